@@ -1,0 +1,1 @@
+"""The Annals application: store, service, scheduler and transports."""

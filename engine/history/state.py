@@ -1,0 +1,134 @@
+"""The state of a classic History of the World game: plain, JSON-native data.
+
+Every field holds only dicts with string keys, lists, strings, ints, bools and
+None, so ``HistoryState.from_json(json.loads(json.dumps(s.to_json()))) == s``.
+An army is the list ``[owner, piece_epoch, force]`` where ``force`` names what
+put it there (an empire key such as ``"3:Romans"``, ``"minor:minor-mayans"``,
+``"kingdom:kingdom-kush"``...); the active empire's armies are those whose
+force equals the turn's force.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Army = list[Any]  # [owner: int, piece_epoch: int, force: str]
+
+
+@dataclass
+class Force:
+    """Whoever is placing armies right now: the active empire, a Minor Empire, the Crusaders."""
+
+    key: str
+    kind: str  # "empire" | "minor" | "crusade"
+    name: str
+    piece_epoch: int
+    pool: int = 0
+    restricted: int = 0  # Allies armies: may only enter unoccupied lands
+    fleets: list[str] = field(default_factory=list)
+    at_sea: list[str] = field(default_factory=list)  # waters it starts in (Crusade)
+    bonus: int = 0  # added to the attacker's kept die (Crusade +1)
+
+
+@dataclass
+class Turn:
+    """The active player's turn: the empire called and everything that lasts one turn."""
+
+    player: int
+    empire: str
+    step: str  # events | card | minor | crusade | reallocate | naval | expand
+    force: Force
+    played: list[str] = field(default_factory=list)
+    coins: int = 0
+    allies_coins: int = 0
+    free_forts: int = 0
+    lost: int = 0  # active-empire armies lost in combat and not yet bought back
+    leader: bool = False
+    weaponry: bool = False
+    jihad_losses: int = -1  # -1: no Jihad; else armies lost since it was played
+    elite: bool = False
+    siegecraft: bool = False
+    naval_power: bool = False
+    expert: list[str] = field(default_factory=list)
+    treachery: str | None = None
+    astronomy: list[str] = field(default_factory=list)
+    pending: dict[str, Any] | None = None  # a card waiting for its targets
+    minor_done: bool = False
+    contested: list[str] = field(default_factory=list)  # Naval Control: seas to fight for
+
+
+@dataclass
+class HistoryState:
+    """A whole game. Hidden parts (hands, the empire deck, drawn cards, marker
+    values) leave the engine only through ``view``."""
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng_counter: int = 0
+    seq: int = 0  # number of actions applied
+    epoch: int = 1
+    phase: str = "draw"  # draw | turn | over
+    scores: list[int] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    markers: list[list[int]] = field(default_factory=list)
+    marker_pile: list[int] = field(default_factory=list)
+    played_empires: list[list[str]] = field(default_factory=list)
+    # empire draw
+    draw_order: list[int] = field(default_factory=list)
+    draw_pos: int = 0
+    deck: list[str] = field(default_factory=list)
+    drawn: str | None = None
+    holding: list[str | None] = field(default_factory=list)
+    given_by: list[int | None] = field(default_factory=list)
+    # the epoch's turns
+    call_pos: int = 0
+    turn: Turn | None = None
+    # the board
+    armies: dict[str, list[Army]] = field(default_factory=dict)
+    forts: list[str] = field(default_factory=list)
+    structures: dict[str, str] = field(default_factory=dict)  # land -> capital | city
+    monuments: list[str] = field(default_factory=list)
+    manned: dict[str, Army] = field(default_factory=dict)  # Naval Control: sea -> army on a fleet
+    final: list[int] | None = None  # final scores with markers, once the game is over
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HistoryState:
+        raw = dict(data)
+        turn = raw.pop("turn", None)
+        state = cls(**raw)
+        if turn is not None:
+            turn = dict(turn)
+            force = Force(**turn.pop("force"))
+            state.turn = Turn(force=force, **turn)
+        return state
+
+    def clone(self) -> HistoryState:
+        """A deep copy (pickle is several times faster than copy.deepcopy here)."""
+        copy: HistoryState = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        return copy
+
+    # -- board queries used everywhere -------------------------------------
+    def occupant(self, land: str) -> int | None:
+        """The player whose army holds ``land``, or None when it is vacant."""
+        stack = self.armies.get(land)
+        return stack[0][0] if stack else None
+
+    def lands_of(self, player: int) -> list[str]:
+        return [land for land, stack in self.armies.items() if stack and stack[0][0] == player]
+
+    def force_lands(self, force: str) -> list[str]:
+        return [land for land, stack in self.armies.items() if any(a[2] == force for a in stack)]
+
+    def pieces_on_board(self, player: int, epoch: int) -> int:
+        count = sum(
+            1 for stack in self.armies.values() for a in stack if a[0] == player and a[1] == epoch
+        )
+        return count + sum(1 for a in self.manned.values() if a[0] == player and a[1] == epoch)

@@ -1,0 +1,1 @@
+"""Pure functions from a player's view to pictures."""
