@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine.core import Game
 
 _GAMES: dict[str, str] = {
     "history-classic": "engine.history.classic:GAME",
+}
+_POLICIES: dict[str, str] = {
+    "history-classic": "engine.history.ai:make_policy",
 }
 
 
@@ -18,9 +22,19 @@ def game_ids() -> list[str]:
 
 def get_game(game_id: str) -> Game:
     """The game object for ``game_id``; KeyError naming the known ids otherwise."""
-    try:
-        module_name, attr = _GAMES[game_id].split(":")
-    except KeyError:
-        raise KeyError(f"Unknown game {game_id!r}; known games: {', '.join(_GAMES)}") from None
-    game: Game = getattr(importlib.import_module(module_name), attr)
+    if game_id not in _GAMES:
+        raise KeyError(f"Unknown game {game_id!r}; known games: {', '.join(_GAMES)}")
+    game: Game = _load(_GAMES[game_id])
     return game
+
+
+def _load(spec: str) -> Any:
+    module_name, attr = spec.split(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def make_policy(game_id: str, name: str, seed: int) -> Any:
+    """An AI player for ``game_id`` ("random", "greedy", ...), seeded for repeatable play."""
+    if game_id not in _POLICIES:
+        raise KeyError(f"No AI players for {game_id!r} yet.")
+    return _load(_POLICIES[game_id])(name, seed)

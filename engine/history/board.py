@@ -35,6 +35,13 @@ def room_for_army(state: HistoryState, land: str) -> bool:
     return len(stack) + (1 if land in state.forts else 0) < 3
 
 
+def room_for_fort(state: HistoryState, land: str) -> bool:
+    """A land takes one fort, and with the option only while it has at most two armies."""
+    if land in state.forts:
+        return False
+    return not state.options.get("multiple_armies") or len(state.armies.get(land, [])) <= 2
+
+
 # -- supplies ---------------------------------------------------------------
 def army_supply(ctx: Ctx, player: int, epoch: int) -> int:
     """Pieces of ``player``'s colour for ``epoch`` that are neither on the board nor in a pool."""

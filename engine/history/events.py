@@ -91,8 +91,11 @@ def candidates(ctx: Ctx) -> list[str]:
     if effect == "civil_war":
         enemy = _enemy_lands(ctx)
         if chosen:
-            first = state.armies[chosen[0]][0]
-            enemy = [land for land in enemy if state.armies[land][0][:1] + state.armies[land][0][2:] == [first[0], first[2]]]
+            # "three different Lands of any one enemy Empire": same colour, same empire.
+            owner, _, force = state.armies[chosen[0]][0]
+            enemy = [
+                land for land in enemy if any(a[0] == owner and a[2] == force for a in state.armies[land])
+            ]
         return [land for land in enemy if land not in chosen]
     if effect == "barbarians":
         if not chosen:
@@ -159,7 +162,7 @@ def why_unplayable(ctx: Ctx, card: CardType) -> str | None:
     if len(turn.played) >= 2:
         return "You have already played two event cards this turn."
     if card.id in turn.played:
-        return f"You have already played {card.name} this turn; two identical cards may not be played together."
+        return f"You have already played {card.name} this turn; two identical cards may not be played."
     effect = card.effect
     if effect == "engineering" and not _has_capital(ctx):
         return "Engineering only helps an empire with a capital, and yours has none."

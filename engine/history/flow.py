@@ -18,6 +18,7 @@ from engine.history.board import (
     resolve_land,
     resolve_water,
     room_for_army,
+    room_for_fort,
     sack,
 )
 from engine.history.combat import active_attacker, battle, defender_dice
@@ -370,7 +371,7 @@ def _crusade_prize(ctx: Ctx, land: str) -> None:
     card = ctx.rules.cards[turn.force.key.split(":", 1)[1]]
     if card.params["crusade"].get("target") == land:
         put_structure(ctx, land, "city")
-        if forts_free(ctx) > 0:
+        if forts_free(ctx) > 0 and room_for_fort(ctx.state, land):
             place_fort(ctx.state, land)
         ctx.emit("crusade_prize", land=land)
 
@@ -379,14 +380,7 @@ def fort_lands(ctx: Ctx) -> list[str]:
     state = ctx.state
     turn = state.turn
     assert turn is not None
-    lands = []
-    for land in state.force_lands(turn.force.key):
-        if land in state.forts:
-            continue
-        if state.options.get("multiple_armies") and len(state.armies[land]) >= 3:
-            continue
-        lands.append(land)
-    return sorted(lands)
+    return sorted(land for land in state.force_lands(turn.force.key) if room_for_fort(state, land))
 
 
 def build_fort(ctx: Ctx, name: str, pay: str) -> None:
@@ -526,7 +520,7 @@ def build_monuments(ctx: Ctx) -> list[str]:
     empire = ctx.rules.empires[turn.empire]
     capitals = [s for s in empire.starts if state.structures.get(s) == "capital" and s in held]
     cities = sorted(land for land in held if state.structures.get(land) == "city")
-    built = []
+    built: list[str] = []
     for land in [*capitals, *cities, *resources]:
         if len(built) >= count:
             break
@@ -549,7 +543,8 @@ def end_turn(ctx: Ctx) -> None:
     player = turn.player
     breakdown = score_breakdown(state, ctx.rules, player)
     state.scores[player] += breakdown["total"]
-    ctx.emit("scored", player=player, points=breakdown["total"], score=state.scores[player], breakdown=breakdown)
+    ctx.emit("scored", player=player, points=breakdown["total"], score=state.scores[player],
+             breakdown=breakdown)
     state.turn = None
     state.call_pos += 1
     call_next(ctx)

@@ -331,3 +331,15 @@ def load_rules() -> RulesData:
     if data is None:
         raise RulesDataError(problems)
     return data
+
+
+def check_data() -> list[str]:
+    """Every problem in the classic map and rules data (empty when all is well)."""
+    from engine.history.worldmap import MapDataError
+
+    try:
+        wmap = load_map()
+    except MapDataError as exc:
+        return [f"map.yaml: {p}" for p in exc.problems]
+    _, problems = validate(wmap=wmap)
+    return problems

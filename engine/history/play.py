@@ -1,0 +1,128 @@
+"""A whole classic game in the terminal: hotseat for several people, or against the AI.
+
+Type the number of an action, or its words (``expand Levant``, ``play leader``,
+``give 2``), or one of: ``board``, ``all`` (every land), ``hand``, ``help``,
+``quit`` (saves the action log so ``python -m engine replay FILE`` can rebuild it).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.core import Action, IllegalAction
+from engine.history.ai import make_policy
+from engine.history.board import Ctx
+from engine.history.classic import GAME
+from engine.history.flow import expansion_targets
+from engine.history.state import HistoryState
+from engine.history.text import describe_events, player_name, render_board, render_status
+
+HELP = __doc__.split("\n\n", 1)[1] if __doc__ else ""
+
+
+def action_label(state: HistoryState, action: Action) -> str:
+    rules = GAME.rules
+    data = action.to_json()
+    kind = data["kind"]
+    if kind == "play":
+        card = rules.cards[data["card"]]
+        return f"play {card.name}: {card.text}"
+    if kind == "give":
+        return f"give the card to {player_name(data['to'])}"
+    if kind == "keep":
+        return "keep the card"
+    if kind == "expand":
+        dice = expansion_targets(Ctx(state, rules)).get(data["land"], 0)
+        return f"expand {data['land']}" + (f" (battle, defender rolls {dice})" if dice else "")
+    if kind == "done":
+        return "done (finish this step)"
+    return GAME.describe_action(action)
+
+
+def parse_command(text: str, options: list[Action]) -> Action | None:
+    """Match typed words against the legal actions (number, or kind plus argument)."""
+    text = text.strip()
+    if text.isdigit():
+        index = int(text) - 1
+        return options[index] if 0 <= index < len(options) else None
+    words = text.lower()
+    for action in options:
+        data = action.to_json()
+        values = [str(v).lower() for k, v in data.items() if k not in ("kind", "player")]
+        full = " ".join([data["kind"], *values])
+        if words == full or (values and words == f"{data['kind']} {values[0]}"):
+            return action
+    return None
+
+
+def run_terminal_game(*, players: int, humans: int, seed: int | None, ai: str,
+                      options: dict[str, Any], log_path: Path | None, stdin: TextIO) -> int:
+    seed = int(time.time()) % 1_000_000 if seed is None else seed
+    humans = max(0, min(humans, players))
+    try:
+        state = GAME.setup(players, options, seed)
+    except IllegalAction as exc:
+        print(exc.message)
+        return 2
+    rules = GAME.rules
+    ais = {p: make_policy(ai, seed * 31 + p) for p in range(humans, players)}
+    log: list[Action] = []
+    log_path = log_path or Path(f"annals-game-{seed}.json")
+    viewer = 0 if humans == 1 else None
+    print(f"{GAME.title}: {players} players, seed {seed}. Humans: "
+          + ", ".join(player_name(p) for p in range(humans)) + ". Type 'help' for commands.")
+
+    def save() -> None:
+        from engine.__main__ import save_log
+
+        save_log(log_path, GAME.id, players, dict(state.options), seed, log)
+        print(f"Action log saved to {log_path} (python -m engine replay {log_path}).")
+
+    while not GAME.is_over(state):
+        player = min(GAME.actors(state))
+        if player in ais:
+            action = ais[player].choose(state, player)
+        else:
+            view = GAME.view(state, player)
+            print("\n" + render_status(view, rules))
+            options_list = GAME.legal_actions(state, player)
+            for i, act in enumerate(options_list, 1):
+                print(f"  {i:>2}) {action_label(state, act)}")
+            line = stdin.readline()
+            if not line:
+                save()
+                return 0
+            word = line.strip().lower()
+            if word in ("quit", "exit"):
+                save()
+                return 0
+            if word in ("board", "b", "all"):
+                print(render_board(view, rules, empty=word == "all"))
+                continue
+            if word == "hand":
+                for card_id in view["you"]["hand"]:
+                    card = rules.cards[card_id]
+                    print(f"  {card.name}: {card.text}")
+                continue
+            if word in ("help", "?"):
+                print(HELP)
+                continue
+            chosen = parse_command(line, options_list)
+            if chosen is None:
+                print("That is not one of the choices; type its number or 'help'.")
+                continue
+            action = chosen
+        try:
+            result = GAME.apply(state, action)
+        except IllegalAction as exc:
+            print(exc.message)
+            continue
+        state = result.state
+        log.append(action)
+        for text in describe_events(result.events, rules, viewer):
+            print(text)
+    print("\n" + render_status(GAME.view(state, viewer), rules))
+    save()
+    return 0
