@@ -10,7 +10,6 @@ force equals the turn's force.
 
 from __future__ import annotations
 
-import dataclasses
 import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -97,7 +96,14 @@ class HistoryState:
     final: list[int] | None = None  # final scores with markers, once the game is over
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """Plain JSON data, sharing nothing with the state (dataclasses.asdict is ~10x slower)."""
+        copy = self.clone()
+        data = dict(vars(copy))
+        if copy.turn is not None:
+            turn = dict(vars(copy.turn))
+            turn["force"] = dict(vars(copy.turn.force))
+            data["turn"] = turn
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HistoryState:
