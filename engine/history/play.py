@@ -36,9 +36,16 @@ def action_label(state: HistoryState, action: Action) -> str:
     if kind == "expand":
         dice = expansion_targets(Ctx(state, rules)).get(data["land"], 0)
         return f"expand {data['land']}" + (f" (battle, defender rolls {dice})" if dice else "")
-    if kind == "done":
-        return "done (finish this step)"
-    return GAME.describe_action(action)
+    labels = {
+        "done": "done (finish this step)",
+        "fort": f"build a fort in {data.get('land')}",
+        "buyback": "spend a coin to return a lost army to the pool",
+        "end_turn": "end the turn (build monuments and score)",
+        "choose": f"choose {data.get('target')}",
+        "attack_fleet": f"attack the fleet in the {data.get('sea')}",
+        "man_fleet": f"put an army on your fleet in the {data.get('sea')}",
+    }
+    return labels.get(kind) or GAME.describe_action(action)
 
 
 def parse_command(text: str, options: list[Action]) -> Action | None:
