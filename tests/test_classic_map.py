@@ -567,3 +567,23 @@ def test_validate_rejects_wrong_top_level_types() -> None:
     assert any(p.startswith("waters:") for p in problems)
     assert any(p.startswith("lands:") for p in problems)
     assert any(p.startswith("water_links:") for p in problems)
+
+
+def test_great_wall_protects_the_chinese_side(world: WorldMap) -> None:
+    """The Wall is difficult terrain "in the defender's Land": each wall border has
+    exactly one protected side, and Wei River (the Mongol example) is inside."""
+    wall = [(a, b) for a, b, kind in world.edges() if kind == "great_wall"]
+    assert wall
+    for a, b in wall:
+        assert (a in world.wall_inside) != (b in world.wall_inside), (a, b)
+    assert "Wei River" in world.wall_inside
+    assert "Mongolia" not in world.wall_inside
+    assert all(world.lands[land].area == "China" for land in world.wall_inside)
+
+
+def test_great_wall_sides_are_validated(raw: dict[str, Any]) -> None:
+    broken = copy.deepcopy(raw)
+    broken["great_wall_inside"] = ["Wei River", "Mongolia", "Atlantis"]
+    problems = validate_map(broken)
+    assert any("unknown land 'Atlantis'" in p for p in problems)
+    assert any("Mongolia - Wei River" in p or "Wei River - Mongolia" in p for p in problems)

@@ -175,6 +175,10 @@ def reachable(ctx: Ctx, force: Force) -> dict[str, list[Route]]:
     own = ctx.state.force_lands(force.key)
     routes: dict[str, list[Route]] = {}
     for land in own:
+        # A land the force already holds is within reach too: with the Multiple
+        # Armies option it takes more figures (even a lone start land), and
+        # without it the move is refused as "already there", never "not adjacent".
+        routes.setdefault(land, []).append(Route(land, False))
         for nb in wmap.neighbours(land):
             if not wmap.lands[nb].barren:
                 routes.setdefault(nb, []).append(Route(land, False))

@@ -2,7 +2,8 @@
 
 Standard combat (Chapter V): the attacker rolls two dice and keeps the higher,
 the defender rolls one; the higher wins, a tie removes both. Difficult terrain
-(a forest or mountain land, a strait, the Great Wall) gives the defender two
+(a forest or mountain land, a strait, the Great Wall for a defender on its
+Chinese side) gives the defender two
 dice, a landing from a fleet three; a fort adds +1 to the defender's kept die
 and is the first piece lost. A round won against a fort leaves the attacker in
 the land and the battle goes on.
@@ -31,15 +32,21 @@ class Attacker:
     wins_ties: bool = False
 
 
-def defender_dice(ctx: Ctx, target: str, routes: list[Route], use_terrain: bool = True) -> int:
+def defender_dice(
+    ctx: Ctx, target: str, routes: list[Route], use_terrain: bool = True, active: bool = True
+) -> int:
     """The fewest dice the defender may roll over all the attacker's ways in.
 
     The attacker picks the route that is kindest to it, so a land reachable
     both over a plain border and from a fleet is attacked over the border.
+    ``active`` is False for armies that are not the active empire's even while
+    its force is current (Barbarians): Expert Troops and Naval Power help only
+    "the Active Empire's armies".
     """
     turn = ctx.state.turn
-    expert = set(turn.expert) if turn and _bonuses_apply(ctx) else set()
-    naval_power = bool(turn and turn.naval_power and _bonuses_apply(ctx))
+    bonuses = active and _bonuses_apply(ctx)
+    expert = set(turn.expert) if turn and bonuses else set()
+    naval_power = bool(turn and turn.naval_power and bonuses)
     wmap = ctx.rules.map
     best = 3
     for route in routes:
@@ -53,7 +60,7 @@ def defender_dice(ctx: Ctx, target: str, routes: list[Route], use_terrain: bool 
             difficult = (
                 (terrain in DIFFICULT_TERRAIN and terrain not in expert)
                 or (border == "strait" and "strait" not in expert)
-                or border == "great_wall"
+                or (border == "great_wall" and target in wmap.wall_inside)
             )
             dice = 2 if difficult else 1
         best = min(best, dice)

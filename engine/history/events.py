@@ -545,7 +545,7 @@ def _barbarian_attack(ctx: Ctx, target: str) -> None:
         pending["over"] = True
         return
     routes = [Route(barren, False)]
-    dice = defender_dice(ctx, target, routes)
+    dice = defender_dice(ctx, target, routes, active=False)
     won = battle(ctx, target, Attacker(turn.player, epoch, f"barbarians:{card.id}"), dice)
     if won:
         pending["chosen"].append(target)

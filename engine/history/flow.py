@@ -488,7 +488,10 @@ def attack_fleet(ctx: Ctx, name: str) -> None:
     if won or tie:
         del state.manned[sea]
         turn.contested.remove(sea)
-        if won and markers_free(ctx) > 0:
+        # A tie sinks both, leaving the sea free: like a land emptied by a tie
+        # (the Roman example, Chapter V), it is then entered without another
+        # fight, so the empire's fleet goes in either way.
+        if markers_free(ctx) > 0:
             turn.force.fleets.append(sea)
     if not won:
         turn.lost += 1

@@ -340,6 +340,6 @@ def check_data() -> list[str]:
     try:
         wmap = load_map()
     except MapDataError as exc:
-        return [f"map.yaml: {p}" for p in exc.problems]
+        return list(exc.problems)
     _, problems = validate(wmap=wmap)
     return problems

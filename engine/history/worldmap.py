@@ -54,7 +54,8 @@ DEFAULT_MAP_PATH: Final = (
     Path(__file__).resolve().parents[2] / "data" / "history" / "classic" / "map.yaml"
 )
 
-_TOP_KEYS: Final = frozenset({"areas", "waters", "water_links", "lands", "borders"})
+_TOP_KEYS: Final = frozenset({"areas", "waters", "water_links", "lands", "borders", "great_wall_inside"})
+_REQUIRED_TOP_KEYS: Final = frozenset({"areas", "waters", "water_links", "lands", "borders"})
 _WATER_KEYS: Final = frozenset({"kind", "anchor", "aliases"})
 _WATER_REQUIRED: Final = frozenset({"kind", "anchor"})
 _LAND_KEYS: Final = frozenset({"area", "terrain", "resource", "anchor", "waters", "aliases"})
@@ -162,6 +163,8 @@ class WorldMap:
     areas: tuple[str, ...]
     lands: Mapping[str, Land]
     waters: Mapping[str, Water]
+    wall_inside: frozenset[str]
+    """The lands the Great Wall protects: it is difficult terrain only for their defenders."""
 
     def __init__(
         self,
@@ -169,9 +172,11 @@ class WorldMap:
         lands: Iterable[Land],
         waters: Iterable[Water],
         borders: Iterable[tuple[str, str, str | None]],
+        wall_inside: Iterable[str] = (),
     ) -> None:
         """Assemble a map from already-checked parts (use :func:`parse_map`)."""
         self.areas = tuple(areas)
+        self.wall_inside = frozenset(wall_inside)
         self.lands = MappingProxyType({land.name: land for land in lands})
         self.waters = MappingProxyType({water.name: water for water in waters})
 
@@ -492,7 +497,7 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
     problems: list[str] = []
     if not isinstance(raw, Mapping):
         return [f"the map must be a mapping, got {type(raw).__name__}"], None
-    _check_keys(raw, _TOP_KEYS, _TOP_KEYS, "map", problems)
+    _check_keys(raw, _TOP_KEYS, _REQUIRED_TOP_KEYS, "map", problems)
 
     # Areas.
     areas: list[str] = []
@@ -632,6 +637,18 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
         if not touching:
             problems.append(f"water {water} touches no land")
     _check_connected(land_coasts, water_kinds, borders, links, problems)
+    wall_inside = raw.get("great_wall_inside") or []
+    if not isinstance(wall_inside, list) or not all(_is_name(n) for n in wall_inside):
+        problems.append("great_wall_inside must be a list of land names")
+        wall_inside = []
+    for name in wall_inside:
+        if name not in land_areas:
+            problems.append(f"great_wall_inside: unknown land {name!r}")
+    for a, b, kind in borders:
+        if kind == "great_wall" and (a in wall_inside) == (b in wall_inside):
+            problems.append(
+                f"the Great Wall border {a} - {b} needs exactly one side listed in great_wall_inside"
+            )
     if problems:
         return problems, None
 
@@ -649,7 +666,7 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
         )
         for name in water_kinds
     ]
-    return [], WorldMap(areas, lands.values(), waters, borders)
+    return [], WorldMap(areas, lands.values(), waters, borders, wall_inside)
 
 
 def validate_map(raw: object) -> list[str]:

@@ -1,0 +1,57 @@
+"""Shared fixtures: scripted dice for the classic History of the World tests."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+import engine.rng
+
+
+class Dice:
+    """Stands in for :func:`engine.rng.roll` once armed with a script.
+
+    Until :meth:`script` is called it rolls real seeded dice (so ``GAME.setup``
+    can hold its roll-off). Once armed, every roll must match the next
+    scripted roll in the NUMBER of dice asked for, so a test also checks how
+    many dice each side rolls; an unscripted roll fails the test.
+    """
+
+    def __init__(self) -> None:
+        self._real = engine.rng.roll
+        self._script: deque[list[int]] | None = None
+        self.rolled: list[list[int]] = []
+
+    def script(self, *rolls: Sequence[int]) -> None:
+        """Arm the dice: the next rolls are exactly these (none at all if empty)."""
+        self._script = deque(list(r) for r in rolls)
+
+    def add(self, *rolls: Sequence[int]) -> None:
+        assert self._script is not None, "arm the dice with script() first"
+        self._script.extend(list(r) for r in rolls)
+
+    @property
+    def left(self) -> int:
+        return len(self._script) if self._script is not None else 0
+
+    def __call__(self, state: engine.rng.HasRng, n: int) -> list[int]:
+        if self._script is None:
+            return self._real(state, n)
+        if not self._script:
+            raise AssertionError(f"unscripted roll of {n} dice (script used up)")
+        nxt = self._script.popleft()
+        if len(nxt) != n:
+            raise AssertionError(f"the engine rolled {n} dice where the script expects {nxt}")
+        self.rolled.append(nxt)
+        return list(nxt)
+
+
+@pytest.fixture
+def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Dice]:
+    """Scripted dice; the test fails if scripted rolls are left unused."""
+    d = Dice()
+    monkeypatch.setattr(engine.rng, "roll", d)
+    yield d
+    assert d.left == 0, f"{d.left} scripted roll(s) were never rolled"
