@@ -18,8 +18,8 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_strict_on_engine_and_render() -> None:
-    result = run("mypy", "--strict", "engine", "render")
+def test_mypy_strict_on_engine_render_and_bot() -> None:
+    result = run("mypy", "--strict", "engine", "render", "bot")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -1,0 +1,327 @@
+"""Plain records shared by the store and the game service (no I/O, no SQL, no Discord).
+
+Rows mirror the tables in ``migrations/``; JSON columns are decoded into dicts
+and lists here, except state snapshots, which stay text so that the service
+decides when to pay for parsing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+GameStatusName = Literal["lobby", "active", "paused", "over", "abandoned"]
+TimeoutPolicy = Literal["ai", "skip"]
+DeadlineKind = Literal["turn", "reminder"]
+ReminderPreference = Literal["all", "last", "none"]
+ActionSource = Literal["human", "ai", "timeout"]
+
+STATUSES: Final = ("lobby", "active", "paused", "over", "abandoned")
+MIN_MOVE_SECONDS: Final = 60
+MAX_MOVE_SECONDS: Final = 14 * 24 * 3600
+DEFAULT_MOVE_SECONDS: Final = 24 * 3600
+
+
+@dataclass(frozen=True)
+class TimerSettings:
+    """How long players have per move and what happens when they run out.
+
+    Attributes:
+        move_seconds: time per move, 1 minute to 14 days (default 24 hours).
+        reminder_offsets: seconds before the deadline at which to remind the player.
+        timeout_policy: ``"ai"`` (the AI plays the late player's turn) or
+            ``"skip"`` (the turn is passed with the most passive legal actions).
+        misses_before_ai: after this many consecutive missed deadlines the AI
+            takes the seat for good (the player may take it back); 0 never.
+    """
+
+    move_seconds: int = DEFAULT_MOVE_SECONDS
+    reminder_offsets: tuple[int, ...] = (4 * 3600,)
+    timeout_policy: TimeoutPolicy = "ai"
+    misses_before_ai: int = 3
+
+    def problems(self) -> list[str]:
+        """Sentences describing what is wrong with these settings (empty when valid)."""
+        out: list[str] = []
+        if not MIN_MOVE_SECONDS <= self.move_seconds <= MAX_MOVE_SECONDS:
+            out.append("The time per move must be between 1 minute and 14 days.")
+        if any(not 0 < r < self.move_seconds for r in self.reminder_offsets):
+            out.append("Reminders must come after the move starts and before its deadline.")
+        if len(self.reminder_offsets) > 5:
+            out.append("At most 5 reminders per move.")
+        if self.timeout_policy not in ("ai", "skip"):
+            out.append("The timeout policy must be 'ai' or 'skip'.")
+        if not 0 <= self.misses_before_ai <= 100:
+            out.append("Misses before the AI takes over must be between 0 and 100.")
+        return out
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One row of ``games``."""
+
+    game_id: str
+    ruleset: str
+    options: Mapping[str, Any]
+    seed: int
+    status: GameStatusName
+    creator_id: int
+    max_seats: int
+    created_at: int
+    updated_at: int
+    seq: int = 0
+    timers: TimerSettings = field(default_factory=TimerSettings)
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    result: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One row of ``seats``: a person or an AI at the table.
+
+    An AI seat with a ``user_id`` is a person's seat on autopilot (after missed
+    deadlines); the person can take it back. An AI seat without one belongs to nobody.
+    """
+
+    game_id: str
+    slot: int
+    display_name: str
+    joined_at: int
+    user_id: int | None = None
+    seat_order: int | None = None
+    colour: str | None = None
+    is_ai: bool = False
+    ai_policy: str | None = None
+    preferences: Mapping[str, Any] = field(default_factory=dict)
+    missed_deadlines: int = 0
+    vacation_days_used: int = 0
+
+    @property
+    def is_human(self) -> bool:
+        """A person plays this seat right now."""
+        return not self.is_ai and self.user_id is not None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One entry of the append-only action log."""
+
+    game_id: str
+    seq: int
+    player: int
+    action: Mapping[str, Any]
+    source: ActionSource
+    created_at: int
+    user_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A stored state: the current one (``snapshots``) or a checkpoint."""
+
+    game_id: str
+    seq: int
+    state_json: str
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """One row of ``deadlines``: a clock for a human player who must act.
+
+    Attributes:
+        deadline_id: ``"<game>:<seq>:<player>:turn"`` or
+            ``"<game>:<seq>:<player>:remind:<offset>"``; unique, stable, and the
+            natural APScheduler job id.
+        seq: the game's seq when this clock started (the player's wait began).
+        player: the seat order (engine player id) on the clock.
+        user_id: the person to remind or time out.
+        kind: ``"turn"`` (the move is due) or ``"reminder"``.
+        due_at: when it fires, in Unix seconds.
+        fired: it has been handled (reminders stay, fired, until the clock is replaced).
+    """
+
+    deadline_id: str
+    game_id: str
+    seq: int
+    player: int
+    user_id: int | None
+    kind: DeadlineKind
+    due_at: int
+    fired: bool = False
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    """A person's notification settings."""
+
+    user_id: int
+    dm_allowed: bool = True
+    reminders: ReminderPreference = "all"
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A Discord server's settings."""
+
+    guild_id: int
+    games_channel_id: int | None = None
+    admin_role_id: int | None = None
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MessageRef:
+    """Which Discord message shows ``purpose`` (e.g. ``"board"``) for a game."""
+
+    game_id: str
+    purpose: str
+    channel_id: int
+    message_id: int
+    seq: int | None = None
+
+
+@dataclass(frozen=True)
+class GameBundle:
+    """Everything needed to work on one game, read in one go by the store."""
+
+    game: GameRow
+    seats: tuple[SeatRow, ...]
+    snapshot: Snapshot | None
+    tail: tuple[ActionRow, ...]
+    deadlines: tuple[Deadline, ...]
+    reminder_prefs: Mapping[int, ReminderPreference]
+
+
+@dataclass
+class GameChange:
+    """One atomic change to a game, written by :meth:`bot.store.Store.apply_change`.
+
+    The store applies it as one ``BEGIN IMMEDIATE ... COMMIT`` only if the game
+    still has ``expected_seq`` (and ``expected_status`` when given); otherwise it
+    raises :class:`bot.store.StoreConflict` and writes nothing.
+
+    Attributes:
+        new_seq: the game's seq afterwards (must equal the last appended action's seq).
+        status: the new status, or None to keep it.
+        result: the final scores/ranking to store (once over).
+        actions: log entries to append, in seq order.
+        snapshot: the new current state, or None to keep it.
+        checkpoints: states to keep as checkpoints.
+        seats_upsert: seat rows to insert or replace (by slot).
+        seats_delete: slots to remove (lobby only).
+        clear_all_deadlines: drop every deadline of the game first.
+        clear_deadlines_for: players whose deadlines are dropped first.
+        new_deadlines: deadlines to insert afterwards.
+        fire_deadlines: deadline ids to mark fired.
+        timers: new timer settings, or None to keep them.
+    """
+
+    game_id: str
+    expected_seq: int
+    updated_at: int
+    new_seq: int
+    expected_status: GameStatusName | None = None
+    status: GameStatusName | None = None
+    result: Mapping[str, Any] | None = None
+    actions: list[ActionRow] = field(default_factory=list)
+    snapshot: Snapshot | None = None
+    checkpoints: list[Snapshot] = field(default_factory=list)
+    seats_upsert: list[SeatRow] = field(default_factory=list)
+    seats_delete: list[int] = field(default_factory=list)
+    clear_all_deadlines: bool = False
+    clear_deadlines_for: list[int] = field(default_factory=list)
+    new_deadlines: list[Deadline] = field(default_factory=list)
+    fire_deadlines: list[str] = field(default_factory=list)
+    timers: TimerSettings | None = None
+
+
+# -- what the service hands back to a transport ---------------------------------------
+
+Audience = str | tuple[int, ...]
+"""``"public"`` (the game's channel or thread) or the user ids who may see a notice."""
+
+PUBLIC: Final = "public"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something a transport should tell people.
+
+    Attributes:
+        type: an engine event type (``"expand"``, ``"scored"``...) or a service
+            one: ``player_joined``, ``player_left``, ``seat_added``, ``game_started``,
+            ``your_turn``, ``reminder``, ``timeout``, ``autopilot``, ``seat_replaced``,
+            ``seat_reclaimed``, ``resigned``, ``paused``, ``resumed``, ``abandoned``, ``game_over``.
+        data: JSON-friendly details; seat numbers are engine player ids.
+        audience: ``"public"`` or the user ids it is addressed to (privately).
+        seq: the game's seq right after it happened.
+        seats: for engine events addressed to players, the engine's seat numbers.
+    """
+
+    game_id: str
+    type: str
+    data: Mapping[str, Any]
+    audience: Audience
+    seq: int
+    seats: tuple[int, ...] | None = None
+
+    @property
+    def is_public(self) -> bool:
+        """Whether it goes to the game's public channel."""
+        return self.audience == PUBLIC
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as shown to players."""
+
+    slot: int
+    seat: int | None
+    user_id: int | None
+    name: str
+    colour: str | None
+    is_ai: bool
+    missed_deadlines: int
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """A summary of one game for status lines, lobbies and the scheduler.
+
+    Attributes:
+        actors: engine player ids who must act now.
+        waiting_for: user ids of the people who must act now.
+        deadlines: the game's current deadline rows (what the scheduler arms).
+        scores / ranking: final figures once over (ranking lists seats, best first).
+    """
+
+    game_id: str
+    ruleset: str
+    title: str
+    status: GameStatusName
+    seq: int
+    creator_id: int
+    max_seats: int
+    min_seats: int
+    seats: tuple[SeatInfo, ...]
+    actors: tuple[int, ...]
+    waiting_for: tuple[int, ...]
+    deadlines: tuple[Deadline, ...]
+    timers: TimerSettings
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    scores: tuple[int, ...] | None = None
+    ranking: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a service call did: the notices to deliver and the game's status afterwards."""
+
+    game_id: str
+    notices: tuple[Notice, ...]
+    status: GameStatus

@@ -1,0 +1,583 @@
+"""The SQLite store: every SQL statement of Annals, and the migration runner.
+
+One writer connection, guarded by an ``asyncio.Lock``, performs every write as
+``BEGIN IMMEDIATE ... COMMIT``; a second, read-only connection serves reads, so
+a reader never sees another task's uncommitted writes. The SQL is portable;
+SQLite specifics are confined to the connection pragmas in :meth:`Store.open`
+(and ``executescript`` in the migration runner), so a PostgreSQL store with the
+same methods can replace this one without touching the service.
+
+Migrations are ``migrations/NNNN_name.sql`` files, applied in order at start-up,
+each in its own transaction together with ``PRAGMA user_version = NNNN``; a
+migration that fails is rolled back whole and leaves the version unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, cast
+
+import aiosqlite
+
+from bot.models import (
+    ActionRow,
+    Deadline,
+    GameBundle,
+    GameChange,
+    GameRow,
+    GameStatusName,
+    GuildSettings,
+    MessageRef,
+    ReminderPreference,
+    SeatRow,
+    Snapshot,
+    TimerSettings,
+    UserSettings,
+)
+
+DEFAULT_DB = "annals.sqlite3"
+MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_\-]+\.sql$")
+
+
+class StoreError(Exception):
+    """A problem with the database itself."""
+
+
+class MigrationError(StoreError):
+    """A migration could not be applied (it was rolled back whole)."""
+
+
+class StoreConflict(StoreError):
+    """A write was refused because the game changed underneath it (or does not exist)."""
+
+
+def default_db_path() -> str:
+    """The database file: ``$ANNALS_DB`` if set, else ``annals.sqlite3`` in the working directory."""
+    return os.environ.get("ANNALS_DB") or DEFAULT_DB
+
+
+def list_migrations(directory: Path) -> list[tuple[int, Path]]:
+    """The numbered ``.sql`` files in ``directory``, in order; gaps and duplicates are errors."""
+    found: list[tuple[int, Path]] = []
+    for path in sorted(directory.glob("*.sql")):
+        match = _MIGRATION_NAME.match(path.name)
+        if not match:
+            raise MigrationError(f"{path.name}: migration files are named NNNN_name.sql")
+        found.append((int(match.group(1)), path))
+    numbers = [n for n, _ in found]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise MigrationError(f"migrations must be numbered 1, 2, 3... without gaps; found {numbers}")
+    return found
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+_GAME_COLUMNS = (
+    "g.game_id, g.ruleset, g.options_json, g.seed, g.status, g.creator_id, g.max_seats, g.created_at, "
+    "g.updated_at, g.seq, g.move_seconds, g.reminder_offsets_json, g.timeout_policy, g.misses_before_ai, "
+    "g.guild_id, g.channel_id, g.thread_id, g.result_json"
+)
+_SEAT_COLUMNS = (
+    "s.game_id, s.slot, s.display_name, s.joined_at, s.user_id, s.seat_order, s.colour, s.is_ai, "
+    "s.ai_policy, s.preferences_json, s.missed_deadlines, s.vacation_days_used"
+)
+_DEADLINE_COLUMNS = "deadline_id, game_id, seq, player, user_id, kind, due_at, fired"
+
+
+def _game(row: Sequence[Any]) -> GameRow:
+    return GameRow(
+        game_id=row[0], ruleset=row[1], options=json.loads(row[2]), seed=row[3], status=row[4],
+        creator_id=row[5], max_seats=row[6], created_at=row[7], updated_at=row[8], seq=row[9],
+        timers=TimerSettings(
+            move_seconds=row[10], reminder_offsets=tuple(json.loads(row[11])),
+            timeout_policy=row[12], misses_before_ai=row[13],
+        ),
+        guild_id=row[14], channel_id=row[15], thread_id=row[16],
+        result=json.loads(row[17]) if row[17] is not None else None,
+    )
+
+
+def _seat(row: Sequence[Any]) -> SeatRow:
+    return SeatRow(
+        game_id=row[0], slot=row[1], display_name=row[2], joined_at=row[3], user_id=row[4],
+        seat_order=row[5], colour=row[6], is_ai=bool(row[7]), ai_policy=row[8],
+        preferences=json.loads(row[9]), missed_deadlines=row[10], vacation_days_used=row[11],
+    )
+
+
+def _deadline(row: Sequence[Any]) -> Deadline:
+    return Deadline(
+        deadline_id=row[0], game_id=row[1], seq=row[2], player=row[3], user_id=row[4],
+        kind=row[5], due_at=row[6], fired=bool(row[7]),
+    )
+
+
+def _action(row: Sequence[Any]) -> ActionRow:
+    return ActionRow(
+        game_id=row[0], seq=row[1], player=row[2], action=json.loads(row[3]), source=row[4],
+        user_id=row[5], created_at=row[6],
+    )
+
+
+def _seat_params(seat: SeatRow) -> tuple[Any, ...]:
+    return (
+        seat.game_id, seat.slot, seat.seat_order, seat.user_id, seat.display_name, seat.colour,
+        int(seat.is_ai), seat.ai_policy, _dumps(dict(seat.preferences)), seat.missed_deadlines,
+        seat.vacation_days_used, seat.joined_at,
+    )
+
+
+_UPSERT_SEAT = (
+    "INSERT INTO seats (game_id, slot, seat_order, user_id, display_name, colour, is_ai, ai_policy, "
+    "preferences_json, missed_deadlines, vacation_days_used, joined_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (game_id, slot) DO UPDATE SET seat_order = excluded.seat_order, "
+    "user_id = excluded.user_id, display_name = excluded.display_name, colour = excluded.colour, "
+    "is_ai = excluded.is_ai, ai_policy = excluded.ai_policy, preferences_json = excluded.preferences_json, "
+    "missed_deadlines = excluded.missed_deadlines, vacation_days_used = excluded.vacation_days_used"
+)
+
+
+class Store:
+    """The repository over one SQLite database file. Create it with :meth:`open`."""
+
+    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._closed = False
+
+    # -- lifecycle -------------------------------------------------------------------
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        migrations_dir: Path | None = None,
+        busy_timeout_ms: int = 10_000,
+        migrate: bool = True,
+    ) -> Store:
+        """Open (creating if needed) the database and apply pending migrations.
+
+        Args:
+            path: the database file; defaults to :func:`default_db_path`.
+            migrations_dir: where the numbered ``.sql`` files are (default ``migrations/``).
+            busy_timeout_ms: how long SQLite waits for a lock held by another process.
+            migrate: apply pending migrations now.
+
+        Raises:
+            MigrationError: a migration failed (it was rolled back; the store is closed).
+        """
+        db = str(path) if path is not None else default_db_path()
+        writer = await aiosqlite.connect(db, isolation_level=None)
+        try:
+            for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON",
+                           f"busy_timeout = {int(busy_timeout_ms)}"):
+                await writer.execute(f"PRAGMA {pragma}")
+            reader = await aiosqlite.connect(db, isolation_level=None)
+        except BaseException:
+            await writer.close()
+            raise
+        for pragma in ("foreign_keys = ON", f"busy_timeout = {int(busy_timeout_ms)}", "query_only = ON"):
+            await reader.execute(f"PRAGMA {pragma}")
+        store = cls(db, writer, reader)
+        if migrate:
+            try:
+                await store.migrate(migrations_dir or MIGRATIONS_DIR)
+            except BaseException:
+                await store.close()
+                raise
+        return store
+
+    async def close(self) -> None:
+        """Wait for the write in progress, then close both connections (idempotent)."""
+        if self._closed:
+            return
+        async with self._write_lock:
+            self._closed = True
+            await self._reader.close()
+            await self._writer.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def pragmas(self) -> dict[str, Any]:
+        """The writer connection's journal mode, synchronous level, foreign keys and busy timeout."""
+        out: dict[str, Any] = {}
+        for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
+            rows = list(await self._writer.execute_fetchall(f"PRAGMA {name}"))
+            out[name] = rows[0][0]
+        return out
+
+    # -- migrations ------------------------------------------------------------------
+    async def user_version(self) -> int:
+        """The schema version (``PRAGMA user_version``): the last migration applied."""
+        rows = list(await self._writer.execute_fetchall("PRAGMA user_version"))
+        return int(rows[0][0])
+
+    async def migrate(self, directory: Path = MIGRATIONS_DIR) -> int:
+        """Apply the migrations newer than ``user_version``, each in its own transaction.
+
+        Returns:
+            The schema version afterwards.
+
+        Raises:
+            MigrationError: a file failed; it was rolled back whole, earlier ones stay applied.
+        """
+        migrations = list_migrations(directory)
+        version = await self.user_version()
+        if version > len(migrations):
+            raise MigrationError(f"the database is at version {version}, newer than this code knows")
+        for number, path in migrations:
+            if number <= version:
+                continue
+            sql = path.read_text(encoding="utf-8")
+            script = f"BEGIN IMMEDIATE;\n{sql}\n;\nPRAGMA user_version = {number};\nCOMMIT;\n"
+            async with self._write_lock:
+                try:
+                    await self._writer.executescript(script)
+                except sqlite3.Error as exc:
+                    await self._rollback()
+                    raise MigrationError(f"{path.name} failed and was rolled back: {exc}") from exc
+            version = number
+        return version
+
+    # -- the write unit --------------------------------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write unit: the writer lock, ``BEGIN IMMEDIATE``, then COMMIT or ROLLBACK."""
+        async with self._write_lock:
+            if self._closed:
+                raise StoreError("the store is closed")
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                await conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        """Roll back whatever is open; never mask the error that led here."""
+        try:
+            if self._writer.in_transaction:
+                await self._writer.execute("ROLLBACK")
+        except sqlite3.Error:  # e.g. a COMMIT that went through although its caller was cancelled
+            pass
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return list(await self._reader.execute_fetchall(sql, params))
+
+    # -- games -----------------------------------------------------------------------
+    async def create_game(self, game: GameRow, seats: Iterable[SeatRow]) -> None:
+        """Insert a new game (normally a lobby) and its first seats.
+
+        Raises:
+            StoreConflict: the game id is taken.
+        """
+        t = game.timers
+        try:
+            async with self.transaction() as conn:
+                await conn.execute(
+                    "INSERT INTO games (game_id, ruleset, options_json, seed, status, guild_id, channel_id, "
+                    "thread_id, creator_id, max_seats, created_at, updated_at, seq, move_seconds, "
+                    "reminder_offsets_json, timeout_policy, misses_before_ai, result_json) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game.game_id, game.ruleset, _dumps(dict(game.options)), game.seed, game.status,
+                     game.guild_id, game.channel_id, game.thread_id, game.creator_id, game.max_seats,
+                     game.created_at, game.updated_at, game.seq, t.move_seconds,
+                     _dumps(list(t.reminder_offsets)), t.timeout_policy, t.misses_before_ai,
+                     _dumps(dict(game.result)) if game.result is not None else None),
+                )
+                await conn.executemany(_UPSERT_SEAT, [_seat_params(s) for s in seats])
+        except sqlite3.IntegrityError as exc:
+            raise StoreConflict(f"game {game.game_id!r} already exists") from exc
+
+    async def apply_change(self, change: GameChange) -> None:
+        """Write one :class:`GameChange` atomically (see its docstring for the fields).
+
+        Raises:
+            StoreConflict: the game's seq (or status) is no longer the expected one;
+                nothing was written.
+        """
+        c = change
+        async with self.transaction() as conn:
+            sets = ["seq = ?", "updated_at = ?"]
+            params: list[Any] = [c.new_seq, c.updated_at]
+            if c.status is not None:
+                sets.append("status = ?")
+                params.append(c.status)
+            if c.result is not None:
+                sets.append("result_json = ?")
+                params.append(_dumps(dict(c.result)))
+            if c.timers is not None:
+                sets += ["move_seconds = ?", "reminder_offsets_json = ?", "timeout_policy = ?",
+                         "misses_before_ai = ?"]
+                params += [c.timers.move_seconds, _dumps(list(c.timers.reminder_offsets)),
+                           c.timers.timeout_policy, c.timers.misses_before_ai]
+            where = "game_id = ? AND seq = ?"
+            params += [c.game_id, c.expected_seq]
+            if c.expected_status is not None:
+                where += " AND status = ?"
+                params.append(c.expected_status)
+            cur = await conn.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", params)
+            if cur.rowcount != 1:
+                raise StoreConflict(f"game {c.game_id!r} is not at seq {c.expected_seq} any more")
+            if c.actions:
+                await conn.executemany(
+                    "INSERT INTO actions (game_id, seq, player, action_json, source, user_id, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(a.game_id, a.seq, a.player, _dumps(dict(a.action)), a.source, a.user_id, a.created_at)
+                     for a in c.actions],
+                )
+            if c.snapshot is not None:
+                await conn.execute(
+                    "INSERT INTO snapshots (game_id, seq, state_json, updated_at) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, "
+                    "state_json = excluded.state_json, updated_at = excluded.updated_at",
+                    (c.game_id, c.snapshot.seq, c.snapshot.state_json, c.updated_at),
+                )
+            if c.checkpoints:
+                await conn.executemany(
+                    "INSERT INTO checkpoints (game_id, seq, state_json, created_at) VALUES (?, ?, ?, ?)",
+                    [(c.game_id, s.seq, s.state_json, c.updated_at) for s in c.checkpoints],
+                )
+            if c.seats_delete:
+                await conn.executemany("DELETE FROM seats WHERE game_id = ? AND slot = ?",
+                                       [(c.game_id, slot) for slot in c.seats_delete])
+            if c.seats_upsert:
+                await conn.executemany(_UPSERT_SEAT, [_seat_params(s) for s in c.seats_upsert])
+            if c.clear_all_deadlines:
+                await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (c.game_id,))
+            elif c.clear_deadlines_for:
+                await conn.executemany("DELETE FROM deadlines WHERE game_id = ? AND player = ?",
+                                       [(c.game_id, p) for p in c.clear_deadlines_for])
+            if c.fire_deadlines:
+                await conn.executemany("UPDATE deadlines SET fired = 1 WHERE deadline_id = ?",
+                                       [(d,) for d in c.fire_deadlines])
+            if c.new_deadlines:
+                await conn.executemany(
+                    "INSERT INTO deadlines (deadline_id, game_id, seq, player, user_id, kind, due_at, fired, "
+                    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(d.deadline_id, d.game_id, d.seq, d.player, d.user_id, d.kind, d.due_at, int(d.fired),
+                      c.updated_at) for d in c.new_deadlines],
+                )
+
+    async def get_game(self, game_id: str) -> GameRow | None:
+        """The game's row, or None."""
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.game_id = ?", (game_id,))
+        return _game(rows[0]) if rows else None
+
+    async def list_games(
+        self, *, statuses: Sequence[GameStatusName] | None = None, guild_id: int | None = None
+    ) -> list[GameRow]:
+        """Games filtered by status and/or guild, oldest first."""
+        where: list[str] = []
+        params: list[Any] = []
+        if statuses:
+            where.append(f"g.status IN ({', '.join('?' * len(statuses))})")
+            params += list(statuses)
+        if guild_id is not None:
+            where.append("g.guild_id = ?")
+            params.append(guild_id)
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        order = " ORDER BY g.created_at, g.game_id"
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g{clause}{order}", params)
+        return [_game(r) for r in rows]
+
+    async def games_of_user(self, user_id: int) -> list[str]:
+        """Ids of the games where ``user_id`` holds a seat."""
+        rows = await self._read("SELECT game_id FROM seats WHERE user_id = ? ORDER BY game_id", (user_id,))
+        return [r[0] for r in rows]
+
+    async def get_seats(self, game_id: str) -> list[SeatRow]:
+        """The game's seats by slot."""
+        rows = await self._read(f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE s.game_id = ? ORDER BY s.slot",
+                                (game_id,))
+        return [_seat(r) for r in rows]
+
+    async def load_bundle(self, game_id: str) -> GameBundle | None:
+        """The game, its seats, current snapshot, the log after it, deadlines and reminder settings."""
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS}, sn.seq, sn.state_json FROM games g "
+            "LEFT JOIN snapshots sn ON sn.game_id = g.game_id WHERE g.game_id = ?",
+            (game_id,),
+        )
+        if not rows:
+            return None
+        game = _game(rows[0])
+        snap_seq, snap_json = rows[0][18], rows[0][19]
+        snapshot = Snapshot(game_id, snap_seq, snap_json) if snap_json is not None else None
+        seat_rows = await self._read(
+            f"SELECT {_SEAT_COLUMNS}, u.reminders FROM seats s "
+            "LEFT JOIN user_settings u ON u.user_id = s.user_id WHERE s.game_id = ? ORDER BY s.slot",
+            (game_id,),
+        )
+        seats = tuple(_seat(r) for r in seat_rows)
+        prefs = {r[4]: cast(ReminderPreference, r[12]) for r in seat_rows if r[4] is not None and r[12]}
+        tail: tuple[ActionRow, ...] = ()
+        after = snapshot.seq if snapshot is not None else 0
+        if game.status != "lobby" and game.seq > after:
+            tail = tuple(await self.actions(game_id, after_seq=after))
+        deadlines = tuple(await self.game_deadlines(game_id)) if game.status == "active" else ()
+        return GameBundle(game, seats, snapshot, tail, deadlines, prefs)
+
+    # -- log and snapshots -----------------------------------------------------------
+    async def actions(
+        self, game_id: str, *, after_seq: int = 0, upto_seq: int | None = None
+    ) -> list[ActionRow]:
+        """Log entries with ``after_seq < seq <= upto_seq``, in order."""
+        sql = ("SELECT game_id, seq, player, action_json, source, user_id, created_at FROM actions "
+               "WHERE game_id = ? AND seq > ?")
+        params: list[Any] = [game_id, after_seq]
+        if upto_seq is not None:
+            sql += " AND seq <= ?"
+            params.append(upto_seq)
+        return [_action(r) for r in await self._read(sql + " ORDER BY seq", params)]
+
+    async def log_bounds(self, game_id: str) -> tuple[int, int, int]:
+        """(count, min seq, max seq) of the game's log; (0, 0, 0) when empty."""
+        rows = await self._read(
+            "SELECT COUNT(*), COALESCE(MIN(seq), 0), COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
+            (game_id,),
+        )
+        return int(rows[0][0]), int(rows[0][1]), int(rows[0][2])
+
+    async def snapshot(self, game_id: str) -> Snapshot | None:
+        """The current snapshot."""
+        rows = await self._read("SELECT seq, state_json FROM snapshots WHERE game_id = ?", (game_id,))
+        return Snapshot(game_id, rows[0][0], rows[0][1]) if rows else None
+
+    async def checkpoints(self, game_id: str) -> list[Snapshot]:
+        """All checkpoints of a game, oldest first."""
+        rows = await self._read(
+            "SELECT seq, state_json FROM checkpoints WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [Snapshot(game_id, r[0], r[1]) for r in rows]
+
+    async def latest_checkpoint(self, game_id: str, *, upto_seq: int | None = None) -> Snapshot | None:
+        """The newest checkpoint at or before ``upto_seq``."""
+        sql = "SELECT seq, state_json FROM checkpoints WHERE game_id = ?"
+        params: list[Any] = [game_id]
+        if upto_seq is not None:
+            sql += " AND seq <= ?"
+            params.append(upto_seq)
+        rows = await self._read(sql + " ORDER BY seq DESC LIMIT 1", params)
+        return Snapshot(game_id, rows[0][0], rows[0][1]) if rows else None
+
+    # -- deadlines -------------------------------------------------------------------
+    async def game_deadlines(self, game_id: str) -> list[Deadline]:
+        """A game's deadline rows (fired or not), by due time."""
+        rows = await self._read(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE game_id = ? ORDER BY due_at, deadline_id",
+            (game_id,),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def get_deadline(self, deadline_id: str) -> Deadline | None:
+        """One deadline row by id, or None when it was replaced or removed."""
+        rows = await self._read(f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE deadline_id = ?",
+                                (deadline_id,))
+        return _deadline(rows[0]) if rows else None
+
+    async def pending_deadlines(self, *, due_before: float | None = None) -> list[Deadline]:
+        """Unfired deadlines (those due before ``due_before`` if given), soonest first."""
+        sql = f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE fired = 0"
+        params: list[Any] = []
+        if due_before is not None:
+            sql += " AND due_at <= ?"
+            params.append(int(due_before))
+        rows = await self._read(sql + " ORDER BY due_at, deadline_id", params)
+        return [_deadline(r) for r in rows]
+
+    # -- people, servers, messages ---------------------------------------------------
+    async def get_user_settings(self, user_id: int) -> UserSettings:
+        """A person's settings (defaults when never set)."""
+        rows = await self._read("SELECT dm_allowed, reminders FROM user_settings WHERE user_id = ?",
+                                (user_id,))
+        if not rows:
+            return UserSettings(user_id)
+        return UserSettings(user_id, bool(rows[0][0]), rows[0][1])
+
+    async def set_user_settings(self, settings: UserSettings, now: int) -> None:
+        """Insert or replace a person's settings."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, dm_allowed, reminders, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm_allowed = excluded.dm_allowed, "
+                "reminders = excluded.reminders, updated_at = excluded.updated_at",
+                (settings.user_id, int(settings.dm_allowed), settings.reminders, now),
+            )
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings (defaults when never set)."""
+        rows = await self._read(
+            "SELECT games_channel_id, admin_role_id, defaults_json FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, rows[0][0], rows[0][1], json.loads(rows[0][2]))
+
+    async def set_guild_settings(self, settings: GuildSettings, now: int) -> None:
+        """Insert or replace a server's settings."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, games_channel_id, admin_role_id, defaults_json, "
+                "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "games_channel_id = excluded.games_channel_id, admin_role_id = excluded.admin_role_id, "
+                "defaults_json = excluded.defaults_json, updated_at = excluded.updated_at",
+                (settings.guild_id, settings.games_channel_id, settings.admin_role_id,
+                 _dumps(dict(settings.defaults)), now),
+            )
+
+    async def set_message(self, ref: MessageRef, now: int) -> None:
+        """Remember which message shows ``ref.purpose`` for a game (replacing the previous one)."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO messages (game_id, purpose, channel_id, message_id, seq, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, purpose) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, seq = excluded.seq, "
+                "updated_at = excluded.updated_at",
+                (ref.game_id, ref.purpose, ref.channel_id, ref.message_id, ref.seq, now),
+            )
+
+    async def messages(self, game_id: str) -> dict[str, MessageRef]:
+        """The game's message map, by purpose."""
+        rows = await self._read(
+            "SELECT purpose, channel_id, message_id, seq FROM messages WHERE game_id = ?", (game_id,)
+        )
+        return {r[0]: MessageRef(game_id, r[0], r[1], r[2], r[3]) for r in rows}
+
+    async def delete_message(self, game_id: str, purpose: str) -> None:
+        """Forget a message (e.g. after it was deleted in Discord)."""
+        async with self.transaction() as conn:
+            await conn.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
+
+    # -- maintenance -----------------------------------------------------------------
+    async def integrity_problems(self) -> list[str]:
+        """``PRAGMA integrity_check`` and ``foreign_key_check`` findings (empty when healthy)."""
+        out = [str(r[0]) for r in await self._read("PRAGMA integrity_check") if r[0] != "ok"]
+        out += [f"foreign key: {tuple(r)}" for r in await self._read("PRAGMA foreign_key_check")]
+        return out
+
+    async def checkpoint_wal(self) -> None:
+        """Fold the WAL into the main file (for backups and size measurements)."""
+        async with self._write_lock:
+            await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
