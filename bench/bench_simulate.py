@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.__main__ import play_ai_game  # noqa: E402
+from engine.__main__ import play_ai_game
 
 
 def main() -> None:

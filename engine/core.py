@@ -38,6 +38,15 @@ class IllegalAction(Exception):
         self.message = message
         self.params = params
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exception pickling passes only ``args``; rebuild from all three parts
+        # so the error survives a process pool or a queue between processes.
+        return (_rebuild_illegal, (self.code, self.message, self.params))
+
+
+def _rebuild_illegal(code: str, message: str, params: dict[str, Any]) -> IllegalAction:
+    return IllegalAction(code, message, **params)
+
 
 @dataclass(frozen=True)
 class Action:

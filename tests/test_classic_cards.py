@@ -548,3 +548,24 @@ def test_treachery_names_an_enemy_land():
     assert s.turn.treachery == "Levant"
     s.end_turn()
     assert "treachery" not in s.state.hands[0]
+
+
+def test_crusade_needs_epoch_one_pieces(dice):
+    """The Crusade's armies are epoch I pieces; with all five of them on the board
+    the card would bring no armies, so it is refused with a reason and nothing changes."""
+    s = Scenario(epoch=5).army("Palestine", owner=1)
+    s.armies(0, "Libya", "Nile Delta", "Thebaid", "Upper Nile", "Crete", epoch=1)
+    s.hand(0, "Crusade", "Leader").start("Franks", player=0)
+    assert PlayCard(0, "crusade") not in s.legal()
+    error = s.illegal(PlayCard(0, "crusade"), "card_unplayable")
+    assert "epoch I pieces" in error.message
+    assert "crusade" in s.state.hands[0]
+
+
+def test_listing_legal_actions_leaves_the_state_alone(dice):
+    """Asking which cards are playable (Barbarians looks for barren lands next to
+    enemies) must not write to the state."""
+    s = Scenario(epoch=3).army("Libya", owner=1).hand(0, "Barbarians").start("Romans", player=0)
+    before = s.state.to_json()
+    assert PlayCard(0, "barbarians") in s.legal()
+    assert s.state.to_json() == before

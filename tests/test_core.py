@@ -75,3 +75,11 @@ def test_registry_knows_the_classic_game() -> None:
     assert get_game("history-classic").id == "history-classic"
     with pytest.raises(KeyError, match="known games"):
         get_game("chess")
+
+
+def test_illegal_action_survives_pickling() -> None:
+    import pickle
+
+    error = IllegalAction("not_adjacent", "Levant is not adjacent to any of your lands.", land="Levant")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.code, copy.message, copy.params) == (error.code, error.message, {"land": "Levant"})

@@ -99,10 +99,7 @@ def candidates(ctx: Ctx) -> list[str]:
         return [land for land in enemy if land not in chosen]
     if effect == "barbarians":
         if not chosen:
-            return sorted(
-                land for land, info in wmap.lands.items()
-                if info.barren and _barbarian_targets(ctx, land, [])
-            )
+            return _barbarian_sources(ctx)
         return _barbarian_targets(ctx, chosen[0], chosen[1:])
     if effect in ("black_death", "famine"):
         if not chosen:
@@ -121,6 +118,13 @@ def candidates(ctx: Ctx) -> list[str]:
     if effect == "astronomy":
         return sorted(w for w, info in wmap.waters.items() if info.kind == "sea")
     return []
+
+
+def _barbarian_sources(ctx: Ctx) -> list[str]:
+    """Barren lands bordering a land held by another player."""
+    wmap = ctx.rules.map
+    barren = (land for land, info in wmap.lands.items() if info.barren)
+    return sorted(land for land in barren if _barbarian_targets(ctx, land, []))
 
 
 def _barbarian_targets(ctx: Ctx, barren: str, conquered: list[str]) -> list[str]:
@@ -152,6 +156,10 @@ def needed(ctx: Ctx) -> tuple[int, int]:
 
 
 # -- playing a card ----------------------------------------------------------
+# Cards whose whole effect is armies of the far-away epoch: without a piece they do nothing.
+ARMY_CARDS = frozenset({"crusade", "migrants", "civil_war", "barbarians", "jewish_revolt"})
+
+
 def why_unplayable(ctx: Ctx, card: CardType) -> str | None:
     """A sentence saying why ``card`` cannot be played now, or None when it can."""
     state = ctx.state
@@ -176,12 +184,12 @@ def why_unplayable(ctx: Ctx, card: CardType) -> str | None:
         return "Disaster strikes lands with monuments, and there are none on the board."
     if effect == "plague" and not state.armies:
         return "Plague needs an occupied land, and the board is empty."
-    if effect == "barbarians":
-        turn.pending = {"effect": "barbarians", "chosen": []}
-        ok = bool(candidates(ctx))
-        turn.pending = None
-        if not ok:
-            return "No barren land borders a land held by another player, so Barbarians cannot attack."
+    if effect == "barbarians" and not _barbarian_sources(ctx):
+        return "No barren land borders a land held by another player, so Barbarians cannot attack."
+    if effect in ARMY_CARDS:
+        epoch = event_epoch(ctx, card)
+        if army_supply(ctx, turn.player, epoch) <= 0:
+            return f"All your epoch {ROMAN[epoch]} pieces are in use, so {card.name} would bring no armies."
     if effect == "migrants":
         area = card.params["migrants"]["area"]
         if all(land in state.armies for land in _area_lands(ctx, area)):
