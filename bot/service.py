@@ -73,6 +73,8 @@ log = logging.getLogger(__name__)
 DEFAULT_COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "Black", "White")
 PASSIVE_KINDS = ("done", "end_turn", "keep", "pass")
 MAX_NAME = 64
+DEFAULT_VACATION_DAYS = 14
+DAY = 24 * 3600
 Listener = Callable[[Outcome], Awaitable[None] | None]
 
 
@@ -85,6 +87,7 @@ class ServiceError(Exception):
             ``lobby_full``, ``already_seated``, ``not_enough_players``, ``not_seated``,
             ``not_allowed``, ``not_started``, ``paused``, ``not_paused``, ``finished``,
             ``stale``, ``not_your_turn``, ``not_ai``, ``conflict``, ``engine_error``,
+            ``bad_days``, ``not_on_clock``, ``vacation_cap``,
             or an engine :class:`~engine.core.IllegalAction` code (``bad_action``, ...).
         message: a sentence for the person who asked.
         params: the values the message was built from.
@@ -139,6 +142,7 @@ class _Unit:
     seats: dict[int, SeatRow] = field(default_factory=dict)
     deleted_slots: list[int] = field(default_factory=list)
     restart: set[int] = field(default_factory=set)  # players whose clocks restart
+    shift: dict[int, int] = field(default_factory=dict)  # players whose running clocks move (vacation)
     fired: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     timers: TimerSettings | None = None
@@ -164,6 +168,7 @@ class GameService:
         cache_size: games kept parsed in memory (0 reloads from the database every call).
         ai_batch: most AI actions written per transaction before yielding to other games.
         default_ai: the AI policy for new AI seats and autopilot.
+        vacation_days: the most days away each seat may declare per game (see :meth:`vacation`).
         id_factory: makes new game ids (default: 8 random lowercase letters/digits).
         seed_factory: makes new game seeds (default: 62 random bits).
     """
@@ -177,6 +182,7 @@ class GameService:
         cache_size: int = 1024,
         ai_batch: int = 64,
         default_ai: str = "greedy",
+        vacation_days: int = DEFAULT_VACATION_DAYS,
         id_factory: Callable[[], str] | None = None,
         seed_factory: Callable[[], int] | None = None,
     ) -> None:
@@ -188,6 +194,9 @@ class GameService:
         self.cache_size = cache_size
         self.ai_batch = ai_batch
         self.default_ai = default_ai
+        if vacation_days < 0:
+            raise ValueError("vacation_days must not be negative")
+        self.vacation_days = vacation_days
         self._new_id = id_factory or _random_id
         self._new_seed = seed_factory or (lambda: secrets.randbits(62))
         self._cache: OrderedDict[str, _Loaded] = OrderedDict()
@@ -536,6 +545,49 @@ class GameService:
             unit.timers = timers
             unit.restart.update(d.player for d in lg.deadlines)
             outcome = await self._finish(lg, unit)
+        return await self._publish(outcome)
+
+    async def vacation(self, game_id: str, user_id: int, days: int) -> Outcome:
+        """Declare ``days`` away: the caller's running clock (turn and reminders) moves that much later.
+
+        No missed deadline is counted for it. Each seat may take at most
+        :attr:`vacation_days` days per game in total; the days used are stored on the
+        seat in the same transaction as the moved deadline rows, which keep their ids.
+
+        Raises:
+            ServiceError: ``bad_days`` (not a whole number from 1), ``vacation_cap`` (beyond
+                what is left), ``not_on_clock`` (no running clock to extend), ``not_seated``,
+                ``not_started``, ``paused``, ``finished``.
+        """
+        if isinstance(days, bool) or not isinstance(days, int) or days < 1:
+            raise ServiceError("bad_days", "Vacation is a whole number of days, at least 1.", days=days)
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            seat = lg.seat_of_user(user_id)
+            if seat is None or seat.seat_order is None:
+                if lg.row.status == "lobby":
+                    raise ServiceError("not_started", "The game has not started yet.")
+                raise ServiceError("not_seated", "You have no seat in this game.")
+            self._require_active(lg)
+            if seat.is_ai:
+                raise ServiceError("not_seated", "The AI holds your seat; take it back first.")
+            cap, used = self.vacation_days, seat.vacation_days_used
+            if used + days > cap:
+                left = max(cap - used, 0)
+                raise ServiceError("vacation_cap", f"You can take at most {cap} vacation days in this game; "
+                                   f"{left} {'day is' if left == 1 else 'days are'} left.",
+                                   cap=cap, used=used, left=left, days=days)
+            player = seat.seat_order
+            if _turn_due(lg, player) is None:
+                raise ServiceError("not_on_clock", "Your clock is not running in this game, so there is no "
+                                   "deadline to extend; declare your days away when it is your move.")
+            unit = self._unit(lg)
+            unit.seats[seat.slot] = replace(seat, vacation_days_used=used + days)
+            unit.shift[player] = days * DAY
+            due = (_turn_due(lg, player) or 0) + days * DAY
+            unit.notice("vacation", seat=player, user_id=user_id, name=seat.display_name, days=days,
+                        used=used + days, cap=cap, due_at=due)
+            outcome = await self._commit_outcome(lg, unit)
         return await self._publish(outcome)
 
     # == people ==========================================================================
@@ -897,9 +949,13 @@ class GameService:
                                     lg.prefs.get(seat.user_id, "all"))
                 new += clock
                 unit.notice("your_turn", (seat.user_id,), seat=player, due_at=clock[0].due_at)
-        clear = sorted({d.player for d in lg.deadlines} - {d.player for d in kept})
         fired = set(unit.fired)
         kept = [replace(d, fired=True) if d.deadline_id in fired else d for d in kept]
+        # a moved clock keeps its ids (so scheduler jobs are replaced, not duplicated): rewrite its rows
+        moved = [replace(d, due_at=d.due_at + unit.shift[d.player]) for d in kept if d.player in unit.shift]
+        kept = [d for d in kept if d.player not in unit.shift] + moved
+        gone = {d.player for d in lg.deadlines} - {d.player for d in kept}
+        clear = sorted(gone | {d.player for d in moved})
         change = GameChange(
             game_id=row.game_id, expected_seq=row.seq, updated_at=unit.now, new_seq=unit.seq,
             expected_status=row.status, status=unit.status if unit.status != row.status else None,
@@ -911,7 +967,7 @@ class GameService:
             seats_delete=unit.deleted_slots,
             clear_all_deadlines=clear_all and bool(lg.deadlines),
             clear_deadlines_for=[] if clear_all else clear,
-            new_deadlines=new, fire_deadlines=[d for d in unit.fired if not clear_all],
+            new_deadlines=new + moved, fire_deadlines=[d for d in unit.fired if not clear_all],
             timers=unit.timers,
         )
         try:

@@ -1,0 +1,176 @@
+"""``python -m bot``: run Annals.
+
+Without ``DISCORD_TOKEN`` (environment or ``.env``) this opens the local console
+on the embedded SQLite database (``ANNALS_DB``, default ``annals.sqlite3``). With
+a token it runs the Discord adapter, ``bot.discord``, which arrives with the bot
+issue; until then it says so and exits with status 2.
+
+Usage::
+
+    python -m bot [--console] [--demo] [--env-file PATH]   # the bot (or the console)
+    python -m bot backup [--env-file PATH]                  # one online backup now
+
+Either way the process stops gracefully on SIGTERM or SIGINT: the command or
+deadline being handled finishes its write, the scheduler stops, the database
+closes, and the exit status is 0.
+
+Contract for the Discord adapter: ``bot/discord/__init__.py`` provides
+``async def serve(config, service, scheduler, stop) -> None`` that runs until the
+``stop`` event is set (this module owns the store, service, scheduler, backups
+and signals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib
+import importlib.util
+import inspect
+import logging
+import signal
+import sys
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from bot.backup import BackupError, BackupManager
+from bot.config import Config, ConfigError, load_config
+from bot.console import Console, StdinLines
+from bot.scheduler import Scheduler
+from bot.service import GameService
+from bot.store import Store, StoreError
+
+log = logging.getLogger("bot")
+
+NO_TOKEN = (
+    "No DISCORD_TOKEN is set, so Annals runs here in the local console on {db}.\n"
+    "To connect to Discord, set DISCORD_TOKEN in the environment or in a .env file "
+    "(see .env.example) and start again."
+)
+NO_ADAPTER = (
+    "DISCORD_TOKEN is set, but this version of Annals has no Discord adapter yet (bot.discord arrives "
+    "with the bot issue). Unset DISCORD_TOKEN to play in the local console, or run: python -m bot --console"
+)
+
+
+class OffsetClock:
+    """Real time plus a jump that ``/time`` can grow (the console's ``--demo`` mode).
+
+    Time keeps passing really, so scheduled jobs stay in step; ``advance`` only adds.
+    """
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def now(self) -> float:
+        """The real time plus the jumps made so far."""
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> float:
+        """Jump forward by ``seconds``."""
+        if seconds < 0:
+            raise ValueError("a clock never goes backwards")
+        self.offset += seconds
+        return self.now()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Annals bot (or its console).")
+    parser.add_argument("command", nargs="?", choices=("run", "backup"), default="run",
+                        help="run the bot (default) or make one backup now")
+    parser.add_argument("--console", action="store_true", help="open the local console even with a token")
+    parser.add_argument("--demo", action="store_true",
+                        help="console with a clock that /time can move forward (deadlines, reminders)")
+    parser.add_argument("--env-file", default=".env", help="settings file (default .env)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        config = load_config(env_file=args.env_file)
+    except ConfigError as exc:
+        print(f"Bad setting: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "backup":
+        return asyncio.run(_backup_once(config))
+    if config.discord_token and not (args.console or args.demo):
+        if importlib.util.find_spec("bot.discord") is None:
+            print(NO_ADAPTER, file=sys.stderr)
+            return 2
+        adapter = importlib.import_module("bot.discord")
+        serve = getattr(adapter, "serve", None)
+        if serve is None:
+            print("bot.discord has no serve(config, service, scheduler, stop); cannot start.",
+                  file=sys.stderr)
+            return 2
+        return asyncio.run(_run(config, lambda svc, sched, stop: serve(config, svc, sched, stop)))
+    print(NO_TOKEN.format(db=config.db_path), flush=True)
+    clock = OffsetClock() if args.demo else None
+
+    def console(service: GameService, scheduler: Scheduler, stop: asyncio.Event) -> Awaitable[Any]:
+        ui = Console(service, sys.stdout, scheduler=scheduler, clock=clock, out_dir=config.out_dir,
+                     backups=_backups(config))
+        return ui.run(StdinLines(), stop)
+
+    return asyncio.run(_run(config, console, clock=clock))
+
+
+async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.Event], Awaitable[Any]],
+               *, clock: OffsetClock | None = None) -> int:
+    """Open everything, run ``front`` until it ends or a signal arrives, then close in order."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        store = await Store.open(config.db_path)
+    except (StoreError, OSError) as exc:
+        print(f"Cannot open the database {config.db_path}: {exc}", file=sys.stderr)
+        return 1
+    service = GameService(store, clock, vacation_days=config.vacation_days)
+    scheduler = Scheduler(service)
+    work = front(service, scheduler, stop)  # before start-up, so it hears deadlines fired at start-up
+    try:
+        await scheduler.start()
+        backups = _backups(config)
+        if config.backup_interval > 0:
+            scheduler.every(config.backup_interval, backups.backup_now, "backup")
+        front_task = asyncio.ensure_future(work)
+        stopper = asyncio.ensure_future(stop.wait())
+        await asyncio.wait({front_task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stop.set()  # the front ended by itself (EOF, /quit): say so to whoever waits
+        if not front_task.done():
+            await front_task  # it sees stop after the command in progress and returns
+        stopper.cancel()
+        front_task.result()
+    finally:
+        if asyncio.iscoroutine(work) and inspect.getcoroutinestate(work) == inspect.CORO_CREATED:
+            work.close()  # start-up failed before the front ran
+        await scheduler.shutdown()
+        await store.close()
+    print("Annals stopped.", flush=True)
+    return 0
+
+
+def _backups(config: Config) -> BackupManager:
+    return BackupManager(config.db_path, config.backup_dir, keep=config.backup_keep)
+
+
+async def _backup_once(config: Config) -> int:
+    try:
+        path = await _backups(config).backup_now()
+    except BackupError as exc:
+        print(f"Backup failed: {exc}", file=sys.stderr)
+        return 1
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,327 @@
+"""The local console, ``python -m bot`` and its settings.
+
+In-process tests drive :class:`bot.console.Console` with a FakeClock; the
+subprocess tests run ``python -m bot`` on a temporary database (no token, piped
+stdin, SIGTERM). Nothing waits on or measures wall-clock time; the subprocess
+timeouts only stop a hung test.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import os
+import queue
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.backup import BackupManager
+from bot.clock import FakeClock
+from bot.config import ConfigError, load_config, parse_duration, parse_env_file
+from bot.console import Console, LinesFrom, _match, user_id_for
+from bot.scheduler import Scheduler
+from bot.service import GameService
+from bot.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+HOUR = 3600
+
+
+class Rig:
+    """A console on a fresh database with a fake clock and a paused scheduler."""
+
+    def __init__(self, store: Store, clock: FakeClock, out_dir: Path) -> None:
+        self.store = store
+        self.clock = clock
+        self.out = io.StringIO()
+        self.service = GameService(store, clock, seed_factory=lambda: 42, id_factory=lambda: "g1")
+        self.scheduler = Scheduler(self.service)
+        self.console = Console(self.service, self.out, scheduler=self.scheduler, clock=clock, out_dir=out_dir,
+                               backups=BackupManager(store.path, out_dir / "backups", keep=2, clock=clock))
+        self._seen = 0
+
+    async def run(self, *lines: str) -> str:
+        """Execute lines; returns what they printed."""
+        for line in lines:
+            assert await self.console.execute(line)
+        text = self.out.getvalue()[self._seen:]
+        self._seen = len(self.out.getvalue())
+        return text
+
+
+@pytest_asyncio.fixture
+async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
+    store = await Store.open(tmp_path / "annals.sqlite3")
+    r = Rig(store, FakeClock(), tmp_path)
+    await r.scheduler.start(paused=True)
+    yield r
+    await r.scheduler.shutdown()
+    await store.close()
+
+
+# -- in-process ---------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_the_console_plays_a_whole_classic_game(rig: Rig, tmp_path: Path) -> None:
+    out = await rig.run(
+        "/as alice create history-classic move=14d remind=1d",
+        "/as bob join g1",
+        "/as bob start",  # only the creator may start
+        "/as alice add-ai",
+        "/as alice start",
+    )
+    assert "[g1] alice opened a lobby" in out and "[g1] bob joined." in out
+    assert "AI 1 takes a seat (AI)." in out
+    assert "[bob] Only the game's creator" in out
+    assert "[g1] The game begins. Seat order:" in out
+    assert re.search(r"\[to (alice|bob)\] Your move in g1 \(due 2024-01-15 00:00 UTC, in 14d\)", out)
+
+    waiting = (await rig.service.status("g1")).waiting_for[0]
+    who = "alice" if waiting == user_id_for("alice") else "bob"
+    out = await rig.run(f"/as {who} actions", "status", "hand", "text", "board")
+    assert f"[{who}] Your moves in g1 (play N):" in out and "1. keep the card" in out
+    assert "Waiting for: " + who in out and "Timers: 14d per move, reminders 1d before" in out
+    assert f"[to {who}] Your hand in g1: " in out
+    assert f"[{who}] board of g1:" in out
+    if importlib.util.find_spec("render.board") is None:
+        assert "Board pictures are not available in this version" in out
+    else:
+        png = Path(re.findall(r"board of g1 written to (\S+)", out)[0])
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = await rig.run("play keep")  # words, as the last person named
+    assert "[g1] empire kept" in out
+    waiting = (await rig.service.status("g1")).waiting_for[0]
+    idle = "bob" if waiting == user_id_for("alice") else "alice"
+    assert f"[{idle}] You have nothing to do in g1 now" in await rig.run(f"/as {idle} play 1")
+
+    for _ in range(3000):
+        status = await rig.service.status("g1")
+        if status.status == "over":
+            break
+        user = status.waiting_for[0]
+        out = await rig.run(f"/as {'alice' if user == user_id_for('alice') else 'bob'} play 1")
+        assert "not one of your moves" not in out and "went wrong" not in out
+    else:
+        pytest.fail("the game did not end")
+    final = rig.out.getvalue()
+    assert re.search(r"\[g1\] Game over\. Final scores: .*alice \d+.*Winner: ", final)
+    assert re.search(r"bob \d+", final.split("Game over.")[1])
+    status = await rig.service.status("g1")
+    assert status.scores is not None and len(status.scores) == 3
+    assert await rig.service.verify_game("g1") == []
+    assert "nothing to do" in await rig.run("/as alice play 1")
+
+
+@pytest.mark.asyncio
+async def test_time_fires_reminders_timeouts_and_vacation_shows(rig: Rig) -> None:
+    await rig.run(
+        "/as alice create move=2h remind=1h misses=1", "/as bob join g1", "/as carol join g1",
+        "/as alice start",
+    )
+    waiting = (await rig.service.status("g1")).waiting_for[0]
+    who = next(n for n in ("alice", "bob", "carol") if user_id_for(n) == waiting)
+    out = await rig.run("/time +1h")
+    assert "[clock] it is now 2024-01-01 01:00 UTC" in out
+    assert f"[to {who}] Reminder: your move in g1 is due 2024-01-01 02:00 UTC, in 1h." in out
+    out = await rig.run(f"/as {who} vacation 2")
+    assert f"[g1] {who} is away for 2 days: the deadline moves to 2024-01-03 02:00 UTC" in out
+    assert "(2 of 14 vacation days used)" in out
+    assert "missed" not in await rig.run("/time +1d")
+    out = await rig.run("/time +2d")
+    assert f"[g1] {who} missed the deadline (1 in a row): the AI played the turn." in out
+    assert f"[g1] {who} missed too many deadlines in a row: the AI plays that seat for good" in out
+    out = await rig.run(f"/as {who} reclaim")
+    assert f"[g1] {who} takes their seat back from the AI." in out
+    out = await rig.run(f"/as {who} vacation 20")
+    assert "at most 14 vacation days" in out
+
+
+@pytest.mark.asyncio
+async def test_mistakes_get_clear_answers(rig: Rig, tmp_path: Path) -> None:
+    out = await rig.run("play 1")
+    assert "Say who you are first: /as NAME" in out
+    out = await rig.run("/as zoe status")
+    assert "You are in no running game" in out
+    out = await rig.run("/as zoe create history-classic move=5s")
+    assert "between 1 minute and 14 days" in out
+    out = await rig.run("/as zoe create chess")
+    assert "Unknown game 'chess'" in out
+    out = await rig.run("/as zoe create", "frobnicate", "/nope", "play 1")
+    assert "Unknown command 'frobnicate'" in out and "Unknown console command /nope" in out
+    assert "The game has not started yet." in out or "nothing to do" in out
+    out = await rig.run("/time soon", "/help")
+    assert "not a duration" in out and "/as NAME" in out and "vacation DAYS" in out
+    out = await rig.run("/backup")
+    assert re.search(r"\[backup\] written to .*annals-20240101-000000Z\.sqlite3", out)
+    assert await rig.console.execute("/quit") is False
+
+
+@pytest.mark.asyncio
+async def test_with_a_real_clock_time_passes_by_itself(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "x.sqlite3") as store:
+        out = io.StringIO()
+        console = Console(GameService(store), out)
+        assert await console.run(LinesFrom(["/time +2h", "/as a create"])) == 0
+        assert "The clock is real here" in out.getvalue()
+        assert "opened a lobby" in out.getvalue()
+
+
+def test_matching_typed_moves() -> None:
+    legal = [{"kind": "keep", "player": 0}, {"kind": "give", "player": 0, "to": 1},
+             {"kind": "expand", "player": 0, "land": "Levant"},
+             {"kind": "expand", "player": 0, "land": "Crete"}]
+    labels = ["keep the card", "give the card to Blue (P2)", "expand Levant", "expand Crete (battle)"]
+    assert _match("2", legal, labels) == 1
+    assert _match("9", legal, labels) is None
+    assert _match("keep", legal, labels) == 0
+    assert _match("expand  levant", legal, labels) == 2
+    assert _match("Expand Crete", legal, labels) == 3
+    assert _match("give the card", legal, labels) == 1
+    assert _match("expand", legal, labels) is None  # two expansions: say which
+
+
+# -- settings -----------------------------------------------------------------------------
+
+
+def test_env_files_and_durations(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\n\nDISCORD_TOKEN=abc # trailing\nexport ANNALS_DB='games.db'\nANNALS_BACKUP_KEEP=\"5\"\n"
+        "ANNALS_BACKUP_INTERVAL=1h30m\nnot a line\n"
+    )
+    assert parse_env_file(env.read_text())["DISCORD_TOKEN"] == "abc"
+    config = load_config({"ANNALS_BACKUP_KEEP": "7"}, env)
+    assert config.discord_token == "abc" and config.db_path == "games.db"
+    assert config.backup_keep == 7 and config.backup_interval == 5400  # the environment wins over .env
+    assert config.backup_dir == Path("games.db").resolve().parent / "backups"
+    empty = load_config({}, tmp_path / "missing.env")
+    assert empty.discord_token is None and empty.db_path == "annals.sqlite3"
+    assert empty.backup_interval == 6 * HOUR
+    assert load_config({"ANNALS_BACKUP_INTERVAL": "off"}, None).backup_interval == 0
+    with pytest.raises(ConfigError, match="ANNALS_BACKUP_KEEP"):
+        load_config({"ANNALS_BACKUP_KEEP": "many"}, None)
+    assert [parse_duration(t) for t in ("90", "+2h", "30m", "1d", "1h30m", "1w")] == [
+        90, 7200, 1800, 86400, 5400, 7 * 86400]
+    for bad in ("", "soon", "2x", "h"):
+        with pytest.raises(ValueError):
+            parse_duration(bad)
+
+
+# -- python -m bot ------------------------------------------------------------------------
+
+
+def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANNALS_", "DISCORD_"))}
+    env.update(PYTHONPATH=str(ROOT), ANNALS_DB=str(tmp_path / "annals.sqlite3"), ANNALS_OUT=str(tmp_path),
+               ANNALS_BACKUP_DIR=str(tmp_path / "backups"), **extra)
+    return env
+
+
+def test_no_token_and_closed_stdin_exits_0_and_says_how_to_connect(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path),
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "DISCORD_TOKEN" in result.stdout and str(tmp_path / "annals.sqlite3") in result.stdout
+    assert (tmp_path / "annals.sqlite3").exists()
+
+
+def test_piped_commands_play_and_eof_exits_0(tmp_path: Path) -> None:
+    script = "\n".join([
+        "/as alice create history-classic seed=7", "/as alice add-ai", "/as alice add-ai", "/as alice start",
+        "/as alice status", "actions", "play 1", "/as alice games",
+    ]) + "\n"
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path), input=script,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "The game begins" in result.stdout and "[to alice] Your move in" in result.stdout
+    assert "[alice] Your moves in" in result.stdout and "Annals stopped." in result.stdout
+    assert result.stderr == ""
+
+
+def test_a_token_without_the_discord_adapter_exits_2(tmp_path: Path) -> None:
+    if importlib.util.find_spec("bot.discord") is not None:
+        pytest.skip("the Discord adapter exists now")
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path,
+                            env=bot_env(tmp_path, DISCORD_TOKEN="not-a-real-token"),
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    assert "no Discord adapter yet" in result.stderr and "--console" in result.stderr
+
+
+def test_sigterm_stops_the_console_cleanly_and_leaves_the_database_consistent(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "--demo"], cwd=tmp_path, env=bot_env(tmp_path),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    assert proc.stdin is not None
+    try:
+        proc.stdin.write("/as alice create history-classic seed=3\n/as alice add-ai\n/as bob join\n"
+                         "/as alice add-ai\n/as alice start\n")
+        proc.stdin.flush()
+        seen: list[str] = []
+        while True:
+            line = lines.get(timeout=120)
+            assert line is not None, "".join(seen)
+            seen.append(line)
+            if "Your move in" in line:
+                break
+        # a burst of moves, and the signal while they are being written
+        proc.stdin.write("/as alice play 1\n" * 20)
+        proc.stdin.flush()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    rest = []
+    while (line := lines.get(timeout=10)) is not None:
+        rest.append(line)
+    assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
+    assert rest and rest[-1].strip() == "Annals stopped."
+    check = subprocess.run(
+        [sys.executable, "-c",
+         "import asyncio, sys\n"
+         "from bot.store import Store\nfrom bot.service import GameService\n"
+         "async def main():\n"
+         "    async with await Store.open(sys.argv[1]) as s:\n"
+         "        svc = GameService(s)\n"
+         "        problems = await s.integrity_problems()\n"
+         "        for g in await s.list_games():\n"
+         "            problems += await svc.verify_game(g.game_id)\n"
+         "        print('games', len(await s.list_games()), 'problems', problems)\n"
+         "asyncio.run(main())\n", str(tmp_path / "annals.sqlite3")],
+        cwd=ROOT, env=bot_env(tmp_path), capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stderr
+    assert check.stdout.strip() == "games 1 problems []"
+    wal = tmp_path / "annals.sqlite3-wal"
+    assert not wal.exists() or wal.stat().st_size == 0  # closed cleanly: the WAL was folded in
+
+
+def test_backup_on_demand_from_the_command_line(tmp_path: Path) -> None:
+    env = bot_env(tmp_path)
+    subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, input="/as a create\n",
+                   capture_output=True, text=True, timeout=120, check=True)
+    result = subprocess.run([sys.executable, "-m", "bot", "backup"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    path = Path(result.stdout.strip())
+    assert path.parent == tmp_path / "backups" and re.match(r"annals-\d{8}-\d{6}Z\.sqlite3$", path.name)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
