@@ -81,32 +81,91 @@ def render_status(view: Mapping[str, Any], rules: RulesData) -> str:
     return "\n".join(lines)
 
 
+def _lands(lands: Sequence[str]) -> str:
+    return ", ".join(lands) if lands else "no land"
+
+
 def describe_event(event: Event, rules: RulesData) -> str | None:
-    """One line for the events worth telling a player about (None for the rest)."""
+    """One sentence for an engine event, or None for bookkeeping nobody needs to read."""
     d = event.data
-    t = event.type
-    if t == "battle":
+    who = player_name
+
+    def empire(key: str | None) -> str:
+        return rules.empires[key].name if key in rules.empires else "no empire"
+
+    def battle() -> str:
+        if d["treachery"]:
+            return f"Treachery: {who(d['attacker'])} takes {d['land']} without a fight."
+        bonus = f" +{d['attacker_bonus']}" if d["attacker_bonus"] else ""
+        fort = " +1 for the fort" if d["fort"] else ""
+        result = {"win": "the attacker wins", "loss": "the defender holds", "tie": "a tie, both lose"}
         return (
-            f"Battle for {d['land']}: {player_name(d['attacker'])} rolls {d['attacker_dice']}"
-            + (f" +{d['attacker_bonus']}" if d["attacker_bonus"] else "")
-            + f" vs {player_name(d['defender'])} {d['defender_dice']}"
-            + (" +1 fort" if d["fort"] else "")
-            + f": {d['outcome']}" + (" (treachery)" if d["treachery"] else "")
+            f"Battle for {d['land']}: {who(d['attacker'])} rolls {d['attacker_dice']}{bonus} against "
+            f"{who(d['defender'])}'s {d['defender_dice']}{fort}: {result[d['outcome']]}."
         )
-    if t == "turn":
-        return f"{player_name(d['player'])} plays {d['name']} (strength {d['strength']})."
-    if t == "scored":
-        return f"{player_name(d['player'])} scores {d['points']} (total {d['score']})."
-    if t == "card_played":
-        return f"{player_name(d['player'])} plays {rules.cards[d['card']].name}."
-    if t == "epoch":
-        order = ", ".join(player_name(p) for p in d["draw_order"])
-        return f"--- {d['name']} --- draw order: {order}"
-    if t in ("expanded", "sacked", "monuments", "fort_built", "preeminence", "game_over",
-             "empire_given", "empire_kept", "epidemic", "disaster", "kingdom", "leader_killed",
-             "your_draw", "your_empire", "empire_skipped", "markers_revealed"):
-        return f"{t.replace('_', ' ')}: " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "breakdown")
-    return None
+
+    texts: dict[str, Any] = {
+        "epoch": lambda: f"--- {d['name']} begins. Empire cards are drawn in this order: "
+        + ", ".join(who(p) for p in d["draw_order"]) + ".",
+        "rolloff": lambda: "Roll-off for the first draw: "
+        + ", ".join(f"{who(int(p))} {r}" for p, r in d["rolls"].items()) + ".",
+        "drew_empire": lambda: f"{who(d['player'])} draws an empire card.",
+        "your_draw": lambda: f"You drew {empire(d['empire'])}.",
+        "empire_kept": lambda: f"{who(d['player'])} keeps the card.",
+        "empire_given": lambda: f"{who(d['player'])} gives the card to {who(d['to'])}"
+        + (" (no other choice)." if d["forced"] else "."),
+        "unused_empires": lambda: f"{d['count']} empire card(s) go back to the box unseen.",
+        "your_empire": lambda: f"This epoch you play {empire(d['empire'])}.",
+        "empire_skipped": lambda: f"Nobody holds {d['name']}; it is skipped.",
+        "turn": lambda: f"{who(d['player'])} plays {d['name']} (strength {d['strength']}, "
+        f"starting in {_lands(d['starts'])}).",
+        "card_played": lambda: f"{who(d['player'])} plays the event {rules.cards[d['card']].name}.",
+        "card_withdrawn": lambda: f"{who(d['player'])} takes {rules.cards[d['card']].name} back.",
+        "established": lambda: f"{d['name']} is established in {_lands(d['starts'])} with "
+        f"{d['pool']} more armies" + (f" and fleets in {_lands(d['fleets'])}." if d["fleets"] else "."),
+        "expanded": lambda: f"{who(d['player'])} expands into {d['land']}"
+        + (" from the sea." if d["by_sea"] else "."),
+        "replaced": lambda: f"An older army in {d['land']} makes way for the new empire.",
+        "attack": lambda: f"{who(d['player'])} attacks {d['land']}"
+        + (" from the sea" if d["by_sea"] else "") + f" ({d['defender_dice']} defending dice).",
+        "battle": battle,
+        "leader_killed": lambda: f"Triples ({d['roll']}): the leader falls; back to two dice.",
+        "fort_lost": lambda: f"The fort in {d['land']} is destroyed.",
+        "sacked": lambda: f"{d['land']}: the {d['was']} is "
+        + ("turned into a city." if d["now"] else "sacked and removed."),
+        "cleared": lambda: f"{d['land']} is cleared ({d['why']}).",
+        "fort_built": lambda: f"A fort is built in {d['land']} (paid with {d['paid']}).",
+        "free_forts": lambda: f"Engineering: {d['count']} free fort(s) this turn.",
+        "bought_back": lambda: f"{who(d['player'])} spends a coin to bring a lost army back.",
+        "reallocated": lambda: f"The fleet in the {d['water']} becomes a coin.",
+        "monuments": lambda: f"Monuments rise in {_lands(d['lands'])}.",
+        "scored": lambda: f"{who(d['player'])} scores {d['points']} (total {d['score']}).",
+        "preeminence": lambda: (
+            f"{who(d['player'])} leads and takes a pre-eminence marker." if d["player"] is not None
+            else "Nobody leads alone: no pre-eminence marker this epoch."
+        ),
+        "markers_revealed": lambda: f"{who(d['player'])} reveals markers {d['markers']}: "
+        f"{d['score']} points.",
+        "game_over": lambda: "The game is over. Winner: " + who(d["ranking"][0]) + ".",
+        "kingdom": lambda: f"{d['name']}: a kingdom of {who(d['player'])} rises in {d['land']}.",
+        "migrants": lambda: f"Migrants of {who(d['player'])} settle in {_lands(d['lands'])}.",
+        "crusade": lambda: f"{d['armies']} crusaders gather in the {d['sea']}.",
+        "crusade_prize": lambda: f"The crusaders hold {d['land']} and fortify it.",
+        "force_done": lambda: f"{d['name']} is done ({d['left']} armies unused).",
+        "epidemic": lambda: f"{d['why']}: the army of {who(d['owner'])} in {d['land']} rolls "
+        f"{d['dice']} and " + ("dies." if d["died"] else "survives."),
+        "disaster": lambda: f"Disaster strikes {d['land']}: its monument falls.",
+        "treachery": lambda: f"Treachery is planned against {d['land']}.",
+        "astronomy": lambda: f"Astronomy: an extra fleet will sail in the {d['sea']}.",
+        "fleet_battle": lambda: f"Fleet battle in the {d['sea']}: {d['attacker_dice']} against "
+        f"{d['defender_dice']}: {d['outcome']}.",
+        "fleet_manned": lambda: f"{who(d['player'])} holds the {d['sea']} with an army on a fleet.",
+        "fleet_removed": lambda: f"The fleet of {who(d['owner'])} in the {d['sea']} leaves the board.",
+        "supply_out": lambda: f"No {d['piece']} pieces are left in the box.",
+        "markers_short": lambda: f"Only {d['got']} of {d['wanted']} coins: the fleet/coin markers ran out.",
+    }
+    make = texts.get(event.type)
+    return make() if make else None
 
 
 def describe_events(events: Sequence[Event], rules: RulesData, viewer: int | None) -> list[str]:
