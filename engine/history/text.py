@@ -91,7 +91,8 @@ def describe_event(event: Event, rules: RulesData) -> str | None:
     who = player_name
 
     def empire(key: str | None) -> str:
-        return rules.empires[key].name if key in rules.empires else "no empire"
+        found = rules.empires.get(key) if key is not None else None
+        return found.name if found is not None else "no empire"
 
     def battle() -> str:
         if d["treachery"]:
