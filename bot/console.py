@@ -58,7 +58,7 @@ Commands (GAME defaults to your current game):
   status [GAME]  seats, whose move, deadlines, timers, scores
   text           the board as text          board   the board as a picture (a PNG file)
   hand           your cards (only you see them)
-  vacation DAYS  move your running deadline DAYS later (capped per game)
+  vacation DAYS  move your deadline DAYS later, or book DAYS away ahead (capped per game)
   resign | reclaim | pause | resume | abandon | reminders all|last|none
   timers [move=..] [remind=..] [policy=..] [misses=..]
 Console: /time +2h (with --demo: move the clock, deadlines fire)   /backup   /help   /quit"""
@@ -595,8 +595,9 @@ class Console:
             "autopilot": lambda: f"{d['name']} missed too many deadlines in a row: the AI plays that seat "
                                  "for good from now on (the player may take it back with 'reclaim').",
             "vacation": lambda: f"{d['name']} is away for {d['days']} day{'s' if d['days'] != 1 else ''}: "
-                                f"the deadline moves to {when(d['due_at'], now)} "
-                                f"({d['used']} of {d['cap']} vacation days used).",
+                                + (f"the deadline moves to {when(d['due_at'], now)} " if d.get("due_at")
+                                   else f"no clock of theirs starts before {when(d['away_until'], now)} ")
+                                + f"({d['used']} of {d['cap']} vacation days used).",
             "seat_replaced": lambda: (f"{d.get('name')} takes over seat {int(d['seat']) + 1}."
                                       if d.get("user_id") else
                                       f"The AI takes over seat {int(d['seat']) + 1} ({d.get('reason')})."),

@@ -98,6 +98,7 @@ class SeatRow:
     preferences: Mapping[str, Any] = field(default_factory=dict)
     missed_deadlines: int = 0
     vacation_days_used: int = 0
+    away_until: int = 0  # unix seconds: clocks that start earlier start then (vacation booked ahead)
 
     @property
     def is_human(self) -> bool:

@@ -87,7 +87,7 @@ class ServiceError(Exception):
             ``lobby_full``, ``already_seated``, ``not_enough_players``, ``not_seated``,
             ``not_allowed``, ``not_started``, ``paused``, ``not_paused``, ``finished``,
             ``stale``, ``not_your_turn``, ``not_ai``, ``conflict``, ``engine_error``,
-            ``bad_days``, ``not_on_clock``, ``vacation_cap``,
+            ``bad_days``, ``vacation_cap``,
             or an engine :class:`~engine.core.IllegalAction` code (``bad_action``, ...).
         message: a sentence for the person who asked.
         params: the values the message was built from.
@@ -548,15 +548,18 @@ class GameService:
         return await self._publish(outcome)
 
     async def vacation(self, game_id: str, user_id: int, days: int) -> Outcome:
-        """Declare ``days`` away: the caller's running clock (turn and reminders) moves that much later.
+        """Declare ``days`` away, extending the caller's deadlines without penalty.
 
-        No missed deadline is counted for it. Each seat may take at most
+        With a running clock, its turn deadline and reminders move ``days`` later.
+        Without one (not the caller's move yet), the days are booked ahead: any
+        clock that starts before the vacation ends starts when it ends. No missed
+        deadline is counted for it. Each seat may take at most
         :attr:`vacation_days` days per game in total; the days used are stored on the
         seat in the same transaction as the moved deadline rows, which keep their ids.
 
         Raises:
             ServiceError: ``bad_days`` (not a whole number from 1), ``vacation_cap`` (beyond
-                what is left), ``not_on_clock`` (no running clock to extend), ``not_seated``,
+                what is left), ``not_seated``,
                 ``not_started``, ``paused``, ``finished``.
         """
         if isinstance(days, bool) or not isinstance(days, int) or days < 1:
@@ -578,15 +581,19 @@ class GameService:
                                    f"{left} {'day is' if left == 1 else 'days are'} left.",
                                    cap=cap, used=used, left=left, days=days)
             player = seat.seat_order
-            if _turn_due(lg, player) is None:
-                raise ServiceError("not_on_clock", "Your clock is not running in this game, so there is no "
-                                   "deadline to extend; declare your days away when it is your move.")
             unit = self._unit(lg)
-            unit.seats[seat.slot] = replace(seat, vacation_days_used=used + days)
-            unit.shift[player] = days * DAY
-            due = (_turn_due(lg, player) or 0) + days * DAY
+            running = _turn_due(lg, player)
+            if running is not None:
+                unit.seats[seat.slot] = replace(seat, vacation_days_used=used + days)
+                unit.shift[player] = days * DAY
+                due = running + days * DAY
+            else:
+                away = max(seat.away_until, unit.now) + days * DAY
+                unit.seats[seat.slot] = replace(seat, vacation_days_used=used + days, away_until=away)
+                due = None
             unit.notice("vacation", seat=player, user_id=user_id, name=seat.display_name, days=days,
-                        used=used + days, cap=cap, due_at=due)
+                        used=used + days, cap=cap, due_at=due,
+                        away_until=unit.seats[seat.slot].away_until)
             outcome = await self._commit_outcome(lg, unit)
         return await self._publish(outcome)
 
@@ -945,7 +952,8 @@ class GameService:
             for player in sorted(humans - waiting):
                 seat = unit.seat(player)
                 assert seat is not None and seat.user_id is not None
-                clock = self._clock(row.game_id, unit.seq, player, seat.user_id, unit.now, timers,
+                start = max(unit.now, seat.away_until)  # a vacation booked ahead delays the clock
+                clock = self._clock(row.game_id, unit.seq, player, seat.user_id, start, timers,
                                     lg.prefs.get(seat.user_id, "all"))
                 new += clock
                 unit.notice("your_turn", (seat.user_id,), seat=player, due_at=clock[0].due_at)

@@ -89,7 +89,7 @@ _GAME_COLUMNS = (
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.slot, s.display_name, s.joined_at, s.user_id, s.seat_order, s.colour, s.is_ai, "
-    "s.ai_policy, s.preferences_json, s.missed_deadlines, s.vacation_days_used"
+    "s.ai_policy, s.preferences_json, s.missed_deadlines, s.vacation_days_used, s.away_until"
 )
 _DEADLINE_COLUMNS = "deadline_id, game_id, seq, player, user_id, kind, due_at, fired"
 
@@ -112,6 +112,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         game_id=row[0], slot=row[1], display_name=row[2], joined_at=row[3], user_id=row[4],
         seat_order=row[5], colour=row[6], is_ai=bool(row[7]), ai_policy=row[8],
         preferences=json.loads(row[9]), missed_deadlines=row[10], vacation_days_used=row[11],
+        away_until=row[12],
     )
 
 
@@ -133,18 +134,19 @@ def _seat_params(seat: SeatRow) -> tuple[Any, ...]:
     return (
         seat.game_id, seat.slot, seat.seat_order, seat.user_id, seat.display_name, seat.colour,
         int(seat.is_ai), seat.ai_policy, _dumps(dict(seat.preferences)), seat.missed_deadlines,
-        seat.vacation_days_used, seat.joined_at,
+        seat.vacation_days_used, seat.joined_at, seat.away_until,
     )
 
 
 _UPSERT_SEAT = (
     "INSERT INTO seats (game_id, slot, seat_order, user_id, display_name, colour, is_ai, ai_policy, "
-    "preferences_json, missed_deadlines, vacation_days_used, joined_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "preferences_json, missed_deadlines, vacation_days_used, joined_at, away_until) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (game_id, slot) DO UPDATE SET seat_order = excluded.seat_order, "
     "user_id = excluded.user_id, display_name = excluded.display_name, colour = excluded.colour, "
     "is_ai = excluded.is_ai, ai_policy = excluded.ai_policy, preferences_json = excluded.preferences_json, "
-    "missed_deadlines = excluded.missed_deadlines, vacation_days_used = excluded.vacation_days_used"
+    "missed_deadlines = excluded.missed_deadlines, vacation_days_used = excluded.vacation_days_used, "
+    "away_until = excluded.away_until"
 )
 
 

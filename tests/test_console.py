@@ -99,7 +99,7 @@ async def test_the_console_plays_a_whole_classic_game(rig: Rig, tmp_path: Path) 
         png = Path(re.findall(r"board of g1 written to (\S+)", out)[0])
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     out = await rig.run("play keep")  # words, as the last person named
-    assert "[g1] empire kept" in out
+    assert "keeps the card." in out
     waiting = (await rig.service.status("g1")).waiting_for[0]
     idle = "bob" if waiting == user_id_for("alice") else "alice"
     assert f"[{idle}] You have nothing to do in g1 now" in await rig.run(f"/as {idle} play 1")

@@ -225,7 +225,6 @@ async def test_vacation_extends_the_deadline_without_penalty_and_is_capped(world
     user = turn.user_id
     assert user is not None
     other = next(u for u in (1, 2, 3) if u != user)
-    assert await _code(st.service.vacation(gid, other, 1)) == "not_on_clock"
     assert await _code(st.service.vacation(gid, user, 0)) == "bad_days"
     assert await _code(st.service.vacation(gid, 77, 1)) == "not_seated"
 
@@ -383,3 +382,27 @@ async def _code(coro: object) -> str:
     with pytest.raises(ServiceError) as info:
         await coro  # type: ignore[misc]
     return info.value.code
+
+
+async def test_vacation_booked_ahead_delays_the_next_clock(world: World) -> None:
+    """Days away declared while it is not your move: the next clock of yours starts
+    when they end, with its reminders, and nothing counts as missed."""
+    st = await world.stack()
+    timers = TimerSettings(move_seconds=DAY, reminder_offsets=(HOUR,))
+    gid = await started(st.service, (1, 2, 3), 0, timers)
+    turn = await turn_row(st.service, gid)
+    others = [u for u in (1, 2, 3) if u != turn.user_id]
+    booked_at = world.clock.now()
+    for user in others:
+        await st.service.vacation(gid, user, 2)
+    notice = st.notices("vacation")[-1]
+    assert notice.data["due_at"] is None and notice.data["away_until"] == booked_at + 2 * DAY
+    st = await world.restart(st)  # the booking survives a restart
+    assert turn.user_id is not None
+    seq, actions = await st.service.legal_actions(gid, turn.user_id)
+    await st.service.submit(gid, turn.user_id, actions[0], seq)
+    rows = [d for d in (await st.service.status(gid)).deadlines if d.user_id in others]
+    assert rows, "the next player is one of the travellers"
+    turn_rows = [d for d in rows if d.kind == "turn"]
+    assert [d.due_at for d in turn_rows] == [booked_at + 2 * DAY + DAY]
+    assert sorted(d.due_at for d in rows if d.kind == "reminder") == [booked_at + 3 * DAY - HOUR]
