@@ -224,7 +224,6 @@ async def test_vacation_extends_the_deadline_without_penalty_and_is_capped(world
     turn = await turn_row(st.service, gid)
     user = turn.user_id
     assert user is not None
-    other = next(u for u in (1, 2, 3) if u != user)
     assert await _code(st.service.vacation(gid, user, 0)) == "bad_days"
     assert await _code(st.service.vacation(gid, 77, 1)) == "not_seated"
 
