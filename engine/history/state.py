@@ -10,12 +10,20 @@ force equals the turn's force.
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 Army = list[Any]  # [owner: int, piece_epoch: int, force: str]
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON-native data (small values such as a pending card's targets)."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
 
 
 @dataclass
@@ -117,8 +125,45 @@ class HistoryState:
         return state
 
     def clone(self) -> HistoryState:
-        """A deep copy (pickle is several times faster than copy.deepcopy here)."""
-        copy: HistoryState = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        """A deep copy, field by field.
+
+        Every apply copies the state, so this is on the hot path: copying the
+        known shapes directly is about four times faster than a pickle round
+        trip and ten times faster than copy.deepcopy. A test checks that no
+        list or dict is shared between a state and its clone, so a field added
+        here without its copy cannot slip through.
+        """
+        copy = replace(
+            self,
+            options=dict(self.options),
+            scores=self.scores[:],
+            hands=[h[:] for h in self.hands],
+            markers=[m[:] for m in self.markers],
+            marker_pile=self.marker_pile[:],
+            played_empires=[p[:] for p in self.played_empires],
+            draw_order=self.draw_order[:],
+            deck=self.deck[:],
+            holding=self.holding[:],
+            given_by=self.given_by[:],
+            armies={land: [a[:] for a in stack] for land, stack in self.armies.items()},
+            forts=self.forts[:],
+            structures=dict(self.structures),
+            monuments=self.monuments[:],
+            manned={sea: a[:] for sea, a in self.manned.items()},
+            final=self.final[:] if self.final is not None else None,
+        )
+        turn = self.turn
+        if turn is not None:
+            force = turn.force
+            copy.turn = replace(
+                turn,
+                force=replace(force, fleets=force.fleets[:], at_sea=force.at_sea[:]),
+                played=turn.played[:],
+                expert=turn.expert[:],
+                astronomy=turn.astronomy[:],
+                contested=turn.contested[:],
+                pending=_copy_json(turn.pending),
+            )
         return copy
 
     # -- board queries used everywhere -------------------------------------
