@@ -268,6 +268,7 @@ class ClassicGame:
                 "name": rules.empires[turn.empire].name,
                 "step": turn.step,
                 "force": turn.force.name,
+                "force_key": turn.force.key,
                 "force_kind": turn.force.kind,
                 "pool": turn.force.pool,
                 "restricted": turn.force.restricted,

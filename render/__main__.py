@@ -1,0 +1,197 @@
+"""Command line: ``python -m render demo --game history-classic --seed 1 --out DIR``.
+
+``demo`` plays a seeded game between greedy AI players and writes what the
+bot would post: the board at the end of every epoch (the lands changed in the
+epoch's last turn outlined) and at the end of the game, the score chart, the
+end-of-game summary, and a few cards (the empires of epoch I, a Greater and a
+Lesser event, a Minor Empire). It prints every file it writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.core import Event
+from engine.history.rules_data import ROMAN
+from engine.registry import game_ids, get_game, make_policy
+from render.history import GameHistory, history_from_events
+
+#: Games the demo can draw (the board renderer is per game).
+RENDERABLE = ("history-classic",)
+
+Board = dict[str, Any]
+
+
+def slug(text: str) -> str:
+    """A file-name-safe lower-case form of ``text`` ("Incas & Aztecs" -> "incas-aztecs")."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def board_snapshot(view: Mapping[str, Any]) -> Board:
+    """What of a view's board matters for "what changed": who holds each land, and the buildings."""
+    board = view["board"]
+    return {
+        "armies": {land: [tuple(a[:2]) for a in stack] for land, stack in board["armies"].items() if stack},
+        "forts": set(board["forts"]),
+        "structures": dict(board["structures"]),
+        "monuments": set(board["monuments"]),
+    }
+
+
+def changed_lands(before: Board, after: Board) -> list[str]:
+    """Lands whose armies, fort, capital/city or monument differ between two snapshots."""
+    lands = set(before["armies"]) | set(after["armies"])
+    out = {land for land in lands if before["armies"].get(land) != after["armies"].get(land)}
+    out |= before["forts"] ^ after["forts"]
+    out |= before["monuments"] ^ after["monuments"]
+    out |= {land for land in set(before["structures"]) | set(after["structures"])
+            if before["structures"].get(land) != after["structures"].get(land)}
+    return sorted(out)
+
+
+def epoch_end_view(view: Mapping[str, Any], epoch: int) -> dict[str, Any]:
+    """A spectator view taken just after ``epoch`` ended, headed as that epoch's end.
+
+    When an epoch's last turn ends the engine is already drawing the next
+    epoch's empires; the board is unchanged, so only the heading is put back.
+    """
+    out = dict(view)
+    out["epoch"] = epoch
+    out["epoch_name"] = f"End of Epoch {ROMAN[epoch]}"
+    out["phase"] = ""
+    out["turn"] = None
+    return out
+
+
+def play_demo(game_id: str, players: int, seed: int, epochs: int | None = None,
+              policy: str = "greedy") -> tuple[Any, list[Event], list[tuple[int, dict[str, Any], list[str]]]]:
+    """Play a seeded AI game, stopping after ``epochs`` epochs (None: to the end).
+
+    Returns the last state, every event ``apply`` emitted, and for each epoch
+    that ended: (epoch, spectator view at its end, lands changed in its last turn).
+    """
+    game = get_game(game_id)
+    state = game.setup(players, {}, seed)
+    # The same seeds as engine.__main__.play_ai_game, so both play the same game.
+    ais = [make_policy(game_id, policy, seed * 31 + p) for p in range(players)]
+    events: list[Event] = []
+    ends: list[tuple[int, dict[str, Any], list[str]]] = []
+    turn_start = board_snapshot(game.view(state, None))
+    while not game.is_over(state):
+        player = min(game.actors(state))
+        before = game.view(state, None)
+        result = game.apply(state, ais[player].choose(state, player))
+        state = result.state
+        events.extend(result.events)
+        for event in result.events:
+            if event.type == "turn":
+                turn_start = board_snapshot(before)
+            elif event.type == "preeminence":
+                epoch = int(event.data["epoch"])
+                view = game.view(state, None)
+                changed = changed_lands(turn_start, board_snapshot(view))
+                ends.append((epoch, epoch_end_view(view, epoch), changed))
+        if epochs is not None and len(ends) >= epochs:
+            break
+    return state, events, ends
+
+
+def write(path: Path, data: bytes, written: list[Path]) -> None:
+    path.write_bytes(data)
+    written.append(path)
+    print(path)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    if args.game not in game_ids():
+        print(f"Unknown game {args.game!r}; known games: {', '.join(game_ids())}.", file=sys.stderr)
+        return 2
+    if args.game not in RENDERABLE:
+        print(f"There are no pictures for {args.game!r} yet; try: {', '.join(RENDERABLE)}.", file=sys.stderr)
+        return 2
+    game = get_game(args.game)
+    if not game.min_players <= args.players <= game.max_players:
+        print(f"{game.title} is for {game.min_players} to {game.max_players} players, not {args.players}.",
+              file=sys.stderr)
+        return 2
+    if args.epochs is not None and not 1 <= args.epochs <= 7:
+        print("--epochs must be between 1 and 7.", file=sys.stderr)
+        return 2
+
+    # Imported here so a bad --game fails fast, before matplotlib loads.
+    from engine.history.rules_data import load_rules
+    from render.board import render_board
+    from render.cards import empire_card, event_card
+    from render.charts import score_chart, summary_chart
+    from render.palette import PLAYER_COLOURS, PLAYER_NAMES
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    state, events, ends = play_demo(args.game, args.players, args.seed, args.epochs)
+    for epoch, view, changed in ends:
+        picture = render_board(view, highlight=changed, size=args.size)
+        write(out / f"board-epoch-{epoch}.png", picture, written)
+    if game.is_over(state):
+        write(out / "board-final.png", render_board(game.view(state, None), size=args.size), written)
+
+    history = history_from_events(events, args.players)
+    names = [PLAYER_NAMES[p % len(PLAYER_NAMES)] for p in range(args.players)]
+    write(out / "scores.png", score_chart(history.series, player_names=names), written)
+    write(out / "summary.png", _summary(history, game.ranking(state), names, summary_chart), written)
+
+    rules = load_rules()
+    played_by = {e.key: p for p, listed in enumerate(history.empires) for e in listed}
+    for empire in rules.epochs[1]:
+        owner = played_by.get(empire.key)
+        caption = None if owner is None else f"Played by {names[owner]}"
+        accent = None if owner is None else PLAYER_COLOURS[owner % len(PLAYER_COLOURS)]
+        path = out / f"card-empire-{empire.epoch}-{slug(empire.name)}.png"
+        write(path, empire_card(empire, caption=caption, accent=accent, rules=rules), written)
+    for label, card_id in (("greater", "leader"), ("lesser", "plague"), ("minor", "minor-phonecia")):
+        write(out / f"card-{label}-{slug(rules.cards[card_id].name)}.png", event_card(card_id, rules=rules),
+              written)
+    print(f"{len(written)} files written to {out}")
+    return 0
+
+
+def _summary(history: GameHistory, ranking: Sequence[int], names: Sequence[str], chart: Any) -> bytes:
+    turns = [p for p in history.series if p.label != "Final"]
+    last = turns[-1].scores
+    if history.final is not None:
+        bonus = [f - s for f, s in zip(history.final, last, strict=True)]
+        title = "Final scores"
+    else:
+        bonus = None
+        title = f"Scores after Epoch {ROMAN[turns[-1].period]}" if turns[-1].period else "Scores"
+    data: bytes = chart(history.scores, history.empires, player_names=names, ranking=ranking, bonus=bonus,
+                        title=title)
+    return data
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play a seeded AI game and write its pictures")
+    demo.add_argument("--game", default="history-classic", help=f"game id ({', '.join(RENDERABLE)})")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--players", type=int, default=4)
+    demo.add_argument("--out", required=True, help="directory to write the PNG files into")
+    demo.add_argument("--epochs", type=int, default=None, help="stop after this many epochs (default: all)")
+    demo.add_argument("--size", type=int, default=1600, help="board width in pixels")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handlers = {"demo": cmd_demo}
+    return handlers[args.command](args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,568 @@
+"""The History of the World board as a picture: a player's view -> PNG bytes.
+
+The map is a raster of land ids built once by tools/build_map_raster.py
+(data/history/classic/board/lands.png plus geometry.json). The base picture
+(area fills, borders, barren lands, names, straits, the Great Wall, resources)
+is drawn once per (size, names) and cached; a turn's picture is a copy of it
+with the pieces and the score panel drawn on top, so it costs little more than
+the PNG encode.
+
+``render_board`` is a pure function of the view (plain JSON-like data, as
+``GAME.view`` returns it); it never sees a game state.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from engine.history.rules_data import ROMAN, load_rules
+from render import palette
+from render.palette import RGB, font
+
+BOARD_DIR: Final = Path(__file__).resolve().parents[1] / "data" / "history" / "classic" / "board"
+BASE_WIDTH: Final = 1600  # geometry.json coordinates are at this width
+HEADER: Final = 78  # header height at BASE_WIDTH
+LABEL_SIZE: Final = 11
+OFF_BOARD_COLOUR: Final[RGB] = (222, 222, 214)
+COAST: Final[RGB] = (62, 92, 122)
+AREA_EDGE: Final[RGB] = (70, 58, 48)
+STRAIT: Final[RGB] = (150, 40, 30)
+WALL: Final[RGB] = (90, 40, 30)
+RESOURCE: Final[RGB] = (232, 176, 20)
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    ids: Image.Image  # mode "L", BASE_WIDTH wide
+    data: Mapping[str, Any]
+    area_of: Mapping[str, str | None]
+    resource: frozenset[str]
+    area_values: Mapping[str, tuple[int, ...]]
+    areas: tuple[str, ...]
+
+
+@functools.cache
+def _geometry() -> _Geometry:
+    with Image.open(BOARD_DIR / "lands.png") as img:
+        ids = img.convert("L")
+    data = json.loads((BOARD_DIR / "geometry.json").read_text(encoding="utf-8"))
+    rules = load_rules()
+    wmap = rules.map
+    return _Geometry(
+        ids=ids,
+        data=data,
+        area_of={n: land.area for n, land in wmap.lands.items()},
+        resource=frozenset(n for n, land in wmap.lands.items() if land.resource),
+        area_values=dict(rules.area_values),
+        areas=tuple(wmap.areas),
+    )
+
+
+def _binary(img: Image.Image) -> Image.Image:
+    return img.point(lambda v: 255 if v else 0)
+
+
+def _edges(img: Image.Image) -> Image.Image:
+    """255 where a pixel differs from its right or lower neighbour ("L" in, "L" out)."""
+    right = ImageChops.offset(img, -1, 0)
+    down = ImageChops.offset(img, 0, -1)
+    return ImageChops.lighter(
+        _binary(ImageChops.difference(img, right)), _binary(ImageChops.difference(img, down))
+    )
+
+
+def _text_centered(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    lines: Sequence[str],
+    size: int,
+    fill: RGB,
+    *,
+    bold: bool = True,
+    italic: bool = False,
+    halo: RGB | None = None,
+    halo_width: int = 2,
+) -> None:
+    f = font(size, bold) if not italic else _italic(size)
+    line_h = size + max(1, size // 6)
+    top = xy[1] - line_h * len(lines) / 2 + line_h / 2
+    for i, line in enumerate(lines):
+        draw.text(
+            (xy[0], top + i * line_h),
+            line,
+            font=f,
+            fill=fill,
+            anchor="mm",
+            stroke_width=halo_width if halo else 0,
+            stroke_fill=halo,
+        )
+
+
+@functools.lru_cache(maxsize=16)
+def _italic(size: int) -> Any:
+    from PIL import ImageFont
+
+    return ImageFont.truetype(palette._FONT_DIR + "DejaVuSans-Oblique.ttf", size)
+
+
+@functools.lru_cache(maxsize=8)
+def _base(size: int, names: bool) -> Image.Image:
+    """The map without pieces or panel, ``size`` pixels wide (cached; callers copy it)."""
+    g = _geometry()
+    k = size / BASE_WIDTH
+    map_h = round(g.ids.height * k)
+    head = round(HEADER * k)
+    ids = g.ids.resize((size, map_h), Image.Resampling.NEAREST)
+
+    # Area fills through a palette: index = land id.
+    lut: list[int] = [0] * 768
+    lut[0:3] = palette.SEA
+    lut[255 * 3 : 256 * 3] = OFF_BOARD_COLOUR
+    area_index: list[int] = [0] * 256  # land id -> area number (for area edges); 0 sea
+    for lid, name in g.data["ids"].items():
+        i = int(lid)
+        area = g.area_of[name]
+        colour = palette.AREA_COLOURS[area] if area else palette.BARREN
+        lut[i * 3 : i * 3 + 3] = colour
+        area_index[i] = g.areas.index(area) + 1 if area else 20 + i
+    area_index[255] = 250
+    fills = ids.copy()
+    fills.putpalette(lut)
+    img = fills.convert("RGB")
+
+    # Sea: lighter shallows along the coasts.
+    land = _binary(ids)
+    shallow = land.filter(ImageFilter.MaxFilter(5)).filter(ImageFilter.GaussianBlur(4 * k + 1))
+    sea_mask = ImageChops.invert(land)
+    shallow = ImageChops.multiply(shallow, sea_mask).point(lambda v: v * 6 // 10)
+    img.paste(palette.lighten(palette.SEA, 0.55), mask=shallow)
+
+    # Barren lands: diagonal hatching.
+    barren_ids = {int(i) for i, n in g.data["ids"].items() if g.area_of[n] is None}
+    barren = ids.point(lambda v: 255 if v in barren_ids else 0)
+    hatch = Image.new("L", (size, map_h), 0)
+    hd = ImageDraw.Draw(hatch)
+    step = max(4, round(7 * k))
+    for x in range(-map_h, size, step):
+        hd.line((x, map_h, x + map_h, 0), fill=255, width=1)
+    img.paste(palette.darken(palette.BARREN, 0.12), mask=ImageChops.multiply(hatch, barren))
+
+    # Borders: thin between lands, strong between areas, blue along coasts.
+    edges = _edges(ids)
+    coast = _edges(land)
+    areas = ids.point(area_index)
+    area_edges = ImageChops.subtract(_edges(areas), coast)
+    if k >= 0.75:
+        area_edges = area_edges.filter(ImageFilter.MaxFilter(3)).point(lambda v: v * 7 // 10)
+    land_edges = ImageChops.subtract(edges, coast)
+    img.paste(palette.BORDER, mask=land_edges.point(lambda v: v * 8 // 10))
+    img.paste(AREA_EDGE, mask=ImageChops.multiply(area_edges, land))
+    img.paste(COAST, mask=coast.point(lambda v: v * 9 // 10))
+
+    canvas = Image.new("RGB", (size, head + map_h), palette.PAPER)
+    canvas.paste(img, (0, head))
+    draw = ImageDraw.Draw(canvas)
+
+    def at(p: Sequence[float]) -> tuple[float, float]:
+        return p[0] * k, p[1] * k + head
+
+    # Straits: a red double tick across the water.
+    for s in g.data["straits"]:
+        (x0, y0), (x1, y1) = at(s["line"][0]), at(s["line"][1])
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        dx, dy = x1 - x0, y1 - y0
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        half = max(length / 2 + 3 * k, 5 * k)
+        a = (mx - ux * half, my - uy * half)
+        b = (mx + ux * half, my + uy * half)
+        draw.line((a, b), fill=palette.PAPER, width=max(2, round(5 * k)))
+        draw.line((a, b), fill=STRAIT, width=max(1, round(3 * k)))
+    # The Great Wall: a crenellated dark line along the shared border.
+    for wall in g.data["great_wall"]:
+        pts = [at(p) for p in wall["points"]]
+        r = max(1.0, 2.2 * k)
+        for i, (wx, wy) in enumerate(pts):
+            if i % 2 == 0:
+                draw.rectangle((wx - r, wy - r, wx + r, wy + r), fill=WALL)
+
+    if names:
+        label = max(6, round(LABEL_SIZE * k))
+        for w in g.data["waters"].values():
+            _text_centered(
+                draw,
+                at(w["label"]),
+                w["label_lines"],
+                label + 1,
+                palette.WATER_INK,
+                italic=True,
+                halo=palette.lighten(palette.SEA, 0.4),
+                halo_width=1,
+            )
+        for name, land_g in g.data["lands"].items():
+            is_barren = g.area_of[name] is None
+            _text_centered(
+                draw,
+                at(land_g["label"]),
+                land_g["label_lines"],
+                label,
+                (90, 80, 70) if is_barren else palette.INK,
+                italic=is_barren,
+                bold=not is_barren,
+                halo=palette.lighten(palette.AREA_COLOURS.get(g.area_of[name] or "", palette.BARREN), 0.55),
+                halo_width=max(1, round(2 * k)),
+            )
+    for name in g.resource:
+        land_g = g.data["lands"][name]
+        box = land_g["label_box"]
+        lines = land_g["label_lines"]
+        widest = max(font(max(6, round(LABEL_SIZE * k)), True).getlength(s) for s in lines)
+        rx = land_g["label"][0] * k + (widest / 2 + 6 * k if names else 0)
+        ry = land_g["label"][1] * k + head - (len(lines) - 1) * LABEL_SIZE * k / 2
+        if not names:
+            ry = box[1] * k + head + 6 * k
+        _diamond(draw, (rx, ry), 5 * k)
+    return canvas
+
+
+def _diamond(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float) -> None:
+    x, y = c
+    draw.polygon(
+        [(x, y - r), (x + r * 0.8, y), (x, y + r), (x - r * 0.8, y)], fill=RESOURCE, outline=palette.INK
+    )
+
+
+# --- pieces -----------------------------------------------------------------
+
+
+def _army(
+    draw: ImageDraw.ImageDraw, c: tuple[float, float], owner: int, epoch: int, active: bool, k: float
+) -> None:
+    x, y = c
+    r = 10 * k
+    colour = palette.PLAYER_COLOURS[owner % len(palette.PLAYER_COLOURS)]
+    if active:
+        ro = r + 3.2 * k
+        draw.ellipse(
+            (x - ro, y - ro, x + ro, y + ro),
+            fill=(255, 255, 255),
+            outline=palette.INK,
+            width=max(1, round(k)),
+        )
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=palette.INK, width=max(1, round(k)))
+    text = ROMAN[epoch] if 0 <= epoch < len(ROMAN) else str(epoch)
+    size = max(6, round((11 if len(text) < 3 else 9) * k))
+    draw.text(
+        (x, y + 0.5 * k),
+        text,
+        font=font(size, True),
+        anchor="mm",
+        fill=palette.PLAYER_TEXT[owner % len(palette.PLAYER_TEXT)],
+    )
+
+
+def _fort(draw: ImageDraw.ImageDraw, c: tuple[float, float], k: float) -> None:
+    x, y = c
+    w, h = 7 * k, 6 * k
+    stone, ink = (150, 140, 128), palette.INK
+    draw.rectangle((x - w, y - h + 2 * k, x + w, y + h), fill=stone, outline=ink, width=max(1, round(k)))
+    m = 2.6 * k
+    for i in (-1, 0, 1):
+        cx = x + i * (w - m / 2) * 0.95
+        draw.rectangle((cx - m / 2, y - h - 1 * k, cx + m / 2, y - h + 2 * k), fill=stone, outline=ink)
+    draw.rectangle((x - 1.6 * k, y + h - 4 * k, x + 1.6 * k, y + h), fill=ink)
+
+
+def _star(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float, fill: RGB, k: float) -> None:
+    import math
+
+    x, y = c
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    draw.polygon(pts, fill=fill, outline=palette.INK, width=max(1, round(k)))
+
+
+def _city(draw: ImageDraw.ImageDraw, c: tuple[float, float], k: float) -> None:
+    x, y = c
+    r = 6 * k
+    draw.ellipse(
+        (x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=palette.INK, width=max(1, round(1.5 * k))
+    )
+    q = 2.6 * k
+    draw.ellipse((x - q, y - q, x + q, y + q), fill=palette.INK)
+
+
+def _monument(draw: ImageDraw.ImageDraw, c: tuple[float, float], k: float) -> None:
+    x, y = c
+    h, w = 8 * k, 7.5 * k
+    draw.polygon(
+        [(x, y - h), (x + w, y + h * 0.8), (x - w, y + h * 0.8)],
+        fill=(236, 206, 120),
+        outline=palette.INK,
+        width=max(1, round(k)),
+    )
+    draw.line(((x, y - h), (x + w * 0.25, y + h * 0.8)), fill=(176, 140, 60), width=max(1, round(k)))
+
+
+def _ship(
+    draw: ImageDraw.ImageDraw, c: tuple[float, float], colour: RGB, k: float, manned: int | None
+) -> None:
+    x, y = c
+    ink = palette.INK
+    hull = [(x - 11 * k, y + 1 * k), (x + 11 * k, y + 1 * k), (x + 7 * k, y + 7 * k), (x - 7 * k, y + 7 * k)]
+    draw.polygon(hull, fill=colour, outline=ink, width=max(1, round(k)))
+    draw.line(((x, y + 1 * k), (x, y - 11 * k)), fill=ink, width=max(1, round(1.3 * k)))
+    draw.polygon(
+        [(x + 1 * k, y - 11 * k), (x + 9 * k, y - 2 * k), (x + 1 * k, y - 2 * k)],
+        fill=(250, 248, 240),
+        outline=ink,
+    )
+    if manned is not None:
+        r = 4 * k
+        mc = palette.PLAYER_COLOURS[manned % len(palette.PLAYER_COLOURS)]
+        draw.ellipse((x - 8 * k - r, y - 6 * k - r, x - 8 * k + r, y - 6 * k + r), fill=mc, outline=ink)
+
+
+def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int) -> None:
+    g = _geometry()
+    board = view.get("board") or {}
+    turn = view.get("turn") or {}
+    active_keys = {turn.get("empire"), turn.get("force_key")} - {None}
+    draw = ImageDraw.Draw(canvas)
+    lands = g.data["lands"]
+
+    def at(p: Sequence[float], dx: float = 0.0) -> tuple[float, float]:
+        return (p[0] + dx) * k, p[1] * k + head
+
+    forts = set(board.get("forts", ()))
+    monuments = set(board.get("monuments", ()))
+    structures: Mapping[str, str] = board.get("structures", {})
+    armies: Mapping[str, Sequence[Sequence[Any]]] = board.get("armies", {})
+    for name in sorted(set(armies) | forts | monuments | set(structures)):
+        if name not in lands:
+            continue
+        slots = lands[name]["slots"]
+        if not slots:
+            continue
+        row1, row2 = slots[:3], slots[3:6]
+        spacing = row1[1][0] - row1[0][0]
+        stack = list(armies.get(name, ()))
+        shown = stack[:3]
+        offset = (3 - len(shown)) * spacing / 2
+        for i, army in enumerate(shown):
+            owner, epoch, force = int(army[0]), int(army[1]), army[2]
+            _army(draw, at(row1[i], offset), owner, epoch, force in active_keys, k)
+        if len(stack) > 3:
+            x, y = at(row1[2], offset)
+            draw.text(
+                (x + 9 * k, y - 9 * k),
+                f"+{len(stack) - 3}",
+                font=font(max(6, round(9 * k)), True),
+                fill=palette.INK,
+                stroke_width=1,
+                stroke_fill=(255, 255, 255),
+            )
+        others: list[str] = []
+        if name in forts:
+            others.append("fort")
+        if name in structures:
+            others.append(structures[name])
+        if name in monuments:
+            others.append("monument")
+        offset2 = (3 - len(others)) * spacing / 2
+        for i, piece in enumerate(others):
+            c = at(row2[i], offset2)
+            if piece == "fort":
+                _fort(draw, c, k)
+            elif piece == "capital":
+                _star(draw, c, 8 * k, (250, 214, 60), k)
+            elif piece == "monument":
+                _monument(draw, c, k)
+            else:
+                _city(draw, c, k)
+
+    waters = g.data["waters"]
+    manned: Mapping[str, Sequence[Any]] = board.get("manned", {})
+    fleets = Counter(str(w) for w in turn.get("fleets", ()))
+    player = turn.get("player")
+    for water in sorted(set(fleets) | set(manned)):
+        if water not in waters:
+            continue
+        x, y = at(waters[water]["fleet"])
+        holder = manned.get(water)
+        holder_owner = int(holder[0]) if holder else None
+        n = fleets.get(water, 0)
+        if n and player is not None:
+            colour = palette.PLAYER_COLOURS[int(player) % len(palette.PLAYER_COLOURS)]
+            _ship(draw, (x, y), colour, k, holder_owner)
+            if n > 1:
+                draw.text(
+                    (x + 12 * k, y + 2 * k),
+                    f"x{n}",
+                    font=font(max(6, round(10 * k)), True),
+                    anchor="lm",
+                    fill=palette.INK,
+                    stroke_width=1,
+                    stroke_fill=(255, 255, 255),
+                )
+        elif holder_owner is not None:
+            _ship(draw, (x, y), (200, 200, 200), k, holder_owner)
+
+
+# --- panel ------------------------------------------------------------------
+
+
+def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int) -> None:
+    g = _geometry()
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((0, 0, canvas.width, head - 1), fill=palette.PAPER)
+    draw.line((0, head - 1, canvas.width, head - 1), fill=palette.BORDER, width=max(1, round(k)))
+    pad = 10 * k
+    epoch = int(view.get("epoch") or 0)
+    title = view.get("epoch_name") or (f"Epoch {ROMAN[epoch]}" if 0 < epoch < len(ROMAN) else "")
+    big, mid, small = (
+        font(max(8, round(20 * k)), True),
+        font(max(7, round(14 * k))),
+        font(max(6, round(11 * k))),
+    )
+    y1 = 18 * k
+    draw.text((pad, y1), title, font=big, fill=palette.INK, anchor="lm")
+    x = pad + big.getlength(title) + 16 * k
+    turn = view.get("turn")
+    if turn:
+        p = int(turn.get("player", 0))
+        colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
+        r = 7 * k
+        draw.ellipse((x, y1 - r, x + 2 * r, y1 + r), fill=colour, outline=palette.INK)
+        text = f"{turn.get('name', '')} — {palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]} playing"
+        draw.text((x + 2 * r + 6 * k, y1), text, font=mid, fill=palette.INK, anchor="lm")
+    elif view.get("phase"):
+        draw.text((x, y1), str(view["phase"]).capitalize(), font=mid, fill=palette.INK, anchor="lm")
+
+    # Scores, right-aligned: a chip per player.
+    scores = list(view.get("scores") or [])
+    xr = canvas.width - pad
+    for p in reversed(range(len(scores))):
+        colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
+        label = f"{palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]} {scores[p]}"
+        w = mid.getlength(label) + 26 * k
+        x0 = xr - w
+        active = bool(turn) and turn is not None and int(turn.get("player", -1)) == p
+        draw.rounded_rectangle(
+            (x0, y1 - 11 * k, xr, y1 + 11 * k),
+            radius=5 * k,
+            fill=(255, 255, 255) if active else palette.PAPER,
+            outline=palette.INK if active else palette.BORDER,
+            width=max(1, round((2 if active else 1) * k)),
+        )
+        r = 6 * k
+        draw.ellipse((x0 + 6 * k, y1 - r, x0 + 6 * k + 2 * r, y1 + r), fill=colour, outline=palette.INK)
+        draw.text((x0 + 20 * k, y1), label, font=mid, fill=palette.INK, anchor="lm")
+        xr = x0 - 6 * k
+
+    # Area values of this epoch, which double as the colour key.
+    y2 = 54 * k
+    x = pad
+    key = "Area values:" if 0 < epoch < len(ROMAN) else "Areas:"
+    draw.text((x, y2), key, font=small, fill=palette.INK, anchor="lm")
+    x += small.getlength(key) + 8 * k
+    cell = (canvas.width - x - pad) / len(g.areas)
+    for area in g.areas:
+        colour = palette.AREA_COLOURS[area]
+        values = g.area_values.get(area, ())
+        value = values[epoch - 1] if 0 < epoch <= len(values) else None
+        draw.rounded_rectangle(
+            (x, y2 - 9 * k, x + cell - 4 * k, y2 + 9 * k),
+            radius=3 * k,
+            fill=colour,
+            outline=palette.darken(colour, 0.35),
+        )
+        text = _short_area(area)
+        vt = "" if value is None else str(value)
+        draw.text((x + 4 * k, y2), text, font=small, fill=palette.INK, anchor="lm")
+        if vt:
+            draw.text(
+                (x + cell - 8 * k, y2),
+                vt,
+                font=font(max(6, round(12 * k)), True),
+                fill=palette.INK,
+                anchor="rm",
+            )
+        x += cell
+
+
+_AREA_SHORT: Final = {
+    "Southern Europe": "S. Europe",
+    "Northern Europe": "N. Europe",
+    "Southeast Asia": "S.E. Asia",
+    "North America": "N. America",
+    "South America": "S. America",
+}
+
+
+def _short_area(area: str) -> str:
+    return _AREA_SHORT.get(area, area)
+
+
+def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int) -> None:
+    g = _geometry()
+    wanted = {int(g.data["lands"][n]["id"]) for n in names if n in g.data["lands"]}
+    if not wanted:
+        return
+    k = size / BASE_WIDTH
+    ids = g.ids.resize((size, canvas.height - head), Image.Resampling.NEAREST)
+    mask = ids.point(lambda v: 255 if v in wanted else 0)
+    ring = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(_odd(7 * k))), mask)
+    inner = ImageChops.subtract(mask, mask.filter(ImageFilter.MinFilter(_odd(3 * k))))
+    full = Image.new("L", canvas.size, 0)
+    full.paste(ring, (0, head))
+    canvas.paste(palette.HIGHLIGHT, mask=full)
+    full.paste(inner, (0, head))
+    canvas.paste((200, 20, 120), mask=full)
+
+
+def _odd(v: float) -> int:
+    n = max(3, round(v))
+    return n if n % 2 else n + 1
+
+
+def render_board(
+    view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
+) -> bytes:
+    """The board as seen in ``view`` (``GAME.view`` output, plain data) as PNG bytes.
+
+    Args:
+        view: A player's or spectator's view of a classic game.
+        names: Write land and water names on the map.
+        highlight: Land names to outline (e.g. the lands a player may pick).
+        size: Width of the picture in pixels.
+    """
+    if size < 200:
+        raise ValueError("size must be at least 200 pixels")
+    k = size / BASE_WIDTH
+    head = round(HEADER * k)
+    canvas = _base(size, names).copy()
+    if highlight:
+        _highlight(canvas, highlight, size, head)
+    _draw_pieces(canvas, view, k, head)
+    _draw_panel(canvas, view, k, head)
+    return encode_png(canvas)
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes at Pillow's default compression (level 6; never 9 nor optimize)."""
+    out = io.BytesIO()
+    img.save(out, format="PNG")
+    return out.getvalue()

@@ -1,0 +1,443 @@
+"""Charts of a game: scores over time and the end-of-game summary, as PNG bytes.
+
+Drawn with matplotlib's object API on the Agg canvas (never ``pyplot``), so
+every call builds its own :class:`~matplotlib.figure.Figure` and is safe to run
+in a worker thread. Sizes, dpi and fonts are fixed and the PNG carries no
+``Software`` stamp, so identical input gives identical bytes.
+
+The pictures are meant for a Discord thread read on a phone: few, large labels,
+lines labelled directly at their ends instead of a legend, and every player
+colour outlined in ink so the light ones (yellow) stay visible on paper.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from matplotlib import patheffects
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.patches import FancyBboxPatch, Rectangle
+from matplotlib.text import Text
+
+from render.history import EmpirePlayed, ScorePoint, epoch_gains, roman
+from render.palette import INK, PAPER, PLAYER_COLOURS, PLAYER_NAMES, PLAYER_TEXT, RGB, darken, lighten
+
+DPI = 160
+WIDTH_IN = 7.5  # 1200 px: sharp on a phone, small enough to load fast
+FAMILY = "DejaVu Sans"
+GOLD: RGB = (196, 150, 20)
+GRID: RGB = (205, 196, 178)
+BAND: RGB = (234, 226, 206)
+MUTED: RGB = (120, 110, 98)
+
+
+def rgb(colour: RGB) -> tuple[float, float, float]:
+    """A 0-255 RGB triple as matplotlib's 0-1 floats."""
+    return (colour[0] / 255, colour[1] / 255, colour[2] / 255)
+
+
+def luminance(colour: RGB) -> float:
+    r, g, b = colour
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def text_on(colour: RGB) -> RGB:
+    """Ink or white, whichever reads better on ``colour``."""
+    if colour in PLAYER_COLOURS:
+        return PLAYER_TEXT[PLAYER_COLOURS.index(colour)]
+    return INK if luminance(colour) > 150 else (255, 255, 255)
+
+
+def readable(colour: RGB) -> RGB:
+    """``colour`` darkened until it reads as text on paper."""
+    return darken(colour, 0.55 if luminance(colour) > 150 else 0.2)
+
+
+def _figure(height_in: float) -> Figure:
+    height_in = round(height_in * DPI) / DPI  # a whole number of pixels, so the size is exact
+    fig = Figure(figsize=(WIDTH_IN, height_in), dpi=DPI, facecolor=rgb(PAPER))
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _png(fig: Figure) -> bytes:
+    for text in fig.findobj(Text):
+        text.set_fontfamily(FAMILY)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, facecolor=fig.get_facecolor(), metadata={"Software": None})
+    return buf.getvalue()
+
+
+def _width_px(fig: Figure, text: str, size: float, bold: bool) -> float:
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    prop = FontProperties(family=FAMILY, size=size, weight="bold" if bold else "normal")
+    width: float = renderer.get_text_width_height_descent(text, prop, ismath=False)[0]
+    return width
+
+
+def _ellipsize(fig: Figure, text: str, max_px: float, size: float, bold: bool) -> str:
+    if _width_px(fig, text, size, bold) <= max_px:
+        return text
+    while text and _width_px(fig, text.rstrip() + "…", size, bold) > max_px:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fit_lines(fig: Figure, text: str, max_px: float, size: float, *, bold: bool = False,
+              max_lines: int = 2, min_size: float | None = None) -> tuple[list[str], float]:
+    """Wrap ``text`` into at most ``max_lines`` lines no wider than ``max_px`` pixels.
+
+    Shrinks the font down to ``min_size`` (default 80 % of ``size``) before cutting
+    the text short with an ellipsis. Returns the lines and the font size used.
+    """
+    floor = min_size if min_size is not None else size * 0.8
+    current = size
+    while True:
+        lines: list[str] = []
+        for word in text.split():
+            if lines and _width_px(fig, f"{lines[-1]} {word}", current, bold) <= max_px:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        if all(_width_px(fig, line, current, bold) <= max_px for line in lines) and len(lines) <= max_lines:
+            return lines or [""], current
+        if current * 0.95 < floor:
+            break
+        current *= 0.95
+    kept = lines[:max_lines]
+    if len(lines) > max_lines:
+        kept[-1] = kept[-1] + " " + " ".join(lines[max_lines:])
+    return [_ellipsize(fig, line, max_px, current, bold) for line in kept], current
+
+
+def _style_axes(ax: Axes) -> None:
+    ax.set_facecolor(rgb(PAPER))
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    for side in ("left", "bottom"):
+        ax.spines[side].set_color(rgb(MUTED))
+    ax.tick_params(colors=rgb(INK), labelsize=11, length=0)
+    ax.yaxis.grid(True, color=rgb(GRID), linewidth=0.8)
+    ax.set_axisbelow(True)
+
+
+def _outline(width: float) -> list[Any]:
+    return [patheffects.withStroke(linewidth=width, foreground=rgb(INK))]
+
+
+def _names(player_names: Sequence[str] | None, players: int) -> list[str]:
+    if player_names is None:
+        return [PLAYER_NAMES[p % len(PLAYER_NAMES)] for p in range(players)]
+    if len(player_names) != players:
+        raise ValueError(f"{len(player_names)} player names for {players} players")
+    return list(player_names)
+
+
+def _spread(values: Sequence[float], gap: float, upper: float) -> list[float]:
+    """Label positions near ``values``, at least ``gap`` apart, none above ``upper``."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    placed = [0.0] * len(values)
+    last = float("-inf")
+    for i in order:
+        placed[i] = max(values[i], last + gap)
+        last = placed[i]
+    ceiling = upper
+    for i in reversed(order):  # push down from the top where the stack ran over
+        placed[i] = min(placed[i], ceiling)
+        ceiling = placed[i] - gap
+    return placed
+
+
+# -- scores over the game ---------------------------------------------------------------------------
+
+
+def build_score_figure(
+    series: Sequence[ScorePoint],
+    *,
+    player_names: Sequence[str] | None = None,
+    colours: Sequence[RGB] = PLAYER_COLOURS,
+    title: str = "Scores over the game",
+    by_epoch: bool = True,
+) -> Figure:
+    """The figure behind :func:`score_chart` (exposed for tests that measure its labels)."""
+    if not series:
+        raise ValueError("a score chart needs at least one point")
+    players = len(series[0].scores)
+    names = _names(player_names, players)
+    fig = _figure(8.2 if by_epoch else 5.2)
+    if by_epoch:
+        grid = fig.add_gridspec(2, 1, height_ratios=(3.1, 1.5), hspace=0.3,
+                                left=0.1, right=0.78, top=0.9, bottom=0.07)
+        ax = fig.add_subplot(grid[0])
+        bars = fig.add_subplot(grid[1])
+    else:
+        ax = fig.add_axes((0.1, 0.1, 0.68, 0.78))
+    fig.suptitle(title, x=0.1, ha="left", fontsize=17, fontweight="bold", color=rgb(INK))
+    _style_axes(ax)
+
+    xs = list(range(len(series)))
+    top = max(max(p.scores) for p in series)
+    ymax = max(10, top * 1.1)
+    ax.set_ylim(0, ymax)
+    ax.set_xlim(-0.4, len(series) - 0.6)
+
+    # Epoch bands: alternate shading, numeral on top, a rule at each boundary.
+    spans: list[tuple[str, int, int]] = []
+    for i, point in enumerate(series):
+        key = "" if point.period == 0 else ("End" if point.label == "Final" else roman(point.period))
+        if spans and spans[-1][0] == key:
+            spans[-1] = (key, spans[-1][1], i)
+        else:
+            spans.append((key, i, i))
+    shade = False
+    for key, first, last in spans:
+        if not key:
+            continue
+        left, right = first - 0.5, last + 0.5
+        if shade:
+            ax.axvspan(left, right, color=rgb(BAND), zorder=0, linewidth=0)
+        shade = not shade
+        ax.axvline(left, color=rgb(MUTED), linewidth=0.8, linestyle=(0, (2, 3)), zorder=1)
+        ax.text((left + right) / 2, 1.01, key, transform=ax.get_xaxis_transform(), ha="center",
+                va="bottom", fontsize=12 if key != "End" else 10, fontweight="bold", color=rgb(MUTED))
+    ax.set_xticks([])
+    ax.set_ylabel("Score", fontsize=12, color=rgb(INK))
+
+    for p in range(players):
+        colour = colours[p % len(colours)]
+        ys = [point.scores[p] for point in series]
+        ax.plot(xs, ys, color=rgb(colour), linewidth=2.6, zorder=3, drawstyle="steps-post",
+                solid_joinstyle="miter", path_effects=_outline(4.2))
+        mine = [i for i, point in enumerate(series) if point.player == p]
+        ax.scatter([xs[i] for i in mine], [ys[i] for i in mine], s=26, color=rgb(colour),
+                   edgecolors=rgb(INK), linewidths=1.1, zorder=4)
+
+    # Direct labels at the right-hand end, spread apart so they never overlap.
+    ends = [float(series[-1].scores[p]) for p in range(players)]
+    axis_px = ax.get_window_extent().height
+    gap = ymax * 38 / axis_px  # ~38 px between label baselines
+    placed = _spread(ends, gap, ymax - gap * 0.6)
+    for p in range(players):
+        colour = colours[p % len(colours)]
+        ax.annotate(
+            f"{_ellipsize(fig, names[p], 150, 11.5, True)}  {series[-1].scores[p]}",
+            xy=(xs[-1], ends[p]), xytext=(len(series) - 0.2, placed[p]),
+            textcoords="data", va="center", ha="left", fontsize=11.5, fontweight="bold",
+            color=rgb(text_on(colour)), annotation_clip=False,
+            bbox={"boxstyle": "round,pad=0.25,rounding_size=0.4", "facecolor": rgb(colour),
+                  "edgecolor": rgb(INK), "linewidth": 0.8},
+            arrowprops={"arrowstyle": "-", "color": rgb(INK), "linewidth": 0.8, "shrinkA": 0, "shrinkB": 2},
+        )
+
+    if by_epoch:
+        _epoch_bars(bars, series, colours)
+    return fig
+
+
+def _epoch_bars(ax: Axes, series: Sequence[ScorePoint], colours: Sequence[RGB]) -> None:
+    _style_axes(ax)
+    gains = epoch_gains(series)
+    players = len(series[0].scores)
+    ax.set_title("Points scored in each epoch", loc="left", fontsize=12.5, fontweight="bold",
+                 color=rgb(INK), pad=8)
+    if not gains:
+        ax.set_xticks([])
+        ax.set_yticks([])
+        return
+    width = 0.8 / players
+    for p in range(players):
+        colour = colours[p % len(colours)]
+        xs = [i - 0.4 + width * (p + 0.5) for i in range(len(gains))]
+        ax.bar(xs, [g[1][p] for g in gains], width=width * 0.92, color=rgb(colour),
+               edgecolor=rgb(INK), linewidth=0.8, zorder=3)
+    ax.set_xticks(range(len(gains)))
+    ax.set_xticklabels(["Markers" if label == "Final" else label for label, _ in gains], fontsize=11.5,
+                       fontweight="bold")
+    ax.set_xlim(-0.55, len(gains) - 0.45)
+    ax.set_ylim(0, max(10, max(max(g) for _, g in gains) * 1.12))
+
+
+def score_chart(
+    series: Sequence[ScorePoint],
+    *,
+    player_names: Sequence[str] | None = None,
+    colours: Sequence[RGB] = PLAYER_COLOURS,
+    title: str = "Scores over the game",
+    by_epoch: bool = True,
+) -> bytes:
+    """Every player's score after each turn, with the epochs marked I..VII, as PNG bytes.
+
+    Args:
+        series: the score after each turn (see :func:`render.history.history_from_events`);
+            the first point is usually the all-zero start.
+        player_names: one name per player (default: the colour names).
+        colours: RGB colour per player.
+        title: the heading.
+        by_epoch: add a second panel with the points each player scored in each epoch.
+
+    Returns:
+        A PNG, 1200 px wide.
+    """
+    return _png(build_score_figure(series, player_names=player_names, colours=colours, title=title,
+                                   by_epoch=by_epoch))
+
+
+# -- the end-of-game summary ------------------------------------------------------------------------
+
+
+def build_summary_figure(
+    final_scores: Sequence[int],
+    empires_by_player: Sequence[Sequence[EmpirePlayed]],
+    *,
+    player_names: Sequence[str] | None = None,
+    colours: Sequence[RGB] = PLAYER_COLOURS,
+    ranking: Sequence[int] | None = None,
+    bonus: Sequence[int] | None = None,
+    title: str = "Final scores",
+) -> Figure:
+    """The figure behind :func:`summary_chart` (exposed for tests that measure its labels)."""
+    players = len(final_scores)
+    names = _names(player_names, players)
+    if len(empires_by_player) != players:
+        raise ValueError(f"empires for {len(empires_by_player)} players, scores for {players}")
+    order = list(ranking) if ranking else sorted(range(players), key=lambda p: (-final_scores[p], p))
+    periods = sorted({e.period for listed in empires_by_player for e in listed})
+    rows = len(periods) + 2  # header, one row per epoch, total strength
+    bars_h = 0.55 * players + 0.9
+    table_h = 0.52 * rows + 0.5
+    fig = _figure(bars_h + table_h + 0.8)
+    total_h = bars_h + table_h + 0.8
+    fig.suptitle(title, x=0.04, y=1 - 0.12 / total_h, ha="left", va="top", fontsize=17,
+                 fontweight="bold", color=rgb(INK))
+
+    bars = fig.add_axes((0.04, (table_h + 0.35) / total_h, 0.92, (bars_h - 0.25) / total_h))
+    _score_bars(bars, final_scores, names, colours, order, bonus)
+    table = fig.add_axes((0.02, 0.2 / total_h, 0.96, table_h / total_h))
+    _empire_table(table, empires_by_player, names, colours, order, periods)
+    return fig
+
+
+def _score_bars(ax: Axes, scores: Sequence[int], names: Sequence[str], colours: Sequence[RGB],
+                order: Sequence[int], bonus: Sequence[int] | None) -> None:
+    ax.set_facecolor(rgb(PAPER))
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    top = max(max(scores), 1)
+    label_w = 0.24  # share of the axis width for names on the left
+    fig = ax.get_figure()
+    assert isinstance(fig, Figure)
+    label_px = ax.get_window_extent().width * label_w * 0.95
+    ax.set_xlim(-label_w * top / (1 - label_w - 0.12), top * 1.12)
+    ax.set_ylim(len(order) - 0.45, -0.75)
+    ax.text(0, -0.62, "Hatched: pre-eminence markers" if bonus and any(bonus) else "", fontsize=9.5,
+            color=rgb(MUTED), va="center")
+    for row, p in enumerate(order):
+        colour = colours[p % len(colours)]
+        winner = row == 0
+        extra = bonus[p] if bonus else 0
+        ax.barh(row, scores[p] - extra, height=0.66, color=rgb(colour), edgecolor=rgb(INK),
+                linewidth=2.2 if winner else 1.0, zorder=3)
+        if extra:
+            ax.barh(row, extra, left=scores[p] - extra, height=0.66, color=rgb(lighten(colour, 0.45)),
+                    edgecolor=rgb(INK), linewidth=1.0, hatch="///", zorder=3)
+        name = _ellipsize(fig, ("★ " if winner else "") + names[p], label_px, 13, True)
+        ax.text(-top * 0.02, row, name, ha="right", va="center",
+                fontsize=13 if winner else 12, fontweight="bold",
+                color=rgb(GOLD if winner else INK) if winner else rgb(INK))
+        ax.text(scores[p] + top * 0.015, row, str(scores[p]), ha="left", va="center", fontsize=13,
+                fontweight="bold", color=rgb(INK))
+
+
+def _empire_table(ax: Axes, empires: Sequence[Sequence[EmpirePlayed]], names: Sequence[str],
+                  colours: Sequence[RGB], order: Sequence[int], periods: Sequence[int]) -> None:
+    ax.set_axis_off()
+    cols = len(order)
+    first_w = 0.7  # the epoch column, in cell widths
+    width = first_w + cols
+    rows = len(periods) + 2
+    ax.set_xlim(0, width)
+    ax.set_ylim(rows, 0)
+    # Cell width in pixels decides how much of a name fits on a line.
+    fig = ax.get_figure()
+    assert isinstance(fig, Figure)
+    cell_px = ax.get_window_extent().width / width * 0.86
+    size = 10.5 if cols <= 4 else 10.0 if cols == 5 else 9.5
+
+    def cell(x: float, y: float, w: float, fill: RGB, edge: RGB = GRID) -> None:
+        ax.add_patch(FancyBboxPatch((x + 0.04, y + 0.05), w - 0.08, 0.9,
+                                    boxstyle="round,pad=0,rounding_size=0.08", facecolor=rgb(fill),
+                                    edgecolor=rgb(edge), linewidth=0.8, mutation_aspect=1 / 2.2))
+
+    ax.text(first_w / 2, 0.5, "Epoch", ha="center", va="center", fontsize=10, color=rgb(MUTED),
+            fontweight="bold")
+    for c, p in enumerate(order):
+        colour = colours[p % len(colours)]
+        x = first_w + c
+        cell(x, 0, 1, colour, INK)
+        head, head_size = fit_lines(fig, names[p], cell_px, size + 0.5, bold=True, max_lines=1)
+        ax.text(x + 0.5, 0.5, head[0], ha="center", va="center", fontsize=head_size, fontweight="bold",
+                color=rgb(text_on(colour)))
+        by_period = {e.period: e for e in empires[p]}
+        for r, period in enumerate(periods, start=1):
+            cell(x, r, 1, lighten(colour, 0.82))
+            empire = by_period.get(period)
+            if empire is None:
+                ax.text(x + 0.5, r + 0.5, "\u2013", ha="center", va="center", fontsize=size, color=rgb(MUTED))
+                continue
+            lines, name_size = fit_lines(fig, empire.name, cell_px, size)
+            ax.text(x + 0.5, r + 0.42, "\n".join(lines), ha="center", va="center", fontsize=name_size,
+                    color=rgb(INK), linespacing=1.05)
+            ax.text(x + 0.94, r + 0.9, str(empire.strength), ha="right", va="bottom",
+                    fontsize=size - 0.5, fontweight="bold", color=rgb(readable(colour)))
+        total = sum(e.strength for e in empires[p])
+        cell(x, rows - 1, 1, PAPER, GRID)
+        ax.text(x + 0.5, rows - 0.5, str(total), ha="center", va="center", fontsize=size + 1,
+                fontweight="bold", color=rgb(INK))
+    for r, period in enumerate(periods, start=1):
+        ax.text(first_w / 2, r + 0.5, roman(period), ha="center", va="center", fontsize=12,
+                fontweight="bold", color=rgb(MUTED))
+    ax.text(first_w / 2, rows - 0.5, "Σ", ha="center", va="center", fontsize=13, fontweight="bold",
+            color=rgb(MUTED))
+    ax.add_patch(Rectangle((0, 0), width, rows, fill=False, linewidth=0))
+
+
+def summary_chart(
+    final_scores: Sequence[int],
+    empires_by_player: Sequence[Sequence[EmpirePlayed]],
+    *,
+    player_names: Sequence[str] | None = None,
+    colours: Sequence[RGB] = PLAYER_COLOURS,
+    ranking: Sequence[int] | None = None,
+    bonus: Sequence[int] | None = None,
+    title: str = "Final scores",
+) -> bytes:
+    """The end-of-game summary as PNG bytes: final scores and the empires each player commanded.
+
+    The top panel ranks the players by score (winner first, starred); the
+    bottom one is a table with a column per player and a row per epoch: the
+    empire played (name, strength in the corner) and the total strength, the
+    first tie-break.
+
+    Args:
+        final_scores: final score by seat.
+        empires_by_player: for each seat, the empires commanded
+            (:class:`render.history.EmpirePlayed`).
+        player_names: one name per player (default: the colour names).
+        colours: RGB colour per player.
+        ranking: seats from first to last (default: by score, ties by seat).
+        bonus: the part of each final score from end-of-game bonuses (pre-eminence
+            markers), drawn hatched.
+        title: the heading.
+
+    Returns:
+        A PNG, 1200 px wide; its height grows with the number of players.
+    """
+    return _png(build_summary_figure(final_scores, empires_by_player, player_names=player_names,
+                                     colours=colours, ranking=ranking, bonus=bonus, title=title))

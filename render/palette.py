@@ -1,0 +1,94 @@
+"""Colours and fonts shared by every picture Annals draws.
+
+Player colours follow the order of ``engine.history.text.COLOURS`` (Red, Blue,
+Green, Yellow, Purple, Orange). They are chosen to stay apart for players with
+red-green colour blindness: besides hue they differ in lightness (dark red,
+mid blue, teal green, light yellow, dark purple, mid orange), and
+tests/test_render_board.py checks their CIE Lab distances, also under a
+deuteranopia simulation.
+
+Area fills are muted, paper-like tints so pieces in player colours stand out
+on them; neighbouring areas differ in lightness as well as hue.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+import matplotlib
+from PIL import ImageFont
+
+RGB = tuple[int, int, int]
+
+#: Player colours, index = player id (names in engine/history/text.py COLOURS).
+PLAYER_COLOURS: Final[tuple[RGB, ...]] = (
+    (200, 30, 40),  # Red: dark, saturated
+    (40, 110, 230),  # Blue
+    (0, 158, 115),  # Green: bluish green (Okabe-Ito), lighter than red
+    (250, 225, 40),  # Yellow: the lightest
+    (120, 40, 150),  # Purple: the darkest
+    (245, 140, 10),  # Orange
+)
+PLAYER_NAMES: Final = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+
+#: Text colour that reads on each player colour (for numerals inside pieces).
+PLAYER_TEXT: Final[tuple[RGB, ...]] = (
+    (255, 255, 255),
+    (255, 255, 255),
+    (255, 255, 255),
+    (20, 20, 20),
+    (255, 255, 255),
+    (20, 20, 20),
+)
+
+#: Fill of each scoring area (names as in data/history/classic/map.yaml).
+AREA_COLOURS: Final[dict[str, RGB]] = {
+    "Middle East": (234, 188, 110),  # ochre
+    "North Africa": (244, 232, 172),  # pale yellow
+    "China": (228, 148, 136),  # rose
+    "India": (172, 206, 118),  # leaf green
+    "Southern Europe": (146, 186, 226),  # blue
+    "Northern Europe": (204, 228, 196),  # pale mint
+    "Southeast Asia": (96, 176, 150),  # teal, darker
+    "Eurasia": (208, 192, 230),  # lavender
+    "North America": (238, 200, 160),  # peach
+    "South America": (150, 200, 120),  # green
+    "Nippon": (226, 160, 214),  # orchid
+    "Africa": (196, 156, 106),  # brown, darker
+    "Australia": (240, 176, 118),  # apricot
+}
+
+SEA: Final[RGB] = (150, 190, 222)
+SEA_DEEP: Final[RGB] = (150, 188, 214)
+BARREN: Final[RGB] = (206, 198, 184)
+INK: Final[RGB] = (40, 36, 32)
+PAPER: Final[RGB] = (246, 241, 228)
+WATER_INK: Final[RGB] = (40, 80, 130)
+BORDER: Final[RGB] = (95, 85, 75)
+HIGHLIGHT: Final[RGB] = (255, 255, 255)
+
+_FONT_DIR: Final = matplotlib.get_data_path() + "/fonts/ttf/"
+
+
+@functools.lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (matplotlib's bundled copy) at ``size`` pixels, cached."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(_FONT_DIR + name, size)
+
+
+def lighten(colour: RGB, amount: float) -> RGB:
+    """``colour`` mixed with white (amount 0: unchanged, 1: white)."""
+    r, g, b = colour
+    return (
+        round(r + (255 - r) * amount),
+        round(g + (255 - g) * amount),
+        round(b + (255 - b) * amount),
+    )
+
+
+def darken(colour: RGB, amount: float) -> RGB:
+    """``colour`` mixed with black (amount 0: unchanged, 1: black)."""
+    r, g, b = colour
+    return (round(r * (1 - amount)), round(g * (1 - amount)), round(b * (1 - amount)))

@@ -1,0 +1,265 @@
+"""The board picture: raster/rules agreement, geometry, determinism, colours."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from engine.history.classic import GAME
+from engine.history.worldmap import load_map
+from render import palette
+from render.board import BOARD_DIR, render_board
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Rules-adjacent lands whose rasters do not touch but lie across narrow water
+#: (at most NARROW pixels apart) are fine: straits, and a few borders where the
+#: real coast leaves a gulf between the two lands.
+NARROW = 12
+
+#: Pairs that touch in the raster without being adjacent in the rules, or are
+#: adjacent in the rules but farther apart than NARROW, with the reason. Keep short.
+ALLOWED: dict[frozenset[str], str] = {}
+
+
+def _ids() -> np.ndarray:
+    with Image.open(BOARD_DIR / "lands.png") as img:
+        return np.asarray(img.convert("L"))
+
+
+def _geometry() -> dict[str, Any]:
+    return json.loads((BOARD_DIR / "geometry.json").read_text(encoding="utf-8"))
+
+
+def _touching(ids: np.ndarray, off_board: int) -> set[tuple[int, int]]:
+    pairs: set[tuple[int, int]] = set()
+    for a, b in ((ids[:, :-1], ids[:, 1:]), (ids[:-1, :], ids[1:, :])):
+        diff = (a != b) & (a != 0) & (b != 0) & (a != off_board) & (b != off_board)
+        for p, q in zip(a[diff].tolist(), b[diff].tolist(), strict=True):
+            pairs.add((min(p, q), max(p, q)))
+    return pairs
+
+
+def _edge_pixels(ids: np.ndarray, lid: int) -> tuple[np.ndarray, np.ndarray]:
+    mine = ids == lid
+    pad = np.pad(mine, 1, constant_values=False)
+    inner = pad[:-2, 1:-1] & pad[2:, 1:-1] & pad[1:-1, :-2] & pad[1:-1, 2:]
+    ys, xs = np.nonzero(mine & ~inner)
+    return xs, ys
+
+
+def _gap(ids: np.ndarray, a: int, b: int) -> float:
+    """Shortest distance in pixels between the two lands' edges."""
+    ax, ay = _edge_pixels(ids, a)
+    bx, by = _edge_pixels(ids, b)
+    d2 = (ax[:, None] - bx[None, :]) ** 2 + (ay[:, None] - by[None, :]) ** 2
+    return math.sqrt(float(d2.min()))
+
+
+def test_raster_agrees_with_rules_adjacency() -> None:
+    wmap = load_map()
+    geo = _geometry()
+    ids = _ids()
+    id_of = {n: int(i) for i, n in geo["ids"].items()}
+    assert sorted(id_of) == sorted(wmap.lands)
+    name_of = {i: n for n, i in id_of.items()}
+    present = set(np.unique(ids).tolist())
+    assert all(id_of[n] in present for n in wmap.lands), "every land has pixels"
+    touching = {frozenset((name_of[a], name_of[b])) for a, b in _touching(ids, geo["off_board"])}
+    rules = {frozenset((a, b)) for a, b, _ in wmap.edges()}
+    problems = [
+        f"touch in the raster, not adjacent in the rules: {' / '.join(sorted(p))}"
+        for p in sorted(touching - rules, key=sorted)
+        if p not in ALLOWED
+    ]
+    for pair in sorted(rules - touching, key=sorted):
+        a, b = sorted(pair)
+        gap = _gap(ids, id_of[a], id_of[b])
+        if gap > NARROW and pair not in ALLOWED:
+            problems.append(f"adjacent in the rules, {gap:.0f} px apart in the raster: {a} / {b}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_land_has_label_and_slots() -> None:
+    wmap = load_map()
+    geo = _geometry()
+    ids = _ids()
+    h, w = ids.shape
+    assert (geo["width"], geo["height"]) == (w, h)
+    # 3 armies (Multiple Armies option) or 2 armies + fort, capital/city, monument: 6 slots cover it.
+    need = 3 + 1 + 1 + 1
+    for name, land in wmap.lands.items():
+        g = geo["lands"][name]
+        x, y = g["label"]
+        assert 0 <= x < w and 0 <= y < h, name
+        assert g["label_lines"] and " ".join(g["label_lines"]) == name
+        if land.area is None:
+            continue  # barren lands hold no pieces
+        assert len(g["slots"]) >= need, name
+        assert len({tuple(s) for s in g["slots"]}) == len(g["slots"]), name
+        for sx, sy in g["slots"]:
+            assert 0 <= sx < w and 0 <= sy < h, name
+    for water in wmap.waters:
+        assert water in geo["waters"] and len(geo["waters"][water]["fleet"]) == 2
+
+
+def _fixture_view(seed: int = 7, actions: int = 400) -> dict[str, Any]:
+    """A seeded game between random AI players, viewed by the active player, as plain JSON data."""
+    from engine.history.ai import make_policy
+
+    state = GAME.setup(4, {}, seed)
+    policies = [make_policy("random", seed * 10 + p) for p in range(4)]
+    for _ in range(actions):
+        if GAME.is_over(state):
+            break
+        p = sorted(GAME.actors(state))[0]
+        state = GAME.apply(state, policies[p].choose(state, p)).state
+    viewer = state.turn.player if state.turn is not None else None
+    view: dict[str, Any] = json.loads(json.dumps(GAME.view(state, viewer)))
+    return view
+
+
+@pytest.fixture(scope="module")
+def view() -> dict[str, Any]:
+    return _fixture_view()
+
+
+def test_render_is_deterministic_and_decodes(view: dict[str, Any]) -> None:
+    a = render_board(view)
+    b = render_board(json.loads(json.dumps(view)))
+    assert a == b
+    img = Image.open(io.BytesIO(a))
+    img.load()
+    assert img.format == "PNG" and img.width == 1600
+    small = render_board(view, size=800, names=False, highlight=["Levant", "Nile Delta"])
+    img = Image.open(io.BytesIO(small))
+    img.load()
+    assert img.width == 800
+
+
+def test_same_picture_in_another_process(view: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(view))
+    code = (
+        "import hashlib, json, sys; from render.board import render_board; "
+        f"print(hashlib.sha256(render_board(json.load(open({str(path)!r})))).hexdigest())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == hashlib.sha256(render_board(view)).hexdigest()
+
+
+def test_render_needs_only_plain_data() -> None:
+    # A view built by hand: no state anywhere.
+    view = {
+        "epoch": 2,
+        "epoch_name": "Epoch II",
+        "phase": "play",
+        "scores": [10, 12, 7],
+        "board": {
+            "armies": {
+                "Levant": [[0, 1, "1:Sumerians"]],
+                "Morea": [[1, 2, "2:Minoans"], [1, 2, "2:Minoans"]],
+            },
+            "forts": ["Levant"],
+            "structures": {"Morea": "capital", "Levant": "city"},
+            "monuments": ["Morea"],
+            "manned": {},
+        },
+        "turn": {
+            "player": 1,
+            "empire": "2:Minoans",
+            "name": "Minoans",
+            "force": "Minoans",
+            "fleets": ["Eastern Mediterranean"],
+        },
+    }
+    png = render_board(view, highlight=["Crete"])
+    assert png.startswith(b"\x89PNG")
+
+
+# --- colours ----------------------------------------------------------------
+
+
+def _lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _deuteranopia(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """Machado et al. (2009) deuteranopia simulation, severity 1, on linear RGB."""
+    m = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    def enc(c: float) -> float:
+        c = min(1.0, max(0.0, c))
+        return 255 * (12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055)
+
+    v = [lin(c) for c in rgb]
+    out = [sum(m[i][j] * v[j] for j in range(3)) for i in range(3)]
+    return enc(out[0]), enc(out[1]), enc(out[2])
+
+
+def _delta_e(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    la, lb = _lab(a), _lab(b)
+    return math.dist(la, lb)
+
+
+def test_player_colours_distinguishable() -> None:
+    cols = palette.PLAYER_COLOURS
+    assert len(cols) == 6
+    assert palette.PLAYER_NAMES == ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+    for i in range(6):
+        for j in range(i + 1, 6):
+            assert _delta_e(cols[i], cols[j]) >= 20, (palette.PLAYER_NAMES[i], palette.PLAYER_NAMES[j])
+            sim = _delta_e(_deuteranopia(cols[i]), _deuteranopia(cols[j]))
+            assert sim >= 20, (
+                "deuteranopia",
+                palette.PLAYER_NAMES[i],
+                palette.PLAYER_NAMES[j],
+                round(sim, 1),
+            )
+
+
+def test_area_colours_cover_areas_and_neighbours_differ() -> None:
+    wmap = load_map()
+    assert set(palette.AREA_COLOURS) == set(wmap.areas)
+    cols = palette.AREA_COLOURS
+    pairs = {
+        frozenset((wmap.lands[a].area, wmap.lands[b].area))
+        for a, b, _ in wmap.edges()
+        if wmap.lands[a].area and wmap.lands[b].area and wmap.lands[a].area != wmap.lands[b].area
+    }
+    for pair in pairs:
+        a, b = sorted(pair)  # type: ignore[type-var]
+        assert _delta_e(cols[a], cols[b]) >= 12, (a, b)

@@ -1,0 +1,349 @@
+"""Charts, cards, chart data from events, and the ``python -m render demo`` command."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from matplotlib.figure import Figure
+from matplotlib.text import Text
+from PIL import Image
+
+from engine.core import Event
+from engine.history.rules_data import load_rules
+from render import cards, charts
+from render.__main__ import changed_lands, main
+from render.history import (
+    EmpirePlayed,
+    ScorePoint,
+    epoch_gains,
+    epoch_scores,
+    history_from_events,
+)
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def decode(data: bytes) -> Image.Image:
+    assert data.startswith(PNG_MAGIC)
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+# -- a small hand-built game: 3 players, two epochs, markers at the end ----------------------------
+
+
+def hand_events() -> list[Event | dict[str, object]]:
+    """Two epochs of a 3-player game, written by hand (mixing Event objects and JSON dicts)."""
+    return [
+        # Epoch I's "epoch" event is emitted by setup, so a log often lacks it: left out here.
+        Event("rolloff", {"rolls": {"0": 7, "1": 9, "2": 4}}),
+        Event("turn", {"player": 1, "empire": "1:Egypt", "name": "Egypt", "strength": 5}),
+        Event("expanded", {"land": "Nile Delta", "player": 1}),
+        Event("scored", {"player": 1, "points": 6, "score": 6, "breakdown": {}}),
+        {"type": "turn", "data": {"player": 0, "empire": "1:Minoans", "name": "Minoans", "strength": 3}},
+        {"type": "scored", "data": {"player": 0, "points": 4, "score": 4}, "audience": "public"},
+        Event("turn", {"player": 2, "empire": "1:Aryans", "name": "Aryans", "strength": 5}),
+        Event("scored", {"player": 2, "points": 5, "score": 5}),
+        Event("preeminence", {"player": 1, "epoch": 1}),
+        Event("epoch", {"epoch": 2, "name": "Epoch II", "draw_order": [0, 2, 1]}),
+        Event("turn", {"player": 2, "empire": "2:Assyria", "name": "Assyria", "strength": 8}),
+        Event("scored", {"player": 2, "points": 12, "score": 17}),
+        Event("turn", {"player": 0, "empire": "2:Persia", "name": "Persia", "strength": 12}),
+        Event("scored", {"player": 0, "points": 20, "score": 24}),
+        Event("turn", {"player": 1, "empire": "2:Hellenes", "name": "Hellenes", "strength": 7}),
+        Event("scored", {"player": 1, "points": 3, "score": 9}),
+        Event("preeminence", {"player": 0, "epoch": 2}),
+        Event("markers_revealed", {"player": 1, "markers": [3], "score": 12}),
+        Event("game_over", {"final": [24, 12, 17], "ranking": [0, 2, 1]}),
+    ]
+
+
+def test_history_from_hand_built_events() -> None:
+    history = history_from_events(hand_events(), 3)
+    assert [p.label for p in history.series] == [
+        "Start", "I.1 Egypt", "I.2 Minoans", "I.3 Aryans",
+        "II.1 Assyria", "II.2 Persia", "II.3 Hellenes", "Final",
+    ]
+    assert [p.scores for p in history.series] == [
+        (0, 0, 0), (0, 6, 0), (4, 6, 0), (4, 6, 5), (4, 6, 17), (24, 6, 17), (24, 9, 17), (24, 12, 17),
+    ]
+    assert [p.period for p in history.series] == [0, 1, 1, 1, 2, 2, 2, 2]
+    assert [p.player for p in history.series] == [None, 1, 0, 2, 2, 0, 1, None]
+    assert history.final == (24, 12, 17) and history.ranking == (0, 2, 1) and history.over
+    assert history.scores == (24, 12, 17)
+    assert history.empires == (
+        (EmpirePlayed("Minoans", 3, 1, "1:Minoans"), EmpirePlayed("Persia", 12, 2, "2:Persia")),
+        (EmpirePlayed("Egypt", 5, 1, "1:Egypt"), EmpirePlayed("Hellenes", 7, 2, "2:Hellenes")),
+        (EmpirePlayed("Aryans", 5, 1, "1:Aryans"), EmpirePlayed("Assyria", 8, 2, "2:Assyria")),
+    )
+    assert epoch_scores(history.series) == [("I", (4, 6, 5)), ("II", (24, 9, 17)), ("Final", (24, 12, 17))]
+    assert epoch_gains(history.series) == [("I", (4, 6, 5)), ("II", (20, 3, 12)), ("Final", (0, 3, 0))]
+
+
+def test_history_of_a_game_in_progress() -> None:
+    events = hand_events()[:10]  # up to the start of epoch II
+    history = history_from_events(events, 3)
+    assert history.final is None and history.ranking is None and not history.over
+    assert history.scores == (4, 6, 5)
+    assert epoch_scores(history.series) == [("I", (4, 6, 5))]
+    empty = history_from_events([], 4)
+    assert empty.series == (ScorePoint("Start", (0, 0, 0, 0), 0),)
+    assert epoch_scores(empty.series) == [] and epoch_gains(empty.series) == []
+
+
+def test_history_matches_a_real_game() -> None:
+    from engine.__main__ import play_ai_game
+    from engine.history.classic import GAME
+    from render.history import empires_from_played, replay_history
+
+    state, log = play_ai_game("history-classic", 3, 5, "random")
+    history = replay_history(GAME, 3, {}, 5, log)
+    assert history.final == tuple(GAME.scores(state))
+    assert history.ranking == tuple(GAME.ranking(state))
+    assert history.empires == empires_from_played(state.played_empires, load_rules().empires)
+    turns = [p for p in history.series if p.label not in ("Start", "Final")]
+    assert len(turns) == 7 * 3
+    assert [p.period for p in turns] == sorted(p.period for p in turns)
+    assert {p.period for p in turns} == set(range(1, 8))
+
+
+# -- charts ---------------------------------------------------------------------------------------------
+
+
+def sample(players: int = 4) -> tuple[list[ScorePoint], list[list[EmpirePlayed]]]:
+    series = [ScorePoint("Start", (0,) * players, 0)]
+    scores = [0] * players
+    empires: list[list[EmpirePlayed]] = [[] for _ in range(players)]
+    names = ["Timuride Emirates", "Holy Roman Empire", "Greek City States", "Incas & Aztecs", "Huns", "Celts"]
+    for epoch in range(1, 8):
+        for p in range(players):
+            scores[p] += 3 * epoch + (p * 7 + epoch) % 5
+            series.append(ScorePoint(f"{epoch}.{p + 1} X", tuple(scores), epoch, p))
+            empires[p].append(EmpirePlayed(names[(p + epoch) % len(names)], 3 + (p + epoch) % 14, epoch))
+    series.append(ScorePoint("Final", tuple(s + 2 * p for p, s in enumerate(scores)), 7))
+    return series, empires
+
+
+def texts_inside(fig: Figure) -> list[str]:
+    """The texts of ``fig`` that reach outside the figure (drawn texts only)."""
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    fig.draw(renderer)
+    width, height = fig.bbox.width, fig.bbox.height
+    bad = []
+    for text in fig.findobj(Text):
+        if not text.get_visible() or not text.get_text().strip():
+            continue
+        box = text.get_window_extent(renderer)
+        if box.x0 < -0.5 or box.y0 < -0.5 or box.x1 > width + 0.5 or box.y1 > height + 0.5:
+            bad.append(text.get_text())
+    return bad
+
+
+def test_score_chart_png_size_and_determinism() -> None:
+    series, _ = sample()
+    first = charts.score_chart(series)
+    image = decode(first)
+    assert image.size == (1200, round(8.2 * charts.DPI))
+    assert charts.score_chart(series) == first
+    small = decode(charts.score_chart(series, by_epoch=False))
+    assert small.size == (1200, round(5.2 * charts.DPI))
+
+
+def test_score_chart_changes_with_the_data() -> None:
+    series, _ = sample()
+    base = charts.score_chart(series)
+    bumped = [*series[:-1], ScorePoint("Final", tuple(s + 30 for s in series[-1].scores), 7)]
+    assert charts.score_chart(bumped) != base
+    assert charts.score_chart(series, player_names=["Ann", "Bo", "Cy", "Di"]) != base
+    a = decode(base).convert("RGB")
+    b = decode(charts.score_chart(bumped)).convert("RGB")
+    assert a.size == b.size and a.tobytes() != b.tobytes()
+
+
+def test_summary_chart_png_size_determinism_and_changes() -> None:
+    series, empires = sample(5)
+    final = list(series[-1].scores)
+    data = charts.summary_chart(final, empires, bonus=[0, 2, 4, 6, 8])
+    fig = charts.build_summary_figure(final, empires, bonus=[0, 2, 4, 6, 8])
+    expected = (round(fig.get_figwidth() * charts.DPI), round(fig.get_figheight() * charts.DPI))
+    assert decode(data).size == expected == (1200, expected[1])
+    assert charts.summary_chart(final, empires, bonus=[0, 2, 4, 6, 8]) == data
+    assert charts.summary_chart([*final[:-1], final[-1] + 50], empires, bonus=[0, 2, 4, 6, 8]) != data
+    swapped = [empires[1], empires[0], *empires[2:]]
+    assert charts.summary_chart(final, swapped, bonus=[0, 2, 4, 6, 8]) != data
+    # More players, a taller picture.
+    three = charts.summary_chart(final[:3], empires[:3])
+    assert decode(three).size[1] < expected[1]
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_chart_labels_stay_inside_the_picture(players: int) -> None:
+    series, empires = sample(players)
+    long_names = ["Ælfgifu the Unready of Wessex", "Zoë", "Ngozi O.", "AVeryLongNameWithoutSpaces",
+                  "Bob", "Ahmad al-Rashid"][:players]
+    for names in (None, long_names):
+        fig = charts.build_score_figure(series, player_names=names)
+        assert texts_inside(fig) == []
+        summary = charts.build_summary_figure(list(series[-1].scores), empires, player_names=names)
+        assert texts_inside(summary) == []
+
+
+def test_fit_lines_wraps_shrinks_and_cuts() -> None:
+    fig = charts.build_score_figure(sample(3)[0])
+    lines, size = charts.fit_lines(fig, "Holy Roman Empire", 90, 10)
+    assert len(lines) <= 2 and size <= 10
+    assert all(charts._width_px(fig, line, size, False) <= 90 for line in lines)
+    cut, _ = charts.fit_lines(fig, "Supercalifragilisticexpialidocious", 60, 10, max_lines=1)
+    assert cut[0].endswith("…") and charts._width_px(fig, cut[0], 8, False) <= 60
+
+
+def test_charts_are_safe_in_worker_threads() -> None:
+    series, empires = sample()
+    final = list(series[-1].scores)
+    jobs = [("score", i) for i in range(3)] + [("summary", i) for i in range(3)]
+
+    def run(job: tuple[str, int]) -> bytes:
+        return charts.score_chart(series) if job[0] == "score" else charts.summary_chart(final, empires)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(run, jobs))
+    assert len(set(results[:3])) == 1 and len(set(results[3:])) == 1
+    assert results[0] == charts.score_chart(series)
+
+
+def test_charts_reject_mismatched_input() -> None:
+    series, empires = sample(4)
+    with pytest.raises(ValueError):
+        charts.score_chart(series, player_names=["only", "three", "names"])
+    with pytest.raises(ValueError):
+        charts.summary_chart([1, 2, 3], empires)
+    with pytest.raises(ValueError):
+        charts.score_chart([])
+
+
+# -- cards ----------------------------------------------------------------------------------------------
+
+
+def all_drawings() -> Iterator[tuple[str, cards.CardDrawing]]:
+    rules = load_rules()
+    for key in rules.empires:
+        yield key, cards.draw_empire_card(key, rules=rules)
+    for cid in rules.cards:
+        yield cid, cards.draw_event_card(cid, rules=rules)
+
+
+def overlapping(boxes: list[tuple[str, tuple[float, float, float, float]]]) -> list[tuple[str, str]]:
+    out = []
+    for (a, (ax0, ay0, ax1, ay1)), (b, (bx0, by0, bx1, by1)) in itertools.combinations(boxes, 2):
+        if min(ax1, bx1) - max(ax0, bx0) > 1 and min(ay1, by1) - max(ay0, by0) > 1:
+            out.append((a, b))
+    return out
+
+
+def check_drawing(name: str, drawing: cards.CardDrawing, width: int = 600) -> None:
+    height = round(width * cards.RATIO)
+    png = drawing.png()
+    assert decode(png).size == (width, height), name
+    inner = cards.MARGIN * width / 600
+    for text, (x0, y0, x1, y1) in drawing.texts:
+        assert x0 >= inner and x1 <= width - inner, f"{name}: {text!r} runs off the side ({x0:.0f}..{x1:.0f})"
+        assert y0 >= 0 and y1 <= height - inner, f"{name}: {text!r} runs off the foot ({y1:.0f})"
+    assert overlapping(drawing.texts) == [], name
+
+
+def test_every_empire_and_event_card_renders_and_fits() -> None:
+    rules = load_rules()
+    seen = 0
+    for name, drawing in all_drawings():
+        check_drawing(name, drawing)
+        seen += 1
+    assert seen == len(rules.empires) + len(rules.cards) == 49 + 42
+    # The name and the strength are on every empire card; the text on every event card.
+    britain = cards.draw_empire_card("7:Britain")
+    drawn = [t for t, _ in britain.texts]
+    assert "Britain" in drawn and "16" in drawn and "led by Victoria" in drawn
+    plague = cards.draw_event_card("plague")
+    words = " ".join(t for t, _ in plague.texts)
+    assert rules.cards["plague"].text.split()[-1] in words
+
+
+def test_cards_with_captions_and_other_widths() -> None:
+    card = cards.draw_empire_card("6:Incas & Aztecs", caption="Given to you by Ælfgifu the Unready " * 3,
+                                  accent=(250, 225, 40))
+    check_drawing("Incas & Aztecs with caption", card)
+    assert any(t.endswith("…") for t, _ in card.texts)
+    small = cards.draw_event_card("barbarians", width=300, caption="Dealt to you")
+    check_drawing("small barbarians", small, 300)
+    assert decode(cards.empire_card("Romans", width=420)).size == (420, 588)
+
+
+def test_cards_are_deterministic_and_differ() -> None:
+    assert cards.empire_card("3:Romans") == cards.empire_card("3:Romans")
+    assert cards.empire_card("3:Romans") != cards.empire_card("3:Celts")
+    assert cards.event_card("leader") != cards.event_card("weaponry")
+    assert cards.empire_card("3:Romans", caption="Yours") != cards.empire_card("3:Romans")
+
+
+def test_card_lookups() -> None:
+    rules = load_rules()
+    assert cards.resolve_empire("Romans") is rules.empires["3:Romans"]
+    assert cards.resolve_empire("sumeria") is rules.empires["1:Sumeria"]
+    assert cards.resolve_empire("Phoenicia") is rules.cards["minor-phonecia"].minor
+    with pytest.raises(KeyError):
+        cards.resolve_empire("Atlantis")
+    assert cards.epoch_span(range(1, 8)) == "Any epoch"
+    assert cards.epoch_span([3]) == "Epoch III"
+    assert cards.epoch_span([2, 3, 4, 5]) == "Epochs II\u2013V"
+    assert cards.epoch_span([1, 3]) == "Epochs I, III"
+    assert cards.epoch_dates()[1] == "3000 BC" and len(cards.epoch_dates()) == 7
+    assert [cards.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+    # A Minor Empire's card shows its statistics.
+    phonecia = [t for t, _ in cards.draw_event_card("minor-phonecia").texts]
+    assert "Levant" in phonecia and "3" in phonecia
+
+
+# -- the demo command ---------------------------------------------------------------------------------
+
+
+def test_demo_writes_boards_charts_and_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo"
+    code = main(["demo", "--game", "history-classic", "--seed", "3", "--players", "3", "--epochs", "2",
+                 "--size", "800", "--out", str(out)])
+    assert code == 0
+    names = sorted(p.name for p in out.iterdir())
+    expected = {"board-epoch-1.png", "board-epoch-2.png", "scores.png", "summary.png",
+                "card-greater-leader.png", "card-lesser-plague.png", "card-minor-phonecia.png"}
+    assert expected <= set(names)
+    assert "board-epoch-3.png" not in names and "board-final.png" not in names  # stopped after epoch II
+    assert len([n for n in names if n.startswith("card-empire-1-")]) == 7
+    printed = capsys.readouterr().out
+    for name in names:
+        assert name in printed
+        decode((out / name).read_bytes())
+    assert decode((out / "board-epoch-1.png").read_bytes()).size[0] == 800
+
+
+def test_demo_rejects_a_bad_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["demo", "--game", "chess", "--out", str(tmp_path / "x")])
+    assert code != 0
+    err = capsys.readouterr().err
+    assert "Unknown game 'chess'" in err and "history-classic" in err
+    assert not (tmp_path / "x").exists()
+    assert main(["demo", "--players", "9", "--out", str(tmp_path / "y")]) != 0
+    assert "3 to 6 players" in capsys.readouterr().err
+
+
+def test_changed_lands() -> None:
+    before = {"armies": {"Crete": [(0, 1)], "Levant": [(1, 1)]}, "forts": set(), "structures": {},
+              "monuments": set()}
+    after = {"armies": {"Crete": [(0, 1)], "Levant": [(2, 2)], "Morea": [(0, 1)]}, "forts": {"Crete"},
+             "structures": {"Morea": "city"}, "monuments": set()}
+    assert changed_lands(before, after) == ["Crete", "Levant", "Morea"]
+    assert changed_lands(after, after) == []

@@ -1,0 +1,709 @@
+"""Build the classic board's land-id raster and geometry from a land/sea mask.
+
+Run by hand when the map data changes (build time only)::
+
+    pip install 'annals[tools]'          # global-land-mask (MIT), build time only
+    PYTHONPATH=. python tools/build_map_raster.py
+
+Source of the coastlines: the ``global-land-mask`` package (MIT), itself built
+from the GLOBE 1-km elevation data set (NOAA, public domain). Only oceans are
+water in that mask; the Caspian and the Great Lakes are land, which matches the
+game (the Caspian is no water of the game).
+
+Projection: an equirectangular map whose scale varies smoothly with longitude
+and latitude (x and y are integrals of piecewise-linear weights), cropped to
+lon -128..162, lat -46..75. Europe, the Middle East and China, where lands are
+small and many, are drawn larger; the oceans, Canada, Siberia and the south are
+drawn smaller. Coastlines keep their real shapes, only their scale changes.
+
+Lands: every land pixel is given to the land whose seeds reach it first in a
+multi-source flood (Dijkstra) that runs through land pixels only, so a land
+never takes a slice of another landmass (Britain gets nothing of France). Each
+land floods from its anchor (snapped to the nearest land pixel when the anchor
+falls on water) and any extra seeds below, at its own speed. Islands without a
+seed go to the nearest land if they are small and close, otherwise they stay
+off the board (OFF_BOARD id: Greenland, Iceland, New Zealand, ...).
+
+Output (committed, read at run time with Pillow and json only):
+    data/history/classic/board/lands.png      mode "L": 0 sea, 1..102 lands, 255 off board
+    data/history/classic/board/geometry.json  ids, label positions, piece slots, ...
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.history.worldmap import load_map
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "data" / "history" / "classic" / "board"
+WIDTH = 1600
+OFF_BOARD = 255
+LON0, LON1 = -128.0, 162.0
+LAT0, LAT1 = -46.0, 75.0
+SUPERSAMPLE = 3
+
+# Horizontal scale (relative) at these longitudes; linear in between.
+LON_KNOTS = [-128, -100, -75, -55, -35, -18, -8, 10, 30, 45, 60, 75, 90, 105, 120, 135, 150, 162]
+LON_WEIGHTS = [
+    0.42,
+    0.45,
+    0.5,
+    0.4,
+    0.28,
+    0.45,
+    1.7,
+    2.3,
+    2.2,
+    1.8,
+    1.3,
+    1.25,
+    1.2,
+    1.25,
+    1.2,
+    0.9,
+    0.6,
+    0.45,
+]
+# Vertical scale (relative) at these latitudes.
+LAT_KNOTS = [-46, -30, -15, 0, 15, 28, 36, 45, 55, 62, 68, 75]
+LAT_WEIGHTS = [0.6, 0.65, 0.65, 0.75, 0.95, 1.4, 2.3, 2.7, 2.4, 1.3, 0.8, 0.6]
+
+# Extra seeds (lon, lat) per land: long coasts, peninsulas and islands that
+# belong to a land but lie far from its anchor.
+EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {
+    "Scandinavia": [(9.2, 56.6), (10.0, 61.0), (18.0, 65.0), (25.0, 68.0), (27.0, 62.0)],
+    "East Africa": [(46.5, -19.0), (38.0, 0.0), (35.0, -18.0), (31.0, -16.0)],
+    "Sunda Islands": [(114.0, 0.5), (110.0, -7.3), (117.0, 3.5), (98.0, 3.0)],
+    "Spice Islands": [(120.5, -2.0), (138.0, -5.0), (143.0, -6.5), (125.5, 1.0), (122.0, -4.5)],
+    "Eastern Siberia": [
+        (142.8, 47.0),
+        (108.0, 55.0),
+        (110.0, 62.0),
+        (125.0, 60.0),
+        (142.5, 50.0),
+        (160.0, 58.0),
+        (135.0, 62.0),
+        (130.0, 52.0),
+        (158.0, 55.0),
+        (140.0, 58.0),
+    ],
+    "New South Wales": [(146.5, -42.0), (143.0, -38.0), (145.0, -18.0)],
+    "Laurentia": [(-56.0, 48.5), (-65.0, 45.0), (-95.0, 57.0), (-70.0, 60.0)],
+    "Chekiang": [(121.0, 23.8)],
+    "Si-Kyang": [(109.7, 19.2)],
+    "Siberian Tundra": [(70.0, 68.0), (110.0, 72.0), (130.0, 69.0), (150.0, 68.0), (55.0, 67.5)],
+    "Western Siberia": [(65.0, 60.0), (85.0, 58.0), (97.0, 56.0)],
+    "North European Plain": [(40.0, 62.0), (26.0, 56.5), (27.0, 52.0)],
+    "Volga": [(52.0, 55.0), (47.0, 47.5)],
+    "Kirghiz Steppe": [(54.0, 46.5), (58.0, 49.0), (78.0, 48.0), (82.0, 45.5), (85.5, 45.8)],
+    "Sahara": [(0.0, 20.0), (20.0, 22.0), (-12.0, 22.0), (25.0, 17.0)],
+    "Arabian Desert": [(38.5, 30.5), (41.5, 30.0), (42.0, 27.0)],
+    "Atlas Mountains": [(-10.0, 29.0), (-1.0, 34.5)],
+    "Congo": [(14.0, -6.0), (24.0, 3.0), (25.0, -10.0)],
+    "Gold Coast": [(-12.0, 11.0), (8.0, 8.0), (-5.0, 12.0)],
+    "Upper Nile": [(28.0, 12.0)],
+    "Abyssinia": [(44.0, 8.0), (46.0, 3.0)],
+    "Cape": [(18.5, -33.0), (30.5, -28.0)],
+    "Kalahari": [(17.0, -20.0), (15.0, -17.0), (27.0, -20.0)],
+    "Great Australian Desert": [(132.0, -26.0)],
+    "Western Australia": [(115.0, -22.0), (121.0, -33.0), (124.0, -19.0), (127.0, -31.5), (131.0, -31.0)],
+    "Arnhem Land": [(129.0, -15.0), (140.0, -17.0)],
+    "Amazonia": [(-63.0, -8.0), (-42.0, -6.0)],
+    "Pampas": [(-58.0, -28.0), (-67.0, -40.0)],
+    "Southern Andes": [(-70.0, -33.0), (-65.0, -17.0)],
+    "Northern Andes": [(-78.5, -1.5), (-76.0, 1.0)],
+    "Orinoco": [(-62.0, 3.5), (-73.0, 9.5), (-75.5, 7.0)],
+    "Central America": [(-80.0, 8.5), (-89.5, 19.0)],
+    "Yunnan": [(104.0, 24.0)],
+    "Middle Tigris": [(40.5, 34.5)],
+    "Levant": [(38.5, 35.8)],
+    "Palestine": [(35.3, 29.8)],
+    "Upper Indus": [(70.0, 30.5), (69.0, 29.5)],
+    "Upper Tigris": [(40.0, 36.8), (43.5, 36.8)],
+    "Mekong": [(101.5, 18.0), (100.5, 14.5)],
+    "Central Europe": [(15.0, 50.3), (19.0, 50.0), (22.0, 49.8)],
+    "Mexican Valley": [(-104.0, 22.0), (-108.5, 27.5)],
+    "Pacific Seaboard": [(-122.0, 48.0), (-115.0, 34.0), (-125.0, 53.0)],
+    "Great Plains": [
+        (-100.0, 48.0),
+        (-97.0, 31.0),
+        (-106.0, 40.0),
+        (-103.0, 33.0),
+        (-108.0, 50.0),
+        (-115.0, 57.0),
+        (-120.0, 62.0),
+        (-125.0, 66.0),
+        (-127.0, 60.0),
+        (-121.0, 56.5),
+        (-106.0, 54.5),
+        (-113.0, 53.0),
+    ],
+    "Appalachia": [(-83.0, 32.0), (-80.5, 27.5), (-73.5, 42.0)],
+    "Tibet": [(80.0, 33.0), (95.0, 32.0), (98.0, 35.0), (101.0, 35.5)],
+    "Takla Makan": [(88.0, 40.5), (87.0, 42.3)],
+    "Gobi": [(91.0, 43.0), (98.0, 41.0), (97.0, 42.5), (102.0, 39.5)],
+    "Mongolia": [(95.0, 48.5), (112.0, 48.0), (111.0, 41.5), (116.0, 42.0), (90.0, 47.5), (108.0, 40.0)],
+    "Irrawaddy": [(97.5, 16.5), (96.0, 25.0), (98.7, 13.0)],
+    "Malayan Peninsula": [(100.5, 9.0), (99.3, 11.0)],
+    "Annam": [(107.5, 14.5)],
+    "Hokaido": [],
+    "Honshu": [(134.5, 34.8), (140.5, 39.5), (133.3, 33.7)],
+    "Kyushu": [],
+    "Manchurian Plain": [(128.5, 47.0), (123.0, 41.5)],
+    "Korea": [(127.0, 39.5)],
+    "Zagros": [(50.0, 31.5), (47.5, 38.3), (46.0, 38.6)],
+    "Persian Plateau": [(58.5, 28.0), (61.5, 31.0), (64.5, 28.0)],
+    "Persian Salt Desert": [(58.5, 35.0)],
+    "Turanian Plain": [(58.0, 41.5), (64.0, 42.5), (70.0, 40.5)],
+    "Hindu Kush": [(65.0, 33.0), (71.0, 36.0), (66.5, 31.3)],
+    "Arabian Peninsula": [(37.0, 27.0), (44.0, 14.0), (56.0, 20.0), (56.5, 24.0), (49.5, 26.5), (47.8, 28.5)],
+    "Lower Indus": [(68.0, 24.5), (67.7, 28.0)],
+    "Eastern Ghats": [(77.0, 9.5)],
+    "Western Deccan": [(73.5, 16.0), (73.0, 21.5)],
+    "Caucasus": [(40.0, 43.5), (47.5, 41.0), (44.5, 40.3)],
+    "Western Steppe": [(31.0, 47.0), (40.0, 50.0)],
+    "Baltic Seaboard": [(22.0, 55.5), (10.0, 54.2), (13.5, 53.8), (18.0, 54.0)],
+    "Western Gaul": [(-3.0, 48.0)],
+    "Caledonia": [],
+    "Albion": [(-4.0, 50.5)],
+    "Western Iberia": [(-8.0, 43.0)],
+    "Danubia": [(16.5, 47.5), (25.0, 46.5), (27.0, 47.0), (28.3, 45.0)],
+    "Balkans": [(19.5, 43.0)],
+    "Western Anatolia": [(27.5, 38.0)],
+    "Eastern Anatolia": [(35.0, 40.0), (41.0, 39.3)],
+    "Lower Tigris": [(48.0, 29.5)],
+    "Libya": [(21.0, 31.5), (13.0, 32.2)],
+    "Shatts Plateau": [(3.0, 35.5)],
+}
+
+# Relative flood speed (default 1.0): a faster land claims more of the land
+# between its seeds and its neighbours'.
+SPEED: dict[str, float] = {
+    "Sahara": 1.2,
+    "Palestine": 0.8,
+    "Levant": 0.85,
+    "Lower Rhine": 0.85,
+    "Nile Delta": 0.9,
+}
+
+# Straight walls (lon, lat polylines) the flood may not cross unless both sides
+# are the given land: they cut a landmass where a nearest-seed split would
+# disagree with the rules' borders.
+WALLS: list[list[tuple[float, float]]] = []
+
+# Four-land corners where the rules want each land to border the next in turn
+# but neither diagonal pair to touch: [NW, NE, SE, SW] forces an exact corner
+# (pixels meeting only at a point do not touch) where a diagonal pair touches.
+CORNERS: list[list[str]] = [
+    ["Kirghiz Steppe", "Mongolia", "Gobi", "Takla Makan"],
+    ["Hindu Kush", "Upper Indus", "Lower Indus", "Persian Plateau"],
+    ["Eastern Anatolia", "Caucasus", "Zagros", "Upper Tigris"],
+]
+CORNER_RADIUS = 10
+
+# Lakes the mask calls land, cut out by hand (lon, lat polygons): the Caspian
+# and the Aral Sea. They are no water of the game but a map without them looks wrong.
+LAKES: list[list[tuple[float, float]]] = [
+    [
+        (47.0, 45.6),
+        (49.0, 46.6),
+        (51.5, 47.0),
+        (53.0, 46.7),
+        (53.2, 45.3),
+        (51.3, 44.5),
+        (50.8, 44.0),
+        (51.3, 43.2),
+        (52.6, 42.4),
+        (52.9, 41.0),
+        (53.9, 40.6),
+        (53.0, 39.5),
+        (53.9, 37.3),
+        (51.0, 36.7),
+        (49.0, 37.5),
+        (48.9, 38.5),
+        (49.4, 40.2),
+        (50.3, 40.4),
+        (49.0, 41.5),
+        (47.5, 43.0),
+        (47.6, 44.0),
+        (46.8, 44.6),
+    ],
+    [(58.5, 46.0), (60.0, 46.4), (61.5, 45.8), (61.0, 44.6), (60.0, 44.0), (59.2, 44.6), (58.5, 45.0)],
+]
+
+SMALL_ISLAND_PX = 400  # unseeded islands smaller than this join the nearest land...
+ISLAND_REACH_PX = 24  # ...if it lies within this many pixels
+
+
+# --- projection -------------------------------------------------------------
+
+
+def _integral(knots: list[int], weights: list[float]) -> tuple[np.ndarray, np.ndarray]:
+    t = np.linspace(knots[0], knots[-1], 20001)
+    w = np.interp(t, knots, weights)
+    acc = np.concatenate([[0.0], np.cumsum((w[1:] + w[:-1]) / 2 * np.diff(t))])
+    return t, acc
+
+
+_LON_T, _LON_ACC = _integral(LON_KNOTS, LON_WEIGHTS)
+_LAT_T, _LAT_ACC = _integral(LAT_KNOTS, LAT_WEIGHTS)
+SCALE = WIDTH / _LON_ACC[-1]
+HEIGHT = round(_LAT_ACC[-1] * SCALE)
+
+
+def project(lon: float, lat: float) -> tuple[float, float]:
+    """Pixel (x, y) of a point (fractional; y grows downwards)."""
+    x = float(np.interp(lon, _LON_T, _LON_ACC)) * SCALE
+    y = (_LAT_ACC[-1] - float(np.interp(lat, _LAT_T, _LAT_ACC))) * SCALE
+    return x, y
+
+
+def unproject_x(x: np.ndarray) -> np.ndarray:
+    return np.interp(x / SCALE, _LON_ACC, _LON_T)
+
+
+def unproject_y(y: np.ndarray) -> np.ndarray:
+    return np.interp(_LAT_ACC[-1] - y / SCALE, _LAT_ACC, _LAT_T)
+
+
+# --- land mask --------------------------------------------------------------
+
+
+def land_mask() -> np.ndarray:
+    from global_land_mask import globe
+
+    mask = globe._mask  # True on ocean; rows lat 90..-90, columns lon -180..180, 1/120 degree
+    rows, cols = mask.shape
+    sub = (np.arange(SUPERSAMPLE) + 0.5) / SUPERSAMPLE
+    xs = (np.arange(WIDTH)[:, None] + sub[None, :]).ravel()
+    ys = (np.arange(HEIGHT)[:, None] + sub[None, :]).ravel()
+    lon = unproject_x(xs)
+    lat = unproject_y(ys)
+    ci = np.clip(((lon + 180.0) / 360.0 * cols).astype(int), 0, cols - 1)
+    ri = np.clip(((90.0 - lat) / 180.0 * rows).astype(int), 0, rows - 1)
+    samples = (~mask[np.ix_(ri, ci)]).astype(np.uint8)
+    votes = samples.reshape(HEIGHT, SUPERSAMPLE, WIDTH, SUPERSAMPLE).sum(axis=(1, 3))
+    land = votes * 2 > SUPERSAMPLE * SUPERSAMPLE
+    lakes = Image.new("L", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(lakes)
+    for poly in LAKES:
+        draw.polygon([project(lon, lat) for lon, lat in poly], fill=1)
+    return land & (np.asarray(lakes) == 0)
+
+
+def components(mask: np.ndarray) -> tuple[np.ndarray, int]:
+    """4-connected components of True pixels (labels 1..n, 0 elsewhere)."""
+    h, w = mask.shape
+    lab = np.zeros((h, w), dtype=np.int32)
+    flat = mask.ravel()
+    out = lab.ravel()
+    n = 0
+    for start in np.flatnonzero(flat):
+        if out[start]:
+            continue
+        n += 1
+        out[start] = n
+        stack = [int(start)]
+        while stack:
+            i = stack.pop()
+            y, x = divmod(i, w)
+            for j, ok in ((i - 1, x > 0), (i + 1, x < w - 1), (i - w, y > 0), (i + w, y < h - 1)):
+                if ok and flat[j] and not out[j]:
+                    out[j] = n
+                    stack.append(j)
+    return lab, n
+
+
+# --- the flood --------------------------------------------------------------
+
+
+def snap(mask: np.ndarray, x: float, y: float) -> tuple[int, int]:
+    xi, yi = round(x), round(y)
+    if 0 <= yi < mask.shape[0] and 0 <= xi < mask.shape[1] and mask[yi, xi]:
+        return xi, yi
+    ys, xs = np.nonzero(mask)
+    k = int(np.argmin((xs - x) ** 2 + (ys - y) ** 2))
+    return int(xs[k]), int(ys[k])
+
+
+def flood(mask: np.ndarray, seeds: list[tuple[int, int, int]], speed: dict[int, float]) -> np.ndarray:
+    """Multi-source Dijkstra through land pixels; returns the id of the first seed to arrive."""
+    h, w = mask.shape
+    flat = mask.ravel().tolist()
+    owner = [0] * (h * w)
+    dist = [math.inf] * (h * w)
+    heap: list[tuple[float, int, int]] = []
+    for x, y, lid in seeds:
+        i = y * w + x
+        dist[i] = 0.0
+        heapq.heappush(heap, (0.0, i, lid))
+    steps = [(-1, 0, 1.0), (1, 0, 1.0), (0, -1, 1.0), (0, 1, 1.0)]
+    steps += [(-1, -1, 1.4142), (1, -1, 1.4142), (-1, 1, 1.4142), (1, 1, 1.4142)]
+    while heap:
+        d, i, lid = heapq.heappop(heap)
+        if owner[i]:
+            continue
+        owner[i] = lid
+        y, x = divmod(i, w)
+        sp = speed.get(lid, 1.0)
+        for dx, dy, c in steps:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < w and 0 <= ny < h:
+                j = ny * w + nx
+                if flat[j] and not owner[j]:
+                    nd = d + c / sp
+                    if nd < dist[j]:
+                        dist[j] = nd
+                        heapq.heappush(heap, (nd, j, lid))
+    return np.array(owner, dtype=np.int32).reshape(h, w)
+
+
+def force_corners(ids: np.ndarray, id_of: dict[str, int]) -> None:
+    h, w = ids.shape
+    for quad in CORNERS:
+        q = [id_of[n] for n in quad]
+        pairs = border_pairs(ids)
+        touch = pairs.get(tuple(sorted((q[0], q[2]))), []) + pairs.get(tuple(sorted((q[1], q[3]))), [])
+        if not touch:
+            continue
+        cx = round(sum(p[0] for p in touch) / len(touch)) + 1
+        cy = round(sum(p[1] for p in touch) / len(touch)) + 1
+        for y in range(max(0, cy - CORNER_RADIUS), min(h, cy + CORNER_RADIUS)):
+            for x in range(max(0, cx - CORNER_RADIUS), min(w, cx + CORNER_RADIUS)):
+                if ids[y, x] in q:
+                    ids[y, x] = q[(0 if x < cx else 1) if y < cy else (3 if x < cx else 2)]
+
+
+def assign_islands(ids: np.ndarray, mask: np.ndarray) -> None:
+    """Give unseeded islands to the nearest land when small and close; the rest are off board."""
+    left = mask & (ids == 0)
+    lab, n = components(left)
+    land_y, land_x = np.nonzero(ids > 0)
+    for k in range(1, n + 1):
+        ys, xs = np.nonzero(lab == k)
+        if len(xs) < SMALL_ISLAND_PX:
+            cx, cy = xs.mean(), ys.mean()
+            near = (np.abs(land_x - cx) < 80) & (np.abs(land_y - cy) < 80)
+            if near.any():
+                lx, ly = land_x[near], land_y[near]
+                # distance from any island pixel to any land pixel nearby
+                best, arg = math.inf, -1
+                for px, py in zip(xs[:: max(1, len(xs) // 50)], ys[:: max(1, len(ys) // 50)], strict=True):
+                    d2 = (lx - px) ** 2 + (ly - py) ** 2
+                    a = int(np.argmin(d2))
+                    if d2[a] < best:
+                        best, arg = float(d2[a]), a
+                if best <= ISLAND_REACH_PX**2:
+                    ids[ys, xs] = ids[ly[arg], lx[arg]]
+                    continue
+        ids[ys, xs] = OFF_BOARD
+
+
+# --- geometry ---------------------------------------------------------------
+
+
+def inner_distance(ids: np.ndarray) -> np.ndarray:
+    """For each pixel, how many 4-erosions of its own region it survives (sea counts as region 0)."""
+    d = np.zeros(ids.shape, dtype=np.int32)
+    alive = np.ones(ids.shape, dtype=bool)
+    pad = np.pad(ids, 1, mode="edge")
+    same = (pad[1:-1, :-2] == ids) & (pad[1:-1, 2:] == ids) & (pad[:-2, 1:-1] == ids) & (pad[2:, 1:-1] == ids)
+    alive &= same
+    while alive.any():
+        d += alive
+        p = np.pad(alive, 1, constant_values=False)
+        alive = alive & p[1:-1, :-2] & p[1:-1, 2:] & p[:-2, 1:-1] & p[2:, 1:-1]
+    return d
+
+
+def text_box(text: str, size: int, bold: bool = True) -> tuple[int, int]:
+    from render.palette import font
+
+    f: ImageFont.FreeTypeFont = font(size, bold)
+    left, top, right, bottom = f.getbbox(text)
+    return int(right - left), int(bottom - top)
+
+
+LABEL_SIZE = 11
+SLOT_DX = 21  # army spacing
+ROW_DY = 20  # between the army row and the structures row
+
+
+def split_label(name: str, width_avail: float) -> list[str]:
+    w, _ = text_box(name, LABEL_SIZE)
+    words = name.split()
+    if w <= width_avail or len(words) < 2:
+        return [name]
+    best = [name]
+    best_w = math.inf
+    for k in range(1, len(words)):
+        a, b = " ".join(words[:k]), " ".join(words[k:])
+        mw = max(text_box(a, LABEL_SIZE)[0], text_box(b, LABEL_SIZE)[0])
+        if mw < best_w:
+            best, best_w = [a, b], mw
+    return best
+
+
+def rect_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return max(0.0, w) * max(0.0, h)
+
+
+def _box_cost(
+    ids: np.ndarray,
+    lid: int,
+    c: tuple[float, float],
+    wh: tuple[float, float],
+    hard: list[tuple[float, float, float, float]],
+    weights: tuple[float, float, float],
+) -> float:
+    h, w = ids.shape
+    box = (c[0] - wh[0] / 2, c[1] - wh[1] / 2, c[0] + wh[0] / 2, c[1] + wh[1] / 2)
+    if box[0] < 2 or box[1] < 2 or box[2] > w - 2 or box[3] > h - 2:
+        return math.inf
+    x0, y0, x1, y1 = (round(v) for v in box)
+    patch = ids[y0:y1, x0:x1]
+    n = max(1, patch.size)
+    own = float((patch == lid).sum()) / n
+    sea = float((patch == 0).sum()) / n
+    other = 1.0 - own - sea
+    clash = sum(rect_overlap(box, p) for p in hard) / n
+    own_w, other_w, sea_w = weights
+    return -own * own_w + other * other_w + sea * sea_w + clash * 40
+
+
+def layout(ids: np.ndarray, wmap: Any, name_of: dict[int, str]) -> dict[str, Any]:
+    """Piece slots and label position of every land, avoiding each other where the map allows.
+
+    Pieces come first, since they are the game: each land's block of slots (a
+    row of three armies over a row for fort, capital/city and monument) sits on
+    the land's most inland point, nudged to stay on the land and off blocks
+    already placed (smallest lands first: they have the fewest good spots).
+    Then each name goes right beside its block (above, below or to a side),
+    clear of every block and name, off other lands where it can. Barren lands
+    hold no pieces and get a name only.
+    """
+    dist = inner_distance(ids)
+    id_of = {v: k for k, v in name_of.items()}
+    order = sorted(id_of, key=lambda n: int((ids == id_of[n]).sum()))
+    boxes: list[tuple[float, float, float, float]] = []
+    lands: dict[str, Any] = {}
+    cw, ch = 3 * SLOT_DX, ROW_DY + SLOT_DX
+    for name in order:
+        lid = id_of[name]
+        ys, xs = np.nonzero(ids == lid)
+        cx, cy = float(xs.mean()), float(ys.mean())
+        dd = dist[ys, xs]
+        k = int(np.argmax(dd - 0.05 * np.hypot(xs - cx, ys - cy)))
+        px, py = float(xs[k]), float(ys[k])
+        g: dict[str, Any] = {
+            "id": lid,
+            "centroid": [round(cx, 1), round(cy, 1)],
+            "pole": [px, py],
+            "slots": [],
+            "pixels": len(xs),
+        }
+        lands[name] = g
+        if wmap.lands[name].area is None:
+            continue
+        cands = [(px + ox, py + 6 + oy) for ox in range(-14, 15, 2) for oy in range(-14, 15, 2)]
+        bx, by = min(
+            cands,
+            key=lambda c: (
+                _box_cost(ids, lid, c, (cw, ch), boxes, (4.0, 3.0, 0.5))
+                + math.hypot(c[0] - px, c[1] - py - 6) * 0.01
+            ),
+        )
+        boxes.append(_box((bx, by), (cw, ch)))
+        ay = by - ch / 2 + SLOT_DX / 2
+        sy = ay + ROW_DY
+        g["slots"] = [[round(bx + (i - 1) * SLOT_DX, 1), round(ay, 1)] for i in range(3)]
+        g["slots"] += [[round(bx + (i - 1) * SLOT_DX, 1), round(sy, 1)] for i in range(3)]
+        g["pieces_box"] = [round(v, 1) for v in boxes[-1]]
+    for name in order:
+        g = lands[name]
+        lid = g["id"]
+        px, py = g["pole"]
+        row = np.nonzero(ids[int(py)] == lid)[0]
+        lines = split_label(name, max(40.0, float(len(row)) + 8))
+        tw = max(text_box(s, LABEL_SIZE)[0] for s in lines) + 4
+        th = len(lines) * (LABEL_SIZE + 2) + 2
+        if "pieces_box" in g:
+            pb = g["pieces_box"]
+            mx, my = (pb[0] + pb[2]) / 2, (pb[1] + pb[3]) / 2
+            cands = [(mx + dx, pb[1] - th / 2) for dx in range(-16, 17, 2)]
+            cands += [(mx + dx, pb[3] + th / 2) for dx in range(-16, 17, 2)]
+            cands += [(pb[2] + tw / 2, my + dy) for dy in range(-12, 13, 2)]
+            cands += [(pb[0] - tw / 2, my + dy) for dy in range(-12, 13, 2)]
+            want = cands[8]
+        else:
+            want = (px, py)
+            cands = [(px + ox, py + oy) for ox in range(-30, 31, 2) for oy in range(-30, 31, 2)]
+        lx, ly = min(
+            cands,
+            key=lambda c: (
+                _box_cost(ids, lid, c, (tw, th), boxes, (4.0, 3.0, 0.6))
+                + math.hypot(c[0] - want[0], c[1] - want[1]) * 0.01
+            ),
+        )
+        boxes.append(_box((lx, ly), (tw, th)))
+        g["label"] = [round(lx, 1), round(ly, 1)]
+        g["label_lines"] = lines
+        g["label_box"] = [round(v, 1) for v in boxes[-1]]
+    return {n: lands[n] for n in order}
+
+
+def _box(c: tuple[float, float], wh: tuple[float, float]) -> tuple[float, float, float, float]:
+    return (c[0] - wh[0] / 2, c[1] - wh[1] / 2, c[0] + wh[0] / 2, c[1] + wh[1] / 2)
+
+
+def split_water(name: str) -> list[str]:
+    words = name.split()
+    if len(words) >= 3:
+        return [" ".join(words[:-1]), words[-1]]
+    if name == "Western Mediterranean" or name == "Eastern Mediterranean":
+        return words
+    return [name]
+
+
+def water_geometry(ids: np.ndarray, wmap: Any, lands: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    boxes = [tuple(v["label_box"]) for v in lands.values()]
+    boxes += [tuple(v["pieces_box"]) for v in lands.values() if "pieces_box" in v]
+    for name, water in wmap.waters.items():
+        x, y = project(*water.anchor)
+        lines = split_water(name)
+        tw = max(text_box(s, 12)[0] for s in lines)
+        th = len(lines) * 14
+        # Nudge off land and off land labels.
+        best = None
+        for ox in range(-80, 81, 4):
+            for oy in range(-50, 51, 4):
+                bx, by = x + ox, y + oy
+                box = (bx - tw / 2 - 4, by - th / 2 - 2, bx + tw / 2 + 4, by + th / 2 + 26)
+                if box[0] < 0 or box[1] < 0 or box[2] > ids.shape[1] or box[3] > ids.shape[0]:
+                    continue
+                x0, y0, x1, y1 = (int(v) for v in box)
+                land = float((ids[y0:y1, x0:x1] != 0).mean())
+                clash = sum(rect_overlap(box, b) for b in boxes) / ((x1 - x0) * (y1 - y0))
+                cost = land * 10 + clash * 40 + math.hypot(ox, oy) * 0.02
+                if best is None or cost < best[0]:
+                    best = (cost, bx, by)
+        assert best is not None
+        _, bx, by = best
+        out[name] = {
+            "label": [round(bx, 1), round(by, 1)],
+            "label_lines": lines,
+            "fleet": [round(bx, 1), round(by + th / 2 + 14, 1)],
+        }
+    return out
+
+
+def border_pairs(ids: np.ndarray) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    pairs: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for a, b, ys, xs in (
+        (ids[:, :-1], ids[:, 1:], *np.nonzero(ids[:, :-1] != ids[:, 1:])),
+        (ids[:-1, :], ids[1:, :], *np.nonzero(ids[:-1, :] != ids[1:, :])),
+    ):
+        for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+            p, q = int(a[y, x]), int(b[y, x])
+            if p and q and p != OFF_BOARD and q != OFF_BOARD:
+                pairs.setdefault((min(p, q), max(p, q)), []).append((x, y))
+    return pairs
+
+
+def nearest_gap(ids: np.ndarray, a: int, b: int) -> tuple[float, tuple[int, int], tuple[int, int]]:
+    ay, ax = np.nonzero(ids == a)
+    by, bx = np.nonzero(ids == b)
+    # coast pixels only keep this fast
+    step_a = max(1, len(ax) // 3000)
+    step_b = max(1, len(bx) // 3000)
+    ax, ay, bx, by = ax[::step_a], ay[::step_a], bx[::step_b], by[::step_b]
+    d2 = (ax[:, None] - bx[None, :]) ** 2 + (ay[:, None] - by[None, :]) ** 2
+    i, j = np.unravel_index(int(np.argmin(d2)), d2.shape)
+    return math.sqrt(float(d2[i, j])), (int(ax[i]), int(ay[i])), (int(bx[j]), int(by[j]))
+
+
+def main() -> int:
+    wmap = load_map()
+    names = list(wmap.lands)
+    name_of = {i + 1: n for i, n in enumerate(names)}
+    id_of = {n: i for i, n in name_of.items()}
+    print(f"projection: {WIDTH}x{HEIGHT}, scale {SCALE:.3f} px per weighted degree", file=sys.stderr)
+    mask = land_mask()
+    seeds: list[tuple[int, int, int]] = []
+    for name in names:
+        for lon, lat in [wmap.lands[name].anchor, *EXTRA_SEEDS.get(name, [])]:
+            x, y = snap(mask, *project(lon, lat))
+            seeds.append((x, y, id_of[name]))
+    speed = {id_of[n]: s for n, s in SPEED.items()}
+    ids = flood(mask, seeds, speed)
+    force_corners(ids, id_of)
+    assign_islands(ids, mask)
+    ids_u8 = ids.astype(np.uint8)
+    OUT.mkdir(parents=True, exist_ok=True)
+    Image.fromarray(ids_u8, mode="L").save(OUT / "lands.png")
+
+    lands = layout(ids_u8, wmap, name_of)
+    waters = water_geometry(ids_u8, wmap, lands)
+    pairs = border_pairs(ids_u8)
+    straits = []
+    walls = []
+    for a, b, kind in wmap.edges():
+        ia, ib = id_of[a], id_of[b]
+        if kind == "strait":
+            gap, pa, pb = nearest_gap(ids_u8, ia, ib)
+            straits.append({"lands": [a, b], "line": [list(pa), list(pb)], "gap": round(gap, 1)})
+        elif kind == "great_wall":
+            pts = pairs.get((min(ia, ib), max(ia, ib)), [])
+            walls.append({"lands": [a, b], "points": sorted(pts)[::2]})
+    geometry = {
+        "source": "global-land-mask 1.0 (MIT; GLOBE 1-km data, NOAA); tools/build_map_raster.py",
+        "width": WIDTH,
+        "height": HEIGHT,
+        "off_board": OFF_BOARD,
+        "projection": {
+            "lon_knots": LON_KNOTS,
+            "lon_weights": LON_WEIGHTS,
+            "lat_knots": LAT_KNOTS,
+            "lat_weights": LAT_WEIGHTS,
+            "scale": round(SCALE, 6),
+        },
+        "ids": {str(i): n for i, n in name_of.items()},
+        "lands": {n: lands[n] for n in names},
+        "waters": waters,
+        "straits": straits,
+        "great_wall": walls,
+    }
+    (OUT / "geometry.json").write_text(json.dumps(geometry, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {OUT / 'lands.png'} and geometry.json", file=sys.stderr)
+    report(ids_u8, wmap, name_of, pairs)
+    return 0
+
+
+def report(ids: np.ndarray, wmap: Any, name_of: dict[int, str], pairs: dict[tuple[int, int], Any]) -> None:
+    """Print where the raster and the rules disagree (the test checks the same)."""
+    touching = {frozenset((name_of[a], name_of[b])) for a, b in pairs}
+    rules = {frozenset((a, b)): kind for a, b, kind in wmap.edges()}
+    for pair in sorted(touching - set(rules), key=sorted):
+        print("touch, not adjacent:", " / ".join(sorted(pair)), file=sys.stderr)
+    id_of = {v: k for k, v in name_of.items()}
+    for pair, kind in rules.items():
+        if pair not in touching:
+            a, b = sorted(pair)
+            gap = nearest_gap(ids, id_of[a], id_of[b])[0]
+            print(f"adjacent ({kind or 'border'}), not touching: {a} / {b}: gap {gap:.0f}px", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
