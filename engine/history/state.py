@@ -11,10 +11,20 @@ force equals the turn's force.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 Army = list[Any]  # [owner: int, piece_epoch: int, force: str]
+
+
+T = TypeVar("T")
+
+
+def _shallow(obj: T) -> T:
+    """A copy of a dataclass instance sharing its field values (no __init__, unlike replace())."""
+    copy = object.__new__(type(obj))
+    copy.__dict__.update(obj.__dict__)
+    return copy
 
 
 def _copy_json(value: Any) -> Any:
@@ -133,37 +143,34 @@ class HistoryState:
         list or dict is shared between a state and its clone, so a field added
         here without its copy cannot slip through.
         """
-        copy = replace(
-            self,
-            options=dict(self.options),
-            scores=self.scores[:],
-            hands=[h[:] for h in self.hands],
-            markers=[m[:] for m in self.markers],
-            marker_pile=self.marker_pile[:],
-            played_empires=[p[:] for p in self.played_empires],
-            draw_order=self.draw_order[:],
-            deck=self.deck[:],
-            holding=self.holding[:],
-            given_by=self.given_by[:],
-            armies={land: [a[:] for a in stack] for land, stack in self.armies.items()},
-            forts=self.forts[:],
-            structures=dict(self.structures),
-            monuments=self.monuments[:],
-            manned={sea: a[:] for sea, a in self.manned.items()},
-            final=self.final[:] if self.final is not None else None,
-        )
+        copy = _shallow(self)
+        copy.options = dict(self.options)
+        copy.scores = self.scores[:]
+        copy.hands = [h[:] for h in self.hands]
+        copy.markers = [m[:] for m in self.markers]
+        copy.marker_pile = self.marker_pile[:]
+        copy.played_empires = [p[:] for p in self.played_empires]
+        copy.draw_order = self.draw_order[:]
+        copy.deck = self.deck[:]
+        copy.holding = self.holding[:]
+        copy.given_by = self.given_by[:]
+        copy.armies = {land: [a[:] for a in stack] for land, stack in self.armies.items()}
+        copy.forts = self.forts[:]
+        copy.structures = dict(self.structures)
+        copy.monuments = self.monuments[:]
+        copy.manned = {sea: a[:] for sea, a in self.manned.items()}
+        copy.final = self.final[:] if self.final is not None else None
         turn = self.turn
         if turn is not None:
-            force = turn.force
-            copy.turn = replace(
-                turn,
-                force=replace(force, fleets=force.fleets[:], at_sea=force.at_sea[:]),
-                played=turn.played[:],
-                expert=turn.expert[:],
-                astronomy=turn.astronomy[:],
-                contested=turn.contested[:],
-                pending=_copy_json(turn.pending),
-            )
+            copy.turn = new_turn = _shallow(turn)
+            new_turn.force = force = _shallow(turn.force)
+            force.fleets = turn.force.fleets[:]
+            force.at_sea = turn.force.at_sea[:]
+            new_turn.played = turn.played[:]
+            new_turn.expert = turn.expert[:]
+            new_turn.astronomy = turn.astronomy[:]
+            new_turn.contested = turn.contested[:]
+            new_turn.pending = _copy_json(turn.pending)
         return copy
 
     # -- board queries used everywhere -------------------------------------
