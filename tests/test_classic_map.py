@@ -587,3 +587,16 @@ def test_great_wall_sides_are_validated(raw: dict[str, Any]) -> None:
     problems = validate_map(broken)
     assert any("unknown land 'Atlantis'" in p for p in problems)
     assert any("Mongolia - Wei River" in p or "Wei River - Mongolia" in p for p in problems)
+
+
+def test_adjacent_areas(world: WorldMap) -> None:
+    """Black Death strikes "two adjacent Areas": areas touch where their lands border."""
+    assert "North Africa" in world.adjacent_areas("Middle East")
+    assert "Middle East" in world.adjacent_areas("North Africa")
+    assert "Australia" not in world.adjacent_areas("Middle East")
+    for area in world.areas:
+        assert area not in world.adjacent_areas(area)
+        for other in world.adjacent_areas(area):
+            assert area in world.adjacent_areas(other)
+    with pytest.raises(KeyError):
+        world.adjacent_areas("Atlantis")

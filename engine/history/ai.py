@@ -179,15 +179,7 @@ class _Static:
         self.resource = {n for n, land in wmap.lands.items() if land.resource}
         self.coastal = {n for n, land in wmap.lands.items() if land.waters}
         self.terrain = {n: land.terrain for n, land in wmap.lands.items()}
-        self.area_adjacent: dict[str, tuple[str, ...]] = {}
-        for area in wmap.areas:
-            found = set()
-            for land in wmap.lands_in_area(area):
-                for nb in wmap.neighbours(land):
-                    other = wmap.lands[nb].area
-                    if other is not None and other != area:
-                        found.add(other)
-            self.area_adjacent[area] = tuple(sorted(found))
+        self.area_adjacent = {area: wmap.adjacent_areas(area) for area in wmap.areas}
 
 
 _STATIC: dict[int, _Static] = {}

@@ -62,17 +62,6 @@ def _area_lands(ctx: Ctx, area: str) -> tuple[str, ...]:
     return ctx.rules.map.lands_in_area(area)
 
 
-def _adjacent_areas(ctx: Ctx, area: str) -> list[str]:
-    wmap = ctx.rules.map
-    found = set()
-    for land in wmap.lands_in_area(area):
-        for nb in wmap.neighbours(land):
-            other = wmap.lands[nb].area
-            if other is not None and other != area:
-                found.add(other)
-    return sorted(found)
-
-
 def _has_capital(ctx: Ctx) -> bool:
     return ctx.rules.empires[_turn(ctx).empire].capital
 
@@ -104,7 +93,7 @@ def candidates(ctx: Ctx) -> list[str]:
     if effect in ("black_death", "famine"):
         if not chosen:
             return list(wmap.areas)
-        return [a for a in _adjacent_areas(ctx, chosen[0]) if a not in chosen]
+        return [a for a in wmap.adjacent_areas(chosen[0]) if a not in chosen]
     if effect == "treachery":
         return _enemy_lands(ctx)
     if effect == "plague":

@@ -204,6 +204,14 @@ class WorldMap:
                 by_area[land.area].append(land.name)
         self._by_area = {area: tuple(names) for area, names in by_area.items()}
 
+        touching: dict[str, set[str]] = {area: set() for area in self.areas}
+        for a, b, _ in self._edges:
+            area_a, area_b = self.lands[a].area, self.lands[b].area
+            if area_a is not None and area_b is not None and area_a != area_b:
+                touching[area_a].add(area_b)
+                touching[area_b].add(area_a)
+        self._adjacent_areas = {area: tuple(sorted(found)) for area, found in touching.items()}
+
         self._reach = {name: self._compute_reach(name) for name in self.waters}
 
         self._land_names: dict[str, str] = {}
@@ -288,6 +296,12 @@ class WorldMap:
         if area not in self._by_area:
             raise _unknown("area", area, {known: known for known in self.areas})
         return self._by_area[area]
+
+    def adjacent_areas(self, area: str) -> tuple[str, ...]:
+        """The areas with a land bordering one of ``area``'s lands, sorted by name."""
+        if area not in self._adjacent_areas:
+            raise _unknown("area", area, {a.lower(): a for a in self.areas})
+        return self._adjacent_areas[area]
 
     def fleet_reach(self, water: str) -> frozenset[str]:
         """Waters a fleet marker in ``water`` gives navigation in.
