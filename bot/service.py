@@ -1113,7 +1113,7 @@ def _passive(actions: Sequence[Action]) -> Action | None:
 
 
 def _state_json(game: Game, state: Any) -> str:
-    return json.dumps(game.to_json(state), separators=(",", ":"))
+    return game.dumps(state)
 
 
 def _canon(data: Any) -> Any:

@@ -165,6 +165,11 @@ class Game(Protocol):
 
     def to_json(self, state: Any) -> dict[str, JSON]: ...
 
+    def dumps(self, state: Any) -> str:
+        """The state as compact JSON text, equal to ``json.dumps(to_json(state))`` but
+        without building a copy first (the service writes one per move)."""
+        ...
+
     def from_json(self, data: Mapping[str, JSON]) -> Any: ...
 
 

@@ -60,3 +60,9 @@ def test_to_json_is_plain_data_that_round_trips() -> None:
         assert json.loads(json.dumps(data)) == data
         assert HistoryState.from_json(data) == state
         assert not set(containers(data)) & set(containers(state))
+
+
+def test_dumps_equals_the_json_of_to_json() -> None:
+    for state in states_of_a_game({"naval_control": True}, 4)[::40]:
+        assert json.loads(state.dumps()) == state.to_json()
+        assert HistoryState.from_json(json.loads(state.dumps())) == state

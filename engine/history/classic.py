@@ -324,6 +324,9 @@ class ClassicGame:
     def to_json(self, state: HistoryState) -> dict[str, Any]:
         return state.to_json()
 
+    def dumps(self, state: HistoryState) -> str:
+        return state.dumps()
+
     def from_json(self, data: Mapping[str, Any]) -> HistoryState:
         return HistoryState.from_json(data)
 

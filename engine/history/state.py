@@ -10,6 +10,7 @@ force equals the turn's force.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -122,6 +123,10 @@ class HistoryState:
             turn["force"] = dict(vars(copy.turn.force))
             data["turn"] = turn
         return data
+
+    def dumps(self) -> str:
+        """Compact JSON text of ``to_json()``, serialised straight from the state (no copy)."""
+        return json.dumps(self, default=vars, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HistoryState:
