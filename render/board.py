@@ -114,7 +114,75 @@ def _italic(size: int) -> Any:
     return ImageFont.truetype(palette._FONT_DIR + "DejaVuSans-Oblique.ttf", size)
 
 
-@functools.lru_cache(maxsize=8)
+Box = tuple[float, float, float, float]
+
+
+def _text_box(centre: tuple[float, float], lines: Sequence[str], size: int, bold: bool, extra: float) -> Box:
+    """The box ``_text_centered`` fills for ``lines`` around ``centre`` (``extra`` px on the right)."""
+    f = font(size, bold)
+    line_h = size + max(1, size // 6)
+    half_w = max(f.getlength(line) for line in lines) / 2
+    half_h = line_h * len(lines) / 2
+    return (centre[0] - half_w, centre[1] - half_h, centre[0] + half_w + extra, centre[1] + half_h)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# Offsets tried, in units of the label size, for a name that collides with one already placed:
+# nearest first, vertical before horizontal (names are wide), never further than three lines away.
+_NUDGES = [(0.0, 0.0)] + [
+    (dx * step, dy * step)
+    for step in (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
+    for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
+]
+
+
+@functools.lru_cache(maxsize=16)
+def label_layout(size: int) -> dict[str, tuple[tuple[float, float], Box]]:
+    """Where each land and sea name is drawn at ``size`` px wide, and the box it fills.
+
+    The geometry gives each name a spot inside its land; in crowded regions
+    neighbouring names collide, so each name (seas first, then lands from the
+    smallest) takes the nearest small nudge that clears the names already placed.
+    """
+    g = _geometry()
+    k = size / BASE_WIDTH
+    head = round(HEADER * k)
+    label = max(6, round(LABEL_SIZE * k))
+    placed: dict[str, tuple[tuple[float, float], Box]] = {}
+    boxes: list[Box] = []
+    for name, w in g.data["waters"].items():
+        centre = (w["label"][0] * k, w["label"][1] * k + head)
+        box = _text_box(centre, w["label_lines"], label + 1, False, 0)
+        placed[name] = (centre, box)
+        boxes.append(box)
+
+    def extent(name: str) -> float:
+        x0, y0, x1, y1 = g.data["lands"][name]["label_box"]
+        return float((x1 - x0) * (y1 - y0))
+
+    for name in sorted(g.data["lands"], key=lambda n: (extent(n), n)):
+        land_g = g.data["lands"][name]
+        base = (land_g["label"][0] * k, land_g["label"][1] * k + head)
+        extra = 12 * k if name in g.resource else 0
+        bold = g.area_of[name] is not None
+        best: tuple[tuple[float, float], Box] | None = None
+        for dx, dy in _NUDGES:
+            centre = (base[0] + dx * label, base[1] + dy * label)
+            box = _text_box(centre, land_g["label_lines"], label, bold, extra)
+            if not any(_overlap(box, other) for other in boxes):
+                best = (centre, box)
+                break
+        if best is None:
+            best = (base, _text_box(base, land_g["label_lines"], label, bold, extra))
+        placed[name] = best
+        boxes.append(best[1])
+    return placed
+
+
+@functools.lru_cache(maxsize=16)
 def _base(size: int, names: bool) -> Image.Image:
     """The map without pieces or panel, ``size`` pixels wide (cached; callers copy it)."""
     g = _geometry()
@@ -208,11 +276,12 @@ def _base(size: int, names: bool) -> Image.Image:
                 halo=palette.lighten(palette.SEA, 0.4),
                 halo_width=1,
             )
+        layout = label_layout(size)
         for name, land_g in g.data["lands"].items():
             is_barren = g.area_of[name] is None
             _text_centered(
                 draw,
-                at(land_g["label"]),
+                layout[name][0],
                 land_g["label_lines"],
                 label,
                 (90, 80, 70) if is_barren else palette.INK,
@@ -226,9 +295,12 @@ def _base(size: int, names: bool) -> Image.Image:
         box = land_g["label_box"]
         lines = land_g["label_lines"]
         widest = max(font(max(6, round(LABEL_SIZE * k)), True).getlength(s) for s in lines)
-        rx = land_g["label"][0] * k + (widest / 2 + 6 * k if names else 0)
-        ry = land_g["label"][1] * k + head - (len(lines) - 1) * LABEL_SIZE * k / 2
-        if not names:
+        if names:
+            centre = label_layout(size)[name][0]
+            rx = centre[0] + widest / 2 + 6 * k
+            ry = centre[1] - (len(lines) - 1) * LABEL_SIZE * k / 2
+        else:
+            rx = land_g["label"][0] * k
             ry = box[1] * k + head + 6 * k
         _diamond(draw, (rx, ry), 5 * k)
     return canvas

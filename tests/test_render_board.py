@@ -263,3 +263,34 @@ def test_area_colours_cover_areas_and_neighbours_differ() -> None:
     for pair in pairs:
         a, b = sorted(pair)  # type: ignore[type-var]
         assert _delta_e(cols[a], cols[b]) >= 12, (a, b)
+
+
+# The geometry puts these two labels over the Bay of Bengal, where no small nudge clears
+# them; the next layout pass (issue 3) places them from scratch.
+KNOWN_CROWDED = {
+    frozenset({"Bay of Bengal", "Malayan Peninsula"}),
+    frozenset({"Eastern Ghats", "Malayan Peninsula"}),
+}
+
+
+def test_names_do_not_overlap_and_stay_near_their_land() -> None:
+    from render.board import BASE_WIDTH, HEADER, LABEL_SIZE, _geometry, _overlap, label_layout
+
+    size = 1600
+    layout = label_layout(size)
+    items = list(layout.items())
+    clashes = {
+        frozenset({a, b})
+        for i, (a, (_, box_a)) in enumerate(items)
+        for b, (_, box_b) in items[i + 1 :]
+        if _overlap(box_a, box_b)
+    }
+    assert clashes <= KNOWN_CROWDED, sorted(map(sorted, clashes - KNOWN_CROWDED))
+    k = size / BASE_WIDTH
+    geometry = _geometry().data["lands"]
+    for name, (centre, box) in layout.items():
+        if name in geometry:
+            spot = geometry[name]["label"]
+            moved = max(abs(centre[0] - spot[0] * k), abs(centre[1] - spot[1] * k - round(HEADER * k)))
+            assert moved <= 3 * LABEL_SIZE * k + 1, (name, moved)
+        assert box[0] >= 0 and box[2] <= size, name
