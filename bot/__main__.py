@@ -2,13 +2,15 @@
 
 Without ``DISCORD_TOKEN`` (environment or ``.env``) this opens the local console
 on the embedded SQLite database (``ANNALS_DB``, default ``annals.sqlite3``). With
-a token it runs the Discord adapter, ``bot.discord``, which arrives with the bot
-issue; until then it says so and exits with status 2.
+a token it runs the Discord adapter, ``bot.discord``. Slash commands are uploaded
+only by ``python -m bot sync`` (to one server with ``--guild ID``, at once; globally
+otherwise), never on start.
 
 Usage::
 
     python -m bot [--console] [--demo] [--env-file PATH]   # the bot (or the console)
     python -m bot backup [--env-file PATH]                  # one online backup now
+    python -m bot sync [--guild ID] [--env-file PATH]       # upload the slash commands to Discord
 
 Either way the process stops gracefully on SIGTERM or SIGINT: the command or
 deadline being handled finishes its write, the scheduler stops, the database
@@ -25,8 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib
-import importlib.util
 import inspect
 import logging
 import signal
@@ -48,10 +48,6 @@ NO_TOKEN = (
     "No DISCORD_TOKEN is set, so Annals runs here in the local console on {db}.\n"
     "To connect to Discord, set DISCORD_TOKEN in the environment or in a .env file "
     "(see .env.example) and start again."
-)
-NO_ADAPTER = (
-    "DISCORD_TOKEN is set, but this version of Annals has no Discord adapter yet (bot.discord arrives "
-    "with the bot issue). Unset DISCORD_TOKEN to play in the local console, or run: python -m bot --console"
 )
 
 
@@ -78,8 +74,10 @@ class OffsetClock:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Annals bot (or its console).")
-    parser.add_argument("command", nargs="?", choices=("run", "backup"), default="run",
-                        help="run the bot (default) or make one backup now")
+    parser.add_argument("command", nargs="?", choices=("run", "backup", "sync"), default="run",
+                        help="run the bot (default), make one backup now, or sync the slash commands")
+    parser.add_argument("--guild", type=int, default=None,
+                        help="with sync: sync to this server only (immediate) instead of globally")
     parser.add_argument("--console", action="store_true", help="open the local console even with a token")
     parser.add_argument("--demo", action="store_true",
                         help="console with a clock that /time can move forward (deadlines, reminders)")
@@ -98,16 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "backup":
         return asyncio.run(_backup_once(config))
+    if args.command == "sync":
+        return asyncio.run(_sync(config, args.guild))
     if config.discord_token and not (args.console or args.demo):
-        if importlib.util.find_spec("bot.discord") is None:
-            print(NO_ADAPTER, file=sys.stderr)
-            return 2
-        adapter = importlib.import_module("bot.discord")
-        serve = getattr(adapter, "serve", None)
-        if serve is None:
-            print("bot.discord has no serve(config, service, scheduler, stop); cannot start.",
-                  file=sys.stderr)
-            return 2
+        from bot.discord import serve  # imported only here: the console never needs discord.py loaded
+
         return asyncio.run(_run(config, lambda svc, sched, stop: serve(config, svc, sched, stop)))
     print(NO_TOKEN.format(db=config.db_path), flush=True)
     clock = OffsetClock() if args.demo else None
@@ -155,6 +148,30 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         await scheduler.shutdown()
         await store.close()
     print("Annals stopped.", flush=True)
+    return 0
+
+
+async def _sync(config: Config, guild_id: int | None) -> int:
+    """Upload the slash commands (``python -m bot sync``)."""
+    if not config.discord_token:
+        print("Set DISCORD_TOKEN (environment or .env) to sync the slash commands.", file=sys.stderr)
+        return 2
+    from bot.discord import sync_commands
+
+    try:
+        store = await Store.open(config.db_path)
+    except (StoreError, OSError) as exc:
+        print(f"Cannot open the database {config.db_path}: {exc}", file=sys.stderr)
+        return 1
+    try:
+        names = await sync_commands(config.discord_token, GameService(store), guild_id)
+    except Exception as exc:  # LoginFailure, HTTPException: say it plainly
+        print(f"Sync failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await store.close()
+    where = f"server {guild_id}" if guild_id is not None else "all servers (may take up to an hour)"
+    print(f"Synced {', '.join('/' + n for n in names) or 'no commands'} to {where}.")
     return 0
 
 

@@ -248,16 +248,6 @@ def test_piped_commands_play_and_eof_exits_0(tmp_path: Path) -> None:
     assert result.stderr == ""
 
 
-def test_a_token_without_the_discord_adapter_exits_2(tmp_path: Path) -> None:
-    if importlib.util.find_spec("bot.discord") is not None:
-        pytest.skip("the Discord adapter exists now")
-    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path,
-                            env=bot_env(tmp_path, DISCORD_TOKEN="not-a-real-token"),
-                            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 2
-    assert "no Discord adapter yet" in result.stderr and "--console" in result.stderr
-
-
 def test_sigterm_stops_the_console_cleanly_and_leaves_the_database_consistent(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "bot", "--demo"], cwd=tmp_path, env=bot_env(tmp_path),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -1,0 +1,67 @@
+"""The Discord adapter: slash commands and selects in, service notices out. No rules here.
+
+``python -m bot`` calls :func:`serve` when ``DISCORD_TOKEN`` is set;
+``python -m bot sync [--guild ID]`` calls :func:`sync_commands` (commands are
+never synced on start or in ``on_ready``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+
+from bot.config import Config
+from bot.discord.client import AnnalsBot
+from bot.scheduler import Scheduler
+from bot.service import GameService
+
+__all__ = ["AnnalsBot", "serve", "sync_commands"]
+
+log = logging.getLogger(__name__)
+DRAIN_SECONDS = 10.0
+
+
+async def serve(config: Config, service: GameService, scheduler: Scheduler, stop: asyncio.Event) -> None:
+    """Run the bot until ``stop`` is set (``bot.__main__`` owns the store, scheduler and signals).
+
+    On stop, notices already queued get a few seconds to go out, then the connection closes.
+    """
+    if not config.discord_token:
+        raise ValueError("serve needs config.discord_token")
+    bot = AnnalsBot(service)
+    runner = asyncio.ensure_future(bot.start(config.discord_token))
+    stopper = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopper.cancel()
+        if not bot.is_closed():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(bot.transport.drain(), DRAIN_SECONDS)
+            await bot.close()
+        if not runner.done():
+            runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner  # raises LoginFailure and the like
+
+
+async def sync_commands(token: str, service: GameService, guild_id: int | None = None) -> list[str]:
+    """Upload the slash commands: to one server (at once) or globally (may take up to an hour).
+
+    Returns the names of the synced top-level commands.
+    """
+    bot = AnnalsBot(service)
+    try:
+        await bot.login(token)
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+        else:
+            synced = await bot.tree.sync()
+        return [c.name for c in synced]
+    finally:
+        await bot.close()

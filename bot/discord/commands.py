@@ -1,0 +1,383 @@
+"""The ``/annals`` slash commands and the play select: interactions -> service calls.
+
+No rules here: every decision is the service's (and the engine's). Each
+command defers first (the database and the renderer may take longer than
+Discord's 3 seconds), then answers with a follow-up; a refused request
+(:class:`~bot.service.ServiceError`) is answered with its message, anything
+unexpected is logged with its context and answered with a short apology.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.config import parse_duration
+from bot.models import TimerSettings
+from bot.service import ServiceError
+from engine.registry import game_ids, get_game
+
+if TYPE_CHECKING:
+    from bot.discord.client import AnnalsBot
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side; nothing more was done. The error has been logged."
+OUT_OF_DATE = ("This board is out of date: the game has moved on. "
+               "Use `/annals play` again for your current moves.")
+LIVE = ("lobby", "active", "paused")
+MAX_OPTIONS = 25  # per select
+MAX_SELECTS = 5  # action rows per message
+PLAY_ID = re.compile(r"annals:play:(?P<game>[a-z0-9]{1,32}):(?P<seq>[0-9]{1,9}):(?P<page>[0-9])")
+
+Interaction = discord.Interaction[Any]
+
+
+@dataclass
+class Reply:
+    """What a command answers with."""
+
+    content: str
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+
+
+def _ruleset_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=get_game(g).title[:100], value=g) for g in game_ids()][:25]
+
+
+def _is_admin(interaction: Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+def _rules(ruleset: str) -> Any:
+    return getattr(get_game(ruleset), "rules", None)
+
+
+class AnnalsGroup(app_commands.Group):
+    """``/annals ...``: lobby, play and information commands."""
+
+    def __init__(self, bot: AnnalsBot) -> None:
+        super().__init__(name="annals", description="Play slow games of History of the World with Annals")
+        self.bot = bot
+
+    # == plumbing ========================================================================
+    async def _answer(self, interaction: Interaction, work: Callable[[], Awaitable[Reply]], *,
+                      ephemeral: bool) -> None:
+        """Defer, run ``work``, send its reply; refusals and errors become short messages."""
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        try:
+            reply = await work()
+        except ServiceError as exc:
+            await interaction.followup.send(exc.message, ephemeral=True)
+            return
+        except Exception:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.exception("/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
+                          interaction.guild_id, interaction.channel_id)
+            await interaction.followup.send(APOLOGY, ephemeral=True)
+            return
+        if reply.view is not None:
+            await interaction.followup.send(reply.content, files=reply.files, view=reply.view,
+                                            ephemeral=ephemeral)
+        else:
+            await interaction.followup.send(reply.content, files=reply.files, ephemeral=ephemeral)
+
+    async def _game(self, interaction: Interaction, game: str | None) -> str:
+        """The game a command is about: the one named, else the caller's live game here or anywhere."""
+        service = self.bot.service
+        if game:
+            return (await service.status(game.strip())).game_id  # refuses an unknown id
+        live = []
+        for gid in await service.store.games_of_user(interaction.user.id):
+            row = await service.store.get_game(gid)
+            if row is not None and row.status in LIVE:
+                live.append(row)
+        here = [r for r in live if interaction.channel_id in (r.channel_id, r.thread_id)]
+        pick = here or live
+        if len(pick) == 1:
+            return pick[0].game_id
+        if not pick:
+            raise ServiceError("no_such_game", "You are in no running game; create one or join one first.")
+        raise ServiceError("ambiguous", "You play several games; say which one with the `game` option.")
+
+    async def game_autocomplete(self, interaction: Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The caller's live games and the open lobbies of this server, matching what was typed."""
+        service = self.bot.service
+        rows = []
+        for gid in await service.store.games_of_user(interaction.user.id):
+            row = await service.store.get_game(gid)
+            if row is not None and row.status in LIVE:
+                rows.append(row)
+        if interaction.guild_id is not None:
+            seen = {r.game_id for r in rows}
+            lobbies = await service.store.list_games(statuses=["lobby"], guild_id=interaction.guild_id)
+            rows += [r for r in lobbies if r.game_id not in seen]
+        text = current.lower().strip()
+        out = []
+        for row in rows:
+            label = f"{row.game_id} - {get_game(row.ruleset).title} ({row.status})"
+            if text in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=row.game_id))
+        return out[:25]
+
+    # == lobby ===========================================================================
+    @app_commands.command(name="create", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(
+        ruleset="Which game and rules to play",
+        seats="How many seats the game has (3 to 6)",
+        move_time="Time per move, like 24h, 3d or 90m (default 24h)",
+        on_timeout="What happens when a player misses the deadline",
+        no_preeminence="Advanced rule: no pre-eminence markers are awarded",
+        one_minor_each="Advanced rule: each player is dealt one Minor Empire",
+        multiple_armies="Advanced rule: up to 3 figures in a land",
+        naval_control="Advanced rule: armies on fleets hold seas and score",
+    )
+    @app_commands.choices(ruleset=_ruleset_choices(), on_timeout=[
+        app_commands.Choice(name="the AI plays the turn", value="ai"),
+        app_commands.Choice(name="the turn is skipped", value="skip"),
+    ])
+    async def create(self, interaction: Interaction, ruleset: str = "history-classic",
+                     seats: app_commands.Range[int, 3, 6] | None = None, move_time: str | None = None,
+                     on_timeout: str | None = None, no_preeminence: bool = False,
+                     one_minor_each: bool = False, multiple_armies: bool = False,
+                     naval_control: bool = False) -> None:
+        async def work() -> Reply:
+            timers = TimerSettings()
+            if move_time:
+                try:
+                    seconds = parse_duration(move_time)
+                except ValueError as exc:
+                    raise ServiceError("bad_timers", str(exc)) from exc
+                timers = replace(timers, move_seconds=seconds,
+                                 reminder_offsets=tuple(r for r in timers.reminder_offsets if r < seconds))
+            if on_timeout:
+                timers = replace(timers, timeout_policy="skip" if on_timeout == "skip" else "ai")
+            flags = {"no_preeminence": no_preeminence, "one_minor_each": one_minor_each,
+                     "multiple_armies": multiple_armies, "naval_control": naval_control}
+            out = await self.bot.service.create_lobby(
+                interaction.user.id, interaction.user.display_name, ruleset,
+                options={k: True for k, v in flags.items() if v}, max_seats=seats, timers=timers,
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+            return Reply(f"Game `{out.game_id}` is open ({out.status.max_seats} seats). Others join with "
+                         f"`/annals join game:{out.game_id}`; start it with `/annals start`.")
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="join", description="Take a free seat in a game's lobby")
+    @app_commands.describe(game="The game to join (its id)")
+    async def join(self, interaction: Interaction, game: str) -> None:
+        async def work() -> Reply:
+            user = interaction.user
+            out = await self.bot.service.join(game.strip(), user.id, user.display_name)
+            return Reply(f"You joined game `{out.game_id}`.")
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="leave", description="Give up your seat in a lobby")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def leave(self, interaction: Interaction, game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game)
+            await self.bot.service.leave(gid, interaction.user.id)
+            return Reply(f"You left game `{gid}`.")
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="add-ai", description="Add an AI seat to a lobby (creator or Manage Server)")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def add_ai(self, interaction: Interaction, game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game)
+            await self.bot.service.add_ai(gid, interaction.user.id, is_admin=_is_admin(interaction))
+            return Reply(f"An AI seat was added to game `{gid}`.")
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="start", description="Start a game from its lobby (creator or Manage Server)")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def start(self, interaction: Interaction, game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game)
+            await self.bot.service.start(gid, interaction.user.id, is_admin=_is_admin(interaction))
+            return Reply(f"Game `{gid}` has started.")
+        await self._answer(interaction, work, ephemeral=True)
+
+    # == information =====================================================================
+    @app_commands.command(name="status", description="Seats, whose move it is, deadlines and scores")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def status(self, interaction: Interaction, game: str | None = None) -> None:
+        async def work() -> Reply:
+            from bot.discord.transport import mention, timestamp
+
+            gid = await self._game(interaction, game)
+            st = await self.bot.service.status(gid)
+            lines = [f"**{st.title}** - game `{gid}`, {st.status}, move {st.seq}"]
+            for seat in st.seats:
+                order = f"{seat.seat + 1}." if seat.seat is not None else "-"
+                who = mention(seat.user_id, seat.name) if not seat.is_ai or seat.user_id else seat.name
+                extra = ", ".join(x for x in (seat.colour, "AI" if seat.is_ai else None) if x)
+                lines.append(f"{order} {who}" + (f" ({extra})" if extra else ""))
+            if st.status == "lobby":
+                lines.append(f"{len(st.seats)} of {st.max_seats} seats taken "
+                             f"(at least {st.min_seats} to start).")
+            due = {d.user_id: d.due_at for d in st.deadlines if d.kind == "turn"}
+            if st.waiting_for:
+                lines.append("Waiting for: " + ", ".join(
+                    mention(u) + (f" (due {timestamp(due[u])})" if u in due else "") for u in st.waiting_for))
+            if st.scores is not None:
+                lines.append("Scores: " + ", ".join(str(s) for s in st.scores))
+            return Reply("\n".join(lines))
+        await self._answer(interaction, work, ephemeral=False)
+
+    @app_commands.command(name="board", description="Show the board as a picture to everyone here")
+    @app_commands.describe(game="The game (default: your game in this channel)",
+                           names="Write the names of lands and seas on the map (default yes)")
+    async def board(self, interaction: Interaction, game: str | None = None, names: bool = True) -> None:
+        async def work() -> Reply:
+            from render.board import render_board
+
+            gid = await self._game(interaction, game)
+            view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
+            png = await self.bot.render(render_board, view, names=names, size=self.bot.board_size)
+            file = discord.File(io.BytesIO(png), filename=f"annals-{gid}-{view.get('seq', 0)}.png")
+            return Reply(f"The board of game `{gid}` after move {view.get('seq', 0)}.", files=[file])
+        await self._answer(interaction, work, ephemeral=False)
+
+    @app_commands.command(name="hand", description="Your cards and empire in a game (only you see this)")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def hand(self, interaction: Interaction, game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game)
+            st = await self.bot.service.status(gid)
+            view = await self.bot.service.view(gid, interaction.user.id)
+            you = view.get("you")
+            if not you:
+                return Reply(f"You have no seat (or no hand) in game `{gid}`.")
+            rules = _rules(st.ruleset)
+            if rules is None:
+                return Reply(f"Your hidden information in game `{gid}`: {you}")
+            cards = [rules.cards[c] for c in you.get("hand", [])]
+            lines = [f"Your hand in game `{gid}`: " + (", ".join(c.name for c in cards) or "no cards")]
+            lines += [f"- **{c.name}**: {c.text}" for c in cards]
+            if you.get("drawn"):
+                lines.append(f"You drew the empire card: **{rules.empires[you['drawn']].name}**")
+            if you.get("empire"):
+                lines.append(f"Your empire: **{rules.empires[you['empire']].name}**")
+            from render.cards import event_card
+
+            files = []
+            for i, card in enumerate(cards[:10]):
+                png = await self.bot.render(event_card, card, width=400, rules=rules)
+                files.append(discord.File(io.BytesIO(png), filename=f"card-{i + 1}.png"))
+            return Reply("\n".join(lines)[:2000], files=files)
+        await self._answer(interaction, work, ephemeral=True)
+
+    # == play ============================================================================
+    @app_commands.command(name="play", description="List your legal moves and choose one (only you see this)")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def play(self, interaction: Interaction, game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game)
+            seq, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
+            if not legal:
+                st = await self.bot.service.status(gid)
+                why = "it is not your move" if st.status == "active" else f"the game is {st.status}"
+                return Reply(f"You have nothing to do in game `{gid}` now ({why}).")
+            labels = await self.bot.labels(gid, legal)
+            shown = min(len(labels), MAX_OPTIONS * MAX_SELECTS)
+            view = discord.ui.View(timeout=None)
+            for page in range((shown + MAX_OPTIONS - 1) // MAX_OPTIONS):
+                first = page * MAX_OPTIONS
+                options = [discord.SelectOption(label=_clip(labels[i], 100), value=str(i))
+                           for i in range(first, min(first + MAX_OPTIONS, shown))]
+                view.add_item(PlaySelect(gid, seq, page, options))
+            more = f" (the first {shown} of {len(labels)})" if shown < len(labels) else ""
+            return Reply(f"Your moves in game `{gid}` at move {seq}{more}: choose one.", view=view)
+        await self._answer(interaction, work, ephemeral=True)
+
+    # == personal ========================================================================
+    @app_commands.command(name="dms", description="Turn direct messages from Annals (cards, turns) on or off")
+    @app_commands.describe(enabled="Whether Annals may send you direct messages")
+    async def dms(self, interaction: Interaction, enabled: bool) -> None:
+        async def work() -> Reply:
+            settings = await self.bot.service.user_settings(interaction.user.id)
+            await self.bot.service.set_user_settings(replace(settings, dm_allowed=enabled))
+            return Reply("Direct messages are on." if enabled else
+                         "Direct messages are off: I will ping you in the game's channel instead.")
+        await self._answer(interaction, work, ephemeral=True)
+
+    leave.autocomplete("game")(game_autocomplete)
+    add_ai.autocomplete("game")(game_autocomplete)
+    start.autocomplete("game")(game_autocomplete)
+    status.autocomplete("game")(game_autocomplete)
+    board.autocomplete("game")(game_autocomplete)
+    hand.autocomplete("game")(game_autocomplete)
+    play.autocomplete("game")(game_autocomplete)
+    join.autocomplete("game")(game_autocomplete)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_ID.pattern):
+    """A select of legal moves; its custom_id carries the game id, the seq it was built at and its page.
+
+    Registered in ``setup_hook``, so a select from before a restart still works;
+    one built at an older seq answers that the board is out of date.
+    """
+
+    def __init__(self, game_id: str, seq: int, page: int = 0,
+                 options: list[discord.SelectOption] | None = None) -> None:
+        self.game_id = game_id
+        self.seq = seq
+        self.page = page
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"annals:play:{game_id}:{seq}:{page}", placeholder="Choose your move",
+            options=options or [discord.SelectOption(label="(no moves)", value="-1")])
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PlaySelect:
+        return cls(match["game"], int(match["seq"]), int(match["page"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        from bot.discord.client import AnnalsBot
+
+        bot = interaction.client
+        assert isinstance(bot, AnnalsBot)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            text = await self._play(bot, interaction)
+        except ServiceError as exc:
+            text = OUT_OF_DATE if exc.code == "stale" else exc.message
+        except Exception:
+            log.exception("play select failed (user %s, game %s, seq %s)", interaction.user.id,
+                          self.game_id, self.seq)
+            text = APOLOGY
+        await interaction.followup.send(text, ephemeral=True)
+
+    async def _play(self, bot: AnnalsBot, interaction: Interaction) -> str:
+        values = self.item.values
+        if not values:
+            return "Choose a move from the list."
+        seq, legal = await bot.service.legal_actions(self.game_id, interaction.user.id)
+        if seq != self.seq:
+            return OUT_OF_DATE
+        if not legal:
+            return f"It is not your move in game `{self.game_id}` now."
+        index = int(values[0])
+        if not 0 <= index < len(legal):
+            return "That is not one of your moves now; use `/annals play` again."
+        label = (await bot.labels(self.game_id, [legal[index]]))[0]
+        out = await bot.service.submit(self.game_id, interaction.user.id, legal[index], self.seq)
+        more = " It is still your move: use `/annals play` again." if interaction.user.id in \
+            out.status.waiting_for else ""
+        return f"You played: {label}.{more}"

@@ -1,0 +1,539 @@
+"""The Discord adapter, driven through the real discord.py client with no network.
+
+``HTTPClient.request`` (bot REST calls) and ``AsyncWebhookAdapter.request``
+(interaction responses and follow-ups) are replaced by :class:`FakeDiscord`,
+which records every call and answers with plausible payloads. The client logs
+in through the patched HTTP (so ``setup_hook`` runs as in production), its
+``ConnectionState`` is fed READY and GUILD_CREATE, and interactions arrive as
+INTERACTION_CREATE payloads through ``parse_interaction_create``: the real
+command tree and the real dynamic-item dispatch do the rest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import discord.http
+import pytest
+import pytest_asyncio
+from discord import app_commands
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.clock import FakeClock
+from bot.discord import sync_commands
+from bot.discord.client import AnnalsBot
+from bot.discord.commands import OUT_OF_DATE
+from bot.service import GameService
+from bot.store import Store
+from engine.history.rules_data import load_rules
+
+APP_ID = 900_000_000_000_000_001
+BOT_ID = 900_000_000_000_000_002
+GUILD_ID = 800_000_000_000_000_001
+CHANNEL_ID = 800_000_000_000_000_002
+ALICE = 700_000_000_000_000_001
+BOB = 700_000_000_000_000_002
+EPHEMERAL = 64
+pytestmark = pytest.mark.asyncio
+
+NAME_RULE = re.compile(r"^[-_a-z0-9]{1,32}$")  # Discord's ^[-_\p{L}\p{N}]{1,32}$, lowercase, as we use it
+
+
+def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "global_name": name.title(), "discriminator": "0",
+            "avatar": None, "bot": bot, "public_flags": 0}
+
+
+BOT_USER = user_payload(BOT_ID, "annals", bot=True)
+NAMES = {ALICE: "alice", BOB: "bob"}
+
+
+@dataclass
+class Call:
+    """One REST call the bot made."""
+
+    method: str
+    path: str
+    payload: dict[str, Any]
+    files: list[str] = field(default_factory=list)
+    response: Any = None
+
+    @property
+    def content(self) -> str:
+        data = self.payload.get("data", self.payload)  # interaction callbacks wrap the message in data
+        return str(data.get("content") or "")
+
+    @property
+    def flags(self) -> int:
+        data = self.payload.get("data", self.payload)
+        return int(data.get("flags") or 0)
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        data = self.payload.get("data", self.payload)
+        return list(data.get("components") or [])
+
+
+class FakeDiscord:
+    """Stands in for Discord's REST API; records calls, answers plausibly, fails DMs on request."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.closed_dms: set[int] = set()
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self._ids = itertools.count(600_000_000_000_000_001)
+
+    def new_id(self) -> int:
+        return next(self._ids)
+
+    # -- payloads ----------------------------------------------------------------------
+    def message(self, channel_id: int, payload: dict[str, Any], files: list[str]) -> dict[str, Any]:
+        return {
+            "id": str(self.new_id()), "channel_id": str(channel_id), "author": BOT_USER,
+            "content": payload.get("content") or "", "timestamp": "2027-01-15T08:00:00+00:00",
+            "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
+            "mention_roles": [], "embeds": [], "pinned": False, "type": 0,
+            "attachments": [{"id": str(self.new_id()), "filename": f, "size": 1, "url": f"https://cdn.test/{f}",
+                             "proxy_url": f"https://cdn.test/{f}"} for f in files],
+            "components": payload.get("components") or [], "flags": payload.get("flags") or 0,
+            "application_id": str(APP_ID),
+        }
+
+    @staticmethod
+    def _split(payload: dict[str, Any] | None, form: Any) -> dict[str, Any]:
+        if payload is not None:
+            return dict(payload)
+        for part in form or []:
+            if part.get("name") == "payload_json":
+                return dict(json.loads(part["value"]))
+        return {}
+
+    # -- HTTPClient.request ------------------------------------------------------------
+    async def http_request(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+        body = kwargs.get("json")
+        payload = {"__list__": body} if isinstance(body, list) else self._split(body, form)
+        names = [f.filename for f in files or []]
+        call = Call(route.method, route.url.split("/api/v10", 1)[-1], payload, names)
+        self.calls.append(call)
+        call.response = self._answer_http(call)
+        return call.response
+
+    def _answer_http(self, call: Call) -> Any:
+        path = call.path
+        if call.method == "GET" and path == "/users/@me":
+            return BOT_USER
+        if call.method == "GET" and path == "/oauth2/applications/@me":
+            return {"id": str(APP_ID), "name": "Annals", "description": "", "icon": None, "bot_public": True,
+                    "bot_require_code_grant": False, "owner": user_payload(ALICE, "alice"),
+                    "verify_key": "00", "flags": 0}
+        if call.method == "POST" and path == "/users/@me/channels":
+            user = int(call.payload["recipient_id"])
+            dm_id = next((c for c, u in self.dm_channels.items() if u == user), None) or self.new_id()
+            self.dm_channels[dm_id] = user
+            return {"id": str(dm_id), "type": 1, "last_message_id": None,
+                    "recipients": [user_payload(user, NAMES.get(user, "someone"))]}
+        match = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if call.method == "POST" and match:
+            channel = int(match.group(1))
+            if self.dm_channels.get(channel) in self.closed_dms:
+                raise discord.Forbidden(FakeResponse(403, "Forbidden"),
+                                        {"code": 50007, "message": "Cannot send messages to this user"})
+            return self.message(channel, call.payload, call.files)
+        if call.method == "PUT" and re.fullmatch(rf"/applications/{APP_ID}(/guilds/\d+)?/commands", path):
+            return [{**c, "id": str(self.new_id()), "application_id": str(APP_ID), "version": "1",
+                     "default_member_permissions": None, "dm_permission": True, "nsfw": False}
+                    for c in call.payload["__list__"]]
+        raise AssertionError(f"unexpected REST call {call.method} {path}")
+
+    # -- AsyncWebhookAdapter.request (interaction callbacks and follow-ups) ------------
+    async def webhook_request(self, route: Any, session: Any, *, payload: Any = None, multipart: Any = None,
+                              files: Any = None, params: Any = None, **kwargs: Any) -> Any:
+        body = self._split(payload, multipart)
+        call = Call(route.method, route.url.split("/api/v10", 1)[-1], body, [f.filename for f in files or []])
+        self.calls.append(call)
+        if "/callback" in call.path:
+            interaction_id = call.path.split("/")[2]
+            flags = int((body.get("data") or {}).get("flags") or 0)
+            call.response = {
+                "interaction": {"id": interaction_id, "type": 2, "response_message_loading": True,
+                                "response_message_ephemeral": bool(flags & EPHEMERAL)},
+                "resource": {"type": body.get("type", 5)},
+            }
+        else:
+            call.response = self.message(CHANNEL_ID, body, call.files)
+        return call.response
+
+    # -- queries -----------------------------------------------------------------------
+    def since(self, mark: int) -> list[Call]:
+        return self.calls[mark:]
+
+    def followups(self, mark: int = 0) -> list[Call]:
+        prefix = f"/webhooks/{APP_ID}/"
+        return [c for c in self.calls[mark:] if c.method == "POST" and c.path.startswith(prefix)]
+
+    def channel_posts(self, mark: int = 0, channel_id: int = CHANNEL_ID) -> list[Call]:
+        path = f"/channels/{channel_id}/messages"
+        return [c for c in self.calls[mark:] if c.method == "POST" and c.path == path]
+
+    def dm_posts(self, user_id: int, mark: int = 0) -> list[Call]:
+        dms = {f"/channels/{c}/messages" for c, u in self.dm_channels.items() if u == user_id}
+        return [c for c in self.calls[mark:] if c.method == "POST" and c.path in dms]
+
+
+class FakeResponse:
+    """Enough of an aiohttp response for discord.HTTPException."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        self.status = status
+        self.reason = reason
+
+
+def guild_payload() -> dict[str, Any]:
+    everyone = {"id": str(GUILD_ID), "name": "@everyone",
+                "permissions": str(discord.Permissions.general().value), "position": 0, "color": 0,
+                "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+    return {
+        "id": str(GUILD_ID), "name": "History Club", "icon": None, "owner_id": str(ALICE),
+        "roles": [everyone],
+        "emojis": [], "stickers": [], "features": [], "member_count": 3, "large": False, "unavailable": False,
+        "channels": [{"id": str(CHANNEL_ID), "type": 0, "name": "games", "position": 0,
+                      "guild_id": str(GUILD_ID), "permission_overwrites": [], "nsfw": False,
+                      "parent_id": None, "topic": None}],
+        "threads": [], "members": [], "voice_states": [], "presences": [], "mfa_level": 0,
+        "verification_level": 0, "explicit_content_filter": 0, "default_message_notifications": 0,
+        "premium_tier": 0, "preferred_locale": "en-US", "system_channel_flags": 0, "nsfw_level": 0,
+        "joined_at": "2027-01-01T00:00:00+00:00",
+    }
+
+
+class Rig:
+    """A logged-in AnnalsBot on a fresh or reopened database, fed gateway payloads by hand."""
+
+    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+        self.fake = fake
+        self.db = db
+        self.clock = FakeClock(1_800_000_000)
+
+    async def open(self) -> Rig:
+        self.store = await Store.open(self.db)
+        self.service = GameService(self.store, self.clock, seed_factory=lambda: 42)
+        self.bot = AnnalsBot(self.service, board_size=400, guild_ready_timeout=0.0)
+        await self.bot.login("fake-token")  # GET /users/@me, application info, then setup_hook
+        state = self.bot._connection
+        state.parse_ready({"v": 10, "user": BOT_USER, "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                           "session_id": "s1", "resume_gateway_url": "wss://gateway.test",
+                           "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
+                           "relationships": []})
+        state.parse_guild_create(guild_payload())
+        return self
+
+    async def close(self) -> None:
+        await self.settle()
+        await self.bot.close()
+        await self.store.close()
+
+    async def settle(self) -> None:
+        """Wait for the command handlers, component callbacks and notice deliveries in flight."""
+        me = asyncio.current_task()
+        for _ in range(100):
+            await asyncio.sleep(0)
+            busy = [t for t in asyncio.all_tasks() if t is not me and not t.done()
+                    and t.get_name().startswith(("CommandTree", "discord-ui"))]
+            if busy:
+                await asyncio.wait(busy, timeout=120)
+                continue
+            await self.bot.transport.drain()
+            await asyncio.sleep(0)
+            if not any(t.get_name().startswith(("CommandTree", "discord-ui")) and not t.done()
+                       for t in asyncio.all_tasks()):
+                return
+        raise AssertionError("the bot did not settle")
+
+    def _base(self, user_id: int, kind: int, data: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": str(self.fake.new_id()), "application_id": str(APP_ID), "type": kind,
+            "token": f"tok-{self.fake.new_id()}", "version": 1, "guild_id": str(GUILD_ID),
+            "channel_id": str(CHANNEL_ID),
+            "channel": {"id": str(CHANNEL_ID), "type": 0, "name": "games", "guild_id": str(GUILD_ID),
+                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "member": {"user": user_payload(user_id, NAMES.get(user_id, "someone")), "roles": [],
+                       "joined_at": "2027-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0,
+                       "permissions": str(discord.Permissions.general().value & ~discord.Permissions(
+                           manage_guild=True, administrator=True).value), "nick": None},
+            "app_permissions": str(discord.Permissions.text().value), "locale": "en-US",
+            "guild_locale": "en-US", "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0, "attachment_size_limit": 10_485_760, "data": data,
+        }
+
+    async def command(self, user_id: int, sub: str, **options: Any) -> list[Call]:
+        """``/annals SUB option:value ...`` by ``user_id``; returns the REST calls it caused."""
+        kinds = {bool: 5, int: 4, str: 3}
+        opts = [{"name": k, "type": kinds[type(v)], "value": v} for k, v in options.items()]
+        data = {"id": str(APP_ID + 7), "name": "annals", "type": 1,
+                "options": [{"name": sub, "type": 1, "options": opts}]}
+        mark = len(self.fake.calls)
+        self.bot._connection.parse_interaction_create(self._base(user_id, 2, data))
+        await self.settle()
+        return self.fake.since(mark)
+
+    async def select(self, user_id: int, message: dict[str, Any], custom_id: str, value: str) -> list[Call]:
+        """Choose ``value`` in the select ``custom_id`` of an (ephemeral) bot message."""
+        payload = self._base(user_id, 3, {"custom_id": custom_id, "component_type": 3, "values": [value]})
+        payload["message"] = message
+        mark = len(self.fake.calls)
+        self.bot._connection.parse_interaction_create(payload)
+        await self.settle()
+        return self.fake.since(mark)
+
+
+@pytest.fixture(autouse=True)
+def no_errors_logged(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Every test also checks that nothing was logged as an error (a swallowed exception)."""
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]
+
+
+@pytest_asyncio.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+    fake = FakeDiscord()
+    monkeypatch.setattr(discord.http.HTTPClient, "request", fake.http_request)
+    monkeypatch.setattr(AsyncWebhookAdapter, "request", fake.webhook_request)
+    return fake
+
+
+@pytest_asyncio.fixture
+async def rig(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Rig]:
+    r = await Rig(fake, tmp_path / "annals.sqlite3").open()
+    try:
+        yield r
+    finally:
+        await r.close()
+
+
+def deferred(calls: list[Call]) -> Call:
+    callback = next(c for c in calls if "/callback" in c.path)
+    assert callback.payload["type"] == 5  # deferred channel message with source: defer came first
+    return callback
+
+
+def followup(calls: list[Call]) -> Call:
+    found = [c for c in calls if c.method == "POST" and c.path.startswith(f"/webhooks/{APP_ID}/")]
+    assert found, [c.path for c in calls]
+    return found[-1]
+
+
+async def lobby_to_start(rig: Rig) -> str:
+    """Alice creates a 3-seat game, Bob joins, Alice adds an AI and starts; returns the game id."""
+    calls = await rig.command(ALICE, "create", seats=3, move_time="2d")
+    assert deferred(calls).flags == EPHEMERAL
+    reply = followup(calls)
+    gid = re.search(r"Game `([a-z0-9]+)` is open", reply.content)
+    assert gid, reply.content
+    game = gid.group(1)
+    assert any(f"<@{ALICE}> opened a lobby" in c.content for c in rig.fake.channel_posts())
+    calls = await rig.command(BOB, "join", game=game)
+    assert "You joined" in followup(calls).content
+    assert any(f"<@{BOB}> joined" in c.content for c in rig.fake.channel_posts())
+    calls = await rig.command(ALICE, "add-ai")
+    assert "AI seat was added" in followup(calls).content
+    calls = await rig.command(ALICE, "start")
+    assert "has started" in followup(calls).content
+    return game
+
+
+# == tests ==================================================================================
+async def test_lobby_to_start(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    status = await rig.service.status(game)
+    assert status.status == "active" and len(status.seats) == 3
+    assert [s.is_ai for s in status.seats].count(True) == 1
+    assert status.channel_id == CHANNEL_ID and status.guild_id == GUILD_ID
+    started = [c for c in rig.fake.channel_posts() if "begins" in c.content]
+    assert len(started) == 1 and f"<@{ALICE}>" in started[0].content and f"<@{BOB}>" in started[0].content
+    # whoever must act now gets a DM saying so
+    for user in status.waiting_for:
+        assert any("Your move" in c.content for c in rig.fake.dm_posts(user))
+
+
+async def test_refusals_answer_with_the_reason(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    calls = await rig.command(BOB, "join", game=game)
+    assert "already started" in followup(calls).content
+    assert followup(calls).flags == EPHEMERAL
+    calls = await rig.command(ALICE, "join", game="nosuchgame")
+    assert followup(calls).content and "Traceback" not in followup(calls).content
+
+
+async def test_hand_is_ephemeral_and_only_the_callers(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    rules = load_rules()
+    mine = set((await rig.service.view(game, ALICE))["you"]["hand"])
+    theirs = set((await rig.service.view(game, BOB))["you"]["hand"])
+    mark = len(rig.fake.calls)
+    calls = await rig.command(ALICE, "hand")
+    assert deferred(calls).flags == EPHEMERAL
+    reply = followup(calls)
+    assert reply.flags == EPHEMERAL
+    for card in mine:
+        assert rules.cards[card].name in reply.content
+    own_names = {rules.cards[c].name for c in mine}
+    for card in theirs - mine:
+        name = rules.cards[card].name
+        if not any(name in n for n in own_names):
+            assert name not in reply.content
+    assert len(reply.files) == len(mine)
+    # nothing public was posted by asking for a hand
+    assert not rig.fake.channel_posts(mark)
+
+
+async def test_board_is_public_with_a_picture(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    calls = await rig.command(BOB, "board", names=False)
+    assert deferred(calls).flags == 0
+    reply = followup(calls)
+    assert reply.flags == 0 and reply.files == [f"annals-{game}-{(await rig.service.status(game)).seq}.png"]
+
+
+def select_of(reply: Call) -> tuple[str, list[dict[str, Any]]]:
+    row = reply.components[0]
+    select = row["components"][0]
+    assert select["type"] == 3
+    return select["custom_id"], select["options"]
+
+
+async def test_play_through_the_select_and_a_stale_select(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    status = await rig.service.status(game)
+    player = status.waiting_for[0]
+    before = status.seq
+    calls = await rig.command(player, "play")
+    reply = followup(calls)
+    assert reply.flags == EPHEMERAL
+    custom_id, options = select_of(reply)
+    assert custom_id == f"annals:play:{game}:{before}:0"
+    assert options and all(len(o["label"]) <= 100 for o in options)
+    calls = await rig.select(player, reply.response, custom_id, options[0]["value"])
+    assert deferred(calls).flags == EPHEMERAL
+    assert followup(calls).content.startswith("You played:")
+    assert (await rig.service.status(game)).seq > before
+    # what was drawn went by DM only
+    assert any("You drew" in c.content for u in (ALICE, BOB) for c in rig.fake.dm_posts(u))
+    assert not any("You drew" in c.content for c in rig.fake.channel_posts())
+    # the same select again: the game has moved on
+    calls = await rig.select(player, reply.response, custom_id, options[0]["value"])
+    answer = followup(calls)
+    assert answer.content == OUT_OF_DATE and answer.flags == EPHEMERAL
+
+
+async def test_someone_else_cannot_use_a_players_select(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    status = await rig.service.status(game)
+    player = status.waiting_for[0]
+    other = ALICE if player == BOB else BOB
+    reply = followup(await rig.command(player, "play"))
+    custom_id, options = select_of(reply)
+    calls = await rig.select(other, reply.response, custom_id, options[0]["value"])
+    assert followup(calls).flags == EPHEMERAL
+    assert "not your move" in followup(calls).content
+    assert (await rig.service.status(game)).seq == status.seq
+
+
+async def test_dm_failure_falls_back_to_a_mention_and_is_remembered(rig: Rig) -> None:
+    rig.fake.closed_dms.add(BOB)
+    game = await lobby_to_start(rig)
+    status = await rig.service.status(game)
+    assert status.waiting_for == (BOB,)  # seed 42: Bob decides first
+    attempts = [c for c in rig.fake.calls if c.method == "POST" and c.path in
+                {f"/channels/{d}/messages" for d, u in rig.fake.dm_channels.items() if u == BOB}]
+    assert len(attempts) == 1  # one DM tried, refused with 50007
+    pings = [c for c in rig.fake.channel_posts() if f"<@{BOB}>, there is news for you" in c.content]
+    assert len(pings) == 1
+    assert "Your move" not in pings[0].content  # the private text itself stays private
+    assert not (await rig.service.user_settings(BOB)).dm_allowed
+    # the next private notice is not tried by DM at all
+    mark = len(rig.fake.calls)
+    await rig.bot.transport.send_private(BOB, "secret", CHANNEL_ID, game)
+    assert not [c for c in rig.fake.since(mark) if "/users/@me/channels" in c.path or "secret" in c.content]
+    assert rig.fake.channel_posts(mark)
+    # asking again turns DMs back on
+    calls = await rig.command(BOB, "dms", enabled=True)
+    assert "on" in followup(calls).content
+    assert (await rig.service.user_settings(BOB)).dm_allowed
+
+
+async def test_a_select_from_before_a_restart_still_works(fake: FakeDiscord, tmp_path: Path) -> None:
+    db = tmp_path / "annals.sqlite3"
+    first = await Rig(fake, db).open()
+    game = await lobby_to_start(first)
+    status = await first.service.status(game)
+    player = status.waiting_for[0]
+    reply = followup(await first.command(player, "play"))
+    custom_id, options = select_of(reply)
+    await first.close()
+
+    second = await Rig(fake, db).open()  # a new process: new client, new service, same database
+    try:
+        calls = await second.select(player, reply.response, custom_id, options[0]["value"])
+        assert followup(calls).content.startswith("You played:")
+        assert (await second.service.status(game)).seq > status.seq
+    finally:
+        await second.close()
+
+
+def walk(command: app_commands.Command[Any, Any, Any] | app_commands.Group) -> list[dict[str, Any]]:
+    out = []
+    if isinstance(command, app_commands.Group):
+        out.append({"name": command.name, "description": command.description})
+        for child in command.commands:
+            out += walk(child)
+    else:
+        out.append({"name": command.name, "description": command.description})
+        for param in command.parameters:
+            out.append({"name": param.display_name, "description": param.description})
+    return out
+
+
+async def test_every_command_and_option_has_a_description_and_a_valid_name(rig: Rig) -> None:
+    commands = rig.bot.tree.get_commands()
+    assert [c.name for c in commands] == ["annals"]
+    entries = [e for c in commands for e in walk(c)]  # type: ignore[arg-type]
+    assert len(entries) > 20
+    for entry in entries:
+        assert NAME_RULE.fullmatch(entry["name"]), entry
+        description = entry["description"]
+        assert description and description != "…" and 1 <= len(description) <= 100, entry
+    # and what would be uploaded says the same
+    payload = commands[0].to_dict(rig.bot.tree)
+
+    def check(node: dict[str, Any]) -> None:
+        assert NAME_RULE.fullmatch(node["name"]) and node["description"], node
+        for child in node.get("options", []):
+            check(child)
+
+    check(payload)
+
+
+async def test_sync_uploads_the_commands_to_one_guild(fake: FakeDiscord, tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "annals.sqlite3")
+    try:
+        names = await sync_commands("fake-token", GameService(store), GUILD_ID)
+    finally:
+        await store.close()
+    assert names == ["annals"]
+    puts = [c for c in fake.calls if c.method == "PUT"]
+    assert [c.path for c in puts] == [f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"]
+    uploaded = puts[0].payload["__list__"]
+    assert [c["name"] for c in uploaded] == ["annals"]
+    subcommands = {o["name"] for o in uploaded[0]["options"]}
+    assert subcommands >= {"create", "join", "add-ai", "start", "play", "hand"}
