@@ -609,6 +609,13 @@ class GameService:
             if settings.user_id in lg.prefs:
                 lg.prefs[settings.user_id] = settings.reminders
 
+    async def set_thread(self, game_id: str, thread_id: int | None) -> None:
+        """Remember the game's own Discord thread (where its public notices go from now on)."""
+        async with self._locked(game_id):
+            await self._load(game_id)  # refuses an unknown game
+            await self.store.set_thread(game_id, thread_id, self._now())
+            self.forget(game_id)
+
     async def _refresh_prefs(self, lg: _Loaded, users: Sequence[int]) -> None:
         for user in users:
             lg.prefs[user] = (await self.store.get_user_settings(user)).reminders

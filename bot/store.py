@@ -548,6 +548,12 @@ class Store:
                  _dumps(dict(settings.defaults)), now),
             )
 
+    async def set_thread(self, game_id: str, thread_id: int | None, now: int) -> None:
+        """Remember the Discord thread where a game is played (None: back to its channel)."""
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE games SET thread_id = ?, updated_at = ? WHERE game_id = ?",
+                               (thread_id, now, game_id))
+
     async def set_message(self, ref: MessageRef, now: int) -> None:
         """Remember which message shows ``ref.purpose`` for a game (replacing the previous one)."""
         async with self.transaction() as conn:

@@ -90,6 +90,7 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.closed_dms: set[int] = set()
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self.threads: dict[int, int] = {}  # thread id -> parent channel id
         self._ids = itertools.count(600_000_000_000_000_001)
 
     def new_id(self) -> int:
@@ -148,6 +149,20 @@ class FakeDiscord:
                 raise discord.Forbidden(FakeResponse(403, "Forbidden"),
                                         {"code": 50007, "message": "Cannot send messages to this user"})
             return self.message(channel, call.payload, call.files)
+        match = re.fullmatch(r"/channels/(\d+)/threads", path)
+        if call.method == "POST" and match:
+            thread_id = self.new_id()
+            self.threads[thread_id] = int(match.group(1))
+            return {"id": str(thread_id), "type": 11, "guild_id": str(GUILD_ID), "parent_id": match.group(1),
+                    "name": call.payload.get("name", "game"), "owner_id": str(BOT_ID), "message_count": 0,
+                    "member_count": 1, "rate_limit_per_user": 0, "flags": 0, "last_message_id": None,
+                    "thread_metadata": {"archived": False, "auto_archive_duration": 10080, "locked": False,
+                                        "archive_timestamp": "2027-01-15T08:00:00+00:00"}}
+        if call.method == "PUT" and re.fullmatch(r"/channels/\d+/messages/pins/\d+", path):
+            return None
+        match = re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path)
+        if call.method == "PATCH" and match:
+            return {**self.message(int(match.group(1)), call.payload, []), "id": match.group(2)}
         if call.method == "PUT" and re.fullmatch(rf"/applications/{APP_ID}(/guilds/\d+)?/commands", path):
             return [{**c, "id": str(self.new_id()), "application_id": str(APP_ID), "version": "1",
                      "default_member_permissions": None, "dm_permission": True, "nsfw": False}
@@ -183,6 +198,12 @@ class FakeDiscord:
     def channel_posts(self, mark: int = 0, channel_id: int = CHANNEL_ID) -> list[Call]:
         path = f"/channels/{channel_id}/messages"
         return [c for c in self.calls[mark:] if c.method == "POST" and c.path == path]
+
+    def public_posts(self, mark: int = 0) -> list[Call]:
+        """Messages posted or edited in the guild channel and the game threads (everyone can read them)."""
+        public = {f"/channels/{c}/messages" for c in (CHANNEL_ID, *self.threads)}
+        return [c for c in self.calls[mark:] if c.method in ("POST", "PATCH")
+                and (c.path in public or c.path.rsplit("/", 1)[0] in public)]
 
     def dm_posts(self, user_id: int, mark: int = 0) -> list[Call]:
         dms = {f"/channels/{c}/messages" for c, u in self.dm_channels.items() if u == user_id}
@@ -359,7 +380,8 @@ async def test_lobby_to_start(rig: Rig) -> None:
     assert status.status == "active" and len(status.seats) == 3
     assert [s.is_ai for s in status.seats].count(True) == 1
     assert status.channel_id == CHANNEL_ID and status.guild_id == GUILD_ID
-    started = [c for c in rig.fake.channel_posts() if "begins" in c.content]
+    assert status.thread_id is not None
+    started = [c for c in rig.fake.channel_posts(channel_id=status.thread_id) if "begins" in c.content]
     assert len(started) == 1 and f"<@{ALICE}>" in started[0].content and f"<@{BOB}>" in started[0].content
     # whoever must act now gets a DM saying so
     for user in status.waiting_for:
@@ -457,7 +479,10 @@ async def test_dm_failure_falls_back_to_a_mention_and_is_remembered(rig: Rig) ->
     attempts = [c for c in rig.fake.calls if c.method == "POST" and c.path in
                 {f"/channels/{d}/messages" for d, u in rig.fake.dm_channels.items() if u == BOB}]
     assert len(attempts) == 1  # one DM tried, refused with 50007
-    pings = [c for c in rig.fake.channel_posts() if f"<@{BOB}>, there is news for you" in c.content]
+    thread = status.thread_id
+    assert thread is not None
+    pings = [c for c in rig.fake.channel_posts(channel_id=thread)
+             if f"<@{BOB}>, there is news for you" in c.content]
     assert len(pings) == 1
     assert "Your move" not in pings[0].content  # the private text itself stays private
     assert not (await rig.service.user_settings(BOB)).dm_allowed
@@ -537,3 +562,211 @@ async def test_sync_uploads_the_commands_to_one_guild(fake: FakeDiscord, tmp_pat
     assert [c["name"] for c in uploaded] == ["annals"]
     subcommands = {o["name"] for o in uploaded[0]["options"]}
     assert subcommands >= {"create", "join", "add-ai", "start", "play", "hand"}
+
+
+# == the game's thread and the classic moves =================================================
+def _policy(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A fixed way of playing (with seed 42 it replays the same game every time)."""
+    for kind in ("keep", "play", "choose", "expand", "done", "end_turn"):
+        found = [a for a in legal if a["kind"] == kind]
+        if found:
+            return found[0]
+    return legal[0]
+
+
+async def drive(rig: Rig, game: str, until: Any, limit: int = 80) -> tuple[int, int, list[dict[str, Any]]]:
+    """Play the fixed policy through the service until ``until(seq, legal)``; returns (user, seq, legal)."""
+    for _ in range(limit):
+        status = await rig.service.status(game)
+        user = status.waiting_for[0]
+        seq, legal = await rig.service.legal_actions(game, user)
+        if until(seq, legal):
+            await rig.settle()
+            return user, seq, legal
+        await rig.service.submit(game, user, _policy(legal), seq)
+    raise AssertionError("the wanted position never came")
+
+
+def kinds(legal: list[dict[str, Any]]) -> set[str]:
+    return {a["kind"] for a in legal}
+
+
+async def button(rig: Rig, user_id: int, message: dict[str, Any], custom_id: str) -> list[Call]:
+    payload = rig._base(user_id, 3, {"custom_id": custom_id, "component_type": 2})
+    payload["message"] = message
+    mark = len(rig.fake.calls)
+    rig.bot._connection.parse_interaction_create(payload)
+    await rig.settle()
+    return rig.fake.since(mark)
+
+
+async def autocomplete(rig: Rig, user_id: int, sub: str, focused: str, typed: str) -> list[dict[str, Any]]:
+    data = {"id": str(APP_ID + 7), "name": "annals", "type": 1,
+            "options": [{"name": sub, "type": 1,
+                         "options": [{"name": focused, "type": 3, "value": typed, "focused": True}]}]}
+    mark = len(rig.fake.calls)
+    rig.bot._connection.parse_interaction_create(rig._base(user_id, 4, data))
+    await rig.settle()
+    callback = next(c for c in rig.fake.since(mark) if "/callback" in c.path)
+    assert callback.payload["type"] == 8  # autocomplete result
+    return list(callback.payload["data"]["choices"])
+
+
+async def test_the_game_gets_a_thread_with_a_pinned_status_that_is_edited(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    status = await rig.service.status(game)
+    thread = status.thread_id
+    assert thread is not None and rig.fake.threads == {thread: CHANNEL_ID}
+    assert any(f"<#{thread}>" in c.content for c in rig.fake.channel_posts())
+    # public notices now go to the thread
+    assert any("begins" in c.content for c in rig.fake.channel_posts(channel_id=thread))
+    ref = (await rig.store.messages(game))["status"]
+    assert ref.channel_id == thread
+    pins = [c for c in rig.fake.calls if c.method == "PUT" and c.path == f"/channels/{thread}/messages/pins/"
+            f"{ref.message_id}"]
+    assert len(pins) == 1
+    first = next(c for c in rig.fake.channel_posts(channel_id=thread)
+                 if c.response["id"] == str(ref.message_id))
+    assert "Whose turn" in first.content and f"<@{status.waiting_for[0]}>" in first.content
+    deadline = next(d for d in status.deadlines if d.kind == "turn")
+    assert f"<t:{deadline.due_at}:R>" in first.content
+    # after a move, the same message is edited (not posted again), and it is still pinned once
+    mark = len(rig.fake.calls)
+    await drive(rig, game, lambda seq, legal: seq > status.seq)
+    edits = [c for c in rig.fake.since(mark) if c.method == "PATCH"
+             and c.path == f"/channels/{thread}/messages/{ref.message_id}"]
+    assert edits and "Whose turn" in edits[-1].content and "Scores:" in edits[-1].content
+    assert not [c for c in rig.fake.since(mark) if c.method == "PUT"]
+
+
+async def test_keep_or_give_by_dm_with_the_card_and_a_receiver_select(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    status = await rig.service.status(game)
+    assert status.waiting_for == (BOB,)
+    seq, legal = await rig.service.legal_actions(game, BOB)
+    assert kinds(legal) == {"keep", "give"}
+    offer = [c for c in rig.fake.dm_posts(BOB) if c.components]
+    assert len(offer) == 1 and offer[0].files == ["empire-card.png"]
+    drawn = (await rig.service.view(game, BOB))["you"]["drawn"]
+    assert f"You drew **{load_rules().empires[drawn].name}**" in offer[0].content
+    select = offer[0].components[0]["components"][0]
+    assert select["custom_id"] == f"annals:give:{game}:{seq}"
+    names = {s.seat: s.name for s in status.seats}
+    gives = {f"Give it to {names[a['to']]}" for a in legal if a["kind"] == "give"}
+    assert {o["label"] for o in select["options"]} == {"Keep the card"} | gives
+    # give the card to the first player who may receive it
+    target = next(a for a in legal if a["kind"] == "give")
+    calls = await rig.select(BOB, offer[0].response, select["custom_id"], f"give:{target['to']}")
+    assert deferred(calls).flags == EPHEMERAL
+    assert followup(calls).content.startswith("Done: give the card to")
+    assert (await rig.service.status(game)).seq == seq + 1
+    # the same select once more: out of date, politely
+    calls = await rig.select(BOB, offer[0].response, select["custom_id"], "keep")
+    assert followup(calls).content == OUT_OF_DATE and followup(calls).flags == EPHEMERAL
+
+
+async def test_no_public_message_shows_hidden_cards(rig: Rig) -> None:
+    rules = load_rules()
+    game = await lobby_to_start(rig)
+    await drive(rig, game, lambda seq, legal: "play" in kinds(legal))
+    hidden: set[str] = set()
+    for user in (ALICE, BOB):
+        you = (await rig.service.view(game, user))["you"]
+        hidden |= {rules.cards[c].name for c in you["hand"]}
+    played = {rules.cards[c].name for c in rules.cards
+              if any(rules.cards[c].name in p.content and "plays the event" in p.content
+                     for p in rig.fake.public_posts())}
+    public = "\n".join(c.content for c in rig.fake.public_posts())
+    assert public
+    for name in hidden - played:
+        assert name not in public, name
+    # the drawn empire cards went only to their drawers: "draws an empire card", never its name, in public
+    for c in rig.fake.dm_posts(BOB) + rig.fake.dm_posts(ALICE):
+        if "You drew" in c.content:
+            drawn = c.content.split("You drew ", 1)[1].split(".")[0]
+            first = public.find(drawn)
+            assert first == -1 or "plays " + drawn in public, drawn
+
+
+async def test_expand_with_a_battle_shows_the_dice_in_the_thread(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    user, seq, _ = await drive(rig, game, lambda s, legal: any(
+        a["kind"] == "expand" and a["land"] == "Levant" for a in legal))
+    thread = (await rig.service.status(game)).thread_id
+    assert thread is not None
+    mark = len(rig.fake.calls)
+    calls = await rig.command(user, "expand", land="Levant")
+    assert deferred(calls).flags == EPHEMERAL
+    reply = followup(calls)
+    assert "Battle for Levant" in reply.content and "rolls [" in reply.content
+    posts = "\n".join(c.content for c in rig.fake.channel_posts(mark, channel_id=thread))
+    assert "Battle for Levant" in posts and "rolls [" in posts
+    assert (await rig.service.status(game)).seq > seq
+
+
+async def test_batch_expand_stops_at_a_lost_battle(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    user, seq, legal = await drive(rig, game, lambda s, legal: any(
+        a["kind"] == "expand" and a["land"] == "Levant" for a in legal) and "buyback" in kinds(legal))
+    lands = [a["land"] for a in legal if a["kind"] == "expand" and a["land"] != "Levant"]
+    calls = await rig.command(user, "expand", lands=f"Levant, {lands[0]}")
+    reply = followup(calls)
+    assert "Battle for Levant" in reply.content and "defender holds" in reply.content
+    assert "stopped here" in reply.content and f"{lands[0]} not tried" in reply.content
+    assert (await rig.service.status(game)).seq == seq + 1  # only Levant was tried
+    _, legal = await rig.service.legal_actions(game, user)
+    assert any(a["kind"] == "expand" and a["land"] == lands[0] for a in legal)
+
+
+async def test_autocomplete_offers_only_legal_lands(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    user, _, legal = await drive(rig, game, lambda s, legal: "expand" in kinds(legal))
+    legal_lands = {a["land"] for a in legal if a["kind"] == "expand"}
+    choices = await autocomplete(rig, user, "expand", "land", "")
+    assert {c["value"] for c in choices} == legal_lands
+    # the batch form completes the last name typed
+    first = sorted(legal_lands)[0]
+    choices = await autocomplete(rig, user, "expand", "lands", f"{first}, ")
+    assert {c["value"] for c in choices} == {f"{first}, {x}" for x in legal_lands}
+    # someone whose move it is not gets nothing
+    other = ALICE if user == BOB else BOB
+    assert await autocomplete(rig, other, "expand", "land", "") == []
+
+
+async def test_an_event_card_with_a_target(rig: Rig) -> None:
+    rules = load_rules()
+    game = await lobby_to_start(rig)
+    user, _, legal = await drive(rig, game, lambda s, legal: any(
+        a["kind"] == "play" and a["card"] == "disaster" for a in legal) and s > 15)
+    choices = await autocomplete(rig, user, "event", "card", "")
+    assert {c["value"] for c in choices} == {a["card"] for a in legal if a["kind"] == "play"}
+    calls = await rig.command(user, "event", card="disaster")
+    reply = followup(calls)
+    assert reply.flags == EPHEMERAL and f"You played {rules.cards['disaster'].name}" in reply.content
+    custom_id, options = select_of(reply)
+    now, legal = await rig.service.legal_actions(game, user)
+    assert custom_id == f"annals:target:{game}:{now}"
+    targets = [a["target"] for a in legal if a["kind"] == "choose"]
+    assert [o["value"] for o in options if o["value"] != "__done__"] == targets
+    calls = await rig.select(user, reply.response, custom_id, targets[0])
+    assert f"Target: {targets[0]}" in followup(calls).content
+    log = [r.action for r in await rig.store.actions(game)]
+    assert log[-1]["kind"] == "choose" and log[-1]["target"] == targets[0]
+
+
+async def test_end_turn_needs_the_confirmation(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    user, seq, _ = await drive(rig, game, lambda s, legal: kinds(legal) >= {"end_turn"})
+    calls = await rig.command(user, "end-turn")
+    reply = followup(calls)
+    assert reply.flags == EPHEMERAL and "End your turn" in reply.content
+    assert (await rig.service.status(game)).seq == seq  # nothing happened yet
+    confirm = reply.components[0]["components"][0]
+    assert confirm["type"] == 2 and confirm["custom_id"] == f"annals:endturn:{game}:{seq}"
+    calls = await button(rig, user, reply.response, confirm["custom_id"])
+    assert deferred(calls).flags == EPHEMERAL
+    assert "Your turn is over" in followup(calls).content
+    assert (await rig.service.status(game)).seq > seq
+    # pressed again: out of date
+    calls = await button(rig, user, reply.response, confirm["custom_id"])
+    assert followup(calls).content == OUT_OF_DATE

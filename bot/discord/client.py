@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import APOLOGY, AnnalsGroup, PlaySelect
+from bot.discord.moves import EndTurnButton, GiveSelect, TargetSelect
 from bot.discord.transport import Transport
 from bot.service import GameService
 from engine.registry import get_game
@@ -69,7 +70,7 @@ class AnnalsBot(discord.Client):
 
     async def setup_hook(self) -> None:
         # Dynamic items first: selects sent before a restart must work as soon as we connect.
-        self.add_dynamic_items(PlaySelect)
+        self.add_dynamic_items(PlaySelect, GiveSelect, TargetSelect, EndTurnButton)
         self.transport.start()
 
     async def close(self) -> None:

@@ -20,6 +20,9 @@ import discord
 from discord import app_commands
 
 from bot.config import parse_duration
+from bot.discord.moves import APOLOGY as APOLOGY
+from bot.discord.moves import OUT_OF_DATE as OUT_OF_DATE
+from bot.discord.moves import EndTurnButton, battle_lines, lost_battle, still_yours, target_view
 from bot.models import TimerSettings
 from bot.service import ServiceError
 from engine.registry import game_ids, get_game
@@ -29,9 +32,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side; nothing more was done. The error has been logged."
-OUT_OF_DATE = ("This board is out of date: the game has moved on. "
-               "Use `/annals play` again for your current moves.")
 LIVE = ("lobby", "active", "paused")
 MAX_OPTIONS = 25  # per select
 MAX_SELECTS = 5  # action rows per message
@@ -300,6 +300,208 @@ class AnnalsGroup(app_commands.Group):
             more = f" (the first {shown} of {len(labels)})" if shown < len(labels) else ""
             return Reply(f"Your moves in game `{gid}` at move {seq}{more}: choose one.", view=view)
         await self._answer(interaction, work, ephemeral=True)
+
+    # == classic moves ===================================================================
+    async def _player(self, gid: str, user_id: int) -> int | None:
+        st = await self.bot.service.status(gid)
+        return next((s.seat for s in st.seats if s.user_id == user_id and not s.is_ai), None)
+
+    async def _legal(self, interaction: Interaction, game: str | None,
+                     kind: str) -> tuple[str, int, list[dict[str, Any]]]:
+        """(game id, seq, the caller's legal actions of ``kind``); refuses when there are none."""
+        gid = await self._game(interaction, game)
+        seq, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
+        if not legal:
+            st = await self.bot.service.status(gid)
+            why = "it is not your move" if st.status == "active" else f"the game is {st.status}"
+            raise ServiceError("not_your_turn", f"You have nothing to do in game `{gid}` now ({why}).")
+        return gid, seq, [a for a in legal if a.get("kind") == kind]
+
+    async def _legal_for_autocomplete(self, interaction: Interaction, kind: str) -> list[dict[str, Any]]:
+        try:
+            game = getattr(interaction.namespace, "game", None)
+            gid = await self._game(interaction, game if isinstance(game, str) else None)
+            _, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
+        except ServiceError:
+            return []
+        return [a for a in legal if a.get("kind") == kind]
+
+    async def land_autocomplete(self, interaction: Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        """Only the lands the caller may expand into now; in ``lands``, completes the last name typed."""
+        lands = [str(a["land"]) for a in await self._legal_for_autocomplete(interaction, "expand")]
+        head, comma, last = current.rpartition(",")
+        prefix = f"{head.strip()}, " if comma else ""
+        typed = last.strip().lower()
+        out = []
+        for land in lands:
+            if typed in land.lower():
+                value = f"{prefix}{land}"
+                if len(value) <= 100:
+                    out.append(app_commands.Choice(name=value, value=value))
+        return out[:MAX_OPTIONS]
+
+    async def card_autocomplete(self, interaction: Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The event cards the caller may play now."""
+        plays = await self._legal_for_autocomplete(interaction, "play")
+        if not plays:
+            return []
+        game = getattr(interaction.namespace, "game", None)
+        gid = await self._game(interaction, game if isinstance(game, str) else None)
+        rules = _rules((await self.bot.service.status(gid)).ruleset)
+        with_names = []
+        for a in plays:
+            key = str(a["card"])
+            name = rules.cards[key].name if rules is not None and key in rules.cards else key
+            with_names.append((str(name), key))
+        typed = current.lower().strip()
+        return [app_commands.Choice(name=n[:100], value=k) for n, k in with_names
+                if typed in n.lower() or typed in k][:MAX_OPTIONS]
+
+    async def fort_autocomplete(self, interaction: Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The lands where the caller may build a fort now."""
+        lands = sorted({str(a["land"]) for a in await self._legal_for_autocomplete(interaction, "fort")})
+        typed = current.lower().strip()
+        return [app_commands.Choice(name=x, value=x) for x in lands if typed in x.lower()][:MAX_OPTIONS]
+
+    @app_commands.command(name="expand", description="Place an army in a land, or several in order")
+    @app_commands.describe(land="The land to expand into (only legal lands are offered)",
+                           lands="Several lands, comma separated, tried in order; stops at a lost battle",
+                           game="The game (default: your game in this channel)")
+    async def expand(self, interaction: Interaction, land: str | None = None, lands: str | None = None,
+                     game: str | None = None) -> None:
+        async def work() -> Reply:
+            names = [land.strip()] if land else [x.strip() for x in (lands or "").split(",") if x.strip()]
+            if not names:
+                return Reply("Name a land with `land:` or several with `lands:\"A, B, C\"`.")
+            gid, seq, legal = await self._legal(interaction, game, "expand")
+            user = interaction.user.id
+            player = await self._player(gid, user)
+            lines: list[str] = []
+            for i, name in enumerate(names):
+                if i:
+                    gid, seq, legal = await self._legal(interaction, gid, "expand")
+                action = next((a for a in legal if str(a["land"]).lower() == name.lower()), None)
+                if action is None:
+                    lines.append(f"You cannot expand into {name} now; stopped there.")
+                    break
+                try:
+                    out = await self.bot.service.submit(gid, user, action, seq)
+                except ServiceError as exc:
+                    if not lines:
+                        raise
+                    lines.append(f"{action['land']}: {exc.message} Stopped there.")
+                    break
+                fights = battle_lines(out)
+                lines += fights
+                if lost_battle(out, player, str(action["land"])):
+                    rest = names[i + 1:]
+                    lines.append(f"The battle for {action['land']} was lost: stopped here" +
+                                 (f" ({', '.join(rest)} not tried)." if rest else ".") +
+                                 " Attack again or choose another land with `/annals expand`.")
+                    break
+                if not fights:
+                    lines.append(f"You expanded into {action['land']}.")
+                if user not in out.status.waiting_for:
+                    if i + 1 < len(names):
+                        lines.append("Your turn is over; the other lands were not tried.")
+                    break
+            return Reply("\n".join(lines)[:2000])
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="event", description="Play an event card, then choose its targets")
+    @app_commands.describe(card="The event card (only cards you may play now are offered)",
+                           game="The game (default: your game in this channel)")
+    async def event(self, interaction: Interaction, card: str, game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid, seq, legal = await self._legal(interaction, game, "play")
+            rules = _rules((await self.bot.service.status(gid)).ruleset)
+            wanted = card.strip().lower()
+
+            def name(key: str) -> str:
+                return str(rules.cards[key].name) if rules is not None and key in rules.cards else key
+
+            action = next((a for a in legal if str(a["card"]).lower() == wanted
+                           or name(str(a["card"])).lower() == wanted), None)
+            if action is None:
+                return Reply(f"You cannot play {card} now.")
+            user = interaction.user.id
+            out = await self.bot.service.submit(gid, user, action, seq)
+            text = f"You played {name(str(action['card']))}."
+            text += "".join(f"\n{line}" for line in battle_lines(out))
+            seq, legal = await self.bot.service.legal_actions(gid, user)
+            view = target_view(gid, seq, legal)
+            if view is not None:
+                return Reply(text + "\nChoose its target:", view=view)
+            return Reply(text + still_yours(out, user))
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="fort", description="Build a fort in a land your empire holds")
+    @app_commands.describe(land="The land (only lands where you may build are offered)",
+                           pay="How to pay for it (default: as the rules allow)",
+                           game="The game (default: your game in this channel)")
+    @app_commands.choices(pay=[app_commands.Choice(name="as the rules allow", value="auto"),
+                               app_commands.Choice(name="with an army", value="army"),
+                               app_commands.Choice(name="with a coin", value="coin")])
+    async def fort(self, interaction: Interaction, land: str, pay: str = "auto",
+                   game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid, seq, legal = await self._legal(interaction, game, "fort")
+            here = [a for a in legal if str(a["land"]).lower() == land.strip().lower()]
+            action = next((a for a in here if a.get("pay") == pay), None)
+            if action is None and here:
+                action = {**here[0], "pay": pay}  # the engine refuses a payment it does not allow
+            if action is None:
+                return Reply(f"You cannot build a fort in {land} now.")
+            out = await self.bot.service.submit(gid, interaction.user.id, action, seq)
+            return Reply(f"A fort is built in {action['land']}." + still_yours(out, interaction.user.id))
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="buyback", description="Spend a coin to return an army lost this turn")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def buyback(self, interaction: Interaction, game: str | None = None) -> None:
+        await self._simple(interaction, game, "buyback", "You cannot buy an army back now.",
+                           "A coin brings a lost army back to your pool.")
+
+    @app_commands.command(name="done", description="Finish the current step (events, targets, minor empire)")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def done(self, interaction: Interaction, game: str | None = None) -> None:
+        await self._simple(interaction, game, "done", "There is no step to finish now.", "Step finished.")
+
+    async def _simple(self, interaction: Interaction, game: str | None, kind: str, refused: str,
+                      said: str) -> None:
+        async def work() -> Reply:
+            gid, seq, legal = await self._legal(interaction, game, kind)
+            if not legal:
+                return Reply(refused)
+            out = await self.bot.service.submit(gid, interaction.user.id, legal[0], seq)
+            return Reply(said + still_yours(out, interaction.user.id))
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="end-turn", description="End your turn: monuments, clean-up and scoring")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def end_turn(self, interaction: Interaction, game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid, seq, legal = await self._legal(interaction, game, "end_turn")
+            if not legal:
+                return Reply("You cannot end your turn now.")
+            view = discord.ui.View(timeout=None)
+            view.add_item(EndTurnButton(gid, seq))
+            return Reply(f"End your turn in game `{gid}` now? Armies left in your pool are lost.", view=view)
+        await self._answer(interaction, work, ephemeral=True)
+
+    expand.autocomplete("land")(land_autocomplete)
+    expand.autocomplete("lands")(land_autocomplete)
+    event.autocomplete("card")(card_autocomplete)
+    fort.autocomplete("land")(fort_autocomplete)
+    expand.autocomplete("game")(game_autocomplete)
+    event.autocomplete("game")(game_autocomplete)
+    fort.autocomplete("game")(game_autocomplete)
+    buyback.autocomplete("game")(game_autocomplete)
+    done.autocomplete("game")(game_autocomplete)
+    end_turn.autocomplete("game")(game_autocomplete)
 
     # == personal ========================================================================
     @app_commands.command(name="dms", description="Turn direct messages from Annals (cards, turns) on or off")

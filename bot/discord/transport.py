@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.models import Notice, Outcome
+from bot.models import MessageRef, Notice, Outcome
 from engine.core import Event
 from engine.registry import get_game
 
@@ -134,6 +134,7 @@ class Transport:
         self.bot = bot
         self._queue: asyncio.Queue[Outcome] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
+        self._shown: dict[str, str] = {}  # game id -> the status text last shown
 
     def on_outcome(self, outcome: Outcome) -> None:
         """The service listener: queue the outcome (never blocks the service)."""
@@ -168,11 +169,22 @@ class Transport:
                 self._queue.task_done()
 
     async def deliver(self, outcome: Outcome) -> None:
-        """Send an outcome's public lines to the game's channel and private ones by DM."""
+        """Send an outcome's public lines to the game's thread (or channel) and private ones by DM.
+
+        The game's thread is opened when the game starts (``game_started``); from
+        then on its pinned status message is edited after every outcome.
+        """
         status = outcome.status
-        channel_id = status.thread_id or status.channel_id
+        gid = outcome.game_id
+        row = await self.bot.service.store.get_game(gid)
+        thread_id = row.thread_id if row is not None else status.thread_id
+        if thread_id is None and status.channel_id is not None and \
+                any(n.type == "game_started" for n in outcome.notices):
+            thread_id = await self.open_thread(gid, status.channel_id, status.title)
+        channel_id = thread_id or status.channel_id
         public: list[str] = []
         private: dict[int, list[str]] = {}
+        drawers: set[int] = set()
         for notice in outcome.notices:
             text = describe(notice, status.ruleset)
             if text is None:
@@ -184,10 +196,91 @@ class Transport:
             else:
                 for user in notice.audience:
                     private.setdefault(int(user), []).append(text)
+                    if notice.type in ("your_draw", "your_turn"):
+                        drawers.add(int(user))
         if public and channel_id is not None:
             await self.send_channel(channel_id, "\n".join(public))
         for user, lines in private.items():
-            await self.send_private(user, "\n".join(lines), channel_id, outcome.game_id)
+            await self.send_private(user, "\n".join(lines), channel_id, gid, draw=user in drawers)
+        if thread_id is not None:
+            await self.update_status(gid, thread_id)
+
+    async def open_thread(self, game_id: str, channel_id: int, title: str) -> int | None:
+        """Open the game's public thread in its channel and remember it; None if Discord refuses."""
+        channel = self.bot.get_channel(channel_id)
+        try:
+            if channel is None:
+                channel = await self.bot.fetch_channel(channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                return None
+            thread = await channel.create_thread(
+                name=f"{title} - {game_id}"[:100], type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080, reason=f"Annals game {game_id}")
+        except (discord.HTTPException, discord.InvalidData) as exc:
+            log.warning("could not open a thread for game %s in channel %s: %s", game_id, channel_id, exc)
+            return None
+        await self.bot.service.set_thread(game_id, thread.id)
+        await self.send_channel(channel_id, f"Game `{game_id}` is played in <#{thread.id}>.")
+        return thread.id
+
+    async def status_text(self, game_id: str) -> str:
+        """The pinned status message: whose turn, the deadline, the scores (public data only)."""
+        service = self.bot.service
+        st = await service.status(game_id)
+        names = {s.seat: s.name for s in st.seats if s.seat is not None}
+        view: Mapping[str, Any] = {}
+        if st.status in ("active", "paused", "over"):
+            with contextlib.suppress(Exception):
+                view = await service.view(game_id, None)  # a spectator's view: nothing hidden
+        head = f"**{st.title}**, game `{game_id}`: move {st.seq}"
+        if view.get("epoch_name"):
+            head += f", {view['epoch_name']}"
+        lines = [head + f" ({st.status})."]
+        due = {d.user_id: d.due_at for d in st.deadlines if d.kind == "turn" and not d.fired}
+        if st.status in ("active", "paused") and st.actors:
+            people = []
+            for player in st.actors:
+                seat = next((s for s in st.seats if s.seat == player), None)
+                if seat is None:
+                    continue
+                if seat.is_ai or seat.user_id is None:
+                    people.append(f"{seat.name} (AI)")
+                else:
+                    when = f" (due {timestamp(due[seat.user_id])})" if seat.user_id in due else ""
+                    people.append(mention(seat.user_id) + when)
+            lines.append("Whose turn: " + ", ".join(people))
+        scores = st.scores if st.scores is not None else view.get("scores")
+        if scores:
+            lines.append("Scores: " + ", ".join(
+                f"{names.get(p, f'seat {p + 1}')} {int(x)}" for p, x in enumerate(scores)))
+        return "\n".join(lines)
+
+    async def update_status(self, game_id: str, thread_id: int) -> None:
+        """Edit the game's pinned status message (post and pin it the first time)."""
+        text = await self.status_text(game_id)
+        if self._shown.get(game_id) == text:
+            return
+        store = self.bot.service.store
+        now = int(self.bot.service.clock.now())
+        seq = (await self.bot.service.status(game_id)).seq
+        thread = self.bot.get_partial_messageable(thread_id)
+        ref = (await store.messages(game_id)).get("status")
+        if ref is not None and ref.channel_id == thread_id:
+            try:
+                await thread.get_partial_message(ref.message_id).edit(
+                    content=text, allowed_mentions=discord.AllowedMentions.none())
+                await store.set_message(replace(ref, seq=seq), now)
+                self._shown[game_id] = text
+                return
+            except discord.NotFound:
+                await store.delete_message(game_id, "status")
+        message = await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+        try:
+            await message.pin(reason="Annals: the game's status")
+        except discord.HTTPException as exc:
+            log.warning("could not pin the status of game %s: %s", game_id, exc)
+        await store.set_message(MessageRef(game_id, "status", thread_id, message.id, seq), now)
+        self._shown[game_id] = text
 
     @staticmethod
     def _turn_pings(outcome: Outcome) -> list[str]:
@@ -199,14 +292,25 @@ class Transport:
         for piece in split_message(text):
             await channel.send(piece, allowed_mentions=MENTION_USERS)
 
-    async def send_private(self, user_id: int, text: str, channel_id: int | None, game_id: str) -> None:
-        """DM ``text`` to a person; if their DMs are closed, ping them in the game's channel instead."""
+    async def send_private(self, user_id: int, text: str, channel_id: int | None, game_id: str, *,
+                           draw: bool = False) -> None:
+        """DM ``text`` to a person; if their DMs are closed, ping them in the game's channel instead.
+
+        With ``draw`` (they may have just drawn an empire card) the DM also carries
+        the card's picture and a select to keep it or give it away, if it is so.
+        """
         settings = await self.bot.service.user_settings(user_id)
         if settings.dm_allowed:
             try:
                 dm = await self.bot.create_dm(discord.Object(id=user_id))
-                for piece in split_message(text):
-                    await dm.send(piece)
+                pieces = split_message(text)
+                offer = await self.draw_offer(game_id, user_id) if draw else None
+                for i, piece in enumerate(pieces):
+                    if offer is not None and i == len(pieces) - 1:
+                        line, files, view = offer
+                        await dm.send(f"{piece}\n{line}"[:MAX_MESSAGE], files=files, view=view)
+                    else:
+                        await dm.send(piece)
                 return
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
@@ -219,3 +323,10 @@ class Transport:
                 f"{mention(user_id)}, there is news for you in game `{game_id}` that I cannot send by DM. "
                 f"Use `/annals hand game:{game_id}` or `/annals play game:{game_id}` to see it "
                 "(and `/annals dms enabled:True` once your DMs are open).")
+
+    async def draw_offer(self, game_id: str,
+                         user_id: int) -> tuple[str, list[discord.File], discord.ui.View] | None:
+        """The drawn empire card's name, picture and a keep/give select, while it is theirs to place."""
+        from bot.discord.moves import draw_components
+
+        return await draw_components(self.bot, game_id, user_id)
