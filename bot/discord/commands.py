@@ -91,20 +91,30 @@ class AnnalsGroup(app_commands.Group):
         else:
             await interaction.followup.send(reply.content, files=reply.files, ephemeral=ephemeral)
 
-    async def _game(self, interaction: Interaction, game: str | None) -> str:
-        """The game a command is about: the one named, else the caller's live game here or anywhere."""
+    async def _game(self, interaction: Interaction, game: str | None, *, finished_ok: bool = False) -> str:
+        """The game a command is about: the one named, else the caller's live game here or anywhere.
+
+        With ``finished_ok`` (looking, not playing) a caller with no live game gets
+        their most recently finished game here, or anywhere.
+        """
         service = self.bot.service
         if game:
             return (await service.status(game.strip())).game_id  # refuses an unknown id
-        live = []
+        mine = []
         for gid in await service.store.games_of_user(interaction.user.id):
             row = await service.store.get_game(gid)
-            if row is not None and row.status in LIVE:
-                live.append(row)
+            if row is not None:
+                mine.append(row)
+        live = [r for r in mine if r.status in LIVE]
         here = [r for r in live if interaction.channel_id in (r.channel_id, r.thread_id)]
         pick = here or live
         if len(pick) == 1:
             return pick[0].game_id
+        if not pick and finished_ok:
+            done = sorted((r for r in mine if r.status == "over"), key=lambda r: r.updated_at, reverse=True)
+            done_here = [r for r in done if interaction.channel_id in (r.channel_id, r.thread_id)]
+            if done_here or done:
+                return (done_here or done)[0].game_id
         if not pick:
             raise ServiceError("no_such_game", "You are in no running game; create one or join one first.")
         raise ServiceError("ambiguous", "You play several games; say which one with the `game` option.")
@@ -215,7 +225,7 @@ class AnnalsGroup(app_commands.Group):
         async def work() -> Reply:
             from bot.discord.transport import mention, timestamp
 
-            gid = await self._game(interaction, game)
+            gid = await self._game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
             lines = [f"**{st.title}** - game `{gid}`, {st.status}, move {st.seq}"]
             for seat in st.seats:
@@ -242,7 +252,7 @@ class AnnalsGroup(app_commands.Group):
         async def work() -> Reply:
             from render.board import render_board
 
-            gid = await self._game(interaction, game)
+            gid = await self._game(interaction, game, finished_ok=True)
             view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
             png = await self.bot.render(render_board, view, names=names, size=self.bot.board_size)
             file = discord.File(io.BytesIO(png), filename=f"annals-{gid}-{view.get('seq', 0)}.png")
