@@ -23,7 +23,7 @@ from bot.config import parse_duration
 from bot.discord.moves import APOLOGY as APOLOGY
 from bot.discord.moves import OUT_OF_DATE as OUT_OF_DATE
 from bot.discord.moves import EndTurnButton, battle_lines, lost_battle, still_yours, target_view
-from bot.models import TimerSettings
+from bot.models import GameRow, TimerSettings
 from bot.service import ServiceError
 from engine.registry import game_ids, get_game
 
@@ -100,11 +100,7 @@ class AnnalsGroup(app_commands.Group):
         service = self.bot.service
         if game:
             return (await service.status(game.strip())).game_id  # refuses an unknown id
-        mine = []
-        for gid in await service.store.games_of_user(interaction.user.id):
-            row = await service.store.get_game(gid)
-            if row is not None:
-                mine.append(row)
+        mine = await self._games_of(interaction.user.id)
         live = [r for r in mine if r.status in LIVE]
         here = [r for r in live if interaction.channel_id in (r.channel_id, r.thread_id)]
         pick = here or live
@@ -119,15 +115,17 @@ class AnnalsGroup(app_commands.Group):
             raise ServiceError("no_such_game", "You are in no running game; create one or join one first.")
         raise ServiceError("ambiguous", "You play several games; say which one with the `game` option.")
 
+    async def _games_of(self, user_id: int) -> list[GameRow]:
+        """Every game ``user_id`` has a seat in, any status."""
+        store = self.bot.service.store
+        rows = [await store.get_game(gid) for gid in await store.games_of_user(user_id)]
+        return [row for row in rows if row is not None]
+
     async def game_autocomplete(self, interaction: Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
         """The caller's live games and the open lobbies of this server, matching what was typed."""
         service = self.bot.service
-        rows = []
-        for gid in await service.store.games_of_user(interaction.user.id):
-            row = await service.store.get_game(gid)
-            if row is not None and row.status in LIVE:
-                rows.append(row)
+        rows = [r for r in await self._games_of(interaction.user.id) if r.status in LIVE]
         if interaction.guild_id is not None:
             seen = {r.game_id for r in rows}
             lobbies = await service.store.list_games(statuses=["lobby"], guild_id=interaction.guild_id)

@@ -35,11 +35,11 @@ import difflib
 import functools
 import math
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 import yaml
 
@@ -358,6 +358,23 @@ def _is_name(value: object) -> bool:
     return isinstance(value, str) and bool(value.strip()) and value == value.strip()
 
 
+def _entries(
+    raw: Mapping[str, Any], section: str, problems: list[str]
+) -> Iterator[tuple[str, str, Mapping[Any, Any]]]:
+    """The well-formed ``name: {...}`` entries of a top-level section; reports the rest."""
+    table = raw.get(section)
+    if not isinstance(table, Mapping):
+        problems.append(f"{section}: must be a mapping of name -> entry, got {table!r}")
+        return
+    for name, entry in table.items():
+        if not _is_name(name):
+            problems.append(f"{section}: {name!r} is not a non-empty trimmed string")
+        elif not isinstance(entry, Mapping):
+            problems.append(f"{section}.{name}: must be a mapping, got {entry!r}")
+        else:
+            yield name, f"{section}.{name}", entry
+
+
 def _check_anchor(value: object, where: str, problems: list[str]) -> None:
     if (
         not isinstance(value, list)
@@ -531,18 +548,7 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
     water_kinds: dict[str, str] = {}
     water_anchors: dict[str, tuple[float, float]] = {}
     water_aliases: dict[str, list[str]] = {}
-    raw_waters = raw.get("waters")
-    if not isinstance(raw_waters, Mapping):
-        problems.append(f"waters: must be a mapping of name -> entry, got {raw_waters!r}")
-        raw_waters = {}
-    for name, entry in raw_waters.items():
-        where = f"waters.{name}"
-        if not _is_name(name):
-            problems.append(f"waters: {name!r} is not a non-empty trimmed string")
-            continue
-        if not isinstance(entry, Mapping):
-            problems.append(f"{where}: must be a mapping, got {entry!r}")
-            continue
+    for name, where, entry in _entries(raw, "waters", problems):
         _check_keys(entry, _WATER_KEYS, _WATER_REQUIRED, where, problems)
         kind = entry.get("kind")
         if kind not in WATER_KINDS:
@@ -565,18 +571,9 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
     land_aliases: dict[str, list[str]] = {}
     land_areas: dict[str, str | None] = {}  # every land entry; "?" if its area is bad
     land_coasts: dict[str, list[str]] = {}  # every land entry -> its known waters
-    raw_lands = raw.get("lands")
-    if not isinstance(raw_lands, Mapping):
-        problems.append(f"lands: must be a mapping of name -> entry, got {raw_lands!r}")
-        raw_lands = {}
-    for name, entry in raw_lands.items():
-        where = f"lands.{name}"
-        if not _is_name(name):
-            problems.append(f"lands: {name!r} is not a non-empty trimmed string")
-            continue
-        if not isinstance(entry, Mapping):
-            problems.append(f"{where}: must be a mapping, got {entry!r}")
-            continue
+    table = raw.get("lands")
+    raw_lands: Mapping[str, object] = table if isinstance(table, Mapping) else {}
+    for name, where, entry in _entries(raw, "lands", problems):
         n_before = len(problems)
         _check_keys(entry, _LAND_KEYS, _LAND_REQUIRED, where, problems)
         area = entry.get("area")
