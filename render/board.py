@@ -20,8 +20,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
+import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.history.rules_data import ROMAN, load_rules
@@ -130,55 +131,131 @@ def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-# Offsets tried, in units of the label size, for a name that collides with one already placed:
-# nearest first, vertical before horizontal (names are wide), never further than three lines away.
-_NUDGES = [(0.0, 0.0)] + [
-    (dx * step, dy * step)
-    for step in (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
-    for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
-]
+# Offsets tried around a land's visual centre, in units of the label size: a name may sit
+# anywhere within six sizes across and three up or down; the costs below pick the spot.
+_STEP = 0.5
+_REACH_X, _REACH_Y = 6.0, 3.0
+# What a name costs where it stands: each sample point of its box over another land or a
+# barren land costs more than over the sea (a name over the sea still reads as the coast's),
+# and covering the place where pieces stand costs as much as leaving the land.
+_COST_OTHER_LAND, _COST_SEA = 1.6, 0.3
+_COST_PIECES, _COST_DISTANCE, _COST_ADRIFT = 2.0, 0.35, 3.0
+# Clear space kept between two names (in label sizes), so neighbours never read as one name.
+_GAP_X, _GAP_Y = 0.6, 0.25
+_MARGIN = 0.4
+
+
+class Label(NamedTuple):
+    centre: tuple[float, float]
+    box: Box
+    lines: tuple[str, ...]
+
+
+def _line_variants(name: str, lines: Sequence[str]) -> list[tuple[str, ...]]:
+    """The geometry's wrapping first, then the name on one line, then split in two."""
+    words = name.split()
+    out = [tuple(lines), (name,)]
+    if len(words) > 1:
+        def imbalance(i: int) -> int:
+            return abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
+
+        cut = min(range(1, len(words)), key=imbalance)
+        out.append((" ".join(words[:cut]), " ".join(words[cut:])))
+    return list(dict.fromkeys(out))
+
+
+def _intersections(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Area shared by each box of ``a`` (rows x0, y0, x1, y1) with each box of ``b``."""
+    w = np.minimum(a[:, None, 2], b[None, :, 2]) - np.maximum(a[:, None, 0], b[None, :, 0])
+    h = np.minimum(a[:, None, 3], b[None, :, 3]) - np.maximum(a[:, None, 1], b[None, :, 1])
+    out: np.ndarray = np.clip(w, 0, None) * np.clip(h, 0, None)
+    return out
 
 
 @functools.lru_cache(maxsize=16)
-def label_layout(size: int) -> dict[str, tuple[tuple[float, float], Box]]:
-    """Where each land and sea name is drawn at ``size`` px wide, and the box it fills.
+def label_layout(size: int) -> dict[str, Label]:
+    """Where each land and sea name is drawn at ``size`` px wide, the box it fills and its lines.
 
-    The geometry gives each name a spot inside its land; in crowded regions
-    neighbouring names collide, so each name (seas first, then lands from the
-    smallest) takes the nearest small nudge that clears the names already placed.
+    Sea names keep the geometry's spots. Each land name (the smallest lands first,
+    as they have the fewest good spots) tries every offset around the land's
+    visual centre and each way of wrapping it, never overlapping a name already
+    placed, and takes the cheapest: as much of the name inside its own land as
+    possible, off the spots where pieces stand, and close to the centre.
     """
     g = _geometry()
     k = size / BASE_WIDTH
     head = round(HEADER * k)
     label = max(6, round(LABEL_SIZE * k))
-    placed: dict[str, tuple[tuple[float, float], Box]] = {}
+    ids = np.asarray(g.ids)
+    id_of = {name: int(i) for i, name in g.data["ids"].items()}
+    barren = np.zeros(256, dtype=bool)
+    for name, i in id_of.items():
+        barren[i] = g.area_of[name] is None
+    lands = g.data["lands"]
+    pieces = np.array([[c * k for c in lands[n]["pieces_box"]] for n in lands if lands[n]["slots"]])
+    pieces[:, 1::2] += head
+    placed: dict[str, Label] = {}
     boxes: list[Box] = []
     for name, w in g.data["waters"].items():
         centre = (w["label"][0] * k, w["label"][1] * k + head)
         box = _text_box(centre, w["label_lines"], label + 1, False, 0)
-        placed[name] = (centre, box)
+        placed[name] = Label(centre, box, tuple(w["label_lines"]))
         boxes.append(box)
 
-    def extent(name: str) -> float:
-        x0, y0, x1, y1 = g.data["lands"][name]["label_box"]
-        return float((x1 - x0) * (y1 - y0))
-
-    for name in sorted(g.data["lands"], key=lambda n: (extent(n), n)):
-        land_g = g.data["lands"][name]
-        base = (land_g["label"][0] * k, land_g["label"][1] * k + head)
+    offsets = np.array(
+        [
+            (dx * label, dy * label)
+            for dx in np.arange(-_REACH_X, _REACH_X + 1e-9, _STEP)
+            for dy in np.arange(-_REACH_Y, _REACH_Y + 1e-9, _STEP)
+        ]
+    )
+    grid_x, grid_y = np.meshgrid(np.linspace(0.0, 1.0, 7), np.linspace(0.0, 1.0, 3))
+    fx, fy = grid_x.ravel()[None, :], grid_y.ravel()[None, :]
+    for name in sorted(lands, key=lambda n: (lands[n]["pixels"], n)):
+        land_g = lands[name]
+        pole = (land_g["pole"][0] * k, land_g["pole"][1] * k + head)
         extra = 12 * k if name in g.resource else 0
         bold = g.area_of[name] is not None
-        best: tuple[tuple[float, float], Box] | None = None
-        for dx, dy in _NUDGES:
-            centre = (base[0] + dx * label, base[1] + dy * label)
-            box = _text_box(centre, land_g["label_lines"], label, bold, extra)
-            if not any(_overlap(box, other) for other in boxes):
-                best = (centre, box)
-                break
-        if best is None:
-            best = (base, _text_box(base, land_g["label_lines"], label, bold, extra))
-        placed[name] = best
-        boxes.append(best[1])
+        taken = np.array(boxes) + np.array([-_GAP_X, -_GAP_Y, _GAP_X, _GAP_Y]) * label
+        best: tuple[float, Label] | None = None
+        for lines in _line_variants(name, land_g["label_lines"]):
+            x0, y0, x1, y1 = _text_box((0.0, 0.0), lines, label, bold, extra)
+            cand = np.column_stack(
+                [offsets[:, 0] + pole[0] + x0, offsets[:, 1] + pole[1] + y0,
+                 offsets[:, 0] + pole[0] + x1, offsets[:, 1] + pole[1] + y1]
+            )
+            ok = ~(_intersections(cand, taken) > 0).any(axis=1)
+            ok &= (cand[:, 0] >= 0) & (cand[:, 2] <= size)
+            if not ok.any():
+                continue
+            cand = cand[ok]
+            # Sample the box and a margin round it on a 7x3 grid against the id raster (at
+            # BASE_WIDTH): a name hugging another land's coast reads as that land's.
+            m = _MARGIN * label
+            left, top = cand[:, None, 0] - m, cand[:, None, 1] - m
+            width, height = cand[:, None, 2] - left + m, cand[:, None, 3] - top + m
+            sx = np.clip(((left + fx * width) / k).astype(int), 0, ids.shape[1] - 1)
+            sy = np.clip(((top + fy * height - head) / k).astype(int), 0, ids.shape[0] - 1)
+            under = ids[sy, sx]
+            own = under == id_of[name]
+            sea = under == 0
+            outside = np.where(own, 0.0, np.where(sea, _COST_SEA, _COST_OTHER_LAND)).mean(axis=1)
+            area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
+            covered = np.minimum(_intersections(cand, pieces).sum(axis=1) / area, 1.0)
+            centre_x = (cand[:, 0] + cand[:, 2] - extra) / 2
+            centre_y = (cand[:, 1] + cand[:, 3]) / 2
+            dist = np.hypot(centre_x - pole[0], centre_y - pole[1]) / (3 * label)
+            adrift = ~own.any(axis=1)  # a name must at least touch its land
+            cost = outside + _COST_PIECES * covered + _COST_DISTANCE * dist + _COST_ADRIFT * adrift
+            i = int(np.argmin(cost))
+            if best is None or cost[i] < best[0]:
+                box = (float(cand[i, 0]), float(cand[i, 1]), float(cand[i, 2]), float(cand[i, 3]))
+                best = (float(cost[i]), Label((float(centre_x[i]), float(centre_y[i])), box, lines))
+        if best is None:  # nowhere free within reach: the centre, overlapping
+            lines = tuple(land_g["label_lines"])
+            best = (0.0, Label(pole, _text_box(pole, lines, label, bold, extra), lines))
+        placed[name] = best[1]
+        boxes.append(best[1].box)
     return placed
 
 
@@ -277,12 +354,12 @@ def _base(size: int, names: bool) -> Image.Image:
                 halo_width=1,
             )
         layout = label_layout(size)
-        for name, land_g in g.data["lands"].items():
+        for name in g.data["lands"]:
             is_barren = g.area_of[name] is None
             _text_centered(
                 draw,
-                layout[name][0],
-                land_g["label_lines"],
+                layout[name].centre,
+                layout[name].lines,
                 label,
                 (90, 80, 70) if is_barren else palette.INK,
                 italic=is_barren,
@@ -291,17 +368,15 @@ def _base(size: int, names: bool) -> Image.Image:
                 halo_width=max(1, round(2 * k)),
             )
     for name in g.resource:
-        land_g = g.data["lands"][name]
-        box = land_g["label_box"]
-        lines = land_g["label_lines"]
-        widest = max(font(max(6, round(LABEL_SIZE * k)), True).getlength(s) for s in lines)
+        # The symbol sits after the name, or alone where the name would stand.
+        centre, _, lines = label_layout(size)[name]
+        rx, ry = centre
+        if not names and g.data["ids"].get(str(g.ids.getpixel((int(rx / k), int((ry - head) / k))))) != name:
+            rx, ry = at(g.data["lands"][name]["pole"])  # the name's spot is off the land
         if names:
-            centre = label_layout(size)[name][0]
-            rx = centre[0] + widest / 2 + 6 * k
-            ry = centre[1] - (len(lines) - 1) * LABEL_SIZE * k / 2
-        else:
-            rx = land_g["label"][0] * k
-            ry = box[1] * k + head + 6 * k
+            widest = max(font(max(6, round(LABEL_SIZE * k)), True).getlength(s) for s in lines)
+            rx += widest / 2 + 6 * k
+            ry -= (len(lines) - 1) * LABEL_SIZE * k / 2
         _diamond(draw, (rx, ry), 5 * k)
     return canvas
 
