@@ -17,7 +17,7 @@ import functools
 import io
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, NamedTuple
@@ -26,10 +26,13 @@ import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.history.rules_data import ROMAN, load_rules
+from engine.history.worldmap import WorldMap
 from render import palette
 from render.palette import RGB, font
 
-BOARD_DIR: Final = Path(__file__).resolve().parents[1] / "data" / "history" / "classic" / "board"
+DATA_DIR: Final = Path(__file__).resolve().parents[1] / "data"
+BOARD_DIR: Final = DATA_DIR / "history" / "classic" / "board"
+CLASSIC: Final = "history-classic"
 BASE_WIDTH: Final = 1600  # geometry.json coordinates are at this width
 HEADER: Final = 78  # header height at BASE_WIDTH
 LABEL_SIZE: Final = 11
@@ -51,19 +54,32 @@ class _Geometry:
     areas: tuple[str, ...]
 
 
-@functools.cache
-def _geometry() -> _Geometry:
-    with Image.open(BOARD_DIR / "lands.png") as img:
-        ids = img.convert("L")
-    data = json.loads((BOARD_DIR / "geometry.json").read_text(encoding="utf-8"))
+def _classic_rules() -> tuple[Path, WorldMap, Mapping[str, tuple[int, ...]]]:
     rules = load_rules()
-    wmap = rules.map
+    return BOARD_DIR, rules.map, rules.area_values
+
+
+# Game id -> where its board raster lives, its map and its area values per epoch. Every
+# History of the World ruleset draws its own raster through the same code.
+BOARDS: Final[dict[str, Callable[[], tuple[Path, WorldMap, Mapping[str, tuple[int, ...]]]]]] = {
+    CLASSIC: _classic_rules,
+}
+
+
+@functools.cache
+def _geometry(board: str = CLASSIC) -> _Geometry:
+    if board not in BOARDS:
+        raise ValueError(f"No board picture for {board!r}; known: {', '.join(BOARDS)}")
+    directory, wmap, area_values = BOARDS[board]()
+    with Image.open(directory / "lands.png") as img:
+        ids = img.convert("L")
+    data = json.loads((directory / "geometry.json").read_text(encoding="utf-8"))
     return _Geometry(
         ids=ids,
         data=data,
         area_of={n: land.area for n, land in wmap.lands.items()},
         resource=frozenset(n for n, land in wmap.lands.items() if land.resource),
-        area_values=dict(rules.area_values),
+        area_values=dict(area_values),
         areas=tuple(wmap.areas),
     )
 
@@ -173,7 +189,7 @@ def _intersections(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=16)
-def label_layout(size: int) -> dict[str, Label]:
+def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
     """Where each land and sea name is drawn at ``size`` px wide, the box it fills and its lines.
 
     Sea names keep the geometry's spots. Each land name (the smallest lands first,
@@ -182,7 +198,7 @@ def label_layout(size: int) -> dict[str, Label]:
     placed, and takes the cheapest: as much of the name inside its own land as
     possible, off the spots where pieces stand, and close to the centre.
     """
-    g = _geometry()
+    g = _geometry(board)
     k = size / BASE_WIDTH
     head = round(HEADER * k)
     label = max(6, round(LABEL_SIZE * k))
@@ -260,9 +276,9 @@ def label_layout(size: int) -> dict[str, Label]:
 
 
 @functools.lru_cache(maxsize=16)
-def _base(size: int, names: bool) -> Image.Image:
+def _base(board: str, size: int, names: bool) -> Image.Image:
     """The map without pieces or panel, ``size`` pixels wide (cached; callers copy it)."""
-    g = _geometry()
+    g = _geometry(board)
     k = size / BASE_WIDTH
     map_h = round(g.ids.height * k)
     head = round(HEADER * k)
@@ -353,7 +369,7 @@ def _base(size: int, names: bool) -> Image.Image:
                 halo=palette.lighten(palette.SEA, 0.4),
                 halo_width=1,
             )
-        layout = label_layout(size)
+        layout = label_layout(size, board)
         for name in g.data["lands"]:
             is_barren = g.area_of[name] is None
             _text_centered(
@@ -369,7 +385,7 @@ def _base(size: int, names: bool) -> Image.Image:
             )
     for name in g.resource:
         # The symbol sits after the name, or alone where the name would stand.
-        centre, _, lines = label_layout(size)[name]
+        centre, _, lines = label_layout(size, board)[name]
         rx, ry = centre
         if not names and g.data["ids"].get(str(g.ids.getpixel((int(rx / k), int((ry - head) / k))))) != name:
             rx, ry = at(g.data["lands"][name]["pole"])  # the name's spot is off the land
@@ -482,8 +498,8 @@ def _ship(
         draw.ellipse((x - 8 * k - r, y - 6 * k - r, x - 8 * k + r, y - 6 * k + r), fill=mc, outline=ink)
 
 
-def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int) -> None:
-    g = _geometry()
+def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board_id: str) -> None:
+    g = _geometry(board_id)
     board = view.get("board") or {}
     turn = view.get("turn") or {}
     active_keys = {turn.get("empire"), turn.get("force_key")} - {None}
@@ -571,8 +587,8 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
 # --- panel ------------------------------------------------------------------
 
 
-def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int) -> None:
-    g = _geometry()
+def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board: str) -> None:
+    g = _geometry(board)
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, 0, canvas.width, head - 1), fill=palette.PAPER)
     draw.line((0, head - 1, canvas.width, head - 1), fill=palette.BORDER, width=max(1, round(k)))
@@ -663,8 +679,8 @@ def _short_area(area: str) -> str:
     return _AREA_SHORT.get(area, area)
 
 
-def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int) -> None:
-    g = _geometry()
+def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, board: str) -> None:
+    g = _geometry(board)
     wanted = {int(g.data["lands"][n]["id"]) for n in names if n in g.data["lands"]}
     if not wanted:
         return
@@ -700,11 +716,12 @@ def render_board(
         raise ValueError("size must be at least 200 pixels")
     k = size / BASE_WIDTH
     head = round(HEADER * k)
-    canvas = _base(size, names).copy()
+    board = str(view.get("game") or CLASSIC)
+    canvas = _base(board, size, names).copy()
     if highlight:
-        _highlight(canvas, highlight, size, head)
-    _draw_pieces(canvas, view, k, head)
-    _draw_panel(canvas, view, k, head)
+        _highlight(canvas, highlight, size, head, board)
+    _draw_pieces(canvas, view, k, head, board_id=board)
+    _draw_panel(canvas, view, k, head, board)
     return encode_png(canvas)
 
 

@@ -299,3 +299,10 @@ def test_names_do_not_overlap_and_touch_their_land(size: int) -> None:
             px, py = land["pole"]
             cx, cy = layout[name].centre
             assert np.hypot(cx - px * k, cy - py * k - head) <= 4 * label, name
+
+
+def test_a_view_of_a_game_without_a_board_picture_is_refused() -> None:
+    from render.board import render_board
+
+    with pytest.raises(ValueError, match="No board picture for 'chess'"):
+        render_board({"game": "chess"})
