@@ -77,11 +77,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def check_all_data() -> list[str]:
     """Every problem in every game's data files, prefixed with the game id."""
-    from engine.history.rules_data import check_data
-
     problems: list[str] = []
-    for game_id, check in (("history-classic", check_data),):
-        problems.extend(f"{game_id}: {p}" for p in check())
+    for game_id in game_ids():
+        problems.extend(f"{game_id}: {p}" for p in get_game(game_id).check_data())
     return problems
 
 

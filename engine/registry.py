@@ -9,9 +9,11 @@ from engine.core import Game
 
 _GAMES: dict[str, str] = {
     "history-classic": "engine.history.classic:GAME",
+    "eight-minute": "engine.eight_minute.game:GAME",
 }
 _POLICIES: dict[str, str] = {
     "history-classic": "engine.history.ai:make_policy",
+    "eight-minute": "engine.eight_minute.ai:make_policy",
 }
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
-from engine.core import Action, IllegalAction, PlayerId, Result
+from engine.core import Action, Event, IllegalAction, PlayerId, Result
 from engine.history import events, flow
 from engine.history.actions import (
     CODEC,
@@ -312,6 +312,22 @@ class ClassicGame:
         return view
 
     # -- the end --------------------------------------------------------------------
+    def check_data(self) -> list[str]:
+        """Every problem in the classic map and rules data (empty when all is well)."""
+        from engine.history.rules_data import check_data
+
+        return check_data()
+
+    def describe_event(self, event: Event) -> str | None:
+        from engine.history.text import describe_event
+
+        return describe_event(event, self.rules)
+
+    def action_label(self, state: HistoryState, action: Action) -> str:
+        from engine.history.play import action_label
+
+        return action_label(state, action)
+
     def is_over(self, state: HistoryState) -> bool:
         return state.phase == "over"
 
