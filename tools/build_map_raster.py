@@ -1,9 +1,16 @@
-"""Build the classic board's land-id raster and geometry from a land/sea mask.
+"""Build a board's land-id raster and geometry from a land/sea mask.
 
 Run by hand when the map data changes (build time only)::
 
     pip install 'annals[tools]'          # global-land-mask (MIT), build time only
-    PYTHONPATH=. python tools/build_map_raster.py
+    PYTHONPATH=. python tools/build_map_raster.py                      # the classic board
+    PYTHONPATH=. python tools/build_map_raster.py \
+        --map data/history/epochs5/map.yaml --out data/history/epochs5/board
+
+``--map`` defaults to the classic map and ``--out`` to the ``board`` folder
+beside the map. The hand-tuned flood settings (extra seeds, speeds, corners)
+belong to one map each: ``--profile`` picks them (``classic`` or ``epochs5``),
+by default the name of the map's folder. The classic build is unchanged.
 
 Source of the coastlines: the ``global-land-mask`` package (MIT), itself built
 from the GLOBE 1-km elevation data set (NOAA, public domain). Only oceans are
@@ -25,16 +32,19 @@ seed go to the nearest land if they are small and close, otherwise they stay
 off the board (OFF_BOARD id: Greenland, Iceland, New Zealand, ...).
 
 Output (committed, read at run time with Pillow and json only):
-    data/history/classic/board/lands.png      mode "L": 0 sea, 1..102 lands, 255 off board
-    data/history/classic/board/geometry.json  ids, label positions, piece slots, ...
+    <out>/lands.png      mode "L": 0 sea, 1..N lands in map order, 255 off board
+    <out>/geometry.json  ids, label positions, piece slots, ...
 """
 
 from __future__ import annotations
 
+import argparse
 import heapq
 import json
 import math
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +54,7 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.history.worldmap import load_map
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "data" / "history" / "classic" / "board"
+CLASSIC_MAP = ROOT / "data" / "history" / "classic" / "map.yaml"
 WIDTH = 1600
 OFF_BOARD = 255
 LON0, LON1 = -128.0, 162.0
@@ -240,6 +250,122 @@ LAKES: list[list[tuple[float, float]]] = [
     [(58.5, 46.0), (60.0, 46.4), (61.5, 45.8), (61.0, 44.6), (60.0, 44.0), (59.2, 44.6), (58.5, 45.0)],
 ]
 
+# The 5-epoch board (data/history/epochs5/map.yaml): extra seeds per territory
+# or barren land, as for the classic board above.
+EPOCHS5_EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {
+    # Middle East
+    "Arabia": [(44.5, 14.5), (56.5, 22.5), (39.0, 24.5), (38.0, 27.0), (49.5, 26.0), (47.8, 28.3)],
+    "Empty Quarter": [(41.5, 28.5), (39.8, 31.8), (52.0, 20.0)],
+    "Levant": [(35.6, 31.0), (34.5, 29.8), (36.5, 36.2)],
+    "Mesopotamia": [(43.5, 36.5), (39.5, 36.0)],
+    "Tigris": [(44.5, 32.5), (47.8, 30.4)],
+    "Zagros": [(46.0, 38.0), (51.0, 30.0)],
+    "Persian Plateau": [(59.0, 35.0), (52.0, 35.5), (61.0, 28.0), (65.0, 28.5)],
+    "Anatolia": [(28.0, 39.0), (39.5, 39.5), (42.0, 39.5)],
+    # Northern Africa and the Sahara
+    "Nile": [(31.0, 30.5), (32.6, 24.5)],
+    "Nubia": [(36.5, 18.5), (27.5, 13.0), (31.0, 8.5), (30.5, 21.0)],
+    "Libya": [(13.0, 32.0), (22.5, 32.3)],
+    "Numidia": [(3.0, 36.0), (10.0, 36.5)],
+    "Mauretania": [(-1.0, 34.8), (-9.0, 29.5)],
+    "Sahara": [(0.0, 22.0), (20.0, 23.0), (-10.0, 22.0), (-13.0, 25.0), (25.0, 21.0)],
+    # Southern Africa
+    "Sahel": [(-14.5, 14.0), (-8.0, 15.0), (3.0, 15.5), (12.0, 15.0), (18.0, 14.0), (22.0, 13.0)],
+    "Guinea": [(-10.0, 9.0), (-5.0, 7.0), (8.0, 6.5)],
+    "Congo": [(15.0, -12.0), (25.0, -8.0), (25.0, 3.0), (13.0, 2.0)],
+    "Horn": [(45.5, 5.0), (47.5, 9.0), (38.5, 0.0), (37.5, -5.0), (38.5, -8.5), (38.5, 15.5),
+             (33.5, 0.5), (32.5, -4.0)],
+    "Zambezi": [(32.5, -13.0), (25.5, -18.0)],
+    "Cape": [(18.5, -33.0), (30.5, -28.0), (33.5, -20.0), (36.5, -16.0)],
+    "Kalahari": [(15.5, -21.0), (17.0, -27.0), (23.0, -19.8), (13.0, -17.5)],
+    # Europe
+    "Iberia": [(-8.0, 42.5), (-8.0, 38.0), (2.9, 39.6)],
+    "Gaul": [(-2.5, 48.0), (0.0, 44.0), (5.0, 44.0), (1.8, 50.8)],
+    "Britannia": [(-4.0, 56.5), (-4.0, 50.5), (1.0, 51.2)],
+    "Rhineland": [(5.0, 52.0), (4.5, 50.8)],
+    "Alamannia": [(13.5, 53.8), (18.0, 54.0), (21.0, 53.0), (22.0, 54.5), (19.5, 51.0), (8.5, 47.5),
+                  (24.5, 52.0)],
+    "Scandinavia": [(9.2, 56.6), (10.0, 61.0), (18.0, 65.0), (25.0, 68.0), (27.0, 62.0)],
+    "Bohemia": [(14.5, 50.0), (19.5, 47.5), (22.0, 48.5)],
+    "Etruria": [(8.0, 45.0), (12.5, 45.5), (9.0, 40.0)],
+    "Latium": [(16.5, 39.0), (17.0, 40.7)],
+    "Illyria": [(15.5, 45.0), (24.5, 45.5), (28.0, 45.3)],
+    "Macedonia": [(27.0, 41.5), (25.5, 43.0)],
+    "Pindus": [(22.5, 37.5)],
+    # Eurasia
+    "Volga": [(33.0, 58.0), (29.5, 59.5), (26.0, 56.5), (45.0, 52.0), (55.0, 58.0)],
+    "Scythia": [(30.0, 47.5), (28.0, 50.5), (55.0, 48.0), (65.0, 49.0), (75.0, 47.5)],
+    "Caucasus": [(40.0, 43.5), (47.5, 41.0)],
+    "Turan": [(58.0, 40.0), (71.0, 40.5), (73.5, 38.5)],
+    "Tarim Basin": [(88.0, 43.5), (76.0, 39.5), (93.0, 40.0), (86.5, 47.0), (97.5, 39.0)],
+    "Mongolia": [(94.0, 48.0), (112.0, 47.5), (116.0, 47.0)],
+    "Siberia": [(70.0, 60.0), (62.0, 62.0), (110.0, 60.0), (125.0, 62.0), (150.0, 65.0),
+                (105.0, 54.0), (80.0, 55.0), (86.0, 51.5), (130.0, 69.0), (110.0, 72.0), (70.0, 68.0)],
+    "Gobi": [(97.5, 41.0), (110.0, 43.0), (114.0, 44.0)],
+    "Himalayas": [(80.0, 33.5), (95.0, 31.0), (98.5, 34.0), (92.0, 35.5), (77.5, 35.5), (96.5, 29.5)],
+    # India
+    "Hindu Kush": [(65.0, 33.0), (66.5, 31.0), (74.5, 34.5), (72.5, 35.8)],
+    "Indus": [(72.5, 31.0), (70.0, 29.5), (69.5, 23.0)],
+    "Deccan": [(72.5, 22.0), (74.0, 15.5)],
+    "Ghats": [(76.0, 9.5)],
+    "Kalinga": [(80.0, 16.5)],
+    "Ganges": [(77.5, 28.5), (77.5, 31.0), (85.5, 25.5), (78.0, 24.0)],
+    "Bengal": [(92.5, 26.0)],
+    # Southeast Asia and Australasia
+    "Irrawaddy": [(97.5, 25.5), (97.5, 27.5)],
+    "Siam": [(99.0, 18.5), (99.5, 11.0)],
+    "Mekong": [(103.0, 18.5), (106.0, 10.5), (101.5, 20.5)],
+    "Annam": [(107.5, 16.0)],
+    "Malaya": [(100.5, 7.5)],
+    "Sumatra": [(98.0, 3.0), (104.0, -3.5)],
+    "Java": [(107.0, -7.0), (113.0, -7.8)],
+    "Borneo": [(116.5, 5.0), (112.0, -1.5)],
+    "Moluccas": [(120.5, 1.0), (125.0, 1.0), (128.0, -3.5), (117.5, -8.5), (124.5, -9.5), (122.0, -9.0)],
+    "New Guinea": [(138.0, -4.0), (147.0, -7.0)],
+    "Philippines": [(121.0, 16.5), (125.0, 7.5), (118.5, 9.5)],
+    "Australia": [(118.0, -25.0), (146.0, -32.0), (145.0, -20.0), (130.0, -15.0), (146.5, -42.0)],
+    # China and the Far East
+    "Wei": [(103.5, 36.0)],
+    "Huang He": [(118.0, 36.5), (112.0, 38.0), (116.5, 40.0)],
+    "Yunnan": [(105.0, 26.0)],
+    "Yangtze": [(120.0, 30.0), (118.0, 32.0), (111.5, 30.5), (119.0, 26.0)],
+    "Lingnan": [(109.0, 22.0), (108.0, 24.5)],
+    "Sichuan": [(100.0, 30.0)],
+    "Manchuria": [(123.0, 41.5), (128.0, 47.0)],
+    "Amur": [(140.0, 53.5), (133.0, 46.0), (142.8, 50.0), (158.0, 55.0)],
+    "Korea": [(126.5, 39.5)],
+    "Honshu": [(133.5, 34.8), (140.5, 39.5), (142.5, 43.5)],
+    # North America
+    "Northern Lakes": [(-85.0, 50.0), (-72.0, 50.0), (-63.0, 53.0), (-115.0, 60.0), (-95.0, 64.0),
+                       (-80.0, 47.0), (-125.0, 62.0), (-56.0, 48.5)],
+    "Cascadia": [(-123.0, 50.0), (-120.0, 40.0), (-126.5, 54.0)],
+    "Great Basin": [(-114.0, 32.5), (-116.0, 36.0)],
+    "Great Plains": [(-98.0, 32.0), (-105.0, 45.0), (-104.0, 38.0), (-98.0, 28.5)],
+    "Mississippi": [(-90.0, 31.0), (-91.5, 30.5), (-88.5, 33.0), (-89.0, 42.0), (-92.0, 45.0)],
+    "Appalachia": [(-73.0, 42.0), (-70.0, 44.0), (-82.0, 29.0), (-84.0, 33.5)],
+    "Mexico": [(-104.0, 24.0), (-99.0, 19.0), (-107.0, 28.0)],
+    "Yucatan": [(-89.0, 20.5), (-86.0, 14.0), (-84.5, 11.0), (-80.0, 8.5)],
+    "Antilles": [(-72.0, 19.0), (-66.5, 18.2), (-77.5, 18.0)],
+    # South America
+    "Orinoco": [(-74.0, 5.0), (-62.0, 6.0), (-57.0, 4.5)],
+    "Andes": [(-78.5, -1.5), (-66.0, -17.0), (-71.0, -14.5)],
+    "Amazon": [(-70.0, -5.0), (-52.0, -2.0), (-60.0, -12.0)],
+    "Brazil": [(-40.0, -6.0), (-47.0, -20.0), (-52.0, -27.0)],
+    "Pampas": [(-57.0, -33.0), (-58.0, -23.0), (-60.0, -21.0)],
+    "Patagonia": [(-71.5, -35.0), (-72.0, -45.0)],
+    "Atacama": [(-70.0, -20.0)],
+}
+
+EPOCHS5_CORNERS: list[list[str]] = [
+    ["Himalayas", "Sichuan", "Yunnan", "Irrawaddy"],
+]
+
+# Straits the mask closes at this scale but the 5-epoch map keeps as water
+# (lon, lat polygons cut out of the land): Hormuz, between Arabia and Zagros.
+EPOCHS5_WATER_CUTS: list[list[tuple[float, float]]] = [
+    [(55.6, 26.9), (56.8, 27.0), (56.9, 26.0), (56.4, 25.9)],
+]
+
 SMALL_ISLAND_PX = 400  # unseeded islands smaller than this join the nearest land...
 ISLAND_REACH_PX = 24  # ...if it lies within this many pixels
 
@@ -254,49 +380,83 @@ def _integral(knots: list[int], weights: list[float]) -> tuple[np.ndarray, np.nd
     return t, acc
 
 
-_LON_T, _LON_ACC = _integral(LON_KNOTS, LON_WEIGHTS)
-_LAT_T, _LAT_ACC = _integral(LAT_KNOTS, LAT_WEIGHTS)
-SCALE = WIDTH / _LON_ACC[-1]
-HEIGHT = round(_LAT_ACC[-1] * SCALE)
+class Projection:
+    """The smoothly varying equirectangular projection described above, for one board."""
+
+    def __init__(
+        self,
+        lon_knots: list[int],
+        lon_weights: list[float],
+        lat_knots: list[int],
+        lat_weights: list[float],
+        width: int = WIDTH,
+    ) -> None:
+        self.lon_knots, self.lon_weights = lon_knots, lon_weights
+        self.lat_knots, self.lat_weights = lat_knots, lat_weights
+        self.lon_t, self.lon_acc = _integral(lon_knots, lon_weights)
+        self.lat_t, self.lat_acc = _integral(lat_knots, lat_weights)
+        self.width = width
+        self.scale = width / self.lon_acc[-1]
+        self.height = round(self.lat_acc[-1] * self.scale)
+
+    def project(self, lon: float, lat: float) -> tuple[float, float]:
+        """Pixel (x, y) of a point (fractional; y grows downwards)."""
+        x = float(np.interp(lon, self.lon_t, self.lon_acc)) * self.scale
+        y = (self.lat_acc[-1] - float(np.interp(lat, self.lat_t, self.lat_acc))) * self.scale
+        return x, y
+
+    def unproject_x(self, x: np.ndarray) -> np.ndarray:
+        return np.interp(x / self.scale, self.lon_acc, self.lon_t)
+
+    def unproject_y(self, y: np.ndarray) -> np.ndarray:
+        return np.interp(self.lat_acc[-1] - y / self.scale, self.lat_acc, self.lat_t)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "lon_knots": self.lon_knots,
+            "lon_weights": self.lon_weights,
+            "lat_knots": self.lat_knots,
+            "lat_weights": self.lat_weights,
+            "scale": round(self.scale, 6),
+        }
 
 
-def project(lon: float, lat: float) -> tuple[float, float]:
-    """Pixel (x, y) of a point (fractional; y grows downwards)."""
-    x = float(np.interp(lon, _LON_T, _LON_ACC)) * SCALE
-    y = (_LAT_ACC[-1] - float(np.interp(lat, _LAT_T, _LAT_ACC))) * SCALE
-    return x, y
+CLASSIC_PROJECTION = Projection(LON_KNOTS, LON_WEIGHTS, LAT_KNOTS, LAT_WEIGHTS)
 
-
-def unproject_x(x: np.ndarray) -> np.ndarray:
-    return np.interp(x / SCALE, _LON_ACC, _LON_T)
-
-
-def unproject_y(y: np.ndarray) -> np.ndarray:
-    return np.interp(_LAT_ACC[-1] - y / SCALE, _LAT_ACC, _LAT_T)
+# The 5-epoch board: the same crop, with more room for the Americas (14
+# territories there against the classic 11) and less for the open oceans.
+EPOCHS5_PROJECTION = Projection(
+    [-128, -100, -75, -55, -35, -18, -8, 10, 30, 45, 60, 75, 90, 105, 120, 135, 150, 162],
+    [0.8, 0.85, 0.9, 0.75, 0.28, 0.38, 1.5, 1.95, 1.85, 1.55, 1.15, 1.15, 1.2, 1.3, 1.2, 0.8, 0.5, 0.35],
+    LAT_KNOTS,
+    [0.55, 0.6, 0.7, 0.95, 1.15, 1.45, 2.2, 2.5, 2.2, 1.2, 0.75, 0.55],
+)
 
 
 # --- land mask --------------------------------------------------------------
 
 
-def land_mask() -> np.ndarray:
+def land_mask(proj: Projection, cuts: Sequence[list[tuple[float, float]]] = ()) -> np.ndarray:
+    """Land pixels of the board: the mask minus the lakes and any extra water ``cuts``."""
     from global_land_mask import globe
 
     mask = globe._mask  # True on ocean; rows lat 90..-90, columns lon -180..180, 1/120 degree
     rows, cols = mask.shape
     sub = (np.arange(SUPERSAMPLE) + 0.5) / SUPERSAMPLE
-    xs = (np.arange(WIDTH)[:, None] + sub[None, :]).ravel()
-    ys = (np.arange(HEIGHT)[:, None] + sub[None, :]).ravel()
-    lon = unproject_x(xs)
-    lat = unproject_y(ys)
+    width, height = proj.width, proj.height
+    xs = (np.arange(width)[:, None] + sub[None, :]).ravel()
+    ys = (np.arange(height)[:, None] + sub[None, :]).ravel()
+    lon = proj.unproject_x(xs)
+    lat = proj.unproject_y(ys)
     ci = np.clip(((lon + 180.0) / 360.0 * cols).astype(int), 0, cols - 1)
     ri = np.clip(((90.0 - lat) / 180.0 * rows).astype(int), 0, rows - 1)
     samples = (~mask[np.ix_(ri, ci)]).astype(np.uint8)
-    votes = samples.reshape(HEIGHT, SUPERSAMPLE, WIDTH, SUPERSAMPLE).sum(axis=(1, 3))
+    votes = samples.reshape(height, SUPERSAMPLE, width, SUPERSAMPLE).sum(axis=(1, 3))
     land = votes * 2 > SUPERSAMPLE * SUPERSAMPLE
-    lakes = Image.new("L", (WIDTH, HEIGHT), 0)
+    lakes = Image.new("L", (width, height), 0)
     draw = ImageDraw.Draw(lakes)
-    for poly in LAKES:
-        draw.polygon([project(lon, lat) for lon, lat in poly], fill=1)
+    for poly in [*LAKES, *cuts]:
+        draw.polygon([proj.project(lon, lat) for lon, lat in poly], fill=1)
     return land & (np.asarray(lakes) == 0)
 
 
@@ -367,9 +527,9 @@ def flood(mask: np.ndarray, seeds: list[tuple[int, int, int]], speed: dict[int, 
     return np.array(owner, dtype=np.int32).reshape(h, w)
 
 
-def force_corners(ids: np.ndarray, id_of: dict[str, int]) -> None:
+def force_corners(ids: np.ndarray, id_of: dict[str, int], corners: list[list[str]]) -> None:
     h, w = ids.shape
-    for quad in CORNERS:
+    for quad in corners:
         q = [id_of[n] for n in quad]
         pairs = border_pairs(ids)
         touch = pairs.get(tuple(sorted((q[0], q[2]))), []) + pairs.get(tuple(sorted((q[1], q[3]))), [])
@@ -576,12 +736,12 @@ def split_water(name: str) -> list[str]:
     return [name]
 
 
-def water_geometry(ids: np.ndarray, wmap: Any, lands: dict[str, Any]) -> dict[str, Any]:
+def water_geometry(ids: np.ndarray, wmap: Any, lands: dict[str, Any], proj: Projection) -> dict[str, Any]:
     out: dict[str, Any] = {}
     boxes = [tuple(v["label_box"]) for v in lands.values()]
     boxes += [tuple(v["pieces_box"]) for v in lands.values() if "pieces_box" in v]
     for name, water in wmap.waters.items():
-        x, y = project(*water.anchor)
+        x, y = proj.project(*water.anchor)
         lines = split_water(name)
         tw = max(text_box(s, 12)[0] for s in lines)
         th = len(lines) * 14
@@ -634,28 +794,65 @@ def nearest_gap(ids: np.ndarray, a: int, b: int) -> tuple[float, tuple[int, int]
     return math.sqrt(float(d2[i, j])), (int(ax[i]), int(ay[i])), (int(bx[j]), int(by[j]))
 
 
-def main() -> int:
-    wmap = load_map()
+@dataclass(frozen=True)
+class Profile:
+    """The hand-tuned flood settings of one map (see the module docstring)."""
+
+    projection: Projection
+    extra_seeds: dict[str, list[tuple[float, float]]]
+    speed: dict[str, float] = field(default_factory=dict)
+    corners: list[list[str]] = field(default_factory=list)
+    water_cuts: list[list[tuple[float, float]]] = field(default_factory=list)
+
+
+PROFILES: dict[str, Profile] = {
+    "classic": Profile(CLASSIC_PROJECTION, EXTRA_SEEDS, SPEED, CORNERS),
+    "epochs5": Profile(EPOCHS5_PROJECTION, EPOCHS5_EXTRA_SEEDS, {}, EPOCHS5_CORNERS, EPOCHS5_WATER_CUTS),
+}
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Build a board's land-id raster and geometry.")
+    parser.add_argument("--map", type=Path, default=CLASSIC_MAP, help="the map YAML (default: classic)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="output folder (default: board/ beside the map)")
+    parser.add_argument("--profile", choices=sorted(PROFILES), default=None,
+                        help="flood settings (default: the map's folder name)")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    map_path: Path = args.map.resolve()
+    out: Path = args.out.resolve() if args.out is not None else map_path.parent / "board"
+    profile_name = args.profile or map_path.parent.name
+    if profile_name not in PROFILES:
+        print(f"no flood profile {profile_name!r}; use --profile {sorted(PROFILES)}", file=sys.stderr)
+        return 2
+    profile = PROFILES[profile_name]
+    wmap = load_map(map_path)
     names = list(wmap.lands)
     name_of = {i + 1: n for i, n in enumerate(names)}
     id_of = {n: i for i, n in name_of.items()}
-    print(f"projection: {WIDTH}x{HEIGHT}, scale {SCALE:.3f} px per weighted degree", file=sys.stderr)
-    mask = land_mask()
+    proj = profile.projection
+    print(f"projection: {proj.width}x{proj.height}, scale {proj.scale:.3f} px per weighted degree",
+          file=sys.stderr)
+    mask = land_mask(proj, profile.water_cuts)
     seeds: list[tuple[int, int, int]] = []
     for name in names:
-        for lon, lat in [wmap.lands[name].anchor, *EXTRA_SEEDS.get(name, [])]:
-            x, y = snap(mask, *project(lon, lat))
+        for lon, lat in [wmap.lands[name].anchor, *profile.extra_seeds.get(name, [])]:
+            x, y = snap(mask, *proj.project(lon, lat))
             seeds.append((x, y, id_of[name]))
-    speed = {id_of[n]: s for n, s in SPEED.items()}
+    speed = {id_of[n]: s for n, s in profile.speed.items()}
     ids = flood(mask, seeds, speed)
-    force_corners(ids, id_of)
+    force_corners(ids, id_of, profile.corners)
     assign_islands(ids, mask)
     ids_u8 = ids.astype(np.uint8)
-    OUT.mkdir(parents=True, exist_ok=True)
-    Image.fromarray(ids_u8, mode="L").save(OUT / "lands.png")
+    out.mkdir(parents=True, exist_ok=True)
+    Image.fromarray(ids_u8, mode="L").save(out / "lands.png")
 
     lands = layout(ids_u8, wmap, name_of)
-    waters = water_geometry(ids_u8, wmap, lands)
+    waters = water_geometry(ids_u8, wmap, lands, proj)
     pairs = border_pairs(ids_u8)
     straits = []
     walls = []
@@ -669,24 +866,18 @@ def main() -> int:
             walls.append({"lands": [a, b], "points": sorted(pts)[::2]})
     geometry = {
         "source": "global-land-mask 1.0 (MIT; GLOBE 1-km data, NOAA); tools/build_map_raster.py",
-        "width": WIDTH,
-        "height": HEIGHT,
+        "width": proj.width,
+        "height": proj.height,
         "off_board": OFF_BOARD,
-        "projection": {
-            "lon_knots": LON_KNOTS,
-            "lon_weights": LON_WEIGHTS,
-            "lat_knots": LAT_KNOTS,
-            "lat_weights": LAT_WEIGHTS,
-            "scale": round(SCALE, 6),
-        },
+        "projection": proj.as_json(),
         "ids": {str(i): n for i, n in name_of.items()},
         "lands": {n: lands[n] for n in names},
         "waters": waters,
         "straits": straits,
         "great_wall": walls,
     }
-    (OUT / "geometry.json").write_text(json.dumps(geometry, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {OUT / 'lands.png'} and geometry.json", file=sys.stderr)
+    (out / "geometry.json").write_text(json.dumps(geometry, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {out / 'lands.png'} and geometry.json", file=sys.stderr)
     report(ids_u8, wmap, name_of, pairs)
     return 0
 

@@ -28,6 +28,11 @@ def _shallow(obj: T) -> T:
     return copy
 
 
+def shallow_copy(obj: T) -> T:
+    """Public name of :func:`_shallow` for the other History rulesets' states."""
+    return _shallow(obj)
+
+
 def _copy_json(value: Any) -> Any:
     """A deep copy of JSON-native data (small values such as a pending card's targets)."""
     if isinstance(value, dict):
@@ -35,6 +40,11 @@ def _copy_json(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy_json(v) for v in value]
     return value
+
+
+def copy_json(value: Any) -> Any:
+    """Public name of :func:`_copy_json` for the other History rulesets' states."""
+    return _copy_json(value)
 
 
 @dataclass

@@ -1,6 +1,8 @@
 """The History of the World map: lands, areas, seas and oceans, and how they touch.
 
-The map is data (``data/history/classic/map.yaml``); this module loads it,
+The map is data (``data/history/classic/map.yaml`` for the classic rules,
+``data/history/epochs5/map.yaml`` for the 5-epoch rules, whose "areas" are
+that edition's regions and "lands" its territories); this module loads it,
 checks it strictly and answers the questions the rules ask of a map: which
 lands border a land (and whether across a strait or the Great Wall), which
 lands touch a water, which seas a fleet in an ocean may also use, and which
@@ -27,6 +29,17 @@ File format (all keys required unless marked optional)::
     borders:                                     # unordered pairs, each once
       - [Lower Tigris, Middle Tigris]            # ordinary border
       - [Balkans, Western Anatolia, strait]      # or great_wall
+
+Optional keys (the 5-epoch map uses them; the classic map does not)::
+
+    ocean_reach: adjacent        # or through_seas (the default, classic rules)
+    waters:
+      Arctic Ocean: {kind: ocean, anchor: [...], fleets: false}   # default true
+
+``ocean_reach`` says which seas a fleet in an ocean also sails:
+``through_seas`` (classic) every sea reachable from the ocean through seas
+only; ``adjacent`` (5-epoch) only the seas linked to the ocean itself.
+``fleets: false`` marks a water where no fleet may be placed or exist.
 """
 
 from __future__ import annotations
@@ -46,6 +59,10 @@ import yaml
 TERRAINS: Final = ("plain", "forest", "mountain")
 BORDER_KINDS: Final = ("strait", "great_wall")
 WATER_KINDS: Final = ("sea", "ocean")
+OCEAN_REACHES: Final = ("through_seas", "adjacent")
+#: Terrains that give the 5-epoch defender its "terrain" effect (forests and
+#: mountains alike, "Board Clarifications").
+DIFFICULT_TERRAINS: Final = frozenset({"forest", "mountain"})
 
 #: Lands an area needs at least: control of an area takes three armies.
 MIN_LANDS_PER_AREA: Final = 3
@@ -54,9 +71,11 @@ DEFAULT_MAP_PATH: Final = (
     Path(__file__).resolve().parents[2] / "data" / "history" / "classic" / "map.yaml"
 )
 
-_TOP_KEYS: Final = frozenset({"areas", "waters", "water_links", "lands", "borders", "great_wall_inside"})
+_TOP_KEYS: Final = frozenset(
+    {"areas", "waters", "water_links", "lands", "borders", "great_wall_inside", "ocean_reach"}
+)
 _REQUIRED_TOP_KEYS: Final = frozenset({"areas", "waters", "water_links", "lands", "borders"})
-_WATER_KEYS: Final = frozenset({"kind", "anchor", "aliases"})
+_WATER_KEYS: Final = frozenset({"kind", "anchor", "aliases", "fleets"})
 _WATER_REQUIRED: Final = frozenset({"kind", "anchor"})
 _LAND_KEYS: Final = frozenset({"area", "terrain", "resource", "anchor", "waters", "aliases"})
 _LAND_REQUIRED: Final = frozenset({"area", "terrain", "resource", "anchor", "waters"})
@@ -89,6 +108,11 @@ class Land:
         """True for a barren land: no area, no armies, Barbarians only."""
         return self.area is None
 
+    @property
+    def rough(self) -> bool:
+        """True for forest or mountain (the 5-epoch defender's "terrain" effect)."""
+        return self.terrain in DIFFICULT_TERRAINS
+
 
 @dataclass(frozen=True)
 class Water:
@@ -98,8 +122,9 @@ class Water:
         name: Canonical name.
         kind: ``"sea"`` or ``"ocean"``.
         anchor: ``(longitude, latitude)`` of a point inside the water.
-        links: Waters this one touches.
+        links: Waters this one touches (between two oceans: a dotted-line border).
         aliases: Other spellings accepted by :meth:`WorldMap.resolve_water`.
+        fleets: False where no fleet may be placed or exist (optional key).
     """
 
     name: str
@@ -107,6 +132,7 @@ class Water:
     anchor: tuple[float, float]
     links: frozenset[str]
     aliases: tuple[str, ...] = ()
+    fleets: bool = True
 
 
 class MapDataError(Exception):
@@ -158,9 +184,11 @@ class WorldMap:
         areas: Scoring areas in the order of the Victory Points Table.
         lands: Land name -> :class:`Land`, in file order.
         waters: Water name -> :class:`Water`, in file order.
+        ocean_reach: ``"through_seas"`` or ``"adjacent"`` (see :meth:`fleet_reach`).
     """
 
     areas: tuple[str, ...]
+    ocean_reach: str
     lands: Mapping[str, Land]
     waters: Mapping[str, Water]
     wall_inside: frozenset[str]
@@ -173,9 +201,11 @@ class WorldMap:
         waters: Iterable[Water],
         borders: Iterable[tuple[str, str, str | None]],
         wall_inside: Iterable[str] = (),
+        ocean_reach: str = "through_seas",
     ) -> None:
         """Assemble a map from already-checked parts (use :func:`parse_map`)."""
         self.areas = tuple(areas)
+        self.ocean_reach = ocean_reach
         self.wall_inside = frozenset(wall_inside)
         self.lands = MappingProxyType({land.name: land for land in lands})
         self.waters = MappingProxyType({water.name: water for water in waters})
@@ -232,6 +262,9 @@ class WorldMap:
     def _compute_reach(self, name: str) -> frozenset[str]:
         if self.waters[name].kind != "ocean":
             return frozenset({name})
+        if self.ocean_reach == "adjacent":
+            links = self.waters[name].links
+            return frozenset({name, *(w for w in links if self.waters[w].kind == "sea")})
         seen = {name}
         queue = deque([name])
         while queue:
@@ -306,8 +339,10 @@ class WorldMap:
     def fleet_reach(self, water: str) -> frozenset[str]:
         """Waters a fleet marker in ``water`` gives navigation in.
 
-        An ocean reaches itself plus every sea reachable from it by moving
-        through seas only (never through another ocean); a sea reaches itself.
+        A sea reaches itself. An ocean reaches itself plus, when the map's
+        ``ocean_reach`` is ``"through_seas"`` (classic), every sea reachable
+        from it by moving through seas only (never through another ocean), or,
+        when it is ``"adjacent"`` (5-epoch), every sea linked to it.
 
         Raises:
             KeyError: ``water`` is not a canonical water name.
@@ -545,7 +580,12 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
                 areas.append(str(area))
 
     # Waters.
+    ocean_reach = raw.get("ocean_reach", "through_seas")
+    if ocean_reach not in OCEAN_REACHES:
+        problems.append(f"ocean_reach: {ocean_reach!r} is not one of {list(OCEAN_REACHES)}")
+        ocean_reach = "through_seas"
     water_kinds: dict[str, str] = {}
+    water_fleets: dict[str, bool] = {}
     water_anchors: dict[str, tuple[float, float]] = {}
     water_aliases: dict[str, list[str]] = {}
     for name, where, entry in _entries(raw, "waters", problems):
@@ -557,6 +597,10 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
         _check_anchor(entry.get("anchor"), where, problems)
         water_aliases[name] = _check_aliases(entry.get("aliases"), where, problems)
         water_kinds[name] = kind if isinstance(kind, str) else "sea"
+        fleets = entry.get("fleets", True)
+        if not isinstance(fleets, bool):
+            problems.append(f"{where}: fleets must be true or false, got {fleets!r}")
+        water_fleets[name] = fleets is not False
         if len(problems) == n_before:
             anchor = entry["anchor"]
             water_anchors[name] = (float(anchor[0]), float(anchor[1]))
@@ -674,10 +718,11 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
             anchor=water_anchors[name],
             links=frozenset(water_links[name]),
             aliases=tuple(water_aliases[name]),
+            fleets=water_fleets[name],
         )
         for name in water_kinds
     ]
-    return [], WorldMap(areas, lands.values(), waters, borders, wall_inside)
+    return [], WorldMap(areas, lands.values(), waters, borders, wall_inside, str(ocean_reach))
 
 
 def validate_map(raw: object) -> list[str]:
