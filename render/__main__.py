@@ -1,10 +1,16 @@
 """Command line: ``python -m render demo --game history-classic --seed 1 --out DIR``.
 
 ``demo`` plays a seeded game between greedy AI players and writes what the
-bot would post: the board at the end of every epoch (the lands changed in the
-epoch's last turn outlined) and at the end of the game, the score chart, the
-end-of-game summary, and a few cards (the empires of epoch I, a Greater and a
-Lesser event, a Minor Empire). It prints every file it writes.
+bot would post, printing every file it writes.
+
+* ``history-classic``: the board at the end of every epoch (the lands changed
+  in the epoch's last turn outlined) and at the end of the game, the score
+  chart, the end-of-game summary, and a few cards (the empires of epoch I, a
+  Greater and a Lesser event, a Minor Empire).
+* ``eight-minute``: the board after the bid, after each third of the game (the
+  regions changed in the last turn outlined), one mid-action picture with the
+  legal targets outlined, the end of the game, and the score chart. Variants
+  with ``--option goods_tokens`` (and ``full_game``, ``die_roll_tiebreak``).
 """
 
 from __future__ import annotations
@@ -19,10 +25,11 @@ from typing import Any
 from engine.core import Event
 from engine.history.rules_data import ROMAN
 from engine.registry import game_ids, get_game, make_policy
-from render.history import GameHistory, history_from_events
+from render.board import army_stack
+from render.history import GameHistory, ScorePoint, history_from_events
 
 #: Games the demo can draw (the board renderer is per game).
-RENDERABLE = ("history-classic",)
+RENDERABLE = ("history-classic", "history", "eight-minute")
 
 Board = dict[str, Any]
 
@@ -36,7 +43,8 @@ def board_snapshot(view: Mapping[str, Any]) -> Board:
     """What of a view's board matters for "what changed": who holds each land, and the buildings."""
     board = view["board"]
     return {
-        "armies": {land: [tuple(a[:2]) for a in stack] for land, stack in board["armies"].items() if stack},
+        "armies": {land: [tuple(a[:2]) for a in army_stack(stack)] for land, stack in board["armies"].items()
+                   if stack},
         "forts": set(board["forts"]),
         "structures": dict(board["structures"]),
         "monuments": set(board["monuments"]),
@@ -119,6 +127,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"{game.title} is for {game.min_players} to {game.max_players} players, not {args.players}.",
               file=sys.stderr)
         return 2
+    if args.game == "eight-minute":
+        return demo_eight_minute(args)
+    if args.game == "history":
+        return demo_epochs5(args)
+    if args.option:
+        print(f"--option is for eight-minute only, not {args.game!r}.", file=sys.stderr)
+        return 2
     if args.epochs is not None and not 1 <= args.epochs <= 7:
         print("--epochs must be between 1 and 7.", file=sys.stderr)
         return 2
@@ -174,6 +189,166 @@ def _summary(history: GameHistory, ranking: Sequence[int], names: Sequence[str],
     return data
 
 
+# --- Eight-Minute Empire ---------------------------------------------------------------------
+
+
+def em_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """Regions whose armies, cities or neutral armies differ between two Eight-Minute views."""
+    out: set[str] = set()
+    for key in ("armies", "cities", "neutral"):
+        b, a = before["board"][key], after["board"][key]
+        out |= {r for r in set(b) | set(a) if b.get(r) != a.get(r)}
+    return sorted(out)
+
+
+def em_targets(view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
+    """The regions a player may pick among ``legal`` (for a move: where the armies may go)."""
+    out: set[str] = set()
+    for action in legal:
+        data = action.to_json()
+        for key in ("region", "to"):
+            if isinstance(data.get(key), str):
+                out.add(data[key])
+    return sorted(out)
+
+
+Shot = tuple[str, dict[str, Any], list[str]]
+Score = tuple[str, tuple[int, ...], int, int | None]
+
+
+def play_eight_minute(players: int, seed: int, options: Mapping[str, bool],
+                      policy: str = "greedy") -> tuple[Any, list[Event], list[Shot], list[Score]]:
+    """Play a seeded AI game of Eight-Minute Empire to the end.
+
+    Returns the last state, every event, the pictures to draw as (file stem,
+    view, regions to outline), and the score after each turn as (label,
+    totals, game number, seat who just played).
+    """
+    game = get_game("eight-minute")
+    state = game.setup(players, dict(options), seed)
+    ais = [make_policy("eight-minute", policy, seed * 31 + p) for p in range(players)]
+    events: list[Event] = []
+    shots: list[Shot] = []
+    series: list[Score] = [("Start", (0,) * players, 0, None)]
+    turn_start = game.view(state, None)
+    end_cards = int(turn_start["cards_to_end"])
+    marks = {max(1, end_cards // 3): "third-1", max(2, 2 * end_cards // 3): "third-2"}
+    targets_shown = False
+    turns = 0
+    while not game.is_over(state):
+        player = min(game.actors(state))
+        action = ais[player].choose(state, player)
+        if not targets_shown and action.kind in ("move", "place") and turns >= players:
+            legal = game.legal_actions(state, player)
+            source = action.to_json().get("source")
+            if source is not None:  # a move: where the chosen army may go (the second select)
+                legal = [a for a in legal if a.to_json().get("source") == source]
+            view = game.view(state, player)
+            shots.append((f"board-targets-{action.kind}", view, em_targets(view, legal)))
+            targets_shown = True
+        result = game.apply(state, action)
+        state = result.state
+        events.extend(result.events)
+        for event in result.events:
+            if event.type == "first_player":
+                view = game.view(state, None)
+                stem = "board-after-bid"
+                if int(view["games"]) > 1:
+                    stem += f"-game-{view['game_no']}"
+                shots.append((stem, view, []))
+                turn_start = view
+            elif event.type in ("turn", "game_scored"):
+                turns += 1
+                view = game.view(state, None)
+                # One game: no bands on the chart; the Full Game: a band per game (I, II, III).
+                period = int(view["game_no"]) if int(view["games"]) > 1 else 0
+                series.append((f"{turns}", tuple(view["totals"]), period, player))
+                held = min(len(c) for c in view["cards"])
+                mark = marks.get(held)
+                if event.type == "turn" and mark and all(len(c) == held for c in view["cards"]):
+                    if int(view["games"]) > 1:
+                        mark += f"-game-{view['game_no']}"
+                    shots.append((f"board-{mark}", view, em_changed(turn_start, view)))
+                    del marks[held]
+                turn_start = view
+            elif event.type == "game_started" and int(event.data["game_no"]) > 1:
+                marks = {max(1, end_cards // 3): "third-1", max(2, 2 * end_cards // 3): "third-2"}
+    final = game.view(state, None)
+    shots.append(("board-final", final, []))
+    return state, events, shots, series
+
+
+def demo_eight_minute(args: argparse.Namespace) -> int:
+    from engine.eight_minute.flow import OPTIONS
+    from render.charts import score_chart
+    from render.eight_minute import render_board as em_board
+    from render.history import ScorePoint
+    from render.palette import PLAYER_NAMES
+
+    unknown = sorted(set(args.option) - set(OPTIONS))
+    if unknown:
+        print(f"Unknown option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}.", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    options = dict.fromkeys(args.option, True)
+    _, _, shots, series = play_eight_minute(args.players, args.seed, options)
+    for stem, view, highlight in shots:
+        write(out / f"{stem}.png", em_board(view, highlight=highlight, size=args.size), written)
+    names = [PLAYER_NAMES[p % len(PLAYER_NAMES)] for p in range(args.players)]
+    points = [ScorePoint(label, scores, period, seat) for label, scores, period, seat in series]
+    chart = score_chart(points, player_names=names, title="Points as they stand after each turn",
+                        by_epoch=False)
+    write(out / "scores.png", chart, written)
+    print(f"{len(written)} files written to {out}")
+    return 0
+
+
+def demo_epochs5(args: argparse.Namespace) -> int:
+    """The 5-epoch rules: the board at the end of every epoch (the last turn's changes outlined),
+    the final board and the score chart."""
+    from render.board import render_board
+    from render.charts import score_chart
+    from render.palette import PLAYER_NAMES
+
+    game = get_game("history")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    state = game.setup(args.players, {}, args.seed)
+    ais = [make_policy("history", "greedy", args.seed * 31 + p) for p in range(args.players)]
+    series = [ScorePoint("Start", tuple(game.scores(state)), 0)]
+    view = game.view(state, None)
+    turn_start = board_snapshot(view)
+    while not game.is_over(state):
+        player = min(game.actors(state))
+        before = view
+        result = game.apply(state, ais[player].choose(state, player))
+        state = result.state
+        view = game.view(state, None)
+        for event in result.events:
+            if event.type == "turn":
+                turn_start = board_snapshot(before)
+            elif event.type == "turn_over":
+                turn = before.get("turn") or {}
+                series.append(ScorePoint(f"{ROMAN[before['epoch']]} {turn.get('name', '')}",
+                                         tuple(game.scores(state)), int(before["epoch"]), turn.get("player")))
+        epoch = int(before["epoch"])
+        if view["epoch"] != epoch or (game.is_over(state) and args.epochs is None):
+            changed = changed_lands(turn_start, board_snapshot(view))
+            picture = render_board(epoch_end_view(view, epoch), highlight=changed, size=args.size)
+            write(out / f"board-epoch-{epoch}.png", picture, written)
+            if args.epochs is not None and epoch >= args.epochs:
+                break
+    if game.is_over(state):
+        write(out / "board-final.png", render_board(view, size=args.size), written)
+    names = [PLAYER_NAMES[p % len(PLAYER_NAMES)] for p in range(args.players)]
+    write(out / "scores.png", score_chart(series, player_names=names), written)
+    print(f"{len(written)} files written to {out}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -184,6 +359,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--out", required=True, help="directory to write the PNG files into")
     demo.add_argument("--epochs", type=int, default=None, help="stop after this many epochs (default: all)")
     demo.add_argument("--size", type=int, default=1600, help="board width in pixels")
+    demo.add_argument("--option", action="append", default=[],
+                      help="eight-minute: a variant to switch on "
+                      "(goods_tokens, full_game, die_roll_tiebreak)")
     return parser
 
 

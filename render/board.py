@@ -59,10 +59,25 @@ def _classic_rules() -> tuple[Path, WorldMap, Mapping[str, tuple[int, ...]]]:
     return BOARD_DIR, rules.map, rules.area_values
 
 
+def _epochs5_rules() -> tuple[Path, WorldMap, Mapping[str, tuple[int, ...]]]:
+    from engine.history.epochs5.data import load_rules as load_epochs5
+
+    rules = load_epochs5()
+    values = {
+        area: tuple(
+            next((t.value for t in rules.tokens if t.region == area and t.first <= e <= t.last), 0)
+            for e in range(1, 6)
+        )
+        for area in rules.map.areas
+    }
+    return DATA_DIR / "history" / "epochs5" / "board", rules.map, values
+
+
 # Game id -> where its board raster lives, its map and its area values per epoch. Every
 # History of the World ruleset draws its own raster through the same code.
 BOARDS: Final[dict[str, Callable[[], tuple[Path, WorldMap, Mapping[str, tuple[int, ...]]]]]] = {
     CLASSIC: _classic_rules,
+    "history": _epochs5_rules,
 }
 
 
@@ -498,6 +513,28 @@ def _ship(
         draw.ellipse((x - 8 * k - r, y - 6 * k - r, x - 8 * k + r, y - 6 * k + r), fill=mc, outline=ink)
 
 
+def army_stack(armies: Sequence[Any]) -> list[Sequence[Any]]:
+    """A land's armies as ``[owner, epoch, force]`` each: the classic rules keep a list of them,
+    the 5-epoch rules one ``[owner, force]`` army (whose epoch the board does not record: 0)."""
+    if not armies:
+        return []
+    if isinstance(armies[0], (list, tuple)):
+        return list(armies)
+    return [[armies[0], 0, armies[1]]]
+
+
+def _caravan(draw: ImageDraw.ImageDraw, c: tuple[float, float], colour: RGB, k: float) -> None:
+    """A caravan (5-epoch rules): a tent in the empire's colour."""
+    x, y = c
+    draw.polygon(
+        [(x - 10 * k, y + 7 * k), (x, y - 9 * k), (x + 10 * k, y + 7 * k)],
+        fill=colour,
+        outline=palette.INK,
+        width=max(1, round(k)),
+    )
+    draw.line(((x, y - 9 * k), (x, y + 7 * k)), fill=palette.INK, width=max(1, round(k)))
+
+
 def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board_id: str) -> None:
     g = _geometry(board_id)
     board = view.get("board") or {}
@@ -521,7 +558,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
             continue
         row1, row2 = slots[:3], slots[3:6]
         spacing = row1[1][0] - row1[0][0]
-        stack = list(armies.get(name, ()))
+        stack = army_stack(armies.get(name, ()))
         shown = stack[:3]
         offset = (3 - len(shown)) * spacing / 2
         for i, army in enumerate(shown):
@@ -549,7 +586,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
             c = at(row2[i], offset2)
             if piece == "fort":
                 _fort(draw, c, k)
-            elif piece == "capital":
+            elif piece in ("capital", "capitol"):
                 _star(draw, c, 8 * k, (250, 214, 60), k)
             elif piece == "monument":
                 _monument(draw, c, k)
@@ -582,6 +619,12 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
                 )
         elif holder_owner is not None:
             _ship(draw, (x, y), (200, 200, 200), k, holder_owner)
+    caravans = Counter(str(land) for land in turn.get("caravans", ()))
+    if caravans and player is not None:
+        colour = palette.PLAYER_COLOURS[int(player) % len(palette.PLAYER_COLOURS)]
+        for land in sorted(caravans):
+            if land in lands:
+                _caravan(draw, at(lands[land]["pole"]), colour, k)
 
 
 # --- panel ------------------------------------------------------------------
@@ -642,10 +685,14 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     draw.text((x, y2), key, font=small, fill=palette.INK, anchor="lm")
     x += small.getlength(key) + 8 * k
     cell = (canvas.width - x - pad) / len(g.areas)
+    tokens: Mapping[str, Mapping[str, int]] | None = view.get("region_tokens")
     for area in g.areas:
         colour = palette.AREA_COLOURS[area]
-        values = g.area_values.get(area, ())
-        value = values[epoch - 1] if 0 < epoch <= len(values) else None
+        if tokens is not None:  # 5-epoch rules: a region scores only once its token is out
+            value = tokens[area]["value"] if area in tokens else None
+        else:
+            values = g.area_values.get(area, ())
+            value = values[epoch - 1] if 0 < epoch <= len(values) else None
         draw.rounded_rectangle(
             (x, y2 - 9 * k, x + cell - 4 * k, y2 + 9 * k),
             radius=3 * k,
@@ -653,7 +700,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
             outline=palette.darken(colour, 0.35),
         )
         text = _short_area(area)
-        vt = "" if value is None else str(value)
+        vt = ("-" if tokens is not None else "") if value is None else str(value)
         draw.text((x + 4 * k, y2), text, font=small, fill=palette.INK, anchor="lm")
         if vt:
             draw.text(
@@ -667,6 +714,8 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
 
 
 _AREA_SHORT: Final = {
+    "Northern Africa": "N. Africa",
+    "Southern Africa": "S. Africa",
     "Southern Europe": "S. Europe",
     "Northern Europe": "N. Europe",
     "Southeast Asia": "S.E. Asia",

@@ -58,6 +58,15 @@ AREA_COLOURS: Final[dict[str, RGB]] = {
     "Africa": (196, 156, 106),  # brown, darker
     "Australia": (240, 176, 118),  # apricot
 }
+# The 5-epoch board names four regions differently; each takes its classic counterpart's colour.
+AREA_COLOURS.update(
+    {
+        "Northern Africa": AREA_COLOURS["North Africa"],
+        "Far East": AREA_COLOURS["Nippon"],
+        "Southern Africa": AREA_COLOURS["Africa"],
+        "Australasia": AREA_COLOURS["Australia"],
+    }
+)
 
 SEA: Final[RGB] = (150, 190, 222)
 SEA_DEEP: Final[RGB] = (150, 188, 214)
@@ -92,3 +101,31 @@ def darken(colour: RGB, amount: float) -> RGB:
     """``colour`` mixed with black (amount 0: unchanged, 1: black)."""
     r, g, b = colour
     return (round(r * (1 - amount)), round(g * (1 - amount)), round(b * (1 - amount)))
+
+# --- Eight-Minute Empire -------------------------------------------------------
+
+#: The two-player game's neutral armies: a mid grey, apart from every player colour.
+NEUTRAL_ARMY: Final[RGB] = (150, 150, 146)
+NEUTRAL_TEXT: Final[RGB] = (255, 255, 255)
+
+#: Goods of Eight-Minute Empire: each has its own icon shape too (render/eight_minute.py),
+#: so the colour never carries the meaning alone.
+GOODS_COLOURS: Final[dict[str, RGB]] = {
+    "crystal": (120, 200, 235),  # pale blue gem
+    "food": (240, 130, 30),  # carrot orange
+    "wood": (50, 130, 60),  # tree green
+    "iron": (120, 124, 136),  # grey ore
+    "tools": (140, 90, 50),  # brown anvil
+    "wild": (235, 190, 30),  # gold star
+}
+
+#: Continent fills of the Eight-Minute board (muted, so pieces stand out), by continent id;
+#: continents not named here take EM_CONTINENT_FALLBACK in order.
+EM_CONTINENT_COLOURS: Final[dict[str, RGB]] = {
+    "western_wilds": (178, 206, 150),  # sage
+    "heartland": (236, 212, 158),  # wheat
+    "northern_isles": (200, 208, 230),  # ice
+    "southern_reach": (232, 184, 146),  # sand
+}
+EM_CONTINENT_FALLBACK: Final[tuple[RGB, ...]] = ((210, 200, 180), (190, 210, 200), (220, 190, 200))
+COIN: Final[RGB] = (236, 190, 60)

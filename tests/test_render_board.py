@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine.history.classic import GAME
 from engine.history.worldmap import load_map
@@ -251,9 +251,10 @@ def test_player_colours_distinguishable() -> None:
             )
 
 
-def test_area_colours_cover_areas_and_neighbours_differ() -> None:
-    wmap = load_map()
-    assert set(palette.AREA_COLOURS) == set(wmap.areas)
+@pytest.mark.parametrize("ruleset", ["classic", "epochs5"])
+def test_area_colours_cover_areas_and_neighbours_differ(ruleset: str) -> None:
+    wmap = load_map(Path(__file__).resolve().parents[1] / "data" / "history" / ruleset / "map.yaml")
+    assert set(wmap.areas) <= set(palette.AREA_COLOURS)
     cols = palette.AREA_COLOURS
     pairs = {
         frozenset((wmap.lands[a].area, wmap.lands[b].area))
@@ -265,11 +266,12 @@ def test_area_colours_cover_areas_and_neighbours_differ() -> None:
         assert _delta_e(cols[a], cols[b]) >= 12, (a, b)
 
 
+@pytest.mark.parametrize("board", ["history-classic", "history"])
 @pytest.mark.parametrize("size", [1600, 1000])
-def test_names_do_not_overlap_and_touch_their_land(size: int) -> None:
+def test_names_do_not_overlap_and_touch_their_land(size: int, board: str) -> None:
     from render.board import _MARGIN, BASE_WIDTH, HEADER, LABEL_SIZE, _geometry, _overlap, label_layout
 
-    layout = label_layout(size)
+    layout = label_layout(size, board)
     items = list(layout.items())
     clashes = [
         (a, b)
@@ -281,8 +283,9 @@ def test_names_do_not_overlap_and_touch_their_land(size: int) -> None:
     k = size / BASE_WIDTH
     head = round(HEADER * k)
     label = max(6, round(LABEL_SIZE * k))
-    ids = _ids()
-    g = _geometry().data
+    geometry = _geometry(board)
+    ids = np.asarray(geometry.ids)
+    g = geometry.data
     for name, land in g["lands"].items():
         x0, y0, x1, y1 = layout[name].box
         assert x0 >= 0 and x1 <= size, name
@@ -291,14 +294,34 @@ def test_names_do_not_overlap_and_touch_their_land(size: int) -> None:
         xs = np.clip((np.linspace(x0 - m, x1 + m, 15) / k).astype(int), 0, ids.shape[1] - 1)
         ys = np.clip(((np.linspace(y0 - m, y1 + m, 5) - head) / k).astype(int), 0, ids.shape[0] - 1)
         own = int(next(i for i, n in g["ids"].items() if n == name))
-        if land["pixels"] >= 300:
-            # A name that does not touch its land reads as a neighbour's.
-            assert (ids[np.ix_(ys, xs)] == own).any(), name
-        else:
-            # Islands a few pixels wide: the name stands beside them, never far.
-            px, py = land["pole"]
-            cx, cy = layout[name].centre
-            assert np.hypot(cx - px * k, cy - py * k - head) <= 4 * label, name
+        if (ids[np.ix_(ys, xs)] == own).any():
+            continue
+        # Only islands and thin coasts too small to hold a name may have it beside them, never far.
+        assert land["pixels"] < 1500, name
+        px, py = land["pole"]
+        cx, cy = layout[name].centre
+        assert np.hypot(cx - px * k, cy - py * k - head) <= 4 * label, name
+
+
+def test_a_5_epoch_view_draws_its_own_map_with_its_pieces() -> None:
+    from engine.history.epochs5.game import GAME as EPOCHS5
+    from render.board import render_board
+
+    view = EPOCHS5.view(EPOCHS5.setup(4, {}, 3), None)
+    empty = Image.open(io.BytesIO(render_board(view, size=800)))
+    view["board"] = {"armies": {"Mesopotamia": [0, "assyrians"]}, "forts": [], "structures":
+                     {"Mesopotamia": "capitol"}, "monuments": []}
+    placed = Image.open(io.BytesIO(render_board(view, size=800)))
+    from engine.history.classic import GAME as CLASSIC
+
+    classic = Image.open(io.BytesIO(render_board(CLASSIC.view(CLASSIC.setup(4, {}, 3), None), size=800)))
+    assert empty.size != classic.size  # the 5-epoch raster, not the classic one
+    diff = ImageChops.difference(empty.convert("RGB"), placed.convert("RGB")).getbbox()
+    assert diff is not None
+    x, y = json.loads((BOARD_DIR.parents[1] / "epochs5" / "board" / "geometry.json").read_text())[
+        "lands"]["Mesopotamia"]["pole"]
+    k = 800 / 1600
+    assert diff[0] <= x * k <= diff[2] and diff[1] <= y * k + 39 <= diff[3]
 
 
 def test_a_view_of_a_game_without_a_board_picture_is_refused() -> None:
