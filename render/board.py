@@ -653,6 +653,11 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
         r = 7 * k
         draw.ellipse((x, y1 - r, x + 2 * r, y1 + r), fill=colour, outline=palette.INK)
         text = f"{turn.get('name', '')} — {palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]} playing"
+        if turn.get("catapult"):  # 5-epoch rules: the siege bonus waiting on the catapult
+            text += f" · catapult +{turn['catapult']}"
+        if turn.get("armies") is not None and "catapult" in turn:
+            n = int(turn["armies"])
+            text += f" · {n} {'army' if n == 1 else 'armies'} to place"
         draw.text((x + 2 * r + 6 * k, y1), text, font=mid, fill=palette.INK, anchor="lm")
     elif view.get("phase"):
         draw.text((x, y1), str(view["phase"]).capitalize(), font=mid, fill=palette.INK, anchor="lm")
