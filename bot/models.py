@@ -156,11 +156,33 @@ class Deadline:
 
 @dataclass(frozen=True)
 class UserSettings:
-    """A person's notification settings."""
+    """A person's notification settings.
+
+    Attributes:
+        dm_allowed: whether Annals may DM them (off once a DM failed with 50007).
+        reminders: which reminders they get: ``all``, only the ``last`` before a deadline, or ``none``.
+        reminder_offsets: their own reminder times, seconds before a deadline, used in place
+            of every game's own times (times not shorter than a game's time per move are
+            skipped there); None: each game's times.
+    """
 
     user_id: int
     dm_allowed: bool = True
     reminders: ReminderPreference = "all"
+    reminder_offsets: tuple[int, ...] | None = None
+
+    def problems(self) -> list[str]:
+        """Sentences describing what is wrong with these settings (empty when valid)."""
+        out: list[str] = []
+        if self.reminders not in ("all", "last", "none"):
+            out.append("Reminders must be 'all', 'last' or 'none'.")
+        offsets = self.reminder_offsets
+        if offsets is not None:
+            if len(offsets) > 5:
+                out.append("At most 5 reminder times.")
+            if any(not MIN_MOVE_SECONDS <= o < MAX_MOVE_SECONDS for o in offsets):
+                out.append("Each reminder time must be between 1 minute and 14 days before the deadline.")
+        return out
 
 
 @dataclass(frozen=True)
@@ -194,6 +216,7 @@ class GameBundle:
     tail: tuple[ActionRow, ...]
     deadlines: tuple[Deadline, ...]
     reminder_prefs: Mapping[int, ReminderPreference]
+    reminder_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # personal times
 
 
 @dataclass
@@ -326,3 +349,23 @@ class Outcome:
     game_id: str
     notices: tuple[Notice, ...]
     status: GameStatus
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One public event of a game's log, with the action that caused it.
+
+    Attributes:
+        seq: the action's seq (the game's seq right after it).
+        player: the seat (engine player id) whose action it was.
+        source: who chose the action: ``human``, ``ai`` or ``timeout``.
+        created_at: when the action was applied (Unix seconds).
+        type / data: the engine event (public ones only; hidden events never appear).
+    """
+
+    seq: int
+    player: int
+    source: ActionSource
+    created_at: int
+    type: str
+    data: Mapping[str, Any]

@@ -55,6 +55,7 @@ from bot.models import (
     GameRow,
     GameStatus,
     GameStatusName,
+    LogEntry,
     Notice,
     Outcome,
     ReminderPreference,
@@ -75,6 +76,7 @@ PASSIVE_KINDS = ("done", "end_turn", "keep", "pass")
 MAX_NAME = 64
 DEFAULT_VACATION_DAYS = 14
 DAY = 24 * 3600
+LOG_CACHE = 64  # games whose public-log replay is kept in memory
 Listener = Callable[[Outcome], Awaitable[None] | None]
 
 
@@ -110,6 +112,7 @@ class _Loaded:
     state: Any
     deadlines: list[Deadline]
     prefs: dict[int, ReminderPreference]
+    own_reminders: dict[int, tuple[int, ...]] = field(default_factory=dict)  # personal reminder times
 
     def seat_of_player(self, player: PlayerId) -> SeatRow | None:
         for seat in self.seats.values():
@@ -125,6 +128,31 @@ class _Loaded:
 
     def ordered(self) -> list[SeatRow]:
         return sorted(self.seats.values(), key=lambda s: (s.seat_order is None, s.seat_order or 0, s.slot))
+
+
+@dataclass(frozen=True)
+class _Replay:
+    """A replay of a game's log up to ``seq``: the state there and the public events so far."""
+
+    seq: int
+    state: Any
+    entries: tuple[LogEntry, ...]
+
+
+def _replay_public(game: Game, players: int, options: Mapping[str, Any], seed: int, start: _Replay,
+                   actions: Sequence[ActionRow]) -> _Replay:
+    """Continue ``start`` with ``actions`` (runs in a worker thread; the engine is pure)."""
+    state = game.setup(players, options, seed) if start.state is None else start.state
+    entries = list(start.entries)
+    seq = start.seq
+    for row in actions:
+        if row.seq != seq + 1:
+            raise ServiceError("corrupt", f"The log jumps from {seq} to {row.seq}.")
+        result = game.apply(state, game.codec.decode(row.action))
+        state, seq = result.state, row.seq
+        entries += [LogEntry(row.seq, row.player, row.source, row.created_at, e.type, dict(e.data))
+                    for e in result.events if isinstance(e.audience, str)]
+    return _Replay(seq, state, tuple(entries))
 
 
 @dataclass
@@ -202,6 +230,7 @@ class GameService:
         self._cache: OrderedDict[str, _Loaded] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._listeners: list[Listener] = []
+        self._logs: OrderedDict[str, _Replay] = OrderedDict()  # game id -> its last public-log replay
 
     # == hooks ===========================================================================
     def subscribe(self, listener: Listener) -> None:
@@ -603,11 +632,18 @@ class GameService:
         return await self.store.get_user_settings(user_id)
 
     async def set_user_settings(self, settings: UserSettings) -> None:
-        """Store a person's notification settings (reminders apply from their next clock on)."""
+        """Store a person's notification settings (reminders apply from their next clock on).
+
+        Raises:
+            ServiceError: ``bad_settings`` (e.g. a reminder time outside 1 minute to 14 days).
+        """
+        problems = settings.problems()
+        if problems:
+            raise ServiceError("bad_settings", " ".join(problems))
         await self.store.set_user_settings(settings, self._now())
         for lg in self._cache.values():
-            if settings.user_id in lg.prefs:
-                lg.prefs[settings.user_id] = settings.reminders
+            if settings.user_id in lg.prefs or lg.seat_of_user(settings.user_id) is not None:
+                _adopt_settings(lg, settings)
 
     async def set_thread(self, game_id: str, thread_id: int | None) -> None:
         """Remember the game's own Discord thread (where its public notices go from now on)."""
@@ -618,7 +654,7 @@ class GameService:
 
     async def _refresh_prefs(self, lg: _Loaded, users: Sequence[int]) -> None:
         for user in users:
-            lg.prefs[user] = (await self.store.get_user_settings(user)).reminders
+            _adopt_settings(lg, await self.store.get_user_settings(user))
 
     # == reading =========================================================================
     async def status(self, game_id: str) -> GameStatus:
@@ -651,6 +687,35 @@ class GameService:
         async with self._locked(game_id):
             lg = await self._load(game_id)
             return lg.row.seq, lg.state
+
+    async def public_log(self, game_id: str) -> tuple[int, list[LogEntry]]:
+        """(seq, every public event of a started game so far, oldest first).
+
+        Events are not stored: the action log is replayed from the seed, in a worker
+        thread, and the last replay of each game is kept (with its state) so that the
+        next call replays only the new actions. Events addressed to some players only
+        (drawn cards, hands) are left out.
+        """
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            if lg.state is None:
+                raise ServiceError("not_started", "The game has not started yet.")
+            row, game = lg.row, lg.game
+            players = sum(1 for s in lg.seats.values() if s.seat_order is not None)
+        cached = self._logs.get(game_id)
+        if cached is not None and cached.seq == row.seq:
+            self._logs.move_to_end(game_id)
+            return cached.seq, list(cached.entries)
+        if cached is None or cached.seq > row.seq:
+            cached = _Replay(0, None, ())
+        actions = await self.store.actions(game_id, after_seq=cached.seq, upto_seq=row.seq)
+        replay = await asyncio.to_thread(_replay_public, game, players, row.options, row.seed, cached,
+                                         actions)
+        self._logs[game_id] = replay
+        self._logs.move_to_end(game_id)
+        while len(self._logs) > LOG_CACHE:
+            self._logs.popitem(last=False)
+        return replay.seq, list(replay.entries)
 
     # == timers ==========================================================================
     async def pending_deadlines(self, *, due_before: float | None = None) -> list[Deadline]:
@@ -825,7 +890,7 @@ class GameService:
                                        f"to {entry.seq}.")
                 state, base = game.apply(state, game.codec.decode(entry.action)).state, entry.seq
         lg = _Loaded(row, game, {s.slot: s for s in bundle.seats}, state, list(bundle.deadlines),
-                     dict(bundle.reminder_prefs))
+                     dict(bundle.reminder_prefs), dict(bundle.reminder_offsets))
         self._remember(lg)
         return lg
 
@@ -961,7 +1026,7 @@ class GameService:
                 assert seat is not None and seat.user_id is not None
                 start = max(unit.now, seat.away_until)  # a vacation booked ahead delays the clock
                 clock = self._clock(row.game_id, unit.seq, player, seat.user_id, start, timers,
-                                    lg.prefs.get(seat.user_id, "all"))
+                                    lg.prefs.get(seat.user_id, "all"), lg.own_reminders.get(seat.user_id))
                 new += clock
                 unit.notice("your_turn", (seat.user_id,), seat=player, due_at=clock[0].due_at)
         fired = set(unit.fired)
@@ -1002,11 +1067,13 @@ class GameService:
 
     @staticmethod
     def _clock(game_id: str, seq: int, player: PlayerId, user_id: int, now: int, timers: TimerSettings,
-               pref: ReminderPreference) -> list[Deadline]:
+               pref: ReminderPreference, own: tuple[int, ...] | None = None) -> list[Deadline]:
         due = now + timers.move_seconds
         base = f"{game_id}:{seq}:{player}"
         out = [Deadline(f"{base}:turn", game_id, seq, player, user_id, "turn", due)]
-        offsets = sorted(set(timers.reminder_offsets))
+        # personal reminder times replace the game's; those that do not fit in a move are skipped
+        offsets = sorted({o for o in own if o < timers.move_seconds} if own is not None
+                         else set(timers.reminder_offsets))
         if pref == "none":
             offsets = []
         elif pref == "last":
@@ -1062,6 +1129,56 @@ class GameService:
             raise ServiceError("bad_policy", str(exc).strip("'\"")) from exc
         return policy
 
+    # --- notifications ---
+    async def since_last_move(self, game_id: str, player: PlayerId, *,
+                              limit: int = 400) -> tuple[int | None, list[dict[str, Any]]]:
+        """The public record of the moves from ``player``'s last move on (for turn notifications).
+
+        That last move is included: what it set off (the next empire's turn, the
+        scoring) is news too. Replays the stored log from the nearest checkpoint
+        (or the set-up) without touching the game in memory. Only public events
+        are returned, so the result may be shown to anyone. Looks back at most
+        ``limit`` moves.
+
+        Returns:
+            (the seq of ``player``'s last move, or None when it made none within
+            the last ``limit`` moves; one dict per move from that one on, oldest
+            first, with ``seq``, ``player`` (engine seat), ``source`` (``human``,
+            ``ai``, ``timeout``), ``user_id`` and ``events`` (each ``{"type", "data"}``)).
+        """
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        if row.status == "lobby":
+            return None, []
+        window = max(row.seq - limit, 0)
+        recent = await self.store.actions(game_id, after_seq=window, upto_seq=row.seq)
+        last = max((a.seq for a in recent if a.player == player), default=None)
+        start = window if last is None else last - 1
+        game = _game_or_error(row.ruleset)
+        base = await self.store.latest_checkpoint(game_id, upto_seq=start)
+        if base is not None:
+            state, seq = game.from_json(json.loads(base.state_json)), base.seq
+        else:
+            players = sum(1 for s in await self.store.get_seats(game_id) if s.seat_order is not None)
+            state, seq = game.setup(players, row.options, row.seed), 0
+        older = await self.store.actions(game_id, after_seq=seq, upto_seq=window) if seq < window else []
+        rows = [entry for entry in [*older, *recent] if entry.seq > seq]
+
+        def replay() -> list[dict[str, Any]]:  # in a worker thread: the engine is pure
+            now, out = state, []
+            for entry in rows:
+                result = game.apply(now, game.codec.decode(entry.action))
+                now = result.state
+                if entry.seq > start:
+                    out.append({"seq": entry.seq, "player": entry.player, "source": entry.source,
+                                "user_id": entry.user_id,
+                                "events": [{"type": e.type, "data": _canon(dict(e.data))}
+                                           for e in result.events if e.visible_to(None)]})
+            return out
+
+        return last, await asyncio.to_thread(replay)
+
 
 # == helpers ==============================================================================
 def _random_id() -> str:
@@ -1085,6 +1202,15 @@ def _clean_name(name: str) -> str:
 
 def _next_slot(lg: _Loaded) -> int:
     return max(lg.seats, default=-1) + 1
+
+
+def _adopt_settings(lg: _Loaded, settings: UserSettings) -> None:
+    """Remember in a loaded game what a person's next clocks need: which reminders, at which times."""
+    lg.prefs[settings.user_id] = settings.reminders
+    if settings.reminder_offsets is None:
+        lg.own_reminders.pop(settings.user_id, None)
+    else:
+        lg.own_reminders[settings.user_id] = settings.reminder_offsets
 
 
 def _require_manager(lg: _Loaded, user_id: int, is_admin: bool) -> None:

@@ -94,6 +94,10 @@ _SEAT_COLUMNS = (
 _DEADLINE_COLUMNS = "deadline_id, game_id, seq, player, user_id, kind, due_at, fired"
 
 
+def _offsets(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in json.loads(text))
+
+
 def _game(row: Sequence[Any]) -> GameRow:
     return GameRow(
         game_id=row[0], ruleset=row[1], options=json.loads(row[2]), seed=row[3], status=row[4],
@@ -402,6 +406,19 @@ class Store:
         rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g{clause}{order}", params)
         return [_game(r) for r in rows]
 
+    async def games_in_channel(
+        self, channel_id: int, *, statuses: Sequence[GameStatusName] | None = None
+    ) -> list[GameRow]:
+        """Games played in a channel or in their own thread there, oldest first."""
+        where = "(g.channel_id = ? OR g.thread_id = ?)"
+        params: list[Any] = [channel_id, channel_id]
+        if statuses:
+            where += f" AND g.status IN ({', '.join('?' * len(statuses))})"
+            params += list(statuses)
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g WHERE {where} "
+                                "ORDER BY g.created_at, g.game_id", params)
+        return [_game(r) for r in rows]
+
     async def games_of_user(self, user_id: int) -> list[str]:
         """Ids of the games where ``user_id`` holds a seat."""
         rows = await self._read("SELECT game_id FROM seats WHERE user_id = ? ORDER BY game_id", (user_id,))
@@ -426,18 +443,20 @@ class Store:
         snap_seq, snap_json = rows[0][18], rows[0][19]
         snapshot = Snapshot(game_id, snap_seq, snap_json) if snap_json is not None else None
         seat_rows = await self._read(
-            f"SELECT {_SEAT_COLUMNS}, u.reminders FROM seats s "
+            f"SELECT {_SEAT_COLUMNS}, u.reminders, u.reminder_offsets_json FROM seats s "
             "LEFT JOIN user_settings u ON u.user_id = s.user_id WHERE s.game_id = ? ORDER BY s.slot",
             (game_id,),
         )
         seats = tuple(_seat(r) for r in seat_rows)
-        prefs = {r[4]: cast(ReminderPreference, r[12]) for r in seat_rows if r[4] is not None and r[12]}
+        # the user columns come last (after every seat column, however many migrations add)
+        prefs = {r[4]: cast(ReminderPreference, r[-2]) for r in seat_rows if r[4] is not None and r[-2]}
+        offsets = {r[4]: _offsets(r[-1]) for r in seat_rows if r[4] is not None and r[-1] is not None}
         tail: tuple[ActionRow, ...] = ()
         after = snapshot.seq if snapshot is not None else 0
         if game.status != "lobby" and game.seq > after:
             tail = tuple(await self.actions(game_id, after_seq=after))
         deadlines = tuple(await self.game_deadlines(game_id)) if game.status == "active" else ()
-        return GameBundle(game, seats, snapshot, tail, deadlines, prefs)
+        return GameBundle(game, seats, snapshot, tail, deadlines, prefs, offsets)
 
     # -- log and snapshots -----------------------------------------------------------
     async def actions(
@@ -510,20 +529,25 @@ class Store:
     # -- people, servers, messages ---------------------------------------------------
     async def get_user_settings(self, user_id: int) -> UserSettings:
         """A person's settings (defaults when never set)."""
-        rows = await self._read("SELECT dm_allowed, reminders FROM user_settings WHERE user_id = ?",
-                                (user_id,))
+        rows = await self._read(
+            "SELECT dm_allowed, reminders, reminder_offsets_json FROM user_settings WHERE user_id = ?",
+            (user_id,))
         if not rows:
             return UserSettings(user_id)
-        return UserSettings(user_id, bool(rows[0][0]), rows[0][1])
+        offsets = _offsets(rows[0][2]) if rows[0][2] is not None else None
+        return UserSettings(user_id, bool(rows[0][0]), rows[0][1], offsets)
 
     async def set_user_settings(self, settings: UserSettings, now: int) -> None:
         """Insert or replace a person's settings."""
         async with self.transaction() as conn:
             await conn.execute(
-                "INSERT INTO user_settings (user_id, dm_allowed, reminders, updated_at) VALUES (?, ?, ?, ?) "
+                "INSERT INTO user_settings (user_id, dm_allowed, reminders, reminder_offsets_json, "
+                "updated_at) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_allowed = excluded.dm_allowed, "
-                "reminders = excluded.reminders, updated_at = excluded.updated_at",
-                (settings.user_id, int(settings.dm_allowed), settings.reminders, now),
+                "reminders = excluded.reminders, reminder_offsets_json = excluded.reminder_offsets_json, "
+                "updated_at = excluded.updated_at",
+                (settings.user_id, int(settings.dm_allowed), settings.reminders,
+                 None if settings.reminder_offsets is None else _dumps(list(settings.reminder_offsets)), now),
             )
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import APOLOGY, AnnalsGroup, PlaySelect
-from bot.discord.moves import EndTurnButton, GiveSelect, TargetSelect
+from bot.discord.moves import DrawButton, EndTurnButton, GiveSelect, TargetSelect
 from bot.discord.transport import Transport
 from bot.service import GameService
 from engine.registry import get_game
@@ -70,7 +70,7 @@ class AnnalsBot(discord.Client):
 
     async def setup_hook(self) -> None:
         # Dynamic items first: selects sent before a restart must work as soon as we connect.
-        self.add_dynamic_items(PlaySelect, GiveSelect, TargetSelect, EndTurnButton)
+        self.add_dynamic_items(PlaySelect, GiveSelect, TargetSelect, EndTurnButton, DrawButton)
         self.transport.start()
 
     async def close(self) -> None:
@@ -88,9 +88,5 @@ class AnnalsBot(discord.Client):
         status = await self.service.status(game_id)
         game = get_game(status.ruleset)
         actions = [game.codec.decode(a) for a in legal]
-        if status.ruleset.startswith("history-"):
-            from engine.history.play import action_label
-
-            _, state = await self.service.engine_state(game_id)  # for labels only (battle odds are public)
-            return [action_label(state, a) for a in actions]
-        return [" ".join(str(v) for k, v in a.to_json().items() if k != "player") for a in actions]
+        _, state = await self.service.engine_state(game_id)  # for labels only (battle odds are public)
+        return [game.action_label(state, a) for a in actions]

@@ -12,18 +12,22 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.config import parse_duration
+from bot.discord.admin import AbandonButton, AdminGroup
+from bot.discord.base import MAX_OPTIONS, CommandBase, Interaction, Reply, clip, is_admin, rules_of
+from bot.discord.fleets import FleetCommands
+from bot.discord.info import InfoCommands, LogButton
 from bot.discord.moves import APOLOGY as APOLOGY
 from bot.discord.moves import OUT_OF_DATE as OUT_OF_DATE
 from bot.discord.moves import EndTurnButton, battle_lines, lost_battle, still_yours, target_view
-from bot.models import GameRow, TimerSettings
+from bot.discord.personal import PersonalCommands
+from bot.models import TimerSettings
 from bot.service import ServiceError
 from engine.registry import game_ids, get_game
 
@@ -32,111 +36,28 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LIVE = ("lobby", "active", "paused")
-MAX_OPTIONS = 25  # per select
 MAX_SELECTS = 5  # action rows per message
 PLAY_ID = re.compile(r"annals:play:(?P<game>[a-z0-9]{1,32}):(?P<seq>[0-9]{1,9}):(?P<page>[0-9])")
-
-Interaction = discord.Interaction[Any]
-
-
-@dataclass
-class Reply:
-    """What a command answers with."""
-
-    content: str
-    files: list[discord.File] = field(default_factory=list)
-    view: discord.ui.View | None = None
 
 
 def _ruleset_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=get_game(g).title[:100], value=g) for g in game_ids()][:25]
 
 
-def _is_admin(interaction: Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_guild or perms.administrator)
+class AnnalsGroup(InfoCommands, PersonalCommands, FleetCommands, app_commands.Group):
+    """``/annals ...``: lobby, play, information and personal commands, and the ``admin`` subgroup.
 
-
-def _rules(ruleset: str) -> Any:
-    return getattr(get_game(ruleset), "rules", None)
-
-
-class AnnalsGroup(app_commands.Group):
-    """``/annals ...``: lobby, play and information commands."""
+    The commands of :mod:`bot.discord.info`, :mod:`bot.discord.personal` and
+    :mod:`bot.discord.fleets` are listed at the end of the class body, which is how
+    discord.py binds them to this group; ``/annals admin ...`` is its own group.
+    """
 
     def __init__(self, bot: AnnalsBot) -> None:
         super().__init__(name="annals", description="Play slow games of History of the World with Annals")
         self.bot = bot
-
-    # == plumbing ========================================================================
-    async def _answer(self, interaction: Interaction, work: Callable[[], Awaitable[Reply]], *,
-                      ephemeral: bool) -> None:
-        """Defer, run ``work``, send its reply; refusals and errors become short messages."""
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        try:
-            reply = await work()
-        except ServiceError as exc:
-            await interaction.followup.send(exc.message, ephemeral=True)
-            return
-        except Exception:
-            command = interaction.command.qualified_name if interaction.command else "?"
-            log.exception("/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
-                          interaction.guild_id, interaction.channel_id)
-            await interaction.followup.send(APOLOGY, ephemeral=True)
-            return
-        if reply.view is not None:
-            await interaction.followup.send(reply.content, files=reply.files, view=reply.view,
-                                            ephemeral=ephemeral)
-        else:
-            await interaction.followup.send(reply.content, files=reply.files, ephemeral=ephemeral)
-
-    async def _game(self, interaction: Interaction, game: str | None, *, finished_ok: bool = False) -> str:
-        """The game a command is about: the one named, else the caller's live game here or anywhere.
-
-        With ``finished_ok`` (looking, not playing) a caller with no live game gets
-        their most recently finished game here, or anywhere.
-        """
-        service = self.bot.service
-        if game:
-            return (await service.status(game.strip())).game_id  # refuses an unknown id
-        mine = await self._games_of(interaction.user.id)
-        live = [r for r in mine if r.status in LIVE]
-        here = [r for r in live if interaction.channel_id in (r.channel_id, r.thread_id)]
-        pick = here or live
-        if len(pick) == 1:
-            return pick[0].game_id
-        if not pick and finished_ok:
-            done = sorted((r for r in mine if r.status == "over"), key=lambda r: r.updated_at, reverse=True)
-            done_here = [r for r in done if interaction.channel_id in (r.channel_id, r.thread_id)]
-            if done_here or done:
-                return (done_here or done)[0].game_id
-        if not pick:
-            raise ServiceError("no_such_game", "You are in no running game; create one or join one first.")
-        raise ServiceError("ambiguous", "You play several games; say which one with the `game` option.")
-
-    async def _games_of(self, user_id: int) -> list[GameRow]:
-        """Every game ``user_id`` has a seat in, any status."""
-        store = self.bot.service.store
-        rows = [await store.get_game(gid) for gid in await store.games_of_user(user_id)]
-        return [row for row in rows if row is not None]
-
-    async def game_autocomplete(self, interaction: Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
-        """The caller's live games and the open lobbies of this server, matching what was typed."""
-        service = self.bot.service
-        rows = [r for r in await self._games_of(interaction.user.id) if r.status in LIVE]
-        if interaction.guild_id is not None:
-            seen = {r.game_id for r in rows}
-            lobbies = await service.store.list_games(statuses=["lobby"], guild_id=interaction.guild_id)
-            rows += [r for r in lobbies if r.game_id not in seen]
-        text = current.lower().strip()
-        out = []
-        for row in rows:
-            label = f"{row.game_id} - {get_game(row.ruleset).title} ({row.status})"
-            if text in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=row.game_id))
-        return out[:25]
+        self.admin = AdminGroup(bot, parent=self)
+        # Buttons of these modules must work from the start, even on messages sent before a restart.
+        bot.add_dynamic_items(LogButton, AbandonButton)
 
     # == lobby ===========================================================================
     @app_commands.command(name="create", description="Open a lobby for a new game in this channel")
@@ -203,7 +124,7 @@ class AnnalsGroup(app_commands.Group):
     async def add_ai(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
-            await self.bot.service.add_ai(gid, interaction.user.id, is_admin=_is_admin(interaction))
+            await self.bot.service.add_ai(gid, interaction.user.id, is_admin=is_admin(interaction))
             return Reply(f"An AI seat was added to game `{gid}`.")
         await self._answer(interaction, work, ephemeral=True)
 
@@ -212,7 +133,7 @@ class AnnalsGroup(app_commands.Group):
     async def start(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
-            await self.bot.service.start(gid, interaction.user.id, is_admin=_is_admin(interaction))
+            await self.bot.service.start(gid, interaction.user.id, is_admin=is_admin(interaction))
             return Reply(f"Game `{gid}` has started.")
         await self._answer(interaction, work, ephemeral=True)
 
@@ -267,7 +188,7 @@ class AnnalsGroup(app_commands.Group):
             you = view.get("you")
             if not you:
                 return Reply(f"You have no seat (or no hand) in game `{gid}`.")
-            rules = _rules(st.ruleset)
+            rules = rules_of(st.ruleset)
             if rules is None:
                 return Reply(f"Your hidden information in game `{gid}`: {you}")
             cards = [rules.cards[c] for c in you.get("hand", [])]
@@ -302,7 +223,7 @@ class AnnalsGroup(app_commands.Group):
             view = discord.ui.View(timeout=None)
             for page in range((shown + MAX_OPTIONS - 1) // MAX_OPTIONS):
                 first = page * MAX_OPTIONS
-                options = [discord.SelectOption(label=_clip(labels[i], 100), value=str(i))
+                options = [discord.SelectOption(label=clip(labels[i], 100), value=str(i))
                            for i in range(first, min(first + MAX_OPTIONS, shown))]
                 view.add_item(PlaySelect(gid, seq, page, options))
             more = f" (the first {shown} of {len(labels)})" if shown < len(labels) else ""
@@ -310,30 +231,6 @@ class AnnalsGroup(app_commands.Group):
         await self._answer(interaction, work, ephemeral=True)
 
     # == classic moves ===================================================================
-    async def _player(self, gid: str, user_id: int) -> int | None:
-        st = await self.bot.service.status(gid)
-        return next((s.seat for s in st.seats if s.user_id == user_id and not s.is_ai), None)
-
-    async def _legal(self, interaction: Interaction, game: str | None,
-                     kind: str) -> tuple[str, int, list[dict[str, Any]]]:
-        """(game id, seq, the caller's legal actions of ``kind``); refuses when there are none."""
-        gid = await self._game(interaction, game)
-        seq, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
-        if not legal:
-            st = await self.bot.service.status(gid)
-            why = "it is not your move" if st.status == "active" else f"the game is {st.status}"
-            raise ServiceError("not_your_turn", f"You have nothing to do in game `{gid}` now ({why}).")
-        return gid, seq, [a for a in legal if a.get("kind") == kind]
-
-    async def _legal_for_autocomplete(self, interaction: Interaction, kind: str) -> list[dict[str, Any]]:
-        try:
-            game = getattr(interaction.namespace, "game", None)
-            gid = await self._game(interaction, game if isinstance(game, str) else None)
-            _, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
-        except ServiceError:
-            return []
-        return [a for a in legal if a.get("kind") == kind]
-
     async def land_autocomplete(self, interaction: Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
         """Only the lands the caller may expand into now; in ``lands``, completes the last name typed."""
@@ -357,7 +254,7 @@ class AnnalsGroup(app_commands.Group):
             return []
         game = getattr(interaction.namespace, "game", None)
         gid = await self._game(interaction, game if isinstance(game, str) else None)
-        rules = _rules((await self.bot.service.status(gid)).ruleset)
+        rules = rules_of((await self.bot.service.status(gid)).ruleset)
         with_names = []
         for a in plays:
             key = str(a["card"])
@@ -425,7 +322,7 @@ class AnnalsGroup(app_commands.Group):
     async def event(self, interaction: Interaction, card: str, game: str | None = None) -> None:
         async def work() -> Reply:
             gid, seq, legal = await self._legal(interaction, game, "play")
-            rules = _rules((await self.bot.service.status(gid)).ruleset)
+            rules = rules_of((await self.bot.service.status(gid)).ruleset)
             wanted = card.strip().lower()
 
             def name(key: str) -> str:
@@ -504,12 +401,12 @@ class AnnalsGroup(app_commands.Group):
     expand.autocomplete("lands")(land_autocomplete)
     event.autocomplete("card")(card_autocomplete)
     fort.autocomplete("land")(fort_autocomplete)
-    expand.autocomplete("game")(game_autocomplete)
-    event.autocomplete("game")(game_autocomplete)
-    fort.autocomplete("game")(game_autocomplete)
-    buyback.autocomplete("game")(game_autocomplete)
-    done.autocomplete("game")(game_autocomplete)
-    end_turn.autocomplete("game")(game_autocomplete)
+    expand.autocomplete("game")(CommandBase.game_autocomplete)
+    event.autocomplete("game")(CommandBase.game_autocomplete)
+    fort.autocomplete("game")(CommandBase.game_autocomplete)
+    buyback.autocomplete("game")(CommandBase.game_autocomplete)
+    done.autocomplete("game")(CommandBase.game_autocomplete)
+    end_turn.autocomplete("game")(CommandBase.game_autocomplete)
 
     # == personal ========================================================================
     @app_commands.command(name="dms", description="Turn direct messages from Annals (cards, turns) on or off")
@@ -522,18 +419,25 @@ class AnnalsGroup(app_commands.Group):
                          "Direct messages are off: I will ping you in the game's channel instead.")
         await self._answer(interaction, work, ephemeral=True)
 
-    leave.autocomplete("game")(game_autocomplete)
-    add_ai.autocomplete("game")(game_autocomplete)
-    start.autocomplete("game")(game_autocomplete)
-    status.autocomplete("game")(game_autocomplete)
-    board.autocomplete("game")(game_autocomplete)
-    hand.autocomplete("game")(game_autocomplete)
-    play.autocomplete("game")(game_autocomplete)
-    join.autocomplete("game")(game_autocomplete)
+    leave.autocomplete("game")(CommandBase.game_autocomplete)
+    add_ai.autocomplete("game")(CommandBase.game_autocomplete)
+    start.autocomplete("game")(CommandBase.game_autocomplete)
+    status.autocomplete("game")(CommandBase.game_autocomplete)
+    board.autocomplete("game")(CommandBase.game_autocomplete)
+    hand.autocomplete("game")(CommandBase.game_autocomplete)
+    play.autocomplete("game")(CommandBase.game_autocomplete)
+    join.autocomplete("game")(CommandBase.game_autocomplete)
 
+    # the commands of the other modules: listed here, discord.py binds them to this group
+    fleet = FleetCommands.fleet
+    land = InfoCommands.land
+    scores = InfoCommands.scores
+    log = InfoCommands.log
+    rules = InfoCommands.rules
+    games = PersonalCommands.games
+    reminders = PersonalCommands.reminders
+    vacation = PersonalCommands.vacation
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_ID.pattern):
@@ -558,12 +462,18 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_I
                              match: re.Match[str], /) -> PlaySelect:
         return cls(match["game"], int(match["seq"]), int(match["page"]))
 
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        from bot.discord.moves import check_clicker
+
+        return await check_clicker(interaction, self.game_id, self.seq, "the play select")
+
     async def callback(self, interaction: Interaction) -> None:
         from bot.discord.client import AnnalsBot
 
         bot = interaction.client
         assert isinstance(bot, AnnalsBot)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             text = await self._play(bot, interaction)
         except ServiceError as exc:

@@ -5,6 +5,12 @@ the game id and the seq it was built at, so it still works after a restart
 (registered in ``setup_hook``) and a stale one answers that the board is out
 of date. No rules here: the legal actions come from the service and every
 choice goes through ``service.submit`` with the seq the player saw.
+
+Who may click is checked in each item's ``interaction_check`` (see
+:func:`check_clicker`). discord.py drops a dynamic item's interaction without
+a word when that check fails (and treats an exception there as a failure),
+so the check itself defers and answers the refusal ephemerally before
+returning False: the person always learns why nothing happened.
 """
 
 from __future__ import annotations
@@ -32,11 +38,12 @@ GAME = r"[a-z0-9]{1,32}"
 GIVE_ID = re.compile(rf"annals:give:(?P<game>{GAME}):(?P<seq>[0-9]{{1,9}})")
 TARGET_ID = re.compile(rf"annals:target:(?P<game>{GAME}):(?P<seq>[0-9]{{1,9}})")
 END_TURN_ID = re.compile(rf"annals:endturn:(?P<game>{GAME}):(?P<seq>[0-9]{{1,9}})")
+DRAW_ID = re.compile(rf"annals:draw:(?P<game>{GAME}):(?P<seq>[0-9]{{1,9}}):(?P<user>[0-9]{{1,20}})")
 DONE = "__done__"
 MAX_OPTIONS = 25
 
 Interaction = discord.Interaction[Any]
-Answer = tuple[str, discord.ui.View | None]
+Answer = tuple[str, discord.ui.View | None] | tuple[str, discord.ui.View | None, list[discord.File]]
 
 
 def _bot(interaction: Interaction) -> AnnalsBot:
@@ -49,20 +56,72 @@ def _bot(interaction: Interaction) -> AnnalsBot:
 
 async def run_component(interaction: Interaction, what: str, game_id: str, seq: int,
                         work: Callable[[AnnalsBot], Awaitable[Answer]]) -> None:
-    """Defer, run ``work``, answer ephemerally; a stale seq and refusals become polite sentences."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    """Defer (unless the check did), run ``work``, answer ephemerally; refusals become polite sentences."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     view: discord.ui.View | None = None
+    files: list[discord.File] = []
     try:
-        text, view = await work(_bot(interaction))
+        answer = await work(_bot(interaction))
+        text, view = answer[0], answer[1]
+        if len(answer) == 3:
+            files = answer[2]
     except ServiceError as exc:
         text = OUT_OF_DATE if exc.code == "stale" else exc.message
     except Exception:
         log.exception("%s failed (user %s, game %s, seq %s)", what, interaction.user.id, game_id, seq)
         text = APOLOGY
     if view is not None:
-        await interaction.followup.send(text, view=view, ephemeral=True)
+        await interaction.followup.send(text, files=files, view=view, ephemeral=True)
     else:
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(text, files=files, ephemeral=True)
+
+
+async def refusal(bot: AnnalsBot, user_id: int, game_id: str, seq: int,
+                  for_user: int | None = None) -> str | None:
+    """Why ``user_id`` may not use a component of ``game_id`` built at ``seq`` (None: they may).
+
+    Only the person a component was made for (``for_user``), seated in the game
+    and holding their seat themselves, whose move it is, on the board as it was
+    when the component was made.
+    """
+    if for_user is not None and user_id != for_user:
+        return f"This button is for {'<@' + str(for_user) + '>'}, not for you."
+    try:
+        st = await bot.service.status(game_id)
+    except ServiceError as exc:
+        return exc.message
+    seat = next((s for s in st.seats if s.user_id == user_id), None)
+    if seat is None or seat.seat is None:
+        return f"You have no seat in game `{game_id}`."
+    if seat.is_ai:
+        return f"The AI holds your seat in game `{game_id}`; take it back first."
+    if st.status != "active":
+        return f"Game `{game_id}` is {st.status}."
+    if st.seq != seq:
+        return OUT_OF_DATE
+    if user_id not in st.waiting_for:
+        return f"It is not your move in game `{game_id}` now."
+    return None
+
+
+async def check_clicker(interaction: Interaction, game_id: str, seq: int, what: str,
+                        for_user: int | None = None) -> bool:
+    """``interaction_check`` of every component here: defer, then allow or refuse out loud."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reason = await refusal(_bot(interaction), interaction.user.id, game_id, seq, for_user)
+    except Exception:
+        log.exception("checking a click on %s failed (user %s, game %s, seq %s)", what, interaction.user.id,
+                      game_id, seq)
+        reason = APOLOGY
+    if reason is None:
+        return True
+    try:
+        await interaction.followup.send(reason, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not send the refusal for %s to user %s: %s", what, interaction.user.id, exc)
+    return False
 
 
 async def current(bot: AnnalsBot, game_id: str, user_id: int, seq: int) -> list[dict[str, Any]]:
@@ -130,6 +189,9 @@ class GiveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=GIVE_I
                              match: re.Match[str], /) -> GiveSelect:
         return cls(match["game"], int(match["seq"]))
 
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        return await check_clicker(interaction, self.game_id, self.seq, "the give select")
+
     async def callback(self, interaction: Interaction) -> None:
         user_id = interaction.user.id
         await run_component(interaction, "the give select", self.game_id, self.seq,
@@ -153,6 +215,44 @@ class GiveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=GIVE_I
 
 def still_yours(out: Outcome, user_id: int) -> str:
     return " It is still your move." if user_id in out.status.waiting_for else ""
+
+
+class DrawButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DRAW_ID.pattern):
+    """In the game's thread, for a drawer whose DMs are closed: shows them, and only them, the card.
+
+    The custom_id names the person it is for; anyone else pressing it is refused
+    without a word about the card. The answer is ephemeral: the card's picture
+    and the same keep/give select a DM would carry.
+    """
+
+    def __init__(self, game_id: str, seq: int, user_id: int) -> None:
+        self.game_id = game_id
+        self.seq = seq
+        self.user_id = user_id
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            custom_id=f"annals:draw:{game_id}:{seq}:{user_id}", label="Show my empire card",
+            style=discord.ButtonStyle.primary)
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> DrawButton:
+        return cls(match["game"], int(match["seq"]), int(match["user"]))
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        return await check_clicker(interaction, self.game_id, self.seq, "the draw button", self.user_id)
+
+    async def callback(self, interaction: Interaction) -> None:
+        user_id = interaction.user.id
+        await run_component(interaction, "the draw button", self.game_id, self.seq,
+                            lambda bot: self._work(bot, user_id))
+
+    async def _work(self, bot: AnnalsBot, user_id: int) -> Answer:
+        offer = await draw_components(bot, self.game_id, user_id)
+        if offer is None:
+            return "You have no empire card to place now.", None
+        line, files, view = offer
+        return line, view, files
 
 
 # == event cards: targets =================================================================
@@ -184,6 +284,9 @@ class TargetSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=TARG
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TargetSelect:
         return cls(match["game"], int(match["seq"]))
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        return await check_clicker(interaction, self.game_id, self.seq, "the target select")
 
     async def callback(self, interaction: Interaction) -> None:
         user_id = interaction.user.id
@@ -226,6 +329,9 @@ class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> EndTurnButton:
         return cls(match["game"], int(match["seq"]))
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        return await check_clicker(interaction, self.game_id, self.seq, "the end-turn button")
 
     async def callback(self, interaction: Interaction) -> None:
         user_id = interaction.user.id

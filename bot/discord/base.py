@@ -1,0 +1,199 @@
+"""What every ``/annals`` command shares: deferring and answering, finding the game, autocomplete.
+
+The command modules (:mod:`bot.discord.commands`, :mod:`bot.discord.info`,
+:mod:`bot.discord.personal`, :mod:`bot.discord.fleets`, :mod:`bot.discord.admin`)
+define their commands as methods of classes deriving from :class:`CommandBase`;
+the ``/annals`` group (and its ``admin`` subgroup) binds them, so ``self`` in a
+command is the group and these helpers are at hand. No rules here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.moves import APOLOGY
+from bot.models import GameRow, GameStatusName, SeatInfo
+from bot.service import ServiceError
+from engine.registry import get_game
+
+if TYPE_CHECKING:
+    from bot.discord.client import AnnalsBot
+
+log = logging.getLogger(__name__)
+
+LIVE: tuple[GameStatusName, ...] = ("lobby", "active", "paused")
+MAX_OPTIONS = 25  # choices per autocomplete answer or select
+Interaction = discord.Interaction[Any]
+
+
+@dataclass
+class Reply:
+    """What a command answers with."""
+
+    content: str
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+
+
+def is_admin(interaction: Interaction) -> bool:
+    """Whether the caller may manage this server (Manage Server or Administrator here)."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+def rules_of(ruleset: str) -> Any:
+    """The rules data of a ruleset (cards, empires, map), or None for games without it."""
+    return getattr(get_game(ruleset), "rules", None)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_label(seat: SeatInfo) -> str:
+    """A seat as a name with its place at the table, e.g. ``Bob (seat 2)`` or ``AI 1 (seat 3, AI)``."""
+    where = f"seat {seat.seat + 1}" if seat.seat is not None else "lobby"
+    return f"{seat.name} ({where}{', AI' if seat.is_ai else ''})"
+
+
+if TYPE_CHECKING:
+    # For the type checker the mixins are groups (discord.py's decorators want a Group as ``self``);
+    # at run time they are plain classes and only AnnalsGroup / AdminGroup derive from Group.
+    _Base = app_commands.Group
+else:
+    _Base = object
+
+
+class CommandBase(_Base):
+    """The helpers of the ``/annals`` commands; ``bot`` is set by the group."""
+
+    bot: AnnalsBot
+
+    async def _answer(self, interaction: Interaction, work: Callable[[], Awaitable[Reply]], *,
+                      ephemeral: bool) -> None:
+        """Defer, run ``work``, send its reply; refusals and errors become short messages."""
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        try:
+            reply = await work()
+        except ServiceError as exc:
+            await interaction.followup.send(exc.message, ephemeral=True)
+            return
+        except Exception:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.exception("/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
+                          interaction.guild_id, interaction.channel_id)
+            await interaction.followup.send(APOLOGY, ephemeral=True)
+            return
+        if reply.view is not None:
+            await interaction.followup.send(reply.content, files=reply.files, view=reply.view,
+                                            ephemeral=ephemeral)
+        else:
+            await interaction.followup.send(reply.content, files=reply.files, ephemeral=ephemeral)
+
+    async def _game(self, interaction: Interaction, game: str | None, *, finished_ok: bool = False) -> str:
+        """The game a command is about: the one named, else the caller's live game here or anywhere.
+
+        With ``finished_ok`` (looking, not playing) a caller with no live game gets
+        their most recently finished game here, or anywhere.
+        """
+        service = self.bot.service
+        if game:
+            return (await service.status(game.strip())).game_id  # refuses an unknown id
+        mine = await self._games_of(interaction.user.id)
+        live = [r for r in mine if r.status in LIVE]
+        here = [r for r in live if interaction.channel_id in (r.channel_id, r.thread_id)]
+        pick = here or live
+        if len(pick) == 1:
+            return pick[0].game_id
+        if not pick and finished_ok:
+            done = sorted((r for r in mine if r.status == "over"), key=lambda r: r.updated_at, reverse=True)
+            done_here = [r for r in done if interaction.channel_id in (r.channel_id, r.thread_id)]
+            if done_here or done:
+                return (done_here or done)[0].game_id
+        if not pick:
+            raise ServiceError("no_such_game", "You are in no running game; create one or join one first.")
+        raise ServiceError("ambiguous", "You play several games; say which one with the `game` option.")
+
+    async def _games_of(self, user_id: int) -> list[GameRow]:
+        """Every game ``user_id`` has a seat in, any status."""
+        store = self.bot.service.store
+        rows = [await store.get_game(gid) for gid in await store.games_of_user(user_id)]
+        return [row for row in rows if row is not None]
+
+    async def _managed_game(self, interaction: Interaction, game: str | None) -> str:
+        """The game a moderation command is about: the one named, else the one played here.
+
+        A moderator need not play: without ``game`` the live game of this channel (or
+        its thread) is taken when there is exactly one, else the caller's own game.
+        """
+        if game:
+            return await self._game(interaction, game)
+        if interaction.channel_id is not None:
+            rows = await self.bot.service.store.games_in_channel(interaction.channel_id, statuses=LIVE)
+            if len(rows) == 1:
+                return rows[0].game_id
+        return await self._game(interaction, None)
+
+    async def game_autocomplete(self, interaction: Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The caller's live games and the open lobbies of this server, matching what was typed."""
+        service = self.bot.service
+        rows = [r for r in await self._games_of(interaction.user.id) if r.status in LIVE]
+        seen = {r.game_id for r in rows}
+        if interaction.guild_id is not None:
+            lobbies = await service.store.list_games(statuses=["lobby"], guild_id=interaction.guild_id)
+            rows += [r for r in lobbies if r.game_id not in seen]
+            seen |= {r.game_id for r in lobbies}
+        if interaction.channel_id is not None:  # moderators: the game played in this channel or thread
+            here = await service.store.games_in_channel(interaction.channel_id, statuses=LIVE)
+            rows += [r for r in here if r.game_id not in seen]
+        text = current.lower().strip()
+        out = []
+        for row in rows:
+            label = f"{row.game_id} - {get_game(row.ruleset).title} ({row.status})"
+            if text in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=row.game_id))
+        return out[:MAX_OPTIONS]
+
+    async def _player(self, gid: str, user_id: int) -> int | None:
+        st = await self.bot.service.status(gid)
+        return next((s.seat for s in st.seats if s.user_id == user_id and not s.is_ai), None)
+
+    async def _legal(self, interaction: Interaction, game: str | None,
+                     kind: str | tuple[str, ...]) -> tuple[str, int, list[dict[str, Any]]]:
+        """(game id, seq, the caller's legal actions of ``kind``); refuses when there are none at all."""
+        kinds = (kind,) if isinstance(kind, str) else kind
+        gid = await self._game(interaction, game)
+        seq, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
+        if not legal:
+            st = await self.bot.service.status(gid)
+            why = "it is not your move" if st.status == "active" else f"the game is {st.status}"
+            raise ServiceError("not_your_turn", f"You have nothing to do in game `{gid}` now ({why}).")
+        return gid, seq, [a for a in legal if a.get("kind") in kinds]
+
+    async def _legal_for_autocomplete(self, interaction: Interaction,
+                                      kind: str | tuple[str, ...]) -> list[dict[str, Any]]:
+        kinds = (kind,) if isinstance(kind, str) else kind
+        try:
+            game = getattr(interaction.namespace, "game", None)
+            gid = await self._game(interaction, game if isinstance(game, str) else None)
+            _, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
+        except ServiceError:
+            return []
+        return [a for a in legal if a.get("kind") in kinds]
+
+    async def _namespace_game(self, interaction: Interaction, *, finished_ok: bool = False) -> str | None:
+        """For autocomplete: the game the command is about so far, or None."""
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            return await self._game(interaction, game if isinstance(game, str) else None,
+                                    finished_ok=finished_ok)
+        except ServiceError:
+            return None

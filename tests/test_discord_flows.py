@@ -1,0 +1,515 @@
+"""Whole flows through the Discord layer: the empire draw with hidden cards, timeouts, turn
+notifications with their "since your last move" summary, refusals of other people's components,
+the keep/give button for closed DMs, and bursts of notices.
+
+Driven with the harness of the bot tests (real command tree and dynamic items, patched HTTP).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.digest import digest, summarise
+from bot.discord.client import AnnalsBot
+from bot.discord.moves import OUT_OF_DATE
+from bot.scheduler import Scheduler
+from bot.service import GameService
+from bot.store import Store
+from engine.history.rules_data import load_rules
+from engine.registry import get_game
+
+try:  # the harness may move to its own module
+    from tests.discord_rig import (  # type: ignore[import-not-found]
+        ALICE,
+        APP_ID,
+        BOB,
+        BOT_USER,
+        CHANNEL_ID,
+        EPHEMERAL,
+        GUILD_ID,
+        NAMES,
+        Call,
+        FakeDiscord,
+        Rig,
+        button,
+        deferred,
+        drive,
+        fake,
+        followup,
+        guild_payload,
+        kinds,
+        lobby_to_start,
+        no_errors_logged,
+        rig,
+    )
+except ImportError:
+    from tests.test_discord_bot import (
+        ALICE,
+        APP_ID,
+        BOB,
+        BOT_USER,
+        CHANNEL_ID,
+        EPHEMERAL,
+        GUILD_ID,
+        NAMES,
+        Call,
+        FakeDiscord,
+        Rig,
+        button,
+        deferred,
+        drive,
+        fake,
+        followup,
+        guild_payload,
+        kinds,
+        lobby_to_start,
+        no_errors_logged,
+        rig,
+    )
+
+__all__ = ["fake", "no_errors_logged", "rig"]  # fixtures used by name
+
+pytestmark = pytest.mark.asyncio
+CAROL = 700_000_000_000_000_003
+NAMES.setdefault(CAROL, "carol")
+RULES = load_rules()
+
+
+# == helpers ================================================================================
+def policy(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A fixed way of playing: with seed 42 it replays the same game every time."""
+    for kind in ("keep", "play", "choose", "expand", "done", "end_turn"):
+        found = [a for a in legal if a["kind"] == kind]
+        if found:
+            return found[0]
+    return legal[0]
+
+
+async def open_game(rig: Rig, joining: tuple[int, ...] = (BOB, CAROL), **create: Any) -> str:
+    """Alice creates a 3-seat game, the others join (an AI fills the last seat), Alice starts it."""
+    calls = await rig.command(ALICE, "create", seats=3, move_time="2d", **create)
+    found = re.search(r"Game `([a-z0-9]+)` is open", followup(calls).content)
+    assert found, followup(calls).content
+    game = found.group(1)
+    for user in joining:
+        assert "You joined" in followup(await rig.command(user, "join", game=game)).content
+    if len(joining) < 2:
+        assert "AI seat was added" in followup(await rig.command(ALICE, "add-ai", game=game)).content
+    assert "has started" in followup(await rig.command(ALICE, "start", game=game)).content
+    return game
+
+
+async def three_humans(rig: Rig, **create: Any) -> str:
+    """Alice, Bob and Carol at the table."""
+    return await open_game(rig, (BOB, CAROL), **create)
+
+
+def give_select(call: Call) -> tuple[str, list[dict[str, Any]]]:
+    select = call.components[0]["components"][0]
+    assert select["type"] == 3
+    return str(select["custom_id"]), list(select["options"])
+
+
+def mentions_as_played(text: str, name: str) -> bool:
+    """Every line naming ``name`` says it is being played (public from the start of its turn)."""
+    lines = [ln for ln in text.splitlines() if name in ln]
+    return all(re.search(rf"play(s|ed) {re.escape(name)}", ln) for ln in lines)
+
+
+async def drawers(rig: Rig, game: str) -> list[int]:
+    st = await rig.service.status(game)
+    out = []
+    for user in st.waiting_for:
+        _, legal = await rig.service.legal_actions(game, user)
+        if kinds(legal) & {"keep", "give"}:
+            out.append(user)
+    return out
+
+
+def since(calls: list[Call], mark: int) -> list[Call]:
+    return calls[mark:]
+
+
+# == the summary, as a pure function ==========================================================
+async def test_summary_of_a_hand_written_log() -> None:
+    """Bob (seat 1) plays Persia against Alice (seat 0): Levant and Sinai taken, Egypt held."""
+    names = {0: "Alice", 1: "Bob", 2: "Carol"}
+    entries = [
+        {"seq": 10, "player": 0, "events": [  # Alice's own last move: her scoring, then Carol's draw
+            {"type": "expanded", "data": {"player": 0, "land": "Nubia"}},
+            {"type": "scored", "data": {"player": 0, "points": 3, "score": 7}},
+            {"type": "empire_kept", "data": {"player": 0}}]},
+        {"seq": 11, "player": 2, "events": [{"type": "empire_kept", "data": {"player": 2}}]},
+        {"seq": 12, "player": 1, "events": [
+            {"type": "turn", "data": {"player": 1, "name": "Persia"}},
+            {"type": "card_played", "data": {"player": 1, "card": "disaster", "name": "Disaster"}}]},
+        {"seq": 13, "player": 1, "events": [{"type": "expanded", "data": {"player": 1, "land": "Media"}}]},
+        {"seq": 14, "player": 1, "events": [
+            {"type": "attack", "data": {"player": 1, "land": "Levant"}},
+            {"type": "battle", "data": {"attacker": 1, "defender": 0, "land": "Levant", "outcome": "win"}}]},
+        {"seq": 15, "player": 1, "events": [
+            {"type": "battle", "data": {"attacker": 1, "defender": 0, "land": "Egypt", "outcome": "loss"}},
+            {"type": "battle", "data": {"attacker": 1, "defender": 0, "land": "Sinai", "outcome": "tie"}}]},
+        {"seq": 16, "player": 1, "events": [  # Bob tries Sinai again and takes it
+            {"type": "battle", "data": {"attacker": 1, "defender": 0, "land": "Sinai", "outcome": "win"}}]},
+        {"seq": 17, "player": 1, "events": [
+            {"type": "scored", "data": {"player": 1, "points": 7, "score": 20}},
+            {"type": "scored", "data": {"player": 0, "points": 2, "score": 9}}]},
+    ]
+    lines = summarise(entries, 0, names)
+    assert lines == [
+        "Empire draw: Carol kept the card.",
+        "Bob played Persia, took 3 lands, won 2 of 4 battles.",
+        "Bob played the event Disaster.",
+        "Attacked: you lost Levant (to Bob) and Sinai (to Bob); you held Egypt.",
+        "Scores: You 9 (+5), Bob 20 (+7).",
+    ]
+    text = digest(entries, 0, names)
+    assert text.splitlines()[0] == "**Since your last move** (7 moves):"
+    # the reader's own seat is "you"; nothing happened: no summary at all
+    assert digest([], 0, names) == ""
+    assert "So far" in digest(entries[:1], 1, names, first=True)
+
+
+async def test_summary_from_a_real_game_log(rig: Rig) -> None:
+    """Played with the fixed policy; the facts are checked against the engine's replay and view."""
+    game = await lobby_to_start(rig)
+    names = {s.seat: s.name for s in (await rig.service.status(game)).seats if s.seat is not None}
+
+    for _ in range(400):  # the fixed policy, until a person's turn begins after other empires played
+        st = await rig.service.status(game)
+        user = st.waiting_for[0]
+        seq, legal = await rig.service.legal_actions(game, user)
+        seat = next(s.seat for s in st.seats if s.user_id == user)
+        assert seat is not None
+        if seq > 40 and kinds(legal) & {"expand", "play"}:
+            last, entries = await rig.service.since_last_move(game, seat)
+            if any(e["type"] == "turn" and e["data"]["player"] != seat for x in entries for e in x["events"]):
+                break
+        await rig.service.submit(game, user, policy(legal), seq)
+    else:
+        raise AssertionError("no such turn came")
+    await rig.settle()
+    # an independent replay of the stored log: which empires began their turns since then
+    ruleset = get_game(st.ruleset)
+    rows = await rig.store.actions(game)
+    assert last is not None and last == max(r.seq for r in rows if r.player == seat)
+    players = sum(1 for s in st.seats if s.seat is not None)
+    state = ruleset.setup(players, {}, 42)
+    began: list[tuple[int, str]] = []
+    for row in rows:
+        result = ruleset.apply(state, ruleset.codec.decode(row.action))
+        state = result.state
+        if row.seq >= last:
+            began += [(int(e.data["player"]), str(e.data["name"])) for e in result.events if e.type == "turn"]
+    assert [e["seq"] for e in entries] == [r.seq for r in rows if r.seq >= last]
+    assert any(p != seat for p, _ in began)
+    lines = summarise(entries, seat, names)
+    text = "\n".join(lines)
+    for player, empire in began:
+        if player != seat:
+            assert f"{names[player]} played" in text and empire in text, (empire, text)
+    view = await rig.service.view(game, None)
+    scores = re.search(r"Scores: (.*)\.", text)
+    assert scores, text  # every turn ends with scoring
+    if scores:
+        for part in scores.group(1).split(", "):
+            who, total = re.fullmatch(r"(.+) (\d+) \(\+\d+\)", part).groups()  # type: ignore[union-attr]
+            p = seat if who == "You" else next(k for k, v in names.items() if v == who)
+            assert int(total) == view["scores"][p]
+    # the person whose move it is got the same summary by DM, with the board picture
+    dm = [c for c in rig.fake.dm_posts(user) if "Since your last move" in c.content]
+    assert dm and dm[-1].content.endswith(text) and dm[-1].files == [f"board-{game}-{seq}.png"]
+    # a move that leaves it their move sends no DM: the reply to the move said so
+    _, legal = await rig.service.legal_actions(game, user)
+    mark = len(rig.fake.calls)
+    out = await rig.service.submit(game, user, policy(legal), seq)
+    await rig.settle()
+    assert user in out.status.waiting_for
+    assert not rig.fake.dm_posts(user, mark)
+
+
+# == the empire draw, hidden cards ============================================================
+async def test_the_whole_empire_draw_of_an_epoch_by_dm(rig: Rig) -> None:
+    game = await three_humans(rig)
+    allowed: dict[str, set[int]] = {}  # empire name -> who may know it (drawer, receiver)
+    decisions: list[tuple[int, str]] = []
+    for _ in range(30):
+        waiting = await drawers(rig, game)
+        if not waiting:
+            break
+        user = waiting[0]
+        seq, legal = await rig.service.legal_actions(game, user)
+        custom_id = f"annals:give:{game}:{seq}"
+        offers = [c for c in rig.fake.dm_posts(user) if c.components and give_select(c)[0] == custom_id]
+        assert len(offers) == 1, "one DM with the card and the select per decision"
+        offer = offers[0]
+        drawn = RULES.empires[(await rig.service.view(game, user))["you"]["drawn"]].name
+        assert f"You drew **{drawn}**" in offer.content and offer.files == ["empire-card.png"]
+        gives = [a for a in legal if a["kind"] == "give"]
+        _, options = give_select(offer)
+        assert {o["value"] for o in options} == {"keep"} | {f"give:{a['to']}" for a in gives}
+        # someone else tries the drawer's select: refused out loud, nothing shown, nothing done
+        other = next(u for u in (ALICE, BOB, CAROL) if u != user)
+        calls = await rig.select(other, offer.response, custom_id, "keep")
+        refusal = followup(calls)
+        assert deferred(calls).flags == EPHEMERAL and refusal.flags == EPHEMERAL
+        assert "not your move" in refusal.content and drawn not in refusal.content and not refusal.files
+        assert (await rig.service.status(game)).seq == seq
+        # alternate: give when the rules allow it, else keep
+        st = await rig.service.status(game)
+        if gives and len(decisions) % 2 == 0:
+            to = int(gives[0]["to"])
+            receiver = next(s.user_id for s in st.seats if s.seat == to)
+            assert receiver is not None
+            allowed[drawn] = {user, receiver}
+            choice = f"give:{to}"
+        else:
+            allowed[drawn] = {user}
+            choice = "keep"
+        calls = await rig.select(user, offer.response, custom_id, choice)
+        assert followup(calls).content.startswith("Done:") and followup(calls).flags == EPHEMERAL
+        decisions.append((user, choice))
+    else:
+        raise AssertionError("the draw never ended")
+    # every seat decided by DM, or was given its card (and then draws no more)
+    everyone = {u for u, _ in decisions} | {u for people in allowed.values() for u in people}
+    assert everyone == {ALICE, BOB, CAROL}
+    assert any(c.startswith("give") for _, c in decisions) and any(c == "keep" for _, c in decisions)
+    view = await rig.service.view(game, None)
+    assert view["phase"] == "turn"  # the epoch's draw is over, its first empire plays
+    # nobody saw a card they should not: not in public, not in another person's DMs
+    public = "\n".join(c.content for c in rig.fake.public_posts())
+    for name, people in allowed.items():
+        assert mentions_as_played(public, name), name
+        for user in (ALICE, BOB, CAROL):
+            if user in people:
+                continue
+            for post in rig.fake.dm_posts(user):
+                assert mentions_as_played(post.content, name), (name, user, post.content)
+    # each drawer was told privately what they hold for the epoch
+    for user in (ALICE, BOB, CAROL):
+        assert any("This epoch you play" in c.content for c in rig.fake.dm_posts(user))
+
+
+# == timeouts =================================================================================
+@pytest.mark.parametrize("policy", ["ai", "skip"])
+async def test_a_deadline_fires_the_thread_and_the_late_player_are_told(rig: Rig, policy: str) -> None:
+    game = await three_humans(rig, on_timeout=policy)
+    st = await rig.service.status(game)
+    late = st.waiting_for[0]
+    seat = next(s.seat for s in st.seats if s.user_id == late)
+    deadline = next(d for d in st.deadlines if d.kind == "turn" and d.user_id == late)
+    assert await rig.service.fire_deadline(deadline.deadline_id) is None  # not due yet
+    rig.clock.set(deadline.due_at)
+    mark = len(rig.fake.calls)
+    outcome = await rig.service.fire_deadline(deadline.deadline_id)
+    assert outcome is not None
+    await rig.settle()
+    thread = st.thread_id
+    assert thread is not None
+    said = "\n".join(c.content for c in rig.fake.channel_posts(mark, channel_id=thread))
+    done = "the AI played the turn" if policy == "ai" else "the turn was skipped"
+    assert f"<@{late}> missed the deadline (1 in a row): {done}." in said
+    told = [c for c in rig.fake.dm_posts(late, mark) if "You missed the deadline" in c.content]
+    assert len(told) == 1 and f"game `{game}`" in told[0].content
+    # the policy acted for the late seat, and the log says so
+    timed_out = [r for r in await rig.store.actions(game, after_seq=st.seq) if r.source == "timeout"]
+    assert timed_out and all(r.player == seat for r in timed_out)
+    if policy == "skip":
+        assert [r.action["kind"] for r in timed_out] == ["keep"]  # the most passive choice
+    assert (await rig.service.status(game)).seq > st.seq
+    # the next person to decide has the card by DM
+    nxt = await drawers(rig, game)
+    if nxt:
+        assert any(c.components for c in rig.fake.dm_posts(nxt[0], mark))
+    # the same deadline again does nothing, and nothing more is said
+    mark = len(rig.fake.calls)
+    assert await rig.service.fire_deadline(deadline.deadline_id) is None
+    await rig.settle()
+    assert not rig.fake.since(mark)
+
+
+# == components: explicit refusals ============================================================
+class Silent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"test:silent:(?P<n>[0-9]+)"):
+    """A dynamic item whose check fails the way discord.py leaves it: without answering."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"test:silent:{n}", label="x"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Silent:
+        return cls(int(match["n"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return False
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        raise AssertionError("never called")
+
+
+def message_with(custom_id: str, channel_id: int = CHANNEL_ID) -> dict[str, Any]:
+    fake = FakeDiscord()
+    return fake.message(channel_id, {"content": "x", "components": [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": custom_id}]}]}, [])
+
+
+async def test_a_failed_check_is_answered_not_dropped(rig: Rig) -> None:
+    # what discord.py does with a failing check on its own: not a single REST call (the user
+    # would see "This interaction failed")
+    rig.bot.add_dynamic_items(Silent)
+    assert await button(rig, ALICE, message_with("test:silent:1"), "test:silent:1") == []
+    # ours answer: the end-turn button pressed by someone whose move it is not
+    game = await lobby_to_start(rig)
+    user, seq, _ = await drive(rig, game, lambda s, legal: kinds(legal) >= {"end_turn"})
+    reply = followup(await rig.command(user, "end-turn"))
+    confirm = reply.components[0]["components"][0]["custom_id"]
+    other = ALICE if user == BOB else BOB
+    calls = await button(rig, other, reply.response, confirm)
+    assert deferred(calls).flags == EPHEMERAL
+    assert followup(calls).flags == EPHEMERAL and "not your move" in followup(calls).content
+    # a person with no seat at all
+    calls = await button(rig, CAROL, reply.response, confirm)
+    assert followup(calls).content == f"You have no seat in game `{game}`."
+    assert (await rig.service.status(game)).seq == seq
+    # the player it is for still can
+    calls = await button(rig, user, reply.response, confirm)
+    assert "Your turn is over" in followup(calls).content
+
+
+# == keep or give in the thread when DMs are closed ==========================================
+async def test_closed_dms_get_a_button_in_the_thread_that_only_they_can_open(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    db = tmp_path / "annals.sqlite3"
+    first = await Rig(fake, db).open()
+    try:
+        fake.closed_dms.add(BOB)
+        game = await lobby_to_start(first)
+        st = await first.service.status(game)
+        assert st.waiting_for == (BOB,) and st.thread_id is not None  # seed 42: Bob draws first
+        drawn = RULES.empires[(await first.service.view(game, BOB))["you"]["drawn"]].name
+        pings = [c for c in fake.channel_posts(channel_id=st.thread_id)
+                 if f"<@{BOB}>, there is news" in c.content]
+        assert len(pings) == 1
+        ping = pings[0]
+        assert ping.files == [f"board-{game}-{st.seq}.png"]  # the board, as everyone may see it
+        control = ping.components[0]["components"][0]
+        assert control["type"] == 2 and control["custom_id"] == f"annals:draw:{game}:{st.seq}:{BOB}"
+        # Alice presses Bob's button: refused, and she learns nothing about the card
+        calls = await button(first, ALICE, ping.response, control["custom_id"])
+        assert deferred(calls).flags == EPHEMERAL
+        refused = followup(calls)
+        assert refused.content == f"This button is for <@{BOB}>, not for you." and not refused.files
+    finally:
+        await first.close()
+
+    second = await Rig(fake, db).open()  # a restart: the button still works
+    try:
+        mark = len(fake.calls)
+        calls = await button(second, BOB, ping.response, control["custom_id"])
+        shown = followup(calls)
+        assert shown.flags == EPHEMERAL and shown.files == ["empire-card.png"]
+        assert f"You drew **{drawn}**" in shown.content
+        custom_id, options = give_select(shown)
+        assert custom_id == f"annals:give:{game}:{st.seq}" and {"keep"} <= {o["value"] for o in options}
+        # nobody else saw it: no public post, no DM to anyone
+        assert not [c for c in fake.public_posts() if drawn in c.content]
+        assert not [c for c in fake.since(mark) if drawn in c.content and not c.flags & EPHEMERAL]
+        calls = await second.select(BOB, shown.response, custom_id, "keep")
+        assert followup(calls).content.startswith("Done: keep")
+        assert (await second.service.status(game)).seq > st.seq
+        # the button once more: out of date
+        calls = await button(second, BOB, ping.response, control["custom_id"])
+        assert followup(calls).content == OUT_OF_DATE and followup(calls).flags == EPHEMERAL
+    finally:
+        await second.close()
+
+
+# == bursts ===================================================================================
+async def open_unready(fake: FakeDiscord, db: Path, now: float) -> Rig:
+    """A restarted bot: logged in (the transport is armed) but the gateway not ready yet."""
+    r = Rig(fake, db)
+    r.clock.set(now)
+    r.store = await Store.open(db)
+    r.service = GameService(r.store, r.clock, seed_factory=lambda: 42)
+    r.bot = AnnalsBot(r.service, board_size=400, guild_ready_timeout=0.0)
+    await r.bot.login("fake-token")
+    return r
+
+
+def become_ready(r: Rig) -> None:
+    state = r.bot._connection
+    state.parse_ready({"v": 10, "user": BOT_USER, "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                       "session_id": "s2", "resume_gateway_url": "wss://gateway.test",
+                       "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
+                       "relationships": []})
+    state.parse_guild_create(guild_payload())
+
+
+async def test_a_burst_at_start_up_is_batched(fake: FakeDiscord, tmp_path: Path) -> None:
+    db = tmp_path / "annals.sqlite3"
+    first = await Rig(fake, db).open()
+    games = [await open_game(first, (BOB,)) for _ in range(3)]
+    threads = {}
+    refs = {}
+    for g in games:
+        st = await first.service.status(g)
+        assert st.thread_id is not None
+        threads[g] = st.thread_id
+        refs[g] = (await first.store.messages(g))["status"]
+    due = max([d.due_at for g in games for d in (await first.service.status(g)).deadlines])
+    await first.close()
+
+    second = await open_unready(fake, db, due + 60)  # the bot was down past every deadline
+    scheduler = Scheduler(second.service)
+    try:
+        mark = len(fake.calls)
+        fired = await scheduler.start(paused=True)  # start-up: overdue deadlines fire at once
+        assert len(fired) == 3
+        # and the people whose move it is now play on before the bot is connected
+        outcomes = len(fired)
+        for g in games:
+            for _ in range(2):
+                st = await second.service.status(g)
+                user = st.waiting_for[0]
+                seq, legal = await second.service.legal_actions(g, user)
+                await second.service.submit(g, user, legal[0], seq)
+                outcomes += 1
+        assert not fake.since(mark)  # nothing went out before the gateway was ready
+        become_ready(second)
+        await second.settle()
+        calls = fake.since(mark)
+        for g in games:
+            thread = threads[g]
+            posts = [c for c in calls if c.method == "POST" and c.path == f"/channels/{thread}/messages"]
+            edits = [c for c in calls if c.method == "PATCH"
+                     and c.path == f"/channels/{thread}/messages/{refs[g].message_id}"]
+            # three outcomes, merged and cut at line ends into full messages: no message could go
+            text = "\n".join(p.content for p in posts)
+            assert all(len(p.content) + len(q.content.split("\n", 1)[0]) >= 2000
+                       for p, q in itertools.pairwise(posts)), [len(p.content) for p in posts]
+            assert len(edits) == 1  # the pinned status: edited once for the whole burst
+            timeout_at = text.index("missed the deadline")
+            later = [m.start() for m in re.finditer(r"(keeps|gives) the card", text)]
+            assert later and all(i > timeout_at for i in later[-2:])  # in the order it happened
+            # the status edit came after the thread's messages
+            assert calls.index(edits[0]) > calls.index(posts[-1])
+            st = await second.service.status(g)
+            assert f"move {st.seq}" in edits[0].content
+        patches = [c for c in calls if c.method == "PATCH"]
+        assert len(patches) == len(games) < outcomes
+        # each person heard once per game at most (plus the card, when theirs to place)
+        for user in (ALICE, BOB):
+            for dm in {c.path for c in fake.dm_posts(user, mark)}:
+                texts = [c for c in fake.dm_posts(user, mark) if c.path == dm and not c.components]
+                assert len(texts) <= len(games)
+    finally:
+        await scheduler.shutdown()
+        await second.close()
