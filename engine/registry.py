@@ -11,11 +11,13 @@ _GAMES: dict[str, str] = {
     "history-classic": "engine.history.classic:GAME",
     "history": "engine.history.epochs5.game:GAME",
     "eight-minute": "engine.eight_minute.game:GAME",
+    "rise": "engine.rise.game:GAME",
 }
 _POLICIES: dict[str, str] = {
     "history-classic": "engine.history.ai:make_policy",
     "history": "engine.history.epochs5.ai:make_policy",
     "eight-minute": "engine.eight_minute.ai:make_policy",
+    "rise": "engine.rise.ai:make_policy",
 }
 
 

@@ -1,0 +1,1 @@
+"""Rise of Empires (game id ``rise``)."""

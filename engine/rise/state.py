@@ -1,0 +1,136 @@
+"""The state of a Rise of Empires game: plain, JSON-native data.
+
+Every field holds only dicts with string keys, lists, strings, ints, bools and
+None, so ``RiseState.from_json(json.loads(json.dumps(s.to_json()))) == s``.
+Per-player values are lists indexed by seat. Tiles are named by their ids
+(``p01``.. progress, ``t01``.. territory, ``c01``.. city, ``e1``.. empire);
+every tile is in exactly one place: a face-down box, the face-up display,
+a player's hand, or the game box (``retired``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+EMPTY = -1
+"""An empty circle of the action display."""
+
+
+@dataclass
+class RiseState:
+    """A whole game.
+
+    Hidden parts: the order of the face-down tiles in ``progress_boxes``,
+    ``territory_boxes`` and ``city_boxes``; they leave the engine only through
+    ``view``, which shows how many tiles each box holds and nothing else.
+    """
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng_counter: int = 0
+    seq: int = 0  # number of actions applied
+    turn: int = 1  # game turn 1..6 (era = (turn + 1) // 2; even turns are "B" turns)
+    # actions | food_upkeep, upkeep (city upkeep decisions) | era_end (keep tiles) | order | over
+    phase: str = "actions"
+    order: list[int] = field(default_factory=list)  # seats by turn-order position
+    act_no: int = 0  # regular actions completed this game turn
+    gold: list[int] = field(default_factory=list)
+    resources: list[int] = field(default_factory=list)
+    food: list[int] = field(default_factory=list)
+    vp: list[int] = field(default_factory=list)
+    pool: list[int] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)
+    cubes: dict[str, list[int]] = field(default_factory=dict)  # region -> cubes per seat (no empty entries)
+    progress_boxes: list[list[str]] = field(default_factory=list)  # face down, top first
+    territory_boxes: list[list[str]] = field(default_factory=list)
+    city_boxes: list[list[str]] = field(default_factory=list)
+    open_progress: list[str] = field(default_factory=list)  # face up, selectable
+    open_territory: list[str] = field(default_factory=list)
+    open_city: list[str] = field(default_factory=list)
+    open_empires: list[str] = field(default_factory=list)
+    display: dict[str, list[int]] = field(default_factory=dict)  # row -> seat per circle, left to right
+    trade_used: dict[str, int] = field(default_factory=dict)  # trade box -> seat that used it this turn
+    progress: list[list[str]] = field(default_factory=list)  # tiles held per seat
+    territory: list[list[str]] = field(default_factory=list)
+    cities: list[list[str]] = field(default_factory=list)
+    empires: list[list[str]] = field(default_factory=list)  # empire tiles taken this turn
+    since: dict[str, list[int]] = field(default_factory=dict)  # progress tile -> [turn, act_no] when taken
+    used: list[str] = field(default_factory=list)  # free-action progress tiles used this turn
+    navigation: bool = False  # someone has selected a Navigation tile
+    retired: list[str] = field(default_factory=list)  # tiles back in the game box, in order
+    # The action under way: {"player", "stage", "row", "b", "owed", "empire",
+    # "before", "placed", "cleared", "battles"} (see engine.rise.turn).
+    task: dict[str, Any] | None = None
+    pending: list[dict[str, Any]] = field(default_factory=list)  # keep/discard decisions: player, kind, tile
+    choosers: list[int] = field(default_factory=list)  # turn-order determination: seats still to choose
+    new_order: list[int] = field(default_factory=list)  # the positions chosen so far (EMPTY)
+    final: list[int] | None = None  # final scores once the game is over
+
+    @property
+    def era(self) -> int:
+        return (self.turn + 1) // 2
+
+    @property
+    def b_turn(self) -> bool:
+        return self.turn % 2 == 0
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(vars(self.clone()))
+
+    def dumps(self) -> str:
+        """Compact JSON text of ``to_json()``."""
+        return json.dumps(vars(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RiseState:
+        return cls(**dict(data)).clone()
+
+    def clone(self) -> RiseState:
+        """A deep copy, field by field."""
+        copy = object.__new__(RiseState)
+        copy.__dict__.update(self.__dict__)
+        copy.options = dict(self.options)
+        for name in ("order", "gold", "resources", "food", "vp", "pool", "stock", "open_progress",
+                     "open_territory", "open_city", "open_empires", "used", "retired", "choosers",
+                     "new_order"):
+            setattr(copy, name, getattr(self, name)[:])
+        for name in ("progress_boxes", "territory_boxes", "city_boxes", "progress", "territory",
+                     "cities", "empires"):
+            setattr(copy, name, [x[:] for x in getattr(self, name)])
+        copy.cubes = {r: c[:] for r, c in self.cubes.items()}
+        copy.display = {r: c[:] for r, c in self.display.items()}
+        copy.trade_used = dict(self.trade_used)
+        copy.since = {t: s[:] for t, s in self.since.items()}
+        copy.pending = [dict(p) for p in self.pending]
+        if self.task is not None:
+            task = dict(self.task)
+            for key in ("before", "placed"):
+                task[key] = task[key][:]
+            task["battles"] = [b[:] for b in task["battles"]]
+            copy.task = task
+        copy.final = self.final[:] if self.final is not None else None
+        return copy
+
+    # -- cubes ---------------------------------------------------------------------
+    def count(self, region: str, seat: int) -> int:
+        counts = self.cubes.get(region)
+        return counts[seat] if counts else 0
+
+    def add_cubes(self, region: str, seat: int, n: int) -> None:
+        """Add (or, with negative ``n``, remove) cubes, dropping emptied entries."""
+        counts = self.cubes.setdefault(region, [0] * self.players)
+        counts[seat] += n
+        if counts[seat] < 0:
+            raise ValueError(f"negative cubes in {region}")
+        if not any(counts):
+            del self.cubes[region]
+
+    def regions_of(self, seat: int) -> list[str]:
+        return sorted(r for r, c in self.cubes.items() if c[seat])
+
+    def on_map(self, seat: int) -> int:
+        return sum(c[seat] for c in self.cubes.values())
