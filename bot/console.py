@@ -413,10 +413,11 @@ class Console:
     async def _board(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)
         view = await self.service.view(gid, uid)
-        try:  # imported late: the console works without Pillow and before render.board exists
-            render_png: Callable[..., bytes] = importlib.import_module("render.board").render_board
-        except (ImportError, AttributeError) as exc:
-            self.say(f"[{name}] Board pictures are not available in this version ({exc}); "
+        try:  # imported late: the console starts without Pillow and matplotlib loaded
+            boards = importlib.import_module("render.boards")
+            render_png: Callable[..., bytes] = boards.renderer(str(view.get("game", "")))
+        except (ImportError, ValueError) as exc:
+            self.say(f"[{name}] Board pictures are not available for this game ({exc}); "
                      "type 'text' for the board as text.")
             return
         png = await asyncio.to_thread(render_png, view)
@@ -526,13 +527,8 @@ class Console:
         status = await self.service.status(gid)
         game = get_game(status.ruleset)
         actions = [game.codec.decode(a) for a in legal]
-        if _is_history(status.ruleset):
-            from engine.history.play import action_label
-
-            _, state = await self.service.engine_state(gid)  # only for labels (battle odds are public)
-            return [action_label(state, a) for a in actions]
-        describe = getattr(game, "describe_action", None)
-        return [str(describe(a)) if describe else _words(a.to_json()) for a in actions]
+        _, state = await self.service.engine_state(gid)  # only for labels (battle odds are public)
+        return [game.action_label(state, a) for a in actions]
 
     def _now(self) -> float:
         return self.service.clock.now()
@@ -614,14 +610,10 @@ class Console:
         make = texts.get(t)
         if make is not None:
             return make()
-        if _is_history(ruleset):
-            from engine.history.text import describe_event
-
-            try:
-                return describe_event(Event(t, d), _rules(ruleset))
-            except (KeyError, TypeError, IndexError, ValueError):
-                pass
-        return f"{t.replace('_', ' ')}: {_words(d)}"
+        try:
+            return get_game(ruleset).describe_event(Event(t, d))
+        except (KeyError, TypeError, IndexError, ValueError):
+            return f"{t.replace('_', ' ')}: {_words(d)}"
 
 
 # == small helpers =========================================================================
@@ -717,7 +709,8 @@ def _colour(ruleset: str, seat: int) -> str:
 
 
 def _is_history(ruleset: str) -> bool:
-    return ruleset.startswith("history-")
+    """Whether the classic rules' text views (status, board as text, hand) apply."""
+    return ruleset == "history-classic"
 
 
 def _rules(ruleset: str) -> Any:
