@@ -11,6 +11,9 @@ bot would post, printing every file it writes.
   regions changed in the last turn outlined), one mid-action picture with the
   legal targets outlined, the end of the game, and the score chart. Variants
   with ``--option goods_tokens`` (and ``full_game``, ``die_roll_tiebreak``).
+* ``rise``: the board at the end of each era (the regions whose cubes changed
+  in the era's last game turn outlined), the final board, and the score chart
+  (victory points after each game turn, the eras as bands).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from render.board import army_stack
 from render.history import GameHistory, ScorePoint, history_from_events
 
 #: Games the demo can draw (the board renderer is per game).
-RENDERABLE = ("history-classic", "history", "eight-minute")
+RENDERABLE = ("history-classic", "history", "eight-minute", "rise")
 
 Board = dict[str, Any]
 
@@ -131,6 +134,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return demo_eight_minute(args)
     if args.game == "history":
         return demo_epochs5(args)
+    if args.game == "rise":
+        return demo_rise(args)
     if args.option:
         print(f"--option is for eight-minute only, not {args.game!r}.", file=sys.stderr)
         return 2
@@ -345,6 +350,84 @@ def demo_epochs5(args: argparse.Namespace) -> int:
         write(out / "board-final.png", render_board(view, size=args.size), written)
     names = [PLAYER_NAMES[p % len(PLAYER_NAMES)] for p in range(args.players)]
     write(out / "scores.png", score_chart(series, player_names=names), written)
+    print(f"{len(written)} files written to {out}")
+    return 0
+
+
+# --- Rise of Empires ------------------------------------------------------------------------
+
+
+ROMAN_ERAS = ("", "i", "ii", "iii")  # file names: board-era-ii.png
+
+
+def rise_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """Regions whose cubes differ between two Rise of Empires views."""
+    b, a = before["map"]["cubes"], after["map"]["cubes"]
+    return sorted(r for r in set(b) | set(a) if b.get(r) != a.get(r))
+
+
+def play_rise(players: int, seed: int, policy: str = "greedy") -> tuple[Any, list[Shot], list[ScorePoint]]:
+    """Play a seeded AI game of Rise of Empires to the end.
+
+    Returns the last state, the pictures to draw as (file stem, view, regions
+    to outline) -- each era's end, just before its cubes are halved, and the
+    end of the game -- and every player's victory points after each game turn.
+    """
+    game = get_game("rise")
+    state = game.setup(players, {}, seed)
+    ais = [make_policy("rise", policy, seed * 31 + p) for p in range(players)]
+    shots: list[Shot] = []
+    series = [ScorePoint("Start", tuple(game.scores(state)), 0)]
+    view = game.view(state, None)
+    turn_start = view
+    era_view: dict[str, Any] | None = None
+    while not game.is_over(state):
+        player = min(game.actors(state))
+        before = view
+        result = game.apply(state, ais[player].choose(state, player))
+        state = result.state
+        view = game.view(state, None)
+        types = [e.type for e in result.events]
+        if "new_tiles" in types:
+            turn_start = view
+        if view["phase"] == "era_end":
+            era_view = view  # the era is scored; its tiles are being kept or given up
+        if "era_end" in types:
+            # The board as the era left it, before half the cubes go back (when nobody had a
+            # tile to keep the halving follows at once, and the board shows it done).
+            era = int(before["era"])
+            shot = dict(era_view if era_view is not None and era_view["era"] == era else view)
+            shot.update(era=era, phase="era_end", pending=[], task=None, current=None, actors=[])
+            shots.append((f"board-era-{ROMAN_ERAS[era]}", shot, rise_changed(turn_start, shot)))
+        if "victory_points" in types:
+            turn = int(view["turn"])
+            series.append(ScorePoint(f"{turn}{'AB'[(turn - 1) % 2]}", tuple(game.scores(state)),
+                                     (turn + 1) // 2, None))
+    if game.is_over(state):  # the last turn's point already holds the final bonus
+        shots.append(("board-final", view, []))
+    return state, shots, series
+
+
+def demo_rise(args: argparse.Namespace) -> int:
+    """Rise of Empires: the board at the end of each era, the final board and the score chart."""
+    from render.charts import score_chart
+    from render.palette import PLAYER_NAMES
+    from render.rise import render_board as rise_board
+
+    if args.option:
+        print(f"--option is for eight-minute only, not {args.game!r}.", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    _, shots, series = play_rise(args.players, args.seed)
+    for stem, view, highlight in shots:
+        write(out / f"{stem}.png", rise_board(view, highlight=highlight, size=args.size), written)
+    names = [PLAYER_NAMES[p % len(PLAYER_NAMES)] for p in range(args.players)]
+    # One line chart with the eras as bands (the per-epoch bar panel would call the eras epochs).
+    chart = score_chart(series, player_names=names, title="Victory points after each game turn",
+                        by_epoch=False)
+    write(out / "scores.png", chart, written)
     print(f"{len(written)} files written to {out}")
     return 0
 

@@ -14,6 +14,7 @@ _RENDERERS: Final[dict[str, str]] = {
     "history-classic": "render.board:render_board",
     "history": "render.board:render_board",
     "eight-minute": "render.eight_minute:render_board",
+    "rise": "render.rise:render_board",
 }
 
 

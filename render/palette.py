@@ -129,3 +129,17 @@ EM_CONTINENT_COLOURS: Final[dict[str, RGB]] = {
 }
 EM_CONTINENT_FALLBACK: Final[tuple[RGB, ...]] = ((210, 200, 180), (190, 210, 200), (220, 190, 200))
 COIN: Final[RGB] = (236, 190, 60)
+
+# --- Rise of Empires ----------------------------------------------------------------
+
+#: Region fills by the era colour the view names (data/rise/map.yaml: cream, green, blue).
+RISE_ERA_COLOURS: Final[dict[str, RGB]] = {
+    "cream": (239, 227, 194),
+    "green": (185, 215, 168),
+    "blue": (169, 196, 224),
+}
+#: The Mediterranean (the only sea region) and the ocean behind the map panels.
+RISE_SEA: Final[RGB] = (120, 170, 210)
+RISE_OCEAN: Final[RGB] = (214, 228, 238)
+#: Scandinavia: shown but never entered.
+RISE_CLOSED: Final[RGB] = (196, 192, 186)

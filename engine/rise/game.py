@@ -63,7 +63,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, IllegalAction, PlayerId, Result
+from engine.core import Action, Event, IllegalAction, PlayerId, Result
 from engine.rise import control, end, flow, phases, turn
 from engine.rise.actions import (
     CODEC,
@@ -119,6 +119,16 @@ class RiseGame:
     def check_data(self) -> list[str]:
         """Every problem in this game's data files (for ``python -m engine check-data``)."""
         return check_data()
+
+    def describe_event(self, event: Event) -> str | None:
+        from engine.rise.text import describe_event
+
+        return describe_event(event)
+
+    def action_label(self, state: RiseState, action: Action) -> str:
+        from engine.rise.text import action_label
+
+        return action_label(state, action)
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> RiseState:
         if not self.min_players <= players <= self.max_players:

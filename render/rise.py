@@ -1,0 +1,1021 @@
+"""The Rise of Empires board as a picture: a player's view -> PNG bytes.
+
+``render_board(view, *, names=True, highlight=(), size=1600)`` draws, from the
+plain-data view ``GAME.view`` returns (never a state), top to bottom:
+
+* a header: era, game turn (A or B), phase, and who is doing what;
+* the map in three panels (the New World, the Old World, the Far East): each
+  region a box filled in its era's colour (the Mediterranean as sea,
+  Scandinavia hatched and closed) with its name, era numeral, victory point
+  standard (first/second) and what control yields, a cube per player with
+  the count (1st/2nd under the leaders), land links as bars and crossings
+  over water as double-headed arrows;
+* the action display: the five rows with their circles (as many as the player
+  count gives), a disc per player in it, the A/B turn marker, the next free
+  circle in A turns and, in B turns, the removal price under the current
+  player's discs; beside it the trade track (open boxes of this era, used ones
+  marked with the user's colour);
+* the food track (0 to the top), the victory point track and the turn order;
+* a panel per player in turn order: gold, resource discs, food, VP, cubes
+  (pool / on the map / stock), what this turn would pay, and the tiles held
+  (progress, territory, cities, the empire tile of this turn).
+
+Region boxes are laid out from the map's anchors (longitude, latitude) in
+their panel and pushed apart until none overlap (:func:`layout`), so every
+region keeps room for five players' cubes. Everything is drawn at 1600 px
+wide and scaled to ``size``.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render import palette
+from render.palette import RGB, font
+
+GAME_ID: Final = "rise"
+BASE_W: Final = 1600
+MARGIN: Final = 16
+HEAD_H: Final = 92
+MAP_H: Final = 800
+BOX_W: Final = 184  # a region box
+BOX_H: Final = 118
+GAP: Final = 30  # between region boxes after relaxation (room for the links)
+CUBE: Final = 28  # a cube square
+CUBE_PITCH: Final = 34
+MAX_CUBES: Final = 5
+SIDE_W: Final = 236  # the New World and Far East panels
+ROMAN: Final = ("", "I", "II", "III")
+ROWS: Final = ("progress", "territory", "city", "empire", "trade")
+ROW_TITLES: Final = {
+    "progress": "Progress",
+    "territory": "Territory",
+    "city": "City",
+    "empire": "Empire",
+    "trade": "Trade",
+}
+PARTS: Final = ("new_world", "old", "far_east")
+PART_TITLES: Final = {"new_world": "New World", "old": "Old World", "far_east": "Far East"}
+
+INK: Final[RGB] = palette.INK
+MUTED: Final[RGB] = (110, 100, 90)
+PAPER: Final[RGB] = palette.PAPER
+CARD: Final[RGB] = (252, 249, 240)
+EDGE: Final[RGB] = palette.BORDER
+LINK: Final[RGB] = (120, 104, 86)
+ARROW: Final[RGB] = (30, 70, 120)
+GOLD: Final[RGB] = palette.COIN
+FOOD: Final[RGB] = (110, 160, 60)
+RES: Final[RGB] = (150, 110, 70)
+VP_INK: Final[RGB] = (130, 40, 40)
+HIGHLIGHT_OUT: Final[RGB] = (15, 15, 15)
+HIGHLIGHT_IN: Final[RGB] = (255, 255, 255)
+
+Box = tuple[float, float, float, float]
+
+
+# --- colours and small helpers ---------------------------------------------------------------
+
+
+def player_colour(seat: int) -> RGB:
+    return palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)]
+
+
+def player_text(seat: int) -> RGB:
+    return palette.PLAYER_TEXT[seat % len(palette.PLAYER_TEXT)]
+
+
+def player_name(seat: int) -> str:
+    return palette.PLAYER_NAMES[seat % len(palette.PLAYER_NAMES)]
+
+
+def initial(seat: int) -> str:
+    """One letter per colour (Red R, Blue B, Green G, Yellow Y, Purple P, Orange O)."""
+    return player_name(seat)[0]
+
+
+def text_w(text: str, f: ImageFont.FreeTypeFont) -> float:
+    return float(f.getlength(text))
+
+
+def wrap(
+    text: str, f: ImageFont.FreeTypeFont, width: float, lines: int = 2, rest: float | None = None
+) -> list[str]:
+    """``text`` broken into at most ``lines`` lines, the first no wider than ``width`` and the
+    others than ``rest`` (default ``width``); the last line is cut with … if it must be."""
+    rest = width if rest is None else rest
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_w(trial, f) <= (rest if out else width) or not line:
+            line = trial
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    if len(out) > lines:
+        out = [*out[: lines - 1], " ".join(out[lines - 1 :])]
+    if out:
+        limit = rest if len(out) > 1 else width
+        out[-1] = ellipsize(out[-1], f, limit)
+    return out
+
+
+def ellipsize(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
+    if text_w(text, f) <= width:
+        return text
+    while text and text_w(text + "…", f) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def yields_text(y: Mapping[str, Any]) -> str:
+    """``+2 food +1 gold`` from a yields mapping (nothing: ``no yield``)."""
+    names = {"food": "food", "gold": "gold", "resources": "res.", "cubes": "cube", "vp": "VP"}
+    parts = []
+    for key in ("vp", "gold", "resources", "cubes", "food"):
+        n = int(y.get(key, 0) or 0)
+        if n:
+            unit = names[key] + ("s" if key == "cubes" and abs(n) > 1 else "")
+            parts.append(f"{'+' if n > 0 else '-'}{abs(n)} {unit}")
+    return " ".join(parts) or "no yield"
+
+
+# --- map geometry ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Panel:
+    part: str
+    box: Box
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """Region boxes in px at BASE_W, the map strip's own origin (top left at 0, 0)."""
+
+    panels: tuple[Panel, ...]
+    boxes: Mapping[str, Box]
+
+    def cube_slots(self, region: str) -> list[tuple[float, float]]:
+        """Top-left corners of the five cube squares along a region box's bottom."""
+        x0, _, x1, y1 = self.boxes[region]
+        width = MAX_CUBES * CUBE_PITCH - (CUBE_PITCH - CUBE)
+        left = (x0 + x1 - width) / 2
+        top = y1 - CUBE - 22
+        return [(left + i * CUBE_PITCH, top) for i in range(MAX_CUBES)]
+
+
+def panels() -> tuple[Panel, ...]:
+    top, bottom = 44.0, MAP_H - 12.0
+    return (
+        Panel("new_world", (MARGIN, top, MARGIN + SIDE_W, bottom)),
+        Panel("old", (MARGIN + SIDE_W + 14, top, BASE_W - MARGIN - SIDE_W - 14, bottom)),
+        Panel("far_east", (BASE_W - MARGIN - SIDE_W, top, BASE_W - MARGIN, bottom)),
+    )
+
+
+def _overlap(a: Box, b: Box, gap: float) -> tuple[float, float]:
+    """How far ``a`` and ``b`` (grown by ``gap``) overlap along x and y (<= 0: apart)."""
+    ox = min(a[2], b[2]) + gap - max(a[0], b[0])
+    oy = min(a[3], b[3]) + gap - max(a[1], b[1])
+    return ox, oy
+
+
+def _relax(centres: dict[str, list[float]], bounds: Box, iterations: int = 400) -> None:
+    """Push overlapping boxes apart (along the shallower overlap), keeping them inside ``bounds``."""
+    ids = sorted(centres)
+    hw, hh = BOX_W / 2, BOX_H / 2
+    for _ in range(iterations):
+        moved = False
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                ca, cb = centres[a], centres[b]
+                ba = (ca[0] - hw, ca[1] - hh, ca[0] + hw, ca[1] + hh)
+                bb = (cb[0] - hw, cb[1] - hh, cb[0] + hw, cb[1] + hh)
+                ox, oy = _overlap(ba, bb, GAP)
+                if ox <= 0 or oy <= 0:
+                    continue
+                moved = True
+                if ox * 0.8 < oy:  # prefer sideways moves: the map is wider than tall
+                    push = ox / 2 + 0.5
+                    sign = -1.0 if (ca[0], a) < (cb[0], b) else 1.0
+                    ca[0] += sign * push
+                    cb[0] -= sign * push
+                else:
+                    push = oy / 2 + 0.5
+                    sign = -1.0 if (ca[1], a) < (cb[1], b) else 1.0
+                    ca[1] += sign * push
+                    cb[1] -= sign * push
+        for c in centres.values():
+            c[0] = min(max(c[0], bounds[0] + hw), bounds[2] - hw)
+            c[1] = min(max(c[1], bounds[1] + hh), bounds[3] - hh)
+        if not moved:
+            return
+
+
+def layout(regions: Mapping[str, Mapping[str, Any]]) -> MapLayout:
+    """Region boxes for a view's ``map.regions`` (cached by the regions' ids, parts and anchors)."""
+    key = tuple(
+        sorted(
+            (rid, str(r.get("part", "old")), tuple(float(v) for v in r["anchor"]))
+            for rid, r in regions.items()
+        )
+    )
+    return _layout(key)
+
+
+@functools.lru_cache(maxsize=8)
+def _layout(key: tuple[tuple[str, str, tuple[float, ...]], ...]) -> MapLayout:
+    ps = panels()
+    boxes: dict[str, Box] = {}
+    for panel in ps:
+        members = [(rid, anchor) for rid, part, anchor in key if part == panel.part]
+        if panel.part == "old":  # unknown parts join the Old World
+            members += [(rid, anchor) for rid, part, anchor in key if part not in PARTS]
+        if not members:
+            continue
+        x0, y0, x1, y1 = panel.box
+        inner = (x0 + 8, y0 + 34, x1 - 8, y1 - 8)
+        lons = [a[0] for _, a in members]
+        lats = [a[1] for _, a in members]
+        lo_lon, hi_lon = min(lons), max(lons)
+        lo_lat, hi_lat = min(lats), max(lats)
+        cx0, cx1 = inner[0] + BOX_W / 2, inner[2] - BOX_W / 2
+        cy0, cy1 = inner[1] + BOX_H / 2, inner[3] - BOX_H / 2
+        centres: dict[str, list[float]] = {}
+        for rid, (lon, lat) in members:
+            fx = 0.5 if hi_lon == lo_lon else (lon - lo_lon) / (hi_lon - lo_lon)
+            fy = 0.5 if hi_lat == lo_lat else (hi_lat - lat) / (hi_lat - lo_lat)
+            centres[rid] = [cx0 + fx * (cx1 - cx0), cy0 + fy * (cy1 - cy0)]
+        _relax(centres, inner)
+        for rid, (cx, cy) in centres.items():
+            boxes[rid] = (
+                round(cx - BOX_W / 2),
+                round(cy - BOX_H / 2),
+                round(cx + BOX_W / 2),
+                round(cy + BOX_H / 2),
+            )
+    return MapLayout(ps, boxes)
+
+
+def _clip(box: Box, inside: tuple[float, float], toward: tuple[float, float]) -> tuple[float, float]:
+    """Where the segment from ``inside`` (the box's centre) to ``toward`` leaves ``box``."""
+    x0, y0, x1, y1 = box
+    cx, cy = inside
+    dx, dy = toward[0] - cx, toward[1] - cy
+    ts = []
+    if dx:
+        ts.append(((x1 if dx > 0 else x0) - cx) / dx)
+    if dy:
+        ts.append(((y1 if dy > 0 else y0) - cy) / dy)
+    t = min(t for t in ts if t > 0) if ts else 0.0
+    return cx + dx * t, cy + dy * t
+
+
+def _centre(box: Box) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+# --- drawing primitives -------------------------------------------------------------------------------
+
+
+def _arrow_head(
+    draw: ImageDraw.ImageDraw,
+    tip: tuple[float, float],
+    tail: tuple[float, float],
+    colour: RGB,
+    size: float = 13,
+) -> None:
+    ang = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
+    left = (tip[0] - size * math.cos(ang - 0.45), tip[1] - size * math.sin(ang - 0.45))
+    right = (tip[0] - size * math.cos(ang + 0.45), tip[1] - size * math.sin(ang + 0.45))
+    draw.polygon([tip, left, right], fill=colour)
+
+
+def _dashed(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: RGB,
+    width: int,
+    dash: float = 10,
+    gap: float = 7,
+) -> None:
+    length = math.dist(a, b)
+    if length == 0:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    pos = 0.0
+    while pos < length:
+        end = min(pos + dash, length)
+        draw.line(
+            [(a[0] + ux * pos, a[1] + uy * pos), (a[0] + ux * end, a[1] + uy * end)], fill=colour, width=width
+        )
+        pos = end + gap
+
+
+def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, n: int, size: int = CUBE) -> None:
+    colour = player_colour(seat)
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=4, fill=colour, outline=INK, width=2)
+    draw.text(
+        (x + size / 2, y + size / 2 + 1), str(n), fill=player_text(seat), font=font(16, True), anchor="mm"
+    )
+
+
+def _disc(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, label: str | None = None
+) -> None:
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=player_colour(seat), outline=INK, width=2)
+    text = label if label is not None else initial(seat)
+    draw.text(
+        (cx, cy + 1),
+        text,
+        fill=player_text(seat),
+        font=font(int(r * (0.95 if len(text) < 3 else 0.8)), True),
+        anchor="mm",
+    )
+
+
+def _chip(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    text: str,
+    fill: RGB,
+    *,
+    size: int = 14,
+    ink: RGB = INK,
+    outline: RGB = EDGE,
+    bold: bool = False,
+) -> float:
+    """A rounded label at (x, y); returns its width."""
+    f = font(size, bold)
+    w = text_w(text, f) + 14
+    draw.rounded_rectangle((x, y, x + w, y + size + 12), radius=6, fill=fill, outline=outline, width=1)
+    draw.text((x + 7, y + 6 + size / 2), text, fill=ink, font=f, anchor="lm")
+    return w
+
+
+def _hatch(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, step: int = 12) -> None:
+    x0, y0, x1, y1 = box
+    k = x0 - (y1 - y0)
+    while k < x1:
+        a = (max(x0, k), y1 - max(0.0, max(x0, k) - k))
+        b = (min(x1, k + (y1 - y0)), y1 - (min(x1, k + (y1 - y0)) - k))
+        draw.line([a, b], fill=colour, width=2)
+        k += step
+
+
+# --- the sections ----------------------------------------------------------------------------------------
+
+
+def _header(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    era = int(view.get("era", 1))
+    half = str(view.get("half", "A"))
+    title = f"Rise of Empires · Era {ROMAN[era] if 0 < era < 4 else era} · Game turn {view.get('turn')} of 6"
+    draw.rectangle((0, 0, BASE_W, HEAD_H), fill=(58, 50, 44))
+    draw.text((MARGIN + 4, 26), title, fill=(250, 244, 230), font=font(30, True), anchor="lm")
+    # The A/B turn marker.
+    x = BASE_W - MARGIN - 2 * 58
+    for i, h in enumerate(("A", "B")):
+        on = h == half
+        box = (x + i * 58, 8, x + i * 58 + 50, 58)
+        draw.rounded_rectangle(
+            box,
+            radius=8,
+            fill=(250, 230, 150) if on else (90, 80, 72),
+            outline=(250, 244, 230) if on else (120, 110, 100),
+            width=2,
+        )
+        draw.text(
+            ((box[0] + box[2]) / 2, 34),
+            h,
+            fill=INK if on else (150, 140, 130),
+            font=font(30, True),
+            anchor="mm",
+        )
+    draw.text((x - 12, 34), "turn", fill=(220, 210, 195), font=font(18), anchor="rm")
+    draw.text(
+        (MARGIN + 4, 70),
+        ellipsize(status_line(view), font(19), BASE_W - 2 * MARGIN - 200),
+        fill=(240, 228, 205),
+        font=font(19),
+        anchor="lm",
+    )
+
+
+_STAGES: Final = {
+    "choose": "choosing an action",
+    "pay": "paying for the discs to the left",
+    "act": "taking the action",
+    "place": "placing cubes",
+    "battle": "choosing battles",
+    "after": "using free progress tiles",
+}
+_PENDING: Final = {
+    "food_upkeep": "keep {tile} (it eats food) or give it up",
+    "upkeep": "pay {tile}'s resource upkeep or give it up",
+    "keep_progress": "keep {tile} for 1 gold at the end of the era",
+    "keep_city": "keep {tile} for 1 cube at the end of the era",
+}
+
+
+def _tile_names(view: Mapping[str, Any]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for ps in view.get("players_state", []):
+        for key in ("progress", "territory", "cities"):
+            for t in ps.get(key, []):
+                names[str(t["id"])] = str(t["name"])
+    return names
+
+
+def status_line(view: Mapping[str, Any]) -> str:
+    """What is going on, in one line: the phase and who is doing what."""
+    phase = str(view.get("phase", ""))
+    if phase == "over":
+        final = view.get("final") or []
+        ranking = view.get("ranking") or []
+        if ranking and final:
+            return f"Game over: {player_name(int(ranking[0]))} wins with {final[int(ranking[0])]} points."
+        return "Game over."
+    task = view.get("task")
+    if phase == "actions" and task:
+        seat = int(task["player"])
+        done = int(view.get("actions_done", 0))
+        total = int(view.get("actions_per_turn", 6)) * int(view.get("players", 1))
+        what = _STAGES.get(str(task.get("stage")), str(task.get("stage")))
+        row = f" ({ROW_TITLES.get(str(task.get('row')), '')} row)" if task.get("row") else ""
+        line = f"Player actions: {player_name(seat)} is {what}{row} · action {done + 1} of {total}"
+        side = task.get("side")
+        if task.get("stage") in ("place", "battle") and side:
+            water = ", water" if side.get("water") else ""
+            tile = str(task.get("empire", "")).removeprefix("e")
+            line += f" · empire tile {tile}: {side['regions']} regions{water}"
+            placed = [str(view["map"]["regions"].get(r, {}).get("name", r)) for r in task.get("placed", [])]
+            if placed:
+                line += " · placed in " + ", ".join(placed)
+        return line
+    pending = view.get("pending") or []
+    if pending:
+        item = pending[0]
+        tile = _tile_names(view).get(str(item["tile"]), str(item["tile"]))
+        text = _PENDING.get(str(item["kind"]), "decide about {tile}").format(tile=tile)
+        head = {"food_upkeep": "City upkeep", "upkeep": "City upkeep", "era_end": "End of the era"}.get(
+            phase, "End of the era"
+        )
+        return f"{head}: {player_name(int(item['player']))} to {text}"
+    choice = view.get("order_choice")
+    if phase == "order" and choice and choice.get("choosers"):
+        return (
+            f"Turn order: {player_name(int(choice['choosers'][0]))} chooses a position "
+            "(least victory points first)"
+        )
+    return {
+        "era_end": f"End of era {ROMAN[int(view.get('era', 1))]}",
+        "food_upkeep": "City upkeep",
+        "upkeep": "City upkeep",
+        "order": "Turn order determination",
+    }.get(phase, phase.replace("_", " "))
+
+
+def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, highlight: set[str]) -> None:
+    draw = ImageDraw.Draw(img)
+    m = view["map"]
+    regions: Mapping[str, Mapping[str, Any]] = m["regions"]
+    lay = layout(regions)
+
+    def off(box: Box) -> Box:
+        return box[0], box[1] + top, box[2], box[3] + top
+
+    for panel in lay.panels:
+        x0, y0, x1, y1 = off(panel.box)
+        draw.rounded_rectangle(
+            (x0, y0 - 34, x1, y1), radius=14, fill=palette.RISE_OCEAN, outline=(150, 175, 195), width=2
+        )
+        draw.text(
+            ((x0 + x1) / 2, y0 - 16),
+            PART_TITLES[panel.part],
+            fill=(50, 80, 110),
+            font=font(20, True),
+            anchor="mm",
+        )
+        if panel.part == "old":  # the legend: era colours, the sea, the arrows
+            lx = x0 + 12
+            for era, colour in ((1, "cream"), (2, "green"), (3, "blue")):
+                fill = palette.RISE_ERA_COLOURS[colour]
+                lx += _chip(draw, lx, y0 - 29, f"Era {ROMAN[era]}", fill, size=13, bold=True) + 6
+            lx += (
+                _chip(draw, lx, y0 - 29, "Sea", palette.RISE_SEA, size=13, ink=(255, 255, 255), bold=True)
+                + 14
+            )
+            _dashed(draw, (x1 - 150, y0 - 16), (x1 - 110, y0 - 16), ARROW, 4)
+            _arrow_head(draw, (x1 - 104, y0 - 16), (x1 - 150, y0 - 16), ARROW, 11)
+            draw.text((x1 - 98, y0 - 16), "over water", fill=(50, 80, 110), font=font(13, True), anchor="lm")
+    # Links under the boxes: land links as bars between the edges, water crossings as arrows.
+    for a, b, arrow in m.get("links", []):
+        if a not in lay.boxes or b not in lay.boxes:
+            continue
+        ba, bb = off(lay.boxes[a]), off(lay.boxes[b])
+        ca, cb = _centre(ba), _centre(bb)
+        pa, pb = _clip(ba, ca, cb), _clip(bb, cb, ca)
+        if arrow:
+            _dashed(draw, pa, pb, ARROW, 4)
+            _arrow_head(draw, pa, pb, ARROW)
+            _arrow_head(draw, pb, pa, ARROW)
+        else:
+            draw.line([pa, pb], fill=LINK, width=7)
+    cubes: Mapping[str, Sequence[int]] = m.get("cubes", {})
+    control: Mapping[str, Mapping[str, Sequence[int]]] = m.get("control", {})
+    for rid in sorted(regions):
+        r = regions[rid]
+        box = off(lay.boxes[rid])
+        sea = bool(r.get("sea"))
+        closed = bool(r.get("closed"))
+        fill = palette.RISE_SEA if sea else palette.RISE_ERA_COLOURS.get(str(r.get("colour")), palette.BARREN)
+        if closed:
+            fill = palette.RISE_CLOSED
+        draw.rounded_rectangle(box, radius=10, fill=fill, outline=EDGE, width=2)
+        if closed:
+            _hatch(draw, box, (170, 165, 158))
+        ink = (255, 255, 255) if sea else INK
+        era = int(r.get("era", 1))
+        # Era numeral in the top-right corner (the fill says it too, but not to everyone).
+        draw.text(
+            (box[2] - 8, box[1] + 5),
+            ROMAN[era] if 0 < era < 4 else str(era),
+            fill=ink,
+            font=font(14, True),
+            anchor="ra",
+        )
+        name_top = box[1] + 6
+        if names:
+            f = font(16, True)
+            # The era numeral shares the first line only.
+            lines = wrap(str(r.get("name", rid)), f, BOX_W - 34, rest=BOX_W - 16)
+            if lines and lines[-1].endswith("…"):  # a long name: a size smaller rather than cut
+                f = font(14, True)
+                lines = wrap(str(r.get("name", rid)), f, BOX_W - 34, rest=BOX_W - 16)
+            for i, line in enumerate(lines):
+                draw.text((box[0] + 8, name_top + i * 19), line, fill=ink, font=f, anchor="la")
+        if closed:
+            draw.text(
+                ((box[0] + box[2]) / 2, box[3] - 30), "closed", fill=MUTED, font=font(16, True), anchor="mm"
+            )
+            continue
+        std = r.get("standard") or [0, 0]
+        vp_f = font(14, True)
+        std_text = f"{std[0]}/{std[1]} VP"
+        draw.text((box[0] + 8, box[1] + 48), std_text, fill=ink if sea else VP_INK, font=vp_f, anchor="la")
+        room = BOX_W - 24 - text_w(std_text, vp_f)
+        ytext = yields_text(r.get("yields") or {})
+        yf = font(14) if text_w(ytext, font(14)) <= room else font(12)  # two yields: a size smaller
+        draw.text(
+            (box[2] - 8, box[1] + 49),
+            ellipsize(ytext, yf, room),
+            fill=ink,
+            font=yf,
+            anchor="ra",
+        )
+        counts = list(cubes.get(rid, []))
+        ctrl = control.get(rid, {})
+        first = {int(s) for s in ctrl.get("first", [])}
+        second = {int(s) for s in ctrl.get("second", [])}
+        present = [(s, int(n)) for s, n in enumerate(counts) if int(n) > 0]
+        for (x, y), (seat, n) in zip(lay.cube_slots(rid), present, strict=False):
+            _cube(draw, x, y + top, seat, n)
+            mark = "1st" if seat in first else ("2nd" if seat in second else "")
+            if mark:
+                draw.text(
+                    (x + CUBE / 2, y + top + CUBE + 9), mark, fill=ink, font=font(12, True), anchor="mm"
+                )
+        if rid in highlight:
+            x0, y0, x1, y1 = box
+            draw.rounded_rectangle(
+                (x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=13, outline=HIGHLIGHT_OUT, width=5
+            )
+            draw.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=11, outline=HIGHLIGHT_IN, width=2)
+
+
+def _draw_display(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -> int:
+    """The action display and the trade track; returns the height used."""
+    half = str(view.get("half", "A"))
+    display: Mapping[str, Mapping[str, Sequence[int]]] = view.get("display", {})
+    costs: Mapping[str, Sequence[int | None]] = view.get("removal_costs", {}) or {}
+    current = view.get("current")
+    left = MARGIN
+    width = 880
+    row_h = 62
+    head = 40
+    rows = [r for r in ROWS if r in display] or list(ROWS)
+    height = head + row_h * len(rows) + 12
+    draw.rounded_rectangle(
+        (left, top, left + width, top + height), radius=12, fill=CARD, outline=EDGE, width=2
+    )
+    rule = (
+        "A turn: a disc goes into the rightmost free circle"
+        if half == "A"
+        else "B turn: take a disc back, paying 1 per disc to its left"
+    )
+    draw.text((left + 14, top + 20), "Action display", fill=INK, font=font(20, True), anchor="lm")
+    draw.text((left + 190, top + 20), rule, fill=MUTED, font=font(16), anchor="lm")
+    r = 20
+    pitch = 66
+    for i, row in enumerate(rows):
+        y = top + head + i * row_h + row_h / 2 - 4
+        draw.text((left + 14, y), ROW_TITLES[row], fill=INK, font=font(17, True), anchor="lm")
+        circles = list(display.get(row, {}).get("circles", []))
+        row_costs = list(costs.get(row, []))
+        free = max((k for k, c in enumerate(circles) if int(c) < 0), default=-1)
+        for k, owner in enumerate(circles):
+            cx = left + 150 + k * pitch + r
+            if int(owner) >= 0:
+                _disc(draw, cx, y, r, int(owner))
+            else:
+                nxt = half == "A" and k == free
+                draw.ellipse(
+                    (cx - r, y - r, cx + r, y + r),
+                    fill=(255, 255, 255) if nxt else (236, 230, 216),
+                    outline=INK if nxt else (170, 160, 145),
+                    width=3 if nxt else 2,
+                )
+                if nxt:
+                    draw.text((cx, y), "next", fill=MUTED, font=font(11, True), anchor="mm")
+            if half == "B" and k < len(row_costs) and row_costs[k] is not None and current is not None:
+                cost = int(row_costs[k] or 0)
+                draw.text(
+                    (cx, y + r + 9),
+                    "free" if cost == 0 else f"pay {cost}",
+                    fill=VP_INK,
+                    font=font(12, True),
+                    anchor="mm",
+                )
+    if half == "B" and current is not None and costs:
+        draw.text(
+            (left + width - 14, top + 20),
+            f"prices for {player_name(int(current))}",
+            fill=VP_INK,
+            font=font(15, True),
+            anchor="rm",
+        )
+    # The trade track.
+    trade: Sequence[Mapping[str, Any]] = view.get("trade", [])
+    tx = left + width + 16
+    tw = BASE_W - MARGIN - tx
+    draw.rounded_rectangle((tx, top, tx + tw, top + height), radius=12, fill=CARD, outline=EDGE, width=2)
+    draw.text((tx + 14, top + 20), "Trade track", fill=INK, font=font(20, True), anchor="lm")
+    draw.text(
+        (tx + tw - 14, top + 20),
+        f"era {ROMAN[int(view.get('era', 1))]} boxes open",
+        fill=MUTED,
+        font=font(15),
+        anchor="rm",
+    )
+    cols = 2
+    bw = (tw - 28 - (cols - 1) * 10) / cols
+    bh = (height - head - 12 - 4 * 8) / 5
+    for i, box in enumerate(trade):
+        c, rr = i % cols, i // cols
+        bx = tx + 14 + c * (bw + 10)
+        by = top + head + rr * (bh + 8)
+        is_open = bool(box.get("open"))
+        used = box.get("used_by")
+        fill = (255, 255, 255) if is_open else (222, 216, 204)
+        draw.rounded_rectangle(
+            (bx, by, bx + bw, by + bh),
+            radius=8,
+            fill=fill,
+            outline=INK if is_open else (180, 170, 155),
+            width=2 if is_open else 1,
+        )
+        gets = " + ".join(
+            x
+            for x in (
+                f"{box['gold']} gold" if box.get("gold") else "",
+                f"{box['vp']} VP" if box.get("vp") else "",
+            )
+            if x
+        )
+        ink = INK if is_open else (150, 140, 128)
+        draw.text(
+            (bx + 10, by + bh / 2 - 9),
+            f"{box['resources']} res. → {gets}",
+            fill=ink,
+            font=font(16, True),
+            anchor="lm",
+        )
+        eras = " ".join(ROMAN[int(e)] for e in box.get("eras", []))
+        draw.text((bx + 10, by + bh / 2 + 12), f"eras {eras}", fill=MUTED, font=font(12), anchor="lm")
+        if used is not None:
+            _disc(draw, bx + bw - 22, by + bh / 2, 15, int(used))
+    return height
+
+
+def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -> int:
+    """Food track, victory point track, turn order; returns the height used."""
+    ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
+    left = MARGIN
+    width = BASE_W - 2 * MARGIN
+    height = 290
+    draw.rounded_rectangle(
+        (left, top, left + width, top + height), radius=12, fill=CARD, outline=EDGE, width=2
+    )
+    # Food track: 0..20 (the top from the data is not in the view; 20 is the rulebook's top).
+    food_max = max(20, *(int(p.get("food", 0)) for p in ps)) if ps else 20
+    label_w = 120
+    cells = food_max + 1
+    cw = (width - label_w - 14) / cells
+    fy = top + 14
+    ch = 64
+    draw.text((left + 14, fy + ch / 2), "Food", fill=INK, font=font(20, True), anchor="lm")
+    for k in range(cells):
+        x = left + label_w + k * cw
+        fill = (235, 245, 222) if k else (245, 220, 214)
+        draw.rectangle((x, fy, x + cw, fy + ch), fill=fill, outline=(190, 180, 165))
+        draw.text((x + 4, fy + 3), str(k), fill=MUTED, font=font(12), anchor="la")
+    by_cell: dict[int, list[int]] = {}
+    for p in ps:
+        by_cell.setdefault(int(p.get("food", 0)), []).append(int(p["seat"]))
+    for k, seats in by_cell.items():
+        x = left + label_w + min(k, food_max) * cw
+        for j, seat in enumerate(seats):
+            col, row = j % 3, j // 3
+            _disc(draw, x + 13 + col * 23, fy + 30 + row * 23, 11, seat)
+    # Victory point track: a ruler with a marker per player (stacked where they meet).
+    vy = fy + ch + 78
+    vps = [int(p.get("vp", 0)) for p in ps]
+    top_vp = max(50, math.ceil(max(vps, default=0) / 25) * 25)
+    x0, x1 = left + label_w + 14, left + width - 30
+    draw.text((left + 14, vy), "VP", fill=INK, font=font(20, True), anchor="lm")
+    draw.line([(x0, vy), (x1, vy)], fill=INK, width=3)
+    step = 5
+    for v in range(0, top_vp + 1, step):
+        x = x0 + (x1 - x0) * v / top_vp
+        big = v % 25 == 0
+        draw.line([(x, vy - (9 if big else 5)), (x, vy + (9 if big else 5))], fill=INK, width=2 if big else 1)
+        if big:
+            draw.text((x, vy + 22), str(v), fill=MUTED, font=font(13), anchor="mm")
+    # Markers in one row above the ruler, spread apart where players are close, each with a leader
+    # line down to its true place.
+    seats = sorted(range(len(vps)), key=lambda s: (vps[s], s))
+    want = [x0 + (x1 - x0) * vps[s] / top_vp for s in seats]
+    radius = 20 if max(vps, default=0) >= 100 else 17  # three digits need a wider marker
+    spread = _spread(want, 2 * radius + 4, x0, x1 + 18)
+    for seat, x, at in zip(seats, want, spread, strict=True):
+        cy = vy - 34
+        draw.line([(x, vy), (at, cy)], fill=player_colour(seat), width=3)
+        _disc(draw, at, cy, radius, seat, str(vps[seat]))
+    # Turn order.
+    oy = top + height - 52
+    draw.text((left + 14, oy + 20), "Order", fill=INK, font=font(20, True), anchor="lm")
+    order = [int(s) for s in view.get("order", [])]
+    choice = view.get("order_choice")
+    x = left + label_w
+    current = view.get("current")
+    for pos, seat in enumerate(order):
+        w = _chip(
+            draw,
+            x,
+            oy + 4,
+            f"{pos + 1}. {player_name(seat)}",
+            player_colour(seat),
+            size=17,
+            ink=player_text(seat),
+            outline=INK,
+            bold=True,
+        )
+        if current is not None and int(current) == seat:
+            draw.text((x + w / 2, oy + 42), "▲ to act", fill=INK, font=font(12, True), anchor="mm")
+        x += w + 12
+    if choice and view.get("phase") == "order":
+        x += 24
+        draw.text((x, oy + 20), "Next turn:", fill=INK, font=font(17, True), anchor="lm")
+        x += 100
+        for pos, seat in enumerate(choice.get("positions", [])):
+            text = f"{pos + 1}. {player_name(int(seat))}" if int(seat) >= 0 else f"{pos + 1}. ?"
+            fill = player_colour(int(seat)) if int(seat) >= 0 else (236, 230, 216)
+            ink = player_text(int(seat)) if int(seat) >= 0 else MUTED
+            x += _chip(draw, x, oy + 4, text, fill, size=17, ink=ink, outline=INK, bold=True) + 10
+    return height
+
+
+def _spread(xs: Sequence[float], gap: float, lo: float, hi: float) -> list[float]:
+    """``xs`` (ascending) moved apart to at least ``gap`` between neighbours, kept within [lo, hi]."""
+    out = [max(lo, x) for x in xs]
+    for i in range(1, len(out)):
+        out[i] = max(out[i], out[i - 1] + gap)
+    if out and out[-1] > hi:
+        out[-1] = hi
+        for i in range(len(out) - 2, -1, -1):
+            out[i] = min(out[i], out[i + 1] - gap)
+    return out
+
+
+def _flow(
+    items: Sequence[tuple[str, RGB, RGB]], x0: float, x1: float, f: ImageFont.FreeTypeFont, row_h: float
+) -> list[tuple[float, float, str, RGB, RGB]]:
+    """Chips laid out left to right, wrapping at ``x1``: (x, row, text, fill, ink)."""
+    out: list[tuple[float, float, str, RGB, RGB]] = []
+    x, row = x0, 0.0
+    for text, fill, ink in items:
+        w = text_w(text, f) + 14
+        if x + w > x1 and x > x0:
+            x, row = x0, row + row_h
+        out.append((x, row, text, fill, ink))
+        x += w + 6
+    return out
+
+
+def _tile_chips(p: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, RGB, RGB]]]]:
+    used = set(p.get("used", []))
+    groups: list[tuple[str, list[tuple[str, RGB, RGB]]]] = []
+    prog: list[tuple[str, RGB, RGB]] = []
+    for t in p.get("progress", []):
+        era = int(t.get("era", 1))
+        fill = palette.RISE_ERA_COLOURS[("cream", "green", "blue")[max(0, min(era, 3) - 1)]]
+        mark = " ✓" if t["id"] in used else (" ★" if t.get("free") else "")
+        prog.append((f"{t['name']} {ROMAN[era] if 0 < era < 4 else era}{mark}", fill, INK))
+    groups.append(("Progress", prog))
+    counts: dict[str, int] = {}
+    for t in p.get("territory", []):
+        counts[str(t["name"])] = counts.get(str(t["name"]), 0) + 1
+    groups.append(
+        ("Territory", [(f"{n} x{c}" if c > 1 else n, (226, 236, 214), INK) for n, c in counts.items()])
+    )
+    cities = [(f"{t['name']} ({t['vp']} VP)", (246, 226, 206), INK) for t in p.get("cities", [])]
+    groups.append(("Cities", cities))
+    emp = []
+    for t in p.get("empires", []):
+        water = ", water" if t.get("water") else ""
+        emp.append(
+            (f"Empire {str(t['id']).removeprefix('e')}: {t['regions']} regions{water}", (214, 226, 240), INK)
+        )
+    if emp:
+        groups.append(("Empire", emp))
+    return groups
+
+
+def final_text(view: Mapping[str, Any], seat: int) -> str:
+    """``1st place · 125 points`` (the ranking breaks ties by gold)."""
+    final = view.get("final") or []
+    ranking = [int(s) for s in view.get("ranking") or []]
+    points = f"{final[seat]} points" if seat < len(final) else ""
+    if seat in ranking:
+        place = ranking.index(seat) + 1
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+        return f"{place}{suffix} place · {points}"
+    return f"final score: {points}"
+
+
+def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any]) -> int:
+    draw = ImageDraw.Draw(img)
+    ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
+    # In turn order while playing; by final rank once the game is over.
+    order = [int(s) for s in view.get("ranking") or view.get("order", [])] or list(range(len(ps)))
+    order += [s for s in range(len(ps)) if s not in order]
+    yields: Sequence[Mapping[str, Any]] = view.get("yields", []) or []
+    final = view.get("final")
+    current = view.get("current")
+    actors = {int(a) for a in view.get("actors", [])}
+    y = top
+    chip_f = font(14)
+    for seat in order:
+        p = ps[seat]
+        colour = player_colour(seat)
+        left, right = MARGIN, BASE_W - MARGIN
+        groups = _tile_chips(p)
+        label_w = 100
+        rows_h = 0.0
+        laid: list[tuple[str, list[tuple[float, float, str, RGB, RGB]], float]] = []
+        for title, items in groups:
+            flowed = _flow(items, left + 36 + label_w, right - 12, chip_f, 30)
+            h = (max((r for _, r, *_ in flowed), default=0.0) + 30) if flowed else 30
+            laid.append((title, flowed, rows_h))
+            rows_h += h
+        height = int(78 + rows_h + 10)
+        draw.rounded_rectangle((left, y, right, y + height), radius=12, fill=CARD, outline=EDGE, width=2)
+        draw.rounded_rectangle((left, y, left + 22, y + height), radius=8, fill=colour, outline=INK, width=1)
+        you = view.get("you") or {}
+        name = f"{player_name(seat)} (P{seat + 1})" + (" · you" if you.get("player") == seat else "")
+        draw.text((left + 36, y + 22), name, fill=INK, font=font(22, True), anchor="lm")
+        nx = left + 36 + text_w(name, font(22, True)) + 14
+        if seat in actors or (current is not None and int(current) == seat):
+            nx += _chip(
+                draw, nx, y + 9, "to act", colour, size=14, ink=player_text(seat), outline=INK, bold=True
+            )
+            nx += 8
+        if final is not None:
+            _chip(
+                draw,
+                nx,
+                y + 9,
+                final_text(view, seat),
+                (250, 236, 170),
+                size=14,
+                outline=INK,
+                bold=True,
+            )
+        stats = [
+            (f"{p.get('vp', 0)} VP", VP_INK),
+            (f"{p.get('gold', 0)} gold", (150, 110, 10)),
+            (f"{p.get('resources', 0)} resource discs", RES),
+            (f"{p.get('food', 0)} food", (70, 120, 30)),
+            (f"cubes {p.get('pool', 0)} pool · {p.get('on_map', 0)} map · {p.get('stock', 0)} stock", INK),
+        ]
+        sx = float(left + 36)
+        for text, ink in stats:
+            draw.text((sx, y + 54), text, fill=ink, font=font(17, True), anchor="lm")
+            sx += text_w(text, font(17, True)) + 26
+        if seat < len(yields) and final is None:
+            draw.text(
+                (right - 14, y + 54),
+                f"this turn: {yields_text(yields[seat])}",
+                fill=MUTED,
+                font=font(15),
+                anchor="rm",
+            )
+        base = y + 74
+        for title, flowed, offset in laid:
+            draw.text((left + 36, base + offset + 14), title, fill=MUTED, font=font(14, True), anchor="lm")
+            if not flowed:
+                draw.text(
+                    (left + 36 + label_w, base + offset + 14),
+                    "none",
+                    fill=(160, 150, 140),
+                    font=chip_f,
+                    anchor="lm",
+                )
+            for x, r, text, fill, ink in flowed:
+                _chip(draw, x, base + offset + r, text, fill, size=14, ink=ink)
+        y += height + 10
+    return y - top
+
+
+# --- the picture --------------------------------------------------------------------------------------
+
+
+def check_view(view: Mapping[str, Any], highlight: Iterable[str]) -> set[str]:
+    """The highlight as a set, after refusing a view of another game or an unknown region."""
+    if view.get("game") != GAME_ID:
+        raise ValueError(f"not a Rise of Empires view (game {view.get('game')!r})")
+    regions = view["map"]["regions"]
+    wanted = {str(h) for h in highlight}
+    unknown = sorted(wanted - set(regions))
+    if unknown:
+        raise ValueError(f"unknown region(s) to highlight: {', '.join(unknown)}")
+    return wanted
+
+
+def encode_png(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+def render_image(
+    view: Mapping[str, Any], *, names: bool = True, highlight: Iterable[str] = ()
+) -> Image.Image:
+    """The board at BASE_W px wide as a Pillow image."""
+    marked = check_view(view, highlight)
+    players = len(view.get("players_state", []))
+    canvas = Image.new("RGB", (BASE_W, HEAD_H + MAP_H + 800 + players * 420), PAPER)
+    draw = ImageDraw.Draw(canvas)
+    _header(draw, view)
+    y = HEAD_H + 8
+    _draw_map(canvas, y, view, names, marked)
+    y += MAP_H + 8
+    y += _draw_display(draw, y, view) + 12
+    y += _draw_tracks(draw, y, view) + 12
+    y += _draw_players(canvas, y, view)
+    return canvas.crop((0, 0, BASE_W, y + 6))
+
+
+def render_board(
+    view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
+) -> bytes:
+    """The board of a Rise of Empires view as PNG bytes, ``size`` px wide.
+
+    Args:
+        view: ``GAME.view(state, viewer)`` (JSON-native; see engine/rise/game.py).
+        names: write the region names on the map.
+        highlight: region ids to outline (e.g. where cubes may go); an unknown id is refused.
+        size: the picture's width in pixels.
+
+    Raises:
+        ValueError: the view is not a Rise of Empires view, or ``highlight`` names an unknown region.
+    """
+    if size < 200:
+        raise ValueError(f"size {size} is too small to read")
+    img = render_image(view, names=names, highlight=highlight)
+    if size != BASE_W:
+        img = img.resize((size, round(img.height * size / BASE_W)), Image.Resampling.LANCZOS)
+    return encode_png(img)

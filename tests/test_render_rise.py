@@ -1,0 +1,290 @@
+"""The Rise of Empires board picture: a pure function of a view, laid out so every region has room."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine.registry import make_policy
+from engine.rise.data import load_data
+from engine.rise.game import GAME
+from render import boards, palette
+from render import rise as rr
+
+DATA = load_data()
+
+
+def _regions() -> dict[str, Any]:
+    """The map part of a view, written from the data files (not from any game state)."""
+    colours = {1: "cream", 2: "green", 3: "blue"}
+    return {
+        r.id: {
+            "name": r.name,
+            "era": r.era,
+            "colour": colours[r.era],
+            "sea": r.sea,
+            "part": r.part,
+            "closed": r.closed,
+            "standard": list(r.standard),
+            "yields": dict(r.yields),
+            "anchor": list(r.anchor),
+        }
+        for r in DATA.regions.values()
+    }
+
+
+def _player(seat: int, vp: int) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "gold": 3 + seat,
+        "resources": seat,
+        "food": 10 + seat,
+        "vp": vp,
+        "pool": 4,
+        "stock": 20 - seat,
+        "on_map": 6,
+        "progress": [
+            {
+                "id": "p03",
+                "name": "Iron Axe",
+                "era": 1,
+                "price": 0,
+                "food": 0,
+                "gold": 0,
+                "resources": 0,
+                "cubes": 1,
+                "vp": 0,
+                "free": None,
+                "special": "iron_axe",
+                "stays": False,
+            }
+        ],
+        "territory": [
+            {
+                "id": "t01",
+                "name": "Plains",
+                "food": 2,
+                "gold": 0,
+                "resources": 0,
+                "cubes": 1,
+                "vp": 0,
+                "stays": False,
+            }
+        ]
+        * (seat + 1),
+        "cities": [
+            {
+                "id": "c01",
+                "name": "Memphis",
+                "era": 1,
+                "row": "A",
+                "cost": 1,
+                "vp": 1,
+                "food": 1,
+                "gold": 0,
+                "resources": 0,
+                "cubes": 0,
+                "upkeep": 0,
+                "wonder": None,
+                "stays": False,
+            }
+        ],
+        "empires": [{"id": "e3", "regions": 3, "water": True, "battles": [[1, 2], [2, 2]]}]
+        if seat == 1
+        else [],
+        "used": [],
+    }
+
+
+def hand_view(players: int = 5, **changes: Any) -> dict[str, Any]:
+    """A B-turn view written by hand: cubes of five players in NE Africa, discs on the display."""
+    circles = {2: 4, 3: 6, 4: 8, 5: 10}[players]
+    view: dict[str, Any] = {
+        "game": "rise",
+        "seq": 99,
+        "players": players,
+        "turn": 4,
+        "era": 2,
+        "half": "B",
+        "phase": "actions",
+        "actors": [1],
+        "order": list(range(players))[::-1],
+        "current": 1,
+        "actions_done": 7,
+        "actions_per_turn": 6,
+        "players_state": [_player(p, 10 * p + 3) for p in range(players)],
+        "map": {
+            "regions": _regions(),
+            "links": sorted(
+                [a, b, frozenset((a, b)) in DATA.arrows]
+                for a in DATA.adjacent
+                for b in DATA.adjacent[a]
+                if a < b
+            ),
+            "cubes": {"ne_africa": [3, 2, 2, 1, 4][:players], "mediterranean": [0, 1, 0, 0, 0][:players]},
+            "control": {
+                "ne_africa": {"first": [players - 1], "second": [0]},
+                "mediterranean": {"first": [1], "second": []},
+            },
+        },
+        "display": {row: {"circles": [1, -1, 0, 1] + [-1] * (circles - 4)} for row in rr.ROWS},
+        "removal_costs": {row: [0, None, None, 2] + [None] * (circles - 4) for row in rr.ROWS},
+        "tiles": {
+            "progress": [],
+            "territory": [],
+            "city": [],
+            "empire": [],
+            "boxes": {"progress": [2] * 8, "territory": [3] * 10, "city": [2] * 8},
+            "retired": 0,
+        },
+        "trade": [
+            {
+                "id": b.id,
+                "resources": b.resources,
+                "gold": b.gold,
+                "vp": b.vp,
+                "eras": list(b.eras),
+                "open": 2 in b.eras,
+                "used_by": 0 if b.id == "t2" else None,
+            }
+            for b in DATA.trade.values()
+        ],
+        "navigation": True,
+        "task": {
+            "player": 1,
+            "stage": "choose",
+            "row": None,
+            "circle": None,
+            "owed": 0,
+            "empire": None,
+            "side": None,
+            "placed": [],
+            "before": [],
+            "battles": [],
+        },
+        "pending": [],
+        "order_choice": None,
+        "yields": [{"food": 1, "gold": 1, "resources": 0, "cubes": 2, "vp": 3}] * players,
+        "final": None,
+        "ranking": None,
+        "you": None,
+    }
+    view.update(changes)
+    return view
+
+
+def pixels(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def test_same_view_same_bytes_and_view_untouched() -> None:
+    view = hand_view()
+    before = copy.deepcopy(view)
+    first = rr.render_board(view)
+    assert view == before
+    assert rr.render_board(json.loads(json.dumps(view))) == first
+    assert first[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_hand_built_view_renders_every_player_count() -> None:
+    for players in (2, 3, 4, 5):
+        img = pixels(rr.render_board(hand_view(players)))
+        assert img.width == 1600 and img.height > 1500
+
+
+def test_every_region_has_a_box_with_room_for_five_players() -> None:
+    lay = rr.layout(_regions())
+    assert set(lay.boxes) == set(DATA.regions)
+    boxes = list(lay.boxes.items())
+    for i, (a, ba) in enumerate(boxes):
+        assert ba[2] - ba[0] == rr.BOX_W and ba[3] - ba[1] == rr.BOX_H
+        panel = next(p for p in lay.panels if p.part == DATA.regions[a].part)
+        assert (
+            panel.box[0] <= ba[0]
+            and ba[2] <= panel.box[2]
+            and panel.box[1] <= ba[1]
+            and ba[3] <= panel.box[3]
+        )
+        for b, bb in boxes[i + 1 :]:
+            apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
+            assert apart, (a, b)
+        slots = lay.cube_slots(a)
+        assert len(slots) == 5
+        for k, (x, y) in enumerate(slots):
+            assert ba[0] < x and x + rr.CUBE < ba[2] and ba[1] < y and y + rr.CUBE < ba[3]
+            if k:
+                assert x >= slots[k - 1][0] + rr.CUBE  # side by side, no overlap
+
+
+def test_cubes_drawn_in_player_colours_in_every_region() -> None:
+    open_regions = [r.id for r in DATA.regions.values() if not r.closed]  # Scandinavia is never entered
+    cubes = {r: [1, 2, 3, 4, 5] for r in open_regions}
+    view = hand_view()
+    view["map"]["cubes"] = cubes
+    img = pixels(rr.render_board(view))
+    lay = rr.layout(view["map"]["regions"])
+    top = rr.HEAD_H + 8
+    for region in open_regions:
+        for seat, (x, y) in enumerate(lay.cube_slots(region)):
+            assert img.getpixel((int(x) + 5, int(y) + top + 5)) == palette.PLAYER_COLOURS[seat], (
+                region,
+                seat,
+            )
+
+
+def test_highlight_outlines_the_region_and_unknown_names_are_refused() -> None:
+    view = hand_view()
+    lay = rr.layout(view["map"]["regions"])
+    x0, y0, _, y1 = lay.boxes["near_east"]
+    probe = (int(x0) - 3, int((y0 + y1) / 2) + rr.HEAD_H + 8)
+    plain = pixels(rr.render_board(view))
+    marked = pixels(rr.render_board(view, highlight=["near_east"]))
+    assert marked.getpixel(probe) == rr.HIGHLIGHT_OUT
+    assert plain.getpixel(probe) != rr.HIGHLIGHT_OUT
+    with pytest.raises(ValueError, match="atlantis"):
+        rr.render_board(view, highlight=["atlantis"])
+    with pytest.raises(ValueError, match="not a Rise of Empires view"):
+        rr.render_board(hand_view(game="eight-minute"))
+
+
+def test_size_and_names_switch() -> None:
+    view = hand_view(3)
+    small = pixels(rr.render_board(view, size=800))
+    assert small.width == 800
+    assert rr.render_board(view, names=False) != rr.render_board(view)
+
+
+def test_registered_for_the_bot() -> None:
+    assert boards.has_board("rise")
+    assert boards.render_board(hand_view(2)) == rr.render_board(hand_view(2))
+
+
+def test_b_turn_prices_only_under_the_current_players_discs() -> None:
+    view = hand_view()
+    img = pixels(rr.render_board(view))
+    no_prices = copy.deepcopy(view)
+    no_prices["removal_costs"] = {}
+    assert pixels(rr.render_board(no_prices)).tobytes() != img.tobytes()
+
+
+def test_real_game_views_render() -> None:
+    state = GAME.setup(4, {}, 8)
+    ais = [make_policy("rise", "random", 8 * 31 + p) for p in range(4)]
+    shown = 0
+    step = 0
+    while not GAME.is_over(state):
+        if step % 150 == 0:
+            assert pixels(rr.render_board(GAME.view(state, None), size=640)).width == 640
+            shown += 1
+        seat = min(GAME.actors(state))
+        state = GAME.apply(state, ais[seat].choose(state, seat)).state
+        step += 1
+    final = GAME.view(state, None)
+    assert rr.status_line(final).startswith("Game over:")
+    assert pixels(rr.render_board(final)).width == 1600
+    assert shown >= 3
