@@ -16,9 +16,11 @@ held), pre-eminence markers, and the scores that changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.core import Event
 
 MAX_ITEMS = 6  # names listed before "and N more"
 
@@ -146,14 +148,40 @@ def summarise(entries: Sequence[Mapping[str, Any]], reader: int, names: Mapping[
     return lines
 
 
+MAX_EVENT_LINES = 12
+
+
+def event_lines(entries: Sequence[Mapping[str, Any]], reader: int,
+                describe: Callable[[Event], str | None]) -> list[str]:
+    """The summary of a game without a tailored one: the game's own sentence for each public
+    event of the other players' moves, the newest :data:`MAX_EVENT_LINES` of them."""
+    lines: list[str] = []
+    for entry in entries:
+        if entry.get("player") == reader:
+            continue
+        for event in entry.get("events", ()):
+            try:
+                text = describe(Event(str(event.get("type")), event.get("data") or {}))
+            except (KeyError, TypeError, IndexError, ValueError):
+                text = None
+            if text:
+                lines.append(text)
+    if len(lines) > MAX_EVENT_LINES:
+        hidden = len(lines) - MAX_EVENT_LINES + 1
+        lines = [f"({hidden} earlier events not shown)", *lines[-MAX_EVENT_LINES + 1:]]
+    return lines
+
+
 def digest(entries: Sequence[Mapping[str, Any]], reader: int, names: Mapping[int, str], *,
-           first: bool = False) -> str:
+           first: bool = False, describe: Callable[[Event], str | None] | None = None) -> str:
     """The summary as one short text with a heading ("" when nothing happened).
 
     Args:
         first: the reader has not moved yet in this game ("so far" instead of "since your last move").
+        describe: for games other than the classic History of the World rules, the game's own
+            ``describe_event``; their summary is the list of what the others did.
     """
-    lines = summarise(entries, reader, names)
+    lines = summarise(entries, reader, names) if describe is None else event_lines(entries, reader, describe)
     if not lines:
         return ""
     moves = _plural(sum(1 for e in entries if e.get("player") != reader), "move")

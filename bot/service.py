@@ -436,18 +436,22 @@ class GameService:
                 raise ServiceError("not_seated", "You have no seat in this game.")
             if seat.is_ai:
                 raise ServiceError("not_seated", "The AI holds your seat; take it back first.")
-            if seq_seen != lg.row.seq:
+            player = seat.seat_order
+            action = _decode(lg.game, action_json, player)
+            # Standing preferences and the like: any seated player, any time, whatever they saw,
+            # and no clock of theirs starts over for it.
+            anytime = action.kind in getattr(lg.game, "anytime_kinds", frozenset())
+            if not anytime and seq_seen != lg.row.seq:
                 raise ServiceError("stale", "The board has changed since you looked; please look again.",
                                    seen=seq_seen, current=lg.row.seq)
-            player = seat.seat_order
-            if player not in lg.game.actors(lg.state):
+            if not anytime and player not in lg.game.actors(lg.state):
                 raise ServiceError("not_your_turn", "It is not your turn.")
-            action = _decode(lg.game, action_json, player)
             unit = self._unit(lg)
             self._apply(unit, action, "human", user_id)
-            unit.restart.add(player)
-            if seat.missed_deadlines:
-                unit.seats[seat.slot] = replace(seat, missed_deadlines=0)
+            if not anytime:
+                unit.restart.add(player)
+                if seat.missed_deadlines:
+                    unit.seats[seat.slot] = replace(seat, missed_deadlines=0)
             outcome = await self._finish(lg, unit)
         return await self._publish(outcome)
 

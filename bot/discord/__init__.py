@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
 
 import discord
 
@@ -24,15 +25,21 @@ log = logging.getLogger(__name__)
 DRAIN_SECONDS = 10.0
 
 
-async def serve(config: Config, service: GameService, scheduler: Scheduler, stop: asyncio.Event) -> None:
+def serve(config: Config, service: GameService, scheduler: Scheduler, stop: asyncio.Event) -> Awaitable[None]:
     """Run the bot until ``stop`` is set (``bot.__main__`` owns the store, scheduler and signals).
 
-    On stop, notices already queued get a few seconds to go out, then the connection closes.
+    The bot is built, and listens to the service, as soon as this is called, before the
+    scheduler starts: notices of deadlines that fire at start-up are queued and go out once
+    the client is ready. On stop, notices already queued get a few seconds to go out, then
+    the connection closes.
     """
     if not config.discord_token:
         raise ValueError("serve needs config.discord_token")
-    bot = AnnalsBot(service)
-    runner = asyncio.ensure_future(bot.start(config.discord_token))
+    return _serve(AnnalsBot(service), config.discord_token, stop)
+
+
+async def _serve(bot: AnnalsBot, token: str, stop: asyncio.Event) -> None:
+    runner = asyncio.ensure_future(bot.start(token))
     stopper = asyncio.ensure_future(stop.wait())
     try:
         await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)

@@ -63,23 +63,24 @@ class AnnalsGroup(InfoCommands, PersonalCommands, FleetCommands, app_commands.Gr
     @app_commands.command(name="create", description="Open a lobby for a new game in this channel")
     @app_commands.describe(
         ruleset="Which game and rules to play",
-        seats="How many seats the game has (3 to 6)",
+        seats="How many seats the game has (2 to 6; each game has its own limits)",
         move_time="Time per move, like 24h, 3d or 90m (default 24h)",
         on_timeout="What happens when a player misses the deadline",
         no_preeminence="Advanced rule: no pre-eminence markers are awarded",
         one_minor_each="Advanced rule: each player is dealt one Minor Empire",
         multiple_armies="Advanced rule: up to 3 figures in a land",
         naval_control="Advanced rule: armies on fleets hold seas and score",
+        options="Other options of the game, comma separated (e.g. goods_tokens, full_game)",
     )
     @app_commands.choices(ruleset=_ruleset_choices(), on_timeout=[
         app_commands.Choice(name="the AI plays the turn", value="ai"),
         app_commands.Choice(name="the turn is skipped", value="skip"),
     ])
     async def create(self, interaction: Interaction, ruleset: str = "history-classic",
-                     seats: app_commands.Range[int, 3, 6] | None = None, move_time: str | None = None,
+                     seats: app_commands.Range[int, 2, 6] | None = None, move_time: str | None = None,
                      on_timeout: str | None = None, no_preeminence: bool = False,
                      one_minor_each: bool = False, multiple_armies: bool = False,
-                     naval_control: bool = False) -> None:
+                     naval_control: bool = False, options: str | None = None) -> None:
         async def work() -> Reply:
             timers = TimerSettings()
             if move_time:
@@ -93,6 +94,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, FleetCommands, app_commands.Gr
                 timers = replace(timers, timeout_policy="skip" if on_timeout == "skip" else "ai")
             flags = {"no_preeminence": no_preeminence, "one_minor_each": one_minor_each,
                      "multiple_armies": multiple_armies, "naval_control": naval_control}
+            flags.update(dict.fromkeys(game_options(ruleset, options), True))
             out = await self.bot.service.create_lobby(
                 interaction.user.id, interaction.user.display_name, ruleset,
                 options={k: True for k, v in flags.items() if v}, max_seats=seats, timers=timers,
@@ -438,6 +440,22 @@ class AnnalsGroup(InfoCommands, PersonalCommands, FleetCommands, app_commands.Gr
     reminders = PersonalCommands.reminders
     vacation = PersonalCommands.vacation
 
+
+
+def game_options(ruleset: str, text: str | None) -> list[str]:
+    """The option names in ``text`` ("goods tokens, full_game"), each checked against the game's own."""
+    try:
+        game = get_game(ruleset)
+    except KeyError as exc:
+        raise ServiceError("unknown_ruleset", f"There is no game {ruleset!r}.") from exc
+    known = game.default_options()
+    names = [o.strip().lower().replace(" ", "_").replace("-", "_") for o in (text or "").split(",")]
+    unknown = [n for n in names if n and n not in known]
+    if unknown:
+        offered = ", ".join(known) or "none"
+        raise ServiceError("bad_option", f"{', '.join(unknown)}: not an option of {game.title} "
+                                         f"(its options: {offered}).")
+    return [n for n in names if n]
 
 
 class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_ID.pattern):

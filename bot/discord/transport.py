@@ -363,7 +363,9 @@ class Transport:
                     when = f" (due {timestamp(due[seat.user_id])})" if seat.user_id in due else ""
                     people.append(mention(seat.user_id) + when)
             lines.append("Whose turn: " + ", ".join(people))
-        scores = st.scores if st.scores is not None else view.get("scores")
+        raw: list[Any] = list(st.scores if st.scores is not None else view.get("scores") or [])
+        # a number per seat, or a breakdown per seat with its total (Eight-Minute Empire)
+        scores = [int(x["total"]) if isinstance(x, Mapping) else int(x) for x in raw]
         if scores:
             lines.append("Scores: " + ", ".join(
                 f"{names.get(p, f'seat {p + 1}')} {int(x)}" for p, x in enumerate(scores)))
@@ -496,13 +498,15 @@ class Transport:
         if last is not None and all(e.get("player") == seat.seat for e in entries):
             return _Turn(line, "", fresh=False)  # nobody else moved since their own last move
         names = {s.seat: s.name for s in st.seats if s.seat is not None}
-        return _Turn(line, digest(entries, seat.seat, names, first=last is None), fresh=True)
+        describe = None if st.ruleset == "history-classic" else get_game(st.ruleset).describe_event
+        summary = digest(entries, seat.seat, names, first=last is None, describe=describe)
+        return _Turn(line, summary, fresh=True)
 
     async def board_file(self, game_id: str, user_id: int | None) -> discord.File:
         """The board picture as ``user_id`` sees it (None: a spectator, for public posts)."""
         import io
 
-        from render.board import render_board
+        from render.boards import render_board
 
         view = await self.bot.service.view(game_id, user_id)
         png = await self.bot.render(render_board, view, names=False, size=self.bot.board_size)

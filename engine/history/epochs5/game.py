@@ -55,6 +55,8 @@ class Epochs5Game:
     min_players = 3
     max_players = 6
     codec = CODEC
+    #: Actions any seated player may take at any moment (standing preferences).
+    anytime_kinds = frozenset({"prefer"})
 
     def __init__(self, rules: Rules | None = None) -> None:
         self._rules = rules
