@@ -17,9 +17,15 @@ deadline being handled finishes its write, the scheduler stops, the database
 closes, and the exit status is 0.
 
 Contract for the Discord adapter: ``bot/discord/__init__.py`` provides
-``async def serve(config, service, scheduler, stop) -> None`` that runs until the
-``stop`` event is set (this module owns the store, service, scheduler, backups
-and signals).
+``def serve(config, service, scheduler, stop) -> Awaitable[None]``: it builds the
+bot at once (listening to the service before the scheduler fires what fell due
+while the bot was down) and returns what runs it until the ``stop`` event is set
+(this module owns the store, service, scheduler, backups and signals).
+
+Both fronts share one :class:`~bot.leagues.service.LeagueService`, opened after
+the game service and before the scheduler starts (so a league game that ends by
+a deadline fired at start-up is recorded), and closed after the scheduler stops.
+The Discord adapter finds it with :func:`bot.leagues.service.league_service_of`.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from typing import Any
 from bot.backup import BackupError, BackupManager
 from bot.config import Config, ConfigError, load_config
 from bot.console import Console, StdinLines
+from bot.leagues.service import LeagueService
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store, StoreError
@@ -127,6 +134,12 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         print(f"Cannot open the database {config.db_path}: {exc}", file=sys.stderr)
         return 1
     service = GameService(store, clock, vacation_days=config.vacation_days)
+    try:
+        leagues = await LeagueService.open(service)  # follows league games from here on
+    except (StoreError, OSError) as exc:
+        await store.close()
+        print(f"Cannot open the league tables of {config.db_path}: {exc}", file=sys.stderr)
+        return 1
     scheduler = Scheduler(service)
     work = front(service, scheduler, stop)  # before start-up, so it hears deadlines fired at start-up
     try:
@@ -146,6 +159,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         if asyncio.iscoroutine(work) and inspect.getcoroutinestate(work) == inspect.CORO_CREATED:
             work.close()  # start-up failed before the front ran
         await scheduler.shutdown()
+        await leagues.close()
         await store.close()
     print("Annals stopped.", flush=True)
     return 0
