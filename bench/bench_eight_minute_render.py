@@ -9,22 +9,18 @@ ratio and the byte size (the targets of issue 3: under 150 ms, ratio under 2, un
 
 from __future__ import annotations
 
-import argparse
-import io
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PIL import Image
+from render_timing import arguments, measure
 
 from engine.eight_minute.game import GAME
 from engine.registry import make_policy
-from render.eight_minute import _base, encode_png, render_board
+from render.eight_minute import render_board
 
 
 def midgame_view(players: int, seed: int, options: dict[str, bool]) -> dict[str, Any]:
@@ -43,44 +39,11 @@ def midgame_view(players: int, seed: int, options: dict[str, bool]) -> dict[str,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--size", type=int, default=1600)
-    parser.add_argument("--runs", type=int, default=20)
-    parser.add_argument("--save", default="")
-    args = parser.parse_args()
+    args = arguments(__doc__.split("\n\n")[0], players=5).parse_args()
     view = midgame_view(args.players, args.seed, {"goods_tokens": True})
     armies = sum(sum(c) for c in view["board"]["armies"].values())
-    highlight = sorted(view["board"]["armies"])[:3]
-    start = time.perf_counter()
-    png = render_board(view, size=args.size)
-    first = time.perf_counter() - start
-    render_t: list[float] = []
-    encode_t: list[float] = []
-    for i in range(args.runs):
-        start = time.perf_counter()
-        png = render_board(view, size=args.size, highlight=highlight if i % 2 else ())
-        render_t.append(time.perf_counter() - start)
-    img = Image.open(io.BytesIO(png)).convert("RGB")
-    img.load()
-    for _ in range(args.runs):
-        start = time.perf_counter()
-        encode_png(img)
-        encode_t.append(time.perf_counter() - start)
-    r, e = statistics.median(render_t), statistics.median(encode_t)
-    print(
-        f"board: {args.players} players, seed {args.seed}, {armies} armies, {img.width}x{img.height} px; "
-        f"base cache: {_base.cache_info().currsize} entr(y/ies)"
-    )
-    print(f"  first render (draws and caches the base map): {first * 1000:.0f} ms")
-    print(f"  render_board: median {r * 1000:.1f} ms over {args.runs} runs (half of them with a highlight)")
-    print(f"  PNG encode of the same image alone: median {e * 1000:.1f} ms")
-    print(f"  ratio render/encode: {r / e:.2f}")
-    print(f"  size: {len(png)} bytes ({len(png) / 1024:.0f} KiB)")
-    if args.save:
-        Path(args.save).write_bytes(png)
-        print(f"  saved {args.save}")
+    measure(render_board, view, f"{args.players} players, seed {args.seed}, {armies} armies", args,
+            highlight=sorted(view["board"]["armies"])[:3])
 
 
 if __name__ == "__main__":

@@ -8,21 +8,17 @@ Targets (issue 3): under 150 ms per board, render/encode ratio under 2, under 1 
 
 from __future__ import annotations
 
-import argparse
-import io
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PIL import Image
+from render_timing import arguments, measure
 
 from engine.history.classic import GAME
-from render.board import _base, encode_png, render_board
+from render.board import render_board
 
 
 def midgame_view(players: int, seed: int, epoch: int, ai: str = "greedy") -> dict[str, Any]:
@@ -45,44 +41,13 @@ def midgame_view(players: int, seed: int, epoch: int, ai: str = "greedy") -> dic
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--seed", type=int, default=3)
+    parser = arguments(__doc__.split("\n\n")[0], players=6)
     parser.add_argument("--epoch", type=int, default=4)
-    parser.add_argument("--size", type=int, default=1600)
-    parser.add_argument("--runs", type=int, default=20)
-    parser.add_argument("--save", default="")
     args = parser.parse_args()
     view = midgame_view(args.players, args.seed, args.epoch)
     armies = sum(len(s) for s in view["board"]["armies"].values())
-    start = time.perf_counter()
-    png = render_board(view, size=args.size)
-    first = time.perf_counter() - start
-    render_t: list[float] = []
-    encode_t: list[float] = []
-    for _ in range(args.runs):
-        start = time.perf_counter()
-        png = render_board(view, size=args.size)
-        render_t.append(time.perf_counter() - start)
-    img = Image.open(io.BytesIO(png)).convert("RGB")
-    img.load()
-    for _ in range(args.runs):
-        start = time.perf_counter()
-        encode_png(img)
-        encode_t.append(time.perf_counter() - start)
-    r, e = statistics.median(render_t), statistics.median(encode_t)
-    print(
-        f"board: {args.players} players, seed {args.seed}, epoch {view['epoch']}, {armies} armies, "
-        f"{img.width}x{img.height} px; base cache: {_base.cache_info().currsize} entr(y/ies)"
-    )
-    print(f"  first render (draws and caches the base map): {first * 1000:.0f} ms")
-    print(f"  render_board: median {r * 1000:.1f} ms over {args.runs} runs")
-    print(f"  PNG encode of the same image alone: median {e * 1000:.1f} ms")
-    print(f"  ratio render/encode: {r / e:.2f}")
-    print(f"  size: {len(png)} bytes ({len(png) / 1024:.0f} KiB)")
-    if args.save:
-        Path(args.save).write_bytes(png)
-        print(f"  saved {args.save}")
+    measure(render_board, view, f"{args.players} players, seed {args.seed}, epoch {view['epoch']}, "
+            f"{armies} armies", args)
 
 
 if __name__ == "__main__":

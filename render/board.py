@@ -14,7 +14,6 @@ the PNG encode.
 from __future__ import annotations
 
 import functools
-import io
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -29,6 +28,7 @@ from engine.history.rules_data import ROMAN, load_rules
 from engine.history.worldmap import WorldMap
 from render import palette
 from render.palette import RGB, font
+from render.png import encode_png
 
 DATA_DIR: Final = Path(__file__).resolve().parents[1] / "data"
 BOARD_DIR: Final = DATA_DIR / "history" / "classic" / "board"
@@ -779,8 +779,3 @@ def render_board(
     return encode_png(canvas)
 
 
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes at Pillow's default compression (level 6; never 9 nor optimize)."""
-    out = io.BytesIO()
-    img.save(out, format="PNG")
-    return out.getvalue()

@@ -24,7 +24,6 @@ the panels on top.
 from __future__ import annotations
 
 import functools
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -35,6 +34,7 @@ from engine.eight_minute.data import GOODS, WILD, EMData, load_data
 from engine.eight_minute.text import colour_name, good_name, step_text, units_left
 from render import palette
 from render.palette import RGB, font
+from render.png import encode_png
 
 GAME_ID: Final = "eight-minute"
 BASE_W: Final = 1600  # the layout is computed at this width and scaled
@@ -972,11 +972,6 @@ def render_board(view: Mapping[str, Any], *, names: bool = True, highlight: Sequ
     return encode_png(picture(view, names=names, highlight=highlight, size=size))
 
 
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes at Pillow's default compression (never level 9 nor optimize)."""
-    out = io.BytesIO()
-    img.save(out, format="PNG")
-    return out.getvalue()
 
 
 __all__ = [

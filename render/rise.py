@@ -29,7 +29,6 @@ wide and scaled to ``size``.
 from __future__ import annotations
 
 import functools
-import io
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render import palette
 from render.palette import RGB, font
+from render.png import encode_png
 
 GAME_ID: Final = "rise"
 BASE_W: Final = 1600
@@ -975,10 +975,6 @@ def check_view(view: Mapping[str, Any], highlight: Iterable[str]) -> set[str]:
     return wanted
 
 
-def encode_png(img: Image.Image) -> bytes:
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
 
 
 def render_image(
