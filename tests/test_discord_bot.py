@@ -46,7 +46,7 @@ EPHEMERAL = 64
 pytestmark = pytest.mark.asyncio
 
 # The command groups: /annals for every game, one per game for its own decisions, /league.
-TOP_LEVEL = {"annals", "history", "eight-minute", "league"}
+TOP_LEVEL = {"annals", "history", "eight-minute", "rise", "league"}
 NAME_RULE = re.compile(r"^[-_a-z0-9]{1,32}$")  # Discord's ^[-_\p{L}\p{N}]{1,32}$, lowercase, as we use it
 
 

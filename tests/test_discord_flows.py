@@ -513,3 +513,15 @@ async def test_a_burst_at_start_up_is_batched(fake: FakeDiscord, tmp_path: Path)
     finally:
         await scheduler.shutdown()
         await second.close()
+
+
+@pytest.mark.parametrize(("ruleset", "command"), [("history-classic", "/annals play"),
+                                                  ("history", "/history moves"),
+                                                  ("eight-minute", "/eight-minute play"),
+                                                  ("rise", "/rise play")])
+def test_the_your_move_notice_points_to_the_games_own_command(ruleset: str, command: str) -> None:
+    from bot.discord.transport import describe
+    from bot.models import Notice
+
+    text = describe(Notice("g1", "your_turn", {}, (ALICE,), 3), ruleset)
+    assert text is not None and f"`{command} game:g1`" in text

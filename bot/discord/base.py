@@ -41,6 +41,16 @@ class Reply:
     view: discord.ui.View | None = None
 
 
+# Where each game's own decisions are made; /annals play lists the legal moves of any game.
+PLAY_COMMANDS: dict[str, str] = {"history": "/history moves", "eight-minute": "/eight-minute play",
+                                 "rise": "/rise play"}
+
+
+def play_command(ruleset: str) -> str:
+    """The command that shows a player of ``ruleset`` their current decision."""
+    return PLAY_COMMANDS.get(ruleset, "/annals play")
+
+
 def is_admin(interaction: Interaction) -> bool:
     """Whether the caller may manage this server (Manage Server or Administrator here)."""
     perms = interaction.permissions

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import eight_minute, epochs5, league
+from bot.discord import eight_minute, epochs5, league, rise
 from bot.discord.commands import APOLOGY, AnnalsGroup, PlaySelect
 from bot.discord.moves import DrawButton, EndTurnButton, GiveSelect, TargetSelect
 from bot.discord.transport import Transport
@@ -48,7 +48,7 @@ class AnnalsTree(app_commands.CommandTree[discord.Client]):
 
 # Each module adds its own command group and the components that must survive restarts.
 GAME_GROUPS: tuple[Callable[[AnnalsBot], None], ...] = (
-    epochs5.install, eight_minute.install, league.install,
+    epochs5.install, eight_minute.install, rise.install, league.install,
 )
 
 
@@ -71,7 +71,7 @@ class AnnalsBot(discord.Client):
         self.board_size = board_size
         self.tree = AnnalsTree(self)
         self.tree.add_command(AnnalsGroup(self))
-        for install in GAME_GROUPS:  # /history, /eight-minute, /league
+        for install in GAME_GROUPS:  # /history, /eight-minute, /rise, /league
             install(self)
         self.transport = Transport(self)
         self._render_slots = asyncio.Semaphore(render_limit)

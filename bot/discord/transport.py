@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.digest import digest
+from bot.discord.base import play_command
 from bot.models import MessageRef, Notice, Outcome
 from engine.core import Event
 from engine.registry import get_game
@@ -106,7 +107,7 @@ def describe(notice: Notice, ruleset: str) -> str | None:
         return f"Game `{gid}` begins. Seat order: {order}."
     if t == "your_turn":
         due = f" (due {timestamp(d['due_at'])})" if d.get("due_at") else ""
-        return f"Your move in game `{gid}`{due}: use `/annals play game:{gid}`."
+        return f"Your move in game `{gid}`{due}: use `{play_command(ruleset)} game:{gid}`."
     if t == "reminder":
         due = timestamp(d["due_at"]) if d.get("due_at") else "soon"
         return f"Reminder: your move in game `{gid}` is due {due}."
@@ -493,7 +494,7 @@ class Transport:
         due = next((d.due_at for d in st.deadlines if d.user_id == user_id and d.kind == "turn"
                     and not d.fired), None)
         when = f" (due {timestamp(due)})" if due else ""
-        line = f"Your move in game `{game_id}`{when}: use `/annals play game:{game_id}`."
+        line = f"Your move in game `{game_id}`{when}: use `{play_command(st.ruleset)} game:{game_id}`."
         last, entries = await service.since_last_move(game_id, seat.seat)
         if last is not None and all(e.get("player") == seat.seat for e in entries):
             return _Turn(line, "", fresh=False)  # nobody else moved since their own last move
