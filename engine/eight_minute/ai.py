@@ -16,9 +16,8 @@ counter-based generator (:mod:`engine.rng`), never the game's.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Protocol
 
-from engine import rng
+from engine import policy, rng
 from engine.core import Action
 from engine.eight_minute import flow
 from engine.eight_minute.actions import Bid, ChooseAction, ChooseFirst, Done, Move, TakeCard
@@ -26,6 +25,7 @@ from engine.eight_minute.data import WILD, EMData
 from engine.eight_minute.game import GAME
 from engine.eight_minute.scoring import best_goods, breakdown, goods_owned, region_controllers
 from engine.eight_minute.state import EMState
+from engine.policy import Policy, PolicyRng, legal
 
 POLICIES: tuple[str, ...] = ("random", "greedy")
 
@@ -33,36 +33,10 @@ POLICIES: tuple[str, ...] = ("random", "greedy")
 _ACTION_WORTH = {"place": 0.55, "move": 0.35, "sail": 0.45, "city": 1.2, "destroy": 0.7}
 
 
-class Policy(Protocol):
-    name: str
+class RandomPolicy(policy.RandomPolicy):
+    """Uniform over the legal actions: the baseline."""
 
-    def choose(self, state: EMState, player: int) -> Action: ...
-
-
-class _Rng:
-    def __init__(self, seed: int) -> None:
-        self.seed = int(seed)
-        self.rng_counter = 0
-
-
-def _legal(state: EMState, player: int) -> list[Action]:
-    actions = list(GAME.legal_actions(state, player))
-    if not actions:
-        raise ValueError(f"player {player} has no legal action now")
-    return actions
-
-
-class RandomPolicy:
-    """Uniform over the legal actions."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = _Rng(seed)
-
-    def choose(self, state: EMState, player: int) -> Action:
-        actions = _legal(state, player)
-        return actions[rng.below(self._rng, len(actions))]
+    game = GAME
 
 
 def position_value(state: EMState, data: EMData, seat: int) -> float:
@@ -94,10 +68,10 @@ class GreedyPolicy:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = _Rng(seed)
+        self._rng = PolicyRng(seed)
 
     def choose(self, state: EMState, player: int) -> Action:
-        actions = _legal(state, player)
+        actions = legal(GAME, state, player)
         data = GAME.data
         if state.phase == "bid":
             # A small bid: going first matters little, coins buy cards all game long.
@@ -193,9 +167,5 @@ class GreedyPolicy:
 
 def make_policy(name: str, seed: int) -> Policy:
     """The policy called ``name`` ("random" or "greedy"), seeded for repeatable play."""
-    if name == "random":
-        return RandomPolicy(seed)
-    if name == "greedy":
-        return GreedyPolicy(seed)
-    raise KeyError(f"Unknown AI {name!r}; known: {', '.join(POLICIES)}")
+    return policy.make(name, seed, {"random": RandomPolicy, "greedy": GreedyPolicy})
 

@@ -27,9 +27,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol
+from typing import Any
 
-from engine import rng
+from engine import policy, rng
 from engine.core import Action
 from engine.history import flow
 from engine.history.actions import (
@@ -50,44 +50,15 @@ from engine.history.events import event_epoch
 from engine.history.rules_data import CardType, Empire, RulesData
 from engine.history.scoring import area_counts, level
 from engine.history.state import HistoryState, Turn
+from engine.policy import Policy, PolicyRng, legal
 
 POLICIES: tuple[str, ...] = ("random", "greedy")
 
 
-class Policy(Protocol):
-    """A computer player: picks one legal action for ``player`` in ``state``."""
-
-    name: str
-
-    def choose(self, state: HistoryState, player: int) -> Action: ...
-
-
-class _Rng:
-    """The policy's own seed and counter (the :class:`engine.rng.HasRng` protocol)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = int(seed)
-        self.rng_counter = 0
-
-
-def _legal(state: HistoryState, player: int) -> list[Action]:
-    actions = list(GAME.legal_actions(state, player))
-    if not actions:
-        raise ValueError(f"player {player} has no legal action now")
-    return actions
-
-
-class RandomPolicy:
+class RandomPolicy(policy.RandomPolicy):
     """Uniform over the legal actions: the baseline."""
 
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = _Rng(seed)
-
-    def choose(self, state: HistoryState, player: int) -> Action:
-        actions = _legal(state, player)
-        return actions[rng.below(self._rng, len(actions))]
+    game = GAME
 
 
 # -- dice ----------------------------------------------------------------------
@@ -224,12 +195,12 @@ class GreedyPolicy:
     name = "greedy"
 
     def __init__(self, seed: int = 0, weights: GreedyWeights | None = None) -> None:
-        self._rng = _Rng(seed)
+        self._rng = PolicyRng(seed)
         self.weights = weights or GreedyWeights()
 
     # -- entry point -------------------------------------------------------------
     def choose(self, state: HistoryState, player: int) -> Action:
-        actions = _legal(state, player)
+        actions = legal(GAME, state, player)
         if len(actions) == 1:
             return actions[0]
         ev = _Eval(state, player, GAME.rules, self.weights)
@@ -904,8 +875,4 @@ class _Eval:
 
 def make_policy(name: str, seed: int) -> Policy:
     """A policy by name (one of :data:`POLICIES`) with its own seed."""
-    if name == "random":
-        return RandomPolicy(seed)
-    if name == "greedy":
-        return GreedyPolicy(seed)
-    raise ValueError(f"Unknown policy {name!r}; known policies: {', '.join(POLICIES)}")
+    return policy.make(name, seed, {"random": RandomPolicy, "greedy": GreedyPolicy})

@@ -16,10 +16,9 @@ counter-based generator (:mod:`engine.rng`), never the game's.
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from engine import rng
+from engine import policy, rng
 from engine.core import Action
+from engine.policy import Policy, PolicyRng, legal
 from engine.rise import phases
 from engine.rise.actions import ChooseOrder
 from engine.rise.data import RiseData
@@ -29,36 +28,10 @@ from engine.rise.state import RiseState
 POLICIES: tuple[str, ...] = ("random", "greedy")
 
 
-class Policy(Protocol):
-    name: str
+class RandomPolicy(policy.RandomPolicy):
+    """Uniform over the legal actions: the baseline."""
 
-    def choose(self, state: RiseState, player: int) -> Action: ...
-
-
-class _Rng:
-    def __init__(self, seed: int) -> None:
-        self.seed = int(seed)
-        self.rng_counter = 0
-
-
-def _legal(state: RiseState, player: int) -> list[Action]:
-    actions = list(GAME.legal_actions(state, player))
-    if not actions:
-        raise ValueError(f"player {player} has no legal action now")
-    return actions
-
-
-class RandomPolicy:
-    """Uniform over the legal actions."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = _Rng(seed)
-
-    def choose(self, state: RiseState, player: int) -> Action:
-        actions = _legal(state, player)
-        return actions[rng.below(self._rng, len(actions))]
+    game = GAME
 
 
 def worth(state: RiseState, data: RiseData, seat: int, y: dict[str, int]) -> float:
@@ -95,7 +68,7 @@ class GreedyPolicy:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = _Rng(seed)
+        self._rng = PolicyRng(seed)
 
     def _value(self, state: RiseState, action: Action, seat: int, depth: int) -> float:
         data = GAME.data
@@ -108,7 +81,7 @@ class GreedyPolicy:
         return position(after, data, seat)
 
     def choose(self, state: RiseState, player: int) -> Action:
-        actions = _legal(state, player)
+        actions = legal(GAME, state, player)
         if len(actions) == 1:
             return actions[0]
         if state.phase == "order":
@@ -127,8 +100,4 @@ class GreedyPolicy:
 
 def make_policy(name: str, seed: int) -> Policy:
     """A policy by name ("random" or "greedy"), seeded."""
-    if name == "random":
-        return RandomPolicy(seed)
-    if name == "greedy":
-        return GreedyPolicy(seed)
-    raise KeyError(f"Unknown AI {name!r}; choose from {', '.join(POLICIES)}.")
+    return policy.make(name, seed, {"random": RandomPolicy, "greedy": GreedyPolicy})

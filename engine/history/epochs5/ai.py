@@ -16,10 +16,7 @@ never the game's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Protocol
-
-from engine import rng
+from engine import policy, rng
 from engine.core import Action
 from engine.history.epochs5 import battle, turn
 from engine.history.epochs5.actions import (
@@ -41,6 +38,7 @@ from engine.history.epochs5.data import Rules
 from engine.history.epochs5.game import GAME
 from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.state import State
+from engine.policy import Policy, PolicyRng
 
 EVENT_VALUE = {
     "kingdom": 6.0,
@@ -61,25 +59,10 @@ EVENT_VALUE = {
 }
 
 
-class Policy(Protocol):
-    def choose(self, state: State, player: int) -> Action: ...
+class RandomPolicy(policy.RandomPolicy):
+    """Uniform over the legal actions: the baseline."""
 
-
-@dataclass
-class _Rng:
-    seed: int
-    rng_counter: int = 0
-
-
-class RandomPolicy:
-    """Uniform over the legal actions."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = _Rng(seed)
-
-    def choose(self, state: State, player: int) -> Action:
-        actions = GAME.legal_actions(state, player)
-        return actions[rng.below(self._rng, len(actions))]
+    game = GAME
 
 
 def win_chance(att_bonus: int, def_bonus: int, def_dice: int) -> float:
@@ -100,8 +83,10 @@ _CHANCES = {(a, d, n): win_chance(a, d, n) for a in range(5) for d in range(2) f
 class GreedyPolicy:
     """One-step greedy play (see the module docstring)."""
 
+    name = "greedy"
+
     def __init__(self, seed: int = 0) -> None:
-        self._rng = _Rng(seed)
+        self._rng = PolicyRng(seed)
 
     @property
     def rules(self) -> Rules:
@@ -222,10 +207,6 @@ class GreedyPolicy:
         return best
 
 
-def make_policy(name: str, seed: int) -> Any:
+def make_policy(name: str, seed: int) -> Policy:
     """The policy called ``name`` ("random" or "greedy")."""
-    if name == "random":
-        return RandomPolicy(seed)
-    if name == "greedy":
-        return GreedyPolicy(seed)
-    raise KeyError(f"Unknown AI {name!r}; try 'random' or 'greedy'.")
+    return policy.make(name, seed, {"random": RandomPolicy, "greedy": GreedyPolicy})
