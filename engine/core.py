@@ -185,6 +185,22 @@ class Game(Protocol):
     def from_json(self, data: Mapping[str, JSON]) -> Any: ...
 
 
+def checked_options(game: Game, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The options a game starts with: its defaults overridden by ``options`` (switched on or off).
+
+    Raises:
+        IllegalAction: ``player_count`` outside the game's limits, ``unknown_option``.
+    """
+    if not game.min_players <= players <= game.max_players:
+        raise IllegalAction("player_count", f"{game.title} is for {game.min_players} to {game.max_players} "
+                            f"players, not {players}.", players=players)
+    defaults = game.default_options()
+    unknown = sorted(set(options) - set(defaults))
+    if unknown:
+        raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(unknown)}.", options=unknown)
+    return {**defaults, **{k: bool(v) for k, v in options.items()}}
+
+
 def replay(
     game: Game, players: int, options: Mapping[str, JSON], seed: int, log: Sequence[Action]
 ) -> Any:

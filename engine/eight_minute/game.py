@@ -72,7 +72,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, PlayerId, Result
+from engine.core import Action, Event, IllegalAction, PlayerId, Result, checked_options
 from engine.eight_minute import flow
 from engine.eight_minute.actions import (
     CODEC,
@@ -125,13 +125,7 @@ class EightMinuteGame:
 
     # -- setup -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> EMState:
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalAction("player_count", f"Eight-Minute Empire is for 2 to 5 players, not {players}.",
-                                players=players)
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(unknown)}.")
-        opts = {**self.default_options(), **{k: bool(v) for k, v in options.items()}}
+        opts = checked_options(self, players, options)
         state = EMState(players=players, options=opts, seed=int(seed))
         flow.new_game(Ctx(state, self.data))
         return state

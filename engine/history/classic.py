@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
-from engine.core import Action, Event, IllegalAction, PlayerId, Result
+from engine.core import Action, Event, IllegalAction, PlayerId, Result, checked_options
 from engine.history import events, flow
 from engine.history.actions import (
     CODEC,
@@ -53,14 +53,7 @@ class ClassicGame:
 
     # -- setup -----------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> HistoryState:
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(
-                "player_count", f"The classic rules are for 3 to 6 players, not {players}.", players=players
-            )
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(unknown)}.")
-        opts = {**self.default_options(), **{k: bool(v) for k, v in options.items()}}
+        opts = checked_options(self, players, options)
         rules = self.rules
         state = HistoryState(players=players, options=opts, seed=int(seed))
         state.scores = [0] * players

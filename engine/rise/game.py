@@ -63,7 +63,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, PlayerId, Result
+from engine.core import Action, Event, IllegalAction, PlayerId, Result, checked_options
 from engine.rise import control, end, flow, phases, turn
 from engine.rise.actions import (
     CODEC,
@@ -131,12 +131,7 @@ class RiseGame:
         return action_label(state, action)
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> RiseState:
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalAction("player_count", f"Rise of Empires is for 2 to 5 players, not {players}.",
-                                players=players)
-        if options:
-            raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(sorted(options))}.")
-        state = RiseState(players=players, options={}, seed=int(seed))
+        state = RiseState(players=players, options=checked_options(self, players, options), seed=int(seed))
         flow.start_game(Ctx(state, self.data))
         return state
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
-from engine.core import Action, Event, IllegalAction, PlayerId, Result
+from engine.core import Action, Event, IllegalAction, PlayerId, Result, checked_options
 from engine.history.epochs5 import battle, cards, draft, track, turn
 from engine.history.epochs5.actions import (
     CODEC,
@@ -70,17 +70,11 @@ class Epochs5Game:
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
-        if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(
-                "player_count", f"The game is for 3 to 6 players, not {players}.", players=players
-            )
-        unknown = sorted(set(options) - set(OPTIONS))
-        if unknown:
-            raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(unknown)}.")
+        opts = checked_options(self, players, options)
         rules = self.rules
         state = State(
             players=players,
-            options={**self.default_options(), **{k: bool(v) for k, v in options.items()}},
+            options=opts,
             seed=int(seed),
         )
         # Score markers are drawn blindly onto spaces 1, 2, 3...
