@@ -31,19 +31,30 @@ still open and you have not bid yet.
 
 from __future__ import annotations
 
-import io
-import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.discord.base import LIVE, CommandBase, Interaction, Reply, clip
-from bot.discord.moves import OUT_OF_DATE, refusal
+from bot.discord.base import MAX_OPTIONS, Interaction, Reply, clip
+from bot.discord.game_group import (
+    MAX_BUTTON,
+    MAX_MESSAGE,
+    Answer,
+    GameGroup,
+    GameItem,
+    GameKit,
+    answer_after,
+    plural,
+    price,
+    seat_names,
+    waiting_text,
+    who,
+    with_news,
+)
 from bot.models import GameStatus, Outcome
-from bot.service import ServiceError
 from engine.core import Event
 from engine.eight_minute.data import load_data
 from engine.eight_minute.text import card_text, good_name, region_name, step_text, units_left
@@ -52,54 +63,24 @@ from engine.registry import get_game
 if TYPE_CHECKING:
     from bot.discord.client import AnnalsBot
 
-log = logging.getLogger(__name__)
-
-RULESET = "eight-minute"
-GROUP = "eight-minute"
-PLAY = f"/{GROUP} play"
-APOLOGY = "Sorry, something went wrong on my side; nothing more was done. The error has been logged."
-STALE = f"This message is out of date: the game has moved on. Use `{PLAY}` for your current choices."
-MAX_OPTIONS = 25  # options per select
-MAX_BUTTON = 80  # characters of a button label
-MAX_MESSAGE = 2000
-_GAME = r"[a-z0-9]{1,32}"
-_SEQ = r"[0-9]{1,9}"
-SELECT_ID = re.compile(
-    rf"em:s:(?P<what>neutral|bid|first|place|city|from|to|destroy|destroyin):(?P<game>{_GAME}):(?P<seq>{_SEQ})"
-    r"(?::(?P<arg>[a-z0-9_]{1,40}))?")
-BUTTON_ID = re.compile(
-    rf"em:b:(?P<what>take|choose|done):(?P<game>{_GAME}):(?P<seq>{_SEQ})(?::(?P<arg>[0-9]{{1,2}}))?")
+KIT = GameKit(ruleset="eight-minute", group="eight-minute", title="Eight-Minute Empire", prefix="em")
+RULESET = KIT.ruleset
+GROUP = KIT.group
+STALE = KIT.stale
+SELECT_ID = KIT.component_id("s", ("neutral", "bid", "first", "place", "city", "from", "to", "destroy",
+                                   "destroyin"))
+BUTTON_ID = KIT.component_id("b", ("take", "choose", "done"), arg=r"[0-9]{1,2}")
 #: The events of the bid's outcome (the mover hears them even when they are about themselves).
 REVEAL_EVENTS = ("bid_roll", "bid_won")
 
-Answer = tuple[str, discord.ui.View | None]
-
-
-def _bot(interaction: Interaction) -> AnnalsBot:
-    from bot.discord.client import AnnalsBot
-
-    bot = interaction.client
-    assert isinstance(bot, AnnalsBot)
-    return bot
-
 
 # == names ================================================================================
-def seat_names(status: GameStatus) -> dict[int, str]:
-    """Seat -> ``Alice (Red)``: the person's name and their colour on the board."""
-    out: dict[int, str] = {}
-    for seat in status.seats:
-        if seat.seat is not None:
-            colour = f" ({seat.colour})" if seat.colour else ""
-            out[seat.seat] = f"{seat.name}{colour}"
-    return out
-
-
 def _coins(n: int) -> str:
-    return f"{n} coin{'' if n == 1 else 's'}"
+    return plural(n, "coin")
 
 
 def _price(n: int) -> str:
-    return "free" if n == 0 else _coins(n)
+    return price(n, "coin")
 
 
 def _label(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
@@ -108,50 +89,31 @@ def _label(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
 
 
 # == what you must decide now ==============================================================
-async def _snapshot(bot: AnnalsBot, game_id: str,
-                    user_id: int) -> tuple[GameStatus, int, list[dict[str, Any]], dict[str, Any]]:
-    """(status, seq, the caller's legal actions, the caller's view), all at one seq."""
-    for _ in range(3):
-        status = await bot.service.status(game_id)
-        if status.ruleset != RULESET:
-            raise ServiceError("wrong_game", f"Game `{game_id}` is {status.title}, not Eight-Minute Empire.")
-        seq, legal = await bot.service.legal_actions(game_id, user_id)
-        view = await bot.service.view(game_id, user_id)
-        if view.get("seq") == seq == status.seq:
-            return status, seq, legal, view
-    raise ServiceError("conflict", "The game is moving fast; please try again.")
-
-
 def bid_line(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     """Who has bid and who has not (never an amount); once all are in, the bids and the winner."""
     bid = view.get("bid") or {}
     bids = bid.get("bids")
     if bids is not None:
-        shown = ", ".join(f"{names.get(p, f'seat {p + 1}')} {_coins(int(b))}" for p, b in enumerate(bids))
+        shown = ", ".join(f"{who(names, p)} {_coins(int(b))}" for p, b in enumerate(bids))
         return f"All bids are in: {shown}."
     has = [bool(x) for x in bid.get("has_bid") or []]
-    done = [names.get(p, f"seat {p + 1}") for p, x in enumerate(has) if x]
-    waiting = [names.get(p, f"seat {p + 1}") for p, x in enumerate(has) if not x]
+    done = [who(names, p) for p, x in enumerate(has) if x]
+    waiting = [who(names, p) for p, x in enumerate(has) if not x]
     return (f"Bids are in from: {', '.join(done) or 'nobody yet'}; "
             f"still waiting for: {', '.join(waiting) or 'nobody'}.")
 
 
 def _waiting_text(status: GameStatus, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    gid = status.game_id
-    if status.status != "active":
-        return f"Game `{gid}` is {status.status}: there is nothing to decide."
-    phase = view.get("phase")
-    if phase == "bid":
+    if status.status == "active" and view.get("phase") == "bid":
         mine = (view.get("you") or {}).get("bid")
         own = f"Your secret bid: {_coins(int(mine))}. " if mine is not None else ""
         return f"{own}{bid_line(view, names)}"
-    who = ", ".join(names.get(int(p), f"seat {int(p) + 1}") for p in view.get("actors") or [])
-    return f"It is not your move in game `{gid}` now; waiting for {who or 'nobody'}."
+    return waiting_text(status, view, names)
 
 
 async def panel(bot: AnnalsBot, game_id: str, user_id: int) -> Answer:
     """The caller's decision now: a sentence or two and the components to make it (None: nothing to do)."""
-    status, seq, legal, view = await _snapshot(bot, game_id, user_id)
+    status, seq, legal, view = await KIT.snapshot(bot, game_id, user_id)
     names = seat_names(status)
     if not legal:
         return _waiting_text(status, view, names), None
@@ -290,7 +252,7 @@ def _source_options(view: Mapping[str, Any], moves: Sequence[Mapping[str, Any]],
 
 def _destroy_option(action: Mapping[str, Any], names: Mapping[int, str]) -> discord.SelectOption:
     owner = int(action["owner"])
-    whose = "a neutral army" if owner < 0 else f"an army of {names.get(owner, f'seat {owner + 1}')}"
+    whose = "a neutral army" if owner < 0 else f"an army of {who(names, owner)}"
     return discord.SelectOption(label=clip(f"{whose} in {region_name(str(action['region']))}", 100),
                                 value=f"{action['region']}:{owner}")
 
@@ -315,85 +277,16 @@ async def after_move(bot: AnnalsBot, game_id: str, user_id: int, said: str, out:
         line = game.describe_event(Event(notice.type, dict(notice.data)))
         if line:
             news.append(line)
-    text = said
-    if news:
-        shown = news[-12:]
-        text += "\n" + ("…\n" if len(news) > len(shown) else "") + "\n".join(shown)
-    if out.status.status == "over":
-        return clip(text + "\nThe game is over: the final scores are in the game's thread "
-                    f"(`/{GROUP} scores` for the breakdown).", MAX_MESSAGE), None
-    if user_id in out.status.waiting_for:
-        more, items = await panel(bot, game_id, user_id)
-        return _fit(text, more), items
-    return clip(text + (f"\n{done}" if done else ""), MAX_MESSAGE), None
-
-
-def _fit(text: str, more: str) -> str:
-    """``text`` then ``more``, dropping the oldest lines of ``text`` to stay within one message."""
-    lines = text.split("\n")
-    while len(lines) > 1 and len("\n".join(lines)) + len(more) + 2 > MAX_MESSAGE:
-        lines.pop(1)
-    return clip("\n".join(lines) + "\n\n" + more, MAX_MESSAGE)
+    return await answer_after(bot, game_id, user_id, with_news(said, news), out, panel,
+                              over="\nThe game is over: the final scores are in the game's thread "
+                              f"(`/{GROUP} scores` for the breakdown).", idle=f"\n{done}" if done else "")
 
 
 # == components ============================================================================
-async def _check(interaction: Interaction, game_id: str, seq: int | None, what: str) -> bool:
-    """Defer, then allow the click or say why not (only to the clicker). ``seq`` None: any seq."""
-    try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = _bot(interaction)
-        if seq is None:
-            seq = (await bot.service.status(game_id)).seq
-        reason = await refusal(bot, interaction.user.id, game_id, seq)
-    except Exception:
-        log.exception("checking a click on %s failed (user %s, game %s)", what, interaction.user.id, game_id)
-        reason = APOLOGY
-    if reason is None:
-        return True
-    if reason == OUT_OF_DATE:
-        reason = STALE
-    try:
-        await interaction.followup.send(reason, ephemeral=True)
-    except discord.HTTPException as exc:
-        log.warning("could not send the refusal for %s to user %s: %s", what, interaction.user.id, exc)
-    return False
-
-
-async def _run(interaction: Interaction, what: str, game_id: str,
-               work: Callable[[AnnalsBot], Awaitable[Answer]]) -> None:
-    """Run a component's work and answer ephemerally; refusals become their sentence."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    items: discord.ui.View | None = None
-    try:
-        text, items = await work(_bot(interaction))
-    except ServiceError as exc:
-        text = STALE if exc.code == "stale" else exc.message
-    except Exception:
-        log.exception("%s failed (user %s, game %s)", what, interaction.user.id, game_id)
-        text = APOLOGY
-    if items is not None:
-        await interaction.followup.send(text, view=items, ephemeral=True)
-    else:
-        await interaction.followup.send(text, ephemeral=True)
-
-
-async def _current(bot: AnnalsBot, game_id: str, user_id: int,
-                   seq: int | None) -> tuple[int, list[dict[str, Any]]]:
-    """(seq, legal actions) now; ``stale`` if the game moved since ``seq`` (None: any seq will do)."""
-    now, legal = await bot.service.legal_actions(game_id, user_id)
-    if seq is not None and now != seq:
-        raise ServiceError("stale", STALE)
-    if not legal:
-        raise ServiceError("not_your_turn", f"It is not your move in game `{game_id}` now.")
-    return now, legal
-
-
 async def submit_one(bot: AnnalsBot, game_id: str, user_id: int, seq: int | None,
                      pick: Callable[[Mapping[str, Any]], bool], missing: str) -> Answer:
     """Submit the caller's one legal action that ``pick`` accepts; answer with the next decision."""
-    now, legal = await _current(bot, game_id, user_id, seq)
-    action = next((a for a in legal if pick(a)), None)
+    now, action = await KIT.pick(bot, game_id, user_id, seq, pick)
     if action is None:
         return missing, None
     view = await bot.service.view(game_id, user_id)
@@ -411,8 +304,11 @@ async def submit_one(bot: AnnalsBot, game_id: str, user_id: int, seq: int | None
     return await after_move(bot, game_id, user_id, f"Done: {label}.", out)
 
 
-class EMSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID.pattern):
+class EMSelect(GameItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID.pattern):
     """A select of one Eight-Minute Empire decision (``what``): regions, a bid, a seat, an army."""
+
+    kit = KIT
+    noun = "select"
 
     def __init__(self, what: str, game_id: str, seq: int, arg: str | None = None,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "Choose") -> None:
@@ -420,30 +316,21 @@ class EMSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_I
         self.game_id = game_id
         self.seq = seq
         self.arg = arg
-        custom_id = f"em:s:{what}:{game_id}:{seq}" + (f":{arg}" if arg else "")
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id, placeholder=placeholder,
-            options=(options or [discord.SelectOption(label="(nothing to choose)", value="-")])[:MAX_OPTIONS])
-        super().__init__(select)
+        super().__init__(KIT.select(what, game_id, seq, arg, options, placeholder))
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> EMSelect:
         return cls(match["what"], match["game"], int(match["seq"]), match["arg"])
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        seq = None if self.what == "bid" else self.seq  # a bid stands whatever the others did meanwhile
-        return await _check(interaction, self.game_id, seq, f"the {self.what} select")
+    def checked_seq(self) -> int | None:
+        return None if self.what == "bid" else self.seq  # a bid stands whatever the others did meanwhile
 
-    async def callback(self, interaction: Interaction) -> None:
-        user_id = interaction.user.id
-        await _run(interaction, f"the {self.what} select", self.game_id, lambda bot: self._work(bot, user_id))
-
-    async def _work(self, bot: AnnalsBot, user_id: int) -> Answer:
+    async def work(self, bot: AnnalsBot, user_id: int) -> Answer:
         values = self.item.values
         value = values[0] if values else ""
         gid, seq, what = self.game_id, self.seq, self.what
-        missing = f"That is not one of your choices now; use `{PLAY}` again."
+        missing = KIT.missing
         if what in ("neutral", "place", "city"):
             return await submit_one(bot, gid, user_id, seq,
                                     lambda a: a["kind"] == what and a.get("region") == value, missing)
@@ -460,7 +347,7 @@ class EMSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_I
             region, _, owner = value.partition(":")
             return await submit_one(bot, gid, user_id, seq, lambda a: a["kind"] == "destroy"
                                     and a.get("region") == region and str(a.get("owner")) == owner, missing)
-        _, legal = await _current(bot, gid, user_id, seq)
+        _, legal = await KIT.current(bot, gid, user_id, seq)
         if what == "from":
             moves = [a for a in legal if a["kind"] == "move" and a.get("source") == value]
             if not moves:
@@ -483,8 +370,11 @@ class EMSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_I
         return f"Destroy which army in {region_name(value)}?", items
 
 
-class EMButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID.pattern):
+class EMButton(GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID.pattern):
     """A button of one Eight-Minute Empire decision: take the card at a position, choose an action, done."""
+
+    kit = KIT
+    noun = "button"
 
     def __init__(self, what: str, game_id: str, seq: int, arg: int | None = None, label: str = "Choose",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, *, disabled: bool = False,
@@ -493,10 +383,7 @@ class EMButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_I
         self.game_id = game_id
         self.seq = seq
         self.arg = arg
-        custom_id = f"em:b:{what}:{game_id}:{seq}" + (f":{arg}" if arg is not None else "")
-        button: discord.ui.Button[Any] = discord.ui.Button(custom_id=custom_id, label=label, style=style,
-                                                           disabled=disabled, row=row)
-        super().__init__(button)
+        super().__init__(KIT.button(what, game_id, seq, arg, label, style, disabled=disabled, row=row))
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
@@ -504,14 +391,7 @@ class EMButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_I
         arg = match["arg"]
         return cls(match["what"], match["game"], int(match["seq"]), int(arg) if arg is not None else None)
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await _check(interaction, self.game_id, self.seq, f"the {self.what} button")
-
-    async def callback(self, interaction: Interaction) -> None:
-        user_id = interaction.user.id
-        await _run(interaction, f"the {self.what} button", self.game_id, lambda bot: self._work(bot, user_id))
-
-    async def _work(self, bot: AnnalsBot, user_id: int) -> Answer:
+    async def work(self, bot: AnnalsBot, user_id: int) -> Answer:
         arg = self.arg
         if self.what == "take":
             coins = await self._coins(bot, user_id)
@@ -546,7 +426,7 @@ def score_text(view: Mapping[str, Any], names: Mapping[int, str], game_id: str) 
         counted: Mapping[str, int] = part.get("goods_counted") or {}
         points: Mapping[str, int] = part.get("goods_points") or {}
         goods = ", ".join(f"{good_name(g)} {n} → {points.get(g, 0)}" for g, n in sorted(counted.items()) if n)
-        line = (f"**{names.get(p, f'seat {p + 1}')}**: {part['total']} = {part['regions']} for regions"
+        line = (f"**{who(names, p)}**: {part['total']} = {part['regions']} for regions"
                 f" ({', '.join(regions) or 'none'}) + {part['continents']} for continents"
                 f" ({', '.join(continents) or 'none'}) + {part['goods']} for goods ({goods or 'none'})")
         if games > 1 and p < len(totals):
@@ -559,55 +439,23 @@ def score_text(view: Mapping[str, Any], names: Mapping[int, str], game_id: str) 
     if over and view.get("final") is not None:
         ranking = view.get("ranking") or []
         lines.append("Final: " + ", ".join(
-            f"{names.get(int(p), f'seat {int(p) + 1}')} {view['final'][int(p)]}" for p in ranking) + ".")
+            f"{who(names, int(p))} {view['final'][int(p)]}" for p in ranking) + ".")
     return clip("\n".join(lines), MAX_MESSAGE)
 
 
-class EightMinuteGroup(CommandBase, app_commands.Group):
+class EightMinuteGroup(GameGroup):
     """``/eight-minute ...``: play Eight-Minute Empire (lobbies are opened with ``/annals create``)."""
 
+    kit = KIT
+
     def __init__(self, bot: AnnalsBot) -> None:
-        super().__init__(name=GROUP, description="Play Eight-Minute Empire: bid, take cards, move armies")
-        self.bot = bot
-
-    async def _em_game(self, interaction: Interaction, game: str | None, *, finished_ok: bool = False) -> str:
-        """The Eight-Minute Empire game meant: the one named, else the caller's one here or anywhere."""
-        if game:
-            status = await self.bot.service.status(game.strip())
-            if status.ruleset != RULESET:
-                raise ServiceError("wrong_game", f"Game `{status.game_id}` is {status.title}; "
-                                   "these commands are for Eight-Minute Empire.")
-            return status.game_id
-        mine = [r for r in await self._games_of(interaction.user.id) if r.ruleset == RULESET]
-        live = [r for r in mine if r.status in LIVE]
-        here = [r for r in live if interaction.channel_id in (r.channel_id, r.thread_id)]
-        pick = here or live
-        if not pick and finished_ok:
-            done = sorted((r for r in mine if r.status == "over"), key=lambda r: r.updated_at, reverse=True)
-            pick = done[:1]
-        if len(pick) == 1:
-            return pick[0].game_id
-        if not pick:
-            raise ServiceError("no_such_game", "You are in no Eight-Minute Empire game; open one with "
-                               "`/annals create ruleset:eight-minute`.")
-        raise ServiceError("ambiguous", "You play several Eight-Minute Empire games; "
-                           "say which one with `game`.")
-
-    async def em_game_autocomplete(self, interaction: Interaction,
-                                   current: str) -> list[app_commands.Choice[str]]:
-        """The caller's Eight-Minute Empire games."""
-        typed = current.lower().strip()
-        out = []
-        for row in await self._games_of(interaction.user.id):
-            if row.ruleset == RULESET and typed in row.game_id:
-                out.append(app_commands.Choice(name=f"{row.game_id} ({row.status})", value=row.game_id))
-        return out[:MAX_OPTIONS]
+        super().__init__(bot, "Play Eight-Minute Empire: bid, take cards, move armies")
 
     @app_commands.command(name="play", description="Your decision now, with buttons and lists (only for you)")
     @app_commands.describe(game="The game (default: your Eight-Minute Empire game here)")
     async def play(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
-            gid = await self._em_game(interaction, game)
+            gid = await self._own_game(interaction, game)
             text, items = await panel(self.bot, gid, interaction.user.id)
             return Reply(text, view=items)
         await self._answer(interaction, work, ephemeral=True)
@@ -618,12 +466,12 @@ class EightMinuteGroup(CommandBase, app_commands.Group):
     async def bid(self, interaction: Interaction, coins: app_commands.Range[int, 0, 99],
                   game: str | None = None) -> None:
         async def work() -> Reply:
-            gid = await self._em_game(interaction, game)
+            gid = await self._own_game(interaction, game)
             user = interaction.user.id
             _, legal = await self.bot.service.legal_actions(gid, user)
             amounts = [int(a["amount"]) for a in legal if a["kind"] == "bid"]
             if not amounts:
-                status, _, _, view = await _snapshot(self.bot, gid, user)
+                status, _, _, view = await KIT.snapshot(self.bot, gid, user)
                 if view.get("phase") == "bid":
                     return Reply(_waiting_text(status, view, seat_names(status)))
                 return Reply(f"There is no bidding in game `{gid}` now.")
@@ -639,10 +487,11 @@ class EightMinuteGroup(CommandBase, app_commands.Group):
     @app_commands.describe(image="Also show the board picture", game="The game (default: your game here)")
     async def scores(self, interaction: Interaction, image: bool = False, game: str | None = None) -> None:
         async def work() -> Reply:
-            gid = await self._em_game(interaction, game, finished_ok=True)
+            gid = await self._own_game(interaction, game, finished_ok=True)
             status = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public figures only: no one's bid
-            files = [await self._board_file(gid, view)] if image else []
+            picture = await self._board_file(gid, view) if image else None
+            files = [picture] if picture is not None else []
             return Reply(score_text(view, seat_names(status), gid), files=files)
         await self._answer(interaction, work, ephemeral=True)
 
@@ -650,22 +499,17 @@ class EightMinuteGroup(CommandBase, app_commands.Group):
     @app_commands.describe(game="The game (default: your game here)")
     async def board(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
-            gid = await self._em_game(interaction, game, finished_ok=True)
+            gid = await self._own_game(interaction, game, finished_ok=True)
             view = await self.bot.service.view(gid, None)
+            picture = await self._board_file(gid, view)
             return Reply(f"The board of game `{gid}` after move {view.get('seq', 0)}.",
-                         files=[await self._board_file(gid, view)])
+                         files=[picture] if picture is not None else [])
         await self._answer(interaction, work, ephemeral=False)
 
-    async def _board_file(self, gid: str, view: Mapping[str, Any]) -> discord.File:
-        from render.boards import render_board
-
-        png = await self.bot.render(render_board, view, names=True, size=self.bot.board_size)
-        return discord.File(io.BytesIO(png), filename=f"eight-minute-{gid}-{view.get('seq', 0)}.png")
-
-    play.autocomplete("game")(em_game_autocomplete)
-    bid.autocomplete("game")(em_game_autocomplete)
-    scores.autocomplete("game")(em_game_autocomplete)
-    board.autocomplete("game")(em_game_autocomplete)
+    play.autocomplete("game")(GameGroup.own_game_autocomplete)
+    bid.autocomplete("game")(GameGroup.own_game_autocomplete)
+    scores.autocomplete("game")(GameGroup.own_game_autocomplete)
+    board.autocomplete("game")(GameGroup.own_game_autocomplete)
 
 
 def install(bot: AnnalsBot) -> None:

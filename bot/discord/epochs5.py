@@ -30,7 +30,6 @@ seated player at any time.
 
 from __future__ import annotations
 
-import io
 import logging
 import re
 from collections.abc import Mapping
@@ -41,6 +40,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.base import LIVE, MAX_OPTIONS, CommandBase, Interaction, Reply, clip
+from bot.discord.game_group import MAX_BUTTON, MAX_MESSAGE, board_file
 from bot.discord.moves import GAME, check_clicker, current, run_component
 from bot.models import Outcome
 from bot.service import ServiceError
@@ -68,7 +68,6 @@ DRAFT_GONE = (
 MAX_BUTTONS = 20  # 4 rows of 5; one row is left for a select
 ROUTE_WORDS = {"auto": "auto", "land": "land", "fleet": "sea"}
 SKIP = "__skip__"
-MAX_REPLY = 2000
 
 PREF_WORDS: dict[str, dict[str, str]] = {
     "reroll": {
@@ -202,7 +201,7 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DO
         self.index = index
         self.user_id = user_id
         button: discord.ui.Button[Any] = discord.ui.Button(
-            custom_id=f"hist:do:{game_id}:{seq}:{index}:{user_id}", label=clip(label, 80), style=style
+            custom_id=f"hist:do:{game_id}:{seq}:{index}:{user_id}", label=clip(label, MAX_BUTTON), style=style
         )
         super().__init__(button)
 
@@ -362,10 +361,10 @@ async def after(
         lines.append(
             "Your move is over." if out.status.status == "active" else f"The game is {out.status.status}."
         )
-        return clip("\n".join(lines) or "Done.", MAX_REPLY), None
+        return clip("\n".join(lines) or "Done.", MAX_MESSAGE), None
     text, view = await prompt(bot, game_id, user_id)
     lines.append(text)
-    return clip("\n".join(lines), MAX_REPLY), view
+    return clip("\n".join(lines), MAX_MESSAGE), view
 
 
 def _labels(legal: list[dict[str, Any]]) -> list[str]:
@@ -601,17 +600,10 @@ class HistoryGroup(CommandBase, app_commands.Group):
             if not lands:
                 return Reply(text, view=view)
             # where the empire may invade, outlined on the board (the caller's own view: nothing of others')
-            from render.boards import render_board
-
             seen = await self.bot.service.view(gid, user)
-            png = await self.bot.render(
-                render_board, seen, names=True, highlight=lands, size=self.bot.board_size
-            )
-            picture = discord.File(
-                io.BytesIO(png), filename=f"history-{gid}-{seen.get('seq', 0)}-targets.png"
-            )
+            picture = await board_file(self.bot, RULESET, gid, seen, highlight=lands, tag="-targets")
             text += "\nYou may invade: " + ", ".join(lands) + " (outlined on the map)."
-            return Reply(clip(text, MAX_REPLY), files=[picture], view=view)
+            return Reply(clip(text, MAX_MESSAGE), files=[picture], view=view)
 
         await self._answer(interaction, work, ephemeral=True)
 
@@ -885,9 +877,9 @@ class HistoryGroup(CommandBase, app_commands.Group):
             if out is None or user not in out.status.waiting_for:
                 if out is not None:
                     lines.append("Your move is over.")
-                return Reply(clip("\n".join(lines), MAX_REPLY))
+                return Reply(clip("\n".join(lines), MAX_MESSAGE))
             text, view = await prompt(self.bot, gid, user)
-            return Reply(clip("\n".join([*lines, text]), MAX_REPLY), view=view)
+            return Reply(clip("\n".join([*lines, text]), MAX_MESSAGE), view=view)
 
         await self._answer(interaction, work, ephemeral=True)
 

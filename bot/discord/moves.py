@@ -46,7 +46,8 @@ Interaction = discord.Interaction[Any]
 Answer = tuple[str, discord.ui.View | None] | tuple[str, discord.ui.View | None, list[discord.File]]
 
 
-def _bot(interaction: Interaction) -> AnnalsBot:
+def bot_of(interaction: Interaction) -> AnnalsBot:
+    """The bot an interaction reached."""
     from bot.discord.client import AnnalsBot
 
     bot = interaction.client
@@ -54,20 +55,21 @@ def _bot(interaction: Interaction) -> AnnalsBot:
     return bot
 
 
-async def run_component(interaction: Interaction, what: str, game_id: str, seq: int,
-                        work: Callable[[AnnalsBot], Awaitable[Answer]]) -> None:
-    """Defer (unless the check did), run ``work``, answer ephemerally; refusals become polite sentences."""
+async def run_component(interaction: Interaction, what: str, game_id: str, seq: int | None,
+                        work: Callable[[AnnalsBot], Awaitable[Answer]], *, stale: str = OUT_OF_DATE) -> None:
+    """Defer (unless the check did), run ``work``, answer ephemerally; refusals become polite sentences
+    (``stale`` when the game moved on: each game's group names its own command there)."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     view: discord.ui.View | None = None
     files: list[discord.File] = []
     try:
-        answer = await work(_bot(interaction))
+        answer = await work(bot_of(interaction))
         text, view = answer[0], answer[1]
         if len(answer) == 3:
             files = answer[2]
     except ServiceError as exc:
-        text = OUT_OF_DATE if exc.code == "stale" else exc.message
+        text = stale if exc.code == "stale" else exc.message
     except Exception:
         log.exception("%s failed (user %s, game %s, seq %s)", what, interaction.user.id, game_id, seq)
         text = APOLOGY
@@ -105,18 +107,24 @@ async def refusal(bot: AnnalsBot, user_id: int, game_id: str, seq: int,
     return None
 
 
-async def check_clicker(interaction: Interaction, game_id: str, seq: int, what: str,
-                        for_user: int | None = None) -> bool:
-    """``interaction_check`` of every component here: defer, then allow or refuse out loud."""
+async def check_clicker(interaction: Interaction, game_id: str, seq: int | None, what: str,
+                        for_user: int | None = None, *, stale: str = OUT_OF_DATE) -> bool:
+    """``interaction_check`` of every component: defer, then allow or refuse out loud (only to the
+    clicker). ``seq`` None: a component valid at any seq; ``stale``: what to say when it is out of date."""
     try:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        reason = await refusal(_bot(interaction), interaction.user.id, game_id, seq, for_user)
+        bot = bot_of(interaction)
+        if seq is None:
+            seq = (await bot.service.status(game_id)).seq
+        reason = await refusal(bot, interaction.user.id, game_id, seq, for_user)
     except Exception:
         log.exception("checking a click on %s failed (user %s, game %s, seq %s)", what, interaction.user.id,
                       game_id, seq)
         reason = APOLOGY
     if reason is None:
         return True
+    if reason == OUT_OF_DATE:
+        reason = stale
     try:
         await interaction.followup.send(reason, ephemeral=True)
     except discord.HTTPException as exc:

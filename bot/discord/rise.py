@@ -34,44 +34,45 @@ restart and a stale one is refused politely.
 
 from __future__ import annotations
 
-import io
 import json
-import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.discord.base import LIVE, CommandBase, Interaction, Reply, clip
-from bot.discord.moves import OUT_OF_DATE, refusal
-from bot.models import GameStatus, Outcome
+from bot.discord.base import MAX_OPTIONS, Interaction, Reply, clip
+from bot.discord.game_group import (
+    MAX_BUTTON,
+    MAX_MESSAGE,
+    Answer,
+    GameGroup,
+    GameItem,
+    GameKit,
+    answer_after,
+    plural,
+    price,
+    seat_names,
+    waiting_text,
+    who,
+    with_news,
+)
+from bot.models import Outcome
 from bot.service import ServiceError
 from engine.registry import get_game
 
 if TYPE_CHECKING:
     from bot.discord.client import AnnalsBot
 
-log = logging.getLogger(__name__)
-
-RULESET = "rise"
-GROUP = "rise"
-PLAY = f"/{GROUP} play"
-APOLOGY = "Sorry, something went wrong on my side; nothing more was done. The error has been logged."
-STALE = f"This message is out of date: the game has moved on. Use `{PLAY}` for your current choices."
-MISSING = f"That is not one of your choices now; use `{PLAY}` again."
-MAX_OPTIONS = 25  # options per select
-MAX_BUTTON = 80  # characters of a button label
-MAX_MESSAGE = 2000
-_GAME = r"[a-z0-9]{1,32}"
-_SEQ = r"[0-9]{1,9}"
-SELECT_ID = re.compile(
-    rf"rise:s:(?P<what>tile|trade|mix|pay|place|battle|use):(?P<game>{_GAME}):(?P<seq>{_SEQ})"
-    r"(?::(?P<arg>[a-z0-9_]{1,40}))?")
-BUTTON_ID = re.compile(
-    rf"rise:b:(?P<what>row|skip|pass|stop|clear|keep|discard|order):(?P<game>{_GAME}):(?P<seq>{_SEQ})"
-    r"(?::(?P<arg>[a-z0-9_]{1,40}))?")
+KIT = GameKit(ruleset="rise", group="rise", title="Rise of Empires", prefix="rise")
+RULESET = KIT.ruleset
+GROUP = KIT.group
+PLAY = KIT.play
+STALE = KIT.stale
+MISSING = KIT.missing
+SELECT_ID = KIT.component_id("s", ("tile", "trade", "mix", "pay", "place", "battle", "use"))
+BUTTON_ID = KIT.component_id("b", ("row", "skip", "pass", "stop", "clear", "keep", "discard", "order"))
 
 ROWS: tuple[str, ...] = ("progress", "territory", "city", "empire", "trade")
 ROW_TITLES = {"progress": "Progress tile", "territory": "Territory tile", "city": "City tile",
@@ -88,36 +89,10 @@ ECHOES = frozenset({"disc_placed", "disc_removed", "paid", "took_progress", "too
                     "kept", "turn_order_chosen"})
 QUIET = frozenset({"your_turn", "game_started"})
 
-Answer = tuple[str, discord.ui.View | None]
 Labels = Mapping[str, str]  # an action's JSON (sorted keys) -> the game's label for it
 
 
-def _bot(interaction: Interaction) -> AnnalsBot:
-    from bot.discord.client import AnnalsBot
-
-    bot = interaction.client
-    assert isinstance(bot, AnnalsBot)
-    return bot
-
-
 # == words ================================================================================
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def seat_names(status: GameStatus) -> dict[int, str]:
-    """Seat -> ``Alice (Red)``: the person's name and their colour."""
-    out: dict[int, str] = {}
-    for seat in status.seats:
-        if seat.seat is not None:
-            out[seat.seat] = f"{seat.name} ({seat.colour})" if seat.colour else seat.name
-    return out
-
-
-def _who(names: Mapping[int, str], seat: int) -> str:
-    return names.get(seat, f"seat {seat + 1}")
-
-
 def _ordinal(n: int) -> str:
     """1 -> ``1st``, 2 -> ``2nd``... (positions on the turn order track: 1 to 5)."""
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th')}"
@@ -166,15 +141,15 @@ def progress_effect(tile: Mapping[str, Any]) -> str:
 def city_effect(tile: Mapping[str, Any]) -> str:
     wonder = tile.get("wonder")
     if wonder:
-        cost = ", ".join(x for x in (_plural(int(wonder["gold"]), "gold", "gold") if wonder["gold"] else "",
-                                     _plural(int(wonder["resources"]), "resource disc")
+        cost = ", ".join(x for x in (plural(int(wonder["gold"]), "gold", "gold") if wonder["gold"] else "",
+                                     plural(int(wonder["resources"]), "resource disc")
                                      if wonder["resources"] else "",
-                                     _plural(int(wonder["cubes"]), "pool cube") if wonder["cubes"] else "")
+                                     plural(int(wonder["cubes"]), "pool cube") if wonder["cubes"] else "")
                          if x)
         return f"wonder: pay {cost or 'nothing'}, score {wonder['vp']} VP at once"
     parts = [f"each turn {yields_text(tile)}" if yields_text(tile) else ""]
     if int(tile.get("upkeep") or 0):
-        parts.append(f"upkeep {_plural(int(tile['upkeep']), 'resource disc')} a turn")
+        parts.append(f"upkeep {plural(int(tile['upkeep']), 'resource disc')} a turn")
     return "; ".join(p for p in parts if p) or "no effect"
 
 
@@ -188,7 +163,7 @@ def empire_effect(tile: Mapping[str, Any], era: int) -> str:
         fights = f"battle: {rows[0]}" + (" (two battles from era III)" if len(rows) > 1 else "")
     else:
         fights = "two battles: " + " / ".join(rows)
-    return f"{_plural(regions, 'region')}{water}; {fights}"
+    return f"{plural(regions, 'region')}{water}; {fights}"
 
 
 def tile_name(view: Mapping[str, Any], tile: str) -> str:
@@ -207,16 +182,12 @@ def tile_name(view: Mapping[str, Any], tile: str) -> str:
 
 def _empire_title(tile: Mapping[str, Any]) -> str:
     water = " (water)" if tile.get("water") else ""
-    return f"Empire tile {tile.get('id', '')}: {_plural(int(tile.get('regions') or 0), 'region')}{water}"
-
-
-def _price(n: int) -> str:
-    return "free" if n == 0 else _plural(n, "gold", "gold")
+    return f"Empire tile {tile.get('id', '')}: {plural(int(tile.get('regions') or 0), 'region')}{water}"
 
 
 def _stock_line(p: Mapping[str, Any]) -> str:
-    return (f"{_plural(int(p['gold']), 'gold', 'gold')}, {_plural(int(p['resources']), 'resource disc')}, "
-            f"{p['food']} food, {p['vp']} VP, {_plural(int(p['pool']), 'cube')} in your pool "
+    return (f"{plural(int(p['gold']), 'gold', 'gold')}, {plural(int(p['resources']), 'resource disc')}, "
+            f"{p['food']} food, {p['vp']} VP, {plural(int(p['pool']), 'cube')} in your pool "
             f"({p['stock']} in stock, {p['on_map']} on the map)")
 
 
@@ -228,22 +199,6 @@ def action_words(state: Any, action: Mapping[str, Any]) -> str:
 
 
 # == what you must decide now ==============================================================
-async def _snapshot(bot: AnnalsBot, game_id: str,
-                    user_id: int) -> tuple[GameStatus, int, list[dict[str, Any]], dict[str, Any]]:
-    """(status, seq, the caller's legal actions, the caller's view), all at one seq."""
-    for _ in range(3):
-        status = await bot.service.status(game_id)
-        if status.ruleset != RULESET:
-            raise ServiceError("wrong_game", f"Game `{game_id}` is {status.title}, not Rise of Empires.")
-        if status.status == "lobby":
-            raise ServiceError("not_started", f"Game `{game_id}` has not started yet.")
-        seq, legal = await bot.service.legal_actions(game_id, user_id)
-        view = await bot.service.view(game_id, user_id)
-        if view.get("seq") == seq == status.seq:
-            return status, seq, legal, view
-    raise ServiceError("conflict", "The game is moving fast; please try again.")
-
-
 def _me(view: Mapping[str, Any]) -> int:
     return int((view.get("you") or {}).get("player", 0))
 
@@ -261,21 +216,12 @@ def _phase(view: Mapping[str, Any]) -> str:
     return PHASES.get(str(view.get("phase")), str(view.get("phase")))
 
 
-def _waiting_text(status: GameStatus, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    gid = status.game_id
-    if status.status != "active":
-        return f"Game `{gid}` is {status.status}: there is nothing to decide."
-    who = ", ".join(_who(names, int(p)) for p in view.get("actors") or [])
-    return (f"It is not your move in game `{gid}` now ({_when(view)}, {_phase(view)}); "
-            f"waiting for {who or 'nobody'}.")
-
-
 async def panel(bot: AnnalsBot, game_id: str, user_id: int) -> Answer:
     """The caller's decision now: a few lines and the components to make it (None: nothing to do)."""
-    status, seq, legal, view = await _snapshot(bot, game_id, user_id)
+    status, seq, legal, view = await KIT.snapshot(bot, game_id, user_id, started=True)
     names = seat_names(status)
     if not legal:
-        return _waiting_text(status, view, names), None
+        return waiting_text(status, view, names, when=f"{_when(view)}, {_phase(view)}"), None
     me = _me(view)
     mine = view["players_state"][me]
     head = f"Game `{game_id}`, move {seq}, {_when(view)}."
@@ -470,14 +416,14 @@ def _act_panel(game_id: str, seq: int, view: Mapping[str, Any], legal: Sequence[
     chosen = [a for a in legal if a["kind"] == row]
     if row == "trade":
         lines.append(f"Trade: put resource discs into a free box of this era's trade track "
-                     f"(you have {_plural(int(mine['resources']), 'resource disc')}).")
+                     f"(you have {plural(int(mine['resources']), 'resource disc')}).")
         boxes = {str(b["id"]): b for b in view.get("trade") or []}
         options = []
         for a in chosen:
             box = boxes.get(str(a["box"])) or {}
-            gain = _plural(int(box.get("gold") or 0), "gold", "gold") if box.get("gold") else \
+            gain = plural(int(box.get("gold") or 0), "gold", "gold") if box.get("gold") else \
                 f"{box.get('vp', 0)} VP"
-            spend = _plural(int(box.get("resources") or 0), "resource disc")
+            spend = plural(int(box.get("resources") or 0), "resource disc")
             options.append(discord.SelectOption(label=clip(labels.get(_key(a), str(a["box"])), 100),
                                                 value=str(a["box"]),
                                                 description=clip(f"{spend} → {gain}", 100)))
@@ -505,7 +451,7 @@ def _act_panel(game_id: str, seq: int, view: Mapping[str, Any], legal: Sequence[
 
 
 def _act_line(row: str, mine: Mapping[str, Any]) -> str:
-    gold = _plural(int(mine["gold"]), "gold", "gold")
+    gold = plural(int(mine["gold"]), "gold", "gold")
     if row == "progress":
         return (f"Take a progress tile (1 gold if from the previous era, 2 for an era I tile in era III; "
                 f"no duplicates). You have {gold}.")
@@ -513,8 +459,8 @@ def _act_line(row: str, mine: Mapping[str, Any]) -> str:
         return "Take a territory tile."
     if row == "city":
         return (f"Take a city tile, paying its cost in gold (wonders: gold, resource discs and pool cubes, "
-                f"scored at once). You have {gold}, {_plural(int(mine['resources']), 'resource disc')}, "
-                f"{_plural(int(mine['pool']), 'pool cube')}.")
+                f"scored at once). You have {gold}, {plural(int(mine['resources']), 'resource disc')}, "
+                f"{plural(int(mine['pool']), 'pool cube')}.")
     return (f"Take an empire tile, then place cubes from your pool ({int(mine['pool'])}) and fight battles "
             "if you wish.")
 
@@ -525,7 +471,7 @@ def _tile_option(view: Mapping[str, Any], row: str, tile: Mapping[str, Any],
     tid = str(tile.get("id"))
     if row == "progress":
         label = f"{tile.get('name', tid)} (era {ERAS.get(int(tile.get('era') or 1), '?')})"
-        desc = f"price {_price(int(tile.get('price') or 0))}; {progress_effect(tile)}"
+        desc = f"price {price(int(tile.get('price') or 0), 'gold', 'gold')}; {progress_effect(tile)}"
     elif row == "territory":
         label = str(tile.get("name", tid))
         desc = f"no cost; each turn {yields_text(tile) or 'nothing'}"
@@ -534,7 +480,7 @@ def _tile_option(view: Mapping[str, Any], row: str, tile: Mapping[str, Any],
         if tile.get("wonder"):
             desc = city_effect(tile)
         else:
-            desc = f"price {_price(int(tile.get('cost') or 0))}; {city_effect(tile)}"
+            desc = f"price {price(int(tile.get('cost') or 0), 'gold', 'gold')}; {city_effect(tile)}"
     else:
         label = _empire_title(tile)
         desc = empire_effect(tile, int(view.get("era") or 1))
@@ -543,7 +489,7 @@ def _tile_option(view: Mapping[str, Any], row: str, tile: Mapping[str, Any],
 
 def _cube_counts(view: Mapping[str, Any], region: str, names: Mapping[int, str], me: int) -> str:
     counts = list(((view.get("map") or {}).get("cubes") or {}).get(region) or [])
-    parts = [f"{'you' if p == me else _who(names, p)} {n}" for p, n in enumerate(counts) if n]
+    parts = [f"{'you' if p == me else who(names, p)} {n}" for p, n in enumerate(counts) if n]
     return ", ".join(parts) or "empty"
 
 
@@ -555,8 +501,8 @@ def _place_panel(game_id: str, seq: int, view: Mapping[str, Any], legal: Sequenc
     placed = [region_name(view, str(r)) for r in task.get("placed") or []]
     regions = int(side.get("regions") or 0)
     lines = [head,
-             f"Your empire tile lets you place cubes in {_plural(regions, 'region')}"
-             + (" (water)" if side.get("water") else "") + f"; {_plural(int(mine['pool']), 'cube')} "
+             f"Your empire tile lets you place cubes in {plural(regions, 'region')}"
+             + (" (water)" if side.get("water") else "") + f"; {plural(int(mine['pool']), 'cube')} "
              f"left in your pool. Regions so far: {', '.join(placed) or 'none'}.",
              "Place one cube at a time; stop when you are done (then come the battles)."]
     items = discord.ui.View(timeout=None)
@@ -607,7 +553,7 @@ def _battle_panel(game_id: str, seq: int, view: Mapping[str, Any], legal: Sequen
         counts = cubes.get(region) or []
         theirs = int(counts[target]) if target < len(counts) else 0
         ours = int(counts[me]) if me < len(counts) else 0
-        label = f"Attack {_who(names, target)} in {region_name(view, region)}"
+        label = f"Attack {who(names, target)} in {region_name(view, region)}"
         if len(rows) > 1 and int(view.get("era") or 1) >= 3:
             label += f" (row {row + 1})"
         label = labels.get(_key(a), label)  # the game's own words when it has them
@@ -641,7 +587,7 @@ def _decision_panel(game_id: str, seq: int, view: Mapping[str, Any], mine: Mappi
     tile = str(pending.get("tile"))
     name = tile_name(view, tile)
     held: Mapping[str, Any] = next((t for t in mine.get("cities") or [] if t.get("id") == tile), {})
-    upkeep = _plural(int(held.get("upkeep") or 0), "resource disc")
+    upkeep = plural(int(held.get("upkeep") or 0), "resource disc")
     question, keep, discard = _DECISIONS.get(kind, ("Keep {name} or return it?", "Keep it", "Return it"))
     text = (f"{head}\n{question.format(name=f'**{name}**', upkeep=upkeep)}\n"
             f"You have {_stock_line(mine)}.")
@@ -655,7 +601,7 @@ def _decision_panel(game_id: str, seq: int, view: Mapping[str, Any], mine: Mappi
 def _order_panel(game_id: str, seq: int, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]],
                  names: Mapping[int, str], head: str) -> Answer:
     choice = view.get("order_choice") or {}
-    taken = [f"{_ordinal(i + 1)}: {_who(names, int(s))}" for i, s in enumerate(choice.get("positions") or [])
+    taken = [f"{_ordinal(i + 1)}: {who(names, int(s))}" for i, s in enumerate(choice.get("positions") or [])
              if int(s) >= 0]
     lines = [head, "Turn order for the next game turn: the player with the fewest victory points chooses "
              "first. Choose your position on the turn order track."]
@@ -685,78 +631,14 @@ async def after_move(bot: AnnalsBot, game_id: str, user_id: int, said: str, out:
         line = describe(notice, out.status.ruleset)
         if line and line not in news:
             news.append(line)
-    text = said
-    if news:
-        shown = news[-12:]
-        text += "\n" + ("…\n" if len(news) > len(shown) else "") + "\n".join(shown)
-    if out.status.status == "over":
-        over = "\nThe game is over: the final scores are in the game's thread."
-        return clip(text + over, MAX_MESSAGE), None
-    if user_id in out.status.waiting_for:
-        more, items = await panel(bot, game_id, user_id)
-        return _fit(text, more), items
     names = seat_names(out.status)
-    nxt = ", ".join(_who(names, p) for p in out.status.actors)
-    return clip(text + f"\nYour move is done; now waiting for {nxt or 'nobody'}.", MAX_MESSAGE), None
-
-
-def _fit(text: str, more: str) -> str:
-    """``text`` then ``more``, dropping the oldest lines of ``text`` to stay within one message."""
-    lines = text.split("\n")
-    while len(lines) > 1 and len("\n".join(lines)) + len(more) + 2 > MAX_MESSAGE:
-        lines.pop(1)
-    return clip("\n".join(lines) + "\n\n" + more, MAX_MESSAGE)
+    nxt = ", ".join(who(names, p) for p in out.status.actors)
+    return await answer_after(bot, game_id, user_id, with_news(said, news), out, panel,
+                              over="\nThe game is over: the final scores are in the game's thread.",
+                              idle=f"\nYour move is done; now waiting for {nxt or 'nobody'}.")
 
 
 # == components ============================================================================
-async def _check(interaction: Interaction, game_id: str, seq: int, what: str) -> bool:
-    """Defer, then allow the click or say why not (only to the clicker)."""
-    try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        reason = await refusal(_bot(interaction), interaction.user.id, game_id, seq)
-    except Exception:
-        log.exception("checking a click on %s failed (user %s, game %s)", what, interaction.user.id, game_id)
-        reason = APOLOGY
-    if reason is None:
-        return True
-    if reason == OUT_OF_DATE:
-        reason = STALE
-    try:
-        await interaction.followup.send(reason, ephemeral=True)
-    except discord.HTTPException as exc:
-        log.warning("could not send the refusal for %s to user %s: %s", what, interaction.user.id, exc)
-    return False
-
-
-async def _run(interaction: Interaction, what: str, game_id: str,
-               work: Callable[[AnnalsBot], Awaitable[Answer]]) -> None:
-    """Run a component's work and answer ephemerally; refusals become their sentence."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    items: discord.ui.View | None = None
-    try:
-        text, items = await work(_bot(interaction))
-    except ServiceError as exc:
-        text = STALE if exc.code == "stale" else exc.message
-    except Exception:
-        log.exception("%s failed (user %s, game %s)", what, interaction.user.id, game_id)
-        text = APOLOGY
-    if items is not None:
-        await interaction.followup.send(text, view=items, ephemeral=True)
-    else:
-        await interaction.followup.send(text, ephemeral=True)
-
-
-async def _current(bot: AnnalsBot, game_id: str, user_id: int, seq: int) -> list[dict[str, Any]]:
-    """The caller's legal actions now; ``stale`` if the game moved since ``seq``."""
-    now, legal = await bot.service.legal_actions(game_id, user_id)
-    if now != seq:
-        raise ServiceError("stale", STALE)
-    if not legal:
-        raise ServiceError("not_your_turn", f"It is not your move in game `{game_id}` now.")
-    return legal
-
-
 async def submit_chain(bot: AnnalsBot, game_id: str, user_id: int, seq: int,
                        actions: Sequence[Mapping[str, Any]]) -> Answer:
     """Submit ``actions`` in order (each at the seq the previous one left); answer with the next decision.
@@ -784,15 +666,17 @@ async def submit_chain(bot: AnnalsBot, game_id: str, user_id: int, seq: int,
 async def submit_one(bot: AnnalsBot, game_id: str, user_id: int, seq: int,
                      pick: Callable[[Mapping[str, Any]], bool], missing: str = MISSING) -> Answer:
     """Submit the caller's one legal action that ``pick`` accepts; answer with the next decision."""
-    legal = await _current(bot, game_id, user_id, seq)
-    action = next((a for a in legal if pick(a)), None)
+    _, action = await KIT.pick(bot, game_id, user_id, seq, pick)
     if action is None:
         return missing, None
     return await submit_chain(bot, game_id, user_id, seq, [action])
 
 
-class RiseSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID.pattern):
+class RiseSelect(GameItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID.pattern):
     """A select of one Rise of Empires decision (``what``): a tile, a box, a payment, a region, a battle."""
+
+    kit = KIT
+    noun = "select"
 
     def __init__(self, what: str, game_id: str, seq: int, arg: str | None = None,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "Choose",
@@ -801,25 +685,14 @@ class RiseSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         self.game_id = game_id
         self.seq = seq
         self.arg = arg
-        custom_id = f"rise:s:{what}:{game_id}:{seq}" + (f":{arg}" if arg else "")
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id, placeholder=placeholder, row=row,
-            options=(options or [discord.SelectOption(label="(nothing to choose)", value="-")])[:MAX_OPTIONS])
-        super().__init__(select)
+        super().__init__(KIT.select(what, game_id, seq, arg, options, placeholder, row))
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> RiseSelect:
         return cls(match["what"], match["game"], int(match["seq"]), match["arg"])
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await _check(interaction, self.game_id, self.seq, f"the {self.what} select")
-
-    async def callback(self, interaction: Interaction) -> None:
-        user_id = interaction.user.id
-        await _run(interaction, f"the {self.what} select", self.game_id, lambda bot: self._work(bot, user_id))
-
-    async def _work(self, bot: AnnalsBot, user_id: int) -> Answer:
+    async def work(self, bot: AnnalsBot, user_id: int) -> Answer:
         values = self.item.values
         value = values[0] if values else ""
         gid, seq, what = self.game_id, self.seq, self.what
@@ -846,7 +719,7 @@ class RiseSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     async def _pay_mix(self, bot: AnnalsBot, user_id: int, value: str) -> Answer:
         """Remove the disc (unless already removed: ``arg`` "owed") and pay the chosen mix, unit by unit."""
         gid, seq = self.game_id, self.seq
-        legal = await _current(bot, gid, user_id, seq)
+        _, legal = await KIT.current(bot, gid, user_id, seq)
         units = [u for u in value.split(",") if u]
         if any(u not in {k for k, _, _ in PAYMENTS} for u in units):
             return MISSING, None
@@ -871,8 +744,11 @@ class RiseSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         return await submit_chain(bot, gid, user_id, seq, [*first, *pays])
 
 
-class RiseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID.pattern):
+class RiseButton(GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID.pattern):
     """A button of one Rise of Empires decision: a display row, skip, pass, stop, clear, keep, a position."""
+
+    kit = KIT
+    noun = "button"
 
     def __init__(self, what: str, game_id: str, seq: int, arg: str | None = None, label: str = "Choose",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, *, disabled: bool = False,
@@ -881,24 +757,14 @@ class RiseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
         self.game_id = game_id
         self.seq = seq
         self.arg = arg
-        custom_id = f"rise:b:{what}:{game_id}:{seq}" + (f":{arg}" if arg is not None else "")
-        button: discord.ui.Button[Any] = discord.ui.Button(custom_id=custom_id, label=label, style=style,
-                                                           disabled=disabled, row=row)
-        super().__init__(button)
+        super().__init__(KIT.button(what, game_id, seq, arg, label, style, disabled=disabled, row=row))
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> RiseButton:
         return cls(match["what"], match["game"], int(match["seq"]), match["arg"])
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await _check(interaction, self.game_id, self.seq, f"the {self.what} button")
-
-    async def callback(self, interaction: Interaction) -> None:
-        user_id = interaction.user.id
-        await _run(interaction, f"the {self.what} button", self.game_id, lambda bot: self._work(bot, user_id))
-
-    async def _work(self, bot: AnnalsBot, user_id: int) -> Answer:
+    async def work(self, bot: AnnalsBot, user_id: int) -> Answer:
         gid, seq, arg, what = self.game_id, self.seq, self.arg, self.what
         if what == "row":
             return await self._choose_row(bot, user_id)
@@ -918,7 +784,7 @@ class RiseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
         so the button takes that one.
         """
         gid, seq, row = self.game_id, self.seq, str(self.arg)
-        legal = await _current(bot, gid, user_id, seq)
+        _, legal = await KIT.current(bot, gid, user_id, seq)
         selects = [a for a in legal if a["kind"] == "select" and a.get("row") == row]
         if not selects:
             return f"You cannot choose the {ROW_TITLES.get(row, row).lower()} row now.", None
@@ -984,61 +850,29 @@ def display_text(view: Mapping[str, Any], names: Mapping[int, str]) -> str:
     lines = [f"{when[0].upper()}{when[1:]}, {_phase(view)}."]
     for row in ROWS:
         circles = list(((view.get("display") or {}).get(row) or {}).get("circles") or [])
-        discs = [_who(names, int(c)).split(" (")[0] for c in circles if int(c) >= 0]
+        discs = [who(names, int(c)).split(" (")[0] for c in circles if int(c) >= 0]
         lines.append(f"{ROW_TITLES[row]}: {len(discs)} of {len(circles)} circles taken"
                      + (f" ({', '.join(discs)})" if discs else ""))
-    order = [_who(names, int(s)) for s in view.get("order") or []]
+    order = [who(names, int(s)) for s in view.get("order") or []]
     lines.append("Turn order: " + ", ".join(order))
-    lines.append("VP and food: " + ", ".join(f"{_who(names, int(p['seat']))} {p['vp']} VP, {p['food']} food"
+    lines.append("VP and food: " + ", ".join(f"{who(names, int(p['seat']))} {p['vp']} VP, {p['food']} food"
                                             for p in view.get("players_state") or []))
     return "\n".join(lines)
 
 
-class RiseGroup(CommandBase, app_commands.Group):
+class RiseGroup(GameGroup):
     """``/rise ...``: play Rise of Empires (lobbies are opened with ``/annals create ruleset:rise``)."""
 
+    kit = KIT
+
     def __init__(self, bot: AnnalsBot) -> None:
-        super().__init__(name=GROUP, description="Play Rise of Empires: actions, tiles, cubes and battles")
-        self.bot = bot
-
-    async def _rise_game(self, interaction: Interaction, game: str | None, *,
-                         finished_ok: bool = False) -> str:
-        """The Rise of Empires game meant: the one named, else the caller's one here or anywhere."""
-        if game:
-            status = await self.bot.service.status(game.strip())
-            if status.ruleset != RULESET:
-                raise ServiceError("wrong_game", f"Game `{status.game_id}` is {status.title}; "
-                                   "these commands are for Rise of Empires.")
-            return status.game_id
-        mine = [r for r in await self._games_of(interaction.user.id) if r.ruleset == RULESET]
-        live = [r for r in mine if r.status in LIVE]
-        here = [r for r in live if interaction.channel_id in (r.channel_id, r.thread_id)]
-        pick = here or live
-        if not pick and finished_ok:
-            done = sorted((r for r in mine if r.status == "over"), key=lambda r: r.updated_at, reverse=True)
-            pick = done[:1]
-        if len(pick) == 1:
-            return pick[0].game_id
-        if not pick:
-            raise ServiceError("no_such_game", "You are in no Rise of Empires game; open one with "
-                               "`/annals create ruleset:rise`.")
-        raise ServiceError("ambiguous", "You play several Rise of Empires games; say which one with `game`.")
-
-    async def rise_game_autocomplete(self, interaction: Interaction,
-                                     current: str) -> list[app_commands.Choice[str]]:
-        """The caller's Rise of Empires games."""
-        typed = current.lower().strip()
-        out = []
-        for row in await self._games_of(interaction.user.id):
-            if row.ruleset == RULESET and typed in row.game_id:
-                out.append(app_commands.Choice(name=f"{row.game_id} ({row.status})", value=row.game_id))
-        return out[:MAX_OPTIONS]
+        super().__init__(bot, "Play Rise of Empires: actions, tiles, cubes and battles")
 
     @app_commands.command(name="play", description="Your decision now, with buttons and lists (only for you)")
     @app_commands.describe(game="The game (default: your Rise of Empires game here)")
     async def play(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
-            gid = await self._rise_game(interaction, game)
+            gid = await self._own_game(interaction, game)
             text, items = await panel(self.bot, gid, interaction.user.id)
             return Reply(text, view=items)
         await self._answer(interaction, work, ephemeral=True)
@@ -1048,7 +882,7 @@ class RiseGroup(CommandBase, app_commands.Group):
     @app_commands.describe(game="The game (default: your Rise of Empires game here)")
     async def status(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
-            gid = await self._rise_game(interaction, game, finished_ok=True)
+            gid = await self._own_game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
             if st.status == "lobby":
                 return Reply(f"Game `{gid}` has not started yet.")
@@ -1063,24 +897,20 @@ class RiseGroup(CommandBase, app_commands.Group):
     @app_commands.describe(game="The game (default: your Rise of Empires game here)")
     async def board(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
-            from render.boards import has_board, render_board
-
-            gid = await self._rise_game(interaction, game, finished_ok=True)
+            gid = await self._own_game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
             if st.status == "lobby":
                 return Reply(f"Game `{gid}` has not started yet.")
             view = await self.bot.service.view(gid, None)  # public: a spectator's view
             text = f"Game `{gid}` after move {view.get('seq', 0)}.\n" + display_text(view, seat_names(st))
-            files = []
-            if has_board(RULESET):
-                png = await self.bot.render(render_board, view, names=True, size=self.bot.board_size)
-                files.append(discord.File(io.BytesIO(png), filename=f"rise-{gid}-{view.get('seq', 0)}.png"))
+            picture = await self._board_file(gid, view)
+            files = [picture] if picture is not None else []
             return Reply(clip(text, MAX_MESSAGE), files=files)
         await self._answer(interaction, work, ephemeral=False)
 
-    play.autocomplete("game")(rise_game_autocomplete)
-    status.autocomplete("game")(rise_game_autocomplete)
-    board.autocomplete("game")(rise_game_autocomplete)
+    play.autocomplete("game")(GameGroup.own_game_autocomplete)
+    status.autocomplete("game")(GameGroup.own_game_autocomplete)
+    board.autocomplete("game")(GameGroup.own_game_autocomplete)
 
 
 def install(bot: AnnalsBot) -> None:
