@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import PUBLIC, Event, IllegalAction
+from engine.core import PUBLIC, Event
 from engine.history.rules_data import RulesData
 from engine.history.state import Force, HistoryState
+from engine.history.worldmap import land_or_refuse, water_or_refuse
 
 
 @dataclass
@@ -204,16 +205,8 @@ def reachable(ctx: Ctx, force: Force) -> dict[str, list[Route]]:
 
 
 def resolve_land(ctx: Ctx, name: str) -> str:
-    try:
-        return ctx.rules.map.resolve_land(name)
-    except KeyError:
-        raise IllegalAction("unknown_land", f"There is no land called {name!r}.", land=name) from None
+    return land_or_refuse(ctx.rules.map, name)
 
 
 def resolve_water(ctx: Ctx, name: str) -> str:
-    try:
-        return ctx.rules.map.resolve_water(name)
-    except KeyError:
-        raise IllegalAction(
-            "unknown_water", f"There is no sea or ocean called {name!r}.", water=name
-        ) from None
+    return water_or_refuse(ctx.rules.map, name)

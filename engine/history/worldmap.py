@@ -56,6 +56,8 @@ from typing import Any, Final
 
 import yaml
 
+from engine.core import IllegalAction
+
 TERRAINS: Final = ("plain", "forest", "mountain")
 BORDER_KINDS: Final = ("strait", "great_wall")
 WATER_KINDS: Final = ("sea", "ocean")
@@ -723,6 +725,25 @@ def _validate(raw: object) -> tuple[list[str], WorldMap | None]:
         for name in water_kinds
     ]
     return [], WorldMap(areas, lands.values(), waters, borders, wall_inside, str(ocean_reach))
+
+
+def land_or_refuse(wmap: WorldMap, name: str, noun: str = "land") -> str:
+    """The canonical name of the land ``name`` (any accepted spelling); an IllegalAction a player
+    understands otherwise (``noun``: what the ruleset calls a land, e.g. "territory")."""
+    try:
+        return wmap.resolve_land(name)
+    except KeyError:
+        raise IllegalAction("unknown_land", f"There is no {noun} called {name!r}.", land=name) from None
+
+
+def water_or_refuse(wmap: WorldMap, name: str) -> str:
+    """The canonical name of the sea or ocean ``name``; an IllegalAction otherwise."""
+    try:
+        return wmap.resolve_water(name)
+    except KeyError:
+        raise IllegalAction(
+            "unknown_water", f"There is no sea or ocean called {name!r}.", water=name
+        ) from None
 
 
 def validate_map(raw: object) -> list[str]:

@@ -6,10 +6,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import PUBLIC, Event, IllegalAction
+from engine.core import PUBLIC, Event
 from engine.history.epochs5.data import Rules
 from engine.history.epochs5.state import State, Turn
 from engine.history.scoring import level
+from engine.history.worldmap import land_or_refuse
 
 TERRAIN = ("forest", "mountain")  # "Mountains and forests have the exact same game effect"
 #: The classic level names, as this edition calls them.
@@ -38,19 +39,7 @@ class Ctx:
 
 
 def resolve_land(ctx: Ctx, name: str) -> str:
-    try:
-        return ctx.rules.map.resolve_land(name)
-    except KeyError:
-        raise IllegalAction("unknown_land", f"There is no territory called {name!r}.", land=name) from None
-
-
-def resolve_water(ctx: Ctx, name: str) -> str:
-    try:
-        return ctx.rules.map.resolve_water(name)
-    except KeyError:
-        raise IllegalAction(
-            "unknown_water", f"There is no sea or ocean called {name!r}.", water=name
-        ) from None
+    return land_or_refuse(ctx.rules.map, name, "territory")
 
 
 # -- pieces -------------------------------------------------------------------------------
