@@ -23,55 +23,29 @@ from bot.service import GameService
 from bot.store import Store
 from engine.history.rules_data import load_rules
 from engine.registry import get_game
-
-try:  # the harness may move to its own module
-    from tests.discord_rig import (  # type: ignore[import-not-found]
-        ALICE,
-        APP_ID,
-        BOB,
-        BOT_USER,
-        CHANNEL_ID,
-        EPHEMERAL,
-        GUILD_ID,
-        NAMES,
-        Call,
-        FakeDiscord,
-        Rig,
-        button,
-        deferred,
-        drive,
-        fake,
-        followup,
-        guild_payload,
-        kinds,
-        lobby_to_start,
-        no_errors_logged,
-        rig,
-    )
-except ImportError:
-    from tests.test_discord_bot import (
-        ALICE,
-        APP_ID,
-        BOB,
-        BOT_USER,
-        CHANNEL_ID,
-        EPHEMERAL,
-        GUILD_ID,
-        NAMES,
-        Call,
-        FakeDiscord,
-        Rig,
-        button,
-        deferred,
-        drive,
-        fake,
-        followup,
-        guild_payload,
-        kinds,
-        lobby_to_start,
-        no_errors_logged,
-        rig,
-    )
+from tests.test_discord_bot import (
+    ALICE,
+    APP_ID,
+    BOB,
+    BOT_USER,
+    CHANNEL_ID,
+    EPHEMERAL,
+    GUILD_ID,
+    NAMES,
+    Call,
+    FakeDiscord,
+    Rig,
+    button,
+    deferred,
+    drive,
+    fake,
+    followup,
+    guild_payload,
+    kinds,
+    lobby_to_start,
+    no_errors_logged,
+    rig,
+)
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # fixtures used by name
 
