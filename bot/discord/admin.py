@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.base import MAX_OPTIONS, CommandBase, Interaction, Reply, is_admin, seat_label
-from bot.discord.moves import APOLOGY
+from bot.discord.moves import APOLOGY, bot_of
 from bot.discord.personal import span
 from bot.models import GameStatus, SeatInfo, TimerSettings
 from bot.service import ServiceError
@@ -249,10 +249,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ABA
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         """Only the creator or a server manager may press it; anyone else is told so, privately."""
-        from bot.discord.client import AnnalsBot
-
-        bot = interaction.client
-        assert isinstance(bot, AnnalsBot)
+        bot = bot_of(interaction)
         try:
             allowed = may_manage(await bot.service.status(self.game_id), interaction)
         except ServiceError as exc:
@@ -263,10 +260,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ABA
         return allowed
 
     async def callback(self, interaction: Interaction) -> None:
-        from bot.discord.client import AnnalsBot
-
-        bot = interaction.client
-        assert isinstance(bot, AnnalsBot)
+        bot = bot_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             st = await bot.service.status(self.game_id)

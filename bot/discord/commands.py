@@ -25,7 +25,7 @@ from bot.discord.fleets import FleetCommands
 from bot.discord.info import InfoCommands, LogButton
 from bot.discord.moves import APOLOGY as APOLOGY
 from bot.discord.moves import OUT_OF_DATE as OUT_OF_DATE
-from bot.discord.moves import EndTurnButton, battle_lines, lost_battle, still_yours, target_view
+from bot.discord.moves import EndTurnButton, battle_lines, bot_of, lost_battle, still_yours, target_view
 from bot.discord.personal import PersonalCommands
 from bot.models import TimerSettings
 from bot.service import ServiceError
@@ -486,10 +486,7 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY_I
         return await check_clicker(interaction, self.game_id, self.seq, "the play select")
 
     async def callback(self, interaction: Interaction) -> None:
-        from bot.discord.client import AnnalsBot
-
-        bot = interaction.client
-        assert isinstance(bot, AnnalsBot)
+        bot = bot_of(interaction)
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:

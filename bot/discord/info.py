@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.base import MAX_OPTIONS, CommandBase, Interaction, Reply, clip, rules_of
-from bot.discord.moves import APOLOGY
+from bot.discord.moves import APOLOGY, bot_of
 from bot.models import PUBLIC, GameStatus, LogEntry, Notice
 from bot.service import ServiceError
 
@@ -101,10 +101,7 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOG_ID.
         return cls(match["game"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: Interaction) -> None:
-        from bot.discord.client import AnnalsBot
-
-        bot = interaction.client
-        assert isinstance(bot, AnnalsBot)
+        bot = bot_of(interaction)
         await interaction.response.defer()  # the replay may take a moment; the message is then edited
         try:
             text, view = await log_page(bot, self.game_id, self.page)

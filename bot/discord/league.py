@@ -34,7 +34,7 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.base import MAX_OPTIONS, Interaction, clip, is_admin
-from bot.discord.moves import APOLOGY
+from bot.discord.moves import APOLOGY, bot_of
 from bot.leagues.models import TIE_BREAKS, League, PointsTable, Season
 from bot.leagues.ratings import Rating, RatingConfig, RatingPoint
 from bot.leagues.service import (
@@ -204,10 +204,7 @@ class TablePageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
         return cls(match["league"], int(match["season"]), int(match["page"]), match["dir"])
 
     async def callback(self, interaction: Interaction) -> None:
-        from bot.discord.client import AnnalsBot
-
-        bot = interaction.client
-        assert isinstance(bot, AnnalsBot)
+        bot = bot_of(interaction)
         await interaction.response.defer()  # the picture takes a moment; the message is then edited
         try:
             text, file, view = await table_page(bot, await service_for(bot), self.league_id, self.season,
