@@ -535,16 +535,52 @@ def _caravan(draw: ImageDraw.ImageDraw, c: tuple[float, float], colour: RGB, k: 
     draw.line(((x, y - 9 * k), (x, y + 7 * k)), fill=palette.INK, width=max(1, round(k)))
 
 
-def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board_id: str) -> None:
+# Where a land's pieces may shift (in slot spacings) when they would cover a name: the first of
+# these that clears every name and keeps the pieces' middle on the land is taken.
+_PIECE_SHIFTS: Final = ((0.0, 0.0), (0.0, -0.5), (0.0, 0.5), (-0.5, 0.0), (0.5, 0.0), (0.0, -1.0),
+                        (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0))
+
+
+def _piece_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
+                 names: Sequence[Box]) -> tuple[float, float]:
+    """How far (base px) to move a land's pieces so they cover no name: ``count`` is how many
+    pieces stand in the army row and in the buildings row."""
+    g = _geometry(board_id)
+    land = g.data["lands"][name]
+    slots = land["slots"]
+    spacing = slots[1][0] - slots[0][0]
+    own = next(int(i) for i, n in g.data["ids"].items() if n == name)
+    r = 13.5  # the largest piece's radius at BASE_WIDTH (an active army's ring)
+    for fx, fy in _PIECE_SHIFTS:
+        dx, dy = fx * spacing, fy * spacing
+        boxes = []
+        for row, n in ((slots[:3], count[0]), (slots[3:6], count[1])):
+            if n:
+                off = (3 - n) * spacing / 2
+                x0, y = row[0][0] + off + dx, row[0][1] + dy
+                x1 = row[n - 1][0] + off + dx
+                boxes.append(((x0 - r) * k, (y - r) * k + head, (x1 + r) * k, (y + r) * k + head))
+        mid = (land["pole"][0] + dx, land["pole"][1] + dy)
+        inside = 0 <= mid[1] < g.ids.height and 0 <= mid[0] < g.ids.width and \
+            g.ids.getpixel((int(mid[0]), int(mid[1]))) == own
+        if (inside or (fx, fy) == (0.0, 0.0)) and not any(_overlap(b, t) for b in boxes for t in names):
+            return dx, dy
+    return 0.0, 0.0
+
+
+def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board_id: str,
+                 names: bool = False) -> None:
     g = _geometry(board_id)
     board = view.get("board") or {}
     turn = view.get("turn") or {}
     active_keys = {turn.get("empire"), turn.get("force_key")} - {None}
     draw = ImageDraw.Draw(canvas)
     lands = g.data["lands"]
+    label_boxes = [label.box for label in label_layout(canvas.width, board_id).values()] if names else []
+    shift = (0.0, 0.0)
 
     def at(p: Sequence[float], dx: float = 0.0) -> tuple[float, float]:
-        return (p[0] + dx) * k, p[1] * k + head
+        return (p[0] + dx + shift[0]) * k, (p[1] + shift[1]) * k + head
 
     forts = set(board.get("forts", ()))
     monuments = set(board.get("monuments", ()))
@@ -561,6 +597,9 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
         stack = army_stack(armies.get(name, ()))
         shown = stack[:3]
         offset = (3 - len(shown)) * spacing / 2
+        buildings = (name in forts) + (name in structures) + (name in monuments)
+        shift = _piece_shift(name, (len(shown), buildings), k, head, board_id, label_boxes) if names \
+            else (0.0, 0.0)
         for i, army in enumerate(shown):
             owner, epoch, force = int(army[0]), int(army[1]), army[2]
             _army(draw, at(row1[i], offset), owner, epoch, force in active_keys, k)
@@ -593,6 +632,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
             else:
                 _city(draw, c, k)
 
+    shift = (0.0, 0.0)  # ships and caravans stand where the geometry puts them
     waters = g.data["waters"]
     manned: Mapping[str, Sequence[Any]] = board.get("manned", {})
     fleets = Counter(str(w) for w in turn.get("fleets", ()))
@@ -774,7 +814,7 @@ def render_board(
     canvas = _base(board, size, names).copy()
     if highlight:
         _highlight(canvas, highlight, size, head, board)
-    _draw_pieces(canvas, view, k, head, board_id=board)
+    _draw_pieces(canvas, view, k, head, board_id=board, names=names)
     _draw_panel(canvas, view, k, head, board)
     return encode_png(canvas)
 

@@ -329,3 +329,30 @@ def test_a_view_of_a_game_without_a_board_picture_is_refused() -> None:
 
     with pytest.raises(ValueError, match="No board picture for 'chess'"):
         render_board({"game": "chess"})
+
+
+def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:
+    from render.board import BASE_WIDTH, HEADER, _geometry, _overlap, _piece_shift, label_layout
+
+    size = 1600
+    k, head = size / BASE_WIDTH, round(HEADER * size / BASE_WIDTH)
+    names = [label.box for label in label_layout(size).values()]
+    geometry = _geometry()
+    ids = np.asarray(geometry.ids)
+    moved = 0
+    for name, land in geometry.data["lands"].items():
+        if not land["slots"]:
+            continue
+        dx, dy = _piece_shift(name, (3, 3), k, head, "history-classic", names)
+        if (dx, dy) == (0.0, 0.0):
+            continue
+        moved += 1
+        x, y = land["pole"]
+        own = int(next(i for i, n in geometry.data["ids"].items() if n == name))
+        assert ids[int(y + dy), int(x + dx)] == own, name  # still on the land
+        slots = land["slots"]
+        for sx, sy in slots[:6]:  # and no piece covers a name
+            r = 13.5
+            box = ((sx + dx - r) * k, (sy + dy - r) * k + head, (sx + dx + r) * k, (sy + dy + r) * k + head)
+            assert not any(_overlap(box, t) for t in names), name
+    assert moved >= 5  # crowded regions do have pieces that would cover a name
