@@ -8,7 +8,7 @@ them all at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -210,6 +210,22 @@ def _keys(raw: Any, allowed: set[str], where: str, problems: list[str]) -> bool:
 _MARKS = {"source", "design"}
 
 
+def _named(entries: Any, file: str, item: str, allowed: set[str],
+           problems: list[str]) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """Each well-formed entry of a tile list with a new, non-empty name: (entry, name, where)."""
+    seen: set[str] = set()
+    for i, entry in enumerate(entries or []):
+        where = f"{file}: {item} #{i + 1}"
+        if not _keys(entry, allowed, where, problems):
+            continue
+        name = entry.get("name")
+        if not isinstance(name, str) or not name or name in seen:
+            problems.append(f"{where}: name missing or repeated: {name!r}")
+            continue
+        seen.add(name)
+        yield entry, name, f"{file}: {name}"
+
+
 def _load_map(problems: list[str]) -> tuple[dict[str, Region], dict[str, frozenset[str]],
                                             frozenset[frozenset[str]], dict[int, str]]:
     raw = _read("map.yaml", problems)
@@ -345,18 +361,8 @@ def _load_progress(problems: list[str]) -> dict[str, Progress]:
         return out
     copies = _int(raw, "copies", "progress.yaml", problems, None, 1, 6)
     allowed = {"name", "era", "stays", "free", "special", *YIELDS, "vp", *_MARKS}
-    names: set[str] = set()
     n = 0
-    for i, entry in enumerate(raw.get("kinds") or []):
-        where = f"progress.yaml: kind #{i + 1}"
-        if not _keys(entry, allowed, where, problems):
-            continue
-        name = entry.get("name")
-        if not isinstance(name, str) or not name or name in names:
-            problems.append(f"{where}: name missing or repeated: {name!r}")
-            continue
-        names.add(name)
-        where = f"progress.yaml: {name}"
+    for entry, name, where in _named(raw.get("kinds"), "progress.yaml", "kind", allowed, problems):
         free = entry.get("free")
         if free is not None and free not in FREE_ACTIONS:
             problems.append(f"{where}: free must be one of {', '.join(FREE_ACTIONS)}")
@@ -376,7 +382,7 @@ def _load_progress(problems: list[str]) -> dict[str, Progress]:
             out[tid] = Progress(tid, name, era, values["food"], values["gold"], values["resources"],
                                 values["cubes"], values["vp"], free, special, stays)
     for name in ("Agriculture", "Iron Axe", "Weapons", "Printing", "Navigation"):
-        if name not in names:
+        if not any(t.name == name for t in out.values()):
             problems.append(f"progress.yaml: the rulebook's {name} tile is missing")
     if len(out) != PROGRESS_TILES:
         problems.append(f"progress.yaml: {len(out)} tiles, the game has {PROGRESS_TILES}")
@@ -395,15 +401,7 @@ def _load_territory(problems: list[str]) -> dict[str, Territory]:
     allowed = {"name", "count", "forest", "town", "stays", *YIELDS, "vp", *_MARKS}
     n = 0
     towns = 0
-    for i, entry in enumerate(raw.get("kinds") or []):
-        where = f"territory.yaml: kind #{i + 1}"
-        if not _keys(entry, allowed, where, problems):
-            continue
-        name = entry.get("name")
-        if not isinstance(name, str) or not name:
-            problems.append(f"{where}: missing name")
-            continue
-        where = f"territory.yaml: {name}"
+    for entry, name, where in _named(raw.get("kinds"), "territory.yaml", "kind", allowed, problems):
         count = _int(entry, "count", where, problems, None, 1, 20)
         values = {k: _int(entry, k, where, problems, 0, -5, 5) for k in (*YIELDS, "vp")}
         town = _bool(entry, "town", where, problems)
@@ -432,15 +430,7 @@ def _load_cities(problems: list[str]) -> dict[str, City]:
         return out
     allowed = {"name", "era", "row", "cost", "vp", "upkeep", "wonder", "stays", *YIELDS, *_MARKS}
     rows: dict[tuple[int, str], int] = {}
-    for i, entry in enumerate(raw.get("tiles") or []):
-        where = f"cities.yaml: tile #{i + 1}"
-        if not _keys(entry, allowed, where, problems):
-            continue
-        name = entry.get("name")
-        if not isinstance(name, str) or not name:
-            problems.append(f"{where}: missing name")
-            continue
-        where = f"cities.yaml: {name}"
+    for entry, name, where in _named(raw.get("tiles"), "cities.yaml", "tile", allowed, problems):
         era = _int(entry, "era", where, problems, None, 1, 3)
         row = entry.get("row")
         if row not in ("A", "B"):
