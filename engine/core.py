@@ -136,8 +136,55 @@ class Result:
     events: tuple[Event, ...]
 
 
+Names = Sequence[str]
+"""How the platform names each seat, index = seat: ``["alice (Red)", "bob (Blue)"]``.
+
+Every text hook takes it, so a line names a player the same way everywhere; the
+engine never sees user ids or invents "Player 2".
+"""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal move as a player is offered it.
+
+    Attributes:
+        action: the move itself (one of ``legal_actions``).
+        label: what the button or select option says, at most 100 characters and
+            unique within its decision; built from the player's view only.
+        group: for a two-step pick (a move's source, then its target), the first
+            step's label; empty when the move stands alone.
+        confirm: a question asked before the move is sent (ending a turn with
+            armies unspent); empty when none is needed.
+    """
+
+    action: Action
+    label: str
+    group: str = ""
+    confirm: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one player decides now: a heading and the legal moves to choose from.
+
+    ``heading`` says what is decided and for what ("Civil War: choose the first
+    land, 1 of 3"; "Keep or give the drawn card Sumeria"). ``choices`` hold every
+    legal move of the player exactly once, in the order they are best shown.
+    """
+
+    player: PlayerId
+    heading: str
+    choices: tuple[Choice, ...]
+
+
 class Game(Protocol):
-    """The protocol every game module object implements."""
+    """The protocol every game object implements (see :class:`engine.spec.GameSpec` for what it is called).
+
+    The rules hooks work on the state; the text hooks and :meth:`decision` work
+    on a player's view only, so no sentence or label can carry hidden
+    information out of the engine.
+    """
 
     id: str
     title: str
@@ -145,20 +192,11 @@ class Game(Protocol):
     max_players: int
     codec: ActionCodec
 
-    def default_options(self) -> dict[str, JSON]: ...
-
     def check_data(self) -> list[str]:
         """Every problem in the game's data files (empty when all is well)."""
         ...
 
-    def describe_event(self, event: Event) -> str | None:
-        """One plain sentence telling players what ``event`` means, or None for bookkeeping."""
-        ...
-
-    def action_label(self, state: Any, action: Action) -> str:
-        """A short label for ``action`` on a button or in a select (at most 100 characters)."""
-        ...
-
+    # -- rules ----------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> Any: ...
 
     def actors(self, state: Any) -> frozenset[PlayerId]: ...
@@ -167,7 +205,13 @@ class Game(Protocol):
 
     def apply(self, state: Any, action: Action) -> Result: ...
 
-    def view(self, state: Any, viewer: PlayerId | None) -> dict[str, JSON]: ...
+    def timeout_action(self, state: Any, player: PlayerId) -> Action:
+        """The most passive legal move of ``player`` (the "skip" timeout policy plays it)."""
+        ...
+
+    def view(self, state: Any, viewer: PlayerId | None) -> Mapping[str, Any]:
+        """What ``viewer`` may see (None: a spectator), JSON-native; a game's own TypedDict."""
+        ...
 
     def is_over(self, state: Any) -> bool: ...
 
@@ -175,6 +219,7 @@ class Game(Protocol):
 
     def ranking(self, state: Any) -> list[PlayerId]: ...
 
+    # -- persistence ------------------------------------------------------------------------
     def to_json(self, state: Any) -> dict[str, JSON]: ...
 
     def dumps(self, state: Any) -> str:
@@ -184,21 +229,45 @@ class Game(Protocol):
 
     def from_json(self, data: Mapping[str, JSON]) -> Any: ...
 
+    # -- words, from a view -------------------------------------------------------------------
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
+        """``player``'s current decision: ``legal`` (their legal moves, computed by the
+        engine from the state) headed and labelled from ``view`` (their own view)."""
+        ...
 
-def checked_options(game: Game, players: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
-    """The options a game starts with: its defaults overridden by ``options`` (switched on or off).
+    def describe_event(self, event: Event, names: Names) -> str | None:
+        """One plain sentence telling players what ``event`` means, or None for bookkeeping."""
+        ...
 
-    Raises:
-        IllegalAction: ``player_count`` outside the game's limits, ``unknown_option``.
-    """
-    if not game.min_players <= players <= game.max_players:
-        raise IllegalAction("player_count", f"{game.title} is for {game.min_players} to {game.max_players} "
-                            f"players, not {players}.", players=players)
-    defaults = game.default_options()
-    unknown = sorted(set(options) - set(defaults))
-    if unknown:
-        raise IllegalAction("unknown_option", f"Unknown option(s): {', '.join(unknown)}.", options=unknown)
-    return {**defaults, **{k: bool(v) for k, v in options.items()}}
+    def stage(self, view: Mapping[str, Any]) -> str:
+        """The stage of play in a few words ("Epoch III", "Era II, turn 4", "Game over")."""
+        ...
+
+    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+        """The public status: stage, whose turn, the scores; at the end the result and the winner."""
+        ...
+
+    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+        """What ``player`` holds that others may not see (cards, a secret bid), in sentences."""
+        ...
+
+    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+        """The board in words: who holds what, where."""
+        ...
+
+    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+        """The end-of-game summary: final scores (with what they are made of) and the winner."""
+        ...
+
+
+def decide(game: Game, state: Any, player: PlayerId) -> Decision | None:
+    """``player``'s current decision, or None when they have nothing to decide now."""
+    if player not in game.actors(state):
+        return None
+    legal = game.legal_actions(state, player)
+    if not legal:
+        return None
+    return game.decision(game.view(state, player), player, legal)
 
 
 def replay(

@@ -1,46 +1,91 @@
-"""Game ids -> game objects. Games are imported lazily so one game's data never slows another."""
+"""The one registry of games: every layer enumerates games through it.
+
+A game package registers itself with one call, ``register(GameSpec(...))``, in
+its ``spec.py``. The built-in packages are listed once in :data:`BUILTIN`; a
+game defined elsewhere (a test's toy game) makes the same call from its own
+module. Registering imports no data: the spec names the game object, its AI
+players and its renderer by dotted path.
+"""
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
 
 from engine.core import Game
+from engine.policy import Policy
+from engine.spec import DataCheck, GameSpec
 
-_GAMES: dict[str, str] = {
-    "history-classic": "engine.history.classic:GAME",
-    "history": "engine.history.epochs5.game:GAME",
-    "eight-minute": "engine.eight_minute.game:GAME",
-    "rise": "engine.rise.game:GAME",
-}
-_POLICIES: dict[str, str] = {
-    "history-classic": "engine.history.ai:make_policy",
-    "history": "engine.history.epochs5.ai:make_policy",
-    "eight-minute": "engine.eight_minute.ai:make_policy",
-    "rise": "engine.rise.ai:make_policy",
-}
+#: The spec modules of the games Annals ships, in the order the lobby lists them.
+BUILTIN: tuple[str, ...] = (
+    "engine.history.spec",
+    "engine.history.epochs5.spec",
+    "engine.eight_minute.spec",
+    "engine.rise.spec",
+)
+
+_SPECS: dict[str, GameSpec] = {}
+_DATA: dict[str, DataCheck] = {}
+_loaded = False
 
 
-def game_ids() -> list[str]:
-    """The ids of every game Annals can run."""
-    return list(_GAMES)
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game. Registering the same spec again is harmless; another spec under a taken id is an error."""
+    known = _SPECS.get(spec.id)
+    if known is not None and known != spec:
+        raise ValueError(f"game id {spec.id!r} is registered twice with different specs")
+    _SPECS[spec.id] = spec
+    return spec
+
+
+def register_data(check: DataCheck) -> DataCheck:
+    """Add data that ``check-data`` validates before its game is registered (a game under construction)."""
+    _DATA[check.id] = check
+    return check
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game registered at run time (tests that register a game of their own clean up with it)."""
+    _SPECS.pop(game_id, None)
+
+
+def _ensure_builtin() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in BUILTIN:
+            importlib.import_module(module)
+
+
+def specs(*, offered: bool = False) -> list[GameSpec]:
+    """Every registered game (only those the lobby offers with ``offered=True``), built-in ones first."""
+    _ensure_builtin()
+    return [s for s in _SPECS.values() if s.offered or not offered]
+
+
+def data_checks() -> list[DataCheck]:
+    """Data-only registrations (see :func:`register_data`)."""
+    _ensure_builtin()
+    return list(_DATA.values())
+
+
+def game_ids(*, offered: bool = False) -> list[str]:
+    """The ids of every registered game."""
+    return [s.id for s in specs(offered=offered)]
+
+
+def spec(game_id: str) -> GameSpec:
+    """The spec of ``game_id``; KeyError naming the known ids otherwise."""
+    _ensure_builtin()
+    if game_id not in _SPECS:
+        raise KeyError(f"Unknown game {game_id!r}; known games: {', '.join(_SPECS)}")
+    return _SPECS[game_id]
 
 
 def get_game(game_id: str) -> Game:
-    """The game object for ``game_id``; KeyError naming the known ids otherwise."""
-    if game_id not in _GAMES:
-        raise KeyError(f"Unknown game {game_id!r}; known games: {', '.join(_GAMES)}")
-    game: Game = _load(_GAMES[game_id])
-    return game
+    """The game object of ``game_id``."""
+    return spec(game_id).load()
 
 
-def _load(spec: str) -> Any:
-    module_name, attr = spec.split(":")
-    return getattr(importlib.import_module(module_name), attr)
-
-
-def make_policy(game_id: str, name: str, seed: int) -> Any:
-    """An AI player for ``game_id`` ("random", "greedy", ...), seeded for repeatable play."""
-    if game_id not in _POLICIES:
-        raise KeyError(f"No AI players for {game_id!r} yet.")
-    return _load(_POLICIES[game_id])(name, seed)
+def make_policy(game_id: str, name: str, seed: int) -> Policy:
+    """An AI player for ``game_id`` (``"random"``, ``"greedy"``, ...), seeded for repeatable play."""
+    return spec(game_id).make_policy(name, seed)

@@ -72,7 +72,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, PlayerId, Result, checked_options
+from engine.core import Action, Event, IllegalAction, PlayerId, Result
 from engine.eight_minute import flow
 from engine.eight_minute.actions import (
     CODEC,
@@ -90,6 +90,7 @@ from engine.eight_minute.actions import (
 from engine.eight_minute.data import EMData, check_data, load_data
 from engine.eight_minute.flow import OPTIONS, Ctx
 from engine.eight_minute.scoring import breakdown, continent_controllers, ranking, region_controllers, totals
+from engine.eight_minute.spec import SPEC
 from engine.eight_minute.state import EMState
 
 
@@ -125,7 +126,7 @@ class EightMinuteGame:
 
     # -- setup -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> EMState:
-        opts = checked_options(self, players, options)
+        opts = SPEC.checked_options(players, options)
         state = EMState(players=players, options=opts, seed=int(seed))
         flow.new_game(Ctx(state, self.data))
         return state

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
-from engine.core import Action, Event, IllegalAction, PlayerId, Result, checked_options
+from engine.core import Action, Event, IllegalAction, PlayerId, Result
 from engine.history import events, flow
 from engine.history.actions import (
     CODEC,
@@ -25,6 +25,7 @@ from engine.history.actions import (
 from engine.history.board import Ctx, forts_free
 from engine.history.rules_data import ROMAN, RulesData, load_rules
 from engine.history.scoring import ranking, score_breakdown
+from engine.history.spec import SPEC
 from engine.history.state import HistoryState
 
 OPTIONS: dict[str, str] = {
@@ -53,7 +54,7 @@ class ClassicGame:
 
     # -- setup -----------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> HistoryState:
-        opts = checked_options(self, players, options)
+        opts = SPEC.checked_options(players, options)
         rules = self.rules
         state = HistoryState(players=players, options=opts, seed=int(seed))
         state.scores = [0] * players

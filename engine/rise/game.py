@@ -63,7 +63,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction, PlayerId, Result, checked_options
+from engine.core import Action, Event, IllegalAction, PlayerId, Result
 from engine.rise import control, end, flow, phases, turn
 from engine.rise.actions import (
     CODEC,
@@ -87,6 +87,7 @@ from engine.rise.actions import (
 )
 from engine.rise.context import Ctx
 from engine.rise.data import ROWS, RiseData, check_data, load_data
+from engine.rise.spec import SPEC
 from engine.rise.state import EMPTY, RiseState
 
 _DECISIONS = ("food_upkeep", "upkeep", "era_end")
@@ -131,7 +132,7 @@ class RiseGame:
         return action_label(state, action)
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> RiseState:
-        state = RiseState(players=players, options=checked_options(self, players, options), seed=int(seed))
+        state = RiseState(players=players, options=SPEC.checked_options(players, options), seed=int(seed))
         flow.start_game(Ctx(state, self.data))
         return state
 

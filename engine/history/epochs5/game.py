@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
-from engine.core import Action, Event, IllegalAction, PlayerId, Result, checked_options
+from engine.core import Action, Event, IllegalAction, PlayerId, Result
 from engine.history.epochs5 import battle, cards, draft, track, turn
 from engine.history.epochs5.actions import (
     CODEC,
@@ -29,6 +29,7 @@ from engine.history.epochs5.actions import (
 from engine.history.epochs5.board import Ctx, score_breakdown
 from engine.history.epochs5.data import ROMAN, Rules, load_rules
 from engine.history.epochs5.reach import SEA
+from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.state import State
 
 OPTIONS: dict[str, str] = {
@@ -70,7 +71,7 @@ class Epochs5Game:
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
-        opts = checked_options(self, players, options)
+        opts = SPEC.checked_options(players, options)
         rules = self.rules
         state = State(
             players=players,

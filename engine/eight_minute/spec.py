@@ -1,0 +1,25 @@
+"""Eight-Minute Empire, as the platform sees it."""
+
+from __future__ import annotations
+
+from engine.registry import register
+from engine.spec import GameSpec, OptionSpec
+
+SPEC = register(GameSpec(
+    id="eight-minute",
+    title="Eight-Minute Empire",
+    min_players=2,
+    max_players=5,
+    summary="A quick area-control game: buy a card, place, move or build, collect goods.",
+    game="engine.eight_minute.game:GAME",
+    policies="engine.eight_minute.ai:make_policy",
+    renderer="render.eight_minute:render_board",
+    options=(
+        OptionSpec("full_game", "Full Game variant: three games in a row; the highest sum of points wins."),
+        OptionSpec("goods_tokens", "Goods Tokens variant: a token on each triangle region: one more good to "
+                   "its controller."),
+        OptionSpec("die_roll_tiebreak", "Alternate bid tie-breaker: tied top bids roll a die; the youngest "
+                   "does not win."),
+    ),
+    ui="bot.discord.eight_minute",
+))

@@ -1,0 +1,23 @@
+"""History of the World, 5-epoch edition, as the platform sees it."""
+
+from __future__ import annotations
+
+from engine.registry import register
+from engine.spec import GameSpec, OptionSpec
+
+SPEC = register(GameSpec(
+    id="history",
+    title="History of the World (5-epoch edition)",
+    min_players=3,
+    max_players=6,
+    summary="Five epochs of drafted empires and events: invade, besiege, sail and trade, score.",
+    game="engine.history.epochs5.game:GAME",
+    policies="engine.history.epochs5.ai:make_policy",
+    renderer="render.board:render_board",
+    options=(
+        OptionSpec("classic_drafting", "Optional rule: draw the top card of each set and keep it or give it "
+                   "away."),
+    ),
+    anytime_kinds=frozenset({"prefer"}),
+    ui="bot.discord.epochs5",
+))

@@ -1,0 +1,18 @@
+"""Rise of Empires, as the platform sees it."""
+
+from __future__ import annotations
+
+from engine.registry import register
+from engine.spec import GameSpec
+
+SPEC = register(GameSpec(
+    id="rise",
+    title="Rise of Empires",
+    min_players=2,
+    max_players=5,
+    summary="Three eras of action rows, trade, territory and cities: the most victory points wins.",
+    game="engine.rise.game:GAME",
+    policies="engine.rise.ai:make_policy",
+    renderer="render.rise:render_board",
+    ui="bot.discord.rise",
+))

@@ -1,0 +1,206 @@
+"""What the platform knows of a game: its :class:`GameSpec`, read by every layer.
+
+A game is a plugin: one package under ``engine/`` with a ``spec.py`` that calls
+:func:`engine.registry.register` once. The console, Discord, ``render``, the
+engine CLI and the leagues read everything they need from the spec and from the
+:class:`engine.core.Game` contract; nothing outside a game's own package names
+its id or duck-types its game object.
+
+The spec refers to the game object, its AI policies, its board renderer and its
+optional Discord module by dotted path (``"module:attribute"``), so registering
+a game imports none of its data, and ``engine`` never imports ``render`` or
+``bot`` (the layers point one way: ``engine <- render <- bot``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Protocol
+
+from engine.core import JSON, Game, IllegalAction, PlayerId
+from engine.policy import Policy
+
+OptionValue = bool | int | str
+
+#: The seat colours every game uses unless its spec names others (index = seat).
+SEAT_COLOURS: tuple[str, ...] = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+
+
+class BoardRenderer(Protocol):
+    """A game's board picture: a pure function of one player's view (or a spectator's)."""
+
+    def __call__(
+        self, view: Mapping[str, Any], *, names: bool = ..., highlight: Sequence[str] = ..., size: int = ...
+    ) -> bytes: ...
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One of a game's own options, as the lobby offers it.
+
+    ``default`` fixes the option's type: a switch (``bool``), a whole number
+    (``int``, between ``minimum`` and ``maximum``) or one word of ``choices``
+    (``str``).
+    """
+
+    name: str
+    description: str
+    default: OptionValue = False
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: object) -> OptionValue:
+        """``value`` if it fits this option; IllegalAction ``bad_option`` saying what fits otherwise."""
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            raise IllegalAction("bad_option", f"The option {self.name} is on or off.", option=self.name)
+        if isinstance(self.default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise IllegalAction("bad_option", f"The option {self.name} takes a whole number.",
+                                    option=self.name)
+            low = self.minimum if self.minimum is not None else value
+            high = self.maximum if self.maximum is not None else value
+            if not low <= value <= high:
+                raise IllegalAction("bad_option", f"The option {self.name} takes a number from {low} "
+                                    f"to {high}.", option=self.name)
+            return value
+        if not isinstance(value, str) or (self.choices and value not in self.choices):
+            raise IllegalAction("bad_option", f"The option {self.name} is one of: {', '.join(self.choices)}.",
+                                option=self.name)
+        return value
+
+    def parse(self, text: str) -> OptionValue:
+        """The value a person typed (``on``/``off``, a number, a word), checked."""
+        word = text.strip().lower()
+        if isinstance(self.default, bool):
+            if word in ("", "on", "yes", "true", "1"):
+                return True
+            if word in ("off", "no", "false", "0"):
+                return False
+            return self.check(text)
+        if isinstance(self.default, int):
+            try:
+                return self.check(int(word))
+            except ValueError:
+                raise IllegalAction("bad_option", f"The option {self.name} takes a whole number, "
+                                    f"not {text!r}.", option=self.name) from None
+        return self.check(word)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the platform reads about one game.
+
+    Attributes:
+        id: the game id (``/annals create game:``, the database's ruleset column).
+        title: the game's name as players know it.
+        min_players: fewest seats.
+        max_players: most seats.
+        summary: one line saying what the game is, for the lobby and help.
+        game: ``"module:attribute"`` of the :class:`engine.core.Game` object.
+        policies: ``"module:function"`` of ``make_policy(name, seed) -> Policy``.
+        policy_names: the AI players it offers; the first is the default.
+        renderer: ``"module:function"`` of its :class:`BoardRenderer`.
+        options: the game's own options with a description a player understands.
+        colours: seat colours, index = seat.
+        anytime_kinds: action kinds a seated player may send at any time (standing
+            preferences): no turn or sequence check, and no clock starts for them.
+        ui: ``"module"`` of an optional Discord extension for what the generic
+            decision panel cannot express; it has ``setup(bot, spec)``.
+        offered: whether the lobby offers it (a game still being built is
+            registered for simulation and tests only).
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    game: str
+    policies: str
+    renderer: str
+    policy_names: tuple[str, ...] = ("greedy", "random")
+    options: tuple[OptionSpec, ...] = ()
+    colours: tuple[str, ...] = SEAT_COLOURS
+    anytime_kinds: frozenset[str] = field(default_factory=frozenset)
+    ui: str | None = None
+    offered: bool = True
+
+    def load(self) -> Game:
+        """The game object (imported on first use)."""
+        game: Game = _resolve(self.game)
+        return game
+
+    def make_policy(self, name: str, seed: int) -> Policy:
+        """An AI player by name (``"greedy"``, ``"random"``), seeded for repeatable play."""
+        if name not in self.policy_names:
+            raise KeyError(f"{self.title} has no AI called {name!r}; it has {', '.join(self.policy_names)}.")
+        policy: Policy = _resolve(self.policies)(name, seed)
+        return policy
+
+    def render(self) -> BoardRenderer:
+        """The board renderer (imported on first use)."""
+        fn: BoardRenderer = _resolve(self.renderer)
+        return fn
+
+    def default_options(self) -> dict[str, JSON]:
+        return {o.name: o.default for o in self.options}
+
+    def option(self, name: str) -> OptionSpec:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise IllegalAction("unknown_option", f"{self.title} has no option {name!r}"
+                            + (f"; its options are {', '.join(o.name for o in self.options)}."
+                               if self.options else "; it has no options."), option=name)
+
+    def checked_options(self, players: int, options: Mapping[str, object]) -> dict[str, JSON]:
+        """The options a game starts with: the defaults overridden by ``options``, each checked.
+
+        Raises:
+            IllegalAction: ``player_count``, ``unknown_option`` or ``bad_option``.
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("player_count", f"{self.title} is for {self.min_players} to "
+                                f"{self.max_players} players, not {players}.", players=players)
+        out = self.default_options()
+        for name, value in options.items():
+            out[name] = self.option(name).check(value)
+        return out
+
+    def colour(self, seat: PlayerId) -> str:
+        return self.colours[seat % len(self.colours)]
+
+    def seat_name(self, seat: PlayerId, person: str | None = None) -> str:
+        """How every line names a seat: ``"alice (Blue)"``, or the colour alone with no person."""
+        colour = self.colour(seat)
+        return f"{person} ({colour})" if person else colour
+
+    def seat_names(self, people: Sequence[str | None]) -> list[str]:
+        """:meth:`seat_name` for every seat, in seat order."""
+        return [self.seat_name(seat, person) for seat, person in enumerate(people)]
+
+
+@dataclass(frozen=True)
+class DataCheck:
+    """Data checked by ``python -m engine check-data`` for a game not yet registered as a :class:`GameSpec`.
+
+    ``check`` is ``"module:function"`` returning every problem (empty when all is
+    well); ``report`` returns lines worth printing on success (provenance counts).
+    """
+
+    id: str
+    title: str
+    check: str
+    report: str | None = None
+
+
+@cache
+def _resolve(path: str) -> Any:
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
