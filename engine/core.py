@@ -48,6 +48,14 @@ def _rebuild_illegal(code: str, message: str, params: dict[str, Any]) -> Illegal
     return IllegalAction(code, message, **params)
 
 
+class DataError(Exception):
+    """A game's data files are wrong; the message lists every problem found (one per line)."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
+
+
 @dataclass(frozen=True)
 class Action:
     """Base class of every action: who acts, and a ``kind`` naming the class."""
