@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 PlayerId = int
 """Players are seats numbered from 0 in seat order."""
@@ -266,6 +266,64 @@ class Game(Protocol):
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         """The end-of-game summary: final scores (with what they are made of) and the winner."""
         ...
+
+
+class StepContext(Protocol):
+    """What a game's rules work on while one action is applied: the new state and the events so far."""
+
+    @property
+    def events(self) -> list[Event]: ...
+
+
+C = TypeVar("C", bound=StepContext)
+
+
+class BaseGame(Generic[S, C]):
+    """The ``apply`` every game shares: who may act, which moves each step allows, then the rules.
+
+    A game declares :attr:`STEPS` (step name -> the action classes that step
+    allows) and implements :meth:`step`, :meth:`refusal`, :meth:`begin` and
+    :meth:`handle`; :meth:`apply` checks the actor and the step, applies the
+    move to a copy, advances ``seq`` and returns the events. The state passed
+    in is never changed.
+    """
+
+    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {}
+
+    def actors(self, state: S) -> frozenset[PlayerId]:
+        raise NotImplementedError
+
+    def step(self, state: S) -> str:
+        """The name of the step the game is at (a key of :attr:`STEPS`)."""
+        raise NotImplementedError
+
+    def refusal(self, state: S, player: PlayerId) -> IllegalAction:
+        """Why ``player``, who is not an actor now, may not move (game over, already bid, not your turn)."""
+        raise NotImplementedError
+
+    def begin(self, state: S) -> C:
+        """A copy of ``state`` wrapped in the context the rules write to."""
+        raise NotImplementedError
+
+    def handle(self, ctx: C, action: Action) -> None:
+        """Apply ``action`` (already checked against the step) to ``ctx``."""
+        raise NotImplementedError
+
+    def finish(self, ctx: C) -> S:
+        """The new state once the rules are done (advance ``seq`` here)."""
+        raise NotImplementedError
+
+    def apply(self, state: S, action: Action) -> Result:
+        if action.player not in self.actors(state):
+            raise self.refusal(state, action.player)
+        step = self.step(state)
+        allowed = self.STEPS.get(step, ())
+        if not isinstance(action, allowed):
+            kinds = ", ".join(cls.kind for cls in allowed) or "nothing"
+            raise IllegalAction("wrong_step", f"That is not possible now; you may: {kinds}.", step=step)
+        ctx = self.begin(state)
+        self.handle(ctx, action)
+        return Result(self.finish(ctx), tuple(ctx.events))
 
 
 def decide(game: Game, state: Any, player: PlayerId) -> Decision | None:
