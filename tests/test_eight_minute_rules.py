@@ -212,7 +212,7 @@ def test_bids_are_secret_until_all_are_in() -> None:
         view = GAME.view(s, viewer)
         assert view["bid"]["bids"] is None
         assert "4" not in json.dumps(view["bid"]) and (view["you"] is None or view["you"]["bid"] is None)
-    assert GAME.view(s, 1)["you"]["bid"] == 4
+    assert GAME.view(s, 1)["you"] == {"player": 1, "bid": 4}
     assert GAME.view(s, 0)["bid"]["has_bid"] == [False, True, False]
     refused(s, Bid(1, 2), "already_bid")
     result = GAME.apply(s, Bid(0, 2))
@@ -248,25 +248,41 @@ def test_bid_cannot_exceed_coins() -> None:
 def test_tied_bids_go_to_the_youngest() -> None:
     """Playing 1: "If the bids are tied for most, the youngest player wins the bid and pays his coins."
 
-    Annals reads the youngest as the newest seat: the tied player with the highest seat number.
+    Annals cannot know ages: the lobby says who is youngest (the ``youngest`` option, a seat
+    counted from 1). Here the third seat is the youngest and ties the second for the top bid.
     """
-    s = GAME.setup(4, {}, seed=2)
+    s = GAME.setup(4, {"youngest": 3}, seed=2)
     s = act(s, Bid(0, 2), Bid(1, 3), Bid(2, 3), Bid(3, 1))
     assert s.bid_winner == 2
     assert s.coins == [9, 9, 6, 9]
 
 
+def test_the_youngest_wins_a_tie_from_any_seat() -> None:
+    """The tie goes to the named youngest player, not to the highest (or lowest) seat."""
+    s = GAME.setup(4, {"youngest": 2}, seed=2)
+    s = act(s, Bid(0, 0), Bid(1, 3), Bid(2, 3), Bid(3, 3))
+    assert s.bid_winner == 1 and s.coins == [9, 6, 9, 9]
+
+
 def test_all_zero_bids_go_to_the_youngest() -> None:
     """Playing 1: "If all bids are zero, the youngest player wins the bid.\""""
-    s = GAME.setup(3, {}, seed=2)
-    s = act(s, Bid(0, 0), Bid(1, 0), Bid(2, 0))
-    assert s.bid_winner == 2
+    s = GAME.setup(3, {"youngest": 1}, seed=2)
+    result = GAME.apply(act(s, Bid(0, 0), Bid(1, 0)), Bid(2, 0))
+    s = result.state
+    assert s.bid_winner == 0
     assert s.coins == [11, 11, 11]
+    won = next(e for e in result.events if e.type == "bid_won")
+    assert won.data["youngest"] is True
+    line = GAME.describe_event(won, ["alice (Red)", "bob (Blue)", "carol (Green)"])
+    assert line is not None and "the youngest player wins it" in line
 
 
-def test_die_roll_variant_breaks_bid_ties(dice: Any) -> None:
-    """Variants: "roll a die to see who wins"; players tied on the die roll again."""
-    s = GAME.setup(4, {"die_roll_tiebreak": True}, seed=2)
+def test_die_roll_breaks_bid_ties_when_nobody_says_who_is_youngest(dice: Any) -> None:
+    """Variants: "Instead of the youngest player winning the first-player bid when tied, roll a die
+    to see who wins." With no youngest named, Annals plays this variant; players tied on the die roll
+    again."""
+    s = GAME.setup(4, {}, seed=2)
+    assert s.options["youngest"] == 0
     dice.script([5, 5], [2, 6])
     s = act(s, Bid(0, 3), Bid(1, 1), Bid(2, 0), Bid(3, 3))
     assert s.bid_winner == 3
@@ -275,11 +291,29 @@ def test_die_roll_variant_breaks_bid_ties(dice: Any) -> None:
     assert GAME.view(s, 1)["bid"]["rolls"] == s.bid_rolls
 
 
-def test_die_roll_variant_with_all_zero_bids(dice: Any) -> None:
-    s = GAME.setup(3, {"die_roll_tiebreak": True}, seed=2)
+def test_die_roll_with_all_zero_bids(dice: Any) -> None:
+    s = GAME.setup(3, {}, seed=2)
     dice.script([1, 4, 3])
     s = act(s, Bid(0, 0), Bid(1, 0), Bid(2, 0))
     assert s.bid_winner == 1
+
+
+def test_a_tie_without_the_youngest_rolls_a_die(dice: Any) -> None:
+    """We know only who is youngest at the table: when that player is not among the tied
+    bidders, nobody can say which of them is younger, so the die decides."""
+    s = GAME.setup(3, {"youngest": 3}, seed=2)
+    dice.script([2, 5])
+    s = act(s, Bid(0, 4), Bid(1, 4), Bid(2, 1))
+    assert s.bid_winner == 1 and s.coins == [11, 7, 11]
+
+
+def test_the_youngest_must_be_at_the_table() -> None:
+    with pytest.raises(IllegalAction) as info:
+        GAME.setup(3, {"youngest": 4}, seed=2)
+    assert info.value.code == "bad_option" and "1 to 3" in info.value.message
+    with pytest.raises(IllegalAction) as info:
+        GAME.setup(3, {"die_roll_tiebreak": True}, seed=2)  # retired: leave youngest at 0 instead
+    assert info.value.code == "unknown_option"
 
 
 # -- taking cards ---------------------------------------------------------------------------------
@@ -386,7 +420,8 @@ def test_sail_crosses_the_dotted_lines() -> None:
 def test_stop_a_move_early() -> None:
     s = arranged(3, row=(MOVE_3_FOOD, *range(20, 25)))
     s = act(s, TakeCard(0, 0), Move(0, START, "westford"))
-    assert GAME.view(s, 0)["task"]["left"] == 2
+    task = GAME.view(s, 0)["task"]
+    assert task is not None and task["left"] == 2
     s = act(s, Done(0))
     assert s.current == 1 and s.task is None
 
@@ -430,8 +465,9 @@ def test_or_card_does_one_action() -> None:
     """And/Or: with "or" you choose which action to perform."""
     s = arranged(3, row=(CITY_OR_DESTROY, *range(20, 25)))
     s = act(s, TakeCard(0, 0))
-    assert GAME.view(s, 0)["task"]["options"] == [{"index": 0, "do": "city", "n": 1},
-                                                   {"index": 1, "do": "destroy", "n": 1}]
+    task = GAME.view(s, 0)["task"]
+    assert task is not None
+    assert task["options"] == [{"index": 0, "do": "city", "n": 1}, {"index": 1, "do": "destroy", "n": 1}]
     s = act(s, ChooseAction(0, 0), BuildCity(0, START))
     assert s.cities == {START: [1, 0, 0]}
     assert s.current == 1  # the destroy is not also done
@@ -663,8 +699,10 @@ def test_check_data_lists_every_problem(tmp_path: Path, monkeypatch: pytest.Monk
     text = text.replace("  - [pinecrest, dunesea]\n", "  - [pinecrest, atlantis]\n")
     (tmp_path / "map.yaml").write_text(text, encoding="utf-8")
     cards = (tmp_path / "cards.yaml").read_text(encoding="utf-8")
-    cards = cards.replace("{id: 19, good: wood, goods: 1, actions: [{move: 3}], five: true}",
-                          "{id: 19, good: wood, goods: 1, actions: [{fly: 3}]}")
+    cards = cards.replace("{id: 29, good: iron, goods: 1, actions: [{sail: 2}], five: true}",
+                          "{id: 29, good: iron, goods: 1, actions: [{fly: 3}]}")
+    cards = cards.replace('disputed: {kept: "move 6 over land, no \'5\' mark", other:',
+                          'disputed: {kept: "move 6 over land, no \'5\' mark", list_c:')
     (tmp_path / "cards.yaml").write_text(cards, encoding="utf-8")
     scoring = (tmp_path / "scoring.yaml").read_text(encoding="utf-8")
     scoring = scoring.replace("[3, 3], [4, 5]", "[3, 3], [2, 5]")
@@ -674,6 +712,7 @@ def test_check_data_lists_every_problem(tmp_path: Path, monkeypatch: pytest.Monk
     assert "ashvale and greyfen share a border but have no land link" in problems
     assert "icewater-frostpeak is listed twice" in problems
     assert "unknown region 'atlantis'" in problems
-    assert "card 19: unknown action 'fly'" in problems
+    assert "card 29: unknown action 'fly'" in problems
+    assert "card 22: disputed names the reading we keep and the other one" in problems
     assert "; 4 are marked" in problems
     assert "crystal: counts and points must both rise" in problems
