@@ -118,6 +118,26 @@ def test_data_files_are_valid_and_registered() -> None:
     assert make_policy("eight-minute", "greedy", 1).name == "greedy"
 
 
+#: Cards on which the public fan lists disagree (data/eight_minute/README.md): list A's reading is
+#: played, list B's is written beside it.
+DISPUTED = {5, 8, 9, 19, 22, 41, 42}
+
+
+def test_disputed_cards_carry_both_readings() -> None:
+    """Issue 15 point 13: two public fan lists disagree on a few cards; each such card keeps list A's
+    reading and names list B's. Card 19's "5" mark (the rulebook's fifth "5" card) is our choice."""
+    disputed = {c.id for c in DATA.cards.values() if c.disputed}
+    assert disputed == DISPUTED
+    for cid in DISPUTED:
+        readings = dict(DATA.cards[cid].disputed)
+        assert set(readings) == {"kept", "other"} and readings["kept"] != readings["other"]
+    # The kept reading is what the card does: card 8 moves 3 over land (list B: places 3).
+    assert [(s.verb, s.n) for s in DATA.cards[8].actions] == [("move", 3)]
+    assert "place 3" in dict(DATA.cards[8].disputed)["other"]
+    assert DATA.cards[19].five and "Our design" in DATA.cards[19].note
+    assert "Our reading" in DATA.cards[31].note
+
+
 def test_deck_matches_the_rulebook() -> None:
     """Components: 42 cards; Setup 2: five cards carry the little "5"."""
     cards = DATA.cards
@@ -563,6 +583,60 @@ def test_crystal_example(cards: int, points: int) -> None:
     assert part["goods"] == points
     assert part["goods_points"] == {"crystal": points}
     assert part["total"] == points
+
+
+#: The goods tables as the published cards print them: count -> points, the cards' four amounts
+#: (issue 15 point 11: two independent public implementations agree on all five). Crystal is the
+#: rulebook's own example; iron scores 2, 3, 4 and 5 iron as 1, 2, 3 and 5 points.
+PUBLISHED_TABLES = {
+    "crystal": {1: 1, 2: 2, 3: 3, 4: 5},
+    "food": {3: 1, 5: 2, 7: 3, 8: 5},
+    "wood": {2: 1, 4: 2, 5: 3, 6: 5},
+    "iron": {2: 1, 3: 2, 4: 3, 5: 5},
+    "tools": {2: 1, 4: 2, 6: 3, 7: 5},
+}
+IRON_CARDS = [24, 25, 26, 27, 28, 29, 30]
+
+
+@pytest.mark.parametrize("good", GOODS)
+def test_goods_tables_follow_the_published_cards(good: str) -> None:
+    """Goods: "The amount of victory points each good is worth depends on how many cards of that
+    good he has and is listed in the middle of the card in four amounts." Below the first amount a
+    set scores nothing; past the last it scores the last."""
+    table = PUBLISHED_TABLES[good]
+    expected = 0
+    for count in range(0, 11):
+        expected = table.get(count, expected)
+        assert DATA.good_points(good, count) == expected, (good, count)
+
+
+@pytest.mark.parametrize(("cards", "points"), [(1, 0), (2, 1), (3, 2), (4, 3), (5, 5)])
+def test_iron_sets_score_as_printed(cards: int, points: int) -> None:
+    """The iron card prints 2, 3, 4 and 5 iron as 1, 2, 3 and 5 points: five iron cards score 5
+    (the old table, [[2,1],[4,2],[6,3],[7,5]], gave them 2)."""
+    s = arranged(3, armies={START: [0, 1, 1]}, hands=[IRON_CARDS[:cards], [], []])
+    part = breakdown(s, DATA)[0]
+    assert part["goods_points"] == {"iron": points}
+    assert part["goods"] == part["total"] == points
+
+
+def test_a_wild_completes_five_iron() -> None:
+    """Goods: "'Wild' goods cards can be added to any goods cards a player already owns for one extra
+    of that good per 'Wild' card." Four iron and a wild: the wild makes five iron, 5 points."""
+    s = arranged(3, armies={START: [0, 1, 1]}, hands=[[*IRON_CARDS[:4], 40], [], []])
+    part = breakdown(s, DATA)[0]
+    assert part["goods_counted"] == {"iron": 5} and part["goods"] == 5
+
+
+def test_the_ai_values_a_card_by_the_data_tables() -> None:
+    """The greedy AI prices a card's goods by the same tables: with four iron, a fifth is worth
+    2 points (3 -> 5), and a card of a good not yet held opens a set (0 -> 1 crystal point + 0.3)."""
+    from engine.eight_minute.ai import goods_worth
+
+    s = arranged(3, armies={START: [0, 1, 1]}, hands=[IRON_CARDS[:4], [], []])
+    assert goods_worth(s, DATA, 0, DATA.cards[IRON_CARDS[4]]) == 2.0
+    assert goods_worth(s, DATA, 0, DATA.cards[PLACE_1_CRYSTAL]) == pytest.approx(1.3)
+    assert goods_worth(s, DATA, 0, DATA.cards[WILD_PLACE_2]) == 2.0  # the wild goes on the iron
 
 
 def test_wild_goes_where_it_scores_most() -> None:
