@@ -169,3 +169,112 @@ def test_labels_follow_the_card_under_way() -> None:
     assert "choose which action" in decision.heading
     state = GAME.apply(state, ChooseAction(0, 1)).state  # move 2
     assert label(state, Done(0)) == "Stop here (2 moves unused)"
+
+
+def test_headings_say_what_is_decided() -> None:
+    """Each step's heading names the decision and what it is for."""
+    state = GAME.setup(3, {}, 1)
+    decision = decide(GAME, state, 0)
+    assert decision is not None
+    assert decision.heading.startswith("Bid for first player: you have 11 coins")
+    state = GAME.setup(3, {}, 1)
+    state.row = [14, 6, 1, 23, 13, 40]
+    state = GAME.apply(GAME.apply(GAME.apply(state, Bid(0, 0)).state, Bid(1, 2)).state, Bid(2, 0)).state
+    decision = decide(GAME, state, 1)
+    assert decision is not None and decision.heading == "You won the bid: choose who takes the first turn"
+    assert [c.label for c in decision.choices] == ["Red starts", "Blue (you) starts", "Green starts"]
+    state = GAME.apply(state, ChooseFirst(1, 0)).state
+    decision = decide(GAME, state, 0)
+    assert decision is not None
+    assert decision.heading == "Take a card: you have 11 coins; this is your card 1 of 10"
+    state = GAME.apply(state, TakeCard(0, 2)).state  # card 1: place 1 army (crystal)
+    decision = decide(GAME, state, 0)
+    assert decision is not None
+    assert decision.heading == "Your card (Place 1 army — Crystal): place 1 army, 1 left"
+
+
+def test_ending_an_action_early_asks_first() -> None:
+    """Rulebook: "If a player so chooses, he may take the card and ignore the action" - allowed, but
+    the panel asks before giving up a card's action or the rest of it."""
+    state = GAME.setup(3, {}, 1)
+    state.row = [14, 6, 1, 23, 13, 40]
+    state = GAME.apply(GAME.apply(GAME.apply(state, Bid(0, 0)).state, Bid(1, 2)).state, Bid(2, 0)).state
+    state = GAME.apply(GAME.apply(state, ChooseFirst(1, 0)).state, TakeCard(0, 0)).state  # card 14
+    decision = decide(GAME, state, 0)
+    assert decision is not None
+    confirms = {c.label: c.confirm for c in decision.choices}
+    assert confirms["Ignore the card's action"].startswith("Ignore this card's action?")
+    assert confirms["Place 4 armies"] == ""
+    state = GAME.apply(state, ChooseAction(0, 0)).state  # place 4
+    decision = decide(GAME, state, 0)
+    assert decision is not None
+    done = [c for c in decision.choices if isinstance(c.action, Done)]
+    assert [c.confirm for c in done] == ["Stop with 4 armies to place unused?"]
+    assert all(c.confirm == "" for c in decision.choices if not isinstance(c.action, Done))
+
+
+def test_moves_and_destroys_are_grouped_for_a_two_step_pick() -> None:
+    """A move is picked source first, then target; a destroy region first, then whose army."""
+    state = GAME.setup(3, {}, 1)
+    state.phase, state.current, state.first_player = "turn", 0, 0
+    state.armies = {"crossroads": [2, 1, 0], "westford": [1, 0, 0]}
+    state.task = {"card": 4, "choose": False, "steps": [], "do": "move", "left": 2}
+    decision = decide(GAME, state, 0)
+    assert decision is not None
+    groups = {c.group for c in decision.choices if isinstance(c.action, Move)}
+    assert groups == {"From Crossroads", "From Westford"}
+    state.task = {"card": 15, "choose": False, "steps": [], "do": "destroy", "left": 1}
+    decision = decide(GAME, state, 0)
+    assert decision is not None
+    labels = {c.label: c.group for c in decision.choices if isinstance(c.action, Destroy)}
+    assert labels == {"Destroy a Red army (yours) in Crossroads": "In Crossroads",
+                      "Destroy a Blue army in Crossroads": "In Crossroads",
+                      "Destroy a Red army (yours) in Westford": "In Westford"}
+
+
+def test_texts_read_as_sentences_at_every_step(steps: list[Any]) -> None:
+    for i, (state, player, _, _) in enumerate(steps):
+        if i % 5:
+            continue
+        view = GAME.view(state, player)
+        names = NAMES[:state.players]
+        texts = [GAME.status_text(view, names), GAME.hand_text(view, player, names),
+                 GAME.board_text(view, names), GAME.summary_text(view, names)]
+        assert GAME.stage(view)
+        for line in texts:
+            assert line.endswith("."), line
+            assert "None" not in line and "{" not in line and "P1" not in line, line
+        assert names[state.current if state.current is not None else 0] in texts[0] or state.phase != "turn"
+
+
+def test_the_hand_tells_your_secret_bid_and_no_one_else_s() -> None:
+    state = GAME.apply(GAME.setup(3, {}, 1), Bid(0, 3)).state
+    mine = GAME.hand_text(GAME.view(state, 0), 0, NAMES[:3])
+    assert mine.startswith("Your secret bid: 3 coins.") and "You have 11 coins" in mine
+    theirs = GAME.hand_text(GAME.view(state, 1), 1, NAMES[:3])
+    assert theirs.startswith("You have not bid yet.") and "3 coins" not in theirs
+    status = GAME.status_text(GAME.view(state, None), NAMES[:3])
+    assert "bob (Blue) and carol (Green)" in status and "3 coins" not in status
+
+
+def test_the_end_names_the_winner_and_the_tie_breaker() -> None:
+    """Game End: "If players are tied, the player with the most coins wins." The status and the
+    summary say who won and why; the summary breaks the score into regions, continents and goods."""
+    state = GAME.setup(3, {}, 1)
+    state.phase, state.current = "over", None
+    state.armies = {"greyfen": [1, 0, 0], "frostpeak": [0, 1, 0], "sunhaven": [0, 0, 2]}
+    state.hands = [[24, 25], [], []]  # two iron: 1 point
+    state.coins = [3, 5, 0]
+    state.final = GAME.scores(state)
+    assert state.final == [3, 2, 2]
+    view = GAME.view(state, None)
+    status = GAME.status_text(view, NAMES[:3])
+    assert status.startswith("Game over. Final scores: alice (Red) 3, bob (Blue) 2, carol (Green) 2.")
+    assert "alice (Red) wins with 3 points." in status
+    summary = GAME.summary_text(view, NAMES[:3])
+    assert "alice (Red): 3 (1 region + 1 continent + 1 for goods); goods 2 Iron = 1." in summary
+    state.hands = [[], [], []]
+    state.final = GAME.scores(state)
+    status = GAME.status_text(GAME.view(state, None), NAMES[:3])
+    assert "bob (Blue) wins: tied with alice (Red) on 2 points, ahead on coins (5 to 3)." in status
+    assert GAME.stage(GAME.view(state, None)) == "Game over"
