@@ -713,7 +713,7 @@ def test_score_breakdown_is_in_every_view() -> None:
     assert view["scores"][0]["goods"] == 1
     assert view["scores"][0]["total"] == 3
     assert view["totals"] == GAME.scores(s) == [3, 0, 0]
-    assert GAME.score_breakdown(s) == view["scores"]
+    assert breakdown(s, DATA) == view["scores"]
 
 
 def test_full_game_adds_three_games() -> None:

@@ -90,7 +90,7 @@ from engine.eight_minute.actions import (
 )
 from engine.eight_minute.data import EMData, check_data, load_data
 from engine.eight_minute.flow import Ctx
-from engine.eight_minute.scoring import ScoreView, breakdown, ranking, totals
+from engine.eight_minute.scoring import breakdown, ranking, totals
 from engine.eight_minute.spec import SPEC
 from engine.eight_minute.state import EMState
 from engine.eight_minute.view import EMView, build_view
@@ -232,10 +232,6 @@ class EightMinuteGame(BaseGame[EMState, Ctx]):
     def view(self, state: EMState, viewer: PlayerId | None) -> EMView:
         """Everything ``viewer`` may see (None: a spectator); see the module docstring for the shape."""
         return build_view(self.id, state, self.data, viewer)
-
-    def score_breakdown(self, state: EMState) -> list[ScoreView]:
-        """The current score of every seat: regions, continents, goods, total (and details)."""
-        return breakdown(state, self.data)
 
     # -- the end ------------------------------------------------------------------------------------
     def is_over(self, state: EMState) -> bool:
