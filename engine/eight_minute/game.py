@@ -13,59 +13,16 @@ region), ``youngest`` (the seat, from 1, of the youngest player, who wins a tied
 bid; 0 when nobody said: tied bids then roll a die, the rulebook's variant).
 
 The view (``GAME.view(state, viewer)``; ``viewer`` None is a spectator) is an
-:class:`engine.eight_minute.view.EMView`::
-
-    {
-      "game": "eight-minute", "seq": int, "players": int, "options": {name: value},
-      "game_no": int, "games": int,          # 1 of 1, or 1..3 of 3 with full_game
-      "phase": "neutral" | "bid" | "first" | "turn" | "over",
-      "actors": [seat, ...],
-      "start": region id,
-      "board": {
-        "armies":  {region: [count per seat]},   # regions with no army left out
-        "neutral": {region: count},              # 2 players only
-        "cities":  {region: [count per seat]},
-        "tokens":  {region: good},               # goods_tokens variant
-        "control": {region: seat | -1},          # -1: the neutral armies
-        "continents": {continent: seat | -1},
-      },
-      "row": [{"position": 0..5, "price": int, "card": id, "good": str, "goods": int,
-               "actions": [{"do": verb, "n": int}], "combine": "and" | "or" | None,
-               "five": bool, "text": str}],
-      "deck_left": int,
-      "coins": [int per seat],
-      "cards": [[card id, ...] per seat],       # taken cards are face up
-      "armies_left": [int per seat], "cities_left": [int per seat],
-      "cards_to_end": int,                      # cards each player holds when the game ends
-      "neutral_left": int, "neutral_next": seat | None,
-      "bid": {"has_bid": [bool per seat], "bids": [int] | None (until all have bid),
-              "winner": seat | None, "rolls": [[[seat, die], ...] per roll-off round]},
-      "first_player": seat | None, "current": seat | None,
-      "task": None | {"player": seat, "card": id, "choose": bool,
-                      "options": [{"index": i, "do": verb, "n": int}],   # when choose
-                      "do": verb | None, "left": int, "then": [{"do": verb, "n": int}]},
-      "scores": [{"regions", "continents", "goods", "total": int,
-                  "controlled_regions": [...], "controlled_continents": [...],
-                  "goods_owned": {good: n}, "goods_counted": {good: n},
-                  "goods_points": {good: points}} per seat],   # the breakdown on demand
-      "past_games": [[points per seat] per finished game],
-      "totals": [int per seat],               # past games + this one
-      "final": [int] | None, "ranking": [seat] | None,
-      "you": None | {"player": seat, "bid": int | None},   # your own secret bid
-    }
-
-For drawing the board, :func:`engine.eight_minute.data.load_data` gives the map:
-``regions[id]`` (``name``, ``continent``, ``anchor`` and ``polygon`` in a 0..1
-board space drawn at ``aspect`` width/height, ``goods_token`` for the triangle
-regions), ``continents[id]`` (``name``, ``outline``, ``regions``), the land
-links ``land[id]`` and the dotted water links ``water[id]``; and the cards:
-``cards[id]`` (as in the ``row`` entries above).
+:class:`engine.eight_minute.view.EMView` (its fields are documented there); its
+``board`` holds region ids, and :func:`engine.eight_minute.data.load_data` gives
+the map (region names, continents, polygons, land and water links) and the cards.
 
 Verbs: ``place`` (new armies), ``move`` (over land), ``sail`` (over land and
-water), ``city``, ``destroy``. Legal moves for a select: the action kinds are
-``bid``, ``neutral``, ``first``, ``take``, ``choose``, ``place``, ``move``
-(``source`` and ``to``: group them by ``source`` for a two-step select),
-``city``, ``destroy`` (``region`` and ``owner``, -1 = neutral) and ``done``.
+water), ``city``, ``destroy``. The action kinds are ``bid``, ``neutral``,
+``first``, ``take``, ``choose``, ``place``, ``move`` (``source`` and ``to``),
+``city``, ``destroy`` (``region`` and ``owner``, -1 = neutral) and ``done``;
+:meth:`EightMinuteGame.decision` heads and labels them for a player (moves
+grouped by source and destroys by region, for a two-step pick).
 """
 
 from __future__ import annotations
