@@ -66,7 +66,8 @@ def card_line(rules: Rules, key: str) -> str:
     if key in rules.events:
         card = rules.events[key]
         if card.kingdom is not None:
-            return f"kingdom of Epoch {roman(card.epoch)}: {empire_line(rules, card.kingdom.key)}"
+            front = empire_line(rules, card.kingdom.key)
+            return f"kingdom of Epoch {roman(card.epoch)}: {card.text} ({front})"
         saved = " (may be saved for a later epoch)" if card.savable else ""
         return f"enhancement of Epoch {roman(card.epoch)}{saved}: {card.text}"
     if key in rules.empires:
