@@ -27,7 +27,7 @@ from engine.history.epochs5.actions import (
     Track,
 )
 from engine.history.epochs5.board import Ctx, score_breakdown
-from engine.history.epochs5.data import Rules, load_rules
+from engine.history.epochs5.data import Rules, check_data, load_rules
 from engine.history.epochs5.decision import decision
 from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
@@ -411,8 +411,6 @@ class Epochs5Game(BaseGame[State, Ctx]):
 
     def check_data(self) -> list[str]:
         """Every problem in the 5-epoch data (empty when all is well)."""
-        from engine.history.epochs5.data import check_data
-
         return check_data()
 
     # -- words, from a view ---------------------------------------------------------------------
