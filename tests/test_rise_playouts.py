@@ -61,7 +61,7 @@ def check_components(s: RiseState) -> None:
     for region, counts in s.cubes.items():
         assert any(counts) and min(counts) >= 0, region
         reg = DATA.regions[region]
-        assert not reg.closed and reg.era <= s.era, f"cube in {region} in era {s.era}"
+        assert reg.era <= s.era, f"cube in {region} in era {s.era}"
     places = sorted([
         *(t for box in s.progress_boxes + s.territory_boxes + s.city_boxes for t in box),
         *s.open_progress, *s.open_territory, *s.open_city, *s.retired,

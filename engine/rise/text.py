@@ -520,7 +520,7 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
     era = int(view["era"])
     regions = view["map"]["regions"]
     empty = [
-        r["name"] for rid, r in regions.items() if rid not in cubes and not r["closed"] and r["era"] <= era
+        r["name"] for rid, r in regions.items() if rid not in cubes and r["era"] <= era
     ]
     if empty:
         lines.append(f"Open and empty in era {roman(era)}: {', '.join(empty)}.")
