@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from engine.core import DataError
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "rise"
 ROWS: tuple[str, ...] = ("progress", "territory", "city", "empire", "trade")
 PARTS: tuple[str, ...] = ("old", "new_world", "far_east")
@@ -28,14 +30,6 @@ CITY_TILES = 36
 WONDERS = 6
 EMPIRE_TILES = 8
 CITY_ROWS = {(1, "A"): 5, (1, "B"): 5, (2, "A"): 5, (2, "B"): 5, (3, "A"): 8, (3, "B"): 8}
-
-
-class RiseDataError(Exception):
-    """Raised with every problem found in the data files."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -594,8 +588,8 @@ def check_data() -> list[str]:
 
 @lru_cache(maxsize=1)
 def load_data() -> RiseData:
-    """The validated data (cached); raises RiseDataError listing every problem."""
+    """The validated data (cached); raises :class:`engine.core.DataError` listing every problem."""
     data, problems = _build()
     if data is None:
-        raise RiseDataError(problems)
+        raise DataError(problems)
     return data
