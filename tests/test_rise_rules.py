@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import pytest
+import yaml
 
 from engine.core import Action, IllegalAction
 from engine.rise import control, flow, phases
@@ -38,6 +39,7 @@ from engine.rise.actions import (
 )
 from engine.rise.ai import make_policy
 from engine.rise.context import Ctx
+from engine.rise.data import DATA_DIR
 from engine.rise.game import GAME
 from engine.rise.state import EMPTY, RiseState
 
@@ -966,3 +968,23 @@ def test_reading_a_city_that_costs_food_can_always_be_kept_at_a_cost_in_victory_
     assert GAME.legal_actions(s, PETER) == [Keep(PETER, cid("Mycenae")), Discard(PETER, cid("Mycenae"))]
     s = act(s, Keep(PETER, cid("Mycenae")))
     assert s.food[PETER] == 0 and s.vp[PETER] == 5 - 1 + 2  # one VP for the missing food, two for the city
+
+
+def test_only_what_the_rulebook_names_is_attributed_to_it() -> None:
+    """Every data entry marked ``source: rulebook`` is named in the rulebook: the regions of its examples
+    ("NW Africa", "NE Africa", "SW Europe (Spain/France/Italy)", "the Mediterranean"), the progress tiles
+    it names ("Agriculture", "two Iron Axes", "Weapons", "Printing", "Navigation"), the four territory
+    kinds with their yields, and the trade boxes of its examples ("the 2-4 box", "the 7-6 box").
+    Scandinavia, which it never names, is ours."""
+    def attributed(file: str, key: str) -> set[str]:
+        raw = yaml.safe_load((DATA_DIR / file).read_text(encoding="utf-8"))
+        return {str(e.get("name", e.get("id"))) for e in raw[key] if e.get("source") == "rulebook"}
+
+    assert attributed("map.yaml", "regions") == {"NW Africa", "NE Africa", "SW Europe (Spain/France/Italy)",
+                                                 "Mediterranean"}
+    assert attributed("progress.yaml", "kinds") == {"Agriculture", "Iron Axe", "Weapons", "Printing",
+                                                    "Navigation"}
+    assert attributed("territory.yaml", "kinds") == {"Plains", "Island", "Forest", "Mountain"}
+    assert attributed("rules.yaml", "trade") == {"t2", "t10"}
+    boxes = {b.id: (b.resources, b.gold or b.vp) for b in DATA.trade.values()}
+    assert (boxes["t2"], boxes["t10"]) == ((2, 4), (7, 6))
