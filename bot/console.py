@@ -19,7 +19,7 @@ Commands (as a person; GAME defaults to that person's current game)::
     create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
     join GAME | leave | add-ai [POLICY] | kick NAME | start | use GAME | games
     play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label)
-    actions | status [GAME] | board | text | hand
+    actions | status [GAME] | board | text | hand | scores | log [N] | rules | land NAME
     vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none
     timers [move=..] [remind=..] [policy=..] [misses=..]
 
@@ -35,6 +35,7 @@ import contextlib
 import hashlib
 import logging
 import os
+import re
 import shlex
 import threading
 from collections.abc import Awaitable, Callable, Sequence
@@ -50,7 +51,7 @@ from bot.notices import describe_notice
 from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
 from engine import registry
-from engine.core import Decision, IllegalAction
+from engine.core import Decision, Event, IllegalAction
 from engine.registry import game_ids
 from engine.spec import GameSpec, OptionValue
 
@@ -61,12 +62,16 @@ Commands (GAME defaults to your current game):
   create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
                  GAME is one of the games 'games' lists; option=A,B switches options on,
                  NAME=VALUE sets one (a number, a word, on or off)
-  join GAME      leave      add-ai [POLICY]      kick NAME      start      use GAME      games
+  join GAME      leave      add-ai [POLICY]      kick NAME (a person, or an AI seat of a lobby)
+  start          use GAME   games
   play N         play choice N of your decision (or just N); play WORDS: the start of its label
   actions        your decision again, numbered
   status [GAME]  seats, whose move, deadlines, timers, and the game's own status (scores, stage)
   text           the board in words          board   the board as a picture (a PNG file)
   hand           what only you see (cards, a secret bid)
+  scores         the scores (and at the end what they are made of)     log [N]   the last N events
+  rules          what the game is, its options, and what you may do now
+  land NAME      what the board says about one place
   vacation DAYS  move your deadline DAYS later, or book DAYS away ahead (capped per game)
   resign | reclaim | pause | resume | abandon | reminders all|last|none
   timers [move=..] [remind=..] [policy=..] [misses=..]
@@ -296,7 +301,8 @@ class Console:
             "status": self._status, "board": self._board, "text": self._text, "hand": self._hand,
             "vacation": self._vacation, "resign": self._resign, "reclaim": self._reclaim,
             "pause": self._pause, "resume": self._resume, "abandon": self._abandon,
-            "reminders": self._reminders, "timers": self._timers,
+            "reminders": self._reminders, "timers": self._timers, "scores": self._scores, "log": self._log,
+            "rules": self._rules, "land": self._land,
         }
 
     async def _create(self, name: str, uid: int, args: list[str]) -> None:
@@ -332,11 +338,17 @@ class Console:
                                   policy=args[0] if args else None)
 
     async def _kick(self, name: str, uid: int, args: list[str]) -> None:
-        if len(args) != 1:
+        if not args:
             self.say(f"[{name}] Usage: kick NAME")
             return
+        target = " ".join(args)  # an AI seat's name has a space: kick AI 1
         gid = await self._game(name, uid, [])
-        await self.service.kick(gid, uid, user_id_for(args[0]), is_admin=self.is_admin)
+        status = await self.service.status(gid)
+        robots = {s.name.casefold() for s in status.seats if s.is_ai and s.user_id is None}
+        if status.status == "lobby" and target.casefold() in robots:
+            await self.service.remove_ai(gid, uid, target, is_admin=self.is_admin)
+            return
+        await self.service.kick(gid, uid, user_id_for(target), is_admin=self.is_admin)
 
     async def _start(self, name: str, uid: int, args: list[str]) -> None:
         await self.service.start(await self._game(name, uid, args), uid, is_admin=self.is_admin)
@@ -456,6 +468,77 @@ class Console:
         view = await self.service.view(gid, uid)
         text = registry.get_game(status.ruleset).hand_text(view, seat, status.seat_names)
         self._lines(f"to {status.seat_names[seat]}", text)
+
+    async def _scores(self, name: str, uid: int, args: list[str]) -> None:
+        """The scores as the game words them: its status while it runs, its summary once over."""
+        gid = await self._game(name, uid, args)
+        status = await self.service.status(gid)
+        if status.status == "lobby":
+            self.say(f"[{name}] {gid} has not started: no scores yet.")
+            return
+        view = await self.service.view(gid, None)
+        game = registry.get_game(status.ruleset)
+        self.say(f"[{name}] scores of {gid}:")
+        self._lines(None, game.summary_text(view, status.seat_names) if status.status == "over"
+                    else game.status_text(view, status.seat_names))
+
+    async def _log(self, name: str, uid: int, args: list[str]) -> None:
+        """``log [N]``: the game's last N public events (20 unless said), each in the game's words."""
+        count = _whole(args.pop(0), "log") if args and args[0].isdigit() else LOG_LINES
+        gid = await self._game(name, uid, args)
+        status = await self.service.status(gid)
+        if status.status == "lobby":
+            self.say(f"[{name}] {gid} has not started: nothing has happened yet.")
+            return
+        _, entries = await self.service.public_log(gid)
+        game = registry.get_game(status.ruleset)
+        lines = [f"move {e.seq}: {text}" for e in entries
+                 if (text := game.describe_event(Event(e.type, e.data), status.seat_names))]
+        shown = lines[-count:] if count else []
+        self.say(f"[{name}] log of {gid}, the last {len(shown)} of {len(lines)} events:")
+        self._lines(None, "\n".join(shown) or "Nothing has happened yet.")
+
+    async def _rules(self, name: str, uid: int, args: list[str]) -> None:
+        """What the game is, where it stands, its options, and what the reader may do now."""
+        gid = await self._game(name, uid, args)
+        status = await self.service.status(gid)
+        spec = registry.spec(status.ruleset)
+        self.say(f"[{name}] {spec.title}, for {spec.min_players} to {spec.max_players} players: "
+                 f"{spec.summary}")
+        for option in spec.options:
+            self.say(f"  option {option.name} (default {_shown(option.default)}): {option.description}")
+        if status.status == "lobby":
+            self.say("  The lobby is open: join GAME, add-ai, then start (its creator).")
+            return
+        view = await self.service.view(gid, None)
+        self.say(f"  Now: {registry.get_game(status.ruleset).stage(view)}.")
+        _, decision = await self.service.decision(gid, uid)
+        if decision is None:
+            waiting = ", ".join(self._people(status, status.waiting_for)) or "nobody"
+            self.say(f"  Nothing for you to decide now; waiting for {waiting}.")
+        else:
+            self.say(f"  Your decision: {decision.heading} ({len(decision.choices)} choices; 'actions' "
+                     "lists them, 'play N' plays one).")
+
+    async def _land(self, name: str, uid: int, args: list[str]) -> None:
+        """``land NAME``: what the board says about one place (the game's board sentences naming it)."""
+        if not args:
+            self.say(f"[{name}] Usage: land NAME (a land, a region or a place on the board)")
+            return
+        wanted = " ".join(args)
+        gid = await self._game(name, uid, [])
+        status = await self.service.status(gid)
+        if status.status == "lobby":
+            self.say(f"[{name}] {gid} has not started: the board is empty.")
+            return
+        view = await self.service.view(gid, None)  # public: the board only, never a hand
+        text = registry.get_game(status.ruleset).board_text(view, status.seat_names)
+        hits = [line.strip() for line in _sentences(text) if wanted.casefold() in line.casefold()]
+        if not hits:
+            self.say(f"[{name}] Nothing on the board of {gid} mentions {wanted!r}.")
+            return
+        self.say(f"[{name}] {wanted} in {gid}:")
+        self._lines(None, "\n".join(hits))
 
     async def _vacation(self, name: str, uid: int, args: list[str]) -> None:
         if len(args) not in (1, 2) or not args[0].isdigit():
@@ -647,6 +730,16 @@ def _key_values(args: Sequence[str]) -> dict[str, str]:
 
 
 TIMER_KEYS = ("move", "remind", "misses", "policy")
+LOG_LINES = 20
+
+
+def _shown(value: OptionValue) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` cut into lines, and lines into sentences (a board's text may be one paragraph)."""
+    return [part for line in text.splitlines() for part in re.split(r"(?<=[.;])\s+", line) if part.strip()]
 
 
 def _timers(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:

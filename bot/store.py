@@ -336,6 +336,9 @@ class Store:
                          "misses_before_ai = ?"]
                 params += [c.timers.move_seconds, _dumps(list(c.timers.reminder_offsets)),
                            c.timers.timeout_policy, c.timers.misses_before_ai]
+            if c.creator_id is not None:
+                sets.append("creator_id = ?")
+                params.append(c.creator_id)
             where = "game_id = ? AND seq = ?"
             params += [c.game_id, c.expected_seq]
             if c.expected_status is not None:

@@ -361,3 +361,33 @@ def test_backup_on_demand_from_the_command_line(tmp_path: Path) -> None:
     assert path.parent == tmp_path / "backups" and re.match(r"annals-\d{8}-\d{6}Z\.sqlite3$", path.name)
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+@pytest.mark.asyncio
+async def test_ai_seats_leave_a_lobby_and_a_lobby_passes_or_closes(rig: Rig) -> None:
+    """Issue 16: AI seats could not be removed from a console lobby; a lobby whose creator left
+    stayed behind, empty."""
+    out = await rig.run(f"/as alice create {TOY}", "add-ai", "kick AI 1", "status")
+    assert "[g1] AI 1 was removed from game g1." in out and "1 of 2 seats taken" in out
+    out = await rig.run("/as bob join g1", "/as alice leave")
+    assert "[g1] The lobby's creator left: bob now runs game g1." in out
+    out = await rig.run("/as bob add-ai", "/as bob start")  # bob may do what only the creator may
+    assert "begins. Seat order:" in out
+
+
+@pytest.mark.asyncio
+async def test_scores_log_rules_and_land_through_the_games_own_words(rig: Rig) -> None:
+    out = await rig.run(f"/as alice create {TOY}", "rules", "scores")
+    assert "Goofspiel (test game), for 2 to 2 players: Two players bid cards 1 to 5" in out
+    assert "The lobby is open" in out and "has not started: no scores yet" in out
+    await rig.run("add-ai", "start", "play 1", "play 1")
+    out = await rig.run("scores", "log", "log 1", "rules", "land prizes", "land Atlantis")
+    assert "[alice] scores of g1:\n  Round 3 of 5: the prize is" in out
+    assert "[alice] log of g1, the last 1 of " in out and re.search(r"  move \d+: .* has bid\.", out)
+    assert "Now: Round 3 of 5." in out and "Your decision: Round 3: bid a card for the prize" in out
+    assert "[alice] prizes in g1:\n  3 prizes left." in out
+    assert "Nothing on the board of g1 mentions 'Atlantis'." in out
+    for _ in range(3):
+        await rig.run("play 1")
+    out = await rig.run("scores")
+    assert "  Final scores: " in out  # the game's summary once it is over
