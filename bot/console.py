@@ -37,6 +37,7 @@ import logging
 import os
 import re
 import shlex
+import sys
 import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
@@ -144,6 +145,56 @@ class StdinLines:
 
     async def next_line(self) -> str | None:
         return await self._queue.get()
+
+
+class PromptLines:
+    """A :class:`LineSource` for a person at a terminal: a prompt, line editing and a history
+    (arrow keys recall earlier lines instead of arriving as ``\\x1b[A``), by prompt_toolkit.
+
+    Output printed while the prompt waits (a deadline fired) goes above the prompt when
+    :meth:`printing` wraps the console's run. Ctrl-C clears the line; Ctrl-D ends the input.
+    """
+
+    PROMPT = "annals> "
+
+    def __init__(self, session: Any | None = None) -> None:
+        from prompt_toolkit import PromptSession  # imported here: pipes and tests never need it
+        from prompt_toolkit.history import InMemoryHistory
+
+        self._session = session or PromptSession(history=InMemoryHistory())
+
+    async def next_line(self) -> str | None:
+        try:
+            line: str = await self._session.prompt_async(self.PROMPT)
+        except EOFError:
+            return None
+        except KeyboardInterrupt:
+            return ""
+        return line
+
+    @staticmethod
+    def printing() -> contextlib.AbstractContextManager[object]:
+        """While active, lines printed to ``sys.stdout`` appear above the prompt, not through it."""
+        from prompt_toolkit.patch_stdout import patch_stdout
+
+        return patch_stdout()
+
+
+def terminal_lines() -> LineSource:
+    """The console's input: the prompt at a terminal, plain lines from a pipe or a file."""
+    if os.isatty(0) and os.isatty(1):
+        return PromptLines()
+    return StdinLines()
+
+
+class CurrentStdout:
+    """Writes to whatever ``sys.stdout`` is at the time (prompt_toolkit swaps it while it prompts)."""
+
+    def write(self, text: str) -> int:
+        return sys.stdout.write(text)
+
+    def flush(self) -> None:
+        sys.stdout.flush()
 
 
 def user_id_for(name: str) -> int:

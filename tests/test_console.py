@@ -391,3 +391,25 @@ async def test_scores_log_rules_and_land_through_the_games_own_words(rig: Rig) -
         await rig.run("play 1")
     out = await rig.run("scores")
     assert "  Final scores: " in out  # the game's summary once it is over
+
+
+@pytest.mark.asyncio
+async def test_at_a_terminal_the_prompt_edits_lines_and_recalls_history() -> None:
+    """Issue 16: no prompt, no line editing, no history; arrow keys arrived as ``\\x1b[A``."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from bot.console import PromptLines
+
+    with create_pipe_input() as keys:
+        lines = PromptLines(PromptSession(history=InMemoryHistory(), input=keys, output=DummyOutput()))
+        keys.send_text("status\r")
+        assert await lines.next_line() == "status"
+        keys.send_text("play 2\x1b[D\x1b[D\x7f\x7f 3\r")  # two left arrows, two backspaces: edited
+        assert await lines.next_line() == "pl 3 2"
+        keys.send_text("\x1b[A\x1b[A\r")  # up twice: the line before the last
+        assert await lines.next_line() == "status"
+        keys.send_text("\x04")  # Ctrl-D on an empty line: the end of the input
+        assert await lines.next_line() is None
