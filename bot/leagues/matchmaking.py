@@ -122,9 +122,6 @@ class Matchmaker:
         """Players in a running league game (or a match made but not yet recorded)."""
         return frozenset(self._busy)
 
-    def queues_of(self, user_id: int) -> list[QueueKey]:
-        return [k for k, q in self._queues.items() if any(e.user_id == user_id for e in q)]
-
     # -- changing ----------------------------------------------------------------------
     def join(self, user_id: int, ruleset: str, players: int, now: int) -> list[Match]:
         """Queue ``user_id`` for ``ruleset`` with ``players`` seats; the matches this completes.
