@@ -715,10 +715,10 @@ class Console:
                 view = await self.service.view(outcome.game_id, None)
                 self._lines(None, game.summary_text(view, status.seat_names))
         for user, line in dict.fromkeys(deciders):
+            who = self._people(status, [user])[0]
+            self.say(f"[to {who}] {line}")
             _, decision = await self.service.decision(outcome.game_id, user)
             if decision is not None:
-                who = self._people(status, [user])[0]
-                self.say(f"[to {who}] {line}")
                 self._show_decision(who, outcome.game_id, decision)
 
 
