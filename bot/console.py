@@ -52,7 +52,7 @@ from bot.notices import describe_notice
 from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
 from engine import registry
-from engine.core import Decision, Event, IllegalAction
+from engine.core import Choice, Decision, Event, IllegalAction
 from engine.registry import game_ids
 from engine.spec import GameSpec, OptionValue
 
@@ -266,7 +266,7 @@ class Console:
             if head in ("/quit", "/exit"):
                 return False
             if head in ("/help", "help", "/?"):
-                self.say(HELP)
+                self.say(f"{HELP}\nGames: {_games_list()}")
             elif head == "/as":
                 if len(words) < 2:
                     self.say("Usage: /as NAME [COMMAND ...]")
@@ -434,7 +434,7 @@ class Console:
                    else status.status)
             self.say(f"[{name}] You have nothing to do in {gid} now ({why}).")
             return
-        choices = decision.choices
+        choices = shown_order(decision)
         index = _match(" ".join(args), [c.action.to_json() for c in choices], [c.label for c in choices])
         if index is None:
             self.say(f"[{name}] That is not one of your moves; type 'actions' to list them.")
@@ -657,7 +657,7 @@ class Console:
         """A decision as its player reads it: the heading, then one numbered line per choice."""
         self.say(f"[to {name}] {gid}: {decision.heading} (play N, or the words of a choice)")
         group = ""
-        for i, choice in enumerate(decision.choices, 1):
+        for i, choice in enumerate(shown_order(decision), 1):
             if choice.group and choice.group != group:
                 group = choice.group
                 self.say(f"   {group}:")
@@ -822,6 +822,15 @@ def _timers(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:
 
 def _safe(name: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:32] or "player"
+
+
+def shown_order(decision: Decision) -> list[Choice]:
+    """The choices in the order the console numbers them: the decision's order, with the choices
+    of one group (a two-step pick's first step) brought together under one heading."""
+    first: dict[str, int] = {}
+    for i, choice in enumerate(decision.choices):
+        first.setdefault(choice.group, i)
+    return sorted(decision.choices, key=lambda c: first[c.group])
 
 
 def split_words(line: str) -> list[str]:

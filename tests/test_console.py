@@ -413,3 +413,16 @@ async def test_at_a_terminal_the_prompt_edits_lines_and_recalls_history() -> Non
         assert await lines.next_line() == "status"
         keys.send_text("\x04")  # Ctrl-D on an empty line: the end of the input
         assert await lines.next_line() is None
+
+
+def test_choices_of_one_group_are_numbered_together() -> None:
+    """A two-step pick prints each group once; ``play N`` counts in that printed order."""
+    from bot.console import shown_order
+    from engine.core import Action, Choice, Decision
+
+    def c(label: str, group: str) -> Choice:
+        return Choice(Action(0), label, group)
+
+    d = Decision(0, "Place an army", (c("Amberhold", "South"), c("Ashvale", "West"), c("Dunesea", "South"),
+                                      c("Greyfen", "West"), c("Frostpeak", "")))
+    assert [x.label for x in shown_order(d)] == ["Amberhold", "Dunesea", "Ashvale", "Greyfen", "Frostpeak"]
