@@ -43,8 +43,9 @@ from typing import Any, TextIO, cast
 
 from bot.backup import BackupError, BackupManager
 from bot.config import Config, ConfigError, load_config
-from bot.console import Console, CurrentStdout, PromptLines, terminal_lines
+from bot.console import Console
 from bot.leagues.service import LeagueService
+from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store, StoreError

@@ -30,15 +30,9 @@ settable clock: ``python -m bot --demo``), ``/backup``, ``/help``, ``/quit``.
 from __future__ import annotations
 
 import asyncio
-import codecs
-import contextlib
 import hashlib
 import logging
-import os
 import re
-import shlex
-import sys
-import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -47,14 +41,16 @@ from typing import Any, Protocol, TextIO
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
 from bot.config import DEFAULT_OUT, parse_duration
+from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
 from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
+from bot.typed import key_values, match_choice, options_from, split_words, timers_from, whole
 from engine import registry
-from engine.core import Choice, Decision, Event, IllegalAction
+from engine.core import Choice, Decision, Event
 from engine.registry import game_ids
-from engine.spec import GameSpec, OptionValue
+from engine.spec import OptionValue
 
 log = logging.getLogger(__name__)
 HELP = """\
@@ -85,116 +81,6 @@ class SettableClock(Clock, Protocol):
     def advance(self, seconds: float) -> float:
         """Move forward by ``seconds``; returns the new time."""
         ...
-
-
-class LineSource(Protocol):
-    """Where the console's lines come from."""
-
-    async def next_line(self) -> str | None:
-        """The next line without its newline, or None at end of input."""
-        ...
-
-
-class LinesFrom:
-    """A :class:`LineSource` over a list of lines (tests and scripts)."""
-
-    def __init__(self, lines: Sequence[str]) -> None:
-        self._lines = list(lines)
-
-    async def next_line(self) -> str | None:
-        return self._lines.pop(0) if self._lines else None
-
-
-class StdinLines:
-    """A :class:`LineSource` reading file descriptor 0 in a daemon thread.
-
-    Reading the raw descriptor (not ``sys.stdin``) keeps the thread off Python's
-    buffered-stream locks, so a process stopped while the thread waits for input
-    exits cleanly; pipes, files and terminals all work.
-    """
-
-    def __init__(self, fd: int = 0) -> None:
-        self._fd = fd
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._loop = asyncio.get_running_loop()
-        threading.Thread(target=self._pump, name="annals-stdin", daemon=True).start()
-
-    def _pump(self) -> None:
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        pending = ""
-        try:
-            while True:
-                chunk = os.read(self._fd, 65536)
-                if not chunk:
-                    break
-                pending += decoder.decode(chunk)
-                *lines, pending = pending.split("\n")
-                for line in lines:
-                    self._put(line.rstrip("\r"))
-            pending += decoder.decode(b"", final=True)
-            if pending:
-                self._put(pending)
-        except OSError:
-            pass
-        finally:
-            self._put(None)
-
-    def _put(self, line: str | None) -> None:
-        with contextlib.suppress(RuntimeError):  # the loop is closed: we are exiting anyway
-            self._loop.call_soon_threadsafe(self._queue.put_nowait, line)
-
-    async def next_line(self) -> str | None:
-        return await self._queue.get()
-
-
-class PromptLines:
-    """A :class:`LineSource` for a person at a terminal: a prompt, line editing and a history
-    (arrow keys recall earlier lines instead of arriving as ``\\x1b[A``), by prompt_toolkit.
-
-    Output printed while the prompt waits (a deadline fired) goes above the prompt when
-    :meth:`printing` wraps the console's run. Ctrl-C clears the line; Ctrl-D ends the input.
-    """
-
-    PROMPT = "annals> "
-
-    def __init__(self, session: Any | None = None) -> None:
-        from prompt_toolkit import PromptSession  # imported here: pipes and tests never need it
-        from prompt_toolkit.history import InMemoryHistory
-
-        self._session = session or PromptSession(history=InMemoryHistory())
-
-    async def next_line(self) -> str | None:
-        try:
-            line: str = await self._session.prompt_async(self.PROMPT)
-        except EOFError:
-            return None
-        except KeyboardInterrupt:
-            return ""
-        return line
-
-    @staticmethod
-    def printing() -> contextlib.AbstractContextManager[object]:
-        """While active, lines printed to ``sys.stdout`` appear above the prompt, not through it."""
-        from prompt_toolkit.patch_stdout import patch_stdout
-
-        return patch_stdout()
-
-
-def terminal_lines() -> LineSource:
-    """The console's input: the prompt at a terminal, plain lines from a pipe or a file."""
-    if os.isatty(0) and os.isatty(1):
-        return PromptLines()
-    return StdinLines()
-
-
-class CurrentStdout:
-    """Writes to whatever ``sys.stdout`` is at the time (prompt_toolkit swaps it while it prompts)."""
-
-    def write(self, text: str) -> int:
-        return sys.stdout.write(text)
-
-    def flush(self) -> None:
-        sys.stdout.flush()
 
 
 def user_id_for(name: str) -> int:
@@ -365,11 +251,11 @@ class Console:
             self.say(f"[{name}] Unknown game {ruleset!r}; the games are: {_games_list()}.")
             return
         spec = registry.spec(ruleset)
-        opts = _key_values(args)
-        seats = _whole(opts.pop("seats"), "seats") if "seats" in opts else None
-        seed = _whole(opts.pop("seed"), "seed") if "seed" in opts else None
-        options = _options(spec, opts)
-        timers = _timers(TimerSettings(), opts)
+        opts = key_values(args)
+        seats = whole(opts.pop("seats"), "seats") if "seats" in opts else None
+        seed = whole(opts.pop("seed"), "seed") if "seed" in opts else None
+        options = options_from(spec, opts)
+        timers = timers_from(TimerSettings(), opts)
         out = await self.service.create_lobby(uid, name, ruleset, options=options, max_seats=seats,
                                               timers=timers, seed=seed)
         self._current[name] = out.game_id
@@ -435,7 +321,8 @@ class Console:
             self.say(f"[{name}] You have nothing to do in {gid} now ({why}).")
             return
         choices = shown_order(decision)
-        index = _match(" ".join(args), [c.action.to_json() for c in choices], [c.label for c in choices])
+        legal = [c.action.to_json() for c in choices]
+        index = match_choice(" ".join(args), legal, [c.label for c in choices])
         if index is None:
             self.say(f"[{name}] That is not one of your moves; type 'actions' to list them.")
             return
@@ -535,7 +422,7 @@ class Console:
 
     async def _log(self, name: str, uid: int, args: list[str]) -> None:
         """``log [N]``: the game's last N public events (20 unless said), each in the game's words."""
-        count = _whole(args.pop(0), "log") if args and args[0].isdigit() else LOG_LINES
+        count = whole(args.pop(0), "log") if args and args[0].isdigit() else LOG_LINES
         gid = await self._game(name, uid, args)
         status = await self.service.status(gid)
         if status.status == "lobby":
@@ -624,8 +511,8 @@ class Console:
     async def _timers(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, [])
         status = await self.service.status(gid)
-        opts = _key_values(args)
-        timers = _timers(status.timers, opts)
+        opts = key_values(args)
+        timers = timers_from(status.timers, opts)
         if opts or not args:
             self.say(f"[{name}] Usage: timers [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=3]")
             return
@@ -752,35 +639,6 @@ def _span(seconds: int) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _match(text: str, legal: list[dict[str, Any]], labels: list[str]) -> int | None:
-    """The index of the legal action ``text`` names: its number, its words, or a unique label prefix."""
-    text = " ".join(text.lower().split())
-    if text.isdigit():
-        index = int(text) - 1
-        return index if 0 <= index < len(legal) else None
-    for i, data in enumerate(legal):
-        values = [str(v).lower() for k, v in data.items() if k not in ("kind", "player")]
-        full = " ".join([str(data["kind"]).lower(), *values])
-        if text == full or (values and text == f"{str(data['kind']).lower()} {values[0]}") or (
-                not values and text == str(data["kind"]).lower()):
-            return i
-    hits = [i for i, label in enumerate(labels) if label.lower() == text]
-    if not hits:
-        hits = [i for i, label in enumerate(labels) if label.lower().startswith(text)]
-    return hits[0] if len(hits) == 1 else None
-
-
-def _key_values(args: Sequence[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for arg in args:
-        key, sep, value = arg.partition("=")
-        if not sep:
-            raise ServiceError("bad_options", f"Settings are written key=value, not {arg!r}.")
-        out[key.strip().lower()] = value.strip()
-    return out
-
-
-TIMER_KEYS = ("move", "remind", "misses", "policy")
 LOG_LINES = 20
 
 
@@ -791,33 +649,6 @@ def _shown(value: OptionValue) -> str:
 def _sentences(text: str) -> list[str]:
     """``text`` cut into lines, and lines into sentences (a board's text may be one paragraph)."""
     return [part for line in text.splitlines() for part in re.split(r"(?<=[.;])\s+", line) if part.strip()]
-
-
-def _timers(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:
-    """``base`` changed by ``move=``, ``remind=``, ``policy=`` and ``misses=`` (removed from ``opts``)."""
-    try:
-        if "move" in opts:
-            move = parse_duration(opts.pop("move"))
-            # reminders the person did not set here adapt to a short move instead of refusing it
-            base = replace(base, move_seconds=move) if "remind" in opts else base.with_move(move)
-        if "remind" in opts:
-            text = opts.pop("remind")
-            offsets = () if text.lower() in ("", "none", "off") else tuple(
-                parse_duration(x) for x in text.split(",") if x.strip())
-            base = replace(base, reminder_offsets=offsets)
-        if "misses" in opts:
-            base = replace(base, misses_before_ai=_whole(opts.pop("misses"), "misses"))
-    except ValueError as exc:
-        raise ServiceError("bad_timers", str(exc)) from exc
-    if "policy" in opts:
-        policy = opts.pop("policy")
-        if policy not in ("ai", "skip"):
-            raise ServiceError("bad_timers", "The timeout policy is 'ai' or 'skip'.")
-        base = replace(base, timeout_policy="ai" if policy == "ai" else "skip")
-    problems = base.problems()
-    if problems:
-        raise ServiceError("bad_timers", " ".join(problems))
-    return base
 
 
 def _safe(name: str) -> str:
@@ -833,39 +664,7 @@ def shown_order(decision: Decision) -> list[Choice]:
     return sorted(decision.choices, key=lambda c: first[c.group])
 
 
-def split_words(line: str) -> list[str]:
-    """A line's words: quotes group words ("a b"), and an apostrophe inside a name (O'Brien, Xi'an)
-    is part of the word, not the start of a quotation."""
-    try:
-        return shlex.split(line)
-    except ValueError:  # an unpaired quote: plain words then
-        return line.split()
-
-
-def _whole(text: str, what: str) -> int:
-    """A whole number a person typed for ``what``; a sentence, not Python's, when it is none."""
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise ServiceError("bad_options", f"{what} takes a whole number, not {text!r}.") from None
-
-
 def _games_list() -> str:
     return ", ".join(f"{s.id} ({s.title})" for s in registry.specs(offered=True))
 
 
-def _options(spec: GameSpec, opts: dict[str, str]) -> dict[str, OptionValue]:
-    """The game's own options among ``opts`` (removed from it): ``option=a,b`` switches options on,
-    ``NAME=VALUE`` sets one, read by the option's own type; anything else is refused by name."""
-    out: dict[str, OptionValue] = {}
-    try:
-        for name in opts.pop("option", "").split(","):
-            if name.strip():
-                option = spec.option(name.strip())
-                out[option.name] = option.parse("on")
-        for key in [k for k in opts if k not in TIMER_KEYS]:
-            option = spec.option(key)
-            out[option.name] = option.parse(opts.pop(key))
-    except IllegalAction as exc:
-        raise ServiceError(exc.code, exc.message, **exc.params) from exc
-    return out

@@ -27,10 +27,12 @@ import tests.toy.spec  # noqa: F401  (the test-only game)
 from bot.backup import BackupManager
 from bot.clock import FakeClock
 from bot.config import ConfigError, load_config, parse_duration, parse_env_file
-from bot.console import Console, LinesFrom, _match
+from bot.console import Console
+from bot.lines import LinesFrom
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store
+from bot.typed import match_choice
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUR = 3600
@@ -226,13 +228,13 @@ def test_matching_typed_moves() -> None:
              {"kind": "expand", "player": 0, "land": "Levant"},
              {"kind": "expand", "player": 0, "land": "Crete"}]
     labels = ["keep the card", "give the card to bob (Blue)", "expand Levant", "expand Crete (battle)"]
-    assert _match("2", legal, labels) == 1
-    assert _match("9", legal, labels) is None
-    assert _match("keep", legal, labels) == 0
-    assert _match("expand  levant", legal, labels) == 2
-    assert _match("Expand Crete", legal, labels) == 3
-    assert _match("give the card", legal, labels) == 1
-    assert _match("expand", legal, labels) is None  # two expansions: say which
+    assert match_choice("2", legal, labels) == 1
+    assert match_choice("9", legal, labels) is None
+    assert match_choice("keep", legal, labels) == 0
+    assert match_choice("expand  levant", legal, labels) == 2
+    assert match_choice("Expand Crete", legal, labels) == 3
+    assert match_choice("give the card", legal, labels) == 1
+    assert match_choice("expand", legal, labels) is None  # two expansions: say which
 
 
 # -- settings -----------------------------------------------------------------------------
@@ -401,7 +403,7 @@ async def test_at_a_terminal_the_prompt_edits_lines_and_recalls_history() -> Non
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from bot.console import PromptLines
+    from bot.lines import PromptLines
 
     with create_pipe_input() as keys:
         lines = PromptLines(PromptSession(history=InMemoryHistory(), input=keys, output=DummyOutput()))
