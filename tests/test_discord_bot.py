@@ -31,7 +31,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.clock import FakeClock
 from bot.discord import sync_commands
 from bot.discord.client import AnnalsBot
-from bot.discord.commands import OUT_OF_DATE
+from bot.discord.kit import OUT_OF_DATE
 from bot.service import GameService
 from bot.store import Store
 from engine.history.rules_data import load_rules
