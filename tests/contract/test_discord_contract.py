@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import pytest
 
-import tests.toy.spec  # noqa: F401  (the toy game registers itself, as a real game does)
+import tests.toy.spec
 from engine.registry import specs
 from engine.spec import GameSpec
 from tests.test_discord_bot import ALICE, APP_ID, EPHEMERAL, Call, Rig, fake, followup, no_errors_logged, rig
@@ -60,7 +59,7 @@ async def click(rig: Rig, user_id: int, message: Call, custom_id: str, value: st
     payload = rig._base(user_id, 3, {"custom_id": custom_id, "component_type": 2})
     payload["message"] = message.response
     mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(payload)
+    rig.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
     await rig.settle()
     return rig.fake.since(mark)
 
