@@ -16,7 +16,7 @@ Variables (the real environment wins over ``.env``):
 ``ANNALS_VACATION_DAYS``
     The most days away each seat may declare per game (default 14).
 ``ANNALS_OUT``
-    Where the console writes board pictures (default the working directory).
+    Where the console writes board pictures (default `annals-out/`, which git ignores).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bot.store import DEFAULT_DB
 DEFAULT_BACKUP_INTERVAL = 6 * 3600
 DEFAULT_BACKUP_KEEP = 14
 DEFAULT_VACATION_DAYS = 14
+DEFAULT_OUT = Path("annals-out")  # board pictures; git ignores it
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw]?)", re.IGNORECASE)
@@ -62,7 +63,7 @@ class Config:
     backup_interval: int = DEFAULT_BACKUP_INTERVAL
     backup_keep: int = DEFAULT_BACKUP_KEEP
     vacation_days: int = DEFAULT_VACATION_DAYS
-    out_dir: Path = Path(".")
+    out_dir: Path = DEFAULT_OUT
 
 
 def parse_duration(text: str) -> int:
@@ -153,7 +154,7 @@ def load_config(
         backup_interval=interval,
         backup_keep=_whole(get, "ANNALS_BACKUP_KEEP", DEFAULT_BACKUP_KEEP, low=1),
         vacation_days=_whole(get, "ANNALS_VACATION_DAYS", DEFAULT_VACATION_DAYS, low=0),
-        out_dir=Path(get("ANNALS_OUT") or "."),
+        out_dir=Path(get("ANNALS_OUT") or DEFAULT_OUT),
     )
 
 

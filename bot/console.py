@@ -1,18 +1,24 @@
 """The bot's commands in a terminal: the no-token default, and a way to try Annals alone.
 
-Several people share one terminal: ``/as alice create history-classic`` acts as
-alice, and lines without a leading ``/`` act as the last person named. Public
-messages print as ``[GAME] ...``; private ones as ``[to alice] ...``. Board
-pictures are written to files and their paths printed. The console is a
+Several people share one terminal: ``/as alice create`` acts as alice, and
+lines without a leading ``/`` act as the last person named. Public messages
+print as ``[GAME] ...``; private ones as ``[to alice (Blue)] ...``. After every
+move, the player whose decision it is sees it at once: its heading and
+numbered choices, so a decision is one command (``play 2``, ``2``, or the
+words of its label); a choice that asks a question first waits for ``yes``.
+Every game is read through its own text hooks (``status_text``, ``hand_text``,
+``board_text``, ``summary_text``); board pictures are written to ``ANNALS_OUT``
+(default ``./annals-out/``) and their paths printed. The console is a
 transport like the Discord adapter: it turns lines into
 :class:`~bot.service.GameService` calls and prints the notices the service
-publishes (also those of deadlines fired by the scheduler while nobody typed).
+publishes (also those of deadlines fired by the scheduler while nobody typed),
+worded by :func:`bot.notices.describe_notice`.
 
 Commands (as a person; GAME defaults to that person's current game)::
 
-    create [RULESET] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [seed=N] [option=NAME]
+    create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
     join GAME | leave | add-ai [POLICY] | kick NAME | start | use GAME | games
-    play N | play WORDS         (N from the 'actions' list; WORDS like 'expand Levant', 'keep')
+    play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label)
     actions | status [GAME] | board | text | hand
     vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none
     timers [move=..] [remind=..] [policy=..] [misses=..]
@@ -27,37 +33,40 @@ import asyncio
 import codecs
 import contextlib
 import hashlib
-import importlib
-import json
 import logging
 import os
 import shlex
 import threading
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
-from bot.config import parse_duration
-from bot.models import Notice, Outcome, ReminderPreference, TimerSettings
+from bot.config import DEFAULT_OUT, parse_duration
+from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
+from bot.notices import describe_notice
 from bot.scheduler import Scheduler
-from bot.service import DEFAULT_COLOURS, GameService, ServiceError
-from engine.core import Event
-from engine.registry import game_ids, get_game
+from bot.service import GameService, ServiceError
+from engine import registry
+from engine.core import Decision, IllegalAction
+from engine.registry import game_ids
+from engine.spec import GameSpec, OptionValue
 
 log = logging.getLogger(__name__)
 HELP = """\
 /as NAME [COMMAND]   act as NAME (lines without a leading / act as the last person named)
 Commands (GAME defaults to your current game):
-  create [RULESET] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [seed=N] [option=NAME]
+  create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
+                 GAME is one of the games 'games' lists; option=A,B switches options on,
+                 NAME=VALUE sets one (a number, a word, on or off)
   join GAME      leave      add-ai [POLICY]      kick NAME      start      use GAME      games
-  actions        your legal moves, numbered
-  play N         play move N of that list; or play WORDS: play keep, play expand Levant
-  status [GAME]  seats, whose move, deadlines, timers, scores
-  text           the board as text          board   the board as a picture (a PNG file)
-  hand           your cards (only you see them)
+  play N         play choice N of your decision (or just N); play WORDS: the start of its label
+  actions        your decision again, numbered
+  status [GAME]  seats, whose move, deadlines, timers, and the game's own status (scores, stage)
+  text           the board in words          board   the board as a picture (a PNG file)
+  hand           what only you see (cards, a secret bid)
   vacation DAYS  move your deadline DAYS later, or book DAYS away ahead (capped per game)
   resign | reclaim | pause | resume | abandon | reminders all|last|none
   timers [move=..] [remind=..] [policy=..] [misses=..]
@@ -153,7 +162,7 @@ class Console:
     """
 
     def __init__(self, service: GameService, out: TextIO, *, scheduler: Scheduler | None = None,
-                 clock: SettableClock | None = None, out_dir: Path | str = ".",
+                 clock: SettableClock | None = None, out_dir: Path | str = DEFAULT_OUT,
                  backups: BackupManager | None = None, is_admin: bool = False) -> None:
         self.service = service
         self.out = out
@@ -165,7 +174,7 @@ class Console:
         self.user: str | None = None
         self._names: dict[int, str] = {}
         self._current: dict[str, str] = {}
-        self._acting: tuple[int, str] | None = None  # (user, game) of the move being submitted
+        self._pending: dict[str, _Pending] = {}  # a move waiting for its player's "yes"
         service.subscribe(self._on_outcome)
 
     # == the loop ========================================================================
@@ -190,14 +199,10 @@ class Console:
 
     async def execute(self, line: str) -> bool:
         """Run one line; False when it asks to quit."""
-        line = line.strip()
+        line = line.replace("\ufeff", "").strip()  # a byte-order mark pasted or saved with the line
         if not line or line.startswith("#"):
             return True
-        try:
-            words = shlex.split(line)
-        except ValueError as exc:
-            self.say(f"Cannot read that line: {exc}.")
-            return True
+        words = split_words(line)
         if not words:
             return True
         head = words[0].lower()
@@ -221,16 +226,14 @@ class Console:
             elif head.startswith("/"):
                 self.say(f"Unknown console command {words[0]}; type /help.")
             elif self.user is None:
-                self.say("Say who you are first: /as NAME (for example /as alice create history-classic).")
+                self.say("Say who you are first: /as NAME (for example /as alice create).")
             else:
                 await self.command(self.user, words)
         except ServiceError as exc:
             self.say(f"[{self.user}] {exc.message}")
-        except ValueError as exc:  # e.g. seats=many
-            self.say(f"[{self.user}] Cannot read that: {exc}.")
-        except Exception as exc:  # a console survives a bug in one command; the log has the details
+        except Exception:  # a console survives a bug in one command; the log has the details
             log.exception("console command failed: %s", line)
-            self.say(f"[{self.user}] Something went wrong ({type(exc).__name__}); nothing more was done.")
+            self.say(f"[{self.user}] Something went wrong with that command; nothing more was done.")
         return True
 
     # == console commands ================================================================
@@ -269,6 +272,16 @@ class Console:
     async def command(self, name: str, words: Sequence[str]) -> None:
         """Run ``words`` (a command and its arguments) as the person ``name``."""
         verb, args = words[0].lower(), list(words[1:])
+        pending = self._pending.pop(name, None)
+        if pending is not None:
+            if verb in ("yes", "y"):
+                await self._send(name, user_id_for(name), pending.game_id, pending.action, pending.seq)
+                return
+            self.say(f"[{name}] Not sent: {pending.label}.")
+            if verb in ("no", "n"):
+                return
+        if verb.isdigit():  # a decision is one command: its number alone
+            verb, args = "play", [verb, *args]
         handler = self._handlers().get(verb)
         if handler is None:
             self.say(f"[{name}] Unknown command {verb!r}; type /help.")
@@ -287,20 +300,19 @@ class Console:
         }
 
     async def _create(self, name: str, uid: int, args: list[str]) -> None:
-        ruleset = "history-classic"
+        offered = game_ids(offered=True)
+        ruleset = offered[0]
         if args and "=" not in args[0]:
             ruleset = args.pop(0)
-        if ruleset not in game_ids():
-            self.say(f"[{name}] Unknown game {ruleset!r}; known: {', '.join(game_ids())}.")
+        if ruleset not in offered:
+            self.say(f"[{name}] Unknown game {ruleset!r}; the games are: {_games_list()}.")
             return
+        spec = registry.spec(ruleset)
         opts = _key_values(args)
-        seats = int(opts.pop("seats")) if "seats" in opts else None
-        seed = int(opts.pop("seed")) if "seed" in opts else None
-        options = {o: True for o in opts.pop("option", "").split(",") if o}
+        seats = _whole(opts.pop("seats"), "seats") if "seats" in opts else None
+        seed = _whole(opts.pop("seed"), "seed") if "seed" in opts else None
+        options = _options(spec, opts)
         timers = _timers(TimerSettings(), opts)
-        if opts:
-            self.say(f"[{name}] Unknown settings: {', '.join(opts)}.")
-            return
         out = await self.service.create_lobby(uid, name, ruleset, options=options, max_seats=seats,
                                               timers=timers, seed=seed)
         self._current[name] = out.game_id
@@ -340,7 +352,7 @@ class Console:
     async def _games(self, name: str, uid: int, args: list[str]) -> None:
         found = await self.service.store.games_of_user(uid)
         if not found:
-            self.say(f"[{name}] You have no games; create one with: create history-classic")
+            self.say(f"[{name}] You have no games; start one with 'create GAME' ({_games_list()}).")
             return
         for gid in found:
             status = await self.service.status(gid)
@@ -350,35 +362,38 @@ class Console:
     async def _play(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, [])
         if not args:
-            self.say(f"[{name}] Usage: play N (from 'actions') or play WORDS (like 'expand Levant')")
+            self.say(f"[{name}] Usage: play N (a number from your decision) or play WORDS (its label)")
             return
-        seq, legal = await self.service.legal_actions(gid, uid)
-        if not legal:
+        seq, decision = await self.service.decision(gid, uid)
+        if decision is None:
             status = await self.service.status(gid)
-            why = f"waiting for {self._who(status.waiting_for)}" if status.waiting_for else status.status
+            why = (f"waiting for {', '.join(self._people(status, status.waiting_for))}" if status.waiting_for
+                   else status.status)
             self.say(f"[{name}] You have nothing to do in {gid} now ({why}).")
             return
-        labels = await self._labels(gid, legal)
-        choice = _match(" ".join(args), legal, labels)
-        if choice is None:
+        choices = decision.choices
+        index = _match(" ".join(args), [c.action.to_json() for c in choices], [c.label for c in choices])
+        if index is None:
             self.say(f"[{name}] That is not one of your moves; type 'actions' to list them.")
             return
-        self._acting = (uid, gid)
-        try:
-            await self.service.submit(gid, uid, legal[choice], seq)
-        finally:
-            self._acting = None
+        choice = choices[index]
+        if choice.confirm:
+            self._pending[name] = _Pending(gid, seq, choice.action.to_json(), choice.label)
+            self.say(f"[{name}] {choice.confirm} Type 'yes' to play '{choice.label}', anything else "
+                     "cancels it.")
+            return
+        await self._send(name, uid, gid, choice.action.to_json(), seq)
+
+    async def _send(self, name: str, uid: int, gid: str, action: dict[str, Any], seq: int) -> None:
+        await self.service.submit(gid, uid, action, seq)
 
     async def _actions(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)
-        _, legal = await self.service.legal_actions(gid, uid)
-        if not legal:
+        _, decision = await self.service.decision(gid, uid)
+        if decision is None:
             self.say(f"[{name}] You have nothing to do in {gid} now.")
             return
-        labels = await self._labels(gid, legal)
-        self.say(f"[{name}] Your moves in {gid} (play N):")
-        for i, label in enumerate(labels, 1):
-            self.say(f"  {i}. {label}")
+        self._show_decision(self._people(await self.service.status(gid), [uid])[0], gid, decision)
 
     async def _status(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)
@@ -387,38 +402,36 @@ class Console:
         for seat in status.seats:
             who = "AI" if seat.is_ai and seat.user_id is None else (
                 "AI for now" if seat.is_ai else ("you" if seat.user_id == uid else ""))
-            order = f"{seat.seat + 1}." if seat.seat is not None else "-"
-            extra = ", ".join(x for x in (seat.colour, who) if x)
-            self.say(f"  {order} {seat.name}" + (f" ({extra})" if extra else ""))
+            if seat.seat is not None and seat.seat < len(status.seat_names):
+                self.say(f"  {seat.seat + 1}. {status.seat_names[seat.seat]}" + (f", {who}" if who else ""))
+            else:
+                self.say(f"  - {seat.name}" + (f" ({who})" if who else ""))
         if status.status == "lobby":
             self.say(f"  {len(status.seats)} of {status.max_seats} seats taken (at least {status.min_seats} "
                      "to start).")
         turn = {d.user_id: d.due_at for d in status.deadlines if d.kind == "turn"}
         if status.waiting_for:
             self.say("  Waiting for: " + ", ".join(
-                self._name(u) + (f" (due {when(turn[u], self._now())})" if u in turn else "")
-                for u in status.waiting_for))
+                who + (f" (due {when(turn[u], self._now())})" if u in turn else "")
+                for u, who in zip(status.waiting_for, self._people(status, status.waiting_for), strict=True)))
         t = status.timers
         self.say(f"  Timers: {_span(t.move_seconds)} per move, reminders "
                  f"{', '.join(_span(r) + ' before' for r in t.reminder_offsets) or 'none'}, "
                  f"on timeout: {'the AI plays' if t.timeout_policy == 'ai' else 'the turn is skipped'}, "
                  f"the AI takes over after {t.misses_before_ai or 'no number of'} missed deadlines")
-        if status.status in ("active", "paused", "over") and _is_history(status.ruleset):
-            from engine.history.text import render_status
-
-            view = await self.service.view(gid, uid)
-            for line in render_status(view, _rules(status.ruleset)).splitlines():
-                self.say("  " + line)
+        if status.status in ("active", "paused", "over"):
+            view = await self.service.view(gid, None)
+            game = registry.get_game(status.ruleset)
+            self._lines(None, game.status_text(view, status.seat_names))
 
     async def _board(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)
+        status = await self.service.status(gid)
         view = await self.service.view(gid, uid)
         try:  # imported late: the console starts without Pillow and matplotlib loaded
-            boards = importlib.import_module("render.boards")
-            render_png: Callable[..., bytes] = boards.renderer(str(view.get("game", "")))
-        except (ImportError, ValueError) as exc:
-            self.say(f"[{name}] Board pictures are not available for this game ({exc}); "
-                     "type 'text' for the board as text.")
+            render_png = registry.spec(status.ruleset).render()
+        except ImportError:
+            self.say(f"[{name}] Board pictures are not available here; type 'text' for the board in words.")
             return
         png = await asyncio.to_thread(render_png, view)
         self.out_dir.mkdir(parents=True, exist_ok=True)
@@ -430,36 +443,19 @@ class Console:
         gid = await self._game(name, uid, args)
         status = await self.service.status(gid)
         view = await self.service.view(gid, uid)
-        if _is_history(status.ruleset):
-            from engine.history.text import render_board
-
-            text = render_board(view, _rules(status.ruleset))
-        else:
-            text = json.dumps(view.get("board", view), indent=1, sort_keys=True)
         self.say(f"[{name}] board of {gid}:")
-        for line in text.splitlines():
-            self.say("  " + line)
+        self._lines(None, registry.get_game(status.ruleset).board_text(view, status.seat_names))
 
     async def _hand(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)
         status = await self.service.status(gid)
+        seat = next((s.seat for s in status.seats if s.user_id == uid and s.seat is not None), None)
+        if seat is None:
+            self.say(f"[{name}] You have no seat in a started game {gid}.")
+            return
         view = await self.service.view(gid, uid)
-        you = view.get("you")
-        if not you:
-            self.say(f"[{name}] You have no seat (or no hand) in {gid}.")
-            return
-        if not _is_history(status.ruleset):
-            self.say(f"[to {name}] {json.dumps(you, sort_keys=True)}")
-            return
-        rules = _rules(status.ruleset)
-        cards = [rules.cards[c] for c in you.get("hand", [])]
-        self.say(f"[to {name}] Your hand in {gid}: " + (", ".join(c.name for c in cards) or "no cards"))
-        for card in cards:
-            self.say(f"[to {name}]   {card.name}: {card.text}")
-        if you.get("drawn"):
-            self.say(f"[to {name}] You drew: {rules.empires[you['drawn']].name}")
-        if you.get("empire"):
-            self.say(f"[to {name}] Your empire: {rules.empires[you['empire']].name}")
+        text = registry.get_game(status.ruleset).hand_text(view, seat, status.seat_names)
+        self._lines(f"to {status.seat_names[seat]}", text)
 
     async def _vacation(self, name: str, uid: int, args: list[str]) -> None:
         if len(args) not in (1, 2) or not args[0].isdigit():
@@ -523,23 +519,39 @@ class Console:
         self._current[name] = gid
         return gid
 
-    async def _labels(self, gid: str, legal: list[dict[str, Any]]) -> list[str]:
-        status = await self.service.status(gid)
-        game = get_game(status.ruleset)
-        actions = [game.codec.decode(a) for a in legal]
-        _, state = await self.service.engine_state(gid)  # only for labels (battle odds are public)
-        return [game.action_label(state, a) for a in actions]
+    def _show_decision(self, name: str, gid: str, decision: Decision) -> None:
+        """A decision as its player reads it: the heading, then one numbered line per choice."""
+        self.say(f"[to {name}] {gid}: {decision.heading} (play N, or the words of a choice)")
+        group = ""
+        for i, choice in enumerate(decision.choices, 1):
+            if choice.group and choice.group != group:
+                group = choice.group
+                self.say(f"   {group}:")
+            self.say(f"  {i}. {choice.label}")
 
     def _now(self) -> float:
         return self.service.clock.now()
 
-    def _name(self, user_id: int | None) -> str:
-        if user_id is None:
-            return "nobody"
-        return self._names.get(user_id, f"user {user_id}")
+    def _when(self, timestamp: float) -> str:
+        return when(timestamp, self._now())
 
-    def _who(self, users: Sequence[int]) -> str:
-        return ", ".join(self._name(u) for u in users)
+    def _people(self, status: GameStatus, users: Sequence[int | None]) -> list[str]:
+        """How the console names people: their seat's name in ``status`` ("alice (Blue)"),
+        else the name they gave the console, else the name stored with their seat."""
+        out = []
+        for user in users:
+            seat = next((s for s in status.seats if s.user_id == user), None)
+            if seat is not None and seat.seat is not None and seat.seat < len(status.seat_names):
+                out.append(status.seat_names[seat.seat])
+            elif user is not None and user in self._names:
+                out.append(self._names[user])
+            else:
+                out.append(seat.name if seat is not None else "someone")
+        return out
+
+    def _lines(self, to: str | None, text: str) -> None:
+        for line in text.splitlines():
+            self.say(f"[{to}] {line}" if to else "  " + line)
 
     def say(self, text: str) -> None:
         """Print one message (flushed at once, so pipes see it)."""
@@ -547,73 +559,43 @@ class Console:
         self.out.flush()
 
     # == notices =========================================================================
-    def _on_outcome(self, outcome: Outcome) -> None:
+    async def _on_outcome(self, outcome: Outcome) -> None:
+        status = outcome.status
+        game = registry.get_game(status.ruleset)
+        deciders: list[tuple[int, str]] = []
         for notice in outcome.notices:
-            self._learn(notice)
-            text = self.describe(notice, outcome.status.ruleset)
+            text = describe_notice(notice, status.seat_names, game, self._when)
+            if notice.kind is NoticeKind.lobby_opened:
+                text = f"{text} Join with: join {notice.game_id}"
+            if notice.kind is NoticeKind.your_turn and text is not None:
+                deciders += [(int(u), text) for u in notice.audience]
+                continue  # with the decision itself, once every other line of the outcome is out
             if text is None:
                 continue
             if notice.is_public:
                 self.say(f"[{notice.game_id}] {text}")
-                continue
-            for user in notice.audience:
-                if notice.type == "your_turn" and self._acting == (user, notice.game_id):
-                    continue  # still their move after their own move: they know
-                self.say(f"[to {self._name(int(user))}] {text}")
+            else:
+                for who in self._people(status, [int(u) for u in notice.audience]):
+                    self.say(f"[to {who}] {text}")
+            if notice.kind is NoticeKind.game_over:  # the game's own summary: what the scores are made of
+                view = await self.service.view(outcome.game_id, None)
+                self._lines(None, game.summary_text(view, status.seat_names))
+        for user, line in dict.fromkeys(deciders):
+            _, decision = await self.service.decision(outcome.game_id, user)
+            if decision is not None:
+                who = self._people(status, [user])[0]
+                self.say(f"[to {who}] {line}")
+                self._show_decision(who, outcome.game_id, decision)
 
-    def _learn(self, notice: Notice) -> None:
-        if notice.type == "game_started":
-            for seat in notice.data.get("seats", []):
-                if seat.get("user_id") is not None and seat["user_id"] not in self._names:
-                    self._names[seat["user_id"]] = seat["name"]
 
-    def describe(self, notice: Notice, ruleset: str) -> str | None:
-        """One line for a notice of a ``ruleset`` game (None for engine events not worth a line)."""
-        d: Mapping[str, Any] = notice.data
-        t = notice.type
-        gid = notice.game_id
-        now = self._now()
-        texts: dict[str, Callable[[], str]] = {
-            "lobby_opened": lambda: f"{self._name(d.get('creator'))} opened a lobby for {d['title']}: "
-                                    f"join with 'join {gid}'.",
-            "player_joined": lambda: f"{d['name']} joined.",
-            "player_left": lambda: f"{d['name']} left.",
-            "seat_added": lambda: f"{d['name']} takes a seat" + (" (AI)." if d.get("ai") else "."),
-            "game_started": lambda: "The game begins. Seat order: " + ", ".join(
-                f"{s['seat'] + 1}. {s['name']} ({_colour(ruleset, s['seat'])}{', AI' if s.get('ai') else ''})"
-                for s in d["seats"]),
-            "your_turn": lambda: f"Your move in {gid} (due {when(d['due_at'], now)}); type 'actions'.",
-            "reminder": lambda: f"Reminder: your move in {gid} is due "
-                                f"{when(d['due_at'], now) if d.get('due_at') else 'soon'}.",
-            "timeout": lambda: f"{d['name']} missed the deadline ({d['missed']} in a row): "
-                               + ("the AI played the turn." if d.get("policy") == "ai" else
-                                  "the turn was skipped."),
-            "autopilot": lambda: f"{d['name']} missed too many deadlines in a row: the AI plays that seat "
-                                 "for good from now on (the player may take it back with 'reclaim').",
-            "vacation": lambda: f"{d['name']} is away for {d['days']} day{'s' if d['days'] != 1 else ''}: "
-                                + (f"the deadline moves to {when(d['due_at'], now)} " if d.get("due_at")
-                                   else f"no clock of theirs starts before {when(d['away_until'], now)} ")
-                                + f"({d['used']} of {d['cap']} vacation days used).",
-            "seat_replaced": lambda: (f"{d.get('name')} takes over seat {int(d['seat']) + 1}."
-                                      if d.get("user_id") else
-                                      f"The AI takes over seat {int(d['seat']) + 1} ({d.get('reason')})."),
-            "seat_reclaimed": lambda: f"{d['name']} takes their seat back from the AI.",
-            "resigned": lambda: f"{self._name(d.get('old_user_id'))} resigned; the AI plays seat "
-                                f"{int(d['seat']) + 1} to the end.",
-            "paused": lambda: f"The game is paused by {self._name(d.get('by'))}; clocks are stopped.",
-            "resumed": lambda: f"The game resumes (by {self._name(d.get('by'))}); clocks start afresh.",
-            "abandoned": lambda: f"The game was abandoned by {self._name(d.get('by'))}.",
-            "game_over": lambda: _final(d),
-        }
-        if t == "game_over" and "names" not in d:
-            return None  # the engine's own event; the service's game_over notice follows with names
-        make = texts.get(t)
-        if make is not None:
-            return make()
-        try:
-            return get_game(ruleset).describe_event(Event(t, d))
-        except (KeyError, TypeError, IndexError, ValueError):
-            return f"{t.replace('_', ' ')}: {_words(d)}"
+@dataclass(frozen=True)
+class _Pending:
+    """A move whose choice asks a question first; sent on the player's 'yes'."""
+
+    game_id: str
+    seq: int
+    action: dict[str, Any]
+    label: str
 
 
 # == small helpers =========================================================================
@@ -634,20 +616,6 @@ def _span(seconds: int) -> str:
     minutes = rest // 60
     parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{minutes}m" if minutes else ""]
     return " ".join(p for p in parts if p)
-
-
-def _final(d: Mapping[str, Any]) -> str:
-    scores, names = list(d.get("scores", [])), list(d.get("names", []))
-    ranking = list(d.get("ranking", []))
-    label = [names[i] if i < len(names) else f"seat {i + 1}" for i in range(len(scores))]
-    order = [i for i in ranking if 0 <= i < len(scores)]
-    order = order or sorted(range(len(scores)), key=lambda i: -scores[i])
-    line = "Game over. Final scores: " + ", ".join(f"{label[i]} {scores[i]}" for i in order)
-    return line + (f". Winner: {label[order[0]]}." if order else ".")
-
-
-def _words(data: Mapping[str, Any]) -> str:
-    return " ".join(str(v) for k, v in data.items() if k != "player")
 
 
 def _match(text: str, legal: list[dict[str, Any]], labels: list[str]) -> int | None:
@@ -678,18 +646,23 @@ def _key_values(args: Sequence[str]) -> dict[str, str]:
     return out
 
 
+TIMER_KEYS = ("move", "remind", "misses", "policy")
+
+
 def _timers(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:
     """``base`` changed by ``move=``, ``remind=``, ``policy=`` and ``misses=`` (removed from ``opts``)."""
     try:
         if "move" in opts:
-            base = replace(base, move_seconds=parse_duration(opts.pop("move")))
+            move = parse_duration(opts.pop("move"))
+            # reminders the person did not set here adapt to a short move instead of refusing it
+            base = replace(base, move_seconds=move) if "remind" in opts else base.with_move(move)
         if "remind" in opts:
             text = opts.pop("remind")
             offsets = () if text.lower() in ("", "none", "off") else tuple(
                 parse_duration(x) for x in text.split(",") if x.strip())
             base = replace(base, reminder_offsets=offsets)
         if "misses" in opts:
-            base = replace(base, misses_before_ai=int(opts.pop("misses")))
+            base = replace(base, misses_before_ai=_whole(opts.pop("misses"), "misses"))
     except ValueError as exc:
         raise ServiceError("bad_timers", str(exc)) from exc
     if "policy" in opts:
@@ -703,19 +676,43 @@ def _timers(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:
     return base
 
 
-def _colour(ruleset: str, seat: int) -> str:
-    colours: Sequence[str] = getattr(get_game(ruleset), "colours", DEFAULT_COLOURS)
-    return colours[seat % len(colours)]
-
-
-def _is_history(ruleset: str) -> bool:
-    """Whether the classic rules' text views (status, board as text, hand) apply."""
-    return ruleset == "history-classic"
-
-
-def _rules(ruleset: str) -> Any:
-    return getattr(get_game(ruleset), "rules", None)
-
-
 def _safe(name: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:32] or "player"
+
+
+def split_words(line: str) -> list[str]:
+    """A line's words: quotes group words ("a b"), and an apostrophe inside a name (O'Brien, Xi'an)
+    is part of the word, not the start of a quotation."""
+    try:
+        return shlex.split(line)
+    except ValueError:  # an unpaired quote: plain words then
+        return line.split()
+
+
+def _whole(text: str, what: str) -> int:
+    """A whole number a person typed for ``what``; a sentence, not Python's, when it is none."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ServiceError("bad_options", f"{what} takes a whole number, not {text!r}.") from None
+
+
+def _games_list() -> str:
+    return ", ".join(f"{s.id} ({s.title})" for s in registry.specs(offered=True))
+
+
+def _options(spec: GameSpec, opts: dict[str, str]) -> dict[str, OptionValue]:
+    """The game's own options among ``opts`` (removed from it): ``option=a,b`` switches options on,
+    ``NAME=VALUE`` sets one, read by the option's own type; anything else is refused by name."""
+    out: dict[str, OptionValue] = {}
+    try:
+        for name in opts.pop("option", "").split(","):
+            if name.strip():
+                option = spec.option(name.strip())
+                out[option.name] = option.parse("on")
+        for key in [k for k in opts if k not in TIMER_KEYS]:
+            option = spec.option(key)
+            out[option.name] = option.parse(opts.pop(key))
+    except IllegalAction as exc:
+        raise ServiceError(exc.code, exc.message, **exc.params) from exc
+    return out

@@ -8,8 +8,11 @@ decides when to pay for parsing them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Final, Literal
+
+from engine.core import Event
 
 GameStatusName = Literal["lobby", "active", "paused", "over", "abandoned"]
 TimeoutPolicy = Literal["ai", "skip"]
@@ -40,6 +43,14 @@ class TimerSettings:
     reminder_offsets: tuple[int, ...] = (4 * 3600,)
     timeout_policy: TimeoutPolicy = "ai"
     misses_before_ai: int = 3
+
+    def with_move(self, seconds: int) -> TimerSettings:
+        """These settings with ``seconds`` per move, and reminders nobody chose made to fit it: those
+        that still fall inside a move stay; with none left, one reminder a quarter of a move ahead."""
+        fitting = tuple(r for r in self.reminder_offsets if 0 < r < seconds)
+        if not fitting and self.reminder_offsets and seconds // 4 >= MIN_MOVE_SECONDS:
+            fitting = (seconds // 4,)
+        return replace(self, move_seconds=seconds, reminder_offsets=fitting)
 
     def problems(self) -> list[str]:
         """Sentences describing what is wrong with these settings (empty when valid)."""
@@ -270,27 +281,63 @@ Audience = str | tuple[int, ...]
 PUBLIC: Final = "public"
 
 
+class NoticeKind(StrEnum):
+    """The platform's own notices (lobbies, clocks, seats), never an engine event.
+
+    Engine events travel in :attr:`Notice.event` instead, so an engine event
+    that shares a name with one of these (the 5-epoch ``resigned``: an empire
+    laying down its armies) can never be taken for the platform's notice.
+    """
+
+    lobby_opened = "lobby_opened"
+    player_joined = "player_joined"
+    player_left = "player_left"
+    seat_added = "seat_added"
+    seat_removed = "seat_removed"
+    lobby_passed = "lobby_passed"
+    lobby_closed = "lobby_closed"
+    game_started = "game_started"
+    your_turn = "your_turn"
+    reminder = "reminder"
+    timeout = "timeout"
+    autopilot = "autopilot"
+    seat_replaced = "seat_replaced"
+    seat_reclaimed = "seat_reclaimed"
+    resigned = "resigned"
+    paused = "paused"
+    resumed = "resumed"
+    abandoned = "abandoned"
+    game_over = "game_over"
+    vacation = "vacation"
+
+
 @dataclass(frozen=True)
 class Notice:
-    """Something a transport should tell people.
+    """Something a transport should tell people: a platform notice or an engine event, never both.
 
     Attributes:
-        type: an engine event type (``"expand"``, ``"scored"``...) or a service
-            one: ``player_joined``, ``player_left``, ``seat_added``, ``game_started``,
-            ``your_turn``, ``reminder``, ``timeout``, ``autopilot``, ``seat_replaced``,
-            ``seat_reclaimed``, ``resigned``, ``paused``, ``resumed``, ``abandoned``, ``game_over``.
-        data: JSON-friendly details; seat numbers are engine player ids.
+        kind: the platform's notice (:class:`NoticeKind`), or None for an engine event.
+        data: JSON-friendly details; seat numbers are engine player ids. For an
+            engine event, the event's own data.
         audience: ``"public"`` or the user ids it is addressed to (privately).
         seq: the game's seq right after it happened.
         seats: for engine events addressed to players, the engine's seat numbers.
+        event: the engine event (:class:`engine.core.Event`), or None for a platform notice.
     """
 
     game_id: str
-    type: str
+    kind: NoticeKind | None
     data: Mapping[str, Any]
     audience: Audience
     seq: int
     seats: tuple[int, ...] | None = None
+    event: Event | None = None
+
+    def __post_init__(self) -> None:
+        if (self.kind is None) == (self.event is None):
+            raise ValueError("a Notice is either a platform notice (kind) or an engine event (event)")
+        if self.kind is not None and not isinstance(self.kind, NoticeKind):
+            raise TypeError(f"a platform notice's kind is a NoticeKind, not {self.kind!r}")
 
     @property
     def is_public(self) -> bool:
@@ -320,6 +367,8 @@ class GameStatus:
         waiting_for: user ids of the people who must act now.
         deadlines: the game's current deadline rows (what the scheduler arms).
         scores / ranking: final figures once over (ranking lists seats, best first).
+        seat_names: how every line names each seat, index = engine seat: ``"alice (Blue)"``,
+            ``"AI 1 (Green)"`` (empty before the game starts).
     """
 
     game_id: str
@@ -340,6 +389,7 @@ class GameStatus:
     thread_id: int | None = None
     scores: tuple[int, ...] | None = None
     ranking: tuple[int, ...] | None = None
+    seat_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

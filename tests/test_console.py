@@ -8,7 +8,6 @@ timeouts only stop a hung test.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import os
 import queue
@@ -24,10 +23,11 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+import tests.toy.spec  # noqa: F401  (the test-only game)
 from bot.backup import BackupManager
 from bot.clock import FakeClock
 from bot.config import ConfigError, load_config, parse_duration, parse_env_file
-from bot.console import Console, LinesFrom, _match, user_id_for
+from bot.console import Console, LinesFrom, _match
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store
@@ -71,78 +71,69 @@ async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
 # -- in-process ---------------------------------------------------------------------------
 
 
+TOY = "toy-goofspiel"  # the test-only game: console behaviour shared by every game, on the smallest one
+
+
 @pytest.mark.asyncio
-async def test_the_console_plays_a_whole_classic_game(rig: Rig, tmp_path: Path) -> None:
+async def test_lobby_decisions_and_the_end_of_a_game(rig: Rig, tmp_path: Path) -> None:
     out = await rig.run(
-        "/as alice create history-classic move=14d remind=1d",
-        "/as bob join g1",
-        "/as bob start",  # only the creator may start
+        f"/as alice create {TOY} move=14d remind=1d",
+        "/as bob start g1",  # only the creator may start
         "/as alice add-ai",
         "/as alice start",
     )
-    assert "[g1] alice opened a lobby" in out and "[g1] bob joined." in out
-    assert "AI 1 takes a seat (AI)." in out
+    assert "[g1] alice opened a lobby for Goofspiel (test game): game g1. Join with: join g1" in out
+    assert "[g1] AI 1 takes a seat in game g1 (AI)." in out
     assert "[bob] Only the game's creator" in out
-    assert "[g1] The game begins. Seat order:" in out
-    assert re.search(r"\[to (alice|bob)\] Your move in g1 \(due 2024-01-15 00:00 UTC, in 14d\)", out)
-
-    waiting = (await rig.service.status("g1")).waiting_for[0]
-    who = "alice" if waiting == user_id_for("alice") else "bob"
-    out = await rig.run(f"/as {who} actions", "status", "hand", "text", "board")
-    assert f"[{who}] Your moves in g1 (play N):" in out and "1. keep the card" in out
-    assert "Waiting for: " + who in out and "Timers: 14d per move, reminders 1d before" in out
-    assert f"[to {who}] Your hand in g1: " in out
-    assert f"[{who}] board of g1:" in out
-    if importlib.util.find_spec("render.board") is None:
-        assert "Board pictures are not available in this version" in out
-    else:
-        png = Path(re.findall(r"board of g1 written to (\S+)", out)[0])
-        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    out = await rig.run("play keep")  # words, as the last person named
-    assert "keeps the card." in out
-    waiting = (await rig.service.status("g1")).waiting_for[0]
-    idle = "bob" if waiting == user_id_for("alice") else "alice"
-    assert f"[{idle}] You have nothing to do in g1 now" in await rig.run(f"/as {idle} play 1")
-
-    for _ in range(3000):
-        status = await rig.service.status("g1")
-        if status.status == "over":
-            break
-        user = status.waiting_for[0]
-        out = await rig.run(f"/as {'alice' if user == user_id_for('alice') else 'bob'} play 1")
-        assert "not one of your moves" not in out and "went wrong" not in out
-    else:
-        pytest.fail("the game did not end")
+    names = (await rig.service.status("g1")).seat_names
+    alice = next(n for n in names if n.startswith("alice ("))
+    assert f"[g1] Game g1 begins. Seat order: 1. {names[0]}" in out
+    # the decision is shown at once, with the game's own heading and labels, numbered
+    assert f"[to {alice}] Your move in game g1 (due 2024-01-15 00:00 UTC, in 14d)." in out
+    assert re.search(rf"\[to {re.escape(alice)}\] g1: Round 1: bid a card for the prize \d", out)
+    assert "  1. Bid 1\n  2. Bid 2\n" in out
+    out = await rig.run("status", "hand", "text")
+    assert f"Waiting for: {alice} (due 2024-01-15 00:00 UTC, in 14d)" in out
+    assert "Timers: 14d per move, reminders 1d before" in out
+    assert "Round 1 of 5: the prize is" in out  # the game's own status_text
+    assert f"[to {alice}] You hold 1, 2, 3, 4, 5." in out  # hand_text
+    assert "5 prizes left." in out  # board_text
+    out = await rig.run("bid 5")  # words alone are not a command ...
+    assert "Unknown command 'bid'" in out
+    out = await rig.run("play bid 5")  # ... but play WORDS is, and a bare number is play N
+    assert f"[g1] {alice} has bid." in out and f"[to {alice}] You bid 5." in out
+    assert f"[to {alice}] g1: Round 2:" in out  # the next decision at once
+    assert "[bob] You have no seat" in await rig.run("/as bob hand")
+    for _ in range(4):
+        await rig.run("/as alice 1")
     final = rig.out.getvalue()
-    assert re.search(r"\[g1\] Game over\. Final scores: .*alice \d+.*Winner: ", final)
-    assert re.search(r"bob \d+", final.split("Game over.")[1])
+    assert re.search(r"\[g1\] Game over\. Final scores: .*alice \(\w+\) \d+.*Winner: ", final)
+    assert "  Final scores:" in final  # the game's own summary follows
     status = await rig.service.status("g1")
-    assert status.scores is not None and len(status.scores) == 3
+    assert status.status == "over" and status.scores is not None
     assert await rig.service.verify_game("g1") == []
-    assert "nothing to do" in await rig.run("/as alice play 1")
+    assert "nothing to do in g1 now (over)" in await rig.run("/as alice play 1")
 
 
 @pytest.mark.asyncio
 async def test_time_fires_reminders_timeouts_and_vacation_shows(rig: Rig) -> None:
-    await rig.run(
-        "/as alice create move=2h remind=1h misses=1", "/as bob join g1", "/as carol join g1",
-        "/as alice start",
-    )
-    waiting = (await rig.service.status("g1")).waiting_for[0]
-    who = next(n for n in ("alice", "bob", "carol") if user_id_for(n) == waiting)
+    await rig.run(f"/as alice create {TOY} move=2h remind=1h misses=1", "/as bob join g1", "/as alice start",
+                  "/as bob play 1")  # only alice's bid is awaited now
+    names = (await rig.service.status("g1")).seat_names
+    alice = next(n for n in names if n.startswith("alice ("))
     out = await rig.run("/time +1h")
     assert "[clock] it is now 2024-01-01 01:00 UTC" in out
-    assert f"[to {who}] Reminder: your move in g1 is due 2024-01-01 02:00 UTC, in 1h." in out
-    out = await rig.run(f"/as {who} vacation 2")
-    assert f"[g1] {who} is away for 2 days: the deadline moves to 2024-01-03 02:00 UTC" in out
+    assert f"[to {alice}] Reminder: your move in game g1 is due 2024-01-01 02:00 UTC, in 1h." in out
+    out = await rig.run("/as alice vacation 2")
+    assert f"[g1] {alice} is away for 2 days: the deadline moves to 2024-01-03 02:00 UTC" in out
     assert "(2 of 14 vacation days used)" in out
-    assert "missed" not in await rig.run("/time +1d")
+    assert f"{alice} missed" not in await rig.run("/time +1d")
     out = await rig.run("/time +2d")
-    assert f"[g1] {who} missed the deadline (1 in a row): the AI played the turn." in out
-    assert f"[g1] {who} missed too many deadlines in a row: the AI plays that seat for good" in out
-    out = await rig.run(f"/as {who} reclaim")
-    assert f"[g1] {who} takes their seat back from the AI." in out
-    out = await rig.run(f"/as {who} vacation 20")
+    assert f"[g1] {alice} missed the deadline (1 in a row): the AI played the turn." in out
+    assert f"[g1] {alice} missed too many deadlines in a row: the AI plays that seat from now on" in out
+    out = await rig.run("/as alice reclaim")
+    assert f"[g1] {alice} takes their seat back from the AI." in out
+    out = await rig.run("/as alice vacation 20")
     assert "at most 14 vacation days" in out
 
 
@@ -152,11 +143,11 @@ async def test_mistakes_get_clear_answers(rig: Rig, tmp_path: Path) -> None:
     assert "Say who you are first: /as NAME" in out
     out = await rig.run("/as zoe status")
     assert "You are in no running game" in out
-    out = await rig.run("/as zoe create history-classic move=5s")
+    out = await rig.run(f"/as zoe create {TOY} move=5s")
     assert "between 1 minute and 14 days" in out
     out = await rig.run("/as zoe create chess")
     assert "Unknown game 'chess'" in out
-    out = await rig.run("/as zoe create", "frobnicate", "/nope", "play 1")
+    out = await rig.run(f"/as zoe create {TOY}", "frobnicate", "/nope", "play 1")
     assert "Unknown command 'frobnicate'" in out and "Unknown console command /nope" in out
     assert "The game has not started yet." in out or "nothing to do" in out
     out = await rig.run("/time soon", "/help")
@@ -164,6 +155,60 @@ async def test_mistakes_get_clear_answers(rig: Rig, tmp_path: Path) -> None:
     out = await rig.run("/backup")
     assert re.search(r"\[backup\] written to .*annals-20240101-000000Z\.sqlite3", out)
     assert await rig.console.execute("/quit") is False
+
+
+@pytest.mark.asyncio
+async def test_bad_input_gets_one_line_in_words(rig: Rig) -> None:
+    """Issue 16: Python's own text never reaches a person; quotes and a byte-order mark are read."""
+    for line, answer in [
+        (f"/as zoe create {TOY} seats=many", "seats takes a whole number, not 'many'."),
+        (f"/as zoe create {TOY} misses=x", "misses takes a whole number, not 'x'."),
+        (f"/as zoe create {TOY} colour=red", "Goofspiel (test game) has no option 'colour'"),
+        (f"/as zoe create {TOY} option=fast", "Goofspiel (test game) has no option 'fast'"),
+        ("/as zoe create toy-goofspiel setting", "Settings are written key=value, not 'setting'."),
+    ]:
+        out = await rig.run(line)
+        assert out.count("\n") == 1 and answer in out, (line, out)
+        assert "invalid literal" not in out and "Error" not in out
+    out = await rig.run(f"/as O'Brien create {TOY}")  # an apostrophe in a name is not a quotation
+    assert "[g1] O'Brien opened a lobby" in out
+    out = await rig.run("\ufeff/as zoe join g1")
+    assert "[g1] zoe joined game g1." in out
+
+
+@pytest.mark.asyncio
+async def test_a_short_move_adapts_reminders_nobody_set(rig: Rig) -> None:
+    """Issue 16: ``create ... move=1h`` was refused for the default 4-hour reminder."""
+    out = await rig.run(f"/as alice create {TOY} move=1h", "status")
+    assert "opened a lobby" in out and "Timers: 1h per move, reminders 15m before" in out
+    out = await rig.run(f"/as bob create {TOY} move=1h remind=2h")  # one the person set is checked
+    assert "Reminders must come after the move starts" in out
+
+
+@pytest.mark.asyncio
+async def test_a_choice_that_asks_first_waits_for_yes(rig: Rig) -> None:
+    """A choice with ``confirm`` (ending a turn with armies unspent) is sent only on 'yes'."""
+    from engine.core import Choice, Decision
+
+    await rig.run(f"/as alice create {TOY} move=14d", "add-ai", "start")
+    real = rig.service.decision
+
+    async def asking(game_id: str, user_id: int) -> tuple[int, Decision | None]:
+        seq, d = await real(game_id, user_id)
+        if d is None:
+            return seq, d
+        return seq, Decision(d.player, d.heading, tuple(
+            Choice(c.action, c.label, c.group, "Bid your highest card?") for c in d.choices))
+
+    rig.service.decision = asking  # type: ignore[method-assign]
+    seq = (await rig.service.status("g1")).seq
+    out = await rig.run("play 5")
+    assert "Bid your highest card? Type 'yes' to play 'Bid 5', anything else cancels it." in out
+    assert (await rig.service.status("g1")).seq == seq
+    out = await rig.run("status")
+    assert "Not sent: Bid 5." in out and (await rig.service.status("g1")).seq == seq
+    await rig.run("play 5", "yes")
+    assert (await rig.service.status("g1")).seq > seq
 
 
 @pytest.mark.asyncio
@@ -180,7 +225,7 @@ def test_matching_typed_moves() -> None:
     legal = [{"kind": "keep", "player": 0}, {"kind": "give", "player": 0, "to": 1},
              {"kind": "expand", "player": 0, "land": "Levant"},
              {"kind": "expand", "player": 0, "land": "Crete"}]
-    labels = ["keep the card", "give the card to Blue (P2)", "expand Levant", "expand Crete (battle)"]
+    labels = ["keep the card", "give the card to bob (Blue)", "expand Levant", "expand Crete (battle)"]
     assert _match("2", legal, labels) == 1
     assert _match("9", legal, labels) is None
     assert _match("keep", legal, labels) == 0
@@ -243,8 +288,9 @@ def test_piped_commands_play_and_eof_exits_0(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path), input=script,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert "The game begins" in result.stdout and "[to alice] Your move in" in result.stdout
-    assert "[alice] Your moves in" in result.stdout and "Annals stopped." in result.stdout
+    assert "[g" in result.stdout and " begins. Seat order: " in result.stdout
+    assert "[to alice (" in result.stdout and "(play N, or the words of a choice)" in result.stdout
+    assert "Annals stopped." in result.stdout
     assert result.stderr == ""
 
 

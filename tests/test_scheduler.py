@@ -43,7 +43,7 @@ class Stack:
     heard: list[Outcome] = field(default_factory=list)
 
     def notices(self, type_: str) -> list[Notice]:
-        return [n for o in self.heard for n in o.notices if n.type == type_]
+        return [n for o in self.heard for n in o.notices if n.kind == type_]
 
     async def close(self) -> None:
         await self.scheduler.shutdown()
@@ -130,7 +130,7 @@ async def test_reminders_fire_at_the_right_times(world: World) -> None:
     assert await st.scheduler.run_due() == []
     world.clock.advance(1)  # half time
     fired = await st.scheduler.run_due()
-    assert [n.type for o in fired for n in o.notices] == ["reminder"]
+    assert [n.kind for o in fired for n in o.notices] == ["reminder"]
     reminder = st.notices("reminder")[0]
     assert reminder.audience == waiting and not reminder.is_public
     assert reminder.data["due_at"] == turn.due_at
@@ -139,7 +139,7 @@ async def test_reminders_fire_at_the_right_times(world: World) -> None:
     world.clock.set(turn.due_at - 600 - 1)
     assert await st.scheduler.run_due() == []
     world.clock.advance(1)  # ten minutes before
-    assert [n.type for o in await st.scheduler.run_due() for n in o.notices] == ["reminder"]
+    assert [n.kind for o in await st.scheduler.run_due() for n in o.notices] == ["reminder"]
     assert len(st.notices("reminder")) == 2 and st.notices("timeout") == []
     assert await st.service.fire_deadline(turn.deadline_id) is None  # not due yet
 
@@ -247,7 +247,7 @@ async def test_vacation_extends_the_deadline_without_penalty_and_is_capped(world
         await st.service.vacation(gid, user, 1)
     due = turn.due_at + 5 * DAY
     world.clock.set(due - HOUR)
-    assert [n.type for o in await st.scheduler.run_due() for n in o.notices] == ["reminder"]
+    assert [n.kind for o in await st.scheduler.run_due() for n in o.notices] == ["reminder"]
     world.clock.set(due)
     await st.scheduler.run_due()
     timeout = st.notices("timeout")
@@ -293,7 +293,7 @@ async def test_a_deadline_due_while_down_fires_once_at_start_up(world: World) ->
 
     st = await world.stack(start=False)
     outcomes = await st.scheduler.start(paused=True)
-    assert [n.data["user_id"] for o in outcomes for n in o.notices if n.type == "timeout"] == [turn.user_id]
+    assert [n.data["user_id"] for o in outcomes for n in o.notices if n.kind == "timeout"] == [turn.user_id]
     assert st.notices("reminder") == []  # the player is told they are late, not that they will be
     assert len(st.notices("timeout")) == 1
     timeouts = [a for a in await st.store.actions(gid) if a.source == "timeout"]

@@ -131,9 +131,9 @@ async def test_start_notifies_the_first_player_privately(svc: GameService) -> No
     await svc.join(gid, 2, "Bob")
     await svc.join(gid, 3, "Cy")
     out = await svc.start(gid, 1)
-    turn = [n for n in out.notices if n.type == "your_turn"]
+    turn = [n for n in out.notices if n.kind == "your_turn"]
     assert [n.audience for n in turn] == [out.status.waiting_for]
-    assert out.notices[0].type == "game_started" and out.notices[0].is_public
+    assert out.notices[0].kind == "game_started" and out.notices[0].is_public
 
 
 # -- submit ------------------------------------------------------------------------------
@@ -243,7 +243,7 @@ async def test_private_events_go_to_the_right_people(svc: GameService) -> None:
                 private += 1
                 assert notice.audience == tuple(sorted({user_of[p] for p in notice.seats}))
             else:
-                assert notice.is_public or notice.type in ("your_turn", "reminder")
+                assert notice.is_public or notice.kind in ("your_turn", "reminder")
     assert private > 0
 
 
@@ -324,7 +324,7 @@ async def test_reminder_then_timeout_then_autopilot(svc: GameService, store: Sto
     assert await svc.fire_deadline(reminder.deadline_id) is None  # not due yet
     clock.advance(3000)
     out = await svc.fire_deadline(reminder.deadline_id)
-    assert out is not None and [n.type for n in out.notices] == ["reminder"]
+    assert out is not None and [n.kind for n in out.notices] == ["reminder"]
     assert out.notices[0].audience == status.waiting_for
     assert await svc.fire_deadline(reminder.deadline_id) is None  # idempotent
     assert await svc.fire_deadline("nope") is None
@@ -335,11 +335,11 @@ async def test_reminder_then_timeout_then_autopilot(svc: GameService, store: Sto
         clock.set(turn.due_at)
         out = await svc.fire_deadline(turn.deadline_id)
         assert out is not None
-        assert "timeout" in [n.type for n in out.notices]
+        assert "timeout" in [n.kind for n in out.notices]
         assert await svc.fire_deadline(turn.deadline_id) is None
         assert await store.get_deadline(turn.deadline_id) is None  # its clock was replaced
-        if any(n.type == "autopilot" for n in out.notices):
-            autopilot = next(n for n in out.notices if n.type == "autopilot")
+        if any(n.kind == "autopilot" for n in out.notices):
+            autopilot = next(n for n in out.notices if n.kind == "autopilot")
             break
     assert autopilot is not None
     status = await svc.status(gid)
@@ -529,3 +529,86 @@ async def test_listeners_hear_every_change(svc: GameService) -> None:
     await move(svc, gid)
     assert [o.game_id for o in heard] == [gid] * 5  # lobby, 2 joins, start, move
     assert heard[-1].status.deadlines
+
+
+# -- the game contract: every game alike (issue 13) -------------------------------------------
+TOY = "toy-goofspiel"
+
+
+async def test_an_engine_event_named_like_a_platform_notice_is_never_taken_for_one() -> None:
+    """The 5-epoch engine's ``resigned`` (an empire lays down its armies) was worded as "a player
+    resigned; the AI plays the seat" and crashed the console's listener on a missing ``seat``."""
+    import tests.toy.spec  # noqa: F401
+    from bot.leagues.reliability import records_from_notices
+    from bot.models import PUBLIC, Notice, NoticeKind
+    from bot.notices import describe_notice
+    from engine.core import Event
+
+    heard: list[Event] = []
+
+    class Words:
+        id = TOY
+
+        def describe_event(self, event: Event, names: Any) -> str:
+            heard.append(event)
+            return f"The empire of {names[event.data['player']]} lays down its armies."
+
+    event = Event("resigned", {"player": 1})
+    notice = Notice("g1", None, dict(event.data), PUBLIC, 7, event=event)
+    names = ["alice (Red)", "bob (Blue)"]
+    text = describe_notice(notice, names, Words(), str)  # type: ignore[arg-type]
+    assert text == "The empire of bob (Blue) lays down its armies." and heard == [event]
+    assert notice.kind is None and records_from_notices([notice], 0) == []  # no one resigned
+    data = {"seat": 1, "name": "bob (Blue)", "old_user_id": 2}
+    platform = Notice("g1", NoticeKind.resigned, data, PUBLIC, 7)
+    assert describe_notice(platform, names, Words(), str) == (  # type: ignore[arg-type]
+        "bob (Blue) resigned from game g1; the AI plays that seat to the end.")
+    assert [r.kind for r in records_from_notices([platform], 0)] == ["abandoned"]
+    with pytest.raises(TypeError):
+        Notice("g1", "resigned", {}, PUBLIC, 7)  # type: ignore[arg-type]  # a bare name is no kind
+    with pytest.raises(ValueError):
+        Notice("g1", NoticeKind.resigned, {}, PUBLIC, 7, event=event)  # never both
+    with pytest.raises(ValueError):
+        Notice("g1", None, {}, PUBLIC, 7)  # never neither
+
+
+async def test_the_skip_policy_plays_the_games_own_timeout_action(
+        svc: GameService, store: Store, clock: FakeClock) -> None:
+    """``PASSIVE_KINDS`` did not know the 5-epoch ``stop``, so "skip" played the AI there; now every
+    game says its passive move itself (``timeout_action``)."""
+    import tests.toy.spec  # noqa: F401
+
+    timers = TimerSettings(move_seconds=600, reminder_offsets=(), timeout_policy="skip", misses_before_ai=0)
+    out = await svc.create_lobby(1, "alice", TOY, timers=timers)
+    await svc.add_ai(out.game_id, 1, policy="greedy")
+    await svc.start(out.game_id, 1)
+    _, state = await svc.engine_state(out.game_id)
+    seat = next(s.seat for s in (await svc.status(out.game_id)).seats if s.user_id == 1)
+    assert seat is not None
+    passive = get_game(TOY).timeout_action(state, seat)
+    clock.advance(600)
+    turn = next(d for d in (await svc.status(out.game_id)).deadlines if d.kind == "turn")
+    fired = await svc.fire_deadline(turn.deadline_id)
+    assert fired is not None and [n.data["policy"] for n in fired.notices if n.kind == "timeout"] == ["skip"]
+    played = [a for a in await store.actions(out.game_id) if a.source == "timeout"]
+    assert [a.action for a in played] == [passive.to_json()]
+
+
+async def test_seat_names_and_the_decision_come_from_the_spec_and_the_game(svc: GameService) -> None:
+    import tests.toy.spec  # noqa: F401
+    from engine.registry import spec
+
+    out = await svc.create_lobby(1, "alice", TOY)
+    await svc.add_ai(out.game_id, 1)
+    assert (await svc.status(out.game_id)).seat_names == ()  # no seat order before the start
+    await svc.start(out.game_id, 1)
+    svc.forget()  # names survive a restart: they come from the stored seats, never a user id
+    status = await svc.status(out.game_id)
+    seat = next(s.seat for s in status.seats if s.user_id == 1)
+    assert seat is not None
+    assert status.seat_names[seat] == f"alice ({spec(TOY).colour(seat)})"
+    assert status.seat_names[1 - seat] == f"AI 1 ({spec(TOY).colour(1 - seat)})"
+    seq, decision = await svc.decision(out.game_id, 1)
+    assert seq == status.seq and decision is not None and decision.player == seat
+    assert [c.label for c in decision.choices] == [f"Bid {n}" for n in range(1, 6)]
+    assert await svc.decision(out.game_id, 50) == (status.seq, None)  # not seated: nothing to decide

@@ -540,8 +540,6 @@ class LeagueGroup(app_commands.Group):
             lines.append(f"Rating {rating.shown(config)}{mark}")
         else:
             lines.append("No rating yet.")
-        if prof.favourites:
-            lines.append("Favourite empires: " + ", ".join(f"{name} ({n})" for name, n in prof.favourites))
         lines.append(f"Reliability: {prof.reliability.shown()}")
         for game in prof.finished[-10:]:
             where = f" <#{game.thread_id}>" if game.thread_id else ""

@@ -81,7 +81,7 @@ class NoticeLike(Protocol):
     @property
     def game_id(self) -> str: ...
     @property
-    def type(self) -> str: ...
+    def kind(self) -> str | None: ...
     @property
     def data(self) -> Mapping[str, Any]: ...
     @property
@@ -110,13 +110,13 @@ def records_from_notices(notices: Iterable[NoticeLike], at: int) -> list[Reliabi
     out: list[ReliabilityRecord] = []
     for n in notices:
         data = n.data
-        if n.type == "timeout" and data.get("user_id") is not None:
+        if n.kind == "timeout" and data.get("user_id") is not None:
             out.append(ReliabilityRecord(n.game_id, int(data["user_id"]), "missed", n.seq, at))
-        elif n.type == "autopilot" and data.get("user_id") is not None:
+        elif n.kind == "autopilot" and data.get("user_id") is not None:
             out.append(ReliabilityRecord(n.game_id, int(data["user_id"]), "to_ai", n.seq, at))
-        elif n.type == "resigned" and data.get("old_user_id") is not None:
+        elif n.kind == "resigned" and data.get("old_user_id") is not None:
             out.append(ReliabilityRecord(n.game_id, int(data["old_user_id"]), "abandoned", n.seq, at))
-        elif n.type == "seat_replaced" and data.get("ai") and data.get("old_user_id") is not None:
+        elif n.kind == "seat_replaced" and data.get("ai") and data.get("old_user_id") is not None:
             out.append(ReliabilityRecord(n.game_id, int(data["old_user_id"]), "to_ai", n.seq, at))
     return out
 

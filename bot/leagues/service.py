@@ -18,7 +18,6 @@ import asyncio
 import inspect
 import logging
 import weakref
-from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -41,7 +40,7 @@ from bot.leagues.standings import ResultRow, StandingRow, result_rows, season_ta
 from bot.leagues.store import LeagueConflict, LeagueStore
 from bot.models import Outcome, TimerSettings
 from bot.service import GameService, ServiceError
-from engine.registry import get_game
+from engine import registry
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +101,6 @@ class Profile:
     history: tuple[RatingPoint, ...]
     reliability: Reliability
     finished: tuple[LeagueGame, ...]
-    favourites: tuple[tuple[str, int], ...] = ()  # (empire name, games it was played in), most first
 
     @property
     def win_rate(self) -> float | None:
@@ -205,11 +203,11 @@ class LeagueService:
         """A new league on a server (members with Manage Server only)."""
         if not actor.manages_server:
             raise LeagueError("not_organiser", "Only members with Manage Server can create a league.")
+        known = registry.game_ids(offered=True)
         for ruleset in rulesets:
-            try:
-                get_game(ruleset)
-            except KeyError as exc:
-                raise LeagueError("bad_league", str(exc).strip("'\"")) from exc
+            if ruleset not in known:
+                raise LeagueError("bad_league", f"There is no game {ruleset!r}; the games are "
+                                  f"{', '.join(known)}.")
         clean = " ".join(name.split())
         league = League(f"{guild_id}-{clean.casefold().replace(' ', '-')}"[:64], guild_id, clean,
                         tuple(rulesets), actor.user_id, self._now(), dict(options or {}), move_seconds,
@@ -315,8 +313,8 @@ class LeagueService:
     async def _matchmaker(self, league: League, season: Season) -> Matchmaker:
         rulesets = {}
         for r in league.rulesets:
-            game = get_game(r)
-            rulesets[r] = (game.min_players, game.max_players)
+            spec = registry.spec(r)
+            rulesets[r] = (spec.min_players, spec.max_players)
         ratings = await self.store.ratings(league.league_id, season.number)
         return Matchmaker(rulesets, await self.store.games(league.league_id, season.number),
                           {u: r.ordinal(self.rating_config.z) for u, r in ratings.items()},
@@ -460,26 +458,4 @@ class LeagueService:
         name = row.name if row else f"Player {user_id}"
         return Profile(user_id, name, row.games if row else 0, row.wins if row else 0,
                        row.average_score if row else 0.0, row.best_score if row else 0, ratings.get(user_id),
-                       tuple(history), reliability, tuple(games), await self._favourites(user_id, games))
-
-    async def _favourites(self, user_id: int, games: Sequence[LeagueGame]) -> tuple[tuple[str, int], ...]:
-        """The empires a player played most in ``games``, from each game's public view.
-
-        Only games whose view lists ``played_empires`` by seat (History of the World,
-        both rule sets) have empires; a game counts once per empire however often
-        it was played in it. Ties are in name order; at most three are given.
-        """
-        counts: Counter[str] = Counter()
-        for game in games:
-            try:
-                view = await self.games.view(game.game_id, None)
-            except ServiceError:
-                continue
-            played = view.get("played_empires")
-            rules = getattr(get_game(game.ruleset), "rules", None)
-            seat = game.players.index(user_id)
-            if not isinstance(played, list) or rules is None or seat >= len(played):
-                continue
-            names = {rules.empires[e].name if e in rules.empires else str(e) for e in played[seat]}
-            counts.update(names)
-        return tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:3])
+                       tuple(history), reliability, tuple(games))

@@ -1,0 +1,387 @@
+"""The service's machinery every operation shares: loading a game, applying moves, AI seats,
+committing one change as one transaction, clocks and the status a transport reads."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import logging
+import secrets
+import weakref
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any
+
+from bot.clock import Clock, SystemClock
+from bot.models import (
+    PUBLIC,
+    ActionRow,
+    ActionSource,
+    Deadline,
+    GameChange,
+    GameStatus,
+    Notice,
+    NoticeKind,
+    Outcome,
+    ReminderPreference,
+    SeatInfo,
+    SeatRow,
+    Snapshot,
+    TimerSettings,
+)
+from bot.service.errors import ServiceError, refused
+from bot.service.records import (
+    MAX_NAME,
+    Loaded,
+    Replay,
+    Unit,
+    adopt_settings,
+    random_id,
+    spec_or_error,
+)
+from bot.store import Store, StoreConflict
+from engine.core import Action, IllegalAction, PlayerId
+
+log = logging.getLogger("bot.service")
+
+DEFAULT_VACATION_DAYS = 14
+LOG_CACHE = 64  # games whose public-log replay is kept in memory
+Listener = Callable[[Outcome], Awaitable[None] | None]
+
+
+class ServiceBase:
+    """What every part of :class:`bot.service.GameService` builds on (see its docstring for the arguments)."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock | None = None,
+        *,
+        checkpoint_every: int = 100,
+        cache_size: int = 1024,
+        ai_batch: int = 64,
+        default_ai: str = "greedy",
+        vacation_days: int = DEFAULT_VACATION_DAYS,
+        id_factory: Callable[[], str] | None = None,
+        seed_factory: Callable[[], int] | None = None,
+    ) -> None:
+        if checkpoint_every < 1 or ai_batch < 1 or cache_size < 0:
+            raise ValueError("checkpoint_every and ai_batch must be positive, cache_size not negative")
+        self.store = store
+        self.clock: Clock = clock or SystemClock()
+        self.checkpoint_every = checkpoint_every
+        self.cache_size = cache_size
+        self.ai_batch = ai_batch
+        self.default_ai = default_ai
+        if vacation_days < 0:
+            raise ValueError("vacation_days must not be negative")
+        self.vacation_days = vacation_days
+        self._new_id = id_factory or random_id
+        self._new_seed = seed_factory or (lambda: secrets.randbits(62))
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._listeners: list[Listener] = []
+        self._logs: OrderedDict[str, Replay] = OrderedDict()  # game id -> its last public-log replay
+
+    # == hooks ===========================================================================
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(outcome)`` after every change (after commit, outside the game lock).
+
+        The scheduler uses it to re-arm a game's jobs from ``outcome.status.deadlines``;
+        a transport may use it to deliver notices of changes it did not ask for
+        (timeouts). Exceptions in listeners are logged, never raised.
+        """
+        self._listeners.append(listener)
+
+    async def _publish(self, outcome: Outcome) -> Outcome:
+        for listener in self._listeners:
+            try:
+                result = listener(outcome)
+                if inspect.isawaitable(result):
+                    await result
+            except Exception:
+                log.exception("listener failed for game %s", outcome.game_id)
+        return outcome
+
+    # == internals: loading ==============================================================
+    @asynccontextmanager
+    async def _locked(self, game_id: str) -> AsyncIterator[None]:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        async with lock:
+            yield
+
+    async def _load(self, game_id: str) -> Loaded:
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            self._cache.move_to_end(game_id)
+            return cached
+        bundle = await self.store.load_bundle(game_id)
+        if bundle is None:
+            raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        row = bundle.game
+        spec = spec_or_error(row.ruleset)
+        game = spec.load()
+        state: Any = None
+        if row.status != "lobby":
+            players = sum(1 for s in bundle.seats if s.seat_order is not None)
+            base = 0
+            if bundle.snapshot is not None:
+                state, base = game.from_json(json.loads(bundle.snapshot.state_json)), bundle.snapshot.seq
+            else:
+                state = game.setup(players, row.options, row.seed)
+            for entry in bundle.tail:
+                if entry.seq != base + 1:
+                    raise ServiceError("corrupt", f"Game {game_id}: the log jumps from {base} "
+                                       f"to {entry.seq}.")
+                state, base = game.apply(state, game.codec.decode(entry.action)).state, entry.seq
+        lg = Loaded(row, spec, game, {s.slot: s for s in bundle.seats}, state, list(bundle.deadlines),
+                     dict(bundle.reminder_prefs), dict(bundle.reminder_offsets))
+        self._remember(lg)
+        return lg
+
+    def _remember(self, lg: Loaded) -> None:
+        if self.cache_size == 0:
+            return
+        self._cache[lg.row.game_id] = lg
+        self._cache.move_to_end(lg.row.game_id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+
+    def forget(self, game_id: str | None = None) -> None:
+        """Drop cached games (all when ``game_id`` is None), e.g. after settings changed."""
+        if game_id is None:
+            self._cache.clear()
+        else:
+            self._cache.pop(game_id, None)
+
+    # == internals: changing =============================================================
+    def _now(self) -> int:
+        return int(self.clock.now())
+
+    def _unit(self, lg: Loaded) -> Unit:
+        return Unit(lg, self._now(), lg.state, lg.row.seq, lg.row.status, seats=dict(lg.seats))
+
+    def _apply(self, unit: Unit, action: Action, source: ActionSource, user_id: int | None) -> None:
+        game = unit.lg.game
+        try:
+            result = game.apply(unit.state, action)
+        except IllegalAction as exc:
+            raise refused(exc) from exc
+        except Exception as exc:
+            log.exception("engine failed on %s in game %s", action, unit.lg.row.game_id)
+            raise ServiceError("engine_error", "Something went wrong with that move; "
+                               "nothing changed.") from exc
+        unit.seq += 1
+        unit.state, unit.state_changed = result.state, True
+        gid = unit.lg.row.game_id
+        unit.actions.append(
+            ActionRow(gid, unit.seq, action.player, action.to_json(), source, unit.now, user_id))
+        if unit.seq % self.checkpoint_every == 0:
+            unit.checkpoints.append(Snapshot(gid, unit.seq, game.dumps(unit.state)))
+        for event in result.events:
+            # engine events travel as ``event``, never as a platform NoticeKind
+            if isinstance(event.audience, str):
+                unit.notices.append(Notice(gid, None, dict(event.data), PUBLIC, unit.seq, event=event))
+                continue
+            seats = tuple(event.audience)
+            users = tuple(sorted({s.user_id for p in seats if (s := unit.seat(p)) and s.user_id is not None}))
+            if users:
+                unit.notices.append(Notice(gid, None, dict(event.data), users, unit.seq, seats, event=event))
+        if game.is_over(unit.state):
+            unit.status = "over"
+            unit.result = {"scores": list(game.scores(unit.state)), "ranking": list(game.ranking(unit.state))}
+            unit.notice(NoticeKind.game_over, **unit.result, names=list(unit.names()))
+
+    def _ai_choice(self, unit: Unit, player: PlayerId) -> Action:
+        seat = unit.seat(player)
+        name = (seat.ai_policy if seat else None) or self.default_ai
+        seed = (unit.lg.row.seed * 1_000_003 + unit.seq * 7 + player) % (1 << 62)
+        try:
+            action: Action = unit.lg.spec.make_policy(name, seed).choose(unit.state, player)
+            return action
+        except Exception:
+            log.exception("AI %s failed in game %s; playing its first legal action", name,
+                          unit.lg.row.game_id)
+            return unit.lg.game.legal_actions(unit.state, player)[0]
+
+    def _run_ai(self, unit: Unit) -> bool:
+        """Let AI actors move; True when the batch limit stopped them before a person must act."""
+        game = unit.lg.game
+        moved = 0
+        while unit.status == "active" and not game.is_over(unit.state):
+            ai = sorted(p for p in game.actors(unit.state) if (s := unit.seat(p)) is not None and s.is_ai)
+            if not ai:
+                return False
+            if moved >= self.ai_batch:
+                return True
+            try:
+                self._apply(unit, self._ai_choice(unit, ai[0]), "ai", None)
+            except ServiceError:
+                log.exception("AI move refused in game %s; playing the first legal action",
+                              unit.lg.row.game_id)
+                try:
+                    self._apply(unit, game.legal_actions(unit.state, ai[0])[0], "ai", None)
+                except (ServiceError, IndexError):
+                    log.exception("AI seat %s of game %s is stuck", ai[0], unit.lg.row.game_id)
+                    return False
+            moved += 1
+        return False
+
+    def _seat_to_ai(self, unit: Unit, seat: SeatRow, why: str) -> None:
+        before = unit.names()
+        name = seat.display_name if seat.display_name.endswith(" (AI)") else f"{seat.display_name} (AI)"
+        unit.seats[seat.slot] = replace(seat, user_id=None, is_ai=True, display_name=name[:MAX_NAME],
+                                        ai_policy=seat.ai_policy or self.default_ai)
+        order = seat.seat_order
+        unit.notice(NoticeKind.resigned if why == "resigned" else NoticeKind.seat_replaced, seat=order,
+                    old_user_id=seat.user_id, ai=True, reason=why,
+                    name=before[order] if order is not None and order < len(before) else seat.display_name)
+
+    async def _finish(self, lg: Loaded, unit: Unit) -> Outcome:
+        """Run AI moves and commit, in as many transactions as the AI batch needs."""
+        notices: list[Notice] = []
+        while True:
+            more = self._run_ai(unit)
+            await self._commit(lg, unit)
+            notices += unit.notices
+            if not more:
+                break
+            await asyncio.sleep(0)  # let other games use the writer between AI batches
+            unit = self._unit(lg)
+        return Outcome(lg.row.game_id, tuple(notices), self._status(lg))
+
+    async def _commit_outcome(self, lg: Loaded, unit: Unit) -> Outcome:
+        await self._commit(lg, unit)
+        return Outcome(lg.row.game_id, tuple(unit.notices), self._status(lg))
+
+    async def _commit(self, lg: Loaded, unit: Unit) -> None:
+        """Write ``unit`` as one transaction and, once committed, adopt it as the game in memory."""
+        row = lg.row
+        timers = unit.timers or row.timers
+        clear_all = unit.status != "active"
+        kept: list[Deadline] = []
+        new: list[Deadline] = []
+        if not clear_all and unit.state is not None:
+            game = lg.game
+            humans = {p for p in game.actors(unit.state) if (s := unit.seat(p)) is not None and s.is_human}
+            waiting = {d.player for d in lg.deadlines
+                       if d.kind == "turn" and d.player in humans and d.player not in unit.restart}
+            kept = [d for d in lg.deadlines if d.player in waiting]
+            for player in sorted(humans - waiting):
+                seat = unit.seat(player)
+                assert seat is not None and seat.user_id is not None
+                start = max(unit.now, seat.away_until)  # a vacation booked ahead delays the clock
+                clock = self._clock(row.game_id, unit.seq, player, seat.user_id, start, timers,
+                                    lg.prefs.get(seat.user_id, "all"), lg.own_reminders.get(seat.user_id))
+                new += clock
+                unit.notice(NoticeKind.your_turn, (seat.user_id,), seat=player, due_at=clock[0].due_at)
+        fired = set(unit.fired)
+        kept = [replace(d, fired=True) if d.deadline_id in fired else d for d in kept]
+        # a moved clock keeps its ids (so scheduler jobs are replaced, not duplicated): rewrite its rows
+        moved = [replace(d, due_at=d.due_at + unit.shift[d.player]) for d in kept if d.player in unit.shift]
+        kept = [d for d in kept if d.player not in unit.shift] + moved
+        gone = {d.player for d in lg.deadlines} - {d.player for d in kept}
+        clear = sorted(gone | {d.player for d in moved})
+        change = GameChange(
+            game_id=row.game_id, expected_seq=row.seq, updated_at=unit.now, new_seq=unit.seq,
+            expected_status=row.status, status=unit.status if unit.status != row.status else None,
+            result=unit.result, actions=unit.actions,
+            snapshot=Snapshot(row.game_id, unit.seq, lg.game.dumps(unit.state))
+            if unit.state_changed else None,
+            checkpoints=unit.checkpoints,
+            seats_upsert=[s for slot, s in unit.seats.items() if lg.seats.get(slot) != s],
+            seats_delete=unit.deleted_slots,
+            clear_all_deadlines=clear_all and bool(lg.deadlines),
+            clear_deadlines_for=[] if clear_all else clear,
+            new_deadlines=new + moved, fire_deadlines=[d for d in unit.fired if not clear_all],
+            timers=unit.timers,
+        )
+        try:
+            await self.store.apply_change(change)
+        except StoreConflict as exc:
+            self.forget(row.game_id)
+            raise ServiceError("conflict", "The game changed meanwhile; please try again.") from exc
+        except BaseException:
+            self.forget(row.game_id)
+            raise
+        lg.row = replace(row, seq=unit.seq, status=unit.status, updated_at=unit.now, timers=timers,
+                         result=unit.result if unit.result is not None else row.result)
+        lg.seats = dict(unit.seats)
+        lg.state = unit.state
+        lg.deadlines = sorted(kept + new, key=lambda d: (d.due_at, d.deadline_id))
+        self._remember(lg)
+
+    @staticmethod
+    def _clock(game_id: str, seq: int, player: PlayerId, user_id: int, now: int, timers: TimerSettings,
+               pref: ReminderPreference, own: tuple[int, ...] | None = None) -> list[Deadline]:
+        due = now + timers.move_seconds
+        base = f"{game_id}:{seq}:{player}"
+        out = [Deadline(f"{base}:turn", game_id, seq, player, user_id, "turn", due)]
+        # personal reminder times replace the game's; those that do not fit in a move are skipped
+        offsets = sorted({o for o in own if o < timers.move_seconds} if own is not None
+                         else set(timers.reminder_offsets))
+        if pref == "none":
+            offsets = []
+        elif pref == "last":
+            offsets = offsets[:1]
+        out += [Deadline(f"{base}:remind:{o}", game_id, seq, player, user_id, "reminder", due - o)
+                for o in offsets if due - o > now]
+        return out
+
+    def _status(self, lg: Loaded) -> GameStatus:
+        row = lg.row
+        actors: tuple[int, ...] = ()
+        if lg.state is not None and row.status in ("active", "paused"):
+            actors = tuple(sorted(lg.game.actors(lg.state)))
+        waiting = tuple(u for p in actors if (s := lg.seat_of_player(p)) and s.is_human
+                        and (u := s.user_id) is not None)
+        result = row.result or {}
+        return GameStatus(
+            game_id=row.game_id, ruleset=row.ruleset, title=lg.spec.title, status=row.status, seq=row.seq,
+            creator_id=row.creator_id, max_seats=row.max_seats, min_seats=lg.spec.min_players,
+            seats=tuple(SeatInfo(s.slot, s.seat_order, s.user_id, s.display_name, s.colour, s.is_ai,
+                                 s.missed_deadlines) for s in lg.ordered()),
+            actors=actors, waiting_for=waiting, deadlines=tuple(lg.deadlines), timers=row.timers,
+            guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+            scores=tuple(result["scores"]) if "scores" in result else None,
+            ranking=tuple(result["ranking"]) if "ranking" in result else None,
+            seat_names=lg.names(),
+        )
+
+    # == checks ==========================================================================
+    @staticmethod
+    def _require_lobby(lg: Loaded) -> None:
+        if lg.row.status != "lobby":
+            raise ServiceError("not_in_lobby", "The game has already started.", status=lg.row.status)
+
+    @staticmethod
+    def _require_not_finished(lg: Loaded) -> None:
+        if lg.row.status in ("over", "abandoned"):
+            raise ServiceError("finished", f"The game is {lg.row.status}.", status=lg.row.status)
+
+    @staticmethod
+    def _require_active(lg: Loaded) -> None:
+        status = lg.row.status
+        if status == "lobby":
+            raise ServiceError("not_started", "The game has not started yet.")
+        if status == "paused":
+            raise ServiceError("paused", "The game is paused.")
+        if status != "active":
+            raise ServiceError("finished", f"The game is {status}.", status=status)
+
+    @staticmethod
+    def _check_policy(lg: Loaded, policy: str) -> str:
+        if policy not in lg.spec.policy_names:
+            raise ServiceError("bad_policy", f"{lg.spec.title} has no AI called {policy!r}; it has "
+                               f"{', '.join(lg.spec.policy_names)}.", policy=policy)
+        return policy
+
+    async def _refresh_prefs(self, lg: Loaded, users: Sequence[int]) -> None:
+        for user in users:
+            adopt_settings(lg, await self.store.get_user_settings(user))

@@ -1,0 +1,228 @@
+"""Clocks: time per move, vacations, deadlines that fire (reminders, timeouts); start-up and audit."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from bot.models import Deadline, NoticeKind, Outcome, SeatRow, TimerSettings
+from bot.service.base import ServiceBase
+from bot.service.errors import ServiceError
+from bot.service.records import DAY, Loaded, Unit, canon, require_manager, spec_or_error, turn_due
+from engine.core import PlayerId
+
+
+class ClockOps(ServiceBase):
+    """The clock half of :class:`bot.service.GameService`."""
+
+    async def set_timers(
+        self, game_id: str, by_user_id: int, timers: TimerSettings, *, is_admin: bool = False
+    ) -> Outcome:
+        """Change the timer settings (creator or admin); running clocks restart with them."""
+        problems = timers.problems()
+        if problems:
+            raise ServiceError("bad_timers", " ".join(problems))
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            require_manager(lg, by_user_id, is_admin)
+            self._require_not_finished(lg)
+            unit = self._unit(lg)
+            unit.timers = timers
+            unit.restart.update(d.player for d in lg.deadlines)
+            outcome = await self._finish(lg, unit)
+        return await self._publish(outcome)
+
+    async def vacation(self, game_id: str, user_id: int, days: int) -> Outcome:
+        """Declare ``days`` away, extending the caller's deadlines without penalty.
+
+        With a running clock, its turn deadline and reminders move ``days`` later.
+        Without one (not the caller's move yet), the days are booked ahead: any
+        clock that starts before the vacation ends starts when it ends. No missed
+        deadline is counted for it. Each seat may take at most
+        :attr:`vacation_days` days per game in total; the days used are stored on the
+        seat in the same transaction as the moved deadline rows, which keep their ids.
+
+        Raises:
+            ServiceError: ``bad_days`` (not a whole number from 1), ``vacation_cap`` (beyond
+                what is left), ``not_seated``,
+                ``not_started``, ``paused``, ``finished``.
+        """
+        if isinstance(days, bool) or not isinstance(days, int) or days < 1:
+            raise ServiceError("bad_days", "Vacation is a whole number of days, at least 1.", days=days)
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            seat = lg.seat_of_user(user_id)
+            if seat is None or seat.seat_order is None:
+                if lg.row.status == "lobby":
+                    raise ServiceError("not_started", "The game has not started yet.")
+                raise ServiceError("not_seated", "You have no seat in this game.")
+            self._require_active(lg)
+            if seat.is_ai:
+                raise ServiceError("not_seated", "The AI holds your seat; take it back first.")
+            cap, used = self.vacation_days, seat.vacation_days_used
+            if used + days > cap:
+                left = max(cap - used, 0)
+                raise ServiceError("vacation_cap", f"You can take at most {cap} vacation days in this game; "
+                                   f"{left} {'day is' if left == 1 else 'days are'} left.",
+                                   cap=cap, used=used, left=left, days=days)
+            player = seat.seat_order
+            unit = self._unit(lg)
+            running = turn_due(lg, player)
+            if running is not None:
+                unit.seats[seat.slot] = replace(seat, vacation_days_used=used + days)
+                unit.shift[player] = days * DAY
+                due = running + days * DAY
+            else:
+                away = max(seat.away_until, unit.now) + days * DAY
+                unit.seats[seat.slot] = replace(seat, vacation_days_used=used + days, away_until=away)
+                due = None
+            unit.notice(NoticeKind.vacation, seat=player, user_id=user_id, name=lg.names()[player], days=days,
+                        used=used + days, cap=cap, due_at=due,
+                        away_until=unit.seats[seat.slot].away_until)
+            outcome = await self._commit_outcome(lg, unit)
+        return await self._publish(outcome)
+
+    # == timers ==========================================================================
+    async def pending_deadlines(self, *, due_before: float | None = None) -> list[Deadline]:
+        """Unfired deadline rows of every game, soonest first (what the scheduler arms)."""
+        return await self.store.pending_deadlines(due_before=due_before)
+
+    async def fire_deadline(self, deadline_id: str) -> Outcome | None:
+        """Handle a due deadline. Idempotent: None when it is fired, gone, stale or not yet due.
+
+        A ``reminder`` becomes a private ``reminder`` notice. A ``turn`` deadline
+        counts a missed deadline; after ``misses_before_ai`` in a row the AI takes
+        the seat (``autopilot``); then the late player's turn is played for them
+        (by the AI under timeout policy ``"ai"``, with passive moves under
+        ``"skip"``) and AI seats move on, all as one change.
+        """
+        row = await self.store.get_deadline(deadline_id)
+        if row is None or row.fired:
+            return None
+        async with self._locked(row.game_id):
+            lg = await self._load(row.game_id)
+            d = next((x for x in lg.deadlines if x.deadline_id == deadline_id), None)
+            now = self._now()
+            if d is None or d.fired or lg.row.status != "active" or now < d.due_at:
+                return None
+            seat = lg.seat_of_player(d.player)
+            if seat is None or not seat.is_human or d.player not in lg.game.actors(lg.state):
+                return None
+            unit = self._unit(lg)
+            unit.fired.append(d.deadline_id)
+            if d.kind == "reminder":
+                to = (seat.user_id,) if seat.user_id is not None else ()
+                unit.notice(NoticeKind.reminder, to, seat=d.player, due_at=turn_due(lg, d.player))
+                outcome = await self._commit_outcome(lg, unit)
+            else:
+                outcome = await self._timeout(lg, unit, seat, d.player)
+        return await self._publish(outcome)
+
+    async def _timeout(self, lg: Loaded, unit: Unit, seat: SeatRow, player: PlayerId) -> Outcome:
+        timers = lg.row.timers
+        missed = seat.missed_deadlines + 1
+        seat = replace(seat, missed_deadlines=missed)
+        name = lg.names()[player]
+        unit.notice(NoticeKind.timeout, seat=player, user_id=seat.user_id, name=name, missed=missed,
+                    policy=timers.timeout_policy)
+        if timers.misses_before_ai and missed >= timers.misses_before_ai:
+            seat = replace(seat, is_ai=True, ai_policy=seat.ai_policy or self.default_ai)
+            unit.notice(NoticeKind.autopilot, seat=player, user_id=seat.user_id, name=name)
+        unit.seats[seat.slot] = seat
+        unit.restart.add(player)
+        # The late player's turn is played out: until they stop being an actor, or until someone
+        # who was not an actor becomes one (a simultaneous round ended and a new one began: that
+        # next decision is theirs to make, on a new clock).
+        others = lg.game.actors(unit.state) - {player}
+        for _ in range(500):
+            actors = lg.game.actors(unit.state)
+            if lg.game.is_over(unit.state) or player not in actors or (actors - {player}) - others:
+                break
+            if timers.timeout_policy == "skip":
+                action = lg.game.timeout_action(unit.state, player)
+            else:
+                action = self._ai_choice(unit, player)
+            self._apply(unit, action, "timeout", None)
+        return await self._finish(lg, unit)
+
+    # == start-up and audit ==============================================================
+    async def startup(self, *, verify: bool = False) -> list[Outcome]:
+        """Bring running games back after a restart: AI seats that must move do, and missing clocks start.
+
+        Args:
+            verify: also replay every running game's full log from its seed and
+                raise if any disagrees with its snapshot.
+        """
+        outcomes: list[Outcome] = []
+        for row in await self.store.list_games(statuses=["active"]):
+            if verify:
+                problems = await self.verify_game(row.game_id)
+                if problems:
+                    raise ServiceError("corrupt", f"Game {row.game_id} failed verification: {problems}")
+            async with self._locked(row.game_id):
+                lg = await self._load(row.game_id)
+                if not self._needs_attention(lg):
+                    continue
+                outcome = await self._finish(lg, self._unit(lg))
+            outcomes.append(await self._publish(outcome))
+        return outcomes
+
+    @staticmethod
+    def _needs_attention(lg: Loaded) -> bool:
+        """An AI seat must move, or a person must act without a clock running."""
+        if lg.row.status != "active" or lg.state is None:
+            return False
+        clocks = {d.player for d in lg.deadlines if d.kind == "turn"}
+        for player in lg.game.actors(lg.state):
+            seat = lg.seat_of_player(player)
+            if seat is not None and (seat.is_ai or (seat.is_human and player not in clocks)):
+                return True
+        return False
+
+    async def verify_game(self, game_id: str) -> list[str]:
+        """Replay the full log from the seed and compare it with the stored snapshot and checkpoints.
+
+        Returns:
+            Problems found (empty when consistent): gaps in the log, a snapshot
+            ahead of the log, states that disagree, human actors without a clock.
+        """
+        row = await self.store.get_game(game_id)
+        if row is None:
+            return [f"no game {game_id}"]
+        if row.status == "lobby":
+            return []
+        game = spec_or_error(row.ruleset).load()
+        seats = await self.store.get_seats(game_id)
+        ordered = [s for s in seats if s.seat_order is not None]
+        problems: list[str] = []
+        count, low, high = await self.store.log_bounds(game_id)
+        if count and (low != 1 or high != count):
+            problems.append(f"log not contiguous: {count} actions from {low} to {high}")
+        if high != row.seq:
+            problems.append(f"games.seq is {row.seq} but the log ends at {high}")
+        snapshot = await self.store.snapshot(game_id)
+        if snapshot is None:
+            problems.append("no snapshot")
+        elif snapshot.seq > high:
+            problems.append(f"snapshot at {snapshot.seq} is ahead of the log ({high})")
+        marks = {c.seq: c for c in await self.store.checkpoints(game_id)}
+        if snapshot is not None:
+            marks[snapshot.seq] = snapshot
+        state = game.setup(len(ordered), row.options, row.seed)
+        applied = 0
+        for entry in await self.store.actions(game_id):
+            state = game.apply(state, game.codec.decode(entry.action)).state
+            applied = entry.seq
+            mark = marks.get(applied)
+            if mark is not None and canon(game.to_json(state)) != canon(json.loads(mark.state_json)):
+                problems.append(f"replayed state at seq {applied} differs from the stored one")
+        if snapshot is not None and snapshot.seq == 0 and canon(game.to_json(
+                game.setup(len(ordered), row.options, row.seed))) != canon(json.loads(snapshot.state_json)):
+            problems.append("the set-up state differs from the stored one")
+        if row.status == "active":
+            have = {d.player for d in await self.store.game_deadlines(game_id) if d.kind == "turn"}
+            for player in game.actors(state):
+                seat = next((s for s in ordered if s.seat_order == player), None)
+                if seat is not None and seat.is_human and player not in have:
+                    problems.append(f"player {player} must act but has no deadline")
+        return problems

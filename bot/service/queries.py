@@ -1,0 +1,166 @@
+"""Reading a game: status, views, the player's decision, legal moves, the public log, the
+record since a player's last move, a full audit; and a person's settings."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from bot.models import GameStatus, LogEntry, UserSettings
+from bot.service.base import LOG_CACHE, ServiceBase
+from bot.service.errors import ServiceError
+from bot.service.records import Replay, adopt_settings, canon, replay_public, spec_or_error
+from engine.core import Decision, PlayerId, decide
+
+
+class QueryOps(ServiceBase):
+    """The reading half of :class:`bot.service.GameService`."""
+
+    # == people ==========================================================================
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A person's notification settings."""
+        return await self.store.get_user_settings(user_id)
+
+    async def set_user_settings(self, settings: UserSettings) -> None:
+        """Store a person's notification settings (reminders apply from their next clock on).
+
+        Raises:
+            ServiceError: ``bad_settings`` (e.g. a reminder time outside 1 minute to 14 days).
+        """
+        problems = settings.problems()
+        if problems:
+            raise ServiceError("bad_settings", " ".join(problems))
+        await self.store.set_user_settings(settings, self._now())
+        for lg in self._cache.values():
+            if settings.user_id in lg.prefs or lg.seat_of_user(settings.user_id) is not None:
+                adopt_settings(lg, settings)
+
+    async def set_thread(self, game_id: str, thread_id: int | None) -> None:
+        """Remember the game's own Discord thread (where its public notices go from now on)."""
+        async with self._locked(game_id):
+            await self._load(game_id)  # refuses an unknown game
+            await self.store.set_thread(game_id, thread_id, self._now())
+            self.forget(game_id)
+
+    # == reading =========================================================================
+    async def status(self, game_id: str) -> GameStatus:
+        """The game's summary (seats, whose turn, deadlines, scores)."""
+        async with self._locked(game_id):
+            return self._status(await self._load(game_id))
+
+    async def view(self, game_id: str, user_id: int | None) -> dict[str, Any]:
+        """The engine's view of the game for ``user_id`` (a spectator if not seated)."""
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            if lg.state is None:
+                raise ServiceError("not_started", "The game has not started yet.")
+            seat = lg.seat_of_user(user_id) if user_id is not None else None
+            view = dict(lg.game.view(lg.state, seat.seat_order if seat else None))
+            view["seq"] = lg.row.seq
+            return view
+
+    async def decision(self, game_id: str, user_id: int) -> tuple[int, Decision | None]:
+        """(seq, the caller's current decision: a heading and one labelled choice per legal move),
+        or (seq, None) when they have nothing to decide now."""
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            seat = lg.seat_of_user(user_id)
+            if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active" \
+                    or seat.is_ai:
+                return lg.row.seq, None
+            return lg.row.seq, decide(lg.game, lg.state, seat.seat_order)
+
+    async def legal_actions(self, game_id: str, user_id: int) -> tuple[int, list[dict[str, Any]]]:
+        """(seq, the caller's legal actions as JSON objects); empty when it is not their turn."""
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            seat = lg.seat_of_user(user_id)
+            if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active":
+                return lg.row.seq, []
+            return lg.row.seq, [a.to_json() for a in lg.game.legal_actions(lg.state, seat.seat_order)]
+
+    async def engine_state(self, game_id: str) -> tuple[int, Any]:
+        """(seq, engine state) of a started game: for AI drivers, tests and tools, not for players."""
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            return lg.row.seq, lg.state
+
+    async def public_log(self, game_id: str) -> tuple[int, list[LogEntry]]:
+        """(seq, every public event of a started game so far, oldest first).
+
+        Events are not stored: the action log is replayed from the seed, in a worker
+        thread, and the last replay of each game is kept (with its state) so that the
+        next call replays only the new actions. Events addressed to some players only
+        (drawn cards, hands) are left out.
+        """
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            if lg.state is None:
+                raise ServiceError("not_started", "The game has not started yet.")
+            row, game = lg.row, lg.game
+            players = sum(1 for s in lg.seats.values() if s.seat_order is not None)
+        cached = self._logs.get(game_id)
+        if cached is not None and cached.seq == row.seq:
+            self._logs.move_to_end(game_id)
+            return cached.seq, list(cached.entries)
+        if cached is None or cached.seq > row.seq:
+            cached = Replay(0, None, ())
+        actions = await self.store.actions(game_id, after_seq=cached.seq, upto_seq=row.seq)
+        replay = await asyncio.to_thread(replay_public, game, players, row.options, row.seed, cached,
+                                         actions)
+        self._logs[game_id] = replay
+        self._logs.move_to_end(game_id)
+        while len(self._logs) > LOG_CACHE:
+            self._logs.popitem(last=False)
+        return replay.seq, list(replay.entries)
+
+    # --- notifications ---
+    async def since_last_move(self, game_id: str, player: PlayerId, *,
+                              limit: int = 400) -> tuple[int | None, list[dict[str, Any]]]:
+        """The public record of the moves from ``player``'s last move on (for turn notifications).
+
+        That last move is included: what it set off (the next empire's turn, the
+        scoring) is news too. Replays the stored log from the nearest checkpoint
+        (or the set-up) without touching the game in memory. Only public events
+        are returned, so the result may be shown to anyone. Looks back at most
+        ``limit`` moves.
+
+        Returns:
+            (the seq of ``player``'s last move, or None when it made none within
+            the last ``limit`` moves; one dict per move from that one on, oldest
+            first, with ``seq``, ``player`` (engine seat), ``source`` (``human``,
+            ``ai``, ``timeout``), ``user_id`` and ``events`` (each ``{"type", "data"}``)).
+        """
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        if row.status == "lobby":
+            return None, []
+        window = max(row.seq - limit, 0)
+        recent = await self.store.actions(game_id, after_seq=window, upto_seq=row.seq)
+        last = max((a.seq for a in recent if a.player == player), default=None)
+        start = window if last is None else last - 1
+        game = spec_or_error(row.ruleset).load()
+        base = await self.store.latest_checkpoint(game_id, upto_seq=start)
+        if base is not None:
+            state, seq = game.from_json(json.loads(base.state_json)), base.seq
+        else:
+            players = sum(1 for s in await self.store.get_seats(game_id) if s.seat_order is not None)
+            state, seq = game.setup(players, row.options, row.seed), 0
+        older = await self.store.actions(game_id, after_seq=seq, upto_seq=window) if seq < window else []
+        rows = [entry for entry in [*older, *recent] if entry.seq > seq]
+
+        def replay() -> list[dict[str, Any]]:  # in a worker thread: the engine is pure
+            now, out = state, []
+            for entry in rows:
+                result = game.apply(now, game.codec.decode(entry.action))
+                now = result.state
+                if entry.seq > start:
+                    out.append({"seq": entry.seq, "player": entry.player, "source": entry.source,
+                                "user_id": entry.user_id,
+                                "events": [{"type": e.type, "data": canon(dict(e.data))}
+                                           for e in result.events if e.visible_to(None)]})
+            return out
+
+        return last, await asyncio.to_thread(replay)
