@@ -305,7 +305,7 @@ async def test_a_member_with_manage_server_may_moderate(rig: Rig) -> None:
     assert status.status == "paused" and not status.deadlines
     thread = status.thread_id
     assert thread is not None
-    assert any(f"was paused by <@{BOB}>" in c.content for c in rig.fake.channel_posts(channel_id=thread))
+    assert any("is paused by Bob" in c.content for c in rig.fake.channel_posts(channel_id=thread))
     assert "is paused: there is nothing to decide" in followup(await rig.command(ALICE, "play")).content
     # a manager who plays no game here: the game of this channel is the one meant
     calls = await invoke(rig, CAROL, "admin resume", manager=True)
@@ -372,5 +372,5 @@ async def test_abandon_needs_the_confirmation_of_a_moderator(rig: Rig) -> None:
     assert followup(calls).content == f"Game `{game}` is abandoned."
     status = await rig.service.status(game)
     assert status.status == "abandoned" and status.thread_id is not None
-    assert any(f"was abandoned by <@{ALICE}>" in c.content
+    assert any("was abandoned by Alice" in c.content
                for c in rig.fake.channel_posts(channel_id=status.thread_id))

@@ -22,7 +22,6 @@ from discord import app_commands
 
 from bot.discord.game_group import ActionJSON, GameGroup, batch, split_names
 from bot.discord.kit import MAX_OPTIONS, BotBase, Interaction, Reply
-from bot.discord.words import seat_names
 from bot.models import Outcome
 from bot.service import ServiceError
 from engine.history.rules_data import load_rules
@@ -38,7 +37,8 @@ def lost_battle(out: Outcome, seq: int) -> str | None:
     """Whether the move at ``seq`` fought a battle that was not won (Chapter VI: a tie or a loss)."""
     for notice in out.notices:
         data = notice.data
-        if notice.seq == seq + 1 and notice.type == "battle" and not data.get("treachery") \
+        if notice.seq == seq + 1 and notice.event is not None and notice.event.type == "battle" \
+                and not data.get("treachery") \
                 and data.get("outcome") != "win":
             return f"The battle for {data.get('land')} was not won."
     return None
@@ -87,7 +87,7 @@ class ClassicGroup(GameGroup):
             except KeyError as exc:
                 raise ServiceError("unknown_land", str(exc).strip("'\"")) from exc
             view = await self.bot.service.view(gid, None)  # public: the board only, never a hand
-            return Reply(land_text(rules, view, name, dict(enumerate(seat_names(st)))))
+            return Reply(land_text(rules, view, name, dict(enumerate(st.seat_names))))
         await self._answer(interaction, work, ephemeral=True)
 
     @app_commands.command(name="scores", description="The score table and the score chart, for everyone")
@@ -101,7 +101,7 @@ class ClassicGroup(GameGroup):
             gid = await self._own_game(interaction, game)
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public counts only: no marker values in play
-            names = dict(enumerate(seat_names(st)))
+            names = dict(enumerate(st.seat_names))
             text = score_text(gid, view, names)
             files = []
             if chart:

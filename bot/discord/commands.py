@@ -23,7 +23,6 @@ from bot.discord.info import InfoCommands, LogButton
 from bot.discord.kit import BotBase, Interaction, Reply, board_file, mention, timestamp
 from bot.discord.panel import panel
 from bot.discord.personal import PersonalCommands
-from bot.discord.words import seat_names
 from bot.models import TimerSettings
 from bot.service import ServiceError
 from engine.core import IllegalAction
@@ -130,7 +129,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
             gid = await self._game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
             lines = [f"**{st.title}** - game `{gid}`, {st.status}, move {st.seq}"]
-            names = seat_names(st) if st.status != "lobby" else []
+            names = st.seat_names if st.status != "lobby" else []
             for seat in st.seats:
                 order = f"{seat.seat + 1}." if seat.seat is not None else "-"
                 who = mention(seat.user_id, seat.name) if not seat.is_ai or seat.user_id else seat.name
@@ -160,7 +159,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
                 return Reply(f"Game `{gid}` has not started: there is no board yet.")
             view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
             file = await board_file(self.bot, st.ruleset, gid, view, names=names)
-            text = get_game(st.ruleset).board_text(view, seat_names(st))
+            text = get_game(st.ruleset).board_text(view, st.seat_names)
             return Reply(f"The board of game `{gid}` after move {view.get('seq', 0)}.\n{text}"[:2000],
                          files=[file])
         await self._answer(interaction, work, ephemeral=False)
@@ -175,7 +174,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
             if seat is None or st.status == "lobby":
                 return Reply(f"You have no seat (or no hand yet) in game `{gid}`.")
             view = await self.bot.service.view(gid, interaction.user.id)
-            text = get_game(st.ruleset).hand_text(view, seat, seat_names(st))
+            text = get_game(st.ruleset).hand_text(view, seat, st.seat_names)
             return Reply(f"Game `{gid}`: {text}"[:2000])
         await self._answer(interaction, work, ephemeral=True)
 

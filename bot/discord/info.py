@@ -19,6 +19,7 @@ from bot.discord.kit import APOLOGY, BotBase, Interaction, Reply, bot_of, clip
 from bot.discord.words import describe_for
 from bot.models import PUBLIC, GameStatus, LogEntry, Notice
 from bot.service import ServiceError
+from engine.core import Event
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,9 @@ def log_lines(status: GameStatus, entries: Sequence[LogEntry]) -> list[str]:
     """One line per public event that says something, numbered by its move."""
     lines = []
     for entry in entries:
-        text = describe_for(Notice(status.game_id, entry.type, entry.data, PUBLIC, entry.seq), status)
+        event = Event(entry.type, entry.data)
+        notice = Notice(status.game_id, None, entry.data, PUBLIC, entry.seq, event=event)
+        text = describe_for(notice, status)
         if text:
             lines.append(clip(f"`{entry.seq}` {text}", LOG_LINE))
     return lines

@@ -45,9 +45,9 @@ from bot.discord.kit import (
     clip,
     run_component,
 )
-from bot.discord.words import describe_for, seat_names
+from bot.discord.words import describe_for
 from bot.models import Outcome
-from engine.core import Choice, Decision, decide
+from engine.core import Choice, Decision
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -135,12 +135,7 @@ def components(game_id: str, seq: int, user_id: int, entries: Sequence[Entry], p
 # == reading the decision ===================================================================
 async def decision_of(bot: BotBase, game_id: str, user_id: int) -> tuple[int, Decision | None]:
     """(seq, the person's decision now, or None when they have nothing to decide)."""
-    status = await bot.service.status(game_id)
-    seat = next((s.seat for s in status.seats if s.user_id == user_id and not s.is_ai), None)
-    if status.status != "active" or seat is None:
-        return status.seq, None
-    seq, state = await bot.service.engine_state(game_id)
-    return seq, decide(get_game(status.ruleset), state, seat)
+    return await bot.service.decision(game_id, user_id)
 
 
 async def idle_text(bot: BotBase, game_id: str) -> str:
@@ -148,7 +143,7 @@ async def idle_text(bot: BotBase, game_id: str) -> str:
     status = await bot.service.status(game_id)
     if status.status != "active":
         return f"Game `{game_id}` is {status.status}: there is nothing to decide."
-    names = seat_names(status)
+    names = status.seat_names
     waited = ", ".join(names[p] for p in status.actors if p < len(names))
     return f"You have nothing to decide in game `{game_id}` now; waiting for {waited or 'nobody'}."
 
@@ -234,7 +229,7 @@ async def after(bot: BotBase, game_id: str, user_id: int, seq: int, out: Outcome
     if out.status.status == "over":
         view = await bot.service.view(game_id, None)
         game = get_game(out.status.ruleset)
-        lines.append(game.summary_text(view, seat_names(out.status)))
+        lines.append(game.summary_text(view, out.status.seat_names))
         return Reply(fit(lines, ""))
     if user_id in out.status.waiting_for:
         nxt = await panel(bot, game_id, user_id)

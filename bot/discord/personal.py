@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.config import parse_duration
 from bot.discord.base import LIVE, CommandBase
 from bot.discord.kit import Interaction, Reply, mention, timestamp
-from bot.models import GameRow, GameStatus, ReminderPreference
+from bot.models import GameRow, GameStatus, NoticeKind, ReminderPreference
 from bot.service import ServiceError
 from engine.registry import get_game
 
@@ -124,7 +124,7 @@ class PersonalCommands(CommandBase):
         async def work() -> Reply:
             gid = await self._game(interaction, game)
             out = await self.bot.service.vacation(gid, interaction.user.id, days)
-            notice = next((n for n in out.notices if n.type == "vacation"), None)
+            notice = next((n for n in out.notices if n.kind == NoticeKind.vacation), None)
             data = notice.data if notice is not None else {}
             left = int(data.get("cap", 0)) - int(data.get("used", 0))
             if data.get("due_at"):

@@ -39,9 +39,8 @@ import discord
 from bot.digest import digest
 from bot.discord.kit import BotBase, Reply, board_file, mention, timestamp
 from bot.discord.panel import OpenPanelButton, panel
-from bot.discord.words import describe_for, seat_names
-from bot.models import MessageRef, Notice, Outcome
-from engine.core import Event
+from bot.discord.words import describe_for
+from bot.models import MessageRef, Notice, NoticeKind, Outcome
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -76,7 +75,7 @@ def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
 def _late_line(notice: Notice) -> str:
     """What a player who missed a deadline is told privately."""
     gid = notice.game_id
-    if notice.type == "autopilot":
+    if notice.kind == NoticeKind.autopilot:
         return f"You missed too many deadlines in game `{gid}`: the AI plays your seat from now on."
     done = "the AI played your turn" if notice.data.get("policy") == "ai" else "your turn was skipped"
     return f"You missed the deadline in game `{gid}` ({notice.data.get('missed')} in a row): {done}."
@@ -188,7 +187,7 @@ class Transport:
             row = await self.bot.service.store.get_game(gid)
             thread_id = row.thread_id if row is not None else status.thread_id
             if thread_id is None and status.channel_id is not None and \
-                    any(n.type == "game_started" for n in outcome.notices):
+                    any(n.kind == NoticeKind.game_started for n in outcome.notices):
                 await self._post(posts)  # what was said before the thread opened goes first
                 posts = _Posts()
                 thread_id = await self.open_thread(gid, status.channel_id, status.title)
@@ -199,9 +198,9 @@ class Transport:
                     for user in notice.audience:
                         item = news.setdefault((gid, int(user)), _News(int(user), gid, channel_id))
                         item.channel_id = channel_id
-                        if notice.type in ("your_draw", "your_turn"):
+                        if notice.kind == NoticeKind.your_turn:
                             item.turn = True
-                        if notice.type != "your_turn":  # the turn line is written at sending time
+                        else:  # the turn line is written at sending time
                             text = describe_for(notice, status)
                             if text and text not in item.lines:
                                 item.lines.append(text)
@@ -210,9 +209,10 @@ class Transport:
                 if text is None:
                     continue
                 public.append(text)
-                if notice.type == "game_started":
+                if notice.kind == NoticeKind.game_started:
                     public.extend(self._turn_pings(outcome))
-                late = notice.data.get("user_id") if notice.type in ("timeout", "autopilot") else None
+                late_kinds = (NoticeKind.timeout, NoticeKind.autopilot)
+                late = notice.data.get("user_id") if notice.kind in late_kinds else None
                 if late is not None:  # the late player also hears it privately
                     item = news.setdefault((gid, int(late)), _News(int(late), gid, channel_id))
                     item.channel_id = channel_id
@@ -271,7 +271,7 @@ class Transport:
         lines = [f"**{st.title}**, game `{game_id}`: move {st.seq} ({st.status})."]
         if st.status in ("active", "paused", "over"):
             view = await service.view(game_id, None)  # a spectator's view: nothing hidden
-            lines.append(get_game(st.ruleset).status_text(view, seat_names(st)))
+            lines.append(get_game(st.ruleset).status_text(view, st.seat_names))
         due = {d.user_id: d.due_at for d in st.deadlines if d.kind == "turn" and not d.fired}
         if st.status == "active" and st.waiting_for:
             lines.append("Waiting for: " + ", ".join(
@@ -400,11 +400,5 @@ class Transport:
         last, entries = await service.since_last_move(game_id, seat.seat)
         if last is not None and all(e.get("player") == seat.seat for e in entries):
             return _Turn(line, "", st.ruleset, fresh=False)  # nobody else moved since their own last move
-        names = seat_names(st)
-        game = get_game(st.ruleset)
-
-        def sentence(event: Event) -> str | None:
-            return game.describe_event(event, names)
-
-        summary = digest(entries, seat.seat, dict(enumerate(names)), first=last is None, describe=sentence)
+        summary = digest(entries, seat.seat, st.seat_names, get_game(st.ruleset), first=last is None)
         return _Turn(line, summary, st.ruleset, fresh=True)
