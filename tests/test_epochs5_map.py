@@ -18,12 +18,12 @@ import pytest
 import yaml
 from PIL import Image
 
-from engine.history.epochs5_data import (
-    EMPIRE_EFFECT_IDS,
+from engine.core import DataError
+from engine.history.epochs5.empires import (
+    EMPIRE_EFFECTS,
     EMPIRES_PATH,
     MAP_PATH,
-    EmpireCard,
-    EmpireDataError,
+    Empire,
     check_data,
     empire_key,
     load_empires,
@@ -71,7 +71,7 @@ def world() -> WorldMap:
 
 
 @pytest.fixture(scope="module")
-def empires() -> dict[int, tuple[EmpireCard, ...]]:
+def empires() -> dict[int, tuple[Empire, ...]]:
     return dict(load_empires())
 
 
@@ -91,7 +91,7 @@ def raw_empires() -> dict[str, Any]:
     return data
 
 
-def _by_name(empires: dict[int, tuple[EmpireCard, ...]]) -> dict[str, EmpireCard]:
+def _by_name(empires: dict[int, tuple[Empire, ...]]) -> dict[str, Empire]:
     return {card.name: card for cards in empires.values() for card in cards}
 
 
@@ -244,12 +244,12 @@ def test_assyrian_example_map_facts(world: WorldMap) -> None:
 
 
 def test_assyrian_example_turn_comes_out_as_printed(
-    world: WorldMap, empires: dict[int, tuple[EmpireCard, ...]]
+    world: WorldMap, empires: dict[int, tuple[Empire, ...]]
 ) -> None:
     card = _by_name(empires)["Assyrians"]
     assert (card.epoch, card.armies, card.starts, card.structure) == (1, 6, ("Mesopotamia",), "capitol")
     assert card.caravans == ("Empty Quarter",)
-    assert card.effect is not None and card.effect.id == "fortify_per_resource"
+    assert card.effect == "fortify_per_resource"
     # Armies: one in Mesopotamia, one in Zagros, two at Levant (a tie removes the
     # first), two at Nile (the invader and the +1 siege army): all six.
     assert card.armies == 1 + 1 + 2 + 2
@@ -376,7 +376,7 @@ def test_validator_checks_the_optional_keys(raw_map: dict[str, Any]) -> None:
 # --- The empire cards ----------------------------------------------------------------------
 
 
-def test_eight_empires_in_each_of_five_epochs(empires: dict[int, tuple[EmpireCard, ...]]) -> None:
+def test_eight_empires_in_each_of_five_epochs(empires: dict[int, tuple[Empire, ...]]) -> None:
     # "40 Empire Cards (5 epochs, 8 of each)"
     assert sorted(empires) == [1, 2, 3, 4, 5]
     for epoch, cards in empires.items():
@@ -387,20 +387,20 @@ def test_eight_empires_in_each_of_five_epochs(empires: dict[int, tuple[EmpireCar
     assert len(set(keys)) == 40
 
 
-def test_epoch_i_call_order(empires: dict[int, tuple[EmpireCard, ...]]) -> None:
+def test_epoch_i_call_order(empires: dict[int, tuple[Empire, ...]]) -> None:
     # "Sumerians are called first, followed by Egyptians, Minoans, and so on";
     # the example calls the Minoans, the Hittites, then the Assyrians.
     names = [card.name for card in empires[1]]
     assert names[:5] == ["Sumerians", "Egyptians", "Minoans", "Hittites", "Assyrians"]
 
 
-def test_every_empire_the_rulebook_names_is_a_card(empires: dict[int, tuple[EmpireCard, ...]]) -> None:
+def test_every_empire_the_rulebook_names_is_a_card(empires: dict[int, tuple[Empire, ...]]) -> None:
     named = _by_name(empires)
     for name in RULEBOOK_EMPIRES:
         assert name in named, name
 
 
-def test_quoted_leaders_lead_their_empires(empires: dict[int, tuple[EmpireCard, ...]]) -> None:
+def test_quoted_leaders_lead_their_empires(empires: dict[int, tuple[Empire, ...]]) -> None:
     named = _by_name(empires)
     quotes = {
         "Carthaginians": "Hannibal", "Germans": "Otto von Bismarck", "British": "Queen Victoria",
@@ -415,7 +415,7 @@ def test_quoted_leaders_lead_their_empires(empires: dict[int, tuple[EmpireCard, 
 
 
 def test_mesoamericans_start_in_two_territories(
-    world: WorldMap, empires: dict[int, tuple[EmpireCard, ...]]
+    world: WorldMap, empires: dict[int, tuple[Empire, ...]]
 ) -> None:
     # "Place one capitol and one army in each starting territory, and then expand
     # your empire with the remaining two armies."
@@ -424,13 +424,13 @@ def test_mesoamericans_start_in_two_territories(
     assert {world.lands[n].area for n in card.starts} == {"North America", "South America"}
 
 
-def test_turks_invade_after_battle(empires: dict[int, tuple[EmpireCard, ...]]) -> None:
+def test_turks_invade_after_battle(empires: dict[int, tuple[Empire, ...]]) -> None:
     card = _by_name(empires)["Turks"]
-    assert card.effect is not None and card.effect.id == "invade_after_battle"
+    assert card.effect == "invade_after_battle"
 
 
 def test_start_territories_and_aids_exist(
-    world: WorldMap, empires: dict[int, tuple[EmpireCard, ...]]
+    world: WorldMap, empires: dict[int, tuple[Empire, ...]]
 ) -> None:
     for cards in empires.values():
         for card in cards:
@@ -441,13 +441,13 @@ def test_start_territories_and_aids_exist(
                 assert world.waters[water].fleets, card.name
             for land in card.caravans:
                 assert world.lands[land].barren, card.name
-            assert card.effect is None or card.effect.id in EMPIRE_EFFECT_IDS
+            assert card.effect is None or card.effect in EMPIRE_EFFECTS
             assert card.design in ("rulebook", "ours")
             assert card.design == "rulebook" or not card.ours
 
 
 def test_fleets_and_caravans_serve_their_start(
-    world: WorldMap, empires: dict[int, tuple[EmpireCard, ...]]
+    world: WorldMap, empires: dict[int, tuple[Empire, ...]]
 ) -> None:
     # Our design rule: every aid on a card is of use from its start: it joins
     # territories within two steps of a start territory, or chains (linked
@@ -470,7 +470,7 @@ def test_fleets_and_caravans_serve_their_start(
             assert useful == set(joins), (card.name, set(joins) - useful)
 
 
-def test_armies_grow_over_the_epochs(empires: dict[int, tuple[EmpireCard, ...]]) -> None:
+def test_armies_grow_over_the_epochs(empires: dict[int, tuple[Empire, ...]]) -> None:
     means = [sum(c.armies for c in empires[e]) / 8 for e in range(1, 6)]
     assert means == sorted(means)
     assert all(3 <= c.armies <= 9 for cards in empires.values() for c in cards)
@@ -478,7 +478,7 @@ def test_armies_grow_over_the_epochs(empires: dict[int, tuple[EmpireCard, ...]])
     assert [c.armies for c in empires[1]] == [3, 4, 3, 4, 6, 4, 5, 6]
 
 
-def test_marauders_have_no_capitol(empires: dict[int, tuple[EmpireCard, ...]]) -> None:
+def test_marauders_have_no_capitol(empires: dict[int, tuple[Empire, ...]]) -> None:
     marauders = {c.name for cards in empires.values() for c in cards if c.marauder}
     assert {"Mongols", "Vikings", "Huns"} <= marauders
     assert "Assyrians" not in marauders
@@ -534,7 +534,7 @@ def test_validator_reports_every_injected_error(world: WorldMap, raw_empires: di
     ]
     for text in expected:
         assert any(text in p for p in problems), (text, problems)
-    with pytest.raises(EmpireDataError) as caught:
+    with pytest.raises(DataError) as caught:
         parse_empires(bad, world)
     assert caught.value.problems == problems
 
@@ -554,7 +554,7 @@ def test_load_empires_reports_the_file_name(tmp_path: Path, raw_empires: dict[st
     _card(bad, 1, "Greeks")["armies"] = "six"
     path = tmp_path / "empires.yaml"
     path.write_text(yaml.safe_dump(bad), encoding="utf-8")
-    with pytest.raises(EmpireDataError) as caught:
+    with pytest.raises(DataError) as caught:
         load_empires(path)
     assert caught.value.problems == ["empires.yaml: epoch 1, Greeks: armies must be 1..25, got 'six'"]
 

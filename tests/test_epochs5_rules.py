@@ -36,7 +36,8 @@ from engine.history.epochs5.actions import (
     Track,
 )
 from engine.history.epochs5.board import Ctx, score_breakdown
-from engine.history.epochs5.data import Empire, EventCard, RegionToken, Rules, make_rules
+from engine.history.epochs5.data import EventCard, RegionToken, Rules, make_rules
+from engine.history.epochs5.empires import Empire
 from engine.history.epochs5.game import Epochs5Game
 from engine.history.epochs5.reach import reach
 from engine.history.epochs5.state import State
@@ -87,6 +88,7 @@ def emp(
         fleets=tuple(fleets),
         caravans=tuple(caravans),
         effect=effect,
+        marauder=not capitol,  # the test empires without a capitol show the torch
     )
 
 
@@ -302,7 +304,8 @@ def test_terrain_adds_one_to_the_defenders_highest_die(dice: Dice) -> None:
     s.do(Invade(1, "Zagros"))
     assert s.holder("Zagros") is None
     result = next(e for e in s.events if e.type == "battle_result")
-    assert result.data == {"land": "Zagros", "attacker_total": 5, "defender_total": 5, "outcome": "tie"}
+    assert result.data == {"land": "Zagros", "player": 1, "defender": 0, "attacker_total": 5,
+                           "defender_total": 5, "outcome": "tie", "won": False}
 
 
 def test_fortified_defender_rolls_two_dice_and_the_fort_falls_on_a_win(dice: Dice) -> None:
@@ -580,7 +583,7 @@ def test_enhancements_refused_during_an_invasion(dice: Dice) -> None:
     s = Scenario().army("Levant", 0).hand(1, "reinforce").start(ASSYRIANS, 1)
     dice.script([1, 1], [6])
     s.do(Invade(1, "Levant"))
-    s.refused(PlayEvent(1, "reinforce"), "wrong_step")
+    s.refused(PlayEvent(1, "reinforce"), "during_invasion")
     s.do(Retreat(1)).do(PlayEvent(1, "reinforce"))
     assert s.turn.pool == 5 - 1 + 3  # the retreating army went back to the supply
 
@@ -825,18 +828,6 @@ def test_hidden_information_stays_out_of_other_views() -> None:
 
 
 # -- empire effects -------------------------------------------------------------------------------
-def test_turks_invade_beside_a_battle_even_after_a_retreat(dice: Dice) -> None:
-    """Turks: "This ability can be used more than once ... sequentially (spaces adjacent to the
-    space of the first battle are eligible to be invaded for the second)"."""
-    turks = emp("Turks", 1, 6, 5, "Anatolia", effect="invade_after_battle")
-    s = Scenario(extra=[turks]).army("Levant", 0).start(turks, 1)
-    s.refused(Invade(1, "Nile"), "not_adjacent")
-    dice.script([1, 1], [6])
-    s.do(Invade(1, "Levant")).do(Retreat(1))
-    s.do(Invade(1, "Nile"))  # beside the first battle
-    assert s.holder("Nile") == 1
-
-
 def test_pyramids_build_a_monument_per_resource() -> None:
     pyramids = emp("Pharaohs", 1, 6, 4, "Nile", effect="monument_per_resource")
     s = Scenario(extra=[pyramids]).start(pyramids, 0)

@@ -65,21 +65,6 @@ class RandomPolicy(policy.RandomPolicy):
     game = GAME
 
 
-def win_chance(att_bonus: int, def_bonus: int, def_dice: int) -> float:
-    """Chance that the best of two dice plus ``att_bonus`` beats the best of ``def_dice`` plus its bonus."""
-    wins = total = 0
-    for a1 in range(1, 7):
-        for a2 in range(1, 7):
-            for d1 in range(1, 7):
-                for d2 in range(1, 7) if def_dice == 2 else (0,):
-                    total += 1
-                    wins += max(a1, a2) + att_bonus > max(d1, d2) + def_bonus
-    return wins / total
-
-
-_CHANCES = {(a, d, n): win_chance(a, d, n) for a in range(5) for d in range(2) for n in (1, 2)}
-
-
 class GreedyPolicy:
     """One-step greedy play (see the module docstring)."""
 
@@ -193,10 +178,7 @@ class GreedyPolicy:
                 value = gain - 0.5
             else:
                 route = act.route if act.route != "auto" else targets[land][0]
-                def_dice = 2 if land in state.forts else 1
-                terrain = battle.terrain_applies(ctx, land)
-                att_bonus = battle.invader_bonus(ctx, route)
-                chance = _CHANCES[(min(att_bonus, 4), 1 if terrain else 0, def_dice)]
+                chance = battle.odds(ctx, land, route)
                 if route == SEA:
                     chance *= 0.85  # the defender's naval reroll
                 hurt = 1.0 + (2.0 if state.structures.get(land) == "capitol" else 0.0)

@@ -67,6 +67,25 @@ def terrain_applies(ctx: Ctx, land: str) -> bool:
     return not (turn.force_kind == "empire" and ignored)
 
 
+def win_chance(att_bonus: int, def_bonus: int, def_dice: int) -> float:
+    """Chance that the best of two dice plus ``att_bonus`` beats the best of ``def_dice`` dice plus
+    ``def_bonus`` (one roll, before any reroll)."""
+    wins = total = 0
+    for a1 in range(1, 7):
+        for a2 in range(1, 7):
+            for d1 in range(1, 7):
+                for d2 in range(1, 7) if def_dice == 2 else (0,):
+                    total += 1
+                    wins += max(a1, a2) + att_bonus > max(d1, d2) + def_bonus
+    return wins / total
+
+
+def odds(ctx: Ctx, land: str, route: str) -> float:
+    """The invader's chance of winning the first roll of a battle for ``land`` by ``route``."""
+    def_dice = 2 if land in ctx.state.forts else 1
+    return _CHANCES[(min(invader_bonus(ctx, route), 5), 1 if terrain_applies(ctx, land) else 0, def_dice)]
+
+
 def totals(ctx: Ctx, battle: dict[str, Any]) -> tuple[int, int]:
     att = max(battle["att"]) + invader_bonus(ctx, battle["route"])
     dfd = max(battle["dfd"]) + (1 if battle["terrain"] else 0)
@@ -88,8 +107,6 @@ def start(ctx: Ctx, land: str, route: str) -> None:
         "att": [],
         "dfd": [],
     }
-    if empire_effect(ctx) == "invade_after_battle" and land not in turn.free_invasions:
-        turn.free_invasions.append(land)
     _roll(ctx)
 
 
@@ -212,12 +229,14 @@ def _resolve(ctx: Ctx) -> None:
     land = str(battle["land"])
     att, dfd = totals(ctx, battle)
     outcome = "win" if att > dfd else "loss" if att < dfd else "tie"
-    ctx.emit("battle_result", land=land, attacker_total=att, defender_total=dfd, outcome=outcome)
+    # ``won`` says whether the invader now holds the land, so no reader redoes this arithmetic.
+    ctx.emit("battle_result", land=land, player=turn.player, defender=battle["defender"], attacker_total=att,
+             defender_total=dfd, outcome=outcome, won=outcome == "win")
     if outcome == "loss":
         if turn.pool + turn.siege_tokens > 0:
             turn.step = "siege"
             return
-        ctx.emit("must_retreat", land=land)
+        ctx.emit("must_retreat", land=land, player=turn.player)
         _retreat(ctx)
         return
     turn.battle = None
@@ -225,13 +244,17 @@ def _resolve(ctx: Ctx) -> None:
     if outcome == "win":
         state.armies[land] = [turn.player, turn.force]
         ctx.emit("occupied", land=land, player=turn.player)
+        # Turks: "after you *win* a battle, you may invade a territory adjacent to the one you
+        # just won" - a tie or a retreat opens nothing.
+        if empire_effect(ctx) == "invade_after_battle" and land not in turn.free_invasions:
+            turn.free_invasions.append(land)
     else:
         ctx.emit("army_removed", land=land, owner=turn.player, why="battle")
     reduced = reduce_structure(ctx, land)
     remove_fort(ctx, land)
     _end_siege(ctx)
-    marauder = ctx.rules.empires[turn.force].marauder
-    if reduced is not None and marauder:
+    # Only a card with the torch is a marauder (a kingdom never is).
+    if reduced is not None and ctx.rules.empires[turn.force].marauder:
         track.gain(ctx, turn.player, 1, "marauder", resume="invade")
 
 
@@ -278,3 +301,6 @@ def _end_siege(ctx: Ctx) -> None:
         ctx.emit("catapult_emptied", armies=turn.catapult_armies, pieces=turn.catapult)
     turn.catapult = 0
     turn.catapult_armies = 0
+
+
+_CHANCES = {(a, d, n): win_chance(a, d, n) for a in range(6) for d in range(2) for n in (1, 2)}

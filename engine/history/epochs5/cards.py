@@ -1,7 +1,11 @@
 """Enhancement event cards: when they may be played, their targets and their effects.
 
-Enhancements are played by the active empire (never a kingdom) at any time of
-the invade step except during an invasion (a battle, reroll or siege). A card
+Enhancements are played by the active empire (never a kingdom) "at any time
+except during an invasion": from its establishment to its last invasion, between
+invasions, also once the card is out of armies. An invasion lasts from placing
+the army to its win, tie or retreat, so a reroll or a siege (even one paid with
+siege tokens alone) is part of it; the kingdom step comes before the empire is
+active, and the monuments, resigning and scoring after it. A card
 marked ``savable`` may be kept for a later epoch; the others and kingdoms are
 discarded when the epoch they were chosen in ends. Cards that take armies
 from the supply cannot be played unless the supply covers the whole effect;
@@ -63,13 +67,26 @@ def playable_now(ctx: Ctx) -> bool:
     )
 
 
+def during_invasion_refusal(ctx: Ctx) -> str:
+    """Why no enhancement may be played at this moment of the turn."""
+    turn = ctx.turn
+    if turn.battle is not None:
+        return (f"The invasion of {turn.battle['land']} is still going on: enhancements are played "
+                "any time except during an invasion.")
+    if turn.force_kind == "kingdom":
+        return "You cannot play enhancements while playing a kingdom."
+    if turn.step == "kingdom":
+        return "Enhancements help your empire: play them once it is established."
+    return "Enhancements are played by your empire between invasions."
+
+
 def why_unplayable(ctx: Ctx, cid: str) -> str | None:
     state = ctx.state
     card = ctx.rules.events[cid]
     if card.is_kingdom:
         return "Kingdoms are played before your empire is established."
     if not playable_now(ctx):
-        return "Enhancements are played by your empire between invasions."
+        return during_invasion_refusal(ctx)
     if card.epoch != state.epoch and not card.savable:
         return f"{card.name} cannot be saved for a later epoch."
     if ctx.supply(ctx.turn.player) < armies_needed(card) * (count(card) if card.effect != "reinforce" else 1):
@@ -163,13 +180,9 @@ def play(ctx: Ctx, cid: str) -> None:
 
 
 def pending_candidates(ctx: Ctx) -> list[str]:
-    """Targets for the card or empire effect waiting for them."""
-    from engine.history.epochs5 import turn as turn_mod
-
+    """Targets for the event card waiting for them."""
     pending = ctx.turn.pending
-    assert pending is not None
-    if pending["source"] == "empire":
-        return [t for t in turn_mod.fort_sites(ctx) if t not in pending["chosen"]]
+    assert pending is not None and pending["source"] == "event"
     return candidates(ctx, ctx.rules.events[pending["card"]])
 
 
@@ -199,27 +212,21 @@ def choose(ctx: Ctx, name: str) -> None:
 def may_finish(ctx: Ctx) -> bool:
     """``Done`` ends targeting early; an event needs at least its first target."""
     pending = ctx.turn.pending
-    return pending is not None and (pending["source"] == "empire" or bool(pending["chosen"]))
+    return pending is not None and bool(pending["chosen"])
 
 
 def finish(ctx: Ctx) -> None:
-    from engine.history.epochs5 import turn as turn_mod
-
     turn = ctx.turn
-    pending = turn.pending
-    if pending is None or not may_finish(ctx):
+    if turn.pending is None or not may_finish(ctx):
         raise IllegalAction("choose_first", "Choose a target for the card first.")
     turn.pending = None
-    if pending["source"] == "empire":
-        turn_mod.resign(ctx)
-    else:
-        turn.step = "invade"
+    turn.step = "invade"
 
 
 def _apply(ctx: Ctx, effect: str, target: str) -> None:
     state = ctx.state
     turn = ctx.turn
-    if effect in ("fortify", "fortify_per_resource"):
+    if effect == "fortify":
         place_fort(ctx, target)
     elif effect == "monument":
         place_monument(ctx, target)

@@ -2,9 +2,9 @@
 
 The map is a :class:`engine.history.worldmap.WorldMap` (the classic loader reads
 ``data/history/epochs5/map.yaml`` unchanged: its ``areas`` are this edition's
-regions). Empire cards come from :mod:`engine.history.epochs5_data`; event
-cards, the Victory Point Table and the box contents from this package's own
-YAML files, validated strictly here. Tests build :class:`Rules` by hand on
+regions). The map and the empire cards come from :mod:`.empires`; event cards,
+the Victory Point Table and the box contents from this package's own YAML
+files, validated strictly here. Tests build :class:`Rules` by hand on
 small maps with :func:`make_rules`.
 """
 
@@ -18,11 +18,12 @@ from typing import Any
 
 import yaml
 
-from engine.history.worldmap import WorldMap
+from engine.core import DataError
+from engine.history.epochs5.empires import Empire, load_empires, load_world
+from engine.history.worldmap import MapDataError, WorldMap
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "history" / "epochs5"
 EPOCHS = range(1, 6)
-ROMAN = ("", "I", "II", "III", "IV", "V")
 
 #: Effects an event card may have (see :mod:`engine.history.epochs5.cards`).
 EVENT_EFFECTS = frozenset(
@@ -44,54 +45,6 @@ EVENT_EFFECTS = frozenset(
         "disaster",
     }
 )
-#: Effects an empire card may have (see :mod:`engine.history.epochs5.turn`).
-EMPIRE_EFFECTS = frozenset(
-    {
-        "fortify_per_resource",  # Assyrians: a free fort per resource territory held at the end
-        "monument_per_resource",  # Egyptians' Pyramids: a monument per resource territory, not per two
-        "invade_after_battle",  # Turks: after a battle won, invade an adjacent territory free
-        "reroll",  # one reroll of one die in each battle
-        "assault",  # +1 to the highest die in each battle
-        "ignore_terrain",  # defenders never get the terrain effect
-        "naval_assault",  # +1 to the highest die in fleet invasions
-        "extra_armies_per_capitol",  # an army more per capitol the player's armies hold
-    }
-)
-
-
-class RulesDataError(Exception):
-    """Raised with every problem found in the 5-epoch rules data."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
-
-@dataclass(frozen=True)
-class Empire:
-    """An empire card, or the front of a kingdom event card.
-
-    ``structure`` is ``"capitol"``, ``"city"`` (some kingdoms) or None for a
-    marauder (no capitol; a point per structure reduced in battle).
-    """
-
-    key: str
-    name: str
-    epoch: int
-    order: int
-    armies: int
-    starts: tuple[str, ...]
-    structure: str | None
-    fleets: tuple[str, ...] = ()
-    caravans: tuple[str, ...] = ()
-    effect: str | None = None
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def marauder(self) -> bool:
-        return self.structure is None
-
-
 @dataclass(frozen=True)
 class EventCard:
     """One event card. ``kingdom`` is set for kingdom cards (a minor empire's front)."""
@@ -255,9 +208,10 @@ def _kingdom(raw: Any, cid: str, name: str, epoch: int, wmap: WorldMap, problems
             problems.append(f"{where}: start {land} is barren")
     if not starts:
         problems.append(f"{where}: no start territory")
+    # "Some kingdoms are established with a city instead of a capitol": every kingdom has one of them.
     structure = raw.get("structure")
-    if structure not in ("capitol", "city", None):
-        problems.append(f"{where}: structure must be capitol, city or null")
+    if structure not in ("capitol", "city"):
+        problems.append(f"{where}: structure must be capitol or city")
     armies = raw.get("armies")
     if not isinstance(armies, int) or armies < 1:
         problems.append(f"{where}: armies must be a positive integer")
@@ -274,9 +228,10 @@ def _kingdom(raw: Any, cid: str, name: str, epoch: int, wmap: WorldMap, problems
         order=-1,
         armies=armies,
         starts=tuple(starts),
-        structure=structure,
+        structure=str(structure) if structure else None,
         fleets=tuple(fleets),
         caravans=tuple(caravans),
+        design="ours",
     )
 
 
@@ -332,17 +287,35 @@ def load_events(raw: Any, wmap: WorldMap, problems: list[str]) -> dict[str, Even
     return cards
 
 
+def _world(problems: list[str]) -> WorldMap | None:
+    try:
+        return load_world()
+    except MapDataError as exc:
+        problems.extend(f"map.yaml: {p}" for p in exc.problems)
+    except OSError as exc:
+        problems.append(f"map.yaml: cannot read: {exc}")
+    return None
+
+
+def _empires(problems: list[str]) -> dict[int, tuple[Empire, ...]]:
+    try:
+        return dict(load_empires())
+    except DataError as exc:
+        problems.extend(exc.problems)
+    except (OSError, MapDataError) as exc:
+        problems.append(f"empires.yaml: cannot load: {exc}")
+    return {}
+
+
 def validate(base: Path | None = None, wmap: WorldMap | None = None) -> tuple[Rules | None, list[str]]:
     """Load and cross-check the 5-epoch data; return it with every problem found."""
-    from engine.history.epochs5 import empire_source
-
     base = base or DATA_DIR
     problems: list[str] = []
     if wmap is None:
-        wmap = empire_source.load_world(problems)
+        wmap = _world(problems)
     if wmap is None:
         return None, problems
-    epochs = empire_source.load(wmap, problems)
+    epochs = _empires(problems)
     events = load_events(_read(base, "events.yaml", problems), wmap, problems)
     scoring = _read(base, "scoring.yaml", problems) or {}
     comps = _read(base, "components.yaml", problems) or {}
@@ -379,10 +352,10 @@ def validate(base: Path | None = None, wmap: WorldMap | None = None) -> tuple[Ru
 
 @lru_cache(maxsize=1)
 def load_rules() -> Rules:
-    """The validated 5-epoch rules data (cached); raises RulesDataError listing all problems."""
+    """The validated 5-epoch rules data (cached); raises DataError listing all problems."""
     data, problems = validate()
     if data is None:
-        raise RulesDataError(problems)
+        raise DataError(problems)
     return data
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.history.epochs5.board import Ctx
-from engine.history.epochs5.data import ROMAN
 from engine.history.epochs5.turn import start_turn
+from engine.words import roman
 
 EVENT = "event"
 EMPIRE = "empire"
@@ -42,7 +42,7 @@ def start_epoch(ctx: Ctx) -> None:
     ctx.emit(
         "epoch",
         epoch=state.epoch,
-        name=f"Epoch {ROMAN[state.epoch]}",
+        name=f"Epoch {roman(state.epoch)}",
         order=list(state.draft_order),
         region_tokens=tokens,
     )
@@ -226,6 +226,7 @@ def end_epoch(ctx: Ctx) -> None:
                 hand.remove(cid)
                 ctx.emit("card_discarded", (p,), player=p, card=cid)
         ctx.emit("hand_size", player=p, cards=len(hand))
+    state.epoch_scores.append(list(state.scores))
     if state.epoch >= 5:
         state.phase = "over"
         state.turn = None

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from engine import rng
-from engine.core import Action, Event, IllegalAction, PlayerId, Result
-from engine.history.epochs5 import battle, cards, draft, track, turn
+from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
+from engine.history.epochs5 import battle, cards, draft, text, track, turn
 from engine.history.epochs5.actions import (
     CODEC,
     Accept,
@@ -27,37 +27,38 @@ from engine.history.epochs5.actions import (
     Track,
 )
 from engine.history.epochs5.board import Ctx, score_breakdown
-from engine.history.epochs5.data import ROMAN, Rules, load_rules
+from engine.history.epochs5.data import Rules, load_rules
+from engine.history.epochs5.decision import decision
 from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.state import State
+from engine.history.epochs5.view import BattleView, DraftView, Epochs5View, Invasion, TurnView, YouView
+from engine.words import roman
 
-OPTIONS: dict[str, str] = {
-    "classic_drafting": "Optional rule: draw the top card of each set and keep it or give it away.",
-}
 PREFS: dict[str, tuple[str, ...]] = {"reroll": battle.REROLL_PREFS, "track": ("ask", "up", "down")}
 DEFAULT_PREFS = {"reroll": "if_losing", "track": "ask"}
 
-STEP_ACTIONS: dict[str, tuple[type[Action], ...]] = {
-    "kingdom": (PlayEvent, Done),
-    "invade": (Invade, Fortify, PlayEvent, Stop),
-    "target": (Choose, Done),
-    "reroll": (Reroll, Accept),
-    "siege": (Siege, Retreat),
-    "track": (Track,),
-}
 
-
-class Epochs5Game:
+class Epochs5Game(BaseGame[State, Ctx]):
     """The :class:`engine.core.Game` implementation of the 5-epoch rules."""
 
-    id = "history"
-    title = "History of the World (5-epoch edition)"
-    min_players = 3
-    max_players = 6
+    id = SPEC.id
+    title = SPEC.title
+    min_players = SPEC.min_players
+    max_players = SPEC.max_players
     codec = CODEC
-    #: Actions any seated player may take at any moment (standing preferences).
-    anytime_kinds = frozenset({"prefer"})
+
+    #: The moves each step allows (a draft, or a step of the active turn).
+    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
+        "draft": (Draft, Keep, Give),
+        "kingdom": (PlayEvent, Done),
+        "invade": (Invade, Fortify, PlayEvent, Stop),
+        "target": (Choose, Done),
+        # PlayEvent is refused in a battle with its own reason (not during an invasion).
+        "reroll": (Reroll, Accept, PlayEvent),
+        "siege": (Siege, Retreat, PlayEvent),
+        "track": (Track,),
+    }
 
     def __init__(self, rules: Rules | None = None) -> None:
         self._rules = rules
@@ -65,9 +66,6 @@ class Epochs5Game:
     @property
     def rules(self) -> Rules:
         return self._rules if self._rules is not None else load_rules()
-
-    def default_options(self) -> dict[str, Any]:
-        return {name: False for name in OPTIONS}
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
@@ -126,10 +124,14 @@ class Epochs5Game:
         if step == "kingdom":
             return [*(PlayEvent(player, c) for c in turn.kingdoms_in_hand(ctx)), Done(player)]
         if step == "target":
-            acts: list[Action] = [Choose(player, t) for t in cards.pending_candidates(ctx)]
-            if cards.may_finish(ctx):
-                acts.append(Done(player))
-            return acts
+            assert tn.pending is not None
+            if tn.pending["source"] == "event":
+                acts: list[Action] = [Choose(player, t) for t in cards.pending_candidates(ctx)]
+                done = cards.may_finish(ctx)
+            else:
+                acts = [Choose(player, t) for t in turn.end_candidates(ctx)]
+                done = turn.may_finish_end_targets(ctx)
+            return acts + ([Done(player)] if done else [])
         if step == "reroll":
             return [Reroll(player, 0), Reroll(player, 1), Accept(player)]
         if step == "siege":
@@ -148,19 +150,40 @@ class Epochs5Game:
         acts.append(Stop(player))
         return acts
 
-    # -- applying ------------------------------------------------------------------------------
+    def timeout_action(self, state: State, player: PlayerId) -> Action:
+        """The most passive move: skip, stop, keep the dice, retreat, place no more; a draft or a
+        forced target takes the first card or place offered."""
+        legal = self.legal_actions(state, player)
+        if not legal:
+            raise IllegalAction("not_your_turn", "It is not your move.", player=player)
+        for kind in (Stop, Accept, Retreat, Done, Keep):
+            found = next((a for a in legal if isinstance(a, kind)), None)
+            if found is not None:
+                return found
+        return legal[0]
+
+    # -- applying (the template is BaseGame.apply) ----------------------------------------------
     def apply(self, state: State, action: Action) -> Result:
         if isinstance(action, Prefer):
             return self._prefer(state, action)
-        if action.player not in self.actors(state):
-            if state.phase == "over":
-                raise IllegalAction("game_over", "The game is over.")
-            raise IllegalAction("not_your_turn", "It is not your move.", player=action.player)
-        new = state.clone()
-        ctx = Ctx(new, self.rules)
-        self._dispatch(ctx, action)
-        new.seq += 1
-        return Result(new, tuple(ctx.events))
+        return super().apply(state, action)
+
+    def step(self, state: State) -> str:
+        if state.phase == "turn" and state.turn is not None:
+            return state.turn.step
+        return state.phase
+
+    def refusal(self, state: State, player: PlayerId) -> IllegalAction:
+        if state.phase == "over":
+            return IllegalAction("game_over", "The game is over.")
+        return IllegalAction("not_your_turn", "It is not your move.", player=player)
+
+    def begin(self, state: State) -> Ctx:
+        return Ctx(state.clone(), self.rules)
+
+    def finish(self, ctx: Ctx) -> State:
+        ctx.state.seq += 1
+        return ctx.state
 
     def _prefer(self, state: State, action: Prefer) -> Result:
         if not 0 <= action.player < state.players:
@@ -173,14 +196,12 @@ class Epochs5Game:
                 key=action.key,
                 value=action.value,
             )
-        new = state.clone()
-        new.prefs[action.player][action.key] = action.value
-        new.seq += 1
-        ctx = Ctx(new, self.rules)
+        ctx = self.begin(state)
+        ctx.state.prefs[action.player][action.key] = action.value
         ctx.emit("preference", (action.player,), player=action.player, key=action.key, value=action.value)
-        return Result(new, tuple(ctx.events))
+        return Result(self.finish(ctx), tuple(ctx.events))
 
-    def _dispatch(self, ctx: Ctx, action: Action) -> None:
+    def handle(self, ctx: Ctx, action: Action) -> None:
         state = ctx.state
         if state.phase == "draft":
             if isinstance(action, Draft):
@@ -189,14 +210,14 @@ class Epochs5Game:
                 draft.decide(ctx, action.player, action.pile, None)
             elif isinstance(action, Give):
                 draft.decide(ctx, action.player, action.pile, int(action.to))
-            else:
-                raise IllegalAction("drafting", "Cards are being chosen now.")
             return
+        self._turn_action(ctx, action)
+        # A turn that ended calls the next empire (or ends the epoch).
+        if state.phase == "turn" and state.turn is None:
+            draft.call_next(ctx)
+
+    def _turn_action(self, ctx: Ctx, action: Action) -> None:
         tn = ctx.turn
-        allowed = STEP_ACTIONS.get(tn.step, ())
-        if not isinstance(action, allowed):
-            names = ", ".join(cls.kind for cls in allowed)
-            raise IllegalAction("wrong_step", f"That is not possible now; you may: {names}.", step=tn.step)
         if isinstance(action, PlayEvent):
             if tn.step == "kingdom":
                 if action.card not in turn.kingdoms_in_hand(ctx):
@@ -206,15 +227,22 @@ class Epochs5Game:
                         card=action.card,
                     )
                 turn.play_kingdom(ctx, action.card)
+            elif tn.step != "invade":
+                raise IllegalAction("during_invasion", cards.during_invasion_refusal(ctx), card=action.card)
             else:
                 cards.play(ctx, action.card)
         elif isinstance(action, Done):
             if tn.step == "kingdom":
                 turn.skip_kingdom(ctx)
+            elif tn.pending is not None and tn.pending["source"] != "event":
+                turn.finish_end_targets(ctx)
             else:
                 cards.finish(ctx)
         elif isinstance(action, Choose):
-            cards.choose(ctx, action.target)
+            if tn.pending is not None and tn.pending["source"] != "event":
+                turn.choose_end_target(ctx, action.target)
+            else:
+                cards.choose(ctx, action.target)
         elif isinstance(action, Invade):
             turn.invade(ctx, action.land, action.route)
         elif isinstance(action, Fortify):
@@ -233,86 +261,133 @@ class Epochs5Game:
             turn.end_turn(ctx)
 
     # -- what players see ------------------------------------------------------------------------
-    def view(self, state: State, viewer: PlayerId | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: PlayerId | None) -> Epochs5View:
         """Everything ``viewer`` may see (None: a spectator)."""
         rules = self.rules
         ctx = Ctx(state, rules)
-        tn = state.turn
-        view: dict[str, Any] = {
-            "game": self.id,
-            "seq": state.seq,
-            "players": state.players,
-            "options": dict(state.options),
-            "epoch": state.epoch,
-            "epoch_name": f"Epoch {ROMAN[state.epoch]}",
-            "phase": state.phase,
-            "actors": sorted(self.actors(state)),
-            "scores": list(state.scores),
-            "track": [{"space": track.space(s), "flipped": s >= track.TRACK_SPACES} for s in state.scores],
-            "ranking": self.ranking(state) if state.phase == "over" else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            "played_empires": [list(p) for p in state.played_empires],
-            "empires_this_epoch": {
+        view = Epochs5View(
+            game=self.id,
+            seq=state.seq,
+            players=state.players,
+            options=dict(state.options),
+            epoch=state.epoch,
+            epoch_name=f"Epoch {roman(state.epoch)}",
+            phase=state.phase,
+            actors=sorted(self.actors(state)),
+            scores=list(state.scores),
+            epoch_scores=[list(e) for e in state.epoch_scores],
+            track=[{"space": track.space(s), "flipped": s >= track.TRACK_SPACES} for s in state.scores],
+            ranking=self.ranking(state) if state.phase == "over" else None,
+            hand_sizes=[len(h) for h in state.hands],
+            played_empires=[list(p) for p in state.played_empires],
+            empires_this_epoch={
                 str(p): state.empire_of[p] for p in range(state.players) if state.revealed[p]
             },
-            "region_tokens": {
+            region_tokens={
                 t.region: {"value": t.value, "first": t.first, "last": t.last}
                 for t in rules.tokens
                 if t.first <= state.epoch <= t.last
             },
-            "board": {
+            board={
                 "armies": {land: list(a) for land, a in state.armies.items()},
                 "forts": list(state.forts),
                 "structures": dict(state.structures),
                 "monuments": list(state.monuments),
             },
-            "draft": None,
-            "turn": None,
-            "you": None,
-        }
-        if state.phase == "draft":
-            ev, em = draft.holders(state.draft_order, state.draft_step)
-            view["draft"] = {
-                "order": list(state.draft_order),
-                "step": state.draft_step,
-                "event_holder": ev,
-                "empire_holder": em,
-                "event_cards_left": len(state.event_set) + (1 if "event" in state.drawn else 0),
-                "empire_cards_left": len(state.empire_set) + (1 if "empire" in state.drawn else 0),
-                "has_empire": [e is not None for e in state.empire_of],
-            }
-        if tn is not None:
-            view["turn"] = {
-                "player": tn.player,
-                "empire": tn.empire,
-                "name": rules.empires[tn.empire].name,
-                "step": tn.step,
-                "force": tn.force,
-                "force_kind": tn.force_kind,
-                "armies": tn.pool,
-                "siege_tokens": tn.siege_tokens,
-                "fleets": list(tn.fleets),
-                "caravans": list(tn.caravans),
-                "catapult": min(tn.catapult, battle.CATAPULT_SPACES),
-                "effects": list(tn.effects),
-                "played": list(tn.played),
-                "battle": dict(tn.battle) if tn.battle else None,
-                "pending": dict(tn.pending) if tn.pending else None,
-                "track": dict(tn.track) if tn.track else None,
-            }
+            draft=self._draft_view(state) if state.phase == "draft" else None,
+            turn=self._turn_view(ctx) if state.turn is not None else None,
+            you=None,
+        )
         if viewer is not None and 0 <= viewer < state.players:
-            you: dict[str, Any] = {
-                "player": viewer,
-                "hand": list(state.hands[viewer]),
-                "empire": state.empire_of[viewer] if state.phase != "over" else None,
-                "prefs": dict(state.prefs[viewer]),
-                "score_now": score_breakdown(state, rules, viewer),
-            }
+            you = YouView(
+                player=viewer,
+                hand=list(state.hands[viewer]),
+                empire=state.empire_of[viewer] if state.phase != "over" else None,
+                prefs=dict(state.prefs[viewer]),
+                score_now=score_breakdown(state, rules, viewer),
+            )
             seen = draft.looking_at(ctx, viewer)
             if seen is not None:
                 you["choosing"] = {"pile": seen[0], "cards": sorted(seen[1])}
             view["you"] = you
         return view
+
+    @staticmethod
+    def _draft_view(state: State) -> DraftView:
+        ev, em = draft.holders(state.draft_order, state.draft_step)
+        return DraftView(
+            order=list(state.draft_order),
+            step=state.draft_step,
+            event_holder=ev,
+            empire_holder=em,
+            event_cards_left=len(state.event_set) + (1 if "event" in state.drawn else 0),
+            empire_cards_left=len(state.empire_set) + (1 if "empire" in state.drawn else 0),
+            has_empire=[e is not None for e in state.empire_of],
+        )
+
+    def _turn_view(self, ctx: Ctx) -> TurnView:
+        tn = ctx.turn
+        rules = ctx.rules
+        fight: BattleView | None = None
+        if tn.battle:
+            b = tn.battle
+            fight = BattleView(
+                land=b["land"],
+                defender=b["defender"],
+                route=b["route"],
+                fortified=b["fortified"],
+                terrain=b["terrain"],
+                att=list(b["att"]),
+                dfd=list(b["dfd"]),
+                totals=list(battle.totals(ctx, b)),
+                rerolls_left=int(b.get("inv_left", 0)),
+            )
+        return TurnView(
+            player=tn.player,
+            empire=tn.empire,
+            name=rules.empires[tn.empire].name,
+            step=tn.step,
+            force=tn.force,
+            force_name=rules.empires[tn.force].name if tn.force else rules.empires[tn.empire].name,
+            force_kind=tn.force_kind,
+            armies=tn.pool,
+            siege_tokens=tn.siege_tokens,
+            fleets=list(tn.fleets),
+            caravans=list(tn.caravans),
+            catapult=min(tn.catapult, battle.CATAPULT_SPACES),
+            effects=list(tn.effects),
+            played=list(tn.played),
+            battle=fight,
+            pending=dict(tn.pending) if tn.pending else None,
+            track=dict(tn.track) if tn.track else None,
+            invasions=self._invasions(ctx) if tn.step == "invade" else [],
+        )
+
+    @staticmethod
+    def _invasions(ctx: Ctx) -> list[Invasion]:
+        """The territories open to the active force now, how they are reached and the battle odds."""
+        state = ctx.state
+        tn = ctx.turn
+        wmap = ctx.rules.map
+        found = turn.current_reach(ctx)
+        near = {n for land in state.force_lands(tn.force) for n in wmap.neighbours(land)}
+        out: list[Invasion] = []
+        for land, routes in turn.invasion_targets(ctx).items():
+            ways = []
+            if land in near:
+                ways.append("border")
+            elif land in found.by_land:
+                won = {n for t in tn.free_invasions for n in wmap.neighbours(t)}
+                ways.append("a battle won" if land in won else "caravan")
+            if land in found.by_sea:
+                ways.append("fleet")
+            holder = state.occupant(land)
+            fight = holder is not None and holder != tn.player
+            odds = {r: round(100 * battle.odds(ctx, land, r)) for r in routes} if fight else {}
+            out.append(
+                Invasion(land=land, routes=list(routes), ways=ways, holder=holder, battle=fight, odds=odds)
+            )
+        return out
 
     # -- the end ------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -340,20 +415,27 @@ class Epochs5Game:
 
         return check_data()
 
-    def describe_event(self, event: Event) -> str | None:
-        from engine.history.epochs5.text import describe_event
+    # -- words, from a view ---------------------------------------------------------------------
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
+        return decision(self.rules, view, player, legal)
 
-        return describe_event(event, self.rules)
+    def describe_event(self, event: Event, names: Names) -> str | None:
+        return text.describe_event(self.rules, event, names)
 
-    def action_label(self, state: State, action: Action) -> str:
-        from engine.history.epochs5.text import action_label
+    def stage(self, view: Mapping[str, Any]) -> str:
+        return text.stage(view)
 
-        return action_label(self.rules, action)
+    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.status_text(self.rules, view, names)
 
-    def describe_action(self, action: Action) -> str:
-        data = action.to_json()
-        args = " ".join(f"{k}={v}" for k, v in data.items() if k not in ("kind", "player"))
-        return f"{data['kind']} {args}".strip()
+    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+        return text.hand_text(self.rules, view, player, names)
+
+    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.board_text(self.rules, view, names)
+
+    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.summary_text(view, names)
 
 
 GAME = Epochs5Game()

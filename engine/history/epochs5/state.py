@@ -90,6 +90,8 @@ class State:
     forts: list[str] = field(default_factory=list)
     structures: dict[str, str] = field(default_factory=dict)  # territory -> capitol | city
     monuments: list[str] = field(default_factory=list)
+    # each player's score when each epoch ended (the parts of the final score)
+    epoch_scores: list[list[int]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         copy = self.clone()
@@ -131,6 +133,7 @@ class State:
         copy.forts = self.forts[:]
         copy.structures = dict(self.structures)
         copy.monuments = self.monuments[:]
+        copy.epoch_scores = [e[:] for e in self.epoch_scores]
         turn = self.turn
         if turn is not None:
             copy.turn = new = shallow_copy(turn)

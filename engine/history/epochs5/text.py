@@ -1,113 +1,431 @@
-"""Plain sentences for the 5-epoch rules' events and short labels for their actions."""
+"""The 5-epoch rules in words: one sentence per event, the status, a hand, the board and the final summary.
+
+Every function reads a player's view (or an event) and the public rules data
+(card names and texts, the map); players are named only through ``names``,
+the platform's name for each seat ("alice (Blue)").
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core import Action, Event
+from engine.core import Event, Names
 from engine.history.epochs5.data import Rules
+from engine.words import join_words, plural, roman
 
-
-def _p(player: Any) -> str:
-    return f"Player {int(player) + 1}" if isinstance(player, int) else "A player"
-
-
-def _dice(values: Any) -> str:
-    return "-".join(str(v) for v in values) if isinstance(values, list) else "?"
-
-
-_SIMPLE: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "epoch": lambda d: f"{d['name']} begins: choose an event card and an empire card.",
-    "drafted": lambda d: (
-        f"{_p(d['player'])} keeps a{'n event' if d['pile'] == 'event' else 'n empire'} card."
-    ),
-    "sets_passed": lambda d: "The cards are passed on.",
-    "kept": lambda d: f"{_p(d['player'])} keeps the {d['pile']} card drawn.",
-    "given": lambda d: f"{_p(d['player'])} gives the {d['pile']} card drawn to {_p(d['to'])}.",
-    "turn": lambda d: f"{_p(d['player'])} reveals the {d['name']} and takes the catapult.",
-    "empire_not_chosen": lambda d: f"Nobody chose the {d['name']}.",
-    "kingdom": lambda d: f"{_p(d['player'])} plays the kingdom {d['name']}.",
-    "established": lambda d: (
-        f"The {d['name']} rise in {', '.join(d['starts'])} with {d['armies']} more armies"
-        + (f" and {d['siege_tokens']} siege tokens" if d.get("siege_tokens") else "")
-        + ("; marauders, no capitol." if d.get("marauder") else ".")
-    ),
-    "invaded": lambda d: (
-        f"{_p(d['player'])} invades {d['land']}"
-        + (" by fleet" if d.get("route") == "sea" else "")
-        + (" and fights." if d.get("battle") else ".")
-    ),
-    "battle": lambda d: (
-        f"Battle for {d['land']}: {_dice(d['attacker_dice'])}"
-        + (f" +{d['attacker_bonus']}" if d.get("attacker_bonus") else "")
-        + f" against {_dice(d['defender_dice'])}"
-        + (" +1 terrain" if d.get("terrain") else "")
-        + "."
-    ),
-    "rerolled": lambda d: f"The {d['side']} rerolls a {d['old']} and gets a {d['new']}.",
-    "battle_result": lambda d: {
-        "win": f"{d['land']} falls ({d['attacker_total']} to {d['defender_total']}).",
-        "loss": f"{d['land']} holds ({d['attacker_total']} to {d['defender_total']}).",
-        "tie": f"Tie at {d['land']}: both armies fall.",
-    }[d["outcome"]],
-    "siege": lambda d: f"Siege of {d['land']}: the catapult stands at +{d['catapult']}.",
-    "retreat": lambda d: f"{_p(d['player'])} retreats from {d['land']}.",
-    "reduced": lambda d: f"The {d['structure']} in {d['land']} is reduced.",
-    "fort_built": lambda d: f"A fort is built in {d['land']}.",
-    "monument_built": lambda d: f"A monument is built in {d['land']}.",
-    "points": lambda d: f"{_p(d['player'])} gains {d['points']} points.",
-    "track_moved": lambda d: f"{_p(d['player'])} moves the score marker {d['direction']} to {d['score']}.",
-    "game_over": lambda d: "The game is over.",
+STRUCTURE_WORDS = {"capitol": "a capitol", "city": "a city", "monument": "a monument"}
+#: Why an army left the board, as the events say it.
+WHY_WORDS = {
+    "battle": "lost in battle",
+    "replaced by your active army": "replaced by its owner's active army",
+    "diplomacy": "replaced by Diplomacy",
+    "revolution": "overthrown by a revolution",
+    "barbarians": "overrun by barbarians",
+}
+PREF_WORDS = {
+    ("reroll", "if_losing"): "as defender against a fleet, reroll your die when it is losing",
+    ("reroll", "if_not_winning"): "as defender against a fleet, reroll your die when it is losing or tied",
+    ("reroll", "never"): "as defender against a fleet, never reroll",
+    ("track", "ask"): "when your score marker lands on another, ask you",
+    ("track", "up"): "when your score marker lands on another, gain points until it stands alone",
+    ("track", "down"): "when your score marker lands on another, lose points until it stands alone",
 }
 
 
-def describe_event(event: Event, rules: Rules) -> str | None:
-    """One sentence for an event, or None for bookkeeping the players need not read."""
-    data = dict(event.data)
-    if event.type == "event_played":
-        return f"{_p(data['player'])} plays {rules.events[data['card']].name}."
-    make = _SIMPLE.get(event.type)
-    if make is None:
-        return None
-    try:
-        return make(data)
-    except (KeyError, TypeError, ValueError):
-        return None
+# -- cards ------------------------------------------------------------------------------------
+def card_name(rules: Rules, key: str) -> str:
+    """The name of an event card or an empire (the key itself if neither)."""
+    if key in rules.events:
+        return rules.events[key].name
+    if key in rules.empires:
+        return rules.empires[key].name
+    return key
 
 
-def action_label(rules: Rules, action: Action) -> str:
-    """A short label for a button or a select (at most 100 characters)."""
-    data = action.to_json()
-    kind = data["kind"]
-    if kind == "draft":
-        card = str(data["card"])
-        if card in rules.events:
-            label = f"keep event {rules.events[card].name}"
-        else:
-            emp = rules.empires[card]
-            label = f"keep empire {emp.name} ({emp.armies} armies)"
-    elif kind == "play":
-        label = f"play {rules.events[str(data['card'])].name}"
-    elif kind == "invade":
-        label = f"invade {data['land']}" + (" by fleet" if data.get("route") == "sea" else "")
-    elif kind == "give":
-        label = f"give the {data['pile']} card to player {int(data['to']) + 1}"
-    elif kind == "track":
-        label = f"move your score marker {data['direction']}"
-    elif kind == "reroll":
-        label = f"reroll die {int(data['die']) + 1}"
+def empire_line(rules: Rules, key: str) -> str:
+    """An empire (or a kingdom's front) in a line: armies, start, capitol or torch, aids, effect."""
+    emp = rules.empires[key]
+    parts = [plural(emp.armies, "army", "armies"), "start " + join_words(list(emp.starts))]
+    if emp.marauder:
+        parts.append("marauder (torch, no capitol)")
+    elif emp.structure:
+        parts.append(emp.structure)
+    if emp.fleets:
+        parts.append("fleets " + join_words(list(emp.fleets)))
+    if emp.caravans:
+        parts.append("caravans " + join_words(list(emp.caravans)))
+    line = ", ".join(parts)
+    if emp.effect_name:
+        line += f"; {emp.effect_name}: {emp.effect_text}"
+    return line
+
+
+def card_line(rules: Rules, key: str) -> str:
+    """What a card is and does, in a line."""
+    if key in rules.events:
+        card = rules.events[key]
+        if card.kingdom is not None:
+            front = empire_line(rules, card.kingdom.key)
+            return f"kingdom of Epoch {roman(card.epoch)}: {card.text} ({front})"
+        saved = " (may be saved for a later epoch)" if card.savable else ""
+        return f"enhancement of Epoch {roman(card.epoch)}{saved}: {card.text}"
+    if key in rules.empires:
+        emp = rules.empires[key]
+        return f"empire of Epoch {roman(emp.epoch)}, called {emp.order} of 8: {empire_line(rules, key)}"
+    return key
+
+
+# -- events -------------------------------------------------------------------------------------
+def _dice(values: Any) -> str:
+    return join_words([str(v) for v in values]) if isinstance(values, list) else "?"
+
+
+def _structures(d: Mapping[str, Any]) -> str:
+    parts = []
+    for kind, word in (("capitols", "capitol"), ("cities", "city"), ("monuments", "monument")):
+        if d.get(kind):
+            parts.append(plural(len(d[kind]), word, "cities" if word == "city" else None))
+    return join_words(parts)
+
+
+def _scored(rules: Rules, d: Mapping[str, Any], names: Names) -> str:
+    regions = [f"{level_word(r['level'])} in {region} ({r['points']})" for region, r in d["regions"].items()]
+    parts = regions + ([f"{_structures(d)} held"] if _structures(d) != "nothing" else [])
+    what = join_words(parts) if parts else "no region and no structure"
+    return f"{names[d['player']]} scores {plural(int(d['total']), 'point')}: {what}."
+
+
+def level_word(level: str) -> str:
+    return {"presence": "presence", "dominance": "dominance", "supremacy": "supremacy"}.get(level, level)
+
+
+def _established(d: Mapping[str, Any]) -> str:
+    line = (
+        f"The {d['name']} rise in {join_words(list(d['starts']))} with "
+        f"{plural(d['armies'], 'army', 'armies')} more on the card"
+    )
+    extras = []
+    if d.get("siege_tokens"):
+        extras.append(plural(d["siege_tokens"], "siege token") + " (the supply ran short)")
+    if d.get("fleets"):
+        extras.append("fleets in " + join_words(list(d["fleets"])))
+    if d.get("caravans"):
+        extras.append("caravans in " + join_words(list(d["caravans"])))
+    if extras:
+        line += ", " + join_words(extras)
+    return line + ("; marauders, with no capitol." if d.get("marauder") else ".")
+
+
+def _battle(d: Mapping[str, Any], names: Names) -> str:
+    bonus = f" +{d['attacker_bonus']}" if d.get("attacker_bonus") else ""
+    extras = [
+        w
+        for flag, w in (
+            ("terrain", "+1 terrain"),
+            ("fortified", "a fort: two dice"),
+            ("naval", "invaded by fleet: the defender may reroll"),
+        )
+        if d.get(flag)
+    ]
+    tail = f" ({'; '.join(extras)})" if extras else ""
+    return (
+        f"Battle for {d['land']}: {names[d['attacker']]} rolls {_dice(d['attacker_dice'])}{bonus} against "
+        f"{names[d['defender']]}'s {_dice(d['defender_dice'])}{tail}."
+    )
+
+
+def _battle_result(d: Mapping[str, Any], names: Names) -> str:
+    score = f"{d['attacker_total']} to {d['defender_total']}"
+    if d["outcome"] == "win":
+        return f"{names[d['player']]} wins the battle for {d['land']} ({score})."
+    if d["outcome"] == "loss":
+        return f"{names[d['defender']]} holds {d['land']} ({score}): the invader must siege or retreat."
+    return f"Tie at {d['land']} ({score}): both armies fall and the territory is empty."
+
+
+def _reduced(d: Mapping[str, Any]) -> str:
+    if d["structure"] == "capitol":
+        return f"The capitol in {d['land']} is reduced to a city."
+    return f"The {d['structure']} in {d['land']} is destroyed."
+
+
+def _occupied(d: Mapping[str, Any], names: Names) -> str:
+    how = {"diplomacy": " by diplomacy", "revolution": " by revolution", "barbarians": " with barbarians"}
+    tail = " (a resigned army)" if d.get("resigned") else ""
+    return f"{names[d['player']]} now holds {d['land']}{how.get(str(d.get('why')), '')}{tail}."
+
+
+def _removed(d: Mapping[str, Any], names: Names) -> str:
+    why = str(d.get("why", ""))
+    if why.startswith("start of "):
+        words = f"cleared for the {why[len('start of ') :]}"
     else:
-        words = {
-            "keep": f"keep the {data.get('pile')} card",
-            "choose": f"choose {data.get('target')}",
-            "done": "done",
-            "fortify": f"fortify {data.get('land')}",
-            "stop": "stop invading (monuments, resign, score)",
-            "accept": "keep the dice",
-            "siege": "siege (catapult)",
-            "retreat": "retreat",
-            "prefer": f"prefer {data.get('key')}={data.get('value')}",
-        }
-        label = words.get(kind) or str(kind)
-    return label[:100]
+        words = WHY_WORDS.get(why, why or "removed")
+    return f"{names[d['owner']]}'s army in {d['land']} goes back to the supply ({words})."
+
+
+def _epoch(d: Mapping[str, Any], names: Names) -> str:
+    order = [names[p] for p in d["order"]]
+    line = (
+        f"{d['name']} begins: event cards go from the most points down ({join_words(order)}), "
+        "empire cards from the fewest up."
+    )
+    tokens = [f"{t['region']} {t['value']}" for t in d.get("region_tokens", [])]
+    return line + (f" New region tokens: {', '.join(tokens)}." if tokens else "")
+
+
+def _points(d: Mapping[str, Any], names: Names) -> str:
+    why = {"turn": " for the turn", "marauder": " as a marauder, for a structure reduced"}.get(
+        str(d["why"]), ""
+    )
+    return f"{names[d['player']]} gains {plural(int(d['points']), 'point')}{why}."
+
+
+def _track(d: Mapping[str, Any], names: Names) -> str:
+    verb = "gains" if d["direction"] == "up" else "loses"
+    standing = " (standing preference)" if d.get("standing") else ""
+    return (
+        f"{names[d['player']]}'s score marker shared a space: {names[d['player']]} {verb} points to stand "
+        f"alone on {d['score']}{standing}."
+    )
+
+
+def _pref(d: Mapping[str, Any]) -> str:
+    return f"Your preference is set: {PREF_WORDS.get((d['key'], d['value']), d['key'] + ' ' + d['value'])}."
+
+
+Wording = Callable[[Rules, Mapping[str, Any], Names], str | None]
+
+#: One wording per event type the engine emits (a test checks every emitted type is here).
+EVENTS: dict[str, Wording] = {
+    "epoch": lambda r, d, n: _epoch(d, n),
+    "drew": lambda r, d, n: f"{n[d['player']]} draws the top {d['pile']} card.",
+    "your_draw": lambda r, d, n: (
+        f"You drew the {d['pile']} card {card_name(r, d['card'])}: keep it or give it "
+        "to a player without one."
+    ),
+    "drafted": lambda r, d, n: f"{n[d['player']]} keeps one of the {d['pile']} cards and passes the rest.",
+    "you_drafted": lambda r, d, n: f"You keep {card_name(r, d['card'])}.",
+    "sets_passed": lambda r, d, n: "Both sets of cards are passed on.",
+    "kept": lambda r, d, n: (
+        f"{n[d['player']]} keeps the {d['pile']} card drawn"
+        + (" (nobody else may take it)." if d.get("forced") else ".")
+    ),
+    "given": lambda r, d, n: (
+        f"{n[d['player']]} gives the {d['pile']} card drawn to {n[d['to']]}"
+        + (" (the only one who may take it)." if d.get("forced") else ".")
+    ),
+    "you_received": lambda r, d, n: (
+        f"You keep {card_name(r, d['card'])}."
+        if d["giver"] == d["player"]
+        else f"{n[d['giver']]} gives you {card_name(r, d['card'])}."
+    ),
+    "your_empire": lambda r, d, n: f"Your empire this epoch: the {card_name(r, d['empire'])}.",
+    "turn": lambda r, d, n: f"{n[d['player']]} reveals the {d['name']} and takes the catapult.",
+    "empire_not_chosen": lambda r, d, n: f"Nobody chose the {d['name']}: they are not called.",
+    "kingdom": lambda r, d, n: f"{n[d['player']]} plays the kingdom {d['name']} before the empire.",
+    "kingdom_skipped": lambda r, d, n: f"{n[d['player']]} does not play a kingdom.",
+    "siege_tokens": lambda r, d, n: f"{n[d['player']]} takes {plural(d['count'], 'siege token')}.",
+    "army_removed": lambda r, d, n: _removed(d, n),
+    "fort_removed": lambda r, d, n: f"The fort in {d['land']} is removed.",
+    "structure_removed": lambda r, d, n: f"The {d['structure']} in {d['land']} is removed.",
+    "structure_placed": lambda r, d, n: (
+        f"{STRUCTURE_WORDS[d['structure']].capitalize()} is placed in {d['land']}."
+    ),
+    "supply_out": lambda r, d, n: f"None left in the supply: no {d['piece']} is placed in {d['land']}.",
+    "established": lambda r, d, n: _established(d),
+    "invaded": lambda r, d, n: (
+        f"{n[d['player']]} invades {d['land']}"
+        + (" by fleet" if d.get("route") == "sea" else "")
+        + (f", held by {n[d['defender']]}: battle." if d.get("battle") else ".")
+    ),
+    "battle": lambda r, d, n: _battle(d, n),
+    "rerolled": lambda r, d, n: f"{n[d['player']]} rerolls a {d['old']} and gets a {d['new']}.",
+    "reroll_passed": lambda r, d, n: f"{n[d['player']]} lets the dice stand.",
+    "battle_result": lambda r, d, n: _battle_result(d, n),
+    "must_retreat": lambda r, d, n: f"{n[d['player']]} has no army or siege token left to siege {d['land']}.",
+    "retreat": lambda r, d, n: f"{n[d['player']]} retreats from {d['land']}.",
+    "siege": lambda r, d, n: (
+        f"Siege of {d['land']}: {'a ' + d['piece'] if d.get('piece') else 'a piece'} goes "
+        f"on the catapult (+{d['catapult']})."
+    ),
+    "catapult_emptied": lambda r, d, n: "The siege ends: the catapult is emptied.",
+    "occupied": lambda r, d, n: _occupied(d, n),
+    "reduced": lambda r, d, n: _reduced(d),
+    "fort_built": lambda r, d, n: f"A fort is built in {d['land']}.",
+    "monument_built": lambda r, d, n: f"A monument is built in {d['land']}.",
+    "monument_unbuilt": lambda r, d, n: (
+        f"No territory of {n[d['player']]}'s active armies can take a monument: it is not built."
+    ),
+    "points": lambda r, d, n: _points(d, n),
+    "track_moved": lambda r, d, n: _track(d, n),
+    "armies_returned": lambda r, d, n: (
+        f"{n[d['player']]} stops invading: "
+        f"{plural(d['armies'], 'army', 'armies')} on the card go back to the supply"
+        + (f" and {plural(d['siege_tokens'], 'siege token')} are removed." if d.get("siege_tokens") else ".")
+    ),
+    "empire_stood_down": lambda r, d, n: (
+        f"The {d['name']} fall into decline: {n[d['player']]}'s armies are resigned."
+    ),
+    "card_returned": lambda r, d, n: f"{card_name(r, d['card'])} goes back to the box.",
+    "scored": lambda r, d, n: _scored(r, d, n),
+    "turn_over": lambda r, d, n: f"{n[d['player']]}'s turn is over, with {plural(d['score'], 'point')}.",
+    "card_discarded": lambda r, d, n: (
+        f"{card_name(r, d['card'])} is discarded: it cannot be kept past its epoch."
+    ),
+    "hand_size": lambda r, d, n: f"{n[d['player']]} holds {plural(d['cards'], 'event card')}.",
+    "event_played": lambda r, d, n: f"{n[d['player']]} plays {card_name(r, d['card'])}.",
+    "reinforced": lambda r, d, n: (
+        f"{n[d['player']]} puts {plural(d['armies'], 'army', 'armies')} more on the card."
+    ),
+    "fleet_placed": lambda r, d, n: f"A fleet is placed in {d['water']}.",
+    "caravan_placed": lambda r, d, n: f"A caravan is placed in {d['land']}.",
+    "preference": lambda r, d, n: _pref(d),
+    # The platform tells the end of the game itself, with summary_text.
+    "game_over": lambda r, d, n: None,
+}
+
+
+def describe_event(rules: Rules, event: Event, names: Names) -> str | None:
+    """One sentence for an event, or None for the end of the game (the platform tells it)."""
+    wording = EVENTS.get(event.type)
+    if wording is None:
+        raise ValueError(f"no wording for the 5-epoch event {event.type!r}")
+    return wording(rules, event.data, names)
+
+
+# -- the status, a hand, the board, the end --------------------------------------------------------
+def stage(view: Mapping[str, Any]) -> str:
+    if view["phase"] == "over":
+        return "Game over"
+    if view["phase"] == "draft":
+        return f"{view['epoch_name']}, choosing cards"
+    return str(view["epoch_name"])
+
+
+def _scores(view: Mapping[str, Any], names: Names) -> str:
+    order = sorted(range(view["players"]), key=lambda p: -view["scores"][p])
+    return ", ".join(f"{names[p]} {view['scores'][p]}" for p in order)
+
+
+def _winner(view: Mapping[str, Any], names: Names) -> str:
+    ranking = view["ranking"] or sorted(range(view["players"]), key=lambda p: -view["scores"][p])
+    return f"Winner: {names[ranking[0]]}, with {plural(view['scores'][ranking[0]], 'point')}."
+
+
+def _step_words(view: Mapping[str, Any], names: Names) -> str:
+    tn = view["turn"]
+    who = f"{names[tn['player']]}'s {tn['name']}"
+    step = tn["step"]
+    if step == "kingdom":
+        return f"{who}: deciding whether to play a kingdom first"
+    if step in ("reroll", "siege") and tn["battle"]:
+        b = tn["battle"]
+        return f"{who}: fighting for {b['land']} ({b['totals'][0]} to {b['totals'][1]})"
+    if step == "target":
+        return f"{who}: choosing where an effect goes"
+    if step == "track":
+        return f"{who}: moving a score marker off an occupied space"
+    force = tn["force_name"] + (" (a kingdom)" if tn["force_kind"] == "kingdom" else "")
+    tokens = f" and {plural(tn['siege_tokens'], 'siege token')}" if tn["siege_tokens"] else ""
+    return f"{who}: the {force} invade, {plural(tn['armies'], 'army', 'armies')}{tokens} left on the card"
+
+
+def status_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
+    if view["phase"] == "over":
+        return f"Game over after Epoch V. Final scores: {_scores(view, names)}. {_winner(view, names)}"
+    if view["phase"] == "draft":
+        d = view["draft"]
+        waiting = []
+        if d["event_holder"] in view["actors"]:
+            waiting.append(f"{names[d['event_holder']]} to keep an event card")
+        if d["empire_holder"] in view["actors"]:
+            waiting.append(f"{names[d['empire_holder']]} to keep an empire card")
+        now = f"waiting for {join_words(waiting)}" if waiting else "the cards are being dealt"
+        return f"{stage(view)}: {now}. Scores: {_scores(view, names)}."
+    if view["turn"] is None:
+        return f"{stage(view)}. Scores: {_scores(view, names)}."
+    return f"{stage(view)}: {_step_words(view, names)}. Scores: {_scores(view, names)}."
+
+
+def hand_text(rules: Rules, view: Mapping[str, Any], player: int, names: Names) -> str:
+    you = view["you"]
+    if you is None or you["player"] != player:
+        return f"{names[player]}'s cards are hidden."
+    lines = []
+    if you["hand"]:
+        lines.append("You hold " + plural(len(you["hand"]), "event card") + ":")
+        lines += [f"- {card_name(rules, c)} ({card_line(rules, c)})" for c in you["hand"]]
+    else:
+        lines.append("You hold no event cards.")
+    if you["empire"]:
+        lines.append(
+            f"Your empire this epoch: the {card_name(rules, you['empire'])} "
+            f"({empire_line(rules, you['empire'])})."
+        )
+    choosing = you.get("choosing")
+    if choosing:
+        lines.append(f"In front of you, {choosing['pile']} cards to choose from:")
+        lines += [f"- {card_name(rules, c)} ({card_line(rules, c)})" for c in choosing["cards"]]
+    prefs = [PREF_WORDS.get((k, v), f"{k} {v}") for k, v in sorted(you["prefs"].items())]
+    if prefs:
+        lines.append("Your standing preferences: " + "; ".join(prefs) + ".")
+    return "\n".join(lines)
+
+
+def _marks(board: Mapping[str, Any], land: str) -> list[str]:
+    """The pieces in a territory besides its army: capitol or city, monument, fort."""
+    marks = [board["structures"][land]] if land in board["structures"] else []
+    return marks + [m for m, where in (("monument", "monuments"), ("fort", "forts")) if land in board[where]]
+
+
+def board_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
+    board = view["board"]
+    tn = view["turn"]
+    active = tn["force"] if tn else None
+    held: dict[int, list[str]] = {}
+    for land in sorted(board["armies"]):
+        owner, force = board["armies"][land]
+        marks = _marks(board, land)
+        if force and force == active:
+            marks.insert(0, f"active {card_name(rules, force)}")
+        held.setdefault(owner, []).append(land + (f" ({', '.join(marks)})" if marks else ""))
+    lines = [f"{view['epoch_name']}."]
+    tokens = [f"{region} {t['value']}" for region, t in sorted(view["region_tokens"].items())]
+    lines.append("Region values this epoch: " + (", ".join(tokens) if tokens else "none") + ".")
+    for p in range(view["players"]):
+        lands = held.get(p, [])
+        lines.append(
+            f"{names[p]} holds {plural(len(lands), 'territory', 'territories')}"
+            + (": " + "; ".join(lands) if lands else "")
+            + "."
+        )
+    empty = sorted(set(board["structures"]) | set(board["monuments"]) | set(board["forts"]))
+    empty = [land for land in empty if land not in board["armies"]]
+    if empty:
+        lines.append(
+            "Unoccupied: " + "; ".join(f"{land} ({', '.join(_marks(board, land))})" for land in empty) + "."
+        )
+    if tn and (tn["fleets"] or tn["caravans"]):
+        aids = [f"fleets in {join_words(tn['fleets'])}"] if tn["fleets"] else []
+        aids += [f"caravans in {join_words(tn['caravans'])}"] if tn["caravans"] else []
+        lines.append(f"The {tn['force_name']} have {join_words(aids)}.")
+    return "\n".join(lines)
+
+
+def summary_text(view: Mapping[str, Any], names: Names) -> str:
+    """Final scores with what each is made of (the start space and each epoch's gains), and the winner."""
+    history: Sequence[Sequence[int]] = view["epoch_scores"]
+    lines = ["Final scores (the Epoch I figure includes the starting space):"]
+    order = view["ranking"] or sorted(range(view["players"]), key=lambda p: -view["scores"][p])
+    for p in order:
+        parts, before = [], None
+        for epoch, scores in enumerate(history, start=1):
+            gained = scores[p] - before if before is not None else scores[p]
+            parts.append(f"{'+' if before is not None else ''}{gained} in Epoch {roman(epoch)}")
+            before = scores[p]
+        made = f" ({', '.join(parts)})" if parts else ""
+        lines.append(f"- {names[p]}: {view['scores'][p]}{made}")
+    lines.append(_winner(view, names))
+    return "\n".join(lines)

@@ -23,7 +23,7 @@ from engine.history.epochs5.board import (
     resolve_land,
     score_breakdown,
 )
-from engine.history.epochs5.data import Empire
+from engine.history.epochs5.empires import Empire
 from engine.history.epochs5.reach import LAND, SEA, Reach, reach
 from engine.history.epochs5.state import Turn
 
@@ -203,7 +203,11 @@ def fort_sites(ctx: Ctx) -> list[str]:
     return [land for land in state.force_lands(ctx.turn.force) if land not in state.forts]
 
 
-# -- the end of a force: monuments, resign; the end of the turn --------------------------------
+# -- the end of a force: monuments, the Assyrians' forts, resign; the end of the turn ---------
+# These steps may wait on the player (which territory gets a monument; where the Assyrians'
+# forts go): ``turn.pending`` then holds {"source": "monument" | "empire", "left": n, "chosen": [...]}
+# and the turn is at the ``target`` step until :func:`choose_end_target` or
+# :func:`finish_end_targets` moves it on.
 def stop(ctx: Ctx) -> None:
     """Stop invading: armies left on the card go back; build monuments; the empire's effect; resign."""
     turn = ctx.turn
@@ -211,7 +215,53 @@ def stop(ctx: Ctx) -> None:
         ctx.emit("armies_returned", player=turn.player, armies=turn.pool, siege_tokens=turn.siege_tokens)
     turn.pool = 0
     turn.siege_tokens = 0
-    build_monuments(ctx)
+    per = 1 if turn.force_kind == "empire" and battle.empire_effect(ctx) == "monument_per_resource" else 2
+    _build_monuments(ctx, resource_count(ctx) // per)
+
+
+def resource_count(ctx: Ctx) -> int:
+    lands = ctx.rules.map.lands
+    return sum(1 for land in ctx.state.force_lands(ctx.turn.force) if lands[land].resource)
+
+
+def monument_sites(ctx: Ctx) -> list[str]:
+    """Where the next monument may go: the territories of active armies without a monument that
+    have the best of "1. Capitol 2. City 3. Resource Icon" found among them."""
+    state = ctx.state
+    lands = ctx.rules.map.lands
+
+    def rank(t: str) -> int:
+        kind = state.structures.get(t)
+        return 0 if kind == "capitol" else 1 if kind == "city" else 2 if lands[t].resource else 3
+
+    ranked = [(rank(t), t) for t in state.force_lands(ctx.turn.force) if t not in state.monuments]
+    best = min((r for r, _ in ranked), default=3)
+    return sorted(t for r, t in ranked if r == best < 3)
+
+
+def _build_monuments(ctx: Ctx, left: int) -> None:
+    """Build ``left`` monuments: a single possible site is taken at once; where the rulebook leaves
+    a choice ("in any ... territory" of the best kind) the player chooses."""
+    turn = ctx.turn
+    while left > 0:
+        sites = monument_sites(ctx)
+        if not sites:
+            ctx.emit("monument_unbuilt", player=turn.player)
+            break
+        if len(sites) > 1 and len(ctx.state.monuments) < ctx.rules.monuments:
+            turn.pending = {"source": "monument", "effect": "monument", "left": left, "chosen": []}
+            turn.step = "target"
+            return
+        if not place_monument(ctx, sites[0]):
+            break
+        left -= 1
+    _empire_forts(ctx)
+
+
+def _empire_forts(ctx: Ctx) -> None:
+    """The Assyrians: a fort for each resource territory held, where the player chooses; then resign."""
+    turn = ctx.turn
+    turn.pending = None
     if turn.force_kind == "empire" and battle.empire_effect(ctx) == "fortify_per_resource":
         left = min(resource_count(ctx), forts_free(ctx))
         if left > 0 and fort_sites(ctx):
@@ -221,33 +271,57 @@ def stop(ctx: Ctx) -> None:
     resign(ctx)
 
 
-def resource_count(ctx: Ctx) -> int:
-    lands = ctx.rules.map.lands
-    return sum(1 for land in ctx.state.force_lands(ctx.turn.force) if lands[land].resource)
+def end_candidates(ctx: Ctx) -> list[str]:
+    """The territories the monument or the Assyrians' fort waiting now may go to."""
+    pending = ctx.turn.pending
+    assert pending is not None
+    if pending["source"] == "monument":
+        return monument_sites(ctx)
+    return [t for t in fort_sites(ctx) if t not in pending["chosen"]]
 
 
-def build_monuments(ctx: Ctx) -> None:
-    """One monument per two resource territories of active armies: capitol, then city, then resource."""
-    state = ctx.state
+def choose_end_target(ctx: Ctx, name: str) -> None:
+    """The ``Choose`` action for a monument site or an Assyrian fort."""
     turn = ctx.turn
-    lands = ctx.rules.map.lands
-    per = 1 if turn.force_kind == "empire" and battle.empire_effect(ctx) == "monument_per_resource" else 2
-    wanted = resource_count(ctx) // per
-    for _ in range(wanted):
-        sites = [t for t in state.force_lands(turn.force) if t not in state.monuments]
+    pending = turn.pending
+    assert pending is not None
+    land = resolve_land(ctx, name)
+    if land not in end_candidates(ctx):
+        what = "monument" if pending["source"] == "monument" else "fort"
+        raise IllegalAction(
+            "bad_target",
+            f"The {what} cannot go to {land} now; choose one of: {', '.join(end_candidates(ctx))}.",
+            target=land,
+        )
+    pending["chosen"].append(land)
+    pending["left"] -= 1
+    if pending["source"] == "monument":
+        place_monument(ctx, land)
+        _build_monuments(ctx, int(pending["left"]))
+        return
+    place_fort(ctx, land)
+    if pending["left"] <= 0 or not end_candidates(ctx):
+        _empire_forts_done(ctx)
 
-        def rank(t: str) -> int:
-            kind = state.structures.get(t)
-            return 0 if kind == "capitol" else 1 if kind == "city" else 2 if lands[t].resource else 3
 
-        # Within a priority the engine takes the first territory by name: the
-        # rulebook leaves the choice open and it changes no points this turn.
-        sites = sorted((t for t in sites if rank(t) < 3), key=lambda t: (rank(t), t))
-        if not sites:
-            ctx.emit("monument_unbuilt", player=turn.player)
-            break
-        if not place_monument(ctx, sites[0]):
-            break
+def may_finish_end_targets(ctx: Ctx) -> bool:
+    """A monument must be built ("you must build one monument"); the Assyrians' forts are optional."""
+    pending = ctx.turn.pending
+    return pending is not None and pending["source"] == "empire"
+
+
+def finish_end_targets(ctx: Ctx) -> None:
+    """The ``Done`` action: place no more of the Assyrians' forts."""
+    if not may_finish_end_targets(ctx):
+        raise IllegalAction(
+            "must_build", "Every monument your resources pay for must be built: choose where it goes."
+        )
+    _empire_forts_done(ctx)
+
+
+def _empire_forts_done(ctx: Ctx) -> None:
+    ctx.turn.pending = None
+    resign(ctx)
 
 
 def resign(ctx: Ctx) -> None:
@@ -261,7 +335,14 @@ def resign(ctx: Ctx) -> None:
     turn.caravans = []
     turn.free_invasions = []
     turn.pending = None
-    ctx.emit("resigned", player=turn.player, force=turn.force)
+    # Not "resigned": that word is the platform's for a person leaving a game.
+    ctx.emit(
+        "empire_stood_down",
+        player=turn.player,
+        force=turn.force,
+        name=ctx.rules.empires[turn.force].name,
+        kind=turn.force_kind,
+    )
     if turn.force_kind == "kingdom":
         begin_empire(ctx)
         return
@@ -275,11 +356,9 @@ def resign(ctx: Ctx) -> None:
 
 
 def end_turn(ctx: Ctx) -> None:
-    from engine.history.epochs5 import draft
-
+    """The turn is over; the game calls the next empire (:func:`engine.history.epochs5.draft.call_next`)."""
     state = ctx.state
     turn = ctx.turn
     ctx.emit("turn_over", player=turn.player, score=state.scores[turn.player])
     state.turn = None
     state.call_pos += 1
-    draft.call_next(ctx)

@@ -1,4 +1,5 @@
-"""The 5-epoch edition's map and empire cards: loading and strict validation.
+"""The 5-epoch edition's map and empire cards: the one loader, with strict validation, and the one
+:class:`Empire` type (an empire card, or the front of a kingdom card).
 
 Reads ``data/history/epochs5/map.yaml`` (with :mod:`engine.history.worldmap`)
 and ``data/history/epochs5/empires.yaml`` (the 40 empire cards). Every check
@@ -16,11 +17,12 @@ File format of ``empires.yaml``::
             reign: 669-631 BCE           # optional: the leader's years, as the card shows them
             armies: 6
             start: [Mesopotamia]         # one territory, or two (Mesoamericans)
-            structure: capitol           # or null: a marauder
+            structure: capitol           # or null: no capitol (a marauder must say so)
+            marauder: false              # true: the torch icon (no capitol; a point per reduction)
             fleets: []                   # waters where fleets are placed
             caravans: [Empty Quarter]    # barren lands where caravans are placed
             effect:                      # optional
-              id: fortify_per_resource   # one of EMPIRE_EFFECT_IDS
+              id: fortify_per_resource   # one of EMPIRE_EFFECTS
               name: Siege Masters
               text: ...
               params: {}                 # optional
@@ -40,9 +42,10 @@ from typing import Any, Final
 
 import yaml
 
+from engine.core import DataError
 from engine.history.worldmap import MapDataError, WorldMap, load_map
 
-DATA_DIR: Final = Path(__file__).resolve().parents[2] / "data" / "history" / "epochs5"
+DATA_DIR: Final = Path(__file__).resolve().parents[3] / "data" / "history" / "epochs5"
 MAP_PATH: Final = DATA_DIR / "map.yaml"
 EMPIRES_PATH: Final = DATA_DIR / "empires.yaml"
 
@@ -52,7 +55,7 @@ EMPIRES_PER_EPOCH: Final = 8
 MAX_ARMIES: Final = 25
 
 #: Empire effects the data may name (the 5-epoch rules engine implements them).
-EMPIRE_EFFECT_IDS: Final = frozenset(
+EMPIRE_EFFECTS: Final = frozenset(
     {
         "fortify_per_resource",  # Assyrians: a fort per resource territory held
         "monument_per_resource",  # Egyptians' Pyramids: a monument per resource territory
@@ -61,15 +64,28 @@ EMPIRE_EFFECT_IDS: Final = frozenset(
         "assault",  # +1 to your highest die in each battle you fight as invader
         "ignore_terrain",  # defenders never get the terrain effect
         "naval_assault",  # +1 to your highest die in fleet invasions
-        "extra_armies_per_capitol",  # an army more per capitol the player holds
+        "extra_armies_per_capitol",  # an army more per capitol the player's armies hold
     }
 )
 DESIGNS: Final = ("rulebook", "ours")
 STRUCTURES: Final = ("capitol", None)
 
 _EMPIRE_KEYS: Final = frozenset(
-    {"name", "order", "leader", "reign", "armies", "start", "structure", "fleets", "caravans",
-     "effect", "design", "ours"}
+    {
+        "name",
+        "order",
+        "leader",
+        "reign",
+        "armies",
+        "start",
+        "structure",
+        "marauder",
+        "fleets",
+        "caravans",
+        "effect",
+        "design",
+        "ours",
+    }
 )
 _EMPIRE_REQUIRED: Final = frozenset(
     {"name", "order", "armies", "start", "structure", "fleets", "caravans", "design"}
@@ -78,42 +94,29 @@ _OURS_FIELDS: Final = frozenset(_EMPIRE_KEYS - {"name", "design", "ours"})
 _EFFECT_KEYS: Final = frozenset({"id", "name", "text", "params"})
 
 
-class EmpireDataError(Exception):
-    """The empire data is malformed; ``problems`` lists every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems)
-        shown = "\n  - ".join(self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in the empire data:\n  - {shown}")
-
-
 @dataclass(frozen=True)
-class EmpireEffect:
-    """An empire card's effect: the rules engine's ``id``, the card's title and our text."""
-
-    id: str
-    name: str
-    text: str
-    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-
-
-@dataclass(frozen=True)
-class EmpireCard:
-    """One empire card of the 5-epoch edition.
+class Empire:
+    """An empire card of the 5-epoch edition, or the front of a kingdom event card.
 
     Attributes:
-        key: Stable identifier (``"zhou_dynasty"``), unique over all epochs.
+        key: Stable identifier (``"zhou_dynasty"``; ``"kingdom:<card id>"`` for a kingdom).
         name: The empire, as the rulebook spells it.
         epoch: 1..5.
-        order: Place in the epoch's call order (1 is called first).
-        leader: The leader on the card, or None.
-        reign: The leader's years as the card shows them ("1279-1213 BCE"), or None.
+        order: Place in the epoch's call order (1 is called first; -1 for a kingdom).
         armies: Armies gathered when the empire is established.
         starts: Start territories (two for the Mesoamericans).
-        structure: ``"capitol"``, or None for a marauder.
+        structure: The piece placed in each start: ``"capitol"``, ``"city"`` (some
+            kingdoms) or None.
         fleets: Waters where the card places a fleet.
         caravans: Barren lands where the card places a caravan.
-        effect: The card's effect, if any.
+        effect: The rules engine's id of the card's effect (one of :data:`EMPIRE_EFFECTS`), if any.
+        params: The effect's parameters.
+        marauder: The card shows a torch: no capitol, and a point for each structure
+            reduced in battle. Only the torch makes a marauder, never a missing structure.
+        effect_name: The effect's title on the card ("Pyramids").
+        effect_text: What the effect does, in our words.
+        leader: The leader on the card, or None.
+        reign: The leader's years as the card shows them ("1279-1213 BCE"), or None.
         design: ``"rulebook"`` or ``"ours"``.
         ours: For a rulebook card, the fields we filled in ourselves.
     """
@@ -122,21 +125,20 @@ class EmpireCard:
     name: str
     epoch: int
     order: int
-    leader: str | None
     armies: int
     starts: tuple[str, ...]
     structure: str | None
-    fleets: tuple[str, ...]
-    caravans: tuple[str, ...]
-    effect: EmpireEffect | None
-    design: str
-    ours: tuple[str, ...] = ()
+    fleets: tuple[str, ...] = ()
+    caravans: tuple[str, ...] = ()
+    effect: str | None = None
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    marauder: bool = False
+    effect_name: str = ""
+    effect_text: str = ""
+    leader: str | None = None
     reign: str | None = None
-
-    @property
-    def marauder(self) -> bool:
-        """A marauder has no capitol and scores a point per structure it reduces."""
-        return self.structure is None
+    design: str = "rulebook"
+    ours: tuple[str, ...] = ()
 
 
 def empire_key(name: str) -> str:
@@ -163,7 +165,10 @@ def _name_list(value: object, where: str, what: str, problems: list[str]) -> lis
     return good
 
 
-def _check_effect(raw: object, where: str, problems: list[str]) -> EmpireEffect | None:
+_Effect = tuple[str, str, str, Mapping[str, Any]]  # id, name, text, params
+
+
+def _check_effect(raw: object, where: str, problems: list[str]) -> _Effect | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
@@ -174,8 +179,8 @@ def _check_effect(raw: object, where: str, problems: list[str]) -> EmpireEffect 
             problems.append(f"{where}: effect has unknown key {key!r}")
     ok = True
     effect_id = raw.get("id")
-    if effect_id not in EMPIRE_EFFECT_IDS:
-        problems.append(f"{where}: effect id {effect_id!r} is not one of {sorted(EMPIRE_EFFECT_IDS)}")
+    if effect_id not in EMPIRE_EFFECTS:
+        problems.append(f"{where}: effect id {effect_id!r} is not one of {sorted(EMPIRE_EFFECTS)}")
         ok = False
     for key in ("name", "text"):
         if not _is_name(raw.get(key)):
@@ -187,17 +192,17 @@ def _check_effect(raw: object, where: str, problems: list[str]) -> EmpireEffect 
         ok = False
     if not ok:
         return None
-    return EmpireEffect(
-        id=str(effect_id),
-        name=str(raw["name"]),
-        text=" ".join(str(raw["text"]).split()),
-        params=MappingProxyType(dict(params)),
+    return (
+        str(effect_id),
+        str(raw["name"]),
+        " ".join(str(raw["text"]).split()),
+        MappingProxyType(dict(params)),
     )
 
 
 def _check_card(
     raw: Mapping[Any, Any], epoch: int, where: str, world: WorldMap, problems: list[str]
-) -> EmpireCard | None:
+) -> Empire | None:
     before = len(problems)
     for key in raw:
         if key not in _EMPIRE_KEYS:
@@ -232,6 +237,16 @@ def _check_card(
     structure = raw.get("structure")
     if structure not in STRUCTURES:
         problems.append(f"{where}: structure must be capitol or null (marauder), got {structure!r}")
+    # The card's bottom-right icon is a capitol or a torch ("A marauder has a torch ... and
+    # does not receive a capitol"): the data says both, and they must agree.
+    marauder = raw.get("marauder", False)
+    if not isinstance(marauder, bool):
+        problems.append(f"{where}: marauder must be true or false, got {marauder!r}")
+    elif marauder == (structure == "capitol"):
+        problems.append(
+            f"{where}: a card shows a capitol or a torch: a marauder has no capitol, "
+            "every other empire has one"
+        )
     fleets = _name_list(raw.get("fleets"), where, "fleets", problems)
     for water in fleets:
         if water not in world.waters:
@@ -260,25 +275,30 @@ def _check_card(
                 problems.append(f"{where}: 'ours' names unknown field {item!r}")
     if len(problems) != before:
         return None
-    return EmpireCard(
+    effect_id, effect_name, effect_text, params = effect or (None, "", "", MappingProxyType({}))
+    return Empire(
         key=empire_key(str(name)),
         name=str(name),
         epoch=epoch,
         order=int(order),  # type: ignore[arg-type]  # checked above
-        leader=None if leader is None else str(leader),
         armies=int(armies),  # type: ignore[arg-type]  # checked above
         starts=tuple(starts),
         structure=None if structure is None else str(structure),
         fleets=tuple(fleets),
         caravans=tuple(caravans),
-        effect=effect,
+        effect=effect_id,
+        params=params,
+        marauder=bool(marauder),
+        effect_name=effect_name,
+        effect_text=effect_text,
+        leader=None if leader is None else str(leader),
+        reign=None if reign is None else str(reign),
         design=str(design),
         ours=tuple(ours),
-        reign=None if reign is None else str(reign),
     )
 
 
-def _validate(raw: object, world: WorldMap) -> tuple[list[str], dict[int, tuple[EmpireCard, ...]]]:
+def _validate(raw: object, world: WorldMap) -> tuple[list[str], dict[int, tuple[Empire, ...]]]:
     problems: list[str] = []
     if not isinstance(raw, Mapping):
         return [f"the empire data must be a mapping, got {type(raw).__name__}"], {}
@@ -291,7 +311,7 @@ def _validate(raw: object, world: WorldMap) -> tuple[list[str], dict[int, tuple[
     for key in table:
         if key not in EPOCHS:
             problems.append(f"epochs: {key!r} is not an epoch (1..5)")
-    result: dict[int, tuple[EmpireCard, ...]] = {}
+    result: dict[int, tuple[Empire, ...]] = {}
     keys: dict[str, str] = {}
     for epoch in EPOCHS:
         entry = table.get(epoch)
@@ -308,7 +328,7 @@ def _validate(raw: object, world: WorldMap) -> tuple[list[str], dict[int, tuple[
             continue
         if len(listed) != EMPIRES_PER_EPOCH:
             problems.append(f"{where}: has {len(listed)} empire cards, the box has {EMPIRES_PER_EPOCH}")
-        cards: list[EmpireCard] = []
+        cards: list[Empire] = []
         for index, item in enumerate(listed):
             spot = f"{where}, empire {index + 1}"
             if isinstance(item, Mapping) and _is_name(item.get("name")):
@@ -344,15 +364,15 @@ def validate_empires(raw: object, world: WorldMap) -> list[str]:
     return _validate(raw, world)[0]
 
 
-def parse_empires(raw: object, world: WorldMap) -> dict[int, tuple[EmpireCard, ...]]:
+def parse_empires(raw: object, world: WorldMap) -> dict[int, tuple[Empire, ...]]:
     """The empire cards by epoch, each epoch in call order.
 
     Raises:
-        EmpireDataError: :func:`validate_empires` found problems (all are listed).
+        DataError: :func:`validate_empires` found problems (all are listed).
     """
     problems, result = _validate(raw, world)
     if problems:
-        raise EmpireDataError(problems)
+        raise DataError(problems)
     return result
 
 
@@ -366,22 +386,22 @@ def load_world(path: str | Path | None = None) -> WorldMap:
 
 
 @functools.lru_cache(maxsize=4)
-def _load_cached(path: Path, map_path: Path) -> Mapping[int, tuple[EmpireCard, ...]]:
+def _load_cached(path: Path, map_path: Path) -> Mapping[int, tuple[Empire, ...]]:
     with path.open(encoding="utf-8") as handle:
         raw = yaml.safe_load(handle)
     try:
         return MappingProxyType(parse_empires(raw, load_world(map_path)))
-    except EmpireDataError as error:
-        raise EmpireDataError([f"{path.name}: {p}" for p in error.problems]) from None
+    except DataError as error:
+        raise DataError([f"{path.name}: {p}" for p in error.problems]) from None
 
 
 def load_empires(
     path: str | Path | None = None, map_path: str | Path | None = None
-) -> Mapping[int, tuple[EmpireCard, ...]]:
+) -> Mapping[int, tuple[Empire, ...]]:
     """The empire cards by epoch (each in call order), checked and cached.
 
     Raises:
-        EmpireDataError: the empire data has problems (all are listed).
+        DataError: the empire data has problems (all are listed).
         MapDataError: the map has problems.
         OSError: a file cannot be read.
     """

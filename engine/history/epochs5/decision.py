@@ -1,0 +1,298 @@
+"""A player's current decision in the 5-epoch rules: a heading and one labelled choice per legal move.
+
+Built from the player's view (and the public card and map data) only. The
+invasion labels carry what the engine computed for the view: the route
+(border, caravan, fleet, beside a battle won) and, for a battle, the chance to
+win the first roll. Moves that end something with pieces unused (stopping with
+armies on the card, skipping a kingdom that cannot be saved, leaving targets
+unchosen) ask to confirm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import Action, Choice, Decision, PlayerId
+from engine.history.epochs5 import text
+from engine.history.epochs5.actions import (
+    Accept,
+    Choose,
+    Done,
+    Draft,
+    Fortify,
+    Give,
+    Invade,
+    Keep,
+    PlayEvent,
+    Reroll,
+    Retreat,
+    Siege,
+    Stop,
+    Track,
+)
+from engine.history.epochs5.battle import CATAPULT_SPACES
+from engine.history.epochs5.data import Rules
+from engine.history.epochs5.reach import SEA
+from engine.history.epochs5.spec import SPEC
+from engine.history.epochs5.track import space
+from engine.words import join_words, plural
+
+MAX_LABEL = 100
+INVADE, FORTIFY, ENHANCE = "Invade", "Fortify", "Play an enhancement"
+TARGET_WORDS = {
+    "fortify": "A fort in {}",
+    "fortify_per_resource": "A fort in {}",
+    "monument": "A monument in {}",
+    "city": "A city in {}",
+    "fleet": "A fleet in {}",
+    "caravan": "A caravan in {}",
+    "diplomacy": "Replace the army in {}",
+    "revolution": "Overthrow the army in {}",
+    "barbarians": "Barbarians into {}",
+    "disaster": "Disaster strikes {}",
+}
+
+
+def clip(label: str, limit: int = MAX_LABEL) -> str:
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+
+
+def unique(choices: list[Choice]) -> tuple[Choice, ...]:
+    """Labels clipped to 100 characters and made unique (a repeat gets " (2)", " (3)"...)."""
+    seen: dict[str, int] = {}
+    out = []
+    for choice in choices:
+        label = clip(choice.label)
+        if label in seen:
+            seen[label] += 1
+            suffix = f" ({seen[label]})"
+            label = clip(choice.label, MAX_LABEL - len(suffix)) + suffix
+        seen.setdefault(label, 1)
+        out.append(Choice(choice.action, label, choice.group, choice.confirm))
+    return tuple(out)
+
+
+def decision(rules: Rules, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
+    """``player``'s decision: ``legal`` headed and labelled from ``view``."""
+    if view["phase"] == "draft":
+        heading, choices = _draft(rules, view, legal)
+    else:
+        heading, choices = _turn(rules, view, legal)
+    return Decision(player, heading, unique(choices))
+
+
+# -- choosing cards ----------------------------------------------------------------------------------
+def _draft(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    you = view["you"] or {}
+    choosing = you.get("choosing") or {"pile": "", "cards": []}
+    pile = choosing["pile"]
+    epoch = view["epoch_name"]
+    if any(isinstance(a, Draft) for a in legal):
+        heading = f"{epoch}: keep one of the {len(legal)} {pile} cards in front of you; the rest pass on"
+        return heading, [
+            Choice(a, f"{text.card_name(rules, a.card)}: {_short(rules, a.card)}")
+            for a in legal
+            if isinstance(a, Draft)
+        ]
+    drawn = choosing["cards"][0] if choosing["cards"] else ""
+    name = text.card_name(rules, drawn)
+    heading = (
+        f"{epoch}: you drew the {pile} card {name} ({text.card_line(rules, drawn)}): keep it or give it "
+        "to a player without one"
+    )
+    choices = []
+    for a in legal:
+        if isinstance(a, Keep):
+            choices.append(Choice(a, f"Keep {name}"))
+        elif isinstance(a, Give):
+            choices.append(Choice(a, f"Give {name} to {SPEC.seat_name(a.to)}"))
+    return heading, choices
+
+
+def _short(rules: Rules, key: str) -> str:
+    """A card's gist for a label: an empire's armies, start and icon; an event's text."""
+    if key in rules.events and rules.events[key].kingdom is None:
+        return rules.events[key].text
+    emp = rules.empires[key] if key in rules.empires else rules.events[key].kingdom
+    assert emp is not None
+    icon = "marauder" if emp.marauder else emp.structure or "no capitol"
+    kind = "kingdom, " if key in rules.events else ""
+    effect = f", {emp.effect_name}" if emp.effect_name else ""
+    return f"{kind}{plural(emp.armies, 'army', 'armies')}, {' and '.join(emp.starts)}, {icon}{effect}"
+
+
+# -- the turn ------------------------------------------------------------------------------------------
+def _turn(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    tn = view["turn"]
+    step = tn["step"]
+    if step == "kingdom":
+        return _kingdom(rules, tn, legal)
+    if step == "target":
+        return _target(rules, tn, legal)
+    if step == "reroll":
+        return _reroll(tn, legal)
+    if step == "siege":
+        return _siege(tn, legal)
+    if step == "track":
+        return _track(view, legal)
+    return _invade(rules, tn, legal)
+
+
+def _kingdom(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    kingdoms = [a for a in legal if isinstance(a, PlayEvent)]
+    names = join_words([text.card_name(rules, a.card) for a in kingdoms])
+    heading = f"The {tn['name']} are called: play your kingdom {names} before them, or skip it"
+    choices = [
+        Choice(a, f"Play the kingdom {text.card_name(rules, a.card)} ({_short(rules, a.card)})")
+        for a in kingdoms
+    ]
+    choices += [
+        Choice(a, "Skip the kingdom", confirm=f"Skip {names}? A kingdom cannot be saved for a later epoch.")
+        for a in legal
+        if isinstance(a, Done)
+    ]
+    return heading, choices
+
+
+def _invade(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    kingdom = tn["force_kind"] == "kingdom"
+    tokens = f" and {plural(tn['siege_tokens'], 'siege token')}" if tn["siege_tokens"] else ""
+    heading = (
+        f"The {tn['force_name']}{' (your kingdom)' if kingdom else ''}: "
+        f"{plural(tn['armies'], 'army', 'armies')}{tokens} on the card. Invade, "
+        + ("fortify or stop" if kingdom else "fortify, play an enhancement or stop")
+    )
+    invasions = {i["land"]: i for i in tn["invasions"]}
+    choices = []
+    for a in legal:
+        if isinstance(a, Invade):
+            choices.append(Choice(a, _invade_label(invasions.get(a.land), a), group=INVADE))
+        elif isinstance(a, Fortify):
+            choices.append(Choice(a, f"Fortify {a.land} (costs an army from the card)", group=FORTIFY))
+        elif isinstance(a, PlayEvent):
+            choices.append(
+                Choice(a, f"Play {text.card_name(rules, a.card)}: {rules.events[a.card].text}", group=ENHANCE)
+            )
+        elif isinstance(a, Stop):
+            label = (
+                "Stop: the kingdom resigns, then your empire begins"
+                if kingdom
+                else "Stop invading: build monuments, resign, score"
+            )
+            left = [plural(tn["armies"], "army", "armies")] if tn["armies"] else []
+            left += [plural(tn["siege_tokens"], "siege token")] if tn["siege_tokens"] else []
+            confirm = (
+                f"Stop with {join_words(left)} still on the card? They go back to the supply." if left else ""
+            )
+            choices.append(Choice(a, label, confirm=confirm))
+    return heading, choices
+
+
+def _invade_label(inv: Mapping[str, Any] | None, action: Invade) -> str:
+    if inv is None:
+        return f"Invade {action.land}"
+    route = action.route if action.route != "auto" else inv["routes"][0]
+    if action.route == SEA or (route == SEA and len(inv["routes"]) == 1):
+        how = "by fleet"
+    else:
+        ways = [w for w in inv["ways"] if w != "fleet"] or inv["ways"]
+        how = "by " + " or ".join(ways)
+    if inv["battle"]:
+        naval = " (naval: the defender may reroll)" if route == SEA else ""
+        what = f"battle, {inv['odds'].get(route, 0)}% to win the first roll{naval}"
+    elif inv["holder"] is not None:
+        what = "your resigned army returns to the supply"
+    else:
+        what = "empty"
+    return f"Invade {action.land} {how}: {what}"
+
+
+def _target(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    pending = tn["pending"] or {}
+    effect = str(pending.get("effect", ""))
+    left = int(pending.get("left", 0))
+    if pending.get("source") == "monument":
+        heading = (
+            f"Build {plural(left, 'monument')}: choose the territory (the best sites of your active armies, "
+            "capitol first, then city, then resource)"
+        )
+        what = "monument"
+    elif pending.get("source") == "empire":
+        emp = rules.empires[tn["empire"]]
+        heading = f"{emp.effect_name or emp.name}: a fort for each resource territory, {left} left to place"
+        what = "fort"
+    else:
+        heading = f"{text.card_name(rules, str(pending.get('card')))}: choose a target, {left} left"
+        what = "target"
+    words = TARGET_WORDS.get(effect, "{}")
+    choices = [Choice(a, words.format(a.target)) for a in legal if isinstance(a, Choose)]
+    for a in legal:
+        if isinstance(a, Done):
+            unused = plural(left, what)
+            choices.append(
+                Choice(
+                    a,
+                    "Done: place no more" if what == "fort" else "Done: no more targets",
+                    confirm=f"Leave {unused} unused?" if left else "",
+                )
+            )
+    return heading, choices
+
+
+def _battle_words(b: Mapping[str, Any]) -> str:
+    terrain = " (+1 terrain)" if b["terrain"] else ""
+    return (
+        f"your dice {join_words([str(v) for v in b['att']])} against "
+        f"{join_words([str(v) for v in b['dfd']])}{terrain}: {b['totals'][0]} to {b['totals'][1]}"
+    )
+
+
+def _reroll(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    b = tn["battle"]
+    heading = f"Battle for {b['land']}, {_battle_words(b)}. Reroll one of your dice, or let them stand"
+    choices = []
+    for a in legal:
+        if isinstance(a, Reroll):
+            choices.append(Choice(a, f"Reroll die {a.die + 1} (a {b['att'][a.die]})"))
+        elif isinstance(a, Accept):
+            choices.append(Choice(a, "Let the dice stand"))
+    return heading, choices
+
+
+def _siege(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    b = tn["battle"]
+    piece = "a siege token" if tn["siege_tokens"] else "an army"
+    bonus = min(tn["catapult"] + 1, CATAPULT_SPACES)
+    left = [plural(tn["armies"], "army", "armies"), plural(tn["siege_tokens"], "siege token")]
+    heading = (
+        f"You lost the battle for {b['land']} ({_battle_words(b)}). Siege or retreat? "
+        f"({join_words(left)} on the card)"
+    )
+    choices = []
+    for a in legal:
+        if isinstance(a, Siege):
+            choices.append(Choice(a, f"Siege: {piece} on the catapult, fight again at +{bonus}"))
+        elif isinstance(a, Retreat):
+            choices.append(Choice(a, f"Retreat from {b['land']}"))
+    return heading, choices
+
+
+def _track(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    tn = view["turn"]
+    at = int((tn["track"] or {}).get("at", 0))
+    player = tn["player"]
+    taken = {space(s) for p, s in enumerate(view["scores"]) if p != player}
+    heading = (
+        f"Your score marker would land on {at}, where another marker stands: gain or lose points until alone"
+    )
+    choices = []
+    for a in legal:
+        if isinstance(a, Track):
+            step = 1 if a.direction == "up" else -1
+            end = at
+            while space(end) in taken:
+                end += step
+            word = "Gain" if step > 0 else "Lose"
+            choices.append(Choice(a, f"{word} {plural(abs(end - at), 'point')}: stand on {end}"))
+    return heading, choices
