@@ -1,13 +1,15 @@
 """Random playouts of whole Eight-Minute Empire games with invariants checked after every action.
 
 512 games: 2 to 5 players crossed with all 8 combinations of the three
-variants (Full Game, Goods Tokens, die-roll bid tie-breaker). After every
+options (Full Game, Goods Tokens, a youngest player named or not: tied bids
+then roll a die). After every
 action: the state round-trips through JSON, component limits hold (14
 armies and 3 cities a player, 10 neutral armies, the six-card row, every
 card in exactly one place, coins never below zero), legal actions exist
 until the end, and no bid is visible to anyone but its bidder before all
 have bid (nor the deck's order to anyone): a viewer's view does not change
-when what is hidden from that viewer is changed. At the end (and at a
+when what is hidden from that viewer is changed. The "skip" policy's move is
+always legal, and the decision (at powers of two) offers exactly the legal moves. At the end (and at a
 midpoint) replaying the action log from the seed rebuilds the state exactly.
 
 A last test plays greedy against random players and expects greedy to win
@@ -19,19 +21,25 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from engine import rng
-from engine.core import PUBLIC, Action, replay
+from engine.core import PUBLIC, Action, decide, replay
 from engine.eight_minute.ai import make_policy
-from engine.eight_minute.flow import OPTIONS
 from engine.eight_minute.game import GAME
 from engine.eight_minute.state import EMState
 
 DATA = GAME.data
-OPTION_SETS = [dict(zip(OPTIONS, bits, strict=True)) for bits in itertools.product([False, True], repeat=3)]
-CASES = [(seed, 2 + seed % 4, OPTION_SETS[(seed // 4) % 8]) for seed in range(512)]
+OPTION_SETS = list(itertools.product([False, True], repeat=3))  # full game, goods tokens, youngest named
+CASES = [
+    (seed, players, {"full_game": full, "goods_tokens": tokens,
+                     "youngest": seed % players + 1 if young else 0})
+    for seed in range(512)
+    for players in [2 + seed % 4]
+    for full, tokens, young in [OPTION_SETS[(seed // 4) % 8]]
+]
 
 
 @dataclass
@@ -75,7 +83,7 @@ def hide_from(state: EMState, viewer: int) -> EMState:
     return other
 
 
-def play_checked(seed: int, players: int, options: dict[str, bool]) -> None:
+def play_checked(seed: int, players: int, options: dict[str, Any]) -> None:
     state = GAME.setup(players, options, seed)
     chooser = Chooser(seed ^ 0x5EED)
     log: list[Action] = []
@@ -89,6 +97,10 @@ def play_checked(seed: int, players: int, options: dict[str, bool]) -> None:
         player = actors[rng.below(chooser, len(actors))]
         actions = list(GAME.legal_actions(state, player))
         assert actions, f"no legal action in phase {state.phase}"
+        assert GAME.timeout_action(state, player) in actions, "the skip policy's move is legal"
+        if len(log) & (len(log) - 1) == 0:  # at powers of two: the decision offers exactly the legal moves
+            decision = decide(GAME, state, player)
+            assert decision is not None and [c.action for c in decision.choices] == actions
         action = chooser.pick(actions)
         result = GAME.apply(state, action)
         for event in result.events:
@@ -127,7 +139,7 @@ def play_checked(seed: int, players: int, options: dict[str, bool]) -> None:
 @pytest.mark.parametrize(("seed", "players", "options"), CASES,
                          ids=[f"seed{c[0]}-p{c[1]}-{''.join(str(int(v)) for v in c[2].values())}"
                               for c in CASES])
-def test_random_playout(seed: int, players: int, options: dict[str, bool]) -> None:
+def test_random_playout(seed: int, players: int, options: dict[str, Any]) -> None:
     play_checked(seed, players, options)
 
 

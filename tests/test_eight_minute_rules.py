@@ -118,6 +118,26 @@ def test_data_files_are_valid_and_registered() -> None:
     assert make_policy("eight-minute", "greedy", 1).name == "greedy"
 
 
+#: Cards on which the public fan lists disagree (data/eight_minute/README.md): list A's reading is
+#: played, list B's is written beside it.
+DISPUTED = {5, 8, 9, 19, 22, 41, 42}
+
+
+def test_disputed_cards_carry_both_readings() -> None:
+    """Issue 15 point 13: two public fan lists disagree on a few cards; each such card keeps list A's
+    reading and names list B's. Card 19's "5" mark (the rulebook's fifth "5" card) is our choice."""
+    disputed = {c.id for c in DATA.cards.values() if c.disputed}
+    assert disputed == DISPUTED
+    for cid in DISPUTED:
+        readings = dict(DATA.cards[cid].disputed)
+        assert set(readings) == {"kept", "other"} and readings["kept"] != readings["other"]
+    # The kept reading is what the card does: card 8 moves 3 over land (list B: places 3).
+    assert [(s.verb, s.n) for s in DATA.cards[8].actions] == [("move", 3)]
+    assert "place 3" in dict(DATA.cards[8].disputed)["other"]
+    assert DATA.cards[19].five and "Our design" in DATA.cards[19].note
+    assert "Our reading" in DATA.cards[31].note
+
+
 def test_deck_matches_the_rulebook() -> None:
     """Components: 42 cards; Setup 2: five cards carry the little "5"."""
     cards = DATA.cards
@@ -212,7 +232,7 @@ def test_bids_are_secret_until_all_are_in() -> None:
         view = GAME.view(s, viewer)
         assert view["bid"]["bids"] is None
         assert "4" not in json.dumps(view["bid"]) and (view["you"] is None or view["you"]["bid"] is None)
-    assert GAME.view(s, 1)["you"]["bid"] == 4
+    assert GAME.view(s, 1)["you"] == {"player": 1, "bid": 4}
     assert GAME.view(s, 0)["bid"]["has_bid"] == [False, True, False]
     refused(s, Bid(1, 2), "already_bid")
     result = GAME.apply(s, Bid(0, 2))
@@ -248,25 +268,41 @@ def test_bid_cannot_exceed_coins() -> None:
 def test_tied_bids_go_to_the_youngest() -> None:
     """Playing 1: "If the bids are tied for most, the youngest player wins the bid and pays his coins."
 
-    Annals reads the youngest as the newest seat: the tied player with the highest seat number.
+    Annals cannot know ages: the lobby says who is youngest (the ``youngest`` option, a seat
+    counted from 1). Here the third seat is the youngest and ties the second for the top bid.
     """
-    s = GAME.setup(4, {}, seed=2)
+    s = GAME.setup(4, {"youngest": 3}, seed=2)
     s = act(s, Bid(0, 2), Bid(1, 3), Bid(2, 3), Bid(3, 1))
     assert s.bid_winner == 2
     assert s.coins == [9, 9, 6, 9]
 
 
+def test_the_youngest_wins_a_tie_from_any_seat() -> None:
+    """The tie goes to the named youngest player, not to the highest (or lowest) seat."""
+    s = GAME.setup(4, {"youngest": 2}, seed=2)
+    s = act(s, Bid(0, 0), Bid(1, 3), Bid(2, 3), Bid(3, 3))
+    assert s.bid_winner == 1 and s.coins == [9, 6, 9, 9]
+
+
 def test_all_zero_bids_go_to_the_youngest() -> None:
     """Playing 1: "If all bids are zero, the youngest player wins the bid.\""""
-    s = GAME.setup(3, {}, seed=2)
-    s = act(s, Bid(0, 0), Bid(1, 0), Bid(2, 0))
-    assert s.bid_winner == 2
+    s = GAME.setup(3, {"youngest": 1}, seed=2)
+    result = GAME.apply(act(s, Bid(0, 0), Bid(1, 0)), Bid(2, 0))
+    s = result.state
+    assert s.bid_winner == 0
     assert s.coins == [11, 11, 11]
+    won = next(e for e in result.events if e.type == "bid_won")
+    assert won.data["youngest"] is True
+    line = GAME.describe_event(won, ["alice (Red)", "bob (Blue)", "carol (Green)"])
+    assert line is not None and "the youngest player wins it" in line
 
 
-def test_die_roll_variant_breaks_bid_ties(dice: Any) -> None:
-    """Variants: "roll a die to see who wins"; players tied on the die roll again."""
-    s = GAME.setup(4, {"die_roll_tiebreak": True}, seed=2)
+def test_die_roll_breaks_bid_ties_when_nobody_says_who_is_youngest(dice: Any) -> None:
+    """Variants: "Instead of the youngest player winning the first-player bid when tied, roll a die
+    to see who wins." With no youngest named, Annals plays this variant; players tied on the die roll
+    again."""
+    s = GAME.setup(4, {}, seed=2)
+    assert s.options["youngest"] == 0
     dice.script([5, 5], [2, 6])
     s = act(s, Bid(0, 3), Bid(1, 1), Bid(2, 0), Bid(3, 3))
     assert s.bid_winner == 3
@@ -275,11 +311,29 @@ def test_die_roll_variant_breaks_bid_ties(dice: Any) -> None:
     assert GAME.view(s, 1)["bid"]["rolls"] == s.bid_rolls
 
 
-def test_die_roll_variant_with_all_zero_bids(dice: Any) -> None:
-    s = GAME.setup(3, {"die_roll_tiebreak": True}, seed=2)
+def test_die_roll_with_all_zero_bids(dice: Any) -> None:
+    s = GAME.setup(3, {}, seed=2)
     dice.script([1, 4, 3])
     s = act(s, Bid(0, 0), Bid(1, 0), Bid(2, 0))
     assert s.bid_winner == 1
+
+
+def test_a_tie_without_the_youngest_rolls_a_die(dice: Any) -> None:
+    """We know only who is youngest at the table: when that player is not among the tied
+    bidders, nobody can say which of them is younger, so the die decides."""
+    s = GAME.setup(3, {"youngest": 3}, seed=2)
+    dice.script([2, 5])
+    s = act(s, Bid(0, 4), Bid(1, 4), Bid(2, 1))
+    assert s.bid_winner == 1 and s.coins == [11, 7, 11]
+
+
+def test_the_youngest_must_be_at_the_table() -> None:
+    with pytest.raises(IllegalAction) as info:
+        GAME.setup(3, {"youngest": 4}, seed=2)
+    assert info.value.code == "bad_option" and "1 to 3" in info.value.message
+    with pytest.raises(IllegalAction) as info:
+        GAME.setup(3, {"die_roll_tiebreak": True}, seed=2)  # retired: leave youngest at 0 instead
+    assert info.value.code == "unknown_option"
 
 
 # -- taking cards ---------------------------------------------------------------------------------
@@ -386,7 +440,8 @@ def test_sail_crosses_the_dotted_lines() -> None:
 def test_stop_a_move_early() -> None:
     s = arranged(3, row=(MOVE_3_FOOD, *range(20, 25)))
     s = act(s, TakeCard(0, 0), Move(0, START, "westford"))
-    assert GAME.view(s, 0)["task"]["left"] == 2
+    task = GAME.view(s, 0)["task"]
+    assert task is not None and task["left"] == 2
     s = act(s, Done(0))
     assert s.current == 1 and s.task is None
 
@@ -430,8 +485,9 @@ def test_or_card_does_one_action() -> None:
     """And/Or: with "or" you choose which action to perform."""
     s = arranged(3, row=(CITY_OR_DESTROY, *range(20, 25)))
     s = act(s, TakeCard(0, 0))
-    assert GAME.view(s, 0)["task"]["options"] == [{"index": 0, "do": "city", "n": 1},
-                                                   {"index": 1, "do": "destroy", "n": 1}]
+    task = GAME.view(s, 0)["task"]
+    assert task is not None
+    assert task["options"] == [{"index": 0, "do": "city", "n": 1}, {"index": 1, "do": "destroy", "n": 1}]
     s = act(s, ChooseAction(0, 0), BuildCity(0, START))
     assert s.cities == {START: [1, 0, 0]}
     assert s.current == 1  # the destroy is not also done
@@ -529,6 +585,60 @@ def test_crystal_example(cards: int, points: int) -> None:
     assert part["total"] == points
 
 
+#: The goods tables as the published cards print them: count -> points, the cards' four amounts
+#: (issue 15 point 11: two independent public implementations agree on all five). Crystal is the
+#: rulebook's own example; iron scores 2, 3, 4 and 5 iron as 1, 2, 3 and 5 points.
+PUBLISHED_TABLES = {
+    "crystal": {1: 1, 2: 2, 3: 3, 4: 5},
+    "food": {3: 1, 5: 2, 7: 3, 8: 5},
+    "wood": {2: 1, 4: 2, 5: 3, 6: 5},
+    "iron": {2: 1, 3: 2, 4: 3, 5: 5},
+    "tools": {2: 1, 4: 2, 6: 3, 7: 5},
+}
+IRON_CARDS = [24, 25, 26, 27, 28, 29, 30]
+
+
+@pytest.mark.parametrize("good", GOODS)
+def test_goods_tables_follow_the_published_cards(good: str) -> None:
+    """Goods: "The amount of victory points each good is worth depends on how many cards of that
+    good he has and is listed in the middle of the card in four amounts." Below the first amount a
+    set scores nothing; past the last it scores the last."""
+    table = PUBLISHED_TABLES[good]
+    expected = 0
+    for count in range(0, 11):
+        expected = table.get(count, expected)
+        assert DATA.good_points(good, count) == expected, (good, count)
+
+
+@pytest.mark.parametrize(("cards", "points"), [(1, 0), (2, 1), (3, 2), (4, 3), (5, 5)])
+def test_iron_sets_score_as_printed(cards: int, points: int) -> None:
+    """The iron card prints 2, 3, 4 and 5 iron as 1, 2, 3 and 5 points: five iron cards score 5
+    (the old table, [[2,1],[4,2],[6,3],[7,5]], gave them 2)."""
+    s = arranged(3, armies={START: [0, 1, 1]}, hands=[IRON_CARDS[:cards], [], []])
+    part = breakdown(s, DATA)[0]
+    assert part["goods_points"] == {"iron": points}
+    assert part["goods"] == part["total"] == points
+
+
+def test_a_wild_completes_five_iron() -> None:
+    """Goods: "'Wild' goods cards can be added to any goods cards a player already owns for one extra
+    of that good per 'Wild' card." Four iron and a wild: the wild makes five iron, 5 points."""
+    s = arranged(3, armies={START: [0, 1, 1]}, hands=[[*IRON_CARDS[:4], 40], [], []])
+    part = breakdown(s, DATA)[0]
+    assert part["goods_counted"] == {"iron": 5} and part["goods"] == 5
+
+
+def test_the_ai_values_a_card_by_the_data_tables() -> None:
+    """The greedy AI prices a card's goods by the same tables: with four iron, a fifth is worth
+    2 points (3 -> 5), and a card of a good not yet held opens a set (0 -> 1 crystal point + 0.3)."""
+    from engine.eight_minute.ai import goods_worth
+
+    s = arranged(3, armies={START: [0, 1, 1]}, hands=[IRON_CARDS[:4], [], []])
+    assert goods_worth(s, DATA, 0, DATA.cards[IRON_CARDS[4]]) == 2.0
+    assert goods_worth(s, DATA, 0, DATA.cards[PLACE_1_CRYSTAL]) == pytest.approx(1.3)
+    assert goods_worth(s, DATA, 0, DATA.cards[WILD_PLACE_2]) == 2.0  # the wild goes on the iron
+
+
 def test_wild_goes_where_it_scores_most() -> None:
     """Goods: players place their wild cards where they choose; Annals places them for the best score.
 
@@ -603,7 +713,7 @@ def test_score_breakdown_is_in_every_view() -> None:
     assert view["scores"][0]["goods"] == 1
     assert view["scores"][0]["total"] == 3
     assert view["totals"] == GAME.scores(s) == [3, 0, 0]
-    assert GAME.score_breakdown(s) == view["scores"]
+    assert breakdown(s, DATA) == view["scores"]
 
 
 def test_full_game_adds_three_games() -> None:
@@ -663,8 +773,10 @@ def test_check_data_lists_every_problem(tmp_path: Path, monkeypatch: pytest.Monk
     text = text.replace("  - [pinecrest, dunesea]\n", "  - [pinecrest, atlantis]\n")
     (tmp_path / "map.yaml").write_text(text, encoding="utf-8")
     cards = (tmp_path / "cards.yaml").read_text(encoding="utf-8")
-    cards = cards.replace("{id: 19, good: wood, goods: 1, actions: [{move: 3}], five: true}",
-                          "{id: 19, good: wood, goods: 1, actions: [{fly: 3}]}")
+    cards = cards.replace("{id: 29, good: iron, goods: 1, actions: [{sail: 2}], five: true}",
+                          "{id: 29, good: iron, goods: 1, actions: [{fly: 3}]}")
+    cards = cards.replace('disputed: {kept: "move 6 over land, no \'5\' mark", other:',
+                          'disputed: {kept: "move 6 over land, no \'5\' mark", list_c:')
     (tmp_path / "cards.yaml").write_text(cards, encoding="utf-8")
     scoring = (tmp_path / "scoring.yaml").read_text(encoding="utf-8")
     scoring = scoring.replace("[3, 3], [4, 5]", "[3, 3], [2, 5]")
@@ -674,6 +786,7 @@ def test_check_data_lists_every_problem(tmp_path: Path, monkeypatch: pytest.Monk
     assert "ashvale and greyfen share a border but have no land link" in problems
     assert "icewater-frostpeak is listed twice" in problems
     assert "unknown region 'atlantis'" in problems
-    assert "card 19: unknown action 'fly'" in problems
+    assert "card 29: unknown action 'fly'" in problems
+    assert "card 22: disputed names the reading we keep and the other one" in problems
     assert "; 4 are marked" in problems
     assert "crystal: counts and points must both rise" in problems

@@ -21,7 +21,7 @@ from engine import policy, rng
 from engine.core import Action
 from engine.eight_minute import flow
 from engine.eight_minute.actions import Bid, ChooseAction, ChooseFirst, Done, Move, TakeCard
-from engine.eight_minute.data import WILD, EMData
+from engine.eight_minute.data import WILD, Card, EMData
 from engine.eight_minute.game import GAME
 from engine.eight_minute.scoring import best_goods, breakdown, goods_owned, region_controllers
 from engine.eight_minute.state import EMState
@@ -60,6 +60,21 @@ def position_value(state: EMState, data: EMData, seat: int) -> float:
         elif own == others:
             presence += 0.3  # one more army takes it
     return mine - rival + presence
+
+
+def goods_worth(state: EMState, data: EMData, player: int, card: Card) -> float:
+    """What ``card``'s goods add to ``player``'s goods points, by the scoring tables of the data.
+
+    The gain is exact (the best placing of wild goods before and after), plus a
+    little for a first card of a good: it opens a set and gives wilds a home.
+    """
+    owned = goods_owned(state, data, player, region_controllers(state, data))
+    more = Counter(owned)
+    more[card.good] += card.goods
+    gain = float(best_goods(more, data)[0] - best_goods(owned, data)[0])
+    if card.good != WILD and owned.get(card.good, 0) == 0:
+        gain += 0.3
+    return gain
 
 
 class GreedyPolicy:
@@ -102,20 +117,13 @@ class GreedyPolicy:
         return _ACTION_WORTH[str(verb)] * int(n)
 
     def _take(self, state: EMState, data: EMData, player: int, actions: list[Action]) -> Action:
-        regions = region_controllers(state, data)
-        owned = goods_owned(state, data, player, regions)
-        now, _ = best_goods(owned, data)
         turns_left = max(1, data.end_cards[state.players] - len(state.hands[player]))
         coin_worth = 0.25 + 1.5 / turns_left  # coins are worth more while many turns remain
         best: tuple[float, Action] | None = None
         for action in actions:
             assert isinstance(action, TakeCard)
             card = data.cards[state.row[action.position]]
-            more = Counter(owned)
-            more[card.good] += card.goods
-            goods_gain = float(best_goods(more, data)[0] - now)
-            if card.good != WILD and owned.get(card.good, 0) == 0:
-                goods_gain += 0.3  # a first card of a good opens a set (and a home for wilds)
+            goods_gain = goods_worth(state, data, player, card)
             worths = [_ACTION_WORTH[s.verb] * s.n for s in card.actions]
             action_worth = sum(worths) if card.combine == "and" else max(worths)
             if any(s.verb == "city" for s in card.actions) and flow.cities_left(state, data, player) == 0:

@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from engine.core import DataError
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "eight_minute"
 GOODS: tuple[str, ...] = ("crystal", "food", "wood", "iron", "tools")
 WILD = "wild"
@@ -24,14 +26,6 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 CARD_COUNT = 42
 FIVE_CARDS = 5
 CONTINENTS = 4
-
-
-class EightMinuteDataError(Exception):
-    """Raised with every problem found in the data files."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -65,6 +59,10 @@ class Card:
     actions: tuple[Step, ...]
     combine: str | None  # "and" | "or" with two actions
     five: bool
+    # Where the public fan lists of the deck disagree: (list, its reading) pairs,
+    # ours first (see data/eight_minute/README.md); empty when they agree.
+    disputed: tuple[tuple[str, str], ...] = ()
+    note: str = ""  # why we read the card as we do, where that reading is our own choice
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -320,6 +318,23 @@ def _positive_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
+#: The fan lists a disputed card names, ours first (the list the deck keeps).
+READINGS: tuple[str, ...] = ("kept", "other")
+
+
+def _readings(raw: Any, where: str, problems: list[str]) -> tuple[tuple[str, str], ...]:
+    """A card's ``disputed`` entry: both lists' readings, as sentences."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict) or sorted(raw) != sorted(READINGS) or not all(
+        isinstance(v, str) and v for v in raw.values()
+    ):
+        problems.append(f"{where}: disputed names the reading we keep and the other one "
+                        f"({', '.join(READINGS)}), each in words")
+        return ()
+    return tuple((key, str(raw[key])) for key in READINGS)
+
+
 def _load_cards(problems: list[str]) -> dict[int, Card]:
     raw = _read("cards.yaml", problems)
     if not isinstance(raw, dict) or not isinstance(raw.get("cards"), list):
@@ -333,7 +348,7 @@ def _load_cards(problems: list[str]) -> dict[int, Card]:
             continue
         cid = c["id"]
         where = f"cards.yaml: card {cid}"
-        extra = set(c) - {"id", "good", "goods", "actions", "combine", "five"}
+        extra = set(c) - {"id", "good", "goods", "actions", "combine", "five", "disputed", "note"}
         if extra:
             problems.append(f"{where}: unknown keys {sorted(extra)}")
         if cid in cards:
@@ -370,8 +385,13 @@ def _load_cards(problems: list[str]) -> dict[int, Card]:
         if not isinstance(five, bool):
             problems.append(f"{where}: five must be true or false")
             five = False
+        disputed = _readings(c.get("disputed"), where, problems)
+        note = c.get("note", "")
+        if not isinstance(note, str):
+            problems.append(f"{where}: note must be a sentence")
+            note = ""
         cards[cid] = Card(cid, str(good), int(c.get("goods") or 1), tuple(steps),
-                          combine if isinstance(combine, str) else None, five)
+                          combine if isinstance(combine, str) else None, five, disputed, note)
     if sorted(cards) != list(range(1, CARD_COUNT + 1)):
         problems.append(f"cards.yaml: the deck has cards 1 to {CARD_COUNT}, found {len(cards)} ids")
     fives = sum(1 for c in cards.values() if c.five)
@@ -493,10 +513,10 @@ def load_all() -> tuple[EMData | None, list[str]]:
 
 @lru_cache(maxsize=1)
 def load_data() -> EMData:
-    """The validated data (cached); raises EightMinuteDataError listing every problem."""
+    """The validated data (cached); raises :class:`engine.core.DataError` listing every problem."""
     data, problems = load_all()
     if data is None:
-        raise EightMinuteDataError(problems)
+        raise DataError(problems)
     return data
 
 

@@ -17,12 +17,6 @@ from engine.eight_minute.data import EMData
 from engine.eight_minute.scoring import breakdown, totals
 from engine.eight_minute.state import NEUTRAL, EMState
 
-OPTIONS: dict[str, str] = {
-    "full_game": "Full Game variant: three games in a row; the highest sum of points wins.",
-    "goods_tokens": "Goods Tokens variant: a token on each triangle region: one more good to its controller.",
-    "die_roll_tiebreak": "Alternate bid tie-breaker: tied top bids roll a die; the youngest does not win.",
-}
-
 
 @dataclass
 class Ctx:
@@ -121,13 +115,14 @@ def bid(ctx: Ctx, player: int, amount: int) -> None:
         _reveal(ctx)
 
 
-def youngest(tied: list[int]) -> int:
-    """The rulebook gives tied (and all-zero) bids to the youngest player.
+def youngest_seat(state: EMState) -> int | None:
+    """The seat the lobby named as the youngest player, or None when nobody said.
 
-    Annals cannot know ages: we read "youngest" as the newest seat at the table,
-    the tied player with the highest seat number.
+    The ``youngest`` option counts seats from 1 (0: nobody said); Annals cannot
+    know ages, so it never guesses one.
     """
-    return max(tied)
+    named = int(state.options.get("youngest") or 0)
+    return named - 1 if 1 <= named <= state.players else None
 
 
 def _reveal(ctx: Ctx) -> None:
@@ -135,20 +130,23 @@ def _reveal(ctx: Ctx) -> None:
     bids = [int(b or 0) for b in state.bids]
     state.revealed_bids = bids
     top = max(bids)
-    # All-zero bids are a tie among everyone: the youngest wins, or with the
-    # die-roll variant everyone rolls (the variant replaces the youngest rule).
+    # All-zero bids are a tie among everyone. A tie goes to the youngest player
+    # when the lobby said who that is; otherwise the tied players roll a die, the
+    # rulebook's own "Alternate Bidding Tie Breaker" (data/eight_minute/README.md).
     tied = [p for p in range(state.players) if bids[p] == top]
     ctx.emit("bids_revealed", bids=bids)
+    young = youngest_seat(state)
     if len(tied) == 1:
         winner = tied[0]
-    elif state.options.get("die_roll_tiebreak"):
-        winner = _roll_off(ctx, tied)
+    elif young is not None and young in tied:
+        winner = young
     else:
-        winner = youngest(tied)
+        winner = _roll_off(ctx, tied)
     state.bid_winner = winner
     state.coins[winner] -= top
     state.phase = "first"
-    ctx.emit("bid_won", player=winner, paid=top, tied=tied if len(tied) > 1 else [])
+    ctx.emit("bid_won", player=winner, paid=top, tied=tied if len(tied) > 1 else [],
+             youngest=len(tied) > 1 and winner == young)
 
 
 def _roll_off(ctx: Ctx, tied: list[int]) -> int:

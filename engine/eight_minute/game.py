@@ -7,73 +7,31 @@ names the first player, then turns: take a face-up card (prices 0, 1, 1, 2, 2,
 3 by position), then do its action one army at a time or stop with ``done``.
 The game ends when every player holds 13/10/8/7 cards (2/3/4/5 players).
 
-Options (all off by default): ``full_game`` (three games, points added up),
-``goods_tokens`` (a goods token on each triangle region), ``die_roll_tiebreak``
-(tied bids roll a die instead of going to the youngest player).
+Options (the spec's, ``engine/eight_minute/spec.py``): ``full_game`` (three
+games, points added up), ``goods_tokens`` (a goods token on each triangle
+region), ``youngest`` (the seat, from 1, of the youngest player, who wins a tied
+bid; 0 when nobody said: tied bids then roll a die, the rulebook's variant).
 
-The view (``GAME.view(state, viewer)``; ``viewer`` None is a spectator) is a
-JSON-native dict::
-
-    {
-      "game": "eight-minute", "seq": int, "players": int, "options": {name: bool},
-      "game_no": int, "games": int,          # 1 of 1, or 1..3 of 3 with full_game
-      "phase": "neutral" | "bid" | "first" | "turn" | "over",
-      "actors": [seat, ...],
-      "start": region id,
-      "board": {
-        "armies":  {region: [count per seat]},   # regions with no army left out
-        "neutral": {region: count},              # 2 players only
-        "cities":  {region: [count per seat]},
-        "tokens":  {region: good},               # goods_tokens variant
-        "control": {region: seat | -1},          # -1: the neutral armies
-        "continents": {continent: seat | -1},
-      },
-      "row": [{"position": 0..5, "price": int, "card": id, "good": str, "goods": int,
-               "actions": [{"do": verb, "n": int}], "combine": "and" | "or" | None,
-               "five": bool, "text": str}],
-      "deck_left": int,
-      "coins": [int per seat],
-      "cards": [[card id, ...] per seat],       # taken cards are face up
-      "armies_left": [int per seat], "cities_left": [int per seat],
-      "cards_to_end": int,                      # cards each player holds when the game ends
-      "neutral_left": int, "neutral_next": seat | None,
-      "bid": {"has_bid": [bool per seat], "bids": [int] | None (until all have bid),
-              "winner": seat | None, "rolls": [[[seat, die], ...] per roll-off round]},
-      "first_player": seat | None, "current": seat | None,
-      "task": None | {"player": seat, "card": id, "choose": bool,
-                      "options": [{"index": i, "do": verb, "n": int}],   # when choose
-                      "do": verb | None, "left": int, "then": [{"do": verb, "n": int}]},
-      "scores": [{"regions", "continents", "goods", "total": int,
-                  "controlled_regions": [...], "controlled_continents": [...],
-                  "goods_owned": {good: n}, "goods_counted": {good: n},
-                  "goods_points": {good: points}} per seat],   # the breakdown on demand
-      "past_games": [[points per seat] per finished game],
-      "totals": [int per seat],               # past games + this one
-      "final": [int] | None, "ranking": [seat] | None,
-      "you": None | {"player": seat, "bid": int | None},   # your own secret bid
-    }
-
-For drawing the board, :func:`engine.eight_minute.data.load_data` gives the map:
-``regions[id]`` (``name``, ``continent``, ``anchor`` and ``polygon`` in a 0..1
-board space drawn at ``aspect`` width/height, ``goods_token`` for the triangle
-regions), ``continents[id]`` (``name``, ``outline``, ``regions``), the land
-links ``land[id]`` and the dotted water links ``water[id]``; and the cards:
-``cards[id]`` (as in the ``row`` entries above).
+The view (``GAME.view(state, viewer)``; ``viewer`` None is a spectator) is an
+:class:`engine.eight_minute.view.EMView` (its fields are documented there); its
+``board`` holds region ids, and :func:`engine.eight_minute.data.load_data` gives
+the map (region names, continents, polygons, land and water links) and the cards.
 
 Verbs: ``place`` (new armies), ``move`` (over land), ``sail`` (over land and
-water), ``city``, ``destroy``. Legal moves for a select: the action kinds are
-``bid``, ``neutral``, ``first``, ``take``, ``choose``, ``place``, ``move``
-(``source`` and ``to``: group them by ``source`` for a two-step select),
-``city``, ``destroy`` (``region`` and ``owner``, -1 = neutral) and ``done``.
+water), ``city``, ``destroy``. The action kinds are ``bid``, ``neutral``,
+``first``, ``take``, ``choose``, ``place``, ``move`` (``source`` and ``to``),
+``city``, ``destroy`` (``region`` and ``owner``, -1 = neutral) and ``done``;
+:meth:`EightMinuteGame.decision` heads and labels them for a player (moves
+grouped by source and destroys by region, for a two-step pick).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from engine.core import Action, Event, IllegalAction, PlayerId, Result
-from engine.eight_minute import flow
+from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId
+from engine.eight_minute import flow, text
 from engine.eight_minute.actions import (
     CODEC,
     Bid,
@@ -88,45 +46,43 @@ from engine.eight_minute.actions import (
     TakeCard,
 )
 from engine.eight_minute.data import EMData, check_data, load_data
-from engine.eight_minute.flow import OPTIONS, Ctx
-from engine.eight_minute.scoring import breakdown, continent_controllers, ranking, region_controllers, totals
+from engine.eight_minute.flow import Ctx
+from engine.eight_minute.scoring import breakdown, ranking, totals
 from engine.eight_minute.spec import SPEC
 from engine.eight_minute.state import EMState
+from engine.eight_minute.view import EMView, build_view
 
 
-class EightMinuteGame:
+class EightMinuteGame(BaseGame[EMState, Ctx]):
     """The :class:`engine.core.Game` implementation of Eight-Minute Empire."""
 
-    id = "eight-minute"
-    title = "Eight-Minute Empire"
-    min_players = 2
-    max_players = 5
+    id = SPEC.id
+    title = SPEC.title
+    min_players = SPEC.min_players
+    max_players = SPEC.max_players
     codec = CODEC
+
+    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
+        "neutral": (PlaceNeutral,),
+        "bid": (Bid,),
+        "first": (ChooseFirst,),
+        "turn": (TakeCard, ChooseAction, Place, Move, BuildCity, Destroy, Done),
+    }
 
     @property
     def data(self) -> EMData:
         return load_data()
 
-    def default_options(self) -> dict[str, Any]:
-        return dict.fromkeys(OPTIONS, False)
-
     def check_data(self) -> list[str]:
         """Every problem in this game's data files (for ``python -m engine check-data``)."""
         return check_data()
 
-    def describe_event(self, event: Event) -> str | None:
-        from engine.eight_minute.text import describe_event
-
-        return describe_event(event)
-
-    def action_label(self, state: EMState, action: Action) -> str:
-        from engine.eight_minute.text import action_label
-
-        return action_label(state, action)
-
     # -- setup -------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> EMState:
         opts = SPEC.checked_options(players, options)
+        if int(opts.get("youngest") or 0) > players:
+            raise IllegalAction("bad_option", f"The youngest player is a seat from 1 to {players} "
+                                "(or 0 when nobody says).", option="youngest")
         state = EMState(players=players, options=opts, seed=int(seed))
         flow.new_game(Ctx(state, self.data))
         return state
@@ -171,34 +127,43 @@ class EightMinuteGame:
         out.append(Done(player))
         return out
 
-    # -- applying ----------------------------------------------------------------------------
-    def apply(self, state: EMState, action: Action) -> Result:
-        if action.player not in flow.actors(state):
-            if state.phase == "over":
-                raise IllegalAction("game_over", "The game is over.")
-            if state.phase == "bid":
-                raise IllegalAction("already_bid", "You have made your bid; the others are still bidding.",
-                                    player=action.player)
-            raise IllegalAction("not_your_turn", "It is not your turn.", player=action.player)
-        new = state.clone()
-        ctx = Ctx(new, self.data)
-        self._dispatch(ctx, action)
-        new.seq += 1
-        return Result(new, tuple(ctx.events))
+    def timeout_action(self, state: EMState, player: PlayerId) -> Action:
+        """The passive move: bid nothing, start yourself, take the free card, stop a card's action.
 
-    @staticmethod
-    def _dispatch(ctx: Ctx, action: Action) -> None:
-        phase = ctx.state.phase
-        expected: dict[str, tuple[type[Action], ...]] = {
-            "neutral": (PlaceNeutral,),
-            "bid": (Bid,),
-            "first": (ChooseFirst,),
-            "turn": (TakeCard, ChooseAction, Place, Move, BuildCity, Destroy, Done),
-        }
-        allowed = expected.get(phase, ())
-        if not isinstance(action, allowed):
-            names = ", ".join(cls.kind for cls in allowed) or "nothing"
-            raise IllegalAction("wrong_step", f"That is not possible now; you may: {names}.", phase=phase)
+        Before the bid of a two-player game a neutral army must still be placed: it
+        goes to the first region (by id) with the fewest neutral armies, so a silent
+        player spreads them rather than piling them up.
+        """
+        if state.phase == "neutral":
+            return PlaceNeutral(player, min(sorted(self.data.regions), key=lambda r: state.neutral.get(r, 0)))
+        if state.phase == "bid":
+            return Bid(player, 0)
+        if state.phase == "first":
+            return ChooseFirst(player, player)
+        if state.task is None:
+            return TakeCard(player, 0)  # the leftmost card is free
+        return Done(player)
+
+    # -- applying (BaseGame.apply checks the actor and the step) ----------------------------------
+    def step(self, state: EMState) -> str:
+        return state.phase
+
+    def refusal(self, state: EMState, player: PlayerId) -> IllegalAction:
+        if state.phase == "over":
+            return IllegalAction("game_over", "The game is over.")
+        if state.phase == "bid":
+            return IllegalAction("already_bid", "You have made your bid; the others are still bidding.",
+                                 player=player)
+        return IllegalAction("not_your_turn", "It is not your turn.", player=player)
+
+    def begin(self, state: EMState) -> Ctx:
+        return Ctx(state.clone(), self.data)
+
+    def finish(self, ctx: Ctx) -> EMState:
+        ctx.state.seq += 1
+        return ctx.state
+
+    def handle(self, ctx: Ctx, action: Action) -> None:
         if isinstance(action, PlaceNeutral):
             flow.place_neutral(ctx, action.region)
         elif isinstance(action, Bid):
@@ -221,78 +186,9 @@ class EightMinuteGame:
             flow.done(ctx)
 
     # -- what players see -----------------------------------------------------------------------
-    def view(self, state: EMState, viewer: PlayerId | None) -> dict[str, Any]:
+    def view(self, state: EMState, viewer: PlayerId | None) -> EMView:
         """Everything ``viewer`` may see (None: a spectator); see the module docstring for the shape."""
-        data = self.data
-        regions = region_controllers(state, data)
-        parts = breakdown(state, data)
-        all_bid = all(b is not None for b in state.bids)
-        task = state.task
-        task_view: dict[str, Any] | None = None
-        if task is not None:
-            task_view = {
-                "player": state.current,
-                "card": task["card"],
-                "choose": task["choose"],
-                "options": [{"index": i, "do": v, "n": n} for i, (v, n) in enumerate(task["steps"])]
-                if task["choose"] else [],
-                "do": task["do"],
-                "left": task["left"],
-                "then": [] if task["choose"] else [{"do": v, "n": n} for v, n in task["steps"]],
-            }
-        view: dict[str, Any] = {
-            "game": self.id,
-            "seq": state.seq,
-            "players": state.players,
-            "options": dict(state.options),
-            "game_no": state.game_no,
-            "games": flow.games_in_match(state, data),
-            "phase": state.phase,
-            "actors": sorted(flow.actors(state)),
-            "start": data.start,
-            "board": {
-                "armies": {r: list(c) for r, c in sorted(state.armies.items())},
-                "neutral": dict(sorted(state.neutral.items())),
-                "cities": {r: list(c) for r, c in sorted(state.cities.items())},
-                "tokens": dict(sorted(state.tokens.items())),
-                "control": dict(sorted(regions.items())),
-                "continents": dict(sorted(continent_controllers(state, data, regions).items())),
-            },
-            "row": [
-                {"position": i, "price": flow.price(data, i), **data.cards[c].to_json()}
-                for i, c in enumerate(state.row)
-            ],
-            "deck_left": len(state.deck),
-            "coins": list(state.coins),
-            "cards": [list(h) for h in state.hands],
-            "armies_left": [flow.armies_left(state, data, p) for p in range(state.players)],
-            "cities_left": [flow.cities_left(state, data, p) for p in range(state.players)],
-            "cards_to_end": data.end_cards[state.players],
-            "neutral_left": state.neutral_left,
-            "neutral_next": state.neutral_next if state.phase == "neutral" else None,
-            "bid": {
-                "has_bid": [b is not None for b in state.bids],
-                "bids": list(state.revealed_bids) if all_bid and state.revealed_bids is not None else None,
-                "winner": state.bid_winner,
-                "rolls": [[pair[:] for pair in rnd] for rnd in state.bid_rolls],
-            },
-            "first_player": state.first_player,
-            "current": state.current,
-            "task": task_view,
-            "scores": parts,
-            "past_games": [list(g) for g in state.past_games],
-            "totals": totals(state, parts),
-            "final": list(state.final) if state.final is not None else None,
-            "ranking": ranking(state, data) if state.phase == "over" else None,
-            "you": None,
-        }
-        if viewer is not None and 0 <= viewer < state.players:
-            view["you"] = {"player": viewer, "bid": state.bids[viewer] if state.bids else None}
-        return view
-
-    def score_breakdown(self, state: EMState) -> list[dict[str, Any]]:
-        """The current score of every seat: regions, continents, goods, total (and details)."""
-        return breakdown(state, self.data)
+        return build_view(self.id, state, self.data, viewer)
 
     # -- the end ------------------------------------------------------------------------------------
     def is_over(self, state: EMState) -> bool:
@@ -316,20 +212,27 @@ class EightMinuteGame:
     def from_json(self, data: Mapping[str, Any]) -> EMState:
         return EMState.from_json(data)
 
-    def describe_action(self, action: Action) -> str:
-        data = self.data
-        if isinstance(action, TakeCard):
-            return f"take card {action.position + 1} (costs {flow.price(data, action.position)})"
-        if isinstance(action, Move):
-            return f"move {data.regions[action.source].name} -> {data.regions[action.to].name}"
-        if isinstance(action, Place | BuildCity | PlaceNeutral):
-            return f"{action.kind} {data.regions[action.region].name}"
-        if isinstance(action, Destroy):
-            owner = "neutral" if action.owner < 0 else f"player {action.owner + 1}"
-            return f"destroy a {owner} army in {data.regions[action.region].name}"
-        payload = action.to_json()
-        args = " ".join(f"{k}={v}" for k, v in payload.items() if k not in ("kind", "player"))
-        return f"{payload['kind']} {args}".strip()
+    # -- words, from a view (engine/eight_minute/text.py) ------------------------------------------
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
+        return text.decision(view, player, legal)
+
+    def describe_event(self, event: Event, names: Names) -> str | None:
+        return text.describe_event(event, names)
+
+    def stage(self, view: Mapping[str, Any]) -> str:
+        return text.stage(view)
+
+    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.status_text(view, names)
+
+    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+        return text.hand_text(view, player, names)
+
+    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.board_text(view, names)
+
+    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.summary_text(view, names)
 
 
 GAME = EightMinuteGame()

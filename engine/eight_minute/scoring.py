@@ -17,10 +17,24 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 
 from engine.eight_minute.data import GOODS, WILD, EMData
 from engine.eight_minute.state import NEUTRAL, EMState
+
+
+class ScoreView(TypedDict):
+    """One seat's score as it stands, with what it is made of."""
+
+    regions: int
+    continents: int
+    goods: int
+    total: int
+    controlled_regions: list[str]
+    controlled_continents: list[str]
+    goods_owned: dict[str, int]
+    goods_counted: dict[str, int]  # with the wild goods placed where they score most
+    goods_points: dict[str, int]
 
 
 def region_controllers(state: EMState, data: EMData) -> dict[str, int]:
@@ -91,36 +105,36 @@ def best_goods(owned: Counter[str], data: EMData) -> tuple[int, dict[str, int]]:
     return best_points, best
 
 
-def breakdown(state: EMState, data: EMData) -> list[dict[str, Any]]:
+def breakdown(state: EMState, data: EMData) -> list[ScoreView]:
     """Each seat's score as it stands: regions, continents, goods and the total, with details."""
     regions = region_controllers(state, data)
     continents = continent_controllers(state, data, regions)
-    out: list[dict[str, Any]] = []
+    out: list[ScoreView] = []
     for seat in range(state.players):
         owned = goods_owned(state, data, seat, regions)
         goods_points, counts = best_goods(owned, data)
         mine = sorted(r for r, s in regions.items() if s == seat)
         conts = sorted(c for c, s in continents.items() if s == seat)
-        out.append({
-            "regions": len(mine),
-            "continents": len(conts),
-            "goods": goods_points,
-            "total": len(mine) + len(conts) + goods_points,
-            "controlled_regions": mine,
-            "controlled_continents": conts,
-            "goods_owned": {g: n for g, n in sorted(owned.items()) if n},
-            "goods_counted": {g: n for g, n in counts.items() if n},
-            "goods_points": {g: data.good_points(g, n) for g, n in counts.items() if n},
-        })
+        out.append(ScoreView(
+            regions=len(mine),
+            continents=len(conts),
+            goods=goods_points,
+            total=len(mine) + len(conts) + goods_points,
+            controlled_regions=mine,
+            controlled_continents=conts,
+            goods_owned={g: n for g, n in sorted(owned.items()) if n},
+            goods_counted={g: n for g, n in counts.items() if n},
+            goods_points={g: data.good_points(g, n) for g, n in counts.items() if n},
+        ))
     return out
 
 
-def tiebreak_key(state: EMState, parts: list[dict[str, Any]], seat: int) -> tuple[int, int, int]:
+def tiebreak_key(state: EMState, parts: list[ScoreView], seat: int) -> tuple[int, int, int]:
     """The rulebook's tie-breakers in order: coins, armies on the board, controlled regions."""
     return (state.coins[seat], state.armies_on_board(seat), parts[seat]["regions"])
 
 
-def totals(state: EMState, parts: list[dict[str, Any]]) -> list[int]:
+def totals(state: EMState, parts: list[ScoreView]) -> list[int]:
     """Points per seat: the current game plus every finished game of a Full Game."""
     return [
         parts[p]["total"] + sum(game[p] for game in state.past_games) for p in range(state.players)

@@ -18,8 +18,9 @@ SPEC = register(GameSpec(
         OptionSpec("full_game", "Full Game variant: three games in a row; the highest sum of points wins."),
         OptionSpec("goods_tokens", "Goods Tokens variant: a token on each triangle region: one more good to "
                    "its controller."),
-        OptionSpec("die_roll_tiebreak", "Alternate bid tie-breaker: tied top bids roll a die; the youngest "
-                   "does not win."),
+        OptionSpec("youngest", "Seat number (1 = first seat) of the youngest player, who wins a tied bid; "
+                   "0 = nobody says, and tied bids roll a die (the rulebook's variant).",
+                   default=0, minimum=0, maximum=5),
     ),
     ui="bot.discord.eight_minute",
 ))

@@ -1,14 +1,9 @@
-"""Words for Eight-Minute Empire: a sentence per event, a short label per legal action.
+"""Words for Eight-Minute Empire, from a player's view only: decisions, event sentences, status, hand, board.
 
 Pure functions, no I/O beyond the game's cached data (region names, cards,
-prices). Players are named by colour and seat, as in the other games
-("Red (P1)"); the two-player neutral armies are "neutral".
-
-* :func:`describe_event` -- one sentence for each event the engine emits, or
-  None for an event nobody needs to read.
-* :func:`action_label` -- a short label for a button or select option, built
-  from a view (``GAME.view``) or a state; every legal action of one moment gets
-  a different label.
+prices: all printed on the table). Players are named only through the
+platform's ``names`` ("alice (Red)"); labels of a decision, which get no
+names, name a seat by its colour. The two-player neutral armies are "neutral".
 """
 
 from __future__ import annotations
@@ -16,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Action, Event
+from engine.core import Action, Choice, Decision, Event, Names
 from engine.eight_minute.actions import (
     Bid,
     BuildCity,
@@ -30,8 +25,9 @@ from engine.eight_minute.actions import (
     TakeCard,
 )
 from engine.eight_minute.data import EMData, load_data
-from engine.eight_minute.state import NEUTRAL, EMState
-from engine.history.text import COLOURS
+from engine.eight_minute.spec import SPEC
+from engine.eight_minute.state import NEUTRAL
+from engine.words import join_words, plural
 
 GOOD_NAMES: dict[str, str] = {
     "crystal": "Crystal",
@@ -60,7 +56,6 @@ _UNIT: dict[str, tuple[str, str]] = {
     "destroy": ("army to destroy", "armies to destroy"),
 }
 
-
 #: Every event type the engine emits (engine/eight_minute/flow.py); each has a sentence.
 EVENT_TYPES: frozenset[str] = frozenset({
     "game_started", "neutral_placed", "bid_made", "your_bid", "bids_revealed", "bid_won", "bid_roll",
@@ -69,22 +64,16 @@ EVENT_TYPES: frozenset[str] = frozenset({
 })
 
 
-def player_name(p: int | None) -> str:
-    """``Red (P1)`` for seat 0; ``neutral`` for the two-player neutral armies."""
-    if p is None:
-        return "nobody"
-    if p == NEUTRAL:
-        return "neutral"
-    return f"{COLOURS[p % len(COLOURS)]} (P{p + 1})"
+# -- small words ---------------------------------------------------------------------------------
 
 
 def colour_name(p: int | None) -> str:
-    """``Red`` for seat 0 (the short form for tight spaces)."""
+    """``Red`` for seat 0 (the seat's colour, for labels and tight spaces); ``Neutral`` for -1."""
     if p is None:
         return "nobody"
     if p == NEUTRAL:
         return "Neutral"
-    return COLOURS[p % len(COLOURS)]
+    return SPEC.colour(p)
 
 
 def good_name(good: str) -> str:
@@ -123,31 +112,134 @@ def card_summary(card: Mapping[str, Any]) -> str:
     return f"{card_text(card)} — {f'{goods} ' if goods > 1 else ''}{good}"
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _card_json(card_id: int, data: EMData) -> dict[str, Any]:
+def _card(card_id: int, data: EMData) -> dict[str, Any]:
     return data.cards[card_id].to_json()
 
 
-def _names(regions: Sequence[str], data: EMData) -> str:
-    return ", ".join(region_name(r, data) for r in regions) or "nowhere"
+def _coins(n: int) -> str:
+    return plural(n, "coin")
 
 
-def describe_event(event: Event) -> str | None:
-    """One sentence for an Eight-Minute Empire event, or None for bookkeeping nobody needs to read."""
+def _who(p: int, names: Names) -> str:
+    return "the neutral armies" if p == NEUTRAL else names[p]
+
+
+def _price(price: int) -> str:
+    return "free" if price == 0 else _coins(price)
+
+
+# -- the decision ------------------------------------------------------------------------------------
+
+
+def _step_n(task: Mapping[str, Any], data: EMData) -> int:
+    """The printed count of the action under way (the card shows it; the task holds what is left)."""
+    for step in data.cards[int(task["card"])].actions:
+        if step.verb == task["do"]:
+            return step.n
+    return int(task["left"])
+
+
+def heading(view: Mapping[str, Any], player: int) -> str:
+    """What ``player`` decides now, in a line."""
+    data = load_data()
+    phase = view["phase"]
+    coins = int(view["coins"][player])
+    if phase == "neutral":
+        return (f"Place a neutral army in any region ({plural(int(view['neutral_left']), 'army', 'armies')} "
+                "left to place): neutral armies stand in everyone's way")
+    if phase == "bid":
+        return f"Bid for first player: you have {_coins(coins)}; the highest bid pays and chooses who starts"
+    if phase == "first":
+        return "You won the bid: choose who takes the first turn"
+    task = view["task"]
+    if task is None:
+        held = len(view["cards"][player])
+        return (f"Take a card: you have {_coins(coins)}; this is your card {held + 1} "
+                f"of {view['cards_to_end']}")
+    summary = card_summary(_card(int(task["card"]), data))
+    if task["choose"]:
+        return f"Your card ({summary}): choose which action to do"
+    do, left = str(task["do"]), int(task["left"])
+    line = f"Your card ({summary}): {step_text(do, _step_n(task, data)).lower()}, {left} left"
+    then = [step_text(str(s["do"]), int(s["n"])).lower() for s in task["then"]]
+    return line + (f"; then {join_words(then)}" if then else "")
+
+
+def _choice(view: Mapping[str, Any], player: int, action: Action, data: EMData) -> Choice:
+    task = view["task"]
+    if isinstance(action, Bid):
+        return Choice(action, f"Bid {_coins(action.amount)}")
+    if isinstance(action, PlaceNeutral):
+        spot = data.regions[action.region]
+        return Choice(action, f"Neutral army in {spot.name}", group=data.continents[spot.continent].name)
+    if isinstance(action, ChooseFirst):
+        you = " (you)" if action.seat == player else ""
+        return Choice(action, f"{colour_name(action.seat)}{you} starts")
+    if isinstance(action, TakeCard):
+        row = view["row"]
+        card = row[action.position]
+        price = _price(int(card["price"]))
+        return Choice(action, f"Card {action.position + 1} ({price}): {card_summary(card)}")
+    if isinstance(action, ChooseAction):
+        for option in task["options"] if task else ():
+            if int(option["index"]) == action.index:
+                return Choice(action, step_text(str(option["do"]), int(option["n"])))
+        return Choice(action, f"Action {action.index + 1}")
+    if isinstance(action, Place):
+        return Choice(action, f"Place an army in {region_name(action.region, data)}")
+    if isinstance(action, BuildCity):
+        return Choice(action, f"Build a city in {region_name(action.region, data)}")
+    if isinstance(action, Move):
+        source = region_name(action.source, data)
+        water = action.to in data.water.get(action.source, frozenset())
+        label = f"Move {source} → {region_name(action.to, data)}" + (" (by water)" if water else "")
+        return Choice(action, label, group=f"From {source}")
+    if isinstance(action, Destroy):
+        where = region_name(action.region, data)
+        whose = "neutral" if action.owner == NEUTRAL else colour_name(action.owner)
+        mine = " (yours)" if action.owner == player else ""
+        return Choice(action, f"Destroy a {whose} army{mine} in {where}", group=f"In {where}")
+    if isinstance(action, Done):
+        return _done(action, task)
+    return Choice(action, action.kind)
+
+
+def _done(action: Done, task: Mapping[str, Any] | None) -> Choice:
+    """Ignoring a card or stopping an action early gives something up: ask first."""
+    if task and task["choose"]:
+        return Choice(action, "Ignore the card's action",
+                      confirm="Ignore this card's action? You keep the card and its goods.")
+    if task and task["do"] and int(task["left"]) > 0:
+        unused = units_left(str(task["do"]), int(task["left"])).removesuffix(" left")
+        return Choice(action, f"Stop here ({unused} unused)", confirm=f"Stop with {unused} unused?")
+    return Choice(action, "Done")
+
+
+def decision(view: Mapping[str, Any], player: int, legal: Sequence[Action]) -> Decision:
+    """``player``'s decision: a heading and one labelled choice per legal move, from the view alone."""
+    data = load_data()
+    choices = tuple(_choice(view, player, action, data) for action in legal)
+    return Decision(player, heading(view, player), choices)
+
+
+# -- events --------------------------------------------------------------------------------------------
+
+
+def describe_event(event: Event, names: Names) -> str | None:
+    """One sentence for an Eight-Minute Empire event, or None for a type it does not know."""
+    if event.type not in EVENT_TYPES:
+        return None
     data = load_data()
     d = event.data
-    who = player_name
+
+    def who(key: str = "player") -> str:
+        return _who(int(d[key]), names)
 
     def region(key: str = "region") -> str:
         return region_name(str(d[key]), data)
 
-    def card(key: str = "card") -> str:
-        return card_summary(_card_json(int(d[key]), data))
-
-    def game_started() -> str:
+    kind = event.type
+    if kind == "game_started":
         tokens = d.get("tokens") or {}
         head = f"Game {d['game_no']} begins" if int(d.get("game_no", 1)) > 1 else "The game begins"
         extra = ""
@@ -155,175 +247,238 @@ def describe_event(event: Event) -> str | None:
             extra = " Goods tokens: " + ", ".join(
                 f"{good_name(str(g))} in {region_name(str(r), data)}" for r, g in sorted(tokens.items())
             ) + "."
-        return f"{head}: six cards are face up and everyone has {max(d['coins'])} coins.{extra}"
-
-    def bids_revealed() -> str:
-        bids: Sequence[int] = d["bids"]
-        return "Bids revealed: " + ", ".join(f"{who(p)} {b}" for p, b in enumerate(bids)) + "."
-
-    def bid_won() -> str:
+        return f"{head}: six cards are face up and everyone has {_coins(max(d['coins']))}.{extra}"
+    if kind == "neutral_placed":
+        return f"{who()} puts a neutral army in {region()} ({d['left']} left to place)."
+    if kind == "bid_made":
+        return f"{who()} has made a secret bid."
+    if kind == "your_bid":
+        return f"Your secret bid: {_coins(int(d['amount']))}."
+    if kind == "bids_revealed":
+        return "Bids revealed: " + ", ".join(f"{names[p]} {b}" for p, b in enumerate(d["bids"])) + "."
+    if kind == "bid_won":
         tied: Sequence[int] = d.get("tied") or []
         why = ""
         if tied:
-            why = f" (a tie between {', '.join(who(p) for p in tied)})"
+            how = "the youngest player wins it" if d.get("youngest") else "the die decided"
+            why = f" (a tie between {join_words([names[p] for p in tied])}: {how})"
         paid = int(d["paid"])
-        pays = f"pays {paid} coin{'s' if paid != 1 else ''}" if paid else "pays nothing"
-        return f"{who(d['player'])} wins the bid{why}, {pays} and chooses who starts."
-
-    def bid_roll() -> str:
+        pays = f"pays {_coins(paid)}" if paid else "pays nothing"
+        return f"{who()} wins the bid{why}, {pays} and chooses who starts."
+    if kind == "bid_roll":
         rolls: Sequence[Sequence[int]] = d["rolls"]
-        return "Tied bids roll a die: " + ", ".join(f"{who(p)} rolls {r}" for p, r in rolls) + "."
-
-    def card_taken() -> str:
+        return "Tied bids roll a die: " + ", ".join(f"{names[p]} rolls {r}" for p, r in rolls) + "."
+    if kind == "first_player":
+        if d.get("chosen_by") is not None and d["chosen_by"] != d["player"]:
+            return f"{who('chosen_by')} chooses {who()} to start."
+        return f"{who()} starts."
+    if kind == "card_taken":
         price = int(d["price"])
-        cost = "for free" if price == 0 else f"for {price} coin{'s' if price != 1 else ''}"
-        return f"{who(d['player'])} takes card {int(d['position']) + 1} {cost}: {card()}."
-
-    def action_stopped() -> str:
-        unused = int(d.get("unused", 0))
-        verb = str(d.get("action") or "")
+        cost = "for free" if price == 0 else f"for {_coins(price)}"
+        summary = card_summary(_card(int(d["card"]), data))
+        return f"{who()} takes card {int(d['position']) + 1} {cost}: {summary}."
+    if kind == "action_chosen":
+        return f"{who()} chooses to {step_text(str(d['action']), int(d['n'])).lower()}."
+    if kind == "action_ignored":
+        return f"{who()} ignores the card's action."
+    if kind == "action_stopped":
+        unused, verb = int(d.get("unused", 0)), str(d.get("action") or "")
         if unused and verb:
-            return f"{who(d['player'])} stops with {units_left(verb, unused).removesuffix(' left')} unused."
-        return f"{who(d['player'])} is done with the card."
-
-    def army_moved() -> str:
+            return f"{who()} stops with {units_left(verb, unused).removesuffix(' left')} unused."
+        return f"{who()} is done with the card."
+    if kind == "army_placed":
+        return f"{who()} places an army in {region()}."
+    if kind == "army_moved":
         how = " over the water" if d.get("water") else ""
-        return f"{who(d['player'])} moves an army from {region('source')} to {region('to')}{how}."
-
-    def army_destroyed() -> str:
+        return f"{who()} moves an army from {region('source')} to {region('to')}{how}."
+    if kind == "city_built":
+        return f"{who()} builds a city in {region()}."
+    if kind == "army_destroyed":
         owner = int(d["owner"])
         whose = "a neutral army" if owner == NEUTRAL else (
-            "one of their own armies" if owner == int(d["player"]) else f"an army of {who(owner)}"
-        )
-        return f"{who(d['player'])} destroys {whose} in {region()}."
-
-    def game_scored() -> str:
-        parts: Sequence[Mapping[str, int]] = d["breakdown"]
-        lines = "; ".join(
-            f"{who(p)} {b['total']} ({_count(b['regions'], 'region')} + "
-            f"{_count(b['continents'], 'continent')} + {b['goods']} for goods)"
-            for p, b in enumerate(parts)
-        )
+            "one of their own armies" if owner == int(d["player"]) else f"an army of {names[owner]}")
+        return f"{who()} destroys {whose} in {region()}."
+    if kind == "turn":
+        return f"{who()}'s turn."
+    if kind == "game_scored":
+        lines = "; ".join(f"{names[p]} {_parts(b)}" for p, b in enumerate(d["breakdown"]))
         return f"Game {d['game_no']} is scored: {lines}."
-
-    def game_over() -> str:
-        scores: Sequence[int] = d["scores"]
-        best = max(scores)
-        leaders = [p for p, s in enumerate(scores) if s == best]
-        lead = (
-            f"{who(leaders[0])} wins with {best}" if len(leaders) == 1
-            else f"{' and '.join(who(p) for p in leaders)} tie on {best} (the tie-breakers decide)"
-        )
-        return "The game is over: " + lead + ". Scores: " + ", ".join(
-            f"{who(p)} {s}" for p, s in enumerate(scores)
-        ) + "."
-
-    texts: dict[str, Any] = {
-        "game_started": game_started,
-        "neutral_placed": lambda: f"{who(d['player'])} puts a neutral army in {region()} "
-        f"({d['left']} left to place).",
-        "bid_made": lambda: f"{who(d['player'])} has made a secret bid.",
-        "your_bid": lambda: f"Your secret bid: {d['amount']} coin{'s' if int(d['amount']) != 1 else ''}.",
-        "bids_revealed": bids_revealed,
-        "bid_won": bid_won,
-        "bid_roll": bid_roll,
-        "first_player": lambda: f"{who(d['chosen_by'])} chooses {who(d['player'])} to start."
-        if d.get("chosen_by") is not None and d["chosen_by"] != d["player"]
-        else f"{who(d['player'])} starts.",
-        "card_taken": card_taken,
-        "action_chosen": lambda: f"{who(d['player'])} chooses to "
-        f"{step_text(str(d['action']), int(d['n'])).lower()}.",
-        "action_ignored": lambda: f"{who(d['player'])} ignores the card's action.",
-        "action_stopped": action_stopped,
-        "army_placed": lambda: f"{who(d['player'])} places an army in {region()}.",
-        "army_moved": army_moved,
-        "city_built": lambda: f"{who(d['player'])} builds a city in {region()}.",
-        "army_destroyed": army_destroyed,
-        "turn": lambda: f"{who(d['player'])}'s turn.",
-        "game_scored": game_scored,
-        "game_over": game_over,
-    }
-    if event.type not in EVENT_TYPES:
-        return None
-    text: str = texts[event.type]()
-    return text
+    # game_over
+    scores: Sequence[int] = d["scores"]
+    best = max(scores)
+    leaders = [p for p, s in enumerate(scores) if s == best]
+    lead = (f"{names[leaders[0]]} wins with {best}" if len(leaders) == 1
+            else f"{join_words([names[p] for p in leaders])} tie on {best} (the tie-breakers decide)")
+    return f"The game is over: {lead}. Scores: " + ", ".join(
+        f"{names[p]} {s}" for p, s in enumerate(scores)) + "."
 
 
-def describe_events(events: Sequence[Event], viewer: int | None) -> list[str]:
-    """The sentences of the events ``viewer`` may see (None: a spectator), in order."""
-    out: list[str] = []
-    for event in events:
-        if event.visible_to(viewer):
-            line = describe_event(event)
-            if line:
-                out.append(line)
-    return out
+def _parts(b: Mapping[str, Any]) -> str:
+    """``12 (5 regions + 1 continent + 6 for goods)``."""
+    return (f"{b['total']} ({plural(int(b['regions']), 'region')} + "
+            f"{plural(int(b['continents']), 'continent')} + {b['goods']} for goods)")
 
 
-# -- labels for legal actions ------------------------------------------------------------------------
+# -- status, hand, board, summary ----------------------------------------------------------------------------
 
 
-def _row_and_task(source: Mapping[str, Any] | EMState, data: EMData) -> tuple[list[dict[str, Any]], Any]:
-    """The face-up row (as the view shows it) and the task under way, from a view or a state."""
-    if isinstance(source, EMState):
-        row = [{"position": i, "price": data.prices[i], **_card_json(c, data)}
-               for i, c in enumerate(source.row)]
-        task = source.task
-        if task is not None:
-            task = {
-                "choose": task["choose"],
-                "options": [{"index": i, "do": v, "n": n} for i, (v, n) in enumerate(task["steps"])]
-                if task["choose"] else [],
-                "do": task["do"],
-                "left": task["left"],
-            }
-        return row, task
-    return list(source.get("row") or []), source.get("task")
+def stage(view: Mapping[str, Any]) -> str:
+    """``Round 4 of 8``, ``Game 2 of 3, the bid``, ``Game over``."""
+    if view["phase"] == "over":
+        return "Game over"
+    game = f"Game {view['game_no']} of {view['games']}, " if int(view["games"]) > 1 else ""
+    phase = view["phase"]
+    if phase == "neutral":
+        where = "setup: neutral armies"
+    elif phase == "bid":
+        where = "the bid for first player"
+    elif phase == "first":
+        where = "choosing the first player"
+    else:
+        done = min(len(h) for h in view["cards"])
+        where = f"round {min(done + 1, int(view['cards_to_end']))} of {view['cards_to_end']}"
+    text = game + where
+    return text[0].upper() + text[1:]
 
 
-def action_label(view_or_state: Mapping[str, Any] | EMState, action: Action) -> str:
-    """A short label for a button or select option.
+def _scores(view: Mapping[str, Any], names: Names) -> str:
+    return ", ".join(f"{names[p]} {t}" for p, t in enumerate(view["totals"]))
 
-    ``Take card 3 (1 coin): Move 3 over land — Iron``, ``Move Crossroads → Westford``,
-    ``Destroy a Blue army in Greyfen``, ``Bid 2 coins``...
-    """
+
+def _armies_on_board(view: Mapping[str, Any], seat: int) -> int:
+    return sum(counts[seat] for counts in view["board"]["armies"].values())
+
+
+def result_text(view: Mapping[str, Any], names: Names) -> str:
+    """The winner, and which tie-breaker settled a tie on points (the rulebook's order)."""
+    ranking: Sequence[int] = view["ranking"] or []
+    if not ranking:
+        return ""
+    points: Sequence[int] = view["final"] or view["totals"]
+    first = ranking[0]
+    if len(ranking) == 1 or points[ranking[1]] < points[first]:
+        return f"{names[first]} wins with {points[first]} points."
+    second = ranking[1]
+    keys = (
+        ("coins", list(view["coins"])),
+        ("armies on the board", [_armies_on_board(view, p) for p in range(int(view["players"]))]),
+        ("controlled regions", [int(s["regions"]) for s in view["scores"]]),
+    )
+    for what, values in keys:
+        if values[first] != values[second]:
+            return (f"{names[first]} wins: tied with {names[second]} on {points[first]} points, "
+                    f"ahead on {what} ({values[first]} to {values[second]}).")
+    tied = [names[p] for p in ranking if points[p] == points[first]]
+    return f"{join_words(tied)} share the win: tied on points, coins, armies and regions."
+
+
+def status_text(view: Mapping[str, Any], names: Names) -> str:
+    """Stage, whose turn, cards to the end and the scores; at the end the result and the winner."""
+    if view["phase"] == "over":
+        return f"Game over. Final scores: {_scores(view, names)}. {result_text(view, names)}"
+    phase = view["phase"]
+    if phase == "neutral":
+        now = (f"{names[int(view['neutral_next'])]} places a neutral army "
+               f"({view['neutral_left']} left to place)")
+    elif phase == "bid":
+        waiting = [names[p] for p, done in enumerate(view["bid"]["has_bid"]) if not done]
+        now = f"Waiting for the secret bids of {join_words(waiting)}"
+    elif phase == "first":
+        now = f"{names[int(view['bid']['winner'])]} won the bid and chooses who starts"
+    else:
+        current = int(view["current"])
+        now = f"{names[current]}'s turn" + (" (playing a card)" if view["task"] else " (taking a card)")
+    left = sum(int(view["cards_to_end"]) - len(h) for h in view["cards"])
+    end = f"{plural(left, 'card')} to take before the end ({view['cards_to_end']} each)"
+    label = "Points so far" if int(view["game_no"]) > 1 else "Points as they stand"
+    return f"{stage(view)}. {now}. {end}. {label}: {_scores(view, names)}."
+
+
+def _goods_line(owned: Mapping[str, int]) -> str:
+    return join_words([f"{n} {good_name(g)}" for g, n in owned.items()]) if owned else "no goods"
+
+
+def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
+    """Your secret bid (while the others bid), your coins, cards, goods and pieces."""
     data = load_data()
-    if isinstance(action, Bid):
-        return f"Bid {action.amount} coin{'s' if action.amount != 1 else ''}"
-    if isinstance(action, PlaceNeutral):
-        return f"Neutral army in {region_name(action.region, data)}"
-    if isinstance(action, ChooseFirst):
-        return f"{player_name(action.seat)} starts"
-    if isinstance(action, Place):
-        return f"Place an army in {region_name(action.region, data)}"
-    if isinstance(action, BuildCity):
-        return f"Build a city in {region_name(action.region, data)}"
-    if isinstance(action, Move):
-        water = action.to in data.water.get(action.source, frozenset())
-        return (f"Move {region_name(action.source, data)} → {region_name(action.to, data)}"
-                + (" (by water)" if water else ""))
-    if isinstance(action, Destroy):
-        whose = "neutral" if action.owner == NEUTRAL else colour_name(action.owner)
-        return f"Destroy a {whose} army in {region_name(action.region, data)}"
-    row, task = _row_and_task(view_or_state, data)
-    if isinstance(action, TakeCard):
-        price = data.prices[action.position] if action.position < len(data.prices) else 0
-        cost = "free" if price == 0 else f"{price} coin{'s' if price != 1 else ''}"
-        card = row[action.position] if action.position < len(row) else None
-        what = f": {card_summary(card)}" if card is not None else ""
-        return f"Take card {action.position + 1} ({cost}){what}"
-    if isinstance(action, ChooseAction):
-        options = (task or {}).get("options") or []
-        for option in options:
-            if int(option["index"]) == action.index:
-                return step_text(str(option["do"]), int(option["n"]))
-        return f"Do action {action.index + 1}"
-    if isinstance(action, Done):
-        if task and task.get("choose"):
-            return "Ignore the card's action"
-        if task and task.get("do") and int(task.get("left") or 0) > 0:
-            unused = units_left(str(task["do"]), int(task["left"])).removesuffix(" left")
-            return f"Stop here ({unused} unused)"
-        return "Done"
-    return action.kind
+    lines: list[str] = []
+    you = view["you"]
+    if view["phase"] == "bid" and you is not None and you["player"] == player:
+        lines.append(f"Your secret bid: {_coins(int(you['bid']))}." if you["bid"] is not None
+                     else "You have not bid yet.")
+    cards = view["cards"][player]
+    lines.append(f"You have {_coins(int(view['coins'][player]))} and "
+                 f"{plural(len(cards), 'card')} of {view['cards_to_end']}.")
+    if cards:
+        lines.append("Your cards: " + "; ".join(card_summary(_card(c, data)) for c in cards) + ".")
+    score = view["scores"][player]
+    lines.append(f"Your goods: {_goods_line(score['goods_owned'])}.")
+    lines.append(f"Armies: {view['armies_left'][player]} of {data.armies_per_player} still to place; "
+                 f"cities: {view['cities_left'][player]} of {data.cities_per_player} still to build.")
+    lines.append(f"Your points as they stand: {_parts(score)}.")
+    return " ".join(lines)
 
+
+def _pieces(view: Mapping[str, Any], region: str, names: Names) -> str:
+    board = view["board"]
+    parts: list[str] = []
+    armies = board["armies"].get(region) or [0] * int(view["players"])
+    cities = board["cities"].get(region) or [0] * int(view["players"])
+    for p in range(int(view["players"])):
+        bits = ([plural(armies[p], "army", "armies")] if armies[p] else []) + (
+            [plural(cities[p], "city", "cities")] if cities[p] else [])
+        if bits:
+            parts.append(f"{names[p]} {' and '.join(bits)}")
+    if board["neutral"].get(region):
+        parts.append(f"{plural(board['neutral'][region], 'neutral army', 'neutral armies')}")
+    return "; ".join(parts)
+
+
+def board_text(view: Mapping[str, Any], names: Names) -> str:
+    """The board continent by continent: who stands where and holds what, then the row of cards."""
+    data = load_data()
+    board = view["board"]
+    out: list[str] = []
+    for cid, continent in data.continents.items():
+        holder = board["continents"].get(cid)
+        held = f", held by {_who(int(holder), names)}" if holder is not None else ""
+        regions: list[str] = []
+        empty: list[str] = []
+        for rid in continent.regions:
+            name = region_name(rid, data) + (" (start)" if rid == view["start"] else "")
+            token = board["tokens"].get(rid)
+            if token:
+                name += f" [{good_name(token)} token]"
+            pieces = _pieces(view, rid, names)
+            if not pieces:
+                empty.append(name)
+                continue
+            control = board["control"].get(rid)
+            ctrl = (f", controlled by {_who(int(control), names)}" if control is not None
+                    else ", nobody controls it")
+            regions.append(f"{name}: {pieces}{ctrl}")
+        body = ". ".join(regions) if regions else "nobody is there"
+        rest = f". Empty: {join_words(empty)}" if empty and regions else ""
+        out.append(f"{continent.name}{held}: {body}{rest}.")
+    row = "; ".join(f"{c['position'] + 1} ({_price(int(c['price']))}) {card_summary(c)}" for c in view["row"])
+    out.append(f"Face-up cards: {row or 'none'}. {plural(int(view['deck_left']), 'card')} left in the deck.")
+    return " ".join(out)
+
+
+def summary_text(view: Mapping[str, Any], names: Names) -> str:
+    """Final scores with what they are made of (regions, continents, goods set by set) and the winner."""
+    lines: list[str] = []
+    full = int(view["games"]) > 1
+    for p, score in enumerate(view["scores"]):
+        goods = ", ".join(f"{n} {good_name(g)} = {score['goods_points'][g]}"
+                          for g, n in score["goods_counted"].items())
+        line = f"{names[p]}: {_parts(score)}" + (f"; goods {goods}" if goods else "")
+        if full:
+            past = [g[p] for g in view["past_games"]]
+            line += f"; earlier games {join_words([str(x) for x in past])}; total {view['totals'][p]}"
+        lines.append(line + ".")
+    head = "Final scores" if view["phase"] == "over" else "Scores as they stand"
+    if full:
+        head += f" (the breakdown is of game {view['game_no']})"
+    result = result_text(view, names) if view["phase"] == "over" else ""
+    return f"{head}: " + " ".join(lines) + (f" {result}" if result else "")
