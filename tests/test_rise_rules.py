@@ -24,11 +24,11 @@ from engine.rise.actions import (
     Discard,
     Keep,
     Pass,
-    Pay,
     PlaceCube,
     Select,
     Skip,
     Stop,
+    TakeBack,
     TakeCity,
     TakeEmpire,
     TakeProgress,
@@ -184,21 +184,34 @@ def b_turn(players: int = 4) -> RiseState:
 
 
 def test_b_turn_removal_costs_one_per_disc_to_the_left() -> None:
-    """Peter (red) would love to take an empire tile in the B turn, but two discs (green, white) lie
-    to the left of his: removing his costs two gold, food, VP, cubes or resource discs, in any mix.
-    Empty circles to the left cost nothing."""
+    """Peter (red) would love to take an empire tile in the B turn, "however, this would cost him two
+    gold, food, victory points, player cubes, or resource discs" (green and white lie to the left of
+    his disc). "You do not have to pay for empty spaces to the left." The removal and its whole
+    payment are one move: every way of paying two units is offered, and nothing else."""
     s = b_turn(players=5)
     s.order = [PETER, MICHAEL, DAN, LIN, WHITE]
     s.task = phases.new_task(PETER)
     s.display["empire"] = [DAN, EMPTY, WHITE, EMPTY, PETER, EMPTY, EMPTY, MICHAEL]
-    assert Select(PETER, "empire", 4) in GAME.legal_actions(s, PETER)
-    s = act(s, Select(PETER, "empire", 4))
-    assert s.display["empire"][4] == EMPTY
-    assert s.task is not None and s.task["stage"] == "pay" and s.task["owed"] == 2
-    assert [a.what for a in GAME.legal_actions(s, PETER)] == ["gold", "cube", "resource", "food"]  # 0 VP
-    s = act(s, Pay(PETER, "gold"), Pay(PETER, "food"))
+    ways = [a.payment for a in GAME.legal_actions(s, PETER) if isinstance(a, TakeBack)]
+    # gold, cubes, resources, food (Peter has no VP): pairs of the four units, repeats allowed.
+    assert sorted(ways) == sorted({tuple(sum(1 for u in pair if u == k) for k in range(5))
+                                   for pair in [(a, b) for a in range(4) for b in range(4)]})
+    assert len(ways) == 10
+    refused(s, Select(PETER, "empire", 4), "b_turn")
+    refused(s, TakeBack(PETER, "empire", 4, gold=1), "wrong_payment")  # one unit short
+    refused(s, TakeBack(PETER, "empire", 4, gold=1, vp=1), "cannot_pay")  # no victory point to pay
+    s = act(s, TakeBack(PETER, "empire", 4, gold=1, food=1))
+    assert s.display["empire"][4] == EMPTY and s.task is not None
     assert (s.gold[PETER], s.food[PETER], s.task["stage"]) == (4, 15, "act")
     assert Skip(PETER) in GAME.legal_actions(s, PETER)
+
+
+def test_b_turn_payment_in_cubes_goes_to_the_general_stock() -> None:
+    """"one player cube" paid for a disc leaves the pool for the general stock (30 cubes in all)."""
+    s = b_turn()
+    s.display["city"] = [PETER, MICHAEL, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]
+    s = act(s, TakeBack(MICHAEL, "city", 1, cubes=1))
+    assert (s.pool[MICHAEL], s.stock[MICHAEL]) == (4, 26)
 
 
 def test_b_turn_disc_with_nothing_to_its_left_is_free_and_may_be_skipped() -> None:
@@ -207,7 +220,9 @@ def test_b_turn_disc_with_nothing_to_its_left_is_free_and_may_be_skipped() -> No
     s = b_turn()
     s.display["trade"] = [EMPTY, EMPTY, MICHAEL, PETER, EMPTY, EMPTY, EMPTY, EMPTY]
     s.display["city"] = [PETER, DAN, MICHAEL, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]
-    s = act(s, Select(MICHAEL, "trade", 2))
+    assert [a for a in GAME.legal_actions(s, MICHAEL) if isinstance(a, TakeBack) and a.row == "trade"] == [
+        TakeBack(MICHAEL, "trade", 2)]
+    s = act(s, TakeBack(MICHAEL, "trade", 2))
     assert s.task is not None and s.task["stage"] == "act"
     s = act(s, Skip(MICHAEL))
     assert s.gold[MICHAEL] == 5 and s.act_no == 1 and s.display["trade"][2] == EMPTY
@@ -218,8 +233,10 @@ def test_b_turn_removal_is_free_with_printing() -> None:
     s = b_turn()
     s.display["city"] = [PETER, DAN, LIN, MICHAEL, EMPTY, EMPTY, EMPTY, EMPTY]
     s.progress[MICHAEL].append(pid("Printing"))
-    s = act(s, Select(MICHAEL, "city", 3))
-    assert s.task is not None and s.task["stage"] == "act" and s.task["owed"] == 0
+    assert [a for a in GAME.legal_actions(s, MICHAEL) if isinstance(a, TakeBack)] == [
+        TakeBack(MICHAEL, "city", 3)]
+    s = act(s, TakeBack(MICHAEL, "city", 3))
+    assert s.task is not None and s.task["stage"] == "act" and s.gold[MICHAEL] == 5
 
 
 def test_b_turn_refuses_a_disc_you_cannot_pay_for() -> None:
@@ -228,9 +245,9 @@ def test_b_turn_refuses_a_disc_you_cannot_pay_for() -> None:
     s.display["progress"] = [EMPTY] * 7 + [MICHAEL]
     s.gold[MICHAEL] = s.pool[MICHAEL] = s.resources[MICHAEL] = s.vp[MICHAEL] = 0
     s.food[MICHAEL] = 1
-    refused(s, Select(MICHAEL, "city", 2), "cannot_pay")
-    refused(s, Select(MICHAEL, "city", 1), "not_your_disc")
-    assert [(a.row, a.circle) for a in GAME.legal_actions(s, MICHAEL)] == [("progress", 7)]
+    refused(s, TakeBack(MICHAEL, "city", 2, food=2), "cannot_pay")
+    refused(s, TakeBack(MICHAEL, "city", 1), "not_your_disc")
+    assert GAME.legal_actions(s, MICHAEL) == [TakeBack(MICHAEL, "progress", 7)]
 
 
 def test_pass_only_when_no_action_can_be_selected() -> None:
@@ -249,8 +266,8 @@ def test_progress_price_by_era_and_no_duplicates() -> None:
     s.open_progress = [pid("Iron Axe", 0), pid("Iron Axe", 1), pid("Printing"), pid("Industry")]
     s.gold[MICHAEL] = 3
     s = act(s, Select(MICHAEL, "progress", 7))
-    assert [a.tile for a in GAME.legal_actions(s, MICHAEL)] == [pid("Iron Axe", 0), pid("Printing"),
-                                                               pid("Industry")]
+    offered = [a.to_json()["tile"] for a in GAME.legal_actions(s, MICHAEL)]
+    assert offered == [pid("Iron Axe", 0), pid("Printing"), pid("Industry")]
     s = act(s, TakeProgress(MICHAEL, pid("Iron Axe", 0)))
     assert s.gold[MICHAEL] == 1
     s.task = phases.new_task(MICHAEL)
@@ -271,14 +288,14 @@ def test_dan_takes_agriculture_then_uses_weapons() -> None:
     s.order = [DAN, MICHAEL, PETER]
     weapons = pid("Weapons")
     s.progress[DAN].append(weapons)
-    s.since[weapons] = [1, 0]  # taken at this turn's first action; Michael has acted since...
+    s.waiting[weapons] = [PETER]  # taken at this turn's first action; Michael has acted since...
     s.act_no = 2  # ...and now it is Peter's turn
     s.task = phases.new_task(PETER)
     put(s, "nw_africa", DAN, 2)
     put(s, "nw_africa", PETER, 2)
     s = act(s, Select(PETER, "empire", 5), TakeEmpire(PETER, "e1"), Stop(PETER), Stop(PETER))  # no battle
     # Peter has now acted: every other player acted once since Dan took Weapons.
-    assert s.act_no == 3 and GAME.actors(s) == frozenset({DAN})
+    assert s.act_no == 3 and GAME.actors(s) == frozenset({DAN}) and not s.waiting
     s.open_progress.append(pid("Agriculture"))
     s = act(s, Select(DAN, "progress", 5), TakeProgress(DAN, pid("Agriculture")))
     assert s.task is not None and s.task["stage"] == "after"
@@ -305,6 +322,38 @@ def test_a_new_free_tile_waits_until_everyone_has_acted() -> None:
     refused(s, UseTile(MICHAEL, pid("Weapons"), "nw_africa", PETER), "tile_unusable")  # once per turn
 
 
+def test_a_free_tile_taken_last_in_a_turn_still_waits_for_the_others_next_turn() -> None:
+    """"You cannot take a progress tile and immediately use it-you must wait until the other players
+    have taken at least one action each." Michael takes Weapons with the last action of game turn 1
+    and chooses to act first in turn 2: his first action there still cannot use it; once Peter and
+    Dan have each acted, his second action can."""
+    s = arranged(players=3)
+    weapons = pid("Weapons")
+    s.open_progress.append(weapons)
+    put(s, "nw_africa", MICHAEL, 2)
+    put(s, "nw_africa", PETER, 2)
+    s.order = [PETER, DAN, MICHAEL]
+    s.act_no = 3 * DATA.actions_per_turn - 3  # the last round of actions of the turn
+    s.task = phases.new_task(PETER)
+    s = act(s, Select(PETER, "territory", 5), TakeTerritory(PETER, s.open_territory[0]))
+    s = act(s, Select(DAN, "territory", 4), TakeTerritory(DAN, s.open_territory[0]))
+    s = act(s, Select(MICHAEL, "progress", 5), TakeProgress(MICHAEL, weapons))
+    # The turn's phases run; Michael, fewest points, takes the first position.
+    while s.phase != "actions":
+        seat = min(GAME.actors(s))
+        legal = GAME.legal_actions(s, seat)
+        pick = [a for a in legal if isinstance(a, ChooseOrder) and a.position == 0 and seat == MICHAEL]
+        s = act(s, pick[0] if pick else GAME.timeout_action(s, seat))
+    assert s.turn == 2 and s.order[0] == MICHAEL and GAME.actors(s) == frozenset({MICHAEL})
+    assert s.waiting == {weapons: [PETER, DAN]}
+    assert not [a for a in GAME.legal_actions(s, MICHAEL) if isinstance(a, UseTile)]
+    refused(s, UseTile(MICHAEL, weapons, "nw_africa", PETER), "tile_not_ready")
+    while s.act_no < 3:  # Michael's first action, then Peter's and Dan's
+        s = act(s, GAME.timeout_action(s, min(GAME.actors(s))))
+    assert not s.waiting and GAME.actors(s) == frozenset({MICHAEL})
+    assert UseTile(MICHAEL, weapons, "nw_africa", PETER) in GAME.legal_actions(s, MICHAEL)
+
+
 # -- territory and city tiles ----------------------------------------------------------------------
 def test_territory_tiles_earn_in_their_phases() -> None:
     """Plains: 1 cube, 2 food; Island: 1 cube, 1 food; Forest: 2 cubes, -2 food; Mountain: 3 cubes,
@@ -327,7 +376,7 @@ def test_city_costs_gold_and_wonders_only_in_b_turns() -> None:
     s.open_city = [cid("Mycenae"), cid("Knossos"), cid("Pyramids")]
     s.gold[MICHAEL] = 2
     s = act(s, Select(MICHAEL, "city", 7))
-    assert [a.tile for a in GAME.legal_actions(s, MICHAEL)] == [cid("Knossos")]
+    assert [a.to_json()["tile"] for a in GAME.legal_actions(s, MICHAEL)] == [cid("Knossos")]
     refused(s, TakeCity(MICHAEL, cid("Mycenae")), "cannot_pay")
     refused(s, TakeCity(MICHAEL, cid("Pyramids")), "wonder_a_turn")
     s = b_turn()
@@ -336,7 +385,7 @@ def test_city_costs_gold_and_wonders_only_in_b_turns() -> None:
     wonder = DATA.cities[cid("Pyramids")].wonder
     assert wonder is not None
     s.gold[MICHAEL], s.resources[MICHAEL], s.pool[MICHAEL] = wonder.gold, wonder.resources, wonder.cubes
-    s = act(s, Select(MICHAEL, "city", 7), TakeCity(MICHAEL, cid("Pyramids")))
+    s = act(s, TakeBack(MICHAEL, "city", 7), TakeCity(MICHAEL, cid("Pyramids")))
     assert (s.gold[MICHAEL], s.resources[MICHAEL], s.pool[MICHAEL]) == (0, 0, 0)
     assert s.vp[MICHAEL] == wonder.vp and cid("Pyramids") in s.retired and s.cities[MICHAEL] == []
 
@@ -371,7 +420,7 @@ def test_peter_cannot_reach_ne_africa_from_sw_europe() -> None:
     put(s, "sw_europe", PETER, 3)
     s.pool[PETER] = 5
     s.display["empire"][7] = PETER
-    s = act(s, Select(PETER, "empire", 7), TakeEmpire(PETER, "e2"))
+    s = act(s, TakeBack(PETER, "empire", 7), TakeEmpire(PETER, "e2"))
     s = act(s, PlaceCube(PETER, "nw_africa"))
     refused(s, PlaceCube(PETER, "ne_africa"), "not_adjacent")
     assert "ne_africa" not in {a.region for a in GAME.legal_actions(s, PETER) if isinstance(a, PlaceCube)}
@@ -403,7 +452,7 @@ def test_new_world_needs_water_and_navigation_in_era_two_a() -> None:
     b = b_turn()
     b.turn = 4
     b.display["empire"][7] = MICHAEL
-    b = act(b, Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e1"), PlaceCube(MICHAEL, "china"))
+    b = act(b, TakeBack(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e1"), PlaceCube(MICHAEL, "china"))
     assert cubes(b, "china")[MICHAEL] == 1
     dry = arranged(turn=5)
     dry = act(dry, Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e2"))  # no water
@@ -585,7 +634,7 @@ def test_income_moves_cubes_from_stock_and_city_upkeep_is_a_choice() -> None:
     s.phase = "upkeep"
     flow.settle(c)
     assert GAME.legal_actions(s, MICHAEL) == [Keep(MICHAEL, cid("Babylon")), Discard(MICHAEL, cid("Babylon"))]
-    refused(s, Keep(MICHAEL, cid("Rome")), "wrong_step")
+    refused(s, Keep(MICHAEL, cid("Rome")), "wrong_tile")
     s = act(s, Keep(MICHAEL, cid("Babylon")))
     assert s.cities[PETER] == [] and cid("Rome") in s.retired  # nothing to pay with: no question
     assert s.resources[MICHAEL] == 0 and s.cities[MICHAEL] == [cid("Babylon")]
@@ -755,7 +804,10 @@ def test_malformed_actions_are_refused() -> None:
     refused(s, CODEC.decode({"kind": "select", "player": 0, "row": "empire", "circle": "7"}), "bad_action")
     refused(s, CODEC.decode({"kind": "select", "player": 0, "row": 3, "circle": 7}), "bad_action")
     s = b_turn()
-    refused(s, Select(MICHAEL, "empire", 99), "not_your_disc")
+    refused(s, Select(MICHAEL, "empire", 0), "b_turn")
+    refused(s, TakeBack(MICHAEL, "empire", 99), "not_your_disc")
+    refused(s, CODEC.decode({"kind": "take_back", "player": 0, "row": "empire", "circle": 0, "gold": "1"}),
+            "bad_action")
 
 
 def test_a_whole_turn_then_the_mirrored_b_turn() -> None:
@@ -784,8 +836,9 @@ def test_a_whole_turn_then_the_mirrored_b_turn() -> None:
 
 
 def test_actions_round_trip_through_the_codec() -> None:
-    actions: list[Any] = [Select(0, "city", 3), Pay(1, "vp"), Battle(2, "balkans", 1, 0),
-                          UseTile(0, "p05", "nw_africa", -1), ChooseOrder(3, 1), Stop(0)]
+    actions: list[Any] = [Select(0, "city", 3), TakeBack(1, "city", 3, vp=2, food=1),
+                          Battle(2, "balkans", 1, 0), UseTile(0, "p05", "nw_africa", -1), ChooseOrder(3, 1),
+                          Stop(0)]
     for a in actions:
         assert CODEC.decode(json.loads(json.dumps(a.to_json()))) == a
 

@@ -1,18 +1,29 @@
-"""Rise of Empires words: a sentence for every event, a short unique label for every legal action."""
+"""Rise of Empires words: a sentence for every event, a decision covering every legal move, readable texts.
+
+Everything here reads the game through its contract hooks (``decision``,
+``describe_event``, ``status_text``...) with the platform's seat names.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 
-from engine.core import Event
+from engine.core import Event, decide
 from engine.registry import make_policy
-from engine.rise import text
-from engine.rise.actions import Select
+from engine.rise.actions import Discard, Keep, PlaceCube, Select, Skip, Stop, TakeBack, TakeEmpire
+from engine.rise.data import load_data
 from engine.rise.game import GAME
+from engine.rise.spec import SPEC
 from engine.rise.state import EMPTY, RiseState
+from engine.rise.text import EVENT_TYPES
+from engine.rise.view import RiseView
+from tests.test_rise_rules import arranged, b_turn
 
+DATA = load_data()
+NAMES = SPEC.seat_names(["alice", "bob", "carol", "dave", "erin"])
 # (players, seed, policy): every player count, random play (fast) plus one greedy game.
 GAMES = [(2, 11, "random"), (3, 12, "random"), (4, 13, "random"), (5, 14, "random"), (3, 5, "greedy")]
 
@@ -32,7 +43,7 @@ def playout(players: int, seed: int, policy: str) -> Iterator[tuple[RiseState, t
 
 @pytest.fixture(scope="module")
 def emitted() -> dict[str, Event]:
-    """One example of every event type the seeded playouts emit (setup's events included)."""
+    """One example of every event type the seeded playouts emit."""
     out: dict[str, Event] = {}
     for players, seed, policy in GAMES:
         for _, events in playout(players, seed, policy):
@@ -41,73 +52,165 @@ def emitted() -> dict[str, Event]:
     return out
 
 
-def test_every_emitted_event_type_is_known_and_described(emitted: dict[str, Event]) -> None:
-    assert set(emitted) <= text.EVENT_TYPES, set(emitted) - text.EVENT_TYPES
+def sentence_ok(text: str) -> None:
+    assert text and "{" not in text and "None" not in text and "[" not in text, text
+    assert "P1" not in text and "Player 1" not in text, text  # seats are named by the platform's names
+
+
+def test_every_event_type_is_worded(emitted: dict[str, Event]) -> None:
+    assert set(emitted) == EVENT_TYPES, EVENT_TYPES ^ set(emitted)
     for kind, event in emitted.items():
-        sentence = GAME.describe_event(event)
+        sentence = GAME.describe_event(event, NAMES)
         assert isinstance(sentence, str) and sentence.endswith("."), kind
-        assert "{" not in sentence and "None" not in sentence, sentence
-    # The playouts reach the phases of every game turn and the end.
-    assert {
-        "new_tiles",
-        "disc_placed",
-        "disc_removed",
-        "food",
-        "income",
-        "victory_points",
-        "era_end",
-        "turn_order_chosen",
-        "game_over",
-    } <= set(emitted)
+        sentence_ok(sentence)
 
 
-def test_sentences_name_players_regions_and_tiles() -> None:
-    battle = Event(
-        "battle", {"player": 1, "region": "ne_africa", "target": 0, "defender_lost": 2, "attacker_lost": 1}
+def test_the_battle_for_the_mediterranean_is_worded_with_its_result() -> None:
+    """Rulebook: "Dan ... takes the "1" (water) empire tile and places 3 of his (green) cubes into the Med.
+    Peter (red) currently controls the area with 2 cubes. ... Peter loses both cubes ..., Dan loses one"
+    -- and Dan now controls the Mediterranean, which the sentence and the label say."""
+    dan, peter = 0, 1
+    s = arranged(players=2)
+    s.add_cubes("mediterranean", peter, 2)
+    s = GAME.apply(s, Select(dan, "empire", 3)).state
+    s = GAME.apply(s, TakeEmpire(dan, "e1")).state
+    for _ in range(3):
+        s = GAME.apply(s, PlaceCube(dan, "mediterranean")).state
+    s = GAME.apply(s, Stop(dan)).state
+    decision = decide(GAME, s, dan)
+    assert decision is not None
+    labels = [c.label for c in decision.choices]
+    assert "Attack Blue in Mediterranean: Blue loses 2 of 2, you lose 1 of 3" in labels
+    attack = next(c.action for c in decision.choices if c.label.startswith("Attack"))
+    result = GAME.apply(s, attack)
+    battle = next(e for e in result.events if e.type == "battle")
+    assert battle.data["won"] is True and battle.data["holder"] == dan
+    assert GAME.describe_event(battle, NAMES) == (
+        "alice (Red) fights bob (Blue) in Mediterranean: the defender loses 2 cubes, the attacker 1 cube; "
+        "alice (Red) now controls Mediterranean."
     )
-    assert GAME.describe_event(battle) == (
-        "Blue (P2) fights Red (P1) in NE Africa: the defender loses 2 cubes, the attacker 1 cube."
+    lost = Event(
+        "battle",
+        {
+            "player": 0,
+            "region": "ne_africa",
+            "target": 1,
+            "defender_lost": 1,
+            "attacker_lost": 1,
+            "holder": 1,
+            "won": False,
+        },
     )
-    took = Event("took_progress", {"player": 0, "tile": "p17", "price": 1})
-    name = GAME.data.progress["p17"].name
-    assert GAME.describe_event(took) == f"Red (P1) takes the progress tile {name} for 1 gold."
-    # The rulebook's food example: 19 + 4 tops out at 20 and the surplus of 3 gives a gold per two.
+    assert GAME.describe_event(lost, NAMES) == (
+        "alice (Red) fights bob (Blue) in NE Africa: the defender loses 1 cube, the attacker 1 cube; "
+        "the battle was not won: bob (Blue) controls NE Africa."
+    )
+
+
+def test_food_sentence_follows_the_rulebook_example() -> None:
+    """ "If you had 19 food points and had to go up four, you would go up one food and take one gold"."""
     food = Event("food", {"player": 2, "change": 4, "food": 20, "lost_vp": 0, "gold": 1})
-    sentence = GAME.describe_event(food)
-    assert sentence is not None and "stands at 20" in sentence and "1 gold" in sentence
+    assert GAME.describe_event(food, NAMES) == (
+        "carol (Green) gains 4 food and stands at 20 on the food track; "
+        "the surplus over the top gives 1 gold."
+    )
 
 
-def test_unknown_event_is_bookkeeping() -> None:
-    assert GAME.describe_event(Event("no_such_event", {})) is None
+def test_unknown_event_is_not_ours() -> None:
+    assert GAME.describe_event(Event("no_such_event", {}), NAMES) is None
 
 
 @pytest.mark.parametrize(("players", "seed", "policy"), GAMES)
-def test_labels_unique_and_short_at_every_step(players: int, seed: int, policy: str) -> None:
+def test_decision_covers_the_legal_moves_exactly_at_every_step(players: int, seed: int, policy: str) -> None:
     steps = 0
+    names = NAMES[:players]
     for state, _ in playout(players, seed, policy):
         for seat in GAME.actors(state):
             legal = GAME.legal_actions(state, seat)
-            labels = [GAME.action_label(state, a) for a in legal]
+            decision = decide(GAME, state, seat)
+            assert decision is not None and decision.player == seat and decision.heading
+            assert [c.action for c in decision.choices] == list(legal)
+            labels = [c.label for c in decision.choices]
             assert len(set(labels)) == len(labels), labels
             assert all(0 < len(label) <= 100 for label in labels), labels
+            assert GAME.timeout_action(state, seat) in legal
             steps += 1
+        view = GAME.view(state, 0)
+        for line in (
+            GAME.status_text(view, names),
+            GAME.board_text(view, names),
+            GAME.hand_text(view, 0, names),
+        ):
+            sentence_ok(line)
+        assert GAME.stage(view).startswith(("Era ", "Game over"))
     assert steps > 100
+    over = GAME.view(state, None)
+    summary = GAME.summary_text(over, names)
+    winner = names[GAME.ranking(state)[0]]
+    assert summary.startswith("Final scores:") and f"Winner: {winner}" in summary
+    assert f"Winner: {winner}" in GAME.status_text(over, names)
 
 
-def test_b_turn_select_label_shows_the_removal_price() -> None:
-    """B turns: removing a disc costs one unit per disc to its left (rulebook, Player Actions)."""
-    seen = 0
-    for state, _ in playout(4, 13, "random"):
-        if not state.b_turn or state.task is None or state.task["stage"] != "choose":
-            continue
-        seat = int(state.task["player"])
-        printing = any(GAME.data.progress[t].special == "printing" for t in state.progress[seat])
-        for action in GAME.legal_actions(state, seat):
-            if isinstance(action, Select):
-                left = sum(1 for c in state.display[action.row][: action.circle] if c != EMPTY)
-                label = GAME.action_label(state, action)
-                want = "free" if printing or left == 0 else f"pay {left}"
-                assert label.endswith(want), label
-                assert f"circle {action.circle + 1}" in label
-                seen += 1
-    assert seen > 20
+def test_b_turn_removal_choices_are_one_per_way_of_paying_grouped_by_disc() -> None:
+    """B turn: "pay one gold, one player cube, one resource disc, one food point, or one victory point for
+    each disc to its left": each way is one choice with its price in the label, grouped under its disc."""
+    s = b_turn()
+    s.display["empire"] = [1, 2, 0, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]  # two discs left of seat 0's
+    s.display["trade"] = [0, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]
+    s.gold[0], s.pool[0], s.resources[0], s.food[0], s.vp[0] = 1, 0, 0, 5, 0
+    decision = decide(GAME, s, 0)
+    assert decision is not None and "take back one of your discs" in decision.heading
+    backs = {c.label: c.group for c in decision.choices if isinstance(c.action, TakeBack)}
+    disc = "Empire: take back your disc in circle 3"
+    assert backs == {
+        "Trade: take back your disc in circle 1, free": "",
+        f"{disc}, pay 1 gold and 1 food": f"{disc} (costs 2)",
+        f"{disc}, pay 2 food": f"{disc} (costs 2)",
+    }
+
+
+def test_keep_or_give_up_decisions_say_what_they_are() -> None:
+    """End of an era: "You may choose to retain progress tiles but must pay one gold to the bank for each
+    tile you keep" -- the heading names the era, the tile and the price; giving it up asks first."""
+    s = arranged()
+    tile = next(t for t, p in DATA.progress.items() if p.name == "Agriculture")
+    s.progress[0].append(tile)
+    s.turn, s.phase, s.task = 2, "era_end", None
+    s.pending = [{"player": 0, "kind": "keep_progress", "tile": tile}]
+    decision = decide(GAME, s, 0)
+    assert decision is not None
+    assert decision.heading == "End of era I: keep your progress tile Agriculture for 1 gold, or give it up"
+    by_action = {type(c.action): c for c in decision.choices}
+    assert by_action[Keep].label == "Keep Agriculture (pay 1 gold)" and not by_action[Keep].confirm
+    assert (
+        by_action[Discard].label == "Give up Agriculture"
+        and "Give up Agriculture" in by_action[Discard].confirm
+    )
+
+
+def test_skipping_a_paid_action_asks_first() -> None:
+    s = b_turn()
+    s.display["territory"] = [1, 0, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]
+    s = GAME.apply(s, TakeBack(0, "territory", 1, gold=1)).state
+    decision = decide(GAME, s, 0)
+    assert decision is not None and "Territory row" in decision.heading
+    skip = next(c for c in decision.choices if isinstance(c.action, Skip))
+    assert skip.label == "Skip the territory action" and skip.confirm
+
+
+def test_view_is_json_and_its_typed_dict_names_every_key() -> None:
+    state = GAME.setup(3, {}, 4)
+    view = GAME.view(state, 1)
+    assert json.loads(json.dumps(view)) == view
+    assert set(view) == set(RiseView.__annotations__)
+
+
+def test_hand_text_lists_the_stock_and_says_nothing_is_hidden() -> None:
+    """Setup: "five cubes in your pool ... 25 ... general stock ... 5 gold and 2 resource discs", 16 food."""
+    state = GAME.setup(2, {}, 3)
+    text = GAME.hand_text(GAME.view(state, 1), 1, NAMES[:2])
+    assert text.startswith(
+        "bob (Blue): you have 5 gold, 2 resource discs, 16 food and 0 victory points; "
+        "cubes: 5 in your pool, 25 in your stock, 0 on the map."
+    )
+    assert "Nothing in Rise of Empires is hidden" in text

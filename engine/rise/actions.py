@@ -1,14 +1,16 @@
 """The actions of Rise of Empires, with their JSON codec.
 
-Every decision is a short list. A player's action is: ``select`` a row of the
-action display (A turn: a disc goes into the row's rightmost free circle; B
-turn: one of your discs is removed), ``pay`` for the discs to its left one
-unit at a time (B turns), then the row's own choice (``progress``,
-``territory``, ``city``, ``empire``, ``trade``; in B turns also ``skip``).
+A player's action is: in an A turn ``select`` a row of the action display (a
+disc goes into the row's rightmost free circle); in a B turn ``take_back`` one
+of your discs together with the whole payment for the discs to its left (one
+move, so a removal is never left half paid); then the row's own choice
+(``progress``, ``territory``, ``city``, ``empire``, ``trade``; in B turns also
+``skip``).
 An empire tile is followed by ``clear`` (optional, first), ``place`` one cube
 at a time and ``stop``, then ``battle`` one at a time and ``stop``. Free
 progress tiles are used with ``use``. Between turns come ``keep``/``discard``
 (city upkeep, end of era) and ``order`` (turn order positions).
+Kind names are this package's own: nothing outside it may rely on them.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from engine.core import Action, ActionCodec
 
 @dataclass(frozen=True)
 class Select(Action):
-    """Choose a row of the action display; ``circle`` (0 = leftmost) is where the disc goes or leaves."""
+    """A turn: put a disc into ``row``; ``circle`` (0 = leftmost) is its rightmost free circle."""
 
     kind: ClassVar[str] = "select"
     row: str
@@ -29,11 +31,27 @@ class Select(Action):
 
 
 @dataclass(frozen=True)
-class Pay(Action):
-    """Pay one unit for one disc left of the removed one: gold, cube, resource, food or vp."""
+class TakeBack(Action):
+    """B turn: take back your disc in ``row`` at ``circle`` and pay for the discs to its left.
 
-    kind: ClassVar[str] = "pay"
-    what: str
+    The payment is complete: the fields say how many of each unit are paid
+    (rulebook: "one gold, one player cube, one resource disc, one food point, or
+    one victory point for each disc to its left"), adding up to the price.
+    """
+
+    kind: ClassVar[str] = "take_back"
+    row: str
+    circle: int
+    gold: int = 0
+    cubes: int = 0
+    resources: int = 0
+    food: int = 0
+    vp: int = 0
+
+    @property
+    def payment(self) -> tuple[int, ...]:
+        """The units paid, in :data:`PAYMENTS` order."""
+        return (self.gold, self.cubes, self.resources, self.food, self.vp)
 
 
 @dataclass(frozen=True)
@@ -121,7 +139,7 @@ class UseTile(Action):
 class Keep(Action):
     """Keep a tile, paying its upkeep (city upkeep, or the end-of-era price)."""
 
-    kind: ClassVar[str] = "keep"
+    kind: ClassVar[str] = "keep_tile"
     tile: str
 
 
@@ -129,7 +147,7 @@ class Keep(Action):
 class Discard(Action):
     """Return a tile to the box rather than pay for it."""
 
-    kind: ClassVar[str] = "discard"
+    kind: ClassVar[str] = "discard_tile"
     tile: str
 
 
@@ -148,6 +166,7 @@ class Pass(Action):
     kind: ClassVar[str] = "pass"
 
 
-CODEC = ActionCodec(Select, Pay, TakeProgress, TakeTerritory, TakeCity, TakeEmpire, Trade, Skip,
+CODEC = ActionCodec(Select, TakeBack, TakeProgress, TakeTerritory, TakeCity, TakeEmpire, Trade, Skip,
                     ClearCubes, PlaceCube, Stop, Battle, UseTile, Keep, Discard, ChooseOrder, Pass)
-PAYMENTS: tuple[str, ...] = ("gold", "cube", "resource", "food", "vp")
+#: The units a B-turn removal may be paid in, in the rulebook's order (the fields of :class:`TakeBack`).
+PAYMENTS: tuple[str, ...] = ("gold", "cubes", "resources", "food", "vp")

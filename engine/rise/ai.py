@@ -10,7 +10,8 @@ counter-based generator (:mod:`engine.rng`), never the game's.
   regions will still earn over the game turns left, plus gold, resources and
   cubes at rough exchange rates, minus half the best rival's worth. A row of
   the action display is judged by the best thing it then allows (looking one
-  or two choices ahead within the same action). Ties go to its generator.
+  or two choices ahead within the same action); a B-turn disc is judged with
+  its cheapest way of paying (by that same worth). Ties go to its generator.
   In turn order determination it takes the earliest free position.
 """
 
@@ -20,7 +21,7 @@ from engine import policy, rng
 from engine.core import Action
 from engine.policy import Policy, PolicyRng, legal
 from engine.rise import phases
-from engine.rise.actions import ChooseOrder
+from engine.rise.actions import ChooseOrder, TakeBack
 from engine.rise.data import RiseData
 from engine.rise.game import GAME
 from engine.rise.state import RiseState
@@ -75,7 +76,7 @@ class GreedyPolicy:
         after = GAME.apply(state, action).state
         task = after.task
         if (depth > 0 and task is not None and int(task["player"]) == seat
-                and task["stage"] in ("pay", "act") and after.phase == "actions"):
+                and task["stage"] == "act" and after.phase == "actions"):
             options = GAME.legal_actions(after, seat)
             return max(self._value(after, a, seat, depth - 1) for a in options)
         return position(after, data, seat)
@@ -89,13 +90,30 @@ class GreedyPolicy:
             return min(actions, key=lambda a: a.position if isinstance(a, ChooseOrder) else 99)
         best: list[Action] = []
         top = float("-inf")
-        for action in actions:
+        for action in self._cheapest_payments(state, actions, player):
             value = self._value(state, action, player, 2)
             if value > top + 1e-9:
                 top, best = value, [action]
             elif abs(value - top) <= 1e-9:
                 best.append(action)
         return best[rng.below(self._rng, len(best))]
+
+
+    @staticmethod
+    def _cheapest_payments(state: RiseState, actions: list[Action], seat: int) -> list[Action]:
+        """``actions`` with each B-turn disc's ways of paying cut to the one that leaves the most worth."""
+        data = GAME.data
+        cheapest: dict[tuple[str, int], tuple[float, Action]] = {}
+        out: list[Action] = []
+        for action in actions:
+            if not isinstance(action, TakeBack):
+                out.append(action)
+                continue
+            value = position(GAME.apply(state, action).state, data, seat)
+            disc = (action.row, action.circle)
+            if disc not in cheapest or value > cheapest[disc][0] + 1e-9:
+                cheapest[disc] = (value, action)
+        return out + [action for _, action in cheapest.values()]
 
 
 def make_policy(name: str, seed: int) -> Policy:

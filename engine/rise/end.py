@@ -65,7 +65,7 @@ def discard(ctx: Ctx, item: Item, forced: bool) -> None:
     tile = str(item["tile"])
     hand = s.progress[seat] if tile.startswith("p") else s.cities[seat]
     hand.remove(tile)
-    s.since.pop(tile, None)
+    s.waiting.pop(tile, None)
     if tile in s.used:
         s.used.remove(tile)
     s.retired.append(tile)

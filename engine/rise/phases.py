@@ -19,7 +19,7 @@ Yields = dict[str, int]
 
 def new_task(player: int) -> dict[str, object]:
     """A fresh action for ``player``: nothing chosen yet."""
-    return {"player": player, "stage": "choose", "row": None, "b": False, "circle": EMPTY, "owed": 0,
+    return {"player": player, "stage": "choose", "row": None, "b": False, "circle": EMPTY,
             "empire": None, "before": [], "placed": [], "cleared": False, "battles": []}
 
 
@@ -59,7 +59,6 @@ def new_game(ctx: Ctx) -> None:
             s.city_boxes[b].insert(0, tile)
     first = rng.below(s, n)
     s.order = [(first + i) % n for i in range(n)]
-    ctx.emit("setup", order=s.order[:])
     new_tiles(ctx)
 
 

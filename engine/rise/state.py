@@ -58,11 +58,13 @@ class RiseState:
     territory: list[list[str]] = field(default_factory=list)
     cities: list[list[str]] = field(default_factory=list)
     empires: list[list[str]] = field(default_factory=list)  # empire tiles taken this turn
-    since: dict[str, list[int]] = field(default_factory=dict)  # progress tile -> [turn, act_no] when taken
+    # Free-action progress tile -> the other seats that have not yet taken an action since it was
+    # taken (it may be used once the list is empty; the entry is then dropped).
+    waiting: dict[str, list[int]] = field(default_factory=dict)
     used: list[str] = field(default_factory=list)  # free-action progress tiles used this turn
     navigation: bool = False  # someone has selected a Navigation tile
     retired: list[str] = field(default_factory=list)  # tiles back in the game box, in order
-    # The action under way: {"player", "stage", "row", "b", "owed", "empire",
+    # The action under way: {"player", "stage", "row", "circle", "b", "empire",
     # "before", "placed", "cleared", "battles"} (see engine.rise.turn).
     task: dict[str, Any] | None = None
     pending: list[dict[str, Any]] = field(default_factory=list)  # keep/discard decisions: player, kind, tile
@@ -87,7 +89,11 @@ class RiseState:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RiseState:
-        return cls(**dict(data)).clone()
+        fields = dict(data)
+        # States saved before ``waiting`` kept ``since`` (turn and action a tile was taken); its
+        # tiles count as ready, as they then did at the next game turn.
+        fields.pop("since", None)
+        return cls(**fields).clone()
 
     def clone(self) -> RiseState:
         """A deep copy, field by field."""
@@ -104,7 +110,7 @@ class RiseState:
         copy.cubes = {r: c[:] for r, c in self.cubes.items()}
         copy.display = {r: c[:] for r, c in self.display.items()}
         copy.trade_used = dict(self.trade_used)
-        copy.since = {t: s[:] for t, s in self.since.items()}
+        copy.waiting = {t: w[:] for t, w in self.waiting.items()}
         copy.pending = [dict(p) for p in self.pending]
         if self.task is not None:
             task = dict(self.task)

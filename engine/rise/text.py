@@ -1,53 +1,28 @@
-"""Words for Rise of Empires: a sentence per event, a short label per legal action.
+"""Words for Rise of Empires: a sentence per event, and the status, hand, board and summary texts.
 
-Pure functions, no I/O beyond the game's cached data (region and tile names,
-prices). Players are named by colour and seat, as in the other games
-("Red (P1)").
-
-* :func:`describe_event` -- one sentence for each event the engine emits, or
-  None for an event nobody needs to read.
-* :func:`action_label` -- a short label (at most 100 characters) for a button
-  or select option, built from the state the action is legal in; every legal
-  action of one moment gets a different label.
+Pure functions of an event or of a view (:class:`engine.rise.view.RiseView`)
+and the platform's seat names ("alice (Red)"); region and tile names come from
+the game's data, which every player knows. Labels of the legal moves are in
+``engine.rise.decision``, built with the tile wordings here.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from engine.core import Action, Event
-from engine.history.text import COLOURS
-from engine.rise import turn
-from engine.rise.actions import (
-    Battle,
-    ChooseOrder,
-    ClearCubes,
-    Discard,
-    Keep,
-    Pass,
-    Pay,
-    PlaceCube,
-    Select,
-    Skip,
-    Stop,
-    TakeCity,
-    TakeEmpire,
-    TakeProgress,
-    TakeTerritory,
-    Trade,
-    UseTile,
-)
-from engine.rise.data import City, EmpireSide, Progress, RiseData, Territory, load_data
-from engine.rise.state import EMPTY, RiseState
+from engine.core import Event, Names
+from engine.rise.data import ROWS, load_data
+from engine.rise.state import EMPTY
+from engine.words import join_words, plural, roman
 
 #: Every event type the engine emits (engine/rise/{phases,turn,flow,end}.py); each has a sentence.
 EVENT_TYPES: frozenset[str] = frozenset(
     {
-        "setup",
         "new_tiles",
         "disc_placed",
         "disc_removed",
-        "paid",
         "took_progress",
         "took_territory",
         "took_city",
@@ -81,58 +56,51 @@ ROW_NAMES: dict[str, str] = {
     "trade": "Trade",
 }
 
-PAY_NAMES: dict[str, tuple[str, str]] = {
+#: How a unit of payment (``engine.rise.actions.PAYMENTS``) is called: one, many.
+PAYMENT_WORDS: dict[str, tuple[str, str]] = {
     "gold": ("gold", "gold"),
-    "cube": ("cube", "cubes"),
-    "resource": ("resource disc", "resource discs"),
+    "cubes": ("pool cube", "pool cubes"),
+    "resources": ("resource disc", "resource discs"),
     "food": ("food", "food"),
     "vp": ("victory point", "victory points"),
 }
 
-ROMAN: tuple[str, ...] = ("", "I", "II", "III")
-
 LABEL_MAX = 100
 
 
-def player_name(p: int | None) -> str:
-    """``Red (P1)`` for seat 0."""
-    if p is None:
-        return "nobody"
-    return f"{COLOURS[p % len(COLOURS)]} (P{p + 1})"
+def fit(text: str, limit: int = LABEL_MAX) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def colour_name(p: int) -> str:
-    """``Red`` for seat 0 (the short form for labels)."""
-    return COLOURS[p % len(COLOURS)]
+def gold(n: int) -> str:
+    return plural(n, "gold", "gold")
 
 
-def count(n: int, one: str, many: str | None = None) -> str:
-    """``1 cube``, ``3 cubes``."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def region_name(region: str, data: RiseData | None = None) -> str:
-    data = data or load_data()
-    found = data.regions.get(region)
+def region_name(region: str) -> str:
+    found = load_data().regions.get(region)
     return found.name if found is not None else region
 
 
-def tile_name(tile: str, data: RiseData | None = None) -> str:
+def tile_name(tile: str) -> str:
     """The printed name of a progress, territory or city tile (``e3`` -> ``empire tile 3``)."""
-    data = data or load_data()
-    if tile in data.progress:
-        return data.progress[tile].name
-    if tile in data.territory:
-        return data.territory[tile].name
-    if tile in data.cities:
-        return data.cities[tile].name
+    data = load_data()
+    for table in (data.progress, data.territory, data.cities):
+        if tile in table:
+            return table[tile].name
     if tile in data.empires:
         return f"empire tile {tile.removeprefix('e')}"
     return tile
 
 
+def payment_text(paid: Mapping[str, int]) -> str:
+    """``2 gold and 1 food``: a B-turn payment, by unit."""
+    parts = [plural(n, *PAYMENT_WORDS[k]) for k, n in paid.items() if n]
+    return join_words(parts) if parts else "nothing"
+
+
 def yields_text(food: int = 0, gold: int = 0, resources: int = 0, cubes: int = 0, vp: int = 0) -> str:
-    """``+2 food, +1 cube, +1 VP`` (a negative number is an upkeep)."""
+    """``+1 VP, +2 food, +1 cube`` (a negative number is an upkeep)."""
     parts: list[str] = []
     for n, one, many in (
         (vp, "VP", "VP"),
@@ -146,9 +114,15 @@ def yields_text(food: int = 0, gold: int = 0, resources: int = 0, cubes: int = 0
     return ", ".join(parts)
 
 
+def _yields_of(tile: Mapping[str, Any]) -> str:
+    return yields_text(
+        int(tile["food"]), int(tile["gold"]), int(tile["resources"]), int(tile["cubes"]), int(tile["vp"])
+    )
+
+
 _SPECIAL_TEXT: dict[str, str] = {
-    "printing": "B-turn discs cost nothing to remove",
-    "navigation": "opens the New World and Far East",
+    "printing": "B-turn discs cost nothing to take back",
+    "navigation": "opens the New World and the Far East",
     "iron_axe": "forests cost no food",
 }
 _FREE_TEXT: dict[str, str] = {
@@ -157,150 +131,135 @@ _FREE_TEXT: dict[str, str] = {
 }
 
 
-def progress_text(p: Progress) -> str:
-    """What a progress tile does in a few words."""
-    bits = [yields_text(p.food, p.gold, p.resources, p.cubes, p.vp)]
-    if p.special:
-        bits.append(_SPECIAL_TEXT.get(p.special, p.special))
-    if p.free:
-        bits.append(_FREE_TEXT.get(p.free, p.free))
+def progress_text(tile: Mapping[str, Any]) -> str:
+    """What a progress tile (as the view shows it) does, in a few words."""
+    bits = [_yields_of(tile)]
+    if tile["special"]:
+        bits.append(_SPECIAL_TEXT.get(str(tile["special"]), str(tile["special"])))
+    if tile["free"]:
+        bits.append(_FREE_TEXT.get(str(tile["free"]), str(tile["free"])))
     return "; ".join(b for b in bits if b) or "no yield"
 
 
-def territory_text(t: Territory) -> str:
-    return yields_text(t.food, t.gold, t.resources, t.cubes, t.vp) or "no yield"
+def territory_text(tile: Mapping[str, Any]) -> str:
+    return _yields_of(tile) or "no yield"
 
 
-def city_text(c: City) -> str:
-    if c.wonder is not None:
-        w = c.wonder
-        price = (
-            ", ".join(
-                x
-                for x in (
-                    count(w.gold, "gold", "gold") if w.gold else "",
-                    count(w.resources, "resource") if w.resources else "",
-                    count(w.cubes, "cube") if w.cubes else "",
-                )
-                if x
+def city_text(tile: Mapping[str, Any]) -> str:
+    wonder = tile["wonder"]
+    if wonder:
+        price = [
+            plural(int(wonder[k]), one, many)
+            for k, one, many in (
+                ("gold", "gold", "gold"),
+                ("resources", "resource", "resources"),
+                ("cubes", "cube", "cubes"),
             )
-            or "nothing"
-        )
-        return f"wonder, pay {price} for {w.vp} VP at once"
-    bits = [yields_text(c.food, c.gold, c.resources, c.cubes, c.vp) or "no yield"]
-    if c.upkeep:
-        bits.append(f"upkeep {count(c.upkeep, 'resource')}")
+            if wonder[k]
+        ]
+        return f"wonder: pay {join_words(price)} for {wonder['vp']} VP at once"
+    bits = [_yields_of(tile) or "no yield"]
+    if tile["upkeep"]:
+        bits.append(f"upkeep {plural(int(tile['upkeep']), 'resource')}")
     return "; ".join(bits)
 
 
-def battles_text(side: EmpireSide) -> str:
-    """``battle: you lose 1, they lose 2`` (both rows when the side has two)."""
-    rows = [f"you -{att} them -{dfn}" for att, dfn in side.battles]
+def battles_text(battles: Sequence[Sequence[int]]) -> str:
+    """``battle: you -1 them -2`` (both rows when the side has two)."""
+    rows = [f"you -{att} them -{dfn}" for att, dfn in battles]
     return ("battles: " if len(rows) > 1 else "battle: ") + ", ".join(rows)
 
 
-def empire_text(side: EmpireSide) -> str:
-    water = ", water" if side.water else ""
-    return f"up to {count(side.regions, 'region')}{water}; {battles_text(side)}"
-
-
-def fit(text: str, limit: int = LABEL_MAX) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def empire_text(side: Mapping[str, Any]) -> str:
+    water = ", water" if side["water"] else ""
+    return f"up to {plural(int(side['regions']), 'region')}{water}; {battles_text(side['battles'])}"
 
 
 # -- events ------------------------------------------------------------------------------------------
-
-
-def describe_event(event: Event) -> str | None:
-    """One sentence for a Rise of Empires event, or None for bookkeeping nobody needs to read."""
+def describe_event(event: Event, names: Names) -> str | None:
+    """One sentence for a Rise of Empires event, or None for a type this game does not emit."""
     if event.type not in EVENT_TYPES:
         return None
-    data = load_data()
     d = event.data
-    who = player_name
+
+    def who(seat: Any) -> str:
+        return names[int(seat)]
 
     def p() -> str:
-        return who(int(d["player"]))
+        return who(d["player"])
 
     def tile(key: str = "tile") -> str:
-        return tile_name(str(d[key]), data)
+        return tile_name(str(d[key]))
 
     def row() -> str:
         return ROW_NAMES.get(str(d["row"]), str(d["row"]))
-
-    def setup() -> str:
-        order: Sequence[int] = d["order"]
-        return "The game begins. Turn order: " + ", ".join(who(x) for x in order) + "."
 
     def new_tiles() -> str:
         half = "A" if int(d["turn"]) % 2 == 1 else "B"
         flipped: Sequence[str] = d.get("flipped") or []
         retired: Sequence[str] = d.get("retired") or []
         out = (
-            f"Game turn {d['turn']} (era {ROMAN[int(d['era'])]}, {half} turn) begins: "
-            f"{count(len(flipped), 'new tile')} turned face up"
+            f"Game turn {d['turn']} (era {roman(int(d['era']))}, {half} turn) begins: "
+            f"{plural(len(flipped), 'new tile')} turned face up"
         )
         if retired:
-            out += f", {count(len(retired), 'tile')} left the display"
+            out += f", {plural(len(retired), 'tile')} left the display"
         return out + "."
-
-    def disc_placed() -> str:
-        return f"{p()} puts a disc on the {row()} row (circle {int(d['circle']) + 1})."
 
     def disc_removed() -> str:
         cost = int(d["cost"])
-        price = f"paying {cost} for the discs to its left" if cost else "at no cost"
+        price = (
+            f"paying {payment_text(d.get('paid') or {})} for the discs to its left" if cost else "at no cost"
+        )
         return f"{p()} takes back a disc from the {row()} row (circle {int(d['circle']) + 1}), {price}."
-
-    def paid() -> str:
-        one, _ = PAY_NAMES.get(str(d["what"]), (str(d["what"]), str(d["what"])))
-        article = "a " if one in ("cube", "resource disc", "victory point") else "1 "
-        return f"{p()} pays {article}{one}."
 
     def took_progress() -> str:
         price = int(d.get("price", 0))
-        cost = f" for {count(price, 'gold', 'gold')}" if price else ""
-        return f"{p()} takes the progress tile {tile()}{cost}."
+        return f"{p()} takes the progress tile {tile()}{f' for {gold(price)}' if price else ''}."
 
     def took_city() -> str:
         price = int(d.get("price", 0))
-        cost = f" for {count(price, 'gold', 'gold')}" if price else " for free"
-        return f"{p()} builds the city of {tile()}{cost}."
+        return f"{p()} builds the city of {tile()}{f' for {gold(price)}' if price else ' for free'}."
 
     def traded() -> str:
-        gets = []
-        if int(d.get("gold", 0)):
-            gets.append(count(int(d["gold"]), "gold", "gold"))
-        if int(d.get("vp", 0)):
-            gets.append(count(int(d["vp"]), "victory point"))
-        return (
-            f"{p()} trades {count(int(d['resources']), 'resource disc')} for "
-            f"{' and '.join(gets) or 'nothing'}."
-        )
+        gets = [
+            x
+            for x in (
+                gold(int(d["gold"])) if int(d.get("gold", 0)) else "",
+                plural(int(d["vp"]), "victory point") if int(d.get("vp", 0)) else "",
+            )
+            if x
+        ]
+        return f"{p()} trades {plural(int(d['resources']), 'resource disc')} for {join_words(gets)}."
 
     def battle() -> str:
-        return (
-            f"{p()} fights {who(int(d['target']))} in {region_name(str(d['region']), data)}: "
-            f"the defender loses {count(int(d['defender_lost']), 'cube')}, "
-            f"the attacker {count(int(d['attacker_lost']), 'cube')}."
+        where = region_name(str(d["region"]))
+        out = (
+            f"{p()} fights {who(d['target'])} in {where}: the defender loses "
+            f"{plural(int(d['defender_lost']), 'cube')}, "
+            f"the attacker {plural(int(d['attacker_lost']), 'cube')}"
         )
+        holder = int(d.get("holder", EMPTY))
+        if d.get("won"):
+            return out + f"; {p()} now controls {where}."
+        if holder == EMPTY:
+            return out + f"; the battle was not won: nobody controls {where} alone."
+        return out + f"; the battle was not won: {who(holder)} controls {where}."
 
     def tile_used() -> str:
-        where = region_name(str(d["region"]), data)
+        where = region_name(str(d["region"]))
         target = int(d["target"])
         if target == EMPTY:
             return f"{p()} uses {tile()} to add a cube in {where}."
         return f"{p()} uses {tile()} to remove a cube of {who(target)} in {where}."
 
     def kept() -> str:
-        why = str(d.get("why", ""))
         price = {
             "upkeep": " and pays its resource upkeep",
             "food_upkeep": " and will feed it",
             "keep_progress": " for 1 gold",
-            "keep_city": " for a cube",
-        }.get(why, "")
+            "keep_city": " for a pool cube",
+        }.get(str(d.get("why", "")), "")
         return f"{p()} keeps {tile()}{price}."
 
     def discarded() -> str:
@@ -312,66 +271,61 @@ def describe_event(event: Event) -> str | None:
         moved = (
             f"gains {change} food"
             if change > 0
-            else (f"loses {-change} food" if change < 0 else "neither gains nor loses food")
+            else f"loses {-change} food"
+            if change < 0
+            else "neither gains nor loses food"
         )
         out = f"{p()} {moved} and stands at {d['food']} on the food track"
         if int(d.get("lost_vp", 0)):
-            out += f"; running short costs {count(int(d['lost_vp']), 'victory point')}"
+            out += f"; running short costs {plural(int(d['lost_vp']), 'victory point')}"
         if int(d.get("gold", 0)):
-            out += f"; the surplus over the top gives {count(int(d['gold']), 'gold', 'gold')}"
+            out += f"; the surplus over the top gives {gold(int(d['gold']))}"
         return out + "."
 
     def income() -> str:
-        gold, res, cubes = int(d["gold"]), int(d["resources"]), int(d["cubes"])
-        got = ", ".join(
+        got = [
             x
             for x in (
-                count(gold, "gold", "gold") if gold else "",
-                count(res, "resource disc") if res else "",
-                count(cubes, "cube") if cubes else "",
+                gold(int(d["gold"])) if int(d["gold"]) else "",
+                plural(int(d["resources"]), "resource disc") if int(d["resources"]) else "",
+                plural(int(d["cubes"]), "cube") if int(d["cubes"]) else "",
             )
             if x
-        )
-        return f"{p()} receives {got or 'no income'}."
-
-    def victory_points() -> str:
-        return f"{p()} scores {count(int(d['gained']), 'victory point')} ({d['total']} in all)."
+        ]
+        return f"{p()} receives {join_words(got) if got else 'no income'}."
 
     def era_end() -> str:
         removed: Mapping[str, Sequence[int]] = d.get("removed") or {}
         total = sum(sum(v) for v in removed.values())
         return (
-            f"Era {ROMAN[int(d['era'])]} ends: half the cubes in every region go back to the stock "
-            f"({count(total, 'cube')} in all)."
+            f"Era {roman(int(d['era']))} ends: half the cubes in every region go back to the stock "
+            f"({plural(total, 'cube')} in all)."
         )
 
     def game_over() -> str:
         scores: Sequence[int] = d["scores"]
-        ranking: Sequence[int] = d.get("ranking") or sorted(range(len(scores)), key=lambda x: -scores[x])
-        winner = ranking[0]
+        ranking: Sequence[int] = d["ranking"]
         return (
-            f"The game is over: {who(winner)} wins with {scores[winner]}. Scores: "
+            f"The game is over: {who(ranking[0])} wins with {scores[ranking[0]]}. Scores: "
             + ", ".join(f"{who(x)} {s}" for x, s in enumerate(scores))
             + "."
         )
 
     texts: dict[str, Callable[[], str]] = {
-        "setup": setup,
         "new_tiles": new_tiles,
-        "disc_placed": disc_placed,
+        "disc_placed": lambda: f"{p()} puts a disc on the {row()} row (circle {int(d['circle']) + 1}).",
         "disc_removed": disc_removed,
-        "paid": paid,
         "took_progress": took_progress,
         "took_territory": lambda: f"{p()} takes a territory tile: {tile()}.",
         "took_city": took_city,
         "built_wonder": lambda: (
-            f"{p()} builds the wonder {tile()} and scores {count(int(d['vp']), 'victory point')}."
+            f"{p()} builds the wonder {tile()} and scores {plural(int(d['vp']), 'victory point')}."
         ),
         "traded": traded,
         "skipped": lambda: f"{p()} lets the {row()} action go.",
         "took_empire": lambda: f"{p()} takes {tile()}.",
         "cleared": lambda: f"{p()} takes all their cubes off the map.",
-        "placed": lambda: f"{p()} places a cube in {region_name(str(d['region']), data)}.",
+        "placed": lambda: f"{p()} places a cube in {region_name(str(d['region']))}.",
         "battle": battle,
         "tile_used": tile_used,
         "passed": lambda: f"{p()} can select no action and passes.",
@@ -379,7 +333,9 @@ def describe_event(event: Event) -> str | None:
         "discarded": discarded,
         "food": food,
         "income": income,
-        "victory_points": victory_points,
+        "victory_points": lambda: (
+            f"{p()} scores {plural(int(d['gained']), 'victory point')} ({d['total']} in all)."
+        ),
         "era_end": era_end,
         "turn_order_choosers": lambda: (
             "Turn order: choosing in the order " + ", ".join(who(x) for x in d["choosers"]) + "."
@@ -388,143 +344,250 @@ def describe_event(event: Event) -> str | None:
             f"{p()} takes position {int(d['position']) + 1} on the turn order track."
         ),
         "final_bonus": lambda: (
-            f"{p()} scores {count(int(d['vp']), 'victory point')} for leftover gold and resource discs."
+            f"{p()} scores {plural(int(d['vp']), 'victory point')} for leftover gold and resource discs."
         ),
         "game_over": game_over,
     }
     return texts[event.type]()
 
 
-def describe_events(events: Sequence[Event], viewer: int | None) -> list[str]:
-    """The sentences of the events ``viewer`` may see (None: a spectator), in order."""
-    out: list[str] = []
-    for event in events:
-        if event.visible_to(viewer):
-            line = describe_event(event)
-            if line:
-                out.append(line)
-    return out
+# -- the state of play, from a view ---------------------------------------------------------------------
+def stage(view: Mapping[str, Any]) -> str:
+    """``Era II, turn 3``, or ``Game over``."""
+    if view["phase"] == "over":
+        return "Game over"
+    return f"Era {roman(int(view['era']))}, turn {view['turn']}"
 
 
-# -- labels for legal actions ------------------------------------------------------------------------
+def own_action(view: Mapping[str, Any]) -> int:
+    """Which of their six actions of this game turn the player to act is on (1-based)."""
+    return min(int(view["actions_done"]) // int(view["players"]) + 1, int(view["actions_per_turn"]))
 
 
-def _select_label(state: RiseState, data: RiseData, action: Select) -> str:
-    name = ROW_NAMES.get(action.row, action.row)
-    if state.b_turn:
-        cost = (
-            turn.removal_cost(state, data, action.player, action.row, action.circle)
-            if action.row in state.display and 0 <= action.circle < len(state.display[action.row])
-            else 0
+def held_tile(view: Mapping[str, Any], seat: int, tile: str) -> Mapping[str, Any]:
+    """A tile ``seat`` holds, as the view shows it."""
+    mine = view["players_state"][seat]
+    for kind in ("progress", "cities", "territory"):
+        for t in mine[kind]:
+            if t["id"] == tile:
+                found: Mapping[str, Any] = t
+                return found
+    raise KeyError(tile)
+
+
+def _doing(view: Mapping[str, Any], names: Names) -> str:
+    """What is going on now and who is to decide, in a clause."""
+    phase = view["phase"]
+    actor = view["actors"][0] if view["actors"] else None
+    if phase == "actions" and view["task"] is not None:
+        total = int(view["actions_per_turn"]) * int(view["players"])
+        step = {
+            "choose": "choosing an action",
+            "act": f"doing the {ROW_NAMES.get(str(view['task']['row']), '')} action",
+            "place": "placing cubes",
+            "battle": "choosing battles",
+            "after": "finishing an action",
+        }[str(view["task"]["stage"])]
+        return (
+            f"player actions, {int(view['actions_done']) + 1} of {total}: "
+            f"{names[int(view['task']['player'])]} is {step}"
         )
-        price = "free" if cost == 0 else f"pay {cost}"
-        return f"{name}: take back the disc in circle {action.circle + 1} — {price}"
-    return f"{name}: place a disc (circle {action.circle + 1})"
+    if phase in ("food_upkeep", "upkeep", "era_end") and view["pending"] and actor is not None:
+        item = view["pending"][0]
+        what = {
+            "food_upkeep": "cities that eat food",
+            "upkeep": "city upkeep",
+            "era_end": f"the end of era {roman(int(view['era']))}",
+        }[phase]
+        return f"{what}: {names[actor]} decides whether to keep {tile_name(str(item['tile']))}"
+    if phase == "order" and actor is not None:
+        return f"turn order for the next game turn: {names[actor]} chooses a position"
+    return "between phases"
 
 
-def _stop_label(state: RiseState) -> str:
-    task = state.task or {}
-    stage = task.get("stage")
-    if stage == "place":
-        return "Done placing cubes" if task.get("placed") else "Place no cubes"
-    if stage == "battle":
-        return "No more battles" if task.get("battles") else "Fight no battle"
-    return "End your action"
+def _points(view: Mapping[str, Any], names: Names) -> str:
+    scores = view["final"] if view["final"] is not None else [p["vp"] for p in view["players_state"]]
+    return ", ".join(f"{names[p]} {scores[p]}" for p in range(int(view["players"])))
 
 
-def _keep_label(state: RiseState, data: RiseData, tile: str, keep: bool) -> str:
-    kind = str(state.pending[0]["kind"]) if state.pending else ""
-    name = tile_name(tile, data)
-    if not keep:
-        return f"Give up {name}"
-    if kind == "upkeep" and tile in data.cities:
-        return f"Keep {name} (pay {count(data.cities[tile].upkeep, 'resource')})"
-    if kind == "food_upkeep" and tile in data.cities:
-        return f"Keep {name} (it eats {-data.cities[tile].food} food)"
-    if kind == "keep_progress":
-        return f"Keep {name} (1 gold)"
-    if kind == "keep_city":
-        return f"Keep {name} (1 cube)"
-    return f"Keep {name}"
+def _result(view: Mapping[str, Any], names: Names) -> str:
+    ranking: Sequence[int] = view["ranking"] or []
+    if not ranking:
+        return ""
+    final: Sequence[int] = view["final"] or []
+    first = ranking[0]
+    tied = [p for p in ranking if final[p] == final[first]]
+    if len(tied) > 1:
+        return (
+            f"Winner: {names[first]}, tied on {final[first]} points with "
+            f"{join_words([names[p] for p in tied[1:]])} and ahead on gold (the rulebook's tie-break)."
+        )
+    return f"Winner: {names[first]} with {final[first]} points."
 
 
-def action_label(state: RiseState, action: Action) -> str:
-    """A short label for a button or select option, at most 100 characters.
+def status_text(view: Mapping[str, Any], names: Names) -> str:
+    """Stage, what is being decided and by whom, turn order and victory points; at the end the result."""
+    if view["phase"] == "over":
+        return f"Game over. Final scores: {_points(view, names)}. {_result(view, names)}"
+    order = ", ".join(names[p] for p in view["order"])
+    return (
+        f"{stage(view)} (the {view['half']} turn of the era): {_doing(view, names)}. "
+        f"Turn order: {order}. Victory points: {_points(view, names)}."
+    )
 
-    ``Empire: place a disc (circle 6)``, ``Trade: take back the disc in circle 3 — pay 2``,
-    ``Empire tile 3 (era III): up to 3 regions, water; battles: you -1 them -2, you -2 them -2``,
-    ``Place a cube in NE Africa``, ``Battle Blue in Near East: you -1, them -2``...
-    """
-    return fit(_label(state, action))
+
+def _tiles_line(
+    title: str, tiles: Sequence[Mapping[str, Any]], words: Callable[[Mapping[str, Any]], str]
+) -> str:
+    """``Title: Mountain x3 (+3 cubes, -3 food); Plains (+1 cube, +2 food).`` (equal tiles counted once)."""
+    if not tiles:
+        return f"{title}: none."
+    counts = Counter(f"{t['name']} ({words(t)})" for t in tiles)
+    parts = [text if n == 1 else text.replace(" (", f" x{n} (", 1) for text, n in counts.items()]
+    return f"{title}: " + "; ".join(parts) + "."
 
 
-def _label(state: RiseState, action: Action) -> str:
-    data = load_data()
-    if isinstance(action, Select):
-        return _select_label(state, data, action)
-    if isinstance(action, Pay):
-        one, _ = PAY_NAMES.get(action.what, (action.what, action.what))
-        owed = int((state.task or {}).get("owed") or 0)
-        left = f" ({owed} still owed)" if owed > 1 else ""
-        return f"Pay 1 {one}{left}"
-    if isinstance(action, TakeProgress):
-        prog = data.progress[action.tile]
-        price = turn.progress_price(state, data, action.tile)
-        cost = f", {price} gold" if price else ""
-        return f"{prog.name} (era {ROMAN[prog.era]}{cost}): {progress_text(prog)}"
-    if isinstance(action, TakeTerritory):
-        terr = data.territory[action.tile]
-        return f"{terr.name}: {territory_text(terr)}"
-    if isinstance(action, TakeCity):
-        city = data.cities[action.tile]
-        if city.wonder is not None:
-            return f"{city.name}: {city_text(city)}"
-        cost = f"{city.cost} gold" if city.cost else "free"
-        return f"{city.name} ({cost}): {city_text(city)}"
-    if isinstance(action, TakeEmpire):
-        side = data.empires[action.tile].side(state.era)
-        return f"Empire tile {action.tile.removeprefix('e')} (era {ROMAN[state.era]}): {empire_text(side)}"
-    if isinstance(action, Trade):
-        box = data.trade[action.box]
-        gets = (
-            " and ".join(
-                x for x in (f"{box.gold} gold" if box.gold else "", f"{box.vp} VP" if box.vp else "") if x
+def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
+    """``player``'s stock, tiles and what this game turn would pay them (nothing in Rise is hidden)."""
+    me = view["players_state"][player]
+    lines = [
+        f"{names[player]}: you have {gold(me['gold'])}, {plural(me['resources'], 'resource disc')}, "
+        f"{me['food']} food and {plural(me['vp'], 'victory point')}; cubes: {me['pool']} in your pool, "
+        f"{me['stock']} in your stock, {me['on_map']} on the map.",
+    ]
+
+    def progress(t: Mapping[str, Any]) -> str:
+        words = progress_text(t)
+        if t["free"]:
+            state = (
+                "used this turn"
+                if t["id"] in me["used"]
+                else "waiting until every other player has acted"
+                if t["id"] in me["waiting"]
+                else "ready"
             )
-            or "nothing"
+            words += f", {state}"
+        return words
+
+    lines.append(_tiles_line("Progress tiles", me["progress"], progress))
+    lines.append(_tiles_line("Territory tiles", me["territory"], territory_text))
+    lines.append(_tiles_line("Cities", me["cities"], city_text))
+    if me["empires"]:
+        lines.append(
+            _tiles_line(
+                "Empire tiles this turn",
+                [{**e, "name": f"Empire tile {str(e['id']).removeprefix('e')}"} for e in me["empires"]],
+                empire_text,
+            )
         )
-        return f"Trade box {action.box.removeprefix('t')}: {count(box.resources, 'resource')} → {gets}"
-    if isinstance(action, Skip):
-        row = ROW_NAMES.get(str((state.task or {}).get("row") or ""), "this")
-        return f"Skip the {row.lower()} action"
-    if isinstance(action, ClearCubes):
-        return f"First take your {count(state.on_map(action.player), 'cube')} off the map"
-    if isinstance(action, PlaceCube):
-        have = state.count(action.region, action.player)
-        there = f" (you have {have})" if have else ""
-        return f"Place a cube in {region_name(action.region, data)}{there}"
-    if isinstance(action, Stop):
-        return _stop_label(state)
-    if isinstance(action, Battle):
-        task = state.task or {}
-        rows = data.empires[str(task["empire"])].side(state.era).battles if task.get("empire") else ()
-        losses = ""
-        if 0 <= action.row < len(rows):
-            att, dfn = rows[action.row]
-            losses = f": you -{att}, them -{dfn}"
-        which = f" with row {action.row + 1}" if len(rows) > 1 else ""
-        return f"Battle {colour_name(action.target)} in {region_name(action.region, data)}{which}{losses}"
-    if isinstance(action, UseTile):
-        name = tile_name(action.tile, data)
-        where = region_name(action.region, data)
-        if action.target == EMPTY:
-            return f"{name}: add a cube in {where}"
-        return f"{name}: remove a {colour_name(action.target)} cube in {where}"
-    if isinstance(action, Keep):
-        return _keep_label(state, data, action.tile, True)
-    if isinstance(action, Discard):
-        return _keep_label(state, data, action.tile, False)
-    if isinstance(action, ChooseOrder):
-        return f"Take position {action.position + 1} on the turn order track"
-    if isinstance(action, Pass):
-        return "Pass (no action can be selected)"
-    return action.kind
+    pays = view["yields"][player]
+    if view["phase"] != "over":
+        lines.append(
+            "This game turn's Food, Income and Victory Points phases would bring you: "
+            + (
+                yields_text(pays["food"], pays["gold"], pays["resources"], pays["cubes"], pays["vp"])
+                or "nothing"
+            )
+            + "."
+        )
+    lines.append("Nothing in Rise of Empires is hidden: every player sees your stock and your tiles.")
+    return "\n".join(lines)
+
+
+def _region_line(view: Mapping[str, Any], region: str, counts: Sequence[int], names: Names) -> str:
+    reg = view["map"]["regions"][region]
+    cubes = ", ".join(f"{names[p]} {n}" for p, n in enumerate(counts) if n)
+    ctrl = view["map"]["control"].get(region) or {"first": [], "second": []}
+    first: Sequence[int] = ctrl["first"]
+    if len(first) == 1:
+        held = f"{names[first[0]]} controls it"
+    else:
+        held = f"{join_words([names[p] for p in first])} share control"
+    return f"{reg['name']}: {cubes}; {held}."
+
+
+def board_text(view: Mapping[str, Any], names: Names) -> str:
+    """The map, the action display, the tiles on offer and the trade track, in sentences."""
+    lines = [
+        f"{stage(view)}{'' if view['phase'] == 'over' else ' (' + view['half'] + ' turn)'}. "
+        f"Turn order: {', '.join(names[p] for p in view['order'])}."
+    ]
+    cubes: Mapping[str, Sequence[int]] = view["map"]["cubes"]
+    if cubes:
+        lines.append("On the map: " + " ".join(_region_line(view, r, c, names) for r, c in cubes.items()))
+    else:
+        lines.append("The map is empty.")
+    era = int(view["era"])
+    regions = view["map"]["regions"]
+    empty = [
+        r["name"] for rid, r in regions.items() if rid not in cubes and not r["closed"] and r["era"] <= era
+    ]
+    if empty:
+        lines.append(f"Open and empty in era {roman(era)}: {', '.join(empty)}.")
+    if view["display"]:
+        rows = []
+        for row in ROWS:
+            circles: Sequence[int] = view["display"][row]["circles"]
+            taken = [names[c] for c in circles if c != EMPTY]
+            rows.append(
+                f"{ROW_NAMES[row]} {len(taken)} of {len(circles)}"
+                + (f" ({', '.join(taken)})" if taken else "")
+            )
+        lines.append("Action display, discs per row: " + "; ".join(rows) + ".")
+    tiles = view["tiles"]
+    lines.append(
+        _tiles_line(
+            "Progress tiles on offer",
+            tiles["progress"],
+            lambda t: (
+                f"era {roman(int(t['era']))}"
+                + (f", {gold(int(t['price']))}" if t["price"] else "")
+                + f": {progress_text(t)}"
+            ),
+        )
+    )
+    lines.append(_tiles_line("Territory tiles on offer", tiles["territory"], territory_text))
+    lines.append(
+        _tiles_line(
+            "City tiles on offer",
+            tiles["city"],
+            lambda t: (f"{gold(int(t['cost']))}: " if not t["wonder"] else "") + city_text(t),
+        )
+    )
+    lines.append(
+        _tiles_line(
+            "Empire tiles on offer",
+            [{**e, "name": f"Empire tile {str(e['id']).removeprefix('e')}"} for e in tiles["empire"]],
+            empire_text,
+        )
+    )
+    boxes = []
+    for t in view["trade"]:
+        if not t["open"]:
+            continue
+        pays = gold(int(t["gold"])) if t["gold"] else plural(int(t["vp"]), "victory point")
+        used = f", used by {names[int(t['used_by'])]}" if t["used_by"] is not None else ""
+        boxes.append(f"{plural(int(t['resources']), 'resource disc')} for {pays}{used}")
+    lines.append(f"Trade boxes open in era {roman(era)}: " + "; ".join(boxes) + ".")
+    hidden = [sum(tiles["boxes"][k]) for k in ("progress", "territory", "city")]
+    lines.append(
+        f"Face down: {hidden[0]} progress, {hidden[1]} territory and {hidden[2]} city tiles. "
+        + ("Navigation has been selected." if view["navigation"] else "Nobody has selected Navigation yet.")
+    )
+    return "\n".join(lines)
+
+
+def summary_text(view: Mapping[str, Any], names: Names) -> str:
+    """Final scores with what they are made of (the points of play and the end bonus), and the winner."""
+    if view["final"] is None:
+        return f"The game is not over. {status_text(view, names)}"
+    parts = []
+    for p in range(int(view["players"])):
+        me = view["players_state"][p]
+        bonus = int(me["gold"]) // 3 + int(me["resources"]) // 3
+        total = int(view["final"][p])
+        parts.append(
+            f"{names[p]} {total} ({total - bonus} during the game, {bonus} at the end for "
+            f"{gold(int(me['gold']))} and {plural(int(me['resources']), 'resource disc')})"
+        )
+    return "Final scores: " + "; ".join(parts) + f". {_result(view, names)}"

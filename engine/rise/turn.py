@@ -2,10 +2,9 @@
 
 An action runs through stages kept in ``state.task``:
 
-* ``choose`` -- select a row (A turn: only a row whose action can be done;
-  B turn: one of your discs, if you can pay for the discs to its left), or
-  use a free progress tile first;
-* ``pay`` -- B turn, one unit per disc left of the removed one (none with Printing);
+* ``choose`` -- A turn: select a row whose action can be done; B turn: take
+  back one of your discs with the whole payment for the discs to its left
+  (none with Printing), as one move; or use a free progress tile first;
 * ``act`` -- the row's choice (a tile, a trade box; in B turns also ``skip``);
 * ``place`` then ``battle`` -- after an empire tile;
 * ``after`` -- free progress tiles after the regular action, or ``stop``.
@@ -17,7 +16,7 @@ from typing import Any
 
 from engine.core import IllegalAction
 from engine.rise import control, flow
-from engine.rise.actions import PAYMENTS
+from engine.rise.actions import PAYMENTS, TakeBack
 from engine.rise.context import Ctx
 from engine.rise.data import ROWS, EmpireSide, RiseData
 from engine.rise.state import EMPTY, RiseState
@@ -46,8 +45,40 @@ def removal_cost(s: RiseState, d: RiseData, seat: int, row: str, circle: int) ->
     return sum(1 for c in s.display[row][:circle] if c != EMPTY)
 
 
+Mix = tuple[int, int, int, int, int]
+"""A payment: how many gold, pool cubes, resource discs, food and victory points (:data:`PAYMENTS`)."""
+
+
+def holdings(s: RiseState, seat: int) -> Mix:
+    """What ``seat`` could pay with, in :data:`PAYMENTS` order."""
+    return (s.gold[seat], s.pool[seat], s.resources[seat], s.food[seat], s.vp[seat])
+
+
 def payable(s: RiseState, seat: int) -> int:
-    return s.gold[seat] + s.pool[seat] + s.resources[seat] + s.food[seat] + s.vp[seat]
+    return sum(holdings(s, seat))
+
+
+def payment_mixes(s: RiseState, seat: int, owed: int) -> list[Mix]:
+    """Every way ``seat`` can pay ``owed`` units, paying as much gold as possible first, then cubes...
+
+    The rulebook lets the player pay each disc in any of the five units, so
+    each way is a move of its own; the first is the rulebook's order.
+    """
+    have = holdings(s, seat)
+    out: list[Mix] = []
+
+    def walk(i: int, left: int, paid: tuple[int, ...]) -> None:
+        if i == len(have) - 1:
+            if left <= have[i]:
+                out.append((paid[0], paid[1], paid[2], paid[3], left))
+            return
+        if left > sum(have[i:]):
+            return
+        for n in range(min(left, have[i]), -1, -1):
+            walk(i + 1, left - n, (*paid, n))
+
+    walk(0, owed, ())
+    return out
 
 
 def progress_reason(s: RiseState, d: RiseData, seat: int, tile: str) -> str | None:
@@ -140,11 +171,25 @@ def select_options(s: RiseState, d: RiseData, seat: int) -> list[tuple[str, int]
 
 # -- free progress tiles ----------------------------------------------------------------------------
 def tile_ready(s: RiseState, d: RiseData, seat: int, tile: str) -> bool:
-    """A free tile, not used this turn, and not taken since the other players last acted."""
+    """A free tile, not used this turn, and every other player has taken an action since it was taken.
+
+    Rulebook: "You cannot take a progress tile and immediately use it - you must
+    wait until the other players have taken at least one action each." The
+    wait carries over into the next game turn.
+    """
     if tile not in s.progress[seat] or d.progress[tile].free is None or tile in s.used:
         return False
-    turn, act = s.since.get(tile, [0, 0])
-    return turn < s.turn or s.act_no >= act + s.players
+    return tile not in s.waiting
+
+
+def acted(s: RiseState, seat: int) -> None:
+    """``seat`` has finished an action: the tiles waiting for it to act wait no longer for it."""
+    for tile in list(s.waiting):
+        left = [q for q in s.waiting[tile] if q != seat]
+        if left:
+            s.waiting[tile] = left
+        else:
+            del s.waiting[tile]
 
 
 def free_uses(s: RiseState, d: RiseData, seat: int) -> list[tuple[str, str, int]]:
@@ -192,17 +237,15 @@ def use_tile(ctx: Ctx, seat: int, tile: str, region: str, target: int) -> None:
 
 # -- the stages --------------------------------------------------------------------------------------
 def select(ctx: Ctx, seat: int, row: str, circle: int) -> None:
+    """A turn: put a disc into the rightmost free circle of ``row``."""
     s, d = ctx.state, ctx.data
     task = task_of(s)
     if row not in ROWS:
         raise IllegalAction("unknown_row", f"There is no {row!r} row.", row=row)
+    if s.b_turn:
+        raise IllegalAction("b_turn", "In a B turn you take back one of your discs (paying for the discs "
+                            "to its left) instead of placing one.")
     if (row, circle) not in select_options(s, d, seat):
-        if s.b_turn:
-            if not 0 <= circle < len(s.display[row]) or s.display[row][circle] != seat:
-                raise IllegalAction("not_your_disc", "You have no disc in that circle.", row=row,
-                                    circle=circle)
-            raise IllegalAction("cannot_pay", "You cannot pay for the discs to the left of that one.",
-                                cost=removal_cost(s, d, seat, row, circle))
         if free_circle(s, row) == EMPTY:
             raise IllegalAction("row_full", f"The {row} row is full.", row=row)
         if circle != free_circle(s, row):
@@ -210,44 +253,46 @@ def select(ctx: Ctx, seat: int, row: str, circle: int) -> None:
         raise IllegalAction("cannot_perform", f"You cannot perform the {row} action now.", row=row)
     task["row"] = row
     task["circle"] = circle
-    task["b"] = s.b_turn
-    if s.b_turn:
-        task["owed"] = removal_cost(s, d, seat, row, circle)
-        s.display[row][circle] = EMPTY
-        ctx.emit("disc_removed", player=seat, row=row, circle=circle, cost=task["owed"])
-        task["stage"] = "pay" if task["owed"] else "act"
-    else:
-        s.display[row][circle] = seat
-        ctx.emit("disc_placed", player=seat, row=row, circle=circle)
-        task["stage"] = "act"
+    task["b"] = False
+    s.display[row][circle] = seat
+    ctx.emit("disc_placed", player=seat, row=row, circle=circle)
+    task["stage"] = "act"
 
 
-def pay_options(s: RiseState, seat: int) -> list[str]:
-    have = {"gold": s.gold[seat], "cube": s.pool[seat], "resource": s.resources[seat],
-            "food": s.food[seat], "vp": s.vp[seat]}
-    return [w for w in PAYMENTS if have[w] > 0]
-
-
-def pay(ctx: Ctx, seat: int, what: str) -> None:
-    s = ctx.state
+def take_back(ctx: Ctx, seat: int, action: TakeBack) -> None:
+    """B turn: take back a disc and pay its whole price at once (rulebook, Player Actions)."""
+    s, d = ctx.state, ctx.data
     task = task_of(s)
-    if what not in pay_options(s, seat):
-        raise IllegalAction("cannot_pay", f"You have no {what} to pay with.", what=what)
-    if what == "gold":
-        s.gold[seat] -= 1
-    elif what == "cube":
-        s.pool[seat] -= 1
-        s.stock[seat] += 1
-    elif what == "resource":
-        s.resources[seat] -= 1
-    elif what == "food":
-        s.food[seat] -= 1
-    else:
-        s.vp[seat] -= 1
-    task["owed"] -= 1
-    ctx.emit("paid", player=seat, what=what)
-    if task["owed"] == 0:
-        task["stage"] = "act"
+    row, circle = action.row, action.circle
+    if row not in ROWS:
+        raise IllegalAction("unknown_row", f"There is no {row!r} row.", row=row)
+    if not s.b_turn:
+        raise IllegalAction("a_turn", "In an A turn you place a disc; discs are taken back in B turns.")
+    if not 0 <= circle < len(s.display[row]) or s.display[row][circle] != seat:
+        raise IllegalAction("not_your_disc", "You have no disc in that circle.", row=row, circle=circle)
+    cost = removal_cost(s, d, seat, row, circle)
+    paid = action.payment
+    if min(paid) < 0 or sum(paid) != cost:
+        raise IllegalAction("wrong_payment", f"That disc costs {cost} to take back: pay exactly {cost} in "
+                            "gold, pool cubes, resource discs, food or victory points.", cost=cost)
+    short = [what for what, n, have in zip(PAYMENTS, paid, holdings(s, seat), strict=True) if n > have]
+    if short:
+        raise IllegalAction("cannot_pay", f"You do not have enough {short[0]} to pay that way.",
+                            what=short[0])
+    gold, cubes, resources, food, vp = paid
+    s.gold[seat] -= gold
+    s.pool[seat] -= cubes
+    s.stock[seat] += cubes
+    s.resources[seat] -= resources
+    s.food[seat] -= food
+    s.vp[seat] -= vp
+    s.display[row][circle] = EMPTY
+    task["row"] = row
+    task["circle"] = circle
+    task["b"] = True
+    task["stage"] = "act"
+    ctx.emit("disc_removed", player=seat, row=row, circle=circle, cost=cost,
+             paid={what: n for what, n in zip(PAYMENTS, paid, strict=True) if n})
 
 
 def _check_row(task: dict[str, Any], row: str) -> None:
@@ -269,7 +314,8 @@ def take_progress(ctx: Ctx, seat: int, tile: str) -> None:
     s.gold[seat] -= price
     s.open_progress.remove(tile)
     s.progress[seat].append(tile)
-    s.since[tile] = [s.turn, s.act_no]
+    if d.progress[tile].free is not None:
+        s.waiting[tile] = [q for q in range(s.players) if q != seat]
     if d.progress[tile].special == "navigation":
         s.navigation = True
     ctx.emit("took_progress", player=seat, tile=tile, price=price)
@@ -463,8 +509,10 @@ def battle(ctx: Ctx, seat: int, region: str, target: int, row: int) -> None:
     s.add_cubes(region, seat, -lost_att)
     s.stock[seat] += lost_att
     task["battles"].append([region, row])
+    # The result as players read it: who controls the region now, and whether that is the attacker.
+    holder = control.controller(s, region)
     ctx.emit("battle", player=seat, region=region, target=target, defender_lost=lost_def,
-             attacker_lost=lost_att)
+             attacker_lost=lost_att, holder=EMPTY if holder is None else holder, won=holder == seat)
     if not battle_options(s, d, seat):
         finish_row(ctx, seat)
 
@@ -488,5 +536,6 @@ def pass_action(ctx: Ctx, seat: int) -> None:
 
 def complete(ctx: Ctx) -> None:
     s = ctx.state
+    acted(s, int(task_of(s)["player"]))
     s.act_no += 1
     flow.start_action(ctx)
