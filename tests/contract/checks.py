@@ -26,7 +26,7 @@ LEAKS = (
     (re.compile(r"\bP\d+\b"), "a raw seat id like P1"),
     (re.compile(r"\b(?:player|seat) \d+\b", re.IGNORECASE), "a seat number instead of its name"),
     (re.compile(r"[{}]"), "a brace (an unfilled template or a dict)"),
-    (re.compile(r"\['|\[\"|\[\d+, \d"), "a Python list"),
+    (re.compile(r"\['|\[\"|\(\'"), "a Python list or tuple of strings"),
     (re.compile(r"Traceback|Error\b|object at 0x"), "Python error text"),
     (re.compile(r"\bNone\b(?! of)"), "the word None (a missing value)"),
 )
@@ -271,8 +271,10 @@ def check_decision(out: Playout, game: Game, state: Any, player: PlayerId, step:
 def check_hidden_moves(out: Playout, game: Game, state: Any, player: PlayerId, step: int,
                        tries: int = 8) -> None:
     """The swap check: when two of ``player``'s moves tell another seat exactly the same things
-    (same events visible to it) and differ only in what is hidden from it, that seat's view after
-    either move is the same. Also: applying a move never changes the state it was given."""
+    (the same events visible to it), differ in what is hidden from it and leave it the same moves,
+    that seat's view after either move is the same. (A move that hands the seat something to
+    decide on, a passed set of cards, shows it what it was handed: its moves then differ.)
+    Also: applying a move never changes the state it was given."""
     before = canonical(game.to_json(state))
     results = []
     for action in list(game.legal_actions(state, player))[:tries]:
@@ -290,15 +292,37 @@ def check_hidden_moves(out: Playout, game: Game, state: Any, player: PlayerId, s
         told: dict[str, tuple[Action, str, Any]] = {}
         for action, result in results:
             seen = canonical([e.to_json() for e in result.events if e.visible_to(seat)])
+            seen += canonical([a.to_json() for a in game.legal_actions(result.state, seat)])
             unseen = canonical([e.to_json() for e in result.events if not e.visible_to(seat)])
             if seen not in told:
                 told[seen] = (action, unseen, result.state)
                 continue
             other, other_unseen, other_state = told[seen]
-            if unseen != other_unseen and canonical(game.view(result.state, seat)) != canonical(
-                    game.view(other_state, seat)):
+            if unseen == other_unseen:
+                continue
+            where = view_difference(game.view(other_state, seat), game.view(result.state, seat))
+            if where is not None:
                 out.fail(step, f"seat {seat} is told the same of {other.to_json()} and {action.to_json()}, "
-                         "which differ only in what is hidden from it, yet its view differs")
+                         f"which differ only in what is hidden from it, yet its view differs at {where}")
+
+
+def view_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """The first place (``/key/0``) where two views differ, or None when they are the same."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}/{key}"
+            found = view_difference(a[key], b[key], f"{path}/{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = view_difference(x, y, f"{path}/{i}")
+            if found is not None:
+                return found
+        return None
+    return None if canonical(a) == canonical(b) else path or "/"
 
 
 def check_end(out: Playout, game: Game, state: Any, names: Sequence[str]) -> None:

@@ -136,5 +136,5 @@ def test_the_playout_catches_a_view_that_leaks_and_labels_that_repeat() -> None:
         problems = "\n".join(random_playout(spec, 2, seed=1).problems)
     finally:
         registry.unregister(spec.id)
-    assert "differ only in what is hidden from it, yet its view differs" in problems
+    assert "differ only in what is hidden from it, yet its view differs at /bids" in problems
     assert "decision labels repeat: ['Bid a card']" in problems
