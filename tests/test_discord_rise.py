@@ -98,7 +98,7 @@ async def test_a_keep_decision_is_the_rise_panel_not_the_classic_card_dm(rig: Ri
     """Issue 13: "A Rise player gets the classic 'You drew an empire card: keep it or give it to a
     player who has none' DM ... whenever a Rise keep/discard decision is pending"."""
     game = await open_game(rig, (ALICE,), ais=2)
-    await drive(rig, game, ALICE, lambda s, legal: any(a["kind"] == "keep" for a in legal),
+    await drive(rig, game, ALICE, lambda s, legal: any(a["kind"] == "keep_tile" for a in legal),
                 prefer=("progress", "territory"))
     texts = "\n".join(c.content for c in rig.fake.dm_posts(ALICE))
     assert "You drew" not in texts and "give it to a player" not in texts
