@@ -132,9 +132,9 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
             names = st.seat_names if st.status != "lobby" else []
             for seat in st.seats:
                 order = f"{seat.seat + 1}." if seat.seat is not None else "-"
-                who = mention(seat.user_id, seat.name) if not seat.is_ai or seat.user_id else seat.name
                 named = names[seat.seat] if seat.seat is not None and seat.seat < len(names) else seat.name
-                lines.append(f"{order} {who}: {named}" + (" (AI)" if seat.is_ai else ""))
+                person = f", {mention(seat.user_id)}" if seat.user_id is not None else ""
+                lines.append(f"{order} {named}{person}" + (" (AI)" if seat.is_ai else ""))
             if st.status == "lobby":
                 lines.append(f"{len(st.seats)} of {st.max_seats} seats taken "
                              f"(at least {st.min_seats} to start).")

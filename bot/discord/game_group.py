@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.discord.base import LIVE, CommandBase
 from bot.discord.kit import MAX_MESSAGE, MAX_OPTIONS, BotBase, Interaction, Reply, clip
-from bot.discord.panel import decision_of, fit, idle_text, own_lines, panel
+from bot.discord.panel import decision_of, fit, idle_text, own_lines, panel, sentence
 from bot.models import Outcome
 from bot.service import ServiceError
 from engine.spec import GameSpec
@@ -118,7 +118,7 @@ async def batch(bot: BotBase, game_id: str, user_id: int, names: Sequence[str],
                 raise
             lines.append(f"{name}: {exc.message} Stopped there{untried}.")
             break
-        lines.append(f"{choice.label}.")
+        lines.append(sentence(choice.label))
         lines += own_lines(out, user_id, seq)
         why = setback(out, seq)
         if why is not None:

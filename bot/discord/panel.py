@@ -46,7 +46,7 @@ from bot.discord.kit import (
     run_component,
 )
 from bot.discord.words import describe_for
-from bot.models import Outcome
+from bot.models import NoticeKind, Outcome
 from engine.core import Choice, Decision
 from engine.registry import get_game
 
@@ -60,7 +60,7 @@ SELECT_ID = re.compile(rf"dp:s:(?P<game>{GAME}):(?P<seq>{SEQ}):(?P<user>{USER}):
 OPEN_ID = re.compile(rf"dp:o:(?P<game>{GAME}):(?P<user>{USER})")
 VALUE = re.compile(rf"(?P<pick>{PICK}):(?P<key>{KEY})")
 
-MAX_BUTTONS = 10  # up to this many entries are buttons (two rows); more go in selects
+MAX_BUTTONS = 10  # up to this many short entries are buttons (two rows); more, or longer, go in selects
 SELECTS_PER_PAGE = 4  # the fifth row holds the "More choices" button
 STALE = ("This panel is out of date: the game has moved on and your choice no longer means the same. "
          "Use `/annals play` for your current choices.")
@@ -109,9 +109,9 @@ def group_step(decision: Decision, group: str) -> list[Entry]:
 
 def components(game_id: str, seq: int, user_id: int, entries: Sequence[Entry], page: int = 0,
                ) -> discord.ui.View:
-    """Buttons for a few entries, else selects of 25 (a page at a time, with a "More choices" button)."""
+    """Buttons for a few short entries, else selects of 25 (a page at a time, with a "More" button)."""
     view = discord.ui.View(timeout=None)
-    if len(entries) <= MAX_BUTTONS:
+    if len(entries) <= MAX_BUTTONS and all(len(e.label) <= MAX_BUTTON for e in entries):
         for n, entry in enumerate(entries):
             view.add_item(PanelButton(game_id, seq, user_id, entry.pick, entry.key, entry.label, row=n // 5))
         return view
@@ -208,7 +208,12 @@ async def resolve(bot: BotBase, game_id: str, user_id: int, seq: int, pick: str,
 async def submit_choice(bot: BotBase, game_id: str, user_id: int, seq: int, choice: Choice) -> Reply:
     """Send ``choice`` as the person's move at ``seq``; answer with what it did and what comes next."""
     out = await bot.service.submit(game_id, user_id, choice.action.to_json(), seq)
-    return await after(bot, game_id, user_id, seq, out, [f"You chose: {choice.label}."])
+    return await after(bot, game_id, user_id, seq, out, [f"You chose: {sentence(choice.label)}"])
+
+
+def sentence(text: str) -> str:
+    """``text`` ending with one full stop (labels may or may not end with one)."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def own_lines(out: Outcome, user_id: int, seq: int) -> list[str]:
@@ -217,6 +222,8 @@ def own_lines(out: Outcome, user_id: int, seq: int) -> list[str]:
     for notice in out.notices:
         if notice.seq != seq + 1 or not (notice.is_public or user_id in notice.audience):
             continue  # later moves (the AI's) are told in the game's thread
+        if notice.kind == NoticeKind.your_turn:
+            continue  # the next decision follows in the same answer
         text = describe_for(notice, out.status)
         if text and text not in lines:
             lines.append(text)
