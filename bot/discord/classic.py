@@ -95,7 +95,7 @@ class ClassicGroup(GameGroup):
                            chart="Add the chart of the scores over the game (default yes)")
     async def scores(self, interaction: Interaction, game: str | None = None, chart: bool = True) -> None:
         async def work() -> Reply:
-            from render.charts import score_chart
+            from render.charts import score_chart  # matplotlib loads only when a chart is drawn
             from render.history import history_from_events
 
             gid = await self._own_game(interaction, game)
