@@ -1,10 +1,14 @@
-"""Command line: ``python -m engine simulate|check-data|replay|play``.
+"""Command line: ``python -m engine simulate|check-data|replay|play``, for every registered game.
 
 - ``simulate`` plays whole games between AI players and prints, as its last
   line, one JSON object with the run's figures.
-- ``check-data`` validates every data file of every game; exit 1 with all problems.
+- ``check-data`` validates every data file of every game (and of games still
+  being built); exit 1 with all problems.
 - ``replay FILE`` rebuilds a game from a saved action log and prints the scores.
 - ``play`` lets people play a whole game in the terminal (hotseat, or against AI).
+
+Every command reads the game registry: ``--game`` takes any registered id and
+defaults to the first one.
 """
 
 from __future__ import annotations
@@ -15,29 +19,21 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from engine.core import Action, IllegalAction, replay
-from engine.registry import game_ids, get_game, make_policy
-
-
-def save_log(path: Path, game_id: str, players: int, options: dict[str, Any], seed: int,
-             actions: Sequence[Action]) -> None:
-    path.write_text(json.dumps({
-        "game": game_id,
-        "players": players,
-        "options": options,
-        "seed": seed,
-        "actions": [a.to_json() for a in actions],
-    }, indent=1) + "\n", encoding="utf-8")
+from engine.registry import data_checks, game_ids, spec, specs
+from engine.spec import _resolve
+from engine.terminal import default_players, parse_options, run_terminal_game, save_log
 
 
 def play_ai_game(game_id: str, players: int, seed: int, policy: str,
                  options: dict[str, Any] | None = None) -> tuple[Any, list[Action]]:
     """Play one whole game between AI players; returns the final state and the action log."""
-    game = get_game(game_id)
-    state = game.setup(players, options or {}, seed)
-    ais = [make_policy(game_id, policy, seed * 31 + p) for p in range(players)]
+    game_spec = spec(game_id)
+    game = game_spec.load()
+    state = game.setup(players, game_spec.checked_options(players, options or {}), seed)
+    ais = [game_spec.make_policy(policy, seed * 31 + p) for p in range(players)]
     log: list[Action] = []
     while not game.is_over(state):
         player = min(game.actors(state))
@@ -48,22 +44,25 @@ def play_ai_game(game_id: str, players: int, seed: int, policy: str,
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    options = {name: True for name in args.option or []}
+    options = parse_options(spec(args.game), args.option)
+    game = spec(args.game).load()
     scores: list[int] = []
     actions = 0
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
         state, log = play_ai_game(args.game, args.players, seed, args.ai, options)
-        game_scores = get_game(args.game).scores(state)
+        game_scores = game.scores(state)
         scores.extend(game_scores)
         actions += len(log)
         if args.save_log and i == 0:
-            save_log(Path(args.save_log), args.game, args.players, options, seed, log)
+            save_log(Path(args.save_log), args.game, args.players,
+                     spec(args.game).checked_options(args.players, options), seed, log)
         if args.verbose:
             print(f"game {i + 1} (seed {seed}): scores {game_scores}, {len(log)} actions")
     wall = time.perf_counter() - start
     print(json.dumps({
+        "game": args.game,
         "games": args.games,
         "players": args.players,
         "mean_score": round(sum(scores) / len(scores), 2) if scores else 0,
@@ -75,83 +74,111 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def check_all_data() -> list[str]:
-    """Every problem in every game's data files, prefixed with the game id."""
+def check_all_data() -> tuple[list[str], list[str]]:
+    """Every problem in every game's data files, prefixed with the game id; and the report lines
+    of data registered for games still being built (what was checked, worth printing)."""
     problems: list[str] = []
-    for game_id in game_ids():
-        problems.extend(f"{game_id}: {p}" for p in get_game(game_id).check_data())
-    return problems
+    report: list[str] = []
+    for game_spec in specs():
+        problems.extend(f"{game_spec.id}: {p}" for p in game_spec.load().check_data())
+    for check in data_checks():
+        found: list[str] = _resolve(check.check)()
+        problems.extend(f"{check.id}: {p}" for p in found)
+        if not found and check.report is not None:
+            report.extend(f"{check.id}: {line}" for line in _resolve(check.report)())
+    return problems, report
 
 
 def cmd_check_data(args: argparse.Namespace) -> int:
-    problems = check_all_data()
+    problems, report = check_all_data()
+    for line in report:
+        print(line)
     for problem in problems:
         print(problem)
     if problems:
         print(f"{len(problems)} problem(s) found.", file=sys.stderr)
         return 1
-    print(f"All data files are valid ({', '.join(game_ids())}).")
+    checked = [*game_ids(), *(c.id for c in data_checks())]
+    print(f"All data files are valid ({', '.join(checked)}).")
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        game = get_game(data["game"])
+        game_spec = spec(data["game"])
+        game = game_spec.load()
+        players = int(data["players"])
         actions = [game.codec.decode(a) for a in data["actions"]]
-        state = replay(game, int(data["players"]), data.get("options", {}), int(data["seed"]), actions)
-    except (OSError, ValueError, KeyError, IllegalAction) as exc:
+        state = replay(game, players, data.get("options", {}), int(data["seed"]), actions)
+    except (OSError, ValueError, KeyError, TypeError, IllegalAction) as exc:
         print(f"Cannot replay {args.file}: {exc}", file=sys.stderr)
         return 1
     scores = game.scores(state)
     status = "finished" if game.is_over(state) else f"in progress after {len(actions)} actions"
-    print(f"{game.title}: {status}")
-    for p, score in enumerate(scores):
-        print(f"  player {p + 1}: {score}")
+    print(f"{game_spec.title}: {status}")
+    for name, score in zip(game_spec.seat_names([None] * players), scores, strict=True):
+        print(f"  {name}: {score}")
     print(json.dumps({"scores": scores, "over": game.is_over(state), "actions": len(actions)}))
     return 0
 
 
-def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
-    from engine.history.play import run_terminal_game
-
+def cmd_play(args: argparse.Namespace) -> int:
+    seed = int(time.time()) % 1_000_000 if args.seed is None else args.seed
+    options = parse_options(spec(args.game), args.option)
     return run_terminal_game(
-        players=args.players, humans=args.humans, seed=args.seed, ai=args.ai,
-        options={name: True for name in args.option or []},
-        log_path=Path(args.log) if args.log else None, stdin=stdin,
+        spec(args.game), players=args.players, humans=args.humans, seed=seed, ai=args.ai,
+        options=options, log_path=Path(args.log) if args.log else None, stdin=sys.stdin,
     )
+
+
+def add_game(parser: argparse.ArgumentParser) -> None:
+    ids = game_ids()
+    policies = sorted({name for s in specs() for name in s.policy_names})
+    parser.add_argument("--game", default=ids[0], choices=ids, help=f"the game (default {ids[0]})")
+    parser.add_argument("--players", type=int, default=None,
+                        help="how many seats (default: the game's fewest, 4 where allowed)")
+    parser.add_argument("--ai", default="greedy", choices=policies, help="the AI players")
+    parser.add_argument("--option", action="append",
+                        help="a game option: NAME switches it on, NAME=VALUE sets it (repeatable)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play whole AI games and print figures")
-    sim.add_argument("--game", default="history-classic", choices=game_ids())
-    sim.add_argument("--players", type=int, default=4)
+    add_game(sim)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--ai", default="greedy", choices=("greedy", "random"))
-    sim.add_argument("--option", action="append", help="enable a game option (repeatable)")
     sim.add_argument("--save-log", help="write the first game's action log to this file")
     sim.add_argument("--verbose", action="store_true")
     sub.add_parser("check-data", help="validate every data file")
     rep = sub.add_parser("replay", help="rebuild a game from a saved action log")
     rep.add_argument("file")
     play = sub.add_parser("play", help="play in the terminal (hotseat or against the AI)")
-    play.add_argument("--players", type=int, default=4)
+    add_game(play)
     play.add_argument("--humans", type=int, default=1, help="how many seats people play (the rest: AI)")
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--ai", default="greedy", choices=("greedy", "random"))
-    play.add_argument("--option", action="append", help="enable a game option (repeatable)")
     play.add_argument("--log", help="save the action log here (default: annals-game-SEED.json)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if getattr(args, "players", 0) is None:
+        args.players = default_players(spec(args.game))
+    if args.command in ("simulate", "play") and args.ai not in spec(args.game).policy_names:
+        print(f"{spec(args.game).title} has no AI called {args.ai!r}; it has "
+              f"{', '.join(spec(args.game).policy_names)}.", file=sys.stderr)
+        return 2
     handlers = {"simulate": cmd_simulate, "check-data": cmd_check_data, "replay": cmd_replay,
                 "play": cmd_play}
-    return handlers[args.command](args)
+    try:
+        result: int = handlers[args.command](args)
+    except IllegalAction as exc:  # a bad --option: the spec's sentence, not a traceback
+        print(exc.message, file=sys.stderr)
+        return 2
+    return result
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ is drawn once per (size, names) and cached; a turn's picture is a copy of it
 with the pieces and the score panel drawn on top, so it costs little more than
 the PNG encode.
 
-``render_board`` is a pure function of the view (plain JSON-like data, as
-``GAME.view`` returns it); it never sees a game state.
+``render_classic`` and ``render_epochs5`` are pure functions of the view (plain JSON-like data, as
+``GAME.view`` returns it); they never see a game state.
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ from render.palette import RGB, font
 from render.png import encode_png
 
 DATA_DIR: Final = Path(__file__).resolve().parents[1] / "data"
-BOARD_DIR: Final = DATA_DIR / "history" / "classic" / "board"
-CLASSIC: Final = "history-classic"
+BOARD_DIR: Final = DATA_DIR / "history/classic/board"
+CLASSIC: Final = "classic"
+EPOCHS5: Final = "epochs5"
 BASE_WIDTH: Final = 1600  # geometry.json coordinates are at this width
 HEADER: Final = 78  # header height at BASE_WIDTH
 LABEL_SIZE: Final = 11
@@ -70,14 +71,15 @@ def _epochs5_rules() -> tuple[Path, WorldMap, Mapping[str, tuple[int, ...]]]:
         )
         for area in rules.map.areas
     }
-    return DATA_DIR / "history" / "epochs5" / "board", rules.map, values
+    return DATA_DIR / "history/epochs5/board", rules.map, values
 
 
-# Game id -> where its board raster lives, its map and its area values per epoch. Every
-# History of the World ruleset draws its own raster through the same code.
+# Board (the folder under data/history/) -> where its raster lives, its map and its area values
+# per epoch. Every History of the World ruleset draws its own raster through the same code; each
+# has its own entry function below, which its game's spec names.
 BOARDS: Final[dict[str, Callable[[], tuple[Path, WorldMap, Mapping[str, tuple[int, ...]]]]]] = {
     CLASSIC: _classic_rules,
-    "history": _epochs5_rules,
+    EPOCHS5: _epochs5_rules,
 }
 
 
@@ -795,10 +797,10 @@ def _odd(v: float) -> int:
     return n if n % 2 else n + 1
 
 
-def render_board(
+def render_classic(
     view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
 ) -> bytes:
-    """The board as seen in ``view`` (``GAME.view`` output, plain data) as PNG bytes.
+    """The classic 7-epoch board as seen in ``view`` (``GAME.view`` output, plain data) as PNG bytes.
 
     Args:
         view: A player's or spectator's view of a classic game.
@@ -806,16 +808,28 @@ def render_board(
         highlight: Land names to outline (e.g. the lands a player may pick).
         size: Width of the picture in pixels.
     """
+    return render_history(view, CLASSIC, names=names, highlight=highlight, size=size)
+
+
+def render_epochs5(
+    view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
+) -> bytes:
+    """The 5-epoch edition's board as seen in ``view``, as PNG bytes (arguments as :func:`render_classic`)."""
+    return render_history(view, EPOCHS5, names=names, highlight=highlight, size=size)
+
+
+def render_history(
+    view: Mapping[str, Any], board: str, *, names: bool = True, highlight: Sequence[str] = (),
+    size: int = 1600,
+) -> bytes:
+    """A History of the World ``board`` (a key of :data:`BOARDS`) as seen in ``view``, as PNG bytes."""
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
     k = size / BASE_WIDTH
     head = round(HEADER * k)
-    board = str(view.get("game") or CLASSIC)
     canvas = _base(board, size, names).copy()
     if highlight:
         _highlight(canvas, highlight, size, head, board)
     _draw_pieces(canvas, view, k, head, board_id=board, names=names)
     _draw_panel(canvas, view, k, head, board)
     return encode_png(canvas)
-
-

@@ -31,12 +31,13 @@ from typing import Any, Final
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.eight_minute.data import GOODS, WILD, EMData, load_data
+from engine.eight_minute.spec import SPEC
 from engine.eight_minute.text import colour_name, good_name, step_text, units_left
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
 
-GAME_ID: Final = "eight-minute"
+GAME_ID: Final = SPEC.id  # the game whose views this draws (its spec names it; no id is spelt here)
 BASE_W: Final = 1600  # the layout is computed at this width and scaled
 HEAD: Final = 64  # header height at BASE_W
 DISC_R: Final = 19  # army disc radius

@@ -36,11 +36,12 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.rise.spec import SPEC
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
 
-GAME_ID: Final = "rise"
+GAME_ID: Final = SPEC.id  # the game whose views this draws (its spec names it; no id is spelt here)
 BASE_W: Final = 1600
 MARGIN: Final = 16
 HEAD_H: Final = 92

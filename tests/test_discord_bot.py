@@ -28,13 +28,12 @@ import pytest_asyncio
 from discord import app_commands
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+import tests.toy.spec  # noqa: F401  (registers the toy game)
 from bot.clock import FakeClock
 from bot.discord import sync_commands
 from bot.discord.client import AnnalsBot
-from bot.discord.commands import OUT_OF_DATE
 from bot.service import GameService
 from bot.store import Store
-from engine.history.rules_data import load_rules
 
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
@@ -45,8 +44,10 @@ BOB = 700_000_000_000_000_002
 EPHEMERAL = 64
 pytestmark = pytest.mark.asyncio
 
-# The command groups: /annals for every game, one per game for its own decisions, /league.
-TOP_LEVEL = {"annals", "history", "eight-minute", "rise", "league"}
+# The command groups: /annals for every game, the classic and 5-epoch extras, /league.
+TOP_LEVEL = {"annals", "history-classic", "history", "league"}
+TOY = "toy-goofspiel"  # the test-only game (tests/toy), registered by importing tests.toy.spec
+CLASSIC = "history-classic"
 NAME_RULE = re.compile(r"^[-_a-z0-9]{1,32}$")  # Discord's ^[-_\p{L}\p{N}]{1,32}$, lowercase, as we use it
 
 
@@ -298,11 +299,11 @@ class Rig:
             "context": 0, "attachment_size_limit": 10_485_760, "data": data,
         }
 
-    async def command(self, user_id: int, sub: str, **options: Any) -> list[Call]:
-        """``/annals SUB option:value ...`` by ``user_id``; returns the REST calls it caused."""
+    async def command(self, user_id: int, sub: str, *, top: str = "annals", **options: Any) -> list[Call]:
+        """``/TOP SUB option:value ...`` by ``user_id``; returns the REST calls it caused."""
         kinds = {bool: 5, int: 4, str: 3}
         opts = [{"name": k, "type": kinds[type(v)], "value": v} for k, v in options.items()]
-        data = {"id": str(APP_ID + 7), "name": "annals", "type": 1,
+        data = {"id": str(APP_ID + 7), "name": top, "type": 1,
                 "options": [{"name": sub, "type": 1, "options": opts}]}
         mark = len(self.fake.calls)
         self.bot._connection.parse_interaction_create(self._base(user_id, 2, data))
@@ -356,38 +357,105 @@ def followup(calls: list[Call]) -> Call:
     return found[-1]
 
 
-async def lobby_to_start(rig: Rig) -> str:
-    """Alice creates a 3-seat game, Bob joins, Alice adds an AI and starts; returns the game id."""
-    calls = await rig.command(ALICE, "create", seats=3, move_time="2d")
+async def lobby_to_start(rig: Rig, ruleset: str = TOY, seats: int = 2) -> str:
+    """Alice opens a lobby of ``ruleset``, Bob joins, AI seats fill the rest, Alice starts; the game id."""
+    calls = await rig.command(ALICE, "create", ruleset=ruleset, seats=seats, move_time="2d")
     assert deferred(calls).flags == EPHEMERAL
     reply = followup(calls)
     gid = re.search(r"Game `([a-z0-9]+)` is open", reply.content)
     assert gid, reply.content
     game = gid.group(1)
-    assert any(f"<@{ALICE}> opened a lobby" in c.content for c in rig.fake.channel_posts())
+    assert any("Alice opened a lobby" in c.content for c in rig.fake.channel_posts())
     calls = await rig.command(BOB, "join", game=game)
     assert "You joined" in followup(calls).content
-    assert any(f"<@{BOB}> joined" in c.content for c in rig.fake.channel_posts())
-    calls = await rig.command(ALICE, "add-ai")
-    assert "AI seat was added" in followup(calls).content
+    assert any("Bob joined" in c.content for c in rig.fake.channel_posts())
+    for _ in range(seats - 2):
+        calls = await rig.command(ALICE, "add-ai")
+        assert "AI seat was added" in followup(calls).content
     calls = await rig.command(ALICE, "start")
     assert "has started" in followup(calls).content
     return game
+
+
+def panel_of(reply: Call) -> list[dict[str, Any]]:
+    """The buttons and selects of the decision panel in a message."""
+    return [item for row in reply.components for item in row["components"]
+            if str(item.get("custom_id", "")).startswith("dp:")]
+
+
+async def button(rig: Rig, user_id: int, message: dict[str, Any], custom_id: str) -> list[Call]:
+    payload = rig._base(user_id, 3, {"custom_id": custom_id, "component_type": 2})
+    payload["message"] = message
+    mark = len(rig.fake.calls)
+    rig.bot._connection.parse_interaction_create(payload)
+    await rig.settle()
+    return rig.fake.since(mark)
+
+
+async def drive(rig: Rig, game: str, until: Any, limit: int = 80) -> tuple[int, int, list[dict[str, Any]]]:
+    """Play a fixed policy through the service until ``until(seq, legal)``; returns (user, seq, legal)."""
+    for _ in range(limit):
+        status = await rig.service.status(game)
+        user = status.waiting_for[0]
+        seq, legal = await rig.service.legal_actions(game, user)
+        if until(seq, legal):
+            await rig.settle()
+            return user, seq, legal
+        await rig.service.submit(game, user, _policy(legal), seq)
+    raise AssertionError("the wanted position never came")
+
+
+def _policy(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A fixed way of playing (with seed 42 it replays the same game every time)."""
+    for kind in ("keep", "play", "choose", "expand", "done", "end_turn"):
+        found = [a for a in legal if a["kind"] == kind]
+        if found:
+            return found[0]
+    return legal[0]
+
+
+def kinds(legal: list[dict[str, Any]]) -> set[str]:
+    return {a["kind"] for a in legal}
+
+
+async def autocomplete(rig: Rig, user_id: int, sub: str, focused: str, typed: str, *,
+                       top: str = "annals") -> list[dict[str, Any]]:
+    data = {"id": str(APP_ID + 7), "name": top, "type": 1,
+            "options": [{"name": sub, "type": 1,
+                         "options": [{"name": focused, "type": 3, "value": typed, "focused": True}]}]}
+    mark = len(rig.fake.calls)
+    rig.bot._connection.parse_interaction_create(rig._base(user_id, 4, data))
+    await rig.settle()
+    callback = next(c for c in rig.fake.since(mark) if "/callback" in c.path)
+    assert callback.payload["type"] == 8  # autocomplete result
+    return list(callback.payload["data"]["choices"])
 
 
 # == tests ==================================================================================
 async def test_lobby_to_start(rig: Rig) -> None:
     game = await lobby_to_start(rig)
     status = await rig.service.status(game)
-    assert status.status == "active" and len(status.seats) == 3
-    assert [s.is_ai for s in status.seats].count(True) == 1
+    assert status.status == "active" and len(status.seats) == 2
     assert status.channel_id == CHANNEL_ID and status.guild_id == GUILD_ID
     assert status.thread_id is not None
     started = [c for c in rig.fake.channel_posts(channel_id=status.thread_id) if "begins" in c.content]
     assert len(started) == 1 and f"<@{ALICE}>" in started[0].content and f"<@{BOB}>" in started[0].content
-    # whoever must act now gets a DM saying so
+    # whoever must act now gets a DM saying so, with the decision panel
+    assert status.waiting_for
     for user in status.waiting_for:
-        assert any("Your move" in c.content for c in rig.fake.dm_posts(user))
+        assert any("Your move" in c.content and f"`/annals play game:{game}`" in c.content
+                   for c in rig.fake.dm_posts(user))
+        assert any(panel_of(c) for c in rig.fake.dm_posts(user))
+
+
+async def test_an_ai_seat_fills_a_lobby(rig: Rig) -> None:
+    reply = followup(await rig.command(ALICE, "create", ruleset=TOY, seats=2))
+    game = re.search(r"Game `([a-z0-9]+)` is open", reply.content)
+    assert game
+    assert "AI seat was added" in followup(await rig.command(ALICE, "add-ai")).content
+    assert "has started" in followup(await rig.command(ALICE, "start")).content
+    status = await rig.service.status(game.group(1))
+    assert [s.is_ai for s in status.seats].count(True) == 1 and status.waiting_for == (ALICE,)
 
 
 async def test_refusals_answer_with_the_reason(rig: Rig) -> None:
@@ -399,26 +467,36 @@ async def test_refusals_answer_with_the_reason(rig: Rig) -> None:
     assert followup(calls).content and "Traceback" not in followup(calls).content
 
 
+async def test_an_unknown_option_is_refused_with_the_games_options(rig: Rig) -> None:
+    reply = followup(await rig.command(ALICE, "create", ruleset=TOY, options="no_such_thing"))
+    assert reply.flags == EPHEMERAL and "no option 'no_such_thing'" in reply.content
+    assert not await rig.store.list_games(statuses=["lobby"])
+
+
 async def test_hand_is_ephemeral_and_only_the_callers(rig: Rig) -> None:
     game = await lobby_to_start(rig)
-    rules = load_rules()
-    mine = set((await rig.service.view(game, ALICE))["you"]["hand"])
-    theirs = set((await rig.service.view(game, BOB))["you"]["hand"])
+    seq = (await rig.service.status(game)).seq
+    await rig.service.submit(game, ALICE, {"kind": "bid", "card": 3}, seq)  # a secret bid
+    await rig.settle()
     mark = len(rig.fake.calls)
     calls = await rig.command(ALICE, "hand")
     assert deferred(calls).flags == EPHEMERAL
     reply = followup(calls)
     assert reply.flags == EPHEMERAL
-    for card in mine:
-        assert rules.cards[card].name in reply.content
-    own_names = {rules.cards[c].name for c in mine}
-    for card in theirs - mine:
-        name = rules.cards[card].name
-        if not any(name in n for n in own_names):
-            assert name not in reply.content
-    assert len(reply.files) == len(mine)
+    assert "You hold 1, 2, 4, 5" in reply.content and "You have bid 3" in reply.content
+    reply = followup(await rig.command(BOB, "hand"))
+    assert "You hold 1, 2, 3, 4, 5" in reply.content and "bid 3" not in reply.content
     # nothing public was posted by asking for a hand
     assert not rig.fake.channel_posts(mark)
+
+
+async def test_status_is_public_and_in_the_games_words(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    reply = followup(await rig.command(BOB, "status"))
+    assert reply.flags == 0
+    assert f"game `{game}`" in reply.content and "Round 1 of 5" in reply.content
+    assert re.search(r"Alice \((Red|Blue)\)", reply.content)  # a seat is a name and its colour
+    assert "Waiting for:" in reply.content and f"<@{ALICE}>" in reply.content
 
 
 async def test_board_is_public_with_a_picture(rig: Rig) -> None:
@@ -427,49 +505,50 @@ async def test_board_is_public_with_a_picture(rig: Rig) -> None:
     assert deferred(calls).flags == 0
     reply = followup(calls)
     assert reply.flags == 0 and reply.files == [f"annals-{game}-{(await rig.service.status(game)).seq}.png"]
+    assert "5 prizes left" in reply.content
 
 
-def select_of(reply: Call) -> tuple[str, list[dict[str, Any]]]:
-    row = reply.components[0]
-    select = row["components"][0]
-    assert select["type"] == 3
-    return select["custom_id"], select["options"]
-
-
-async def test_play_through_the_select_and_a_stale_select(rig: Rig) -> None:
+async def test_play_through_the_panel_and_a_stale_panel(rig: Rig) -> None:
     game = await lobby_to_start(rig)
-    status = await rig.service.status(game)
-    player = status.waiting_for[0]
-    before = status.seq
-    calls = await rig.command(player, "play")
+    before = (await rig.service.status(game)).seq
+    calls = await rig.command(ALICE, "play")
     reply = followup(calls)
-    assert reply.flags == EPHEMERAL
-    custom_id, options = select_of(reply)
-    assert custom_id == f"annals:play:{game}:{before}:0"
-    assert options and all(len(o["label"]) <= 100 for o in options)
-    calls = await rig.select(player, reply.response, custom_id, options[0]["value"])
+    assert reply.flags == EPHEMERAL and "Round 1: bid a card" in reply.content
+    buttons = panel_of(reply)
+    assert [b["label"] for b in buttons] == ["Bid 1", "Bid 2", "Bid 3", "Bid 4", "Bid 5"]
+    prefix = f"dp:b:{game}:{before}:{ALICE}:"  # game, seq and person in every custom_id
+    assert all(b["type"] == 2 and b["custom_id"].startswith(prefix) for b in buttons)
+    calls = await button(rig, ALICE, reply.response, buttons[1]["custom_id"])
     assert deferred(calls).flags == EPHEMERAL
-    assert followup(calls).content.startswith("You played:")
-    assert (await rig.service.status(game)).seq > before
-    # what was drawn went by DM only
-    assert any("You drew" in c.content for u in (ALICE, BOB) for c in rig.fake.dm_posts(u))
-    assert not any("You drew" in c.content for c in rig.fake.channel_posts())
-    # the same select again: the game has moved on
-    calls = await rig.select(player, reply.response, custom_id, options[0]["value"])
+    assert followup(calls).content.startswith("You chose: Bid 2.")
+    assert (await rig.service.status(game)).seq == before + 1
+    # Bob bids: the round is over and Alice's old panel no longer means the same
+    await rig.service.submit(game, BOB, {"kind": "bid", "card": 1}, before + 1)
+    await rig.settle()
+    calls = await button(rig, ALICE, reply.response, buttons[0]["custom_id"])
     answer = followup(calls)
-    assert answer.content == OUT_OF_DATE and answer.flags == EPHEMERAL
+    assert "out of date" in answer.content and answer.flags == EPHEMERAL
+    assert (await rig.service.status(game)).seq == before + 2
 
 
-async def test_someone_else_cannot_use_a_players_select(rig: Rig) -> None:
+async def test_a_panel_built_before_another_players_move_still_counts(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    before = (await rig.service.status(game)).seq
+    reply = followup(await rig.command(ALICE, "play"))
+    await rig.service.submit(game, BOB, {"kind": "bid", "card": 5}, before)  # both bid at once
+    await rig.settle()
+    calls = await button(rig, ALICE, reply.response, panel_of(reply)[3]["custom_id"])
+    assert followup(calls).content.startswith("You chose: Bid 4.")
+    assert (await rig.service.status(game)).seq == before + 2
+
+
+async def test_someone_else_cannot_use_a_players_panel(rig: Rig) -> None:
     game = await lobby_to_start(rig)
     status = await rig.service.status(game)
-    player = status.waiting_for[0]
-    other = ALICE if player == BOB else BOB
-    reply = followup(await rig.command(player, "play"))
-    custom_id, options = select_of(reply)
-    calls = await rig.select(other, reply.response, custom_id, options[0]["value"])
+    reply = followup(await rig.command(ALICE, "play"))
+    calls = await button(rig, BOB, reply.response, panel_of(reply)[0]["custom_id"])
     assert followup(calls).flags == EPHEMERAL
-    assert "not your move" in followup(calls).content
+    assert f"This is for <@{ALICE}>, not for you." in followup(calls).content
     assert (await rig.service.status(game)).seq == status.seq
 
 
@@ -477,7 +556,7 @@ async def test_dm_failure_falls_back_to_a_mention_and_is_remembered(rig: Rig) ->
     rig.fake.closed_dms.add(BOB)
     game = await lobby_to_start(rig)
     status = await rig.service.status(game)
-    assert status.waiting_for == (BOB,)  # seed 42: Bob decides first
+    assert BOB in status.waiting_for  # Goofspiel: both bid at once
     attempts = [c for c in rig.fake.calls if c.method == "POST" and c.path in
                 {f"/channels/{d}/messages" for d, u in rig.fake.dm_channels.items() if u == BOB}]
     assert len(attempts) == 1  # one DM tried, refused with 50007
@@ -486,7 +565,7 @@ async def test_dm_failure_falls_back_to_a_mention_and_is_remembered(rig: Rig) ->
     pings = [c for c in rig.fake.channel_posts(channel_id=thread)
              if f"<@{BOB}>, there is news for you" in c.content]
     assert len(pings) == 1
-    assert "Your move" not in pings[0].content  # the private text itself stays private
+    assert "Round 1" not in pings[0].content  # the decision itself stays private
     assert not (await rig.service.user_settings(BOB)).dm_allowed
     # the next private notice is not tried by DM at all
     mark = len(rig.fake.calls)
@@ -499,20 +578,19 @@ async def test_dm_failure_falls_back_to_a_mention_and_is_remembered(rig: Rig) ->
     assert (await rig.service.user_settings(BOB)).dm_allowed
 
 
-async def test_a_select_from_before_a_restart_still_works(fake: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_panel_from_before_a_restart_still_works(fake: FakeDiscord, tmp_path: Path) -> None:
     db = tmp_path / "annals.sqlite3"
     first = await Rig(fake, db).open()
     game = await lobby_to_start(first)
     status = await first.service.status(game)
-    player = status.waiting_for[0]
-    reply = followup(await first.command(player, "play"))
-    custom_id, options = select_of(reply)
+    reply = followup(await first.command(ALICE, "play"))
+    custom_id = panel_of(reply)[0]["custom_id"]
     await first.close()
 
     second = await Rig(fake, db).open()  # a new process: new client, new service, same database
     try:
-        calls = await second.select(player, reply.response, custom_id, options[0]["value"])
-        assert followup(calls).content.startswith("You played:")
+        calls = await button(second, ALICE, reply.response, custom_id)
+        assert followup(calls).content.startswith("You chose: Bid 1.")
         assert (await second.service.status(game)).seq > status.seq
     finally:
         await second.close()
@@ -568,54 +646,7 @@ async def test_sync_uploads_the_commands_to_one_guild(fake: FakeDiscord, tmp_pat
     assert subcommands >= {"create", "join", "add-ai", "start", "play", "hand"}
 
 
-# == the game's thread and the classic moves =================================================
-def _policy(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """A fixed way of playing (with seed 42 it replays the same game every time)."""
-    for kind in ("keep", "play", "choose", "expand", "done", "end_turn"):
-        found = [a for a in legal if a["kind"] == kind]
-        if found:
-            return found[0]
-    return legal[0]
-
-
-async def drive(rig: Rig, game: str, until: Any, limit: int = 80) -> tuple[int, int, list[dict[str, Any]]]:
-    """Play the fixed policy through the service until ``until(seq, legal)``; returns (user, seq, legal)."""
-    for _ in range(limit):
-        status = await rig.service.status(game)
-        user = status.waiting_for[0]
-        seq, legal = await rig.service.legal_actions(game, user)
-        if until(seq, legal):
-            await rig.settle()
-            return user, seq, legal
-        await rig.service.submit(game, user, _policy(legal), seq)
-    raise AssertionError("the wanted position never came")
-
-
-def kinds(legal: list[dict[str, Any]]) -> set[str]:
-    return {a["kind"] for a in legal}
-
-
-async def button(rig: Rig, user_id: int, message: dict[str, Any], custom_id: str) -> list[Call]:
-    payload = rig._base(user_id, 3, {"custom_id": custom_id, "component_type": 2})
-    payload["message"] = message
-    mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(payload)
-    await rig.settle()
-    return rig.fake.since(mark)
-
-
-async def autocomplete(rig: Rig, user_id: int, sub: str, focused: str, typed: str) -> list[dict[str, Any]]:
-    data = {"id": str(APP_ID + 7), "name": "annals", "type": 1,
-            "options": [{"name": sub, "type": 1,
-                         "options": [{"name": focused, "type": 3, "value": typed, "focused": True}]}]}
-    mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(rig._base(user_id, 4, data))
-    await rig.settle()
-    callback = next(c for c in rig.fake.since(mark) if "/callback" in c.path)
-    assert callback.payload["type"] == 8  # autocomplete result
-    return list(callback.payload["data"]["choices"])
-
-
+# == the game's thread ======================================================================
 async def test_the_game_gets_a_thread_with_a_pinned_status_that_is_edited(rig: Rig) -> None:
     game = await lobby_to_start(rig)
     status = await rig.service.status(game)
@@ -631,146 +662,14 @@ async def test_the_game_gets_a_thread_with_a_pinned_status_that_is_edited(rig: R
     assert len(pins) == 1
     first = next(c for c in rig.fake.channel_posts(channel_id=thread)
                  if c.response["id"] == str(ref.message_id))
-    assert "Whose turn" in first.content and f"<@{status.waiting_for[0]}>" in first.content
+    assert "Waiting for" in first.content and f"<@{status.waiting_for[0]}>" in first.content
+    assert "Round 1 of 5" in first.content  # the game's own status text
     deadline = next(d for d in status.deadlines if d.kind == "turn")
     assert f"<t:{deadline.due_at}:R>" in first.content
-    # after a move, the same message is edited (not posted again), and it is still pinned once
+    # after a round, the same message is edited (not posted again), and it is still pinned once
     mark = len(rig.fake.calls)
-    await drive(rig, game, lambda seq, legal: seq > status.seq)
+    await drive(rig, game, lambda seq, legal: seq >= status.seq + 2)
     edits = [c for c in rig.fake.since(mark) if c.method == "PATCH"
              and c.path == f"/channels/{thread}/messages/{ref.message_id}"]
-    assert edits and "Whose turn" in edits[-1].content and "Scores:" in edits[-1].content
+    assert edits and "Round 2 of 5" in edits[-1].content and "Scores:" in edits[-1].content
     assert not [c for c in rig.fake.since(mark) if c.method == "PUT"]
-
-
-async def test_keep_or_give_by_dm_with_the_card_and_a_receiver_select(rig: Rig) -> None:
-    game = await lobby_to_start(rig)
-    status = await rig.service.status(game)
-    assert status.waiting_for == (BOB,)
-    seq, legal = await rig.service.legal_actions(game, BOB)
-    assert kinds(legal) == {"keep", "give"}
-    offer = [c for c in rig.fake.dm_posts(BOB) if c.components]
-    assert len(offer) == 1 and offer[0].files == ["empire-card.png"]
-    drawn = (await rig.service.view(game, BOB))["you"]["drawn"]
-    assert f"You drew **{load_rules().empires[drawn].name}**" in offer[0].content
-    select = offer[0].components[0]["components"][0]
-    assert select["custom_id"] == f"annals:give:{game}:{seq}"
-    names = {s.seat: s.name for s in status.seats}
-    gives = {f"Give it to {names[a['to']]}" for a in legal if a["kind"] == "give"}
-    assert {o["label"] for o in select["options"]} == {"Keep the card"} | gives
-    # give the card to the first player who may receive it
-    target = next(a for a in legal if a["kind"] == "give")
-    calls = await rig.select(BOB, offer[0].response, select["custom_id"], f"give:{target['to']}")
-    assert deferred(calls).flags == EPHEMERAL
-    assert followup(calls).content.startswith("Done: give the card to")
-    assert (await rig.service.status(game)).seq == seq + 1
-    # the same select once more: out of date, politely
-    calls = await rig.select(BOB, offer[0].response, select["custom_id"], "keep")
-    assert followup(calls).content == OUT_OF_DATE and followup(calls).flags == EPHEMERAL
-
-
-async def test_no_public_message_shows_hidden_cards(rig: Rig) -> None:
-    rules = load_rules()
-    game = await lobby_to_start(rig)
-    await drive(rig, game, lambda seq, legal: "play" in kinds(legal))
-    hidden: set[str] = set()
-    for user in (ALICE, BOB):
-        you = (await rig.service.view(game, user))["you"]
-        hidden |= {rules.cards[c].name for c in you["hand"]}
-    played = {rules.cards[c].name for c in rules.cards
-              if any(rules.cards[c].name in p.content and "plays the event" in p.content
-                     for p in rig.fake.public_posts())}
-    public = "\n".join(c.content for c in rig.fake.public_posts())
-    assert public
-    for name in hidden - played:
-        assert name not in public, name
-    # the drawn empire cards went only to their drawers: "draws an empire card", never its name, in public
-    for c in rig.fake.dm_posts(BOB) + rig.fake.dm_posts(ALICE):
-        if "You drew" in c.content:
-            drawn = c.content.split("You drew ", 1)[1].split(".")[0]
-            first = public.find(drawn)
-            assert first == -1 or "plays " + drawn in public, drawn
-
-
-async def test_expand_with_a_battle_shows_the_dice_in_the_thread(rig: Rig) -> None:
-    game = await lobby_to_start(rig)
-    user, seq, _ = await drive(rig, game, lambda s, legal: any(
-        a["kind"] == "expand" and a["land"] == "Levant" for a in legal))
-    thread = (await rig.service.status(game)).thread_id
-    assert thread is not None
-    mark = len(rig.fake.calls)
-    calls = await rig.command(user, "expand", land="Levant")
-    assert deferred(calls).flags == EPHEMERAL
-    reply = followup(calls)
-    assert "Battle for Levant" in reply.content and "rolls [" in reply.content
-    posts = "\n".join(c.content for c in rig.fake.channel_posts(mark, channel_id=thread))
-    assert "Battle for Levant" in posts and "rolls [" in posts
-    assert (await rig.service.status(game)).seq > seq
-
-
-async def test_batch_expand_stops_at_a_lost_battle(rig: Rig) -> None:
-    game = await lobby_to_start(rig)
-    user, seq, legal = await drive(rig, game, lambda s, legal: any(
-        a["kind"] == "expand" and a["land"] == "Levant" for a in legal) and "buyback" in kinds(legal))
-    lands = [a["land"] for a in legal if a["kind"] == "expand" and a["land"] != "Levant"]
-    calls = await rig.command(user, "expand", lands=f"Levant, {lands[0]}")
-    reply = followup(calls)
-    assert "Battle for Levant" in reply.content and "defender holds" in reply.content
-    assert "stopped here" in reply.content and f"{lands[0]} not tried" in reply.content
-    assert (await rig.service.status(game)).seq == seq + 1  # only Levant was tried
-    _, legal = await rig.service.legal_actions(game, user)
-    assert any(a["kind"] == "expand" and a["land"] == lands[0] for a in legal)
-
-
-async def test_autocomplete_offers_only_legal_lands(rig: Rig) -> None:
-    game = await lobby_to_start(rig)
-    user, _, legal = await drive(rig, game, lambda s, legal: "expand" in kinds(legal))
-    legal_lands = {a["land"] for a in legal if a["kind"] == "expand"}
-    choices = await autocomplete(rig, user, "expand", "land", "")
-    assert {c["value"] for c in choices} == legal_lands
-    # the batch form completes the last name typed
-    first = sorted(legal_lands)[0]
-    choices = await autocomplete(rig, user, "expand", "lands", f"{first}, ")
-    assert {c["value"] for c in choices} == {f"{first}, {x}" for x in legal_lands}
-    # someone whose move it is not gets nothing
-    other = ALICE if user == BOB else BOB
-    assert await autocomplete(rig, other, "expand", "land", "") == []
-
-
-async def test_an_event_card_with_a_target(rig: Rig) -> None:
-    rules = load_rules()
-    game = await lobby_to_start(rig)
-    user, _, legal = await drive(rig, game, lambda s, legal: any(
-        a["kind"] == "play" and a["card"] == "disaster" for a in legal) and s > 15)
-    choices = await autocomplete(rig, user, "event", "card", "")
-    assert {c["value"] for c in choices} == {a["card"] for a in legal if a["kind"] == "play"}
-    calls = await rig.command(user, "event", card="disaster")
-    reply = followup(calls)
-    assert reply.flags == EPHEMERAL and f"You played {rules.cards['disaster'].name}" in reply.content
-    custom_id, options = select_of(reply)
-    now, legal = await rig.service.legal_actions(game, user)
-    assert custom_id == f"annals:target:{game}:{now}"
-    targets = [a["target"] for a in legal if a["kind"] == "choose"]
-    assert [o["value"] for o in options if o["value"] != "__done__"] == targets
-    calls = await rig.select(user, reply.response, custom_id, targets[0])
-    assert f"Target: {targets[0]}" in followup(calls).content
-    log = [r.action for r in await rig.store.actions(game)]
-    assert log[-1]["kind"] == "choose" and log[-1]["target"] == targets[0]
-
-
-async def test_end_turn_needs_the_confirmation(rig: Rig) -> None:
-    game = await lobby_to_start(rig)
-    user, seq, _ = await drive(rig, game, lambda s, legal: kinds(legal) >= {"end_turn"})
-    calls = await rig.command(user, "end-turn")
-    reply = followup(calls)
-    assert reply.flags == EPHEMERAL and "End your turn" in reply.content
-    assert (await rig.service.status(game)).seq == seq  # nothing happened yet
-    confirm = reply.components[0]["components"][0]
-    assert confirm["type"] == 2 and confirm["custom_id"] == f"annals:endturn:{game}:{seq}"
-    calls = await button(rig, user, reply.response, confirm["custom_id"])
-    assert deferred(calls).flags == EPHEMERAL
-    assert "Your turn is over" in followup(calls).content
-    assert (await rig.service.status(game)).seq > seq
-    # pressed again: out of date
-    calls = await button(rig, user, reply.response, confirm["custom_id"])
-    assert followup(calls).content == OUT_OF_DATE

@@ -126,18 +126,17 @@ class Running:
         assert self.fake.requests.index(callbacks[0]) < self.fake.requests.index(reply)
         return callbacks[0], reply
 
-    async def choose(self, user: int, reply: Request, index: int = 0) -> tuple[Request, Request]:
-        """Pick option ``index`` of the first select in the message ``reply`` created."""
-        custom_id, options = select_of(reply)
-        interaction = await self.fake.click(user, reply.response, custom_id, [options[index]["value"]])
+    async def choose(self, user: int, reply: Request) -> tuple[Request, Request]:
+        """Pick the first entry of the decision panel in the message ``reply`` created."""
+        item = reply.components[0]["components"][0]
+        assert str(item["custom_id"]).startswith("dp:"), item
+        if item["type"] == 3:
+            interaction = await self.fake.click(user, reply.response, item["custom_id"],
+                                                [item["options"][0]["value"]])
+        else:
+            interaction = await self.fake.click(user, reply.response, item["custom_id"], component_type=2)
         answer = await self.fake.answered(interaction, STEP)
         return self.fake.callbacks(int(interaction["id"]))[0], answer
-
-
-def select_of(reply: Request) -> tuple[str, list[dict[str, Any]]]:
-    select = reply.components[0]["components"][0]
-    assert select["type"] == 3, select
-    return select["custom_id"], select["options"]
 
 
 @pytest_asyncio.fixture
@@ -166,13 +165,13 @@ async def test_a_short_game_over_the_gateway(fake: FakeDiscord, tmp_path: Path) 
         await fake.wait_for(lambda: fake.heartbeats >= 2, STEP, "two heartbeats")
         assert [r.path for r in fake.requests[:2]] == ["/users/@me", "/oauth2/applications/@me"]
 
-        callback, reply = await bot.command(ALICE, "create", seats=3)
+        callback, reply = await bot.command(ALICE, "create", ruleset="history-classic", seats=3)
         deferred(callback, ephemeral=True)
         assert reply.flags == EPHEMERAL and reply.query.get("wait") in ("true", "1", "True")
         game = re.search(r"Game `([a-z0-9]+)` is open", reply.content)
         assert game, reply.content
         gid = game.group(1)
-        await fake.wait_for(lambda: any(f"<@{ALICE}> opened a lobby" in r.content
+        await fake.wait_for(lambda: any("Alice opened a lobby" in r.content
                                         for r in fake.public_posts()), STEP, "the lobby notice")
         for _ in range(2):
             callback, reply = await bot.command(ALICE, "add-ai")
@@ -181,7 +180,7 @@ async def test_a_short_game_over_the_gateway(fake: FakeDiscord, tmp_path: Path) 
         callback, reply = await bot.command(ALICE, "start")
         deferred(callback, ephemeral=True)
         assert "has started" in reply.content
-        await fake.wait_for(lambda: any(f"Game `{gid}` begins" in r.content for r in fake.public_posts()),
+        await fake.wait_for(lambda: any(f"Game {gid} begins" in r.content for r in fake.public_posts()),
                             STEP, "the start notice")
         ai_seats = [r for r in fake.public_posts() if "takes a seat" in r.content and "(AI)" in r.content]
         assert len(ai_seats) == 2
@@ -194,12 +193,12 @@ async def test_a_short_game_over_the_gateway(fake: FakeDiscord, tmp_path: Path) 
         callback, reply = await bot.command(ALICE, "play")
         deferred(callback, ephemeral=True)
         assert reply.flags == EPHEMERAL
-        custom_id, options = select_of(reply)
-        assert custom_id == f"annals:play:{gid}:{status.seq}:0" and options
+        assert reply.components[0]["components"][0]["custom_id"].startswith("dp:")
+        assert f":{gid}:{status.seq}:{ALICE}:" in reply.components[0]["components"][0]["custom_id"]
         mark = len(fake.requests)
         callback, answer = await bot.choose(ALICE, reply)
         assert callback.payload["type"] == 5 and callback.flags == EPHEMERAL  # deferred, thinking
-        assert answer.content.startswith("You played:") and answer.flags == EPHEMERAL
+        assert answer.content.startswith("You chose:") and answer.flags == EPHEMERAL
         assert (await bot.service.status(gid)).seq > status.seq
 
         callback, reply = await bot.command(ALICE, "status")
@@ -286,7 +285,7 @@ async def test_a_whole_classic_game_with_two_ai_seats(fake: FakeDiscord, tmp_pat
     """Alice always takes the first move of ``/annals play`` until the game is over."""
     bot = await Running(fake, tmp_path).start()
     try:
-        _, reply = await bot.command(ALICE, "create", seats=3)
+        _, reply = await bot.command(ALICE, "create", ruleset="history-classic", seats=3)
         gid = re.search(r"Game `([a-z0-9]+)` is open", reply.content)
         assert gid, reply.content
         game = gid.group(1)
@@ -300,17 +299,17 @@ async def test_a_whole_classic_game_with_two_ai_seats(fake: FakeDiscord, tmp_pat
             deferred(callback, ephemeral=True)
             assert reply.flags == EPHEMERAL
             if not reply.components:
-                assert "nothing to do" in reply.content, reply.content
+                assert "nothing to decide" in reply.content, reply.content
                 assert "over" in reply.content or "finished" in reply.content, reply.content
                 break
             callback, answer = await bot.choose(ALICE, reply)
-            assert answer.flags == EPHEMERAL and answer.content.startswith("You played:"), answer.content
+            assert answer.flags == EPHEMERAL and answer.content.startswith("You chose:"), answer.content
             moves += 1
             labels.append(answer.content)
         status = await bot.service.status(game)
         assert status.status in ("over", "finished") and status.scores is not None, (status, labels)
         over = await fake.wait_for(
-            lambda: [r for r in fake.public_posts() if f"Game `{game}` is over. Final scores" in r.content],
+            lambda: [r for r in fake.public_posts() if "Game over. Final scores" in r.content],
             STEP, "the game-over notice")
         assert len(over) == 1 and "alice" in over[0].content.lower()
         callback, reply = await bot.command(ALICE, "status")  # no game named: the one just finished

@@ -1,6 +1,6 @@
-"""Whole flows through the Discord layer: the empire draw with hidden cards, timeouts, turn
-notifications with their "since your last move" summary, refusals of other people's components,
-the keep/give button for closed DMs, and bursts of notices.
+"""Whole flows through the Discord layer: the classic empire draw with hidden cards by the panel,
+timeouts, turn notifications with their "since your last move" summary, refusals of other people's
+components, the show-my-choices button for closed DMs, and bursts of notices.
 
 Driven with the harness of the bot tests (real command tree and dynamic items, patched HTTP).
 """
@@ -15,12 +15,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot.digest import digest, summarise
 from bot.discord.client import AnnalsBot
-from bot.discord.moves import OUT_OF_DATE
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store
+from engine.core import decide
 from engine.history.rules_data import load_rules
 from engine.registry import get_game
 from tests.test_discord_bot import (
@@ -29,21 +28,23 @@ from tests.test_discord_bot import (
     BOB,
     BOT_USER,
     CHANNEL_ID,
+    CLASSIC,
     EPHEMERAL,
     GUILD_ID,
     NAMES,
+    TOY,
     Call,
     FakeDiscord,
     Rig,
     button,
     deferred,
-    drive,
     fake,
     followup,
     guild_payload,
     kinds,
     lobby_to_start,
     no_errors_logged,
+    panel_of,
     rig,
 )
 
@@ -66,8 +67,8 @@ def policy(legal: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def open_game(rig: Rig, joining: tuple[int, ...] = (BOB, CAROL), **create: Any) -> str:
-    """Alice creates a 3-seat game, the others join (an AI fills the last seat), Alice starts it."""
-    calls = await rig.command(ALICE, "create", seats=3, move_time="2d", **create)
+    """Alice creates a 3-seat classic game, the others join (an AI fills the last seat), Alice starts it."""
+    calls = await rig.command(ALICE, "create", ruleset=CLASSIC, seats=3, move_time="2d", **create)
     found = re.search(r"Game `([a-z0-9]+)` is open", followup(calls).content)
     assert found, followup(calls).content
     game = found.group(1)
@@ -84,10 +85,22 @@ async def three_humans(rig: Rig, **create: Any) -> str:
     return await open_game(rig, (BOB, CAROL), **create)
 
 
-def give_select(call: Call) -> tuple[str, list[dict[str, Any]]]:
-    select = call.components[0]["components"][0]
-    assert select["type"] == 3
-    return str(select["custom_id"]), list(select["options"])
+def entries(call: Call) -> list[tuple[str, str, str | None]]:
+    """(label, custom_id, select value) of every entry of a panel message."""
+    out: list[tuple[str, str, str | None]] = []
+    for item in panel_of(call):
+        if item["type"] == 3:
+            out += [(o["label"], item["custom_id"], o["value"]) for o in item["options"]]
+        else:
+            out.append((item["label"], item["custom_id"], None))
+    return out
+
+
+async def press(rig: Rig, user: int, message: Call, entry: tuple[str, str, str | None]) -> list[Call]:
+    _, custom_id, value = entry
+    if value is None:
+        return await button(rig, user, message.response, custom_id)
+    return await rig.select(user, message.response, custom_id, value)
 
 
 def mentions_as_played(text: str, name: str) -> bool:
@@ -110,105 +123,6 @@ def since(calls: list[Call], mark: int) -> list[Call]:
     return calls[mark:]
 
 
-# == the summary, as a pure function ==========================================================
-async def test_summary_of_a_hand_written_log() -> None:
-    """Bob (seat 1) plays Persia against Alice (seat 0): Levant and Sinai taken, Egypt held."""
-    names = {0: "Alice", 1: "Bob", 2: "Carol"}
-    entries = [
-        {"seq": 10, "player": 0, "events": [  # Alice's own last move: her scoring, then Carol's draw
-            {"type": "expanded", "data": {"player": 0, "land": "Nubia"}},
-            {"type": "scored", "data": {"player": 0, "points": 3, "score": 7}},
-            {"type": "empire_kept", "data": {"player": 0}}]},
-        {"seq": 11, "player": 2, "events": [{"type": "empire_kept", "data": {"player": 2}}]},
-        {"seq": 12, "player": 1, "events": [
-            {"type": "turn", "data": {"player": 1, "name": "Persia"}},
-            {"type": "card_played", "data": {"player": 1, "card": "disaster", "name": "Disaster"}}]},
-        {"seq": 13, "player": 1, "events": [{"type": "expanded", "data": {"player": 1, "land": "Media"}}]},
-        {"seq": 14, "player": 1, "events": [
-            {"type": "attack", "data": {"player": 1, "land": "Levant"}},
-            {"type": "battle", "data": {"attacker": 1, "defender": 0, "land": "Levant", "outcome": "win"}}]},
-        {"seq": 15, "player": 1, "events": [
-            {"type": "battle", "data": {"attacker": 1, "defender": 0, "land": "Egypt", "outcome": "loss"}},
-            {"type": "battle", "data": {"attacker": 1, "defender": 0, "land": "Sinai", "outcome": "tie"}}]},
-        {"seq": 16, "player": 1, "events": [  # Bob tries Sinai again and takes it
-            {"type": "battle", "data": {"attacker": 1, "defender": 0, "land": "Sinai", "outcome": "win"}}]},
-        {"seq": 17, "player": 1, "events": [
-            {"type": "scored", "data": {"player": 1, "points": 7, "score": 20}},
-            {"type": "scored", "data": {"player": 0, "points": 2, "score": 9}}]},
-    ]
-    lines = summarise(entries, 0, names)
-    assert lines == [
-        "Empire draw: Carol kept the card.",
-        "Bob played Persia, took 3 lands, won 2 of 4 battles.",
-        "Bob played the event Disaster.",
-        "Attacked: you lost Levant (to Bob) and Sinai (to Bob); you held Egypt.",
-        "Scores: You 9 (+5), Bob 20 (+7).",
-    ]
-    text = digest(entries, 0, names)
-    assert text.splitlines()[0] == "**Since your last move** (7 moves):"
-    # the reader's own seat is "you"; nothing happened: no summary at all
-    assert digest([], 0, names) == ""
-    assert "So far" in digest(entries[:1], 1, names, first=True)
-
-
-async def test_summary_from_a_real_game_log(rig: Rig) -> None:
-    """Played with the fixed policy; the facts are checked against the engine's replay and view."""
-    game = await lobby_to_start(rig)
-    names = {s.seat: s.name for s in (await rig.service.status(game)).seats if s.seat is not None}
-
-    for _ in range(400):  # the fixed policy, until a person's turn begins after other empires played
-        st = await rig.service.status(game)
-        user = st.waiting_for[0]
-        seq, legal = await rig.service.legal_actions(game, user)
-        seat = next(s.seat for s in st.seats if s.user_id == user)
-        assert seat is not None
-        if seq > 40 and kinds(legal) & {"expand", "play"}:
-            last, entries = await rig.service.since_last_move(game, seat)
-            if any(e["type"] == "turn" and e["data"]["player"] != seat for x in entries for e in x["events"]):
-                break
-        await rig.service.submit(game, user, policy(legal), seq)
-    else:
-        raise AssertionError("no such turn came")
-    await rig.settle()
-    # an independent replay of the stored log: which empires began their turns since then
-    ruleset = get_game(st.ruleset)
-    rows = await rig.store.actions(game)
-    assert last is not None and last == max(r.seq for r in rows if r.player == seat)
-    players = sum(1 for s in st.seats if s.seat is not None)
-    state = ruleset.setup(players, {}, 42)
-    began: list[tuple[int, str]] = []
-    for row in rows:
-        result = ruleset.apply(state, ruleset.codec.decode(row.action))
-        state = result.state
-        if row.seq >= last:
-            began += [(int(e.data["player"]), str(e.data["name"])) for e in result.events if e.type == "turn"]
-    assert [e["seq"] for e in entries] == [r.seq for r in rows if r.seq >= last]
-    assert any(p != seat for p, _ in began)
-    lines = summarise(entries, seat, names)
-    text = "\n".join(lines)
-    for player, empire in began:
-        if player != seat:
-            assert f"{names[player]} played" in text and empire in text, (empire, text)
-    view = await rig.service.view(game, None)
-    scores = re.search(r"Scores: (.*)\.", text)
-    assert scores, text  # every turn ends with scoring
-    if scores:
-        for part in scores.group(1).split(", "):
-            who, total = re.fullmatch(r"(.+) (\d+) \(\+\d+\)", part).groups()  # type: ignore[union-attr]
-            p = seat if who == "You" else next(k for k, v in names.items() if v == who)
-            assert int(total) == view["scores"][p]
-    # the person whose move it is got the same summary by DM, with the board picture
-    dm = [c for c in rig.fake.dm_posts(user) if "Since your last move" in c.content]
-    assert dm and dm[-1].content.endswith(text) and dm[-1].files == [f"board-{game}-{seq}.png"]
-    # a move that leaves it their move sends no DM: the reply to the move said so
-    _, legal = await rig.service.legal_actions(game, user)
-    mark = len(rig.fake.calls)
-    out = await rig.service.submit(game, user, policy(legal), seq)
-    await rig.settle()
-    assert user in out.status.waiting_for
-    assert not rig.fake.dm_posts(user, mark)
-
-
 # == the empire draw, hidden cards ============================================================
 async def test_the_whole_empire_draw_of_an_epoch_by_dm(rig: Rig) -> None:
     game = await three_humans(rig)
@@ -220,42 +134,49 @@ async def test_the_whole_empire_draw_of_an_epoch_by_dm(rig: Rig) -> None:
             break
         user = waiting[0]
         seq, legal = await rig.service.legal_actions(game, user)
-        custom_id = f"annals:give:{game}:{seq}"
-        offers = [c for c in rig.fake.dm_posts(user) if c.components and give_select(c)[0] == custom_id]
-        assert len(offers) == 1, "one DM with the card and the select per decision"
+        prefix = f"dp:b:{game}:{seq}:{user}:"
+        offers = [c for c in rig.fake.dm_posts(user)
+                  if any(e[1].startswith(prefix) or e[1].startswith(f"dp:s:{game}:{seq}:{user}:")
+                         for e in entries(c))]
+        assert len(offers) == 1, "one DM with the decision panel per decision"
         offer = offers[0]
         drawn = RULES.empires[(await rig.service.view(game, user))["you"]["drawn"]].name
-        assert f"You drew **{drawn}**" in offer.content and offer.files == ["empire-card.png"]
-        gives = [a for a in legal if a["kind"] == "give"]
-        _, options = give_select(offer)
-        assert {o["value"] for o in options} == {"keep"} | {f"give:{a['to']}" for a in gives}
-        # someone else tries the drawer's select: refused out loud, nothing shown, nothing done
+        assert drawn in offer.content  # the heading names the drawn card
+        # someone else tries the drawer's panel: refused out loud, nothing shown, nothing done
         other = next(u for u in (ALICE, BOB, CAROL) if u != user)
-        calls = await rig.select(other, offer.response, custom_id, "keep")
+        calls = await press(rig, other, offer, entries(offer)[0])
         refusal = followup(calls)
         assert deferred(calls).flags == EPHEMERAL and refusal.flags == EPHEMERAL
-        assert "not your move" in refusal.content and drawn not in refusal.content and not refusal.files
-        assert (await rig.service.status(game)).seq == seq
-        # alternate: give when the rules allow it, else keep
+        assert f"This is for <@{user}>" in refusal.content and drawn not in refusal.content
+        assert not refusal.files and (await rig.service.status(game)).seq == seq
+        # alternate: give when the rules allow it, else keep (the engine's choice for each, by label)
         st = await rig.service.status(game)
+        seat = next(s.seat for s in st.seats if s.user_id == user)
+        _, state = await rig.service.engine_state(game)
+        found = decide(get_game(CLASSIC), state, seat)
+        assert found is not None and len(found.choices) == len(legal)
+        gives = [c for c in found.choices if c.action.kind == "give"]
         if gives and len(decisions) % 2 == 0:
-            to = int(gives[0]["to"])
-            receiver = next(s.user_id for s in st.seats if s.seat == to)
+            choice = gives[0]
+            receiver = next(s.user_id for s in st.seats if s.seat == choice.action.to_json()["to"])
             assert receiver is not None
             allowed[drawn] = {user, receiver}
-            choice = f"give:{to}"
         else:
+            choice = next(c for c in found.choices if c.action.kind == "keep")
             allowed[drawn] = {user}
-            choice = "keep"
-        calls = await rig.select(user, offer.response, custom_id, choice)
-        assert followup(calls).content.startswith("Done:") and followup(calls).flags == EPHEMERAL
-        decisions.append((user, choice))
+        message = offer
+        if choice.group:
+            calls = await press(rig, user, message, next(e for e in entries(message) if e[0] == choice.group))
+            message = followup(calls)
+        calls = await press(rig, user, message, next(e for e in entries(message) if e[0] == choice.label))
+        assert followup(calls).content.startswith("You chose:") and followup(calls).flags == EPHEMERAL
+        decisions.append((user, choice.action.kind))
     else:
         raise AssertionError("the draw never ended")
     # every seat decided by DM, or was given its card (and then draws no more)
     everyone = {u for u, _ in decisions} | {u for people in allowed.values() for u in people}
     assert everyone == {ALICE, BOB, CAROL}
-    assert any(c.startswith("give") for _, c in decisions) and any(c == "keep" for _, c in decisions)
+    assert any(c == "give" for _, c in decisions) and any(c == "keep" for _, c in decisions)
     view = await rig.service.view(game, None)
     assert view["phase"] == "turn"  # the epoch's draw is over, its first empire plays
     # nobody saw a card they should not: not in public, not in another person's DMs
@@ -267,17 +188,19 @@ async def test_the_whole_empire_draw_of_an_epoch_by_dm(rig: Rig) -> None:
                 continue
             for post in rig.fake.dm_posts(user):
                 assert mentions_as_played(post.content, name), (name, user, post.content)
-    # each drawer was told privately what they hold for the epoch
-    for user in (ALICE, BOB, CAROL):
-        assert any("This epoch you play" in c.content for c in rig.fake.dm_posts(user))
 
 
 # == timeouts =================================================================================
 @pytest.mark.parametrize("policy", ["ai", "skip"])
 async def test_a_deadline_fires_the_thread_and_the_late_player_are_told(rig: Rig, policy: str) -> None:
-    game = await three_humans(rig, on_timeout=policy)
+    calls = await rig.command(ALICE, "create", ruleset=TOY, seats=2, move_time="2d", on_timeout=policy)
+    found = re.search(r"Game `([a-z0-9]+)` is open", followup(calls).content)
+    assert found
+    game = found.group(1)
+    await rig.command(BOB, "join", game=game)
+    await rig.command(ALICE, "start", game=game)
     st = await rig.service.status(game)
-    late = st.waiting_for[0]
+    late = BOB
     seat = next(s.seat for s in st.seats if s.user_id == late)
     deadline = next(d for d in st.deadlines if d.kind == "turn" and d.user_id == late)
     assert await rig.service.fire_deadline(deadline.deadline_id) is None  # not due yet
@@ -290,19 +213,15 @@ async def test_a_deadline_fires_the_thread_and_the_late_player_are_told(rig: Rig
     assert thread is not None
     said = "\n".join(c.content for c in rig.fake.channel_posts(mark, channel_id=thread))
     done = "the AI played the turn" if policy == "ai" else "the turn was skipped"
-    assert f"<@{late}> missed the deadline (1 in a row): {done}." in said
+    assert f"missed the deadline (1 in a row): {done}." in said
     told = [c for c in rig.fake.dm_posts(late, mark) if "You missed the deadline" in c.content]
     assert len(told) == 1 and f"game `{game}`" in told[0].content
     # the policy acted for the late seat, and the log says so
     timed_out = [r for r in await rig.store.actions(game, after_seq=st.seq) if r.source == "timeout"]
     assert timed_out and all(r.player == seat for r in timed_out)
-    if policy == "skip":
-        assert [r.action["kind"] for r in timed_out] == ["keep"]  # the most passive choice
+    if policy == "skip":  # Goofspiel's most passive move: the lowest card
+        assert [(r.action["kind"], r.action["card"]) for r in timed_out] == [("bid", 1)]
     assert (await rig.service.status(game)).seq > st.seq
-    # the next person to decide has the card by DM
-    nxt = await drawers(rig, game)
-    if nxt:
-        assert any(c.components for c in rig.fake.dm_posts(nxt[0], mark))
     # the same deadline again does nothing, and nothing more is said
     mark = len(rig.fake.calls)
     assert await rig.service.fire_deadline(deadline.deadline_id) is None
@@ -340,25 +259,23 @@ async def test_a_failed_check_is_answered_not_dropped(rig: Rig) -> None:
     # would see "This interaction failed")
     rig.bot.add_dynamic_items(Silent)
     assert await button(rig, ALICE, message_with("test:silent:1"), "test:silent:1") == []
-    # ours answer: the end-turn button pressed by someone whose move it is not
+    # ours answer: Alice's panel pressed by Bob, then by someone with no seat
     game = await lobby_to_start(rig)
-    user, seq, _ = await drive(rig, game, lambda s, legal: kinds(legal) >= {"end_turn"})
-    reply = followup(await rig.command(user, "end-turn"))
-    confirm = reply.components[0]["components"][0]["custom_id"]
-    other = ALICE if user == BOB else BOB
-    calls = await button(rig, other, reply.response, confirm)
+    seq = (await rig.service.status(game)).seq
+    reply = followup(await rig.command(ALICE, "play"))
+    first = panel_of(reply)[0]["custom_id"]
+    calls = await button(rig, BOB, reply.response, first)
     assert deferred(calls).flags == EPHEMERAL
-    assert followup(calls).flags == EPHEMERAL and "not your move" in followup(calls).content
-    # a person with no seat at all
-    calls = await button(rig, CAROL, reply.response, confirm)
-    assert followup(calls).content == f"You have no seat in game `{game}`."
+    assert followup(calls).flags == EPHEMERAL and f"This is for <@{ALICE}>" in followup(calls).content
+    calls = await button(rig, CAROL, reply.response, first)
+    assert f"This is for <@{ALICE}>" in followup(calls).content
     assert (await rig.service.status(game)).seq == seq
     # the player it is for still can
-    calls = await button(rig, user, reply.response, confirm)
-    assert "Your turn is over" in followup(calls).content
+    calls = await button(rig, ALICE, reply.response, first)
+    assert followup(calls).content.startswith("You chose: Bid 1.")
 
 
-# == keep or give in the thread when DMs are closed ==========================================
+# == the decision in the thread when DMs are closed ===========================================
 async def test_closed_dms_get_a_button_in_the_thread_that_only_they_can_open(
         fake: FakeDiscord, tmp_path: Path) -> None:
     db = tmp_path / "annals.sqlite3"
@@ -367,41 +284,36 @@ async def test_closed_dms_get_a_button_in_the_thread_that_only_they_can_open(
         fake.closed_dms.add(BOB)
         game = await lobby_to_start(first)
         st = await first.service.status(game)
-        assert st.waiting_for == (BOB,) and st.thread_id is not None  # seed 42: Bob draws first
-        drawn = RULES.empires[(await first.service.view(game, BOB))["you"]["drawn"]].name
+        assert BOB in st.waiting_for and st.thread_id is not None
         pings = [c for c in fake.channel_posts(channel_id=st.thread_id)
                  if f"<@{BOB}>, there is news" in c.content]
         assert len(pings) == 1
         ping = pings[0]
-        assert ping.files == [f"board-{game}-{st.seq}.png"]  # the board, as everyone may see it
+        assert ping.files == [f"annals-{game}-{st.seq}.png"]  # the board, as everyone may see it
+        assert "Round 1: bid" not in ping.content  # the decision itself stays behind the button
         control = ping.components[0]["components"][0]
-        assert control["type"] == 2 and control["custom_id"] == f"annals:draw:{game}:{st.seq}:{BOB}"
-        # Alice presses Bob's button: refused, and she learns nothing about the card
+        assert control["type"] == 2 and control["custom_id"] == f"dp:o:{game}:{BOB}"
+        # Alice presses Bob's button: refused, and she learns nothing of his decision
         calls = await button(first, ALICE, ping.response, control["custom_id"])
         assert deferred(calls).flags == EPHEMERAL
         refused = followup(calls)
-        assert refused.content == f"This button is for <@{BOB}>, not for you." and not refused.files
+        assert refused.content == f"This is for <@{BOB}>, not for you." and not refused.files
     finally:
         await first.close()
 
     second = await Rig(fake, db).open()  # a restart: the button still works
     try:
-        mark = len(fake.calls)
         calls = await button(second, BOB, ping.response, control["custom_id"])
         shown = followup(calls)
-        assert shown.flags == EPHEMERAL and shown.files == ["empire-card.png"]
-        assert f"You drew **{drawn}**" in shown.content
-        custom_id, options = give_select(shown)
-        assert custom_id == f"annals:give:{game}:{st.seq}" and {"keep"} <= {o["value"] for o in options}
-        # nobody else saw it: no public post, no DM to anyone
-        assert not [c for c in fake.public_posts() if drawn in c.content]
-        assert not [c for c in fake.since(mark) if drawn in c.content and not c.flags & EPHEMERAL]
-        calls = await second.select(BOB, shown.response, custom_id, "keep")
-        assert followup(calls).content.startswith("Done: keep")
+        assert shown.flags == EPHEMERAL and "Round 1: bid a card" in shown.content
+        bids = entries(shown)
+        assert [e[0] for e in bids] == ["Bid 1", "Bid 2", "Bid 3", "Bid 4", "Bid 5"]
+        calls = await press(second, BOB, shown, bids[2])
+        assert followup(calls).content.startswith("You chose: Bid 3.")
         assert (await second.service.status(game)).seq > st.seq
-        # the button once more: out of date
+        # the button once more: Bob has bid, there is nothing for him to decide now
         calls = await button(second, BOB, ping.response, control["custom_id"])
-        assert followup(calls).content == OUT_OF_DATE and followup(calls).flags == EPHEMERAL
+        assert "not your move" in followup(calls).content and followup(calls).flags == EPHEMERAL
     finally:
         await second.close()
 
@@ -487,15 +399,3 @@ async def test_a_burst_at_start_up_is_batched(fake: FakeDiscord, tmp_path: Path)
     finally:
         await scheduler.shutdown()
         await second.close()
-
-
-@pytest.mark.parametrize(("ruleset", "command"), [("history-classic", "/annals play"),
-                                                  ("history", "/history moves"),
-                                                  ("eight-minute", "/eight-minute play"),
-                                                  ("rise", "/rise play")])
-def test_the_your_move_notice_points_to_the_games_own_command(ruleset: str, command: str) -> None:
-    from bot.discord.transport import describe
-    from bot.models import Notice
-
-    text = describe(Notice("g1", "your_turn", {}, (ALICE,), 3), ruleset)
-    assert text is not None and f"`{command} game:g1`" in text

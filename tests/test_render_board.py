@@ -18,7 +18,7 @@ from PIL import Image, ImageChops
 from engine.history.classic import GAME
 from engine.history.worldmap import load_map
 from render import palette
-from render.board import BOARD_DIR, render_board
+from render.board import BOARD_DIR, render_classic
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,13 +135,13 @@ def view() -> dict[str, Any]:
 
 
 def test_render_is_deterministic_and_decodes(view: dict[str, Any]) -> None:
-    a = render_board(view)
-    b = render_board(json.loads(json.dumps(view)))
+    a = render_classic(view)
+    b = render_classic(json.loads(json.dumps(view)))
     assert a == b
     img = Image.open(io.BytesIO(a))
     img.load()
     assert img.format == "PNG" and img.width == 1600
-    small = render_board(view, size=800, names=False, highlight=["Levant", "Nile Delta"])
+    small = render_classic(view, size=800, names=False, highlight=["Levant", "Nile Delta"])
     img = Image.open(io.BytesIO(small))
     img.load()
     assert img.width == 800
@@ -151,8 +151,8 @@ def test_same_picture_in_another_process(view: dict[str, Any], tmp_path: Path) -
     path = tmp_path / "view.json"
     path.write_text(json.dumps(view))
     code = (
-        "import hashlib, json, sys; from render.board import render_board; "
-        f"print(hashlib.sha256(render_board(json.load(open({str(path)!r})))).hexdigest())"
+        "import hashlib, json, sys; from render.board import render_classic; "
+        f"print(hashlib.sha256(render_classic(json.load(open({str(path)!r})))).hexdigest())"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -162,7 +162,7 @@ def test_same_picture_in_another_process(view: dict[str, Any], tmp_path: Path) -
         text=True,
         check=True,
     )
-    assert out.stdout.strip() == hashlib.sha256(render_board(view)).hexdigest()
+    assert out.stdout.strip() == hashlib.sha256(render_classic(view)).hexdigest()
 
 
 def test_render_needs_only_plain_data() -> None:
@@ -190,7 +190,7 @@ def test_render_needs_only_plain_data() -> None:
             "fleets": ["Eastern Mediterranean"],
         },
     }
-    png = render_board(view, highlight=["Crete"])
+    png = render_classic(view, highlight=["Crete"])
     assert png.startswith(b"\x89PNG")
 
 
@@ -266,7 +266,7 @@ def test_area_colours_cover_areas_and_neighbours_differ(ruleset: str) -> None:
         assert _delta_e(cols[a], cols[b]) >= 12, (a, b)
 
 
-@pytest.mark.parametrize("board", ["history-classic", "history"])
+@pytest.mark.parametrize("board", ["classic", "epochs5"])
 @pytest.mark.parametrize("size", [1600, 1000])
 def test_names_do_not_overlap_and_touch_their_land(size: int, board: str) -> None:
     from render.board import _MARGIN, BASE_WIDTH, HEADER, LABEL_SIZE, _geometry, _overlap, label_layout
@@ -305,16 +305,16 @@ def test_names_do_not_overlap_and_touch_their_land(size: int, board: str) -> Non
 
 def test_a_5_epoch_view_draws_its_own_map_with_its_pieces() -> None:
     from engine.history.epochs5.game import GAME as EPOCHS5
-    from render.board import render_board
+    from render.board import render_epochs5
 
     view = EPOCHS5.view(EPOCHS5.setup(4, {}, 3), None)
-    empty = Image.open(io.BytesIO(render_board(view, size=800)))
+    empty = Image.open(io.BytesIO(render_epochs5(view, size=800)))
     view["board"] = {"armies": {"Mesopotamia": [0, "assyrians"]}, "forts": [], "structures":
                      {"Mesopotamia": "capitol"}, "monuments": []}
-    placed = Image.open(io.BytesIO(render_board(view, size=800)))
+    placed = Image.open(io.BytesIO(render_epochs5(view, size=800)))
     from engine.history.classic import GAME as CLASSIC
 
-    classic = Image.open(io.BytesIO(render_board(CLASSIC.view(CLASSIC.setup(4, {}, 3), None), size=800)))
+    classic = Image.open(io.BytesIO(render_classic(CLASSIC.view(CLASSIC.setup(4, {}, 3), None), size=800)))
     assert empty.size != classic.size  # the 5-epoch raster, not the classic one
     diff = ImageChops.difference(empty.convert("RGB"), placed.convert("RGB")).getbbox()
     assert diff is not None
@@ -324,11 +324,11 @@ def test_a_5_epoch_view_draws_its_own_map_with_its_pieces() -> None:
     assert diff[0] <= x * k <= diff[2] and diff[1] <= y * k + 39 <= diff[3]
 
 
-def test_a_view_of_a_game_without_a_board_picture_is_refused() -> None:
-    from render.board import render_board
+def test_a_board_without_a_picture_is_refused() -> None:
+    from render.board import render_history
 
     with pytest.raises(ValueError, match="No board picture for 'chess'"):
-        render_board({"game": "chess"})
+        render_history({}, "chess")
 
 
 def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:
@@ -343,7 +343,7 @@ def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:
     for name, land in geometry.data["lands"].items():
         if not land["slots"]:
             continue
-        dx, dy = _piece_shift(name, (3, 3), k, head, "history-classic", names)
+        dx, dy = _piece_shift(name, (3, 3), k, head, "classic", names)
         if (dx, dy) == (0.0, 0.0):
             continue
         moved += 1

@@ -6,7 +6,6 @@ import io
 import itertools
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure
@@ -16,7 +15,6 @@ from PIL import Image
 from engine.core import Event
 from engine.history.rules_data import load_rules
 from render import cards, charts
-from render.__main__ import changed_lands, main
 from render.history import (
     EmpirePlayed,
     ScorePoint,
@@ -307,43 +305,3 @@ def test_card_lookups() -> None:
     # A Minor Empire's card shows its statistics.
     phonecia = [t for t, _ in cards.draw_event_card("minor-phonecia").texts]
     assert "Levant" in phonecia and "3" in phonecia
-
-
-# -- the demo command ---------------------------------------------------------------------------------
-
-
-def test_demo_writes_boards_charts_and_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "demo"
-    code = main(["demo", "--game", "history-classic", "--seed", "3", "--players", "3", "--epochs", "2",
-                 "--size", "800", "--out", str(out)])
-    assert code == 0
-    names = sorted(p.name for p in out.iterdir())
-    expected = {"board-epoch-1.png", "board-epoch-2.png", "scores.png", "summary.png",
-                "card-greater-leader.png", "card-lesser-plague.png", "card-minor-phonecia.png"}
-    assert expected <= set(names)
-    assert "board-epoch-3.png" not in names and "board-final.png" not in names  # stopped after epoch II
-    assert len([n for n in names if n.startswith("card-empire-1-")]) == 7
-    printed = capsys.readouterr().out
-    for name in names:
-        assert name in printed
-        decode((out / name).read_bytes())
-    assert decode((out / "board-epoch-1.png").read_bytes()).size[0] == 800
-
-
-def test_demo_rejects_a_bad_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["demo", "--game", "chess", "--out", str(tmp_path / "x")])
-    assert code != 0
-    err = capsys.readouterr().err
-    assert "Unknown game 'chess'" in err and "history-classic" in err
-    assert not (tmp_path / "x").exists()
-    assert main(["demo", "--players", "9", "--out", str(tmp_path / "y")]) != 0
-    assert "3 to 6 players" in capsys.readouterr().err
-
-
-def test_changed_lands() -> None:
-    before = {"armies": {"Crete": [(0, 1)], "Levant": [(1, 1)]}, "forts": set(), "structures": {},
-              "monuments": set()}
-    after = {"armies": {"Crete": [(0, 1)], "Levant": [(2, 2)], "Morea": [(0, 1)]}, "forts": {"Crete"},
-             "structures": {"Morea": "city"}, "monuments": set()}
-    assert changed_lands(before, after) == ["Crete", "Levant", "Morea"]
-    assert changed_lands(after, after) == []

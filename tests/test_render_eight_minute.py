@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from engine.eight_minute.actions import Done, Move
 from engine.eight_minute.data import load_data
 from engine.eight_minute.game import GAME
 from render import eight_minute as em
@@ -316,38 +315,6 @@ def test_a_real_game_renders_at_every_phase() -> None:
         step += 1
     assert em.render_board(GAME.view(state, None), size=600)[:4] == b"\x89PNG"
     assert phases == {"neutral", "bid", "first", "turn"}
-
-
-# --- the demo ----------------------------------------------------------------------------------
-
-
-def test_demo_writes_the_board_at_each_stage_and_the_chart(tmp_path: Any) -> None:
-    from render.__main__ import main
-
-    out = tmp_path / "demo"
-    assert main(["demo", "--game", "eight-minute", "--seed", "1", "--players", "3", "--size", "600",
-                 "--option", "goods_tokens", "--out", str(out)]) == 0
-    names = sorted(p.name for p in out.iterdir())
-    assert {"board-after-bid.png", "board-third-1.png", "board-third-2.png", "board-final.png",
-            "scores.png"} <= set(names)
-    assert any(n.startswith("board-targets-") for n in names)
-    for name in names:
-        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
-    assert main(["demo", "--game", "eight-minute", "--option", "no_such_rule", "--out", str(out)]) == 2
-
-
-def test_demo_outlines_what_changed_and_the_legal_targets() -> None:
-    from render.__main__ import em_changed, em_targets
-
-    before = hand_view()
-    after = copy.deepcopy(before)
-    after["board"]["armies"]["crossroads"][0] -= 1
-    after["board"]["armies"]["westford"] = [1, 0, 0, 0, 0]
-    after["board"]["cities"]["greyfen"] = [0, 2, 0, 0, 0]
-    assert em_changed(before, after) == ["crossroads", "greyfen", "westford"]
-    assert em_changed(before, before) == []
-    legal = [Move(1, "crossroads", "westford"), Move(1, "crossroads", "kingsmead"), Done(1)]
-    assert em_targets(before, legal) == ["kingsmead", "westford"]
 
 
 # --- cards ---------------------------------------------------------------------------------------

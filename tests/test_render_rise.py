@@ -13,7 +13,7 @@ from PIL import Image
 from engine.registry import make_policy
 from engine.rise.data import load_data
 from engine.rise.game import GAME
-from render import boards, palette
+from render import palette
 from render import rise as rr
 
 DATA = load_data()
@@ -256,11 +256,6 @@ def test_size_and_names_switch() -> None:
     small = pixels(rr.render_board(view, size=800))
     assert small.width == 800
     assert rr.render_board(view, names=False) != rr.render_board(view)
-
-
-def test_registered_for_the_bot() -> None:
-    assert boards.has_board("rise")
-    assert boards.render_board(hand_view(2)) == rr.render_board(hand_view(2))
 
 
 def test_b_turn_prices_only_under_the_current_players_discs() -> None:

@@ -15,20 +15,17 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.config import parse_duration
-from bot.discord.base import MAX_OPTIONS, CommandBase, Interaction, Reply, is_admin, seat_label
-from bot.discord.moves import APOLOGY, bot_of
+from bot.discord.base import CommandBase, is_admin, seat_label
+from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, Reply, bot_of
 from bot.discord.personal import span
 from bot.models import GameStatus, SeatInfo, TimerSettings
 from bot.service import ServiceError
-
-if TYPE_CHECKING:
-    from bot.discord.client import AnnalsBot
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +79,7 @@ def timers_text(t: TimerSettings) -> str:
 class AdminGroup(CommandBase, app_commands.Group):
     """Moderation of a game: its creator, or members with Manage Server."""
 
-    def __init__(self, bot: AnnalsBot, *, parent: app_commands.Group) -> None:
+    def __init__(self, bot: BotBase, *, parent: app_commands.Group) -> None:
         super().__init__(name="admin", parent=parent,
                          description="Moderate a game (its creator, or members with Manage Server)")
         self.bot = bot

@@ -1,7 +1,7 @@
 """What every ``/annals`` command shares: deferring and answering, finding the game, autocomplete.
 
 The command modules (:mod:`bot.discord.commands`, :mod:`bot.discord.info`,
-:mod:`bot.discord.personal`, :mod:`bot.discord.fleets`, :mod:`bot.discord.admin`)
+:mod:`bot.discord.personal`, :mod:`bot.discord.admin`, the games' own groups)
 define their commands as methods of classes deriving from :class:`CommandBase`;
 the ``/annals`` group (and its ``admin`` subgroup) binds them, so ``self`` in a
 command is the group and these helpers are at hand. No rules here.
@@ -11,60 +11,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 
-from bot.discord.moves import APOLOGY
+from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, Reply
 from bot.models import GameRow, GameStatusName, SeatInfo
 from bot.service import ServiceError
 from engine.registry import get_game
 
-if TYPE_CHECKING:
-    from bot.discord.client import AnnalsBot
-
 log = logging.getLogger(__name__)
 
 LIVE: tuple[GameStatusName, ...] = ("lobby", "active", "paused")
-MAX_OPTIONS = 25  # choices per autocomplete answer or select
-Interaction = discord.Interaction[Any]
-
-
-@dataclass
-class Reply:
-    """What a command answers with."""
-
-    content: str
-    files: list[discord.File] = field(default_factory=list)
-    view: discord.ui.View | None = None
-
-
-# Where each game's own decisions are made; /annals play lists the legal moves of any game.
-PLAY_COMMANDS: dict[str, str] = {"history": "/history moves", "eight-minute": "/eight-minute play",
-                                 "rise": "/rise play"}
-
-
-def play_command(ruleset: str) -> str:
-    """The command that shows a player of ``ruleset`` their current decision."""
-    return PLAY_COMMANDS.get(ruleset, "/annals play")
 
 
 def is_admin(interaction: Interaction) -> bool:
     """Whether the caller may manage this server (Manage Server or Administrator here)."""
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
-
-
-def rules_of(ruleset: str) -> Any:
-    """The rules data of a ruleset (cards, empires, map), or None for games without it."""
-    return getattr(get_game(ruleset), "rules", None)
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def seat_label(seat: SeatInfo) -> str:
@@ -84,7 +48,7 @@ else:
 class CommandBase(_Base):
     """The helpers of the ``/annals`` commands; ``bot`` is set by the group."""
 
-    bot: AnnalsBot
+    bot: BotBase
 
     async def _answer(self, interaction: Interaction, work: Callable[[], Awaitable[Reply]], *,
                       ephemeral: bool) -> None:
@@ -175,29 +139,6 @@ class CommandBase(_Base):
     async def _player(self, gid: str, user_id: int) -> int | None:
         st = await self.bot.service.status(gid)
         return next((s.seat for s in st.seats if s.user_id == user_id and not s.is_ai), None)
-
-    async def _legal(self, interaction: Interaction, game: str | None,
-                     kind: str | tuple[str, ...]) -> tuple[str, int, list[dict[str, Any]]]:
-        """(game id, seq, the caller's legal actions of ``kind``); refuses when there are none at all."""
-        kinds = (kind,) if isinstance(kind, str) else kind
-        gid = await self._game(interaction, game)
-        seq, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
-        if not legal:
-            st = await self.bot.service.status(gid)
-            why = "it is not your move" if st.status == "active" else f"the game is {st.status}"
-            raise ServiceError("not_your_turn", f"You have nothing to do in game `{gid}` now ({why}).")
-        return gid, seq, [a for a in legal if a.get("kind") in kinds]
-
-    async def _legal_for_autocomplete(self, interaction: Interaction,
-                                      kind: str | tuple[str, ...]) -> list[dict[str, Any]]:
-        kinds = (kind,) if isinstance(kind, str) else kind
-        try:
-            game = getattr(interaction.namespace, "game", None)
-            gid = await self._game(interaction, game if isinstance(game, str) else None)
-            _, legal = await self.bot.service.legal_actions(gid, interaction.user.id)
-        except ServiceError:
-            return []
-        return [a for a in legal if a.get("kind") in kinds]
 
     async def _namespace_game(self, interaction: Interaction, *, finished_ok: bool = False) -> str | None:
         """For autocomplete: the game the command is about so far, or None."""

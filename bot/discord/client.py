@@ -1,25 +1,29 @@
-"""The Discord client: the command tree, the dynamic items and the notice transport."""
+"""The Discord client: the command tree, the dynamic items and the notice transport.
+
+Every registered game is played through ``/annals`` and the decision panel; a
+game whose spec names a ``ui`` module gets that module's extras too (its
+``setup(bot, spec)`` adds a command group), read from the registry, so the
+client keeps no list of games.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import functools
+import importlib
 import logging
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord import eight_minute, epochs5, league, rise
-from bot.discord.commands import APOLOGY, AnnalsGroup, PlaySelect
-from bot.discord.moves import DrawButton, EndTurnButton, GiveSelect, TargetSelect
+from bot.discord import league
+from bot.discord.commands import AnnalsGroup
+from bot.discord.kit import APOLOGY, BotBase
+from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.transport import Transport
 from bot.service import GameService
-from engine.registry import get_game
+from engine.registry import specs
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 
 def default_intents() -> discord.Intents:
@@ -46,13 +50,7 @@ class AnnalsTree(app_commands.CommandTree[discord.Client]):
             log.warning("could not send the apology for /%s", command)
 
 
-# Each module adds its own command group and the components that must survive restarts.
-GAME_GROUPS: tuple[Callable[[AnnalsBot], None], ...] = (
-    epochs5.install, eight_minute.install, rise.install, league.install,
-)
-
-
-class AnnalsBot(discord.Client):
+class AnnalsBot(BotBase):
     """Annals on Discord.
 
     Args:
@@ -66,36 +64,21 @@ class AnnalsBot(discord.Client):
                  **options: Any) -> None:
         options.setdefault("intents", default_intents())
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        super().__init__(**options)
-        self.service = service
-        self.board_size = board_size
+        super().__init__(service, render_limit=render_limit, board_size=board_size, **options)
         self.tree = AnnalsTree(self)
         self.tree.add_command(AnnalsGroup(self))
-        for install in GAME_GROUPS:  # /history, /eight-minute, /rise, /league
-            install(self)
+        for game_spec in specs(offered=True):  # each game's own extras, by its spec
+            if game_spec.ui is not None:
+                importlib.import_module(game_spec.ui).setup(self, game_spec)
+        league.install(self)
         self.transport = Transport(self)
-        self._render_slots = asyncio.Semaphore(render_limit)
         service.subscribe(self.transport.on_outcome)
 
     async def setup_hook(self) -> None:
-        # Dynamic items first: selects sent before a restart must work as soon as we connect.
-        self.add_dynamic_items(PlaySelect, GiveSelect, TargetSelect, EndTurnButton, DrawButton)
+        # Dynamic items first: panels sent before a restart must work as soon as we connect.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.transport.start()
 
     async def close(self) -> None:
         await self.transport.stop()
         await super().close()
-
-    async def render(self, func: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
-        """Run a picture function in the default executor, at most ``render_limit`` at a time."""
-        async with self._render_slots:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(None, functools.partial(func, *args, **kwargs))
-
-    async def labels(self, game_id: str, legal: list[dict[str, Any]]) -> list[str]:
-        """Readable labels for legal actions (JSON) of a game."""
-        status = await self.service.status(game_id)
-        game = get_game(status.ruleset)
-        actions = [game.codec.decode(a) for a in legal]
-        _, state = await self.service.engine_state(game_id)  # for labels only (battle odds are public)
-        return [game.action_label(state, a) for a in actions]

@@ -27,14 +27,14 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.config import parse_duration
-from bot.discord.base import MAX_OPTIONS, Interaction, clip, is_admin
-from bot.discord.moves import APOLOGY, bot_of
+from bot.discord.base import is_admin
+from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, bot_of, clip
 from bot.leagues.models import TIE_BREAKS, League, PointsTable, Season
 from bot.leagues.ratings import Rating, RatingConfig, RatingPoint
 from bot.leagues.service import (
@@ -57,9 +57,6 @@ from bot.leagues.standings import (
 from bot.service import ServiceError
 from engine.registry import game_ids, get_game
 from render.league import RatingSeries, rating_chart, season_table_png
-
-if TYPE_CHECKING:
-    from bot.discord.client import AnnalsBot
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +151,7 @@ def table_view(league_id: str, season: int, page: int, pages: int) -> discord.ui
     return view
 
 
-async def table_page(bot: AnnalsBot, leagues: LeagueService, league_id: str, number: int | None,
+async def table_page(bot: BotBase, leagues: LeagueService, league_id: str, number: int | None,
                      page: int) -> tuple[str, discord.File, discord.ui.View]:
     """A page of a season's table: text, picture and the page buttons."""
     league = await leagues.league(league_id)
@@ -168,7 +165,7 @@ async def table_page(bot: AnnalsBot, leagues: LeagueService, league_id: str, num
     return table_message(league, season, rows, page), file, table_view(league_id, season.number, page, pages)
 
 
-async def service_for(bot: AnnalsBot) -> LeagueService:
+async def service_for(bot: BotBase) -> LeagueService:
     """The league service started with the bot (``python -m bot``), else one opened now."""
     found = league_service_of(bot.service)
     if found is not None:
@@ -223,7 +220,7 @@ class TablePageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
 class LeagueGroup(app_commands.Group):
     """``/league ...``: leagues, seasons, sign-ups, queues, pairings, standings, profiles, exports."""
 
-    def __init__(self, bot: AnnalsBot) -> None:
+    def __init__(self, bot: BotBase) -> None:
         super().__init__(name="league", description="Community leagues: seasons, queues, standings, ratings",
                          guild_only=True)
         self.bot = bot
@@ -662,8 +659,8 @@ class LeagueGroup(app_commands.Group):
     del _command, _option
 
 
-def install(bot: AnnalsBot) -> None:
-    """Add ``/league`` to the bot's command tree and register its buttons (from ``AnnalsBot.__init__``)."""
+def install(bot: BotBase) -> None:
+    """Add ``/league`` to the bot's command tree and register its buttons (from ``BotBase.__init__``)."""
     bot.tree.add_command(LeagueGroup(bot))
     bot.add_dynamic_items(TablePageButton)
 

@@ -7,8 +7,9 @@ from dataclasses import replace
 from discord import app_commands
 
 from bot.config import parse_duration
-from bot.discord.base import LIVE, CommandBase, Interaction, Reply
-from bot.models import GameRow, GameStatus, ReminderPreference
+from bot.discord.base import LIVE, CommandBase
+from bot.discord.kit import Interaction, Reply, mention, timestamp
+from bot.models import GameRow, GameStatus, NoticeKind, ReminderPreference
 from bot.service import ServiceError
 from engine.registry import get_game
 
@@ -69,8 +70,6 @@ class PersonalCommands(CommandBase):
         await self._answer(interaction, work, ephemeral=True)
 
     async def _game_line(self, row: GameRow, user_id: int) -> str:
-        from bot.discord.transport import mention, timestamp
-
         st: GameStatus = await self.bot.service.status(row.game_id)
         guild = self.bot.get_guild(row.guild_id) if row.guild_id is not None else None
         where = f" on {guild.name}" if guild is not None else ""
@@ -123,11 +122,9 @@ class PersonalCommands(CommandBase):
     async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 1, 365],
                        game: str | None = None) -> None:
         async def work() -> Reply:
-            from bot.discord.transport import timestamp
-
             gid = await self._game(interaction, game)
             out = await self.bot.service.vacation(gid, interaction.user.id, days)
-            notice = next((n for n in out.notices if n.type == "vacation"), None)
+            notice = next((n for n in out.notices if n.kind == NoticeKind.vacation), None)
             data = notice.data if notice is not None else {}
             left = int(data.get("cap", 0)) - int(data.get("used", 0))
             if data.get("due_at"):

@@ -21,8 +21,10 @@ respected by discord.py's HTTP client.
 When it becomes someone's turn (not when they just moved and still must act)
 the DM carries the board and a "since your last move" summary
 (:mod:`bot.digest`); with DMs closed, the ping in the thread carries them
-instead (public data only), plus a button that shows a drawn empire card and
-the keep/give choice ephemerally to that player alone.
+instead (public data only). The DM also carries the person's decision as the
+generic panel (:mod:`bot.discord.panel`), whatever the game and whatever the
+decision is (a move, a drawn card to keep or give, a bid); with DMs closed the
+ping carries a button that opens that panel ephemerally, to that person alone.
 """
 
 from __future__ import annotations
@@ -30,38 +32,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.digest import digest
-from bot.discord.base import play_command
-from bot.models import MessageRef, Notice, Outcome
-from engine.core import Event
+from bot.discord.kit import BotBase, Reply, board_file, mention, timestamp
+from bot.discord.panel import OpenPanelButton, panel
+from bot.discord.words import describe_for
+from bot.models import MessageRef, Notice, NoticeKind, Outcome
 from engine.registry import get_game
-
-if TYPE_CHECKING:
-    from bot.discord.client import AnnalsBot
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 2000
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-
-
-def mention(user_id: int | None, name: str | None = None) -> str:
-    """``<@id>`` for a person, else the seat's name."""
-    if user_id is not None:
-        return f"<@{int(user_id)}>"
-    return name or "someone"
-
-
-def timestamp(unix: float | int, style: str = "R") -> str:
-    """A Discord timestamp that every reader sees in their own time zone (``<t:UNIX:R>``)."""
-    return f"<t:{int(unix)}:{style}>"
 
 
 def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
@@ -86,75 +72,13 @@ def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
     return pieces
 
 
-def describe(notice: Notice, ruleset: str) -> str | None:
-    """One line for a notice (None for bookkeeping nobody needs to read)."""
-    d: Mapping[str, Any] = notice.data
-    t = notice.type
-    gid = notice.game_id
-    if t == "lobby_opened":
-        return (f"{mention(d.get('creator'))} opened a lobby for {d['title']} (game `{gid}`): "
-                f"join with `/annals join game:{gid}`.")
-    if t == "player_joined":
-        return f"{mention(d.get('user_id'), d.get('name'))} joined game `{gid}`."
-    if t == "player_left":
-        return f"{d.get('name')} {'was removed from' if d.get('kicked') else 'left'} game `{gid}`."
-    if t == "seat_added":
-        return f"{d['name']} takes a seat in game `{gid}`" + (" (AI)." if d.get("ai") else ".")
-    if t == "game_started":
-        order = ", ".join(
-            f"{s['seat'] + 1}. {mention(s.get('user_id'), s.get('name'))}{' (AI)' if s.get('ai') else ''}"
-            for s in d.get("seats", []))
-        return f"Game `{gid}` begins. Seat order: {order}."
-    if t == "your_turn":
-        due = f" (due {timestamp(d['due_at'])})" if d.get("due_at") else ""
-        return f"Your move in game `{gid}`{due}: use `{play_command(ruleset)} game:{gid}`."
-    if t == "reminder":
-        due = timestamp(d["due_at"]) if d.get("due_at") else "soon"
-        return f"Reminder: your move in game `{gid}` is due {due}."
-    if t == "timeout":
-        what = "the AI played the turn." if d.get("policy") == "ai" else "the turn was skipped."
-        who = mention(d.get("user_id"), d.get("name"))
-        return f"{who} missed the deadline ({d.get('missed')} in a row): {what}"
-    if t == "autopilot":
-        return (f"{mention(d.get('user_id'), d.get('name'))} missed too many deadlines: the AI plays that "
-                "seat from now on.")
-    if t in ("paused", "resumed", "abandoned"):
-        return f"Game `{gid}` was {t} by {mention(d.get('by'))}."
-    if t == "game_over":
-        if "names" not in d:
-            return None  # the engine's own event; the service's notice with names follows
-        return f"Game `{gid}` is over. Final scores: {_score_table(d)}."
-    if t == "seat_replaced":
-        who = mention(d["user_id"], d.get("name")) if d.get("user_id") else "the AI"
-        return f"Seat {int(d['seat']) + 1} of game `{gid}` is now played by {who}."
-    if t == "seat_reclaimed":
-        who = mention(d.get("user_id"), d.get("name"))
-        return f"{who} takes their seat back from the AI in game `{gid}`."
-    if t == "resigned":
-        return f"{mention(d.get('old_user_id'))} resigned from game `{gid}`; the AI plays the seat."
-    if t == "vacation":
-        return f"{mention(d.get('user_id'), d.get('name'))} is away for {d['days']} day(s)."
-    try:
-        return get_game(ruleset).describe_event(Event(t, d))
-    except (KeyError, TypeError, IndexError, ValueError):
-        # A notice the game cannot word (an older log, a missing field) still reaches the thread.
-        return f"{t.replace('_', ' ')}."
-
-
 def _late_line(notice: Notice) -> str:
     """What a player who missed a deadline is told privately."""
     gid = notice.game_id
-    if notice.type == "autopilot":
+    if notice.kind == NoticeKind.autopilot:
         return f"You missed too many deadlines in game `{gid}`: the AI plays your seat from now on."
     done = "the AI played your turn" if notice.data.get("policy") == "ai" else "your turn was skipped"
     return f"You missed the deadline in game `{gid}` ({notice.data.get('missed')} in a row): {done}."
-
-
-def _score_table(d: Mapping[str, Any]) -> str:
-    names = [str(n) for n in d.get("names", [])]
-    scores = [int(x) for x in d.get("scores", [])]
-    order = [int(r) for r in d.get("ranking", []) if 0 <= int(r) < len(scores)] or list(range(len(scores)))
-    return ", ".join(f"{names[k] if k < len(names) else f'seat {k + 1}'} {scores[k]}" for k in order)
 
 
 @dataclass
@@ -174,6 +98,7 @@ class _Turn:
 
     line: str
     summary: str
+    ruleset: str
     fresh: bool  # False: they just moved and still must act (no board, no summary)
 
 
@@ -196,7 +121,7 @@ class _Posts:
 class Transport:
     """Delivers the notices of every outcome the service publishes."""
 
-    def __init__(self, bot: AnnalsBot) -> None:
+    def __init__(self, bot: BotBase) -> None:
         self.bot = bot
         self._queue: asyncio.Queue[Outcome] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
@@ -262,7 +187,7 @@ class Transport:
             row = await self.bot.service.store.get_game(gid)
             thread_id = row.thread_id if row is not None else status.thread_id
             if thread_id is None and status.channel_id is not None and \
-                    any(n.type == "game_started" for n in outcome.notices):
+                    any(n.kind == NoticeKind.game_started for n in outcome.notices):
                 await self._post(posts)  # what was said before the thread opened goes first
                 posts = _Posts()
                 thread_id = await self.open_thread(gid, status.channel_id, status.title)
@@ -273,20 +198,21 @@ class Transport:
                     for user in notice.audience:
                         item = news.setdefault((gid, int(user)), _News(int(user), gid, channel_id))
                         item.channel_id = channel_id
-                        if notice.type in ("your_draw", "your_turn"):
+                        if notice.kind == NoticeKind.your_turn:
                             item.turn = True
-                        if notice.type != "your_turn":  # the turn line is written at sending time
-                            text = describe(notice, status.ruleset)
+                        else:  # the turn line is written at sending time
+                            text = describe_for(notice, status)
                             if text and text not in item.lines:
                                 item.lines.append(text)
                     continue
-                text = describe(notice, status.ruleset)
+                text = describe_for(notice, status)
                 if text is None:
                     continue
                 public.append(text)
-                if notice.type == "game_started":
+                if notice.kind == NoticeKind.game_started:
                     public.extend(self._turn_pings(outcome))
-                late = notice.data.get("user_id") if notice.type in ("timeout", "autopilot") else None
+                late_kinds = (NoticeKind.timeout, NoticeKind.autopilot)
+                late = notice.data.get("user_id") if notice.kind in late_kinds else None
                 if late is not None:  # the late player also hears it privately
                     item = news.setdefault((gid, int(late)), _News(int(late), gid, channel_id))
                     item.channel_id = channel_id
@@ -299,7 +225,7 @@ class Transport:
         for item in news.values():
             try:
                 await self.send_private(item.user_id, "\n".join(item.lines), item.channel_id, item.game_id,
-                                        draw=item.turn, turn=item.turn)
+                                        turn=item.turn)
             except Exception:  # one person's trouble must not keep the others' news back
                 log.exception("could not tell user %s about game %s", item.user_id, item.game_id)
         await self._post(posts)
@@ -339,37 +265,17 @@ class Transport:
         return thread.id
 
     async def status_text(self, game_id: str) -> str:
-        """The pinned status message: whose turn, the deadline, the scores (public data only)."""
+        """The pinned status message: the game's own status, whose turn, deadlines (public data only)."""
         service = self.bot.service
         st = await service.status(game_id)
-        names = {s.seat: s.name for s in st.seats if s.seat is not None}
-        view: Mapping[str, Any] = {}
+        lines = [f"**{st.title}**, game `{game_id}`: move {st.seq} ({st.status})."]
         if st.status in ("active", "paused", "over"):
-            with contextlib.suppress(Exception):
-                view = await service.view(game_id, None)  # a spectator's view: nothing hidden
-        head = f"**{st.title}**, game `{game_id}`: move {st.seq}"
-        if view.get("epoch_name"):
-            head += f", {view['epoch_name']}"
-        lines = [head + f" ({st.status})."]
+            view = await service.view(game_id, None)  # a spectator's view: nothing hidden
+            lines.append(get_game(st.ruleset).status_text(view, st.seat_names))
         due = {d.user_id: d.due_at for d in st.deadlines if d.kind == "turn" and not d.fired}
-        if st.status in ("active", "paused") and st.actors:
-            people = []
-            for player in st.actors:
-                seat = next((s for s in st.seats if s.seat == player), None)
-                if seat is None:
-                    continue
-                if seat.is_ai or seat.user_id is None:
-                    people.append(f"{seat.name} (AI)")
-                else:
-                    when = f" (due {timestamp(due[seat.user_id])})" if seat.user_id in due else ""
-                    people.append(mention(seat.user_id) + when)
-            lines.append("Whose turn: " + ", ".join(people))
-        raw: list[Any] = list(st.scores if st.scores is not None else view.get("scores") or [])
-        # a number per seat, or a breakdown per seat with its total (Eight-Minute Empire)
-        scores = [int(x["total"]) if isinstance(x, Mapping) else int(x) for x in raw]
-        if scores:
-            lines.append("Scores: " + ", ".join(
-                f"{names.get(p, f'seat {p + 1}')} {int(x)}" for p, x in enumerate(scores)))
+        if st.status == "active" and st.waiting_for:
+            lines.append("Waiting for: " + ", ".join(
+                mention(u) + (f" (due {timestamp(due[u])})" if u in due else "") for u in st.waiting_for))
         return "\n".join(lines)
 
     async def update_status(self, game_id: str, thread_id: int) -> None:
@@ -418,23 +324,21 @@ class Transport:
                 await channel.send(piece, allowed_mentions=MENTION_USERS)
 
     async def send_private(self, user_id: int, text: str, channel_id: int | None, game_id: str, *,
-                           draw: bool = False, turn: bool = False) -> None:
+                           turn: bool = False) -> None:
         """DM ``text`` to a person; if their DMs are closed, ping them in the game's channel instead.
 
-        With ``turn`` and the person to move now, the message also says so and,
-        unless they just moved themselves, carries the board and what happened
-        since their last move. With ``draw`` and an empire card theirs to place,
-        the DM carries the card's picture and the keep/give select; the ping in
-        the thread carries a button that shows them (to that person only).
+        With ``turn`` and the person to move now (and not just after their own move),
+        the message also says so, carries the board and what happened since their last
+        move, and their decision as the panel; the ping in the thread carries a button
+        that opens the panel (to that person only).
         """
         news = await self.turn_news(game_id, user_id) if turn else None
-        offer_wanted = draw and await self._draw_pending(game_id, user_id)
-        if not text and not offer_wanted and (news is None or not news.fresh):
+        if not text and (news is None or not news.fresh):
             return  # they just moved and still must act: the reply to their move said so
         settings = await self.bot.service.user_settings(user_id)
         if settings.dm_allowed:
             try:
-                await self._send_dm(user_id, text, game_id, news, offer_wanted)
+                await self._send_dm(user_id, text, game_id, news)
                 return
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
@@ -442,46 +346,44 @@ class Transport:
                 log.info("DMs to user %s are closed; remembering it", user_id)
                 await self.bot.service.set_user_settings(replace(settings, dm_allowed=False))
         if channel_id is not None:
-            await self._ping(user_id, channel_id, game_id, news, offer_wanted)
+            await self._ping(user_id, channel_id, game_id, news)
 
-    async def _send_dm(self, user_id: int, text: str, game_id: str, news: _Turn | None, offer: bool) -> None:
-        """The news, board and summary in one message; a drawn card, its picture and select in another."""
+    async def _send_dm(self, user_id: int, text: str, game_id: str, news: _Turn | None) -> None:
+        """The news, board and summary in one message; the decision panel in another."""
         parts = [text] if text else []
         files: list[discord.File] = []
+        offer: Reply | None = None
         if news is not None:
             parts.append(news.line)
             if news.fresh:
                 parts += [news.summary] if news.summary else []
-                files.append(await self.board_file(game_id, user_id))
-        found = await self.draw_offer(game_id, user_id) if offer else None
+                view = await self.bot.service.view(game_id, user_id)
+                files.append(await board_file(self.bot, news.ruleset, game_id, view, names=False))
+                offer = await panel(self.bot, game_id, user_id)
         dm = await self.bot.create_dm(discord.Object(id=user_id))
         pieces = split_message("\n".join(parts))
         for i, piece in enumerate(pieces):
             await dm.send(piece, files=files if i == len(pieces) - 1 else [])
-        if found is not None:
-            line, card, view = found
-            await dm.send(line, files=card, view=view)
+        if offer is not None and offer.view is not None:
+            await dm.send(offer.content, view=offer.view)
 
-    async def _ping(self, user_id: int, channel_id: int, game_id: str, news: _Turn | None,
-                    offer: bool) -> None:
-        """The public stand-in for a DM: a mention, public data only, and the card behind a button."""
+    async def _ping(self, user_id: int, channel_id: int, game_id: str, news: _Turn | None) -> None:
+        """The public stand-in for a DM: a mention, public data only, and the decision behind a button."""
         lines = [f"{mention(user_id)}, there is news for you in game `{game_id}` that I cannot send by DM"
                  + (f": {news.line[0].lower()}{news.line[1:]}" if news is not None else ".")]
         files: list[discord.File] = []
         view: discord.ui.View | None = None
-        if offer:
-            from bot.discord.moves import DrawButton
-
-            seq = (await self.bot.service.status(game_id)).seq
+        if news is not None and news.fresh:
             view = discord.ui.View(timeout=None)
-            view.add_item(DrawButton(game_id, seq, user_id))
-            lines.append("Your empire card waits behind the button below: only you will see it.")
-        lines.append(f"Use `/annals hand game:{game_id}` or `/annals play game:{game_id}` to see it "
+            view.add_item(OpenPanelButton(game_id, user_id))
+            lines.append("Your choices wait behind the button below: only you will see them.")
+        lines.append(f"Use `/annals hand game:{game_id}` or `/annals play game:{game_id}` to see them "
                      "(and `/annals dms enabled:True` once your DMs are open).")
         if news is not None and news.fresh:
             if news.summary:
                 lines.append(news.summary)
-            files.append(await self.board_file(game_id, None))
+            public = await self.bot.service.view(game_id, None)
+            files.append(await board_file(self.bot, news.ruleset, game_id, public, names=False))
         await self.send_channel(channel_id, "\n".join(lines), files=files, view=view)
 
     async def turn_news(self, game_id: str, user_id: int) -> _Turn | None:
@@ -494,32 +396,9 @@ class Transport:
         due = next((d.due_at for d in st.deadlines if d.user_id == user_id and d.kind == "turn"
                     and not d.fired), None)
         when = f" (due {timestamp(due)})" if due else ""
-        line = f"Your move in game `{game_id}`{when}: use `{play_command(st.ruleset)} game:{game_id}`."
+        line = f"Your move in game `{game_id}`{when}: choose below, or use `/annals play game:{game_id}`."
         last, entries = await service.since_last_move(game_id, seat.seat)
         if last is not None and all(e.get("player") == seat.seat for e in entries):
-            return _Turn(line, "", fresh=False)  # nobody else moved since their own last move
-        names = {s.seat: s.name for s in st.seats if s.seat is not None}
-        describe = None if st.ruleset == "history-classic" else get_game(st.ruleset).describe_event
-        summary = digest(entries, seat.seat, names, first=last is None, describe=describe)
-        return _Turn(line, summary, fresh=True)
-
-    async def board_file(self, game_id: str, user_id: int | None) -> discord.File:
-        """The board picture as ``user_id`` sees it (None: a spectator, for public posts)."""
-        import io
-
-        from render.boards import render_board
-
-        view = await self.bot.service.view(game_id, user_id)
-        png = await self.bot.render(render_board, view, names=False, size=self.bot.board_size)
-        return discord.File(io.BytesIO(png), filename=f"board-{game_id}-{view.get('seq', 0)}.png")
-
-    async def _draw_pending(self, game_id: str, user_id: int) -> bool:
-        _, legal = await self.bot.service.legal_actions(game_id, user_id)
-        return any(a.get("kind") in ("keep", "give") for a in legal)
-
-    async def draw_offer(self, game_id: str,
-                         user_id: int) -> tuple[str, list[discord.File], discord.ui.View] | None:
-        """The drawn empire card's name, picture and a keep/give select, while it is theirs to place."""
-        from bot.discord.moves import draw_components
-
-        return await draw_components(self.bot, game_id, user_id)
+            return _Turn(line, "", st.ruleset, fresh=False)  # nobody else moved since their own last move
+        summary = digest(entries, seat.seat, st.seat_names, get_game(st.ruleset), first=last is None)
+        return _Turn(line, summary, st.ruleset, fresh=True)

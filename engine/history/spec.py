@@ -13,7 +13,7 @@ SPEC = register(GameSpec(
     summary="Seven epochs of empires from Sumeria to Britain: draw, expand, fight, score.",
     game="engine.history.classic:GAME",
     policies="engine.history.ai:make_policy",
-    renderer="render.board:render_board",
+    renderer="render.board:render_classic",
     options=(
         OptionSpec("no_preeminence", "Advanced rule: no pre-eminence markers are awarded."),
         OptionSpec("one_minor_each", "Advanced rule: each player is dealt one Minor Empire and two other "

@@ -49,7 +49,8 @@ class ToyView(TypedDict):
     round: int
     prize: int | None
     prizes_left: int
-    hands: list[list[int]]
+    unrevealed: list[list[int]]
+    your_hand: list[int] | None
     has_bid: list[bool]
     your_bid: int | None
     points: list[int]
@@ -72,8 +73,8 @@ class ToyGame:
         from tests.toy.spec import SPEC
 
         SPEC.checked_options(players, options)
-        state = ToyState(seed=seed, rng_counter=0, seq=0, prizes=list(CARDS), hands=[list(CARDS), list(CARDS)],
-                         bids=[None, None], points=[0, 0], won=[[], []])
+        state = ToyState(seed=seed, rng_counter=0, seq=0, prizes=list(CARDS),
+                         hands=[list(CARDS), list(CARDS)], bids=[None, None], points=[0, 0], won=[[], []])
         rng.shuffle(state, state.prizes)
         return state
 
@@ -118,9 +119,14 @@ class ToyGame:
         return Result(s, tuple(events))
 
     def view(self, state: ToyState, viewer: PlayerId | None) -> ToyView:
+        # A bid in is hidden until both are in: what others see of a hand is the cards not yet shown.
+        unrevealed = [sorted(h + ([b] if b is not None else [])) for h, b in zip(state.hands, state.bids,
+                                                                                  strict=True)]
         return ToyView(game=self.id, seq=state.seq, round=len(CARDS) - len(state.prizes) + 1,
                        prize=state.prizes[0] if state.prizes else None, prizes_left=len(state.prizes),
-                       hands=[list(h) for h in state.hands], has_bid=[b is not None for b in state.bids],
+                       unrevealed=unrevealed,
+                       your_hand=list(state.hands[viewer]) if viewer is not None else None,
+                       has_bid=[b is not None for b in state.bids],
                        your_bid=state.bids[viewer] if viewer is not None else None,
                        points=list(state.points), won=[list(w) for w in state.won], over=not state.prizes,
                        viewer=viewer)
@@ -136,8 +142,8 @@ class ToyGame:
 
     def to_json(self, state: ToyState) -> dict[str, Any]:
         return {"seed": state.seed, "rng_counter": state.rng_counter, "seq": state.seq,
-                "prizes": list(state.prizes), "hands": [list(h) for h in state.hands], "bids": list(state.bids),
-                "points": list(state.points), "won": [list(w) for w in state.won]}
+                "prizes": list(state.prizes), "hands": [list(h) for h in state.hands],
+                "bids": list(state.bids), "points": list(state.points), "won": [list(w) for w in state.won]}
 
     def dumps(self, state: ToyState) -> str:
         return json.dumps(self.to_json(state), separators=(",", ":"))
@@ -145,7 +151,8 @@ class ToyGame:
     def from_json(self, data: Mapping[str, Any]) -> ToyState:
         return ToyState(seed=int(data["seed"]), rng_counter=int(data["rng_counter"]), seq=int(data["seq"]),
                         prizes=list(data["prizes"]), hands=[list(h) for h in data["hands"]],
-                        bids=list(data["bids"]), points=list(data["points"]), won=[list(w) for w in data["won"]])
+                        bids=list(data["bids"]), points=list(data["points"]),
+                        won=[list(w) for w in data["won"]])
 
     # -- words ------------------------------------------------------------------------------
     def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
@@ -175,21 +182,22 @@ class ToyGame:
         if view["over"]:
             return f"{self.stage(view)}. Scores: {scores}. {self._result(view, names)}"
         waiting = [names[p] for p in (0, 1) if not view["has_bid"][p]]
-        return (f"{self.stage(view)}: the prize is {view['prize']}. Waiting for {' and '.join(waiting)} to bid. "
-                f"Scores: {scores}.")
+        return (f"{self.stage(view)}: the prize is {view['prize']}. Waiting for {' and '.join(waiting)} "
+                f"to bid. Scores: {scores}.")
 
     def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
-        cards = ", ".join(str(c) for c in view["hands"][player]) or "no cards"
+        cards = ", ".join(str(c) for c in view["your_hand"] or ()) or "no cards"
         bid = f" You have bid {view['your_bid']} this round." if view["your_bid"] is not None else ""
         return f"You hold {cards}.{bid}"
 
     def board_text(self, view: Mapping[str, Any], names: Names) -> str:
-        won = "; ".join(f"{names[p]} has won {', '.join(map(str, view['won'][p])) or 'nothing'}" for p in (0, 1))
+        won = "; ".join(f"{names[p]} has won {', '.join(map(str, view['won'][p])) or 'nothing'}"
+                        for p in (0, 1))
         return f"{view['prizes_left']} prizes left. {won}."
 
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return f"Final scores: {names[0]} {view['points'][0]}, {names[1]} {view['points'][1]}. " + self._result(
-            view, names)
+        scores = f"{names[0]} {view['points'][0]}, {names[1]} {view['points'][1]}"
+        return f"Final scores: {scores}. {self._result(view, names)}"
 
     @staticmethod
     def _result(view: Mapping[str, Any], names: Names) -> str:

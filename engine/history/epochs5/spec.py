@@ -13,7 +13,7 @@ SPEC = register(GameSpec(
     summary="Five epochs of drafted empires and events: invade, besiege, sail and trade, score.",
     game="engine.history.epochs5.game:GAME",
     policies="engine.history.epochs5.ai:make_policy",
-    renderer="render.board:render_board",
+    renderer="render.board:render_epochs5",
     options=(
         OptionSpec("classic_drafting", "Optional rule: draw the top card of each set and keep it or give it "
                    "away."),

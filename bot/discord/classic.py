@@ -1,0 +1,204 @@
+"""The classic 7-epoch History of the World on Discord: only what the decision panel cannot express.
+
+Every decision of the classic rules (the drawn empire card, events and their
+targets, expansion, forts, fleets, ending the turn) is played with the generic
+panel (``/annals play`` and the "your move" DM). This group, named after the
+game's id, adds what a panel cannot say in one click:
+
+* ``expand lands:"A, B, C"``: several expansions in order, stopping at the
+  first land that is no longer a choice or whose battle was not won;
+* ``land``: a land's details (area, terrain, holder, waters, neighbours);
+* ``scores``: the score table with pre-eminence marker counts and the chart.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.game_group import ActionJSON, GameGroup, batch, split_names
+from bot.discord.kit import MAX_OPTIONS, BotBase, Interaction, Reply
+from bot.models import Outcome
+from bot.service import ServiceError
+from engine.history.rules_data import load_rules
+from engine.spec import GameSpec
+
+
+def expansion_of(action: ActionJSON) -> str | None:
+    """The land an expansion goes to (None: not an expansion)."""
+    return str(action["land"]) if action.get("kind") == "expand" else None
+
+
+def lost_battle(out: Outcome, seq: int) -> str | None:
+    """Whether the move at ``seq`` fought a battle that was not won (Chapter VI: a tie or a loss)."""
+    for notice in out.notices:
+        data = notice.data
+        if notice.seq == seq + 1 and notice.event is not None and notice.event.type == "battle" \
+                and not data.get("treachery") \
+                and data.get("outcome") != "win":
+            return f"The battle for {data.get('land')} was not won."
+    return None
+
+
+class ClassicGroup(GameGroup):
+    """``/<game id> ...``: batch expansion, land details and the score table of the classic rules."""
+
+    @app_commands.command(name="expand", description="Expand into several lands in order")
+    @app_commands.describe(lands="Lands, comma separated, tried in order; stops at a battle not won",
+                           game="The game (default: your game in this channel)")
+    async def expand(self, interaction: Interaction, lands: str, game: str | None = None) -> None:
+        async def work() -> Reply:
+            names = split_names(lands)
+            if not names:
+                return Reply('Name one land or several with `lands:"A, B, C"`.')
+            gid = await self._own_game(interaction, game)
+            return await batch(self.bot, gid, interaction.user.id, names,
+                               lambda a, name: (expansion_of(a) or "").lower() == name.lower(), lost_battle)
+        await self._answer(interaction, work, ephemeral=True)
+
+    async def lands_autocomplete(self, interaction: Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """The lands the caller may expand into now (completing the last name of a list)."""
+        return await self.choices_autocomplete(interaction, current, expansion_of)
+
+    async def map_land_autocomplete(self, interaction: Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+        """Every land of the game's map whose name contains what was typed."""
+        rules = load_rules()
+        typed = current.lower().strip()
+        names = sorted(n for n, land in rules.map.lands.items()
+                       if typed in n.lower() or any(typed in a.lower() for a in land.aliases))
+        return [app_commands.Choice(name=n, value=n) for n in names][:MAX_OPTIONS]
+
+    @app_commands.command(name="land", description="A land's details: area, terrain, holder, neighbours")
+    @app_commands.describe(land="The land (any land of the map)",
+                           game="The game (default: your game in this channel)")
+    async def land(self, interaction: Interaction, land: str, game: str | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._own_game(interaction, game)
+            st = await self.bot.service.status(gid)
+            rules = load_rules()
+            try:
+                name = rules.map.resolve_land(land)
+            except KeyError as exc:
+                raise ServiceError("unknown_land", str(exc).strip("'\"")) from exc
+            view = await self.bot.service.view(gid, None)  # public: the board only, never a hand
+            return Reply(land_text(rules, view, name, dict(enumerate(st.seat_names))))
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="scores", description="The score table and the score chart, for everyone")
+    @app_commands.describe(game="The game (default: your game in this channel)",
+                           chart="Add the chart of the scores over the game (default yes)")
+    async def scores(self, interaction: Interaction, game: str | None = None, chart: bool = True) -> None:
+        async def work() -> Reply:
+            from render.charts import score_chart  # matplotlib loads only when a chart is drawn
+            from render.history import history_from_events
+
+            gid = await self._own_game(interaction, game)
+            st = await self.bot.service.status(gid)
+            view = await self.bot.service.view(gid, None)  # public counts only: no marker values in play
+            names = dict(enumerate(st.seat_names))
+            text = score_text(gid, view, names)
+            files = []
+            if chart:
+                _, entries = await self.bot.service.public_log(gid)
+                history = history_from_events(({"type": e.type, "data": e.data} for e in entries),
+                                              int(view.get("players", len(names))))
+                order = [names.get(p, f"seat {p + 1}") for p in range(history.players)]
+                png = await self.bot.render(score_chart, history.series, player_names=order,
+                                            title=f"Scores of game {gid}")
+                files.append(discord.File(io.BytesIO(png), filename=f"annals-{gid}-scores-{st.seq}.png"))
+            return Reply(text, files=files)
+        await self._answer(interaction, work, ephemeral=False)
+
+    expand.autocomplete("lands")(lands_autocomplete)
+    land.autocomplete("land")(map_land_autocomplete)
+    for _command in (expand, land, scores):
+        _command.autocomplete("game")(GameGroup.own_game_autocomplete)
+    del _command
+
+
+def setup(bot: BotBase, game_spec: GameSpec) -> None:
+    """Add the classic group to the bot's command tree."""
+    bot.tree.add_command(ClassicGroup(bot, game_spec))
+
+
+def force_name(rules: Any, key: str) -> str:
+    """The name of whoever owns an army: an empire, a Minor Empire, a kingdom..."""
+    if key in rules.empires:
+        return str(rules.empires[key].name)
+    kind, _, rest = key.partition(":")
+    card = rules.cards.get(rest)
+    if card is not None and card.minor is not None:
+        return str(card.minor.name)
+    return (rest or kind).replace("-", " ").title()
+
+
+def land_text(rules: Any, view: Mapping[str, Any], name: str, names: Mapping[int, str]) -> str:
+    """A land's details from the public view: map facts, pieces, structures, waters, neighbours."""
+    wmap = rules.map
+    info = wmap.lands[name]
+    board = view["board"]
+    epoch = int(view.get("epoch") or 1)
+    if info.area is None:
+        head = f"**{name}**: a barren land (no area; armies cannot stay)."
+    else:
+        head = f"**{name}**, in {info.area} (the area is worth {rules.area_value(info.area, epoch)} " \
+               f"in epoch {view.get('epoch_name', epoch)})."
+    lines = [head, f"Terrain: {info.terrain}; resource: {'yes' if info.resource else 'no'}."]
+    stack = board["armies"].get(name, [])
+    if stack:
+        owner = int(stack[0][0])
+        pieces = ", ".join(f"{force_name(rules, str(a[2]))} (epoch {a[1]})" for a in stack)
+        lines.append(f"Held by {names.get(owner, f'seat {owner + 1}')}: "
+                     f"{len(stack)} {'army' if len(stack) == 1 else 'armies'} of {pieces}.")
+    else:
+        lines.append("Held by nobody.")
+    built = []
+    if name in board["structures"]:
+        built.append(f"a {board['structures'][name]}")
+    forts = list(board["forts"]).count(name)
+    if forts:
+        built.append("a fort" if forts == 1 else f"{forts} forts")
+    monuments = list(board["monuments"]).count(name)
+    if monuments:
+        built.append("a monument" if monuments == 1 else f"{monuments} monuments")
+    lines.append("Built here: " + (", ".join(built) if built else "nothing") + ".")
+    if info.waters:
+        manned = board.get("manned") or {}
+        waters = [w + (f" (held by {names.get(int(manned[w][0]), 'someone')})" if w in manned else "")
+                  for w in sorted(info.waters)]
+        lines.append("Waters: " + ", ".join(waters) + ".")
+    else:
+        lines.append("Waters: none (inland).")
+    near = []
+    for other in sorted(wmap.neighbours(name)):
+        kind = wmap.border(name, other)
+        near.append(other + (f" ({kind.replace('_', ' ')})" if kind else ""))
+    lines.append("Neighbours: " + (", ".join(near) or "none") + ".")
+    return "\n".join(lines)[:2000]
+
+
+def score_text(game_id: str, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """The score table: public scores, marker counts and hand sizes (final scores once over)."""
+    over = view.get("phase") == "over" and view.get("final") is not None
+    scores = [int(x) for x in (view.get("final") if over else view.get("scores")) or []]
+    order = [int(p) for p in view.get("ranking") or []] if over else \
+        sorted(range(len(scores)), key=lambda p: -scores[p])
+    when = " (final)" if over else f", {view.get('epoch_name', '')}"
+    head = f"**Scores of game `{game_id}`**{when}:"
+    lines = [head]
+    markers = list(view.get("markers") or [])
+    hands = list(view.get("hand_sizes") or [])
+    for rank, p in enumerate(order, 1):
+        bits = [f"{rank}. {names.get(p, f'seat {p + 1}')}: **{scores[p]}**"]
+        if p < len(markers) and markers[p]:
+            bits.append(f"{markers[p]} pre-eminence marker{'s' if markers[p] != 1 else ''}")
+        if not over and p < len(hands):
+            bits.append(f"{hands[p]} card{'s' if hands[p] != 1 else ''} in hand")
+        lines.append(", ".join(bits))
+    return "\n".join(lines)

@@ -1,0 +1,180 @@
+"""What every Discord module shares: the bot's base class, answers, click checks. No rules here.
+
+:class:`BotBase` is the part of the client every command and component needs
+(the service, the renderer slots, the board size); :class:`~bot.discord.client.AnnalsBot`
+derives from it. Modules find their bot with :func:`bot_of`, which checks the
+interaction's client against this base, so nothing below ``client.py`` imports
+the client module and the package has no import cycle.
+
+Who may click is checked in each item's ``interaction_check`` (see
+:func:`check_clicker`). discord.py drops a dynamic item's interaction without
+a word when that check fails (and treats an exception there as a failure), so
+the check itself defers and answers the refusal ephemerally before returning
+False: the person always learns why nothing happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.service import GameService, ServiceError
+from engine.registry import spec
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+APOLOGY = "Sorry, something went wrong on my side; nothing more was done. The error has been logged."
+OUT_OF_DATE = ("This message is out of date: the game has moved on. "
+               "Use `/annals play` for your current choices.")
+GAME = r"[a-z0-9]{1,32}"  # a game id in a custom_id pattern
+SEQ = r"[0-9]{1,9}"
+USER = r"[0-9]{1,20}"
+MAX_MESSAGE = 2000
+MAX_OPTIONS = 25  # choices per select or autocomplete answer
+MAX_BUTTON = 80  # characters of a button label
+
+Interaction = discord.Interaction[Any]
+
+
+@dataclass
+class Reply:
+    """What a command or a click answers with."""
+
+    content: str
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+
+
+class BotBase(discord.Client):
+    """The client as commands and components see it: the service and the picture executor.
+
+    Args:
+        service: the game service (shared with the scheduler).
+        render_limit: how many pictures may be drawn at once (in the default executor).
+        board_size: the width of board pictures in pixels.
+        **options: passed to :class:`discord.Client`.
+    """
+
+    tree: app_commands.CommandTree[Any]  # set by the client, before any game adds its group
+
+    def __init__(self, service: GameService, *, render_limit: int = 2, board_size: int = 1600,
+                 **options: Any) -> None:
+        super().__init__(**options)
+        self.service = service
+        self.board_size = board_size
+        self._render_slots = asyncio.Semaphore(render_limit)
+
+    async def render(self, func: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """Run a picture function in the default executor, at most ``render_limit`` at a time."""
+        async with self._render_slots:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(None, functools.partial(func, *args, **kwargs))
+
+
+def bot_of(interaction: Interaction) -> BotBase:
+    """The bot an interaction reached."""
+    bot = interaction.client
+    if not isinstance(bot, BotBase):  # pragma: no cover - only an Annals client registers our items
+        raise TypeError("an Annals component reached a client that is not Annals")
+    return bot
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def mention(user_id: int | None, name: str | None = None) -> str:
+    """``<@id>`` for a person, else the seat's name."""
+    if user_id is not None:
+        return f"<@{int(user_id)}>"
+    return name or "someone"
+
+
+def timestamp(unix: float | int, style: str = "R") -> str:
+    """A Discord timestamp that every reader sees in their own time zone (``<t:UNIX:R>``)."""
+    return f"<t:{int(unix)}:{style}>"
+
+
+async def refusal(bot: BotBase, user_id: int, game_id: str, seq: int | None,
+                  for_user: int | None = None, *, stale: str = OUT_OF_DATE) -> str | None:
+    """Why ``user_id`` may not use a component of ``game_id`` built at ``seq`` (None: they may).
+
+    Only the person a component was made for (``for_user``), seated in the game
+    and holding their seat themselves, whose move it is, on the board as it was
+    when the component was made (``seq`` None: any seq will do).
+    """
+    if for_user is not None and user_id != for_user:
+        return f"This is for <@{for_user}>, not for you."
+    try:
+        st = await bot.service.status(game_id)
+    except ServiceError as exc:
+        return exc.message
+    seat = next((s for s in st.seats if s.user_id == user_id), None)
+    if seat is None or seat.seat is None:
+        return f"You have no seat in game `{game_id}`."
+    if seat.is_ai:
+        return f"The AI holds your seat in game `{game_id}`; take it back first."
+    if st.status != "active":
+        return f"Game `{game_id}` is {st.status}."
+    if seq is not None and st.seq != seq:
+        return stale
+    if user_id not in st.waiting_for:
+        return f"It is not your move in game `{game_id}` now."
+    return None
+
+
+async def check_clicker(interaction: Interaction, game_id: str, seq: int | None, what: str,
+                        for_user: int | None = None, *, stale: str = OUT_OF_DATE) -> bool:
+    """``interaction_check`` of every component: defer, then allow or refuse out loud (only to the
+    clicker). ``seq`` None: a component valid at any seq; ``stale``: what to say when it is out of date."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reason = await refusal(bot_of(interaction), interaction.user.id, game_id, seq, for_user, stale=stale)
+    except Exception:
+        log.exception("checking a click on %s failed (user %s, game %s, seq %s)", what, interaction.user.id,
+                      game_id, seq)
+        reason = APOLOGY
+    if reason is None:
+        return True
+    try:
+        await interaction.followup.send(reason, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not send the refusal for %s to user %s: %s", what, interaction.user.id, exc)
+    return False
+
+
+async def run_component(interaction: Interaction, what: str, game_id: str,
+                        work: Callable[[BotBase], Awaitable[Reply]], *, stale: str = OUT_OF_DATE) -> None:
+    """Defer (unless the check did), run ``work``, answer ephemerally; refusals become polite sentences
+    (``stale`` when the game moved on)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        reply = await work(bot_of(interaction))
+    except ServiceError as exc:
+        reply = Reply(stale if exc.code == "stale" else exc.message)
+    except Exception:
+        log.exception("%s failed (user %s, game %s)", what, interaction.user.id, game_id)
+        reply = Reply(APOLOGY)
+    if reply.view is not None:
+        await interaction.followup.send(reply.content, files=reply.files, view=reply.view, ephemeral=True)
+    else:
+        await interaction.followup.send(reply.content, files=reply.files, ephemeral=True)
+
+
+async def board_file(bot: BotBase, ruleset: str, game_id: str, view: Mapping[str, Any], *,
+                     names: bool = True, highlight: tuple[str, ...] = (), tag: str = "") -> discord.File:
+    """The board picture of ``view`` by the game's own renderer, named after the game and its seq."""
+    draw = spec(ruleset).render()
+    png = await bot.render(draw, view, names=names, highlight=highlight, size=bot.board_size)
+    return discord.File(io.BytesIO(png), filename=f"annals-{game_id}-{view.get('seq', 0)}{tag}.png")

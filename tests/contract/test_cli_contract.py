@@ -1,0 +1,141 @@
+"""``python -m engine`` and ``python -m render demo`` work for every registered game with no per-game code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tests.toy.spec
+from engine import registry
+from engine.__main__ import main as engine_main
+from engine.spec import DataCheck, GameSpec
+from engine.terminal import run_terminal_game
+from render.__main__ import main as render_main
+
+SPECS = registry.specs()
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def spec_id(spec: GameSpec) -> str:
+    return spec.id
+
+
+class Human:
+    """A person at the terminal who only follows the prompts: always the first choice, and yes to
+    every question asked before a move is sent."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.moves = 0
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def readline(self) -> str:
+        if self.said and self.said[-1].endswith("(yes/no)"):
+            return "yes\n"
+        self.moves += 1
+        return "1\n"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+def test_a_person_plays_a_whole_game_in_the_terminal(spec: GameSpec, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    human = Human()
+    log = tmp_path / "game.json"
+    players = spec.min_players
+    code = run_terminal_game(spec, players=players, humans=1, seed=5, ai="random", options={},
+                             log_path=log, stdin=human, say=human.say)  # type: ignore[arg-type]
+    assert code == 0
+    text = "\n".join(human.said)
+    assert human.moves > 0 and "you (" in text
+    assert "Game over. " in text
+    assert "Traceback" not in text and "not one of the choices" not in text
+    # The saved log rebuilds the same game: the final scores printed by replay are the game's.
+    assert engine_main(["replay", str(log)]) == 0
+    replayed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert replayed["over"] is True and len(replayed["scores"]) == players
+    game = spec.load()
+    saved = json.loads(log.read_text())
+    state = game.setup(players, saved["options"], saved["seed"])
+    for data in saved["actions"]:
+        state = game.apply(state, game.codec.decode(data)).state
+    assert replayed["scores"] == game.scores(state)
+    winner = spec.seat_names(["you", *["random AI"] * (players - 1)])[game.ranking(state)[0]]
+    assert winner in text.split("Game over. ")[1]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+def test_simulate_plays_ai_games_and_prints_figures(spec: GameSpec,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    seats = str(spec.max_players)
+    assert engine_main(["simulate", "--game", spec.id, "--games", "2", "--players", seats]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["game"] == spec.id and figures["games"] == 2 and figures["players"] == spec.max_players
+    assert figures["actions_per_game"] > 0
+
+
+def test_the_first_registered_game_is_the_default() -> None:
+    from engine.__main__ import build_parser
+
+    args = build_parser().parse_args(["simulate"])
+    assert args.game == registry.game_ids()[0]
+
+
+def test_a_bad_option_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    toy = tests.toy.spec.SPEC.id
+    assert engine_main(["simulate", "--game", toy, "--option", "bogus"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said == "Goofspiel (test game) has no option 'bogus'; it has no options."
+
+
+def problems_found() -> list[str]:
+    return ["the deck has 3 copies of card 7"]
+
+
+def all_well() -> list[str]:
+    return []
+
+
+def provenance() -> list[str]:
+    return ["41 cards read from the rulebook"]
+
+
+def test_check_data_covers_games_still_being_built(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    good = DataCheck("new-game", "A new game", f"{__name__}:all_well", report=f"{__name__}:provenance")
+    monkeypatch.setattr("engine.__main__.data_checks", lambda: [good])
+    assert engine_main(["check-data"]) == 0
+    out = capsys.readouterr().out
+    assert "new-game: 41 cards read from the rulebook" in out and "All data files are valid" in out
+    bad = DataCheck("new-game", "A new game", f"{__name__}:problems_found")
+    monkeypatch.setattr("engine.__main__.data_checks", lambda: [bad])
+    assert engine_main(["check-data"]) == 1
+    assert "new-game: the deck has 3 copies of card 7" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+def test_the_demo_draws_the_board_as_the_first_stage_ends(spec: GameSpec, tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    assert render_main(["demo", "--game", spec.id, "--stages", "1", "--size", "400", "--out", str(out)]) == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names[0].startswith("board-01-") and "scores.png" in names
+    for name in names:
+        assert (out / name).read_bytes()[:8] == PNG, name
+
+
+def test_the_demo_draws_every_stage_and_the_end(tmp_path: Path) -> None:
+    toy = tests.toy.spec.SPEC
+    assert render_main(["demo", "--game", toy.id, "--seed", "2", "--out", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    # Goofspiel has five rounds: four end with the next one's start, the fifth with the game.
+    assert names == ["board-01-round-1-of-5.png", "board-02-round-2-of-5.png", "board-03-round-3-of-5.png",
+                     "board-04-round-4-of-5.png", "board-final.png", "scores.png"]
+
+
+def test_the_demo_refuses_a_game_it_does_not_know(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert render_main(["demo", "--game", "chess", "--out", str(tmp_path / "x")]) == 2
+    assert "Unknown game 'chess'" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()

@@ -1,0 +1,140 @@
+"""The contract every registered game keeps, one suite for all: no test here names a game.
+
+The test-only toy game (``tests/toy``) registers itself like a real game and must pass the same
+checks. ``pytest -m slow`` adds more seeds per player count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+import tests.toy.spec
+from engine import registry
+from engine.core import Action, Choice, Decision
+from engine.spec import GameSpec
+from tests.contract.checks import assert_complete, missing_hooks, random_playout, seat_names
+from tests.toy.game import ToyGame
+
+SPECS = registry.specs()
+SEATINGS = [(s, n) for s in SPECS for n in range(s.min_players, s.max_players + 1)]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def seating_id(value: object) -> str:
+    return value.id if isinstance(value, GameSpec) else str(value)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=seating_id)
+def test_the_game_implements_every_hook(spec: GameSpec) -> None:
+    assert_complete(spec.load())
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=seating_id)
+def test_the_spec_is_consistent_with_its_game(spec: GameSpec) -> None:
+    game = spec.load()
+    assert (game.id, game.min_players, game.max_players) == (spec.id, spec.min_players, spec.max_players)
+    assert len(spec.colours) >= spec.max_players and len(set(spec.colours)) == len(spec.colours)
+    assert spec.policy_names and set(spec.policy_names) >= {"random"}
+    for option in spec.options:
+        assert option.check(option.default) == option.default
+        assert option.description.strip() and "{" not in option.description
+    assert game.check_data() == []
+
+
+@pytest.mark.parametrize(("spec", "players"), SEATINGS, ids=seating_id)
+def test_a_random_playout_keeps_the_contract(spec: GameSpec, players: int) -> None:
+    run = random_playout(spec, players, seed=players)
+    assert run.problems == [], "\n".join(run.problems)
+    assert run.worded, "no event of the whole game was worded for the players"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("spec", "players"), SEATINGS, ids=seating_id)
+@pytest.mark.parametrize("seed", range(10, 16))
+def test_many_random_playouts_keep_the_contract(spec: GameSpec, players: int, seed: int) -> None:
+    run = random_playout(spec, players, seed)
+    assert run.problems == [], "\n".join(run.problems)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=seating_id)
+def test_the_greedy_players_finish_a_game_within_the_contract(spec: GameSpec) -> None:
+    policy = next(name for name in spec.policy_names if name != "random")
+    run = random_playout(spec, spec.min_players, seed=7, policy=policy)
+    assert run.problems == [], "\n".join(run.problems)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=seating_id)
+def test_the_board_renders_mid_game_and_at_the_end(spec: GameSpec) -> None:
+    run = random_playout(spec, spec.max_players, seed=3)
+    assert run.mid_view is not None and run.final_view is not None
+    draw = spec.render()
+    for view in (run.mid_view, run.final_view):
+        assert draw(view, size=400)[:8] == PNG
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=seating_id)
+def test_seat_names_are_person_and_colour(spec: GameSpec) -> None:
+    names = seat_names(spec, spec.max_players)
+    assert names[0] == f"alice ({spec.colours[0]})"
+    assert len(set(names)) == len(names)
+
+
+# -- the checker itself ------------------------------------------------------------------------------
+
+# The toy game without two of its hooks: a game someone forgot to finish.
+INCOMPLETE = type("IncompleteToy", (), {k: v for k, v in vars(ToyGame).items()
+                                        if k not in ("decision", "stage", "__dict__", "__weakref__")})()
+INCOMPLETE.id = INCOMPLETE.title = "toy-incomplete"
+
+
+@pytest.fixture
+def incomplete() -> Iterator[GameSpec]:
+    spec = registry.register(GameSpec(
+        id="toy-incomplete", title="toy-incomplete", min_players=2, max_players=2,
+        summary="The test game with hooks missing.", game=f"{__name__}:INCOMPLETE",
+        policies="tests.toy.ai:make_policy", renderer="tests.toy.render:render_board"))
+    yield spec
+    registry.unregister(spec.id)
+
+
+def test_a_registered_game_missing_a_hook_fails_naming_the_hook(incomplete: GameSpec) -> None:
+    assert incomplete in registry.specs()
+    assert missing_hooks(incomplete.load()) == ["method decision()", "method stage()"]
+    with pytest.raises(AssertionError, match=r"toy-incomplete .*lacks method decision\(\), method stage\(\)"):
+        assert_complete(incomplete.load())
+
+
+def test_a_complete_game_lacks_nothing() -> None:
+    assert missing_hooks(tests.toy.spec.SPEC.load()) == []
+
+
+class LeakyToy(ToyGame):
+    """The toy game with two faults the suite must catch: the view shows the secret bids, and every
+    choice has the same label."""
+
+    id = "toy-leaky"
+
+    def view(self, state: Any, viewer: int | None) -> Any:
+        return {**super().view(state, viewer), "bids": list(state.bids)}
+
+    def decision(self, view: Mapping[str, Any], player: int, legal: Sequence[Action]) -> Decision:
+        return Decision(player, "Bid", tuple(Choice(a, "Bid a card") for a in legal))
+
+
+LEAKY = LeakyToy()
+
+
+def test_the_playout_catches_a_view_that_leaks_and_labels_that_repeat() -> None:
+    spec = registry.register(GameSpec(
+        id="toy-leaky", title="toy-leaky", min_players=2, max_players=2, summary="A faulty test game.",
+        game=f"{__name__}:LEAKY", policies="tests.toy.ai:make_policy",
+        renderer="tests.toy.render:render_board"))
+    try:
+        problems = "\n".join(random_playout(spec, 2, seed=1).problems)
+    finally:
+        registry.unregister(spec.id)
+    assert "differ only in what is hidden from it, yet its view differs at /bids" in problems
+    assert "decision labels repeat: ['Bid a card']" in problems
