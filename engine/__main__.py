@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.core import Action, IllegalAction, replay
-from engine.registry import game_ids, get_game, make_policy
+from engine.registry import data_checks, game_ids, get_game, make_policy
+from engine.spec import _resolve
 
 
 def save_log(path: Path, game_id: str, players: int, options: dict[str, Any], seed: int,
@@ -80,6 +81,8 @@ def check_all_data() -> list[str]:
     problems: list[str] = []
     for game_id in game_ids():
         problems.extend(f"{game_id}: {p}" for p in get_game(game_id).check_data())
+    for data in data_checks():
+        problems.extend(f"{data.id}: {p}" for p in _resolve(data.check)())
     return problems
 
 
@@ -90,7 +93,10 @@ def cmd_check_data(args: argparse.Namespace) -> int:
     if problems:
         print(f"{len(problems)} problem(s) found.", file=sys.stderr)
         return 1
-    print(f"All data files are valid ({', '.join(game_ids())}).")
+    for data in data_checks():
+        for line in _resolve(data.report)() if data.report else []:
+            print(f"{data.id}: {line}")
+    print(f"All data files are valid ({', '.join([*game_ids(), *(d.id for d in data_checks())])}).")
     return 0
 
 
