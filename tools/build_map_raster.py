@@ -861,6 +861,9 @@ def area_geometry(ids: np.ndarray, names: list[str]) -> dict[str, Any]:
 
 
 COAST_REACH_PX = 14  # two seas meeting this close to a land's shore are one coast of it
+# Lands whose seas are separate coasts whatever the drawing shows: Schleswig's Baltic and North Sea
+# coasts are joined only by the Kiel canal (L1582), though Jutland is a few pixels wide here.
+SPLIT_COASTS: frozenset[str] = frozenset({"Schleswig"})
 
 
 def coast_groups(pairs: dict[tuple[int, int], list[tuple[int, int]]], names: list[str], land: set[int]
@@ -888,9 +891,10 @@ def coast_groups(pairs: dict[tuple[int, int], list[tuple[int, int]]], names: lis
                 s = group[s]
             return s
 
+        split = names[lnd - 1] in SPLIT_COASTS
         for i, s in enumerate(seas):
             for t in seas[i + 1:]:
-                meet = pairs.get((min(s, t), max(s, t)))
+                meet = None if split else pairs.get((min(s, t), max(s, t)))
                 if not meet:
                     continue
                 m = np.array(meet, dtype=np.float64)
