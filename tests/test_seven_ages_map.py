@@ -41,7 +41,8 @@ PRINTED_REFS = {
     "Epirus": ("K5", 731), "Ukraine": ("L4", 988), "Cyrenaica": ("L6", 988),
     "Japanese coast": ("R0", 1094), "Central Mediterranean": ("K5", 1098), "Solomons": ("Y2", 1100),
     "Timor & Bali": ("W4", 1100), "Western Mediterranean": ("J5", 1110), "Palestine": ("M5", 1118),
-    "Panama": ("B4", 1574), "Suez": ("N5", 1574), "Schleswig": ("J3", 1574),  # "Kiel (J3)", in Schleswig (L1582)
+    # "Kiel (J3)" (L1574) is in Schleswig (L1582)
+    "Panama": ("B4", 1574), "Suez": ("N5", 1574), "Schleswig": ("J3", 1574),
     "Mecca": ("N6", 1708), "Carthage": ("J5", 2115), "Siam": ("T4", 2173),
 }
 
@@ -202,7 +203,8 @@ def test_japanese_coast_is_in_north_east_asia_and_asia(world: WorldMap) -> None:
     assert {"North-East Asia", "Asia"} <= world.regions_of("Japanese coast")
 
 
-@pytest.mark.parametrize(("island", "subregion"), [("Solomons", "Australasia"), ("Timor & Bali", "S.E. Asia")])
+@pytest.mark.parametrize(("island", "subregion"),
+                         [("Solomons", "Australasia"), ("Timor & Bali", "S.E. Asia")])
 def test_islands_joined_by_crossing_arrows_take_the_mainland_region(world: WorldMap, island: str,
                                                                    subregion: str) -> None:
     # L1100: "Solomons (Y2) is in Australasia and Timor & Bali (W4) is in S.E. Asia, and both are in Asia"

@@ -156,7 +156,7 @@ TABLE_SECTIONS = ("terrains", "modifiers", "unit_classes", "unit_types", "costs"
                   "religions", "regions")
 
 
-def _table_problems(raw: Mapping[str, Any]) -> list[str]:
+def table_problems(raw: Mapping[str, Any]) -> list[str]:
     problems: list[str] = []
     for name in TABLE_SECTIONS:
         key = "level" if name == "dark_ages" else "age" if name == "ages" else "name"
@@ -202,7 +202,7 @@ def _build_tables(raw: Mapping[str, Any]) -> Tables:
 def load_tables() -> Tables:
     """The tables of ``tables.yaml``, validated; DataError listing every problem otherwise."""
     raw = read_yaml("tables.yaml")
-    problems = _table_problems(raw)
+    problems = table_problems(raw)
     if problems:
         raise DataError(problems)
     return _build_tables(raw)
