@@ -21,6 +21,7 @@ BUILTIN: tuple[str, ...] = (
     "engine.history.epochs5.spec",
     "engine.eight_minute.spec",
     "engine.rise.spec",
+    "engine.seven_ages.spec",
 )
 
 _SPECS: dict[str, GameSpec] = {}

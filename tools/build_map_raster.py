@@ -543,8 +543,8 @@ def force_corners(ids: np.ndarray, id_of: dict[str, int], corners: list[list[str
                     ids[y, x] = q[(0 if x < cx else 1) if y < cy else (3 if x < cx else 2)]
 
 
-def assign_islands(ids: np.ndarray, mask: np.ndarray) -> None:
-    """Give unseeded islands to the nearest land when small and close; the rest are off board."""
+def assign_islands(ids: np.ndarray, mask: np.ndarray, off: int = OFF_BOARD) -> None:
+    """Give unseeded islands to the nearest land when small and close; the rest are off board (``off``)."""
     left = mask & (ids == 0)
     lab, n = components(left)
     land_y, land_x = np.nonzero(ids > 0)
@@ -565,7 +565,7 @@ def assign_islands(ids: np.ndarray, mask: np.ndarray) -> None:
                 if best <= ISLAND_REACH_PX**2:
                     ids[ys, xs] = ids[ly[arg], lx[arg]]
                     continue
-        ids[ys, xs] = OFF_BOARD
+        ids[ys, xs] = off
 
 
 # --- geometry ---------------------------------------------------------------
@@ -769,7 +769,7 @@ def water_geometry(ids: np.ndarray, wmap: Any, lands: dict[str, Any], proj: Proj
     return out
 
 
-def border_pairs(ids: np.ndarray) -> dict[tuple[int, int], list[tuple[int, int]]]:
+def border_pairs(ids: np.ndarray, off: int = OFF_BOARD) -> dict[tuple[int, int], list[tuple[int, int]]]:
     pairs: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for a, b, ys, xs in (
         (ids[:, :-1], ids[:, 1:], *np.nonzero(ids[:, :-1] != ids[:, 1:])),
@@ -777,7 +777,7 @@ def border_pairs(ids: np.ndarray) -> dict[tuple[int, int], list[tuple[int, int]]
     ):
         for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
             p, q = int(a[y, x]), int(b[y, x])
-            if p and q and p != OFF_BOARD and q != OFF_BOARD:
+            if p and q and p != off and q != off:
                 pairs.setdefault((min(p, q), max(p, q)), []).append((x, y))
     return pairs
 
@@ -811,12 +811,187 @@ PROFILES: dict[str, Profile] = {
 }
 
 
+# --- 7 Ages: land and sea areas -----------------------------------------------
+
+# The 7 Ages board (data/seven_ages/map.yaml): every sea and ocean is an area
+# too, so water is partitioned like land. The crop runs east to the date line,
+# where the blue arrow wraps the South Pacific round to Galapagos (L606), and
+# north to 78 degrees for the Arctic seas. Europe and the Middle East, where the
+# areas are smallest, are drawn largest.
+SEVEN_AGES_PROJECTION = Projection(
+    [-130, -100, -75, -55, -35, -18, -8, 10, 30, 45, 60, 75, 90, 105, 120, 135, 150, 165, 180],
+    [0.8, 0.9, 1.0, 0.75, 0.3, 0.4, 1.8, 2.4, 2.3, 1.9, 1.35, 1.3, 1.2, 1.25, 1.2, 0.9, 0.6, 0.45, 0.4],
+    [-46, -30, -15, 0, 15, 28, 36, 45, 55, 62, 68, 78],
+    [0.6, 0.65, 0.7, 0.85, 1.05, 1.4, 2.3, 2.7, 2.4, 1.3, 0.75, 0.45],
+    width=2200,
+)
+# The Bosporus, the Sea of Marmara and the Dardanelles, closed by the mask at this scale: the
+# Black Sea meets the Aegean there.
+SEVEN_AGES_WATER_CUTS: list[list[tuple[float, float]]] = [
+    [(26.1, 40.0), (26.6, 40.7), (28.9, 41.3), (29.2, 41.3), (29.3, 40.9), (28.8, 40.4), (27.0, 40.2),
+     (26.4, 39.8)],
+]
+SEVEN_AGES_OFF = 65535  # off-board pixels (lakes, unseeded islands, water no sea reaches)
+
+
+def lake_mask(proj: Projection) -> np.ndarray:
+    """Pixels of the lakes cut out of the land (no water of the game: they belong to no area)."""
+    lakes = Image.new("L", (proj.width, proj.height), 0)
+    draw = ImageDraw.Draw(lakes)
+    for poly in LAKES:
+        draw.polygon([proj.project(lon, lat) for lon, lat in poly], fill=1)
+    out: np.ndarray = np.asarray(lakes) == 1
+    return out
+
+
+def area_geometry(ids: np.ndarray, names: list[str]) -> dict[str, Any]:
+    """Centroid, label point (the most inland pixel near the middle) and size of every area."""
+    dist = inner_distance(ids)
+    out: dict[str, Any] = {}
+    for i, name in enumerate(names, start=1):
+        ys, xs = np.nonzero(ids == i)
+        if not len(xs):
+            out[name] = {"id": i, "pixels": 0}
+            continue
+        cx, cy = float(xs.mean()), float(ys.mean())
+        k = int(np.argmax(dist[ys, xs] - 0.05 * np.hypot(xs - cx, ys - cy)))
+        out[name] = {"id": i, "centroid": [round(cx, 1), round(cy, 1)], "pole": [int(xs[k]), int(ys[k])],
+                     "radius": int(dist[ys[k], xs[k]]), "pixels": len(xs)}
+    return out
+
+
+COAST_REACH_PX = 14  # two seas meeting this close to a land's shore are one coast of it
+# Lands whose seas are separate coasts whatever the drawing shows: Schleswig's Baltic and North Sea
+# coasts are joined only by the Kiel canal (L1582), though Jutland is a few pixels wide here.
+SPLIT_COASTS: frozenset[str] = frozenset({"Schleswig"})
+
+
+def coast_groups(pairs: dict[tuple[int, int], list[tuple[int, int]]], names: list[str], land: set[int]
+                 ) -> dict[str, list[list[str]]]:
+    """The coasts of every land that has more than one: its seas, grouped by where they meet.
+
+    Two seas a land borders are on the same coast when they meet near its shore
+    (so a ship may go round); otherwise land lies between them and a ship there
+    must choose its coast (Yucatan, L648; Schleswig without the Kiel canal, L1582).
+    """
+    seas_of: dict[int, list[int]] = {}
+    for a, b in pairs:
+        if (a in land) != (b in land):
+            lnd, sea = (a, b) if a in land else (b, a)
+            seas_of.setdefault(lnd, []).append(sea)
+    out: dict[str, list[list[str]]] = {}
+    for lnd, seas in seas_of.items():
+        if len(seas) < 2:
+            continue
+        shore = np.array([p for s in seas for p in pairs[(min(lnd, s), max(lnd, s))]], dtype=np.float64)
+        group = {s: s for s in seas}
+
+        def find(s: int, group: dict[int, int] = group) -> int:
+            while group[s] != s:
+                s = group[s]
+            return s
+
+        split = names[lnd - 1] in SPLIT_COASTS
+        for i, s in enumerate(seas):
+            for t in seas[i + 1:]:
+                meet = None if split else pairs.get((min(s, t), max(s, t)))
+                if not meet:
+                    continue
+                m = np.array(meet, dtype=np.float64)
+                step = max(1, len(m) // 400)
+                d2 = ((m[::step, None, :] - shore[None, ::max(1, len(shore) // 400), :]) ** 2).sum(axis=2)
+                if float(d2.min()) <= COAST_REACH_PX**2:
+                    group[find(s)] = find(t)
+        groups: dict[int, list[str]] = {}
+        for s in seas:
+            groups.setdefault(find(s), []).append(names[s - 1])
+        if len(groups) > 1:
+            out[names[lnd - 1]] = sorted(sorted(g) for g in groups.values())
+    return out
+
+
+def build_seven_ages(map_path: Path, out: Path) -> int:
+    """The 7 Ages raster: land areas flood through land, sea areas through water."""
+    from engine.seven_ages.map import read_map
+
+    wmap = read_map()
+    proj = SEVEN_AGES_PROJECTION
+    names = list(wmap.areas)
+    id_of = {n: i for i, n in enumerate(names, start=1)}
+    print(f"projection: {proj.width}x{proj.height}", file=sys.stderr)
+    land = land_mask(proj, SEVEN_AGES_WATER_CUTS)
+    water = ~land & ~lake_mask(proj)
+    layers = []
+    for kind_is_land, mask in ((True, land), (False, water)):
+        seeds = []
+        for name in names:
+            area = wmap.areas[name]
+            if area.land == kind_is_land:
+                for lon, lat in [area.anchor, *area.seeds]:
+                    x, y = snap(mask, *proj.project(lon, lat))
+                    seeds.append((x, y, id_of[name]))
+        layer = flood(mask, seeds, {})
+        if kind_is_land:
+            assign_islands(layer, mask, off=SEVEN_AGES_OFF)
+        layer[mask & (layer == 0)] = SEVEN_AGES_OFF
+        layers.append(layer)
+    ids = np.full(land.shape, SEVEN_AGES_OFF, dtype=np.int32)
+    ids[land] = layers[0][land]
+    ids[water] = layers[1][water]
+    out.mkdir(parents=True, exist_ok=True)
+    Image.fromarray(ids.astype(np.uint16)).save(out / "areas.png", optimize=True)
+    pairs = border_pairs(ids, off=SEVEN_AGES_OFF)
+    contacts = sorted(sorted((names[a - 1], names[b - 1])) for a, b in pairs)
+    areas = area_geometry(ids, names)
+    arrows = []
+    for arrow in wmap.arrows:
+        if arrow.blue:
+            # The wrap-around: half an arrow leaves each edge of the board towards its area.
+            a, b = areas[arrow.a]["pole"], areas[arrow.b]["pole"]
+            left, right = (a, b) if a[0] < b[0] else (b, a)
+            arrows.append({"areas": [arrow.a, arrow.b], "blue": True,
+                           "west": [[left[0], left[1]], [0, left[1]]],
+                           "east": [[right[0], right[1]], [proj.width - 1, right[1]]]})
+        else:
+            gap, pa, pb = nearest_gap(ids, id_of[arrow.a], id_of[arrow.b])
+            arrows.append({"areas": [arrow.a, arrow.b], "line": [list(pa), list(pb)], "gap": round(gap, 1)})
+    geometry = {
+        "source": "global-land-mask 1.0 (MIT; GLOBE 1-km data, NOAA); tools/build_map_raster.py",
+        "width": proj.width,
+        "height": proj.height,
+        "off_board": SEVEN_AGES_OFF,
+        "projection": proj.as_json(),
+        "ids": {str(i): n for n, i in id_of.items()},
+        "areas": areas,
+        "contacts": contacts,
+        "arrows": arrows,
+        "canals": [{"name": c.name, "area": c.area, "at": areas[c.area].get("pole")} for c in wmap.canals],
+        "coasts": coast_groups(pairs, names, {id_of[n] for n in names if wmap.areas[n].land}),
+    }
+    (out / "geometry.json").write_text(json.dumps(geometry, indent=None, separators=(",", ":"),
+                                                  ensure_ascii=False) + "\n")
+    print(f"wrote {out / 'areas.png'} and geometry.json", file=sys.stderr)
+    touching = {frozenset(c) for c in contacts}
+    for pair in sorted(touching - wmap.borders - wmap.closed, key=sorted):
+        print("touch, not a border:", " / ".join(sorted(pair)), file=sys.stderr)
+    for pair in sorted(wmap.borders - touching, key=sorted):
+        print("border, not touching:", " / ".join(sorted(pair)), file=sys.stderr)
+    for name, groups in geometry["coasts"].items():
+        declared = sorted(sorted(g) for g in wmap.areas[name].coasts.values())
+        if declared != groups:
+            print(f"coasts of {name}: raster {groups}, declared {declared}", file=sys.stderr)
+    for name, g in areas.items():
+        if not g["pixels"]:
+            print("no pixels:", name, file=sys.stderr)
+    return 0
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Build a board's land-id raster and geometry.")
     parser.add_argument("--map", type=Path, default=CLASSIC_MAP, help="the map YAML (default: classic)")
     parser.add_argument("--out", type=Path, default=None,
                         help="output folder (default: board/ beside the map)")
-    parser.add_argument("--profile", choices=sorted(PROFILES), default=None,
+    parser.add_argument("--profile", choices=[*sorted(PROFILES), "seven_ages"], default=None,
                         help="flood settings (default: the map's folder name)")
     return parser.parse_args(argv)
 
@@ -826,6 +1001,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     map_path: Path = args.map.resolve()
     out: Path = args.out.resolve() if args.out is not None else map_path.parent / "board"
     profile_name = args.profile or map_path.parent.name
+    if profile_name == "seven_ages":
+        return build_seven_ages(map_path, out)
     if profile_name not in PROFILES:
         print(f"no flood profile {profile_name!r}; use --profile {sorted(PROFILES)}", file=sys.stderr)
         return 2
