@@ -29,7 +29,7 @@ from bot.discord.moves import EndTurnButton, battle_lines, bot_of, lost_battle, 
 from bot.discord.personal import PersonalCommands
 from bot.models import TimerSettings
 from bot.service import ServiceError
-from engine.registry import game_ids, get_game
+from engine.registry import game_ids, get_game, spec
 
 if TYPE_CHECKING:
     from bot.discord.client import AnnalsBot
@@ -445,7 +445,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, FleetCommands, app_commands.Gr
 def game_options(ruleset: str, text: str | None) -> list[str]:
     """The option names in ``text`` ("goods tokens, full_game"), each checked against the game's own."""
     try:
-        game = get_game(ruleset)
+        game = spec(ruleset)
     except KeyError as exc:
         raise ServiceError("unknown_ruleset", f"There is no game {ruleset!r}.") from exc
     known = game.default_options()

@@ -31,7 +31,7 @@ from engine.eight_minute.actions import (
 )
 from engine.eight_minute.data import EMData, load_data
 from engine.eight_minute.state import NEUTRAL, EMState
-from engine.history.text import COLOURS
+from engine.spec import SEAT_COLOURS as COLOURS
 
 GOOD_NAMES: dict[str, str] = {
     "crystal": "Crystal",

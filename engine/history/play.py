@@ -11,41 +11,12 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.core import Action, IllegalAction
+from engine.core import Action, IllegalAction, decide
 from engine.history.ai import make_policy
-from engine.history.board import Ctx
 from engine.history.classic import GAME
-from engine.history.flow import expansion_targets
-from engine.history.state import HistoryState
-from engine.history.text import describe_events, player_name, render_board, render_status
+from engine.history.spec import SPEC
 
 HELP = __doc__.split("\n\n", 1)[1] if __doc__ else ""
-
-
-def action_label(state: HistoryState, action: Action) -> str:
-    rules = GAME.rules
-    data = action.to_json()
-    kind = data["kind"]
-    if kind == "play":
-        card = rules.cards[data["card"]]
-        return f"play {card.name}: {card.text}"
-    if kind == "give":
-        return f"give the card to {player_name(data['to'])}"
-    if kind == "keep":
-        return "keep the card"
-    if kind == "expand":
-        dice = expansion_targets(Ctx(state, rules)).get(data["land"], 0)
-        return f"expand {data['land']}" + (f" (battle, defender rolls {dice})" if dice else "")
-    labels = {
-        "done": "done (finish this step)",
-        "fort": f"build a fort in {data.get('land')}",
-        "buyback": "spend a coin to return a lost army to the pool",
-        "end_turn": "end the turn (build monuments and score)",
-        "choose": f"choose {data.get('target')}",
-        "attack_fleet": f"attack the fleet in the {data.get('sea')}",
-        "man_fleet": f"put an army on your fleet in the {data.get('sea')}",
-    }
-    return labels.get(kind) or GAME.describe_action(action)
 
 
 def parse_command(text: str, options: list[Action]) -> Action | None:
@@ -73,13 +44,13 @@ def run_terminal_game(*, players: int, humans: int, seed: int | None, ai: str,
     except IllegalAction as exc:
         print(exc.message)
         return 2
-    rules = GAME.rules
+    names = SPEC.seat_names([None] * players)
     ais = {p: make_policy(ai, seed * 31 + p) for p in range(humans, players)}
     log: list[Action] = []
     log_path = log_path or Path(f"annals-game-{seed}.json")
     viewer = 0 if humans == 1 else None
     print(f"{GAME.title}: {players} players, seed {seed}. Humans: "
-          + ", ".join(player_name(p) for p in range(humans)) + ". Type 'help' for commands.")
+          + ", ".join(names[p] for p in range(humans)) + ". Type 'help' for commands.")
 
     def save() -> None:
         from engine.__main__ import save_log
@@ -93,10 +64,13 @@ def run_terminal_game(*, players: int, humans: int, seed: int | None, ai: str,
             action = ais[player].choose(state, player)
         else:
             view = GAME.view(state, player)
-            print("\n" + render_status(view, rules))
-            options_list = GAME.legal_actions(state, player)
-            for i, act in enumerate(options_list, 1):
-                print(f"  {i:>2}) {action_label(state, act)}")
+            print("\n" + GAME.status_text(view, names))
+            decision = decide(GAME, state, player)
+            assert decision is not None
+            options_list = [c.action for c in decision.choices]
+            print(decision.heading)
+            for i, choice in enumerate(decision.choices, 1):
+                print(f"  {i:>2}) {choice.label}")
             line = stdin.readline()
             if not line:
                 save()
@@ -106,12 +80,10 @@ def run_terminal_game(*, players: int, humans: int, seed: int | None, ai: str,
                 save()
                 return 0
             if word in ("board", "b", "all"):
-                print(render_board(view, rules, empty=word == "all"))
+                print(GAME.board_text(view, names))
                 continue
             if word == "hand":
-                for card_id in view["you"]["hand"]:
-                    card = rules.cards[card_id]
-                    print(f"  {card.name}: {card.text}")
+                print(GAME.hand_text(view, player, names))
                 continue
             if word in ("help", "?"):
                 print(HELP)
@@ -128,8 +100,10 @@ def run_terminal_game(*, players: int, humans: int, seed: int | None, ai: str,
             continue
         state = result.state
         log.append(action)
-        for text in describe_events(result.events, rules, viewer):
-            print(text)
-    print("\n" + render_status(GAME.view(state, viewer), rules))
+        for event in result.events:
+            said = GAME.describe_event(event, names) if event.visible_to(viewer) else None
+            if said:
+                print(said)
+    print("\n" + GAME.summary_text(GAME.view(state, viewer), names))
     save()
     return 0

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from engine.core import Action, Event
-from engine.history.text import COLOURS
 from engine.rise import turn
 from engine.rise.actions import (
     Battle,
@@ -39,6 +38,7 @@ from engine.rise.actions import (
 )
 from engine.rise.data import City, EmpireSide, Progress, RiseData, Territory, load_data
 from engine.rise.state import EMPTY, RiseState
+from engine.spec import SEAT_COLOURS as COLOURS
 
 #: Every event type the engine emits (engine/rise/{phases,turn,flow,end}.py); each has a sentence.
 EVENT_TYPES: frozenset[str] = frozenset(
