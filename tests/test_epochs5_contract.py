@@ -178,3 +178,12 @@ def test_skipping_a_kingdom_asks_first() -> None:
     assert by_action[Done(0)].confirm == "Skip Kush? A kingdom cannot be saved for a later epoch."
     assert by_action[PlayEvent(0, "kush")].label.startswith("Play the kingdom Kush")
     assert KINGDOM.kingdom is not None and "Sumerians" in found.heading
+
+
+def test_an_empty_supply_is_told_plainly() -> None:
+    """"In the rare case that a player must place a structure or fort and the supply is empty, the
+    player does not place the structure or fort.\""""
+    s = Scenario(structures=0).start(SUMERIANS, 0)
+    assert "Tigris" not in s.state.structures
+    out = next(e for e in s.events if e.type == "supply_out")
+    assert GAME.describe_event(out, NAMES[:3]) == "The supply has no capitol left: Tigris gets no capitol."

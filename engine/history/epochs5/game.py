@@ -33,6 +33,7 @@ from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.state import State
 from engine.history.epochs5.view import BattleView, DraftView, Epochs5View, Invasion, TurnView, YouView
+from engine.history.state import copy_json
 from engine.words import roman
 
 PREFS: dict[str, tuple[str, ...]] = {"reroll": battle.REROLL_PREFS, "track": ("ask", "up", "down")}
@@ -358,8 +359,8 @@ class Epochs5Game(BaseGame[State, Ctx]):
             effects=list(tn.effects),
             played=list(tn.played),
             battle=fight,
-            pending=dict(tn.pending) if tn.pending else None,
-            track=dict(tn.track) if tn.track else None,
+            pending=copy_json(tn.pending),
+            track=copy_json(tn.track),
             invasions=self._invasions(ctx) if tn.step == "invade" else [],
         )
 

@@ -233,7 +233,7 @@ EVENTS: dict[str, Wording] = {
     "structure_placed": lambda r, d, n: (
         f"{STRUCTURE_WORDS[d['structure']].capitalize()} is placed in {d['land']}."
     ),
-    "supply_out": lambda r, d, n: f"None left in the supply: no {d['piece']} is placed in {d['land']}.",
+    "supply_out": lambda r, d, n: f"The supply has no {d['piece']} left: {d['land']} gets no {d['piece']}.",
     "established": lambda r, d, n: _established(d),
     "invaded": lambda r, d, n: (
         f"{n[d['player']]} invades {d['land']}"
