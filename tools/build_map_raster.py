@@ -7,6 +7,13 @@ Run by hand when the map data changes (build time only)::
     PYTHONPATH=. python tools/build_map_raster.py \
         --map data/history/epochs5/map.yaml --out data/history/epochs5/board
 
+    PYTHONPATH=. python tools/build_map_raster.py --map data/seven_ages/map.yaml [--sync]
+
+7 Ages (the ``seven_ages`` profile) partitions the seas as well as the land,
+writes ``areas.png`` (16-bit ids) and a geometry with the raster's contacts,
+coasts and arrows, and reports where they differ from the map's borders;
+``--sync`` rewrites the map's borders and coasts from the raster.
+
 ``--map`` defaults to the classic map and ``--out`` to the ``board`` folder
 beside the map. The hand-tuned flood settings (extra seeds, speeds, corners)
 belong to one map each: ``--profile`` picks them (``classic`` or ``epochs5``),
@@ -910,8 +917,60 @@ def coast_groups(pairs: dict[tuple[int, int], list[tuple[int, int]]], names: lis
     return out
 
 
-def build_seven_ages(map_path: Path, out: Path) -> int:
-    """The 7 Ages raster: land areas flood through land, sea areas through water."""
+def _flow(entry: dict[str, Any]) -> str:
+    """One map.yaml entry as the one-line flow mapping the file is written in."""
+    return "  - {" + ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in entry.items()) + "}"
+
+
+def sync_seven_ages_map(map_path: Path, geometry: dict[str, Any]) -> None:
+    """Rewrite map.yaml's borders and coasts from the raster, keeping every other line.
+
+    A border that stays keeps its attributes (river, source); a new contact becomes a border of
+    ours; contacts listed under ``closed`` stay out. Run after moving anchors or seeds.
+    """
+    import yaml
+
+    lines = map_path.read_text(encoding="utf-8").splitlines()
+    raw = yaml.safe_load("\n".join(lines))
+    kinds = {a["name"]: a["kind"] for a in raw["areas"]}
+    old = {frozenset((b["a"], b["b"])): b for b in raw["borders"]}
+    closed = {frozenset((c["a"], c["b"])) for c in raw["closed"]}
+    pairs = [tuple(sorted(c)) for c in geometry["contacts"] if frozenset(c) not in closed]
+    pairs.sort(key=lambda p: (kinds[p[0]] != "land" or kinds[p[1]] != "land", p))
+    borders = [old.get(frozenset(p), {"a": p[0], "b": p[1], "source": "ours"}) for p in pairs]
+    for pair in set(old) - {frozenset(p) for p in pairs}:
+        print("border dropped (no longer touching):", " / ".join(sorted(pair)), file=sys.stderr)
+    out: list[str] = []
+    section = ""
+    for line in lines:
+        if line and not line.startswith((" ", "#")):
+            section = line.split(":")[0]
+            if section == "borders":
+                out.append(line)
+                out.extend(_flow(b) for b in borders)
+                continue
+        if section == "borders" and line.startswith("  - "):
+            continue
+        if section == "areas" and line.startswith("  - "):
+            entry = yaml.safe_load(line[4:])
+            groups = geometry["coasts"].get(entry["name"])
+            entry.pop("coasts", None)
+            if groups:
+                items = list(entry.items())
+                at = next(i for i, (k, _) in enumerate(items) if k == "anchor")
+                items.insert(at, ("coasts", {g[0]: g for g in groups}))
+                entry = dict(items)
+            line = _flow(entry)
+        out.append(line)
+    map_path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    print(f"rewrote the borders ({len(borders)}) and coasts of {map_path}", file=sys.stderr)
+
+
+def build_seven_ages(map_path: Path, out: Path, sync: bool = False) -> int:
+    """The 7 Ages raster: land areas flood through land, sea areas through water.
+
+    With ``sync``, map.yaml's borders and coasts are then rewritten from the raster.
+    """
     from engine.seven_ages.map import read_map
 
     wmap = read_map()
@@ -971,6 +1030,9 @@ def build_seven_ages(map_path: Path, out: Path) -> int:
     (out / "geometry.json").write_text(json.dumps(geometry, indent=None, separators=(",", ":"),
                                                   ensure_ascii=False) + "\n")
     print(f"wrote {out / 'areas.png'} and geometry.json", file=sys.stderr)
+    if sync:
+        sync_seven_ages_map(map_path, geometry)
+        wmap = read_map()
     touching = {frozenset(c) for c in contacts}
     for pair in sorted(touching - wmap.borders - wmap.closed, key=sorted):
         print("touch, not a border:", " / ".join(sorted(pair)), file=sys.stderr)
@@ -993,6 +1055,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="output folder (default: board/ beside the map)")
     parser.add_argument("--profile", choices=[*sorted(PROFILES), "seven_ages"], default=None,
                         help="flood settings (default: the map's folder name)")
+    parser.add_argument("--sync", action="store_true",
+                        help="7 Ages only: rewrite map.yaml's borders and coasts from the new raster")
     return parser.parse_args(argv)
 
 
@@ -1002,7 +1066,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out: Path = args.out.resolve() if args.out is not None else map_path.parent / "board"
     profile_name = args.profile or map_path.parent.name
     if profile_name == "seven_ages":
-        return build_seven_ages(map_path, out)
+        return build_seven_ages(map_path, out, sync=args.sync)
     if profile_name not in PROFILES:
         print(f"no flood profile {profile_name!r}; use --profile {sorted(PROFILES)}", file=sys.stderr)
         return 2
