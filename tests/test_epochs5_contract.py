@@ -187,3 +187,12 @@ def test_an_empty_supply_is_told_plainly() -> None:
     assert "Tigris" not in s.state.structures
     out = next(e for e in s.events if e.type == "supply_out")
     assert GAME.describe_event(out, NAMES[:3]) == "The supply has no capitol left: Tigris gets no capitol."
+
+
+def test_the_status_says_whose_turn_what_they_do_and_the_scores() -> None:
+    s = Scenario().start(ASSYRIANS, 1)
+    view = s.game.view(s.state, None)
+    assert s.game.status_text(view, NAMES[:3]) == (
+        "Epoch I: bob (Blue)'s Assyrians invade, 5 armies left on the card. "
+        "Scores: carol (Green) 3, bob (Blue) 2, alice (Red) 1.")
+    assert s.game.stage(view) == "Epoch I"
