@@ -988,3 +988,24 @@ def test_only_what_the_rulebook_names_is_attributed_to_it() -> None:
     assert attributed("rules.yaml", "trade") == {"t2", "t10"}
     boxes = {b.id: (b.resources, b.gold or b.vp) for b in DATA.trade.values()}
     assert (boxes["t2"], boxes["t10"]) == ((2, 4), (7, 6))
+
+
+def test_the_skip_policy_plays_the_most_passive_move() -> None:
+    """A player who lets the clock run out keeps what they are asked about, stops placing, skips a paid
+    B-turn action; where the rulebook forces a move ("You may only select an action if you can perform
+    it") they take a territory tile (it costs nothing) or the cheapest disc, paid gold first."""
+    s = arranged()
+    assert GAME.timeout_action(s, MICHAEL) == Select(MICHAEL, "territory", 7)
+    s = act(s, Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e2"))
+    assert GAME.timeout_action(s, MICHAEL) == Stop(MICHAEL)
+    b = b_turn()
+    b.display["city"] = [PETER, DAN, MICHAEL, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]
+    b.display["trade"] = [PETER, MICHAEL, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]
+    assert GAME.timeout_action(b, MICHAEL) == TakeBack(MICHAEL, "trade", 1, gold=1)
+    b = act(b, TakeBack(MICHAEL, "trade", 1, food=1))
+    assert GAME.timeout_action(b, MICHAEL) == Skip(MICHAEL)
+    k = arranged()
+    k.cities[MICHAEL] = [cid("Babylon")]
+    k.phase, k.task = "upkeep", None
+    k.pending = [{"player": MICHAEL, "kind": "upkeep", "tile": cid("Babylon")}]
+    assert GAME.timeout_action(k, MICHAEL) == Keep(MICHAEL, cid("Babylon"))
