@@ -558,7 +558,9 @@ def test_naval_control_fight_for_a_held_sea(dice):
     """Optional Rules, Naval Control: "Any Active Empires who want to put a fleet
     into a sea controlled by a past Empire must fight the existing fleet. Combat
     is handled normally with the attacker rolling two dice and the defending
-    fleet rolling one." """
+    fleet rolling one." Normal combat leaves the winning army where it fought, so
+    (our reading, data/history/classic/README.md) the winning army mans the sea:
+    one army holds it, not two."""
     s = Scenario(epoch=2, options={"naval_control": True})
     s.state.manned["Black Sea"] = [1, 2, "2:Scytians"]
     s.start("Persia", player=0)
@@ -567,9 +569,11 @@ def test_naval_control_fight_for_a_held_sea(dice):
     dice.script([2, 3], [4], [5, 1], [4])
     s.attack_fleet("Black Sea")
     assert "Black Sea" in s.state.manned and s.turn.lost == 1
+    pool = s.pool
     s.attack_fleet("Black Sea")
-    assert "Black Sea" not in s.state.manned
+    assert s.state.manned["Black Sea"] == [0, 2, "2:Persia"]
     assert "Black Sea" in s.turn.force.fleets
+    assert s.pool == pool - 1 and s.turn.lost == 1
 
 
 def test_naval_control_tie_sinks_both_and_frees_the_sea(dice):

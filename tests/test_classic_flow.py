@@ -243,7 +243,9 @@ def test_monuments_capital_then_city_then_resource():
     Otherwise, place it in a Land containing one of the resource symbols." "At no
     point can a Land have more than one monument." The Romans hold six resource
     lands and a city (their own past army's, taken over without a fight): three
-    monuments, in the capital, the city and one resource land."""
+    monuments, in the capital, the city and one resource land. The capital and
+    the only city leave no choice; the third goes to the resource land the player
+    picks ("place it in a Land containing one of the resource symbols")."""
     s = Scenario(epoch=3).army("Sicily", owner=0, epoch=2).city("Sicily")
     s.start("Romans", player=0)
     resources = ["Morea", "Levant", "Nile Delta", "Southern Iberia", "Central Europe",
@@ -252,9 +254,11 @@ def test_monuments_capital_then_city_then_resource():
     s.expand("Sicily", "Northern Apennines", *resources)
     assert s.state.structures["Sicily"] == "city"
     s.end_turn()
+    assert s.turn.step == "pick" and sorted(s.turn.pick["options"]) == sorted(resources)
+    assert s.state.monuments == ["Sicily", "Southern Apennines"]
+    s.choose("Middle Tigris")
     built = only(s.of_type("monuments"))["lands"]
-    assert built[:2] == ["Southern Apennines", "Sicily"]
-    assert len(built) == 3 and built[2] in resources
+    assert built == ["Southern Apennines", "Sicily", "Middle Tigris"]
     assert sorted(s.state.monuments) == sorted(built)
 
 
@@ -264,8 +268,9 @@ def test_monument_skips_a_capital_that_has_one_and_rounds_down():
     s = Scenario(epoch=3).monument("Southern Apennines").start("Romans", player=0)
     s.expand("Morea", "Levant", "Nile Delta")
     s.end_turn()
-    built = only(s.of_type("monuments"))["lands"]
-    assert len(built) == 1 and built[0] in ("Morea", "Levant", "Nile Delta")
+    assert sorted(s.turn.pick["options"]) == ["Levant", "Morea", "Nile Delta"]
+    s.choose("Levant")
+    assert only(s.of_type("monuments"))["lands"] == ["Levant"]
 
 
 def test_monuments_only_for_the_active_empires_resources():
@@ -466,12 +471,17 @@ def test_kingdom_without_a_piece_still_founds_its_city():
 def test_fleet_and_coin_markers_are_shared():
     """Chapter I: "There are 12 coins/fleets (same piece with a coin on one side
     and a fleet image on the other)." Portugal wants 11 fleets; with two coins
-    already taken, only ten fleets can be placed."""
+    already taken, only ten fleets can be placed. The player picks the ten to keep
+    (issue 15: the rulebook gives no order, so the choice is the player's)."""
     s = Scenario(epoch=6).hand(0, "Population Explosion").start("Portugal", player=0)
     s.play("Population Explosion")
     assert s.turn.coins == 2
-    assert len(s.turn.force.fleets) == 10
-    assert len(s.of_type("supply_out")) == 1
+    assert s.turn.step == "pick" and s.turn.pick["left"] == 10
+    waters = list(s.turn.pick["options"])
+    assert len(waters) == 11 and "Sea of Japan" in waters
+    s.choose(*[w for w in waters if w != "Atlantic Ocean"])
+    assert sorted(s.turn.force.fleets) == sorted(w for w in waters if w != "Atlantic Ocean")
+    assert only(s.of_type("supply_out"))["water"] == "Atlantic Ocean"
 
 
 def test_capitals_run_out():
@@ -499,7 +509,7 @@ def test_every_event_reads_as_a_sentence():
     few whole games produce has a sentence (army_lost is told by its battle line)."""
     from engine.history.ai import make_policy
     from engine.history.classic import GAME
-    from engine.history.text import describe_event
+    names = ["ann (Red)", "bo (Blue)", "cy (Green)", "di (Yellow)"]
 
     untold = set()
     for seed, options in ((3, {}), (4, {"naval_control": True, "multiple_armies": True})):
@@ -510,7 +520,7 @@ def test_every_event_reads_as_a_sentence():
             result = GAME.apply(state, ais[player].choose(state, player))
             state = result.state
             for event in result.events:
-                text = describe_event(event, RULES)
+                text = GAME.describe_event(event, names)
                 if text is None:
                     untold.add(event.type)
                 else:

@@ -19,10 +19,13 @@ import pytest
 
 from engine import rng
 from engine.core import Action, replay
-from engine.history.classic import GAME, OPTIONS
+from engine.history.classic import GAME
+from engine.history.spec import SPEC
 from engine.history.state import HistoryState
 
-OPTION_SETS = [dict(zip(OPTIONS, bits, strict=True)) for bits in itertools.product([False, True], repeat=4)]
+OPTION_NAMES = [o.name for o in SPEC.options]
+OPTION_SETS = [dict(zip(OPTION_NAMES, bits, strict=True))
+               for bits in itertools.product([False, True], repeat=4)]
 CASES = [(seed, 3 + seed % 4, OPTION_SETS[seed % 16]) for seed in range(200)]
 
 

@@ -25,10 +25,15 @@ class Give(Action):
 
 @dataclass(frozen=True)
 class PlayCard(Action):
-    """Play an event card from your hand (before your first army)."""
+    """Play an event card from your hand (before your first army).
+
+    ``pieces`` is the far-away epoch whose pieces the card's armies use, where the
+    rulebook lets the player choose (Chapter IV); 0 takes the default.
+    """
 
     kind: ClassVar[str] = "play"
     card: str
+    pieces: int = 0
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from engine.history.board import Ctx, army_supply, reachable
 from engine.history.classic import GAME
 from engine.history.combat import DIFFICULT_TERRAIN, defender_dice
 from engine.history.events import event_epoch
+from engine.history.founding import fleet_waters
 from engine.history.rules_data import CardType, Empire, RulesData
 from engine.history.scoring import area_counts, level
 from engine.history.state import HistoryState, Turn
@@ -218,6 +219,8 @@ class GreedyPolicy:
                 best = self._expand(ev, actions)
             elif step == "reallocate":
                 best = self._reallocate(ev, actions)
+            elif step == "pick":  # fleets to keep, fleets to take, monument sites: the default
+                best = actions[0]
             else:  # naval control: keep the armies for the land
                 best = _find(actions, Done) or actions[-1]
         return best
@@ -261,7 +264,11 @@ class GreedyPolicy:
     # -- event cards -----------------------------------------------------------------
     def _events(self, ev: _Eval, actions: list[Action]) -> Action:
         done = _find(actions, Done)
-        plays = [a for a in actions if isinstance(a, PlayCard)]
+        # One play per card: the first listed uses the default far-away pieces.
+        plays: list[PlayCard] = []
+        for a in actions:
+            if isinstance(a, PlayCard) and all(p.card != a.card for p in plays):
+                plays.append(a)
         if not plays:
             return done or actions[0]
         state = ev.state
@@ -586,7 +593,7 @@ class _Eval:
         value = w.emp_strength * empire.strength
         if empire.capital:
             value += w.emp_capital * len(empire.starts)
-        waters = flow.fleet_waters(self.ctx, list(empire.fleets))
+        waters = fleet_waters(self.ctx, list(empire.fleets))
         value += w.emp_fleet * len(waters)
         if area is not None:
             value += w.emp_area * rules.area_value(area, epoch)
@@ -602,7 +609,7 @@ class _Eval:
         ring = set(empire.starts)
         for _ in range(2):
             ring |= {nb for land in list(ring) for nb in st.neighbours[land]}
-        waters = flow.fleet_waters(self.ctx, [*empire.fleets, *turn.astronomy])
+        waters = fleet_waters(self.ctx, [*empire.fleets, *turn.astronomy])
         by_sea = set()
         for water in waters:
             by_sea |= {x for x in self.rules.map.coast(water) if x not in ring}
@@ -650,7 +657,7 @@ class _Eval:
         if effect == "minor_empire":
             minor = card.minor
             assert minor is not None
-            supply = army_supply(self.ctx, self.me, self.rules.far(self.state.epoch))
+            supply = army_supply(self.ctx, self.me, event_epoch(self.ctx, card))
             return 4.0 + 2.0 * min(minor.strength, supply)
         if effect == "kingdom":
             return 10.0
@@ -699,7 +706,7 @@ class _Eval:
             )
             return best
         if effect == "reallocation":
-            waters = flow.fleet_waters(self.ctx, list(empire.fleets))
+            waters = fleet_waters(self.ctx, list(empire.fleets))
             return 0.6 * sum(1 for w in waters if self.fleet_use(w) == 0)
         if effect == "crusade":
             return min(3, supply) * army * 0.8
@@ -861,7 +868,7 @@ class _Eval:
         turn = self.turn
         empire = self.rules.empires[turn.empire]
         wmap = self.rules.map
-        have = set(flow.fleet_waters(self.ctx, [*empire.fleets, *turn.astronomy]))
+        have = set(fleet_waters(self.ctx, [*empire.fleets, *turn.astronomy]))
         if sea in have:
             return 0.0
         home = set(empire.starts)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from engine import rng
-from engine.core import Action, Event, IllegalAction, PlayerId, Result
-from engine.history import events, flow
+from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId
+from engine.history import events, flow, text
 from engine.history.actions import (
     CODEC,
     AttackFleet,
@@ -23,34 +23,39 @@ from engine.history.actions import (
     PlayCard,
 )
 from engine.history.board import Ctx, forts_free
-from engine.history.rules_data import ROMAN, RulesData, load_rules
-from engine.history.scoring import ranking, score_breakdown
+from engine.history.decision import decision
+from engine.history.rules_data import RulesData, check_data, load_rules
+from engine.history.scoring import ranking
 from engine.history.spec import SPEC
 from engine.history.state import HistoryState
-
-OPTIONS: dict[str, str] = {
-    "no_preeminence": "Advanced rule: no pre-eminence markers are awarded.",
-    "one_minor_each": "Advanced rule: each player is dealt one Minor Empire and two other Greater Events.",
-    "multiple_armies": "Advanced rule: up to 3 figures (armies, at most one fort) in a land.",
-    "naval_control": "Advanced rule: armies on fleets hold seas, stay on the board and score 1 each.",
-}
+from engine.history.view import ClassicView, build_view
 
 
-class ClassicGame:
+class ClassicGame(BaseGame[HistoryState, Ctx]):
     """The :class:`engine.core.Game` implementation of the classic rules."""
 
-    id = "history-classic"
-    title = "History of the World (classic 7-epoch rules)"
-    min_players = 3
-    max_players = 6
+    id = SPEC.id
+    title = SPEC.title
+    min_players = SPEC.min_players
+    max_players = SPEC.max_players
     codec = CODEC
+
+    #: Which moves each step allows (the draw, then the steps of a turn).
+    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
+        "draw": (Keep, Give),
+        "events": (PlayCard, Done),
+        "card": (Choose, Done),
+        "minor": (Expand, Done),
+        "crusade": (Expand, Done),
+        "reallocate": (Choose, Done),
+        "naval": (AttackFleet, ManFleet, Done),
+        "expand": (Expand, BuildFort, BuyBack, ManFleet, EndTurn),
+        "pick": (Choose,),
+    }
 
     @property
     def rules(self) -> RulesData:
         return load_rules()
-
-    def default_options(self) -> dict[str, Any]:
-        return {name: False for name in OPTIONS}
 
     # -- setup -----------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> HistoryState:
@@ -113,7 +118,17 @@ class ClassicGame:
         assert turn is not None
         step = turn.step
         if step == "events":
-            return [*(PlayCard(player, c) for c in flow.playable_cards(ctx)), Done(player)]
+            plays: list[Action] = []
+            for c in flow.playable_cards(ctx):
+                choices = events.piece_choices(ctx, ctx.rules.cards[c])
+                if len(choices) > 1:
+                    plays.extend(PlayCard(player, c, e) for e in choices)
+                else:
+                    plays.append(PlayCard(player, c))
+            return [*plays, Done(player)]
+        if step == "pick":
+            assert turn.pick is not None
+            return [Choose(player, target) for target in turn.pick["options"]]
         if step == "card":
             acts: list[Action] = [Choose(player, t) for t in events.candidates(ctx)]
             if self._may_finish_card(ctx):
@@ -122,7 +137,7 @@ class ClassicGame:
         if step in ("minor", "crusade"):
             return [*(Expand(player, land) for land in sorted(flow.expansion_targets(ctx))), Done(player)]
         if step == "reallocate":
-            return [*(Choose(player, w) for w in turn.force.fleets), Done(player)]
+            return [*(Choose(player, w) for w in flow.reallocatable(ctx)), Done(player)]
         if step == "naval":
             naval: list[Action] = [
                 AttackFleet(player, sea) if kind == "attack_fleet" else ManFleet(player, sea)
@@ -135,8 +150,23 @@ class ClassicGame:
             acts.extend(BuildFort(player, land) for land in flow.fort_lands(ctx))
         if turn.lost > 0 and turn.coins + turn.allies_coins > 0:
             acts.append(BuyBack(player))
+        acts.extend(ManFleet(player, sea) for kind, sea in flow.naval_options(ctx) if kind == "man_fleet")
         acts.append(EndTurn(player))
         return acts
+
+    def timeout_action(self, state: HistoryState, player: PlayerId) -> Action:
+        """The most passive move: keep a drawn card, play no event, stop, end the turn.
+
+        In a pick (fleets, monument sites) it is the default, the first option listed.
+        """
+        legal = self.legal_actions(state, player)
+        if not legal:
+            raise IllegalAction("not_your_turn", "It is not your turn.", player=player)
+        for passive in (Keep, EndTurn, Done):
+            for action in legal:
+                if isinstance(action, passive):
+                    return action
+        return legal[0]
 
     @staticmethod
     def _may_finish_card(ctx: Ctx) -> bool:
@@ -148,52 +178,39 @@ class ClassicGame:
         fewest, _ = events.needed(ctx)
         return not chosen or len(chosen) >= fewest
 
-    # -- applying ---------------------------------------------------------------
-    def apply(self, state: HistoryState, action: Action) -> Result:
-        if action.player not in self.actors(state):
-            if state.phase == "over":
-                raise IllegalAction("game_over", "The game is over.")
-            raise IllegalAction("not_your_turn", "It is not your turn.", player=action.player)
-        new = state.clone()
-        ctx = Ctx(new, self.rules)
-        self._dispatch(ctx, action)
-        new.seq += 1
-        return Result(new, tuple(ctx.events))
-
-    def _dispatch(self, ctx: Ctx, action: Action) -> None:
-        state = ctx.state
+    # -- applying (the BaseGame template) ----------------------------------------
+    def step(self, state: HistoryState) -> str:
         if state.phase == "draw":
-            if isinstance(action, Keep):
-                flow.decide_draw(ctx, action.player, None)
-            elif isinstance(action, Give):
-                flow.decide_draw(ctx, action.player, int(action.to))
-            else:
-                raise IllegalAction("drawing", "Empire cards are being drawn: keep or give the card.")
-            return
-        turn = state.turn
-        assert turn is not None
-        step = turn.step
-        allowed = {
-            "events": (PlayCard, Done),
-            "card": (Choose, Done),
-            "minor": (Expand, Done),
-            "crusade": (Expand, Done),
-            "reallocate": (Choose, Done),
-            "naval": (AttackFleet, ManFleet, Done),
-            "expand": (Expand, BuildFort, BuyBack, EndTurn),
-        }[step]
-        if not isinstance(action, allowed):
-            names = ", ".join(cls.kind for cls in allowed)
-            raise IllegalAction(
-                "wrong_step", f"That is not possible now; at this step you may: {names}.", step=step
-            )
-        if isinstance(action, PlayCard):
-            events.play(ctx, action.card)
+            return "draw"
+        return state.turn.step if state.turn is not None else "over"
+
+    def refusal(self, state: HistoryState, player: PlayerId) -> IllegalAction:
+        if state.phase == "over":
+            return IllegalAction("game_over", "The game is over.")
+        return IllegalAction("not_your_turn", "It is not your turn.", player=player)
+
+    def begin(self, state: HistoryState) -> Ctx:
+        return Ctx(state.clone(), self.rules)
+
+    def finish(self, ctx: Ctx) -> HistoryState:
+        ctx.state.seq += 1
+        return ctx.state
+
+    def handle(self, ctx: Ctx, action: Action) -> None:
+        step = self.step(ctx.state)
+        if isinstance(action, Keep):
+            flow.decide_draw(ctx, action.player, None)
+        elif isinstance(action, Give):
+            flow.decide_draw(ctx, action.player, int(action.to))
+        elif isinstance(action, PlayCard):
+            events.play(ctx, action.card, int(action.pieces))
         elif isinstance(action, Done):
             flow.finish_step(ctx)
         elif isinstance(action, Choose):
             if step == "reallocate":
                 flow.reallocate(ctx, action.target)
+            elif step == "pick":
+                flow.choose_pick(ctx, action.target)
             else:
                 events.choose(ctx, action.target)
         elif isinstance(action, Expand):
@@ -211,116 +228,36 @@ class ClassicGame:
         flow.advance(ctx)
 
     # -- what players see ----------------------------------------------------------
-    def view(self, state: HistoryState, viewer: PlayerId | None) -> dict[str, Any]:
+    def view(self, state: HistoryState, viewer: PlayerId | None) -> ClassicView:
         """Everything ``viewer`` may see (None: a spectator). Hidden information stays out."""
-        rules = self.rules
-        revealed: dict[str, str] = {}
-        for p in range(state.players):
-            played = state.played_empires[p]
-            if played and rules.empires[played[-1]].epoch == state.epoch and state.phase != "draw":
-                revealed[str(p)] = played[-1]
-        turn = state.turn
-        view: dict[str, Any] = {
-            "game": self.id,
-            "seq": state.seq,
-            "players": state.players,
-            "options": dict(state.options),
-            "epoch": state.epoch,
-            "epoch_name": f"Epoch {ROMAN[state.epoch]}",
-            "phase": state.phase,
-            "actors": sorted(self.actors(state)),
-            "scores": list(state.scores),
-            "final": list(state.final) if state.final is not None else None,
-            "ranking": ranking(state, rules) if state.phase == "over" else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            "markers": [len(m) for m in state.markers],
-            "marker_values": [list(m) for m in state.markers] if state.phase == "over" else None,
-            "played_empires": [list(p) for p in state.played_empires],
-            "empires_this_epoch": revealed,
-            "board": {
-                "armies": {land: [list(a) for a in stack] for land, stack in state.armies.items()},
-                "forts": list(state.forts),
-                "structures": dict(state.structures),
-                "monuments": list(state.monuments),
-                "manned": {sea: list(a) for sea, a in state.manned.items()},
-            },
-            "draw": None,
-            "turn": None,
-            "you": None,
-        }
-        if state.phase == "draw":
-            view["draw"] = {
-                "order": list(state.draw_order),
-                "drawer": state.draw_order[state.draw_pos] if state.drawn is not None else None,
-                "has_card": [h is not None for h in state.holding],
-                "cards_left": len(state.deck),
-            }
-        if turn is not None:
-            view["turn"] = {
-                "player": turn.player,
-                "empire": turn.empire,
-                "name": rules.empires[turn.empire].name,
-                "step": turn.step,
-                "force": turn.force.name,
-                "force_key": turn.force.key,
-                "force_kind": turn.force.kind,
-                "pool": turn.force.pool,
-                "restricted": turn.force.restricted,
-                "fleets": list(turn.force.fleets),
-                "coins": turn.coins,
-                "allies_coins": turn.allies_coins,
-                "free_forts": turn.free_forts,
-                "lost": turn.lost,
-                "played": list(turn.played),
-                "leader": turn.leader,
-                "weaponry": turn.weaponry,
-                "jihad_losses": turn.jihad_losses,
-                "elite": turn.elite,
-                "siegecraft": turn.siegecraft,
-                "naval_power": turn.naval_power,
-                "expert": list(turn.expert),
-                "treachery": turn.treachery,
-                "pending": dict(turn.pending) if turn.pending else None,
-            }
-        if viewer is not None and 0 <= viewer < state.players:
-            you: dict[str, Any] = {
-                "player": viewer,
-                "hand": list(state.hands[viewer]),
-                "score_now": score_breakdown(state, rules, viewer),
-            }
-            if state.phase == "draw":
-                holding = state.holding[viewer]
-                if holding is not None and state.given_by[viewer] is None:
-                    you["empire"] = holding
-                elif holding is not None:
-                    you["empire"] = None
-                    you["empire_given_by"] = state.given_by[viewer]
-                if state.drawn is not None and state.draw_order[state.draw_pos] == viewer:
-                    you["drawn"] = state.drawn
-                you["gave"] = {
-                    str(p): state.holding[p] for p in range(state.players) if state.given_by[p] == viewer
-                }
-            elif state.phase == "turn":
-                you["empire"] = state.holding[viewer]
-            view["you"] = you
-        return view
+        return build_view(self.id, state, self.rules, viewer, sorted(self.actors(state)))
+
+    # -- words, from a view -----------------------------------------------------------
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
+        return decision(view, player, legal, self.rules)
+
+    def describe_event(self, event: Event, names: Names) -> str | None:
+        return text.describe_event(event, names, self.rules)
+
+    def stage(self, view: Mapping[str, Any]) -> str:
+        return text.stage(view)
+
+    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.status_text(view, names, self.rules)
+
+    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+        return text.hand_text(view, player, names, self.rules)
+
+    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.board_text(view, names, self.rules)
+
+    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.summary_text(view, names)
 
     # -- the end --------------------------------------------------------------------
     def check_data(self) -> list[str]:
         """Every problem in the classic map and rules data (empty when all is well)."""
-        from engine.history.rules_data import check_data
-
         return check_data()
-
-    def describe_event(self, event: Event) -> str | None:
-        from engine.history.text import describe_event
-
-        return describe_event(event, self.rules)
-
-    def action_label(self, state: HistoryState, action: Action) -> str:
-        from engine.history.play import action_label
-
-        return action_label(state, action)
 
     def is_over(self, state: HistoryState) -> bool:
         return state.phase == "over"
@@ -339,11 +276,6 @@ class ClassicGame:
 
     def from_json(self, data: Mapping[str, Any]) -> HistoryState:
         return HistoryState.from_json(data)
-
-    def describe_action(self, action: Action) -> str:
-        data = action.to_json()
-        args = " ".join(f"{k}={v}" for k, v in data.items() if k not in ("kind", "player"))
-        return f"{data['kind']} {args}".strip()
 
 
 GAME = ClassicGame()

@@ -100,6 +100,53 @@ def _round_profile(ctx: Ctx, attacker: Attacker, land: str) -> tuple[int, int, b
     return dice, bonus, wins_ties, auto
 
 
+@dataclass(frozen=True)
+class Round:
+    """One round of combat: both rolls, the attacker's bonus and who won it."""
+
+    attacker_dice: list[int]
+    defender_dice: list[int]
+    bonus: int
+    outcome: str  # win | loss | tie
+    treachery: bool
+
+
+def fight_round(ctx: Ctx, attacker: Attacker, where: str, def_dice: int, fort: bool) -> Round:
+    """Roll one round for ``attacker`` against ``def_dice`` (a fort adds +1 to the defender).
+
+    The turn's card bonuses apply to the active empire's army (Leader, Weaponry,
+    Siegecraft, Elite Troops, Jihad, Treachery); a Leader falls on triples.
+    """
+    turn = ctx.state.turn
+    dice, bonus, wins_ties, auto = _round_profile(ctx, attacker, where)
+    if auto:
+        return Round([], [], bonus, "win", True)
+    att_roll = rng.roll(ctx.state, dice)
+    def_roll = rng.roll(ctx.state, def_dice)
+    att = max(att_roll) + bonus
+    dfd = max(def_roll) + (1 if fort else 0)
+    if att > dfd or (att == dfd and wins_ties):
+        outcome = "win"
+    elif att < dfd:
+        outcome = "loss"
+    else:
+        outcome = "tie"
+    if attacker.active and turn is not None and dice == 3 and turn.leader and len(set(att_roll)) == 1:
+        turn.leader = False
+        ctx.emit("leader_killed", roll=att_roll)
+    return Round(att_roll, def_roll, bonus, outcome, False)
+
+
+def attacker_lost(ctx: Ctx, attacker: Attacker) -> None:
+    """The active empire's bookkeeping when its attacking army is lost (coins may buy it back)."""
+    turn = ctx.state.turn
+    if attacker.active and turn is not None:
+        turn.lost += 1
+        turn.elite = False
+        if turn.jihad_losses >= 0:
+            turn.jihad_losses += 1
+
+
 def battle(ctx: Ctx, land: str, attacker: Attacker, def_dice: int) -> bool:
     """Fight for ``land`` with one attacking army until it falls or the land is taken.
 
@@ -109,39 +156,22 @@ def battle(ctx: Ctx, land: str, attacker: Attacker, def_dice: int) -> bool:
     state = ctx.state
     turn = state.turn
     while True:
-        dice, bonus, wins_ties, auto = _round_profile(ctx, attacker, land)
         fort = land in state.forts
-        if auto:
-            att_roll: list[int] = []
-            def_roll: list[int] = []
-            outcome = "win"
-        else:
-            att_roll = rng.roll(state, dice)
-            def_roll = rng.roll(state, def_dice)
-            att = max(att_roll) + bonus
-            dfd = max(def_roll) + (1 if fort else 0)
-            if att > dfd or (att == dfd and wins_ties):
-                outcome = "win"
-            elif att < dfd:
-                outcome = "loss"
-            else:
-                outcome = "tie"
+        fought = fight_round(ctx, attacker, land, def_dice, fort)
+        outcome = fought.outcome
         defender = state.occupant(land)
         ctx.emit(
             "battle",
             land=land,
             attacker=attacker.owner,
             defender=defender,
-            attacker_dice=att_roll,
-            attacker_bonus=bonus,
-            defender_dice=def_roll,
+            attacker_dice=fought.attacker_dice,
+            attacker_bonus=fought.bonus,
+            defender_dice=fought.defender_dice,
             fort=fort,
             outcome=outcome,
-            treachery=auto,
+            treachery=fought.treachery,
         )
-        if attacker.active and turn is not None and dice == 3 and turn.leader and len(set(att_roll)) == 1:
-            turn.leader = False
-            ctx.emit("leader_killed", roll=att_roll)
         if outcome in ("win", "tie"):
             siege = (
                 attacker.active
@@ -158,11 +188,7 @@ def battle(ctx: Ctx, land: str, attacker: Attacker, def_dice: int) -> bool:
                 ctx.emit("army_lost", land=land, owner=removed[0], defending=True)
         if outcome in ("loss", "tie"):
             ctx.emit("army_lost", land=land, owner=attacker.owner, defending=False)
-            if attacker.active and turn is not None:
-                turn.lost += 1
-                turn.elite = False
-                if turn.jihad_losses >= 0:
-                    turn.jihad_losses += 1
+            attacker_lost(ctx, attacker)
             return False
         if land not in state.armies:
             place_army(state, land, attacker.owner, attacker.piece_epoch, attacker.force)

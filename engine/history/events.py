@@ -26,8 +26,10 @@ from engine.history.board import (
     take_coins,
 )
 from engine.history.combat import Attacker, battle, defender_dice
-from engine.history.rules_data import ROMAN, CardType
+from engine.history.founding import establish, go_to
+from engine.history.rules_data import CardType
 from engine.history.state import Force, Turn
+from engine.words import roman
 
 
 def _turn(ctx: Ctx) -> Turn:
@@ -40,17 +42,46 @@ def card_epoch_ok(card: CardType, epoch: int) -> bool:
     return epoch in card.epochs
 
 
-def event_epoch(ctx: Ctx, card: CardType) -> int:
-    """The epoch of the pieces a card's armies use (the "far-away epoch" unless printed)."""
+def far_epochs(ctx: Ctx, card: CardType) -> tuple[int, ...]:
+    """The epochs whose pieces ``card``'s armies may use; empty for a card without armies.
+
+    A printed epoch (Kingdoms, the Crusade, two Migrants cards) is the only one;
+    otherwise the "far-away Epoch" of Chapter IV, whichever of its two epochs the
+    player picks; "Migrants: Australia" takes "any Epoch (except VII)".
+    """
     block = card.params.get(card.effect)
     wanted = block.get("army_epoch") if isinstance(block, dict) else None
-    far = ctx.rules.far(ctx.state.epoch)
     if isinstance(wanted, int):
-        return wanted
-    if wanted == "far" and far == 7:
-        # Migrants: Australia may use "any Epoch (except VII)": the latest other one.
-        return 6
+        return (wanted,)
+    if card.effect not in FAR_CARDS:
+        return ()
+    far = ctx.rules.far(ctx.state.epoch)
+    if wanted == "far":
+        far = tuple(e for e in far if e != 7) or (6,)
     return far
+
+
+def piece_choices(ctx: Ctx, card: CardType) -> list[int]:
+    """The far-away epochs the player may choose for ``card`` now, the default first.
+
+    Only epochs with a free piece of the player's colour are offered. The default
+    (taken by the AI and the "skip" timeout) is the epoch with the most free
+    pieces, so event armies use up neither epoch's empires' pieces before the
+    other; on a tie, the epoch listed first in components.yaml.
+    """
+    player = _turn(ctx).player
+    free = {e: army_supply(ctx, player, e) for e in far_epochs(ctx, card)}
+    offered = [e for e in free if free[e] > 0]
+    return sorted(offered, key=lambda e: -free[e])
+
+
+def event_epoch(ctx: Ctx, card: CardType) -> int:
+    """The epoch of the pieces ``card``'s armies use: the player's choice, else the default."""
+    chosen = _turn(ctx).event_pieces.get(card.id)
+    if chosen is not None:
+        return chosen
+    choices = piece_choices(ctx, card)
+    return choices[0] if choices else (far_epochs(ctx, card) or ctx.rules.far(ctx.state.epoch))[0]
 
 
 def _enemy_lands(ctx: Ctx) -> list[str]:
@@ -147,6 +178,9 @@ def needed(ctx: Ctx) -> tuple[int, int]:
 # -- playing a card ----------------------------------------------------------
 # Cards whose whole effect is armies of the far-away epoch: without a piece they do nothing.
 ARMY_CARDS = frozenset({"crusade", "migrants", "civil_war", "barbarians", "jewish_revolt"})
+# Cards whose armies come from a far-away epoch unless the card prints one (Minor Empires too:
+# their cards show a piece we do not have, see data/history/classic/README.md).
+FAR_CARDS = frozenset({"migrants", "civil_war", "barbarians", "jewish_revolt", "minor_empire"})
 
 
 def why_unplayable(ctx: Ctx, card: CardType) -> str | None:
@@ -154,7 +188,7 @@ def why_unplayable(ctx: Ctx, card: CardType) -> str | None:
     state = ctx.state
     turn = _turn(ctx)
     if not card_epoch_ok(card, state.epoch):
-        epochs = ", ".join(ROMAN[e] for e in sorted(card.epochs))
+        epochs = ", ".join(roman(e) for e in sorted(card.epochs))
         return f"{card.name} can only be played in epoch {epochs}."
     if len(turn.played) >= 2:
         return "You have already played two event cards this turn."
@@ -175,10 +209,9 @@ def why_unplayable(ctx: Ctx, card: CardType) -> str | None:
         return "Plague needs an occupied land, and the board is empty."
     if effect == "barbarians" and not _barbarian_sources(ctx):
         return "No barren land borders a land held by another player, so Barbarians cannot attack."
-    if effect in ARMY_CARDS:
-        epoch = event_epoch(ctx, card)
-        if army_supply(ctx, turn.player, epoch) <= 0:
-            return f"All your epoch {ROMAN[epoch]} pieces are in use, so {card.name} would bring no armies."
+    if effect in ARMY_CARDS and not piece_choices(ctx, card):
+        epochs = " and ".join(f"epoch {roman(e)}" for e in far_epochs(ctx, card))
+        return f"All your {epochs} pieces are in use, so {card.name} would bring no armies."
     if effect == "migrants":
         area = card.params["migrants"]["area"]
         if all(land in state.armies for land in _area_lands(ctx, area)):
@@ -190,8 +223,11 @@ def why_unplayable(ctx: Ctx, card: CardType) -> str | None:
     return None
 
 
-def play(ctx: Ctx, card_name: str) -> None:
-    """Play ``card_name`` from the active player's hand (validated; state untouched on error)."""
+def play(ctx: Ctx, card_name: str, pieces: int = 0) -> None:
+    """Play ``card_name`` from the active player's hand (validated; state untouched on error).
+
+    ``pieces`` is the far-away epoch chosen for the card's armies (0: the default).
+    """
     state, turn = ctx.state, _turn(ctx)
     try:
         card = ctx.rules.card(card_name)
@@ -203,6 +239,15 @@ def play(ctx: Ctx, card_name: str) -> None:
     reason = why_unplayable(ctx, card)
     if reason:
         raise IllegalAction("card_unplayable", reason, card=card.id)
+    choices = piece_choices(ctx, card)
+    if pieces:
+        if pieces not in choices:
+            allowed = " or ".join(f"epoch {roman(e)}" for e in choices) or "none"
+            raise IllegalAction("bad_pieces", f"{card.name} cannot use epoch {roman(pieces)} pieces now; "
+                                f"it may use {allowed}.", card=card.id, pieces=pieces)
+        turn.event_pieces[card.id] = pieces
+    elif choices:
+        turn.event_pieces[card.id] = choices[0]
     hand.remove(card.id)
     turn.played.append(card.id)
     ctx.emit("card_played", player=turn.player, card=card.id, name=card.name)
@@ -242,7 +287,7 @@ def _expert(ctx: Ctx, card: CardType) -> None:
 
 
 def _nothing(ctx: Ctx, card: CardType) -> None:
-    """Reallocation works when the fleets are placed (see flow.establish)."""
+    """Reallocation works when the fleets are placed (see founding.establish)."""
 
 
 def _kingdom(ctx: Ctx, card: CardType) -> None:
@@ -259,7 +304,7 @@ def _kingdom(ctx: Ctx, card: CardType) -> None:
 def _army_piece(ctx: Ctx, player: int, epoch: int) -> bool:
     if army_supply(ctx, player, epoch) > 0:
         return True
-    ctx.emit("supply_out", piece=f"epoch {ROMAN[epoch]} army", player=player)
+    ctx.emit("supply_out", piece=f"epoch {roman(epoch)} army", player=player)
     return False
 
 
@@ -292,23 +337,21 @@ def _jewish_revolt(ctx: Ctx, card: CardType) -> None:
         place_army(ctx.state, land, turn.player, epoch, force)
         sack(ctx, land)
     elif occupant == turn.player:
-        clear_land(ctx, land, card.name)
-        place_army(ctx.state, land, turn.player, epoch, force)
+        # "attacks any army there": your own army is nobody to attack, so your pieces
+        # (army and fort) stay and the far-away army does not appear.
+        ctx.emit("revolt_idle", land=land, player=turn.player)
     else:
         battle(ctx, land, Attacker(turn.player, epoch, force, dice=int(block.get("dice", 3))), 1)
 
 
 def _minor(ctx: Ctx, card: CardType) -> None:
-    from engine.history.flow import establish
-
     turn = _turn(ctx)
     minor = card.minor
     assert minor is not None
-    turn.force = Force(
-        key=f"minor:{card.id}", kind="minor", name=card.name, piece_epoch=ctx.rules.far(ctx.state.epoch)
-    )
-    turn.step = "minor"
+    turn.force = Force(key=f"minor:{card.id}", kind="minor", name=card.name,
+                       piece_epoch=event_epoch(ctx, card))
     establish(ctx, turn.force, minor)
+    go_to(ctx, "minor")
 
 
 def _crusade(ctx: Ctx, card: CardType) -> None:

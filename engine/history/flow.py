@@ -7,7 +7,6 @@ from engine.core import IllegalAction
 from engine.history import events
 from engine.history.board import (
     Ctx,
-    army_supply,
     clear_land,
     forts_free,
     markers_free,
@@ -21,8 +20,9 @@ from engine.history.board import (
     room_for_fort,
     sack,
 )
-from engine.history.combat import active_attacker, battle, defender_dice
-from engine.history.rules_data import ROMAN, Empire
+from engine.history.combat import active_attacker, attacker_lost, battle, defender_dice, fight_round
+from engine.history.founding import empire_force, establish, go_to, pick_fleet
+from engine.history.rules_data import Empire
 from engine.history.scoring import ranking, score_breakdown
 from engine.history.state import Force, Turn
 
@@ -148,14 +148,10 @@ def call_next(ctx: Ctx) -> None:
     end_epoch(ctx)
 
 
-def empire_force(ctx: Ctx, empire: Empire) -> Force:
-    return Force(key=empire.key, kind="empire", name=empire.name, piece_epoch=empire.epoch)
-
-
 def start_turn(ctx: Ctx, player: int, empire: Empire) -> None:
     state = ctx.state
     state.played_empires[player].append(empire.key)
-    state.turn = Turn(player=player, empire=empire.key, step="events", force=empire_force(ctx, empire))
+    state.turn = Turn(player=player, empire=empire.key, step="events", force=empire_force(empire))
     ctx.emit(
         "turn",
         player=player,
@@ -186,7 +182,7 @@ def advance(ctx: Ctx) -> None:
         return
     if turn.step == "events" and not playable_cards(ctx):
         begin_empire(ctx)
-    if turn.step == "reallocate" and not turn.force.fleets:
+    if turn.step == "reallocate" and not reallocatable(ctx):
         turn.step = "expand"
     if turn.step == "naval" and not naval_options(ctx):
         turn.step = "expand"
@@ -203,7 +199,7 @@ def finish_step(ctx: Ctx) -> None:
         events.done(ctx)
     elif step in ("minor", "crusade"):
         ctx.emit("force_done", name=turn.force.name, left=turn.force.pool)
-        turn.force = empire_force(ctx, ctx.rules.empires[turn.empire])
+        turn.force = empire_force(ctx.rules.empires[turn.empire])
         turn.step = "events"
     elif step == "reallocate":
         turn.step = "naval" if ctx.state.options.get("naval_control") else "expand"
@@ -219,64 +215,16 @@ def begin_empire(ctx: Ctx) -> None:
     turn = ctx.state.turn
     assert turn is not None
     empire = ctx.rules.empires[turn.empire]
-    turn.force = empire_force(ctx, empire)
+    turn.force = empire_force(empire)
     establish(ctx, turn.force, empire, extra_fleets=turn.astronomy)
     played = {ctx.rules.cards[c].effect for c in turn.played}
-    if "reallocation" in played and turn.force.fleets:
-        turn.step = "reallocate"
+    if "reallocation" in played:
+        go_to(ctx, "reallocate")
     elif ctx.state.options.get("naval_control"):
-        turn.step = "naval"
+        go_to(ctx, "naval")
     else:
-        turn.step = "expand"
+        go_to(ctx, "expand")
     advance(ctx)
-
-
-def fleet_waters(ctx: Ctx, listed: tuple[str, ...] | list[str]) -> list[str]:
-    """Each listed water, then the seas its ocean reaches, without repeats."""
-    out: list[str] = []
-    for water in listed:
-        for w in [water, *sorted(ctx.rules.map.fleet_reach(water) - {water})]:
-            if w not in out:
-                out.append(w)
-    return out
-
-
-def establish(ctx: Ctx, force: Force, empire: Empire, extra_fleets: list[str] | None = None) -> None:
-    state = ctx.state
-    turn = state.turn
-    assert turn is not None
-    player = turn.player
-    force.pool = max(0, min(empire.strength, army_supply(ctx, player, force.piece_epoch)))
-    if force.pool < empire.strength:
-        ctx.emit("supply_out", piece=f"epoch {ROMAN[force.piece_epoch]} army", player=player,
-                 wanted=empire.strength, got=force.pool)
-    naval = bool(state.options.get("naval_control")) and force.kind == "empire"
-    if naval:
-        _free_markers_for(ctx, len(fleet_waters(ctx, empire.fleets)) + len(extra_fleets or []))
-    for water in fleet_waters(ctx, [*empire.fleets, *(extra_fleets or [])]):
-        holder = state.manned.get(water)
-        if naval and holder is not None and holder[0] != player:
-            turn.contested.append(water)
-            continue
-        if holder is not None or markers_free(ctx) > 0:
-            force.fleets.append(water)
-        else:
-            ctx.emit("supply_out", piece="fleet", water=water)
-    for start in empire.starts:
-        clear_land(ctx, start, f"start of {empire.name}")
-        if empire.capital:
-            put_structure(ctx, start, "capital")
-        if force.pool > 0:
-            place_army(state, start, player, force.piece_epoch, force.key)
-            force.pool -= 1
-    ctx.emit(
-        "established",
-        name=empire.name,
-        kind=force.kind,
-        starts=list(empire.starts),
-        pool=force.pool,
-        fleets=list(force.fleets),
-    )
 
 
 # -- expansion (Chapter V) ---------------------------------------------------------
@@ -433,12 +381,21 @@ def buy_back(ctx: Ctx) -> None:
     ctx.emit("bought_back", player=turn.player)
 
 
+def reallocatable(ctx: Ctx) -> list[str]:
+    """Fleets Reallocation may turn into coins: those with a marker of their own (a sea already
+    held by an army on a fleet keeps that fleet's marker; Naval Control)."""
+    turn = ctx.state.turn
+    assert turn is not None
+    return [w for w in turn.force.fleets if w not in ctx.state.manned]
+
+
 def reallocate(ctx: Ctx, name: str) -> None:
     turn = ctx.state.turn
     assert turn is not None
     water = resolve_water(ctx, name)
-    if water not in turn.force.fleets:
-        raise IllegalAction("no_fleet", f"You have no fleet in the {water}.", water=water)
+    if water not in reallocatable(ctx):
+        raise IllegalAction("no_fleet", f"You have no fleet of your own in the {water} to turn into a coin.",
+                            water=water)
     turn.force.fleets.remove(water)
     turn.coins += 1
     ctx.emit("reallocated", water=water)
@@ -447,23 +404,14 @@ def reallocate(ctx: Ctx, name: str) -> None:
 # -- Naval Control (optional rule) -------------------------------------------------
 
 
-def _free_markers_for(ctx: Ctx, wanted: int) -> None:
-    """Remove manned fleets, oldest epoch first, until ``wanted`` markers are free."""
-    state = ctx.state
-    for sea, army in sorted(state.manned.items(), key=lambda kv: (kv[1][1], kv[0])):
-        if markers_free(ctx) >= wanted:
-            break
-        del state.manned[sea]
-        ctx.emit("fleet_removed", sea=sea, owner=army[0])
-
-
 def naval_options(ctx: Ctx) -> list[tuple[str, str]]:
+    """Fleet battles (only in the naval step, before any expansion) and fleets to man (any time)."""
     state = ctx.state
     turn = state.turn
     assert turn is not None
-    if turn.force.pool <= 0:
+    if turn.force.pool <= 0 or turn.force.kind != "empire" or not state.options.get("naval_control"):
         return []
-    out = [("attack_fleet", sea) for sea in turn.contested]
+    out = [("attack_fleet", sea) for sea in turn.contested] if turn.step == "naval" else []
     for sea in turn.force.fleets:
         if ctx.rules.map.waters[sea].kind == "sea":
             holder = state.manned.get(sea)
@@ -473,6 +421,10 @@ def naval_options(ctx: Ctx) -> list[tuple[str, str]]:
 
 
 def attack_fleet(ctx: Ctx, name: str) -> None:
+    """Fight the fleet of a past empire for a sea: "Combat is handled normally with the attacker
+    rolling two dice and the defending fleet rolling one" (the active empire's combat cards apply;
+    see data/history/classic/README.md). The winning army mans the sea, as a winning army
+    occupies a land; a tie sinks both and the empire's fleet enters the emptied sea."""
     state = ctx.state
     turn = state.turn
     assert turn is not None
@@ -480,21 +432,26 @@ def attack_fleet(ctx: Ctx, name: str) -> None:
     if turn.step != "naval" or ("attack_fleet", sea) not in naval_options(ctx):
         raise IllegalAction("no_fleet_battle", f"You cannot attack a fleet in the {sea} now.", water=sea)
     turn.force.pool -= 1
-    att, dfd = rng.roll(state, 2), rng.roll(state, 1)
-    won = max(att) > max(dfd)
-    tie = max(att) == max(dfd)
-    ctx.emit("fleet_battle", sea=sea, attacker_dice=att, defender_dice=dfd,
-             outcome="win" if won else "tie" if tie else "loss")
-    if won or tie:
-        del state.manned[sea]
-        turn.contested.remove(sea)
-        # A tie sinks both, leaving the sea free: like a land emptied by a tie
-        # (the Roman example, Chapter V), it is then entered without another
-        # fight, so the empire's fleet goes in either way.
-        if markers_free(ctx) > 0:
-            turn.force.fleets.append(sea)
-    if not won:
-        turn.lost += 1
+    attacker = active_attacker(ctx)
+    fought = fight_round(ctx, attacker, sea, 1, fort=False)
+    defender = state.manned[sea]
+    ctx.emit("fleet_battle", sea=sea, attacker=turn.player, defender=defender[0],
+             attacker_dice=fought.attacker_dice, attacker_bonus=fought.bonus,
+             defender_dice=fought.defender_dice, outcome=fought.outcome)
+    if fought.outcome == "loss":
+        attacker_lost(ctx, attacker)
+        return
+    del state.manned[sea]
+    turn.contested.remove(sea)
+    if fought.outcome == "win":
+        # The defeated fleet's marker carries the winner's fleet and army.
+        turn.force.fleets.append(sea)
+        state.manned[sea] = [turn.player, turn.force.piece_epoch, turn.force.key]
+        ctx.emit("fleet_manned", sea=sea, player=turn.player)
+        return
+    attacker_lost(ctx, attacker)
+    if markers_free(ctx) > 0:
+        turn.force.fleets.append(sea)
 
 
 def man_fleet(ctx: Ctx, name: str) -> None:
@@ -502,7 +459,7 @@ def man_fleet(ctx: Ctx, name: str) -> None:
     turn = state.turn
     assert turn is not None
     sea = resolve_water(ctx, name)
-    if turn.step != "naval" or ("man_fleet", sea) not in naval_options(ctx):
+    if turn.step not in ("naval", "expand") or ("man_fleet", sea) not in naval_options(ctx):
         raise IllegalAction("cannot_man", f"You cannot put an army on a fleet in the {sea} now.", water=sea)
     turn.force.pool -= 1
     state.manned[sea] = [turn.player, turn.force.piece_epoch, turn.force.key]
@@ -512,28 +469,83 @@ def man_fleet(ctx: Ctx, name: str) -> None:
 # -- the end of a turn -------------------------------------------------------------
 
 
-def build_monuments(ctx: Ctx) -> list[str]:
-    """One monument per two resource lands of the active empire: capital, then cities, then resources."""
+def monument_sites(ctx: Ctx) -> list[str]:
+    """Where the next monument may rise (Chapter V "Resource Symbols and Monuments").
+
+    "If the Empire has a capital, place a monument there first. Otherwise, place
+    it in any city the Active Empire controls. Otherwise, place it in a Land
+    containing one of the resource symbols controlled by that empire." A land
+    already holding a monument is no site ("At no point can a Land have more
+    than one monument").
+    """
     state = ctx.state
     turn = state.turn
     assert turn is not None
-    held = state.force_lands(turn.force.key)
-    resources = sorted(land for land in held if ctx.rules.map.lands[land].resource)
-    count = min(len(resources) // 2, ctx.rules.monuments - len(state.monuments))
+    held = [land for land in state.force_lands(turn.force.key) if land not in state.monuments]
     empire = ctx.rules.empires[turn.empire]
     capitals = [s for s in empire.starts if state.structures.get(s) == "capital" and s in held]
+    if capitals:
+        return capitals
     cities = sorted(land for land in held if state.structures.get(land) == "city")
-    built: list[str] = []
-    for land in [*capitals, *cities, *resources]:
-        if len(built) >= count:
+    if cities:
+        return cities
+    return sorted(land for land in held if ctx.rules.map.lands[land].resource)
+
+
+def monuments_due(ctx: Ctx) -> int:
+    """One monument per two resource lands of the active empire, as far as the box lasts."""
+    state = ctx.state
+    turn = state.turn
+    assert turn is not None
+    resources = [land for land in state.force_lands(turn.force.key) if ctx.rules.map.lands[land].resource]
+    return max(0, min(len(resources) // 2, ctx.rules.monuments - len(state.monuments)))
+
+
+def _next_monument(ctx: Ctx) -> None:
+    """Build the monuments due, asking the player wherever the rules leave a choice; then score."""
+    turn = ctx.state.turn
+    assert turn is not None and turn.pick is not None
+    pick = turn.pick
+    while pick["left"] > 0:
+        sites = monument_sites(ctx)
+        if not sites:
             break
-        if land not in state.monuments:
-            state.monuments.append(land)
-            built.append(land)
+        if len(sites) > 1:
+            pick["options"] = sites
+            turn.step = "pick"
+            return
+        _build_monument(ctx, sites[0])
+    if pick["chosen"]:
+        ctx.emit("monuments", lands=list(pick["chosen"]), player=turn.player)
+    turn.pick = None
+    _score_turn(ctx)
+
+
+def _build_monument(ctx: Ctx, land: str) -> None:
+    state = ctx.state
+    turn = state.turn
+    assert turn is not None and turn.pick is not None
+    state.monuments.append(land)
     state.monuments.sort()
-    if built:
-        ctx.emit("monuments", lands=built, player=turn.player)
-    return built
+    turn.pick["chosen"].append(land)
+    turn.pick["left"] -= 1
+
+
+def choose_pick(ctx: Ctx, target: str) -> None:
+    """``Choose`` in the pick step: a monument site, a fleet to keep or a manned fleet to take."""
+    turn = ctx.state.turn
+    assert turn is not None and turn.pick is not None
+    pick = turn.pick
+    if pick["what"] != "monument":
+        pick_fleet(ctx, resolve_water(ctx, target))
+        return
+    land = resolve_land(ctx, target)
+    if land not in pick["options"]:
+        raise IllegalAction("bad_site", f"A monument cannot rise in {land} now; the sites are: "
+                            f"{', '.join(pick['options'])}.", land=land)
+    _build_monument(ctx, land)
+    pick["options"] = []
+    _next_monument(ctx)
 
 
 def end_turn(ctx: Ctx) -> None:
@@ -542,7 +554,15 @@ def end_turn(ctx: Ctx) -> None:
     assert turn is not None
     if turn.step != "expand":
         raise IllegalAction("not_now", "Finish the current step first (done), then end your turn.")
-    build_monuments(ctx)
+    turn.pick = {"what": "monument", "options": [], "left": monuments_due(ctx), "chosen": [],
+                 "then": "expand"}
+    _next_monument(ctx)
+
+
+def _score_turn(ctx: Ctx) -> None:
+    state = ctx.state
+    turn = state.turn
+    assert turn is not None
     player = turn.player
     breakdown = score_breakdown(state, ctx.rules, player)
     state.scores[player] += breakdown["total"]

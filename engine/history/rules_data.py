@@ -15,11 +15,14 @@ from typing import Any
 
 import yaml
 
+from engine.core import DataError
 from engine.history.worldmap import WorldMap, load_map
+from engine.words import roman
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "history" / "classic"
 EPOCHS = range(1, 8)
-ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
+#: Epoch numerals by number (index 0 unused), from the one shared helper; the board renderer reads it.
+ROMAN: tuple[str, ...] = ("", *(roman(e) for e in EPOCHS))
 
 EFFECTS = frozenset(
     {
@@ -32,12 +35,8 @@ EFFECTS = frozenset(
 )
 
 
-class RulesDataError(Exception):
-    """Raised with every problem found in the rules data."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
+RulesDataError = DataError
+"""The classic data's error is the one every game raises (kept under its old name for callers)."""
 
 
 @dataclass(frozen=True)
@@ -95,15 +94,15 @@ class RulesData:
     markers: tuple[int, ...]
     greater_per_player: int
     lesser_per_player: int
-    far_epoch: tuple[int, ...]
+    far_epochs: tuple[tuple[int, ...], ...]
     epoch_names: Mapping[int, str]
 
     def area_value(self, area: str, epoch: int) -> int:
         return self.area_values[area][epoch - 1]
 
-    def far(self, epoch: int) -> int:
-        """The far-away epoch whose pieces event armies use in ``epoch``."""
-        return self.far_epoch[epoch - 1]
+    def far(self, epoch: int) -> tuple[int, ...]:
+        """The far-away epochs whose pieces event armies may use in ``epoch`` (Chapter IV)."""
+        return self.far_epochs[epoch - 1]
 
     def card(self, name: str) -> CardType:
         """Find a card type by id, name or alias (case-insensitive)."""
@@ -299,6 +298,12 @@ def validate(base: Path | None = None, wmap: WorldMap | None = None) -> tuple[Ru
                     f"empires.yaml: {empire.name} has strength {empire.strength}, "
                     f"more than the {armies[empire.epoch - 1]} pieces of its epoch"
                 )
+    far = comps.get("far_epochs")
+    if not isinstance(far, list) or len(far) != 7 or not all(
+        isinstance(pair, list) and pair and all(isinstance(e, int) and 1 <= e <= 7 for e in pair)
+        for pair in far
+    ):
+        problems.append("components.yaml: far_epochs needs 7 lists of epochs (1 to 7), one per epoch")
     if problems:
         return None, problems
     per = comps.get("event_cards_per_player") or {}
@@ -318,8 +323,8 @@ def validate(base: Path | None = None, wmap: WorldMap | None = None) -> tuple[Ru
         markers=tuple(int(v) for v in comps["preeminence_markers"]),
         greater_per_player=int(per.get("greater", 3)),
         lesser_per_player=int(per.get("lesser", 7)),
-        far_epoch=tuple(int(v) for v in comps["far_epoch"]),
-        epoch_names={e: f"Epoch {ROMAN[e]}" for e in EPOCHS},
+        far_epochs=tuple(tuple(int(v) for v in pair) for pair in comps["far_epochs"]),
+        epoch_names={e: f"Epoch {roman(e)}" for e in EPOCHS},
     )
     return data, []
 

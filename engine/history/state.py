@@ -68,7 +68,7 @@ class Turn:
 
     player: int
     empire: str
-    step: str  # events | card | minor | crusade | reallocate | naval | expand
+    step: str  # events | card | minor | crusade | reallocate | naval | expand | pick
     force: Force
     played: list[str] = field(default_factory=list)
     coins: int = 0
@@ -87,6 +87,11 @@ class Turn:
     pending: dict[str, Any] | None = None  # a card waiting for its targets
     minor_done: bool = False
     contested: list[str] = field(default_factory=list)  # Naval Control: seas to fight for
+    # The far-away epoch the player chose for each army event card played this turn (card id -> epoch).
+    event_pieces: dict[str, int] = field(default_factory=dict)
+    # A choice the rules leave to the active player in the middle of a step (which fleets to
+    # keep, which manned fleets to take, where a monument rises): see engine.history.picks.
+    pick: dict[str, Any] | None = None
 
 
 @dataclass
@@ -186,6 +191,8 @@ class HistoryState:
             new_turn.astronomy = turn.astronomy[:]
             new_turn.contested = turn.contested[:]
             new_turn.pending = _copy_json(turn.pending)
+            new_turn.event_pieces = dict(turn.event_pieces)
+            new_turn.pick = _copy_json(turn.pick)
         return copy
 
     # -- board queries used everywhere -------------------------------------

@@ -1,98 +1,43 @@
-"""Plain-text pictures of a classic game for terminals and logs (a pure function of a view)."""
+"""The classic game in words: one sentence per event, the status, a hand, the board, the summary.
+
+Everything here reads a view (:mod:`engine.history.view`) or an event, plus the
+static rules data (card and empire names, the map); players are named only
+through ``names``, the platform's name for each seat ("alice (Blue)").
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core import Event
-from engine.history.rules_data import ROMAN, RulesData
+from engine.core import Event, Names
+from engine.history.rules_data import RulesData
+from engine.words import join_words, plural, roman
 
-COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
-
-
-def player_name(p: int | None) -> str:
-    return "nobody" if p is None else f"{COLOURS[p % len(COLOURS)]} (P{p + 1})"
+#: Events nobody needs to read: an army lost is told by the line of its battle.
+BOOKKEEPING = frozenset({"army_lost"})
 
 
-def land_line(view: Mapping[str, Any], land: str) -> str:
-    board = view["board"]
-    bits = []
-    for army in board["armies"].get(land, []):
-        bits.append(f"{COLOURS[army[0]][0]}{ROMAN[army[1]]}")
-    if land in board["forts"]:
-        bits.append("fort")
-    if land in board["structures"]:
-        bits.append(board["structures"][land])
-    if land in board["monuments"]:
-        bits.append("monument")
-    return f"{land}: {' '.join(bits)}" if bits else land
-
-
-def render_board(view: Mapping[str, Any], rules: RulesData, *, empty: bool = False) -> str:
-    """The board by area; with ``empty=False`` only lands holding something are listed."""
-    lines = []
-    epoch = view["epoch"]
-    for area in [*rules.map.areas, None]:
-        lands = [n for n, info in rules.map.lands.items() if info.area == area]
-        shown = [land_line(view, n) for n in sorted(lands) if empty or land_line(view, n) != n]
-        if not shown:
-            continue
-        title = area or "Barren lands"
-        value = f" (worth {rules.area_value(area, epoch)})" if area else ""
-        lines.append(f"{title}{value}: " + "; ".join(shown))
-    manned = view["board"]["manned"]
-    if manned:
-        lines.append("Seas held: " + "; ".join(f"{s}: {player_name(a[0])}" for s, a in manned.items()))
-    return "\n".join(lines) if lines else "The board is empty."
-
-
-def render_status(view: Mapping[str, Any], rules: RulesData) -> str:
-    lines = [f"{view['epoch_name']} - " + ", ".join(
-        f"{player_name(p)} {s}{'*' * view['markers'][p]}" for p, s in enumerate(view["scores"])
-    )]
-    turn = view.get("turn")
-    if turn:
-        lines.append(
-            f"Turn: {player_name(turn['player'])} plays {turn['name']} "
-            f"(step: {turn['step']}, {turn['force']}: {turn['pool']} armies in the pool"
-            + (f" +{turn['restricted']} Allies" if turn["restricted"] else "")
-            + f", coins {turn['coins'] + turn['allies_coins']}, free forts {turn['free_forts']})"
-        )
-        if turn["fleets"]:
-            lines.append("Fleets: " + ", ".join(turn["fleets"]))
-    draw = view.get("draw")
-    if draw and draw["drawer"] is not None:
-        lines.append(f"Empire draw: {player_name(draw['drawer'])} is deciding.")
-    you = view.get("you")
-    if you:
-        hand = ", ".join(rules.cards[c].name for c in you["hand"]) or "no cards"
-        lines.append(f"Your hand: {hand}")
-        if you.get("drawn"):
-            lines.append(f"You drew: {rules.empires[you['drawn']].name}")
-        if you.get("empire"):
-            e = rules.empires[you["empire"]]
-            lines.append(f"Your empire: {e.name} (strength {e.strength}, starts {', '.join(e.starts)})")
-    if view["phase"] == "over":
-        lines.append("Final scores: " + ", ".join(
-            f"{player_name(p)} {s}" for p, s in enumerate(view["final"])
-        ))
-        lines.append("Winner: " + player_name(view["ranking"][0]))
-    return "\n".join(lines)
+def seat(names: Names, p: int | None) -> str:
+    """A seat by its platform name; "nobody" for no seat."""
+    return "nobody" if p is None else names[int(p)]
 
 
 def _lands(lands: Sequence[str]) -> str:
-    return ", ".join(lands) if lands else "no land"
+    return join_words(list(lands)) if lands else "no land"
 
 
-def describe_event(event: Event, rules: RulesData) -> str | None:
+def _empire(rules: RulesData, key: str | None) -> str:
+    found = rules.empires.get(key) if key is not None else None
+    return found.name if found is not None else "no empire"
+
+
+def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
     """One sentence for an engine event, or None for bookkeeping nobody needs to read."""
     d = event.data
-    who = player_name
 
-    def empire(key: str | None) -> str:
-        found = rules.empires.get(key) if key is not None else None
-        return found.name if found is not None else "no empire"
+    def who(p: Any) -> str:
+        return seat(names, p)
 
     def battle() -> str:
         if d["treachery"]:
@@ -105,30 +50,49 @@ def describe_event(event: Event, rules: RulesData) -> str | None:
             f"{who(d['defender'])}'s {d['defender_dice']}{fort}: {result[d['outcome']]}."
         )
 
-    texts: dict[str, Any] = {
-        "epoch": lambda: f"--- {d['name']} begins. Empire cards are drawn in this order: "
-        + ", ".join(who(p) for p in d["draw_order"]) + ".",
+    def fleet_battle() -> str:
+        bonus = f" +{d['attacker_bonus']}" if d.get("attacker_bonus") else ""
+        result = {"win": "the attacker takes the sea", "loss": "the defending fleet holds",
+                  "tie": "a tie, both fleets sink"}
+        return (f"Fleet battle in the {d['sea']}: {who(d.get('attacker'))} rolls {d['attacker_dice']}{bonus} "
+                f"against {who(d.get('defender'))}'s {d['defender_dice']}: {result[d['outcome']]}.")
+
+    def supply_out() -> str:
+        if d["piece"] == "fleet":
+            return f"No fleet marker is left for the {d['water']}."
+        if "wanted" in d:
+            return (f"Only {d['got']} of {d['wanted']} {d['piece']} pieces of {who(d['player'])} are free: "
+                    f"the others are still on the board.")
+        if "player" in d:
+            return f"No {d['piece']} piece of {who(d['player'])} is free."
+        return f"No {d['piece']} piece is left in the box."
+
+    texts: dict[str, Callable[[], str]] = {
+        "epoch": lambda: f"{d['name']} begins. Empire cards are drawn in this order: "
+        + join_words([who(p) for p in d["draw_order"]]) + ".",
         "rolloff": lambda: "Roll-off for the first draw: "
-        + ", ".join(f"{who(int(p))} {r}" for p, r in d["rolls"].items()) + ".",
+        + join_words([f"{who(int(p))} {r}" for p, r in d["rolls"].items()]) + ".",
         "drew_empire": lambda: f"{who(d['player'])} draws an empire card.",
-        "your_draw": lambda: f"You drew {empire(d['empire'])}.",
+        "your_draw": lambda: f"You drew {_empire(rules, d['empire'])}.",
         "empire_kept": lambda: f"{who(d['player'])} keeps the card.",
         "empire_given": lambda: f"{who(d['player'])} gives the card to {who(d['to'])}"
         + (" (no other choice)." if d["forced"] else "."),
-        "unused_empires": lambda: f"{d['count']} empire card(s) go back to the box unseen.",
-        "your_empire": lambda: f"This epoch you play {empire(d['empire'])}.",
+        "unused_empires": lambda: f"{plural(int(d['count']), 'empire card')} go back to the box unseen.",
+        "your_empire": lambda: f"This epoch you play {_empire(rules, d['empire'])}.",
         "empire_skipped": lambda: f"Nobody holds {d['name']}; it is skipped.",
         "turn": lambda: f"{who(d['player'])} plays {d['name']} (strength {d['strength']}, "
         f"starting in {_lands(d['starts'])}).",
         "card_played": lambda: f"{who(d['player'])} plays the event {rules.cards[d['card']].name}.",
         "card_withdrawn": lambda: f"{who(d['player'])} takes {rules.cards[d['card']].name} back.",
         "established": lambda: f"{d['name']} is established in {_lands(d['starts'])} with "
-        f"{d['pool']} more armies" + (f" and fleets in {_lands(d['fleets'])}." if d["fleets"] else "."),
+        f"{plural(int(d['pool']), 'more army', 'more armies')} in the pool.",
+        "fleets": lambda: f"{d['name']} sails with fleets in {_lands(d['fleets'])}.",
         "expanded": lambda: f"{who(d['player'])} expands into {d['land']}"
         + (" from the sea." if d["by_sea"] else "."),
         "replaced": lambda: f"An older army in {d['land']} makes way for the new empire.",
         "attack": lambda: f"{who(d['player'])} attacks {d['land']}"
-        + (" from the sea" if d["by_sea"] else "") + f" ({d['defender_dice']} defending dice).",
+        + (" from the sea" if d["by_sea"] else "")
+        + f" ({plural(int(d['defender_dice']), 'defending die', 'defending dice')}).",
         "battle": battle,
         "leader_killed": lambda: f"Triples ({d['roll']}): the leader falls; back to two dice.",
         "fort_lost": lambda: f"The fort in {d['land']} is destroyed.",
@@ -136,44 +100,183 @@ def describe_event(event: Event, rules: RulesData) -> str | None:
         + ("turned into a city." if d["now"] else "sacked and removed."),
         "cleared": lambda: f"{d['land']} is cleared ({d['why']}).",
         "fort_built": lambda: f"A fort is built in {d['land']} (paid with {d['paid']}).",
-        "free_forts": lambda: f"Engineering: {d['count']} free fort(s) this turn.",
+        "free_forts": lambda: f"Engineering: {plural(int(d['count']), 'free fort')} this turn.",
         "bought_back": lambda: f"{who(d['player'])} spends a coin to bring a lost army back.",
         "reallocated": lambda: f"The fleet in the {d['water']} becomes a coin.",
-        "monuments": lambda: f"Monuments rise in {_lands(d['lands'])}.",
+        "monuments": lambda: f"Monuments of {who(d.get('player'))} rise in {_lands(d['lands'])}.",
         "scored": lambda: f"{who(d['player'])} scores {d['points']} (total {d['score']}).",
         "preeminence": lambda: (
             f"{who(d['player'])} leads and takes a pre-eminence marker." if d["player"] is not None
             else "Nobody leads alone: no pre-eminence marker this epoch."
         ),
-        "markers_revealed": lambda: f"{who(d['player'])} reveals markers {d['markers']}: "
-        f"{d['score']} points.",
+        "markers_revealed": lambda: (
+            f"{who(d['player'])} reveals pre-eminence markers {join_words([str(m) for m in d['markers']])}"
+            if d["markers"] else f"{who(d['player'])} has no pre-eminence marker"
+        ) + f": {d['score']} points in all.",
         "game_over": lambda: "The game is over. Winner: " + who(d["ranking"][0]) + ".",
         "kingdom": lambda: f"{d['name']}: a kingdom of {who(d['player'])} rises in {d['land']}.",
         "migrants": lambda: f"Migrants of {who(d['player'])} settle in {_lands(d['lands'])}.",
-        "crusade": lambda: f"{d['armies']} crusaders gather in the {d['sea']}.",
+        "crusade": lambda: f"{plural(int(d['armies']), 'crusader')} gather in the {d['sea']}.",
         "crusade_prize": lambda: f"The crusaders hold {d['land']} and fortify it.",
-        "force_done": lambda: f"{d['name']} is done ({d['left']} armies unused).",
+        "force_done": lambda: f"{d['name']} is done ({plural(int(d['left']), 'army', 'armies')} unused).",
         "epidemic": lambda: f"{d['why']}: the army of {who(d['owner'])} in {d['land']} rolls "
         f"{d['dice']} and " + ("dies." if d["died"] else "survives."),
         "disaster": lambda: f"Disaster strikes {d['land']}: its monument falls.",
         "treachery": lambda: f"Treachery is planned against {d['land']}.",
         "astronomy": lambda: f"Astronomy: an extra fleet will sail in the {d['sea']}.",
-        "fleet_battle": lambda: f"Fleet battle in the {d['sea']}: {d['attacker_dice']} against "
-        f"{d['defender_dice']}: {d['outcome']}.",
+        "fleet_battle": fleet_battle,
         "fleet_manned": lambda: f"{who(d['player'])} holds the {d['sea']} with an army on a fleet.",
         "fleet_removed": lambda: f"The fleet of {who(d['owner'])} in the {d['sea']} leaves the board.",
-        "supply_out": lambda: f"No {d['piece']} pieces are left in the box.",
+        "supply_out": supply_out,
         "markers_short": lambda: f"Only {d['got']} of {d['wanted']} coins: the fleet/coin markers ran out.",
+        "revolt_idle": lambda: f"{who(d['player'])} already holds {d['land']}: "
+        "the revolt finds nobody to attack.",
     }
     make = texts.get(event.type)
-    return make() if make else None
+    if make is None:
+        if event.type in BOOKKEEPING:
+            return None
+        raise KeyError(f"no sentence for the event {event.type!r}")
+    return make()
 
 
-def describe_events(events: Sequence[Event], rules: RulesData, viewer: int | None) -> list[str]:
+# -- the state of play, from a view ----------------------------------------------------
+
+
+def stage(view: Mapping[str, Any]) -> str:
+    if view["phase"] == "over":
+        return "Game over"
+    if view["phase"] == "draw":
+        return f"{view['epoch_name']}, empire draw"
+    return str(view["epoch_name"])
+
+
+def _scores(view: Mapping[str, Any], names: Names) -> str:
+    parts = []
+    for p, score in enumerate(view["scores"]):
+        markers = view["markers"][p]
+        extra = f" and {plural(markers, 'pre-eminence marker')}" if markers else ""
+        parts.append(f"{names[p]} {score}{extra}")
+    return join_words(parts)
+
+
+def _result(view: Mapping[str, Any], names: Names) -> str:
+    final = view["final"] or view["scores"]
+    ranking = view["ranking"] or sorted(range(len(final)), key=lambda p: -final[p])
+    return (f"Final scores: {join_words([f'{names[p]} {final[p]}' for p in ranking])}. "
+            f"Winner: {names[ranking[0]]}.")
+
+
+def status_text(view: Mapping[str, Any], names: Names, rules: RulesData) -> str:
+    if view["phase"] == "over":
+        return f"{stage(view)}. {_result(view, names)}"
+    lines = [f"{stage(view)}. Scores: {_scores(view, names)}."]
+    draw = view.get("draw")
+    if draw and draw["drawer"] is not None:
+        lines.append(f"{names[draw['drawer']]} is deciding on a drawn empire card.")
+    turn = view.get("turn")
+    if turn:
+        coins = turn["coins"] + turn["allies_coins"]
+        lines.append(
+            f"{names[turn['player']]} plays {turn['name']}"
+            + (f" (now {turn['force']})" if turn["force"] != turn["name"] else "")
+            + f": {_step_words(turn)}, {plural(turn['pool'], 'army', 'armies')} in the pool"
+            + (f" and {turn['restricted']} Allies armies" if turn["restricted"] else "")
+            + (f", {plural(coins, 'coin')}" if coins else "")
+            + (f", {plural(turn['free_forts'], 'free fort')}" if turn["free_forts"] else "") + "."
+        )
+        if turn["played"]:
+            played = join_words([rules.cards[c].name for c in turn["played"]])
+            lines.append(f"Events played this turn: {played}.")
+        if turn["fleets"]:
+            lines.append("Fleets in " + join_words(list(turn["fleets"])) + ".")
+    return "\n".join(lines)
+
+
+_PICKS = {"monument": "monument sites", "unman": "fleets to take off the board", "fleets": "fleets to keep"}
+
+
+def _step_words(turn: Mapping[str, Any]) -> str:
+    return {
+        "events": "playing event cards",
+        "card": "resolving an event card",
+        "minor": "expanding with a Minor Empire",
+        "crusade": "expanding with the Crusaders",
+        "reallocate": "turning fleets into coins",
+        "naval": "fighting fleet battles",
+        "expand": "expanding",
+        "pick": "choosing " + _PICKS.get((turn.get("pick") or {}).get("what", ""), "a place"),
+    }.get(str(turn["step"]), str(turn["step"]))
+
+
+def hand_text(view: Mapping[str, Any], player: int, names: Names, rules: RulesData) -> str:
+    you = view.get("you")
+    if not you or you["player"] != player:
+        return "You hold nothing you can see here."
+    cards = [f"{rules.cards[c].name} ({rules.cards[c].deck}): {rules.cards[c].text}" for c in you["hand"]]
+    lines = [f"You hold {plural(len(cards), 'event card')}" + (":" if cards else ".")]
+    lines.extend(f"- {c}" for c in cards)
+    if you.get("drawn"):
+        lines.append(f"You drew the empire card {_empire(rules, you['drawn'])}: keep it or give it away.")
+    if you.get("empire"):
+        e = rules.empires[you["empire"]]
+        lines.append(f"Your empire this epoch: {e.name} (strength {e.strength}, "
+                     f"starting in {_lands(e.starts)}).")
+    elif "empire_given_by" in you:
+        lines.append(f"{names[you['empire_given_by']]} gave you an empire card; "
+                     "you will see it when it is called.")
+    for p, key in (you.get("gave") or {}).items():
+        lines.append(f"You gave {_empire(rules, key)} to {names[int(p)]}.")
+    lines.append(f"If you scored now: {you['score_now']['total']} points.")
+    return "\n".join(lines)
+
+
+def _land_words(view: Mapping[str, Any], land: str, names: Names) -> str:
+    board = view["board"]
+    bits = []
+    stack = board["armies"].get(land, [])
+    if stack:
+        owner = names[stack[0][0]]
+        epochs = join_words([roman(int(a[1])) for a in stack])
+        bits.append(f"{owner} ({plural(len(stack), 'army', 'armies')} of epoch {epochs})")
+    if land in board["forts"]:
+        bits.append("a fort")
+    if land in board["structures"]:
+        bits.append(f"a {board['structures'][land]}")
+    if land in board["monuments"]:
+        bits.append("a monument")
+    return f"{land}: {join_words(bits)}" if bits else land
+
+
+def board_text(view: Mapping[str, Any], names: Names, rules: RulesData, *, empty: bool = False) -> str:
+    """The board by area; with ``empty=False`` only lands holding something are listed."""
     lines = []
-    for event in events:
-        if event.visible_to(viewer):
-            line = describe_event(event, rules)
-            if line:
-                lines.append(line)
-    return lines
+    epoch = view["epoch"]
+    for area in [*rules.map.areas, None]:
+        lands = [n for n, info in rules.map.lands.items() if info.area == area]
+        shown = [_land_words(view, n, names) for n in sorted(lands)]
+        shown = [line for line, n in zip(shown, sorted(lands), strict=True) if empty or line != n]
+        if not shown:
+            continue
+        title = area or "Barren lands"
+        value = f" (worth {rules.area_value(area, epoch)} this epoch)" if area else ""
+        lines.append(f"{title}{value}: " + "; ".join(shown) + ".")
+    manned = view["board"]["manned"]
+    if manned:
+        lines.append("Seas held by armies on fleets: "
+                     + "; ".join(f"the {s} by {names[a[0]]}" for s, a in sorted(manned.items())) + ".")
+    return "\n".join(lines) if lines else "The board is empty."
+
+
+def summary_text(view: Mapping[str, Any], names: Names) -> str:
+    final = view["final"] or view["scores"]
+    ranking = view["ranking"] or sorted(range(len(final)), key=lambda p: -final[p])
+    lines = []
+    values = view.get("marker_values")
+    for place, p in enumerate(ranking, 1):
+        markers = values[p] if values else []
+        extra = (f" ({view['scores'][p]} on the board and {sum(markers)} from pre-eminence markers "
+                 f"{join_words([str(m) for m in markers])})" if markers else "")
+        lines.append(f"{place}. {names[p]}: {final[p]} points{extra}.")
+    lines.append(f"Winner: {names[ranking[0]]}." if view["phase"] == "over" else "The game is not over yet.")
+    return "\n".join(lines)
