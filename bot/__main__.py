@@ -39,12 +39,13 @@ import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, TextIO, cast
 
 from bot.backup import BackupError, BackupManager
 from bot.config import Config, ConfigError, load_config
-from bot.console import Console, StdinLines
+from bot.console import Console
 from bot.leagues.service import LeagueService
+from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store, StoreError
@@ -113,11 +114,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     clock = OffsetClock() if args.demo else None
 
     def console(service: GameService, scheduler: Scheduler, stop: asyncio.Event) -> Awaitable[Any]:
-        ui = Console(service, sys.stdout, scheduler=scheduler, clock=clock, out_dir=config.out_dir,
-                     backups=_backups(config))
-        return ui.run(StdinLines(), stop)
+        ui = Console(service, cast(TextIO, CurrentStdout()), scheduler=scheduler, clock=clock,
+                     out_dir=config.out_dir, backups=_backups(config))
+        source = terminal_lines()
+        if isinstance(source, PromptLines):
+            return _printing_above(ui.run(source, stop))
+        return ui.run(source, stop)
 
     return asyncio.run(_run(config, console, clock=clock))
+
+
+async def _printing_above(run: Awaitable[int]) -> int:
+    """Run the console with output printed above the prompt."""
+    with PromptLines.printing():
+        return await run
 
 
 async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.Event], Awaitable[Any]],
@@ -131,7 +141,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
     try:
         store = await Store.open(config.db_path)
     except (StoreError, OSError) as exc:
-        print(f"Cannot open the database {config.db_path}: {exc}", file=sys.stderr)
+        print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
     service = GameService(store, clock, vacation_days=config.vacation_days)
     try:
@@ -175,7 +185,7 @@ async def _sync(config: Config, guild_id: int | None) -> int:
     try:
         store = await Store.open(config.db_path)
     except (StoreError, OSError) as exc:
-        print(f"Cannot open the database {config.db_path}: {exc}", file=sys.stderr)
+        print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
     try:
         names = await sync_commands(config.discord_token, GameService(store), guild_id)

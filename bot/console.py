@@ -19,7 +19,7 @@ Commands (as a person; GAME defaults to that person's current game)::
     create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
     join GAME | leave | add-ai [POLICY] | kick NAME | start | use GAME | games
     play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label)
-    actions | status [GAME] | board | text | hand
+    actions | status [GAME] | board | text | hand | scores | log [N] | rules | land NAME
     vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none
     timers [move=..] [remind=..] [policy=..] [misses=..]
 
@@ -30,13 +30,9 @@ settable clock: ``python -m bot --demo``), ``/backup``, ``/help``, ``/quit``.
 from __future__ import annotations
 
 import asyncio
-import codecs
-import contextlib
 import hashlib
 import logging
-import os
-import shlex
-import threading
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -45,14 +41,16 @@ from typing import Any, Protocol, TextIO
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
 from bot.config import DEFAULT_OUT, parse_duration
+from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
 from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
+from bot.typed import key_values, match_choice, options_from, split_words, timers_from, whole
 from engine import registry
-from engine.core import Decision, IllegalAction
+from engine.core import Choice, Decision, Event
 from engine.registry import game_ids
-from engine.spec import GameSpec, OptionValue
+from engine.spec import OptionValue
 
 log = logging.getLogger(__name__)
 HELP = """\
@@ -61,12 +59,16 @@ Commands (GAME defaults to your current game):
   create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
                  GAME is one of the games 'games' lists; option=A,B switches options on,
                  NAME=VALUE sets one (a number, a word, on or off)
-  join GAME      leave      add-ai [POLICY]      kick NAME      start      use GAME      games
+  join GAME      leave      add-ai [POLICY]      kick NAME (a person, or an AI seat of a lobby)
+  start          use GAME   games
   play N         play choice N of your decision (or just N); play WORDS: the start of its label
   actions        your decision again, numbered
   status [GAME]  seats, whose move, deadlines, timers, and the game's own status (scores, stage)
   text           the board in words          board   the board as a picture (a PNG file)
   hand           what only you see (cards, a secret bid)
+  scores         the scores (and at the end what they are made of)     log [N]   the last N events
+  rules          what the game is, its options, and what you may do now
+  land NAME      what the board says about one place
   vacation DAYS  move your deadline DAYS later, or book DAYS away ahead (capped per game)
   resign | reclaim | pause | resume | abandon | reminders all|last|none
   timers [move=..] [remind=..] [policy=..] [misses=..]
@@ -79,66 +81,6 @@ class SettableClock(Clock, Protocol):
     def advance(self, seconds: float) -> float:
         """Move forward by ``seconds``; returns the new time."""
         ...
-
-
-class LineSource(Protocol):
-    """Where the console's lines come from."""
-
-    async def next_line(self) -> str | None:
-        """The next line without its newline, or None at end of input."""
-        ...
-
-
-class LinesFrom:
-    """A :class:`LineSource` over a list of lines (tests and scripts)."""
-
-    def __init__(self, lines: Sequence[str]) -> None:
-        self._lines = list(lines)
-
-    async def next_line(self) -> str | None:
-        return self._lines.pop(0) if self._lines else None
-
-
-class StdinLines:
-    """A :class:`LineSource` reading file descriptor 0 in a daemon thread.
-
-    Reading the raw descriptor (not ``sys.stdin``) keeps the thread off Python's
-    buffered-stream locks, so a process stopped while the thread waits for input
-    exits cleanly; pipes, files and terminals all work.
-    """
-
-    def __init__(self, fd: int = 0) -> None:
-        self._fd = fd
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._loop = asyncio.get_running_loop()
-        threading.Thread(target=self._pump, name="annals-stdin", daemon=True).start()
-
-    def _pump(self) -> None:
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        pending = ""
-        try:
-            while True:
-                chunk = os.read(self._fd, 65536)
-                if not chunk:
-                    break
-                pending += decoder.decode(chunk)
-                *lines, pending = pending.split("\n")
-                for line in lines:
-                    self._put(line.rstrip("\r"))
-            pending += decoder.decode(b"", final=True)
-            if pending:
-                self._put(pending)
-        except OSError:
-            pass
-        finally:
-            self._put(None)
-
-    def _put(self, line: str | None) -> None:
-        with contextlib.suppress(RuntimeError):  # the loop is closed: we are exiting anyway
-            self._loop.call_soon_threadsafe(self._queue.put_nowait, line)
-
-    async def next_line(self) -> str | None:
-        return await self._queue.get()
 
 
 def user_id_for(name: str) -> int:
@@ -210,7 +152,7 @@ class Console:
             if head in ("/quit", "/exit"):
                 return False
             if head in ("/help", "help", "/?"):
-                self.say(HELP)
+                self.say(f"{HELP}\nGames: {_games_list()}")
             elif head == "/as":
                 if len(words) < 2:
                     self.say("Usage: /as NAME [COMMAND ...]")
@@ -296,7 +238,8 @@ class Console:
             "status": self._status, "board": self._board, "text": self._text, "hand": self._hand,
             "vacation": self._vacation, "resign": self._resign, "reclaim": self._reclaim,
             "pause": self._pause, "resume": self._resume, "abandon": self._abandon,
-            "reminders": self._reminders, "timers": self._timers,
+            "reminders": self._reminders, "timers": self._timers, "scores": self._scores, "log": self._log,
+            "rules": self._rules, "land": self._land,
         }
 
     async def _create(self, name: str, uid: int, args: list[str]) -> None:
@@ -308,11 +251,11 @@ class Console:
             self.say(f"[{name}] Unknown game {ruleset!r}; the games are: {_games_list()}.")
             return
         spec = registry.spec(ruleset)
-        opts = _key_values(args)
-        seats = _whole(opts.pop("seats"), "seats") if "seats" in opts else None
-        seed = _whole(opts.pop("seed"), "seed") if "seed" in opts else None
-        options = _options(spec, opts)
-        timers = _timers(TimerSettings(), opts)
+        opts = key_values(args)
+        seats = whole(opts.pop("seats"), "seats") if "seats" in opts else None
+        seed = whole(opts.pop("seed"), "seed") if "seed" in opts else None
+        options = options_from(spec, opts)
+        timers = timers_from(TimerSettings(), opts)
         out = await self.service.create_lobby(uid, name, ruleset, options=options, max_seats=seats,
                                               timers=timers, seed=seed)
         self._current[name] = out.game_id
@@ -332,11 +275,17 @@ class Console:
                                   policy=args[0] if args else None)
 
     async def _kick(self, name: str, uid: int, args: list[str]) -> None:
-        if len(args) != 1:
+        if not args:
             self.say(f"[{name}] Usage: kick NAME")
             return
+        target = " ".join(args)  # an AI seat's name has a space: kick AI 1
         gid = await self._game(name, uid, [])
-        await self.service.kick(gid, uid, user_id_for(args[0]), is_admin=self.is_admin)
+        status = await self.service.status(gid)
+        robots = {s.name.casefold() for s in status.seats if s.is_ai and s.user_id is None}
+        if status.status == "lobby" and target.casefold() in robots:
+            await self.service.remove_ai(gid, uid, target, is_admin=self.is_admin)
+            return
+        await self.service.kick(gid, uid, user_id_for(target), is_admin=self.is_admin)
 
     async def _start(self, name: str, uid: int, args: list[str]) -> None:
         await self.service.start(await self._game(name, uid, args), uid, is_admin=self.is_admin)
@@ -371,8 +320,9 @@ class Console:
                    else status.status)
             self.say(f"[{name}] You have nothing to do in {gid} now ({why}).")
             return
-        choices = decision.choices
-        index = _match(" ".join(args), [c.action.to_json() for c in choices], [c.label for c in choices])
+        choices = shown_order(decision)
+        legal = [c.action.to_json() for c in choices]
+        index = match_choice(" ".join(args), legal, [c.label for c in choices])
         if index is None:
             self.say(f"[{name}] That is not one of your moves; type 'actions' to list them.")
             return
@@ -457,6 +407,77 @@ class Console:
         text = registry.get_game(status.ruleset).hand_text(view, seat, status.seat_names)
         self._lines(f"to {status.seat_names[seat]}", text)
 
+    async def _scores(self, name: str, uid: int, args: list[str]) -> None:
+        """The scores as the game words them: its status while it runs, its summary once over."""
+        gid = await self._game(name, uid, args)
+        status = await self.service.status(gid)
+        if status.status == "lobby":
+            self.say(f"[{name}] {gid} has not started: no scores yet.")
+            return
+        view = await self.service.view(gid, None)
+        game = registry.get_game(status.ruleset)
+        self.say(f"[{name}] scores of {gid}:")
+        self._lines(None, game.summary_text(view, status.seat_names) if status.status == "over"
+                    else game.status_text(view, status.seat_names))
+
+    async def _log(self, name: str, uid: int, args: list[str]) -> None:
+        """``log [N]``: the game's last N public events (20 unless said), each in the game's words."""
+        count = whole(args.pop(0), "log") if args and args[0].isdigit() else LOG_LINES
+        gid = await self._game(name, uid, args)
+        status = await self.service.status(gid)
+        if status.status == "lobby":
+            self.say(f"[{name}] {gid} has not started: nothing has happened yet.")
+            return
+        _, entries = await self.service.public_log(gid)
+        game = registry.get_game(status.ruleset)
+        lines = [f"move {e.seq}: {text}" for e in entries
+                 if (text := game.describe_event(Event(e.type, e.data), status.seat_names))]
+        shown = lines[-count:] if count else []
+        self.say(f"[{name}] log of {gid}, the last {len(shown)} of {len(lines)} events:")
+        self._lines(None, "\n".join(shown) or "Nothing has happened yet.")
+
+    async def _rules(self, name: str, uid: int, args: list[str]) -> None:
+        """What the game is, where it stands, its options, and what the reader may do now."""
+        gid = await self._game(name, uid, args)
+        status = await self.service.status(gid)
+        spec = registry.spec(status.ruleset)
+        self.say(f"[{name}] {spec.title}, for {spec.min_players} to {spec.max_players} players: "
+                 f"{spec.summary}")
+        for option in spec.options:
+            self.say(f"  option {option.name} (default {_shown(option.default)}): {option.description}")
+        if status.status == "lobby":
+            self.say("  The lobby is open: join GAME, add-ai, then start (its creator).")
+            return
+        view = await self.service.view(gid, None)
+        self.say(f"  Now: {registry.get_game(status.ruleset).stage(view)}.")
+        _, decision = await self.service.decision(gid, uid)
+        if decision is None:
+            waiting = ", ".join(self._people(status, status.waiting_for)) or "nobody"
+            self.say(f"  Nothing for you to decide now; waiting for {waiting}.")
+        else:
+            self.say(f"  Your decision: {decision.heading} ({len(decision.choices)} choices; 'actions' "
+                     "lists them, 'play N' plays one).")
+
+    async def _land(self, name: str, uid: int, args: list[str]) -> None:
+        """``land NAME``: what the board says about one place (the game's board sentences naming it)."""
+        if not args:
+            self.say(f"[{name}] Usage: land NAME (a land, a region or a place on the board)")
+            return
+        wanted = " ".join(args)
+        gid = await self._game(name, uid, [])
+        status = await self.service.status(gid)
+        if status.status == "lobby":
+            self.say(f"[{name}] {gid} has not started: the board is empty.")
+            return
+        view = await self.service.view(gid, None)  # public: the board only, never a hand
+        text = registry.get_game(status.ruleset).board_text(view, status.seat_names)
+        hits = [line.strip() for line in _sentences(text) if wanted.casefold() in line.casefold()]
+        if not hits:
+            self.say(f"[{name}] Nothing on the board of {gid} mentions {wanted!r}.")
+            return
+        self.say(f"[{name}] {wanted} in {gid}:")
+        self._lines(None, "\n".join(hits))
+
     async def _vacation(self, name: str, uid: int, args: list[str]) -> None:
         if len(args) not in (1, 2) or not args[0].isdigit():
             self.say(f"[{name}] Usage: vacation DAYS")
@@ -490,8 +511,8 @@ class Console:
     async def _timers(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, [])
         status = await self.service.status(gid)
-        opts = _key_values(args)
-        timers = _timers(status.timers, opts)
+        opts = key_values(args)
+        timers = timers_from(status.timers, opts)
         if opts or not args:
             self.say(f"[{name}] Usage: timers [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=3]")
             return
@@ -523,7 +544,7 @@ class Console:
         """A decision as its player reads it: the heading, then one numbered line per choice."""
         self.say(f"[to {name}] {gid}: {decision.heading} (play N, or the words of a choice)")
         group = ""
-        for i, choice in enumerate(decision.choices, 1):
+        for i, choice in enumerate(shown_order(decision), 1):
             if choice.group and choice.group != group:
                 group = choice.group
                 self.say(f"   {group}:")
@@ -581,10 +602,10 @@ class Console:
                 view = await self.service.view(outcome.game_id, None)
                 self._lines(None, game.summary_text(view, status.seat_names))
         for user, line in dict.fromkeys(deciders):
+            who = self._people(status, [user])[0]
+            self.say(f"[to {who}] {line}")
             _, decision = await self.service.decision(outcome.game_id, user)
             if decision is not None:
-                who = self._people(status, [user])[0]
-                self.say(f"[to {who}] {line}")
                 self._show_decision(who, outcome.game_id, decision)
 
 
@@ -618,101 +639,32 @@ def _span(seconds: int) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _match(text: str, legal: list[dict[str, Any]], labels: list[str]) -> int | None:
-    """The index of the legal action ``text`` names: its number, its words, or a unique label prefix."""
-    text = " ".join(text.lower().split())
-    if text.isdigit():
-        index = int(text) - 1
-        return index if 0 <= index < len(legal) else None
-    for i, data in enumerate(legal):
-        values = [str(v).lower() for k, v in data.items() if k not in ("kind", "player")]
-        full = " ".join([str(data["kind"]).lower(), *values])
-        if text == full or (values and text == f"{str(data['kind']).lower()} {values[0]}") or (
-                not values and text == str(data["kind"]).lower()):
-            return i
-    hits = [i for i, label in enumerate(labels) if label.lower() == text]
-    if not hits:
-        hits = [i for i, label in enumerate(labels) if label.lower().startswith(text)]
-    return hits[0] if len(hits) == 1 else None
+LOG_LINES = 20
 
 
-def _key_values(args: Sequence[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for arg in args:
-        key, sep, value = arg.partition("=")
-        if not sep:
-            raise ServiceError("bad_options", f"Settings are written key=value, not {arg!r}.")
-        out[key.strip().lower()] = value.strip()
-    return out
+def _shown(value: OptionValue) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
-TIMER_KEYS = ("move", "remind", "misses", "policy")
-
-
-def _timers(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:
-    """``base`` changed by ``move=``, ``remind=``, ``policy=`` and ``misses=`` (removed from ``opts``)."""
-    try:
-        if "move" in opts:
-            move = parse_duration(opts.pop("move"))
-            # reminders the person did not set here adapt to a short move instead of refusing it
-            base = replace(base, move_seconds=move) if "remind" in opts else base.with_move(move)
-        if "remind" in opts:
-            text = opts.pop("remind")
-            offsets = () if text.lower() in ("", "none", "off") else tuple(
-                parse_duration(x) for x in text.split(",") if x.strip())
-            base = replace(base, reminder_offsets=offsets)
-        if "misses" in opts:
-            base = replace(base, misses_before_ai=_whole(opts.pop("misses"), "misses"))
-    except ValueError as exc:
-        raise ServiceError("bad_timers", str(exc)) from exc
-    if "policy" in opts:
-        policy = opts.pop("policy")
-        if policy not in ("ai", "skip"):
-            raise ServiceError("bad_timers", "The timeout policy is 'ai' or 'skip'.")
-        base = replace(base, timeout_policy="ai" if policy == "ai" else "skip")
-    problems = base.problems()
-    if problems:
-        raise ServiceError("bad_timers", " ".join(problems))
-    return base
+def _sentences(text: str) -> list[str]:
+    """``text`` cut into lines, and lines into sentences (a board's text may be one paragraph)."""
+    return [part for line in text.splitlines() for part in re.split(r"(?<=[.;])\s+", line) if part.strip()]
 
 
 def _safe(name: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[:32] or "player"
 
 
-def split_words(line: str) -> list[str]:
-    """A line's words: quotes group words ("a b"), and an apostrophe inside a name (O'Brien, Xi'an)
-    is part of the word, not the start of a quotation."""
-    try:
-        return shlex.split(line)
-    except ValueError:  # an unpaired quote: plain words then
-        return line.split()
-
-
-def _whole(text: str, what: str) -> int:
-    """A whole number a person typed for ``what``; a sentence, not Python's, when it is none."""
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise ServiceError("bad_options", f"{what} takes a whole number, not {text!r}.") from None
+def shown_order(decision: Decision) -> list[Choice]:
+    """The choices in the order the console numbers them: the decision's order, with the choices
+    of one group (a two-step pick's first step) brought together under one heading."""
+    first: dict[str, int] = {}
+    for i, choice in enumerate(decision.choices):
+        first.setdefault(choice.group, i)
+    return sorted(decision.choices, key=lambda c: first[c.group])
 
 
 def _games_list() -> str:
     return ", ".join(f"{s.id} ({s.title})" for s in registry.specs(offered=True))
 
 
-def _options(spec: GameSpec, opts: dict[str, str]) -> dict[str, OptionValue]:
-    """The game's own options among ``opts`` (removed from it): ``option=a,b`` switches options on,
-    ``NAME=VALUE`` sets one, read by the option's own type; anything else is refused by name."""
-    out: dict[str, OptionValue] = {}
-    try:
-        for name in opts.pop("option", "").split(","):
-            if name.strip():
-                option = spec.option(name.strip())
-                out[option.name] = option.parse("on")
-        for key in [k for k in opts if k not in TIMER_KEYS]:
-            option = spec.option(key)
-            out[option.name] = option.parse(opts.pop(key))
-    except IllegalAction as exc:
-        raise ServiceError(exc.code, exc.message, **exc.params) from exc
-    return out

@@ -252,6 +252,7 @@ class GameChange:
         new_deadlines: deadlines to insert afterwards.
         fire_deadlines: deadline ids to mark fired.
         timers: new timer settings, or None to keep them.
+        creator_id: the lobby's new creator (its creator left), or None to keep them.
     """
 
     game_id: str
@@ -271,6 +272,7 @@ class GameChange:
     new_deadlines: list[Deadline] = field(default_factory=list)
     fire_deadlines: list[str] = field(default_factory=list)
     timers: TimerSettings | None = None
+    creator_id: int | None = None
 
 
 # -- what the service hands back to a transport ---------------------------------------

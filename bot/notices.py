@@ -85,9 +85,13 @@ def _vacation(n: Notice, who: _Names, when: When) -> str:
             "days used).")
 
 
+def _ai_mark(seat: Mapping[str, Any]) -> str:
+    """ " (an AI)" after a seat the AI plays, unless its name says so already ("AI 1 (Blue)")."""
+    return " (an AI)" if seat.get("ai") and not str(seat.get("name", "")).startswith("AI") else ""
+
+
 def _started(n: Notice, who: _Names, when: When) -> str:
-    order = ", ".join(f"{int(s['seat']) + 1}. {s['name']}{' (AI)' if s.get('ai') else ''}"
-                      for s in n.data.get("seats", []))
+    order = ", ".join(f"{int(s['seat']) + 1}. {s['name']}{_ai_mark(s)}" for s in n.data.get("seats", []))
     return f"Game {n.game_id} begins. Seat order: {order}."
 
 

@@ -64,6 +64,19 @@ def default_db_path() -> str:
     return os.environ.get("ANNALS_DB") or DEFAULT_DB
 
 
+def _check_path(db: str) -> None:
+    """A clear StoreError for a database path that cannot be one (before SQLite's own words)."""
+    if db == ":memory:" or db.startswith("file:"):
+        return
+    target = Path(db)
+    if target.is_dir():
+        raise StoreError(f"{db} is a folder; ANNALS_DB names the database file, e.g. "
+                         f"{target / 'annals.sqlite3'}.")
+    if not target.parent.is_dir():
+        raise StoreError(f"The folder {target.parent} of the database {db} does not exist; create it or "
+                         "choose another ANNALS_DB.")
+
+
 def list_migrations(directory: Path) -> list[tuple[int, Path]]:
     """The numbered ``.sql`` files in ``directory``, in order; gaps and duplicates are errors."""
     found: list[tuple[int, Path]] = []
@@ -186,12 +199,20 @@ class Store:
             MigrationError: a migration failed (it was rolled back; the store is closed).
         """
         db = str(path) if path is not None else default_db_path()
-        writer = await aiosqlite.connect(db, isolation_level=None)
+        _check_path(db)
+        try:
+            writer = await aiosqlite.connect(db, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{db} cannot be opened as a database ({exc}).") from exc
         try:
             for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON",
                            f"busy_timeout = {int(busy_timeout_ms)}"):
                 await writer.execute(f"PRAGMA {pragma}")
             reader = await aiosqlite.connect(db, isolation_level=None)
+        except sqlite3.DatabaseError as exc:
+            await writer.close()
+            raise StoreError(f"{db} is not an Annals database (SQLite says: {exc}). Choose another "
+                             "ANNALS_DB, or restore this one from its backups/ folder.") from exc
         except BaseException:
             await writer.close()
             raise
@@ -336,6 +357,9 @@ class Store:
                          "misses_before_ai = ?"]
                 params += [c.timers.move_seconds, _dumps(list(c.timers.reminder_offsets)),
                            c.timers.timeout_policy, c.timers.misses_before_ai]
+            if c.creator_id is not None:
+                sets.append("creator_id = ?")
+                params.append(c.creator_id)
             where = "game_id = ? AND seq = ?"
             params += [c.game_id, c.expected_seq]
             if c.expected_status is not None:

@@ -27,10 +27,12 @@ import tests.toy.spec  # noqa: F401  (the test-only game)
 from bot.backup import BackupManager
 from bot.clock import FakeClock
 from bot.config import ConfigError, load_config, parse_duration, parse_env_file
-from bot.console import Console, LinesFrom, _match
+from bot.console import Console
+from bot.lines import LinesFrom
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store
+from bot.typed import match_choice
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUR = 3600
@@ -226,13 +228,13 @@ def test_matching_typed_moves() -> None:
              {"kind": "expand", "player": 0, "land": "Levant"},
              {"kind": "expand", "player": 0, "land": "Crete"}]
     labels = ["keep the card", "give the card to bob (Blue)", "expand Levant", "expand Crete (battle)"]
-    assert _match("2", legal, labels) == 1
-    assert _match("9", legal, labels) is None
-    assert _match("keep", legal, labels) == 0
-    assert _match("expand  levant", legal, labels) == 2
-    assert _match("Expand Crete", legal, labels) == 3
-    assert _match("give the card", legal, labels) == 1
-    assert _match("expand", legal, labels) is None  # two expansions: say which
+    assert match_choice("2", legal, labels) == 1
+    assert match_choice("9", legal, labels) is None
+    assert match_choice("keep", legal, labels) == 0
+    assert match_choice("expand  levant", legal, labels) == 2
+    assert match_choice("Expand Crete", legal, labels) == 3
+    assert match_choice("give the card", legal, labels) == 1
+    assert match_choice("expand", legal, labels) is None  # two expansions: say which
 
 
 # -- settings -----------------------------------------------------------------------------
@@ -361,3 +363,68 @@ def test_backup_on_demand_from_the_command_line(tmp_path: Path) -> None:
     assert path.parent == tmp_path / "backups" and re.match(r"annals-\d{8}-\d{6}Z\.sqlite3$", path.name)
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+@pytest.mark.asyncio
+async def test_ai_seats_leave_a_lobby_and_a_lobby_passes_or_closes(rig: Rig) -> None:
+    """Issue 16: AI seats could not be removed from a console lobby; a lobby whose creator left
+    stayed behind, empty."""
+    out = await rig.run(f"/as alice create {TOY}", "add-ai", "kick AI 1", "status")
+    assert "[g1] AI 1 was removed from game g1." in out and "1 of 2 seats taken" in out
+    out = await rig.run("/as bob join g1", "/as alice leave")
+    assert "[g1] The lobby's creator left: bob now runs game g1." in out
+    out = await rig.run("/as bob add-ai", "/as bob start")  # bob may do what only the creator may
+    assert "begins. Seat order:" in out
+
+
+@pytest.mark.asyncio
+async def test_scores_log_rules_and_land_through_the_games_own_words(rig: Rig) -> None:
+    out = await rig.run(f"/as alice create {TOY}", "rules", "scores")
+    assert "Goofspiel (test game), for 2 to 2 players: Two players bid cards 1 to 5" in out
+    assert "The lobby is open" in out and "has not started: no scores yet" in out
+    await rig.run("add-ai", "start", "play 1", "play 1")
+    out = await rig.run("scores", "log", "log 1", "rules", "land prizes", "land Atlantis")
+    assert "[alice] scores of g1:\n  Round 3 of 5: the prize is" in out
+    assert "[alice] log of g1, the last 1 of " in out and re.search(r"  move \d+: .* has bid\.", out)
+    assert "Now: Round 3 of 5." in out and "Your decision: Round 3: bid a card for the prize" in out
+    assert "[alice] prizes in g1:\n  3 prizes left." in out
+    assert "Nothing on the board of g1 mentions 'Atlantis'." in out
+    for _ in range(3):
+        await rig.run("play 1")
+    out = await rig.run("scores")
+    assert "  Final scores: " in out  # the game's summary once it is over
+
+
+@pytest.mark.asyncio
+async def test_at_a_terminal_the_prompt_edits_lines_and_recalls_history() -> None:
+    """Issue 16: no prompt, no line editing, no history; arrow keys arrived as ``\\x1b[A``."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from bot.lines import PromptLines
+
+    with create_pipe_input() as keys:
+        lines = PromptLines(PromptSession(history=InMemoryHistory(), input=keys, output=DummyOutput()))
+        keys.send_text("status\r")
+        assert await lines.next_line() == "status"
+        keys.send_text("play 2\x1b[D\x1b[D\x7f\x7f 3\r")  # two left arrows, two backspaces: edited
+        assert await lines.next_line() == "pl 3 2"
+        keys.send_text("\x1b[A\x1b[A\r")  # up twice: the line before the last
+        assert await lines.next_line() == "status"
+        keys.send_text("\x04")  # Ctrl-D on an empty line: the end of the input
+        assert await lines.next_line() is None
+
+
+def test_choices_of_one_group_are_numbered_together() -> None:
+    """A two-step pick prints each group once; ``play N`` counts in that printed order."""
+    from bot.console import shown_order
+    from engine.core import Action, Choice, Decision
+
+    def c(label: str, group: str) -> Choice:
+        return Choice(Action(0), label, group)
+
+    d = Decision(0, "Place an army", (c("Amberhold", "South"), c("Ashvale", "West"), c("Dunesea", "South"),
+                                      c("Greyfen", "West"), c("Frostpeak", "")))
+    assert [x.label for x in shown_order(d)] == ["Amberhold", "Dunesea", "Ashvale", "Greyfen", "Frostpeak"]

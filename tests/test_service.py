@@ -612,3 +612,35 @@ async def test_seat_names_and_the_decision_come_from_the_spec_and_the_game(svc: 
     assert seq == status.seq and decision is not None and decision.player == seat
     assert [c.label for c in decision.choices] == [f"Bid {n}" for n in range(1, 6)]
     assert await svc.decision(out.game_id, 50) == (status.seq, None)  # not seated: nothing to decide
+
+
+async def test_a_lobby_passes_on_when_its_creator_leaves_and_closes_when_empty(
+        svc: GameService, store: Store, clock: FakeClock) -> None:
+    import tests.toy.spec  # noqa: F401
+
+    out = await svc.create_lobby(1, "alice", TOY)
+    gid = out.game_id
+    await svc.join(gid, 2, "bob")
+    left = await svc.leave(gid, 1)
+    assert [n.kind for n in left.notices] == ["player_left", "lobby_passed"]
+    assert left.status.creator_id == 2 and (await store.get_game(gid)).creator_id == 2  # type: ignore[union-attr]
+    await svc.add_ai(gid, 2)  # the new creator manages the lobby
+    assert await codes(svc.add_ai(gid, 1)) == "not_allowed"
+    closed = await svc.leave(gid, 2)
+    assert [n.kind for n in closed.notices] == ["player_left", "lobby_closed"]
+    assert closed.status.status == "abandoned"
+    # issue 14: a closed lobby still loads after a restart (no state, nothing to replay)
+    fresh = GameService(store, clock)
+    assert (await fresh.status(gid)).status == "abandoned"
+    assert await codes(fresh.join(gid, 3, "carol")) == "not_in_lobby"  # a closed lobby takes nobody
+
+
+async def test_remove_ai_takes_an_ai_seat_out_of_a_lobby(svc: GameService) -> None:
+    import tests.toy.spec  # noqa: F401
+
+    gid = (await svc.create_lobby(1, "alice", TOY)).game_id
+    await svc.add_ai(gid, 1)
+    assert await codes(svc.remove_ai(gid, 1, "AI 7")) == "not_seated"
+    assert await codes(svc.remove_ai(gid, 50, "AI 1")) == "not_allowed"
+    out = await svc.remove_ai(gid, 1, "ai 1")
+    assert [n.kind for n in out.notices] == ["seat_removed"] and len(out.status.seats) == 1

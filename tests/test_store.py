@@ -6,6 +6,7 @@ import shutil
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -27,6 +28,7 @@ from bot.store import (
     MigrationError,
     Store,
     StoreConflict,
+    StoreError,
     default_db_path,
     list_migrations,
 )
@@ -216,3 +218,18 @@ async def test_closing_twice_is_harmless(tmp_path: Path) -> None:
     s = await Store.open(tmp_path / "e.sqlite3")
     await s.close()
     await s.close()
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda d: d / "missing" / "annals.sqlite3", "does not exist; create it or choose another ANNALS_DB"),
+    (lambda d: d, "is a folder; ANNALS_DB names the database file"),
+    (lambda d: d / "notes.txt", "is not an Annals database"),
+])
+async def test_a_path_that_cannot_be_a_database_gets_one_clear_sentence(
+        tmp_path: Path, make: Any, words: str) -> None:
+    """Issue 16: a bad ANNALS_DB path or a file that is not a database printed a 35-line traceback."""
+    (tmp_path / "notes.txt").write_text("shopping: bread, milk\n" * 100)
+    with pytest.raises(StoreError) as info:
+        await Store.open(make(tmp_path))
+    assert words in str(info.value) and "\n" not in str(info.value)
+    assert (tmp_path / "notes.txt").read_text().startswith("shopping")  # nothing written over it

@@ -1,6 +1,6 @@
 """League matchmaking: queues per (ruleset, player count), and organisers' fixed pairings.
 
-A signed-up player joins one or more queues ("history-classic for 4", "for 5").
+A signed-up player joins one or more queues (a game for 4 players, for 5).
 As soon as a queue holds enough players a match is made from it: the player
 who has waited longest always plays (so nobody waits for ever), and the other
 seats go to the group of waiting players with the lowest cost, where the cost
@@ -85,7 +85,7 @@ class Matchmaker:
 
     Args:
         rulesets: the rulesets the league plays, with the player counts each allows
-            (``{"history-classic": (3, 6)}``).
+            (``{game_id: (3, 6)}``).
         history: the season's league games (running ones mark their players busy;
             all of them count as meetings).
         ratings: rating ordinals by player (missing: 0).
@@ -121,9 +121,6 @@ class Matchmaker:
     def busy(self) -> frozenset[int]:
         """Players in a running league game (or a match made but not yet recorded)."""
         return frozenset(self._busy)
-
-    def queues_of(self, user_id: int) -> list[QueueKey]:
-        return [k for k, q in self._queues.items() if any(e.user_id == user_id for e in q)]
 
     # -- changing ----------------------------------------------------------------------
     def join(self, user_id: int, ruleset: str, players: int, now: int) -> list[Match]:

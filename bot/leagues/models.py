@@ -120,7 +120,7 @@ class League:
         league_id: stable id (e.g. ``"l-<guild>-<n>"``), chosen by the caller.
         guild_id: the server.
         name: unique per server.
-        rulesets: engine game ids the league plays (``"history-classic"``).
+        rulesets: the registered game ids the league plays (:func:`engine.registry.game_ids`).
         options: per ruleset, the engine options its games use.
         move_seconds: the time per move of its games.
         organiser_role_id: members with this role organise the league (besides Manage Server).

@@ -455,7 +455,7 @@ class LeagueService:
         records = await self.store.reliability(league_id=league_id, user_id=user_id)
         played = len(await self.store.games(league_id, None, user_id=user_id))
         reliability = summarise(records, {user_id: played})[user_id]
-        name = row.name if row else f"Player {user_id}"
+        name = row.name if row else "a player not signed up"  # never a raw user id
         return Profile(user_id, name, row.games if row else 0, row.wins if row else 0,
                        row.average_score if row else 0.0, row.best_score if row else 0, ratings.get(user_id),
                        tuple(history), reliability, tuple(games))

@@ -132,7 +132,7 @@ def season_table(
             r = ratings.get(t.user_id)
             rows.append(StandingRow(
                 position=position, tied=len(group) > 1, user_id=t.user_id,
-                name=names.get(t.user_id, f"Player {t.user_id}"), points=t.points, games=t.games, wins=t.wins,
+                name=names.get(t.user_id, "a player who left"), points=t.points, games=t.games, wins=t.wins,
                 average_score=average(t), best_score=t.best, rating=ordinal(t.user_id) if r else None,
                 rating_sigma=round2(r.sigma) if r else None,
                 provisional=r.is_provisional(config) if r else True,

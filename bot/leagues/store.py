@@ -117,18 +117,6 @@ class LeagueStore:
         except sqlite3.IntegrityError as exc:
             raise LeagueConflict(f"a league named {league.name!r} already exists on this server") from exc
 
-    async def update_league(self, league: League) -> None:
-        """Replace a league's settings (name, rulesets, options, time per move, organiser role)."""
-        async with self.store.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE leagues SET name = ?, rulesets_json = ?, options_json = ?, move_seconds = ?, "
-                "organiser_role_id = ? WHERE league_id = ?",
-                (league.name, _dumps(list(league.rulesets)),
-                 _dumps({k: dict(v) for k, v in league.options.items()}), league.move_seconds,
-                 league.organiser_role_id, league.league_id))
-            if cur.rowcount != 1:
-                raise LeagueConflict(f"there is no league {league.league_id!r}")
-
     async def get_league(self, league_id: str) -> League | None:
         rows = await self._read(f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE league_id = ?", (league_id,))
         return _league(rows[0]) if rows else None
@@ -166,17 +154,6 @@ class LeagueStore:
                 "VALUES (?, ?, ?, 0, NULL, ?, ?, ?, ?)",
                 [(season.league_id, season.number, u, now, r.mu, r.sigma, r.games)
                  for u, r in sorted((starting or {}).items())])
-
-    async def update_season(self, season: Season) -> None:
-        """Change an open season's dates, points table or tie-breaks."""
-        async with self.store.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE league_seasons SET starts_at = ?, ends_at = ?, points_json = ?, tie_breaks_json = ? "
-                "WHERE league_id = ? AND number = ? AND status = 'open'",
-                (season.starts_at, season.ends_at, _dumps(season.points.to_json()),
-                 _dumps(list(season.tie_breaks)), season.league_id, season.number))
-            if cur.rowcount != 1:
-                raise LeagueConflict(f"season {season.number} is not open")
 
     async def close_season(self, league_id: str, number: int, champions: Sequence[int], now: int) -> None:
         """Close an open season, naming its champions; queued players leave its queues."""

@@ -128,8 +128,8 @@ class ServiceBase:
         spec = spec_or_error(row.ruleset)
         game = spec.load()
         state: Any = None
-        if row.status != "lobby":
-            players = sum(1 for s in bundle.seats if s.seat_order is not None)
+        players = sum(1 for s in bundle.seats if s.seat_order is not None)
+        if row.status != "lobby" and players:  # a lobby closed before its start has no state
             base = 0
             if bundle.snapshot is not None:
                 state, base = game.from_json(json.loads(bundle.snapshot.state_json)), bundle.snapshot.seq
@@ -300,7 +300,7 @@ class ServiceBase:
             clear_all_deadlines=clear_all and bool(lg.deadlines),
             clear_deadlines_for=[] if clear_all else clear,
             new_deadlines=new + moved, fire_deadlines=[d for d in unit.fired if not clear_all],
-            timers=unit.timers,
+            timers=unit.timers, creator_id=unit.creator,
         )
         try:
             await self.store.apply_change(change)
@@ -311,7 +311,8 @@ class ServiceBase:
             self.forget(row.game_id)
             raise
         lg.row = replace(row, seq=unit.seq, status=unit.status, updated_at=unit.now, timers=timers,
-                         result=unit.result if unit.result is not None else row.result)
+                         result=unit.result if unit.result is not None else row.result,
+                         creator_id=row.creator_id if unit.creator is None else unit.creator)
         lg.seats = dict(unit.seats)
         lg.state = unit.state
         lg.deadlines = sorted(kept + new, key=lambda d: (d.due_at, d.deadline_id))

@@ -10,7 +10,7 @@ from typing import Any
 from bot.models import PUBLIC, GameRow, Notice, NoticeKind, Outcome, SeatRow, TimerSettings
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError
-from bot.service.records import Loaded, clean_name, next_slot, require_manager, spec_or_error
+from bot.service.records import Loaded, Unit, clean_name, next_slot, require_manager, spec_or_error
 from bot.store import StoreConflict
 from engine.core import IllegalAction
 
@@ -95,7 +95,11 @@ class LobbyOps(ServiceBase):
         return await self._publish(outcome)
 
     async def leave(self, game_id: str, user_id: int) -> Outcome:
-        """Give up one's seat in a lobby (in a running game, use :meth:`resign`)."""
+        """Give up one's seat in a lobby (in a running game, use :meth:`resign`).
+
+        When the creator leaves, the lobby passes to the person seated longest; with
+        nobody left, it closes.
+        """
         async with self._locked(game_id):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
@@ -107,6 +111,42 @@ class LobbyOps(ServiceBase):
             del unit.seats[seat.slot]
             unit.deleted_slots.append(seat.slot)
             unit.notice(NoticeKind.player_left, user_id=user_id, name=seat.display_name)
+            if user_id == lg.row.creator_id:
+                self._pass_lobby(unit)
+            outcome = await self._commit_outcome(lg, unit)
+        return await self._publish(outcome)
+
+    @staticmethod
+    def _pass_lobby(unit: Unit) -> None:
+        """The creator left: the next person seated runs the lobby; nobody seated, it closes."""
+        people = sorted((s for s in unit.seats.values() if s.user_id is not None and not s.is_ai),
+                        key=lambda s: s.slot)
+        if people:
+            unit.creator = people[0].user_id
+            unit.notice(NoticeKind.lobby_passed, user_id=people[0].user_id, name=people[0].display_name)
+        else:
+            unit.status = "abandoned"
+            unit.notice(NoticeKind.lobby_closed)
+
+    async def remove_ai(
+        self, game_id: str, by_user_id: int, name: str, *, is_admin: bool = False
+    ) -> Outcome:
+        """Take an AI seat out of a lobby by its name ("AI 1") (the creator or an admin)."""
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            require_manager(lg, by_user_id, is_admin)
+            self._require_lobby(lg)
+            wanted = " ".join(name.split()).casefold()
+            seat = next((s for s in lg.ordered() if s.is_ai and s.user_id is None
+                         and s.display_name.casefold() == wanted), None)
+            if seat is None:
+                ais = ", ".join(s.display_name for s in lg.ordered() if s.is_ai) or "none"
+                raise ServiceError("not_seated", f"There is no AI seat called {name!r} here (AI seats: "
+                                   f"{ais}).", name=name)
+            unit = self._unit(lg)
+            del unit.seats[seat.slot]
+            unit.deleted_slots.append(seat.slot)
+            unit.notice(NoticeKind.seat_removed, name=seat.display_name, ai=True)
             outcome = await self._commit_outcome(lg, unit)
         return await self._publish(outcome)
 

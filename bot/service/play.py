@@ -97,7 +97,7 @@ class PlayOps(ServiceBase):
             else:
                 if lg.seat_of_user(new_user_id) is not None:
                     raise ServiceError("already_seated", "That person already has a seat in this game.")
-                name = clean_name(new_name or f"Player {new_user_id}")
+                name = clean_name(new_name or "a new player")  # never a raw user id
                 await self._refresh_prefs(lg, [new_user_id])
                 unit.seats[current.slot] = replace(current, user_id=new_user_id, display_name=name,
                                                    is_ai=False, ai_policy=None, missed_deadlines=0)

@@ -82,6 +82,7 @@ class Unit:
     result: dict[str, Any] | None = None
     timers: TimerSettings | None = None
     state_changed: bool = False
+    creator: int | None = None  # the lobby passes to this person (its creator left)
 
     def seat(self, player: PlayerId) -> SeatRow | None:
         return seat_of(self.seats.values(), player)
