@@ -178,3 +178,21 @@ def test_skipping_a_kingdom_asks_first() -> None:
     assert by_action[Done(0)].confirm == "Skip Kush? A kingdom cannot be saved for a later epoch."
     assert by_action[PlayEvent(0, "kush")].label.startswith("Play the kingdom Kush")
     assert KINGDOM.kingdom is not None and "Sumerians" in found.heading
+
+
+def test_an_empty_supply_is_told_plainly() -> None:
+    """"In the rare case that a player must place a structure or fort and the supply is empty, the
+    player does not place the structure or fort.\""""
+    s = Scenario(structures=0).start(SUMERIANS, 0)
+    assert "Tigris" not in s.state.structures
+    out = next(e for e in s.events if e.type == "supply_out")
+    assert GAME.describe_event(out, NAMES[:3]) == "The supply has no capitol left: Tigris gets no capitol."
+
+
+def test_the_status_says_whose_turn_what_they_do_and_the_scores() -> None:
+    s = Scenario().start(ASSYRIANS, 1)
+    view = s.game.view(s.state, None)
+    assert s.game.status_text(view, NAMES[:3]) == (
+        "Epoch I: bob (Blue)'s Assyrians invade, 5 armies left on the card. "
+        "Scores: carol (Green) 3, bob (Blue) 2, alice (Red) 1.")
+    assert s.game.stage(view) == "Epoch I"

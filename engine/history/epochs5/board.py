@@ -57,7 +57,7 @@ def place_structure(ctx: Ctx, land: str, kind: str) -> None:
     if present == "capitol" or present == kind:
         return
     if present is None and len(state.structures) >= ctx.rules.structures:
-        ctx.emit("supply_out", piece="capitol/city", land=land)
+        ctx.emit("supply_out", piece=kind, land=land)
         return
     state.structures[land] = kind
     ctx.emit("structure_placed", land=land, structure=kind)

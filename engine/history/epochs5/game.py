@@ -27,12 +27,13 @@ from engine.history.epochs5.actions import (
     Track,
 )
 from engine.history.epochs5.board import Ctx, score_breakdown
-from engine.history.epochs5.data import Rules, load_rules
+from engine.history.epochs5.data import Rules, check_data, load_rules
 from engine.history.epochs5.decision import decision
 from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.state import State
 from engine.history.epochs5.view import BattleView, DraftView, Epochs5View, Invasion, TurnView, YouView
+from engine.history.state import copy_json
 from engine.words import roman
 
 PREFS: dict[str, tuple[str, ...]] = {"reroll": battle.REROLL_PREFS, "track": ("ask", "up", "down")}
@@ -358,8 +359,8 @@ class Epochs5Game(BaseGame[State, Ctx]):
             effects=list(tn.effects),
             played=list(tn.played),
             battle=fight,
-            pending=dict(tn.pending) if tn.pending else None,
-            track=dict(tn.track) if tn.track else None,
+            pending=copy_json(tn.pending),
+            track=copy_json(tn.track),
             invasions=self._invasions(ctx) if tn.step == "invade" else [],
         )
 
@@ -411,8 +412,6 @@ class Epochs5Game(BaseGame[State, Ctx]):
 
     def check_data(self) -> list[str]:
         """Every problem in the 5-epoch data (empty when all is well)."""
-        from engine.history.epochs5.data import check_data
-
         return check_data()
 
     # -- words, from a view ---------------------------------------------------------------------

@@ -233,7 +233,7 @@ EVENTS: dict[str, Wording] = {
     "structure_placed": lambda r, d, n: (
         f"{STRUCTURE_WORDS[d['structure']].capitalize()} is placed in {d['land']}."
     ),
-    "supply_out": lambda r, d, n: f"None left in the supply: no {d['piece']} is placed in {d['land']}.",
+    "supply_out": lambda r, d, n: f"The supply has no {d['piece']} left: {d['land']} gets no {d['piece']}.",
     "established": lambda r, d, n: _established(d),
     "invaded": lambda r, d, n: (
         f"{n[d['player']]} invades {d['land']}"
@@ -315,21 +315,26 @@ def _winner(view: Mapping[str, Any], names: Names) -> str:
 
 
 def _step_words(view: Mapping[str, Any], names: Names) -> str:
+    """Whose turn it is and what they are doing, as a clause: "alice (Red)'s Assyrians invade, ..."."""
     tn = view["turn"]
     who = f"{names[tn['player']]}'s {tn['name']}"
     step = tn["step"]
     if step == "kingdom":
-        return f"{who}: deciding whether to play a kingdom first"
+        return f"{who} are called; {names[tn['player']]} decides whether to play a kingdom first"
     if step in ("reroll", "siege") and tn["battle"]:
         b = tn["battle"]
-        return f"{who}: fighting for {b['land']} ({b['totals'][0]} to {b['totals'][1]})"
+        return f"{who} are fighting for {b['land']} ({b['totals'][0]} to {b['totals'][1]} as the dice stand)"
     if step == "target":
-        return f"{who}: choosing where an effect goes"
+        source = str((tn["pending"] or {}).get("source"))
+        what = {"monument": "a monument goes", "empire": "their forts go"}.get(source, "a card takes effect")
+        return f"{who}: {names[tn['player']]} chooses where {what}"
     if step == "track":
-        return f"{who}: moving a score marker off an occupied space"
-    force = tn["force_name"] + (" (a kingdom)" if tn["force_kind"] == "kingdom" else "")
+        return f"{who}: {names[tn['player']]} moves the score marker off an occupied space"
     tokens = f" and {plural(tn['siege_tokens'], 'siege token')}" if tn["siege_tokens"] else ""
-    return f"{who}: the {force} invade, {plural(tn['armies'], 'army', 'armies')}{tokens} left on the card"
+    left = f"{plural(tn['armies'], 'army', 'armies')}{tokens} left on the card"
+    if tn["force_kind"] == "kingdom":
+        return f"{names[tn['player']]}'s kingdom {tn['force_name']} invades before the {tn['name']}, {left}"
+    return f"{who} invade, {left}"
 
 
 def status_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
