@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import pytest
+import yaml
 
 from engine.core import Action, IllegalAction
 from engine.rise import control, flow, phases
@@ -38,6 +39,7 @@ from engine.rise.actions import (
 )
 from engine.rise.ai import make_policy
 from engine.rise.context import Ctx
+from engine.rise.data import DATA_DIR
 from engine.rise.game import GAME
 from engine.rise.state import EMPTY, RiseState
 
@@ -457,10 +459,25 @@ def test_new_world_needs_water_and_navigation_in_era_two_a() -> None:
     dry = arranged(turn=5)
     dry = act(dry, Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e2"))  # no water
     refused(dry, PlaceCube(MICHAEL, "india"), "region_closed")
-    refused(dry, PlaceCube(MICHAEL, "scandinavia"), "region_closed")  # Scandinavia is closed
     era1 = arranged()
     era1 = act(era1, Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e1"))
     refused(era1, PlaceCube(MICHAEL, "central_europe"), "region_closed")  # an era II region
+
+
+def test_during_era_three_all_regions_may_be_entered_scandinavia_too() -> None:
+    """"Players may only place cubes in regions with a color corresponding to the current and earlier
+    eras. ... During Era-III, all regions may be entered." and "If you do not have any cubes on the world
+    map, you may place cubes in any region allowed by the era." With a water tile in era III, every
+    region of the map is open to a player with no cubes; Scandinavia (era III) is not open in era II."""
+    s = arranged(turn=5)
+    s = act(s, Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e1"))  # era II/III side: water
+    assert {a.region for a in GAME.legal_actions(s, MICHAEL) if isinstance(a, PlaceCube)} == set(DATA.regions)
+    s = act(s, PlaceCube(MICHAEL, "scandinavia"))
+    assert cubes(s, "scandinavia")[MICHAEL] == 1
+    era2 = arranged(turn=4)
+    era2.display["empire"][7] = MICHAEL
+    era2 = act(era2, TakeBack(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e1"))
+    refused(era2, PlaceCube(MICHAEL, "scandinavia"), "region_closed")
 
 
 def test_overseas_only_reaches_one_old_world_region_with_water() -> None:
@@ -883,3 +900,112 @@ def test_check_data_reports_every_problem(tmp_path: Any, monkeypatch: pytest.Mon
     assert "map.yaml: NE Africa must not touch SW Europe (rulebook example)" in problems
     assert any(p.startswith("map.yaml: region balkans: standard") for p in problems)
     assert "progress.yaml: the rulebook's Printing tile is missing" in problems
+
+
+# -- readings written down in data/rise/README.md (issue 15, point 16) ----------------------------------
+def test_reading_weapons_removes_a_cube_only_where_you_have_cubes() -> None:
+    """Dan "uses the Weapons tile he acquired earlier and removes a green player cube from the world map".
+    Reading: like a battle, which must be in "one region in which you have cubes and at least one other
+    player has cubes", a Weapons-type tile removes a rival cube only from a region where you have cubes."""
+    s = arranged(players=3)
+    weapons = pid("Weapons")
+    s.progress[MICHAEL].append(weapons)
+    put(s, "nw_africa", MICHAEL, 1)
+    put(s, "nw_africa", PETER, 1)
+    put(s, "near_east", PETER, 2)  # Michael has no cube there
+    uses = [(a.region, a.target) for a in GAME.legal_actions(s, MICHAEL) if isinstance(a, UseTile)]
+    assert uses == [("nw_africa", PETER)]
+    refused(s, UseTile(MICHAEL, weapons, "near_east", PETER), "no_cubes_there")
+
+
+def test_reading_the_new_world_and_the_far_east_ignore_adjacency() -> None:
+    """"In Era-II and Era-III, empire tiles depicting light blue "water" also allow you to place cubes in
+    the New World or the Far East parts of the world map", against "All cubes must be placed in or
+    adjacent to regions already containing cubes". Reading: the New World and the Far East are reached
+    over water, so a water tile places there whatever its player holds in the Old World."""
+    s = arranged(turn=4)
+    put(s, "sw_europe", MICHAEL, 2)
+    s.display["empire"][7] = MICHAEL
+    s = act(s, TakeBack(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e1"))  # water, 2 regions
+    placeable = {a.region for a in GAME.legal_actions(s, MICHAEL) if isinstance(a, PlaceCube)}
+    assert {"china", "india", "north_america", "south_america"} <= placeable
+    assert "persia" not in placeable  # an Old World region far from SW Europe still needs a link
+    s = act(s, PlaceCube(MICHAEL, "china"), PlaceCube(MICHAEL, "sw_europe"))
+    assert cubes(s, "china")[MICHAEL] == 1 and cubes(s, "sw_europe")[MICHAEL] == 3
+
+
+def test_reading_turn_order_game_tokens_count_pool_cubes_only() -> None:
+    """"In the case of a tie, the player with the least number of game tokens takes precedence. "Game
+    tokens" are: gold, cubes, and resource discs." Reading: the cubes are those in the pool (every player
+    owns 30 in all, so counting the map or the stock too would tie everybody). Peter, with the same VP,
+    gold and resources as Michael but more cubes on the map and fewer in his pool, chooses first (counting
+    every cube, the tie would go to Michael, further back in the previous turn order)."""
+    s = arranged(players=2)
+    s.order = [PETER, MICHAEL]
+    s.vp = [4, 4]
+    s.pool = [3, 1]
+    s.stock = [27, 19]  # Peter has 10 cubes on the map
+    put(s, "balkans", PETER, 10)
+    s.pool[PETER] = 1
+    c = ctx(s)
+    flow.start_order(c)
+    assert c.events[0].data["choosers"] == [PETER, MICHAEL]
+
+
+def test_reading_a_city_that_costs_food_can_always_be_kept_at_a_cost_in_victory_points() -> None:
+    """"Some city tiles also have "upkeep costs" to be paid during the Food phase" and "If you reach the
+    zero box of the food track, you lose one victory point for each food point you are unable to go
+    down." Reading: a city's food is paid on the food track, which never refuses a payment, so keeping the
+    city is always allowed even with no food left; the shortfall costs victory points."""
+    s = arranged(players=2)
+    s.order = [MICHAEL, PETER]
+    s.cities[PETER] = [cid("Mycenae")]  # 2 VP, costs 1 food
+    s.food[PETER] = 0
+    s.vp[PETER] = 5
+    s.act_no = 11
+    s.task = phases.new_task(PETER)
+    s = act(s, Select(PETER, "empire", 3), TakeEmpire(PETER, "e1"), Stop(PETER))
+    assert GAME.legal_actions(s, PETER) == [Keep(PETER, cid("Mycenae")), Discard(PETER, cid("Mycenae"))]
+    s = act(s, Keep(PETER, cid("Mycenae")))
+    assert s.food[PETER] == 0 and s.vp[PETER] == 5 - 1 + 2  # one VP for the missing food, two for the city
+
+
+def test_only_what_the_rulebook_names_is_attributed_to_it() -> None:
+    """Every data entry marked ``source: rulebook`` is named in the rulebook: the regions of its examples
+    ("NW Africa", "NE Africa", "SW Europe (Spain/France/Italy)", "the Mediterranean"), the progress tiles
+    it names ("Agriculture", "two Iron Axes", "Weapons", "Printing", "Navigation"), the four territory
+    kinds with their yields, and the trade boxes of its examples ("the 2-4 box", "the 7-6 box").
+    Scandinavia, which it never names, is ours."""
+    def attributed(file: str, key: str) -> set[str]:
+        raw = yaml.safe_load((DATA_DIR / file).read_text(encoding="utf-8"))
+        return {str(e.get("name", e.get("id"))) for e in raw[key] if e.get("source") == "rulebook"}
+
+    assert attributed("map.yaml", "regions") == {"NW Africa", "NE Africa", "SW Europe (Spain/France/Italy)",
+                                                 "Mediterranean"}
+    assert attributed("progress.yaml", "kinds") == {"Agriculture", "Iron Axe", "Weapons", "Printing",
+                                                    "Navigation"}
+    assert attributed("territory.yaml", "kinds") == {"Plains", "Island", "Forest", "Mountain"}
+    assert attributed("rules.yaml", "trade") == {"t2", "t10"}
+    boxes = {b.id: (b.resources, b.gold or b.vp) for b in DATA.trade.values()}
+    assert (boxes["t2"], boxes["t10"]) == ((2, 4), (7, 6))
+
+
+def test_the_skip_policy_plays_the_most_passive_move() -> None:
+    """A player who lets the clock run out keeps what they are asked about, stops placing, skips a paid
+    B-turn action; where the rulebook forces a move ("You may only select an action if you can perform
+    it") they take a territory tile (it costs nothing) or the cheapest disc, paid gold first."""
+    s = arranged()
+    assert GAME.timeout_action(s, MICHAEL) == Select(MICHAEL, "territory", 7)
+    s = act(s, Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e2"))
+    assert GAME.timeout_action(s, MICHAEL) == Stop(MICHAEL)
+    b = b_turn()
+    b.display["city"] = [PETER, DAN, MICHAEL, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]
+    b.display["trade"] = [PETER, MICHAEL, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY]
+    assert GAME.timeout_action(b, MICHAEL) == TakeBack(MICHAEL, "trade", 1, gold=1)
+    b = act(b, TakeBack(MICHAEL, "trade", 1, food=1))
+    assert GAME.timeout_action(b, MICHAEL) == Skip(MICHAEL)
+    k = arranged()
+    k.cities[MICHAEL] = [cid("Babylon")]
+    k.phase, k.task = "upkeep", None
+    k.pending = [{"player": MICHAEL, "kind": "upkeep", "tile": cid("Babylon")}]
+    assert GAME.timeout_action(k, MICHAEL) == Keep(MICHAEL, cid("Babylon"))

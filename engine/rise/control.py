@@ -80,7 +80,7 @@ def controller(state: RiseState, region: str) -> int | None:
 def region_open(state: RiseState, data: RiseData, side: EmpireSide, region: str) -> bool:
     """Whether the era, the tile's water and Navigation let cubes into ``region`` at all."""
     reg = data.regions[region]
-    if reg.closed or reg.era > state.era:
+    if reg.era > state.era:
         return False
     if reg.sea and not side.water:
         return False

@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from engine.core import DataError
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "rise"
 ROWS: tuple[str, ...] = ("progress", "territory", "city", "empire", "trade")
 PARTS: tuple[str, ...] = ("old", "new_world", "far_east")
@@ -30,14 +32,6 @@ EMPIRE_TILES = 8
 CITY_ROWS = {(1, "A"): 5, (1, "B"): 5, (2, "A"): 5, (2, "B"): 5, (3, "A"): 8, (3, "B"): 8}
 
 
-class RiseDataError(Exception):
-    """Raised with every problem found in the data files."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
-
 @dataclass(frozen=True)
 class Region:
     id: str
@@ -45,7 +39,6 @@ class Region:
     era: int
     sea: bool
     part: str
-    closed: bool
     standard: tuple[int, int]
     yields: Mapping[str, int]
     anchor: tuple[float, float]
@@ -244,7 +237,7 @@ def _load_map(problems: list[str]) -> tuple[dict[str, Region], dict[str, frozens
                 problems.append(f"map.yaml: era {era} needs a colour")
             else:
                 colours[int(era)] = spec["colour"]
-    allowed = {"id", "name", "era", "sea", "part", "closed", "standard", "yields", "anchor", *_MARKS}
+    allowed = {"id", "name", "era", "sea", "part", "standard", "yields", "anchor", *_MARKS}
     for i, entry in enumerate(raw.get("regions") or []):
         where = f"map.yaml: region #{i + 1}"
         if not _keys(entry, allowed, where, problems):
@@ -282,13 +275,10 @@ def _load_map(problems: list[str]) -> tuple[dict[str, Region], dict[str, frozens
                 or not (-180 <= anchor[0] <= 180 and -90 <= anchor[1] <= 90)):
             problems.append(f"{where}: anchor must be [longitude, latitude]")
             anchor = [0.0, 0.0]
-        closed = _bool(entry, "closed", where, problems)
         sea = _bool(entry, "sea", where, problems)
-        if closed and (standard[0] or yields):
-            problems.append(f"{where}: a closed region scores and yields nothing")
-        if not closed and standard[0] == 0:
+        if standard[0] == 0:
             problems.append(f"{where}: an open region needs a victory points standard")
-        regions[rid] = Region(rid, name, era, sea, part, closed, (standard[0], standard[1]),
+        regions[rid] = Region(rid, name, era, sea, part, (standard[0], standard[1]),
                               dict(yields), (float(anchor[0]), float(anchor[1])))
         links[rid] = set()
     seas = [r.id for r in regions.values() if r.sea]
@@ -300,8 +290,6 @@ def _load_map(problems: list[str]) -> tuple[dict[str, Region], dict[str, frozens
             problems.append(f"map.yaml: the {part} must have {count} regions, not {len(found)}")
         if any(regions[r].era != 2 for r in found):
             problems.append(f"map.yaml: the {part} opens in era II")
-    if not any(r.closed and r.name == "Scandinavia" for r in regions.values()):
-        problems.append("map.yaml: Scandinavia must be listed as closed")
     if not any(r.era == 1 for r in regions.values() if r.part == "old" and not r.sea):
         problems.append("map.yaml: era I needs land regions")
     for i, entry in enumerate(raw.get("adjacency") or []):
@@ -324,8 +312,6 @@ def _load_map(problems: list[str]) -> tuple[dict[str, Region], dict[str, frozens
             continue
         if b in links[a]:
             problems.append(f"map.yaml: adjacency: {a}-{b} is listed twice")
-        if regions[a].closed or regions[b].closed:
-            problems.append(f"map.yaml: adjacency: {a}-{b} touches a closed region")
         if regions[a].part != regions[b].part:
             problems.append(f"map.yaml: adjacency: {a}-{b} joins two parts of the world")
         links[a].add(b)
@@ -336,9 +322,9 @@ def _load_map(problems: list[str]) -> tuple[dict[str, Region], dict[str, frozens
         problems.append("map.yaml: NW Africa must touch SW Europe (rulebook example)")
     if "ne_africa" in links and "sw_europe" in links["ne_africa"]:
         problems.append("map.yaml: NE Africa must not touch SW Europe (rulebook example)")
-    # Each part of the world, closed regions aside, is connected.
+    # Each part of the world is connected.
     for part in PARTS:
-        members = [r for r in regions.values() if r.part == part and not r.closed]
+        members = [r for r in regions.values() if r.part == part]
         if not members:
             continue
         seen = {members[0].id}
@@ -602,8 +588,8 @@ def check_data() -> list[str]:
 
 @lru_cache(maxsize=1)
 def load_data() -> RiseData:
-    """The validated data (cached); raises RiseDataError listing every problem."""
+    """The validated data (cached); raises :class:`engine.core.DataError` listing every problem."""
     data, problems = _build()
     if data is None:
-        raise RiseDataError(problems)
+        raise DataError(problems)
     return data

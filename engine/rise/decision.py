@@ -12,7 +12,7 @@ first (``confirm``). Battle labels preview the losses on both sides.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Choice, Decision, PlayerId
@@ -40,14 +40,14 @@ from engine.rise.spec import SPEC
 from engine.rise.state import EMPTY
 from engine.rise.text import (
     ROW_NAMES,
-    city_text,
+    city_offer,
     empire_text,
     fit,
     gold,
     held_tile,
     own_action,
     payment_text,
-    progress_text,
+    progress_offer,
     region_name,
     stage,
     territory_text,
@@ -207,20 +207,11 @@ def _label(view: View, player: PlayerId, action: Action) -> str:
     tiles = view["tiles"]
     if isinstance(action, Select):
         return f"{ROW_NAMES[action.row]}: place a disc in circle {action.circle + 1}"
-    if isinstance(action, TakeProgress):
-        t = next(x for x in tiles["progress"] if x["id"] == action.tile)
-        price = f", {gold(int(t['price']))}" if t["price"] else ""
-        return f"{t['name']} (era {roman(int(t['era']))}{price}): {progress_text(t)}"
-    if isinstance(action, TakeTerritory):
-        t = next(x for x in tiles["territory"] if x["id"] == action.tile)
-        return f"{t['name']}: {territory_text(t)}"
-    if isinstance(action, TakeCity):
-        t = next(x for x in tiles["city"] if x["id"] == action.tile)
-        cost = "" if t["wonder"] else f" ({gold(int(t['cost'])) if t['cost'] else 'free'})"
-        return f"{t['name']}{cost}: {city_text(t)}"
-    if isinstance(action, TakeEmpire):
-        t = next(x for x in tiles["empire"] if x["id"] == action.tile)
-        return f"Empire tile {action.tile.removeprefix('e')}: {empire_text(t)}"
+    if isinstance(action, TakeProgress | TakeTerritory | TakeCity | TakeEmpire):
+        kind, words = _OFFERS[type(action)]
+        t = next(x for x in tiles[kind] if x["id"] == action.tile)
+        name = t.get("name") or f"Empire tile {action.tile.removeprefix('e')}"
+        return f"{name} ({words(t)})"
     if isinstance(action, Trade):
         box = next(x for x in view["trade"] if x["id"] == action.box)
         pays = gold(int(box["gold"])) if box["gold"] else plural(int(box["vp"]), "victory point")
@@ -246,6 +237,15 @@ def _label(view: View, player: PlayerId, action: Action) -> str:
     if isinstance(action, Pass):
         return "Pass: no action can be selected"
     raise ValueError(f"no label for {action.kind}")
+
+
+#: The tiles display's list of each kind of tile, and how a tile on offer is worded.
+_OFFERS: dict[type[Action], tuple[str, Callable[[Mapping[str, Any]], str]]] = {
+    TakeProgress: ("progress", progress_offer),
+    TakeTerritory: ("territory", territory_text),
+    TakeCity: ("city", city_offer),
+    TakeEmpire: ("empire", empire_text),
+}
 
 
 def _battle_label(view: View, player: PlayerId, action: Battle) -> str:

@@ -205,8 +205,9 @@ class RiseGame(BaseGame[RiseState, Ctx]):
     def timeout_action(self, state: RiseState, player: PlayerId) -> Action:
         """The most passive legal move: keep what you hold, stop, skip; forced actions take the cheapest.
 
-        A player must select an action when one can be selected (A turn: the first
-        row that can be done; B turn: the cheapest disc, paid in the rulebook's
+        A player must select an action when one can be selected (A turn: the
+        Territory row when it can be done, as a territory tile costs nothing, else
+        the first row that can; B turn: the cheapest disc, paid in the rulebook's
         order: gold, cubes, resource discs, food, victory points) and, in an A
         turn, must do it (the first tile or box offered). Turn order: the first
         free position, as the AI takes.
@@ -222,7 +223,8 @@ class RiseGame(BaseGame[RiseState, Ctx]):
         if backs:
             return min(backs, key=lambda a: sum(a.payment))
         forced = [a for a in legal if not isinstance(a, UseTile)]
-        return forced[0]
+        free = [a for a in forced if isinstance(a, Select) and a.row == "territory"]
+        return (free or forced)[0]
 
     # -- applying -----------------------------------------------------------------------------
     def begin(self, state: RiseState) -> Ctx:

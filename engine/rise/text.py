@@ -164,6 +164,19 @@ def city_text(tile: Mapping[str, Any]) -> str:
     return "; ".join(bits)
 
 
+def progress_offer(tile: Mapping[str, Any]) -> str:
+    """A progress tile on offer: ``era I, 1 gold: +1 VP`` (the price only when there is one)."""
+    price = f", {gold(int(tile['price']))}" if tile["price"] else ""
+    return f"era {roman(int(tile['era']))}{price}: {progress_text(tile)}"
+
+
+def city_offer(tile: Mapping[str, Any]) -> str:
+    """A city tile on offer: ``3 gold: +2 VP, -1 food``; a wonder says its own price."""
+    if tile["wonder"]:
+        return city_text(tile)
+    return f"{gold(int(tile['cost'])) if tile['cost'] else 'free'}: {city_text(tile)}"
+
+
 def battles_text(battles: Sequence[Sequence[int]]) -> str:
     """``battle: you -1 them -2`` (both rows when the side has two)."""
     rows = [f"you -{att} them -{dfn}" for att, dfn in battles]
@@ -519,9 +532,7 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
         lines.append("The map is empty.")
     era = int(view["era"])
     regions = view["map"]["regions"]
-    empty = [
-        r["name"] for rid, r in regions.items() if rid not in cubes and not r["closed"] and r["era"] <= era
-    ]
+    empty = [r["name"] for rid, r in regions.items() if rid not in cubes and r["era"] <= era]
     if empty:
         lines.append(f"Open and empty in era {roman(era)}: {', '.join(empty)}.")
     if view["display"]:
@@ -539,11 +550,7 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
         _tiles_line(
             "Progress tiles on offer",
             tiles["progress"],
-            lambda t: (
-                f"era {roman(int(t['era']))}"
-                + (f", {gold(int(t['price']))}" if t["price"] else "")
-                + f": {progress_text(t)}"
-            ),
+            progress_offer,
         )
     )
     lines.append(_tiles_line("Territory tiles on offer", tiles["territory"], territory_text))
@@ -551,7 +558,7 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
         _tiles_line(
             "City tiles on offer",
             tiles["city"],
-            lambda t: (f"{gold(int(t['cost']))}: " if not t["wonder"] else "") + city_text(t),
+            city_offer,
         )
     )
     lines.append(

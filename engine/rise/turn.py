@@ -20,6 +20,7 @@ from engine.rise.actions import PAYMENTS, TakeBack
 from engine.rise.context import Ctx
 from engine.rise.data import ROWS, EmpireSide, RiseData
 from engine.rise.state import EMPTY, RiseState
+from engine.rise.text import PAYMENT_WORDS
 
 
 def task_of(s: RiseState) -> dict[str, Any]:
@@ -277,8 +278,8 @@ def take_back(ctx: Ctx, seat: int, action: TakeBack) -> None:
                             "gold, pool cubes, resource discs, food or victory points.", cost=cost)
     short = [what for what, n, have in zip(PAYMENTS, paid, holdings(s, seat), strict=True) if n > have]
     if short:
-        raise IllegalAction("cannot_pay", f"You do not have enough {short[0]} to pay that way.",
-                            what=short[0])
+        raise IllegalAction("cannot_pay", f"You do not have enough {PAYMENT_WORDS[short[0]][1]} to pay "
+                            "that way.", what=short[0])
     gold, cubes, resources, food, vp = paid
     s.gold[seat] -= gold
     s.pool[seat] -= cubes

@@ -104,7 +104,6 @@ class RegionView(TypedDict):
     colour: str
     sea: bool
     part: str  # "old" | "new_world" | "far_east"
-    closed: bool
     standard: list[int]  # [first, second]
     yields: dict[str, int]
     anchor: list[float]  # [longitude, latitude]
@@ -335,7 +334,6 @@ def build_view(
             colour=d.era_colours[r.era],
             sea=r.sea,
             part=r.part,
-            closed=r.closed,
             standard=list(r.standard),
             yields=dict(r.yields),
             anchor=list(r.anchor),
