@@ -26,7 +26,7 @@ FLAG = 0.15
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="history")
+    parser.add_argument("--game", required=True, help="a game whose view lists empires by epoch")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)

@@ -26,7 +26,7 @@ from render.eight_minute import render_board
 def midgame_view(players: int, seed: int, options: dict[str, bool]) -> dict[str, Any]:
     """Plays a seeded greedy game until every player holds half the cards that end it; the mover's view."""
     state = GAME.setup(players, options, seed)
-    ais = [make_policy("eight-minute", "greedy", seed * 31 + p) for p in range(players)]
+    ais = [make_policy(GAME.id, "greedy", seed * 31 + p) for p in range(players)]
     while not GAME.is_over(state):
         view = GAME.view(state, None)
         if state.phase == "turn" and min(len(c) for c in view["cards"]) >= view["cards_to_end"] // 2:

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from render_timing import arguments, measure
 
 from engine.history.classic import GAME
-from render.board import render_board
+from render.board import render_classic
 
 
 def midgame_view(players: int, seed: int, epoch: int, ai: str = "greedy") -> dict[str, Any]:
@@ -46,7 +46,7 @@ def main() -> None:
     args = parser.parse_args()
     view = midgame_view(args.players, args.seed, args.epoch)
     armies = sum(len(s) for s in view["board"]["armies"].values())
-    measure(render_board, view, f"{args.players} players, seed {args.seed}, epoch {view['epoch']}, "
+    measure(render_classic, view, f"{args.players} players, seed {args.seed}, epoch {view['epoch']}, "
             f"{armies} armies", args)
 
 

@@ -27,7 +27,7 @@ from render.rise import render_board
 def midgame_view(players: int, seed: int) -> dict[str, Any]:
     """A seeded greedy game played to the middle of game turn 4 (era II, B turn); the mover's view."""
     state = GAME.setup(players, {}, seed)
-    ais = [make_policy("rise", "greedy", seed * 31 + p) for p in range(players)]
+    ais = [make_policy(GAME.id, "greedy", seed * 31 + p) for p in range(players)]
     while not GAME.is_over(state):
         if state.turn == 4 and state.phase == "actions" and state.act_no >= 3 * players:
             break

@@ -1,4 +1,4 @@
-"""Times whole 6-player classic games between AI players and prints the figures.
+"""Times whole games between AI players (the first registered game unless --game) and prints the figures.
 
 Run by hand (never from the tests):
     .venv/bin/python bench/bench_simulate.py [--games 50] [--players 6] [--ai greedy]
@@ -16,30 +16,32 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.__main__ import play_ai_game
+from engine.registry import game_ids
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=game_ids(), default=game_ids()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--ai", default="greedy", choices=("greedy", "random"))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    play_ai_game("history-classic", args.players, args.seed, args.ai)  # warm the data caches
+    play_ai_game(args.game, args.players, args.seed, args.ai)  # warm the data caches
     times: list[float] = []
     actions: list[int] = []
     for i in range(args.games):
         start = time.perf_counter()
-        _, log = play_ai_game("history-classic", args.players, args.seed + i, args.ai)
+        _, log = play_ai_game(args.game, args.players, args.seed + i, args.ai)
         times.append(time.perf_counter() - start)
         actions.append(len(log))
     total = sum(times)
-    print(f"{args.games} games, {args.players} players, {args.ai} AI")
+    print(f"{args.game}: {args.games} games, {args.players} players, {args.ai} AI")
     print(f"  per game: mean {statistics.mean(times) * 1000:.0f} ms, "
           f"median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")
     print(f"  actions per game: mean {statistics.mean(actions):.0f}")
     print(f"  actions per second: {sum(actions) / total:.0f}")
-    print(json.dumps({"games": args.games, "players": args.players, "ai": args.ai,
+    print(json.dumps({"game": args.game, "games": args.games, "players": args.players, "ai": args.ai,
                       "games_per_second": round(args.games / total, 2),
                       "mean_ms_per_game": round(statistics.mean(times) * 1000, 1)}))
 

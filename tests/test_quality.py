@@ -23,7 +23,8 @@ def game_packages() -> set[Path]:
 
 def test_no_game_id_is_spelt_outside_its_own_package() -> None:
     ids = set(registry.game_ids()) | {check.id for check in registry.data_checks()}
-    quoted = re.compile(r"""["'](%s)["']""" % "|".join(re.escape(i) for i in sorted(ids)))
+    alternatives = "|".join(re.escape(i) for i in sorted(ids))
+    quoted = re.compile(rf"""["']({alternatives})["']""")
     own = game_packages()
     found = []
     for top in SHARED:

@@ -286,13 +286,15 @@ def check_hidden_moves(out: Playout, game: Game, state: Any, player: PlayerId, s
         if canonical(game.to_json(state)) != before:
             out.fail(step, f"apply changed the state it was given (move {action.to_json()})")
             return
-    for seat in range(out.players):
+    seats: list[PlayerId | None] = [*range(out.players), None]  # None: a spectator
+    for seat in seats:
         if seat == player:
             continue
         told: dict[str, tuple[Action, str, Any]] = {}
         for action, result in results:
             seen = canonical([e.to_json() for e in result.events if e.visible_to(seat)])
-            seen += canonical([a.to_json() for a in game.legal_actions(result.state, seat)])
+            if seat is not None:
+                seen += canonical([a.to_json() for a in game.legal_actions(result.state, seat)])
             unseen = canonical([e.to_json() for e in result.events if not e.visible_to(seat)])
             if seen not in told:
                 told[seen] = (action, unseen, result.state)
@@ -302,7 +304,8 @@ def check_hidden_moves(out: Playout, game: Game, state: Any, player: PlayerId, s
                 continue
             where = view_difference(game.view(other_state, seat), game.view(result.state, seat))
             if where is not None:
-                out.fail(step, f"seat {seat} is told the same of {other.to_json()} and {action.to_json()}, "
+                who = "a spectator" if seat is None else f"seat {seat}"
+                out.fail(step, f"{who} is told the same of {other.to_json()} and {action.to_json()}, "
                          f"which differ only in what is hidden from it, yet its view differs at {where}")
 
 

@@ -71,7 +71,8 @@ def test_a_person_plays_a_whole_game_in_the_terminal(spec: GameSpec, tmp_path: P
 def test_simulate_plays_ai_games_and_prints_figures(spec: GameSpec,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     seats = str(spec.max_players)
-    assert engine_main(["simulate", "--game", spec.id, "--games", "2", "--players", seats]) == 0
+    argv = ["simulate", "--game", spec.id, "--games", "2", "--players", seats, "--ai", "random"]
+    assert engine_main(argv) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["game"] == spec.id and figures["games"] == 2 and figures["players"] == spec.max_players
     assert figures["actions_per_game"] > 0
