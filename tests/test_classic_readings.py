@@ -245,3 +245,14 @@ def test_the_anglo_saxons_start_in_albion_with_no_invented_fleet():
     minor = RULES.card("Anglo-Saxons").minor
     assert minor is not None
     assert minor.starts == ("Albion",) and minor.fleets == () and minor.strength == 3 and not minor.capital
+
+
+def test_an_old_capital_of_your_colour_counts_as_a_city_for_monuments():
+    """Chapter V: "Otherwise, place it in any city the Active Empire controls." The Romans take back
+    their colour's old capital in Sicily without a fight (it stays a capital, reading 6): after their
+    own capital it is the next monument site, before any plain resource land."""
+    s = Scenario(epoch=3).army("Sicily", owner=0, epoch=2).capital("Sicily").start("Romans", player=0)
+    s.expand("Sicily", "Morea", "Levant", "Nile Delta", "Southern Iberia")
+    s.end_turn()  # four resource lands: two monuments, neither leaves a choice
+    assert only(s.of_type("monuments"))["lands"] == ["Southern Apennines", "Sicily"]
+    assert s.state.structures["Sicily"] == "capital"
