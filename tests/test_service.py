@@ -644,3 +644,29 @@ async def test_remove_ai_takes_an_ai_seat_out_of_a_lobby(svc: GameService) -> No
     assert await codes(svc.remove_ai(gid, 50, "AI 1")) == "not_allowed"
     out = await svc.remove_ai(gid, 1, "ai 1")
     assert [n.kind for n in out.notices] == ["seat_removed"] and len(out.status.seats) == 1
+
+
+async def test_every_platform_notice_is_worded_naming_people_as_seats() -> None:
+    """Each NoticeKind has its one wording (bot.notices): names as 'alice (Blue)', no raw id, no data."""
+    import tests.toy.spec  # noqa: F401
+    from bot.models import PUBLIC, Notice, NoticeKind
+    from bot.notices import describe_notice
+
+    data: dict[str, Any] = {
+        "name": "alice (Blue)", "title": "Goofspiel", "seat": 1, "user_id": 1_000_123,
+        "old_user_id": 1_000_123,
+        "by": 1_000_456, "by_name": "the game's creator", "due_at": 86400, "missed": 2, "policy": "ai",
+        "days": 2, "used": 2, "cap": 14, "away_until": 86400, "ai": True, "reason": "resigned",
+        "seats": [{"seat": 0, "name": "bob (Red)", "user_id": 1_000_789, "ai": False},
+                  {"seat": 1, "name": "AI 1 (Blue)", "user_id": None, "ai": True}],
+        "scores": [3, 9], "ranking": [1, 0], "names": ["bob (Red)", "alice (Blue)"],
+    }
+    game = get_game(TOY)
+    for kind in NoticeKind:
+        text = describe_notice(Notice("g1", kind, data, PUBLIC, 3), ["bob (Red)", "alice (Blue)"], game,
+                               lambda ts: "tomorrow")
+        assert text and "{" not in text and "1000" not in text, (kind, text)
+    over = describe_notice(Notice("g1", NoticeKind.game_over, data, PUBLIC, 3), [], game, str)
+    assert over == "Game over. Final scores: alice (Blue) 9, bob (Red) 3. Winner: alice (Blue)."
+    paused = describe_notice(Notice("g1", NoticeKind.paused, data, PUBLIC, 3), [], game, str)
+    assert paused == "Game g1 is paused by the game's creator; the clocks are stopped."
