@@ -197,7 +197,9 @@ def load_tokens(raw: Any, wmap: WorldMap, problems: list[str]) -> tuple[RegionTo
     return tuple(tokens)
 
 
-def _kingdom(raw: Any, cid: str, name: str, epoch: int, wmap: WorldMap, problems: list[str]) -> Empire | None:
+def _kingdom(
+    raw: Any, cid: str, name: str, epoch: int, design: str, wmap: WorldMap, problems: list[str]
+) -> Empire | None:
     where = f"events.yaml: kingdom {cid!r}"
     if not isinstance(raw, dict):
         problems.append(f"{where}: needs a 'kingdom' mapping")
@@ -231,7 +233,7 @@ def _kingdom(raw: Any, cid: str, name: str, epoch: int, wmap: WorldMap, problems
         structure=str(structure) if structure else None,
         fleets=tuple(fleets),
         caravans=tuple(caravans),
-        design="ours",
+        design=design,  # the kingdom's front is part of its event card
     )
 
 
@@ -266,7 +268,8 @@ def load_events(raw: Any, wmap: WorldMap, problems: list[str]) -> dict[str, Even
         params = dict(item.get("params") or {})
         kingdom = None
         if effect == "kingdom":
-            kingdom = _kingdom(item.get("kingdom"), cid, str(item.get("name", cid)), epoch, wmap, problems)
+            name = str(item.get("name", cid))
+            kingdom = _kingdom(item.get("kingdom"), cid, name, epoch, design, wmap, problems)
             if item.get("savable"):
                 problems.append(f"{where}: a kingdom cannot be saved for later epochs")
         cards[cid] = EventCard(
