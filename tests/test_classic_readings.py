@@ -11,6 +11,7 @@ from engine.history.actions import AttackFleet, Choose, ManFleet, PlayCard
 from engine.history.classic import GAME
 from tests.history_builder import RULES, Scenario, only
 
+
 def plays(s: Scenario, card: str) -> list[PlayCard]:
     cid = RULES.card(card).id
     return [a for a in s.legal() if isinstance(a, PlayCard) and a.card == cid]
@@ -45,8 +46,9 @@ def test_japan_takes_persian_pieces_when_an_egyptian_one_is_still_on_the_board()
 
 
 def test_army_events_are_offered_while_either_far_epoch_has_pieces(dice):
-    """Chapter IV: late in the game "use an Egyptian or Persian figure". In epoch VI, with all five Egyptian pieces of the player on the board, Civil War,
-    Barbarians and Jewish Revolt are still offered: all twelve Persian pieces are free."""
+    """Chapter IV: late in the game "use an Egyptian or Persian figure".
+    In epoch VI, with all five Egyptian pieces of the player on the board, Civil War and
+    Jewish Revolt are still offered: all twelve Persian pieces are free."""
     egypt = ["Nile Delta", "Upper Nile", "Libya", "Thebaid", "Levant"]
     s = Scenario(epoch=6).armies(0, *egypt, epoch=1)
     s.armies(1, "Zagros", "Palestine", "Middle Tigris", epoch=5)
@@ -58,8 +60,9 @@ def test_army_events_are_offered_while_either_far_epoch_has_pieces(dice):
     assert s.stack("Palestine") == [[0, 2, "revolt:jewish-revolt"]]
 
 
-def test_early_in_the_game_the_player_picks_spanish_or_british_rebels():
-    """Chapter IV: "if it is early in the game, use a Spanish or British figure": a Spanish (epoch VI) or British (epoch VII) figure. The player
+def test_early_in_the_game_the_player_picks_spanish_or_british_rebels(dice):
+    """Chapter IV: "if it is early in the game, use a Spanish or British figure":
+    a Spanish (epoch VI) or British (epoch VII) figure. The player
     picks the Spanish ones; the rebel army that wins is a Spanish piece."""
     s = Scenario(epoch=3).armies(1, "Levant", "Palestine", "Nile Delta", epoch=2)
     s.hand(0, "Civil War").start("Romans", player=0)
@@ -67,10 +70,15 @@ def test_early_in_the_game_the_player_picks_spanish_or_british_rebels():
     s.apply(PlayCard(0, "civil-war", 6))
     assert s.turn.event_pieces == {"civil-war": 6}
     assert s.illegal(PlayCard(0, "civil-war", 3), "wrong_step")
+    dice.script([6, 1], [2], [6, 1], [2], [6, 1], [2])
+    s.choose("Levant", "Palestine", "Nile Delta")
+    for land in ("Levant", "Palestine", "Nile Delta"):
+        assert s.stack(land) == [[0, 6, "civil_war:civil-war"]]
 
 
 def test_a_far_epoch_the_rules_do_not_allow_is_refused():
-    """Chapter IV: "if it is late in the game, use an Egyptian or Persian figure": only Egyptian or Persian figures; asking for British ones is refused
+    """Chapter IV: "if it is late in the game, use an Egyptian or Persian figure":
+    only Egyptian or Persian figures; asking for British ones is refused
     with a sentence, and nothing changes."""
     s = Scenario(epoch=5).armies(1, "Levant", epoch=4).hand(0, "Jewish Revolt").start("Franks", player=0)
     error = s.illegal(PlayCard(0, "jewish-revolt", 7), "bad_pieces")
@@ -237,3 +245,14 @@ def test_the_anglo_saxons_start_in_albion_with_no_invented_fleet():
     minor = RULES.card("Anglo-Saxons").minor
     assert minor is not None
     assert minor.starts == ("Albion",) and minor.fleets == () and minor.strength == 3 and not minor.capital
+
+
+def test_an_old_capital_of_your_colour_counts_as_a_city_for_monuments():
+    """Chapter V: "Otherwise, place it in any city the Active Empire controls." The Romans take back
+    their colour's old capital in Sicily without a fight (it stays a capital, reading 6): after their
+    own capital it is the next monument site, before any plain resource land."""
+    s = Scenario(epoch=3).army("Sicily", owner=0, epoch=2).capital("Sicily").start("Romans", player=0)
+    s.expand("Sicily", "Morea", "Levant", "Nile Delta", "Southern Iberia")
+    s.end_turn()  # four resource lands: two monuments, neither leaves a choice
+    assert only(s.of_type("monuments"))["lands"] == ["Southern Apennines", "Sicily"]
+    assert s.state.structures["Sicily"] == "capital"

@@ -127,7 +127,16 @@ class Running:
         return callbacks[0], reply
 
     async def choose(self, user: int, reply: Request) -> tuple[Request, Request]:
-        """Pick the first entry of the decision panel in the message ``reply`` created."""
+        """Pick the first entry of the decision panel in the message ``reply`` created; a group opens
+        its choices and a question asks first: the first entry of those is picked in turn."""
+        for _ in range(3):
+            callback, answer = await self._pick_first(user, reply)
+            if answer.content.startswith("You chose:") or not answer.components:
+                break
+            reply = answer
+        return callback, answer
+
+    async def _pick_first(self, user: int, reply: Request) -> tuple[Request, Request]:
         item = reply.components[0]["components"][0]
         assert str(item["custom_id"]).startswith("dp:"), item
         if item["type"] == 3:
@@ -313,7 +322,8 @@ async def test_a_whole_classic_game_with_two_ai_seats(fake: FakeDiscord, tmp_pat
             STEP, "the game-over notice")
         assert len(over) == 1 and "alice" in over[0].content.lower()
         callback, reply = await bot.command(ALICE, "status")  # no game named: the one just finished
-        assert f"`{game}`" in reply.content and "Scores:" in reply.content, reply.content
+        assert f"`{game}`" in reply.content and "Final scores:" in reply.content, reply.content
+        assert "Winner:" in reply.content, reply.content
         assert moves > 20  # a whole game, not a shortcut
         # the human seat heard about its hidden cards by DM only
         private = {line for r in fake.dm_posts(ALICE) for line in r.content.splitlines()

@@ -22,10 +22,12 @@ from tests.test_discord_bot import (
     EPHEMERAL,
     Call,
     Rig,
+    button,
     fake,
     followup,
     kinds,
     no_errors_logged,
+    panel_of,
     rig,
 )
 
@@ -168,6 +170,60 @@ async def test_hand_in_a_5_epoch_game_is_the_games_own_words(rig: Rig) -> None:
     held = [RULES.events[k].name if k in RULES.events else RULES.empires[k].name for k in view["you"]["hand"]]
     assert held and all(name in reply.content for name in held), (held, reply.content)
     assert not re.search(r"[{}]|Traceback", reply.content)
+
+
+# == the draft ==================================================================================
+def entries(call: Call) -> list[tuple[str, str, str | None]]:
+    """(label, custom_id, select value) of every entry of a panel message."""
+    out: list[tuple[str, str, str | None]] = []
+    for item in panel_of(call):
+        if item["type"] == 3:
+            out += [(o["label"], item["custom_id"], o["value"]) for o in item["options"]]
+        else:
+            out.append((item["label"], item["custom_id"], None))
+    return out
+
+
+async def press(rig: Rig, user: int, message: Call, entry: tuple[str, str, str | None]) -> list[Call]:
+    _, custom_id, value = entry
+    if value is None:
+        return await button(rig, user, message.response, custom_id)
+    return await rig.select(user, message.response, custom_id, value)
+
+
+async def test_the_draft_by_the_panel_shows_each_player_only_the_set_they_hold(rig: Rig) -> None:
+    game = await open_history(rig)
+    epoch_names = all_card_names(1)
+    drafted = 0
+    while (await rig.service.view(game, None))["phase"] == "draft":
+        status = await rig.service.status(game)
+        assert status.waiting_for, "the draft waits on an AI?"
+        user = status.waiting_for[0]
+        other = BOB if user == ALICE else ALICE
+        offered = names_of((await rig.service.view(game, user))["you"]["choosing"]["cards"])
+        assert offered
+        reply = followup(await rig.command(user, "play", game=game))
+        assert reply.flags == EPHEMERAL
+        shown = "\n".join([reply.content, *(e[0] for e in entries(reply))])
+        for name in offered:
+            assert name in shown, name
+        for name in epoch_names - offered:
+            assert name not in shown, name  # nothing from any other set
+        # the other person cannot use this panel (both may be choosing at this moment)
+        calls = await press(rig, other, reply, entries(reply)[0])
+        refused = followup(calls)
+        assert refused.flags == EPHEMERAL and f"This is for <@{user}>" in refused.content
+        assert not any(name in refused.content for name in offered)
+        assert (await rig.service.status(game)).seq == status.seq
+        calls = await press(rig, user, reply, entries(reply)[-1])
+        assert followup(calls).content.startswith("You chose:")
+        drafted += 1
+    assert drafted >= 4  # two people, a card of each set each at least
+    # no public message (channel, thread, status) ever named a card a person holds
+    public = "\n".join(c.content for c in rig.fake.public_posts())
+    for user in (ALICE, BOB):
+        for name in names_of(list((await rig.service.view(game, user))["you"]["hand"])):
+            assert name not in public, name
 
 
 # == batch invasion and preferences ===============================================================

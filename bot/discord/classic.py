@@ -79,7 +79,7 @@ class ClassicGroup(GameGroup):
                            game="The game (default: your game in this channel)")
     async def land(self, interaction: Interaction, land: str, game: str | None = None) -> None:
         async def work() -> Reply:
-            gid = await self._own_game(interaction, game)
+            gid = await self._own_game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
             rules = load_rules()
             try:
@@ -98,7 +98,7 @@ class ClassicGroup(GameGroup):
             from render.charts import score_chart  # matplotlib loads only when a chart is drawn
             from render.history import history_from_events
 
-            gid = await self._own_game(interaction, game)
+            gid = await self._own_game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public counts only: no marker values in play
             names = dict(enumerate(st.seat_names))

@@ -33,8 +33,10 @@ class GameGroup(CommandBase, app_commands.Group):
         self.bot = bot
         self.spec = game_spec
 
-    async def _own_game(self, interaction: Interaction, game: str | None) -> str:
-        """The game of this kind meant: the one named, else the caller's live one here or anywhere."""
+    async def _own_game(self, interaction: Interaction, game: str | None, *,
+                        finished_ok: bool = False) -> str:
+        """The game of this kind meant: the one named, else the caller's live one here or anywhere
+        (with ``finished_ok``, looking rather than playing: else their latest finished one)."""
         title = self.spec.title
         if game:
             status = await self.bot.service.status(game.strip())
@@ -42,10 +44,12 @@ class GameGroup(CommandBase, app_commands.Group):
                 raise ServiceError("wrong_game", f"Game `{status.game_id}` is {status.title}; "
                                    f"these commands are for {title}.")
             return status.game_id
-        mine = [r for r in await self._games_of(interaction.user.id)
-                if r.ruleset == self.spec.id and r.status in LIVE]
+        kind = [r for r in await self._games_of(interaction.user.id) if r.ruleset == self.spec.id]
+        mine = [r for r in kind if r.status in LIVE]
         here = [r for r in mine if interaction.channel_id in (r.channel_id, r.thread_id)]
         pick = here or mine
+        if not pick and finished_ok:
+            pick = sorted((r for r in kind if r.status == "over"), key=lambda r: r.updated_at)[-1:]
         if len(pick) == 1:
             return pick[0].game_id
         if not pick:

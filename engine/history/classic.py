@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine import rng
-from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId
+from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
 from engine.history import events, flow, text
 from engine.history.actions import (
     CODEC,
@@ -179,6 +179,13 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
         return not chosen or len(chosen) >= fewest
 
     # -- applying (the BaseGame template) ----------------------------------------
+    def apply(self, state: HistoryState, action: Action) -> Result:
+        # The draw is the one step whose refusal says more than the table can: what is going on.
+        drawing = state.phase == "draw" and action.player in self.actors(state)
+        if drawing and not isinstance(action, (Keep, Give)):
+            raise IllegalAction("drawing", "Empire cards are being drawn: keep or give the card.")
+        return super().apply(state, action)
+
     def step(self, state: HistoryState) -> str:
         if state.phase == "draw":
             return "draw"

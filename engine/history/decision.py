@@ -84,7 +84,7 @@ def decision(
         return Decision(player, heading, tuple(_naval(a) or _simple(a, {
             "done": lambda a: "Go on to expansion",
         }) for a in legal))
-    return _expand(view, player, legal)
+    return _expand(view, player, legal, rules)
 
 
 def _simple(action: Action, labels: Mapping[str, Any]) -> Choice:
@@ -187,7 +187,7 @@ def _naval(a: Action) -> Choice | None:
     return None
 
 
-def _expand(view: Mapping[str, Any], player: int, legal: Sequence[Action]) -> Decision:
+def _expand(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
     turn = view["turn"]
     pool, restricted = turn["pool"], turn["restricted"]
     left = plural(pool, "army", "armies") + (f" and {restricted} Allies armies" if restricted else "")
@@ -202,7 +202,9 @@ def _expand(view: Mapping[str, Any], player: int, legal: Sequence[Action]) -> De
         if isinstance(a, Expand):
             dice = targets.get(a.land, 0)
             battle = f" (battle: the defender rolls {plural(dice, 'die', 'dice')})" if dice else ""
-            choices.append(Choice(a, clip(f"Expand into {a.land}{battle}"), group="Expand"))
+            # Grouped by area: a two-step pick (area, then land) keeps long lists short.
+            area = rules.map.lands[a.land].area or "the barren lands"
+            choices.append(Choice(a, clip(f"Expand into {a.land}{battle}"), group=f"Expand in {area}"))
         elif isinstance(a, BuildFort):
             choices.append(Choice(a, clip(f"Build a fort in {a.land}"), group="Build a fort"))
         elif isinstance(a, BuyBack):

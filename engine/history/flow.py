@@ -476,7 +476,7 @@ def monument_sites(ctx: Ctx) -> list[str]:
     it in any city the Active Empire controls. Otherwise, place it in a Land
     containing one of the resource symbols controlled by that empire." A land
     already holding a monument is no site ("At no point can a Land have more
-    than one monument").
+    than one monument"). Any capital or city piece the empire holds counts as a city.
     """
     state = ctx.state
     turn = state.turn
@@ -486,7 +486,8 @@ def monument_sites(ctx: Ctx) -> list[str]:
     capitals = [s for s in empire.starts if state.structures.get(s) == "capital" and s in held]
     if capitals:
         return capitals
-    cities = sorted(land for land in held if state.structures.get(land) == "city")
+    # An older capital the empire holds (its colour's, kept by replacing the figure) is a city too.
+    cities = sorted(land for land in held if land in state.structures)
     if cities:
         return cities
     return sorted(land for land in held if ctx.rules.map.lands[land].resource)
