@@ -290,7 +290,7 @@ def test_piped_commands_play_and_eof_exits_0(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path), input=script,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert "[g" in result.stdout and " begins. Seat order: " in result.stdout
+    assert re.search(r"^\[\w+\] Game \w+ begins\. Seat order: ", result.stdout, re.M)
     assert "[to alice (" in result.stdout and "(play N, or the words of a choice)" in result.stdout
     assert "Annals stopped." in result.stdout
     assert result.stderr == ""

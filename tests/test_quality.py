@@ -14,11 +14,9 @@ SHARED = ("engine", "render", "bot")
 
 def game_packages() -> set[Path]:
     """The folder of each game's own package (``engine/<game>/``): the only code that may name it."""
-    out = set()
-    for spec in registry.specs():
-        parts = spec.game.partition(":")[0].split(".")
-        out.add(ROOT.joinpath(*parts[:2]))
-    return out
+    modules = [spec.game.partition(":")[0] for spec in registry.specs()]
+    modules += [check.check.partition(":")[0] for check in registry.data_checks()]
+    return {ROOT.joinpath(*module.split(".")[:2]) for module in modules}
 
 
 def test_no_game_id_is_spelt_outside_its_own_package() -> None:
