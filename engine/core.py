@@ -319,7 +319,7 @@ class BaseGame(Generic[S, C]):
         step = self.step(state)
         allowed = self.STEPS.get(step, ())
         if not isinstance(action, allowed):
-            kinds = ", ".join(cls.kind for cls in allowed) or "nothing"
+            kinds = ", ".join(cls.kind.replace("_", " ") for cls in allowed) or "nothing"
             raise IllegalAction("wrong_step", f"That is not possible now; you may: {kinds}.", step=step)
         ctx = self.begin(state)
         self.handle(ctx, action)
