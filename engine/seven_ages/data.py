@@ -251,4 +251,5 @@ def report() -> list[str]:
 
 def _register_builtin_checks() -> None:
     # The map module appends its own check on import; importing here keeps one entry point.
+    import engine.seven_ages.cards
     import engine.seven_ages.map  # noqa: F401
