@@ -221,8 +221,11 @@ def artefact_problems(raw: list[dict[str, Any]]) -> list[str]:
             problems.append(f"artefacts.yaml {a.get('name')}: ages must be [first, last] within 1-7")
         if a.get("colour") not in ("green", "blue", "red", "black"):
             problems.append(f"artefacts.yaml {a.get('name')}: colour {a.get('colour')!r}")
-        if not isinstance(a.get("markers"), int) or a["markers"] < 1:
-            problems.append(f"artefacts.yaml {a.get('name')}: markers must be at least 1")
+        least = 0 if a.get("colour") == "black" else 1  # L913: black artefacts have no marker
+        if not isinstance(a.get("markers"), int) or not least <= a["markers"] <= least * 9:
+            problems.append(
+                f"artefacts.yaml {a.get('name')}: markers must be 1-9 (0 if black, L913)"
+            )
     return problems
 
 
