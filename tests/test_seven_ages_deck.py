@@ -186,10 +186,12 @@ def test_unknown_effect_code_is_refused() -> None:
     bad[0]["event"]["effects"].append({"code": "summon_dragons"})
     bad[1]["empire"]["special"] = [{"code": "free_forts", "count": "two"}]
     bad[2]["empire"]["starts"] = ["Atlantis"]
+    del bad[11]["empire"]["named_leaders"]  # the Romans lose Caesar, who stays in leaders.yaml
     problems = card_problems(bad, arts, leaders)
     assert any("summon_dragons" in p for p in problems)
     assert any("free_forts needs count" in p for p in problems)
     assert any("Atlantis" in p for p in problems)
+    assert any("Caesar: not a named leader of card 12" in p for p in problems)
 
 
 # --- one test per card fact the rulebook states ---------------------------------------------------------
@@ -478,3 +480,15 @@ def test_artefact_facts_the_rulebook_states(deck: Deck) -> None:
     assert raw["Great University"]["ages"] == [4, 7] and raw["Great University"]["needs_other_first"]
     # L1682 and L1982: the two artefacts marked as playable earlier.
     assert {n for n, x in raw.items() if x["may_be_earlier"]} == {"Industrial Revolution", "World war"}
+
+
+def test_sudanese_in_age_5_and_macedonians_in_age_2(deck: Deck) -> None:
+    # L1382: the Sudanese (card 80) on level 31, in age 5; L409: the Macedonians (card 15) on level 8, age 2.
+    assert emp(deck, 80).ages[0] <= 5 <= emp(deck, 80).ages[1]
+    assert emp(deck, 15).ages[0] <= 2 <= emp(deck, 15).ages[1]
+
+
+def test_eriksson_leads_the_vikings_in_age_3() -> None:
+    # public: the 2004 errata name Eriksson an age-3 Vikings leader; he is kept for the Vikings of our deck.
+    eriksson = next(ld for ld in read_yaml("leaders.yaml")["named"] if ld["name"] == "Eriksson")
+    assert eriksson["empire"] == "Vikings" and eriksson["age"] == 3

@@ -240,6 +240,12 @@ def card_problems(
     if sorted(n for n in numbers if isinstance(n, int)) != list(range(1, DECK_SIZE + 1)):
         problems.append(f"cards.yaml: the deck must number 1-{DECK_SIZE} once each")
     led = {(ld["card"], ld["name"]) for ld in leaders}
+    by_number = {c.get("number"): c for c in raw}
+    for ld in leaders:
+        card = by_number.get(ld.get("card"), {})
+        empire = card.get("empire") or {}
+        if empire.get("name") != ld.get("empire") or ld.get("name") not in empire.get("named_leaders", []):
+            problems.append(f"leaders.yaml {ld.get('name')}: not a named leader of card {ld.get('card')}")
     for c in raw:
         where = f"card {c.get('number')}"
         if c.get("value") not in range(8):
