@@ -7,11 +7,14 @@ checks refuse an entry without one and :func:`report` prints how many entries
 of each kind every file holds.
 
 :data:`CHECKS` and :data:`REPORTS` are lists other 7 Ages modules append to
-(the deck, the counters): ``check_data()`` runs them all.
+when imported (the map; later the deck and the counters): a module that adds
+checks names itself in :data:`CHECK_MODULES`, and ``check_data()`` imports
+them all and runs every check.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -34,6 +37,8 @@ _RULEBOOK = re.compile(r"^rulebook:(\d+)(?:-(\d+))?$")
 CHECKS: list[Callable[[], list[str]]] = []
 #: Report lines printed by ``check-data`` on success (provenance counts).
 REPORTS: list[Callable[[], list[str]]] = []
+#: Modules that append to :data:`CHECKS` and :data:`REPORTS` on import.
+CHECK_MODULES: tuple[str, ...] = ("engine.seven_ages.map", "engine.seven_ages.cards")
 
 
 def provenance(source: object) -> str | None:
@@ -250,5 +255,5 @@ def report() -> list[str]:
 
 
 def _register_builtin_checks() -> None:
-    # The map module appends its own check on import; importing here keeps one entry point.
-    import engine.seven_ages.map  # noqa: F401
+    for module in CHECK_MODULES:
+        importlib.import_module(module)
