@@ -12,7 +12,8 @@ from math import comb
 import pytest
 
 from engine.seven_ages.cards import Deck, Empire, card_problems, load_deck
-from engine.seven_ages.data import check_data, read_yaml
+from engine.seven_ages.checks import check_data
+from engine.seven_ages.data import read_yaml
 from engine.seven_ages.map import load_map
 
 # The rulebook's card numbers tied to names (empire or event), L387-L2355.

@@ -16,8 +16,6 @@ from typing import Any
 
 from engine.core import DataError
 from engine.seven_ages.data import (
-    CHECKS,
-    REPORTS,
     load_tables,
     provenance_line,
     read_yaml,
@@ -402,7 +400,7 @@ def load_deck() -> Deck:
     )
 
 
-def _report() -> list[str]:
+def report_deck() -> list[str]:
     cards = read_yaml("cards.yaml")["cards"]
     leaders = read_yaml("leaders.yaml")
     counters = read_yaml("counters.yaml")
@@ -415,7 +413,3 @@ def _report() -> list[str]:
         provenance_line("counter mixes", counters["mixes"]),
         provenance_line("unit values", counters["unit_values"]),
     ]
-
-
-CHECKS.append(deck_problems)
-REPORTS.append(_report)

@@ -3,21 +3,15 @@
 Every entry of ``data/seven_ages/*.yaml`` carries ``source:``, one of
 ``rulebook:N`` / ``rulebook:N-M`` (lines of the Collector's edition rulebook),
 ``public: <where>`` (a public report) or ``ours`` (authored by Annals). The
-checks refuse an entry without one and :func:`report` prints how many entries
-of each kind every file holds.
-
-:data:`CHECKS` and :data:`REPORTS` are lists other 7 Ages modules append to
-when imported (the map; later the deck and the counters): a module that adds
-checks names itself in :data:`CHECK_MODULES`, and ``check_data()`` imports
-them all and runs every check.
+checks refuse an entry without one and each file's report says how many
+entries of each kind it holds. :mod:`engine.seven_ages.checks` runs them all.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -33,12 +27,6 @@ TERRAINS: tuple[str, ...] = ("fertile", "forest", "jungle", "mountain", "steppe"
 PROVENANCE: tuple[str, ...] = ("rulebook", "public", "ours")
 _RULEBOOK = re.compile(r"^rulebook:(\d+)(?:-(\d+))?$")
 
-#: Checks run by :func:`check_data`; each returns its problems (empty when all is well).
-CHECKS: list[Callable[[], list[str]]] = []
-#: Report lines printed by ``check-data`` on success (provenance counts).
-REPORTS: list[Callable[[], list[str]]] = []
-#: Modules that append to :data:`CHECKS` and :data:`REPORTS` on import.
-CHECK_MODULES: tuple[str, ...] = ("engine.seven_ages.map", "engine.seven_ages.cards")
 
 
 def provenance(source: object) -> str | None:
@@ -213,7 +201,7 @@ def load_tables() -> Tables:
     return _build_tables(raw)
 
 
-def _check_tables() -> list[str]:
+def check_tables() -> list[str]:
     try:
         load_tables()
     except DataError as exc:
@@ -221,39 +209,7 @@ def _check_tables() -> list[str]:
     return []
 
 
-def _report_tables() -> list[str]:
+def report_tables() -> list[str]:
     raw = read_yaml("tables.yaml")
     entries = [e for name in TABLE_SECTIONS for e in raw[name]]
     return [provenance_line("table entries", entries)]
-
-
-CHECKS.append(_check_tables)
-REPORTS.append(_report_tables)
-
-
-def check_data() -> list[str]:
-    """Every problem in the 7 Ages data (empty when all is well)."""
-    _register_builtin_checks()
-    problems: list[str] = []
-    for check in CHECKS:
-        try:
-            problems += check()
-        except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
-            problems.append(f"{getattr(check, '__name__', check)}: {type(exc).__name__}: {exc}")
-        except DataError as exc:
-            problems += exc.problems
-    return problems
-
-
-def report() -> list[str]:
-    """Provenance counts, one line per data file section."""
-    _register_builtin_checks()
-    lines: list[str] = []
-    for rep in REPORTS:
-        lines += rep()
-    return lines
-
-
-def _register_builtin_checks() -> None:
-    for module in CHECK_MODULES:
-        importlib.import_module(module)

@@ -22,8 +22,6 @@ from typing import Any
 
 from engine.core import DataError
 from engine.seven_ages.data import (
-    CHECKS,
-    REPORTS,
     TERRAINS,
     load_tables,
     provenance_line,
@@ -273,7 +271,7 @@ def unreachable(wmap: WorldMap) -> list[str]:
     return [n for n in wmap.areas if n not in seen]
 
 
-def _check_map() -> list[str]:
+def check_map() -> list[str]:
     try:
         wmap = load_map()
     except DataError as exc:
@@ -287,10 +285,6 @@ def _check_map() -> list[str]:
     return problems
 
 
-def _report_map() -> list[str]:
+def report_map() -> list[str]:
     raw = read_yaml("map.yaml")
     return [provenance_line(name, raw[name]) for name in SECTIONS if raw[name]]
-
-
-CHECKS.append(_check_map)
-REPORTS.append(_report_map)

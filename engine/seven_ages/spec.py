@@ -8,6 +8,6 @@ from engine.spec import DataCheck
 DATA = register_data(DataCheck(
     id="seven-ages",
     title="7 Ages",
-    check="engine.seven_ages.data:check_data",
-    report="engine.seven_ages.data:report",
+    check="engine.seven_ages.checks:check_data",
+    report="engine.seven_ages.checks:report",
 ))
