@@ -16,15 +16,14 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from engine.seven_ages.checks import check_data, report
 from engine.seven_ages.data import (
     DATA_DIR,
     TERRAINS,
-    check_data,
     load_tables,
     provenance,
     provenance_line,
     read_yaml,
-    report,
     rulebook_lines,
 )
 from engine.seven_ages.map import WorldMap, load_map, map_problems, unreachable
