@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import random
 import re
 from collections.abc import AsyncIterator
@@ -126,6 +127,8 @@ async def test_a_scripted_human_plays_a_whole_game_by_the_prompts(
             await assert_views_read_as_sentences(table, f"at step {step}")
     else:
         raise AssertionError(f"{spec.id}: no game over after {MAX_COMMANDS} commands")
+    if os.environ.get("ANNALS_TRANSCRIPTS"):  # to read a whole game as the player saw it
+        Path(os.environ["ANNALS_TRANSCRIPTS"], f"{spec.id}.txt").write_text(transcript, encoding="utf-8")
     assert re.search(r"Final scores: .+", transcript), "no final scores"
     assert "Winner" in transcript or "winner" in transcript or "draw" in transcript.lower()
     status = await table.run("status")
