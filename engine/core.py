@@ -238,9 +238,11 @@ class Game(Protocol):
     def from_json(self, data: Mapping[str, JSON]) -> Any: ...
 
     # -- words, from a view -------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
         """``player``'s current decision: ``legal`` (their legal moves, computed by the
-        engine from the state) headed and labelled from ``view`` (their own view)."""
+        engine from the state) headed and labelled from ``view`` (their own view), naming
+        seats through ``names`` (their colour where ``names`` is empty)."""
         ...
 
     def describe_event(self, event: Event, names: Names) -> str | None:
@@ -326,14 +328,14 @@ class BaseGame(Generic[S, C]):
         return Result(self.finish(ctx), tuple(ctx.events))
 
 
-def decide(game: Game, state: Any, player: PlayerId) -> Decision | None:
+def decide(game: Game, state: Any, player: PlayerId, names: Names = ()) -> Decision | None:
     """``player``'s current decision, or None when they have nothing to decide now."""
     if player not in game.actors(state):
         return None
     legal = game.legal_actions(state, player)
     if not legal:
         return None
-    return game.decision(game.view(state, player), player, legal)
+    return game.decision(game.view(state, player), player, legal, names)
 
 
 def replay(

@@ -181,6 +181,10 @@ class GameSpec:
         colour = self.colour(seat)
         return f"{person} ({colour})" if person else colour
 
+    def name_in(self, names: Sequence[str], seat: PlayerId) -> str:
+        """The seat's name from the platform's ``names``, or its colour where none is given."""
+        return names[seat] if 0 <= seat < len(names) else self.colour(seat)
+
     def seat_names(self, people: Sequence[str | None]) -> list[str]:
         """:meth:`seat_name` for every seat, in seat order."""
         return [self.seat_name(seat, person) for seat, person in enumerate(people)]

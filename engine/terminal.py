@@ -122,7 +122,7 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
         if player in ais:
             action = ais[player].choose(state, player)
         else:
-            decision = decide(game, state, player)
+            decision = decide(game, state, player, names)
             if decision is None:  # pragma: no cover - an actor always has a legal move
                 raise RuntimeError(f"{names[player]} is to act but has no legal move")
             view = game.view(state, player)

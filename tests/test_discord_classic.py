@@ -74,7 +74,7 @@ async def decision(rig: Rig, game: str, user: int) -> Any:
     status = await rig.service.status(game)
     seat = next(s.seat for s in status.seats if s.user_id == user)
     _, state = await rig.service.engine_state(game)
-    return decide(get_game(CLASSIC), state, seat)
+    return decide(get_game(CLASSIC), state, seat, status.seat_names)
 
 
 async def choose(rig: Rig, game: str, user: int, message: Call, kind: str, **fields: Any) -> list[Call]:

@@ -153,7 +153,7 @@ async def test_the_whole_empire_draw_of_an_epoch_by_dm(rig: Rig) -> None:
         st = await rig.service.status(game)
         seat = next(s.seat for s in st.seats if s.user_id == user)
         _, state = await rig.service.engine_state(game)
-        found = decide(get_game(CLASSIC), state, seat)
+        found = decide(get_game(CLASSIC), state, seat, st.seat_names)
         assert found is not None and len(found.choices) == len(legal)
         gives = [c for c in found.choices if c.action.kind == "give"]
         if gives and len(decisions) % 2 == 0:

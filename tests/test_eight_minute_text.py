@@ -24,7 +24,7 @@ NAMES = ["alice (Red)", "bob (Blue)", "carol (Green)", "dave (Yellow)", "erin (P
 
 def label(state: EMState, action: Action, player: int = 0) -> str:
     """The label ``player``'s decision gives ``action`` (labels are built from the view alone)."""
-    return text.decision(GAME.view(state, player), player, [action]).choices[0].label
+    return text.decision(GAME.view(state, player), player, [action], ()).choices[0].label
 
 #: Seeded games covering every kind of moment: 2 players (neutral armies) with the goods
 #: tokens and tied bids rolled off (nobody said who is youngest), 3 players with a youngest
@@ -151,7 +151,7 @@ def test_labels_by_the_rulebook() -> None:
     # Eastwatch-Sunhaven is a dotted water link; Crossroads-Westford a land border.
     assert label(state, Move(0, "eastwatch", "sunhaven")).endswith("(by water)")
     assert label(state, Move(0, "crossroads", "westford")) == "Move Crossroads → Westford"
-    assert label(state, Destroy(0, "greyfen", 1)) == "Destroy a Blue army in Greyfen"
+    assert label(state, Destroy(0, "greyfen", 1)) == "Destroy an army of Blue in Greyfen"
     assert label(state, Destroy(0, "greyfen", NEUTRAL)) == "Destroy a neutral army in Greyfen"
 
 
@@ -227,9 +227,9 @@ def test_moves_and_destroys_are_grouped_for_a_two_step_pick() -> None:
     decision = decide(GAME, state, 0)
     assert decision is not None
     labels = {c.label: c.group for c in decision.choices if isinstance(c.action, Destroy)}
-    assert labels == {"Destroy a Red army (yours) in Crossroads": "In Crossroads",
-                      "Destroy a Blue army in Crossroads": "In Crossroads",
-                      "Destroy a Red army (yours) in Westford": "In Westford"}
+    assert labels == {"Destroy an army of Red (yours) in Crossroads": "In Crossroads",
+                      "Destroy an army of Blue in Crossroads": "In Crossroads",
+                      "Destroy an army of Red (yours) in Westford": "In Westford"}
 
 
 def test_texts_read_as_sentences_at_every_step(steps: list[Any]) -> None:

@@ -69,7 +69,7 @@ class QueryOps(ServiceBase):
             if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active" \
                     or seat.is_ai:
                 return lg.row.seq, None
-            return lg.row.seq, decide(lg.game, lg.state, seat.seat_order)
+            return lg.row.seq, decide(lg.game, lg.state, seat.seat_order, lg.names())
 
     async def legal_actions(self, game_id: str, user_id: int) -> tuple[int, list[dict[str, Any]]]:
         """(seq, the caller's legal actions as JSON objects); empty when it is not their turn."""

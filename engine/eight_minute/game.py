@@ -213,8 +213,9 @@ class EightMinuteGame(BaseGame[EMState, Ctx]):
         return EMState.from_json(data)
 
     # -- words, from a view (engine/eight_minute/text.py) ------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
-        return text.decision(view, player, legal)
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
+        return text.decision(view, player, legal, names)
 
     def describe_event(self, event: Event, names: Names) -> str | None:
         return text.describe_event(event, names)

@@ -165,7 +165,7 @@ def heading(view: Mapping[str, Any], player: int) -> str:
     return line + (f"; then {join_words(then)}" if then else "")
 
 
-def _choice(view: Mapping[str, Any], player: int, action: Action, data: EMData) -> Choice:
+def _choice(view: Mapping[str, Any], player: int, action: Action, data: EMData, names: Names) -> Choice:
     task = view["task"]
     if isinstance(action, Bid):
         return Choice(action, f"Bid {_coins(action.amount)}")
@@ -174,7 +174,7 @@ def _choice(view: Mapping[str, Any], player: int, action: Action, data: EMData) 
         return Choice(action, f"Neutral army in {spot.name}", group=data.continents[spot.continent].name)
     if isinstance(action, ChooseFirst):
         you = " (you)" if action.seat == player else ""
-        return Choice(action, f"{colour_name(action.seat)}{you} starts")
+        return Choice(action, f"{SPEC.name_in(names, action.seat)}{you} starts")
     if isinstance(action, TakeCard):
         row = view["row"]
         card = row[action.position]
@@ -196,9 +196,10 @@ def _choice(view: Mapping[str, Any], player: int, action: Action, data: EMData) 
         return Choice(action, label, group=f"From {source}")
     if isinstance(action, Destroy):
         where = region_name(action.region, data)
-        whose = "neutral" if action.owner == NEUTRAL else colour_name(action.owner)
+        owner = SPEC.name_in(names, action.owner)
+        whose = "a neutral army" if action.owner == NEUTRAL else f"an army of {owner}"
         mine = " (yours)" if action.owner == player else ""
-        return Choice(action, f"Destroy a {whose} army{mine} in {where}", group=f"In {where}")
+        return Choice(action, f"Destroy {whose}{mine} in {where}", group=f"In {where}")
     if isinstance(action, Done):
         return _done(action, task)
     return Choice(action, action.kind)
@@ -215,10 +216,10 @@ def _done(action: Done, task: Mapping[str, Any] | None) -> Choice:
     return Choice(action, "Done")
 
 
-def decision(view: Mapping[str, Any], player: int, legal: Sequence[Action]) -> Decision:
+def decision(view: Mapping[str, Any], player: int, legal: Sequence[Action], names: Names) -> Decision:
     """``player``'s decision: a heading and one labelled choice per legal move, from the view alone."""
     data = load_data()
-    choices = tuple(_choice(view, player, action, data) for action in legal)
+    choices = tuple(_choice(view, player, action, data, names) for action in legal)
     return Decision(player, heading(view, player), choices)
 
 

@@ -240,8 +240,9 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
         return build_view(self.id, state, self.rules, viewer, sorted(self.actors(state)))
 
     # -- words, from a view -----------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
-        return decision(view, player, legal, self.rules)
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
+        return decision(view, player, legal, self.rules, names)
 
     def describe_event(self, event: Event, names: Names) -> str | None:
         return text.describe_event(event, names, self.rules)

@@ -2,8 +2,7 @@
 
 Built from the player's view and the static rules data only (card and empire
 names, the map), never from the state, so no label can carry hidden
-information. Seats are named by their colour (the decision has no platform
-names; the colour is how the board shows them).
+information. Seats are named as the platform names them ("alice (Blue)").
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Action, Choice, Decision, PlayerId
+from engine.core import Action, Choice, Decision, Names, PlayerId
 from engine.history.actions import (
     AttackFleet,
     BuildFort,
@@ -26,7 +25,7 @@ from engine.history.actions import (
     PlayCard,
 )
 from engine.history.rules_data import RulesData
-from engine.spec import SEAT_COLOURS
+from engine.history.spec import SPEC
 from engine.words import plural, roman
 
 MAX_LABEL = 100
@@ -51,28 +50,24 @@ def clip(text: str) -> str:
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
-def colour(p: int) -> str:
-    return SEAT_COLOURS[p % len(SEAT_COLOURS)]
-
-
-def _holder(view: Mapping[str, Any], land: str) -> str:
+def _holder(view: Mapping[str, Any], land: str, names: Names) -> str:
     stack = view["board"]["armies"].get(land)
-    return f" (held by {colour(stack[0][0])})" if stack else ""
+    return f" (held by {SPEC.name_in(names, stack[0][0])})" if stack else ""
 
 
 def decision(
-    view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action], rules: RulesData
+    view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action], rules: RulesData, names: Names
 ) -> Decision:
     if view["phase"] == "draw":
-        return _draw(view, player, legal, rules)
+        return _draw(view, player, legal, rules, names)
     turn = view["turn"]
     step = turn["step"]
     if step == "events":
         return _events(view, player, legal, rules)
     if step == "card":
-        return _card(view, player, legal, rules)
+        return _card(view, player, legal, rules, names)
     if step == "pick":
-        return _pick(view, player, legal)
+        return _pick(view, player, legal, names)
     if step == "reallocate":
         heading = "Reallocation: turn fleets into coins"
         return Decision(player, heading, tuple(_simple(a, {
@@ -91,7 +86,8 @@ def _simple(action: Action, labels: Mapping[str, Any]) -> Choice:
     return Choice(action, clip(labels[action.kind](action)))
 
 
-def _draw(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
+def _draw(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData,
+          names: Names) -> Decision:
     you = view["you"] or {}
     drawn = rules.empires[you["drawn"]].name if you.get("drawn") else "an empire"
     may_keep = any(isinstance(a, Keep) for a in legal)
@@ -102,7 +98,7 @@ def _draw(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: 
         if isinstance(a, Keep):
             choices.append(Choice(a, clip(f"Keep {drawn}")))
         elif isinstance(a, Give):
-            choices.append(Choice(a, clip(f"Give {drawn} to {colour(a.to)}")))
+            choices.append(Choice(a, clip(f"Give {drawn} to {SPEC.name_in(names, a.to)}")))
     return Decision(player, heading, tuple(choices))
 
 
@@ -124,7 +120,8 @@ def _events(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules
     return Decision(player, heading, tuple(choices))
 
 
-def _card(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
+def _card(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData,
+          names: Names) -> Decision:
     turn = view["turn"]
     pending = turn["pending"] or {}
     card = rules.cards[pending["card"]].name if pending.get("card") else "The card"
@@ -143,7 +140,7 @@ def _card(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: 
     choices = []
     for a in legal:
         if isinstance(a, Choose):
-            choices.append(Choice(a, clip(f"{a.target}{_holder(view, a.target)}")))
+            choices.append(Choice(a, clip(f"{a.target}{_holder(view, a.target, names)}")))
         elif isinstance(a, Done):
             label = ("Take the card back into your hand" if not chosen
                      else f"Stop here with {plural(len(chosen), 'target')}")
@@ -151,7 +148,7 @@ def _card(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: 
     return Decision(player, heading, tuple(choices))
 
 
-def _pick(view: Mapping[str, Any], player: int, legal: Sequence[Action]) -> Decision:
+def _pick(view: Mapping[str, Any], player: int, legal: Sequence[Action], names: Names) -> Decision:
     pick = view["turn"]["pick"]
     what, left = pick["what"], pick["left"]
     manned = view["board"]["manned"]
@@ -172,7 +169,8 @@ def _pick(view: Mapping[str, Any], player: int, legal: Sequence[Action]) -> Deci
             label = f"Build it in {a.target}" + (f" ({kind})" if kind else "")
         elif what == "unman":
             owner = manned.get(a.target)
-            label = f"Take off the fleet of {colour(owner[0]) if owner else 'nobody'} in the {a.target}"
+            whose = SPEC.name_in(names, owner[0]) if owner else "nobody"
+            label = f"Take off the fleet of {whose} in the {a.target}"
         else:
             label = f"Keep the fleet in the {a.target}"
         choices.append(Choice(a, clip(label)))

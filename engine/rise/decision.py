@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core import Action, Choice, Decision, PlayerId
+from engine.core import Action, Choice, Decision, Names, PlayerId
 from engine.rise.actions import (
     PAYMENTS,
     Battle,
@@ -57,10 +57,10 @@ from engine.words import join_words, plural, roman
 View = Mapping[str, Any]
 
 
-def decide(view: View, player: PlayerId, legal: Sequence[Action]) -> Decision:
+def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
     """``player``'s decision: ``legal`` headed and labelled from ``view``."""
     mixes = Counter((a.row, a.circle) for a in legal if isinstance(a, TakeBack))
-    choices = tuple(_choice(view, player, a, legal, mixes) for a in legal)
+    choices = tuple(_choice(view, player, a, legal, mixes, names) for a in legal)
     return Decision(player, _heading(view, player, legal), choices)
 
 
@@ -135,7 +135,8 @@ def _keep_heading(view: View, player: PlayerId) -> str:
 
 # -- one choice per legal move ------------------------------------------------------------------------
 def _choice(
-    view: View, player: PlayerId, action: Action, legal: Sequence[Action], mixes: Counter[tuple[str, int]]
+    view: View, player: PlayerId, action: Action, legal: Sequence[Action], mixes: Counter[tuple[str, int]],
+    names: Names,
 ) -> Choice:
     me = view["players_state"][player]
     if isinstance(action, TakeBack):
@@ -168,7 +169,7 @@ def _choice(
         return Choice(
             action, fit(f"Give up {name}"), confirm=f"Give up {name} for good? It goes back to the box."
         )
-    return Choice(action, fit(_label(view, player, action)))
+    return Choice(action, fit(_label(view, player, action, names)))
 
 
 def _stop(view: View, me: Mapping[str, Any], legal: Sequence[Action], action: Stop) -> Choice:
@@ -198,11 +199,7 @@ def _stop(view: View, me: Mapping[str, Any], legal: Sequence[Action], action: St
     return Choice(action, "End your action", confirm=ask)
 
 
-def _colour(seat: int) -> str:
-    return SPEC.colour(seat)
-
-
-def _label(view: View, player: PlayerId, action: Action) -> str:
+def _label(view: View, player: PlayerId, action: Action, names: Names) -> str:
     me = view["players_state"][player]
     tiles = view["tiles"]
     if isinstance(action, Select):
@@ -222,13 +219,13 @@ def _label(view: View, player: PlayerId, action: Action) -> str:
         there = f" (you have {have} there)" if have else ""
         return f"Place a cube in {region_name(action.region)}{there}"
     if isinstance(action, Battle):
-        return _battle_label(view, player, action)
+        return _battle_label(view, player, action, names)
     if isinstance(action, UseTile):
         name = next(t["name"] for t in me["progress"] if t["id"] == action.tile)
         where = region_name(action.region)
         if action.target == EMPTY:
             return f"{name}: add a cube from your pool in {where}"
-        return f"{name}: remove a {_colour(action.target)} cube in {where}"
+        return f"{name}: remove a cube of {SPEC.name_in(names, action.target)} in {where}"
     if isinstance(action, Keep):
         return _keep_label(view, player, action.tile)
     if isinstance(action, ChooseOrder):
@@ -248,7 +245,7 @@ _OFFERS: dict[type[Action], tuple[str, Callable[[Mapping[str, Any]], str]]] = {
 }
 
 
-def _battle_label(view: View, player: PlayerId, action: Battle) -> str:
+def _battle_label(view: View, player: PlayerId, action: Battle, names: Names) -> str:
     """The battle with its outcome: the losses are certain, capped by the cubes each side has there."""
     side = view["task"]["side"] or {"battles": []}
     rows: Sequence[Sequence[int]] = side["battles"]
@@ -256,9 +253,9 @@ def _battle_label(view: View, player: PlayerId, action: Battle) -> str:
     counts = view["map"]["cubes"].get(action.region) or [0] * int(view["players"])
     theirs, ours = int(counts[action.target]), int(counts[player])
     which = f" (row {action.row + 1})" if len(rows) > 1 and int(view["era"]) >= 3 else ""
-    colour = _colour(action.target)
+    enemy = SPEC.name_in(names, action.target)
     return (
-        f"Attack {colour} in {region_name(action.region)}{which}: {colour} loses {min(dfn, theirs)} of "
+        f"Attack {enemy} in {region_name(action.region)}{which}: {enemy} loses {min(dfn, theirs)} of "
         f"{theirs}, you lose {min(att, ours)} of {ours}"
     )
 

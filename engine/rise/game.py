@@ -269,8 +269,9 @@ class RiseGame(BaseGame[RiseState, Ctx]):
         return RiseState.from_json(data)
 
     # -- words, from a view -----------------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
-        return decision.decide(view, player, legal)
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
+        return decision.decide(view, player, legal, names)
 
     def describe_event(self, event: Event, names: Names) -> str | None:
         return text.describe_event(event, names)

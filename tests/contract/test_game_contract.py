@@ -120,7 +120,8 @@ class LeakyToy(ToyGame):
     def view(self, state: Any, viewer: int | None) -> Any:
         return {**super().view(state, viewer), "bids": list(state.bids)}
 
-    def decision(self, view: Mapping[str, Any], player: int, legal: Sequence[Action]) -> Decision:
+    def decision(self, view: Mapping[str, Any], player: int, legal: Sequence[Action],
+                 names: Sequence[str]) -> Decision:
         return Decision(player, "Bid", tuple(Choice(a, "Bid a card") for a in legal))
 
 

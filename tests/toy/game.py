@@ -155,7 +155,8 @@ class ToyGame:
                         won=[list(w) for w in data["won"]])
 
     # -- words ------------------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
         heading = f"Round {view['round']}: bid a card for the prize {view['prize']}"
         return Decision(player, heading, tuple(Choice(a, f"Bid {a.to_json()['card']}") for a in legal))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Action, Choice, Decision, PlayerId
+from engine.core import Action, Choice, Decision, Names, PlayerId
 from engine.history.epochs5 import text
 from engine.history.epochs5.actions import (
     Accept,
@@ -73,17 +73,19 @@ def unique(choices: list[Choice]) -> tuple[Choice, ...]:
     return tuple(out)
 
 
-def decision(rules: Rules, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
+def decision(rules: Rules, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+             names: Names) -> Decision:
     """``player``'s decision: ``legal`` headed and labelled from ``view``."""
     if view["phase"] == "draft":
-        heading, choices = _draft(rules, view, legal)
+        heading, choices = _draft(rules, view, legal, names)
     else:
         heading, choices = _turn(rules, view, legal)
     return Decision(player, heading, unique(choices))
 
 
 # -- choosing cards ----------------------------------------------------------------------------------
-def _draft(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+def _draft(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action],
+           names: Names) -> tuple[str, list[Choice]]:
     you = view["you"] or {}
     choosing = you.get("choosing") or {"pile": "", "cards": []}
     pile = choosing["pile"]
@@ -106,7 +108,7 @@ def _draft(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action]) -> tu
         if isinstance(a, Keep):
             choices.append(Choice(a, f"Keep {name}"))
         elif isinstance(a, Give):
-            choices.append(Choice(a, f"Give {name} to {SPEC.seat_name(a.to)}"))
+            choices.append(Choice(a, f"Give {name} to {SPEC.name_in(names, a.to)}"))
     return heading, choices
 
 

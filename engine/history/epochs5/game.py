@@ -415,8 +415,9 @@ class Epochs5Game(BaseGame[State, Ctx]):
         return check_data()
 
     # -- words, from a view ---------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action]) -> Decision:
-        return decision(self.rules, view, player, legal)
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
+        return decision(self.rules, view, player, legal, names)
 
     def describe_event(self, event: Event, names: Names) -> str | None:
         return text.describe_event(self.rules, event, names)
