@@ -31,3 +31,8 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
     if len(items) == 1:
         return items[0]
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def dice(values: Sequence[int]) -> str:
+    """A roll as people say it: ``"5"``, ``"5 and 3"``, ``"6, 4 and 1"``."""
+    return join_words([str(v) for v in values])

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.rules_data import RulesData
-from engine.words import join_words, plural, roman
+from engine.words import dice, join_words, plural, roman
 
 #: Events nobody needs to read: an army lost is told by the line of its battle.
 BOOKKEEPING = frozenset({"army_lost"})
@@ -46,16 +46,17 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
         fort = " +1 for the fort" if d["fort"] else ""
         result = {"win": "the attacker wins", "loss": "the defender holds", "tie": "a tie, both lose"}
         return (
-            f"Battle for {d['land']}: {who(d['attacker'])} rolls {d['attacker_dice']}{bonus} against "
-            f"{who(d['defender'])}'s {d['defender_dice']}{fort}: {result[d['outcome']]}."
+            f"Battle for {d['land']}: {who(d['attacker'])} rolls {dice(d['attacker_dice'])}{bonus} against "
+            f"{who(d['defender'])}'s {dice(d['defender_dice'])}{fort}: {result[d['outcome']]}."
         )
 
     def fleet_battle() -> str:
         bonus = f" +{d['attacker_bonus']}" if d.get("attacker_bonus") else ""
         result = {"win": "the attacker takes the sea", "loss": "the defending fleet holds",
                   "tie": "a tie, both fleets sink"}
-        return (f"Fleet battle in the {d['sea']}: {who(d.get('attacker'))} rolls {d['attacker_dice']}{bonus} "
-                f"against {who(d.get('defender'))}'s {d['defender_dice']}: {result[d['outcome']]}.")
+        return (f"Fleet battle in the {d['sea']}: {who(d.get('attacker'))} rolls "
+                f"{dice(d['attacker_dice'])}{bonus} against {who(d.get('defender'))}'s "
+                f"{dice(d['defender_dice'])}: {result[d['outcome']]}.")
 
     def supply_out() -> str:
         if d["piece"] == "fleet":
@@ -120,7 +121,7 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
         "crusade_prize": lambda: f"The crusaders hold {d['land']} and fortify it.",
         "force_done": lambda: f"{d['name']} is done ({plural(int(d['left']), 'army', 'armies')} unused).",
         "epidemic": lambda: f"{d['why']}: the army of {who(d['owner'])} in {d['land']} rolls "
-        f"{d['dice']} and " + ("dies." if d["died"] else "survives."),
+        f"{dice(d['dice'])} and " + ("dies." if d["died"] else "survives."),
         "disaster": lambda: f"Disaster strikes {d['land']}: its monument falls.",
         "treachery": lambda: f"Treachery is planned against {d['land']}.",
         "astronomy": lambda: f"Astronomy: an extra fleet will sail in the {d['sea']}.",
