@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.epochs5.data import Rules
-from engine.words import join_words, plural, roman
+from engine.words import dice, join_words, plural, roman
 
 STRUCTURE_WORDS = {"capitol": "a capitol", "city": "a city", "monument": "a monument"}
 #: Why an army left the board, as the events say it.
@@ -77,10 +77,6 @@ def card_line(rules: Rules, key: str) -> str:
 
 
 # -- events -------------------------------------------------------------------------------------
-def _dice(values: Any) -> str:
-    return join_words([str(v) for v in values]) if isinstance(values, list) else "?"
-
-
 def _structures(d: Mapping[str, Any]) -> str:
     parts = []
     for kind, word in (("capitols", "capitol"), ("cities", "city"), ("monuments", "monument")):
@@ -130,8 +126,8 @@ def _battle(d: Mapping[str, Any], names: Names) -> str:
     ]
     tail = f" ({'; '.join(extras)})" if extras else ""
     return (
-        f"Battle for {d['land']}: {names[d['attacker']]} rolls {_dice(d['attacker_dice'])}{bonus} against "
-        f"{names[d['defender']]}'s {_dice(d['defender_dice'])}{tail}."
+        f"Battle for {d['land']}: {names[d['attacker']]} rolls {dice(d['attacker_dice'])}{bonus} against "
+        f"{names[d['defender']]}'s {dice(d['defender_dice'])}{tail}."
     )
 
 
