@@ -392,6 +392,25 @@ async def button(rig: Rig, user_id: int, message: dict[str, Any], custom_id: str
     return rig.fake.since(mark)
 
 
+def entries(call: Call) -> list[tuple[str, str, str | None]]:
+    """(label, custom_id, select value) of every entry of a panel message."""
+    out: list[tuple[str, str, str | None]] = []
+    for item in panel_of(call):
+        if item["type"] == 3:
+            out += [(o["label"], item["custom_id"], o["value"]) for o in item["options"]]
+        else:
+            out.append((item["label"], item["custom_id"], None))
+    return out
+
+
+async def press(rig: Rig, user: int, message: Call, entry: tuple[str, str, str | None]) -> list[Call]:
+    """Click one entry of a panel message (a button, or an option of a select)."""
+    _, custom_id, value = entry
+    if value is None:
+        return await button(rig, user, message.response, custom_id)
+    return await rig.select(user, message.response, custom_id, value)
+
+
 async def drive(rig: Rig, game: str, until: Any, limit: int = 80) -> tuple[int, int, list[dict[str, Any]]]:
     """Play a fixed policy through the service until ``until(seq, legal)``; returns (user, seq, legal)."""
     for _ in range(limit):

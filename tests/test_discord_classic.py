@@ -26,6 +26,7 @@ from tests.test_discord_bot import (
     button,
     deferred,
     drive,
+    entries,
     fake,
     followup,
     kinds,
@@ -46,17 +47,6 @@ def hidden_names(rules: Any, view: dict[str, Any]) -> set[str]:
     if you.get("drawn"):
         names.add(rules.empires[you["drawn"]].name)
     return names
-
-
-def entries(call: Call) -> list[tuple[str, str, str | None]]:
-    """(label, custom_id, select value) of every entry of a panel message."""
-    out: list[tuple[str, str, str | None]] = []
-    for item in panel_of(call):
-        if item["type"] == 3:
-            out += [(o["label"], item["custom_id"], o["value"]) for o in item["options"]]
-        else:
-            out.append((item["label"], item["custom_id"], None))
-    return out
 
 
 async def pick(rig: Rig, user: int, message: Call, label: str) -> list[Call]:

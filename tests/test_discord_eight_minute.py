@@ -21,11 +21,11 @@ from tests.test_discord_bot import (
     EPHEMERAL,
     Call,
     Rig,
-    button,
+    entries,
     fake,
     followup,
     no_errors_logged,
-    panel_of,
+    press,
     rig,
 )
 
@@ -52,24 +52,6 @@ async def open_game(rig: Rig, humans: tuple[int, ...], ais: int) -> str:
 def plain(text: str) -> str:
     """``text`` without mentions, channel links, timestamps and `code` (ids hold digits)."""
     return re.sub(r"<[@#]\d+>|<t:\d+:\w>|`[^`]*`", "", text)
-
-
-def entries(call: Call) -> list[tuple[str, str, str | None]]:
-    """(label, custom_id, select value) of every entry of a panel message."""
-    out: list[tuple[str, str, str | None]] = []
-    for item in panel_of(call):
-        if item["type"] == 3:
-            out += [(o["label"], item["custom_id"], o["value"]) for o in item["options"]]
-        else:
-            out.append((item["label"], item["custom_id"], None))
-    return out
-
-
-async def press(rig: Rig, user: int, message: Call, entry: tuple[str, str, str | None]) -> list[Call]:
-    _, custom_id, value = entry
-    if value is None:
-        return await button(rig, user, message.response, custom_id)
-    return await rig.select(user, message.response, custom_id, value)
 
 
 async def bid_entry(rig: Rig, game: str, user: int, message: Call,

@@ -22,12 +22,12 @@ from tests.test_discord_bot import (
     EPHEMERAL,
     Call,
     Rig,
-    button,
+    entries,
     fake,
     followup,
     kinds,
     no_errors_logged,
-    panel_of,
+    press,
     rig,
 )
 
@@ -173,24 +173,6 @@ async def test_hand_in_a_5_epoch_game_is_the_games_own_words(rig: Rig) -> None:
 
 
 # == the draft ==================================================================================
-def entries(call: Call) -> list[tuple[str, str, str | None]]:
-    """(label, custom_id, select value) of every entry of a panel message."""
-    out: list[tuple[str, str, str | None]] = []
-    for item in panel_of(call):
-        if item["type"] == 3:
-            out += [(o["label"], item["custom_id"], o["value"]) for o in item["options"]]
-        else:
-            out.append((item["label"], item["custom_id"], None))
-    return out
-
-
-async def press(rig: Rig, user: int, message: Call, entry: tuple[str, str, str | None]) -> list[Call]:
-    _, custom_id, value = entry
-    if value is None:
-        return await button(rig, user, message.response, custom_id)
-    return await rig.select(user, message.response, custom_id, value)
-
-
 async def test_the_draft_by_the_panel_shows_each_player_only_the_set_they_hold(rig: Rig) -> None:
     game = await open_history(rig)
     epoch_names = all_card_names(1)

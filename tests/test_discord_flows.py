@@ -38,6 +38,7 @@ from tests.test_discord_bot import (
     Rig,
     button,
     deferred,
+    entries,
     fake,
     followup,
     guild_payload,
@@ -45,6 +46,7 @@ from tests.test_discord_bot import (
     lobby_to_start,
     no_errors_logged,
     panel_of,
+    press,
     rig,
 )
 
@@ -83,24 +85,6 @@ async def open_game(rig: Rig, joining: tuple[int, ...] = (BOB, CAROL), **create:
 async def three_humans(rig: Rig, **create: Any) -> str:
     """Alice, Bob and Carol at the table."""
     return await open_game(rig, (BOB, CAROL), **create)
-
-
-def entries(call: Call) -> list[tuple[str, str, str | None]]:
-    """(label, custom_id, select value) of every entry of a panel message."""
-    out: list[tuple[str, str, str | None]] = []
-    for item in panel_of(call):
-        if item["type"] == 3:
-            out += [(o["label"], item["custom_id"], o["value"]) for o in item["options"]]
-        else:
-            out.append((item["label"], item["custom_id"], None))
-    return out
-
-
-async def press(rig: Rig, user: int, message: Call, entry: tuple[str, str, str | None]) -> list[Call]:
-    _, custom_id, value = entry
-    if value is None:
-        return await button(rig, user, message.response, custom_id)
-    return await rig.select(user, message.response, custom_id, value)
 
 
 def mentions_as_played(text: str, name: str) -> bool:
