@@ -12,22 +12,23 @@ command tree and dynamic items against patched HTTP (:mod:`tests.test_discord_bo
 
 from __future__ import annotations
 
+import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 import tests.toy.spec
 from engine.registry import specs
 from engine.spec import GameSpec
+from tests.contract.checks import missing_hooks
 from tests.test_discord_bot import ALICE, APP_ID, EPHEMERAL, Call, Rig, fake, followup, no_errors_logged, rig
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # the harness's fixtures, used by name
 
 pytestmark = pytest.mark.asyncio
 
-HOOKS = ("decision", "timeout_action", "describe_event", "stage", "status_text", "hand_text", "board_text",
-         "summary_text")
 MAX_CLICKS = 4000
 RAW = re.compile(r"Traceback|Error\b|\{'|\{\"|<bot\.|<engine\.")
 
@@ -69,9 +70,12 @@ def sentences(text: str) -> None:
     assert not RAW.search(text), text
 
 
-def missing_hooks(game_spec: GameSpec) -> list[str]:
-    game = game_spec.load()
-    return [h for h in HOOKS if not callable(getattr(game, h, None))]
+def shown(call: Call, rig: Rig) -> str:
+    """One message as a person saw it: where, the text, and the labels of its panel."""
+    dm = call.path.split("/")[2] in {str(c) for c in rig.fake.dm_channels}
+    labels = [o["label"] for row in call.components for item in row.get("components") or []
+              for o in ([item] if item.get("type") != 3 else item.get("options") or []) if "label" in o]
+    return f"{'[DM] ' if dm else ''}{call.content}" + "".join(f"\n    [{label}]" for label in labels)
 
 
 async def start_game(rig: Rig, game_spec: GameSpec) -> str:
@@ -102,7 +106,7 @@ async def look(rig: Rig, gid: str) -> None:
 
 @pytest.mark.parametrize("game_spec", specs(), ids=lambda s: s.id)
 async def test_a_whole_game_by_the_panel_alone(rig: Rig, game_spec: GameSpec) -> None:
-    missing = missing_hooks(game_spec)
+    missing = missing_hooks(game_spec.load())
     assert not missing, f"{game_spec.id} lacks the contract hooks: {', '.join(missing)}"
     gid = await start_game(rig, game_spec)
     await look(rig, gid)
@@ -128,6 +132,10 @@ async def test_a_whole_game_by_the_panel_alone(rig: Rig, game_spec: GameSpec) ->
     over = [c for c in rig.fake.public_posts()  # posts, not the edits of the pinned status
             if c.method == "POST" and "Game over. Final scores:" in c.content]
     assert len(over) == 1, "the final scores are posted once"
+    if os.environ.get("ANNALS_TRANSCRIPTS"):  # what the people at the table were shown, in order
+        Path(os.environ["ANNALS_TRANSCRIPTS"], f"discord-{game_spec.id}.txt").write_text(
+            "\n".join(shown(c, rig) for c in rig.fake.calls if c.method in ("POST", "PATCH") and c.content),
+            encoding="utf-8")
     await look(rig, gid)
 
 
