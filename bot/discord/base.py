@@ -25,10 +25,22 @@ log = logging.getLogger(__name__)
 LIVE: tuple[GameStatusName, ...] = ("lobby", "active", "paused")
 
 
-def is_admin(interaction: Interaction) -> bool:
-    """Whether the caller may manage this server (Manage Server or Administrator here)."""
+def manages_server(interaction: Interaction) -> bool:
+    """Whether the caller may manage the server the command is used in (Manage Server or Administrator)."""
+    if interaction.guild_id is None:  # a DM carries the permissions of no server
+        return False
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
+
+
+def is_admin(interaction: Interaction, game_guild: int | None) -> bool:
+    """Whether the caller moderates a game of server ``game_guild`` as a server admin.
+
+    Manage Server counts only in the game's own server: a manager of another server
+    that has the bot must not pause or abandon this one by naming its (public) id.
+    A game created outside any server has no server admins.
+    """
+    return game_guild is not None and interaction.guild_id == game_guild and manages_server(interaction)
 
 
 def seat_label(seat: SeatInfo) -> str:
@@ -135,6 +147,11 @@ class CommandBase(_Base):
             if text in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=row.game_id))
         return out[:MAX_OPTIONS]
+
+    async def _admin_of(self, interaction: Interaction, gid: str) -> bool:
+        """:func:`is_admin` for game ``gid``: whether the caller manages the game's own server."""
+        row = await self.bot.service.store.get_game(gid)
+        return is_admin(interaction, row.guild_id if row is not None else None)
 
     async def _player(self, gid: str, user_id: int) -> int | None:
         st = await self.bot.service.status(gid)

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.admin import AbandonButton, AdminGroup
-from bot.discord.base import CommandBase, is_admin
+from bot.discord.base import CommandBase
 from bot.discord.info import InfoCommands, LogButton
 from bot.discord.kit import BotBase, Interaction, Reply, board_file, mention, timestamp
 from bot.discord.panel import panel
@@ -108,7 +108,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     async def add_ai(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
-            await self.bot.service.add_ai(gid, interaction.user.id, is_admin=is_admin(interaction))
+            admin = await self._admin_of(interaction, gid)
+            await self.bot.service.add_ai(gid, interaction.user.id, is_admin=admin)
             return Reply(f"An AI seat was added to game `{gid}`.")
         await self._answer(interaction, work, ephemeral=True)
 
@@ -117,7 +118,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     async def start(self, interaction: Interaction, game: str | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
-            await self.bot.service.start(gid, interaction.user.id, is_admin=is_admin(interaction))
+            admin = await self._admin_of(interaction, gid)
+            await self.bot.service.start(gid, interaction.user.id, is_admin=admin)
             return Reply(f"Game `{gid}` has started.")
         await self._answer(interaction, work, ephemeral=True)
 

@@ -33,7 +33,7 @@ import discord
 from discord import app_commands
 
 from bot.config import parse_duration
-from bot.discord.base import is_admin
+from bot.discord.base import manages_server
 from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, bot_of, clip
 from bot.leagues.models import TIE_BREAKS, League, PointsTable, Season
 from bot.leagues.ratings import Rating, RatingConfig, RatingPoint
@@ -97,7 +97,7 @@ def actor_of(interaction: Interaction) -> Actor:
     """The caller as the league service sees them: id, role ids, Manage Server."""
     user = interaction.user
     roles = tuple(r.id for r in user.roles) if isinstance(user, discord.Member) else ()
-    return Actor(user.id, roles, is_admin(interaction))
+    return Actor(user.id, roles, manages_server(interaction))  # leagues are found on this server only
 
 
 def parse_user(text: str) -> int:

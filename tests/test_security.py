@@ -1,0 +1,156 @@
+"""Who may do what, and what reaches whom: authorization by the game's own server, private
+refusals, guild-only commands, bounded free text, and strictly typed actions (issue 14).
+
+Driven through the real discord.py command tree with the patched-HTTP harness of
+:mod:`tests.test_discord_bot`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+from discord import app_commands
+
+from bot.discord.admin import REFUSED
+from tests.test_discord_bot import (
+    ALICE,
+    APP_ID,
+    BOB,
+    EPHEMERAL,
+    GUILD_ID,
+    TOY,
+    Call,
+    Rig,
+    deferred,
+    fake,
+    followup,
+    lobby_to_start,
+    no_errors_logged,
+    rig,
+)
+from tests.test_discord_commands import MANAGER
+
+__all__ = ["fake", "no_errors_logged", "rig"]  # the harness's fixtures, used here by name
+pytestmark = pytest.mark.asyncio
+
+CAROL = 700_000_000_000_000_003
+ELSEWHERE = 800_000_000_000_000_099  # another server that has the bot
+ELSEWHERE_CHANNEL = 800_000_000_000_000_098
+SERVICE_REFUSAL = "Only the game's creator or a server admin may do that."
+
+
+def in_server(payload: dict[str, Any], guild: int, channel: int, *, manager: bool) -> dict[str, Any]:
+    """The interaction ``payload`` as if used in ``channel`` of server ``guild``."""
+    payload["guild_id"] = str(guild)
+    payload["channel_id"] = str(channel)
+    payload["channel"] = {**payload["channel"], "id": str(channel), "guild_id": str(guild)}
+    payload["authorizing_integration_owners"] = {"0": str(guild)}
+    if manager:
+        payload["member"]["permissions"] = str(MANAGER)
+    return payload
+
+
+async def send(rig: Rig, payload: dict[str, Any]) -> list[Call]:
+    mark = len(rig.fake.calls)
+    rig.bot._connection.parse_interaction_create(cast(Any, payload))
+    await rig.settle()
+    return rig.fake.since(mark)
+
+
+def command_payload(rig: Rig, user_id: int, path: str, options: dict[str, str]) -> dict[str, Any]:
+    """``/annals PATH option:value ...`` (PATH may be ``admin pause``)."""
+    parts = path.split()
+    node: dict[str, Any] = {"name": parts[-1], "type": 1,
+                            "options": [{"name": k, "type": 3, "value": v} for k, v in options.items()]}
+    if len(parts) == 2:
+        node = {"name": parts[0], "type": 2, "options": [node]}
+    return rig._base(user_id, 2, {"id": str(APP_ID + 7), "name": "annals", "type": 1, "options": [node]})
+
+
+async def command_from(rig: Rig, user_id: int, path: str, options: dict[str, str], *, guild: int = GUILD_ID,
+                       channel: int = ELSEWHERE_CHANNEL, manager: bool = True) -> list[Call]:
+    return await send(rig, in_server(command_payload(rig, user_id, path, options), guild, channel,
+                                     manager=manager))
+
+
+# Every moderation command, with the state of the game it is tried on and its extra options.
+MODERATION: list[tuple[str, str, dict[str, str]]] = [
+    ("admin pause", "active", {}),
+    ("admin resume", "paused", {}),
+    ("admin kick", "active", {"player": str(BOB)}),
+    ("admin replace", "active", {"player": str(BOB)}),
+    ("admin timer", "active", {"move_time": "1h"}),
+    ("admin abandon", "active", {}),
+    ("add-ai", "lobby", {}),
+    ("start", "lobby", {}),
+]
+
+
+def moderation_commands(rig: Rig) -> set[str]:
+    """The commands the tree itself calls moderation: the admin group, and any 'Manage Server' one."""
+    found = set()
+    for command in rig.bot.tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        name = command.qualified_name.removeprefix("annals ")
+        if command.qualified_name.startswith("annals ") and (
+                name.startswith("admin ") or "Manage Server" in command.description):
+            found.add(name)
+    return found
+
+
+async def game_in(rig: Rig, state: str) -> str:
+    """A game of Alice's in the harness's server, in ``state`` (lobby with Bob, active or paused)."""
+    if state == "lobby":
+        reply = followup(await rig.command(ALICE, "create", ruleset=TOY, seats=2, move_time="2d"))
+        game = reply.content.split("`")[1]
+        assert "You joined" in followup(await rig.command(BOB, "join", game=game)).content
+        return game
+    game = await lobby_to_start(rig)
+    if state == "paused":
+        await rig.service.pause(game, ALICE)
+    return game
+
+
+async def test_the_table_covers_every_moderation_command(rig: Rig) -> None:
+    assert moderation_commands(rig) == {path for path, _, _ in MODERATION}
+
+
+@pytest.mark.parametrize(("path", "state", "options"), MODERATION, ids=[m[0] for m in MODERATION])
+async def test_manage_server_elsewhere_moderates_nothing(rig: Rig, path: str, state: str,
+                                                         options: dict[str, str]) -> None:
+    """A manager of another server names the game's (public) id: refused privately, nothing changes."""
+    game = await game_in(rig, state)
+    before = await rig.service.status(game)
+    calls = await command_from(rig, CAROL, path, {"game": game, **options}, guild=ELSEWHERE)
+    reply = followup(calls)
+    assert deferred(calls).flags == EPHEMERAL and reply.flags == EPHEMERAL
+    assert reply.content in (REFUSED, SERVICE_REFUSAL), reply.content
+    assert not reply.components  # no abandon confirmation either
+    after = await rig.service.status(game)
+    assert (after.status, after.seq, after.timers, after.seats) == \
+        (before.status, before.seq, before.timers, before.seats)
+    # the same person with the same permission in the game's own server may (the control)
+    calls = await command_from(rig, CAROL, path, {"game": game, **options}, guild=GUILD_ID,
+                               channel=ELSEWHERE_CHANNEL + 1)
+    assert followup(calls).content not in (REFUSED, SERVICE_REFUSAL)
+
+
+async def test_the_abandon_button_pressed_from_another_server_is_refused(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    reply = followup(await command_from(rig, ALICE, "admin abandon", {}, guild=GUILD_ID, manager=False))
+    custom_id = reply.components[0]["components"][0]["custom_id"]
+    payload = rig._base(CAROL, 3, {"custom_id": custom_id, "component_type": 2})
+    payload["message"] = reply.response
+    calls = await send(rig, in_server(payload, ELSEWHERE, ELSEWHERE_CHANNEL, manager=True))
+    refusal = next(c for c in calls if "/callback" in c.path)
+    assert refusal.payload["data"]["content"] == REFUSED and refusal.payload["data"]["flags"] == EPHEMERAL
+    assert (await rig.service.status(game)).status == "active"
+
+
+async def test_the_creator_moderates_from_any_server(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    calls = await command_from(rig, ALICE, "admin pause", {"game": game}, guild=ELSEWHERE, manager=False)
+    assert "is paused" in followup(calls).content
+    assert (await rig.service.status(game)).status == "paused"
