@@ -13,6 +13,7 @@ import pytest
 from discord import app_commands
 
 from bot.discord.admin import REFUSED
+from bot.service import ServiceError
 from tests.test_discord_bot import (
     ALICE,
     APP_ID,
@@ -154,3 +155,34 @@ async def test_the_creator_moderates_from_any_server(rig: Rig) -> None:
     calls = await command_from(rig, ALICE, "admin pause", {"game": game}, guild=ELSEWHERE, manager=False)
     assert "is paused" in followup(calls).content
     assert (await rig.service.status(game)).status == "paused"
+
+
+# == refusals are private ===========================================================================
+PUBLIC = [("annals", "status"), ("annals", "board"), ("history-classic", "scores")]
+
+
+@pytest.mark.parametrize(("top", "sub"), PUBLIC, ids=[f"{t} {s}" for t, s in PUBLIC])
+async def test_a_public_command_refuses_privately(rig: Rig, top: str, sub: str) -> None:
+    """Issue 14: "There is no game 'nosuch'." was visible to everyone after a public defer."""
+    calls = await rig.command(BOB, sub, top=top, game="nosuch")
+    answers = [c for c in calls if "/callback" in c.path or c.path.startswith(f"/webhooks/{APP_ID}/")]
+    assert answers, [c.path for c in calls]
+    for answer in answers:  # the refusal itself, and nothing public before or after it
+        assert answer.payload.get("type") in (None, 4) and answer.flags == EPHEMERAL, answer
+    assert any("There is no game 'nosuch'" in a.content for a in answers)
+
+
+async def test_a_refusal_after_a_public_defer_replaces_the_placeholder_privately(
+        rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = await lobby_to_start(rig)
+
+    async def gone(*args: object, **kwargs: object) -> object:
+        raise ServiceError("no_such_game", "That game is gone.")
+    monkeypatch.setattr(rig.service, "view", gone)
+    calls = await rig.command(BOB, "status", game=game)
+    assert deferred(calls).flags == 0  # the answer was meant for everyone
+    hook = f"/webhooks/{APP_ID}/"
+    deleted = [i for i, c in enumerate(calls) if c.method == "DELETE" and c.path.endswith("/@original")]
+    sent = [i for i, c in enumerate(calls) if c.method == "POST" and c.path.startswith(hook)]
+    assert deleted and sent and deleted[0] < sent[0]  # the public placeholder goes before the refusal
+    assert [(calls[i].content, calls[i].flags) for i in sent] == [("That game is gone.", EPHEMERAL)]

@@ -43,6 +43,13 @@ def is_admin(interaction: Interaction, game_guild: int | None) -> bool:
     return game_guild is not None and interaction.guild_id == game_guild and manages_server(interaction)
 
 
+def log_failure(interaction: Interaction) -> None:
+    """Log the exception being handled with the command and where it was used (never shown to users)."""
+    command = interaction.command.qualified_name if interaction.command else "?"
+    log.exception("/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
+                  interaction.guild_id, interaction.channel_id)
+
+
 def seat_label(seat: SeatInfo) -> str:
     """A seat as a name with its place at the table, e.g. ``Bob (seat 2)`` or ``AI 1 (seat 3, AI)``."""
     where = f"seat {seat.seat + 1}" if seat.seat is not None else "lobby"
@@ -64,24 +71,56 @@ class CommandBase(_Base):
 
     async def _answer(self, interaction: Interaction, work: Callable[[], Awaitable[Reply]], *,
                       ephemeral: bool) -> None:
-        """Defer, run ``work``, send its reply; refusals and errors become short messages."""
+        """Defer, run ``work``, send its reply; refusals and errors become short private messages."""
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         try:
             reply = await work()
         except ServiceError as exc:
-            await interaction.followup.send(exc.message, ephemeral=True)
+            await self._private(interaction, exc.message, deferred_public=not ephemeral)
             return
         except Exception:
-            command = interaction.command.qualified_name if interaction.command else "?"
-            log.exception("/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
-                          interaction.guild_id, interaction.channel_id)
-            await interaction.followup.send(APOLOGY, ephemeral=True)
+            log_failure(interaction)
+            await self._private(interaction, APOLOGY, deferred_public=not ephemeral)
             return
         if reply.view is not None:
             await interaction.followup.send(reply.content, files=reply.files, view=reply.view,
                                             ephemeral=ephemeral)
         else:
             await interaction.followup.send(reply.content, files=reply.files, ephemeral=ephemeral)
+
+    async def _show(self, interaction: Interaction, find: Callable[[], Awaitable[str]],
+                    show: Callable[[str], Awaitable[Reply]]) -> None:
+        """A public answer about one game: ``find`` names the game, ``show`` builds what everyone sees.
+
+        The game is found before the public defer, so the likeliest refusal ("There is no
+        game ...") is the private first response; a later one is made private by
+        :meth:`_private`.
+        """
+        try:
+            gid = await find()
+        except ServiceError as exc:
+            await interaction.response.send_message(exc.message, ephemeral=True)
+            return
+        except Exception:
+            log_failure(interaction)
+            await interaction.response.send_message(APOLOGY, ephemeral=True)
+            return
+
+        async def work() -> Reply:
+            return await show(gid)
+        await self._answer(interaction, work, ephemeral=False)
+
+    @staticmethod
+    async def _private(interaction: Interaction, text: str, *, deferred_public: bool) -> None:
+        """Tell only the caller ``text`` after a defer.
+
+        Discord ignores the ephemeral flag of the first follow-up after a public defer
+        (that follow-up replaces the public "thinking..." message), so the public
+        placeholder is deleted first and the follow-up is then a private message of its own.
+        """
+        if deferred_public:
+            await interaction.delete_original_response()
+        await interaction.followup.send(text, ephemeral=True)
 
     async def _game(self, interaction: Interaction, game: str | None, *, finished_ok: bool = False) -> str:
         """The game a command is about: the one named, else the caller's live game here or anywhere.

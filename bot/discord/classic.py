@@ -94,11 +94,13 @@ class ClassicGroup(GameGroup):
     @app_commands.describe(game="The game (default: your game in this channel)",
                            chart="Add the chart of the scores over the game (default yes)")
     async def scores(self, interaction: Interaction, game: str | None = None, chart: bool = True) -> None:
-        async def work() -> Reply:
+        async def find() -> str:
+            return await self._own_game(interaction, game, finished_ok=True)
+
+        async def work(gid: str) -> Reply:
             from render.charts import score_chart  # matplotlib loads only when a chart is drawn
             from render.history import history_from_events
 
-            gid = await self._own_game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public counts only: no marker values in play
             names = dict(enumerate(st.seat_names))
@@ -113,7 +115,7 @@ class ClassicGroup(GameGroup):
                                             title=f"Scores of game {gid}")
                 files.append(discord.File(io.BytesIO(png), filename=f"annals-{gid}-scores-{st.seq}.png"))
             return Reply(text, files=files)
-        await self._answer(interaction, work, ephemeral=False)
+        await self._show(interaction, find, work)
 
     expand.autocomplete("lands")(lands_autocomplete)
     land.autocomplete("land")(map_land_autocomplete)

@@ -127,8 +127,10 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     @app_commands.command(name="status", description="Seats, whose move it is, deadlines and scores")
     @app_commands.describe(game="The game (default: your game in this channel)")
     async def status(self, interaction: Interaction, game: str | None = None) -> None:
-        async def work() -> Reply:
-            gid = await self._game(interaction, game, finished_ok=True)
+        async def find() -> str:
+            return await self._game(interaction, game, finished_ok=True)
+
+        async def work(gid: str) -> Reply:
             st = await self.bot.service.status(gid)
             lines = [f"**{st.title}** - game `{gid}`, {st.status}, move {st.seq}"]
             names = st.seat_names if st.status != "lobby" else []
@@ -148,23 +150,26 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
                 lines.append("Waiting for: " + ", ".join(
                     mention(u) + (f" (due {timestamp(due[u])})" if u in due else "") for u in st.waiting_for))
             return Reply("\n".join(lines)[:2000])
-        await self._answer(interaction, work, ephemeral=False)
+        await self._show(interaction, find, work)
 
     @app_commands.command(name="board", description="Show the board as a picture to everyone here")
     @app_commands.describe(game="The game (default: your game in this channel)",
                            names="Write the names of places on the map (default yes)")
     async def board(self, interaction: Interaction, game: str | None = None, names: bool = True) -> None:
-        async def work() -> Reply:
+        async def find() -> str:
             gid = await self._game(interaction, game, finished_ok=True)
+            if (await self.bot.service.status(gid)).status == "lobby":
+                raise ServiceError("not_started", f"Game `{gid}` has not started: there is no board yet.")
+            return gid
+
+        async def work(gid: str) -> Reply:
             st = await self.bot.service.status(gid)
-            if st.status == "lobby":
-                return Reply(f"Game `{gid}` has not started: there is no board yet.")
             view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
             file = await board_file(self.bot, st.ruleset, gid, view, names=names)
             text = get_game(st.ruleset).board_text(view, st.seat_names)
             return Reply(f"The board of game `{gid}` after move {view.get('seq', 0)}.\n{text}"[:2000],
                          files=[file])
-        await self._answer(interaction, work, ephemeral=False)
+        await self._show(interaction, find, work)
 
     @app_commands.command(name="hand", description="What you hold in a game (only you see this)")
     @app_commands.describe(game="The game (default: your game in this channel)")
