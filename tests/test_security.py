@@ -59,11 +59,12 @@ async def send(rig: Rig, payload: dict[str, Any]) -> list[Call]:
     return rig.fake.since(mark)
 
 
-def command_payload(rig: Rig, user_id: int, path: str, options: dict[str, str]) -> dict[str, Any]:
+def command_payload(rig: Rig, user_id: int, path: str, options: dict[str, Any]) -> dict[str, Any]:
     """``/annals PATH option:value ...`` (PATH may be ``admin pause``)."""
     parts = path.split()
-    node: dict[str, Any] = {"name": parts[-1], "type": 1,
-                            "options": [{"name": k, "type": 3, "value": v} for k, v in options.items()]}
+    kinds = {bool: 5, int: 4, str: 3}
+    node: dict[str, Any] = {"name": parts[-1], "type": 1, "options": [
+        {"name": k, "type": kinds[type(v)], "value": v} for k, v in options.items()]}
     if len(parts) == 2:
         node = {"name": parts[0], "type": 2, "options": [node]}
     return rig._base(user_id, 2, {"id": str(APP_ID + 7), "name": "annals", "type": 1, "options": [node]})
@@ -186,3 +187,53 @@ async def test_a_refusal_after_a_public_defer_replaces_the_placeholder_privately
     sent = [i for i, c in enumerate(calls) if c.method == "POST" and c.path.startswith(hook)]
     assert deleted and sent and deleted[0] < sent[0]  # the public placeholder goes before the refusal
     assert [(calls[i].content, calls[i].flags) for i in sent] == [("That game is gone.", EPHEMERAL)]
+
+
+# == where commands work =============================================================================
+DM_CHANNEL = 800_000_000_000_000_097
+
+
+def in_dm(payload: dict[str, Any]) -> dict[str, Any]:
+    """The interaction ``payload`` as if used in the caller's DM with the bot."""
+    user = payload.pop("member")["user"]
+    payload.pop("guild_id")
+    payload["user"] = user
+    payload["channel_id"] = str(DM_CHANNEL)
+    payload["channel"] = {"id": str(DM_CHANNEL), "type": 1, "recipients": [user], "last_message_id": None}
+    payload["context"] = 1
+    payload["authorizing_integration_owners"] = {"0": str(GUILD_ID)}
+    return payload
+
+
+def annals_commands(rig: Rig) -> set[str]:
+    return {c.qualified_name for c in rig.bot.tree.walk_commands()
+            if isinstance(c, app_commands.Command) and c.qualified_name.startswith("annals ")}
+
+
+async def test_top_level_commands_declare_where_they_work(rig: Rig) -> None:
+    guild, bot_dm = 0, 1  # Discord's interaction context types
+    tops = {c.name: c.to_dict(rig.bot.tree) for c in rig.bot.tree.get_commands()}
+    assert tops["annals"]["contexts"] == [guild, bot_dm]
+    for name, data in tops.items():
+        assert data["integration_types"] == [0], name  # installed in servers, never by a user
+        if name != "annals":
+            assert data["contexts"] == [guild] and data["dm_permission"] is False, name
+
+
+async def test_only_the_personal_commands_work_in_a_dm(rig: Rig) -> None:
+    personal = {"annals games", "annals dms", "annals reminders", "annals vacation", "annals hand",
+                "annals play", "annals log"}
+    assert personal < annals_commands(rig)
+    for name in sorted(annals_commands(rig) - personal):
+        path = name.removeprefix("annals ")
+        calls = await send(rig, in_dm(command_payload(rig, ALICE, path, {})))
+        callback = next(c for c in calls if "/callback" in c.path)
+        assert callback.payload["type"] == 4 and callback.flags == EPHEMERAL, name
+        assert "not in a DM" in callback.content, (name, callback.content)
+        assert len(calls) == 1, name  # nothing else happened
+    assert not await rig.service.store.list_games()  # no lobby was opened anywhere
+    required: dict[str, dict[str, Any]] = {"annals dms": {"enabled": True}, "annals vacation": {"days": 2}}
+    for name in sorted(personal):
+        options = required.get(name, {})
+        calls = await send(rig, in_dm(command_payload(rig, ALICE, name.removeprefix("annals "), options)))
+        assert not any("not in a DM" in c.content for c in calls), name

@@ -24,6 +24,16 @@ log = logging.getLogger(__name__)
 
 LIVE: tuple[GameStatusName, ...] = ("lobby", "active", "paused")
 
+# The personal commands, which make sense in a DM with the bot; every other command acts on a
+# server's channel (a lobby's public posts, a board shown to everyone) and is refused in a DM.
+# Discord sets contexts on top-level commands only, so /annals allows DMs and the rest is checked here.
+DM_COMMANDS = frozenset({"annals games", "annals dms", "annals reminders", "annals vacation",
+                         "annals hand", "annals play", "annals log"})
+IN_SERVERS = app_commands.AppCommandContext(guild=True)
+IN_SERVERS_AND_DMS = app_commands.AppCommandContext(guild=True, dm_channel=True)
+SERVER_INSTALL = app_commands.AppInstallationType(guild=True)
+NOT_IN_DMS = "This command works in a server's channel, not in a DM with the bot."
+
 
 def manages_server(interaction: Interaction) -> bool:
     """Whether the caller may manage the server the command is used in (Manage Server or Administrator)."""
@@ -68,6 +78,13 @@ class CommandBase(_Base):
     """The helpers of the ``/annals`` commands; ``bot`` is set by the group."""
 
     bot: BotBase
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        """Refuse every command but the personal ones in a DM (see :data:`DM_COMMANDS`)."""
+        command = interaction.command.qualified_name if interaction.command else ""
+        if interaction.guild_id is None and command not in DM_COMMANDS:
+            raise app_commands.NoPrivateMessage(NOT_IN_DMS)
+        return True
 
     async def _answer(self, interaction: Interaction, work: Callable[[], Awaitable[Reply]], *,
                       ephemeral: bool) -> None:

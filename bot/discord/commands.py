@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.admin import AbandonButton, AdminGroup
-from bot.discord.base import CommandBase
+from bot.discord.base import IN_SERVERS_AND_DMS, SERVER_INSTALL, CommandBase
 from bot.discord.info import InfoCommands, LogButton
 from bot.discord.kit import BotBase, Interaction, Reply, board_file, mention, timestamp
 from bot.discord.panel import panel
@@ -44,7 +44,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     """
 
     def __init__(self, bot: BotBase) -> None:
-        super().__init__(name="annals", description="Play slow games of history with Annals")
+        super().__init__(name="annals", description="Play slow games of history with Annals",
+                         allowed_contexts=IN_SERVERS_AND_DMS, allowed_installs=SERVER_INSTALL)
         self.bot = bot
         self.admin = AdminGroup(bot, parent=self)
         # Buttons of these modules must work from the start, even on messages sent before a restart.

@@ -33,7 +33,7 @@ import discord
 from discord import app_commands
 
 from bot.config import parse_duration
-from bot.discord.base import manages_server
+from bot.discord.base import IN_SERVERS, SERVER_INSTALL, manages_server
 from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, bot_of, clip
 from bot.leagues.models import TIE_BREAKS, League, PointsTable, Season
 from bot.leagues.ratings import Rating, RatingConfig, RatingPoint
@@ -222,7 +222,7 @@ class LeagueGroup(app_commands.Group):
 
     def __init__(self, bot: BotBase) -> None:
         super().__init__(name="league", description="Community leagues: seasons, queues, standings, ratings",
-                         guild_only=True)
+                         guild_only=True, allowed_contexts=IN_SERVERS, allowed_installs=SERVER_INSTALL)
         self.bot = bot
         self._listening: set[int] = set()  # league services whose results this group posts
         found = league_service_of(bot.service)
