@@ -7,10 +7,13 @@ Driven through the real discord.py command tree with the patched-HTTP harness of
 
 from __future__ import annotations
 
+import logging
 from typing import Any, cast
 
+import discord
 import pytest
 from discord import app_commands
+from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.admin import REFUSED
 from bot.service import ServiceError
@@ -18,10 +21,12 @@ from tests.test_discord_bot import (
     ALICE,
     APP_ID,
     BOB,
+    CHANNEL_ID,
     EPHEMERAL,
     GUILD_ID,
     TOY,
     Call,
+    FakeResponse,
     Rig,
     deferred,
     fake,
@@ -237,3 +242,63 @@ async def test_only_the_personal_commands_work_in_a_dm(rig: Rig) -> None:
         options = required.get(name, {})
         calls = await send(rig, in_dm(command_payload(rig, ALICE, name.removeprefix("annals "), options)))
         assert not any("not in a DM" in c.content for c in calls), name
+
+
+# == expected network losses, bounded text, no repeated DM =========================================
+def failing_webhook(rig: Rig, monkeypatch: pytest.MonkeyPatch, where: str,
+                    error: discord.HTTPException) -> None:
+    """Make the interaction webhook calls whose path contains ``where`` fail with ``error``."""
+    real = rig.fake.webhook_request
+
+    async def request(adapter: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
+        if where in route.url:
+            raise error
+        return await real(route, *args, **kwargs)
+    monkeypatch.setattr(AsyncWebhookAdapter, "request", request)
+
+
+@pytest.mark.parametrize(("where", "error"), [
+    ("/callback", discord.NotFound(FakeResponse(404, "Not Found"),
+                                   {"code": 10062, "message": "Unknown interaction"})),
+    ("/webhooks/", discord.HTTPException(FakeResponse(401, "Unauthorized"),
+                                         {"code": 50027, "message": "Invalid Webhook Token"})),
+], ids=["10062", "50027"])
+async def test_an_expired_interaction_is_one_warning_without_traceback(
+        rig: Rig, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, where: str,
+        error: discord.HTTPException) -> None:
+    """Issue 14: expected network errors were logged as ERROR with tracebacks."""
+    failing_webhook(rig, monkeypatch, where, error)
+    caplog.clear()
+    await rig.command(ALICE, "games")
+    records = [r for r in caplog.records if r.name.startswith("bot.")]
+    assert records and all(r.levelno == logging.WARNING and r.exc_info is None for r in records), \
+        [(r.levelname, r.getMessage()) for r in records]
+    assert "expired" in records[0].getMessage()
+
+
+async def test_every_free_text_option_is_bounded(rig: Rig) -> None:
+    unbounded = []
+    for command in rig.bot.tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        for option in command.to_dict(rig.bot.tree)["options"]:
+            if option["type"] == 3 and not option.get("choices") and not option.get("max_length"):
+                unbounded.append(f"{command.qualified_name} {option['name']}")
+    assert not unbounded
+    assert sum(1 for _ in rig.bot.tree.walk_commands()) > 40  # the whole tree was seen
+
+
+async def test_pause_and_resume_do_not_send_the_same_your_move_again(rig: Rig) -> None:
+    game = await lobby_to_start(rig)
+    waiting = (await rig.service.status(game)).waiting_for
+    assert waiting
+    told = {u: [c.content for c in rig.fake.dm_posts(u)] for u in waiting}
+    assert all(any("Your move in game" in t for t in texts) for texts in told.values())
+    mark = len(rig.fake.calls)
+    await command_from(rig, ALICE, "admin pause", {}, guild=GUILD_ID, channel=CHANNEL_ID, manager=False)
+    await command_from(rig, ALICE, "admin resume", {}, guild=GUILD_ID, channel=CHANNEL_ID, manager=False)
+    assert (await rig.service.status(game)).status == "active"
+    for user in waiting:
+        after = [c for c in rig.fake.dm_posts(user, mark)]
+        assert not any("Your move in game" in c.content or c.files or c.components for c in after), user
+        assert any("goes on" in c.content and "<t:" in c.content for c in after), user

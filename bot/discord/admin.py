@@ -23,7 +23,17 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.base import CommandBase, is_admin, seat_label
-from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, Reply, bot_of
+from bot.discord.kit import (
+    APOLOGY,
+    MAX_OPTIONS,
+    BotBase,
+    GameId,
+    Interaction,
+    Reply,
+    ShortText,
+    bot_of,
+    report,
+)
 from bot.discord.personal import span
 from bot.models import GameStatus, SeatInfo, TimerSettings
 from bot.service import ServiceError
@@ -102,7 +112,7 @@ class AdminGroup(CommandBase, app_commands.Group):
 
     @app_commands.command(name="pause", description="Pause a game: clocks stop and nobody can move")
     @app_commands.describe(game="The game (default: the game of this channel)")
-    async def pause(self, interaction: Interaction, game: str | None = None) -> None:
+    async def pause(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             admin = await self._admin_of(interaction, gid)
@@ -112,7 +122,7 @@ class AdminGroup(CommandBase, app_commands.Group):
 
     @app_commands.command(name="resume", description="Resume a paused game with fresh clocks")
     @app_commands.describe(game="The game (default: the game of this channel)")
-    async def resume(self, interaction: Interaction, game: str | None = None) -> None:
+    async def resume(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             admin = await self._admin_of(interaction, gid)
@@ -123,7 +133,7 @@ class AdminGroup(CommandBase, app_commands.Group):
     @app_commands.command(name="kick", description="Remove a player: from a lobby, or the AI takes the seat")
     @app_commands.describe(player="The player (their seats are offered)",
                            game="The game (default: the game of this channel)")
-    async def kick(self, interaction: Interaction, player: str, game: str | None = None) -> None:
+    async def kick(self, interaction: Interaction, player: ShortText, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             seat = find_seat(await self.bot.service.status(gid), player)
@@ -139,8 +149,8 @@ class AdminGroup(CommandBase, app_commands.Group):
     @app_commands.describe(player="The seat to give (the game's seats are offered)",
                            by="The person who takes it over (leave empty: the AI plays it)",
                            game="The game (default: the game of this channel)")
-    async def replace_seat(self, interaction: Interaction, player: str, by: discord.User | None = None,
-                           game: str | None = None) -> None:
+    async def replace_seat(self, interaction: Interaction, player: ShortText, by: discord.User | None = None,
+                           game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             seat = find_seat(await self.bot.service.status(gid), player)
@@ -166,10 +176,10 @@ class AdminGroup(CommandBase, app_commands.Group):
         app_commands.Choice(name="the AI plays the turn", value="ai"),
         app_commands.Choice(name="the turn is skipped", value="skip"),
     ])
-    async def timer(self, interaction: Interaction, move_time: str | None = None,
-                    reminders: str | None = None, on_timeout: str | None = None,
+    async def timer(self, interaction: Interaction, move_time: ShortText | None = None,
+                    reminders: ShortText | None = None, on_timeout: str | None = None,
                     misses: app_commands.Range[int, 0, 100] | None = None,
-                    game: str | None = None) -> None:
+                    game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             st = await self.bot.service.status(gid)
@@ -199,7 +209,7 @@ class AdminGroup(CommandBase, app_commands.Group):
 
     @app_commands.command(name="abandon", description="End a game without a result (asks for a confirmation)")
     @app_commands.describe(game="The game (default: the game of this channel)")
-    async def abandon(self, interaction: Interaction, game: str | None = None) -> None:
+    async def abandon(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             st = await self.bot.service.status(gid)
@@ -275,7 +285,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ABA
         except ServiceError as exc:
             text = REFUSED if exc.code == "not_allowed" else exc.message
         except Exception:
-            log.exception("abandon failed (user %s, game %s, seq %s)", interaction.user.id, self.game_id,
-                          self.seq)
+            report(log, "abandon failed (user %s, game %s, seq %s)", interaction.user.id, self.game_id,
+                   self.seq)
             text = APOLOGY
         await interaction.followup.send(text, ephemeral=True)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from discord import app_commands
 
-from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, Reply
+from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, Reply, report
 from bot.models import GameRow, GameStatusName, SeatInfo
 from bot.service import ServiceError
 from engine.registry import get_game
@@ -56,8 +56,8 @@ def is_admin(interaction: Interaction, game_guild: int | None) -> bool:
 def log_failure(interaction: Interaction) -> None:
     """Log the exception being handled with the command and where it was used (never shown to users)."""
     command = interaction.command.qualified_name if interaction.command else "?"
-    log.exception("/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
-                  interaction.guild_id, interaction.channel_id)
+    report(log, "/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
+           interaction.guild_id, interaction.channel_id)
 
 
 def seat_label(seat: SeatInfo) -> str:

@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.discord import league
 from bot.discord.base import NOT_IN_DMS
 from bot.discord.commands import AnnalsGroup
-from bot.discord.kit import APOLOGY, BotBase
+from bot.discord.kit import APOLOGY, BotBase, gone, report
 from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.transport import Transport
 from bot.service import GameService
@@ -43,8 +43,10 @@ class AnnalsTree(app_commands.CommandTree[discord.Client]):
         if isinstance(error, app_commands.NoPrivateMessage):  # a server command used in a DM
             await interaction.response.send_message(NOT_IN_DMS, ephemeral=True)
             return
-        log.error("/%s failed (user %s, guild %s)", command, interaction.user.id, interaction.guild_id,
-                  exc_info=error)
+        report(log, "/%s failed (user %s, guild %s)", command, interaction.user.id, interaction.guild_id,
+               error=error)
+        if gone(error) is not None:
+            return  # nobody can be answered any more
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(APOLOGY, ephemeral=True)

@@ -20,7 +20,17 @@ from bot.config import parse_duration
 from bot.discord.admin import AbandonButton, AdminGroup
 from bot.discord.base import IN_SERVERS_AND_DMS, SERVER_INSTALL, CommandBase
 from bot.discord.info import InfoCommands, LogButton
-from bot.discord.kit import BotBase, Interaction, Reply, board_file, mention, timestamp
+from bot.discord.kit import (
+    BotBase,
+    GameId,
+    Interaction,
+    LongText,
+    Reply,
+    ShortText,
+    board_file,
+    mention,
+    timestamp,
+)
 from bot.discord.panel import panel
 from bot.discord.personal import PersonalCommands
 from bot.models import TimerSettings
@@ -65,8 +75,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
         app_commands.Choice(name="the turn is skipped", value="skip"),
     ])
     async def create(self, interaction: Interaction, ruleset: str,
-                     seats: app_commands.Range[int, 2, 6] | None = None, move_time: str | None = None,
-                     on_timeout: str | None = None, options: str | None = None) -> None:
+                     seats: app_commands.Range[int, 2, 6] | None = None, move_time: ShortText | None = None,
+                     on_timeout: str | None = None, options: LongText | None = None) -> None:
         async def work() -> Reply:
             timers = TimerSettings()
             if move_time:
@@ -88,7 +98,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     @app_commands.command(name="join", description="Take a free seat in a game's lobby")
     @app_commands.describe(game="The game to join (its id)")
-    async def join(self, interaction: Interaction, game: str) -> None:
+    async def join(self, interaction: Interaction, game: GameId) -> None:
         async def work() -> Reply:
             user = interaction.user
             out = await self.bot.service.join(game.strip(), user.id, user.display_name)
@@ -97,7 +107,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     @app_commands.command(name="leave", description="Give up your seat in a lobby")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def leave(self, interaction: Interaction, game: str | None = None) -> None:
+    async def leave(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
             await self.bot.service.leave(gid, interaction.user.id)
@@ -106,7 +116,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     @app_commands.command(name="add-ai", description="Add an AI seat to a lobby (creator or Manage Server)")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def add_ai(self, interaction: Interaction, game: str | None = None) -> None:
+    async def add_ai(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
             admin = await self._admin_of(interaction, gid)
@@ -116,7 +126,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     @app_commands.command(name="start", description="Start a game from its lobby (creator or Manage Server)")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def start(self, interaction: Interaction, game: str | None = None) -> None:
+    async def start(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
             admin = await self._admin_of(interaction, gid)
@@ -127,7 +137,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     # == information =====================================================================
     @app_commands.command(name="status", description="Seats, whose move it is, deadlines and scores")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def status(self, interaction: Interaction, game: str | None = None) -> None:
+    async def status(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def find() -> str:
             return await self._game(interaction, game, finished_ok=True)
 
@@ -156,7 +166,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     @app_commands.command(name="board", description="Show the board as a picture to everyone here")
     @app_commands.describe(game="The game (default: your game in this channel)",
                            names="Write the names of places on the map (default yes)")
-    async def board(self, interaction: Interaction, game: str | None = None, names: bool = True) -> None:
+    async def board(self, interaction: Interaction, game: GameId | None = None, names: bool = True) -> None:
         async def find() -> str:
             gid = await self._game(interaction, game, finished_ok=True)
             if (await self.bot.service.status(gid)).status == "lobby":
@@ -174,7 +184,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     @app_commands.command(name="hand", description="What you hold in a game (only you see this)")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def hand(self, interaction: Interaction, game: str | None = None) -> None:
+    async def hand(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
@@ -189,7 +199,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     # == play ============================================================================
     @app_commands.command(name="play", description="Your decision now, with buttons and lists (only for you)")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def play(self, interaction: Interaction, game: str | None = None) -> None:
+    async def play(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
             return await panel(self.bot, gid, interaction.user.id)
