@@ -302,3 +302,20 @@ async def test_pause_and_resume_do_not_send_the_same_your_move_again(rig: Rig) -
         after = [c for c in rig.fake.dm_posts(user, mark)]
         assert not any("Your move in game" in c.content or c.files or c.components for c in after), user
         assert any("goes on" in c.content and "<t:" in c.content for c in after), user
+
+
+# == strictly typed moves ============================================================================
+async def test_a_move_with_a_wrongly_typed_player_is_refused_and_not_logged(rig: Rig) -> None:
+    """Issue 14: ``"player": 0.0`` or ``false`` passed the own-seat check and was stored in the log."""
+    game = await lobby_to_start(rig)
+    st = await rig.service.status(game)
+    # seat 0 is the one that 0.0 and false pass for
+    user = next(s.user_id for s in st.seats if s.seat == 0 and s.user_id in st.waiting_for)
+    assert user is not None
+    seq, legal = await rig.service.legal_actions(game, user)
+    assert legal
+    for wrong in (0.0, False):
+        with pytest.raises(ServiceError) as refused:
+            await rig.service.submit(game, user, {**legal[0], "player": wrong}, seq)
+        assert "must be a whole number" in refused.value.message
+        assert (await rig.service.status(game)).seq == seq  # nothing was applied or logged
