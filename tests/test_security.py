@@ -7,7 +7,9 @@ Driven through the real discord.py command tree with the patched-HTTP harness of
 
 from __future__ import annotations
 
+import io
 import logging
+from pathlib import Path
 from typing import Any, cast
 
 import discord
@@ -15,8 +17,11 @@ import pytest
 from discord import app_commands
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot.clock import FakeClock
+from bot.console import Console
 from bot.discord.admin import REFUSED
-from bot.service import ServiceError
+from bot.service import GameService, ServiceError
+from bot.store import Store
 from tests.test_discord_bot import (
     ALICE,
     APP_ID,
@@ -319,3 +324,32 @@ async def test_a_move_with_a_wrongly_typed_player_is_refused_and_not_logged(rig:
             await rig.service.submit(game, user, {**legal[0], "player": wrong}, seq)
         assert "must be a whole number" in refused.value.message
         assert (await rig.service.status(game)).seq == seq  # nothing was applied or logged
+
+
+# == seeds ===========================================================================================
+@pytest.mark.parametrize("seed", [10**20, 2**63, -1, True], ids=["20 digits", "2**63", "negative", "bool"])
+async def test_a_seed_out_of_range_is_refused_in_words(rig: Rig, seed: int) -> None:
+    """Issue 14: a 20-digit seed= gave an OverflowError."""
+    with pytest.raises(ServiceError, match="A seed is a whole number from 0 to"):
+        await rig.service.create_lobby(ALICE, "alice", TOY, seed=seed)
+    assert not await rig.service.store.list_games()
+
+
+async def test_the_largest_seed_is_kept(rig: Rig) -> None:
+    game = (await rig.service.create_lobby(ALICE, "alice", TOY, seed=2**63 - 1)).game_id
+    row = await rig.service.store.get_game(game)
+    assert row is not None and row.seed == 2**63 - 1
+
+
+async def test_the_console_takes_seed_only_in_demo_mode(tmp_path: Path) -> None:
+    """Whoever picks the seed can work out every hidden draw: no seed= on a real clock."""
+    async with await Store.open(tmp_path / "x.sqlite3") as store:
+        out = io.StringIO()
+        console = Console(GameService(store), out)
+        assert await console.execute(f"/as alice create {TOY} seed=7")
+        assert "start with --demo" in out.getvalue()
+        assert not await store.list_games()
+        demo = Console(GameService(store, FakeClock(1_800_000_000)), out, clock=FakeClock(1_800_000_000))
+        assert await demo.execute(f"/as alice create {TOY} seed=7")
+        rows = await store.list_games()
+        assert [r.seed for r in rows] == [7]
