@@ -96,7 +96,9 @@ class Console:
         service: the game service.
         out: where messages go.
         scheduler: fires deadlines after ``/time`` (optional).
-        clock: a settable clock for ``/time``, or None when time passes really.
+        clock: a settable clock for ``/time``, or None when time passes really. Only with
+            one (``--demo``, tests) does ``create`` take ``seed=``: whoever picks a game's
+            seed can work out every hidden draw.
         out_dir: where board pictures are written.
         backups: makes ``/backup`` work (optional).
         is_admin: every console user counts as a server admin (may manage any game);
@@ -253,7 +255,12 @@ class Console:
         spec = registry.spec(ruleset)
         opts = key_values(args)
         seats = whole(opts.pop("seats"), "seats") if "seats" in opts else None
-        seed = whole(opts.pop("seed"), "seed") if "seed" in opts else None
+        seed = None
+        if "seed" in opts:
+            if self.clock is None:  # who picks the seed can work out every hidden draw of the game
+                self.say(f"[{name}] seed= is for demonstrations and tests only (start with --demo).")
+                return
+            seed = whole(opts.pop("seed"), "seed")
         options = options_from(spec, opts)
         timers = timers_from(TimerSettings(), opts)
         out = await self.service.create_lobby(uid, name, ruleset, options=options, max_seats=seats,

@@ -287,8 +287,8 @@ def test_piped_commands_play_and_eof_exits_0(tmp_path: Path) -> None:
         "/as alice create history-classic seed=7", "/as alice add-ai", "/as alice add-ai", "/as alice start",
         "/as alice status", "actions", "play 1", "/as alice games",
     ]) + "\n"
-    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path), input=script,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run([sys.executable, "-m", "bot", "--demo"], cwd=tmp_path, env=bot_env(tmp_path),
+                            input=script, capture_output=True, text=True, timeout=120)  # seed= needs --demo
     assert result.returncode == 0, result.stderr
     assert re.search(r"^\[\w+\] Game \w+ begins\. Seat order: ", result.stdout, re.M)
     assert "[to alice (" in result.stdout and "(play N, or the words of a choice)" in result.stdout

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
 from engine import rng
-from engine.core import IllegalAction
+from engine.core import Action, ActionCodec, IllegalAction
 from engine.history.actions import CODEC, BuildFort, Expand, Give, Keep
 from engine.registry import game_ids, get_game
 
@@ -83,3 +84,85 @@ def test_illegal_action_survives_pickling() -> None:
     error = IllegalAction("not_adjacent", "Levant is not adjacent to any of your lands.", land="Levant")
     copy = pickle.loads(pickle.dumps(error))
     assert (copy.code, copy.message, copy.params) == (error.code, error.message, {"land": "Levant"})
+
+
+# == strict decoding: every field's type is checked before any rule runs ======================
+def _codecs() -> list[tuple[str, type]]:
+    import dataclasses
+    import typing
+
+    import tests.toy.spec  # noqa: F401  (registers the toy game)
+    out = []
+    for gid in game_ids():
+        codec = get_game(gid).codec
+        for kind in codec.kinds:
+            cls = codec._classes[kind]
+            hints = typing.get_type_hints(cls)
+            out += [(gid, cls)] if all(hints[f.name] in (int, str) for f in dataclasses.fields(cls)) else []
+    return out
+
+
+def _good(kind: str, cls: type) -> dict[str, object]:
+    import dataclasses
+    import typing
+
+    hints = typing.get_type_hints(cls)
+    return {"kind": kind, **{f.name: 1 if hints[f.name] is int else "x" for f in dataclasses.fields(cls)}}
+
+
+WRONG_FOR = {int: [False, True, 0.0, 1.5, "1", None, [1]], str: [1, True, None, ["x"], {"x": 1}]}
+
+
+def test_every_game_declares_only_plain_fields_the_codec_checks() -> None:
+    """The table below covers the whole of every registered codec (a new field type needs a new row)."""
+    import tests.toy.spec  # noqa: F401
+
+    assert sum(len(get_game(g).codec.kinds) for g in game_ids()) == len(_codecs())
+
+
+@pytest.mark.parametrize(("gid", "cls"), _codecs(), ids=lambda v: v if isinstance(v, str) else v.kind)
+def test_a_wrongly_typed_field_is_refused_by_the_codec(gid: str, cls: type) -> None:
+    import dataclasses
+    import typing
+
+    codec = get_game(gid).codec
+    good = _good(cls.kind, cls)  # type: ignore[attr-defined]
+    assert codec.decode(good).to_json() == good  # the well-typed action decodes as it is
+    hints = typing.get_type_hints(cls)
+    for f in dataclasses.fields(cls):
+        for wrong in WRONG_FOR[hints[f.name]]:
+            with pytest.raises(IllegalAction) as refused:
+                codec.decode({**good, f.name: wrong})
+            assert refused.value.code == "bad_action", (f.name, wrong)
+            assert repr(f.name) in refused.value.message, (f.name, wrong)
+
+
+def test_a_player_number_is_an_int_not_a_bool_or_a_float() -> None:
+    """Issue 14: ``"player": 0.0`` or ``false`` passed the own-seat check (0.0 == 0 == False)."""
+    for player in (0.0, False):
+        with pytest.raises(IllegalAction, match="'player' of a keep action must be a whole number, not"):
+            CODEC.decode({"kind": "keep", "player": player})
+    assert CODEC.decode({"kind": "keep", "player": 0}) == Keep(0)
+    with pytest.raises(IllegalAction, match="must be a JSON object"):
+        CODEC.decode([{"kind": "keep"}])  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Route(Action):
+    """A made-up action with the field types no game uses yet."""
+
+    kind: ClassVar[str] = "route"
+    lands: tuple[str, ...]
+    pair: tuple[int, str] = (0, "")
+    note: str | None = None
+    share: float = 0.0
+
+
+def test_the_codec_checks_optional_and_tuple_fields() -> None:
+    codec = ActionCodec(Route)
+    data = {"kind": "route", "player": 1, "lands": ["a", "b"], "pair": [2, "c"], "share": 1}
+    assert codec.decode(data) == Route(1, ("a", "b"), (2, "c"), None, 1.0)
+    for field_, wrong in (("lands", ["a", 1]), ("lands", "ab"), ("pair", [2]), ("pair", [True, "c"]),
+                          ("note", 3), ("share", True), ("share", "1")):
+        with pytest.raises(IllegalAction):
+            codec.decode({"kind": "route", "player": 1, "lands": [], field_: wrong})

@@ -1,8 +1,9 @@
 """``/annals admin ...``: pause, resume, kick, replace, timer, abandon.
 
 Allowed to the game's creator and to members with Manage Server (or
-Administrator) where the command is used: the adapter passes ``is_admin`` from
-the interaction's permissions and the service decides, so everyone else gets
+Administrator) in the game's own server: the adapter passes ``is_admin`` from
+the interaction's permissions, counted only when the command is used in the
+server the game was created in, and the service decides, so everyone else gets
 the service's refusal, ephemerally, and nothing changes. The public news
 (paused, resumed, seat replaced...) reaches the game's thread as service notices.
 
@@ -22,7 +23,17 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.base import CommandBase, is_admin, seat_label
-from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, Reply, bot_of
+from bot.discord.kit import (
+    APOLOGY,
+    MAX_OPTIONS,
+    BotBase,
+    GameId,
+    Interaction,
+    Reply,
+    ShortText,
+    bot_of,
+    report,
+)
 from bot.discord.personal import span
 from bot.models import GameStatus, SeatInfo, TimerSettings
 from bot.service import ServiceError
@@ -36,7 +47,7 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 def may_manage(st: GameStatus, interaction: Interaction) -> bool:
     """The service's rule, to refuse early (before a confirmation is shown); the service checks again."""
-    return interaction.user.id == st.creator_id or is_admin(interaction)
+    return interaction.user.id == st.creator_id or is_admin(interaction, st.guild_id)
 
 
 def find_seat(st: GameStatus, text: str) -> SeatInfo:
@@ -101,26 +112,28 @@ class AdminGroup(CommandBase, app_commands.Group):
 
     @app_commands.command(name="pause", description="Pause a game: clocks stop and nobody can move")
     @app_commands.describe(game="The game (default: the game of this channel)")
-    async def pause(self, interaction: Interaction, game: str | None = None) -> None:
+    async def pause(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
-            await self.bot.service.pause(gid, interaction.user.id, is_admin=is_admin(interaction))
+            admin = await self._admin_of(interaction, gid)
+            await self.bot.service.pause(gid, interaction.user.id, is_admin=admin)
             return Reply(f"Game `{gid}` is paused. `/annals admin resume` starts the clocks again.")
         await self._admin(interaction, work)
 
     @app_commands.command(name="resume", description="Resume a paused game with fresh clocks")
     @app_commands.describe(game="The game (default: the game of this channel)")
-    async def resume(self, interaction: Interaction, game: str | None = None) -> None:
+    async def resume(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
-            await self.bot.service.resume(gid, interaction.user.id, is_admin=is_admin(interaction))
+            admin = await self._admin_of(interaction, gid)
+            await self.bot.service.resume(gid, interaction.user.id, is_admin=admin)
             return Reply(f"Game `{gid}` goes on; whoever must move has a fresh clock.")
         await self._admin(interaction, work)
 
     @app_commands.command(name="kick", description="Remove a player: from a lobby, or the AI takes the seat")
     @app_commands.describe(player="The player (their seats are offered)",
                            game="The game (default: the game of this channel)")
-    async def kick(self, interaction: Interaction, player: str, game: str | None = None) -> None:
+    async def kick(self, interaction: Interaction, player: ShortText, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             seat = find_seat(await self.bot.service.status(gid), player)
@@ -128,7 +141,7 @@ class AdminGroup(CommandBase, app_commands.Group):
                 raise ServiceError("not_seated", f"{seat.name} is played by the AI; use `/annals admin "
                                    "replace` to give the seat to someone.")
             await self.bot.service.kick(gid, interaction.user.id, seat.user_id,
-                                        is_admin=is_admin(interaction))
+                                        is_admin=await self._admin_of(interaction, gid))
             return Reply(f"{seat.name} was removed from game `{gid}`.")
         await self._admin(interaction, work)
 
@@ -136,8 +149,8 @@ class AdminGroup(CommandBase, app_commands.Group):
     @app_commands.describe(player="The seat to give (the game's seats are offered)",
                            by="The person who takes it over (leave empty: the AI plays it)",
                            game="The game (default: the game of this channel)")
-    async def replace_seat(self, interaction: Interaction, player: str, by: discord.User | None = None,
-                           game: str | None = None) -> None:
+    async def replace_seat(self, interaction: Interaction, player: ShortText, by: discord.User | None = None,
+                           game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             seat = find_seat(await self.bot.service.status(gid), player)
@@ -147,7 +160,8 @@ class AdminGroup(CommandBase, app_commands.Group):
                 raise ServiceError("bad_seats", "A bot cannot take a seat; leave `by` empty for the AI.")
             await self.bot.service.replace_seat(
                 gid, interaction.user.id, seat.seat, new_user_id=by.id if by is not None else None,
-                new_name=by.display_name if by is not None else None, is_admin=is_admin(interaction))
+                new_name=by.display_name if by is not None else None,
+                is_admin=await self._admin_of(interaction, gid))
             who = f"<@{by.id}>" if by is not None else "the AI"
             return Reply(f"Seat {seat.seat + 1} ({seat.name}) of game `{gid}` is now played by {who}.")
         await self._admin(interaction, work)
@@ -162,10 +176,10 @@ class AdminGroup(CommandBase, app_commands.Group):
         app_commands.Choice(name="the AI plays the turn", value="ai"),
         app_commands.Choice(name="the turn is skipped", value="skip"),
     ])
-    async def timer(self, interaction: Interaction, move_time: str | None = None,
-                    reminders: str | None = None, on_timeout: str | None = None,
+    async def timer(self, interaction: Interaction, move_time: ShortText | None = None,
+                    reminders: ShortText | None = None, on_timeout: str | None = None,
                     misses: app_commands.Range[int, 0, 100] | None = None,
-                    game: str | None = None) -> None:
+                    game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             st = await self.bot.service.status(gid)
@@ -189,13 +203,13 @@ class AdminGroup(CommandBase, app_commands.Group):
             if misses is not None:
                 timers = replace(timers, misses_before_ai=misses)
             await self.bot.service.set_timers(gid, interaction.user.id, timers,
-                                              is_admin=is_admin(interaction))
+                                              is_admin=await self._admin_of(interaction, gid))
             return Reply(f"Timers of game `{gid}` changed: {timers_text(timers)} Running clocks start again.")
         await self._admin(interaction, work)
 
     @app_commands.command(name="abandon", description="End a game without a result (asks for a confirmation)")
     @app_commands.describe(game="The game (default: the game of this channel)")
-    async def abandon(self, interaction: Interaction, game: str | None = None) -> None:
+    async def abandon(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             st = await self.bot.service.status(gid)
@@ -265,12 +279,13 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ABA
                 text = (f"Game `{self.game_id}` has moved on since you asked; nothing was done. "
                         "Use `/annals admin abandon` again if you still want to.")
             else:
-                await bot.service.abandon(self.game_id, interaction.user.id, is_admin=is_admin(interaction))
+                await bot.service.abandon(self.game_id, interaction.user.id,
+                                          is_admin=is_admin(interaction, st.guild_id))
                 text = f"Game `{self.game_id}` is abandoned."
         except ServiceError as exc:
             text = REFUSED if exc.code == "not_allowed" else exc.message
         except Exception:
-            log.exception("abandon failed (user %s, game %s, seq %s)", interaction.user.id, self.game_id,
-                          self.seq)
+            report(log, "abandon failed (user %s, game %s, seq %s)", interaction.user.id, self.game_id,
+                   self.seq)
             text = APOLOGY
         await interaction.followup.send(text, ephemeral=True)

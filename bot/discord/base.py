@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from discord import app_commands
 
-from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, Reply
+from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, Reply, report
 from bot.models import GameRow, GameStatusName, SeatInfo
 from bot.service import ServiceError
 from engine.registry import get_game
@@ -24,11 +24,40 @@ log = logging.getLogger(__name__)
 
 LIVE: tuple[GameStatusName, ...] = ("lobby", "active", "paused")
 
+# The personal commands, which make sense in a DM with the bot; every other command acts on a
+# server's channel (a lobby's public posts, a board shown to everyone) and is refused in a DM.
+# Discord sets contexts on top-level commands only, so /annals allows DMs and the rest is checked here.
+DM_COMMANDS = frozenset({"annals games", "annals dms", "annals reminders", "annals vacation",
+                         "annals hand", "annals play", "annals log"})
+IN_SERVERS = app_commands.AppCommandContext(guild=True)
+IN_SERVERS_AND_DMS = app_commands.AppCommandContext(guild=True, dm_channel=True)
+SERVER_INSTALL = app_commands.AppInstallationType(guild=True)
+NOT_IN_DMS = "This command works in a server's channel, not in a DM with the bot."
 
-def is_admin(interaction: Interaction) -> bool:
-    """Whether the caller may manage this server (Manage Server or Administrator here)."""
+
+def manages_server(interaction: Interaction) -> bool:
+    """Whether the caller may manage the server the command is used in (Manage Server or Administrator)."""
+    if interaction.guild_id is None:  # a DM carries the permissions of no server
+        return False
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
+
+
+def is_admin(interaction: Interaction, game_guild: int | None) -> bool:
+    """Whether the caller moderates a game of server ``game_guild`` as a server admin.
+
+    Manage Server counts only in the game's own server: a manager of another server
+    that has the bot must not pause or abandon this one by naming its (public) id.
+    A game created outside any server has no server admins.
+    """
+    return game_guild is not None and interaction.guild_id == game_guild and manages_server(interaction)
+
+
+def log_failure(interaction: Interaction) -> None:
+    """Log the exception being handled with the command and where it was used (never shown to users)."""
+    command = interaction.command.qualified_name if interaction.command else "?"
+    report(log, "/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
+           interaction.guild_id, interaction.channel_id)
 
 
 def seat_label(seat: SeatInfo) -> str:
@@ -50,26 +79,65 @@ class CommandBase(_Base):
 
     bot: BotBase
 
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        """Refuse every command but the personal ones in a DM (see :data:`DM_COMMANDS`)."""
+        command = interaction.command.qualified_name if interaction.command else ""
+        if interaction.guild_id is None and command not in DM_COMMANDS:
+            raise app_commands.NoPrivateMessage(NOT_IN_DMS)
+        return True
+
     async def _answer(self, interaction: Interaction, work: Callable[[], Awaitable[Reply]], *,
                       ephemeral: bool) -> None:
-        """Defer, run ``work``, send its reply; refusals and errors become short messages."""
+        """Defer, run ``work``, send its reply; refusals and errors become short private messages."""
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         try:
             reply = await work()
         except ServiceError as exc:
-            await interaction.followup.send(exc.message, ephemeral=True)
+            await self._private(interaction, exc.message, deferred_public=not ephemeral)
             return
         except Exception:
-            command = interaction.command.qualified_name if interaction.command else "?"
-            log.exception("/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
-                          interaction.guild_id, interaction.channel_id)
-            await interaction.followup.send(APOLOGY, ephemeral=True)
+            log_failure(interaction)
+            await self._private(interaction, APOLOGY, deferred_public=not ephemeral)
             return
         if reply.view is not None:
             await interaction.followup.send(reply.content, files=reply.files, view=reply.view,
                                             ephemeral=ephemeral)
         else:
             await interaction.followup.send(reply.content, files=reply.files, ephemeral=ephemeral)
+
+    async def _show(self, interaction: Interaction, find: Callable[[], Awaitable[str]],
+                    show: Callable[[str], Awaitable[Reply]]) -> None:
+        """A public answer about one game: ``find`` names the game, ``show`` builds what everyone sees.
+
+        The game is found before the public defer, so the likeliest refusal ("There is no
+        game ...") is the private first response; a later one is made private by
+        :meth:`_private`.
+        """
+        try:
+            gid = await find()
+        except ServiceError as exc:
+            await interaction.response.send_message(exc.message, ephemeral=True)
+            return
+        except Exception:
+            log_failure(interaction)
+            await interaction.response.send_message(APOLOGY, ephemeral=True)
+            return
+
+        async def work() -> Reply:
+            return await show(gid)
+        await self._answer(interaction, work, ephemeral=False)
+
+    @staticmethod
+    async def _private(interaction: Interaction, text: str, *, deferred_public: bool) -> None:
+        """Tell only the caller ``text`` after a defer.
+
+        Discord ignores the ephemeral flag of the first follow-up after a public defer
+        (that follow-up replaces the public "thinking..." message), so the public
+        placeholder is deleted first and the follow-up is then a private message of its own.
+        """
+        if deferred_public:
+            await interaction.delete_original_response()
+        await interaction.followup.send(text, ephemeral=True)
 
     async def _game(self, interaction: Interaction, game: str | None, *, finished_ok: bool = False) -> str:
         """The game a command is about: the one named, else the caller's live game here or anywhere.
@@ -135,6 +203,11 @@ class CommandBase(_Base):
             if text in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=row.game_id))
         return out[:MAX_OPTIONS]
+
+    async def _admin_of(self, interaction: Interaction, gid: str) -> bool:
+        """:func:`is_admin` for game ``gid``: whether the caller manages the game's own server."""
+        row = await self.bot.service.store.get_game(gid)
+        return is_admin(interaction, row.guild_id if row is not None else None)
 
     async def _player(self, gid: str, user_id: int) -> int | None:
         st = await self.bot.service.status(gid)

@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.game_group import ActionJSON, GameGroup, batch, split_names
-from bot.discord.kit import MAX_OPTIONS, BotBase, Interaction, Reply
+from bot.discord.kit import MAX_OPTIONS, BotBase, GameId, Interaction, LongText, Reply, ShortText
 from bot.models import Outcome
 from bot.service import ServiceError
 from engine.history.rules_data import load_rules
@@ -50,7 +50,7 @@ class ClassicGroup(GameGroup):
     @app_commands.command(name="expand", description="Expand into several lands in order")
     @app_commands.describe(lands="Lands, comma separated, tried in order; stops at a battle not won",
                            game="The game (default: your game in this channel)")
-    async def expand(self, interaction: Interaction, lands: str, game: str | None = None) -> None:
+    async def expand(self, interaction: Interaction, lands: LongText, game: GameId | None = None) -> None:
         async def work() -> Reply:
             names = split_names(lands)
             if not names:
@@ -77,7 +77,7 @@ class ClassicGroup(GameGroup):
     @app_commands.command(name="land", description="A land's details: area, terrain, holder, neighbours")
     @app_commands.describe(land="The land (any land of the map)",
                            game="The game (default: your game in this channel)")
-    async def land(self, interaction: Interaction, land: str, game: str | None = None) -> None:
+    async def land(self, interaction: Interaction, land: ShortText, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._own_game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
@@ -93,12 +93,14 @@ class ClassicGroup(GameGroup):
     @app_commands.command(name="scores", description="The score table and the score chart, for everyone")
     @app_commands.describe(game="The game (default: your game in this channel)",
                            chart="Add the chart of the scores over the game (default yes)")
-    async def scores(self, interaction: Interaction, game: str | None = None, chart: bool = True) -> None:
-        async def work() -> Reply:
+    async def scores(self, interaction: Interaction, game: GameId | None = None, chart: bool = True) -> None:
+        async def find() -> str:
+            return await self._own_game(interaction, game, finished_ok=True)
+
+        async def work(gid: str) -> Reply:
             from render.charts import score_chart  # matplotlib loads only when a chart is drawn
             from render.history import history_from_events
 
-            gid = await self._own_game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public counts only: no marker values in play
             names = dict(enumerate(st.seat_names))
@@ -113,7 +115,7 @@ class ClassicGroup(GameGroup):
                                             title=f"Scores of game {gid}")
                 files.append(discord.File(io.BytesIO(png), filename=f"annals-{gid}-scores-{st.seq}.png"))
             return Reply(text, files=files)
-        await self._answer(interaction, work, ephemeral=False)
+        await self._show(interaction, find, work)
 
     expand.autocomplete("lands")(lands_autocomplete)
     land.autocomplete("land")(map_land_autocomplete)

@@ -16,8 +16,9 @@ import discord
 from discord import app_commands
 
 from bot.discord import league
+from bot.discord.base import NOT_IN_DMS
 from bot.discord.commands import AnnalsGroup
-from bot.discord.kit import APOLOGY, BotBase
+from bot.discord.kit import APOLOGY, BotBase, gone, report
 from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.transport import Transport
 from bot.service import GameService
@@ -39,8 +40,13 @@ class AnnalsTree(app_commands.CommandTree[discord.Client]):
     async def on_error(self, interaction: discord.Interaction[discord.Client],
                        error: app_commands.AppCommandError) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
-        log.error("/%s failed (user %s, guild %s)", command, interaction.user.id, interaction.guild_id,
-                  exc_info=error)
+        if isinstance(error, app_commands.NoPrivateMessage):  # a server command used in a DM
+            await interaction.response.send_message(NOT_IN_DMS, ephemeral=True)
+            return
+        report(log, "/%s failed (user %s, guild %s)", command, interaction.user.id, interaction.guild_id,
+               error=error)
+        if gone(error) is not None:
+            return  # nobody can be answered any more
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(APOLOGY, ephemeral=True)

@@ -18,9 +18,19 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.admin import AbandonButton, AdminGroup
-from bot.discord.base import CommandBase, is_admin
+from bot.discord.base import IN_SERVERS_AND_DMS, SERVER_INSTALL, CommandBase
 from bot.discord.info import InfoCommands, LogButton
-from bot.discord.kit import BotBase, Interaction, Reply, board_file, mention, timestamp
+from bot.discord.kit import (
+    BotBase,
+    GameId,
+    Interaction,
+    LongText,
+    Reply,
+    ShortText,
+    board_file,
+    mention,
+    timestamp,
+)
 from bot.discord.panel import panel
 from bot.discord.personal import PersonalCommands
 from bot.models import TimerSettings
@@ -44,7 +54,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     """
 
     def __init__(self, bot: BotBase) -> None:
-        super().__init__(name="annals", description="Play slow games of history with Annals")
+        super().__init__(name="annals", description="Play slow games of history with Annals",
+                         allowed_contexts=IN_SERVERS_AND_DMS, allowed_installs=SERVER_INSTALL)
         self.bot = bot
         self.admin = AdminGroup(bot, parent=self)
         # Buttons of these modules must work from the start, even on messages sent before a restart.
@@ -64,8 +75,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
         app_commands.Choice(name="the turn is skipped", value="skip"),
     ])
     async def create(self, interaction: Interaction, ruleset: str,
-                     seats: app_commands.Range[int, 2, 6] | None = None, move_time: str | None = None,
-                     on_timeout: str | None = None, options: str | None = None) -> None:
+                     seats: app_commands.Range[int, 2, 6] | None = None, move_time: ShortText | None = None,
+                     on_timeout: str | None = None, options: LongText | None = None) -> None:
         async def work() -> Reply:
             timers = TimerSettings()
             if move_time:
@@ -87,7 +98,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     @app_commands.command(name="join", description="Take a free seat in a game's lobby")
     @app_commands.describe(game="The game to join (its id)")
-    async def join(self, interaction: Interaction, game: str) -> None:
+    async def join(self, interaction: Interaction, game: GameId) -> None:
         async def work() -> Reply:
             user = interaction.user
             out = await self.bot.service.join(game.strip(), user.id, user.display_name)
@@ -96,7 +107,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     @app_commands.command(name="leave", description="Give up your seat in a lobby")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def leave(self, interaction: Interaction, game: str | None = None) -> None:
+    async def leave(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
             await self.bot.service.leave(gid, interaction.user.id)
@@ -105,28 +116,32 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     @app_commands.command(name="add-ai", description="Add an AI seat to a lobby (creator or Manage Server)")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def add_ai(self, interaction: Interaction, game: str | None = None) -> None:
+    async def add_ai(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
-            await self.bot.service.add_ai(gid, interaction.user.id, is_admin=is_admin(interaction))
+            admin = await self._admin_of(interaction, gid)
+            await self.bot.service.add_ai(gid, interaction.user.id, is_admin=admin)
             return Reply(f"An AI seat was added to game `{gid}`.")
         await self._answer(interaction, work, ephemeral=True)
 
     @app_commands.command(name="start", description="Start a game from its lobby (creator or Manage Server)")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def start(self, interaction: Interaction, game: str | None = None) -> None:
+    async def start(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
-            await self.bot.service.start(gid, interaction.user.id, is_admin=is_admin(interaction))
+            admin = await self._admin_of(interaction, gid)
+            await self.bot.service.start(gid, interaction.user.id, is_admin=admin)
             return Reply(f"Game `{gid}` has started.")
         await self._answer(interaction, work, ephemeral=True)
 
     # == information =====================================================================
     @app_commands.command(name="status", description="Seats, whose move it is, deadlines and scores")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def status(self, interaction: Interaction, game: str | None = None) -> None:
-        async def work() -> Reply:
-            gid = await self._game(interaction, game, finished_ok=True)
+    async def status(self, interaction: Interaction, game: GameId | None = None) -> None:
+        async def find() -> str:
+            return await self._game(interaction, game, finished_ok=True)
+
+        async def work(gid: str) -> Reply:
             st = await self.bot.service.status(gid)
             lines = [f"**{st.title}** - game `{gid}`, {st.status}, move {st.seq}"]
             names = st.seat_names if st.status != "lobby" else []
@@ -146,27 +161,30 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
                 lines.append("Waiting for: " + ", ".join(
                     mention(u) + (f" (due {timestamp(due[u])})" if u in due else "") for u in st.waiting_for))
             return Reply("\n".join(lines)[:2000])
-        await self._answer(interaction, work, ephemeral=False)
+        await self._show(interaction, find, work)
 
     @app_commands.command(name="board", description="Show the board as a picture to everyone here")
     @app_commands.describe(game="The game (default: your game in this channel)",
                            names="Write the names of places on the map (default yes)")
-    async def board(self, interaction: Interaction, game: str | None = None, names: bool = True) -> None:
-        async def work() -> Reply:
+    async def board(self, interaction: Interaction, game: GameId | None = None, names: bool = True) -> None:
+        async def find() -> str:
             gid = await self._game(interaction, game, finished_ok=True)
+            if (await self.bot.service.status(gid)).status == "lobby":
+                raise ServiceError("not_started", f"Game `{gid}` has not started: there is no board yet.")
+            return gid
+
+        async def work(gid: str) -> Reply:
             st = await self.bot.service.status(gid)
-            if st.status == "lobby":
-                return Reply(f"Game `{gid}` has not started: there is no board yet.")
             view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
             file = await board_file(self.bot, st.ruleset, gid, view, names=names)
             text = get_game(st.ruleset).board_text(view, st.seat_names)
             return Reply(f"The board of game `{gid}` after move {view.get('seq', 0)}.\n{text}"[:2000],
                          files=[file])
-        await self._answer(interaction, work, ephemeral=False)
+        await self._show(interaction, find, work)
 
     @app_commands.command(name="hand", description="What you hold in a game (only you see this)")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def hand(self, interaction: Interaction, game: str | None = None) -> None:
+    async def hand(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
@@ -181,7 +199,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     # == play ============================================================================
     @app_commands.command(name="play", description="Your decision now, with buttons and lists (only for you)")
     @app_commands.describe(game="The game (default: your game in this channel)")
-    async def play(self, interaction: Interaction, game: str | None = None) -> None:
+    async def play(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
             return await panel(self.bot, gid, interaction.user.id)

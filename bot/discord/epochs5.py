@@ -19,7 +19,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.discord.game_group import ActionJSON, GameGroup, batch, split_names
-from bot.discord.kit import BotBase, Interaction, Reply
+from bot.discord.kit import BotBase, GameId, Interaction, LongText, Reply
 from bot.models import Outcome
 from bot.service import ServiceError
 from engine.spec import GameSpec
@@ -60,7 +60,7 @@ class Epochs5Group(GameGroup):
     @app_commands.command(name="invade", description="Invade several territories in order")
     @app_commands.describe(lands="Territories, comma separated, tried in order; stops at a battle not won",
                            game="The game (default: your game in this channel)")
-    async def invade(self, interaction: Interaction, lands: str, game: str | None = None) -> None:
+    async def invade(self, interaction: Interaction, lands: LongText, game: GameId | None = None) -> None:
         async def work() -> Reply:
             names = split_names(lands)
             if not names:
@@ -92,7 +92,7 @@ class Epochs5Group(GameGroup):
         interaction: Interaction,
         reroll: str | None = None,
         track: str | None = None,
-        game: str | None = None,
+        game: GameId | None = None,
     ) -> None:
         async def work() -> Reply:
             gid = await self._own_game(interaction, game)

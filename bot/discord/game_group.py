@@ -15,7 +15,7 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.discord.base import LIVE, CommandBase
+from bot.discord.base import IN_SERVERS, LIVE, SERVER_INSTALL, CommandBase
 from bot.discord.kit import MAX_MESSAGE, MAX_OPTIONS, BotBase, Interaction, Reply, clip
 from bot.discord.panel import decision_of, fit, idle_text, own_lines, panel, sentence
 from bot.models import Outcome
@@ -29,7 +29,8 @@ class GameGroup(CommandBase, app_commands.Group):
     """The base of ``/GAME-ID ...``: the commands only one game has (lobbies open with ``/annals create``)."""
 
     def __init__(self, bot: BotBase, game_spec: GameSpec) -> None:
-        super().__init__(name=game_spec.id, description=clip(f"More ways to play {game_spec.title}", 100))
+        super().__init__(name=game_spec.id, description=clip(f"More ways to play {game_spec.title}", 100),
+                         guild_only=True, allowed_contexts=IN_SERVERS, allowed_installs=SERVER_INSTALL)
         self.bot = bot
         self.spec = game_spec
 

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.base import CommandBase
-from bot.discord.kit import APOLOGY, BotBase, Interaction, Reply, bot_of, clip
+from bot.discord.kit import APOLOGY, BotBase, GameId, Interaction, Reply, bot_of, clip, report
 from bot.discord.words import describe_for
 from bot.models import PUBLIC, GameStatus, LogEntry, Notice
 from bot.service import ServiceError
@@ -87,8 +87,8 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOG_ID.
             await interaction.followup.send(exc.message, ephemeral=True)
             return
         except Exception:
-            log.exception("log page failed (user %s, game %s, page %s)", interaction.user.id, self.game_id,
-                          self.page)
+            report(log, "log page failed (user %s, game %s, page %s)", interaction.user.id, self.game_id,
+                   self.page)
             await interaction.followup.send(APOLOGY, ephemeral=True)
             return
         await interaction.edit_original_response(content=text, view=view)
@@ -101,7 +101,7 @@ class InfoCommands(CommandBase):
     @app_commands.command(name="log", description="The game's log of public events, page by page")
     @app_commands.describe(game="The game (default: your game in this channel)",
                            page="Which page (default: the newest)")
-    async def log(self, interaction: Interaction, game: str | None = None,
+    async def log(self, interaction: Interaction, game: GameId | None = None,
                   page: app_commands.Range[int, 1, 100000] | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game, finished_ok=True)

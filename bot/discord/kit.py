@@ -19,6 +19,7 @@ import asyncio
 import functools
 import io
 import logging
+import sys
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -31,6 +32,38 @@ from engine.registry import spec
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+# Free-text options, bounded so Discord refuses an overlong value before it reaches us.
+GameId = app_commands.Range[str, 1, 40]  # a game's id (at most 32 characters), picked or typed
+ShortText = app_commands.Range[str, 1, 100]  # a name, a person, a place, a duration
+LongText = app_commands.Range[str, 1, 500]  # a list: lands, options, points
+
+# Discord's answers when an interaction can no longer be answered: 10062 (unknown interaction, not
+# acknowledged within 3 s) and 50027 (invalid webhook token, older than 15 minutes). They are the
+# network's doing, not a bug here, and nobody can be told anything more: one warning line each.
+GONE = {10062: "the interaction expired before it was answered",
+        50027: "the interaction's token expired"}
+
+
+def gone(error: BaseException | None) -> str | None:
+    """Why ``error`` (or what it wraps) is Discord saying the interaction is gone, else None."""
+    while isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, discord.HTTPException):
+        return GONE.get(error.code)
+    return None
+
+
+def report(logger: logging.Logger, message: str, *args: object, error: BaseException | None = None) -> None:
+    """Log a failure (``error``, else the exception being handled): with its traceback, but an
+    interaction Discord no longer knows (:data:`GONE`) as one warning line."""
+    error = error if error is not None else sys.exc_info()[1]
+    why = gone(error)
+    if why is not None:
+        logger.warning(message + ": %s", *args, why)
+    else:
+        logger.error(message, *args, exc_info=error)
+
 
 APOLOGY = "Sorry, something went wrong on my side; nothing more was done. The error has been logged."
 OUT_OF_DATE = ("This message is out of date: the game has moved on. "
@@ -141,8 +174,10 @@ async def check_clicker(interaction: Interaction, game_id: str, seq: int | None,
         await interaction.response.defer(ephemeral=True, thinking=True)
         reason = await refusal(bot_of(interaction), interaction.user.id, game_id, seq, for_user, stale=stale)
     except Exception:
-        log.exception("checking a click on %s failed (user %s, game %s, seq %s)", what, interaction.user.id,
-                      game_id, seq)
+        report(log, "checking a click on %s failed (user %s, game %s, seq %s)", what, interaction.user.id,
+               game_id, seq)
+        if not interaction.response.is_done():
+            return False  # the click was never acknowledged: Discord has forgotten it
         reason = APOLOGY
     if reason is None:
         return True
@@ -157,14 +192,18 @@ async def run_component(interaction: Interaction, what: str, game_id: str,
                         work: Callable[[BotBase], Awaitable[Reply]], *, stale: str = OUT_OF_DATE) -> None:
     """Defer (unless the check did), run ``work``, answer ephemerally; refusals become polite sentences
     (``stale`` when the game moved on)."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException:
+        report(log, "%s failed (user %s, game %s)", what, interaction.user.id, game_id)
+        return
     try:
         reply = await work(bot_of(interaction))
     except ServiceError as exc:
         reply = Reply(stale if exc.code == "stale" else exc.message)
     except Exception:
-        log.exception("%s failed (user %s, game %s)", what, interaction.user.id, game_id)
+        report(log, "%s failed (user %s, game %s)", what, interaction.user.id, game_id)
         reply = Reply(APOLOGY)
     if reply.view is not None:
         await interaction.followup.send(reply.content, files=reply.files, view=reply.view, ephemeral=True)

@@ -33,8 +33,18 @@ import discord
 from discord import app_commands
 
 from bot.config import parse_duration
-from bot.discord.base import is_admin
-from bot.discord.kit import APOLOGY, MAX_OPTIONS, BotBase, Interaction, bot_of, clip
+from bot.discord.base import IN_SERVERS, SERVER_INSTALL, log_failure, manages_server
+from bot.discord.kit import (
+    APOLOGY,
+    MAX_OPTIONS,
+    BotBase,
+    Interaction,
+    LongText,
+    ShortText,
+    bot_of,
+    clip,
+    report,
+)
 from bot.leagues.models import TIE_BREAKS, League, PointsTable, Season
 from bot.leagues.ratings import Rating, RatingConfig, RatingPoint
 from bot.leagues.service import (
@@ -97,7 +107,7 @@ def actor_of(interaction: Interaction) -> Actor:
     """The caller as the league service sees them: id, role ids, Manage Server."""
     user = interaction.user
     roles = tuple(r.id for r in user.roles) if isinstance(user, discord.Member) else ()
-    return Actor(user.id, roles, is_admin(interaction))
+    return Actor(user.id, roles, manages_server(interaction))  # leagues are found on this server only
 
 
 def parse_user(text: str) -> int:
@@ -210,8 +220,8 @@ class TablePageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
             await interaction.followup.send(exc.message, ephemeral=True)
             return
         except Exception:
-            log.exception("league table page failed (user %s, league %s, season %s, page %s)",
-                          interaction.user.id, self.league_id, self.season, self.page)
+            report(log, "league table page failed (user %s, league %s, season %s, page %s)",
+                   interaction.user.id, self.league_id, self.season, self.page)
             await interaction.followup.send(APOLOGY, ephemeral=True)
             return
         await interaction.edit_original_response(content=text, attachments=[file], view=view)
@@ -222,7 +232,7 @@ class LeagueGroup(app_commands.Group):
 
     def __init__(self, bot: BotBase) -> None:
         super().__init__(name="league", description="Community leagues: seasons, queues, standings, ratings",
-                         guild_only=True)
+                         guild_only=True, allowed_contexts=IN_SERVERS, allowed_installs=SERVER_INSTALL)
         self.bot = bot
         self._listening: set[int] = set()  # league services whose results this group posts
         found = league_service_of(bot.service)
@@ -256,9 +266,7 @@ class LeagueGroup(app_commands.Group):
             await interaction.followup.send(exc.message, ephemeral=True)
             return
         except Exception:
-            command = interaction.command.qualified_name if interaction.command else "?"
-            log.exception("/%s failed (user %s, guild %s, channel %s)", command, interaction.user.id,
-                          interaction.guild_id, interaction.channel_id)
+            log_failure(interaction)
             await interaction.followup.send(APOLOGY, ephemeral=True)
             return
         if answer.view is not None:
@@ -321,8 +329,9 @@ class LeagueGroup(app_commands.Group):
         move_time="Time per move in league games, like 24h, 3d or 90m (default 24h)",
         organiser_role="Members with this role organise the league too",
     )
-    async def create(self, interaction: Interaction, name: str, ruleset: str, ruleset2: str | None = None,
-                     move_time: str | None = None, organiser_role: discord.Role | None = None) -> None:
+    async def create(self, interaction: Interaction, name: ShortText, ruleset: ShortText,
+                     ruleset2: ShortText | None = None, move_time: ShortText | None = None,
+                     organiser_role: discord.Role | None = None) -> None:
         async def work(leagues: LeagueService) -> Answer:
             seconds = 24 * 3600
             if move_time:
@@ -362,9 +371,9 @@ class LeagueGroup(app_commands.Group):
         points="League points by place, best first, like 10, 6, 3, 1 (default: the last season's)",
         tie_breaks=f"Tie-breaks in order, from: {', '.join(TIE_BREAKS)}"[:100],
     )
-    async def season_open(self, interaction: Interaction, league: str,
-                          days: app_commands.Range[int, 1, 365] = 30, points: str | None = None,
-                          tie_breaks: str | None = None) -> None:
+    async def season_open(self, interaction: Interaction, league: ShortText,
+                          days: app_commands.Range[int, 1, 365] = 30, points: LongText | None = None,
+                          tie_breaks: LongText | None = None) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
             now = int(leagues.clock.now())
@@ -386,7 +395,7 @@ class LeagueGroup(app_commands.Group):
     @app_commands.command(name="season-close",
                           description="Close the open season: final table, champions (organisers)")
     @app_commands.describe(league="The league")
-    async def season_close(self, interaction: Interaction, league: str) -> None:
+    async def season_close(self, interaction: Interaction, league: ShortText) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
             result = await leagues.close_season(lg.league_id, actor_of(interaction))
@@ -414,7 +423,7 @@ class LeagueGroup(app_commands.Group):
     # == players =========================================================================
     @app_commands.command(name="signup", description="Sign up for the league's open season")
     @app_commands.describe(league="The league")
-    async def signup(self, interaction: Interaction, league: str) -> None:
+    async def signup(self, interaction: Interaction, league: ShortText) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
             season = await leagues.sign_up(lg.league_id, interaction.user.id, interaction.user.display_name)
@@ -424,7 +433,7 @@ class LeagueGroup(app_commands.Group):
 
     @app_commands.command(name="withdraw", description="Leave the league's open season and its queues")
     @app_commands.describe(league="The league")
-    async def withdraw(self, interaction: Interaction, league: str) -> None:
+    async def withdraw(self, interaction: Interaction, league: ShortText) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
             await leagues.withdraw(lg.league_id, interaction.user.id)
@@ -433,7 +442,7 @@ class LeagueGroup(app_commands.Group):
 
     @app_commands.command(name="queue", description="Wait for a league game; it starts when enough wait")
     @app_commands.describe(league="The league", ruleset="Which game", players="How many players (seats)")
-    async def queue(self, interaction: Interaction, league: str, ruleset: str,
+    async def queue(self, interaction: Interaction, league: ShortText, ruleset: ShortText,
                     players: app_commands.Range[int, 2, 6]) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
@@ -459,7 +468,7 @@ class LeagueGroup(app_commands.Group):
 
     @app_commands.command(name="leave-queue", description="Stop waiting for league games")
     @app_commands.describe(league="The league")
-    async def leave_queue(self, interaction: Interaction, league: str) -> None:
+    async def leave_queue(self, interaction: Interaction, league: ShortText) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
             gone = await leagues.leave_queue(lg.league_id, interaction.user.id)
@@ -473,9 +482,9 @@ class LeagueGroup(app_commands.Group):
                            player2="A signed-up player", player3="A signed-up player (optional)",
                            player4="A signed-up player (optional)", player5="A signed-up player (optional)",
                            player6="A signed-up player (optional)")
-    async def pair(self, interaction: Interaction, league: str, ruleset: str, player1: str, player2: str,
-                   player3: str | None = None, player4: str | None = None, player5: str | None = None,
-                   player6: str | None = None) -> None:
+    async def pair(self, interaction: Interaction, league: ShortText, ruleset: ShortText, player1: ShortText,
+                   player2: ShortText, player3: ShortText | None = None, player4: ShortText | None = None,
+                   player5: ShortText | None = None, player6: ShortText | None = None) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
             users = [parse_user(p) for p in (player1, player2, player3, player4, player5, player6) if p]
@@ -491,7 +500,7 @@ class LeagueGroup(app_commands.Group):
     @app_commands.describe(league="The league", season="Which season (default: the open or latest one)",
                            page="Which page (10 players a page)",
                            public="Post it in the channel for everyone (default: only you see it)")
-    async def standings(self, interaction: Interaction, league: str,
+    async def standings(self, interaction: Interaction, league: ShortText,
                         season: app_commands.Range[int, 1, 9999] | None = None,
                         page: app_commands.Range[int, 1, 999] = 1, public: bool = False) -> None:
         async def work(leagues: LeagueService) -> Answer:
@@ -507,7 +516,7 @@ class LeagueGroup(app_commands.Group):
     @app_commands.command(name="profile", description="A player's season: results, rating chart, reliability")
     @app_commands.describe(league="The league", player="The player (default: you)",
                            season="Which season (default: the open or latest one)")
-    async def profile(self, interaction: Interaction, league: str, player: str | None = None,
+    async def profile(self, interaction: Interaction, league: ShortText, player: ShortText | None = None,
                       season: app_commands.Range[int, 1, 9999] | None = None) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
@@ -550,7 +559,7 @@ class LeagueGroup(app_commands.Group):
 
     @app_commands.command(name="games", description="The season's finished league games, with their threads")
     @app_commands.describe(league="The league", season="Which season (default: the open or latest one)")
-    async def games(self, interaction: Interaction, league: str,
+    async def games(self, interaction: Interaction, league: ShortText,
                     season: app_commands.Range[int, 1, 9999] | None = None) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)
@@ -582,7 +591,7 @@ class LeagueGroup(app_commands.Group):
                            season="Which season (default: the open or latest one)")
     @app_commands.choices(what=[app_commands.Choice(name="standings", value="standings"),
                                 app_commands.Choice(name="game results", value="results")])
-    async def export(self, interaction: Interaction, league: str, what: str = "standings",
+    async def export(self, interaction: Interaction, league: ShortText, what: str = "standings",
                      season: app_commands.Range[int, 1, 9999] | None = None) -> None:
         async def work(leagues: LeagueService) -> Answer:
             lg = await self._league(leagues, interaction, league)

@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.base import LIVE, CommandBase
-from bot.discord.kit import Interaction, Reply, mention, timestamp
+from bot.discord.kit import GameId, Interaction, Reply, ShortText, mention, timestamp
 from bot.models import GameRow, GameStatus, NoticeKind, ReminderPreference
 from bot.service import ServiceError
 from engine.registry import get_game
@@ -96,7 +96,7 @@ class PersonalCommands(CommandBase):
                            times="Your own times before a deadline, like \"6h, 1h\"; \"game\": each game's")
     @app_commands.choices(when=REMINDER_CHOICES)
     async def reminders(self, interaction: Interaction, when: str | None = None,
-                        times: str | None = None) -> None:
+                        times: ShortText | None = None) -> None:
         async def work() -> Reply:
             settings = await self.bot.service.user_settings(interaction.user.id)
             if when is not None:
@@ -120,7 +120,7 @@ class PersonalCommands(CommandBase):
     @app_commands.describe(days="How many days you will be away (from 1)",
                            game="The game (default: your game in this channel)")
     async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 1, 365],
-                       game: str | None = None) -> None:
+                       game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._game(interaction, game)
             out = await self.bot.service.vacation(gid, interaction.user.id, days)

@@ -81,6 +81,13 @@ def _late_line(notice: Notice) -> str:
     return f"You missed the deadline in game `{gid}` ({notice.data.get('missed')} in a row): {done}."
 
 
+def _resumed_line(game_id: str, notice: Notice) -> str:
+    due = notice.data.get("due_at")
+    when = f"; your move is now due {timestamp(due)}" if isinstance(due, (int, float)) else ""
+    return (f"Game `{game_id}` goes on{when}. The choices I sent you before the pause still stand "
+            f"(or use `/annals play game:{game_id}`).")
+
+
 @dataclass
 class _News:
     """What one person hears about one game in a burst."""
@@ -193,12 +200,17 @@ class Transport:
                 thread_id = await self.open_thread(gid, status.channel_id, status.title)
             channel_id = thread_id or status.channel_id
             public: list[str] = []
+            # A resumed game's moves are those announced before the pause (same seq, same panel):
+            # the players hear of their new deadline, not the same "Your move" and board again.
+            resumed = any(n.kind == NoticeKind.resumed for n in outcome.notices)
             for notice in outcome.notices:
                 if not notice.is_public:
                     for user in notice.audience:
                         item = news.setdefault((gid, int(user)), _News(int(user), gid, channel_id))
                         item.channel_id = channel_id
-                        if notice.kind == NoticeKind.your_turn:
+                        if notice.kind == NoticeKind.your_turn and resumed:
+                            item.lines.append(_resumed_line(gid, notice))
+                        elif notice.kind == NoticeKind.your_turn:
                             item.turn = True
                         else:  # the turn line is written at sending time
                             text = describe_for(notice, status)

@@ -14,6 +14,8 @@ from bot.service.records import Loaded, Unit, clean_name, next_slot, require_man
 from bot.store import StoreConflict
 from engine.core import IllegalAction
 
+SEED_LIMIT = 2**63  # a seed is stored as SQLite's signed 64-bit INTEGER
+
 
 class LobbyOps(ServiceBase):
     """The lobby half of :class:`bot.service.GameService`."""
@@ -49,7 +51,9 @@ class LobbyOps(ServiceBase):
         if problems:
             raise ServiceError("bad_timers", " ".join(problems))
         opts = dict(options or {})
-        seed = self._new_seed() if seed is None else int(seed)
+        if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
+            raise ServiceError("bad_options", f"A seed is a whole number from 0 to {SEED_LIMIT - 1}.")
+        seed = self._new_seed() if seed is None else seed
         game = spec.load()
         try:
             spec.checked_options(spec.min_players, opts)  # each option's type and range
