@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.history.ai import make_policy
-from engine.history.classic import GAME
+from engine.history.game import GAME
 
 ARMY_EFFECTS = frozenset({"civil_war", "barbarians", "jewish_revolt", "migrants", "crusade", "kingdom"})
 

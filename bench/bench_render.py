@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from render_timing import arguments, measure
 
-from engine.history.classic import GAME
+from engine.history.game import GAME
 from render.board import render_classic
 
 

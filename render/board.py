@@ -24,7 +24,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from engine.history.rules_data import ROMAN, load_rules
+from engine.history.data import ROMAN, load_rules
 from engine.history.worldmap import WorldMap
 from render import palette
 from render.palette import RGB, font

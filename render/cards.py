@@ -22,7 +22,7 @@ from functools import lru_cache
 import yaml
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.history.rules_data import DATA_DIR, ROMAN, CardType, Empire, RulesData, load_rules
+from engine.history.data import DATA_DIR, ROMAN, CardType, Empire, RulesData, load_rules
 from render.palette import INK, PAPER, RGB, darken, font, lighten
 
 RATIO = 1.4  # height / width, the shape of a playing card

@@ -33,8 +33,8 @@ from engine.history.actions import (
     PlayCard,
 )
 from engine.history.board import Ctx
-from engine.history.classic import GAME
-from engine.history.rules_data import Empire
+from engine.history.data import Empire
+from engine.history.game import GAME
 from engine.history.state import HistoryState
 
 RULES = GAME.rules

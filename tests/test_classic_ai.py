@@ -21,7 +21,7 @@ from engine.history.ai import (
     RandomPolicy,
     make_policy,
 )
-from engine.history.classic import GAME
+from engine.history.game import GAME
 from engine.history.state import HistoryState
 
 
@@ -146,24 +146,6 @@ def test_greedy_reads_only_what_its_seat_sees() -> None:
         state = GAME.apply(state, policies[player].choose(state, player)).state
     assert checked > 50
 
-
-def test_greedy_beats_random_players() -> None:
-    """24 seeded games of 3 to 6 players, one greedy seat (rotated), the rest random."""
-    games = 24
-    wins = 0
-    greedy_points = other_points = 0.0
-    for g in range(games):
-        players = 3 + g % 4
-        seat = (g // 4) % players
-        names = ["random"] * players
-        names[seat] = "greedy"
-        state, _ = play(names, 500 + g)
-        scores = GAME.scores(state)
-        wins += GAME.ranking(state)[0] == seat
-        greedy_points += scores[seat]
-        other_points += (sum(scores) - scores[seat]) / (players - 1)
-    assert wins >= 0.7 * games, f"greedy won only {wins} of {games}"
-    assert greedy_points >= 1.3 * other_points, (greedy_points / games, other_points / games)
 
 
 def test_greedy_weights_are_tunable() -> None:

@@ -19,8 +19,8 @@ import pytest
 from engine.core import PUBLIC, Event, decide
 from engine.history.ai import make_policy
 from engine.history.board import Ctx
-from engine.history.classic import GAME
 from engine.history.flow import start_epoch
+from engine.history.game import GAME
 from engine.history.spec import SPEC
 from engine.history.text import BOOKKEEPING
 from tests.history_builder import RULES, Scenario

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from engine.history.actions import BuildFort, Give, Keep
-from engine.history.classic import GAME
+from engine.history.game import GAME
 from tests.history_builder import RULES, Scenario, empire, only
 
 # -- setting up -------------------------------------------------------------------
@@ -508,7 +508,7 @@ def test_every_event_reads_as_a_sentence():
     """The terminal and console tell players what happened in words: every event a
     few whole games produce has a sentence (army_lost is told by its battle line)."""
     from engine.history.ai import make_policy
-    from engine.history.classic import GAME
+    from engine.history.game import GAME
     names = ["ann (Red)", "bo (Blue)", "cy (Green)", "di (Yellow)"]
 
     untold = set()

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 import yaml
 
+from engine.core import DataError
 from engine.history.worldmap import (
     BORDER_KINDS,
     DEFAULT_MAP_PATH,
     TERRAINS,
-    MapDataError,
     WorldMap,
     load_map,
     parse_map,
@@ -482,7 +482,7 @@ def test_load_map_reports_the_file_name(tmp_path: Path, raw: dict[str, Any]) -> 
     raw["lands"]["Crete"]["terrain"] = "swamp"
     path = tmp_path / "broken.yaml"
     path.write_text(yaml.safe_dump(raw), encoding="utf-8")
-    with pytest.raises(MapDataError) as caught:
+    with pytest.raises(DataError) as caught:
         load_map(path)
     assert caught.value.problems == ["broken.yaml: lands.Crete: terrain 'swamp' is not one of "
                                      "['plain', 'forest', 'mountain']"]  # fmt: skip
@@ -504,7 +504,7 @@ def test_validate_reports_several_injected_errors_at_once(raw: dict[str, Any]) -
     assert "Albion" in text and "swamp" in text
     assert "Middle Tigris - Lower Tigris is already listed" in text
     assert "barren land cannot have a resource" in text
-    with pytest.raises(MapDataError) as caught:
+    with pytest.raises(DataError) as caught:
         parse_map(broken)
     assert caught.value.problems == problems
 

@@ -19,7 +19,7 @@ import pytest
 
 from engine import rng
 from engine.core import Action, replay
-from engine.history.classic import GAME
+from engine.history.game import GAME
 from engine.history.spec import SPEC
 from engine.history.state import HistoryState
 

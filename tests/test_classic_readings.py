@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import decide
 from engine.history.actions import AttackFleet, Choose, ManFleet, PlayCard
-from engine.history.classic import GAME
+from engine.history.game import GAME
 from tests.history_builder import RULES, Scenario, only
 
 

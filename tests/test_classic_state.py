@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from engine.history.ai import make_policy
-from engine.history.classic import GAME
+from engine.history.game import GAME
 from engine.history.state import HistoryState
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.core import decide
-from engine.history.rules_data import load_rules
+from engine.history.data import load_rules
 from engine.registry import get_game
 from tests.test_discord_bot import (
     ALICE,

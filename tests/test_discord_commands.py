@@ -18,7 +18,7 @@ import pytest
 
 from bot.discord.admin import REFUSED
 from bot.service import GameService
-from engine.history.rules_data import load_rules
+from engine.history.data import load_rules
 from tests.test_discord_bot import (
     ALICE,
     APP_ID,

@@ -20,7 +20,7 @@ from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store
 from engine.core import decide
-from engine.history.rules_data import load_rules
+from engine.history.data import load_rules
 from engine.registry import get_game
 from tests.test_discord_bot import (
     ALICE,

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops
 
-from engine.history.classic import GAME
+from engine.history.game import GAME
 from engine.history.worldmap import load_map
 from render import palette
 from render.board import BOARD_DIR, render_classic
@@ -312,7 +312,7 @@ def test_a_5_epoch_view_draws_its_own_map_with_its_pieces() -> None:
     view["board"] = {"armies": {"Mesopotamia": [0, "assyrians"]}, "forts": [], "structures":
                      {"Mesopotamia": "capitol"}, "monuments": []}
     placed = Image.open(io.BytesIO(render_epochs5(view, size=800)))
-    from engine.history.classic import GAME as CLASSIC
+    from engine.history.game import GAME as CLASSIC
 
     classic = Image.open(io.BytesIO(render_classic(CLASSIC.view(CLASSIC.setup(4, {}, 3), None), size=800)))
     assert empty.size != classic.size  # the 5-epoch raster, not the classic one

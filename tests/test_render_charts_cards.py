@@ -13,7 +13,7 @@ from matplotlib.text import Text
 from PIL import Image
 
 from engine.core import Event
-from engine.history.rules_data import load_rules
+from engine.history.data import load_rules
 from render import cards, charts
 from render.history import (
     EmpirePlayed,
@@ -97,7 +97,7 @@ def test_history_of_a_game_in_progress() -> None:
 
 def test_history_matches_a_real_game() -> None:
     from engine.__main__ import play_ai_game
-    from engine.history.classic import GAME
+    from engine.history.game import GAME
     from render.history import empires_from_played, replay_history
 
     state, log = play_ai_game("history-classic", 3, 5, "random")

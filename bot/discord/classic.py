@@ -24,7 +24,7 @@ from bot.discord.game_group import ActionJSON, GameGroup, batch, split_names
 from bot.discord.kit import MAX_OPTIONS, BotBase, GameId, Interaction, LongText, Reply, ShortText
 from bot.models import Outcome
 from bot.service import ServiceError
-from engine.history.rules_data import load_rules
+from engine.history.data import load_rules
 from engine.spec import GameSpec
 
 

@@ -44,11 +44,11 @@ from engine.history.actions import (
     PlayCard,
 )
 from engine.history.board import Ctx, army_supply, reachable
-from engine.history.classic import GAME
 from engine.history.combat import DIFFICULT_TERRAIN, defender_dice
+from engine.history.data import CardType, Empire, RulesData
 from engine.history.events import event_epoch
 from engine.history.founding import fleet_waters
-from engine.history.rules_data import CardType, Empire, RulesData
+from engine.history.game import GAME
 from engine.history.scoring import area_counts, level
 from engine.history.state import HistoryState, Turn
 from engine.policy import Policy, PolicyRng, legal

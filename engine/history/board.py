@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import PUBLIC, Event
-from engine.history.rules_data import RulesData
+from engine.history.data import RulesData
 from engine.history.state import Force, HistoryState
 from engine.history.worldmap import land_or_refuse, water_or_refuse
 

@@ -24,7 +24,7 @@ from engine.history.actions import (
     ManFleet,
     PlayCard,
 )
-from engine.history.rules_data import RulesData
+from engine.history.data import RulesData
 from engine.history.spec import SPEC
 from engine.words import plural, roman
 

@@ -26,8 +26,8 @@ from engine.history.board import (
     take_coins,
 )
 from engine.history.combat import Attacker, battle, defender_dice
+from engine.history.data import CardType
 from engine.history.founding import establish, go_to
-from engine.history.rules_data import CardType
 from engine.history.state import Force, Turn
 from engine.words import roman
 

@@ -21,8 +21,8 @@ from engine.history.board import (
     sack,
 )
 from engine.history.combat import active_attacker, attacker_lost, battle, defender_dice, fight_round
+from engine.history.data import Empire
 from engine.history.founding import empire_force, establish, go_to, pick_fleet
-from engine.history.rules_data import Empire
 from engine.history.scoring import ranking, score_breakdown
 from engine.history.state import Force, Turn
 

@@ -23,7 +23,7 @@ from engine.history.board import (
     place_army,
     put_structure,
 )
-from engine.history.rules_data import Empire
+from engine.history.data import Empire
 from engine.history.state import Force, Turn
 from engine.words import roman
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.history.rules_data import RulesData
+from engine.history.data import RulesData
 from engine.history.state import HistoryState
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event, Names
-from engine.history.rules_data import RulesData
+from engine.history.data import RulesData
 from engine.words import dice, join_words, plural, roman
 
 #: Events nobody needs to read: an army lost is told by the line of its battle.

@@ -12,8 +12,8 @@ from typing import Any, NotRequired, TypedDict
 
 from engine.history import events
 from engine.history.board import Ctx
+from engine.history.data import RulesData
 from engine.history.flow import expansion_targets, fort_lands, naval_options
-from engine.history.rules_data import RulesData
 from engine.history.scoring import ranking, score_breakdown
 from engine.history.state import HistoryState
 from engine.words import roman

@@ -56,7 +56,7 @@ from typing import Any, Final
 
 import yaml
 
-from engine.core import IllegalAction
+from engine.core import DataError, IllegalAction
 
 TERRAINS: Final = ("plain", "forest", "mountain")
 BORDER_KINDS: Final = ("strait", "great_wall")
@@ -135,15 +135,6 @@ class Water:
     links: frozenset[str]
     aliases: tuple[str, ...] = ()
     fleets: bool = True
-
-
-class MapDataError(Exception):
-    """The map data is malformed; ``problems`` lists every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems)
-        shown = "\n  - ".join(self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in the map data:\n  - {shown}")
 
 
 class UnknownNameError(KeyError):
@@ -773,11 +764,11 @@ def parse_map(raw: object) -> WorldMap:
         raw: The parsed YAML document.
 
     Raises:
-        MapDataError: :func:`validate_map` found problems (all are listed).
+        DataError: :func:`validate_map` found problems (all are listed).
     """
     problems, world = _validate(raw)
     if world is None:
-        raise MapDataError(problems)
+        raise DataError(problems)
     return world
 
 
@@ -787,8 +778,8 @@ def _load_cached(path: Path) -> WorldMap:
         raw = yaml.safe_load(handle)
     try:
         return parse_map(raw)
-    except MapDataError as error:
-        raise MapDataError([f"{path.name}: {p}" for p in error.problems]) from None
+    except DataError as error:
+        raise DataError([f"{path.name}: {p}" for p in error.problems]) from None
 
 
 def load_map(path: str | Path | None = None) -> WorldMap:
@@ -799,7 +790,7 @@ def load_map(path: str | Path | None = None) -> WorldMap:
             in the repository holding this module.
 
     Raises:
-        MapDataError: the data has problems (all are listed).
+        DataError: the data has problems (all are listed).
         OSError: the file cannot be read.
     """
     resolved = DEFAULT_MAP_PATH if path is None else Path(path).resolve()

@@ -20,7 +20,7 @@ import yaml
 
 from engine.core import DataError
 from engine.history.epochs5.empires import Empire, load_empires, load_world
-from engine.history.worldmap import MapDataError, WorldMap
+from engine.history.worldmap import WorldMap
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "history" / "epochs5"
 EPOCHS = range(1, 6)
@@ -293,7 +293,7 @@ def load_events(raw: Any, wmap: WorldMap, problems: list[str]) -> dict[str, Even
 def _world(problems: list[str]) -> WorldMap | None:
     try:
         return load_world()
-    except MapDataError as exc:
+    except DataError as exc:
         problems.extend(f"map.yaml: {p}" for p in exc.problems)
     except OSError as exc:
         problems.append(f"map.yaml: cannot read: {exc}")
@@ -305,7 +305,7 @@ def _empires(problems: list[str]) -> dict[int, tuple[Empire, ...]]:
         return dict(load_empires())
     except DataError as exc:
         problems.extend(exc.problems)
-    except (OSError, MapDataError) as exc:
+    except OSError as exc:
         problems.append(f"empires.yaml: cannot load: {exc}")
     return {}
 

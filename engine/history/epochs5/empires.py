@@ -43,7 +43,7 @@ from typing import Any, Final
 import yaml
 
 from engine.core import DataError
-from engine.history.worldmap import MapDataError, WorldMap, load_map
+from engine.history.worldmap import WorldMap, load_map
 
 DATA_DIR: Final = Path(__file__).resolve().parents[3] / "data" / "history" / "epochs5"
 MAP_PATH: Final = DATA_DIR / "map.yaml"
@@ -380,7 +380,7 @@ def load_world(path: str | Path | None = None) -> WorldMap:
     """The 5-epoch map (``data/history/epochs5/map.yaml`` by default), checked and cached.
 
     Raises:
-        MapDataError: the map has problems (all are listed).
+        DataError: the map has problems (all are listed).
     """
     return load_map(MAP_PATH if path is None else path)
 
@@ -402,7 +402,7 @@ def load_empires(
 
     Raises:
         DataError: the empire data has problems (all are listed).
-        MapDataError: the map has problems.
+        DataError: the map has problems.
         OSError: a file cannot be read.
     """
     empires = EMPIRES_PATH if path is None else Path(path).resolve()
@@ -414,7 +414,7 @@ def check_data() -> list[str]:
     """Every problem in the 5-epoch map and empire files (empty when all is well)."""
     try:
         world = load_world()
-    except MapDataError as error:
+    except DataError as error:
         return [f"map.yaml: {p}" for p in error.problems]
     except (OSError, yaml.YAMLError) as error:
         return [f"map.yaml: cannot read: {error}"]

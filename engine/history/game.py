@@ -23,8 +23,8 @@ from engine.history.actions import (
     PlayCard,
 )
 from engine.history.board import Ctx, forts_free
+from engine.history.data import RulesData, check_data, load_rules
 from engine.history.decision import decision
-from engine.history.rules_data import RulesData, check_data, load_rules
 from engine.history.scoring import ranking
 from engine.history.spec import SPEC
 from engine.history.state import HistoryState

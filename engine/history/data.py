@@ -35,7 +35,6 @@ EFFECTS = frozenset(
 )
 
 
-RulesDataError = DataError
 """The classic data's error is the one every game raises (kept under its old name for callers)."""
 
 
@@ -331,20 +330,18 @@ def validate(base: Path | None = None, wmap: WorldMap | None = None) -> tuple[Ru
 
 @lru_cache(maxsize=1)
 def load_rules() -> RulesData:
-    """The validated classic rules data (cached); raises RulesDataError listing all problems."""
+    """The validated classic rules data (cached); raises DataError listing all problems."""
     data, problems = validate()
     if data is None:
-        raise RulesDataError(problems)
+        raise DataError(problems)
     return data
 
 
 def check_data() -> list[str]:
     """Every problem in the classic map and rules data (empty when all is well)."""
-    from engine.history.worldmap import MapDataError
-
     try:
         wmap = load_map()
-    except MapDataError as exc:
+    except DataError as exc:
         return list(exc.problems)
     _, problems = validate(wmap=wmap)
     return problems
