@@ -4,12 +4,13 @@ One writer connection, guarded by an ``asyncio.Lock``, performs every write as
 ``BEGIN IMMEDIATE ... COMMIT``; a second, read-only connection serves reads, so
 a reader never sees another task's uncommitted writes. The SQL is portable;
 SQLite specifics are confined to the connection pragmas in :meth:`Store.open`
-(and ``executescript`` in the migration runner), so a PostgreSQL store with the
+(and the statement splitter of the migration runner), so a PostgreSQL store with the
 same methods can replace this one without touching the service.
 
 Migrations are ``migrations/NNNN_name.sql`` files, applied in order at start-up,
-each in its own transaction together with ``PRAGMA user_version = NNNN``; a
-migration that fails is rolled back whole and leaves the version unchanged.
+each in its own transaction together with ``PRAGMA user_version = NNNN`` (the version is read
+inside that transaction, so concurrent openers never apply a file twice); a migration that fails
+is rolled back whole and leaves the version unchanged.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -89,6 +91,50 @@ def list_migrations(directory: Path) -> list[tuple[int, Path]]:
     if numbers != list(range(1, len(numbers) + 1)):
         raise MigrationError(f"migrations must be numbered 1, 2, 3... without gaps; found {numbers}")
     return found
+
+
+async def _enable_wal(conn: aiosqlite.Connection, budget: float) -> None:
+    """Switch the file to WAL, retrying while another process holds it.
+
+    The switch needs the file to itself, and SQLite does not run the busy handler for it, so two
+    processes opening one fresh file at once would see "database is locked" at once. WAL is a
+    property of the file: once any process has switched it, there is nothing left to do.
+    """
+    deadline = time.monotonic() + budget
+    delay = 0.005
+    while True:
+        rows = list(await conn.execute_fetchall("PRAGMA journal_mode"))
+        if str(rows[0][0]).lower() == "wal":
+            return
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as exc:
+            if _code(exc) != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.1)
+
+
+def _code(exc: sqlite3.Error) -> int:
+    """The primary SQLite result code of an error (extended codes folded), or -1 when unknown."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else -1
+
+
+def _statements(sql: str) -> list[str]:
+    """The SQL statements of a migration file, one by one (``;`` inside comments, strings and
+    trigger bodies does not split, as :func:`sqlite3.complete_statement` knows)."""
+    out: list[str] = []
+    buffer = ""
+    for piece in sql.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            out.append(buffer)
+            buffer = ""
+    rest = "\n".join(line for line in buffer.rstrip(";").splitlines() if not line.strip().startswith("--"))
+    if rest.strip():
+        raise MigrationError(f"the migration ends in an unfinished statement: {rest.strip()[:60]!r}")
+    return out
 
 
 def _dumps(value: Any) -> str:
@@ -205,8 +251,10 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"{db} cannot be opened as a database ({exc}).") from exc
         try:
-            for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON",
-                           f"busy_timeout = {int(busy_timeout_ms)}"):
+            # busy_timeout first, so every later statement waits for another process's lock
+            await writer.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await _enable_wal(writer, busy_timeout_ms / 1000)
+            for pragma in ("synchronous = FULL", "foreign_keys = ON"):
                 await writer.execute(f"PRAGMA {pragma}")
             reader = await aiosqlite.connect(db, isolation_level=None)
         except sqlite3.DatabaseError as exc:
@@ -259,6 +307,10 @@ class Store:
     async def migrate(self, directory: Path = MIGRATIONS_DIR) -> int:
         """Apply the migrations newer than ``user_version``, each in its own transaction.
 
+        The write lock (``BEGIN IMMEDIATE``) is taken BEFORE the version is read, so two processes
+        opening one fresh file at once apply each migration once: the second waits for the
+        first's COMMIT (up to the busy timeout), then reads the new version and skips it.
+
         Returns:
             The schema version afterwards.
 
@@ -266,21 +318,33 @@ class Store:
             MigrationError: a file failed; it was rolled back whole, earlier ones stay applied.
         """
         migrations = list_migrations(directory)
-        version = await self.user_version()
-        if version > len(migrations):
-            raise MigrationError(f"the database is at version {version}, newer than this code knows")
+        version = 0
         for number, path in migrations:
-            if number <= version:
-                continue
-            sql = path.read_text(encoding="utf-8")
-            script = f"BEGIN IMMEDIATE;\n{sql}\n;\nPRAGMA user_version = {number};\nCOMMIT;\n"
+            statements = _statements(path.read_text(encoding="utf-8"))
             async with self._write_lock:
                 try:
-                    await self._writer.executescript(script)
+                    await self._writer.execute("BEGIN IMMEDIATE")
+                    version = await self.user_version()
+                    if version > len(migrations):
+                        raise MigrationError(
+                            f"the database is at version {version}, newer than this code knows")
+                    if number <= version:
+                        await self._writer.execute("COMMIT")
+                        continue
+                    # statement by statement: executescript would COMMIT the lock away first
+                    for statement in statements:
+                        await self._writer.execute(statement)
+                    await self._writer.execute(f"PRAGMA user_version = {number}")
+                    await self._writer.execute("COMMIT")
                 except sqlite3.Error as exc:
                     await self._rollback()
                     raise MigrationError(f"{path.name} failed and was rolled back: {exc}") from exc
+                except BaseException:
+                    await self._rollback()
+                    raise
             version = number
+        if version > len(migrations):  # nothing to apply, but the file is newer than the code
+            raise MigrationError(f"the database is at version {version}, newer than this code knows")
         return version
 
     # -- the write unit --------------------------------------------------------------
