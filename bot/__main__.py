@@ -139,7 +139,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
     try:
-        store = await Store.open(config.db_path)
+        store = await Store.open(config.db_path, exclusive=True)  # one bot or console per file
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1

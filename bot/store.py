@@ -16,6 +16,7 @@ is rolled back whole and leaves the version unchanged.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
 import os
 import re
@@ -57,6 +58,10 @@ class MigrationError(StoreError):
     """A migration could not be applied (it was rolled back whole)."""
 
 
+class DatabaseInUse(StoreError):
+    """Another process already holds the database as its writer (see :func:`hold_writer_lock`)."""
+
+
 class StoreConflict(StoreError):
     """A write was refused because the game changed underneath it (or does not exist)."""
 
@@ -77,6 +82,44 @@ def _check_path(db: str) -> None:
     if not target.parent.is_dir():
         raise StoreError(f"The folder {target.parent} of the database {db} does not exist; create it or "
                          "choose another ANNALS_DB.")
+
+
+def hold_writer_lock(db: str) -> int | None:
+    """Make this process the one writer of ``db``: an exclusive ``flock`` on ``<db>.lock``.
+
+    Returns the open descriptor (keep it open as long as the process writes; closing it, or the
+    process dying, even by SIGKILL, releases the lock), or None for an in-memory database.
+
+    Why a lock file and not a revision checked by every write: the service keeps games parsed in
+    memory and trusts that nobody else writes them; every table (seats, deadlines, settings,
+    messages, leagues) would need its own revision and every write its own check, and one forgotten
+    write silently loses a seat or fires a reminder twice, as issue 14 found. One writer process per
+    file makes all of that true by construction, and the kernel drops the lock of a dead process,
+    so a crash never leaves a stale lock behind. (``flock`` is not reliable on network filesystems;
+    the database is not meant to live on one anyway, since SQLite's WAL needs shared memory.)
+
+    Raises:
+        DatabaseInUse: another process holds it; the message names it and says what to do.
+    """
+    if db == ":memory:" or db.startswith("file:"):
+        return None
+    path = f"{db}.lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        os.close(fd)
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise DatabaseInUse(
+            f"Another Annals bot or console{who} is already using {db}; only one may write to it at a "
+            "time. Stop that one first, or set ANNALS_DB to another file.") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)  # who holds it, for the refusal above
+    return fd
 
 
 def list_migrations(directory: Path) -> list[tuple[int, Path]]:
@@ -216,8 +259,10 @@ _UPSERT_SEAT = (
 class Store:
     """The repository over one SQLite database file. Create it with :meth:`open`."""
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 lock_fd: int | None = None) -> None:
         self.path = path
+        self._lock_fd = lock_fd
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()
@@ -232,6 +277,7 @@ class Store:
         migrations_dir: Path | None = None,
         busy_timeout_ms: int = 10_000,
         migrate: bool = True,
+        exclusive: bool = False,
     ) -> Store:
         """Open (creating if needed) the database and apply pending migrations.
 
@@ -240,12 +286,32 @@ class Store:
             migrations_dir: where the numbered ``.sql`` files are (default ``migrations/``).
             busy_timeout_ms: how long SQLite waits for a lock held by another process.
             migrate: apply pending migrations now.
+            exclusive: become the one writer process of the file (:func:`hold_writer_lock`) before
+                touching it; the bot and the console open it so, tools that only read do not.
 
         Raises:
+            DatabaseInUse: ``exclusive`` and another process is the writer.
             MigrationError: a migration failed (it was rolled back; the store is closed).
         """
         db = str(path) if path is not None else default_db_path()
         _check_path(db)
+        lock_fd = hold_writer_lock(db) if exclusive else None
+        try:
+            store = await cls._connect(db, busy_timeout_ms, lock_fd)
+        except BaseException:
+            if lock_fd is not None:
+                os.close(lock_fd)
+            raise
+        if migrate:
+            try:
+                await store.migrate(migrations_dir or MIGRATIONS_DIR)
+            except BaseException:
+                await store.close()
+                raise
+        return store
+
+    @classmethod
+    async def _connect(cls, db: str, busy_timeout_ms: int, lock_fd: int | None) -> Store:
         try:
             writer = await aiosqlite.connect(db, isolation_level=None)
         except sqlite3.Error as exc:
@@ -266,14 +332,7 @@ class Store:
             raise
         for pragma in ("foreign_keys = ON", f"busy_timeout = {int(busy_timeout_ms)}", "query_only = ON"):
             await reader.execute(f"PRAGMA {pragma}")
-        store = cls(db, writer, reader)
-        if migrate:
-            try:
-                await store.migrate(migrations_dir or MIGRATIONS_DIR)
-            except BaseException:
-                await store.close()
-                raise
-        return store
+        return cls(db, writer, reader, lock_fd)
 
     async def close(self) -> None:
         """Wait for the write in progress, then close both connections (idempotent)."""
@@ -281,8 +340,13 @@ class Store:
             return
         async with self._write_lock:
             self._closed = True
-            await self._reader.close()
-            await self._writer.close()
+            try:
+                await self._reader.close()
+                await self._writer.close()
+            finally:
+                if self._lock_fd is not None:  # after the last write: the next writer may start
+                    os.close(self._lock_fd)
+                    self._lock_fd = None
 
     async def __aenter__(self) -> Store:
         return self
