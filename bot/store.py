@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import json
+import logging
 import os
 import re
 import sqlite3
@@ -44,6 +45,8 @@ from bot.models import (
     TimerSettings,
     UserSettings,
 )
+
+log = logging.getLogger(__name__)
 
 DEFAULT_DB = "annals.sqlite3"
 MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
@@ -211,6 +214,18 @@ def _game(row: Sequence[Any]) -> GameRow:
         guild_id=row[14], channel_id=row[15], thread_id=row[16],
         result=json.loads(row[17]) if row[17] is not None else None,
     )
+
+
+def _games(rows: Iterable[Sequence[Any]]) -> list[GameRow]:
+    """Rows of a listing, leaving out (and logging) one whose stored settings cannot be read, so a
+    damaged game never hides the others."""
+    out: list[GameRow] = []
+    for row in rows:
+        try:
+            out.append(_game(row))
+        except (ValueError, TypeError) as exc:
+            log.error("game %s has an unreadable row (%s); left out of the listing", row[0], exc)
+    return out
 
 
 def _seat(row: Sequence[Any]) -> SeatRow:
@@ -556,7 +571,44 @@ class Store:
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         order = " ORDER BY g.created_at, g.game_id"
         rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g{clause}{order}", params)
-        return [_game(r) for r in rows]
+        return _games(rows)
+
+    async def game_ids(self, *, statuses: Sequence[GameStatusName]) -> list[str]:
+        """Ids of the games with these statuses, oldest first, without parsing their rows (so one
+        damaged row cannot stop a caller that handles games one by one)."""
+        rows = await self._read(
+            f"SELECT game_id FROM games WHERE status IN ({', '.join('?' * len(statuses))}) "
+            "ORDER BY created_at, game_id", list(statuses))
+        return [str(r[0]) for r in rows]
+
+    async def game_contact(self, game_id: str) -> tuple[str, str, int, int | None] | None:
+        """(ruleset, status, creator id, guild id) read raw, for reporting a game that cannot load."""
+        rows = await self._read("SELECT ruleset, status, creator_id, guild_id FROM games WHERE game_id = ?",
+                                (game_id,))
+        return (str(rows[0][0]), str(rows[0][1]), int(rows[0][2]), rows[0][3]) if rows else None
+
+    async def mark_damaged(self, game_id: str, problem: str, now: int) -> bool:
+        """Set a game aside as damaged and stop its clocks; True when it was not marked before."""
+        async with self.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET damage = ?, updated_at = ? WHERE game_id = ? AND damage IS NULL",
+                (problem, now, game_id))
+            newly = cursor.rowcount > 0
+            if not newly:
+                await conn.execute("UPDATE games SET damage = ? WHERE game_id = ?", (problem, game_id))
+            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        return newly
+
+    async def clear_damage(self, game_id: str) -> None:
+        """Forget a game's damage mark (it loaded again, e.g. after a repair)."""
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE games SET damage = NULL WHERE game_id = ? AND damage IS NOT NULL",
+                               (game_id,))
+
+    async def damaged_games(self) -> dict[str, str]:
+        """The games set aside as damaged, with what went wrong."""
+        rows = await self._read("SELECT game_id, damage FROM games WHERE damage IS NOT NULL ORDER BY game_id")
+        return {str(r[0]): str(r[1]) for r in rows}
 
     async def games_in_channel(
         self, channel_id: int, *, statuses: Sequence[GameStatusName] | None = None
@@ -569,7 +621,7 @@ class Store:
             params += list(statuses)
         rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g WHERE {where} "
                                 "ORDER BY g.created_at, g.game_id", params)
-        return [_game(r) for r in rows]
+        return _games(rows)
 
     async def games_of_user(self, user_id: int) -> list[str]:
         """Ids of the games where ``user_id`` holds a seat."""

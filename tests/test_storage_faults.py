@@ -4,7 +4,9 @@ unreadable files, and the words a player reads when the disk or the lock fails."
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -13,7 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import FakeClock
+from bot.models import NoticeKind
+from bot.service import GameService, ServiceError
 from bot.store import DatabaseInUse, Store
+from engine.registry import make_policy
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -107,3 +113,74 @@ def test_a_second_bot_or_console_on_a_live_database_is_refused_in_one_line(tmp_p
         store = await Store.open(db, exclusive=True)
         await store.close()
     asyncio.run(reopen())  # a killed writer leaves no stale lock behind
+
+
+# -- start-up with a damaged game record (point 11) -------------------------------------------
+
+KIND = "history-classic"
+DAMAGES = {  # what a stray hand (or a bad disk sector) can do to one game's rows
+    "snapshot not JSON": ["UPDATE snapshots SET state_json = '{\"half a state' WHERE game_id = ?"],
+    "log entry not a move, no snapshot": [
+        "UPDATE actions SET action_json = '{\"kind\": 7}' WHERE game_id = ?",
+        "DELETE FROM snapshots WHERE game_id = ?"],
+    "settings not JSON": ["UPDATE games SET options_json = 'garbage' WHERE game_id = ?"],
+    "ruleset unknown": ["UPDATE games SET ruleset = 'no-such-game' WHERE game_id = ?"],
+}
+
+
+async def _three_games(db: Path) -> list[str]:
+    store = await Store.open(db)
+    counter = iter(range(1, 100))
+    svc = GameService(store, FakeClock(), id_factory=lambda: f"g{next(counter)}", seed_factory=lambda: 42)
+    games = []
+    for creator in (10, 20, 30):
+        gid = (await svc.create_lobby(creator, f"P{creator}", KIND)).game_id
+        for user in (creator + 1, creator + 2):
+            await svc.join(gid, user, f"P{user}")
+        await svc.start(gid, creator)
+        await _move(svc, gid)
+        games.append(gid)
+    await store.close()
+    return games
+
+
+async def _move(svc: GameService, gid: str) -> None:
+    status = await svc.status(gid)
+    user = status.waiting_for[0]
+    seat = next(s.seat for s in status.seats if s.user_id == user)
+    assert seat is not None
+    seq, state = await svc.engine_state(gid)
+    action = make_policy(KIND, "random", seq).choose(state, seat)
+    await svc.submit(gid, user, action.to_json(), seq)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+async def test_a_damaged_game_is_set_aside_and_every_other_game_plays_on(
+        tmp_path: Path, damage: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 14, point 11: "One damaged game record stops the whole bot from starting (start-up loads
+    every active game with no isolation)". After a restart with one damaged game, the others play on,
+    the damaged one is marked, its creator told once, and the error logged once."""
+    db = tmp_path / "annals.sqlite3"
+    first, broken, last = await _three_games(db)
+    with sqlite3.connect(db) as conn:
+        for statement in DAMAGES[damage]:
+            assert conn.execute(statement, (broken,)).rowcount > 0
+    for restart in range(2):
+        store = await Store.open(db)
+        try:
+            svc = GameService(store, FakeClock())
+            outcomes = await svc.startup()
+            told = [(o.game_id, n.kind, n.audience) for o in outcomes for n in o.notices
+                    if n.kind is NoticeKind.damaged]
+            assert told == ([(broken, NoticeKind.damaged, (20,))] if restart == 0 else [])
+            assert list(await store.damaged_games()) == [broken]
+            for gid in (first, last):
+                await _move(svc, gid)  # plays on
+            with pytest.raises(ServiceError) as info:
+                await svc.status(broken)
+            assert info.value.code == "damaged" and "backup" in info.value.message
+            assert await store.game_deadlines(broken) == []  # its clocks stopped
+        finally:
+            await store.close()
+    assert sum("set aside" in r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR) == 1

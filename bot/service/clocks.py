@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 
 from bot.models import Deadline, NoticeKind, Outcome, SeatRow, TimerSettings
-from bot.service.base import ServiceBase
+from bot.service.base import ServiceBase, log
 from bot.service.errors import ServiceError
 from bot.service.records import DAY, Loaded, Unit, canon, require_manager, spec_or_error, turn_due
 from engine.core import PlayerId
@@ -154,17 +154,28 @@ class ClockOps(ServiceBase):
                 raise if any disagrees with its snapshot.
         """
         outcomes: list[Outcome] = []
-        for row in await self.store.list_games(statuses=["active"]):
+        damaged = await self.store.damaged_games()
+        for game_id in await self.store.game_ids(statuses=["active"]):
             if verify:
-                problems = await self.verify_game(row.game_id)
+                problems = await self.verify_game(game_id)
                 if problems:
-                    raise ServiceError("corrupt", f"Game {row.game_id} failed verification: {problems}")
-            async with self._locked(row.game_id):
-                lg = await self._load(row.game_id)
-                if not self._needs_attention(lg):
-                    continue
-                outcome = await self._finish(lg, self._unit(lg))
+                    raise ServiceError("corrupt", f"Game {game_id} failed verification: {problems}")
+            # each game on its own: one that cannot load is set aside (see _damaged), the rest go on
+            try:
+                async with self._locked(game_id):
+                    lg = await self._load(game_id)
+                    if game_id in damaged:  # it loads again (repaired by hand): back in play
+                        await self.store.clear_damage(game_id)
+                    if not self._needs_attention(lg):
+                        continue
+                    outcome = await self._finish(lg, self._unit(lg))
+            except ServiceError as exc:
+                if exc.code != "damaged":
+                    log.error("game %s could not be resumed at start-up: %s", game_id, exc.message)
+                continue
             outcomes.append(await self._publish(outcome))
+        outcomes += self._damage_reports  # the games set aside just now, as told to their creators
+        self._damage_reports = []
         return outcomes
 
     @staticmethod
