@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main as bot_main
 from bot.clock import FakeClock
 from bot.models import NoticeKind
 from bot.service import GameService, ServiceError
@@ -184,3 +185,54 @@ async def test_a_damaged_game_is_set_aside_and_every_other_game_plays_on(
         finally:
             await store.close()
     assert sum("set aside" in r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR) == 1
+
+
+# -- `python -m bot check` and damaged database files (point 11) ---------------------------------
+
+def _check(db: Path, monkeypatch: pytest.MonkeyPatch,
+           capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    monkeypatch.setenv("ANNALS_DB", str(db))
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    status = bot_main(["check", "--env-file", str(db.parent / "none")])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_check_replays_every_game_and_names_each_problem_on_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "annals.sqlite3"
+    _, broken, _ = asyncio.run(_three_games(db))
+    status, out, _ = _check(db, monkeypatch, capsys)
+    assert status == 0 and "no problems (3 games replayed" in out
+    with sqlite3.connect(db) as conn:  # a move rewritten behind the engine's back
+        conn.execute("UPDATE snapshots SET state_json = '{}' WHERE game_id = ?", (broken,))
+    status, out, err = _check(db, monkeypatch, capsys)
+    assert status == 1 and "backups" in err
+    assert out.splitlines() and all(line.startswith(f"game {broken}: ") for line in out.splitlines())
+
+
+CORRUPTIONS = {  # how a file can go bad on disk; each printed a traceback before (issue 14, point 11)
+    "cut in half": lambda data: data[: len(data) // 2],
+    "pages overwritten": lambda data: data[:8192] + bytes(range(256)) * 32 + data[16384:],
+    "header overwritten": lambda data: b"x" * 100 + data[100:],
+    "first page overwritten": lambda data: data[:100] + bytes(3996) + data[4096:],
+}
+
+
+@pytest.mark.parametrize("corruption", sorted(CORRUPTIONS))
+def test_a_damaged_database_file_gets_one_line_saying_how_to_restore_it(
+        tmp_path: Path, corruption: str) -> None:
+    db = tmp_path / "annals.sqlite3"
+    asyncio.run(_three_games(db))
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.write_bytes(CORRUPTIONS[corruption](db.read_bytes()))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "ANNALS_DB": str(db)}
+    env.pop("DISCORD_TOKEN", None)
+    for command in (["--console"], ["check"]):
+        done = subprocess.run([sys.executable, "-m", "bot", *command, "--env-file", str(tmp_path / "none")],
+                              cwd=tmp_path, env=env, text=True, capture_output=True,
+                              stdin=subprocess.DEVNULL, timeout=60)
+        assert done.returncode == 1, (command, done.stderr)
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "backups" in lines[0] and "Traceback" not in done.stderr, done.stderr

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import get_args
 
-from bot.models import Deadline, NoticeKind, Outcome, SeatRow, TimerSettings
+from bot.models import Deadline, GameStatusName, NoticeKind, Outcome, SeatRow, TimerSettings
 from bot.service.base import ServiceBase, log
 from bot.service.errors import ServiceError
 from bot.service.records import DAY, Loaded, Unit, canon, require_manager, spec_or_error, turn_due
+from bot.store import StoreError
 from engine.core import PlayerId
 
 
@@ -189,6 +191,26 @@ class ClockOps(ServiceBase):
             if seat is not None and (seat.is_ai or (seat.is_human and player not in clocks)):
                 return True
         return False
+
+    async def audit(self) -> tuple[int, list[str]]:
+        """Check every game against its own log (``python -m bot check``); writes nothing.
+
+        Returns:
+            (games checked, one line per problem): what :meth:`verify_game` finds, a game whose
+            records cannot even be replayed, and the games start-up set aside as damaged.
+        """
+        ids = await self.store.game_ids(statuses=get_args(GameStatusName))
+        lines = [f"game {gid}: set aside as damaged at start-up ({why})"
+                 for gid, why in (await self.store.damaged_games()).items()]
+        for gid in ids:
+            try:
+                lines += [f"game {gid}: {problem}" for problem in await self.verify_game(gid)]
+            except StoreError:
+                raise
+            except Exception as exc:  # a damaged record: say which and what, then go on
+                detail = exc.message if isinstance(exc, ServiceError) else f"{type(exc).__name__}: {exc}"
+                lines.append(f"game {gid}: cannot be replayed from its log ({detail})")
+        return len(ids), lines
 
     async def verify_game(self, game_id: str) -> list[str]:
         """Replay the full log from the seed and compare it with the stored snapshot and checkpoints.
