@@ -65,6 +65,24 @@ class DatabaseInUse(StoreError):
     """Another process already holds the database as its writer (see :func:`hold_writer_lock`)."""
 
 
+class StoreBusy(StoreError):
+    """Another process held the database's lock for longer than the busy timeout; nothing was written."""
+
+
+class StoreFull(StoreError):
+    """The disk is full (or failed to write); the transaction was rolled back, nothing was written."""
+
+
+def storage_fault(exc: sqlite3.Error) -> StoreError | None:
+    """The store's own error for a lock timeout or a full/failing disk, or None for anything else."""
+    code = _code(exc)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StoreBusy(f"the database is locked by another process ({exc})")
+    if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR):
+        return StoreFull(f"the disk is full or failing ({exc})")
+    return None
+
+
 class StoreConflict(StoreError):
     """A write was refused because the game changed underneath it (or does not exist)."""
 
@@ -434,13 +452,19 @@ class Store:
             if self._closed:
                 raise StoreError("the store is closed")
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
-                await conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+                await conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                    await conn.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+            except sqlite3.OperationalError as exc:  # a lock timeout or a full disk: say which
+                fault = storage_fault(exc)
+                if fault is None:
+                    raise
+                raise fault from exc
 
     async def _rollback(self) -> None:
         """Roll back whatever is open; never mask the error that led here."""

@@ -12,6 +12,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -236,3 +237,71 @@ def test_a_damaged_database_file_gets_one_line_saying_how_to_restore_it(
         assert done.returncode == 1, (command, done.stderr)
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and "backups" in lines[0] and "Traceback" not in done.stderr, done.stderr
+
+
+# -- storage errors in words (point 12) ------------------------------------------------------------
+
+async def _one_game(db: Path, busy_timeout_ms: int = 10_000) -> tuple[Store, GameService, str]:
+    await _three_games(db)
+    store = await Store.open(db, busy_timeout_ms=busy_timeout_ms)
+    return store, GameService(store, FakeClock()), "g1"
+
+
+@pytest.mark.asyncio
+async def test_a_lock_held_past_the_timeout_is_refused_in_words_and_nothing_changes(tmp_path: Path) -> None:
+    """Issue 14, point 12: "a lock held past the timeout" reached the player as raw SQLite text."""
+    db = tmp_path / "annals.sqlite3"
+    store, svc, gid = await _one_game(db, busy_timeout_ms=100)
+    try:
+        seq = (await svc.status(gid)).seq
+        other = sqlite3.connect(db, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process holding the write lock
+        try:
+            with pytest.raises(ServiceError) as info:
+                await _move(svc, gid)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert (info.value.code, info.value.message) == (
+            "busy", "The database is busy; try again in a moment.")
+        assert (await store.get_game(gid)).seq == seq  # type: ignore[union-attr]
+        await _move(svc, gid)  # once the lock is free, the same move goes through
+        assert (await store.get_game(gid)).seq == seq + 1  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_full_disk_is_refused_in_words_and_writing_resumes_when_space_returns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14, point 12: '"disk I/O error" on a full disk, 30 of 30 moves ... writing resumed when
+    space returned - the messages should say what happened.' The fault is injected where SQLite would
+    raise it: the writer connection's statements fail with SQLITE_FULL, then SQLITE_IOERR."""
+    db = tmp_path / "annals.sqlite3"
+    store, svc, gid = await _one_game(db)
+    real = store._writer.executemany
+    faults: list[int] = []
+
+    def failing(sql: str, rows: Any) -> Any:
+        if faults and sql.startswith("INSERT INTO actions"):
+            exc = sqlite3.OperationalError("database or disk is full" if faults[0] == sqlite3.SQLITE_FULL
+                                           else "disk I/O error")
+            exc.sqlite_errorcode = faults[0]
+            raise exc
+        return real(sql, rows)
+
+    monkeypatch.setattr(store._writer, "executemany", failing)
+    try:
+        seq = (await svc.status(gid)).seq
+        for code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR_WRITE):
+            faults[:] = [code]
+            with pytest.raises(ServiceError) as info:
+                await _move(svc, gid)
+            assert (info.value.code, info.value.message) == (
+                "disk_full", "The disk is full: your move was not saved.")
+            assert (await store.get_game(gid)).seq == seq  # type: ignore[union-attr]
+        faults.clear()  # space returns
+        await _move(svc, gid)
+        assert (await store.get_game(gid)).seq == seq + 1  # type: ignore[union-attr]
+    finally:
+        await store.close()

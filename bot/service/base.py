@@ -10,8 +10,8 @@ import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import replace
 from typing import Any, cast
 
@@ -34,7 +34,7 @@ from bot.models import (
     Snapshot,
     TimerSettings,
 )
-from bot.service.errors import ServiceError, refused
+from bot.service.errors import BUSY, DISK_FULL, ServiceError, refused
 from bot.service.records import (
     MAX_NAME,
     Loaded,
@@ -44,7 +44,7 @@ from bot.service.records import (
     random_id,
     spec_or_error,
 )
-from bot.store import Store, StoreConflict, StoreError
+from bot.store import Store, StoreBusy, StoreConflict, StoreError, StoreFull
 from engine.core import Action, IllegalAction, PlayerId
 
 log = logging.getLogger("bot.service")
@@ -52,6 +52,20 @@ log = logging.getLogger("bot.service")
 DEFAULT_VACATION_DAYS = 14
 LOG_CACHE = 64  # games whose public-log replay is kept in memory
 Listener = Callable[[Outcome], Awaitable[None] | None]
+
+
+@contextmanager
+def saving(what: str = "move") -> Iterator[None]:
+    """A write the store could not make as a refusal both fronts show, never SQLite's own words:
+    a lock held past the timeout, or a full (or failing) disk. Nothing was written either way."""
+    try:
+        yield
+    except StoreBusy as exc:
+        log.warning("write refused: %s", exc)
+        raise ServiceError("busy", BUSY) from exc
+    except StoreFull as exc:
+        log.error("write refused: %s", exc)
+        raise ServiceError("disk_full", DISK_FULL.format(what=what)) from exc
 
 
 class ServiceBase:
@@ -340,7 +354,8 @@ class ServiceBase:
             timers=unit.timers, creator_id=unit.creator,
         )
         try:
-            await self.store.apply_change(change)
+            with saving():
+                await self.store.apply_change(change)
         except StoreConflict as exc:
             self.forget(row.game_id)
             raise ServiceError("conflict", "The game changed meanwhile; please try again.") from exc
