@@ -11,6 +11,12 @@ Usage::
     python -m bot [--console] [--demo] [--env-file PATH]   # the bot (or the console)
     python -m bot backup [--env-file PATH]                  # one online backup now
     python -m bot sync [--guild ID] [--env-file PATH]       # upload the slash commands to Discord
+    python -m bot check [--env-file PATH]                   # integrity check, every game replayed
+
+Only one bot or console may use a database file at a time (a second one is refused
+in one line; see :func:`bot.store.hold_writer_lock`). At start the file gets a quick
+integrity check; a damaged or unreadable file is refused in one line that says how
+to restore it from ``backups/``, never with a traceback.
 
 Either way the process stops gracefully on SIGTERM or SIGINT: the command or
 deadline being handled finishes its write, the scheduler stops, the database
@@ -36,6 +42,7 @@ import contextlib
 import inspect
 import logging
 import signal
+import sqlite3
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -82,8 +89,9 @@ class OffsetClock:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Annals bot (or its console).")
-    parser.add_argument("command", nargs="?", choices=("run", "backup", "sync"), default="run",
-                        help="run the bot (default), make one backup now, or sync the slash commands")
+    parser.add_argument("command", nargs="?", choices=("run", "backup", "sync", "check"), default="run",
+                        help="run the bot (default), make one backup now, sync the slash commands, or "
+                        "check the database (integrity, every game replayed against its snapshot)")
     parser.add_argument("--guild", type=int, default=None,
                         help="with sync: sync to this server only (immediate) instead of globally")
     parser.add_argument("--console", action="store_true", help="open the local console even with a token")
@@ -102,8 +110,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"Bad setting: {exc}", file=sys.stderr)
         return 2
+    try:
+        return _main(args, config)
+    except sqlite3.DatabaseError as exc:  # the file went bad under us: one line, never a traceback
+        print(_unreadable(config, exc), file=sys.stderr)
+        return 1
+
+
+def _unreadable(config: Config, exc: BaseException) -> str:
+    db = config.db_path
+    return (f"The database {db} is damaged or unreadable (SQLite says: {exc}). Stop every Annals process, "
+            f"copy the newest file from {config.backup_dir} over {db} (delete {db}-wal and {db}-shm if "
+            "present), then start again.")
+
+
+def _main(args: argparse.Namespace, config: Config) -> int:
     if args.command == "backup":
         return asyncio.run(_backup_once(config))
+    if args.command == "check":
+        return asyncio.run(_check(config))
     if args.command == "sync":
         return asyncio.run(_sync(config, args.guild))
     if config.discord_token and not (args.console or args.demo):
@@ -139,9 +164,17 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
     try:
-        store = await Store.open(config.db_path)
+        store = await Store.open(config.db_path, exclusive=True)  # one bot or console per file
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
+        return 1
+    try:
+        damage = await store.integrity_problems(quick=True)
+    except sqlite3.DatabaseError as exc:  # too damaged to check at all
+        damage = [str(exc)]
+    if damage:
+        await store.close()
+        print(_unreadable(config, Exception(f"{len(damage)} problems, first: {damage[0]}")), file=sys.stderr)
         return 1
     service = GameService(store, clock, vacation_days=config.vacation_days)
     try:
@@ -196,6 +229,32 @@ async def _sync(config: Config, guild_id: int | None) -> int:
         await store.close()
     where = f"server {guild_id}" if guild_id is not None else "all servers (may take up to an hour)"
     print(f"Synced {', '.join('/' + n for n in names) or 'no commands'} to {where}.")
+    return 0
+
+
+async def _check(config: Config) -> int:
+    """``python -m bot check``: SQLite's integrity check, then every game replayed against its snapshot.
+
+    Prints one line per problem and exits 1 when there is any; reads only, so it may run beside the bot.
+    """
+    try:
+        store = await Store.open(config.db_path)
+    except (StoreError, OSError) as exc:
+        print(f"Cannot open the database: {exc}", file=sys.stderr)
+        return 1
+    try:
+        lines = [f"database: {p}" for p in await store.integrity_problems()]
+        count, found = await GameService(store, cache_size=0).audit()
+        lines += found
+    finally:
+        await store.close()
+    for line in lines:
+        print(line)
+    if lines:
+        print(f"{len(lines)} problem(s) in {config.db_path}. To go back to a healthy copy, stop Annals and "
+              f"restore the newest file from {config.backup_dir}.", file=sys.stderr)
+        return 1
+    print(f"{config.db_path}: no problems ({count} games replayed against their snapshots).")
     return 0
 
 

@@ -311,6 +311,7 @@ class NoticeKind(StrEnum):
     abandoned = "abandoned"
     game_over = "game_over"
     vacation = "vacation"
+    damaged = "damaged"
 
 
 @dataclass(frozen=True)

@@ -130,4 +130,8 @@ _WORDS: dict[NoticeKind, Wording] = {
                                              "start afresh.",
     NoticeKind.abandoned: lambda n, who, when: f"Game {n.game_id} was abandoned by {who('by_name')}.",
     NoticeKind.game_over: lambda n, who, when: _final(n.data),
+    NoticeKind.damaged: lambda n, who, when: f"Game {n.game_id} ({n.data['title']}) cannot be loaded: its "
+                                             "stored record is damaged. It is set aside and its clocks are "
+                                             "stopped; the other games play on. A server admin can restore "
+                                             "it from the newest file in backups/.",
 }

@@ -4,21 +4,25 @@ One writer connection, guarded by an ``asyncio.Lock``, performs every write as
 ``BEGIN IMMEDIATE ... COMMIT``; a second, read-only connection serves reads, so
 a reader never sees another task's uncommitted writes. The SQL is portable;
 SQLite specifics are confined to the connection pragmas in :meth:`Store.open`
-(and ``executescript`` in the migration runner), so a PostgreSQL store with the
+(and the statement splitter of the migration runner), so a PostgreSQL store with the
 same methods can replace this one without touching the service.
 
 Migrations are ``migrations/NNNN_name.sql`` files, applied in order at start-up,
-each in its own transaction together with ``PRAGMA user_version = NNNN``; a
-migration that fails is rolled back whole and leaves the version unchanged.
+each in its own transaction together with ``PRAGMA user_version = NNNN`` (the version is read
+inside that transaction, so concurrent openers never apply a file twice); a migration that fails
+is rolled back whole and leaves the version unchanged.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
+import logging
 import os
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -42,6 +46,8 @@ from bot.models import (
     UserSettings,
 )
 
+log = logging.getLogger(__name__)
+
 DEFAULT_DB = "annals.sqlite3"
 MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_\-]+\.sql$")
@@ -53,6 +59,28 @@ class StoreError(Exception):
 
 class MigrationError(StoreError):
     """A migration could not be applied (it was rolled back whole)."""
+
+
+class DatabaseInUse(StoreError):
+    """Another process already holds the database as its writer (see :func:`hold_writer_lock`)."""
+
+
+class StoreBusy(StoreError):
+    """Another process held the database's lock for longer than the busy timeout; nothing was written."""
+
+
+class StoreFull(StoreError):
+    """The disk is full (or failed to write); the transaction was rolled back, nothing was written."""
+
+
+def storage_fault(exc: sqlite3.Error) -> StoreError | None:
+    """The store's own error for a lock timeout or a full/failing disk, or None for anything else."""
+    code = _code(exc)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StoreBusy(f"the database is locked by another process ({exc})")
+    if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR):
+        return StoreFull(f"the disk is full or failing ({exc})")
+    return None
 
 
 class StoreConflict(StoreError):
@@ -77,6 +105,44 @@ def _check_path(db: str) -> None:
                          "choose another ANNALS_DB.")
 
 
+def hold_writer_lock(db: str) -> int | None:
+    """Make this process the one writer of ``db``: an exclusive ``flock`` on ``<db>.lock``.
+
+    Returns the open descriptor (keep it open as long as the process writes; closing it, or the
+    process dying, even by SIGKILL, releases the lock), or None for an in-memory database.
+
+    Why a lock file and not a revision checked by every write: the service keeps games parsed in
+    memory and trusts that nobody else writes them; every table (seats, deadlines, settings,
+    messages, leagues) would need its own revision and every write its own check, and one forgotten
+    write silently loses a seat or fires a reminder twice, as issue 14 found. One writer process per
+    file makes all of that true by construction, and the kernel drops the lock of a dead process,
+    so a crash never leaves a stale lock behind. (``flock`` is not reliable on network filesystems;
+    the database is not meant to live on one anyway, since SQLite's WAL needs shared memory.)
+
+    Raises:
+        DatabaseInUse: another process holds it; the message names it and says what to do.
+    """
+    if db == ":memory:" or db.startswith("file:"):
+        return None
+    path = f"{db}.lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        os.close(fd)
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise DatabaseInUse(
+            f"Another Annals bot or console{who} is already using {db}; only one may write to it at a "
+            "time. Stop that one first, or set ANNALS_DB to another file.") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)  # who holds it, for the refusal above
+    return fd
+
+
 def list_migrations(directory: Path) -> list[tuple[int, Path]]:
     """The numbered ``.sql`` files in ``directory``, in order; gaps and duplicates are errors."""
     found: list[tuple[int, Path]] = []
@@ -89,6 +155,50 @@ def list_migrations(directory: Path) -> list[tuple[int, Path]]:
     if numbers != list(range(1, len(numbers) + 1)):
         raise MigrationError(f"migrations must be numbered 1, 2, 3... without gaps; found {numbers}")
     return found
+
+
+async def _enable_wal(conn: aiosqlite.Connection, budget: float) -> None:
+    """Switch the file to WAL, retrying while another process holds it.
+
+    The switch needs the file to itself, and SQLite does not run the busy handler for it, so two
+    processes opening one fresh file at once would see "database is locked" at once. WAL is a
+    property of the file: once any process has switched it, there is nothing left to do.
+    """
+    deadline = time.monotonic() + budget
+    delay = 0.005
+    while True:
+        rows = list(await conn.execute_fetchall("PRAGMA journal_mode"))
+        if str(rows[0][0]).lower() == "wal":
+            return
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as exc:
+            if _code(exc) != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.1)
+
+
+def _code(exc: sqlite3.Error) -> int:
+    """The primary SQLite result code of an error (extended codes folded), or -1 when unknown."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else -1
+
+
+def _statements(sql: str) -> list[str]:
+    """The SQL statements of a migration file, one by one (``;`` inside comments, strings and
+    trigger bodies does not split, as :func:`sqlite3.complete_statement` knows)."""
+    out: list[str] = []
+    buffer = ""
+    for piece in sql.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            out.append(buffer)
+            buffer = ""
+    rest = "\n".join(line for line in buffer.rstrip(";").splitlines() if not line.strip().startswith("--"))
+    if rest.strip():
+        raise MigrationError(f"the migration ends in an unfinished statement: {rest.strip()[:60]!r}")
+    return out
 
 
 def _dumps(value: Any) -> str:
@@ -122,6 +232,18 @@ def _game(row: Sequence[Any]) -> GameRow:
         guild_id=row[14], channel_id=row[15], thread_id=row[16],
         result=json.loads(row[17]) if row[17] is not None else None,
     )
+
+
+def _games(rows: Iterable[Sequence[Any]]) -> list[GameRow]:
+    """Rows of a listing, leaving out (and logging) one whose stored settings cannot be read, so a
+    damaged game never hides the others."""
+    out: list[GameRow] = []
+    for row in rows:
+        try:
+            out.append(_game(row))
+        except (ValueError, TypeError) as exc:
+            log.error("game %s has an unreadable row (%s); left out of the listing", row[0], exc)
+    return out
 
 
 def _seat(row: Sequence[Any]) -> SeatRow:
@@ -170,8 +292,10 @@ _UPSERT_SEAT = (
 class Store:
     """The repository over one SQLite database file. Create it with :meth:`open`."""
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 lock_fd: int | None = None) -> None:
         self.path = path
+        self._lock_fd = lock_fd
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()
@@ -186,6 +310,7 @@ class Store:
         migrations_dir: Path | None = None,
         busy_timeout_ms: int = 10_000,
         migrate: bool = True,
+        exclusive: bool = False,
     ) -> Store:
         """Open (creating if needed) the database and apply pending migrations.
 
@@ -194,19 +319,41 @@ class Store:
             migrations_dir: where the numbered ``.sql`` files are (default ``migrations/``).
             busy_timeout_ms: how long SQLite waits for a lock held by another process.
             migrate: apply pending migrations now.
+            exclusive: become the one writer process of the file (:func:`hold_writer_lock`) before
+                touching it; the bot and the console open it so, tools that only read do not.
 
         Raises:
+            DatabaseInUse: ``exclusive`` and another process is the writer.
             MigrationError: a migration failed (it was rolled back; the store is closed).
         """
         db = str(path) if path is not None else default_db_path()
         _check_path(db)
+        lock_fd = hold_writer_lock(db) if exclusive else None
+        try:
+            store = await cls._connect(db, busy_timeout_ms, lock_fd)
+        except BaseException:
+            if lock_fd is not None:
+                os.close(lock_fd)
+            raise
+        if migrate:
+            try:
+                await store.migrate(migrations_dir or MIGRATIONS_DIR)
+            except BaseException:
+                await store.close()
+                raise
+        return store
+
+    @classmethod
+    async def _connect(cls, db: str, busy_timeout_ms: int, lock_fd: int | None) -> Store:
         try:
             writer = await aiosqlite.connect(db, isolation_level=None)
         except sqlite3.Error as exc:
             raise StoreError(f"{db} cannot be opened as a database ({exc}).") from exc
         try:
-            for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON",
-                           f"busy_timeout = {int(busy_timeout_ms)}"):
+            # busy_timeout first, so every later statement waits for another process's lock
+            await writer.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await _enable_wal(writer, busy_timeout_ms / 1000)
+            for pragma in ("synchronous = FULL", "foreign_keys = ON"):
                 await writer.execute(f"PRAGMA {pragma}")
             reader = await aiosqlite.connect(db, isolation_level=None)
         except sqlite3.DatabaseError as exc:
@@ -218,14 +365,7 @@ class Store:
             raise
         for pragma in ("foreign_keys = ON", f"busy_timeout = {int(busy_timeout_ms)}", "query_only = ON"):
             await reader.execute(f"PRAGMA {pragma}")
-        store = cls(db, writer, reader)
-        if migrate:
-            try:
-                await store.migrate(migrations_dir or MIGRATIONS_DIR)
-            except BaseException:
-                await store.close()
-                raise
-        return store
+        return cls(db, writer, reader, lock_fd)
 
     async def close(self) -> None:
         """Wait for the write in progress, then close both connections (idempotent)."""
@@ -233,8 +373,13 @@ class Store:
             return
         async with self._write_lock:
             self._closed = True
-            await self._reader.close()
-            await self._writer.close()
+            try:
+                await self._reader.close()
+                await self._writer.close()
+            finally:
+                if self._lock_fd is not None:  # after the last write: the next writer may start
+                    os.close(self._lock_fd)
+                    self._lock_fd = None
 
     async def __aenter__(self) -> Store:
         return self
@@ -259,6 +404,10 @@ class Store:
     async def migrate(self, directory: Path = MIGRATIONS_DIR) -> int:
         """Apply the migrations newer than ``user_version``, each in its own transaction.
 
+        The write lock (``BEGIN IMMEDIATE``) is taken BEFORE the version is read, so two processes
+        opening one fresh file at once apply each migration once: the second waits for the
+        first's COMMIT (up to the busy timeout), then reads the new version and skips it.
+
         Returns:
             The schema version afterwards.
 
@@ -266,21 +415,33 @@ class Store:
             MigrationError: a file failed; it was rolled back whole, earlier ones stay applied.
         """
         migrations = list_migrations(directory)
-        version = await self.user_version()
-        if version > len(migrations):
-            raise MigrationError(f"the database is at version {version}, newer than this code knows")
+        version = 0
         for number, path in migrations:
-            if number <= version:
-                continue
-            sql = path.read_text(encoding="utf-8")
-            script = f"BEGIN IMMEDIATE;\n{sql}\n;\nPRAGMA user_version = {number};\nCOMMIT;\n"
+            statements = _statements(path.read_text(encoding="utf-8"))
             async with self._write_lock:
                 try:
-                    await self._writer.executescript(script)
+                    await self._writer.execute("BEGIN IMMEDIATE")
+                    version = await self.user_version()
+                    if version > len(migrations):
+                        raise MigrationError(
+                            f"the database is at version {version}, newer than this code knows")
+                    if number <= version:
+                        await self._writer.execute("COMMIT")
+                        continue
+                    # statement by statement: executescript would COMMIT the lock away first
+                    for statement in statements:
+                        await self._writer.execute(statement)
+                    await self._writer.execute(f"PRAGMA user_version = {number}")
+                    await self._writer.execute("COMMIT")
                 except sqlite3.Error as exc:
                     await self._rollback()
                     raise MigrationError(f"{path.name} failed and was rolled back: {exc}") from exc
+                except BaseException:
+                    await self._rollback()
+                    raise
             version = number
+        if version > len(migrations):  # nothing to apply, but the file is newer than the code
+            raise MigrationError(f"the database is at version {version}, newer than this code knows")
         return version
 
     # -- the write unit --------------------------------------------------------------
@@ -291,13 +452,19 @@ class Store:
             if self._closed:
                 raise StoreError("the store is closed")
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
-                await conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+                await conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                    await conn.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+            except sqlite3.OperationalError as exc:  # a lock timeout or a full disk: say which
+                fault = storage_fault(exc)
+                if fault is None:
+                    raise
+                raise fault from exc
 
     async def _rollback(self) -> None:
         """Roll back whatever is open; never mask the error that led here."""
@@ -428,7 +595,44 @@ class Store:
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         order = " ORDER BY g.created_at, g.game_id"
         rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g{clause}{order}", params)
-        return [_game(r) for r in rows]
+        return _games(rows)
+
+    async def game_ids(self, *, statuses: Sequence[GameStatusName]) -> list[str]:
+        """Ids of the games with these statuses, oldest first, without parsing their rows (so one
+        damaged row cannot stop a caller that handles games one by one)."""
+        rows = await self._read(
+            f"SELECT game_id FROM games WHERE status IN ({', '.join('?' * len(statuses))}) "
+            "ORDER BY created_at, game_id", list(statuses))
+        return [str(r[0]) for r in rows]
+
+    async def game_contact(self, game_id: str) -> tuple[str, str, int, int | None] | None:
+        """(ruleset, status, creator id, guild id) read raw, for reporting a game that cannot load."""
+        rows = await self._read("SELECT ruleset, status, creator_id, guild_id FROM games WHERE game_id = ?",
+                                (game_id,))
+        return (str(rows[0][0]), str(rows[0][1]), int(rows[0][2]), rows[0][3]) if rows else None
+
+    async def mark_damaged(self, game_id: str, problem: str, now: int) -> bool:
+        """Set a game aside as damaged and stop its clocks; True when it was not marked before."""
+        async with self.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET damage = ?, updated_at = ? WHERE game_id = ? AND damage IS NULL",
+                (problem, now, game_id))
+            newly = cursor.rowcount > 0
+            if not newly:
+                await conn.execute("UPDATE games SET damage = ? WHERE game_id = ?", (problem, game_id))
+            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        return newly
+
+    async def clear_damage(self, game_id: str) -> None:
+        """Forget a game's damage mark (it loaded again, e.g. after a repair)."""
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE games SET damage = NULL WHERE game_id = ? AND damage IS NOT NULL",
+                               (game_id,))
+
+    async def damaged_games(self) -> dict[str, str]:
+        """The games set aside as damaged, with what went wrong."""
+        rows = await self._read("SELECT game_id, damage FROM games WHERE damage IS NOT NULL ORDER BY game_id")
+        return {str(r[0]): str(r[1]) for r in rows}
 
     async def games_in_channel(
         self, channel_id: int, *, statuses: Sequence[GameStatusName] | None = None
@@ -441,7 +645,7 @@ class Store:
             params += list(statuses)
         rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g WHERE {where} "
                                 "ORDER BY g.created_at, g.game_id", params)
-        return [_game(r) for r in rows]
+        return _games(rows)
 
     async def games_of_user(self, user_id: int) -> list[str]:
         """Ids of the games where ``user_id`` holds a seat."""
@@ -626,9 +830,11 @@ class Store:
             await conn.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
 
     # -- maintenance -----------------------------------------------------------------
-    async def integrity_problems(self) -> list[str]:
-        """``PRAGMA integrity_check`` and ``foreign_key_check`` findings (empty when healthy)."""
-        out = [str(r[0]) for r in await self._read("PRAGMA integrity_check") if r[0] != "ok"]
+    async def integrity_problems(self, *, quick: bool = False) -> list[str]:
+        """``PRAGMA integrity_check`` (``quick_check`` when ``quick``: no index contents, faster)
+        and ``foreign_key_check`` findings (empty when healthy)."""
+        pragma = "quick_check" if quick else "integrity_check"
+        out = [str(r[0]) for r in await self._read(f"PRAGMA {pragma}") if r[0] != "ok"]
         out += [f"foreign key: {tuple(r)}" for r in await self._read("PRAGMA foreign_key_check")]
         return out
 

@@ -26,7 +26,7 @@ PEOPLE = (101, 102, 103)
 
 
 async def main(db: str, game_id: str) -> None:
-    store = await Store.open(db)
+    store = await Store.open(db, exclusive=True)  # as the bot does: a SIGKILL must leave no stale lock
     clock = FakeClock()
     svc = GameService(store, clock, id_factory=lambda: game_id, checkpoint_every=10)
     if await store.get_game(game_id) is None:

@@ -10,10 +10,10 @@ import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from bot.clock import Clock, SystemClock
 from bot.models import (
@@ -21,8 +21,10 @@ from bot.models import (
     ActionRow,
     ActionSource,
     Deadline,
+    GameBundle,
     GameChange,
     GameStatus,
+    GameStatusName,
     Notice,
     NoticeKind,
     Outcome,
@@ -32,7 +34,7 @@ from bot.models import (
     Snapshot,
     TimerSettings,
 )
-from bot.service.errors import ServiceError, refused
+from bot.service.errors import BUSY, DISK_FULL, ServiceError, refused
 from bot.service.records import (
     MAX_NAME,
     Loaded,
@@ -42,7 +44,7 @@ from bot.service.records import (
     random_id,
     spec_or_error,
 )
-from bot.store import Store, StoreConflict
+from bot.store import Store, StoreBusy, StoreConflict, StoreError, StoreFull
 from engine.core import Action, IllegalAction, PlayerId
 
 log = logging.getLogger("bot.service")
@@ -50,6 +52,20 @@ log = logging.getLogger("bot.service")
 DEFAULT_VACATION_DAYS = 14
 LOG_CACHE = 64  # games whose public-log replay is kept in memory
 Listener = Callable[[Outcome], Awaitable[None] | None]
+
+
+@contextmanager
+def saving(what: str = "move") -> Iterator[None]:
+    """A write the store could not make as a refusal both fronts show, never SQLite's own words:
+    a lock held past the timeout, or a full (or failing) disk. Nothing was written either way."""
+    try:
+        yield
+    except StoreBusy as exc:
+        log.warning("write refused: %s", exc)
+        raise ServiceError("busy", BUSY) from exc
+    except StoreFull as exc:
+        log.error("write refused: %s", exc)
+        raise ServiceError("disk_full", DISK_FULL.format(what=what)) from exc
 
 
 class ServiceBase:
@@ -85,6 +101,7 @@ class ServiceBase:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._listeners: list[Listener] = []
         self._logs: OrderedDict[str, Replay] = OrderedDict()  # game id -> its last public-log replay
+        self._damage_reports: list[Outcome] = []  # games set aside since start-up collected them
 
     # == hooks ===========================================================================
     def subscribe(self, listener: Listener) -> None:
@@ -121,10 +138,24 @@ class ServiceBase:
         if cached is not None:
             self._cache.move_to_end(game_id)
             return cached
-        bundle = await self.store.load_bundle(game_id)
-        if bundle is None:
-            raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        try:
+            bundle = await self.store.load_bundle(game_id)
+            if bundle is None:
+                raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+            lg = self._parse(bundle)
+        except (ServiceError, StoreError) as exc:
+            if isinstance(exc, StoreError) or exc.code == "no_such_game":
+                raise
+            raise await self._damaged(game_id, exc.message) from exc
+        except Exception as exc:  # whatever a damaged record makes the parsers or the engine raise
+            raise await self._damaged(game_id, f"{type(exc).__name__}: {exc}") from exc
+        self._remember(lg)
+        return lg
+
+    def _parse(self, bundle: GameBundle) -> Loaded:
+        """The game in memory from its stored bundle: the snapshot plus the log after it."""
         row = bundle.game
+        game_id = row.game_id
         spec = spec_or_error(row.ruleset)
         game = spec.load()
         state: Any = None
@@ -140,10 +171,30 @@ class ServiceBase:
                     raise ServiceError("corrupt", f"Game {game_id}: the log jumps from {base} "
                                        f"to {entry.seq}.")
                 state, base = game.apply(state, game.codec.decode(entry.action)).state, entry.seq
-        lg = Loaded(row, spec, game, {s.slot: s for s in bundle.seats}, state, list(bundle.deadlines),
-                     dict(bundle.reminder_prefs), dict(bundle.reminder_offsets))
-        self._remember(lg)
-        return lg
+        return Loaded(row, spec, game, {s.slot: s for s in bundle.seats}, state, list(bundle.deadlines),
+                      dict(bundle.reminder_prefs), dict(bundle.reminder_offsets))
+
+    async def _damaged(self, game_id: str, problem: str) -> ServiceError:
+        """Set a game that cannot load aside (marked, clocks stopped) and, the first time, log it and
+        tell its creator; returns the refusal for whoever asked for it."""
+        refusal = ServiceError("damaged", f"Game {game_id} cannot be played: its stored record is damaged. "
+                               "Its creator was told; a server admin can restore it from a backup.",
+                               game_id=game_id)
+        contact = await self.store.game_contact(game_id)
+        if contact is None or not await self.store.mark_damaged(game_id, problem, self._now()):
+            return refusal
+        log.error("game %s cannot be loaded and is set aside: %s", game_id, problem)
+        ruleset, status, creator, guild = contact
+        try:
+            title = spec_or_error(ruleset).title
+        except ServiceError:
+            title = ruleset
+        bare = GameStatus(game_id=game_id, ruleset=ruleset, title=title, status=cast(GameStatusName, status),
+                          seq=0, creator_id=creator, max_seats=0, min_seats=0, seats=(), actors=(),
+                          waiting_for=(), deadlines=(), timers=TimerSettings(), guild_id=guild)
+        notice = Notice(game_id, NoticeKind.damaged, {"title": title}, (creator,), 0)
+        self._damage_reports.append(await self._publish(Outcome(game_id, (notice,), bare)))
+        return refusal
 
     def _remember(self, lg: Loaded) -> None:
         if self.cache_size == 0:
@@ -303,7 +354,8 @@ class ServiceBase:
             timers=unit.timers, creator_id=unit.creator,
         )
         try:
-            await self.store.apply_change(change)
+            with saving():
+                await self.store.apply_change(change)
         except StoreConflict as exc:
             self.forget(row.game_id)
             raise ServiceError("conflict", "The game changed meanwhile; please try again.") from exc

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import get_args
 
-from bot.models import Deadline, NoticeKind, Outcome, SeatRow, TimerSettings
-from bot.service.base import ServiceBase
+from bot.models import Deadline, GameStatusName, NoticeKind, Outcome, SeatRow, TimerSettings
+from bot.service.base import ServiceBase, log
 from bot.service.errors import ServiceError
 from bot.service.records import DAY, Loaded, Unit, canon, require_manager, spec_or_error, turn_due
+from bot.store import StoreError
 from engine.core import PlayerId
 
 
@@ -154,17 +156,28 @@ class ClockOps(ServiceBase):
                 raise if any disagrees with its snapshot.
         """
         outcomes: list[Outcome] = []
-        for row in await self.store.list_games(statuses=["active"]):
+        damaged = await self.store.damaged_games()
+        for game_id in await self.store.game_ids(statuses=["active"]):
             if verify:
-                problems = await self.verify_game(row.game_id)
+                problems = await self.verify_game(game_id)
                 if problems:
-                    raise ServiceError("corrupt", f"Game {row.game_id} failed verification: {problems}")
-            async with self._locked(row.game_id):
-                lg = await self._load(row.game_id)
-                if not self._needs_attention(lg):
-                    continue
-                outcome = await self._finish(lg, self._unit(lg))
+                    raise ServiceError("corrupt", f"Game {game_id} failed verification: {problems}")
+            # each game on its own: one that cannot load is set aside (see _damaged), the rest go on
+            try:
+                async with self._locked(game_id):
+                    lg = await self._load(game_id)
+                    if game_id in damaged:  # it loads again (repaired by hand): back in play
+                        await self.store.clear_damage(game_id)
+                    if not self._needs_attention(lg):
+                        continue
+                    outcome = await self._finish(lg, self._unit(lg))
+            except ServiceError as exc:
+                if exc.code != "damaged":
+                    log.error("game %s could not be resumed at start-up: %s", game_id, exc.message)
+                continue
             outcomes.append(await self._publish(outcome))
+        outcomes += self._damage_reports  # the games set aside just now, as told to their creators
+        self._damage_reports = []
         return outcomes
 
     @staticmethod
@@ -178,6 +191,26 @@ class ClockOps(ServiceBase):
             if seat is not None and (seat.is_ai or (seat.is_human and player not in clocks)):
                 return True
         return False
+
+    async def audit(self) -> tuple[int, list[str]]:
+        """Check every game against its own log (``python -m bot check``); writes nothing.
+
+        Returns:
+            (games checked, one line per problem): what :meth:`verify_game` finds, a game whose
+            records cannot even be replayed, and the games start-up set aside as damaged.
+        """
+        ids = await self.store.game_ids(statuses=get_args(GameStatusName))
+        lines = [f"game {gid}: set aside as damaged at start-up ({why})"
+                 for gid, why in (await self.store.damaged_games()).items()]
+        for gid in ids:
+            try:
+                lines += [f"game {gid}: {problem}" for problem in await self.verify_game(gid)]
+            except StoreError:
+                raise
+            except Exception as exc:  # a damaged record: say which and what, then go on
+                detail = exc.message if isinstance(exc, ServiceError) else f"{type(exc).__name__}: {exc}"
+                lines.append(f"game {gid}: cannot be replayed from its log ({detail})")
+        return len(ids), lines
 
     async def verify_game(self, game_id: str) -> list[str]:
         """Replay the full log from the seed and compare it with the stored snapshot and checkpoints.

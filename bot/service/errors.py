@@ -16,7 +16,8 @@ class ServiceError(Exception):
             ``lobby_full``, ``already_seated``, ``not_enough_players``, ``not_seated``,
             ``not_allowed``, ``not_started``, ``paused``, ``not_paused``, ``finished``,
             ``stale``, ``not_your_turn``, ``not_ai``, ``conflict``, ``engine_error``,
-            ``bad_days``, ``vacation_cap``,
+            ``bad_days``, ``vacation_cap``, ``damaged``, ``busy`` (the database is locked;
+            nothing changed), ``disk_full`` (the disk is full or failing; nothing was saved),
             or an engine :class:`~engine.core.IllegalAction` code (``bad_action``, ...).
         message: a sentence for the person who asked.
         params: the values the message was built from.
@@ -27,6 +28,10 @@ class ServiceError(Exception):
         self.code = code
         self.message = message
         self.params = params
+
+
+BUSY = "The database is busy; try again in a moment."
+DISK_FULL = "The disk is full: your {what} was not saved."
 
 
 def refused(exc: IllegalAction) -> ServiceError:

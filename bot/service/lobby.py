@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.models import PUBLIC, GameRow, Notice, NoticeKind, Outcome, SeatRow, TimerSettings
-from bot.service.base import ServiceBase
+from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.records import Loaded, Unit, clean_name, next_slot, require_manager, spec_or_error
 from bot.store import StoreConflict
@@ -68,7 +68,8 @@ class LobbyOps(ServiceBase):
                           timers=timers, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id)
             seats = [SeatRow(row.game_id, 0, name, now, user_id=creator_id)] if creator_joins else []
             try:
-                await self.store.create_game(row, seats)
+                with saving("new game"):
+                    await self.store.create_game(row, seats)
                 break
             except StoreConflict:
                 continue

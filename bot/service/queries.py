@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from bot.models import GameStatus, LogEntry, UserSettings
-from bot.service.base import LOG_CACHE, ServiceBase
+from bot.service.base import LOG_CACHE, ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.records import Replay, adopt_settings, canon, replay_public, spec_or_error
 from engine.core import Decision, PlayerId, decide
@@ -31,7 +31,8 @@ class QueryOps(ServiceBase):
         problems = settings.problems()
         if problems:
             raise ServiceError("bad_settings", " ".join(problems))
-        await self.store.set_user_settings(settings, self._now())
+        with saving("settings change"):
+            await self.store.set_user_settings(settings, self._now())
         for lg in self._cache.values():
             if settings.user_id in lg.prefs or lg.seat_of_user(settings.user_id) is not None:
                 adopt_settings(lg, settings)
@@ -40,7 +41,8 @@ class QueryOps(ServiceBase):
         """Remember the game's own Discord thread (where its public notices go from now on)."""
         async with self._locked(game_id):
             await self._load(game_id)  # refuses an unknown game
-            await self.store.set_thread(game_id, thread_id, self._now())
+            with saving("thread"):
+                await self.store.set_thread(game_id, thread_id, self._now())
             self.forget(game_id)
 
     # == reading =========================================================================
