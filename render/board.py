@@ -36,6 +36,7 @@ CLASSIC: Final = "classic"
 EPOCHS5: Final = "epochs5"
 BASE_WIDTH: Final = 1600  # geometry.json coordinates are at this width
 HEADER: Final = 78  # header height at BASE_WIDTH
+FOOTER: Final = 34  # legend strip under the map at BASE_WIDTH
 LABEL_SIZE: Final = 11
 OFF_BOARD_COLOUR: Final[RGB] = (222, 222, 214)
 COAST: Final[RGB] = (62, 92, 122)
@@ -346,7 +347,7 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
     img.paste(AREA_EDGE, mask=ImageChops.multiply(area_edges, land))
     img.paste(COAST, mask=coast.point(lambda v: v * 9 // 10))
 
-    canvas = Image.new("RGB", (size, head + map_h), palette.PAPER)
+    canvas = Image.new("RGB", (size, head + map_h + round(FOOTER * k)), palette.PAPER)
     canvas.paste(img, (0, head))
     draw = ImageDraw.Draw(canvas)
 
@@ -411,7 +412,50 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
             rx += widest / 2 + 6 * k
             ry -= (len(lines) - 1) * LABEL_SIZE * k / 2
         _diamond(draw, (rx, ry), 5 * k)
+    _draw_legend(draw, board, k, head + map_h + FOOTER * k / 2)
     return canvas
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, board: str, k: float, y: float) -> None:
+    """What each piece and mark means, in a strip under the map (drawn once with the base)."""
+    f = font(max(9, round(13 * k)))
+    x = 10 * k
+
+    def item(symbol: Callable[[tuple[float, float]], None], text: str, width: float = 24.0) -> None:
+        nonlocal x
+        symbol((x + width * k / 2, y))
+        x += width * k + 4 * k
+        draw.text((x, y), text, font=f, fill=palette.INK, anchor="lm")
+        x += f.getlength(text) + 16 * k
+
+    draw.text((x, y), "Key:", font=font(max(9, round(13 * k)), True), fill=palette.INK, anchor="lm")
+    x += font(max(9, round(13 * k)), True).getlength("Key:") + 10 * k
+    if board == EPOCHS5:
+        item(lambda c: _army(draw, c, 1, 0, False, k), "army")
+        item(lambda c: _army(draw, c, 1, 0, True, k), "army moving now", 30)
+        item(lambda c: _caravan(draw, c, palette.PLAYER_COLOURS[1], k), "caravan")
+    else:
+        item(lambda c: _army(draw, c, 1, 3, False, k), "army of epoch I to VII")
+        item(lambda c: _army(draw, c, 1, 3, True, k), "army moving now", 30)
+        item(lambda c: _ship(draw, c, palette.PLAYER_COLOURS[1], k, None), "fleet")
+    item(lambda c: _city(draw, c, k), "city", 16)
+    item(lambda c: _star(draw, c, 8 * k, (250, 214, 60), k), "capitol" if board == EPOCHS5 else "capital", 18)
+    item(lambda c: _monument(draw, c, k), "monument", 18)
+    item(lambda c: _fort(draw, c, k), "fort", 18)
+    item(lambda c: _diamond(draw, c, 5 * k), "resource", 12)
+
+    def strait(c: tuple[float, float]) -> None:
+        draw.line(((c[0] - 9 * k, c[1]), (c[0] + 9 * k, c[1])), fill=STRAIT, width=max(1, round(3 * k)))
+
+    item(strait, "strait", 20)
+    if board == CLASSIC:
+        def wall(c: tuple[float, float]) -> None:
+            r = max(1.0, 2.2 * k)
+            for i in range(-2, 3, 2):
+                wx = c[0] + i * 4 * k
+                draw.rectangle((wx - r, c[1] - r, wx + r, c[1] + r), fill=WALL)
+
+        item(wall, "Great Wall", 20)
 
 
 def _diamond(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float) -> None:
@@ -689,30 +733,34 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     draw.text((pad, y1), title, font=big, fill=palette.INK, anchor="lm")
     x = pad + big.getlength(title) + 16 * k
     turn = view.get("turn")
+    you = viewer(view)
+    scores, winner = final_scores(view)
     if turn:
         p = int(turn.get("player", 0))
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
         r = 7 * k
         draw.ellipse((x, y1 - r, x + 2 * r, y1 + r), fill=colour, outline=palette.INK)
-        text = f"{turn.get('name', '')} — {palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]} playing"
+        text = f"{turn.get('name', '')} — {_seat(p, you)} playing"
         if turn.get("catapult"):  # 5-epoch rules: the siege bonus waiting on the catapult
             text += f" · catapult +{turn['catapult']}"
         if turn.get("armies") is not None and "catapult" in turn:
             n = int(turn["armies"])
             text += f" · {n} {'army' if n == 1 else 'armies'} to place"
         draw.text((x + 2 * r + 6 * k, y1), text, font=mid, fill=palette.INK, anchor="lm")
+    elif winner is not None:
+        text = f"Game over — {_seat(winner, you)} {'win' if winner == you else 'wins'}"
+        draw.text((x, y1), text, font=mid, fill=palette.INK, anchor="lm")
     elif view.get("phase"):
         draw.text((x, y1), str(view["phase"]).capitalize(), font=mid, fill=palette.INK, anchor="lm")
 
-    # Scores, right-aligned: a chip per player.
-    scores = list(view.get("scores") or [])
+    # Scores, right-aligned: a chip per player (the final figures once the game is over).
     xr = canvas.width - pad
     for p in reversed(range(len(scores))):
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
-        label = f"{palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]} {scores[p]}"
+        label = f"{_seat(p, you)} {scores[p]}" + (" · winner" if p == winner else "")
         w = mid.getlength(label) + 26 * k
         x0 = xr - w
-        active = bool(turn) and turn is not None and int(turn.get("player", -1)) == p
+        active = (bool(turn) and turn is not None and int(turn.get("player", -1)) == p) or p == winner
         draw.rounded_rectangle(
             (x0, y1 - 11 * k, xr, y1 + 11 * k),
             radius=5 * k,
@@ -760,6 +808,28 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
         x += cell
 
 
+def viewer(view: Mapping[str, Any]) -> int | None:
+    """The seat whose view this is (None for a spectator): both rulesets put it in ``you``."""
+    you = view.get("you")
+    return int(you["player"]) if isinstance(you, Mapping) and you.get("player") is not None else None
+
+
+def final_scores(view: Mapping[str, Any]) -> tuple[list[int], int | None]:
+    """The scores to show and the winner: once the game is over, the final figures (the classic
+    rules add the pre-eminence markers into ``final``) and the first of ``ranking``, which already
+    applies the rulebook's tie-breaks; before that the running scores and no winner."""
+    ranking = view.get("ranking")
+    final = view.get("final")
+    scores = list(final if final is not None else view.get("scores") or [])
+    over = view.get("phase") == "over" and bool(ranking)
+    return scores, int(ranking[0]) if over and ranking else None
+
+
+def _seat(p: int, you: int | None) -> str:
+    name = palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]
+    return f"{name} (you)" if p == you else name
+
+
 _AREA_SHORT: Final = {
     "Northern Africa": "N. Africa",
     "Southern Africa": "S. Africa",
@@ -781,7 +851,7 @@ def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, 
     if not wanted:
         return
     k = size / BASE_WIDTH
-    ids = g.ids.resize((size, canvas.height - head), Image.Resampling.NEAREST)
+    ids = g.ids.resize((size, round(g.ids.height * k)), Image.Resampling.NEAREST)
     mask = ids.point(lambda v: 255 if v in wanted else 0)
     ring = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(_odd(7 * k))), mask)
     inner = ImageChops.subtract(mask, mask.filter(ImageFilter.MinFilter(_odd(3 * k))))
