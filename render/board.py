@@ -375,32 +375,7 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
                 draw.rectangle((wx - r, wy - r, wx + r, wy + r), fill=WALL)
 
     if names:
-        label = max(6, round(LABEL_SIZE * k))
-        for w in g.data["waters"].values():
-            _text_centered(
-                draw,
-                at(w["label"]),
-                w["label_lines"],
-                label + 1,
-                palette.WATER_INK,
-                italic=True,
-                halo=palette.lighten(palette.SEA, 0.4),
-                halo_width=1,
-            )
-        layout = label_layout(size, board)
-        for name in g.data["lands"]:
-            is_barren = g.area_of[name] is None
-            _text_centered(
-                draw,
-                layout[name].centre,
-                layout[name].lines,
-                label,
-                (90, 80, 70) if is_barren else palette.INK,
-                italic=is_barren,
-                bold=not is_barren,
-                halo=palette.lighten(palette.AREA_COLOURS.get(g.area_of[name] or "", palette.BARREN), 0.55),
-                halo_width=max(1, round(2 * k)),
-            )
+        _draw_names(draw, board, size, mask=False)
     for name in g.resource:
         # The symbol sits after the name, or alone where the name would stand.
         centre, _, lines = label_layout(size, board)[name]
@@ -414,6 +389,50 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
         _diamond(draw, (rx, ry), 5 * k)
     _draw_legend(draw, board, k, head + map_h + FOOTER * k / 2)
     return canvas
+
+
+def _draw_names(draw: ImageDraw.ImageDraw, board: str, size: int, *, mask: bool) -> None:
+    """Every water and land name with its halo; with ``mask``, in white only (the pixels a name
+    covers, which a highlight's outline must leave alone)."""
+    g = _geometry(board)
+    k = size / BASE_WIDTH
+    head = round(HEADER * k)
+    label = max(6, round(LABEL_SIZE * k))
+    white: RGB = (255, 255, 255)
+    for w in g.data["waters"].values():
+        _text_centered(
+            draw,
+            (w["label"][0] * k, w["label"][1] * k + head),
+            w["label_lines"],
+            label + 1,
+            white if mask else palette.WATER_INK,
+            italic=True,
+            halo=white if mask else palette.lighten(palette.SEA, 0.4),
+            halo_width=1,
+        )
+    layout = label_layout(size, board)
+    for name in g.data["lands"]:
+        is_barren = g.area_of[name] is None
+        halo = palette.lighten(palette.AREA_COLOURS.get(g.area_of[name] or "", palette.BARREN), 0.55)
+        _text_centered(
+            draw,
+            layout[name].centre,
+            layout[name].lines,
+            label,
+            white if mask else (90, 80, 70) if is_barren else palette.INK,
+            italic=is_barren,
+            bold=not is_barren,
+            halo=white if mask else halo,
+            halo_width=max(1, round(2 * k)),
+        )
+
+
+@functools.lru_cache(maxsize=16)
+def _names_mask(board: str, size: int, height: int) -> Image.Image:
+    """255 where a name or its halo stands on the ``size`` px wide board (cached with the base)."""
+    img = Image.new("RGB", (size, height), (0, 0, 0))
+    _draw_names(ImageDraw.Draw(img), board, size, mask=True)
+    return _binary(img.convert("L"))  # a name's antialiased rim counts as the name
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, board: str, k: float, y: float) -> None:
@@ -845,7 +864,8 @@ def _short_area(area: str) -> str:
     return _AREA_SHORT.get(area, area)
 
 
-def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, board: str) -> None:
+def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, board: str,
+               with_names: bool = True) -> None:
     g = _geometry(board)
     wanted = {int(g.data["lands"][n]["id"]) for n in names if n in g.data["lands"]}
     if not wanted:
@@ -855,11 +875,12 @@ def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, 
     mask = ids.point(lambda v: 255 if v in wanted else 0)
     ring = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(_odd(7 * k))), mask)
     inner = ImageChops.subtract(mask, mask.filter(ImageFilter.MinFilter(_odd(3 * k))))
-    full = Image.new("L", canvas.size, 0)
-    full.paste(ring, (0, head))
-    canvas.paste(palette.HIGHLIGHT, mask=full)
-    full.paste(inner, (0, head))
-    canvas.paste((200, 20, 120), mask=full)
+    # The outline goes under the names: where a name stands, it is left out.
+    cover = ImageChops.invert(_names_mask(board, size, canvas.height)) if with_names else None
+    for part, colour in ((ring, palette.HIGHLIGHT), (inner, (200, 20, 120))):
+        full = Image.new("L", canvas.size, 0)
+        full.paste(part, (0, head))
+        canvas.paste(colour, mask=ImageChops.multiply(full, cover) if cover is not None else full)
 
 
 def _odd(v: float) -> int:
@@ -893,13 +914,21 @@ def render_history(
     size: int = 1600,
 ) -> bytes:
     """A History of the World ``board`` (a key of :data:`BOARDS`) as seen in ``view``, as PNG bytes."""
+    return encode_png(history_image(view, board, names=names, highlight=highlight, size=size))
+
+
+def history_image(
+    view: Mapping[str, Any], board: str, *, names: bool = True, highlight: Sequence[str] = (),
+    size: int = 1600,
+) -> Image.Image:
+    """The picture :func:`render_history` encodes."""
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
     k = size / BASE_WIDTH
     head = round(HEADER * k)
     canvas = _base(board, size, names).copy()
     if highlight:
-        _highlight(canvas, highlight, size, head, board)
+        _highlight(canvas, highlight, size, head, board, names)
     _draw_pieces(canvas, view, k, head, board_id=board, names=names)
     _draw_panel(canvas, view, k, head, board)
-    return encode_png(canvas)
+    return canvas

@@ -77,3 +77,21 @@ def test_a_key_under_the_map_explains_the_pieces(game_id: str, size: int) -> Non
     ink = (np.abs(foot - np.array(palette.PAPER)).sum(axis=2) > 60).mean(axis=0)
     # Symbols and words run across a good part of the strip, not a stray line.
     assert (ink > 0).mean() > 0.3
+
+
+@pytest.mark.parametrize("game_id", HISTORY_GAMES)
+def test_the_outline_of_highlighted_lands_goes_under_the_names(game_id: str) -> None:
+    # Issue 16: "The outline of the lands that changed is drawn through names ("Scandinai",
+    # "rrawaddy", "Apen..es")."
+    from render.board import _geometry, _names_mask, history_image
+
+    _, view = _play(game_id, 3, 2, 0)
+    board = "classic" if game_id == "history-classic" else "epochs5"
+    lands = list(_geometry(board).data["lands"])
+    # The drawing itself, before the palette encode (whose palette follows the whole picture).
+    plain = np.asarray(history_image(view, board), dtype=int)
+    lit = np.asarray(history_image(view, board, highlight=lands), dtype=int)
+    changed = (plain != lit).any(axis=2)
+    under_names = np.asarray(_names_mask(board, 1600, plain.shape[0])) > 0
+    assert changed.sum() > 10_000  # every land is outlined ...
+    assert not (changed & under_names).any()  # ... and no name lost a pixel to it
