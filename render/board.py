@@ -174,6 +174,13 @@ _REACH_X, _REACH_Y = 6.0, 3.0
 # and covering the place where pieces stand costs as much as leaving the land.
 _COST_OTHER_LAND, _COST_SEA = 1.6, 0.3
 _COST_PIECES, _COST_DISTANCE, _COST_ADRIFT = 2.0, 0.35, 3.0
+_COST_OWN_PIECES, _COST_CORE = 0.5, 3.0
+# A name's box may lie over another land by this share at most (antialiased corners, a sliver of
+# coast); any spot within that beats any spot beyond it.
+_ON_OTHER_LAND, _COST_ON_OTHER = 0.03, 20.0
+# ... and must lie over its own land by this share at least (a name wholly over the sea, however
+# near, reads as the sea's).
+_ON_OWN_LAND = 0.2
 # Clear space kept between two names (in label sizes), so neighbours never read as one name.
 _GAP_X, _GAP_Y = 0.6, 0.25
 _MARGIN = 0.4
@@ -183,6 +190,7 @@ class Label(NamedTuple):
     centre: tuple[float, float]
     box: Box
     lines: tuple[str, ...]
+    size: int = 0  # font size in px (0: the map's label size)
 
 
 def _line_variants(name: str, lines: Sequence[str]) -> list[tuple[str, ...]]:
@@ -226,8 +234,14 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
     for name, i in id_of.items():
         barren[i] = g.area_of[name] is None
     lands = g.data["lands"]
-    pieces = np.array([[c * k for c in lands[n]["pieces_box"]] for n in lands if lands[n]["slots"]])
+    piece_owner = [n for n in lands if lands[n]["slots"]]
+    pieces = np.array([[c * k for c in lands[n]["pieces_box"]] for n in piece_owner])
     pieces[:, 1::2] += head
+    # The middle of the first row, where a land's single army (the commonest sight) stands.
+    middle = np.array([lands[n]["slots"][1] for n in piece_owner], dtype=float)
+    r_army = 13.5
+    cores = np.column_stack([(middle[:, 0] - r_army) * k, (middle[:, 1] - r_army) * k + head,
+                             (middle[:, 0] + r_army) * k, (middle[:, 1] + r_army) * k + head])
     placed: dict[str, Label] = {}
     boxes: list[Box] = []
     for name, w in g.data["waters"].items():
@@ -245,51 +259,79 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
     )
     grid_x, grid_y = np.meshgrid(np.linspace(0.0, 1.0, 7), np.linspace(0.0, 1.0, 3))
     fx, fy = grid_x.ravel()[None, :], grid_y.ravel()[None, :]
-    for name in sorted(lands, key=lambda n: (lands[n]["pixels"], n)):
+    # A finer grid over the name's box itself: the share of it over another land must stay under
+    # _ON_OTHER_LAND (a name over a neighbour reads as the neighbour's).
+    fine_x, fine_y = np.meshgrid(np.linspace(0.02, 0.98, 25), np.linspace(0.05, 0.95, 7))
+    gx, gy = fine_x.ravel()[None, :], fine_y.ravel()[None, :]
+    def place(name: str, boxes: list[Box]) -> tuple[float, Label]:
         land_g = lands[name]
         pole = (land_g["pole"][0] * k, land_g["pole"][1] * k + head)
         extra = 12 * k if name in g.resource else 0
         bold = g.area_of[name] is not None
         taken = np.array(boxes) + np.array([-_GAP_X, -_GAP_Y, _GAP_X, _GAP_Y]) * label
+        own_pieces = np.array([n == name for n in piece_owner])
         best: tuple[float, Label] | None = None
-        for lines in _line_variants(name, land_g["label_lines"]):
-            x0, y0, x1, y1 = _text_box((0.0, 0.0), lines, label, bold, extra)
-            cand = np.column_stack(
-                [offsets[:, 0] + pole[0] + x0, offsets[:, 1] + pole[1] + y0,
-                 offsets[:, 0] + pole[0] + x1, offsets[:, 1] + pole[1] + y1]
-            )
-            ok = ~(_intersections(cand, taken) > 0).any(axis=1)
-            ok &= (cand[:, 0] >= 0) & (cand[:, 2] <= size)
-            if not ok.any():
-                continue
-            cand = cand[ok]
-            # Sample the box and a margin round it on a 7x3 grid against the id raster (at
-            # BASE_WIDTH): a name hugging another land's coast reads as that land's.
-            m = _MARGIN * label
-            left, top = cand[:, None, 0] - m, cand[:, None, 1] - m
-            width, height = cand[:, None, 2] - left + m, cand[:, None, 3] - top + m
-            sx = np.clip(((left + fx * width) / k).astype(int), 0, ids.shape[1] - 1)
-            sy = np.clip(((top + fy * height - head) / k).astype(int), 0, ids.shape[0] - 1)
-            under = ids[sy, sx]
-            own = under == id_of[name]
-            sea = under == 0
-            outside = np.where(own, 0.0, np.where(sea, _COST_SEA, _COST_OTHER_LAND)).mean(axis=1)
-            area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
-            covered = np.minimum(_intersections(cand, pieces).sum(axis=1) / area, 1.0)
-            centre_x = (cand[:, 0] + cand[:, 2] - extra) / 2
-            centre_y = (cand[:, 1] + cand[:, 3]) / 2
-            dist = np.hypot(centre_x - pole[0], centre_y - pole[1]) / (3 * label)
-            adrift = ~own.any(axis=1)  # a name must at least touch its land
-            cost = outside + _COST_PIECES * covered + _COST_DISTANCE * dist + _COST_ADRIFT * adrift
-            i = int(np.argmin(cost))
-            if best is None or cost[i] < best[0]:
-                box = (float(cand[i, 0]), float(cand[i, 1]), float(cand[i, 2]), float(cand[i, 3]))
-                best = (float(cost[i]), Label((float(centre_x[i]), float(centre_y[i])), box, lines))
+        # A name that finds no spot off the other lands at the map's label size tries a smaller one.
+        for fsize in sorted({label, max(6, round(label * 0.85)), max(6, round(label * 0.72))}, reverse=True):
+            for lines in _line_variants(name, land_g["label_lines"]):
+                x0, y0, x1, y1 = _text_box((0.0, 0.0), lines, fsize, bold, extra)
+                cand = np.column_stack(
+                    [offsets[:, 0] + pole[0] + x0, offsets[:, 1] + pole[1] + y0,
+                     offsets[:, 0] + pole[0] + x1, offsets[:, 1] + pole[1] + y1]
+                )
+                ok = ~(_intersections(cand, taken) > 0).any(axis=1)
+                ok &= (cand[:, 0] >= 0) & (cand[:, 2] <= size)
+                if not ok.any():
+                    continue
+                cand = cand[ok]
+                # Sample the box and a margin round it on a 7x3 grid against the id raster (at
+                # BASE_WIDTH): a name hugging another land's coast reads as that land's.
+                m = _MARGIN * label
+                left, top = cand[:, None, 0] - m, cand[:, None, 1] - m
+                width, height = cand[:, None, 2] - left + m, cand[:, None, 3] - top + m
+                sx = np.clip(((left + fx * width) / k).astype(int), 0, ids.shape[1] - 1)
+                sy = np.clip(((top + fy * height - head) / k).astype(int), 0, ids.shape[0] - 1)
+                under = ids[sy, sx]
+                own = under == id_of[name]
+                sea = (under == 0) | (under == 255)
+                outside = np.where(own, 0.0, np.where(sea, _COST_SEA, _COST_OTHER_LAND)).mean(axis=1)
+                text_w = cand[:, None, 2] - cand[:, None, 0]  # the resource mark after it too
+                bx = np.clip(((cand[:, None, 0] + gx * text_w) / k).astype(int), 0, ids.shape[1] - 1)
+                text_h = cand[:, None, 3] - cand[:, None, 1]
+                by = np.clip(((cand[:, None, 1] + gy * text_h - head) / k).astype(int), 0, ids.shape[0] - 1)
+                inside = ids[by, bx]
+                on_other = ((inside != id_of[name]) & (inside != 0) & (inside != 255)).mean(axis=1)
+                on_own = (inside == id_of[name]).mean(axis=1)
+                area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
+                # Pieces on other lands stay put; this land's own pieces step aside from its name
+                # (_piece_shift), so covering them costs less.
+                shared = _intersections(cand, pieces)
+                covered = np.minimum(shared[:, ~own_pieces].sum(axis=1) / area, 1.0) + \
+                    _COST_OWN_PIECES * np.minimum(shared[:, own_pieces].sum(axis=1) / area, 1.0) + \
+                    _COST_CORE * (_intersections(cand, cores) > 0).any(axis=1)
+                centre_x = (cand[:, 0] + cand[:, 2] - extra) / 2
+                centre_y = (cand[:, 1] + cand[:, 3]) / 2
+                dist = np.hypot(centre_x - pole[0], centre_y - pole[1]) / (3 * label)
+                adrift = ~own.any(axis=1)  # a name must at least touch its land
+                cost = outside + _COST_PIECES * covered + _COST_DISTANCE * dist + _COST_ADRIFT * adrift \
+                    + _COST_ON_OTHER * ((on_other > _ON_OTHER_LAND) | (on_own < _ON_OWN_LAND)) \
+                * (1.0 + on_other + np.maximum(_ON_OWN_LAND - on_own, 0.0))
+                i = int(np.argmin(cost))
+                if best is None or cost[i] < best[0]:
+                    box = (float(cand[i, 0]), float(cand[i, 1]), float(cand[i, 2]), float(cand[i, 3]))
+                    centre = (float(centre_x[i]), float(centre_y[i]))
+                    best = (float(cost[i]), Label(centre, box, lines, fsize))
+            if best is not None and best[0] < _COST_ON_OTHER:
+                break
         if best is None:  # nowhere free within reach: the centre, overlapping
             lines = tuple(land_g["label_lines"])
-            best = (0.0, Label(pole, _text_box(pole, lines, label, bold, extra), lines))
-        placed[name] = best[1]
-        boxes.append(best[1].box)
+            best = (0.0, Label(pole, _text_box(pole, lines, label, bold, extra), lines, label))
+        return best
+
+    order = sorted(lands, key=lambda n: (lands[n]["pixels"], n))
+    for name in order:
+        _, placed[name] = place(name, boxes)
+        boxes.append(placed[name].box)
     return placed
 
 
@@ -378,7 +420,7 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
         _draw_names(draw, board, size, mask=False)
     for name in g.resource:
         # The symbol sits after the name, or alone where the name would stand.
-        centre, _, lines = label_layout(size, board)[name]
+        centre, _, lines, _ = label_layout(size, board)[name]
         rx, ry = centre
         if not names and g.data["ids"].get(str(g.ids.getpixel((int(rx / k), int((ry - head) / k))))) != name:
             rx, ry = at(g.data["lands"][name]["pole"])  # the name's spot is off the land
@@ -418,7 +460,7 @@ def _draw_names(draw: ImageDraw.ImageDraw, board: str, size: int, *, mask: bool)
             draw,
             layout[name].centre,
             layout[name].lines,
-            label,
+            layout[name].size or label,
             white if mask else (90, 80, 70) if is_barren else palette.INK,
             italic=is_barren,
             bold=not is_barren,
@@ -602,8 +644,11 @@ def _caravan(draw: ImageDraw.ImageDraw, c: tuple[float, float], colour: RGB, k: 
 
 # Where a land's pieces may shift (in slot spacings) when they would cover a name: the first of
 # these that clears every name and keeps the pieces' middle on the land is taken.
-_PIECE_SHIFTS: Final = ((0.0, 0.0), (0.0, -0.5), (0.0, 0.5), (-0.5, 0.0), (0.5, 0.0), (0.0, -1.0),
-                        (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0))
+_STEPS: Final = (-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5)
+_PIECE_SHIFTS: Final = tuple(sorted(
+    ((fx, fy) for fx in _STEPS for fy in _STEPS),
+    key=lambda s: (abs(s[0]) + abs(s[1]), abs(s[0]), s),
+))  # nearest first
 
 
 def _piece_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
