@@ -918,14 +918,23 @@ def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, 
     k = size / BASE_WIDTH
     ids = g.ids.resize((size, round(g.ids.height * k)), Image.Resampling.NEAREST)
     mask = ids.point(lambda v: 255 if v in wanted else 0)
-    ring = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(_odd(7 * k))), mask)
-    inner = ImageChops.subtract(mask, mask.filter(ImageFilter.MinFilter(_odd(3 * k))))
+    # The filters run on the lands' surroundings only: on a whole large map they cost seconds.
+    bbox = mask.getbbox()
+    if bbox is None:
+        return
+    grow = _odd(7 * k)
+    x0, y0 = max(0, bbox[0] - grow), max(0, bbox[1] - grow)
+    x1, y1 = min(mask.width, bbox[2] + grow), min(mask.height, bbox[3] + grow)
+    part_mask = mask.crop((x0, y0, x1, y1))
+    ring = ImageChops.subtract(part_mask.filter(ImageFilter.MaxFilter(grow)), part_mask)
+    inner = ImageChops.subtract(part_mask, part_mask.filter(ImageFilter.MinFilter(_odd(3 * k))))
+    where = (x0, head + y0, x1, head + y1)
     # The outline goes under the names: where a name stands, it is left out.
-    cover = ImageChops.invert(_names_mask(board, size, canvas.height)) if with_names else None
+    cover = ImageChops.invert(_names_mask(board, size, canvas.height).crop(where)) if with_names else None
     for part, colour in ((ring, palette.HIGHLIGHT), (inner, (200, 20, 120))):
-        full = Image.new("L", canvas.size, 0)
-        full.paste(part, (0, head))
-        canvas.paste(colour, mask=ImageChops.multiply(full, cover) if cover is not None else full)
+        region = canvas.crop(where)
+        region.paste(colour, mask=ImageChops.multiply(part, cover) if cover is not None else part)
+        canvas.paste(region, where[:2])
 
 
 def _odd(v: float) -> int:
