@@ -36,6 +36,7 @@ CLASSIC: Final = "classic"
 EPOCHS5: Final = "epochs5"
 BASE_WIDTH: Final = 1600  # geometry.json coordinates are at this width
 HEADER: Final = 78  # header height at BASE_WIDTH
+FOOTER: Final = 34  # legend strip under the map at BASE_WIDTH
 LABEL_SIZE: Final = 11
 OFF_BOARD_COLOUR: Final[RGB] = (222, 222, 214)
 COAST: Final[RGB] = (62, 92, 122)
@@ -173,6 +174,13 @@ _REACH_X, _REACH_Y = 6.0, 3.0
 # and covering the place where pieces stand costs as much as leaving the land.
 _COST_OTHER_LAND, _COST_SEA = 1.6, 0.3
 _COST_PIECES, _COST_DISTANCE, _COST_ADRIFT = 2.0, 0.35, 3.0
+_COST_OWN_PIECES, _COST_CORE = 0.5, 3.0
+# A name's box may lie over another land by this share at most (antialiased corners, a sliver of
+# coast); any spot within that beats any spot beyond it.
+_ON_OTHER_LAND, _COST_ON_OTHER = 0.03, 20.0
+# ... and must lie over its own land by this share at least (a name wholly over the sea, however
+# near, reads as the sea's).
+_ON_OWN_LAND = 0.2
 # Clear space kept between two names (in label sizes), so neighbours never read as one name.
 _GAP_X, _GAP_Y = 0.6, 0.25
 _MARGIN = 0.4
@@ -182,6 +190,7 @@ class Label(NamedTuple):
     centre: tuple[float, float]
     box: Box
     lines: tuple[str, ...]
+    size: int = 0  # font size in px (0: the map's label size)
 
 
 def _line_variants(name: str, lines: Sequence[str]) -> list[tuple[str, ...]]:
@@ -225,8 +234,14 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
     for name, i in id_of.items():
         barren[i] = g.area_of[name] is None
     lands = g.data["lands"]
-    pieces = np.array([[c * k for c in lands[n]["pieces_box"]] for n in lands if lands[n]["slots"]])
+    piece_owner = [n for n in lands if lands[n]["slots"]]
+    pieces = np.array([[c * k for c in lands[n]["pieces_box"]] for n in piece_owner])
     pieces[:, 1::2] += head
+    # The middle of the first row, where a land's single army (the commonest sight) stands.
+    middle = np.array([lands[n]["slots"][1] for n in piece_owner], dtype=float)
+    r_army = 13.5
+    cores = np.column_stack([(middle[:, 0] - r_army) * k, (middle[:, 1] - r_army) * k + head,
+                             (middle[:, 0] + r_army) * k, (middle[:, 1] + r_army) * k + head])
     placed: dict[str, Label] = {}
     boxes: list[Box] = []
     for name, w in g.data["waters"].items():
@@ -244,51 +259,79 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
     )
     grid_x, grid_y = np.meshgrid(np.linspace(0.0, 1.0, 7), np.linspace(0.0, 1.0, 3))
     fx, fy = grid_x.ravel()[None, :], grid_y.ravel()[None, :]
-    for name in sorted(lands, key=lambda n: (lands[n]["pixels"], n)):
+    # A finer grid over the name's box itself: the share of it over another land must stay under
+    # _ON_OTHER_LAND (a name over a neighbour reads as the neighbour's).
+    fine_x, fine_y = np.meshgrid(np.linspace(0.02, 0.98, 25), np.linspace(0.05, 0.95, 7))
+    gx, gy = fine_x.ravel()[None, :], fine_y.ravel()[None, :]
+    def place(name: str, boxes: list[Box]) -> tuple[float, Label]:
         land_g = lands[name]
         pole = (land_g["pole"][0] * k, land_g["pole"][1] * k + head)
         extra = 12 * k if name in g.resource else 0
         bold = g.area_of[name] is not None
         taken = np.array(boxes) + np.array([-_GAP_X, -_GAP_Y, _GAP_X, _GAP_Y]) * label
+        own_pieces = np.array([n == name for n in piece_owner])
         best: tuple[float, Label] | None = None
-        for lines in _line_variants(name, land_g["label_lines"]):
-            x0, y0, x1, y1 = _text_box((0.0, 0.0), lines, label, bold, extra)
-            cand = np.column_stack(
-                [offsets[:, 0] + pole[0] + x0, offsets[:, 1] + pole[1] + y0,
-                 offsets[:, 0] + pole[0] + x1, offsets[:, 1] + pole[1] + y1]
-            )
-            ok = ~(_intersections(cand, taken) > 0).any(axis=1)
-            ok &= (cand[:, 0] >= 0) & (cand[:, 2] <= size)
-            if not ok.any():
-                continue
-            cand = cand[ok]
-            # Sample the box and a margin round it on a 7x3 grid against the id raster (at
-            # BASE_WIDTH): a name hugging another land's coast reads as that land's.
-            m = _MARGIN * label
-            left, top = cand[:, None, 0] - m, cand[:, None, 1] - m
-            width, height = cand[:, None, 2] - left + m, cand[:, None, 3] - top + m
-            sx = np.clip(((left + fx * width) / k).astype(int), 0, ids.shape[1] - 1)
-            sy = np.clip(((top + fy * height - head) / k).astype(int), 0, ids.shape[0] - 1)
-            under = ids[sy, sx]
-            own = under == id_of[name]
-            sea = under == 0
-            outside = np.where(own, 0.0, np.where(sea, _COST_SEA, _COST_OTHER_LAND)).mean(axis=1)
-            area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
-            covered = np.minimum(_intersections(cand, pieces).sum(axis=1) / area, 1.0)
-            centre_x = (cand[:, 0] + cand[:, 2] - extra) / 2
-            centre_y = (cand[:, 1] + cand[:, 3]) / 2
-            dist = np.hypot(centre_x - pole[0], centre_y - pole[1]) / (3 * label)
-            adrift = ~own.any(axis=1)  # a name must at least touch its land
-            cost = outside + _COST_PIECES * covered + _COST_DISTANCE * dist + _COST_ADRIFT * adrift
-            i = int(np.argmin(cost))
-            if best is None or cost[i] < best[0]:
-                box = (float(cand[i, 0]), float(cand[i, 1]), float(cand[i, 2]), float(cand[i, 3]))
-                best = (float(cost[i]), Label((float(centre_x[i]), float(centre_y[i])), box, lines))
+        # A name that finds no spot off the other lands at the map's label size tries a smaller one.
+        for fsize in sorted({label, max(6, round(label * 0.85)), max(6, round(label * 0.72))}, reverse=True):
+            for lines in _line_variants(name, land_g["label_lines"]):
+                x0, y0, x1, y1 = _text_box((0.0, 0.0), lines, fsize, bold, extra)
+                cand = np.column_stack(
+                    [offsets[:, 0] + pole[0] + x0, offsets[:, 1] + pole[1] + y0,
+                     offsets[:, 0] + pole[0] + x1, offsets[:, 1] + pole[1] + y1]
+                )
+                ok = ~(_intersections(cand, taken) > 0).any(axis=1)
+                ok &= (cand[:, 0] >= 0) & (cand[:, 2] <= size)
+                if not ok.any():
+                    continue
+                cand = cand[ok]
+                # Sample the box and a margin round it on a 7x3 grid against the id raster (at
+                # BASE_WIDTH): a name hugging another land's coast reads as that land's.
+                m = _MARGIN * label
+                left, top = cand[:, None, 0] - m, cand[:, None, 1] - m
+                width, height = cand[:, None, 2] - left + m, cand[:, None, 3] - top + m
+                sx = np.clip(((left + fx * width) / k).astype(int), 0, ids.shape[1] - 1)
+                sy = np.clip(((top + fy * height - head) / k).astype(int), 0, ids.shape[0] - 1)
+                under = ids[sy, sx]
+                own = under == id_of[name]
+                sea = (under == 0) | (under == 255)
+                outside = np.where(own, 0.0, np.where(sea, _COST_SEA, _COST_OTHER_LAND)).mean(axis=1)
+                text_w = cand[:, None, 2] - cand[:, None, 0]  # the resource mark after it too
+                bx = np.clip(((cand[:, None, 0] + gx * text_w) / k).astype(int), 0, ids.shape[1] - 1)
+                text_h = cand[:, None, 3] - cand[:, None, 1]
+                by = np.clip(((cand[:, None, 1] + gy * text_h - head) / k).astype(int), 0, ids.shape[0] - 1)
+                inside = ids[by, bx]
+                on_other = ((inside != id_of[name]) & (inside != 0) & (inside != 255)).mean(axis=1)
+                on_own = (inside == id_of[name]).mean(axis=1)
+                area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
+                # Pieces on other lands stay put; this land's own pieces step aside from its name
+                # (_piece_shift), so covering them costs less.
+                shared = _intersections(cand, pieces)
+                covered = np.minimum(shared[:, ~own_pieces].sum(axis=1) / area, 1.0) + \
+                    _COST_OWN_PIECES * np.minimum(shared[:, own_pieces].sum(axis=1) / area, 1.0) + \
+                    _COST_CORE * (_intersections(cand, cores) > 0).any(axis=1)
+                centre_x = (cand[:, 0] + cand[:, 2] - extra) / 2
+                centre_y = (cand[:, 1] + cand[:, 3]) / 2
+                dist = np.hypot(centre_x - pole[0], centre_y - pole[1]) / (3 * label)
+                adrift = ~own.any(axis=1)  # a name must at least touch its land
+                cost = outside + _COST_PIECES * covered + _COST_DISTANCE * dist + _COST_ADRIFT * adrift \
+                    + _COST_ON_OTHER * ((on_other > _ON_OTHER_LAND) | (on_own < _ON_OWN_LAND)) \
+                * (1.0 + on_other + np.maximum(_ON_OWN_LAND - on_own, 0.0))
+                i = int(np.argmin(cost))
+                if best is None or cost[i] < best[0]:
+                    box = (float(cand[i, 0]), float(cand[i, 1]), float(cand[i, 2]), float(cand[i, 3]))
+                    centre = (float(centre_x[i]), float(centre_y[i]))
+                    best = (float(cost[i]), Label(centre, box, lines, fsize))
+            if best is not None and best[0] < _COST_ON_OTHER:
+                break
         if best is None:  # nowhere free within reach: the centre, overlapping
             lines = tuple(land_g["label_lines"])
-            best = (0.0, Label(pole, _text_box(pole, lines, label, bold, extra), lines))
-        placed[name] = best[1]
-        boxes.append(best[1].box)
+            best = (0.0, Label(pole, _text_box(pole, lines, label, bold, extra), lines, label))
+        return best
+
+    order = sorted(lands, key=lambda n: (lands[n]["pixels"], n))
+    for name in order:
+        _, placed[name] = place(name, boxes)
+        boxes.append(placed[name].box)
     return placed
 
 
@@ -346,7 +389,7 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
     img.paste(AREA_EDGE, mask=ImageChops.multiply(area_edges, land))
     img.paste(COAST, mask=coast.point(lambda v: v * 9 // 10))
 
-    canvas = Image.new("RGB", (size, head + map_h), palette.PAPER)
+    canvas = Image.new("RGB", (size, head + map_h + round(FOOTER * k)), palette.PAPER)
     canvas.paste(img, (0, head))
     draw = ImageDraw.Draw(canvas)
 
@@ -374,35 +417,10 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
                 draw.rectangle((wx - r, wy - r, wx + r, wy + r), fill=WALL)
 
     if names:
-        label = max(6, round(LABEL_SIZE * k))
-        for w in g.data["waters"].values():
-            _text_centered(
-                draw,
-                at(w["label"]),
-                w["label_lines"],
-                label + 1,
-                palette.WATER_INK,
-                italic=True,
-                halo=palette.lighten(palette.SEA, 0.4),
-                halo_width=1,
-            )
-        layout = label_layout(size, board)
-        for name in g.data["lands"]:
-            is_barren = g.area_of[name] is None
-            _text_centered(
-                draw,
-                layout[name].centre,
-                layout[name].lines,
-                label,
-                (90, 80, 70) if is_barren else palette.INK,
-                italic=is_barren,
-                bold=not is_barren,
-                halo=palette.lighten(palette.AREA_COLOURS.get(g.area_of[name] or "", palette.BARREN), 0.55),
-                halo_width=max(1, round(2 * k)),
-            )
+        _draw_names(draw, board, size, mask=False)
     for name in g.resource:
         # The symbol sits after the name, or alone where the name would stand.
-        centre, _, lines = label_layout(size, board)[name]
+        centre, _, lines, _ = label_layout(size, board)[name]
         rx, ry = centre
         if not names and g.data["ids"].get(str(g.ids.getpixel((int(rx / k), int((ry - head) / k))))) != name:
             rx, ry = at(g.data["lands"][name]["pole"])  # the name's spot is off the land
@@ -411,7 +429,94 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
             rx += widest / 2 + 6 * k
             ry -= (len(lines) - 1) * LABEL_SIZE * k / 2
         _diamond(draw, (rx, ry), 5 * k)
+    _draw_legend(draw, board, k, head + map_h + FOOTER * k / 2)
     return canvas
+
+
+def _draw_names(draw: ImageDraw.ImageDraw, board: str, size: int, *, mask: bool) -> None:
+    """Every water and land name with its halo; with ``mask``, in white only (the pixels a name
+    covers, which a highlight's outline must leave alone)."""
+    g = _geometry(board)
+    k = size / BASE_WIDTH
+    head = round(HEADER * k)
+    label = max(6, round(LABEL_SIZE * k))
+    white: RGB = (255, 255, 255)
+    for w in g.data["waters"].values():
+        _text_centered(
+            draw,
+            (w["label"][0] * k, w["label"][1] * k + head),
+            w["label_lines"],
+            label + 1,
+            white if mask else palette.WATER_INK,
+            italic=True,
+            halo=white if mask else palette.lighten(palette.SEA, 0.4),
+            halo_width=1,
+        )
+    layout = label_layout(size, board)
+    for name in g.data["lands"]:
+        is_barren = g.area_of[name] is None
+        halo = palette.lighten(palette.AREA_COLOURS.get(g.area_of[name] or "", palette.BARREN), 0.55)
+        _text_centered(
+            draw,
+            layout[name].centre,
+            layout[name].lines,
+            layout[name].size or label,
+            white if mask else (90, 80, 70) if is_barren else palette.INK,
+            italic=is_barren,
+            bold=not is_barren,
+            halo=white if mask else halo,
+            halo_width=max(1, round(2 * k)),
+        )
+
+
+@functools.lru_cache(maxsize=16)
+def _names_mask(board: str, size: int, height: int) -> Image.Image:
+    """255 where a name or its halo stands on the ``size`` px wide board (cached with the base)."""
+    img = Image.new("RGB", (size, height), (0, 0, 0))
+    _draw_names(ImageDraw.Draw(img), board, size, mask=True)
+    return _binary(img.convert("L"))  # a name's antialiased rim counts as the name
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, board: str, k: float, y: float) -> None:
+    """What each piece and mark means, in a strip under the map (drawn once with the base)."""
+    f = font(max(9, round(13 * k)))
+    x = 10 * k
+
+    def item(symbol: Callable[[tuple[float, float]], None], text: str, width: float = 24.0) -> None:
+        nonlocal x
+        symbol((x + width * k / 2, y))
+        x += width * k + 4 * k
+        draw.text((x, y), text, font=f, fill=palette.INK, anchor="lm")
+        x += f.getlength(text) + 16 * k
+
+    draw.text((x, y), "Key:", font=font(max(9, round(13 * k)), True), fill=palette.INK, anchor="lm")
+    x += font(max(9, round(13 * k)), True).getlength("Key:") + 10 * k
+    if board == EPOCHS5:
+        item(lambda c: _army(draw, c, 1, 0, False, k), "army")
+        item(lambda c: _army(draw, c, 1, 0, True, k), "army moving now", 30)
+        item(lambda c: _caravan(draw, c, palette.PLAYER_COLOURS[1], k), "caravan")
+    else:
+        item(lambda c: _army(draw, c, 1, 3, False, k), "army of epoch I to VII")
+        item(lambda c: _army(draw, c, 1, 3, True, k), "army moving now", 30)
+        item(lambda c: _ship(draw, c, palette.PLAYER_COLOURS[1], k, None), "fleet")
+    item(lambda c: _city(draw, c, k), "city", 16)
+    item(lambda c: _star(draw, c, 8 * k, (250, 214, 60), k), "capitol" if board == EPOCHS5 else "capital", 18)
+    item(lambda c: _monument(draw, c, k), "monument", 18)
+    item(lambda c: _fort(draw, c, k), "fort", 18)
+    item(lambda c: _diamond(draw, c, 5 * k), "resource", 12)
+
+    def strait(c: tuple[float, float]) -> None:
+        draw.line(((c[0] - 9 * k, c[1]), (c[0] + 9 * k, c[1])), fill=STRAIT, width=max(1, round(3 * k)))
+
+    item(strait, "strait", 20)
+    if board == CLASSIC:
+        def wall(c: tuple[float, float]) -> None:
+            r = max(1.0, 2.2 * k)
+            for i in range(-2, 3, 2):
+                wx = c[0] + i * 4 * k
+                draw.rectangle((wx - r, c[1] - r, wx + r, c[1] + r), fill=WALL)
+
+        item(wall, "Great Wall", 20)
 
 
 def _diamond(draw: ImageDraw.ImageDraw, c: tuple[float, float], r: float) -> None:
@@ -539,8 +644,11 @@ def _caravan(draw: ImageDraw.ImageDraw, c: tuple[float, float], colour: RGB, k: 
 
 # Where a land's pieces may shift (in slot spacings) when they would cover a name: the first of
 # these that clears every name and keeps the pieces' middle on the land is taken.
-_PIECE_SHIFTS: Final = ((0.0, 0.0), (0.0, -0.5), (0.0, 0.5), (-0.5, 0.0), (0.5, 0.0), (0.0, -1.0),
-                        (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0))
+_STEPS: Final = (-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5)
+_PIECE_SHIFTS: Final = tuple(sorted(
+    ((fx, fy) for fx in _STEPS for fy in _STEPS),
+    key=lambda s: (abs(s[0]) + abs(s[1]), abs(s[0]), s),
+))  # nearest first
 
 
 def _piece_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
@@ -689,30 +797,34 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     draw.text((pad, y1), title, font=big, fill=palette.INK, anchor="lm")
     x = pad + big.getlength(title) + 16 * k
     turn = view.get("turn")
+    you = viewer(view)
+    scores, winner = final_scores(view)
     if turn:
         p = int(turn.get("player", 0))
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
         r = 7 * k
         draw.ellipse((x, y1 - r, x + 2 * r, y1 + r), fill=colour, outline=palette.INK)
-        text = f"{turn.get('name', '')} — {palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]} playing"
+        text = f"{turn.get('name', '')} — {_seat(p, you)} playing"
         if turn.get("catapult"):  # 5-epoch rules: the siege bonus waiting on the catapult
             text += f" · catapult +{turn['catapult']}"
         if turn.get("armies") is not None and "catapult" in turn:
             n = int(turn["armies"])
             text += f" · {n} {'army' if n == 1 else 'armies'} to place"
         draw.text((x + 2 * r + 6 * k, y1), text, font=mid, fill=palette.INK, anchor="lm")
+    elif winner is not None:
+        text = f"Game over — {_seat(winner, you)} {'win' if winner == you else 'wins'}"
+        draw.text((x, y1), text, font=mid, fill=palette.INK, anchor="lm")
     elif view.get("phase"):
         draw.text((x, y1), str(view["phase"]).capitalize(), font=mid, fill=palette.INK, anchor="lm")
 
-    # Scores, right-aligned: a chip per player.
-    scores = list(view.get("scores") or [])
+    # Scores, right-aligned: a chip per player (the final figures once the game is over).
     xr = canvas.width - pad
     for p in reversed(range(len(scores))):
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
-        label = f"{palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]} {scores[p]}"
+        label = f"{_seat(p, you)} {scores[p]}" + (" · winner" if p == winner else "")
         w = mid.getlength(label) + 26 * k
         x0 = xr - w
-        active = bool(turn) and turn is not None and int(turn.get("player", -1)) == p
+        active = (bool(turn) and turn is not None and int(turn.get("player", -1)) == p) or p == winner
         draw.rounded_rectangle(
             (x0, y1 - 11 * k, xr, y1 + 11 * k),
             radius=5 * k,
@@ -760,6 +872,28 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
         x += cell
 
 
+def viewer(view: Mapping[str, Any]) -> int | None:
+    """The seat whose view this is (None for a spectator): both rulesets put it in ``you``."""
+    you = view.get("you")
+    return int(you["player"]) if isinstance(you, Mapping) and you.get("player") is not None else None
+
+
+def final_scores(view: Mapping[str, Any]) -> tuple[list[int], int | None]:
+    """The scores to show and the winner: once the game is over, the final figures (the classic
+    rules add the pre-eminence markers into ``final``) and the first of ``ranking``, which already
+    applies the rulebook's tie-breaks; before that the running scores and no winner."""
+    ranking = view.get("ranking")
+    final = view.get("final")
+    scores = list(final if final is not None else view.get("scores") or [])
+    over = view.get("phase") == "over" and bool(ranking)
+    return scores, int(ranking[0]) if over and ranking else None
+
+
+def _seat(p: int, you: int | None) -> str:
+    name = palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]
+    return f"{name} (you)" if p == you else name
+
+
 _AREA_SHORT: Final = {
     "Northern Africa": "N. Africa",
     "Southern Africa": "S. Africa",
@@ -775,21 +909,32 @@ def _short_area(area: str) -> str:
     return _AREA_SHORT.get(area, area)
 
 
-def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, board: str) -> None:
+def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, board: str,
+               with_names: bool = True) -> None:
     g = _geometry(board)
     wanted = {int(g.data["lands"][n]["id"]) for n in names if n in g.data["lands"]}
     if not wanted:
         return
     k = size / BASE_WIDTH
-    ids = g.ids.resize((size, canvas.height - head), Image.Resampling.NEAREST)
+    ids = g.ids.resize((size, round(g.ids.height * k)), Image.Resampling.NEAREST)
     mask = ids.point(lambda v: 255 if v in wanted else 0)
-    ring = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(_odd(7 * k))), mask)
-    inner = ImageChops.subtract(mask, mask.filter(ImageFilter.MinFilter(_odd(3 * k))))
-    full = Image.new("L", canvas.size, 0)
-    full.paste(ring, (0, head))
-    canvas.paste(palette.HIGHLIGHT, mask=full)
-    full.paste(inner, (0, head))
-    canvas.paste((200, 20, 120), mask=full)
+    # The filters run on the lands' surroundings only: on a whole large map they cost seconds.
+    bbox = mask.getbbox()
+    if bbox is None:
+        return
+    grow = _odd(7 * k)
+    x0, y0 = max(0, bbox[0] - grow), max(0, bbox[1] - grow)
+    x1, y1 = min(mask.width, bbox[2] + grow), min(mask.height, bbox[3] + grow)
+    part_mask = mask.crop((x0, y0, x1, y1))
+    ring = ImageChops.subtract(part_mask.filter(ImageFilter.MaxFilter(grow)), part_mask)
+    inner = ImageChops.subtract(part_mask, part_mask.filter(ImageFilter.MinFilter(_odd(3 * k))))
+    where = (x0, head + y0, x1, head + y1)
+    # The outline goes under the names: where a name stands, it is left out.
+    cover = ImageChops.invert(_names_mask(board, size, canvas.height).crop(where)) if with_names else None
+    for part, colour in ((ring, palette.HIGHLIGHT), (inner, (200, 20, 120))):
+        region = canvas.crop(where)
+        region.paste(colour, mask=ImageChops.multiply(part, cover) if cover is not None else part)
+        canvas.paste(region, where[:2])
 
 
 def _odd(v: float) -> int:
@@ -823,13 +968,21 @@ def render_history(
     size: int = 1600,
 ) -> bytes:
     """A History of the World ``board`` (a key of :data:`BOARDS`) as seen in ``view``, as PNG bytes."""
+    return encode_png(history_image(view, board, names=names, highlight=highlight, size=size))
+
+
+def history_image(
+    view: Mapping[str, Any], board: str, *, names: bool = True, highlight: Sequence[str] = (),
+    size: int = 1600,
+) -> Image.Image:
+    """The picture :func:`render_history` encodes."""
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
     k = size / BASE_WIDTH
     head = round(HEADER * k)
     canvas = _base(board, size, names).copy()
     if highlight:
-        _highlight(canvas, highlight, size, head, board)
+        _highlight(canvas, highlight, size, head, board, names)
     _draw_pieces(canvas, view, k, head, board_id=board, names=names)
     _draw_panel(canvas, view, k, head, board)
-    return encode_png(canvas)
+    return canvas

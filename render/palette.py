@@ -48,7 +48,7 @@ AREA_COLOURS: Final[dict[str, RGB]] = {
     "North Africa": (244, 232, 172),  # pale yellow
     "China": (228, 148, 136),  # rose
     "India": (172, 206, 118),  # leaf green
-    "Southern Europe": (146, 186, 226),  # blue
+    "Southern Europe": (222, 172, 196),  # dusty pink (a blue read as the sea round Italy)
     "Northern Europe": (204, 228, 196),  # pale mint
     "Southeast Asia": (96, 176, 150),  # teal, darker
     "Eurasia": (208, 192, 230),  # lavender

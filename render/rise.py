@@ -877,7 +877,9 @@ def final_text(view: Mapping[str, Any], seat: int) -> str:
     return f"final score: {points}"
 
 
-def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any]) -> int:
+def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: int = 1) -> int:
+    """Every player's panel, in ``columns`` columns (each panel goes under the shortest one, so the
+    order reads left to right, then down); returns the height used."""
     draw = ImageDraw.Draw(img)
     ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
     # In turn order while playing; by final rank once the game is over.
@@ -887,13 +889,42 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any]) -> int:
     final = view.get("final")
     current = view.get("current")
     actors = {int(a) for a in view.get("actors", [])}
-    y = top
+    gutter = 12
+    col_w = (BASE_W - 2 * MARGIN - gutter * (columns - 1)) / columns
+    bottoms = [top] * columns
     chip_f = font(14)
+    stat_f = font(17, True)
     for seat in order:
         p = ps[seat]
         colour = player_colour(seat)
-        left, right = MARGIN, BASE_W - MARGIN
+        col = bottoms.index(min(bottoms))
+        y = bottoms[col]
+        left = round(MARGIN + col * (col_w + gutter))
+        right = round(left + col_w)
         groups = _tile_chips(p)
+        stats = [
+            (f"{p.get('vp', 0)} VP", VP_INK),
+            (f"{p.get('gold', 0)} gold", (150, 110, 10)),
+            (f"{p.get('resources', 0)} resource discs", RES),
+            (f"{p.get('food', 0)} food", (70, 120, 30)),
+            (f"cubes {p.get('pool', 0)} pool · {p.get('on_map', 0)} map · {p.get('stock', 0)} stock", INK),
+        ]
+        this_turn = f"this turn: {yields_text(yields[seat])}" if seat < len(yields) and final is None else ""
+        # The figures wrap onto more lines in a narrow column; this turn's yield goes on a line of its
+        # own when it does not fit after them.
+        placed: list[tuple[float, float, str, RGB]] = []
+        sx, line = float(left + 36), 0.0
+        for text, ink in stats:
+            w = text_w(text, stat_f)
+            if sx + w > right - 14 and sx > left + 36:
+                sx, line = float(left + 36), line + 26
+            placed.append((sx, line, text, ink))
+            sx += w + 26
+        turn_line = line
+        if this_turn and sx + text_w(this_turn, font(15)) > right - 14:
+            turn_line = line + 24
+        extra = turn_line
+        base_off = 74 + extra
         label_w = 100
         rows_h = 0.0
         laid: list[tuple[str, list[tuple[float, float, str, RGB, RGB]], float]] = []
@@ -902,11 +933,11 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any]) -> int:
             h = (max((r for _, r, *_ in flowed), default=0.0) + 30) if flowed else 30
             laid.append((title, flowed, rows_h))
             rows_h += h
-        height = int(78 + rows_h + 10)
+        height = int(78 + extra + rows_h + 10)
         draw.rounded_rectangle((left, y, right, y + height), radius=12, fill=CARD, outline=EDGE, width=2)
         draw.rounded_rectangle((left, y, left + 22, y + height), radius=8, fill=colour, outline=INK, width=1)
         you = view.get("you") or {}
-        name = f"{player_name(seat)} (P{seat + 1})" + (" · you" if you.get("player") == seat else "")
+        name = player_name(seat) + (" (you)" if you.get("player") == seat else "")
         draw.text((left + 36, y + 22), name, fill=INK, font=font(22, True), anchor="lm")
         nx = left + 36 + text_w(name, font(22, True)) + 14
         if seat in actors or (current is not None and int(current) == seat):
@@ -925,26 +956,11 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any]) -> int:
                 outline=INK,
                 bold=True,
             )
-        stats = [
-            (f"{p.get('vp', 0)} VP", VP_INK),
-            (f"{p.get('gold', 0)} gold", (150, 110, 10)),
-            (f"{p.get('resources', 0)} resource discs", RES),
-            (f"{p.get('food', 0)} food", (70, 120, 30)),
-            (f"cubes {p.get('pool', 0)} pool · {p.get('on_map', 0)} map · {p.get('stock', 0)} stock", INK),
-        ]
-        sx = float(left + 36)
-        for text, ink in stats:
-            draw.text((sx, y + 54), text, fill=ink, font=font(17, True), anchor="lm")
-            sx += text_w(text, font(17, True)) + 26
-        if seat < len(yields) and final is None:
-            draw.text(
-                (right - 14, y + 54),
-                f"this turn: {yields_text(yields[seat])}",
-                fill=MUTED,
-                font=font(15),
-                anchor="rm",
-            )
-        base = y + 74
+        for x, dy, text, ink in placed:
+            draw.text((x, y + 54 + dy), text, fill=ink, font=stat_f, anchor="lm")
+        if this_turn:
+            draw.text((right - 14, y + 54 + turn_line), this_turn, fill=MUTED, font=font(15), anchor="rm")
+        base = y + base_off
         for title, flowed, offset in laid:
             draw.text((left + 36, base + offset + 14), title, fill=MUTED, font=font(14, True), anchor="lm")
             if not flowed:
@@ -957,8 +973,8 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any]) -> int:
                 )
             for x, r, text, fill, ink in flowed:
                 _chip(draw, x, base + offset + r, text, fill, size=14, ink=ink)
-        y += height + 10
-    return y - top
+        bottoms[col] = y + height + 10
+    return max(bottoms) - top
 
 
 # --- the picture --------------------------------------------------------------------------------------
@@ -978,28 +994,52 @@ def check_view(view: Mapping[str, Any], highlight: Iterable[str]) -> set[str]:
 
 
 
-def render_image(
-    view: Mapping[str, Any], *, names: bool = True, highlight: Iterable[str] = ()
-) -> Image.Image:
-    """The board at BASE_W px wide as a Pillow image."""
-    marked = check_view(view, highlight)
+def _map_image(view: Mapping[str, Any], names: bool, marked: set[str]) -> Image.Image:
+    canvas = Image.new("RGB", (BASE_W, HEAD_H + MAP_H + 16), PAPER)
+    _header(ImageDraw.Draw(canvas), view)
+    _draw_map(canvas, HEAD_H + 8, view, names, marked)
+    return canvas
+
+
+def _dashboard_image(view: Mapping[str, Any], columns: int) -> Image.Image:
     players = len(view.get("players_state", []))
-    canvas = Image.new("RGB", (BASE_W, HEAD_H + MAP_H + 800 + players * 420), PAPER)
+    canvas = Image.new("RGB", (BASE_W, HEAD_H + 800 + players * 420), PAPER)
     draw = ImageDraw.Draw(canvas)
     _header(draw, view)
     y = HEAD_H + 8
-    _draw_map(canvas, y, view, names, marked)
-    y += MAP_H + 8
     y += _draw_display(draw, y, view) + 12
     y += _draw_tracks(draw, y, view) + 12
-    y += _draw_players(canvas, y, view)
+    y += _draw_players(canvas, y, view, columns)
     return canvas.crop((0, 0, BASE_W, y + 6))
+
+
+def render_image(
+    view: Mapping[str, Any], *, names: bool = True, highlight: Iterable[str] = ()
+) -> Image.Image:
+    """The whole board (the map above the dashboard) at BASE_W px wide as a Pillow image."""
+    marked = check_view(view, highlight)
+    top = _map_image(view, names, marked)
+    bottom = _dashboard_image(view, 1)
+    canvas = Image.new("RGB", (BASE_W, top.height + bottom.height - HEAD_H - 8), PAPER)
+    canvas.paste(top, (0, 0))
+    canvas.paste(bottom.crop((0, HEAD_H + 8, BASE_W, bottom.height)), (0, top.height))
+    return canvas
+
+
+def _scaled(img: Image.Image, size: int) -> bytes:
+    if size < 200:
+        raise ValueError(f"size {size} is too small to read")
+    if size != img.width:
+        img = img.resize((size, round(img.height * size / img.width)), Image.Resampling.LANCZOS)
+    return encode_png(img)
 
 
 def render_board(
     view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
 ) -> bytes:
-    """The board of a Rise of Empires view as PNG bytes, ``size`` px wide.
+    """The whole board of a Rise of Empires view (the map above the dashboard) as PNG bytes,
+    ``size`` px wide. A chat message carries :func:`render_map` and :func:`render_dashboard`
+    instead: each of them is no taller than wide.
 
     Args:
         view: ``GAME.view(state, viewer)`` (JSON-native; see engine/rise/game.py).
@@ -1012,7 +1052,31 @@ def render_board(
     """
     if size < 200:
         raise ValueError(f"size {size} is too small to read")
-    img = render_image(view, names=names, highlight=highlight)
-    if size != BASE_W:
-        img = img.resize((size, round(img.height * size / BASE_W)), Image.Resampling.LANCZOS)
-    return encode_png(img)
+    return _scaled(render_image(view, names=names, highlight=highlight), size)
+
+
+def render_map(
+    view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
+) -> bytes:
+    """The header and the map alone as PNG bytes, ``size`` px wide (about half as tall as wide);
+    arguments and errors as :func:`render_board`."""
+    if size < 200:
+        raise ValueError(f"size {size} is too small to read")
+    return _scaled(_map_image(view, names, check_view(view, highlight)), size)
+
+
+def render_dashboard(view: Mapping[str, Any], *, size: int = 1600) -> bytes:
+    """The header, the action display, the tracks and every player's panel as PNG bytes, ``size``
+    px wide and no taller than wide: the panels go in two columns when one would make the picture
+    too tall, and a picture still too tall gets paper on both sides."""
+    if size < 200:
+        raise ValueError(f"size {size} is too small to read")
+    check_view(view, ())
+    img = _dashboard_image(view, 1)
+    if img.height > img.width:
+        img = _dashboard_image(view, 2)
+    if img.height > img.width:
+        wide = Image.new("RGB", (img.height, img.height), PAPER)
+        wide.paste(img, ((img.height - img.width) // 2, 0))
+        img = wide
+    return _scaled(img, size)

@@ -356,3 +356,9 @@ def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:
             box = ((sx + dx - r) * k, (sy + dy - r) * k + head, (sx + dx + r) * k, (sy + dy + r) * k + head)
             assert not any(_overlap(box, t) for t in names), name
     assert moved >= 5  # crowded regions do have pieces that would cover a name
+
+
+def test_no_area_reads_as_the_sea() -> None:
+    # Issue 16: Italy and Macedonia, filled in a blue next to the sea's, read as water.
+    for area, colour in palette.AREA_COLOURS.items():
+        assert _delta_e(colour, palette.SEA) >= 15, area  # lavender Eurasia, the closest, is ~19

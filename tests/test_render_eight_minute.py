@@ -245,8 +245,9 @@ def test_goods_colours_are_apart() -> None:
 def test_highlight_changes_only_the_named_regions_surroundings(regions: list[str]) -> None:
     size = 1600
     view = hand_view()
-    plain = _image(em.render_board(view, size=size))
-    lit = _image(em.render_board(view, highlight=regions, size=size))
+    # The drawing itself (before the palette encode, whose palette follows the whole picture).
+    plain = np.asarray(em.picture(view, size=size), dtype=int)
+    lit = np.asarray(em.picture(view, highlight=regions, size=size), dtype=int)
     k = size / em.BASE_W
     top = round(em.HEAD * k)
     margin = 10 * k

@@ -282,3 +282,38 @@ def test_real_game_views_render() -> None:
     assert rr.status_line(final).startswith("Game over:")
     assert pixels(rr.render_board(final)).width == 1600
     assert shown >= 3
+
+
+def _seeded_views(players: int, seed: int) -> list[dict[str, Any]]:
+    """Views of a seeded random game every 60 actions, and its final view, each from seat 0."""
+    state = GAME.setup(players, {}, seed)
+    ais = [make_policy("rise", "random", seed * 31 + p) for p in range(players)]
+    views: list[dict[str, Any]] = []
+    step = 0
+    while not GAME.is_over(state):
+        if step % 60 == 0:
+            views.append(json.loads(json.dumps(GAME.view(state, 0))))
+        seat = min(GAME.actors(state))
+        state = GAME.apply(state, ais[seat].choose(state, seat)).state
+        step += 1
+    return [*views, json.loads(json.dumps(GAME.view(state, 0)))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_map_and_the_dashboard_are_each_no_taller_than_wide(players: int) -> None:
+    # Issue 16: "the Rise board is 1600x2432, so Discord shows a tall thumbnail where nothing can be
+    # read"; a turn notice carries the map and the dashboard as two pictures instead.
+    for view in _seeded_views(players, 11 + players)[::3]:
+        for size in (1600, 800):
+            for png in (rr.render_map(view, size=size), rr.render_dashboard(view, size=size)):
+                img = pixels(png)
+                assert img.width == size and img.height <= img.width
+
+
+def test_the_dashboard_names_the_viewer_and_the_map_shows_their_highlight() -> None:
+    view = hand_view()
+    mine = dict(view, you={"player": 0})
+    assert rr.render_dashboard(mine) != rr.render_dashboard(view)  # "Red (you)"
+    assert rr.render_map(view) != rr.render_map(view, highlight=["near_east"])
+    with pytest.raises(ValueError, match="atlantis"):
+        rr.render_map(view, highlight=["atlantis"])

@@ -1,0 +1,147 @@
+"""A close-up of the History of the World map around a few lands, for a turn notice: the crop is
+drawn at a larger scale, so names and pieces read at chat width (about 800 px) where the whole map
+does not. The whole map goes along as a second picture."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from render import palette
+from render.board import (
+    BASE_WIDTH,
+    CLASSIC,
+    EPOCHS5,
+    HEADER,
+    _geometry,
+    _seat,
+    final_scores,
+    history_image,
+    viewer,
+)
+from render.palette import font
+from render.png import encode_png
+
+# Base px (at BASE_WIDTH) kept round the lands, the narrowest crop (so a single small land still
+# shows its neighbours), and the shape of the picture (wider than tall, as chat shows it best).
+PAD: Final = 70
+MIN_WIDTH: Final = 440
+ASPECT: Final = 4 / 3
+# The whole map is drawn at one of these widths (each cached once drawn), the smallest that is at
+# least as fine as the close-up needs.
+SCALES: Final = (1600, 2400, 3200)
+TOP: Final = 58  # header height of the close-up at 800 px
+
+
+@functools.cache
+def _land_boxes(board: str) -> dict[str, tuple[int, int, int, int]]:
+    """Each land's bounding box on the raster (base px): x0, y0, x1, y1."""
+    g = _geometry(board)
+    ids = np.asarray(g.ids)
+    out: dict[str, tuple[int, int, int, int]] = {}
+    for lid, name in g.data["ids"].items():
+        ys, xs = np.nonzero(ids == int(lid))
+        if xs.size:
+            out[name] = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+    return out
+
+
+def crop_box(lands: Sequence[str], board: str = CLASSIC) -> tuple[float, float, float, float]:
+    """The part of the map (base px, map coordinates without the header) a close-up of ``lands``
+    shows: their bounding box with a margin, widened to at least the close-up's shape (4:3),
+    inside the map."""
+    boxes = _land_boxes(board)
+    unknown = [n for n in lands if n not in boxes]
+    if unknown or not lands:
+        raise ValueError(f"No such land on this map: {', '.join(unknown) or '(none given)'}")
+    x0 = min(boxes[n][0] for n in lands) - PAD
+    y0 = min(boxes[n][1] for n in lands) - PAD
+    x1 = max(boxes[n][2] for n in lands) + PAD
+    y1 = max(boxes[n][3] for n in lands) + PAD
+    g = _geometry(board)
+    map_w, map_h = g.ids.width, g.ids.height
+    # As wide as the lands need and at least 4:3; lands spread wider than the map is tall give a
+    # wider crop (up to the whole map), never a cut one.
+    w = min(max(x1 - x0, (y1 - y0) * ASPECT, MIN_WIDTH), map_w)
+    h = min(w / ASPECT, map_h)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    left = min(max(cx - w / 2, 0.0), map_w - w)
+    top = min(max(cy - h / 2, 0.0), map_h - h)
+    return left, top, left + w, top + h
+
+
+def _header(img: Image.Image, view: Mapping[str, Any], k: float) -> None:
+    """The stage and whose turn it is, and every seat's score, in two lines."""
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, img.width, round(TOP * k)), fill=palette.PAPER)
+    draw.line((0, round(TOP * k), img.width, round(TOP * k)), fill=palette.BORDER, width=max(1, round(k)))
+    you = viewer(view)
+    scores, winner = final_scores(view)
+    turn = view.get("turn")
+    title = str(view.get("epoch_name") or "")
+    if turn:
+        title += f" · {turn.get('name', '')} — {_seat(int(turn.get('player', 0)), you)} playing"
+    elif winner is not None:
+        title += f" · Game over — {_seat(winner, you)} {'win' if winner == you else 'wins'}"
+    draw.text((10 * k, 16 * k), title, font=font(round(17 * k), True), fill=palette.INK, anchor="lm")
+    x, y = 10 * k, 42 * k
+    f = font(round(14 * k))
+    for p, score in enumerate(scores):
+        colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
+        r = 6 * k
+        draw.ellipse((x, y - r, x + 2 * r, y + r), fill=colour, outline=palette.INK)
+        text = f"{_seat(p, you)} {score}" + (" · winner" if p == winner else "")
+        bold = font(round(14 * k), True) if p in (winner, you) else f
+        draw.text((x + 2 * r + 4 * k, y), text, font=bold, fill=palette.INK, anchor="lm")
+        x += 2 * r + 4 * k + bold.getlength(text) + 14 * k
+
+
+def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str = CLASSIC,
+                  size: int = 800) -> Image.Image:
+    """The picture :func:`render_closeup` encodes."""
+    if size < 200:
+        raise ValueError("size must be at least 200 pixels")
+    x0, y0, x1, y1 = crop_box(lands, board)
+    zoom = size / (x1 - x0)  # output px per base px
+    scale = next((s for s in SCALES if s >= BASE_WIDTH * zoom), SCALES[-1])
+    full = history_image(view, board, highlight=lands, size=scale)
+    k = scale / BASE_WIDTH
+    head = round(HEADER * k)
+    crop = full.crop((round(x0 * k), head + round(y0 * k), round(x1 * k), head + round(y1 * k)))
+    height = round(size * (y1 - y0) / (x1 - x0))
+    crop = crop.resize((size, height), Image.Resampling.LANCZOS)
+    hk = size / 800
+    out = Image.new("RGB", (size, height + round(TOP * hk)), palette.PAPER)
+    out.paste(crop, (0, round(TOP * hk)))
+    _header(out, view, hk)
+    return out
+
+
+def render_closeup(view: Mapping[str, Any], lands: Sequence[str], *, board: str = CLASSIC,
+                   size: int = 800) -> bytes:
+    """A close-up of ``lands`` (outlined) and the lands round them, ``size`` px wide, as PNG bytes.
+
+    Args:
+        view: a player's or spectator's view of a History of the World game (plain data).
+        lands: the lands the turn touched (at least one, names as on the map).
+        board: which map (a key of ``render.board.BOARDS``).
+        size: width of the picture in pixels.
+
+    Raises:
+        ValueError: a land is not on this map, none is given, or ``size`` is below 200.
+    """
+    return encode_png(closeup_image(view, lands, board=board, size=size))
+
+
+def closeup_classic(view: Mapping[str, Any], lands: Sequence[str], *, size: int = 800) -> bytes:
+    """:func:`render_closeup` of the classic 7-epoch map."""
+    return render_closeup(view, lands, board=CLASSIC, size=size)
+
+
+def closeup_epochs5(view: Mapping[str, Any], lands: Sequence[str], *, size: int = 800) -> bytes:
+    """:func:`render_closeup` of the 5-epoch edition's map."""
+    return render_closeup(view, lands, board=EPOCHS5, size=size)

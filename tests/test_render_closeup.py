@@ -1,0 +1,69 @@
+"""The close-up of a History map round the lands a turn touched, for a turn notice at chat size."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from engine.registry import get_game, make_policy, spec
+from render.board import BASE_WIDTH, CLASSIC, EPOCHS5, _geometry
+from render.closeup import MIN_WIDTH, _land_boxes, closeup_classic, closeup_epochs5, crop_box
+
+
+def _view(game_id: str) -> dict[str, Any]:
+    game = get_game(game_id)
+    state = game.setup(4, spec(game_id).default_options(), 9)
+    ais = [make_policy(game_id, "greedy", 900 + p) for p in range(4)]
+    for _ in range(300):
+        if game.is_over(state):
+            break
+        p = sorted(game.actors(state))[0]
+        state = game.apply(state, ais[p].choose(state, p)).state
+    view: dict[str, Any] = json.loads(json.dumps(game.view(state, 1)))
+    return view
+
+
+@pytest.mark.parametrize(("board", "lands"), [
+    (CLASSIC, ["Yunnan"]), (CLASSIC, ["Northern Apennines", "Southern Apennines"]),
+    (CLASSIC, ["Western Deccan", "Ganges Delta"]), (EPOCHS5, ["Macedonia", "Tigris"]),
+    (CLASSIC, ["Laurentia", "Kyushu"]),  # across the whole map: the crop cannot exceed it
+])
+def test_the_crop_holds_the_lands_in_the_close_up_shape(board: str, lands: list[str]) -> None:
+    x0, y0, x1, y1 = crop_box(lands, board)
+    ids = _geometry(board).ids
+    assert x0 >= 0 and y0 >= 0 and x1 <= ids.width + 1e-6 and y1 <= ids.height + 1e-6
+    assert (x1 - x0) / (y1 - y0) >= 4 / 3 - 1e-6  # never taller than the chat's 4:3
+    assert x1 - x0 >= min(MIN_WIDTH, ids.width)
+    for land in lands:  # each land whole
+        a, b, c, d = _land_boxes(board)[land]
+        assert x0 <= a and c <= x1 and y0 <= b and d <= y1, land
+
+
+def test_a_small_land_is_shown_larger_than_on_the_whole_map() -> None:
+    x0, _, x1, _ = crop_box(["Yunnan"])
+    # At 800 px wide the close-up shows Yunnan at least 1.8 times as large as the whole map does.
+    assert (800 / (x1 - x0)) / (800 / BASE_WIDTH) >= 1.8
+
+
+@pytest.mark.parametrize(("game_id", "draw", "lands"), [
+    ("history-classic", closeup_classic, ["Great Plain of China", "Yunnan"]),
+    ("history", closeup_epochs5, ["Macedonia", "Tigris"]),
+])
+def test_a_close_up_is_a_chat_sized_picture(game_id: str, draw: Any, lands: list[str]) -> None:
+    png = draw(_view(game_id), lands, size=800)
+    with Image.open(io.BytesIO(png)) as img:
+        assert img.width == 800 and img.height < img.width
+        pixels = np.asarray(img.convert("RGB"))
+    assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 30  # a map, not an empty frame
+
+
+def test_an_unknown_land_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="Atlantis"):
+        crop_box(["Yunnan", "Atlantis"])
+    with pytest.raises(ValueError, match="none given"):
+        crop_box([])
