@@ -311,6 +311,7 @@ class NoticeKind(StrEnum):
     abandoned = "abandoned"
     game_over = "game_over"
     vacation = "vacation"
+    move_undone = "move_undone"
 
 
 @dataclass(frozen=True)

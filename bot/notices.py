@@ -130,4 +130,5 @@ _WORDS: dict[NoticeKind, Wording] = {
                                              "start afresh.",
     NoticeKind.abandoned: lambda n, who, when: f"Game {n.game_id} was abandoned by {who('by_name')}.",
     NoticeKind.game_over: lambda n, who, when: _final(n.data),
+    NoticeKind.move_undone: lambda n, who, when: f"{who()} took back their last move.",
 }

@@ -11,7 +11,7 @@ from bot.models import GameStatus, LogEntry, UserSettings
 from bot.service.base import LOG_CACHE, ServiceBase
 from bot.service.errors import ServiceError
 from bot.service.records import Replay, adopt_settings, canon, replay_public, spec_or_error
-from engine.core import Decision, PlayerId, decide
+from engine.core import Decision, LogReplay, PlayerId, decide
 
 
 class QueryOps(ServiceBase):
@@ -152,10 +152,9 @@ class QueryOps(ServiceBase):
         rows = [entry for entry in [*older, *recent] if entry.seq > seq]
 
         def replay() -> list[dict[str, Any]]:  # in a worker thread: the engine is pure
-            now, out = state, []
+            run, out = LogReplay(game, state), []  # undo entries too (see bot.service.undo)
             for entry in rows:
-                result = game.apply(now, game.codec.decode(entry.action))
-                now = result.state
+                result = run.apply(entry.action)
                 if entry.seq > start:
                     out.append({"seq": entry.seq, "player": entry.player, "source": entry.source,
                                 "user_id": entry.user_id,

@@ -26,7 +26,7 @@ from bot.models import (
 )
 from bot.service.errors import ServiceError, refused
 from engine import registry
-from engine.core import Action, Game, IllegalAction, PlayerId
+from engine.core import Action, Game, IllegalAction, LogReplay, PlayerId
 from engine.spec import GameSpec
 
 MAX_NAME = 64
@@ -109,10 +109,11 @@ def replay_public(game: Game, players: int, options: Mapping[str, Any], seed: in
     state = game.setup(players, options, seed) if start.state is None else start.state
     entries = list(start.entries)
     seq = start.seq
+    run = LogReplay(game, state)  # undo entries too (see bot.service.undo)
     for row in actions:
         if row.seq != seq + 1:
             raise ServiceError("corrupt", f"The log jumps from {seq} to {row.seq}.")
-        result = game.apply(state, game.codec.decode(row.action))
+        result = run.apply(row.action)
         state, seq = result.state, row.seq
         entries += [LogEntry(row.seq, row.player, row.source, row.created_at, e.type, dict(e.data))
                     for e in result.events if isinstance(e.audience, str)]
