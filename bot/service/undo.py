@@ -7,6 +7,7 @@ import asyncio
 from bot.models import ActionRow, NoticeKind, Outcome
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError, refused
+from bot.service.records import Loaded
 from engine.core import IllegalAction, LogReplay, undo_entry
 
 
@@ -37,25 +38,11 @@ class UndoOps(ServiceBase):
                 raise ServiceError("stale", "The board has changed since you looked; please look again.",
                                    seen=seq_seen, current=lg.row.seq)
             player = seat.seat_order
-            log = await self.store.actions(game_id)
-            players = sum(1 for s in lg.seats.values() if s.seat_order is not None)
-            game = lg.game
-
-            def rebuild() -> LogReplay:  # in a worker thread: the engine is pure
-                run = LogReplay(game, game.setup(players, lg.row.options, lg.row.seed))
-                for entry in log:
-                    run.apply(entry.action)
-                return run
-
-            run = await asyncio.to_thread(rebuild)
-            if game.dumps(run.state) != game.dumps(lg.state):
-                raise ServiceError("corrupt", "The game's log does not replay to its board; nothing changed.")
-            move = run.undoable(player)
+            run = await self._undo_run(lg)
             try:
                 run.apply(undo_entry(player))
             except IllegalAction as exc:
                 raise refused(exc) from exc
-            assert move is not None
             unit = self._unit(lg)
             unit.seq += 1
             unit.state, unit.state_changed = run.state, True
@@ -66,3 +53,32 @@ class UndoOps(ServiceBase):
             outcome = await self._commit_outcome(lg, unit)
         return await self._publish(outcome)
 
+    async def can_undo(self, game_id: str, user_id: int) -> bool:
+        """Whether :meth:`undo` would take back a move of ``user_id`` now (the fronts offer it then)."""
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            seat = lg.seat_of_user(user_id)
+            if lg.row.status != "active" or seat is None or seat.seat_order is None or seat.is_ai:
+                return False
+            return (await self._undo_run(lg)).undoable(seat.seat_order) is not None
+
+    async def _undo_run(self, lg: Loaded) -> LogReplay:
+        """The game's whole log replayed from the seed, with the moves that may still be taken back.
+
+        A replay from the seed (tens of milliseconds for a whole game) rather than from a
+        checkpoint: a chain of undoable moves may reach back past any checkpoint.
+        """
+        log = await self.store.actions(lg.row.game_id)
+        players = sum(1 for s in lg.seats.values() if s.seat_order is not None)
+        game = lg.game
+
+        def rebuild() -> LogReplay:  # in a worker thread: the engine is pure
+            run = LogReplay(game, game.setup(players, lg.row.options, lg.row.seed))
+            for entry in log:
+                run.apply(entry.action)
+            return run
+
+        run = await asyncio.to_thread(rebuild)
+        if game.dumps(run.state) != game.dumps(lg.state):
+            raise ServiceError("corrupt", "The game's log does not replay to its board; nothing changed.")
+        return run
