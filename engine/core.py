@@ -463,6 +463,12 @@ class LogReplay:
         self.state = state
         self._undo: list[tuple[Any, Action]] = []  # (state before, move), newest last
 
+    def copy(self) -> LogReplay:
+        """An independent replay at the same point (states never change in place: sharing them is safe)."""
+        twin = LogReplay(self.game, self.state)
+        twin._undo = list(self._undo)
+        return twin
+
     def undoable(self, player: PlayerId) -> Action | None:
         """The move ``player`` would take back now, or None."""
         if self._undo and self._undo[-1][1].player == player:

@@ -96,28 +96,29 @@ class Unit:
 
 @dataclass(frozen=True)
 class Replay:
-    """A replay of a game's log up to ``seq``: the state there and the public events so far."""
+    """A replay of a game's log up to ``seq``: where it stands (the state and the moves that may still
+    be taken back, so a later undo entry replays) and the public events so far."""
 
     seq: int
-    state: Any
+    state: LogReplay | None
     entries: tuple[LogEntry, ...]
 
 
 def replay_public(game: Game, players: int, options: Mapping[str, Any], seed: int, start: Replay,
                   actions: Sequence[ActionRow]) -> Replay:
     """Continue ``start`` with ``actions`` (runs in a worker thread; the engine is pure)."""
-    state = game.setup(players, options, seed) if start.state is None else start.state
+    # undo entries too (see bot.service.undo); a copy, so the cached replay stays as it was on failure
+    run = LogReplay(game, game.setup(players, options, seed)) if start.state is None else start.state.copy()
     entries = list(start.entries)
     seq = start.seq
-    run = LogReplay(game, state)  # undo entries too (see bot.service.undo)
     for row in actions:
         if row.seq != seq + 1:
             raise ServiceError("corrupt", f"The log jumps from {seq} to {row.seq}.")
         result = run.apply(row.action)
-        state, seq = result.state, row.seq
+        seq = row.seq
         entries += [LogEntry(row.seq, row.player, row.source, row.created_at, e.type, dict(e.data))
                     for e in result.events if isinstance(e.audience, str)]
-    return Replay(seq, state, tuple(entries))
+    return Replay(seq, run, tuple(entries))
 
 
 def seat_of(seats: Iterable[SeatRow], player: PlayerId) -> SeatRow | None:
