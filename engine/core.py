@@ -461,7 +461,8 @@ class LogReplay:
     def __init__(self, game: Game, state: Any) -> None:
         self.game = game
         self.state = state
-        self._undo: list[tuple[Any, Action]] = []  # (state before, move), newest last
+        self._undo: list[tuple[Any, Action, Any]] = []  # (state before, move, its mark), newest last
+        self.voided: Any = None  # the mark of the move the last undo took back
 
     def copy(self) -> LogReplay:
         """An independent replay at the same point (states never change in place: sharing them is safe)."""
@@ -475,22 +476,25 @@ class LogReplay:
             return self._undo[-1][1]
         return None
 
-    def apply(self, entry: Mapping[str, JSON]) -> Result:
-        """Apply one log entry (an action's JSON or an undo entry); an undo has no events."""
+    def apply(self, entry: Mapping[str, JSON], mark: Any = None) -> Result:
+        """Apply one log entry (an action's JSON or an undo entry); an undo has no events.
+
+        ``mark`` names the entry for the caller (its seq): after an undo, :attr:`voided` holds the
+        mark of the move taken back (a public log drops that move's lines)."""
         if isinstance(entry, Mapping) and entry.get("kind") == UNDO:
             player = entry.get("player")
             if not isinstance(player, int) or self.undoable(player) is None:
                 raise IllegalAction("nothing_to_undo", "There is no move of yours to take back: "
                                     "something new became known since, or another player moved.")
-            self.state = self._undo.pop()[0]
+            self.state, _, self.voided = self._undo.pop()
             return Result(self.state, ())
-        return self.play(self.game.codec.decode(entry))
+        return self.play(self.game.codec.decode(entry), mark)
 
-    def play(self, action: Action) -> Result:
+    def play(self, action: Action, mark: Any = None) -> Result:
         before = self.state
         result = self.game.apply(before, action)
         if self.game.undoable(before, action, result):
-            self._undo.append((before, action))
+            self._undo.append((before, action, mark))
         else:
             self._undo.clear()
         self.state = result.state

@@ -445,12 +445,16 @@ async def test_undo_takes_back_a_move_and_the_table_is_told_in_one_line(rig: Rig
             break
         who = "alice" if status.waiting_for[0] == user_id_for("alice") else "bob"
         before = await rig.service.decision("g1", user_id_for(who))
+        logged = (await rig.service.public_log("g1"))[1]
         await rig.run(f"/as {who} 1")
+        played = (await rig.service.public_log("g1"))[1]
         out = await rig.run("undo")
         if "Your last move is taken back." in out:
             undone += 1
             after = await rig.service.decision("g1", user_id_for(who))
             assert after[0] > before[0] and after[1] == before[1]  # a new seq, the same decision again
+            # the public log ('log') no longer tells the move taken back
+            assert len(played) > len(logged) and (await rig.service.public_log("g1"))[1] == logged
             names = (await rig.service.status("g1")).seat_names
             assert any(f"[g1] {n} took back their last move." in out for n in names)
             assert "Traceback" not in out and str(user_id_for(who)) not in out

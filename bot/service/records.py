@@ -26,7 +26,7 @@ from bot.models import (
 )
 from bot.service.errors import ServiceError, refused
 from engine import registry
-from engine.core import Action, Game, IllegalAction, LogReplay, PlayerId
+from engine.core import UNDO, Action, Game, IllegalAction, LogReplay, PlayerId
 from engine.spec import GameSpec
 
 MAX_NAME = 64
@@ -114,8 +114,10 @@ def replay_public(game: Game, players: int, options: Mapping[str, Any], seed: in
     for row in actions:
         if row.seq != seq + 1:
             raise ServiceError("corrupt", f"The log jumps from {seq} to {row.seq}.")
-        result = run.apply(row.action)
+        result = run.apply(row.action, mark=row.seq)
         seq = row.seq
+        if row.action.get("kind") == UNDO:  # the move taken back never happened, as the table sees it
+            entries = [e for e in entries if e.seq != run.voided]
         entries += [LogEntry(row.seq, row.player, row.source, row.created_at, e.type, dict(e.data))
                     for e in result.events if isinstance(e.audience, str)]
     return Replay(seq, run, tuple(entries))
