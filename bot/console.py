@@ -19,6 +19,7 @@ Commands (as a person; GAME defaults to that person's current game)::
     create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
     join GAME | leave | add-ai [POLICY] | kick NAME | start | use GAME | games
     play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label)
+    undo                        (take back your last move while nothing new is known)
     actions | status [GAME] | board | text | hand | scores | log [N] | rules | land NAME
     vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none
     timers [move=..] [remind=..] [policy=..] [misses=..]
@@ -62,6 +63,7 @@ Commands (GAME defaults to your current game):
   join GAME      leave      add-ai [POLICY]      kick NAME (a person, or an AI seat of a lobby)
   start          use GAME   games
   play N         play choice N of your decision (or just N); play WORDS: the start of its label
+  undo           take back your last move (until a roll, a draw, a reveal or another player's move)
   actions        your decision again, numbered
   status [GAME]  seats, whose move, deadlines, timers, and the game's own status (scores, stage)
   text           the board in words          board   the board as a picture (a PNG file)
@@ -241,7 +243,7 @@ class Console:
             "vacation": self._vacation, "resign": self._resign, "reclaim": self._reclaim,
             "pause": self._pause, "resume": self._resume, "abandon": self._abandon,
             "reminders": self._reminders, "timers": self._timers, "scores": self._scores, "log": self._log,
-            "rules": self._rules, "land": self._land,
+            "rules": self._rules, "land": self._land, "undo": self._undo,
         }
 
     async def _create(self, name: str, uid: int, args: list[str]) -> None:
@@ -343,6 +345,12 @@ class Console:
 
     async def _send(self, name: str, uid: int, gid: str, action: dict[str, Any], seq: int) -> None:
         await self.service.submit(gid, uid, action, seq)
+
+    async def _undo(self, name: str, uid: int, args: list[str]) -> None:
+        """Take back one's newest move, while no die, draw, reveal or other player came since."""
+        gid = await self._game(name, uid, args)
+        await self.service.undo(gid, uid, (await self.service.status(gid)).seq)
+        self.say(f"[{name}] Your last move is taken back.")
 
     async def _actions(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)

@@ -312,6 +312,7 @@ class NoticeKind(StrEnum):
     game_over = "game_over"
     vacation = "vacation"
     damaged = "damaged"
+    move_undone = "move_undone"
 
 
 @dataclass(frozen=True)

@@ -134,4 +134,5 @@ _WORDS: dict[NoticeKind, Wording] = {
                                              "stored record is damaged. It is set aside and its clocks are "
                                              "stopped; the other games play on. A server admin can restore "
                                              "it from the newest file in backups/.",
+    NoticeKind.move_undone: lambda n, who, when: f"{who()} took back their last move.",
 }

@@ -109,7 +109,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         game_spec = spec(data["game"])
         game = game_spec.load()
         players = int(data["players"])
-        actions = [game.codec.decode(a) for a in data["actions"]]
+        actions = list(data["actions"])  # JSON entries: replay reads undo entries too
         state = replay(game, players, data.get("options", {}), int(data["seed"]), actions)
     except (OSError, ValueError, KeyError, TypeError, IllegalAction) as exc:
         print(f"Cannot replay {args.file}: {exc}", file=sys.stderr)

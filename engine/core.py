@@ -306,6 +306,12 @@ class Game(Protocol):
 
     def ranking(self, state: Any) -> list[PlayerId]: ...
 
+    def undoable(self, before: Any, action: Action, result: Result) -> bool:
+        """Whether ``action`` (applied to ``before``, giving ``result``) may be taken back by its player:
+        nothing new became known (no die, no draw, no reveal, no private event) and the same player
+        still acts alone. :class:`BaseGame` has the generic rule (see :func:`plain_move`)."""
+        ...
+
     # -- persistence ------------------------------------------------------------------------
     def to_json(self, state: Any) -> dict[str, JSON]: ...
 
@@ -394,6 +400,15 @@ class BaseGame(Generic[S, C]):
         """The new state once the rules are done (advance ``seq`` here)."""
         raise NotImplementedError
 
+    def hidden_draws(self, state: S) -> tuple[int, ...]:
+        """The sizes of the piles a move may draw from unseen (a deck dealt in order needs no die):
+        a move that changes one revealed something and cannot be taken back. None by default."""
+        return ()
+
+    def undoable(self, before: S, action: Action, result: Result) -> bool:
+        return plain_move(self, before, action, result) and \
+            self.hidden_draws(before) == self.hidden_draws(result.state)
+
     def apply(self, state: S, action: Action) -> Result:
         if action.player not in self.actors(state):
             raise self.refusal(state, action.player)
@@ -407,6 +422,85 @@ class BaseGame(Generic[S, C]):
         return Result(self.finish(ctx), tuple(ctx.events))
 
 
+class HasActors(Protocol):
+    def actors(self, state: Any) -> frozenset[PlayerId]: ...
+
+
+def plain_move(game: HasActors, before: Any, action: Action, result: Result) -> bool:
+    """The generic undo rule: ``action`` left its player the only one to act, before and after, moved
+    no die or shuffle (the state's ``rng_counter``, see :mod:`engine.rng`) and told nobody anything in
+    private. A game adds its own reveals on top (:meth:`BaseGame.hidden_draws`)."""
+    alone = frozenset({action.player})
+    if game.actors(before) != alone or game.actors(result.state) != alone:
+        return False
+    # every game keeps its randomness in the state (engine.rng); a state without a counter uses none
+    if getattr(before, "rng_counter", None) != getattr(result.state, "rng_counter", None):
+        return False
+    return all(event.audience == PUBLIC for event in result.events)
+
+
+UNDO = "undo"
+"""The ``kind`` of the log entry that takes back its player's newest undoable move (never a game's action)."""
+
+
+def undo_entry(player: PlayerId) -> dict[str, JSON]:
+    """The log entry by which ``player`` takes back their newest move."""
+    return {"kind": UNDO, "player": player}
+
+
+class LogReplay:
+    """Replays an action log that may hold undo entries, one entry at a time.
+
+    The log stays append-only: an undo entry voids the newest move still undoable (per
+    :meth:`Game.undoable`) and restores the state from before it, which is exactly the state a
+    replay without that move reaches (the engine is deterministic). Any move that is not
+    undoable (a roll, a draw, a reveal, another player's move) closes the chain behind it, so
+    no undo ever reaches past something that became known.
+    """
+
+    def __init__(self, game: Game, state: Any) -> None:
+        self.game = game
+        self.state = state
+        self._undo: list[tuple[Any, Action, Any]] = []  # (state before, move, its mark), newest last
+        self.voided: Any = None  # the mark of the move the last undo took back
+
+    def copy(self) -> LogReplay:
+        """An independent replay at the same point (states never change in place: sharing them is safe)."""
+        twin = LogReplay(self.game, self.state)
+        twin._undo = list(self._undo)
+        return twin
+
+    def undoable(self, player: PlayerId) -> Action | None:
+        """The move ``player`` would take back now, or None."""
+        if self._undo and self._undo[-1][1].player == player:
+            return self._undo[-1][1]
+        return None
+
+    def apply(self, entry: Mapping[str, JSON], mark: Any = None) -> Result:
+        """Apply one log entry (an action's JSON or an undo entry); an undo has no events.
+
+        ``mark`` names the entry for the caller (its seq): after an undo, :attr:`voided` holds the
+        mark of the move taken back (a public log drops that move's lines)."""
+        if isinstance(entry, Mapping) and entry.get("kind") == UNDO:
+            player = entry.get("player")
+            if not isinstance(player, int) or self.undoable(player) is None:
+                raise IllegalAction("nothing_to_undo", "There is no move of yours to take back: "
+                                    "something new became known since, or another player moved.")
+            self.state, _, self.voided = self._undo.pop()
+            return Result(self.state, ())
+        return self.play(self.game.codec.decode(entry), mark)
+
+    def play(self, action: Action, mark: Any = None) -> Result:
+        before = self.state
+        result = self.game.apply(before, action)
+        if self.game.undoable(before, action, result):
+            self._undo.append((before, action, mark))
+        else:
+            self._undo.clear()
+        self.state = result.state
+        return result
+
+
 def decide(game: Game, state: Any, player: PlayerId, names: Names = ()) -> Decision | None:
     """``player``'s current decision, or None when they have nothing to decide now."""
     if player not in game.actors(state):
@@ -418,10 +512,14 @@ def decide(game: Game, state: Any, player: PlayerId, names: Names = ()) -> Decis
 
 
 def replay(
-    game: Game, players: int, options: Mapping[str, JSON], seed: int, log: Sequence[Action]
+    game: Game, players: int, options: Mapping[str, JSON], seed: int,
+    log: Sequence[Action | Mapping[str, JSON]],
 ) -> Any:
-    """Rebuild a state from its seed and action log."""
-    state = game.setup(players, options, seed)
-    for action in log:
-        state = game.apply(state, action).state
-    return state
+    """Rebuild a state from its seed and action log (actions, or their JSON with undo entries)."""
+    run = LogReplay(game, game.setup(players, options, seed))
+    for entry in log:
+        if isinstance(entry, Action):
+            run.play(entry)
+        else:
+            run.apply(entry)
+    return run.state

@@ -27,7 +27,7 @@ import tests.toy.spec  # noqa: F401  (the test-only game)
 from bot.backup import BackupManager
 from bot.clock import FakeClock
 from bot.config import ConfigError, load_config, parse_duration, parse_env_file
-from bot.console import Console
+from bot.console import Console, user_id_for
 from bot.lines import LinesFrom
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -428,3 +428,38 @@ def test_choices_of_one_group_are_numbered_together() -> None:
     d = Decision(0, "Place an army", (c("Amberhold", "South"), c("Ashvale", "West"), c("Dunesea", "South"),
                                       c("Greyfen", "West"), c("Frostpeak", "")))
     assert [x.label for x in shown_order(d)] == ["Amberhold", "Dunesea", "Ashvale", "Greyfen", "Frostpeak"]
+
+
+@pytest.mark.asyncio
+async def test_undo_takes_back_a_move_and_the_table_is_told_in_one_line(rig: Rig) -> None:
+    """Issue 16: 'undo' takes back one's own move until something new became known."""
+    await rig.run("/as alice create rise", "/as bob join g1", "/as alice start")
+    # nothing played yet: refused in words, nothing changes
+    seq = (await rig.service.status("g1")).seq
+    assert "There is no move of yours to take back" in await rig.run("/as bob undo")
+    assert (await rig.service.status("g1")).seq == seq
+    refused = undone = 0
+    for _ in range(40):
+        status = await rig.service.status("g1")
+        if status.status != "active" or undone:
+            break
+        who = "alice" if status.waiting_for[0] == user_id_for("alice") else "bob"
+        before = await rig.service.decision("g1", user_id_for(who))
+        logged = (await rig.service.public_log("g1"))[1]
+        await rig.run(f"/as {who} 1")
+        played = (await rig.service.public_log("g1"))[1]
+        out = await rig.run("undo")
+        if "Your last move is taken back." in out:
+            undone += 1
+            after = await rig.service.decision("g1", user_id_for(who))
+            assert after[0] > before[0] and after[1] == before[1]  # a new seq, the same decision again
+            # the public log ('log') no longer tells the move taken back
+            assert len(played) > len(logged) and (await rig.service.public_log("g1"))[1] == logged
+            names = (await rig.service.status("g1")).seat_names
+            assert any(f"[g1] {n} took back their last move." in out for n in names)
+            assert "Traceback" not in out and str(user_id_for(who)) not in out
+        else:
+            refused += 1
+            assert "There is no move of yours to take back" in out
+    assert undone == 1
+    assert await rig.service.verify_game("g1") == []

@@ -58,6 +58,7 @@ BUTTON_ID = re.compile(
     rf"dp:b:(?P<game>{GAME}):(?P<seq>{SEQ}):(?P<user>{USER}):(?P<pick>{PICK}):(?P<key>{KEY})")
 SELECT_ID = re.compile(rf"dp:s:(?P<game>{GAME}):(?P<seq>{SEQ}):(?P<user>{USER}):(?P<part>[0-9]{{1,4}})")
 OPEN_ID = re.compile(rf"dp:o:(?P<game>{GAME}):(?P<user>{USER})")
+UNDO_ID = re.compile(rf"dp:u:(?P<game>{GAME}):(?P<seq>{SEQ}):(?P<user>{USER})")
 VALUE = re.compile(rf"(?P<pick>{PICK}):(?P<key>{KEY})")
 
 MAX_BUTTONS = 10  # up to this many short entries are buttons (two rows); more, or longer, go in selects
@@ -208,7 +209,19 @@ async def resolve(bot: BotBase, game_id: str, user_id: int, seq: int, pick: str,
 async def submit_choice(bot: BotBase, game_id: str, user_id: int, seq: int, choice: Choice) -> Reply:
     """Send ``choice`` as the person's move at ``seq``; answer with what it did and what comes next."""
     out = await bot.service.submit(game_id, user_id, choice.action.to_json(), seq)
-    return await after(bot, game_id, user_id, seq, out, [f"You chose: {sentence(choice.label)}"])
+    reply = await after(bot, game_id, user_id, seq, out, [f"You chose: {sentence(choice.label)}"])
+    # Beside the move, while nothing new became known since (no roll, draw or reveal; still their turn)
+    if user_id in out.status.waiting_for and await bot.service.can_undo(game_id, user_id):
+        view = reply.view or discord.ui.View(timeout=None)
+        view.add_item(UndoButton(game_id, out.status.seq, user_id))
+        return Reply(reply.content, files=reply.files, view=view)
+    return reply
+
+
+async def take_back(bot: BotBase, game_id: str, user_id: int, seq: int) -> Reply:
+    """Undo the person's last move (the Undo button, built at ``seq``), then show their decision again."""
+    out = await bot.service.undo(game_id, user_id, seq)
+    return await after(bot, game_id, user_id, seq, out, [])
 
 
 def sentence(text: str) -> str:
@@ -347,5 +360,35 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=O
                             lambda bot: panel(bot, self.game_id, user_id))
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PanelButton, PanelSelect, OpenPanelButton)
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_ID.pattern):
+    """"Undo" beside a move just played: takes it back while nothing new has become known.
+
+    Built at the seq right after the move; once anything else happened in the game the
+    click is refused as out of date (the service checks again that the move may be undone).
+    """
+
+    def __init__(self, game_id: str, seq: int, user_id: int) -> None:
+        self.game_id = game_id
+        self.seq = seq
+        self.user_id = user_id
+        super().__init__(discord.ui.Button(custom_id=f"dp:u:{game_id}:{seq}:{user_id}", label="Undo",
+                                           style=discord.ButtonStyle.danger, row=4))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UndoButton:
+        return cls(match["game"], int(match["seq"]), int(match["user"]))
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        return await check_clicker(interaction, self.game_id, None, "the undo button", self.user_id)
+
+    async def callback(self, interaction: Interaction) -> None:
+        user_id = interaction.user.id
+        await run_component(interaction, "the undo button", self.game_id,
+                            lambda bot: take_back(bot, self.game_id, user_id, self.seq),
+                            stale="Too late to undo: the game has moved on since that move.")
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    PanelButton, PanelSelect, OpenPanelButton, UndoButton)
 

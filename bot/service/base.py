@@ -45,7 +45,7 @@ from bot.service.records import (
     spec_or_error,
 )
 from bot.store import Store, StoreBusy, StoreConflict, StoreError, StoreFull
-from engine.core import Action, IllegalAction, PlayerId
+from engine.core import Action, IllegalAction, LogReplay, PlayerId
 
 log = logging.getLogger("bot.service")
 
@@ -166,11 +166,12 @@ class ServiceBase:
                 state, base = game.from_json(json.loads(bundle.snapshot.state_json)), bundle.snapshot.seq
             else:
                 state = game.setup(players, row.options, row.seed)
+            run = LogReplay(game, state)  # undo entries too (see bot.service.undo)
             for entry in bundle.tail:
                 if entry.seq != base + 1:
                     raise ServiceError("corrupt", f"Game {game_id}: the log jumps from {base} "
                                        f"to {entry.seq}.")
-                state, base = game.apply(state, game.codec.decode(entry.action)).state, entry.seq
+                state, base = run.apply(entry.action).state, entry.seq
         return Loaded(row, spec, game, {s.slot: s for s in bundle.seats}, state, list(bundle.deadlines),
                       dict(bundle.reminder_prefs), dict(bundle.reminder_offsets))
 

@@ -11,7 +11,7 @@ from bot.service.base import ServiceBase, log
 from bot.service.errors import ServiceError
 from bot.service.records import DAY, Loaded, Unit, canon, require_manager, spec_or_error, turn_due
 from bot.store import StoreError
-from engine.core import PlayerId
+from engine.core import LogReplay, PlayerId
 
 
 class ClockOps(ServiceBase):
@@ -242,9 +242,10 @@ class ClockOps(ServiceBase):
         if snapshot is not None:
             marks[snapshot.seq] = snapshot
         state = game.setup(len(ordered), row.options, row.seed)
+        run = LogReplay(game, state)  # undo entries too (see bot.service.undo)
         applied = 0
         for entry in await self.store.actions(game_id):
-            state = game.apply(state, game.codec.decode(entry.action)).state
+            state = run.apply(entry.action).state
             applied = entry.seq
             mark = marks.get(applied)
             if mark is not None and canon(game.to_json(state)) != canon(json.loads(mark.state_json)):

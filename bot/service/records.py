@@ -26,7 +26,7 @@ from bot.models import (
 )
 from bot.service.errors import ServiceError, refused
 from engine import registry
-from engine.core import Action, Game, IllegalAction, PlayerId
+from engine.core import UNDO, Action, Game, IllegalAction, LogReplay, PlayerId
 from engine.spec import GameSpec
 
 MAX_NAME = 64
@@ -96,27 +96,31 @@ class Unit:
 
 @dataclass(frozen=True)
 class Replay:
-    """A replay of a game's log up to ``seq``: the state there and the public events so far."""
+    """A replay of a game's log up to ``seq``: where it stands (the state and the moves that may still
+    be taken back, so a later undo entry replays) and the public events so far."""
 
     seq: int
-    state: Any
+    state: LogReplay | None
     entries: tuple[LogEntry, ...]
 
 
 def replay_public(game: Game, players: int, options: Mapping[str, Any], seed: int, start: Replay,
                   actions: Sequence[ActionRow]) -> Replay:
     """Continue ``start`` with ``actions`` (runs in a worker thread; the engine is pure)."""
-    state = game.setup(players, options, seed) if start.state is None else start.state
+    # undo entries too (see bot.service.undo); a copy, so the cached replay stays as it was on failure
+    run = LogReplay(game, game.setup(players, options, seed)) if start.state is None else start.state.copy()
     entries = list(start.entries)
     seq = start.seq
     for row in actions:
         if row.seq != seq + 1:
             raise ServiceError("corrupt", f"The log jumps from {seq} to {row.seq}.")
-        result = game.apply(state, game.codec.decode(row.action))
-        state, seq = result.state, row.seq
+        result = run.apply(row.action, mark=row.seq)
+        seq = row.seq
+        if row.action.get("kind") == UNDO:  # the move taken back never happened, as the table sees it
+            entries = [e for e in entries if e.seq != run.voided]
         entries += [LogEntry(row.seq, row.player, row.source, row.created_at, e.type, dict(e.data))
                     for e in result.events if isinstance(e.audience, str)]
-    return Replay(seq, state, tuple(entries))
+    return Replay(seq, run, tuple(entries))
 
 
 def seat_of(seats: Iterable[SeatRow], player: PlayerId) -> SeatRow | None:

@@ -145,6 +145,10 @@ class EightMinuteGame(BaseGame[EMState, Ctx]):
         return Done(player)
 
     # -- applying (BaseGame.apply checks the actor and the step) ----------------------------------
+    def hidden_draws(self, state: EMState) -> tuple[int, ...]:
+        # taking a card turns the next one of the face-down deck up
+        return (len(state.deck),)
+
     def step(self, state: EMState) -> str:
         return state.phase
 

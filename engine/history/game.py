@@ -186,6 +186,10 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
             raise IllegalAction("drawing", "Empire cards are being drawn: keep or give the card.")
         return super().apply(state, action)
 
+    def hidden_draws(self, state: HistoryState) -> tuple[int, ...]:
+        # an event card drawn from the deck, a pre-eminence marker from the pile
+        return (len(state.deck), len(state.marker_pile))
+
     def step(self, state: HistoryState) -> str:
         if state.phase == "draw":
             return "draw"

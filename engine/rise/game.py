@@ -148,6 +148,11 @@ class RiseGame(BaseGame[RiseState, Ctx]):
             return frozenset((state.choosers[0],))
         return frozenset()
 
+    def hidden_draws(self, state: RiseState) -> tuple[int, ...]:
+        # a face-down tile box shrinks when a tile is turned up
+        return tuple(len(box) for boxes in (state.progress_boxes, state.territory_boxes, state.city_boxes)
+                     for box in boxes)
+
     def step(self, state: RiseState) -> str:
         if state.phase in _DECISIONS:
             return "keep"

@@ -17,7 +17,18 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from engine import rng
-from engine.core import Action, ActionCodec, Choice, Decision, Event, IllegalAction, Names, PlayerId, Result
+from engine.core import (
+    Action,
+    ActionCodec,
+    Choice,
+    Decision,
+    Event,
+    IllegalAction,
+    Names,
+    PlayerId,
+    Result,
+    plain_move,
+)
 
 CARDS = (1, 2, 3, 4, 5)
 
@@ -136,6 +147,9 @@ class ToyGame:
 
     def scores(self, state: ToyState) -> list[int]:
         return list(state.points)
+
+    def undoable(self, before: ToyState, action: Action, result: Result) -> bool:
+        return plain_move(self, before, action, result)
 
     def ranking(self, state: ToyState) -> list[PlayerId]:
         return sorted((0, 1), key=lambda p: (-state.points[p], p))

@@ -169,6 +169,11 @@ class Epochs5Game(BaseGame[State, Ctx]):
             return self._prefer(state, action)
         return super().apply(state, action)
 
+    def hidden_draws(self, state: State) -> tuple[int, ...]:
+        # a card drawn from an epoch's event or empire pile
+        return tuple(len(pile) for piles in (state.event_piles, state.empire_piles)
+                     for _, pile in sorted(piles.items()))
+
     def step(self, state: State) -> str:
         if state.phase == "turn" and state.turn is not None:
             return state.turn.step

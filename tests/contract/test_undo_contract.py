@@ -1,0 +1,144 @@
+"""Undo within a turn, one suite for every registered game (issue 16): no test here names a game.
+
+"A player may take back their own moves back to the last point where something new became
+known: a die was rolled, a card was drawn or revealed, another player acted, a simultaneous step
+was resolved." The log stays append-only: an undo is its own entry (:func:`engine.core.undo_entry`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import tests.toy.spec  # noqa: F401  (the toy game registers itself and must keep the contract too)
+from engine import registry
+from engine.core import JSON, PUBLIC, Game, IllegalAction, LogReplay, replay, undo_entry
+from engine.spec import GameSpec
+from tests.contract.checks import canonical
+
+SPECS = registry.specs()
+STEPS = 400  # moves played per game: enough to pass several turns, rolls and draws in every game
+REPLAYED = 6  # undoable moves checked against a full replay from the seed (each one is a replay)
+
+
+def spec_id(value: object) -> str:
+    return value.id if isinstance(value, GameSpec) else str(value)
+
+
+@dataclass
+class Run:
+    """A game played by the random policy with an undo tried after every move."""
+
+    undone: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def same(game: Game, a: Any, b: Any) -> bool:
+    return canonical(game.to_json(a)) == canonical(game.to_json(b))
+
+
+def why_final(game: Game, before: Any, after: Any, player: int, events: Any) -> str | None:
+    """What made a move final by the issue's own list, read from the outside (None: nothing did)."""
+    if getattr(before, "rng_counter", None) != getattr(after, "rng_counter", None):
+        return "roll"
+    if any(e.audience != PUBLIC for e in events):
+        return "reveal"
+    if game.actors(after) != {player}:
+        return "next player"
+    return None
+
+
+def play(spec: GameSpec, players: int, seed: int) -> Run:
+    game = spec.load()
+    options: Mapping[str, JSON] = spec.checked_options(players, {})
+    policy = spec.make_policy("random", seed)
+    pick = random.Random(seed)
+    run = Run()
+    live = LogReplay(game, game.setup(players, options, seed))
+    log: list[Mapping[str, JSON]] = []
+    for _ in range(STEPS):
+        state = live.state
+        if game.is_over(state):
+            break
+        player = pick.choice(sorted(game.actors(state)))
+        action = policy.choose(state, player)
+        result = live.play(action)
+        log.append(action.to_json())
+        final = why_final(game, state, result.state, player, result.events)
+        for other in range(players):
+            if other != player and live.undoable(other) is not None:
+                run.problems.append(f"{other} could take back {action} of player {player}")
+        if live.undoable(player) is None:
+            run.refused[final or "game's reveal"] = run.refused.get(final or "game's reveal", 0) + 1
+            try:
+                live.apply(undo_entry(player))
+                run.problems.append(f"undo accepted after {action} ({final})")
+            except IllegalAction as exc:
+                assert exc.code == "nothing_to_undo" and exc.message.strip()
+            if not same(game, live.state, result.state):
+                run.problems.append("a refused undo changed the state")
+            continue
+        if final is not None:
+            run.problems.append(f"{action} may be taken back after a {final}")
+        # Take it back and play on from there: a random half of the undoable moves stay undone.
+        views = {p: canonical(game.view(state, p)) for p in range(players) if p != player}
+        undone = live.apply(undo_entry(player))
+        log.append(undo_entry(player))
+        run.undone += 1
+        if undone.events:
+            run.problems.append("an undo told the table something")
+        if not same(game, live.state, state):
+            run.problems.append(f"undoing {action} did not restore the state before it")
+        for p, seen in views.items():
+            if canonical(game.view(live.state, p)) != seen:
+                run.problems.append(f"undoing {action} changed what player {p} sees")
+        if run.undone <= REPLAYED:
+            without = log[:-2]
+            if not same(game, replay(game, players, options, seed, without), live.state):
+                run.problems.append(f"undoing {action} differs from a replay without it")
+        if pick.random() < 0.5:
+            live.play(action)
+            log.append(action.to_json())
+    # The log, undo entries and all, replays to exactly the state the table played to.
+    if not same(game, replay(game, players, options, seed, log), live.state):
+        run.problems.append("the log with its undo entries does not replay to the state played")
+    return run
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+def test_undo_takes_back_only_moves_after_which_nothing_became_known(spec: GameSpec) -> None:
+    run = play(spec, spec.max_players, seed=5)
+    assert run.problems == [], "\n".join(run.problems[:20])
+    # every game rolls, reveals or passes the turn somewhere in its first moves: refused an undo
+    assert sum(run.refused.values()) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+@pytest.mark.parametrize("seed", range(20, 24))
+def test_undo_keeps_the_contract_over_more_games(spec: GameSpec, seed: int) -> None:
+    run = play(spec, spec.min_players, seed)
+    assert run.problems == [], "\n".join(run.problems[:20])
+
+
+def test_a_move_of_several_in_a_turn_is_taken_back_in_some_game() -> None:
+    """The rule is not "never": across the registered games some move is undoable and undone."""
+    assert sum(play(spec, spec.min_players, seed=5).undone for spec in SPECS) > 0
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+def test_an_undo_with_nothing_to_take_back_is_refused_in_words(spec: GameSpec) -> None:
+    game = spec.load()
+    options = spec.checked_options(spec.min_players, {})
+    run = LogReplay(game, game.setup(spec.min_players, options, 1))
+    with pytest.raises(IllegalAction) as refusal:
+        run.apply(undo_entry(0))
+    assert refusal.value.code == "nothing_to_undo"
+    assert "take back" in refusal.value.message
+    with pytest.raises(IllegalAction):
+        replay(game, spec.min_players, options, 1, [undo_entry(0)])
