@@ -65,3 +65,24 @@ def digest(entries: Sequence[Mapping[str, Any]], reader: int, names: Names, game
     moves = _plural(sum(1 for e in entries if e.get("player") != reader), "move")
     head = f"**So far** ({moves}):" if first else f"**Since your last move** ({moves}):"
     return "\n".join([head, *lines])
+
+
+def places(entries: Sequence[Mapping[str, Any]], reader: int | None = None) -> list[str]:
+    """Every word the public events of ``entries`` name, oldest first, each once: the lands, seas and
+    regions a turn notice's pictures may close in on (the places of :func:`event_lines`' moves).
+
+    Which of these are places is the game's picture function's to say (it keeps those on its own
+    map), so this reads no game's event fields: it takes each event's text values and lists of text.
+    The reader's own moves are left out, as in the summary; ``reader`` None keeps every move.
+    """
+    seen: dict[str, None] = {}
+    for entry in entries:
+        if reader is not None and entry.get("player") == reader:
+            continue
+        for event in entry.get("events", ()):
+            for value in (event.get("data") or {}).values():
+                for word in value if isinstance(value, list) else [value]:
+                    if isinstance(word, str) and word:
+                        seen.pop(word, None)  # named again: it moves to the newest place
+                        seen[word] = None
+    return list(seen)

@@ -1080,3 +1080,12 @@ def render_dashboard(view: Mapping[str, Any], *, size: int = 1600) -> bytes:
         wide.paste(img, ((img.height - img.width) // 2, 0))
         img = wide
     return _scaled(img, size)
+
+
+def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800
+                    ) -> list[tuple[str, bytes]]:
+    """A turn notice's pictures (an :class:`engine.spec.NoticePictures`): the map, with the regions
+    ``focus`` names outlined, and the dashboard, each no taller than wide."""
+    regions = [word for word in dict.fromkeys(focus) if word in view["map"]["regions"]]
+    return [("map", render_map(view, highlight=regions, size=size)),
+            ("dashboard", render_dashboard(view, size=size))]
