@@ -20,6 +20,10 @@ from engine.core import Event, Game, Names
 log = logging.getLogger(__name__)
 
 MAX_EVENT_LINES = 12
+#: The width of a turn notice's pictures (:meth:`engine.spec.GameSpec.notice_pictures`): what a
+#: Discord channel shows (about 550 to 800 px). Wider costs bytes and time, and shows more only when
+#: the picture is opened.
+NOTICE_SIZE = 800
 
 
 def _plural(n: int, word: str) -> str:

@@ -43,7 +43,7 @@ class NoticePictures(Protocol):
     ``focus`` names what the notice is about (the words of the events since the reader's last move,
     newest last; the function keeps those that are places on its map and ignores the rest); ``size``
     is the width of every picture. Returns (a short tag for the file name, PNG bytes) per picture, in
-    the order they are shown.
+    the order they are shown (a picture alone may have the tag "").
     """
 
     def __call__(
@@ -230,8 +230,9 @@ class DataCheck:
 
 def _board_alone(draw: BoardRenderer, view: Mapping[str, Any], *, focus: Sequence[str] = (),
                  size: int = 800) -> list[tuple[str, bytes]]:
-    """:class:`NoticePictures` of a game with none of its own: its board, as a notice always carried it."""
-    return [("board", draw(view, names=False, size=size))]
+    """:class:`NoticePictures` of a game with none of its own: its board, as a notice always carried it
+    (with no tag: the one picture needs none)."""
+    return [("", draw(view, names=False, size=size))]
 
 
 @cache

@@ -171,10 +171,13 @@ def closeup_lands(lands: Sequence[str], board: str = CLASSIC) -> list[str]:
 def notice_pictures(view: Mapping[str, Any], *, board: str = CLASSIC, focus: Sequence[str] = (),
                     size: int = 800) -> list[tuple[str, bytes]]:
     """A turn notice's pictures of a History map: the close-up of the lands of ``focus`` (when it
-    names any; see :func:`closeup_lands`), then the whole map with those lands outlined."""
+    names any; see :func:`closeup_lands`), then the whole map with those lands outlined. The whole
+    map writes the names of places only from its base width on: narrower, they do not read and only
+    hide the pieces (the close-up is there to read them)."""
     lands = closeup_lands(focus_lands(focus, board), board)
     out = [("closeup", render_closeup(view, lands, board=board, size=size))] if lands else []
-    out.append(("map", encode_png(history_image(view, board, names=False, highlight=lands, size=size))))
+    whole = history_image(view, board, names=size >= BASE_WIDTH, highlight=lands, size=size)
+    out.append(("map", encode_png(whole)))
     return out
 
 
