@@ -42,7 +42,8 @@ async def test_a_history_turn_dm_carries_the_close_up_and_the_whole_map(rig: Rig
     game = await lobby_to_start(rig, CLASSIC, seats=3)
 
     def closeup_sent(seq: int, legal: object) -> bool:
-        return any("closeup" in tags(files) for user in (ALICE, BOB) for files in dms_with_pictures(rig, user))
+        return any("closeup" in tags(files)
+                   for user in (ALICE, BOB) for files in dms_with_pictures(rig, user))
 
     await drive(rig, game, closeup_sent, limit=200)
     sent = [files for user in (ALICE, BOB) for files in dms_with_pictures(rig, user)]

@@ -22,8 +22,8 @@ import tests.toy.spec  # noqa: F401  (registers the toy game, which keeps this c
 from bot.digest import places
 from engine import registry
 from engine.spec import GameSpec
-from render.closeup import MAX_WIDTH, _land_boxes, closeup_lands, crop_box, focus_lands, notice_pictures
 from render.board import CLASSIC, EPOCHS5
+from render.closeup import MAX_WIDTH, _land_boxes, closeup_lands, crop_box, focus_lands, notice_pictures
 
 SPECS = registry.specs()
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -126,7 +126,7 @@ HISTORY = [("history-classic", CLASSIC), ("history", EPOCHS5)]
 
 @pytest.mark.parametrize(("game_id", "board"), HISTORY)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_history_close_up_holds_the_newest_lands_the_news_names(game_id: str, board: str, seed: int) -> None:
+def test_a_history_close_up_holds_the_newest_lands_of_the_news(game_id: str, board: str, seed: int) -> None:
     spec = registry.spec(game_id)
     at = moment(spec, 4, seed=seed, steps=60)
     lands = focus_lands(at.focus, board)
