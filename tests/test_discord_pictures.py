@@ -9,6 +9,8 @@ Uses the harness of :mod:`tests.test_discord_bot` (its bot draws pictures 400 px
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from tests.test_discord_bot import (
@@ -16,7 +18,7 @@ from tests.test_discord_bot import (
     BOB,
     CLASSIC,
     Rig,
-    drive,
+    _policy,
     fake,
     followup,
     lobby_to_start,
@@ -34,6 +36,20 @@ def tags(files: list[str]) -> list[str]:
     return [name.removesuffix(".png").rsplit("-", 1)[1] for name in files]
 
 
+async def play_until(rig: Rig, game: str, done: Callable[[], bool], limit: int = 200) -> None:
+    """The people play the harness's fixed policy, each notice delivered before the next move, until
+    ``done()``."""
+    for _ in range(limit):
+        await rig.settle()
+        if done():
+            return
+        st = await rig.service.status(game)
+        assert st.status == "active" and st.waiting_for, st.status
+        seq, legal = await rig.service.legal_actions(game, st.waiting_for[0])
+        await rig.service.submit(game, st.waiting_for[0], _policy(legal), seq)
+    raise AssertionError("the wanted notice never came")
+
+
 def dms_with_pictures(rig: Rig, user: int) -> list[list[str]]:
     return [post.files for post in rig.fake.dm_posts(user) if post.files]
 
@@ -41,11 +57,11 @@ def dms_with_pictures(rig: Rig, user: int) -> list[list[str]]:
 async def test_a_history_turn_dm_carries_the_close_up_and_the_whole_map(rig: Rig) -> None:
     game = await lobby_to_start(rig, CLASSIC, seats=3)
 
-    def closeup_sent(seq: int, legal: object) -> bool:
+    def closeup_sent() -> bool:
         return any("closeup" in tags(files)
                    for user in (ALICE, BOB) for files in dms_with_pictures(rig, user))
 
-    await drive(rig, game, closeup_sent, limit=200)
+    await play_until(rig, game, closeup_sent)
     sent = [files for user in (ALICE, BOB) for files in dms_with_pictures(rig, user)]
     with_closeup = [files for files in sent if "closeup" in tags(files)]
     # the close-up of where the others' turns went first, then the whole map; nothing else
@@ -59,10 +75,10 @@ async def test_a_history_turn_dm_carries_the_close_up_and_the_whole_map(rig: Rig
 async def test_a_rise_turn_dm_carries_the_map_and_the_dashboard(rig: Rig) -> None:
     game = await lobby_to_start(rig, RISE, seats=3)
 
-    def both_moved(seq: int, legal: object) -> bool:
+    def both_moved() -> bool:
         return bool(dms_with_pictures(rig, ALICE)) and bool(dms_with_pictures(rig, BOB))
 
-    await drive(rig, game, both_moved, limit=200)
+    await play_until(rig, game, both_moved)
     sent = dms_with_pictures(rig, ALICE) + dms_with_pictures(rig, BOB)
     assert sent and all(tags(files) == ["map", "dashboard"] for files in sent), sent
 
@@ -70,15 +86,15 @@ async def test_a_rise_turn_dm_carries_the_map_and_the_dashboard(rig: Rig) -> Non
 async def test_with_dms_closed_the_ping_in_the_thread_carries_the_same_pictures(rig: Rig) -> None:
     rig.fake.closed_dms.add(BOB)
     game = await lobby_to_start(rig, RISE, seats=3)
-    st = await rig.service.status(game)
-    assert st.thread_id is not None
+    thread = (await rig.service.status(game)).thread_id
+    assert thread is not None
 
-    def pinged(seq: int, legal: object) -> bool:
+    def pinged() -> bool:
         return any(f"<@{BOB}>, there is news" in post.content and post.files
-                   for post in rig.fake.channel_posts(channel_id=st.thread_id))
+                   for post in rig.fake.channel_posts(channel_id=thread))
 
-    await drive(rig, game, pinged, limit=200)
-    pings = [post for post in rig.fake.channel_posts(channel_id=st.thread_id)
+    await play_until(rig, game, pinged)
+    pings = [post for post in rig.fake.channel_posts(channel_id=thread)
              if f"<@{BOB}>, there is news" in post.content and post.files]
     assert pings and all(tags(post.files) == ["map", "dashboard"] for post in pings)
 

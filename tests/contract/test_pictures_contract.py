@@ -69,7 +69,7 @@ def moment(spec: GameSpec, players: int, seed: int, steps: int) -> Moment:
 
 
 def images(pictures: list[tuple[str, bytes]]) -> list[Image.Image]:
-    out = []
+    out: list[Image.Image] = []
     for _, png in pictures:
         assert png[:8] == PNG
         with Image.open(io.BytesIO(png)) as img:
