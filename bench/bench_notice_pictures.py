@@ -52,15 +52,15 @@ def turn_moment(spec: GameSpec, players: int, seed: int, steps: int) -> tuple[di
     return view, places(log[last:], seat)
 
 
-def timed(fn: Callable[[], Any], runs: int) -> tuple[Any, float, float]:
-    """(the last result, the first call's ms, the median ms of ``runs`` more calls)."""
+def timed(fn: Callable[..., Any], runs: int, *args: Any, **kwargs: Any) -> tuple[Any, float, float]:
+    """(the last result of ``fn(*args, **kwargs)``, the first call's ms, the median ms of ``runs`` more)."""
     start = time.perf_counter()
-    out = fn()
+    out = fn(*args, **kwargs)
     first = (time.perf_counter() - start) * 1000
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        out = fn()
+        out = fn(*args, **kwargs)
         times.append((time.perf_counter() - start) * 1000)
     return out, first, statistics.median(times)
 
@@ -76,10 +76,9 @@ def main() -> None:
     for spec in registry.specs():
         players = min(max(args.players, spec.min_players), spec.max_players)
         view, focus = turn_moment(spec, players, args.seed, args.steps)
-        draw = spec.render()
-        board, b_first, b_med = timed(lambda: draw(view, names=False, size=BOARD_SIZE), args.runs)
-        notice = spec.notice_pictures()
-        pictures, n_first, n_med = timed(lambda: notice(view, focus=focus, size=NOTICE_SIZE), args.runs)
+        board, b_first, b_med = timed(spec.render(), args.runs, view, names=False, size=BOARD_SIZE)
+        pictures, n_first, n_med = timed(spec.notice_pictures(), args.runs, view, focus=focus,
+                                         size=NOTICE_SIZE)
         print(f"{spec.id}: {players} players, seed {args.seed}, move {view.get('seq', '?')}")
         with Image.open(io.BytesIO(board)) as img:
             print(f"  before: one board {img.width}x{img.height}, {len(board) / 1024:.0f} KiB, "
