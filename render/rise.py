@@ -555,7 +555,7 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
             (box[2] - 8, box[1] + 5),
             ROMAN[era] if 0 < era < 4 else str(era),
             fill=ink,
-            font=font(14, True),
+            font=font(16, True),
             anchor="ra",
         )
         name_top = box[1] + 6
@@ -574,12 +574,15 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
             )
             continue
         std = r.get("standard") or [0, 0]
-        vp_f = font(14, True)
         std_text = f"{std[0]}/{std[1]} VP"
-        draw.text((box[0] + 8, box[1] + 48), std_text, fill=ink if sea else VP_INK, font=vp_f, anchor="la")
-        room = BOX_W - 24 - text_w(std_text, vp_f)
         ytext = yields_text(r.get("yields") or {})
-        yf = font(14) if text_w(ytext, font(14)) <= room else font(12)  # two yields: a size smaller
+        # As large as the line allows (it is read at chat size, half this width): two yields take a
+        # size or two smaller, the VP too when still needed, rather than be cut.
+        vp_f, yf = next(((font(v, True), font(y)) for v, y in ((16, 16), (16, 14), (16, 12), (14, 12))
+                         if text_w(std_text, font(v, True)) + text_w(ytext, font(y)) <= BOX_W - 24),
+                        (font(14, True), font(12)))
+        room = BOX_W - 24 - text_w(std_text, vp_f)
+        draw.text((box[0] + 8, box[1] + 48), std_text, fill=ink if sea else VP_INK, font=vp_f, anchor="la")
         draw.text(
             (box[2] - 8, box[1] + 49),
             ellipsize(ytext, yf, room),
@@ -597,7 +600,7 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
             mark = "1st" if seat in first else ("2nd" if seat in second else "")
             if mark:
                 draw.text(
-                    (x + CUBE / 2, y + top + CUBE + 9), mark, fill=ink, font=font(12, True), anchor="mm"
+                    (x + CUBE / 2, y + top + CUBE + 10), mark, fill=ink, font=font(14, True), anchor="mm"
                 )
         if rid in highlight:
             x0, y0, x1, y1 = box
