@@ -33,7 +33,7 @@ MIN_WIDTH: Final = 440
 ASPECT: Final = 4 / 3
 # The widest crop (base px) a notice's close-up takes: at 800 px its names are drawn at least
 # 800 / MAX_WIDTH times their size on the whole map. Lands spread wider are not all shown.
-MAX_WIDTH: Final = 720
+MAX_WIDTH: Final = 600
 # The whole map is drawn at one of these widths (each cached once drawn), the smallest that is at
 # least as fine as the close-up needs.
 SCALES: Final = (1600, 2400, 3200)
