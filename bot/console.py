@@ -42,7 +42,7 @@ from typing import Any, Protocol, TextIO
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
 from bot.config import DEFAULT_OUT, parse_duration
-from bot.digest import NOTICE_SIZE, places
+from bot.digest import NOTICE_SIZE, latest_turn
 from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
@@ -399,10 +399,8 @@ class Console:
         except ImportError:
             self.say(f"[{name}] Board pictures are not available here; type 'text' for the board in words.")
             return
-        # The pictures a turn notice on Discord carries, closing in on what the others did since
-        # this person's last move (as the DM's summary does).
-        seat = next((s.seat for s in status.seats if s.user_id == uid and s.seat is not None), None)
-        focus = places((await self.service.since_last_move(gid, seat))[1], seat) if seat is not None else []
+        # The pictures of Discord's /annals board, at a turn notice's width: closing in on the latest turn.
+        focus = latest_turn((await self.service.public_log(gid))[1])
         pictures = await asyncio.to_thread(draw, view, focus=focus, size=NOTICE_SIZE)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         for tag, png in pictures:

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.models import LogEntry
 from engine.core import Event, Game, Names
 
 log = logging.getLogger(__name__)
@@ -90,3 +91,14 @@ def places(entries: Sequence[Mapping[str, Any]], reader: int | None = None) -> l
                         seen.pop(word, None)  # named again: it moves to the newest place
                         seen[word] = None
     return list(seen)
+
+
+def latest_turn(entries: Sequence[LogEntry]) -> list[str]:
+    """The :func:`places` of the public log's latest player's run of moves (their turn so far, and
+    what its last move set off): what a picture of the board as it stands closes in on."""
+    run: list[LogEntry] = []
+    for entry in reversed(entries):
+        if run and entry.player != run[-1].player:
+            break
+        run.append(entry)
+    return places([{"player": e.player, "events": [{"type": e.type, "data": e.data}]} for e in reversed(run)])

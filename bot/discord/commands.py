@@ -17,6 +17,7 @@ from dataclasses import replace
 from discord import app_commands
 
 from bot.config import parse_duration
+from bot.digest import latest_turn
 from bot.discord.admin import AbandonButton, AdminGroup
 from bot.discord.base import IN_SERVERS_AND_DMS, SERVER_INSTALL, CommandBase
 from bot.discord.info import InfoCommands, LogButton
@@ -32,7 +33,7 @@ from bot.discord.kit import (
 )
 from bot.discord.panel import panel
 from bot.discord.personal import PersonalCommands
-from bot.discord.pictures import latest_turn, picture_files
+from bot.discord.pictures import picture_files
 from bot.models import TimerSettings
 from bot.service import ServiceError
 from engine.core import IllegalAction

@@ -18,9 +18,8 @@ from typing import Any
 
 import discord
 
-from bot.digest import NOTICE_SIZE, places
+from bot.digest import NOTICE_SIZE
 from bot.discord.kit import BotBase
-from bot.models import LogEntry
 from engine.registry import spec
 
 
@@ -49,13 +48,3 @@ async def picture_files(bot: BotBase, ruleset: str, game_id: str, view: Mapping[
     seq = int(view.get("seq", 0))
     return [discord.File(io.BytesIO(png), filename=file_name(game_id, seq, tag)) for tag, png in pictures]
 
-
-def latest_turn(entries: Sequence[LogEntry]) -> list[str]:
-    """The places named by the public events of the latest player's run of moves (their turn so
-    far, and what its last move set off), for a picture of the board as it stands."""
-    run: list[LogEntry] = []
-    for entry in reversed(entries):
-        if run and entry.player != run[-1].player:
-            break
-        run.append(entry)
-    return places([{"player": e.player, "events": [{"type": e.type, "data": e.data}]} for e in reversed(run)])
