@@ -895,8 +895,9 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
     gutter = 12
     col_w = (BASE_W - 2 * MARGIN - gutter * (columns - 1)) / columns
     bottoms = [top] * columns
-    chip_f = font(14)
-    stat_f = font(17, True)
+    # Read at chat size (half this width): the figures and tiles a size or two above the map's.
+    chip_f = font(17)
+    stat_f = font(20, True)
     for seat in order:
         p = ps[seat]
         colour = player_colour(seat)
@@ -920,20 +921,20 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
         for text, ink in stats:
             w = text_w(text, stat_f)
             if sx + w > right - 14 and sx > left + 36:
-                sx, line = float(left + 36), line + 26
+                sx, line = float(left + 36), line + 28
             placed.append((sx, line, text, ink))
             sx += w + 26
         turn_line = line
-        if this_turn and sx + text_w(this_turn, font(15)) > right - 14:
-            turn_line = line + 24
+        if this_turn and sx + text_w(this_turn, font(17)) > right - 14:
+            turn_line = line + 26
         extra = turn_line
         base_off = 74 + extra
-        label_w = 100
+        label_w = 112
         rows_h = 0.0
         laid: list[tuple[str, list[tuple[float, float, str, RGB, RGB]], float]] = []
         for title, items in groups:
-            flowed = _flow(items, left + 36 + label_w, right - 12, chip_f, 30)
-            h = (max((r for _, r, *_ in flowed), default=0.0) + 30) if flowed else 30
+            flowed = _flow(items, left + 36 + label_w, right - 12, chip_f, 34)
+            h = (max((r for _, r, *_ in flowed), default=0.0) + 34) if flowed else 34
             laid.append((title, flowed, rows_h))
             rows_h += h
         height = int(78 + extra + rows_h + 10)
@@ -962,20 +963,20 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
         for x, dy, text, ink in placed:
             draw.text((x, y + 54 + dy), text, fill=ink, font=stat_f, anchor="lm")
         if this_turn:
-            draw.text((right - 14, y + 54 + turn_line), this_turn, fill=MUTED, font=font(15), anchor="rm")
+            draw.text((right - 14, y + 54 + turn_line), this_turn, fill=MUTED, font=font(17), anchor="rm")
         base = y + base_off
         for title, flowed, offset in laid:
-            draw.text((left + 36, base + offset + 14), title, fill=MUTED, font=font(14, True), anchor="lm")
+            draw.text((left + 36, base + offset + 16), title, fill=MUTED, font=font(16, True), anchor="lm")
             if not flowed:
                 draw.text(
-                    (left + 36 + label_w, base + offset + 14),
+                    (left + 36 + label_w, base + offset + 16),
                     "none",
                     fill=(160, 150, 140),
                     font=chip_f,
                     anchor="lm",
                 )
             for x, r, text, fill, ink in flowed:
-                _chip(draw, x, base + offset + r, text, fill, size=14, ink=ink)
+                _chip(draw, x, base + offset + r, text, fill, size=17, ink=ink)
         bottoms[col] = y + height + 10
     return max(bottoms) - top
 
