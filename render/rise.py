@@ -653,14 +653,14 @@ def _draw_display(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) 
                     width=3 if nxt else 2,
                 )
                 if nxt:
-                    draw.text((cx, y), "next", fill=MUTED, font=font(11, True), anchor="mm")
+                    draw.text((cx, y), "next", fill=MUTED, font=font(12, True), anchor="mm")
             if half == "B" and k < len(row_costs) and row_costs[k] is not None and current is not None:
                 cost = int(row_costs[k] or 0)
                 draw.text(
                     (cx, y + r + 9),
                     "free" if cost == 0 else f"pay {cost}",
                     fill=VP_INK,
-                    font=font(12, True),
+                    font=font(15, True),
                     anchor="mm",
                 )
     if half == "B" and current is not None and costs:
@@ -718,7 +718,7 @@ def _draw_display(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) 
             anchor="lm",
         )
         eras = " ".join(ROMAN[int(e)] for e in box.get("eras", []))
-        draw.text((bx + 10, by + bh / 2 + 12), f"eras {eras}", fill=MUTED, font=font(12), anchor="lm")
+        draw.text((bx + 10, by + bh / 2 + 12), f"eras {eras}", fill=MUTED, font=font(14), anchor="lm")
         if used is not None:
             _disc(draw, bx + bw - 22, by + bh / 2, 15, int(used))
     return height
@@ -745,7 +745,7 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -
         x = left + label_w + k * cw
         fill = (235, 245, 222) if k else (245, 220, 214)
         draw.rectangle((x, fy, x + cw, fy + ch), fill=fill, outline=(190, 180, 165))
-        draw.text((x + 4, fy + 3), str(k), fill=MUTED, font=font(12), anchor="la")
+        draw.text((x + 4, fy + 3), str(k), fill=MUTED, font=font(15), anchor="la")
     by_cell: dict[int, list[int]] = {}
     for p in ps:
         by_cell.setdefault(int(p.get("food", 0)), []).append(int(p["seat"]))
@@ -767,7 +767,7 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -
         big = v % 25 == 0
         draw.line([(x, vy - (9 if big else 5)), (x, vy + (9 if big else 5))], fill=INK, width=2 if big else 1)
         if big:
-            draw.text((x, vy + 22), str(v), fill=MUTED, font=font(13), anchor="mm")
+            draw.text((x, vy + 22), str(v), fill=MUTED, font=font(15), anchor="mm")
     # Markers in one row above the ruler, spread apart where players are close, each with a leader
     # line down to its true place.
     seats = sorted(range(len(vps)), key=lambda s: (vps[s], s))
@@ -798,7 +798,7 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -
             bold=True,
         )
         if current is not None and int(current) == seat:
-            draw.text((x + w / 2, oy + 42), "▲ to act", fill=INK, font=font(12, True), anchor="mm")
+            draw.text((x + w / 2, oy + 42), "▲ to act", fill=INK, font=font(14, True), anchor="mm")
         x += w + 12
     if choice and view.get("phase") == "order":
         x += 24
