@@ -42,6 +42,7 @@ from typing import Any, Protocol, TextIO
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
 from bot.config import DEFAULT_OUT, parse_duration
+from bot.digest import NOTICE_SIZE, latest_turn
 from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
@@ -394,15 +395,18 @@ class Console:
         status = await self.service.status(gid)
         view = await self.service.view(gid, uid)
         try:  # imported late: the console starts without Pillow and matplotlib loaded
-            render_png = registry.spec(status.ruleset).render()
+            draw = registry.spec(status.ruleset).notice_pictures()
         except ImportError:
             self.say(f"[{name}] Board pictures are not available here; type 'text' for the board in words.")
             return
-        png = await asyncio.to_thread(render_png, view)
+        # The pictures of Discord's /annals board, at a turn notice's width: closing in on the latest turn.
+        focus = latest_turn((await self.service.public_log(gid))[1])
+        pictures = await asyncio.to_thread(draw, view, focus=focus, size=NOTICE_SIZE)
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        path = self.out_dir / f"annals-{gid}-{view.get('seq', 0)}-{_safe(name)}.png"
-        await asyncio.to_thread(path.write_bytes, png)
-        self.say(f"[to {name}] board of {gid} written to {path}")
+        for tag, png in pictures:
+            path = self.out_dir / f"annals-{gid}-{view.get('seq', 0)}-{_safe(name)}{'-' * bool(tag)}{tag}.png"
+            await asyncio.to_thread(path.write_bytes, png)
+            self.say(f"[to {name}] board of {gid} written to {path}")
 
     async def _text(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)

@@ -15,11 +15,16 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.models import LogEntry
 from engine.core import Event, Game, Names
 
 log = logging.getLogger(__name__)
 
 MAX_EVENT_LINES = 12
+#: The width of a turn notice's pictures (:meth:`engine.spec.GameSpec.notice_pictures`): what a
+#: Discord channel shows (about 550 to 800 px). Wider costs bytes and time, and shows more only when
+#: the picture is opened.
+NOTICE_SIZE = 800
 
 
 def _plural(n: int, word: str) -> str:
@@ -65,3 +70,35 @@ def digest(entries: Sequence[Mapping[str, Any]], reader: int, names: Names, game
     moves = _plural(sum(1 for e in entries if e.get("player") != reader), "move")
     head = f"**So far** ({moves}):" if first else f"**Since your last move** ({moves}):"
     return "\n".join([head, *lines])
+
+
+def places(entries: Sequence[Mapping[str, Any]], reader: int | None = None) -> list[str]:
+    """Every word the public events of ``entries`` name, oldest first, each once: the lands, seas and
+    regions a turn notice's pictures may close in on (the places of :func:`event_lines`' moves).
+
+    Which of these are places is the game's picture function's to say (it keeps those on its own
+    map), so this reads no game's event fields: it takes each event's text values and lists of text.
+    The reader's own moves are left out, as in the summary; ``reader`` None keeps every move.
+    """
+    seen: dict[str, None] = {}
+    for entry in entries:
+        if reader is not None and entry.get("player") == reader:
+            continue
+        for event in entry.get("events", ()):
+            for value in (event.get("data") or {}).values():
+                for word in value if isinstance(value, list) else [value]:
+                    if isinstance(word, str) and word:
+                        seen.pop(word, None)  # named again: it moves to the newest place
+                        seen[word] = None
+    return list(seen)
+
+
+def latest_turn(entries: Sequence[LogEntry]) -> list[str]:
+    """The :func:`places` of the public log's latest player's run of moves (their turn so far, and
+    what its last move set off): what a picture of the board as it stands closes in on."""
+    run: list[LogEntry] = []
+    for entry in reversed(entries):
+        if run and entry.player != run[-1].player:
+            break
+        run.append(entry)
+    return places([{"player": e.player, "events": [{"type": e.type, "data": e.data}]} for e in reversed(run)])

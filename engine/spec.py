@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any, Protocol
 
 from engine.core import JSON, Game, IllegalAction, PlayerId
@@ -35,6 +35,20 @@ class BoardRenderer(Protocol):
     def __call__(
         self, view: Mapping[str, Any], *, names: bool = ..., highlight: Sequence[str] = ..., size: int = ...
     ) -> bytes: ...
+
+
+class NoticePictures(Protocol):
+    """The pictures a turn notice carries, as chat shows them: a pure function of a player's view.
+
+    ``focus`` names what the notice is about (the words of the events since the reader's last move,
+    newest last; the function keeps those that are places on its map and ignores the rest); ``size``
+    is the width of every picture. Returns (a short tag for the file name, PNG bytes) per picture, in
+    the order they are shown (a picture alone may have the tag "").
+    """
+
+    def __call__(
+        self, view: Mapping[str, Any], *, focus: Sequence[str] = ..., size: int = ...
+    ) -> list[tuple[str, bytes]]: ...
 
 
 @dataclass(frozen=True)
@@ -110,6 +124,7 @@ class GameSpec:
         colours: seat colours, index = seat.
         anytime_kinds: action kinds a seated player may send at any time (standing
             preferences): no turn or sequence check, and no clock starts for them.
+        pictures: ``"module:function"`` of its :class:`NoticePictures` (empty: the board picture alone).
         ui: ``"module"`` of an optional Discord extension for what the generic
             decision panel cannot express; it has ``setup(bot, spec)``.
         offered: whether the lobby offers it (a game still being built is
@@ -128,6 +143,7 @@ class GameSpec:
     options: tuple[OptionSpec, ...] = ()
     colours: tuple[str, ...] = SEAT_COLOURS
     anytime_kinds: frozenset[str] = field(default_factory=frozenset)
+    pictures: str = ""
     ui: str | None = None
     offered: bool = True
 
@@ -147,6 +163,14 @@ class GameSpec:
         """The board renderer (imported on first use)."""
         fn: BoardRenderer = _resolve(self.renderer)
         return fn
+
+    def notice_pictures(self) -> NoticePictures:
+        """The pictures of a turn notice (imported on first use): the game's own :attr:`pictures`,
+        else its one board picture, without names (at chat size they would not read)."""
+        if self.pictures:
+            fn: NoticePictures = _resolve(self.pictures)
+            return fn
+        return partial(_board_alone, self.render())
 
     def default_options(self) -> dict[str, JSON]:
         return {o.name: o.default for o in self.options}
@@ -202,6 +226,13 @@ class DataCheck:
     title: str
     check: str
     report: str | None = None
+
+
+def _board_alone(draw: BoardRenderer, view: Mapping[str, Any], *, focus: Sequence[str] = (),
+                 size: int = 800) -> list[tuple[str, bytes]]:
+    """:class:`NoticePictures` of a game with none of its own: its board, as a notice always carried it
+    (with no tag: the one picture needs none)."""
+    return [("", draw(view, names=False, size=size))]
 
 
 @cache

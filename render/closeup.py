@@ -17,7 +17,9 @@ from render.board import (
     CLASSIC,
     EPOCHS5,
     HEADER,
+    _base,
     _geometry,
+    _names_mask,
     _seat,
     final_scores,
     history_image,
@@ -31,6 +33,9 @@ from render.png import encode_png
 PAD: Final = 70
 MIN_WIDTH: Final = 440
 ASPECT: Final = 4 / 3
+# The widest crop (base px) a notice's close-up takes: at 800 px its names are drawn at least
+# 800 / MAX_WIDTH times their size on the whole map. Lands spread wider are not all shown.
+MAX_WIDTH: Final = 600
 # The whole map is drawn at one of these widths (each cached once drawn), the smallest that is at
 # least as fine as the close-up needs.
 SCALES: Final = (1600, 2400, 3200)
@@ -109,6 +114,9 @@ def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str =
     zoom = size / (x1 - x0)  # output px per base px
     scale = next((s for s in SCALES if s >= BASE_WIDTH * zoom), SCALES[-1])
     full = history_image(view, board, highlight=lands, size=scale)
+    # Where a land is too small for both its pieces and its name, the pieces stand on the name: in
+    # a close-up, which is there to be read, the name (with its halo) goes back over them.
+    full.paste(_base(board, scale, True), mask=_names_mask(board, scale, full.height))
     k = scale / BASE_WIDTH
     head = round(HEADER * k)
     crop = full.crop((round(x0 * k), head + round(y0 * k), round(x1 * k), head + round(y1 * k)))
@@ -145,3 +153,46 @@ def closeup_classic(view: Mapping[str, Any], lands: Sequence[str], *, size: int 
 def closeup_epochs5(view: Mapping[str, Any], lands: Sequence[str], *, size: int = 800) -> bytes:
     """:func:`render_closeup` of the 5-epoch edition's map."""
     return render_closeup(view, lands, board=EPOCHS5, size=size)
+
+
+def focus_lands(focus: Sequence[str], board: str = CLASSIC) -> list[str]:
+    """The words of ``focus`` that are lands of ``board``, in their order, each once."""
+    boxes = _land_boxes(board)
+    return [word for word in dict.fromkeys(focus) if word in boxes]
+
+
+def closeup_lands(lands: Sequence[str], board: str = CLASSIC) -> list[str]:
+    """The lands one close-up shows: the newest (the last of ``lands``), then each older one that
+    still fits in a crop at most :data:`MAX_WIDTH` wide. What happened last matters most to the
+    reader; what happened far from it is on the whole map, which goes along."""
+    group: list[str] = []
+    for land in reversed(lands):
+        x0, _, x1, _ = crop_box([*group, land], board)
+        if not group or x1 - x0 <= MAX_WIDTH:
+            group.append(land)
+    return group
+
+
+def notice_pictures(view: Mapping[str, Any], *, board: str = CLASSIC, focus: Sequence[str] = (),
+                    size: int = 800) -> list[tuple[str, bytes]]:
+    """A turn notice's pictures of a History map: the close-up of the lands of ``focus`` (when it
+    names any; see :func:`closeup_lands`), then the whole map with those lands outlined. The whole
+    map writes the names of places only from its base width on: narrower, they do not read and only
+    hide the pieces (the close-up is there to read them)."""
+    lands = closeup_lands(focus_lands(focus, board), board)
+    out = [("closeup", render_closeup(view, lands, board=board, size=size))] if lands else []
+    whole = history_image(view, board, names=size >= BASE_WIDTH, highlight=lands, size=size)
+    out.append(("map", encode_png(whole)))
+    return out
+
+
+def notice_classic(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800
+                   ) -> list[tuple[str, bytes]]:
+    """:func:`notice_pictures` of the classic 7-epoch map (an :class:`engine.spec.NoticePictures`)."""
+    return notice_pictures(view, board=CLASSIC, focus=focus, size=size)
+
+
+def notice_epochs5(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800
+                   ) -> list[tuple[str, bytes]]:
+    """:func:`notice_pictures` of the 5-epoch edition's map."""
+    return notice_pictures(view, board=EPOCHS5, focus=focus, size=size)

@@ -555,7 +555,7 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
             (box[2] - 8, box[1] + 5),
             ROMAN[era] if 0 < era < 4 else str(era),
             fill=ink,
-            font=font(14, True),
+            font=font(16, True),
             anchor="ra",
         )
         name_top = box[1] + 6
@@ -574,12 +574,15 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
             )
             continue
         std = r.get("standard") or [0, 0]
-        vp_f = font(14, True)
         std_text = f"{std[0]}/{std[1]} VP"
-        draw.text((box[0] + 8, box[1] + 48), std_text, fill=ink if sea else VP_INK, font=vp_f, anchor="la")
-        room = BOX_W - 24 - text_w(std_text, vp_f)
         ytext = yields_text(r.get("yields") or {})
-        yf = font(14) if text_w(ytext, font(14)) <= room else font(12)  # two yields: a size smaller
+        # As large as the line allows (it is read at chat size, half this width): two yields take a
+        # size or two smaller, the VP too when still needed, rather than be cut.
+        vp_f, yf = next(((font(v, True), font(y)) for v, y in ((16, 16), (16, 14), (16, 12), (14, 12))
+                         if text_w(std_text, font(v, True)) + text_w(ytext, font(y)) <= BOX_W - 24),
+                        (font(14, True), font(12)))
+        room = BOX_W - 24 - text_w(std_text, vp_f)
+        draw.text((box[0] + 8, box[1] + 48), std_text, fill=ink if sea else VP_INK, font=vp_f, anchor="la")
         draw.text(
             (box[2] - 8, box[1] + 49),
             ellipsize(ytext, yf, room),
@@ -597,7 +600,7 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
             mark = "1st" if seat in first else ("2nd" if seat in second else "")
             if mark:
                 draw.text(
-                    (x + CUBE / 2, y + top + CUBE + 9), mark, fill=ink, font=font(12, True), anchor="mm"
+                    (x + CUBE / 2, y + top + CUBE + 10), mark, fill=ink, font=font(14, True), anchor="mm"
                 )
         if rid in highlight:
             x0, y0, x1, y1 = box
@@ -650,14 +653,14 @@ def _draw_display(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) 
                     width=3 if nxt else 2,
                 )
                 if nxt:
-                    draw.text((cx, y), "next", fill=MUTED, font=font(11, True), anchor="mm")
+                    draw.text((cx, y), "next", fill=MUTED, font=font(12, True), anchor="mm")
             if half == "B" and k < len(row_costs) and row_costs[k] is not None and current is not None:
                 cost = int(row_costs[k] or 0)
                 draw.text(
                     (cx, y + r + 9),
                     "free" if cost == 0 else f"pay {cost}",
                     fill=VP_INK,
-                    font=font(12, True),
+                    font=font(15, True),
                     anchor="mm",
                 )
     if half == "B" and current is not None and costs:
@@ -715,7 +718,7 @@ def _draw_display(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) 
             anchor="lm",
         )
         eras = " ".join(ROMAN[int(e)] for e in box.get("eras", []))
-        draw.text((bx + 10, by + bh / 2 + 12), f"eras {eras}", fill=MUTED, font=font(12), anchor="lm")
+        draw.text((bx + 10, by + bh / 2 + 12), f"eras {eras}", fill=MUTED, font=font(14), anchor="lm")
         if used is not None:
             _disc(draw, bx + bw - 22, by + bh / 2, 15, int(used))
     return height
@@ -742,7 +745,7 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -
         x = left + label_w + k * cw
         fill = (235, 245, 222) if k else (245, 220, 214)
         draw.rectangle((x, fy, x + cw, fy + ch), fill=fill, outline=(190, 180, 165))
-        draw.text((x + 4, fy + 3), str(k), fill=MUTED, font=font(12), anchor="la")
+        draw.text((x + 4, fy + 3), str(k), fill=MUTED, font=font(15), anchor="la")
     by_cell: dict[int, list[int]] = {}
     for p in ps:
         by_cell.setdefault(int(p.get("food", 0)), []).append(int(p["seat"]))
@@ -764,7 +767,7 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -
         big = v % 25 == 0
         draw.line([(x, vy - (9 if big else 5)), (x, vy + (9 if big else 5))], fill=INK, width=2 if big else 1)
         if big:
-            draw.text((x, vy + 22), str(v), fill=MUTED, font=font(13), anchor="mm")
+            draw.text((x, vy + 22), str(v), fill=MUTED, font=font(15), anchor="mm")
     # Markers in one row above the ruler, spread apart where players are close, each with a leader
     # line down to its true place.
     seats = sorted(range(len(vps)), key=lambda s: (vps[s], s))
@@ -795,7 +798,7 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -
             bold=True,
         )
         if current is not None and int(current) == seat:
-            draw.text((x + w / 2, oy + 42), "▲ to act", fill=INK, font=font(12, True), anchor="mm")
+            draw.text((x + w / 2, oy + 42), "▲ to act", fill=INK, font=font(14, True), anchor="mm")
         x += w + 12
     if choice and view.get("phase") == "order":
         x += 24
@@ -892,8 +895,9 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
     gutter = 12
     col_w = (BASE_W - 2 * MARGIN - gutter * (columns - 1)) / columns
     bottoms = [top] * columns
-    chip_f = font(14)
-    stat_f = font(17, True)
+    # Read at chat size (half this width): the figures and tiles a size or two above the map's.
+    chip_f = font(17)
+    stat_f = font(20, True)
     for seat in order:
         p = ps[seat]
         colour = player_colour(seat)
@@ -917,20 +921,20 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
         for text, ink in stats:
             w = text_w(text, stat_f)
             if sx + w > right - 14 and sx > left + 36:
-                sx, line = float(left + 36), line + 26
+                sx, line = float(left + 36), line + 28
             placed.append((sx, line, text, ink))
             sx += w + 26
         turn_line = line
-        if this_turn and sx + text_w(this_turn, font(15)) > right - 14:
-            turn_line = line + 24
+        if this_turn and sx + text_w(this_turn, font(17)) > right - 14:
+            turn_line = line + 26
         extra = turn_line
         base_off = 74 + extra
-        label_w = 100
+        label_w = 112
         rows_h = 0.0
         laid: list[tuple[str, list[tuple[float, float, str, RGB, RGB]], float]] = []
         for title, items in groups:
-            flowed = _flow(items, left + 36 + label_w, right - 12, chip_f, 30)
-            h = (max((r for _, r, *_ in flowed), default=0.0) + 30) if flowed else 30
+            flowed = _flow(items, left + 36 + label_w, right - 12, chip_f, 34)
+            h = (max((r for _, r, *_ in flowed), default=0.0) + 34) if flowed else 34
             laid.append((title, flowed, rows_h))
             rows_h += h
         height = int(78 + extra + rows_h + 10)
@@ -959,20 +963,20 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
         for x, dy, text, ink in placed:
             draw.text((x, y + 54 + dy), text, fill=ink, font=stat_f, anchor="lm")
         if this_turn:
-            draw.text((right - 14, y + 54 + turn_line), this_turn, fill=MUTED, font=font(15), anchor="rm")
+            draw.text((right - 14, y + 54 + turn_line), this_turn, fill=MUTED, font=font(17), anchor="rm")
         base = y + base_off
         for title, flowed, offset in laid:
-            draw.text((left + 36, base + offset + 14), title, fill=MUTED, font=font(14, True), anchor="lm")
+            draw.text((left + 36, base + offset + 16), title, fill=MUTED, font=font(16, True), anchor="lm")
             if not flowed:
                 draw.text(
-                    (left + 36 + label_w, base + offset + 14),
+                    (left + 36 + label_w, base + offset + 16),
                     "none",
                     fill=(160, 150, 140),
                     font=chip_f,
                     anchor="lm",
                 )
             for x, r, text, fill, ink in flowed:
-                _chip(draw, x, base + offset + r, text, fill, size=14, ink=ink)
+                _chip(draw, x, base + offset + r, text, fill, size=17, ink=ink)
         bottoms[col] = y + height + 10
     return max(bottoms) - top
 
@@ -1080,3 +1084,12 @@ def render_dashboard(view: Mapping[str, Any], *, size: int = 1600) -> bytes:
         wide.paste(img, ((img.height - img.width) // 2, 0))
         img = wide
     return _scaled(img, size)
+
+
+def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800
+                    ) -> list[tuple[str, bytes]]:
+    """A turn notice's pictures (an :class:`engine.spec.NoticePictures`): the map, with the regions
+    ``focus`` names outlined, and the dashboard, each no taller than wide."""
+    regions = [word for word in dict.fromkeys(focus) if word in view["map"]["regions"]]
+    return [("map", render_map(view, highlight=regions, size=size)),
+            ("dashboard", render_dashboard(view, size=size))]

@@ -520,7 +520,7 @@ async def test_status_is_public_and_in_the_games_words(rig: Rig) -> None:
 
 async def test_board_is_public_with_a_picture(rig: Rig) -> None:
     game = await lobby_to_start(rig)
-    calls = await rig.command(BOB, "board", names=False)
+    calls = await rig.command(BOB, "board")
     assert deferred(calls).flags == 0
     reply = followup(calls)
     assert reply.flags == 0 and reply.files == [f"annals-{game}-{(await rig.service.status(game)).seq}.png"]

@@ -214,12 +214,14 @@ async def test_a_short_game_over_the_gateway(fake: FakeDiscord, tmp_path: Path) 
         deferred(callback, ephemeral=False)
         assert reply.flags == 0 and f"game `{gid}`" in reply.content
 
-        # a public picture: a multipart follow-up with payload_json and the PNG
-        callback, reply = await bot.command(ALICE, "board", names=False)
+        # public pictures: a multipart follow-up with payload_json and the PNGs (the close-up of the
+        # latest turn, then the whole map)
+        callback, reply = await bot.command(ALICE, "board")
         deferred(callback, ephemeral=False)
-        assert reply.flags == 0 and len(reply.files) == 1, reply
-        name, size = reply.files[0]
-        assert name.startswith(f"annals-{gid}-") and name.endswith(".png") and size > 1000
+        assert reply.flags == 0 and [name.rsplit("-", 1)[1] for name, _ in reply.files] == \
+            ["closeup.png", "map.png"], reply
+        for name, size in reply.files:
+            assert name.startswith(f"annals-{gid}-") and size > 1000
 
         # the hidden empire card went by DM only; no public post ever repeats a private line
         await fake.wait_for(lambda: any("You drew" in r.content for r in fake.dm_posts(ALICE)),

@@ -17,6 +17,7 @@ from dataclasses import replace
 from discord import app_commands
 
 from bot.config import parse_duration
+from bot.digest import latest_turn
 from bot.discord.admin import AbandonButton, AdminGroup
 from bot.discord.base import IN_SERVERS_AND_DMS, SERVER_INSTALL, CommandBase
 from bot.discord.info import InfoCommands, LogButton
@@ -27,12 +28,12 @@ from bot.discord.kit import (
     LongText,
     Reply,
     ShortText,
-    board_file,
     mention,
     timestamp,
 )
 from bot.discord.panel import panel
 from bot.discord.personal import PersonalCommands
+from bot.discord.pictures import picture_files
 from bot.models import TimerSettings
 from bot.service import ServiceError
 from engine.core import IllegalAction
@@ -163,10 +164,9 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
             return Reply("\n".join(lines)[:2000])
         await self._show(interaction, find, work)
 
-    @app_commands.command(name="board", description="Show the board as a picture to everyone here")
-    @app_commands.describe(game="The game (default: your game in this channel)",
-                           names="Write the names of places on the map (default yes)")
-    async def board(self, interaction: Interaction, game: GameId | None = None, names: bool = True) -> None:
+    @app_commands.command(name="board", description="Show the board as pictures to everyone here")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def board(self, interaction: Interaction, game: GameId | None = None) -> None:
         async def find() -> str:
             gid = await self._game(interaction, game, finished_ok=True)
             if (await self.bot.service.status(gid)).status == "lobby":
@@ -176,10 +176,14 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
         async def work(gid: str) -> Reply:
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
-            file = await board_file(self.bot, st.ruleset, gid, view, names=names)
+            _, entries = await self.bot.service.public_log(gid)
+            # The game's notice pictures (a close-up of the latest turn, where the game has one), at the
+            # bot's full board width: here a player asked to study the board.
+            files = await picture_files(self.bot, st.ruleset, gid, view, focus=latest_turn(entries),
+                                        size=self.bot.board_size)
             text = get_game(st.ruleset).board_text(view, st.seat_names)
             return Reply(f"The board of game `{gid}` after move {view.get('seq', 0)}.\n{text}"[:2000],
-                         files=[file])
+                         files=files)
         await self._show(interaction, find, work)
 
     @app_commands.command(name="hand", description="What you hold in a game (only you see this)")

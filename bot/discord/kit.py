@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import io
 import logging
 import sys
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -28,7 +27,6 @@ import discord
 from discord import app_commands
 
 from bot.service import GameService, ServiceError
-from engine.registry import spec
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -209,11 +207,3 @@ async def run_component(interaction: Interaction, what: str, game_id: str,
         await interaction.followup.send(reply.content, files=reply.files, view=reply.view, ephemeral=True)
     else:
         await interaction.followup.send(reply.content, files=reply.files, ephemeral=True)
-
-
-async def board_file(bot: BotBase, ruleset: str, game_id: str, view: Mapping[str, Any], *,
-                     names: bool = True, highlight: tuple[str, ...] = (), tag: str = "") -> discord.File:
-    """The board picture of ``view`` by the game's own renderer, named after the game and its seq."""
-    draw = spec(ruleset).render()
-    png = await bot.render(draw, view, names=names, highlight=highlight, size=bot.board_size)
-    return discord.File(io.BytesIO(png), filename=f"annals-{game_id}-{view.get('seq', 0)}{tag}.png")

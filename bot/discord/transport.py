@@ -36,9 +36,10 @@ from dataclasses import dataclass, field, replace
 
 import discord
 
-from bot.digest import digest
-from bot.discord.kit import BotBase, Reply, board_file, mention, timestamp
+from bot.digest import digest, places
+from bot.discord.kit import BotBase, Reply, mention, timestamp
 from bot.discord.panel import OpenPanelButton, panel
+from bot.discord.pictures import picture_files
 from bot.discord.words import describe_for
 from bot.models import MessageRef, Notice, NoticeKind, Outcome
 from engine.registry import get_game
@@ -107,6 +108,7 @@ class _Turn:
     summary: str
     ruleset: str
     fresh: bool  # False: they just moved and still must act (no board, no summary)
+    focus: tuple[str, ...] = ()  # what the summary's events name: where the pictures close in
 
 
 class _Posts:
@@ -370,7 +372,7 @@ class Transport:
             if news.fresh:
                 parts += [news.summary] if news.summary else []
                 view = await self.bot.service.view(game_id, user_id)
-                files.append(await board_file(self.bot, news.ruleset, game_id, view, names=False))
+                files += await picture_files(self.bot, news.ruleset, game_id, view, focus=news.focus)
                 offer = await panel(self.bot, game_id, user_id)
         dm = await self.bot.create_dm(discord.Object(id=user_id))
         pieces = split_message("\n".join(parts))
@@ -395,7 +397,7 @@ class Transport:
             if news.summary:
                 lines.append(news.summary)
             public = await self.bot.service.view(game_id, None)
-            files.append(await board_file(self.bot, news.ruleset, game_id, public, names=False))
+            files += await picture_files(self.bot, news.ruleset, game_id, public, focus=news.focus)
         await self.send_channel(channel_id, "\n".join(lines), files=files, view=view)
 
     async def turn_news(self, game_id: str, user_id: int) -> _Turn | None:
@@ -413,4 +415,4 @@ class Transport:
         if last is not None and all(e.get("player") == seat.seat for e in entries):
             return _Turn(line, "", st.ruleset, fresh=False)  # nobody else moved since their own last move
         summary = digest(entries, seat.seat, st.seat_names, get_game(st.ruleset), first=last is None)
-        return _Turn(line, summary, st.ruleset, fresh=True)
+        return _Turn(line, summary, st.ruleset, fresh=True, focus=tuple(places(entries, seat.seat)))

@@ -14,6 +14,7 @@ SPEC = register(GameSpec(
     game="engine.history.game:GAME",
     policies="engine.history.ai:make_policy",
     renderer="render.board:render_classic",
+    pictures="render.closeup:notice_classic",
     options=(
         OptionSpec("no_preeminence", "Advanced rule: no pre-eminence markers are awarded."),
         OptionSpec("one_minor_each", "Advanced rule: each player is dealt one Minor Empire and two other "

@@ -14,5 +14,6 @@ SPEC = register(GameSpec(
     game="engine.rise.game:GAME",
     policies="engine.rise.ai:make_policy",
     renderer="render.rise:render_board",
+    pictures="render.rise:notice_pictures",
     ui="bot.discord.rise",
 ))

@@ -14,6 +14,7 @@ SPEC = register(GameSpec(
     game="engine.history.epochs5.game:GAME",
     policies="engine.history.epochs5.ai:make_policy",
     renderer="render.board:render_epochs5",
+    pictures="render.closeup:notice_epochs5",
     options=(
         OptionSpec("classic_drafting", "Optional rule: draw the top card of each set and keep it or give it "
                    "away."),

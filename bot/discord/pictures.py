@@ -1,0 +1,50 @@
+"""The pictures a Discord message carries: each game's own notice pictures, as files. No rules here.
+
+A turn notice (the DM, or the ping in the thread when DMs are closed) and
+``/annals board`` carry what the game's spec says a notice shows
+(:meth:`engine.spec.GameSpec.notice_pictures`): for a History map a close-up of
+where the turn happened and the whole map, for Rise the map and the dashboard,
+else the board. What the pictures close in on (the focus) is the places the
+public events name: for a turn notice those since the reader's last move (the
+same moves as the "since your last move" summary, :func:`bot.digest.places`),
+for ``/annals board`` those of the latest player's turn so far.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.digest import NOTICE_SIZE
+from bot.discord.kit import BotBase
+from engine.registry import spec
+
+
+def file_name(game_id: str, seq: int, tag: str) -> str:
+    """``annals-GAME-SEQ-TAG.png`` (no tag: ``annals-GAME-SEQ.png``)."""
+    return f"annals-{game_id}-{seq}{'-' + tag if tag else ''}.png"
+
+
+async def picture_files(bot: BotBase, ruleset: str, game_id: str, view: Mapping[str, Any], *,
+                        focus: Sequence[str] = (), size: int | None = None) -> list[discord.File]:
+    """The game's notice pictures of ``view`` as files, in the order Discord shows them, drawn off
+    the event loop (:meth:`BotBase.render`).
+
+    Args:
+        bot: the client (its render slots, its ``board_size``).
+        ruleset: the game's id in the registry.
+        game_id: the game, for the file names.
+        view: what the reader may see (a player's view, or a spectator's in public).
+        focus: the words of the events the message is about (see :func:`bot.digest.places`).
+        size: the pictures' width (default: a notice's, :data:`bot.digest.NOTICE_SIZE`, or the
+            bot's ``board_size`` when that is smaller).
+    """
+    draw = spec(ruleset).notice_pictures()
+    width = size if size is not None else min(bot.board_size, NOTICE_SIZE)
+    pictures = await bot.render(draw, view, focus=tuple(focus), size=width)
+    seq = int(view.get("seq", 0))
+    return [discord.File(io.BytesIO(png), filename=file_name(game_id, seq, tag)) for tag, png in pictures]
+
