@@ -185,21 +185,25 @@ class ServiceBase:
         contact = await self.store.game_contact(game_id)
         if contact is None:
             return refusal
-        ruleset, status, creator, guild = contact
-        try:
-            title = spec_or_error(ruleset).title
-        except ServiceError:
-            title = ruleset
-        notice = Notice(game_id, NoticeKind.damaged, {"title": title}, (creator,), 0)
+        bare = self._bare_status(game_id, *contact)
+        notice = Notice(game_id, NoticeKind.damaged, {"title": bare.title}, (bare.creator_id,), 0)
         ids = await self.store.mark_damaged(game_id, problem, self._now(), route(game_id, [notice]))
         if ids is None:
             return refusal
         log.error("game %s cannot be loaded and is set aside: %s", game_id, problem)
-        bare = GameStatus(game_id=game_id, ruleset=ruleset, title=title, status=cast(GameStatusName, status),
-                          seq=0, creator_id=creator, max_seats=0, min_seats=0, seats=(), actors=(),
-                          waiting_for=(), deadlines=(), timers=TimerSettings(), guild_id=guild)
         self._damage_reports.append(await self._publish(Outcome(game_id, (notice,), bare, tuple(ids))))
         return refusal
+
+    @staticmethod
+    def _bare_status(game_id: str, ruleset: str, status: str, creator: int, guild: int | None) -> GameStatus:
+        """What can be said of a game that cannot load: its title, creator and server."""
+        try:
+            title = spec_or_error(ruleset).title
+        except ServiceError:
+            title = ruleset
+        return GameStatus(game_id=game_id, ruleset=ruleset, title=title, status=cast(GameStatusName, status),
+                          seq=0, creator_id=creator, max_seats=0, min_seats=0, seats=(), actors=(),
+                          waiting_for=(), deadlines=(), timers=TimerSettings(), guild_id=guild)
 
     def _remember(self, lg: Loaded) -> None:
         if self.cache_size == 0:
