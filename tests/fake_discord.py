@@ -229,7 +229,8 @@ class FakeDiscord:
     def new_id(self) -> int:
         return next(self._ids)
 
-    def rate_limit(self, channel_id: int, messages: int = 5, per: float = 5.0, *, spent: bool = False) -> None:
+    def rate_limit(self, channel_id: int, messages: int = 5, per: float = 5.0, *,
+                   spent: bool = False) -> None:
         """Let ``channel_id`` take ``messages`` new messages per ``per`` seconds, then answer 429 (with
         ``spent``, this window's messages are used up already)."""
         self.limits[channel_id] = (messages, per)
