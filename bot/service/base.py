@@ -369,7 +369,7 @@ class ServiceBase:
             {s.user_id for p in lg.game.actors(unit.state) if (s := unit.seat(p)) is not None and s.is_human
              and s.user_id is not None})
         change.outbox = route(row.game_id, unit.notices, waiting=to_move,
-                              started="lobby" not in (unit.status, row.status))
+                              started=unit.status != "lobby")
         try:
             with saving():
                 unit.outbox = await self.store.apply_change(change)
