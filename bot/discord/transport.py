@@ -65,6 +65,7 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE = 2000
 LONG_BURST = 3  # messages: a longer burst that ends the game is attached as a file instead
 TAIL_LINES = 5  # lines of a long burst still shown in the message
+STARTED = ("active", "paused", "over")  # a game played (or played out) gets a thread, a lobby never
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -385,7 +386,7 @@ class Transport:
             row = await self.store.get_game(game_id)
             if row is None:
                 raise ServiceError("no_such_game", f"There is no game {game_id!r}.")
-            if row.thread_id is None and row.channel_id is not None and row.status != "lobby" \
+            if row.thread_id is None and row.channel_id is not None and row.status in STARTED \
                     and game_id not in self._threadless:
                 thread = await self.open_thread(game_id, row.channel_id, spec(row.ruleset).title)
                 if thread is None:  # refused: this game is played in the channel (until a restart)
