@@ -21,7 +21,7 @@ sequence numbers: :meth:`FakeDiscord.command` (an application command) and
 
 Faults, as Discord shows them: :meth:`FakeDiscord.rate_limit` gives one channel a
 rate limit (N messages per T seconds, then 429 with ``retry_after`` and the ``Via``
-header discord.py looks for); ``failing_dms`` answers one person's DMs with 500;
+header discord.py looks for); ``failing_dms`` answers one person's DMs with 500 (or ``dm_failure``);
 ``closed_dms`` with 403 / 50007. Message creation honours ``nonce`` with
 ``enforce_nonce`` as Discord does: a second create with a nonce already used in that
 channel (within a few minutes, on real Discord) returns the message made the first
@@ -38,7 +38,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 import discord
@@ -147,6 +147,7 @@ class FakeDiscord:
         self.heartbeat_interval = heartbeat_interval
         self.closed_dms = set(closed_dms or ())
         self.failing_dms = set(failing_dms or ())
+        self.dm_failure = 500  # what failing DMs answer: 500 (discord.py retries it), 503 (it does not)
         self.limits: dict[int, tuple[int, float]] = {}  # channel -> (messages, per seconds)
         self.refusing: dict[int, tuple[int, int]] = {}  # channel -> (HTTP status, Discord code) for posts
         self._sent: dict[int, list[float]] = {}  # channel -> when its recent messages were created
@@ -194,9 +195,9 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None and server.sockets  # type: ignore[union-attr]
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        server = cast(asyncio.Server | None, site._server)  # a TCP site's server is an asyncio.Server
+        assert server is not None and server.sockets
+        self.port = server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
         if self._ws is not None and not self._ws.closed:
@@ -371,7 +372,7 @@ class FakeDiscord:
                 if self.dm_channels.get(channel) in self.closed_dms:
                     return 403, {"code": 50007, "message": "Cannot send messages to this user"}
                 if self.dm_channels.get(channel) in self.failing_dms:
-                    return 500, {"code": 0, "message": "500: Internal Server Error"}
+                    return self.dm_failure, {"code": 0, "message": f"{self.dm_failure}: Server Error"}
                 if channel not in self.channels and channel not in self.dm_channels:
                     return 404, {"code": 10003, "message": "Unknown Channel"}
                 if channel in self.refusing:
@@ -677,5 +678,6 @@ class FakeDiscord:
     async def answered(self, interaction: dict[str, Any], timeout: float = 10.0) -> Request:
         """The first follow-up of an interaction (waits for it)."""
         token = interaction["token"]
-        found = await self.wait_for(lambda: self.followups(token), timeout, f"a follow-up to {token}")
+        found: list[Request] = await self.wait_for(lambda: self.followups(token), timeout,
+                                                   f"a follow-up to {token}")
         return found[0]

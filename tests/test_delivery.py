@@ -21,7 +21,9 @@ import pytest_asyncio
 import tests.toy.spec  # noqa: F401  (registers the test-only game)
 from bot import __main__ as entry
 from bot.config import Config
+from bot.discord import transport
 from bot.models import Destination
+from bot.outbox import MAX_ATTEMPTS
 from bot.service import GameService
 from bot.store import Store
 from engine.registry import game_ids
@@ -113,6 +115,35 @@ async def test_a_rate_limited_thread_and_a_failing_dm_hold_up_no_other_game(fake
         waiting = await svc.store.outbox_destinations()
         assert Destination("public", 0, a) in waiting and Destination("dm", BOB) in waiting
         assert len(dm_created(fake, ALICE)) > dms[ALICE]  # Alice's DM went out beside Bob's failing one
+    finally:
+        await bot.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_a_your_move_dm_that_cannot_go_becomes_a_ping_in_the_thread(
+        fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 14: "no game waits on a player whose 'your move' notice has not gone out without
+    retrying it". Bob's DMs answer 503 every time: the DM is tried :data:`MAX_ATTEMPTS` times (the
+    waits between tries shortened here), given up with a log line, and Bob is pinged in the thread."""
+    monkeypatch.setattr(transport, "retry_delay", lambda attempts, retry_after=None: 0.01)
+    fake.failing_dms.add(BOB)
+    fake.dm_failure = 503  # discord.py does not retry a 503 itself: each try is one request
+    bot = await Running(fake, tmp_path).start()
+    try:
+        gid = await open_game(bot.service, ALICE, BOB)
+        await delivered(bot.service.store)
+        bob_dm = next(c for c, u in fake.dm_channels.items() if u == BOB)
+        assert len(refused(fake, bob_dm, 503)) == MAX_ATTEMPTS
+        thread = (await bot.service.status(gid)).thread_id
+        assert thread is not None
+        pings = await fake.wait_for(lambda: [r for r in fake.created_in(thread)
+                                             if f"<@{BOB}>, there is news for you" in r.content])
+        assert len(pings) == 1 and "your move" in pings[0].content.lower()
+        assert not any(f"<@{ALICE}>, there is news" in r.content for r in fake.created_in(thread))
+        gave_up = [r for r in await bot.service.store.outbox_rows() if r.gave_up_at is not None]
+        assert [(r.kind, r.target) for r in gave_up] == [("dm", BOB)]
+        assert any("gave up" in r.getMessage() for r in caplog.records)
     finally:
         await bot.shutdown()
 
@@ -321,6 +352,6 @@ def test_start_up_loads_every_ruleset_off_the_event_loop(tmp_path: Path,
     async def front(service: GameService, scheduler: object, stop: asyncio.Event) -> None:
         seen_by_front.extend(loads)
 
-    assert asyncio.run(entry._run(config, front)) == 0  # type: ignore[arg-type]
+    assert asyncio.run(entry._run(config, front)) == 0
     assert {gid for gid, on_loop in seen_by_front if not on_loop} >= set(game_ids())
     assert not any(on_loop for _, on_loop in seen_by_front)

@@ -282,9 +282,9 @@ class Transport:
         if _permanent(exc) or tries >= MAX_ATTEMPTS:
             log.warning("gave up delivering %d notice row(s) to %s after %d tries: %s", len(ids), where,
                         tries, why)
-            await self.store.give_up(ids, why, int(time.time()))
-            if dest.kind == "dm":
+            if dest.kind == "dm":  # the stand-in first: once given up, the rows are nobody's to retry
                 await self._dm_gave_up(dest.target, rows)
+            await self.store.give_up(ids, why, int(time.time()))
             return
         if isinstance(exc, (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)):
             log.warning("could not deliver to %s (try %d of %d), retrying: %s", where, tries, MAX_ATTEMPTS,
