@@ -929,6 +929,14 @@ class Store:
                 "UPDATE outbox SET attempts = attempts + 1, gave_up_at = ?, last_error = ? WHERE id = ?",
                 [(now, error[:500], i) for i in ids])
 
+    async def prune_outbox(self, before: int) -> int:
+        """Forget the rows delivered or given up before ``before`` (Unix seconds); returns how many."""
+        async with self.transaction() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM outbox WHERE (delivered_at IS NOT NULL AND delivered_at < ?) OR "
+                "(gave_up_at IS NOT NULL AND gave_up_at < ?)", (before, before))
+            return int(cursor.rowcount)
+
     # -- maintenance -----------------------------------------------------------------
     async def integrity_problems(self, *, quick: bool = False) -> list[str]:
         """``PRAGMA integrity_check`` (``quick_check`` when ``quick``: no index contents, faster)

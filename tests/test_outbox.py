@@ -119,6 +119,11 @@ async def test_a_destination_is_served_in_order_with_retries_and_give_ups(store:
     await store.mark_delivered([r.id for r in await store.claim_due(public)], now=6)
     assert public not in await store.outbox_destinations()
     assert await store.claim_due(public) == []
+    # pruning before 6 forgets Alice's rows given up at 5, keeps those delivered at 6 and the pending
+    given_up = {r.id for r in again}
+    everything = {r.id for r in await store.outbox_rows()}
+    assert await store.prune_outbox(before=6) == len(given_up)
+    assert {r.id for r in await store.outbox_rows()} == everything - given_up
 
 
 async def test_every_outcome_names_the_rows_that_tell_of_it(store: Store) -> None:

@@ -66,6 +66,7 @@ MAX_MESSAGE = 2000
 LONG_BURST = 3  # messages: a longer burst that ends the game is attached as a file instead
 TAIL_LINES = 5  # lines of a long burst still shown in the message
 STARTED = ("active", "paused", "over")  # a game played (or played out) gets a thread, a lobby never
+KEEP_DELIVERED = 7 * 24 * 3600  # seconds a delivered row stays in the outbox (for inquiries), from start-up
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -204,6 +205,10 @@ class Transport:
             await asyncio.wait(tasks)
 
     async def _dispatch(self) -> None:
+        try:  # what went out (or was given up) more than a week ago is of no more use
+            await self.store.prune_outbox(int(time.time()) - KEEP_DELIVERED)
+        except Exception:
+            log.exception("could not prune the outbox")
         while True:
             await self._poke.wait()
             self._poke.clear()
