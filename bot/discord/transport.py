@@ -244,6 +244,8 @@ class Transport:
                         await asyncio.wait_for(wake.wait(), (rows[0].next_try_ms - now) / 1000)
                     continue
                 await self._deliver(dest, _leading_run(rows, now))
+        except Exception:  # the database failed under us: the next commit's wake starts a new worker
+            log.exception("the delivery worker of %s %s stopped", dest.kind, dest.game_id or dest.target)
         finally:  # synchronously with the last look, so a row written after it gets a new worker
             if self._wakes.get(dest) is wake:
                 del self._wakes[dest]
