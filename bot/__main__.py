@@ -18,9 +18,16 @@ in one line; see :func:`bot.store.hold_writer_lock`). At start the file gets a q
 integrity check; a damaged or unreadable file is refused in one line that says how
 to restore it from ``backups/``, never with a traceback.
 
+Before either front starts, every registered ruleset is loaded in a worker thread
+(:func:`load_rulesets`: its module imported and its data files parsed), so no
+player's first move of a game pays for that on the event loop.
+
 Either way the process stops gracefully on SIGTERM or SIGINT: the command or
 deadline being handled finishes its write, the scheduler stops, the database
-closes, and the exit status is 0.
+closes, and the exit status is 0. The Discord front gives undelivered notices a
+moment to go out, then stops its delivery workers: what they had not sent stays
+in the outbox and goes out at the next start (see :mod:`bot.discord.transport`),
+so a pending 429 never holds the shutdown up.
 
 Contract for the Discord adapter: ``bot/discord/__init__.py`` provides
 ``def serve(config, service, scheduler, stop) -> Awaitable[None]``: it builds the
@@ -56,6 +63,7 @@ from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store, StoreError
+from engine.registry import specs
 
 log = logging.getLogger("bot")
 
@@ -85,6 +93,21 @@ class OffsetClock:
             raise ValueError("a clock never goes backwards")
         self.offset += seconds
         return self.now()
+
+
+def load_rulesets() -> list[str]:
+    """Import every registered game and parse its data, by a throwaway setup at its smallest table
+    with its default options (the data loaders keep what they parsed). Run in a worker thread at
+    start-up. Returns one line per game that failed (it is then loaded again on first use, where
+    the failure is reported to whoever asked)."""
+    problems: list[str] = []
+    for game_spec in specs():
+        players = game_spec.min_players
+        try:
+            game_spec.load().setup(players, game_spec.checked_options(players, {}), 0)
+        except Exception as exc:  # one broken ruleset must not keep the others (or the bot) down
+            problems.append(f"{game_spec.id}: {type(exc).__name__}: {exc}")
+    return problems
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -176,6 +199,8 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         await store.close()
         print(_unreadable(config, Exception(f"{len(damage)} problems, first: {damage[0]}")), file=sys.stderr)
         return 1
+    for problem in await asyncio.to_thread(load_rulesets):  # off the event loop, before any command
+        log.error("could not load the ruleset %s", problem)
     service = GameService(store, clock, vacation_days=config.vacation_days)
     try:
         leagues = await LeagueService.open(service)  # follows league games from here on

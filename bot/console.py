@@ -600,6 +600,14 @@ class Console:
 
     # == notices =========================================================================
     async def _on_outcome(self, outcome: Outcome) -> None:
+        """Print an outcome's notices at once, then mark its outbox rows delivered: the console is its
+        own only reader, and the rows hold the very notices it was handed (one wording, see
+        :mod:`bot.notices`), so they are not left for a Discord bot opened later on this file."""
+        await self._print_outcome(outcome)
+        if outcome.outbox:
+            await self.service.store.mark_delivered(outcome.outbox, int(self.service.clock.now()))
+
+    async def _print_outcome(self, outcome: Outcome) -> None:
         status = outcome.status
         game = registry.get_game(status.ruleset)
         deciders: list[tuple[int, str]] = []

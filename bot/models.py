@@ -273,6 +273,64 @@ class GameChange:
     fire_deadlines: list[str] = field(default_factory=list)
     timers: TimerSettings | None = None
     creator_id: int | None = None
+    outbox: list[OutboxItem] = field(default_factory=list)
+
+
+# -- the notice outbox (see migrations/0006_outbox.sql and bot/outbox.py) ---------------
+
+DestKind = Literal["public", "channel", "dm", "status"]
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where outbox rows go, and what one delivery worker serves, in order.
+
+    ``public`` and ``status`` are a game's (its thread or channel, its pinned status):
+    ``game_id`` is set and ``target`` is 0. ``dm`` is a person (``target`` = user id) and
+    ``channel`` a server channel (``target`` = channel id), whatever the game: ``game_id`` None.
+    """
+
+    kind: DestKind
+    target: int = 0
+    game_id: str | None = None
+
+    @classmethod
+    def of(cls, kind: DestKind, target: int, game_id: str) -> Destination:
+        """The destination of a row of ``game_id``."""
+        return cls(kind, 0, game_id) if kind in ("public", "status") else cls(kind, target)
+
+
+@dataclass(frozen=True)
+class OutboxItem:
+    """A row to write into the outbox, inside the transaction of the change it tells of."""
+
+    game_id: str
+    kind: DestKind
+    target: int
+    payload: Mapping[str, Any]
+    nonce: str
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    """A stored outbox row (``next_try_ms`` in Unix milliseconds, the other times in seconds)."""
+
+    id: int
+    game_id: str
+    kind: DestKind
+    target: int
+    payload: Mapping[str, Any]
+    nonce: str
+    created_at: int
+    attempts: int = 0
+    next_try_ms: int = 0
+    delivered_at: int | None = None
+    gave_up_at: int | None = None
+    last_error: str | None = None
+
+    @property
+    def destination(self) -> Destination:
+        return Destination.of(self.kind, self.target, self.game_id)
 
 
 # -- what the service hands back to a transport ---------------------------------------
@@ -403,6 +461,7 @@ class Outcome:
     game_id: str
     notices: tuple[Notice, ...]
     status: GameStatus
+    outbox: tuple[int, ...] = ()  # the ids of the outbox rows written for these notices
 
 
 @dataclass(frozen=True)

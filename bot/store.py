@@ -33,12 +33,15 @@ import aiosqlite
 from bot.models import (
     ActionRow,
     Deadline,
+    Destination,
     GameBundle,
     GameChange,
     GameRow,
     GameStatusName,
     GuildSettings,
     MessageRef,
+    OutboxItem,
+    OutboxRow,
     ReminderPreference,
     SeatRow,
     Snapshot,
@@ -289,6 +292,32 @@ _UPSERT_SEAT = (
 )
 
 
+_OUTBOX_COLUMNS = ("id, game_id, dest_kind, dest_id, payload_json, nonce, created_at, attempts, next_try_ms, "
+                   "delivered_at, gave_up_at, last_error")
+
+
+def _outbox_row(r: Sequence[Any]) -> OutboxRow:
+    return OutboxRow(int(r[0]), str(r[1]), r[2], int(r[3]), json.loads(r[4]), str(r[5]), int(r[6]), int(r[7]),
+                     int(r[8]), r[9], r[10], r[11])
+
+
+async def _enqueue(conn: aiosqlite.Connection, items: Sequence[OutboxItem], now: int) -> list[int]:
+    """Insert outbox rows inside the caller's transaction, numbered after the last (the write lock is
+    held, so no other writer can take the same numbers)."""
+    if not items:
+        return []
+    cursor = await conn.execute("SELECT COALESCE(MAX(id), 0) FROM outbox")
+    row = await cursor.fetchone()
+    first = int(row[0]) + 1 if row is not None else 1
+    ids = list(range(first, first + len(items)))
+    await conn.executemany(
+        "INSERT INTO outbox (id, game_id, dest_kind, dest_id, payload_json, nonce, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(i, it.game_id, it.kind, it.target, _dumps(dict(it.payload)), it.nonce, now)
+         for i, it in zip(ids, items, strict=True)])
+    return ids
+
+
 class Store:
     """The repository over one SQLite database file. Create it with :meth:`open`."""
 
@@ -478,8 +507,10 @@ class Store:
         return list(await self._reader.execute_fetchall(sql, params))
 
     # -- games -----------------------------------------------------------------------
-    async def create_game(self, game: GameRow, seats: Iterable[SeatRow]) -> None:
-        """Insert a new game (normally a lobby) and its first seats.
+    async def create_game(self, game: GameRow, seats: Iterable[SeatRow],
+                          outbox: Sequence[OutboxItem] = ()) -> list[int]:
+        """Insert a new game (normally a lobby) and its first seats, and the rows telling of it
+        into the outbox; returns the ids of those rows.
 
         Raises:
             StoreConflict: the game id is taken.
@@ -499,11 +530,13 @@ class Store:
                      _dumps(dict(game.result)) if game.result is not None else None),
                 )
                 await conn.executemany(_UPSERT_SEAT, [_seat_params(s) for s in seats])
+                return await _enqueue(conn, outbox, game.created_at)
         except sqlite3.IntegrityError as exc:
             raise StoreConflict(f"game {game.game_id!r} already exists") from exc
 
-    async def apply_change(self, change: GameChange) -> None:
-        """Write one :class:`GameChange` atomically (see its docstring for the fields).
+    async def apply_change(self, change: GameChange) -> list[int]:
+        """Write one :class:`GameChange` atomically (see its docstring for the fields), its outbox
+        rows included; returns the ids of those rows.
 
         Raises:
             StoreConflict: the game's seq (or status) is no longer the expected one;
@@ -574,6 +607,7 @@ class Store:
                     [(d.deadline_id, d.game_id, d.seq, d.player, d.user_id, d.kind, d.due_at, int(d.fired),
                       c.updated_at) for d in c.new_deadlines],
                 )
+            return await _enqueue(conn, c.outbox, c.updated_at)
 
     async def get_game(self, game_id: str) -> GameRow | None:
         """The game's row, or None."""
@@ -611,8 +645,10 @@ class Store:
                                 (game_id,))
         return (str(rows[0][0]), str(rows[0][1]), int(rows[0][2]), rows[0][3]) if rows else None
 
-    async def mark_damaged(self, game_id: str, problem: str, now: int) -> bool:
-        """Set a game aside as damaged and stop its clocks; True when it was not marked before."""
+    async def mark_damaged(self, game_id: str, problem: str, now: int,
+                           outbox: Sequence[OutboxItem] = ()) -> list[int] | None:
+        """Set a game aside as damaged and stop its clocks. The first time, the ``outbox`` rows telling
+        of it are written too and their ids returned; None when it was marked before."""
         async with self.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE games SET damage = ?, updated_at = ? WHERE game_id = ? AND damage IS NULL",
@@ -621,7 +657,7 @@ class Store:
             if not newly:
                 await conn.execute("UPDATE games SET damage = ? WHERE game_id = ?", (problem, game_id))
             await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-        return newly
+            return await _enqueue(conn, outbox, now) if newly else None
 
     async def clear_damage(self, game_id: str) -> None:
         """Forget a game's damage mark (it loaded again, e.g. after a repair)."""
@@ -828,6 +864,78 @@ class Store:
         """Forget a message (e.g. after it was deleted in Discord)."""
         async with self.transaction() as conn:
             await conn.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
+
+    # -- the notice outbox (see migrations/0006_outbox.sql) ----------------------------
+    async def enqueue(self, items: Sequence[OutboxItem], now: int) -> list[int]:
+        """Write outbox rows on their own (a front adding a row while delivering, e.g. the line
+        announcing a new thread); the service writes its rows with its change instead."""
+        async with self.transaction() as conn:
+            return await _enqueue(conn, items, now)
+
+    async def outbox_destinations(self) -> list[Destination]:
+        """Every destination with rows neither delivered nor given up, oldest row first."""
+        rows = await self._read(
+            "SELECT dest_kind, dest_id, game_id, MIN(id) FROM outbox WHERE delivered_at IS NULL AND "
+            "gave_up_at IS NULL GROUP BY dest_kind, dest_id, game_id ORDER BY MIN(id)")
+        seen: dict[Destination, None] = {}
+        for r in rows:
+            seen.setdefault(Destination.of(r[0], int(r[1]), str(r[2])), None)
+        return list(seen)
+
+    async def claim_due(self, destination: Destination, limit: int = 200) -> list[OutboxRow]:
+        """The destination's rows still to deliver, in the order they were written (the first may
+        not be due yet: nothing after it goes first). One writer per database, so no row is
+        claimed twice; nothing is written here."""
+        where = "dest_kind = ? AND delivered_at IS NULL AND gave_up_at IS NULL"
+        params: list[Any] = [destination.kind]
+        if destination.game_id is not None:
+            where += " AND game_id = ?"
+            params.append(destination.game_id)
+        else:
+            where += " AND dest_id = ?"
+            params.append(destination.target)
+        rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE {where} ORDER BY id LIMIT ?",
+                                [*params, limit])
+        return [_outbox_row(r) for r in rows]
+
+    async def outbox_rows(self, ids: Sequence[int] | None = None) -> list[OutboxRow]:
+        """Outbox rows by id (every row when None), in id order (for the console and checks)."""
+        if ids is None:
+            rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox ORDER BY id")
+        elif not ids:
+            return []
+        else:
+            rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE id IN "
+                                    f"({', '.join('?' * len(ids))}) ORDER BY id", list(ids))
+        return [_outbox_row(r) for r in rows]
+
+    async def mark_delivered(self, ids: Sequence[int], now: int) -> None:
+        """The rows went out (Discord accepted every message they make)."""
+        async with self.transaction() as conn:
+            await conn.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
+                                   [(now, i) for i in ids])
+
+    async def retry_later(self, ids: Sequence[int], error: str, next_try_ms: int) -> None:
+        """The rows failed this time: count the attempt and try again from ``next_try_ms``."""
+        async with self.transaction() as conn:
+            await conn.executemany(
+                "UPDATE outbox SET attempts = attempts + 1, next_try_ms = ?, last_error = ? WHERE id = ?",
+                [(next_try_ms, error[:500], i) for i in ids])
+
+    async def give_up(self, ids: Sequence[int], error: str, now: int) -> None:
+        """The rows cannot go out (too many failures, or Discord refuses for good)."""
+        async with self.transaction() as conn:
+            await conn.executemany(
+                "UPDATE outbox SET attempts = attempts + 1, gave_up_at = ?, last_error = ? WHERE id = ?",
+                [(now, error[:500], i) for i in ids])
+
+    async def prune_outbox(self, before: int) -> int:
+        """Forget the rows delivered or given up before ``before`` (Unix seconds); returns how many."""
+        async with self.transaction() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM outbox WHERE (delivered_at IS NOT NULL AND delivered_at < ?) OR "
+                "(gave_up_at IS NOT NULL AND gave_up_at < ?)", (before, before))
+            return int(cursor.rowcount)
 
     # -- maintenance -----------------------------------------------------------------
     async def integrity_problems(self, *, quick: bool = False) -> list[str]:

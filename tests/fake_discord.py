@@ -18,6 +18,15 @@ for the token, READY then GUILD_CREATE (one guild, one text channel, members),
 heartbeats (op 1) answered with ACK (op 11). Tests inject dispatches with
 sequence numbers: :meth:`FakeDiscord.command` (an application command) and
 :meth:`FakeDiscord.click` (a select or button on a message the bot sent).
+
+Faults, as Discord shows them: :meth:`FakeDiscord.rate_limit` gives one channel a
+rate limit (N messages per T seconds, then 429 with ``retry_after`` and the ``Via``
+header discord.py looks for); ``failing_dms`` answers one person's DMs with 500 (or ``dm_failure``);
+``closed_dms`` with 403 / 50007. Message creation honours ``nonce`` with
+``enforce_nonce`` as Discord does: a second create with a nonce already used in that
+channel (within a few minutes, on real Discord) returns the message made the first
+time instead of posting again. :attr:`FakeDiscord.created` lists every message
+really created, so a test can count duplicates.
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 import discord
@@ -69,6 +78,7 @@ class Request:
     query: dict[str, str]
     payload: Any  # JSON body, or multipart payload_json, or None
     files: list[tuple[str, int]] = field(default_factory=list)  # (filename, size)
+    at: float = 0.0  # when it arrived (the event loop's clock)
     peer: str = ""
     host: str = ""
     status: int = 200
@@ -128,13 +138,21 @@ class FakeDiscord:
         members: user id -> name of the guild's (human) members.
         heartbeat_interval: milliseconds sent in HELLO.
         closed_dms: users whose DMs answer 403 / 50007.
+        failing_dms: users whose DMs answer 500 (Discord's side failing).
     """
 
     def __init__(self, members: dict[int, str] | None = None, *, heartbeat_interval: int = 500,
-                 closed_dms: set[int] | None = None) -> None:
+                 closed_dms: set[int] | None = None, failing_dms: set[int] | None = None) -> None:
         self.members = dict(members or {OWNER_ID: "owner"})
         self.heartbeat_interval = heartbeat_interval
         self.closed_dms = set(closed_dms or ())
+        self.failing_dms = set(failing_dms or ())
+        self.dm_failure = 500  # what failing DMs answer: 500 (discord.py retries it), 503 (it does not)
+        self.limits: dict[int, tuple[int, float]] = {}  # channel -> (messages, per seconds)
+        self.refusing: dict[int, tuple[int, int]] = {}  # channel -> (HTTP status, Discord code) for posts
+        self._sent: dict[int, list[float]] = {}  # channel -> when its recent messages were created
+        self.nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> the message it created
+        self.created: list[Request] = []  # the requests that really created a message (not a nonce repeat)
         self.requests: list[Request] = []
         self.unknown: list[Request] = []
         self.invalid: list[Request] = []  # answered 400 as Discord would (too long, too many options)
@@ -177,9 +195,9 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None and server.sockets  # type: ignore[union-attr]
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        server = cast(asyncio.Server | None, site._server)  # a TCP site's server is an asyncio.Server
+        assert server is not None and server.sockets
+        self.port = server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
         if self._ws is not None and not self._ws.closed:
@@ -211,6 +229,18 @@ class FakeDiscord:
 
     def new_id(self) -> int:
         return next(self._ids)
+
+    def rate_limit(self, channel_id: int, messages: int = 5, per: float = 5.0, *,
+                   spent: bool = False) -> None:
+        """Let ``channel_id`` take ``messages`` new messages per ``per`` seconds, then answer 429 (with
+        ``spent``, this window's messages are used up already)."""
+        self.limits[channel_id] = (messages, per)
+        if spent:
+            self._sent[channel_id] = [asyncio.get_running_loop().time()] * messages
+
+    def refuse(self, channel_id: int, status: int = 403, code: int = 50013) -> None:
+        """Answer every new message in ``channel_id`` with an error (403 / 50013 Missing Permissions)."""
+        self.refusing[channel_id] = (status, code)
 
     # == waiting ===========================================================================
     async def _notify(self) -> None:
@@ -280,7 +310,7 @@ class FakeDiscord:
             raw = await request.read()
             payload = json.loads(raw) if raw else None
         rec = Request(request.method, path, dict(request.query), payload, files,
-                      peer=request.remote or "", host=request.host)
+                      at=asyncio.get_running_loop().time(), peer=request.remote or "", host=request.host)
         self.requests.append(rec)
         auth = request.headers.get("Authorization", "")
         if not path.startswith(("/webhooks/", "/interactions/")) and auth != f"Bot {TOKEN}":
@@ -298,9 +328,12 @@ class FakeDiscord:
         await self._notify()
         if rec.status == 204:
             return web.Response(status=204)
-        # exactly "application/json", as Discord sends it (discord.py compares the header verbatim)
-        return web.Response(body=json.dumps(rec.response).encode(), status=rec.status,
-                            headers={"Content-Type": "application/json"})
+        # exactly "application/json", as Discord sends it (discord.py compares the header verbatim);
+        # a 429 without "Via" is taken for a Cloudflare ban, so Discord's own 429s carry it
+        headers = {"Content-Type": "application/json"}
+        if rec.status == 429:
+            headers["Via"] = "1.1 google"
+        return web.Response(body=json.dumps(rec.response).encode(), status=rec.status, headers=headers)
 
     def _route(self, r: Request) -> tuple[int, Any]:
         m, p = r.method, r.path
@@ -338,9 +371,14 @@ class FakeDiscord:
             if m == "POST":
                 if self.dm_channels.get(channel) in self.closed_dms:
                     return 403, {"code": 50007, "message": "Cannot send messages to this user"}
+                if self.dm_channels.get(channel) in self.failing_dms:
+                    return self.dm_failure, {"code": 0, "message": f"{self.dm_failure}: Server Error"}
                 if channel not in self.channels and channel not in self.dm_channels:
                     return 404, {"code": 10003, "message": "Unknown Channel"}
-                return 200, self._message(channel, r.payload or {}, r.files)
+                if channel in self.refusing:
+                    status, code = self.refusing[channel]
+                    return status, {"code": code, "message": f"{status}: refused by the test"}
+                return self._create(channel, r)
         if match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", p):
             message = self.messages.get(int(match.group(2)))
             if message is None:
@@ -391,6 +429,35 @@ class FakeDiscord:
         if match := re.fullmatch(rf"/webhooks/{app}/([^/]+)(?:/messages/(@original|\d+))?", p):
             return self._webhook(match.group(1), match.group(2), r)
         return 404, {"code": 0, "message": f"404: Not Found ({m} {p})"}
+
+    def _create(self, channel: int, r: Request) -> tuple[int, Any]:
+        """A new message, unless its nonce was used in the channel (enforce_nonce) or the channel's
+        rate limit is spent."""
+        body = r.payload or {}
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            first = self.nonces.get((channel, str(nonce)))
+            if first is not None and first in self.messages:
+                return 200, self.message(first)
+        if channel in self.limits:
+            count, per = self.limits[channel]
+            now = r.at
+            recent = [t for t in self._sent.get(channel, []) if now - t < per]
+            self._sent[channel] = recent
+            if len(recent) >= count:
+                wait = round(per - (now - recent[0]), 3)
+                return 429, {"message": "You are being rate limited.", "retry_after": wait, "global": False}
+            recent.append(now)
+        message = self._message(channel, body, r.files)
+        if nonce is not None and body.get("enforce_nonce"):
+            self.nonces[(channel, str(nonce))] = int(message["id"])
+        self.created.append(r)
+        return 200, message
+
+    def created_in(self, channel_id: int) -> list[Request]:
+        """The messages really created in a channel (a nonce repeat is not one)."""
+        path = f"/channels/{channel_id}/messages"
+        return [r for r in self.created if r.path == path]
 
     # -- interactions and webhooks -----------------------------------------------------------
     def _callback(self, interaction_id: int, token: str, r: Request) -> tuple[int, Any]:
@@ -611,5 +678,6 @@ class FakeDiscord:
     async def answered(self, interaction: dict[str, Any], timeout: float = 10.0) -> Request:
         """The first follow-up of an interaction (waits for it)."""
         token = interaction["token"]
-        found = await self.wait_for(lambda: self.followups(token), timeout, f"a follow-up to {token}")
+        found: list[Request] = await self.wait_for(lambda: self.followups(token), timeout,
+                                                   f"a follow-up to {token}")
         return found[0]

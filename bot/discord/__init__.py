@@ -22,7 +22,7 @@ from bot.service import GameService
 __all__ = ["AnnalsBot", "serve", "sync_commands"]
 
 log = logging.getLogger(__name__)
-DRAIN_SECONDS = 10.0
+DRAIN_SECONDS = 2.0  # then the delivery workers stop: what is left stays in the outbox for the next start
 
 
 def serve(config: Config, service: GameService, scheduler: Scheduler, stop: asyncio.Event) -> Awaitable[None]:
@@ -30,8 +30,9 @@ def serve(config: Config, service: GameService, scheduler: Scheduler, stop: asyn
 
     The bot is built, and listens to the service, as soon as this is called, before the
     scheduler starts: notices of deadlines that fire at start-up are queued and go out once
-    the client is ready. On stop, notices already queued get a few seconds to go out, then
-    the connection closes.
+    the client is ready. On stop, notices in the outbox get :data:`DRAIN_SECONDS` to go out (a
+    429 or a failing endpoint does not hold the shutdown up: what is left goes out at the next
+    start), then the connection closes.
     """
     if not config.discord_token:
         raise ValueError("serve needs config.discord_token")

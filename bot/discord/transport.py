@@ -1,39 +1,53 @@
-"""Service notices -> Discord messages.
+"""Service notices -> Discord messages, from the outbox.
 
-Public notices of one outcome become one message (split at Discord's 2000
-characters) in the game's thread or channel; private ones are gathered per
-person and sent by DM. When a DM fails with 50007 (the person does not accept
-DMs from us) that is remembered in the person's settings (``dm_allowed``
-off), the person is pinged in the game's channel instead, with no hidden
-content, and no more DMs are tried until they turn them back on
-(``/annals dms``).
+The service writes every notice into the outbox (:mod:`bot.outbox`) in the transaction
+of the change that caused it, and wakes this transport after the commit. Delivery runs
+one worker per destination, started on demand and ended when its destination has
+nothing left: a game's thread (or its channel before the thread opens), a server
+channel, a person's DMs, a game's pinned status. Each worker sends its rows in the
+order they were written, marks them delivered once Discord accepted every message,
+and retries a failure with a doubling delay (never sooner than a 429's
+``retry_after``); after :data:`bot.outbox.MAX_ATTEMPTS` tries, or at once when Discord
+refuses for good (403, 404, 400), a row is given up with a log line, and a "your move"
+DM that cannot go becomes a ping in the game's thread. So a rate-limited thread or a
+failing DM endpoint holds up only itself, never another game or person. At start-up
+(and after every commit) the workers pick up whatever is undelivered, so notices
+survive a restart; every message carries a nonce made from its row's (Discord's
+``enforce_nonce``), so a retry after a crash returns the message already posted
+instead of posting it twice. On shutdown the workers are cancelled: what they had
+not sent stays in the outbox for the next start.
 
-Outcomes are queued and delivered in order by one worker task, so a slow
-Discord never holds up the game service (which publishes after commit).
-The worker starts delivering once the client is ready and takes everything
-queued at that moment as one burst (deadline rollovers at start-up, a long
-run of AI moves): public lines for the same channel are merged into as few
-messages as possible, in order; each person gets one message per game; and
-the pinned status message of a game is edited once, when the queue has run
-dry, not once per outcome. Discord's own per-route rate limits are then
-respected by discord.py's HTTP client.
+A worker takes all its destination's due rows at once: a thread gets one text for
+a burst of outcomes (cut at 2000 characters); a burst that ends the game and is
+longer than :data:`LONG_BURST` messages (a game the AI finished inside one command)
+becomes one message with its last lines and scores, the final board, and the whole
+account as an attached text file. A person gets one message per game. The pinned
+status is edited once per burst. When a game starts, its worker opens the thread;
+the "Game ... is played in #thread" line in the parent channel is a row of its own,
+so a failure there never keeps back the thread's posts, the pin or the DMs.
 
-When it becomes someone's turn (not when they just moved and still must act)
-the DM carries the board and a "since your last move" summary
-(:mod:`bot.digest`); with DMs closed, the ping in the thread carries them
-instead (public data only). The DM also carries the person's decision as the
-generic panel (:mod:`bot.discord.panel`), whatever the game and whatever the
-decision is (a move, a drawn card to keep or give, a bid); with DMs closed the
-ping carries a button that opens that panel ephemerally, to that person alone.
+When a person's DM fails with 50007 (they do not accept DMs from us) that is
+remembered in their settings (``dm_allowed`` off), they are pinged in the game's
+channel instead, with no hidden content, and no more DMs are tried until they turn
+them back on (``/annals dms``). When it becomes someone's turn (not when they just
+moved and still must act) the DM carries the board and a "since your last move"
+summary (:mod:`bot.digest`), and their decision as the generic panel
+(:mod:`bot.discord.panel`); with DMs closed the ping carries a button that opens that
+panel ephemerally, to that person alone. A game that was paused and resumes does not
+send the same "Your move" and board again: the players hear of their new deadline.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
-from dataclasses import dataclass, field, replace
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
+import aiohttp
 import discord
 
 from bot.digest import digest, places
@@ -41,12 +55,19 @@ from bot.discord.kit import BotBase, Reply, mention, timestamp
 from bot.discord.panel import OpenPanelButton, panel
 from bot.discord.pictures import picture_files
 from bot.discord.words import describe_for
-from bot.models import MessageRef, Notice, NoticeKind, Outcome
-from engine.registry import get_game
+from bot.models import Destination, MessageRef, Notice, NoticeKind, OutboxRow
+from bot.outbox import LATE_KINDS, MAX_ATTEMPTS, item, message_nonce, new_nonce, notices_of, retry_delay
+from bot.service import ServiceError
+from bot.store import Store
+from engine.registry import get_game, spec
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 2000
+LONG_BURST = 3  # messages: a longer burst that ends the game is attached as a file instead
+TAIL_LINES = 5  # lines of a long burst still shown in the message
+STARTED = ("active", "paused", "over")  # a game played (or played out) gets a thread, a lobby never
+KEEP_DELIVERED = 7 * 24 * 3600  # seconds a delivered row stays in the outbox (for inquiries), from start-up
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -89,15 +110,23 @@ def _resumed_line(game_id: str, notice: Notice) -> str:
             f"(or use `/annals play game:{game_id}`).")
 
 
-@dataclass
-class _News:
-    """What one person hears about one game in a burst."""
+def _now_ms() -> int:
+    """Real time: retries are about the network, not the game's clock."""
+    return int(time.time() * 1000)
 
-    user_id: int
-    game_id: str
-    channel_id: int | None
-    lines: list[str] = field(default_factory=list)
-    turn: bool = False  # a your_turn / your_draw notice came: it may be their move now
+
+def _permanent(exc: BaseException) -> bool:
+    """Whether retrying cannot help: Discord refused the request itself (403, 404, 400), or the game
+    cannot be read any more. A 429, a 5xx, a network error or a bug of ours is worth another try."""
+    if isinstance(exc, ServiceError):
+        return exc.code in ("no_such_game", "damaged")
+    if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.RateLimited):
+        return 400 <= exc.status < 500 and exc.status != 429
+    return False
+
+
+def _retry_after(exc: BaseException) -> float | None:
+    return exc.retry_after if isinstance(exc, discord.RateLimited) else None
 
 
 @dataclass
@@ -111,157 +140,273 @@ class _Turn:
     focus: tuple[str, ...] = ()  # what the summary's events name: where the pictures close in
 
 
-class _Posts:
-    """Public texts waiting to go out: one text per channel, in the order things happened there.
-
-    Channels (game threads) are independent, so a burst touching several games
-    sends each thread its news as one text (cut at 2000 characters) instead of
-    one message per outcome.
-    """
-
-    def __init__(self) -> None:
-        self.items: dict[int, str] = {}
-
-    def add(self, channel_id: int, text: str) -> None:
-        before = self.items.get(channel_id)
-        self.items[channel_id] = text if before is None else f"{before}\n{text}"
+def _leading_run(rows: Sequence[OutboxRow], now_ms: int) -> list[OutboxRow]:
+    """The rows to send together: those due, from the first, in order. A batch that failed before is
+    retried as it was (the rows sharing the first one's attempt count), so its messages and nonces
+    are the same ones again and Discord keeps the copies it already has."""
+    out: list[OutboxRow] = []
+    for row in rows:
+        if row.next_try_ms > now_ms or row.attempts != rows[0].attempts:
+            break
+        out.append(row)
+    return out
 
 
 class Transport:
-    """Delivers the notices of every outcome the service publishes."""
+    """Delivers the outbox: one worker per destination (see the module docstring)."""
 
     def __init__(self, bot: BotBase) -> None:
         self.bot = bot
-        self._queue: asyncio.Queue[Outcome] = asyncio.Queue()
-        self._worker: asyncio.Task[None] | None = None
+        self._workers: dict[Destination, asyncio.Task[None]] = {}
+        self._wakes: dict[Destination, asyncio.Event] = {}
+        self._poke = asyncio.Event()
+        self._dispatcher: asyncio.Task[None] | None = None
         self._shown: dict[str, str] = {}  # game id -> the status text last shown
-        self._dirty: dict[str, int] = {}  # game id -> thread whose pinned status must be refreshed
+        self._thread_locks: dict[str, asyncio.Lock] = {}  # one thread per game, whoever opens it
+        self._threadless: set[str] = set()  # games whose thread Discord refused
 
-    def on_outcome(self, outcome: Outcome) -> None:
-        """The service listener: queue the outcome (never blocks the service)."""
-        self._queue.put_nowait(outcome)
+    @property
+    def store(self) -> Store:
+        return self.bot.service.store
+
+    def on_outcome(self, outcome: object) -> None:
+        """The service listener: the outcome's rows are committed; wake the workers (never blocks)."""
+        self.wake()
+
+    def wake(self) -> None:
+        """Look for undelivered rows soon (after a commit, or a row written here)."""
+        self._poke.set()
 
     def start(self) -> None:
-        """Start the delivery worker (from ``setup_hook``); it delivers once the client is ready."""
-        if self._worker is None:
-            self._worker = asyncio.create_task(self._run(), name="annals-transport")
+        """Start looking for undelivered rows (from ``setup_hook``); the workers deliver once the client
+        is ready, beginning with whatever was left undelivered before a restart."""
+        if self._dispatcher is None:
+            self._poke.set()
+            self._dispatcher = asyncio.create_task(self._dispatch(), name="annals-outbox")
 
     async def stop(self) -> None:
-        """Stop the worker; undelivered outcomes are dropped (their state is in the database)."""
-        if self._worker is not None:
-            self._worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._worker
-            self._worker = None
+        """Stop every worker at once; what they had not sent stays in the outbox for the next start."""
+        tasks = [t for t in (self._dispatcher, *self._workers.values()) if t is not None]
+        self._dispatcher = None
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._workers.clear()
+        self._wakes.clear()
 
     async def drain(self) -> None:
-        """Wait until every queued outcome has been delivered (tests, shutdown)."""
-        await self._queue.join()
-
-    async def _run(self) -> None:
-        await self.bot.wait_until_ready()
+        """Wait until the outbox holds nothing due and no worker is busy (tests, shutdown); a row
+        waiting to be retried is waited for too, so bound this with a timeout."""
         while True:
-            burst = [await self._queue.get()]
-            while not self._queue.empty():
-                burst.append(self._queue.get_nowait())
+            await self._scan()
+            tasks = list(self._workers.values())
+            if not tasks:
+                return
+            await asyncio.wait(tasks)
+
+    async def _dispatch(self) -> None:
+        try:  # what went out (or was given up) more than a week ago is of no more use
+            await self.store.prune_outbox(int(time.time()) - KEEP_DELIVERED)
+        except Exception:
+            log.exception("could not prune the outbox")
+        while True:
+            await self._poke.wait()
+            self._poke.clear()
             try:
-                await self.deliver_all(burst)
-                if self._queue.empty():
-                    await self.flush_status()
-            except Exception:
-                log.exception("could not deliver the notices of games %s",
-                              sorted({o.game_id for o in burst}))
-            finally:
-                for _ in burst:
-                    self._queue.task_done()
+                await self._scan()
+            except Exception:  # the database is busy or closing: the next poke tries again
+                log.exception("could not read the outbox")
 
-    async def deliver(self, outcome: Outcome) -> None:
-        """Deliver one outcome now, status message included."""
-        await self.deliver_all([outcome])
-        await self.flush_status()
+    async def _scan(self) -> None:
+        """Start a worker for every destination with undelivered rows, or wake the one it has."""
+        for dest in await self.store.outbox_destinations():
+            wake = self._wakes.get(dest)
+            if wake is not None:
+                wake.set()
+                continue
+            self._wakes[dest] = asyncio.Event()
+            self._workers[dest] = asyncio.create_task(self._work(dest), name=f"annals-outbox-{dest.kind}")
 
-    async def deliver_all(self, outcomes: list[Outcome]) -> None:
-        """Send the public lines of ``outcomes`` to their threads (or channels) and private ones by DM.
-
-        Outcomes are taken in order; a game's thread is opened when it starts
-        (``game_started``). Each person gets one message per game (sent first),
-        then each channel one text with its public lines in order. The pinned
-        status messages are only marked for :meth:`flush_status`.
-        """
-        posts = _Posts()
-        news: dict[tuple[str, int], _News] = {}
-        for outcome in outcomes:
-            status = outcome.status
-            gid = outcome.game_id
-            row = await self.bot.service.store.get_game(gid)
-            thread_id = row.thread_id if row is not None else status.thread_id
-            if thread_id is None and status.channel_id is not None and \
-                    any(n.kind == NoticeKind.game_started for n in outcome.notices):
-                await self._post(posts)  # what was said before the thread opened goes first
-                posts = _Posts()
-                thread_id = await self.open_thread(gid, status.channel_id, status.title)
-            channel_id = thread_id or status.channel_id
-            public: list[str] = []
-            # A resumed game's moves are those announced before the pause (same seq, same panel):
-            # the players hear of their new deadline, not the same "Your move" and board again.
-            resumed = any(n.kind == NoticeKind.resumed for n in outcome.notices)
-            for notice in outcome.notices:
-                if not notice.is_public:
-                    for user in notice.audience:
-                        item = news.setdefault((gid, int(user)), _News(int(user), gid, channel_id))
-                        item.channel_id = channel_id
-                        if notice.kind == NoticeKind.your_turn and resumed:
-                            item.lines.append(_resumed_line(gid, notice))
-                        elif notice.kind == NoticeKind.your_turn:
-                            item.turn = True
-                        else:  # the turn line is written at sending time
-                            text = describe_for(notice, status)
-                            if text and text not in item.lines:
-                                item.lines.append(text)
+    async def _work(self, dest: Destination) -> None:
+        wake = self._wakes[dest]
+        try:
+            await self.bot.wait_until_ready()
+            while True:
+                wake.clear()
+                rows = await self.store.claim_due(dest)
+                if not rows:
+                    if wake.is_set():  # a row was written while we looked
+                        continue
+                    return
+                now = _now_ms()
+                if rows[0].next_try_ms > now:  # backing off: wait, unless new rows come first
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(wake.wait(), (rows[0].next_try_ms - now) / 1000)
                     continue
-                text = describe_for(notice, status)
-                if text is None:
-                    continue
-                public.append(text)
-                if notice.kind == NoticeKind.game_started:
-                    public.extend(self._turn_pings(outcome))
-                late_kinds = (NoticeKind.timeout, NoticeKind.autopilot)
-                late = notice.data.get("user_id") if notice.kind in late_kinds else None
-                if late is not None:  # the late player also hears it privately
-                    item = news.setdefault((gid, int(late)), _News(int(late), gid, channel_id))
-                    item.channel_id = channel_id
-                    item.lines.append(_late_line(notice))
-            if public and channel_id is not None:
-                posts.add(channel_id, "\n".join(public))
-            if thread_id is not None:
-                self._dirty[gid] = thread_id
-        # private news first: whoever sees a thread's latest post may rely on their DMs being there
-        for item in news.values():
-            try:
-                await self.send_private(item.user_id, "\n".join(item.lines), item.channel_id, item.game_id,
-                                        turn=item.turn)
-            except Exception:  # one person's trouble must not keep the others' news back
-                log.exception("could not tell user %s about game %s", item.user_id, item.game_id)
-        await self._post(posts)
+                await self._deliver(dest, _leading_run(rows, now))
+        except Exception:  # the database failed under us: the next commit's wake starts a new worker
+            log.exception("the delivery worker of %s %s stopped", dest.kind, dest.game_id or dest.target)
+        finally:  # synchronously with the last look, so a row written after it gets a new worker
+            if self._wakes.get(dest) is wake:
+                del self._wakes[dest]
+                self._workers.pop(dest, None)
 
-    async def _post(self, posts: _Posts) -> None:
-        for channel_id, text in posts.items.items():
-            try:
-                await self.send_channel(channel_id, text)
-            except discord.HTTPException as exc:
-                log.warning("could not post in channel %s: %s", channel_id, exc)
+    async def _deliver(self, dest: Destination, rows: list[OutboxRow]) -> None:
+        """Send ``rows`` and mark them delivered; on failure, count the try and back off (or give up)."""
+        if dest.kind == "dm":  # one message per game, each marked on its own
+            games: dict[str, list[OutboxRow]] = {}
+            for row in rows:
+                games.setdefault(row.game_id, []).append(row)
+            for game_rows in games.values():
+                await self._attempt(dest, game_rows)
+        else:
+            await self._attempt(dest, rows)
 
-    async def flush_status(self) -> None:
-        """Edit the pinned status message of every game that changed since the last flush."""
-        dirty, self._dirty = self._dirty, {}
-        for gid, thread_id in dirty.items():
-            try:
-                await self.update_status(gid, thread_id)
-            except discord.HTTPException as exc:
-                log.warning("could not update the status of game %s: %s", gid, exc)
+    async def _attempt(self, dest: Destination, rows: list[OutboxRow]) -> None:
+        ids = [r.id for r in rows]
+        try:
+            if dest.kind == "public":
+                await self._send_public(rows[0].game_id, rows)
+            elif dest.kind == "dm":
+                await self._send_news(dest.target, rows[0].game_id, rows)
+            elif dest.kind == "status":
+                await self._send_status(rows[0].game_id, rows[0].nonce)
+            else:
+                for row in rows:
+                    await self._send_announcement(dest.target, row)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            await self._failed(dest, rows, exc)
+            return
+        await self.store.mark_delivered(ids, int(time.time()))
+
+    async def _failed(self, dest: Destination, rows: list[OutboxRow], exc: Exception) -> None:
+        ids = [r.id for r in rows]
+        tries = rows[0].attempts + 1
+        why = f"{type(exc).__name__}: {exc}"
+        where = f"{dest.kind} {dest.game_id or dest.target}"
+        if _permanent(exc) or tries >= MAX_ATTEMPTS:
+            log.warning("gave up delivering %d notice row(s) to %s after %d tries: %s", len(ids), where,
+                        tries, why)
+            if dest.kind == "dm":  # the stand-in first: once given up, the rows are nobody's to retry
+                await self._dm_gave_up(dest.target, rows)
+            await self.store.give_up(ids, why, int(time.time()))
+            return
+        if isinstance(exc, (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)):
+            log.warning("could not deliver to %s (try %d of %d), retrying: %s", where, tries, MAX_ATTEMPTS,
+                        why)
+        else:  # a bug of ours: the traceback says where
+            log.error("could not deliver to %s (try %d of %d), retrying", where, tries, MAX_ATTEMPTS,
+                      exc_info=exc)
+        delay = retry_delay(tries, _retry_after(exc))
+        await self.store.retry_later(ids, why, _now_ms() + int(delay * 1000))
+
+    async def _dm_gave_up(self, user_id: int, rows: list[OutboxRow]) -> None:
+        """A "your move" DM that cannot go: ping the person in the game's thread (public data only), so
+        no game waits on someone nobody told."""
+        gid = rows[0].game_id
+        if not any(n.kind == NoticeKind.your_turn for r in rows for n in notices_of(gid, r.payload)):
+            return
+        try:
+            channel = await self.game_channel(gid)
+            news = await self.turn_news(gid, user_id)
+            if channel is not None and news is not None:
+                await self._ping(user_id, channel, gid, news, nonce=f"{rows[0].nonce}g")
+        except (discord.HTTPException, ServiceError, aiohttp.ClientError, OSError) as exc:
+            log.warning("could not ping user %s in game %s either: %s", user_id, gid, exc)
+
+    # == what each destination gets ======================================================
+    async def _send_public(self, game_id: str, rows: list[OutboxRow]) -> None:
+        """The public lines of ``rows`` in the game's thread (opened here when the game starts), or
+        in its channel; a long burst as a file (see :data:`LONG_BURST`)."""
+        status = await self.bot.service.wording_status(game_id)
+        notices = [(r, n) for r in rows for n in notices_of(game_id, r.payload)]
+        channel_id = await self.game_channel(game_id)
+        if channel_id is None:
+            return  # a game without a channel (made in the console): nobody to post to
+        lines: list[str] = []
+        over = False
+        for r, notice in notices:
+            text = describe_for(notice, status)
+            if text is None:
+                continue
+            lines.append(text)
+            over = over or notice.kind == NoticeKind.game_over
+            if notice.kind == NoticeKind.game_started:
+                lines += [f"{mention(int(u))}, it is your move." for u in r.payload.get("waiting", [])]
+        if not lines:
+            return
+        nonce = f"{rows[0].nonce}-{len(rows)}"
+        text = "\n".join(lines)
+        if not over or len(split_message(text)) <= LONG_BURST:
+            await self.send_channel(channel_id, text, nonce=nonce)
+            return
+        # A long burst ending the game (the AI finishing it inside one command): the final board,
+        # the last lines with the scores, and the whole account as a file, not dozens of messages.
+        head = (f"{len(lines)} things happened in game `{game_id}`; the whole account is attached. "
+                "The last of them:")
+        files = [discord.File(io.BytesIO(text.encode()), filename=f"annals-{game_id}-{status.seq}.txt")]
+        if status.status == "over":
+            view = await self.bot.service.view(game_id, None)
+            files[:0] = await picture_files(self.bot, status.ruleset, game_id, view)
+        tail = "\n".join([head, *lines[-TAIL_LINES:]])
+        await self.send_channel(channel_id, split_message(tail)[-1] if len(tail) > MAX_MESSAGE else tail,
+                                files=files, nonce=nonce)
+
+    async def _send_news(self, user_id: int, game_id: str, rows: list[OutboxRow]) -> None:
+        """A person's news of one game, by DM (or the ping in the thread when their DMs are closed)."""
+        status = await self.bot.service.wording_status(game_id)
+        resumed = any(r.payload.get("resumed") for r in rows)
+        lines: list[str] = []
+        turn = False
+        for notice in (n for r in rows for n in notices_of(game_id, r.payload)):
+            if notice.kind == NoticeKind.your_turn:
+                # a resumed game's moves are those announced before the pause (same seq, same panel):
+                # the player hears of the new deadline, not the same "Your move" and board again
+                if resumed:
+                    lines.append(_resumed_line(game_id, notice))
+                else:
+                    turn = True  # the turn line is written at sending time
+            elif notice.is_public and notice.kind in LATE_KINDS:
+                lines.append(_late_line(notice))
+            elif (text := describe_for(notice, status)) and text not in lines:
+                lines.append(text)
+        await self.send_private(user_id, "\n".join(lines), await self.game_channel(game_id), game_id,
+                                turn=turn, nonce=rows[0].nonce)
+
+    async def _send_status(self, game_id: str, nonce: str) -> None:
+        row = await self.store.get_game(game_id)
+        if row is not None and row.thread_id is not None:
+            await self.update_status(game_id, row.thread_id, nonce=nonce)
+
+    async def _send_announcement(self, channel_id: int, row: OutboxRow) -> None:
+        thread = int(row.payload["thread"])
+        text = f"Game `{row.game_id}` is played in <#{thread}>."
+        await self.send_channel(channel_id, text, nonce=row.nonce)
+
+    async def game_channel(self, game_id: str) -> int | None:
+        """Where the game's public lines go: its own thread, opened here the first time it is needed
+        once the game has started (by whichever worker needs it first), else its channel."""
+        lock = self._thread_locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            row = await self.store.get_game(game_id)
+            if row is None:
+                raise ServiceError("no_such_game", f"There is no game {game_id!r}.")
+            if row.thread_id is None and row.channel_id is not None and row.status in STARTED \
+                    and game_id not in self._threadless:
+                thread = await self.open_thread(game_id, row.channel_id, spec(row.ruleset).title)
+                if thread is None:  # refused: this game is played in the channel (until a restart)
+                    self._threadless.add(game_id)
+                return thread or row.channel_id
+            return row.thread_id or row.channel_id
 
     async def open_thread(self, game_id: str, channel_id: int, title: str) -> int | None:
-        """Open the game's public thread in its channel and remember it; None if Discord refuses."""
+        """Open the game's public thread in its channel and remember it; None if Discord refuses (the
+        game is then played in the channel). The line announcing it in the channel is an outbox row of
+        its own, and so is the first pinned status."""
         channel = self.bot.get_channel(channel_id)
         try:
             if channel is None:
@@ -275,7 +420,9 @@ class Transport:
             log.warning("could not open a thread for game %s in channel %s: %s", game_id, channel_id, exc)
             return None
         await self.bot.service.set_thread(game_id, thread.id)
-        await self.send_channel(channel_id, f"Game `{game_id}` is played in <#{thread.id}>.")
+        await self.store.enqueue([item(game_id, "channel", channel_id, {"thread": thread.id}),
+                                  item(game_id, "status", 0, {})], int(time.time()))
+        self.wake()
         return thread.id
 
     async def status_text(self, game_id: str) -> str:
@@ -292,7 +439,7 @@ class Transport:
                 mention(u) + (f" (due {timestamp(due[u])})" if u in due else "") for u in st.waiting_for))
         return "\n".join(lines)
 
-    async def update_status(self, game_id: str, thread_id: int) -> None:
+    async def update_status(self, game_id: str, thread_id: int, *, nonce: str | None = None) -> None:
         """Edit the game's pinned status message (post and pin it the first time)."""
         text = await self.status_text(game_id)
         if self._shown.get(game_id) == text:
@@ -311,7 +458,8 @@ class Transport:
                 return
             except discord.NotFound:
                 await store.delete_message(game_id, "status")
-        message = await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+        message = await thread.send(text, allowed_mentions=discord.AllowedMentions.none(),
+                                    nonce=message_nonce(nonce or new_nonce(), 0))
         try:
             await message.pin(reason="Annals: the game's status")
         except discord.HTTPException as exc:
@@ -319,26 +467,26 @@ class Transport:
         await store.set_message(MessageRef(game_id, "status", thread_id, message.id, seq), now)
         self._shown[game_id] = text
 
-    @staticmethod
-    def _turn_pings(outcome: Outcome) -> list[str]:
-        return [f"{mention(u)}, it is your move." for u in outcome.status.waiting_for]
-
     async def send_channel(self, channel_id: int, text: str, *, files: list[discord.File] | None = None,
-                           view: discord.ui.View | None = None) -> None:
-        """Post ``text`` (split as needed) in a channel or thread; files and view go on the last piece."""
+                           view: discord.ui.View | None = None, nonce: str | None = None) -> None:
+        """Post ``text`` (split as needed) in a channel or thread; files and view go on the last piece.
+        Piece ``i`` carries the nonce ``<nonce>-<i>`` (Discord posts a nonce only once)."""
         channel = self.bot.get_partial_messageable(channel_id)
         pieces = split_message(text) or [""]
+        nonce = nonce or new_nonce()
         for i, piece in enumerate(pieces):
+            tag = message_nonce(nonce, i)
             if i == len(pieces) - 1 and (files or view is not None):
                 if view is not None:
-                    await channel.send(piece, files=files or [], view=view, allowed_mentions=MENTION_USERS)
+                    await channel.send(piece, files=files or [], view=view, allowed_mentions=MENTION_USERS,
+                                       nonce=tag)
                 else:
-                    await channel.send(piece, files=files or [], allowed_mentions=MENTION_USERS)
+                    await channel.send(piece, files=files or [], allowed_mentions=MENTION_USERS, nonce=tag)
             else:
-                await channel.send(piece, allowed_mentions=MENTION_USERS)
+                await channel.send(piece, allowed_mentions=MENTION_USERS, nonce=tag)
 
     async def send_private(self, user_id: int, text: str, channel_id: int | None, game_id: str, *,
-                           turn: bool = False) -> None:
+                           turn: bool = False, nonce: str | None = None) -> None:
         """DM ``text`` to a person; if their DMs are closed, ping them in the game's channel instead.
 
         With ``turn`` and the person to move now (and not just after their own move),
@@ -352,7 +500,7 @@ class Transport:
         settings = await self.bot.service.user_settings(user_id)
         if settings.dm_allowed:
             try:
-                await self._send_dm(user_id, text, game_id, news)
+                await self._send_dm(user_id, text, game_id, news, nonce)
                 return
             except discord.Forbidden as exc:
                 if exc.code != DM_CLOSED:
@@ -360,9 +508,10 @@ class Transport:
                 log.info("DMs to user %s are closed; remembering it", user_id)
                 await self.bot.service.set_user_settings(replace(settings, dm_allowed=False))
         if channel_id is not None:
-            await self._ping(user_id, channel_id, game_id, news)
+            await self._ping(user_id, channel_id, game_id, news, nonce=nonce)
 
-    async def _send_dm(self, user_id: int, text: str, game_id: str, news: _Turn | None) -> None:
+    async def _send_dm(self, user_id: int, text: str, game_id: str, news: _Turn | None,
+                       nonce: str | None = None) -> None:
         """The news, board and summary in one message; the decision panel in another."""
         parts = [text] if text else []
         files: list[discord.File] = []
@@ -376,12 +525,15 @@ class Transport:
                 offer = await panel(self.bot, game_id, user_id)
         dm = await self.bot.create_dm(discord.Object(id=user_id))
         pieces = split_message("\n".join(parts))
+        base = nonce or new_nonce()
+        tags = [message_nonce(base, i) for i in range(len(pieces) + 1)]
         for i, piece in enumerate(pieces):
-            await dm.send(piece, files=files if i == len(pieces) - 1 else [])
+            await dm.send(piece, files=files if i == len(pieces) - 1 else [], nonce=tags[i])
         if offer is not None and offer.view is not None:
-            await dm.send(offer.content, view=offer.view)
+            await dm.send(offer.content, view=offer.view, nonce=tags[-1])
 
-    async def _ping(self, user_id: int, channel_id: int, game_id: str, news: _Turn | None) -> None:
+    async def _ping(self, user_id: int, channel_id: int, game_id: str, news: _Turn | None, *,
+                    nonce: str | None = None) -> None:
         """The public stand-in for a DM: a mention, public data only, and the decision behind a button."""
         lines = [f"{mention(user_id)}, there is news for you in game `{game_id}` that I cannot send by DM"
                  + (f": {news.line[0].lower()}{news.line[1:]}" if news is not None else ".")]
@@ -398,7 +550,8 @@ class Transport:
                 lines.append(news.summary)
             public = await self.bot.service.view(game_id, None)
             files += await picture_files(self.bot, news.ruleset, game_id, public, focus=news.focus)
-        await self.send_channel(channel_id, "\n".join(lines), files=files, view=view)
+        await self.send_channel(channel_id, "\n".join(lines), files=files, view=view,
+                                nonce=f"{nonce}p" if nonce is not None else None)
 
     async def turn_news(self, game_id: str, user_id: int) -> _Turn | None:
         """The turn line and the summary for a person whose move it is now (None if it is not)."""

@@ -34,6 +34,7 @@ from bot.models import (
     Snapshot,
     TimerSettings,
 )
+from bot.outbox import route
 from bot.service.errors import BUSY, DISK_FULL, ServiceError, refused
 from bot.service.records import (
     MAX_NAME,
@@ -182,20 +183,27 @@ class ServiceBase:
                                "Its creator was told; a server admin can restore it from a backup.",
                                game_id=game_id)
         contact = await self.store.game_contact(game_id)
-        if contact is None or not await self.store.mark_damaged(game_id, problem, self._now()):
+        if contact is None:
+            return refusal
+        bare = self._bare_status(game_id, *contact)
+        notice = Notice(game_id, NoticeKind.damaged, {"title": bare.title}, (bare.creator_id,), 0)
+        ids = await self.store.mark_damaged(game_id, problem, self._now(), route(game_id, [notice]))
+        if ids is None:
             return refusal
         log.error("game %s cannot be loaded and is set aside: %s", game_id, problem)
-        ruleset, status, creator, guild = contact
+        self._damage_reports.append(await self._publish(Outcome(game_id, (notice,), bare, tuple(ids))))
+        return refusal
+
+    @staticmethod
+    def _bare_status(game_id: str, ruleset: str, status: str, creator: int, guild: int | None) -> GameStatus:
+        """What can be said of a game that cannot load: its title, creator and server."""
         try:
             title = spec_or_error(ruleset).title
         except ServiceError:
             title = ruleset
-        bare = GameStatus(game_id=game_id, ruleset=ruleset, title=title, status=cast(GameStatusName, status),
+        return GameStatus(game_id=game_id, ruleset=ruleset, title=title, status=cast(GameStatusName, status),
                           seq=0, creator_id=creator, max_seats=0, min_seats=0, seats=(), actors=(),
                           waiting_for=(), deadlines=(), timers=TimerSettings(), guild_id=guild)
-        notice = Notice(game_id, NoticeKind.damaged, {"title": title}, (creator,), 0)
-        self._damage_reports.append(await self._publish(Outcome(game_id, (notice,), bare)))
-        return refusal
 
     def _remember(self, lg: Loaded) -> None:
         if self.cache_size == 0:
@@ -298,19 +306,21 @@ class ServiceBase:
     async def _finish(self, lg: Loaded, unit: Unit) -> Outcome:
         """Run AI moves and commit, in as many transactions as the AI batch needs."""
         notices: list[Notice] = []
+        rows: list[int] = []
         while True:
             more = self._run_ai(unit)
             await self._commit(lg, unit)
             notices += unit.notices
+            rows += unit.outbox
             if not more:
                 break
             await asyncio.sleep(0)  # let other games use the writer between AI batches
             unit = self._unit(lg)
-        return Outcome(lg.row.game_id, tuple(notices), self._status(lg))
+        return Outcome(lg.row.game_id, tuple(notices), self._status(lg), tuple(rows))
 
     async def _commit_outcome(self, lg: Loaded, unit: Unit) -> Outcome:
         await self._commit(lg, unit)
-        return Outcome(lg.row.game_id, tuple(unit.notices), self._status(lg))
+        return Outcome(lg.row.game_id, tuple(unit.notices), self._status(lg), tuple(unit.outbox))
 
     async def _commit(self, lg: Loaded, unit: Unit) -> None:
         """Write ``unit`` as one transaction and, once committed, adopt it as the game in memory."""
@@ -354,9 +364,15 @@ class ServiceBase:
             new_deadlines=new + moved, fire_deadlines=[d for d in unit.fired if not clear_all],
             timers=unit.timers, creator_id=unit.creator,
         )
+        # the notices go into the outbox in this same transaction: a crash after the commit loses none
+        to_move = [] if clear_all or unit.state is None else sorted(
+            {s.user_id for p in lg.game.actors(unit.state) if (s := unit.seat(p)) is not None and s.is_human
+             and s.user_id is not None})
+        change.outbox = route(row.game_id, unit.notices, waiting=to_move,
+                              started=unit.status != "lobby")
         try:
             with saving():
-                await self.store.apply_change(change)
+                unit.outbox = await self.store.apply_change(change)
         except StoreConflict as exc:
             self.forget(row.game_id)
             raise ServiceError("conflict", "The game changed meanwhile; please try again.") from exc

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.models import PUBLIC, GameRow, Notice, NoticeKind, Outcome, SeatRow, TimerSettings
+from bot.outbox import route
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.records import Loaded, Unit, clean_name, next_slot, require_manager, spec_or_error
@@ -67,9 +68,12 @@ class LobbyOps(ServiceBase):
                           creator_id=creator_id, max_seats=max_seats, created_at=now, updated_at=now,
                           timers=timers, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id)
             seats = [SeatRow(row.game_id, 0, name, now, user_id=creator_id)] if creator_joins else []
+            notice = Notice(row.game_id, NoticeKind.lobby_opened,
+                            {"ruleset": ruleset, "title": spec.title, "creator": creator_id, "name": name},
+                            PUBLIC, 0)
             try:
                 with saving("new game"):
-                    await self.store.create_game(row, seats)
+                    rows = await self.store.create_game(row, seats, route(row.game_id, [notice]))
                 break
             except StoreConflict:
                 continue
@@ -78,9 +82,7 @@ class LobbyOps(ServiceBase):
         lg = Loaded(row, spec, game, {s.slot: s for s in seats}, None, [], {})
         await self._refresh_prefs(lg, [creator_id] if creator_joins else [])
         self._remember(lg)
-        data = {"ruleset": ruleset, "title": spec.title, "creator": creator_id, "name": name}
-        notice = Notice(row.game_id, NoticeKind.lobby_opened, data, PUBLIC, 0)
-        return await self._publish(Outcome(row.game_id, (notice,), self._status(lg)))
+        return await self._publish(Outcome(row.game_id, (notice,), self._status(lg), tuple(rows)))
 
     async def join(self, game_id: str, user_id: int, display_name: str) -> Outcome:
         """Take a free seat in a lobby."""

@@ -51,6 +51,17 @@ class QueryOps(ServiceBase):
         async with self._locked(game_id):
             return self._status(await self._load(game_id))
 
+    async def wording_status(self, game_id: str) -> GameStatus:
+        """The status a notice of the game is worded with: :meth:`status`, or for a game set aside as
+        damaged (whose damage notice is still to deliver) what can be said without loading it."""
+        try:
+            return await self.status(game_id)
+        except ServiceError as exc:
+            contact = await self.store.game_contact(game_id) if exc.code == "damaged" else None
+            if contact is None:
+                raise
+            return self._bare_status(game_id, *contact)
+
     async def view(self, game_id: str, user_id: int | None) -> dict[str, Any]:
         """The engine's view of the game for ``user_id`` (a spectator if not seated)."""
         async with self._locked(game_id):

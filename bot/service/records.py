@@ -83,6 +83,7 @@ class Unit:
     timers: TimerSettings | None = None
     state_changed: bool = False
     creator: int | None = None  # the lobby passes to this person (its creator left)
+    outbox: list[int] = field(default_factory=list)  # ids of the outbox rows written (after commit)
 
     def seat(self, player: PlayerId) -> SeatRow | None:
         return seat_of(self.seats.values(), player)
