@@ -239,6 +239,11 @@ def guild_payload() -> dict[str, Any]:
     }
 
 
+
+def gateway(bot: AnnalsBot) -> Any:
+    """discord.py's connection state, fed raw gateway payloads (untyped, as they arrive)."""
+    return bot._connection
+
 class Rig:
     """A logged-in AnnalsBot on a fresh or reopened database, fed gateway payloads by hand."""
 
@@ -252,7 +257,7 @@ class Rig:
         self.service = GameService(self.store, self.clock, seed_factory=lambda: 42)
         self.bot = AnnalsBot(self.service, board_size=400, guild_ready_timeout=0.0)
         await self.bot.login("fake-token")  # GET /users/@me, application info, then setup_hook
-        state = self.bot._connection
+        state: Any = self.bot._connection  # discord.py's parser, fed raw gateway payloads
         state.parse_ready({"v": 10, "user": BOT_USER, "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
                            "session_id": "s1", "resume_gateway_url": "wss://gateway.test",
                            "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
@@ -306,7 +311,7 @@ class Rig:
         data = {"id": str(APP_ID + 7), "name": top, "type": 1,
                 "options": [{"name": sub, "type": 1, "options": opts}]}
         mark = len(self.fake.calls)
-        self.bot._connection.parse_interaction_create(self._base(user_id, 2, data))
+        gateway(self.bot).parse_interaction_create(self._base(user_id, 2, data))
         await self.settle()
         return self.fake.since(mark)
 
@@ -315,7 +320,7 @@ class Rig:
         payload = self._base(user_id, 3, {"custom_id": custom_id, "component_type": 3, "values": [value]})
         payload["message"] = message
         mark = len(self.fake.calls)
-        self.bot._connection.parse_interaction_create(payload)
+        gateway(self.bot).parse_interaction_create(payload)
         await self.settle()
         return self.fake.since(mark)
 
@@ -387,7 +392,7 @@ async def button(rig: Rig, user_id: int, message: dict[str, Any], custom_id: str
     payload = rig._base(user_id, 3, {"custom_id": custom_id, "component_type": 2})
     payload["message"] = message
     mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(payload)
+    gateway(rig.bot).parse_interaction_create(payload)
     await rig.settle()
     return rig.fake.since(mark)
 
@@ -443,7 +448,7 @@ async def autocomplete(rig: Rig, user_id: int, sub: str, focused: str, typed: st
             "options": [{"name": sub, "type": 1,
                          "options": [{"name": focused, "type": 3, "value": typed, "focused": True}]}]}
     mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(rig._base(user_id, 4, data))
+    gateway(rig.bot).parse_interaction_create(rig._base(user_id, 4, data))
     await rig.settle()
     callback = next(c for c in rig.fake.since(mark) if "/callback" in c.path)
     assert callback.payload["type"] == 8  # autocomplete result
