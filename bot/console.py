@@ -608,6 +608,8 @@ class Console:
                 continue  # with the decision itself, once every other line of the outcome is out
             if text is None:
                 continue
+            if notice.kind is NoticeKind.game_over:  # said once: the summary below names scores and winner
+                text = "Game over."
             if notice.is_public:
                 self.say(f"[{notice.game_id}] {text}")
             else:

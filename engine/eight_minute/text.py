@@ -303,15 +303,11 @@ def describe_event(event: Event, names: Names) -> str | None:
         return f"{who()}'s turn."
     if kind == "game_scored":
         lines = "; ".join(f"{names[p]} {_parts(b)}" for p, b in enumerate(d["breakdown"]))
-        return f"Game {d['game_no']} is scored: {lines}."
-    # game_over
-    scores: Sequence[int] = d["scores"]
-    best = max(scores)
-    leaders = [p for p, s in enumerate(scores) if s == best]
-    lead = (f"{names[leaders[0]]} wins with {best}" if len(leaders) == 1
-            else f"{join_words([names[p] for p in leaders])} tie on {best} (the tie-breakers decide)")
-    return f"The game is over: {lead}. Scores: " + ", ".join(
-        f"{names[p]} {s}" for p, s in enumerate(scores)) + "."
+        games = int(d.get("games") or 1)
+        which = f"Game {d['game_no']} of {games}" if games > 1 else "The game"
+        return f"{which} is scored: {lines}."
+    # game_over: the platform tells the end of the game once, with the summary (summary_text)
+    return None
 
 
 def _parts(b: Mapping[str, Any]) -> str:

@@ -12,10 +12,11 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.data import RulesData
-from engine.words import dice, join_words, plural, roman
+from engine.words import dice, join_words, plural, pronoun, roman, verb
 
-#: Events nobody needs to read: an army lost is told by the line of its battle.
-BOOKKEEPING = frozenset({"army_lost"})
+#: Events nobody needs to read: an army lost is told by the line of its battle; the end of the game
+#: is told once by the platform, with the summary (:func:`summary_text`).
+BOOKKEEPING = frozenset({"army_lost", "game_over"})
 
 
 def seat(names: Names, p: int | None) -> str:
@@ -42,12 +43,18 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
     def battle() -> str:
         if d["treachery"]:
             return f"Treachery: {who(d['attacker'])} takes {d['land']} without a fight."
-        bonus = f" +{d['attacker_bonus']}" if d["attacker_bonus"] else ""
-        fort = " +1 for the fort" if d["fort"] else ""
-        result = {"win": "the attacker wins", "loss": "the defender holds", "tie": "a tie, both lose"}
+        extra = int(d["attacker_bonus"] or 0)
+        bonus = f" (+{extra} from event cards)" if extra else ""
+        fort = " (+1 for the fort)" if d["fort"] else ""
+        att = max(d["attacker_dice"]) + extra
+        dfd = max(d["defender_dice"]) + (1 if d["fort"] else 0)
+        result = {"win": f"{who(d['attacker'])} wins", "loss": f"{who(d['defender'])} holds the land",
+                  "tie": "a tie, both armies fall"}[d["outcome"]]
+        if d["outcome"] == "win" and att == dfd:
+            result += " (the tie goes to the attacker this turn)"
         return (
-            f"Battle for {d['land']}: {who(d['attacker'])} rolls {dice(d['attacker_dice'])}{bonus} against "
-            f"{who(d['defender'])}'s {dice(d['defender_dice'])}{fort}: {result[d['outcome']]}."
+            f"Battle for {d['land']}: {who(d['attacker'])} rolls {dice(d['attacker_dice'])}{bonus}; "
+            f"{who(d['defender'])} defends with {dice(d['defender_dice'])}{fort}: {att} to {dfd}, {result}."
         )
 
     def fleet_battle() -> str:
@@ -80,14 +87,17 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
         + (" (no other choice)." if d["forced"] else "."),
         "unused_empires": lambda: f"{plural(int(d['count']), 'empire card')} go back to the box unseen.",
         "your_empire": lambda: f"This epoch you play {_empire(rules, d['empire'])}.",
-        "empire_skipped": lambda: f"Nobody holds {d['name']}; it is skipped.",
+        "empire_skipped": lambda: f"Nobody holds {d['name']}; {pronoun(d['name'])} "
+        f"{verb(d['name'], 'is', 'are')} skipped.",
         "turn": lambda: f"{who(d['player'])} plays {d['name']} (strength {d['strength']}, "
         f"starting in {_lands(d['starts'])}).",
         "card_played": lambda: f"{who(d['player'])} plays the event {rules.cards[d['card']].name}.",
         "card_withdrawn": lambda: f"{who(d['player'])} takes {rules.cards[d['card']].name} back.",
-        "established": lambda: f"{d['name']} is established in {_lands(d['starts'])} with "
+        "established": lambda: f"{d['name']} {verb(d['name'], 'is', 'are')} established in "
+        f"{_lands(d['starts'])} with "
         f"{plural(int(d['pool']), 'more army', 'more armies')} in the pool.",
-        "fleets": lambda: f"{d['name']} sails with fleets in {_lands(d['fleets'])}.",
+        "fleets": lambda: f"{d['name']} {verb(d['name'], 'sails', 'sail')} with fleets in "
+        f"{_lands(d['fleets'])}.",
         "expanded": lambda: f"{who(d['player'])} expands into {d['land']}"
         + (" from the sea." if d["by_sea"] else "."),
         "replaced": lambda: f"An older army in {d['land']} makes way for the new empire.",
@@ -95,7 +105,7 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
         + (" from the sea" if d["by_sea"] else "")
         + f" ({plural(int(d['defender_dice']), 'defending die', 'defending dice')}).",
         "battle": battle,
-        "leader_killed": lambda: f"Triples ({d['roll']}): the leader falls; back to two dice.",
+        "leader_killed": lambda: f"Triples ({dice(d['roll'])}): the leader falls; back to two dice.",
         "fort_lost": lambda: f"The fort in {d['land']} is destroyed.",
         "sacked": lambda: f"{d['land']}: the {d['was']} is "
         + ("turned into a city." if d["now"] else "sacked and removed."),
@@ -114,12 +124,12 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
             f"{who(d['player'])} reveals pre-eminence markers {join_words([str(m) for m in d['markers']])}"
             if d["markers"] else f"{who(d['player'])} has no pre-eminence marker"
         ) + f": {d['score']} points in all.",
-        "game_over": lambda: "The game is over. Winner: " + who(d["ranking"][0]) + ".",
         "kingdom": lambda: f"{d['name']}: a kingdom of {who(d['player'])} rises in {d['land']}.",
         "migrants": lambda: f"Migrants of {who(d['player'])} settle in {_lands(d['lands'])}.",
         "crusade": lambda: f"{plural(int(d['armies']), 'crusader')} gather in the {d['sea']}.",
         "crusade_prize": lambda: f"The crusaders hold {d['land']} and fortify it.",
-        "force_done": lambda: f"{d['name']} is done ({plural(int(d['left']), 'army', 'armies')} unused).",
+        "force_done": lambda: f"{d['name']} {verb(d['name'], 'is', 'are')} done "
+        f"({plural(int(d['left']), 'army', 'armies')} unused).",
         "epidemic": lambda: f"{d['why']}: the army of {who(d['owner'])} in {d['land']} rolls "
         f"{dice(d['dice'])} and " + ("dies." if d["died"] else "survives."),
         "disaster": lambda: f"Disaster strikes {d['land']}: its monument falls.",
@@ -272,7 +282,7 @@ def board_text(view: Mapping[str, Any], names: Names, rules: RulesData, *, empty
 def summary_text(view: Mapping[str, Any], names: Names) -> str:
     final = view["final"] or view["scores"]
     ranking = view["ranking"] or sorted(range(len(final)), key=lambda p: -final[p])
-    lines = []
+    lines = ["Final scores:" if view["phase"] == "over" else "Scores as they stand:"]
     values = view.get("marker_values")
     for place, p in enumerate(ranking, 1):
         markers = values[p] if values else []
