@@ -344,7 +344,8 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
     # within reach (Indus, Yunnan, Nile Delta): such a name is placed again, now paying dearly for
     # the army's spot, and kept where its army then finds room.
     def blocked(names: Sequence[str], boxes: list[Box]) -> set[str]:
-        return {n for n in names if lands[n]["slots"] and _clear_shift(n, (1, 0), k, head, board, boxes) is None}
+        return {n for n in names
+                if lands[n]["slots"] and _clear_shift(n, (1, 0), k, head, board, boxes) is None}
 
     def near(box: Box) -> list[str]:
         """The lands whose army could stand under ``box`` (within the pieces' reach)."""
@@ -729,7 +730,8 @@ def _clear_shift(name: str, count: tuple[int, int], k: float, head: int, board_i
             continue
         if all(on_land(x, y) for x, y in centres):
             return dx, dy
-        if fallback is None and (on_land(land["pole"][0] + dx, land["pole"][1] + dy) or (fx, fy) == (0.0, 0.0)):
+        middle_on_land = on_land(land["pole"][0] + dx, land["pole"][1] + dy)
+        if fallback is None and (middle_on_land or (fx, fy) == (0.0, 0.0)):
             fallback = (dx, dy)
         if coast is None and all(touching(x, y) for x, y in centres):
             coast = (dx, dy)
