@@ -349,7 +349,7 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
 
     def near(box: Box) -> list[str]:
         """The lands whose army could stand under ``box`` (within the pieces' reach)."""
-        reach = (31.5 + 13.5) * k
+        reach = (max(_STEPS) * 21.0 + 13.5) * k  # the farthest shift, in slot spacings, plus a piece
         return [n for n in piece_owner if box[0] - reach < lands[n]["slots"][1][0] * k < box[2] + reach
                 and box[1] - reach < lands[n]["slots"][1][1] * k + head < box[3] + reach]
 
@@ -676,7 +676,7 @@ def _caravan(draw: ImageDraw.ImageDraw, c: tuple[float, float], colour: RGB, k: 
 
 # Where a land's pieces may shift (in slot spacings) when they would cover a name: the first of
 # these that clears every name and keeps the pieces' middle on the land is taken.
-_STEPS: Final = (-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5)
+_STEPS: Final = (-2.0, -1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0)
 _PIECE_SHIFTS: Final = tuple(sorted(
     ((fx, fy) for fx in _STEPS for fy in _STEPS),
     key=lambda s: (abs(s[0]) + abs(s[1]), abs(s[0]), s),

@@ -48,9 +48,9 @@ OFF_LAND: dict[tuple[str, int], frozenset[str]] = {
 # Yunnan; Crete, Indus, Java, Kyushu, Sicily, Yunnan.)
 UNDER_ARMY: dict[tuple[str, int], frozenset[str]] = {
     (CLASSIC, 1600): frozenset({"Ceylon", "Lower Tigris"}),
-    (CLASSIC, 800): frozenset({"Eastern Ghats", "Kyushu", "Southern Gaul"}),
+    (CLASSIC, 800): frozenset({"Eastern Ghats"}),
     (EPOCHS5, 1600): frozenset({"Sicily"}),
-    (EPOCHS5, 800): frozenset({"Indus", "Java", "Sicily"}),
+    (EPOCHS5, 800): frozenset({"Java", "Sicily"}),
 }
 CASES = [(b, s) for b in (CLASSIC, EPOCHS5) for s in (1600, 800)]
 
