@@ -149,7 +149,7 @@ def _kingdom(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tu
     heading = (f"{the(empire, start=True)} {verb(empire, 'is', 'are')} called: play your kingdom {names} "
                f"before {them}, or skip it")
     choices = [
-        Choice(a, f"Play the kingdom {text.card_name(rules, a.card)} ({_short(rules, a.card)})")
+        Choice(a, f"Play {text.kingdom(text.card_name(rules, a.card))} ({_short(rules, a.card)})")
         for a in kingdoms
     ]
     choices += [

@@ -61,6 +61,12 @@ def empire_line(rules: Rules, key: str) -> str:
     return line
 
 
+def kingdom(name: str) -> str:
+    """A kingdom card's name in a sentence: "the Kingdom of Kush", "the Ghana Empire", but "the
+    kingdom Srivijaya" (never "the kingdom Kingdom of Kush")."""
+    return the(name) if any(w in name for w in ("Kingdom", "Empire", "Republic")) else f"the kingdom {name}"
+
+
 def card_line(rules: Rules, key: str) -> str:
     """What a card is and does, in a line."""
     if key in rules.events:
@@ -229,7 +235,7 @@ EVENTS: dict[str, Wording] = {
     "empire_not_chosen": lambda r, d, n: (
         f"Nobody chose {the(d['name'])}: {pronoun(d['name'])} {verb(d['name'], 'is', 'are')} not called."
     ),
-    "kingdom": lambda r, d, n: f"{n[d['player']]} plays the kingdom {d['name']} before the empire.",
+    "kingdom": lambda r, d, n: f"{n[d['player']]} plays {kingdom(d['name'])} before the empire.",
     "kingdom_skipped": lambda r, d, n: f"{n[d['player']]} does not play a kingdom.",
     "siege_tokens": lambda r, d, n: f"{n[d['player']]} takes {plural(d['count'], 'siege token')}.",
     "army_removed": lambda r, d, n: _removed(d, n),
@@ -341,7 +347,8 @@ def _step_words(view: Mapping[str, Any], names: Names) -> str:
     tokens = f" and {plural(tn['siege_tokens'], 'siege token')}" if tn["siege_tokens"] else ""
     left = f"{plural(tn['armies'], 'army', 'armies')}{tokens} left on the card"
     if tn["force_kind"] == "kingdom":
-        return f"{names[tn['player']]}'s kingdom {tn['force_name']} invades before {the(tn['name'])}, {left}"
+        force = kingdom(str(tn["force_name"])).removeprefix("the ")
+        return f"{names[tn['player']]}'s {force} invades before {the(tn['name'])}, {left}"
     return f"{who} {verb(tn['name'], 'invades', 'invade')}, {left}"
 
 
