@@ -690,42 +690,75 @@ def _piece_shift(name: str, count: tuple[int, int], k: float, head: int, board_i
                  names: Sequence[Box]) -> tuple[float, float]:
     """How far (base px) to move a land's pieces so they cover no name: ``count`` is how many
     pieces stand in the army row and in the buildings row (no move where none clears them all)."""
-    return _clear_shift(name, count, k, head, board_id, names) or (0.0, 0.0)
+    clear = _clear_shift(name, count, k, head, board_id, names)
+    return clear if clear is not None else _least_covering_shift(name, count, k, head, board_id, names)
+
+
+def _piece_boxes(slots: Sequence[Sequence[float]], count: tuple[int, int], dx: float, dy: float,
+                 k: float, head: int) -> tuple[list[Box], list[tuple[float, float]]]:
+    """The boxes (picture px) of a land's two rows of pieces shifted by (dx, dy) base px, and the
+    pieces' centres (base px)."""
+    spacing = slots[1][0] - slots[0][0]
+    r = 13.5  # the largest piece's radius at BASE_WIDTH (an active army's ring)
+    boxes, centres = [], []
+    for row, n in ((slots[:3], count[0]), (slots[3:6], count[1])):
+        if n:
+            off = (3 - n) * spacing / 2
+            x0, y = row[0][0] + off + dx, row[0][1] + dy
+            x1 = row[n - 1][0] + off + dx
+            boxes.append(((x0 - r) * k, (y - r) * k + head, (x1 + r) * k, (y + r) * k + head))
+            centres += [(row[i][0] + off + dx, row[i][1] + dy) for i in range(n)]
+    return boxes, centres
+
+
+def _least_covering_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
+                          names: Sequence[Box]) -> tuple[float, float]:
+    """Where no shift clears every name: the one covering the least of them, its pieces still
+    touching their land (a capital under an army on a sliver of coast covers a corner of a name,
+    not the whole of it)."""
+    g = _geometry(board_id)
+    land = g.data["lands"][name]
+    slots = land["slots"]
+    spacing = slots[1][0] - slots[0][0]
+    own = next(int(i) for i, n in g.data["ids"].items() if n == name)
+    best, least = (0.0, 0.0), float("inf")
+    named = np.array(names, dtype=float).reshape(-1, 4)
+    for fx, fy in _PIECE_SHIFTS:
+        boxes, centres = _piece_boxes(slots, count, fx * spacing, fy * spacing, k, head)
+        if (fx, fy) != (0.0, 0.0) and not all(_touching(g, own, x, y) for x, y in centres):
+            continue
+        covered = float(_intersections(np.array(boxes), named).sum()) if boxes else 0.0
+        if covered < least - 1e-9:
+            best, least = (fx * spacing, fy * spacing), covered
+    return best
+
+
+def _touching(g: _Geometry, own: int, x: float, y: float) -> bool:
+    """A piece's disc (radius 9 at BASE_WIDTH) round (x, y) reaches the land ``own``."""
+    part = np.asarray(g.ids.crop((int(x) - 9, int(y) - 9, int(x) + 10, int(y) + 10)))
+    return bool((part[_DISC] == own).any())
 
 
 def _clear_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
                  names: Sequence[Box]) -> tuple[float, float] | None:
     """The nearest shift of a land's pieces that clears every name, best with every piece standing
     on the land, else with the pieces' middle on it (a sliver of a land has no room for a row of
-    three); None where no shift within reach clears them."""
+    three), else with every piece touching it (an island too small for both a name and an army:
+    the army stands on the coast, the name beside it); None where no shift within reach clears them."""
     g = _geometry(board_id)
     land = g.data["lands"][name]
     slots = land["slots"]
     spacing = slots[1][0] - slots[0][0]
     own = next(int(i) for i, n in g.data["ids"].items() if n == name)
-    r = 13.5  # the largest piece's radius at BASE_WIDTH (an active army's ring)
 
     def on_land(x: float, y: float) -> bool:
         return 0 <= y < g.ids.height and 0 <= x < g.ids.width and g.ids.getpixel((int(x), int(y))) == own
-
-    def touching(x: float, y: float) -> bool:
-        """The piece's disc (radius 9 at BASE_WIDTH) reaches its land: on an island too small for
-        both a name and an army, the army stands on the coast, the name beside it."""
-        part = np.asarray(g.ids.crop((int(x) - 9, int(y) - 9, int(x) + 10, int(y) + 10)))
-        return bool((part[_DISC] == own).any())
 
     fallback: tuple[float, float] | None = None
     coast: tuple[float, float] | None = None
     for fx, fy in _PIECE_SHIFTS:
         dx, dy = fx * spacing, fy * spacing
-        boxes, centres = [], []
-        for row, n in ((slots[:3], count[0]), (slots[3:6], count[1])):
-            if n:
-                off = (3 - n) * spacing / 2
-                x0, y = row[0][0] + off + dx, row[0][1] + dy
-                x1 = row[n - 1][0] + off + dx
-                boxes.append(((x0 - r) * k, (y - r) * k + head, (x1 + r) * k, (y + r) * k + head))
-                centres += [(row[i][0] + off + dx, row[i][1] + dy) for i in range(n)]
+        boxes, centres = _piece_boxes(slots, count, dx, dy, k, head)
         if any(_overlap(b, t) for b in boxes for t in names):
             continue
         if all(on_land(x, y) for x, y in centres):
@@ -733,7 +766,7 @@ def _clear_shift(name: str, count: tuple[int, int], k: float, head: int, board_i
         middle_on_land = on_land(land["pole"][0] + dx, land["pole"][1] + dy)
         if fallback is None and (middle_on_land or (fx, fy) == (0.0, 0.0)):
             fallback = (dx, dy)
-        if coast is None and all(touching(x, y) for x, y in centres):
+        if coast is None and all(_touching(g, own, x, y) for x, y in centres):
             coast = (dx, dy)
     return fallback or coast
 
