@@ -714,7 +714,7 @@ def _piece_boxes(slots: Sequence[Sequence[float]], count: tuple[int, int], dx: f
 def _least_covering_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
                           names: Sequence[Box]) -> tuple[float, float]:
     """Where no shift clears every name: the one covering the least of them, its pieces still
-    touching their land (a capital under an army on a sliver of coast covers a corner of a name,
+    standing on their land (a capital under an army on a narrow land covers a corner of a name,
     not the whole of it)."""
     g = _geometry(board_id)
     land = g.data["lands"][name]
@@ -725,7 +725,8 @@ def _least_covering_shift(name: str, count: tuple[int, int], k: float, head: int
     named = np.array(names, dtype=float).reshape(-1, 4)
     for fx, fy in _PIECE_SHIFTS:
         boxes, centres = _piece_boxes(slots, count, fx * spacing, fy * spacing, k, head)
-        if (fx, fy) != (0.0, 0.0) and not all(_touching(g, own, x, y) for x, y in centres):
+        if (fx, fy) != (0.0, 0.0) and not all(g.ids.getpixel((int(x), int(y))) == own for x, y in centres
+                                              if 0 <= x < g.ids.width and 0 <= y < g.ids.height):
             continue
         covered = float(_intersections(np.array(boxes), named).sum()) if boxes else 0.0
         if covered < least - 1e-9:
