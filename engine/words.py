@@ -66,7 +66,7 @@ def the(name: str, *, start: bool = False) -> str:
 
 
 def verb(name: str, singular: str, plural_form: str) -> str:
-    """The verb form agreeing with an empire's name: ``verb("Huns", "rises", "rise")`` -> ``"rise"``."""
+    """The verb form agreeing with an empire's name: ``verb("Huns", "falls", "fall")`` -> ``"fall"``."""
     return plural_form if is_plural_name(name) else singular
 
 
