@@ -755,6 +755,12 @@ def _clear_shift(name: str, count: tuple[int, int], k: float, head: int, board_i
     def on_land(x: float, y: float) -> bool:
         return 0 <= y < g.ids.height and 0 <= x < g.ids.width and g.ids.getpixel((int(x), int(y))) == own
 
+    # Only the names within the pieces' reach can be covered: the others are left out (it is the
+    # label layout's hottest loop).
+    reach = max(_STEPS) * spacing + 14.0
+    x0, y0, x1, y1 = (min(p[0] for p in slots) - reach) * k, (min(p[1] for p in slots) - reach) * k + head, \
+        (max(p[0] for p in slots) + reach) * k, (max(p[1] for p in slots) + reach) * k + head
+    names = [t for t in names if _overlap(t, (x0, y0, x1, y1))]
     fallback: tuple[float, float] | None = None
     coast: tuple[float, float] | None = None
     for fx, fy in _PIECE_SHIFTS:

@@ -221,3 +221,14 @@ def test_an_event_card_is_as_tall_as_its_text() -> None:
         drawing = cards.draw_event_card(key)
         lowest = max(box[3] for _, box in drawing.texts)
         assert lowest > 0.65 * drawing.image.height, (key, lowest, drawing.image.height)
+
+
+def test_a_board_with_every_variant_reads_as_sentences() -> None:
+    """The variants' pieces (Eight-Minute's goods tokens) are words too, not bracketed tags."""
+    spec = registry.spec("eight-minute")
+    game = spec.load()
+    options = {o.name: True for o in spec.options if isinstance(o.default, bool)}
+    state = game.setup(2, options, 1)
+    text = game.board_text(game.view(state, 0), NAMES[:2])
+    assert "token" in text
+    assert NOT_WORDS.search(text) is None, text

@@ -425,7 +425,7 @@ def _pieces(view: Mapping[str, Any], region: str, names: Names) -> str:
         bits = ([plural(armies[p], "army", "armies")] if armies[p] else []) + (
             [plural(cities[p], "city", "cities")] if cities[p] else [])
         if bits:
-            parts.append(f"{names[p]} {' and '.join(bits)}")
+            parts.append(f"{' and '.join(bits)} of {names[p]}")
     if board["neutral"].get(region):
         parts.append(f"{plural(board['neutral'][region], 'neutral army', 'neutral armies')}")
     return "; ".join(parts)
@@ -442,10 +442,10 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
         regions: list[str] = []
         empty: list[str] = []
         for rid in continent.regions:
-            name = region_name(rid, data) + (" (start)" if rid == view["start"] else "")
+            name = region_name(rid, data) + (" (the start)" if rid == view["start"] else "")
             token = board["tokens"].get(rid)
             if token:
-                name += f" [{good_name(token)} token]"
+                name += f" (a {good_name(token)} token)"
             pieces = _pieces(view, rid, names)
             if not pieces:
                 empty.append(name)

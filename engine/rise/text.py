@@ -501,7 +501,7 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
 
 def _region_line(view: Mapping[str, Any], region: str, counts: Sequence[int], names: Names) -> str:
     reg = view["map"]["regions"][region]
-    cubes = ", ".join(f"{names[p]} {n}" for p, n in enumerate(counts) if n)
+    cubes = join_words([f"{plural(n, 'cube')} of {names[p]}" for p, n in enumerate(counts) if n])
     ctrl = view["map"]["control"].get(region) or {"first": [], "second": []}
     first: Sequence[int] = ctrl["first"]
     if len(first) == 1:
