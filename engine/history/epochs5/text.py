@@ -46,15 +46,15 @@ def card_name(rules: Rules, key: str) -> str:
 def empire_line(rules: Rules, key: str) -> str:
     """An empire (or a kingdom's front) in a line: armies, start, capitol or torch, aids, effect."""
     emp = rules.empires[key]
-    parts = [plural(emp.armies, "army", "armies"), "start " + join_words(list(emp.starts))]
+    parts = [plural(emp.armies, "army", "armies"), "starting in " + join_words(list(emp.starts))]
     if emp.marauder:
         parts.append("marauder (torch, no capitol)")
     elif emp.structure:
         parts.append(emp.structure)
     if emp.fleets:
-        parts.append("fleets " + join_words(list(emp.fleets)))
+        parts.append("fleets in " + join_words([f"the {w}" for w in emp.fleets]))
     if emp.caravans:
-        parts.append("caravans " + join_words(list(emp.caravans)))
+        parts.append("caravans in " + join_words(list(emp.caravans)))
     line = ", ".join(parts)
     if emp.effect_name:
         line += f"; {emp.effect_name}: {emp.effect_text}"
