@@ -159,7 +159,7 @@ class Console:
             if head in ("/help", "help", "/?"):
                 self.say(f"{HELP}\nGames: {_games_list()}")
             elif head == "/as":
-                if len(words) < 2:
+                if len(words) < 2 or not words[1].strip():  # `/as ''` names nobody
                     self.say("Usage: /as NAME [COMMAND ...]")
                     return True
                 self.user = words[1]
@@ -490,7 +490,7 @@ class Console:
             return
         view = await self.service.view(gid, None)  # public: the board only, never a hand
         text = registry.get_game(status.ruleset).board_text(view, status.seat_names)
-        hits = [line.strip() for line in _sentences(text) if wanted.casefold() in line.casefold()]
+        hits = [line.strip().rstrip(";") for line in _sentences(text) if wanted.casefold() in line.casefold()]
         if not hits:
             self.say(f"[{name}] Nothing on the board of {gid} mentions {wanted!r}.")
             return
@@ -620,6 +620,8 @@ class Console:
                 continue  # with the decision itself, once every other line of the outcome is out
             if text is None:
                 continue
+            if notice.kind is NoticeKind.game_over:  # said once: the summary below names scores and winner
+                text = "Game over."
             if notice.is_public:
                 self.say(f"[{notice.game_id}] {text}")
             else:

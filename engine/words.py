@@ -36,3 +36,40 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
 def dice(values: Sequence[int]) -> str:
     """A roll as people say it: ``"5"``, ``"5 and 3"``, ``"6, 4 and 1"``."""
     return join_words([str(v) for v in values])
+
+
+# -- peoples and realms: "the Hittites rise", "the Kingdom of Kush rises", "Mali rises" ----------------
+#: Names of a people with no plural ending ("the French are called").
+_PEOPLES = frozenset({"British", "Dutch", "French", "Hsiung-Nu", "Japanese", "Maya", "Spanish", "Xiongnu"})
+#: One country whose name ends in an s ("the Netherlands is established").
+_ONE_COUNTRY = frozenset({"Netherlands", "United States"})
+#: Words that make a name one realm named by a common noun, taking "the": "the Han Dynasty rises".
+_REALMS = ("Dynasty", "Kingdom", "Empire", "Republic", "Valley")
+
+
+def is_plural_name(name: str) -> bool:
+    """Whether an empire's name reads as a people (plural: "the Romans rise") or as one realm
+    (singular: "the Han Dynasty rises", "Egypt rises")."""
+    if name in _ONE_COUNTRY or any(word in name for word in _REALMS):
+        return False
+    return name in _PEOPLES or name.endswith("s")
+
+
+def the(name: str, *, start: bool = False) -> str:
+    """The name with "the" where English wants it: "the Romans", "the Kingdom of Kush", but "Mali",
+    "Srivijaya", "Great Zimbabwe" (a bare place name); ``start`` capitalises it to open a sentence."""
+    needs = (is_plural_name(name) or name in _ONE_COUNTRY or " of " in name
+             or any(word in name for word in _REALMS))
+    if not needs:
+        return name
+    return f"The {name}" if start else f"the {name}"
+
+
+def verb(name: str, singular: str, plural_form: str) -> str:
+    """The verb form agreeing with an empire's name: ``verb("Huns", "falls", "fall")`` -> ``"fall"``."""
+    return plural_form if is_plural_name(name) else singular
+
+
+def pronoun(name: str) -> str:
+    """"they" for a people, "it" for a realm."""
+    return "they" if is_plural_name(name) else "it"

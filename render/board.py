@@ -175,6 +175,8 @@ _REACH_X, _REACH_Y = 6.0, 3.0
 _COST_OTHER_LAND, _COST_SEA = 1.6, 0.3
 _COST_PIECES, _COST_DISTANCE, _COST_ADRIFT = 2.0, 0.35, 3.0
 _COST_OWN_PIECES, _COST_CORE = 0.5, 3.0
+# ... and a name whose own army would otherwise find no spot pays this for the army's spot.
+_COST_CORE_BLOCKED = 12.0
 # A name's box may lie over another land by this share at most (antialiased corners, a sliver of
 # coast); any spot within that beats any spot beyond it.
 _ON_OTHER_LAND, _COST_ON_OTHER = 0.03, 20.0
@@ -263,14 +265,15 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
     # _ON_OTHER_LAND (a name over a neighbour reads as the neighbour's).
     fine_x, fine_y = np.meshgrid(np.linspace(0.02, 0.98, 25), np.linspace(0.05, 0.95, 7))
     gx, gy = fine_x.ravel()[None, :], fine_y.ravel()[None, :]
-    def place(name: str, boxes: list[Box]) -> tuple[float, Label]:
+    def place(name: str, boxes: list[Box], core_cost: float = _COST_CORE) -> tuple[float, Label, float]:
+        """The cheapest spot for ``name``'s label, and how far it strays from its own land (0: not)."""
         land_g = lands[name]
         pole = (land_g["pole"][0] * k, land_g["pole"][1] * k + head)
         extra = 12 * k if name in g.resource else 0
         bold = g.area_of[name] is not None
         taken = np.array(boxes) + np.array([-_GAP_X, -_GAP_Y, _GAP_X, _GAP_Y]) * label
         own_pieces = np.array([n == name for n in piece_owner])
-        best: tuple[float, Label] | None = None
+        best: tuple[float, Label, float] | None = None
         # A name that finds no spot off the other lands at the map's label size tries a smaller one.
         for fsize in sorted({label, max(6, round(label * 0.85)), max(6, round(label * 0.72))}, reverse=True):
             for lines in _line_variants(name, land_g["label_lines"]):
@@ -308,30 +311,59 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
                 shared = _intersections(cand, pieces)
                 covered = np.minimum(shared[:, ~own_pieces].sum(axis=1) / area, 1.0) + \
                     _COST_OWN_PIECES * np.minimum(shared[:, own_pieces].sum(axis=1) / area, 1.0) + \
-                    _COST_CORE * (_intersections(cand, cores) > 0).any(axis=1)
+                    np.where((_intersections(cand, cores[own_pieces]) > 0).any(axis=1), core_cost,
+                             _COST_CORE * (_intersections(cand, cores) > 0).any(axis=1))
                 centre_x = (cand[:, 0] + cand[:, 2] - extra) / 2
                 centre_y = (cand[:, 1] + cand[:, 3]) / 2
                 dist = np.hypot(centre_x - pole[0], centre_y - pole[1]) / (3 * label)
                 adrift = ~own.any(axis=1)  # a name must at least touch its land
+                stray = np.maximum(on_other - _ON_OTHER_LAND, 0.0) + np.maximum(_ON_OWN_LAND - on_own, 0.0)
+                astray = stray > 0
                 cost = outside + _COST_PIECES * covered + _COST_DISTANCE * dist + _COST_ADRIFT * adrift \
-                    + _COST_ON_OTHER * ((on_other > _ON_OTHER_LAND) | (on_own < _ON_OWN_LAND)) \
-                * (1.0 + on_other + np.maximum(_ON_OWN_LAND - on_own, 0.0))
+                    + _COST_ON_OTHER * astray * (1.0 + on_other + np.maximum(_ON_OWN_LAND - on_own, 0.0))
                 i = int(np.argmin(cost))
                 if best is None or cost[i] < best[0]:
                     box = (float(cand[i, 0]), float(cand[i, 1]), float(cand[i, 2]), float(cand[i, 3]))
                     centre = (float(centre_x[i]), float(centre_y[i]))
-                    best = (float(cost[i]), Label(centre, box, lines, fsize))
-            if best is not None and best[0] < _COST_ON_OTHER:
+                    best = (float(cost[i]), Label(centre, box, lines, fsize), float(stray[i]))
+            # a smaller size is tried only for a name that found no spot on its own land (or, placed
+            # again, none off its army's spot)
+            if best is not None and best[0] < (_COST_ON_OTHER if core_cost <= _COST_CORE else core_cost):
                 break
         if best is None:  # nowhere free within reach: the centre, overlapping
             lines = tuple(land_g["label_lines"])
-            best = (0.0, Label(pole, _text_box(pole, lines, label, bold, extra), lines, label))
+            best = (0.0, Label(pole, _text_box(pole, lines, label, bold, extra), lines, label), 1.0)
         return best
 
     order = sorted(lands, key=lambda n: (lands[n]["pixels"], n))
+    strays: dict[str, float] = {}
     for name in order:
-        _, placed[name] = place(name, boxes)
+        _, placed[name], strays[name] = place(name, boxes)
         boxes.append(placed[name].box)
+    # A small land's name may stand where its own army must stand, the army finding no clear spot
+    # within reach (Indus, Yunnan, Nile Delta): such a name is placed again, now paying dearly for
+    # the army's spot, and kept where its army then finds room.
+    def blocked(names: Sequence[str], boxes: list[Box]) -> set[str]:
+        return {n for n in names
+                if lands[n]["slots"] and _clear_shift(n, (1, 0), k, head, board, boxes) is None}
+
+    def near(box: Box) -> list[str]:
+        """The lands whose army could stand under ``box`` (within the pieces' reach)."""
+        reach = (max(_STEPS) * 21.0 + 13.5) * k  # the farthest shift, in slot spacings, plus a piece
+        return [n for n in piece_owner if box[0] - reach < lands[n]["slots"][1][0] * k < box[2] + reach
+                and box[1] - reach < lands[n]["slots"][1][1] * k + head < box[3] + reach]
+
+    for name in order:
+        if not lands[name]["slots"] or not blocked([name], [label.box for label in placed.values()]):
+            continue
+        others = [label.box for n, label in placed.items() if n != name]
+        _, again, stray = place(name, others, _COST_CORE_BLOCKED)
+        around = [n for n in near(again.box) if n != name]
+        # kept where it strays off its land no further, its army finds room and no neighbour's army
+        # loses its room
+        if stray <= strays[name] + 1e-9 and not blocked([name, *around], [*others, again.box]) \
+                - blocked(around, [*others, placed[name].box]):
+            placed[name] = again
     return placed
 
 
@@ -644,38 +676,106 @@ def _caravan(draw: ImageDraw.ImageDraw, c: tuple[float, float], colour: RGB, k: 
 
 # Where a land's pieces may shift (in slot spacings) when they would cover a name: the first of
 # these that clears every name and keeps the pieces' middle on the land is taken.
-_STEPS: Final = (-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5)
+_STEPS: Final = (-2.0, -1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0)
 _PIECE_SHIFTS: Final = tuple(sorted(
     ((fx, fy) for fx in _STEPS for fy in _STEPS),
     key=lambda s: (abs(s[0]) + abs(s[1]), abs(s[0]), s),
 ))  # nearest first
 
 
+_DISC: Final = np.hypot(*np.mgrid[-9:10, -9:10]) <= 9  # a piece's footprint, in base px round its centre
+
+
 def _piece_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
                  names: Sequence[Box]) -> tuple[float, float]:
     """How far (base px) to move a land's pieces so they cover no name: ``count`` is how many
-    pieces stand in the army row and in the buildings row."""
+    pieces stand in the army row and in the buildings row (no move where none clears them all)."""
+    clear = _clear_shift(name, count, k, head, board_id, names)
+    return clear if clear is not None else _least_covering_shift(name, count, k, head, board_id, names)
+
+
+def _piece_boxes(slots: Sequence[Sequence[float]], count: tuple[int, int], dx: float, dy: float,
+                 k: float, head: int) -> tuple[list[Box], list[tuple[float, float]]]:
+    """The boxes (picture px) of a land's two rows of pieces shifted by (dx, dy) base px, and the
+    pieces' centres (base px)."""
+    spacing = slots[1][0] - slots[0][0]
+    r = 13.5  # the largest piece's radius at BASE_WIDTH (an active army's ring)
+    boxes, centres = [], []
+    for row, n in ((slots[:3], count[0]), (slots[3:6], count[1])):
+        if n:
+            off = (3 - n) * spacing / 2
+            x0, y = row[0][0] + off + dx, row[0][1] + dy
+            x1 = row[n - 1][0] + off + dx
+            boxes.append(((x0 - r) * k, (y - r) * k + head, (x1 + r) * k, (y + r) * k + head))
+            centres += [(row[i][0] + off + dx, row[i][1] + dy) for i in range(n)]
+    return boxes, centres
+
+
+def _least_covering_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
+                          names: Sequence[Box]) -> tuple[float, float]:
+    """Where no shift clears every name: the one covering the least of them, its pieces still
+    standing on their land (a capital under an army on a narrow land covers a corner of a name,
+    not the whole of it)."""
     g = _geometry(board_id)
     land = g.data["lands"][name]
     slots = land["slots"]
     spacing = slots[1][0] - slots[0][0]
     own = next(int(i) for i, n in g.data["ids"].items() if n == name)
-    r = 13.5  # the largest piece's radius at BASE_WIDTH (an active army's ring)
+    best, least = (0.0, 0.0), float("inf")
+    named = np.array(names, dtype=float).reshape(-1, 4)
+    for fx, fy in _PIECE_SHIFTS:
+        boxes, centres = _piece_boxes(slots, count, fx * spacing, fy * spacing, k, head)
+        if (fx, fy) != (0.0, 0.0) and not all(g.ids.getpixel((int(x), int(y))) == own for x, y in centres
+                                              if 0 <= x < g.ids.width and 0 <= y < g.ids.height):
+            continue
+        covered = float(_intersections(np.array(boxes), named).sum()) if boxes else 0.0
+        if covered < least - 1e-9:
+            best, least = (fx * spacing, fy * spacing), covered
+    return best
+
+
+def _touching(g: _Geometry, own: int, x: float, y: float) -> bool:
+    """A piece's disc (radius 9 at BASE_WIDTH) round (x, y) reaches the land ``own``."""
+    part = np.asarray(g.ids.crop((int(x) - 9, int(y) - 9, int(x) + 10, int(y) + 10)))
+    return bool((part[_DISC] == own).any())
+
+
+def _clear_shift(name: str, count: tuple[int, int], k: float, head: int, board_id: str,
+                 names: Sequence[Box]) -> tuple[float, float] | None:
+    """The nearest shift of a land's pieces that clears every name, best with every piece standing
+    on the land, else with the pieces' middle on it (a sliver of a land has no room for a row of
+    three), else with every piece touching it (an island too small for both a name and an army:
+    the army stands on the coast, the name beside it); None where no shift within reach clears them."""
+    g = _geometry(board_id)
+    land = g.data["lands"][name]
+    slots = land["slots"]
+    spacing = slots[1][0] - slots[0][0]
+    own = next(int(i) for i, n in g.data["ids"].items() if n == name)
+
+    def on_land(x: float, y: float) -> bool:
+        return 0 <= y < g.ids.height and 0 <= x < g.ids.width and g.ids.getpixel((int(x), int(y))) == own
+
+    # Only the names within the pieces' reach can be covered: the others are left out (it is the
+    # label layout's hottest loop).
+    reach = max(_STEPS) * spacing + 14.0
+    x0, y0, x1, y1 = (min(p[0] for p in slots) - reach) * k, (min(p[1] for p in slots) - reach) * k + head, \
+        (max(p[0] for p in slots) + reach) * k, (max(p[1] for p in slots) + reach) * k + head
+    names = [t for t in names if _overlap(t, (x0, y0, x1, y1))]
+    fallback: tuple[float, float] | None = None
+    coast: tuple[float, float] | None = None
     for fx, fy in _PIECE_SHIFTS:
         dx, dy = fx * spacing, fy * spacing
-        boxes = []
-        for row, n in ((slots[:3], count[0]), (slots[3:6], count[1])):
-            if n:
-                off = (3 - n) * spacing / 2
-                x0, y = row[0][0] + off + dx, row[0][1] + dy
-                x1 = row[n - 1][0] + off + dx
-                boxes.append(((x0 - r) * k, (y - r) * k + head, (x1 + r) * k, (y + r) * k + head))
-        mid = (land["pole"][0] + dx, land["pole"][1] + dy)
-        inside = 0 <= mid[1] < g.ids.height and 0 <= mid[0] < g.ids.width and \
-            g.ids.getpixel((int(mid[0]), int(mid[1]))) == own
-        if (inside or (fx, fy) == (0.0, 0.0)) and not any(_overlap(b, t) for b in boxes for t in names):
+        boxes, centres = _piece_boxes(slots, count, dx, dy, k, head)
+        if any(_overlap(b, t) for b in boxes for t in names):
+            continue
+        if all(on_land(x, y) for x, y in centres):
             return dx, dy
-    return 0.0, 0.0
+        middle_on_land = on_land(land["pole"][0] + dx, land["pole"][1] + dy)
+        if fallback is None and (middle_on_land or (fx, fy) == (0.0, 0.0)):
+            fallback = (dx, dy)
+        if coast is None and all(_touching(g, own, x, y) for x, y in centres):
+            coast = (dx, dy)
+    return fallback or coast
 
 
 def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board_id: str,

@@ -26,6 +26,8 @@ from engine.history.data import DATA_DIR, ROMAN, CardType, Empire, RulesData, lo
 from render.palette import INK, PAPER, RGB, darken, font, lighten
 
 RATIO = 1.4  # height / width, the shape of a playing card
+#: The shortest an event card gets: a card is sized to its text, so a one-line card is not half empty.
+MIN_RATIO = 0.75
 SUPERSAMPLE = 2
 
 #: Band colour of each epoch, I..VII: dark enough to carry white text.
@@ -59,9 +61,9 @@ class CardDrawing:
 class _Painter:
     """ImageDraw at SUPERSAMPLE x scale, in card units (1 unit = 1 px of a 600 px wide card)."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, width: int, ratio: float = RATIO) -> None:
         self.width = width
-        self.height = round(width * RATIO)
+        self.height = round(width * ratio)
         self.k = width / 600 * SUPERSAMPLE
         self.image = Image.new("RGBA", (width * SUPERSAMPLE, self.height * SUPERSAMPLE), (0, 0, 0, 0))
         self.draw = ImageDraw.Draw(self.image)
@@ -337,11 +339,21 @@ def empire_card(empire: Empire | str, *, width: int = 600, caption: str | None =
 
 def draw_event_card(card: CardType | str, *, width: int = 600, caption: str | None = None,
                     accent: RGB | None = None, rules: RulesData | None = None) -> CardDrawing:
-    """Draw a Greater or Lesser event card; see :func:`event_card`."""
+    """Draw a Greater or Lesser event card, as tall as its text needs (between :data:`MIN_RATIO` and
+    :data:`RATIO` times its width); see :func:`event_card`."""
     rules = rules or load_rules()
     ct = card if isinstance(card, CardType) else rules.card(card)
+    # Drawn once at full height to learn where the text ends, then again cut to that.
+    used = _draw_event(_Painter(width), ct, caption, accent)
+    ratio = min(RATIO, max(MIN_RATIO, (used + 2) / 600))  # 2 units: the height is rounded to pixels
+    p = _Painter(width, ratio)
+    _draw_event(p, ct, caption, accent)
+    return p.finish()
+
+
+def _draw_event(p: _Painter, ct: CardType, caption: str | None, accent: RGB | None) -> float:
+    """Draw an event card on ``p``; returns the height (card units) its contents need."""
     colour = DECK_COLOURS.get(ct.deck, DECK_COLOURS["lesser"])
-    p = _Painter(width)
     band_h = 78
     _frame(p, colour, band_h)
     copies = f"{ct.count} in the deck" if ct.count > 1 else "1 in the deck"
@@ -357,8 +369,10 @@ def draw_event_card(card: CardType | str, *, width: int = 600, caption: str | No
     y += 6
     y = _tags(p, tags, y, colour) + 26
 
-    bottom = p.h - (96 if caption else 40)
+    foot = 96 if caption else 40
+    bottom = p.h - foot
     minor = ct.minor
+    panel = 0.0
     if minor is not None:
         # The Minor Empire's statistics in a panel of its epoch's colour.
         ecol = EPOCH_COLOURS.get(minor.epoch, EPOCH_COLOURS[7])
@@ -375,10 +389,11 @@ def draw_event_card(card: CardType | str, *, width: int = 600, caption: str | No
         ]
         _rows(p, rows, top + 18, bottom - 8, x0=PAD + 14 + 2 * r + 26, x1=600 - PAD, size=21)
         bottom = top - 18
-    _body(p, ct.text, y, bottom)
+        panel = panel_h + 18
+    end = _body(p, ct.text, y, bottom)
     if caption:
         _ribbon(p, caption, accent)
-    return p.finish()
+    return end + 16 + panel + foot
 
 
 def _tags(p: _Painter, tags: Sequence[str], y: float, colour: RGB, size: float = 19) -> float:
@@ -405,8 +420,9 @@ def _tags(p: _Painter, tags: Sequence[str], y: float, colour: RGB, size: float =
     return y - 10
 
 
-def _body(p: _Painter, text: str, y: float, bottom: float) -> None:
-    """The card's text, wrapped; the font shrinks until it fits between ``y`` and ``bottom``."""
+def _body(p: _Painter, text: str, y: float, bottom: float) -> float:
+    """The card's text, wrapped; the font shrinks until it fits between ``y`` and ``bottom``.
+    Returns the y below its last line."""
     size = 28.0
     while True:
         lines = p.wrap(text, 600 - 2 * PAD, size)
@@ -416,6 +432,7 @@ def _body(p: _Painter, text: str, y: float, bottom: float) -> None:
         size -= 0.5
     for i, line in enumerate(lines):
         p.text(PAD, y + i * step, line, size, anchor="la")
+    return y + len(lines) * step
 
 
 def event_card(card: CardType | str, *, width: int = 600, caption: str | None = None,
@@ -428,7 +445,7 @@ def event_card(card: CardType | str, *, width: int = 600, caption: str | None = 
 
     Args:
         card: a :class:`CardType`, or a card id, name or alias (``"leader"``, ``"Phoenicia"``).
-        width: the card's width in pixels (height is 1.4 times that).
+        width: the card's width in pixels (height: what the text needs, 0.75 to 1.4 times that).
         caption: an optional line at the foot, e.g. ``"Dealt to you"``.
         accent: the caption ribbon's colour (e.g. the player's colour).
         rules: the rules data (default: the classic rules).

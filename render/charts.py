@@ -403,8 +403,9 @@ def _empire_table(ax: Axes, empires: Sequence[Sequence[EmpirePlayed]], names: Se
     for r, period in enumerate(periods, start=1):
         ax.text(first_w / 2, r + 0.5, roman(period), ha="center", va="center", fontsize=12,
                 fontweight="bold", color=rgb(MUTED))
-    ax.text(first_w / 2, rows - 0.5, "Σ", ha="center", va="center", fontsize=13, fontweight="bold",
-            color=rgb(MUTED))
+    # The sum of the strengths played, the first tie-break: labelled so it never reads as points.
+    ax.text(first_w / 2, rows - 0.5, "Total\nstrength", ha="center", va="center", fontsize=8.5,
+            fontweight="bold", color=rgb(MUTED), linespacing=1.0)
     ax.add_patch(Rectangle((0, 0), width, rows, fill=False, linewidth=0))
 
 

@@ -192,5 +192,6 @@ def test_status_hand_board_and_summary_read_as_sentences() -> None:
     assert f"Winner: {winner}." in GAME.status_text(view, names)
     summary = GAME.summary_text(view, names)
     first = GAME.ranking(state)[0]
-    assert summary.splitlines()[0].startswith(f"1. {winner}: {GAME.scores(state)[first]} points")
+    assert summary.splitlines()[0] == "Final scores:"
+    assert summary.splitlines()[1].startswith(f"1. {winner}: {GAME.scores(state)[first]} points")
     assert summary.endswith(f"Winner: {winner}.")

@@ -68,6 +68,10 @@ def test_every_event_of_seeded_playouts_is_described(steps: list[Any]) -> None:
     for _, _, _, events in steps:
         for event in events:
             line = text.describe_event(event, NAMES)
+            seen.add(event.type)
+            if event.type == "game_over":  # told once by the platform, with the summary
+                assert line is None
+                continue
             assert line and line.strip(), event
             assert "{" not in line and "None" not in line and "P1" not in line, line
             seen.add(event.type)
@@ -99,8 +103,8 @@ def test_hand_written_events() -> None:
     neutral = text.describe_event(Event("army_destroyed", {"player": 0, "region": "greyfen",
                                                            "owner": NEUTRAL}), NAMES)
     assert neutral is not None and "neutral" in neutral and "Greyfen" in neutral
-    over = text.describe_event(Event("game_over", {"scores": [9, 12, 12]}), NAMES[:3])
-    assert over is not None and "tie" in over and "12" in over
+    # the end of the game is told once, by the platform with the summary (result_text names a tie)
+    assert text.describe_event(Event("game_over", {"scores": [9, 12, 12]}), NAMES[:3]) is None
 
 
 def test_a_secret_bid_is_told_only_to_its_bidder(steps: list[Any]) -> None:

@@ -321,7 +321,8 @@ def test_a_5_epoch_view_draws_its_own_map_with_its_pieces() -> None:
     x, y = json.loads((BOARD_DIR.parents[1] / "epochs5" / "board" / "geometry.json").read_text())[
         "lands"]["Mesopotamia"]["pole"]
     k = 800 / 1600
-    assert diff[0] <= x * k <= diff[2] and diff[1] <= y * k + 39 <= diff[3]
+    reach = 2 * 21 * k  # the pieces may step up to two slot spacings aside from a name
+    assert diff[0] - reach <= x * k <= diff[2] + reach and diff[1] - reach <= y * k + 39 <= diff[3] + reach
 
 
 def test_a_board_without_a_picture_is_refused() -> None:
@@ -332,7 +333,7 @@ def test_a_board_without_a_picture_is_refused() -> None:
 
 
 def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:
-    from render.board import BASE_WIDTH, HEADER, _geometry, _overlap, _piece_shift, label_layout
+    from render.board import BASE_WIDTH, HEADER, _clear_shift, _geometry, _overlap, label_layout
 
     size = 1600
     k, head = size / BASE_WIDTH, round(HEADER * size / BASE_WIDTH)
@@ -343,13 +344,15 @@ def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:
     for name, land in geometry.data["lands"].items():
         if not land["slots"]:
             continue
-        dx, dy = _piece_shift(name, (3, 3), k, head, "classic", names)
-        if (dx, dy) == (0.0, 0.0):
-            continue
+        shift = _clear_shift(name, (3, 3), k, head, "classic", names)
+        if shift is None or shift == (0.0, 0.0):
+            continue  # no shift clears every name: the pieces cover the least they can (test_render_layout)
+        dx, dy = shift
         moved += 1
-        x, y = land["pole"]
         own = int(next(i for i, n in geometry.data["ids"].items() if n == name))
-        assert ids[int(y + dy), int(x + dx)] == own, name  # still on the land
+        # still on the land: its pieces' middle, or (a narrow land) every piece
+        middle = ids[int(land["pole"][1] + dy), int(land["pole"][0] + dx)] == own
+        assert middle or all(ids[int(sy + dy), int(sx + dx)] == own for sx, sy in land["slots"][:6]), name
         slots = land["slots"]
         for sx, sy in slots[:6]:  # and no piece covers a name
             r = 13.5

@@ -245,9 +245,10 @@ def overlapping(boxes: list[tuple[str, tuple[float, float, float, float]]]) -> l
 
 
 def check_drawing(name: str, drawing: cards.CardDrawing, width: int = 600) -> None:
-    height = round(width * cards.RATIO)
     png = drawing.png()
-    assert decode(png).size == (width, height), name
+    w, height = decode(png).size
+    # an empire card is 5:7; an event card is as tall as its text needs, never taller than 5:7
+    assert w == width and round(width * cards.MIN_RATIO) <= height <= round(width * cards.RATIO), name
     inner = cards.MARGIN * width / 600
     for text, (x0, y0, x1, y1) in drawing.texts:
         assert x0 >= inner and x1 <= width - inner, f"{name}: {text!r} runs off the side ({x0:.0f}..{x1:.0f})"

@@ -229,15 +229,17 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
-def own_lines(out: Outcome, user_id: int, seq: int) -> list[str]:
-    """The sentences of what the person's move at ``seq`` did (public, or addressed to them)."""
+def own_lines(out: Outcome, user_id: int, seq: int, *, summary_follows: bool = False) -> list[str]:
+    """The sentences of what the person's move at ``seq`` did (public, or addressed to them); with
+    ``summary_follows`` the end of the game is a bare "Game over." (the summary says the result)."""
     lines: list[str] = []
     for notice in out.notices:
         if notice.seq != seq + 1 or not (notice.is_public or user_id in notice.audience):
             continue  # later moves (the AI's) are told in the game's thread
         if notice.kind == NoticeKind.your_turn:
             continue  # the next decision follows in the same answer
-        text = describe_for(notice, out.status)
+        text = "Game over." if summary_follows and notice.kind == NoticeKind.game_over else \
+            describe_for(notice, out.status)
         if text and text not in lines:
             lines.append(text)
     return lines
@@ -245,7 +247,7 @@ def own_lines(out: Outcome, user_id: int, seq: int) -> list[str]:
 
 async def after(bot: BotBase, game_id: str, user_id: int, seq: int, out: Outcome, head: list[str]) -> Reply:
     """What a move at ``seq`` did, then the person's next decision (with its components) if any."""
-    lines = head + own_lines(out, user_id, seq)
+    lines = head + own_lines(out, user_id, seq, summary_follows=out.status.status == "over")
     if out.status.status == "over":
         view = await bot.service.view(game_id, None)
         game = get_game(out.status.ruleset)

@@ -442,7 +442,7 @@ def end_game(ctx: Ctx) -> None:
     state, data = ctx.state, ctx.data
     parts = breakdown(state, data)
     game_scores = [p["total"] for p in parts]
-    ctx.emit("game_scored", game_no=state.game_no, scores=game_scores,
+    ctx.emit("game_scored", game_no=state.game_no, games=games_in_match(state, data), scores=game_scores,
              breakdown=[{k: p[k] for k in ("regions", "continents", "goods", "total")} for p in parts])
     if state.game_no < games_in_match(state, data):
         state.past_games.append(game_scores)

@@ -303,15 +303,11 @@ def describe_event(event: Event, names: Names) -> str | None:
         return f"{who()}'s turn."
     if kind == "game_scored":
         lines = "; ".join(f"{names[p]} {_parts(b)}" for p, b in enumerate(d["breakdown"]))
-        return f"Game {d['game_no']} is scored: {lines}."
-    # game_over
-    scores: Sequence[int] = d["scores"]
-    best = max(scores)
-    leaders = [p for p, s in enumerate(scores) if s == best]
-    lead = (f"{names[leaders[0]]} wins with {best}" if len(leaders) == 1
-            else f"{join_words([names[p] for p in leaders])} tie on {best} (the tie-breakers decide)")
-    return f"The game is over: {lead}. Scores: " + ", ".join(
-        f"{names[p]} {s}" for p, s in enumerate(scores)) + "."
+        games = int(d.get("games") or 1)
+        which = f"Game {d['game_no']} of {games}" if games > 1 else "The game"
+        return f"{which} is scored: {lines}."
+    # game_over: the platform tells the end of the game once, with the summary (summary_text)
+    return None
 
 
 def _parts(b: Mapping[str, Any]) -> str:
@@ -429,7 +425,7 @@ def _pieces(view: Mapping[str, Any], region: str, names: Names) -> str:
         bits = ([plural(armies[p], "army", "armies")] if armies[p] else []) + (
             [plural(cities[p], "city", "cities")] if cities[p] else [])
         if bits:
-            parts.append(f"{names[p]} {' and '.join(bits)}")
+            parts.append(f"{' and '.join(bits)} of {names[p]}")
     if board["neutral"].get(region):
         parts.append(f"{plural(board['neutral'][region], 'neutral army', 'neutral armies')}")
     return "; ".join(parts)
@@ -446,10 +442,10 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
         regions: list[str] = []
         empty: list[str] = []
         for rid in continent.regions:
-            name = region_name(rid, data) + (" (start)" if rid == view["start"] else "")
+            name = region_name(rid, data) + (" (the start)" if rid == view["start"] else "")
             token = board["tokens"].get(rid)
             if token:
-                name += f" [{good_name(token)} token]"
+                name += f" (a {good_name(token)} token)"
             pieces = _pieces(view, rid, names)
             if not pieces:
                 empty.append(name)

@@ -12,10 +12,11 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.data import RulesData
-from engine.words import dice, join_words, plural, roman
+from engine.words import dice, join_words, plural, pronoun, roman, the, verb
 
-#: Events nobody needs to read: an army lost is told by the line of its battle.
-BOOKKEEPING = frozenset({"army_lost"})
+#: Events nobody needs to read: an army lost is told by the line of its battle; the end of the game
+#: is told once by the platform, with the summary (:func:`summary_text`).
+BOOKKEEPING = frozenset({"army_lost", "game_over"})
 
 
 def seat(names: Names, p: int | None) -> str:
@@ -25,6 +26,14 @@ def seat(names: Names, p: int | None) -> str:
 
 def _lands(lands: Sequence[str]) -> str:
     return join_words(list(lands)) if lands else "no land"
+
+
+def _seas(waters: Sequence[str]) -> str:
+    return join_words([f"the {w}" for w in waters]) if waters else "no sea"
+
+
+#: How a fort was paid for, as the fort_built event says it.
+_PAID = {"army": "paid with an army", "coin": "paid with a coin", "free": "free this turn"}
 
 
 def _empire(rules: RulesData, key: str | None) -> str:
@@ -42,12 +51,18 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
     def battle() -> str:
         if d["treachery"]:
             return f"Treachery: {who(d['attacker'])} takes {d['land']} without a fight."
-        bonus = f" +{d['attacker_bonus']}" if d["attacker_bonus"] else ""
-        fort = " +1 for the fort" if d["fort"] else ""
-        result = {"win": "the attacker wins", "loss": "the defender holds", "tie": "a tie, both lose"}
+        extra = int(d["attacker_bonus"] or 0)
+        bonus = f" (+{extra} from event cards)" if extra else ""
+        fort = " (+1 for the fort)" if d["fort"] else ""
+        att = max(d["attacker_dice"]) + extra
+        dfd = max(d["defender_dice"]) + (1 if d["fort"] else 0)
+        result = {"win": f"{who(d['attacker'])} wins", "loss": f"{who(d['defender'])} holds the land",
+                  "tie": "a tie, both armies fall"}[d["outcome"]]
+        if d["outcome"] == "win" and att == dfd:
+            result += " (the tie goes to the attacker this turn)"
         return (
-            f"Battle for {d['land']}: {who(d['attacker'])} rolls {dice(d['attacker_dice'])}{bonus} against "
-            f"{who(d['defender'])}'s {dice(d['defender_dice'])}{fort}: {result[d['outcome']]}."
+            f"Battle for {d['land']}: {who(d['attacker'])} rolls {dice(d['attacker_dice'])}{bonus}; "
+            f"{who(d['defender'])} defends with {dice(d['defender_dice'])}{fort}: {att} to {dfd}, {result}."
         )
 
     def fleet_battle() -> str:
@@ -80,14 +95,17 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
         + (" (no other choice)." if d["forced"] else "."),
         "unused_empires": lambda: f"{plural(int(d['count']), 'empire card')} go back to the box unseen.",
         "your_empire": lambda: f"This epoch you play {_empire(rules, d['empire'])}.",
-        "empire_skipped": lambda: f"Nobody holds {d['name']}; it is skipped.",
-        "turn": lambda: f"{who(d['player'])} plays {d['name']} (strength {d['strength']}, "
+        "empire_skipped": lambda: f"Nobody holds {the(d['name'])}; {pronoun(d['name'])} "
+        f"{verb(d['name'], 'is', 'are')} skipped.",
+        "turn": lambda: f"{who(d['player'])} plays {the(d['name'])} (strength {d['strength']}, "
         f"starting in {_lands(d['starts'])}).",
         "card_played": lambda: f"{who(d['player'])} plays the event {rules.cards[d['card']].name}.",
         "card_withdrawn": lambda: f"{who(d['player'])} takes {rules.cards[d['card']].name} back.",
-        "established": lambda: f"{d['name']} is established in {_lands(d['starts'])} with "
+        "established": lambda: f"{the(d['name'], start=True)} {verb(d['name'], 'is', 'are')} established in "
+        f"{_lands(d['starts'])} with "
         f"{plural(int(d['pool']), 'more army', 'more armies')} in the pool.",
-        "fleets": lambda: f"{d['name']} sails with fleets in {_lands(d['fleets'])}.",
+        "fleets": lambda: f"{the(d['name'], start=True)} {verb(d['name'], 'sails', 'sail')} with fleets in "
+        f"{_seas(d['fleets'])}.",
         "expanded": lambda: f"{who(d['player'])} expands into {d['land']}"
         + (" from the sea." if d["by_sea"] else "."),
         "replaced": lambda: f"An older army in {d['land']} makes way for the new empire.",
@@ -95,16 +113,18 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
         + (" from the sea" if d["by_sea"] else "")
         + f" ({plural(int(d['defender_dice']), 'defending die', 'defending dice')}).",
         "battle": battle,
-        "leader_killed": lambda: f"Triples ({d['roll']}): the leader falls; back to two dice.",
+        "leader_killed": lambda: f"Triples ({dice(d['roll'])}): the leader falls; back to two dice.",
         "fort_lost": lambda: f"The fort in {d['land']} is destroyed.",
         "sacked": lambda: f"{d['land']}: the {d['was']} is "
         + ("turned into a city." if d["now"] else "sacked and removed."),
         "cleared": lambda: f"{d['land']} is cleared ({d['why']}).",
-        "fort_built": lambda: f"A fort is built in {d['land']} (paid with {d['paid']}).",
+        "fort_built": lambda: f"A fort is built in {d['land']} ({_PAID.get(str(d['paid']), 'paid for')}).",
         "free_forts": lambda: f"Engineering: {plural(int(d['count']), 'free fort')} this turn.",
         "bought_back": lambda: f"{who(d['player'])} spends a coin to bring a lost army back.",
         "reallocated": lambda: f"The fleet in the {d['water']} becomes a coin.",
-        "monuments": lambda: f"Monuments of {who(d.get('player'))} rise in {_lands(d['lands'])}.",
+        "monuments": lambda: (f"Monuments of {who(d.get('player'))} rise in {_lands(d['lands'])}."
+                              if len(d["lands"]) > 1 else
+                              f"A monument of {who(d.get('player'))} rises in {_lands(d['lands'])}."),
         "scored": lambda: f"{who(d['player'])} scores {d['points']} (total {d['score']}).",
         "preeminence": lambda: (
             f"{who(d['player'])} leads and takes a pre-eminence marker." if d["player"] is not None
@@ -114,12 +134,12 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
             f"{who(d['player'])} reveals pre-eminence markers {join_words([str(m) for m in d['markers']])}"
             if d["markers"] else f"{who(d['player'])} has no pre-eminence marker"
         ) + f": {d['score']} points in all.",
-        "game_over": lambda: "The game is over. Winner: " + who(d["ranking"][0]) + ".",
-        "kingdom": lambda: f"{d['name']}: a kingdom of {who(d['player'])} rises in {d['land']}.",
+        "kingdom": lambda: _kingdom(str(d["name"]), who(d["player"]), str(d["land"])),
         "migrants": lambda: f"Migrants of {who(d['player'])} settle in {_lands(d['lands'])}.",
         "crusade": lambda: f"{plural(int(d['armies']), 'crusader')} gather in the {d['sea']}.",
         "crusade_prize": lambda: f"The crusaders hold {d['land']} and fortify it.",
-        "force_done": lambda: f"{d['name']} is done ({plural(int(d['left']), 'army', 'armies')} unused).",
+        "force_done": lambda: f"{the(d['name'], start=True)} {verb(d['name'], 'is', 'are')} done "
+        f"({plural(int(d['left']), 'army', 'armies')} unused).",
         "epidemic": lambda: f"{d['why']}: the army of {who(d['owner'])} in {d['land']} rolls "
         f"{dice(d['dice'])} and " + ("dies." if d["died"] else "survives."),
         "disaster": lambda: f"Disaster strikes {d['land']}: its monument falls.",
@@ -139,6 +159,13 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
             return None
         raise KeyError(f"no sentence for the event {event.type!r}")
     return make()
+
+
+def _kingdom(card: str, owner: str, land: str) -> str:
+    """"The Etruscans, a kingdom of alice (Blue), rise in Northern Apennines." (the card is
+    "Kingdom: Etruscans")."""
+    name = card.removeprefix("Kingdom: ")
+    return f"{the(name, start=True)}, a kingdom of {owner}, {verb(name, 'rises', 'rise')} in {land}."
 
 
 # -- the state of play, from a view ----------------------------------------------------
@@ -179,7 +206,7 @@ def status_text(view: Mapping[str, Any], names: Names, rules: RulesData) -> str:
     if turn:
         coins = turn["coins"] + turn["allies_coins"]
         lines.append(
-            f"{names[turn['player']]} plays {turn['name']}"
+            f"{names[turn['player']]} plays {the(turn['name'])}"
             + (f" (now {turn['force']})" if turn["force"] != turn["name"] else "")
             + f": {_step_words(turn)}, {plural(turn['pool'], 'army', 'armies')} in the pool"
             + (f" and {turn['restricted']} Allies armies" if turn["restricted"] else "")
@@ -190,7 +217,7 @@ def status_text(view: Mapping[str, Any], names: Names, rules: RulesData) -> str:
             played = join_words([rules.cards[c].name for c in turn["played"]])
             lines.append(f"Events played this turn: {played}.")
         if turn["fleets"]:
-            lines.append("Fleets in " + join_words(list(turn["fleets"])) + ".")
+            lines.append("Fleets in " + _seas(list(turn["fleets"])) + ".")
     return "\n".join(lines)
 
 
@@ -272,7 +299,7 @@ def board_text(view: Mapping[str, Any], names: Names, rules: RulesData, *, empty
 def summary_text(view: Mapping[str, Any], names: Names) -> str:
     final = view["final"] or view["scores"]
     ranking = view["ranking"] or sorted(range(len(final)), key=lambda p: -final[p])
-    lines = []
+    lines = ["Final scores:" if view["phase"] == "over" else "Scores as they stand:"]
     values = view.get("marker_values")
     for place, p in enumerate(ranking, 1):
         markers = values[p] if values else []

@@ -315,16 +315,7 @@ def describe_event(event: Event, names: Names) -> str | None:
             f"({plural(total, 'cube')} in all)."
         )
 
-    def game_over() -> str:
-        scores: Sequence[int] = d["scores"]
-        ranking: Sequence[int] = d["ranking"]
-        return (
-            f"The game is over: {who(ranking[0])} wins with {scores[ranking[0]]}. Scores: "
-            + ", ".join(f"{who(x)} {s}" for x, s in enumerate(scores))
-            + "."
-        )
-
-    texts: dict[str, Callable[[], str]] = {
+    texts: dict[str, Callable[[], str | None]] = {
         "new_tiles": new_tiles,
         "disc_placed": lambda: f"{p()} puts a disc on the {row()} row (circle {int(d['circle']) + 1}).",
         "disc_removed": disc_removed,
@@ -359,7 +350,8 @@ def describe_event(event: Event, names: Names) -> str | None:
         "final_bonus": lambda: (
             f"{p()} scores {plural(int(d['vp']), 'victory point')} for leftover gold and resource discs."
         ),
-        "game_over": game_over,
+        # The platform tells the end of the game once, with the summary (summary_text).
+        "game_over": lambda: None,
     }
     return texts[event.type]()
 
@@ -509,7 +501,7 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
 
 def _region_line(view: Mapping[str, Any], region: str, counts: Sequence[int], names: Names) -> str:
     reg = view["map"]["regions"][region]
-    cubes = ", ".join(f"{names[p]} {n}" for p, n in enumerate(counts) if n)
+    cubes = join_words([f"{plural(n, 'cube')} of {names[p]}" for p, n in enumerate(counts) if n])
     ctrl = view["map"]["control"].get(region) or {"first": [], "second": []}
     first: Sequence[int] = ctrl["first"]
     if len(first) == 1:

@@ -99,12 +99,40 @@ async def assert_views_read_as_sentences(table: Table, step: str) -> None:
         assert_readable(out, f"{command} {step}")
 
 
+def a_place(board_text: str) -> str:
+    """A name the board text mentions (its first capitalised word after a colon or at a line's
+    start), for ``land``; any game's board will do."""
+    found = re.search(r"(?:^|: )([A-Z][a-z]{3,})", board_text, re.M)
+    return found.group(1) if found else "Nowhere"
+
+
+async def table_commands(table: Table, step: str) -> str:
+    """The table's other commands (issue 16: scores, log, rules, land), each read as a player would;
+    what they printed, for the transcript."""
+    printed = ""
+    board = await table.run("text")
+    for command in ("scores", "log 5", "rules", f"land {a_place(board)}", "land Atlantis"):
+        out = await table.run(command)
+        assert_readable(out, f"{command} {step}")
+        printed += f"> {command}\n{out}"
+    unknown = await table.run("land Atlantis")
+    assert len(unknown.strip().splitlines()) == 1, unknown  # a place nobody names: one line
+    return printed
+
+
+def one_line_answer(out: str, what: str) -> None:
+    """A refusal is one line a person reads, never Python's text."""
+    assert len(out.strip().splitlines()) == 1, f"{what} is answered in more than one line:\n{out}"
+    assert_readable(out, what)
+
+
 @pytest.mark.parametrize("spec", SPECS, ids=[s.id for s in SPECS])
 @pytest.mark.asyncio
 async def test_a_scripted_human_plays_a_whole_game_by_the_prompts(
         spec: GameSpec, table: Table, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.ERROR)
     rng = random.Random(spec.id)
+    undos = 0
     transcript = await table.open_game(spec, "move=14d")
     out = transcript
     assert f"{HUMAN} ({spec.colour(0)})" in transcript or any(
@@ -122,18 +150,38 @@ async def test_a_scripted_human_plays_a_whole_game_by_the_prompts(
                 n = last_decision(out)
             assert n > 0, f"no decision shown and the game is not over:\n{out[-2000:]}"
             out = await table.run(f"play {rng.randint(1, n)}")
+            if step % 13 == 5 and "Game over" not in out:  # take it back, as a misclick would be
+                undone = await table.run("undo")
+                if "taken back" in undone:
+                    undos += 1
+                    out += "> undo\n" + undone + await table.run("actions")
+                else:  # refused: after a roll, a draw, a reveal or another player's move
+                    one_line_answer(undone, f"undo at step {step}")
+                    out += "> undo\n" + undone
         transcript += out
         if step % 97 == 0:
             await assert_views_read_as_sentences(table, f"at step {step}")
+            transcript += await table_commands(table, f"at step {step}")
     else:
         raise AssertionError(f"{spec.id}: no game over after {MAX_COMMANDS} commands")
     if os.environ.get("ANNALS_TRANSCRIPTS"):  # to read a whole game as the player saw it
         Path(os.environ["ANNALS_TRANSCRIPTS"], f"{spec.id}.txt").write_text(transcript, encoding="utf-8")
-    assert re.search(r"Final scores: .+", transcript), "no final scores"
-    assert "Winner" in transcript or "winner" in transcript or "draw" in transcript.lower()
+    # The result is said once (issue 16: the engine's line, "Game over ..." and the summary said it
+    # three times): "Game over." then the game's own summary, which names the winner.
+    assert transcript.count("Game over") == 1, transcript[-3000:]
+    assert transcript.count("Final scores") == 1, transcript[-3000:]
+    end = transcript[transcript.index("Game over"):]
+    final = await table.service.status("g1")
+    assert final.ranking is not None
+    winner = final.seat_names[final.ranking[0]]
+    assert winner in end and ("Winner" in end or "wins" in end or "draw" in end.lower()), end
     status = await table.run("status")
     assert " - over" in status
     await assert_views_read_as_sentences(table, "at the end")
+    transcript += await table_commands(table, "at the end")
+    if os.environ.get("ANNALS_TRANSCRIPTS"):
+        Path(os.environ["ANNALS_TRANSCRIPTS"], f"{spec.id}.txt").write_text(transcript, encoding="utf-8")
+    assert undos > 0 or spec.id.startswith("toy"), "no move was ever taken back"
     for bad in ("Traceback", "Something went wrong", "listener failed"):
         assert bad not in transcript
     # nobody resigned: an engine event of that name (the 5-epoch empire laying down its armies) is
@@ -161,3 +209,69 @@ async def test_both_timeout_policies_fire(spec: GameSpec, policy: str, table: Ta
     if policy == "skip":  # the game's own passive move, never the AI's (the 5-epoch 'stop' was missed)
         assert played[0].action == passive.to_json()
     assert_readable(out, f"the {policy} timeout")
+
+
+# -- the bad input of issue 16, each answered in one line ------------------------------------------------
+BAD_LINES = (
+    ("create {game} seats=x", "seats takes a whole number"),
+    ("create {game} move=abc", "not a duration"),
+    ("create {game} seats=99", "players, not 99"),
+    ("create nosuchgame", "Unknown game"),
+    ("create {game} seed=5", "seed= is for demonstrations"),  # a real clock: the seed stays secret
+    ("create {game} seed=-1", "seed= is for demonstrations"),
+    ("create {game} seed=99999999999999999999999999", "seed= is for demonstrations"),
+    ('create {game} "unclosed', "key=value"),
+    ("timers move=-1h", "not a duration"),
+    ("timers misses=abc", "whole number"),
+    ("vacation abc", "Usage: vacation DAYS"),
+    ("play abc", ""),
+    ("play 99999999999999999999", ""),
+    ("log -5", ""),
+    ("land Xi'an", ""),  # an apostrophe is no quotation mark
+    ("\ufeffstatus", "lobby"),  # a byte-order mark pasted with the line
+)
+
+
+@pytest.mark.asyncio
+async def test_bad_input_is_answered_in_one_line(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.ERROR)
+    store = await Store.open(tmp_path / "annals.sqlite3")
+    out = io.StringIO()
+    service = GameService(store, FakeClock(), id_factory=lambda: "g1")
+    console = Console(service, out, out_dir=tmp_path)  # no settable clock, as `python -m bot` runs
+    game = SPECS[0].id
+    try:
+        # a short time per move is a setting like any other (issue 16: "create ... move=1h" was
+        # refused with a message about reminders the user never set)
+        assert await console.execute(f"/as O'Brien create {game} move=1h")
+        opened = out.getvalue()
+        assert "O'Brien opened a lobby" in opened and "reminder" not in opened.lower(), opened
+        for line, expected in BAD_LINES:
+            seen = len(out.getvalue())
+            assert await console.execute(line.format(game=game))
+            said = out.getvalue()[seen:]
+            if line.endswith("status"):  # the mark is dropped and the command runs
+                assert "lobby" in said, said
+                continue
+            one_line_answer(said, repr(line))
+            assert expected in said, (line, said)
+            assert "No closing quotation" not in said
+    finally:
+        await store.close()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "errors were logged"
+
+
+@pytest.mark.parametrize("where", ["missing/annals.sqlite3", "not-a-database.sqlite3", "."])
+def test_a_bad_database_path_is_one_line(where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+
+    (tmp_path / "not-a-database.sqlite3").write_text("a letter, not a database", encoding="utf-8")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("ANNALS_DB", str(tmp_path / where))
+    monkeypatch.setenv("ANNALS_OUT", str(tmp_path / "out"))
+    monkeypatch.chdir(tmp_path)
+    main([])
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("Cannot open the database: ") and "Traceback" not in err, err

@@ -36,7 +36,7 @@ from engine.history.epochs5.data import Rules
 from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.track import space
-from engine.words import join_words, plural
+from engine.words import join_words, plural, pronoun, the, verb
 
 MAX_LABEL = 100
 INVADE, FORTIFY, ENHANCE = "Invade", "Fortify", "Play an enhancement"
@@ -144,9 +144,12 @@ def _turn(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action]) -> tup
 def _kingdom(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     kingdoms = [a for a in legal if isinstance(a, PlayEvent)]
     names = join_words([text.card_name(rules, a.card) for a in kingdoms])
-    heading = f"The {tn['name']} are called: play your kingdom {names} before them, or skip it"
+    empire = str(tn["name"])
+    them = "them" if pronoun(empire) == "they" else "it"
+    heading = (f"{the(empire, start=True)} {verb(empire, 'is', 'are')} called: play your kingdom {names} "
+               f"before {them}, or skip it")
     choices = [
-        Choice(a, f"Play the kingdom {text.card_name(rules, a.card)} ({_short(rules, a.card)})")
+        Choice(a, f"Play {text.kingdom(text.card_name(rules, a.card))} ({_short(rules, a.card)})")
         for a in kingdoms
     ]
     choices += [
@@ -161,7 +164,7 @@ def _invade(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tup
     kingdom = tn["force_kind"] == "kingdom"
     tokens = f" and {plural(tn['siege_tokens'], 'siege token')}" if tn["siege_tokens"] else ""
     heading = (
-        f"The {tn['force_name']}{' (your kingdom)' if kingdom else ''}: "
+        f"{the(str(tn['force_name']), start=True)}{' (your kingdom)' if kingdom else ''}: "
         f"{plural(tn['armies'], 'army', 'armies')}{tokens} on the card. Invade, "
         + ("fortify or stop" if kingdom else "fortify, play an enhancement or stop")
     )

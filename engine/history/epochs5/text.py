@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.epochs5.data import Rules
-from engine.words import dice, join_words, plural, roman
+from engine.words import dice, join_words, plural, pronoun, roman, the, verb
 
 STRUCTURE_WORDS = {"capitol": "a capitol", "city": "a city", "monument": "a monument"}
 #: Why an army left the board, as the events say it.
@@ -46,19 +46,25 @@ def card_name(rules: Rules, key: str) -> str:
 def empire_line(rules: Rules, key: str) -> str:
     """An empire (or a kingdom's front) in a line: armies, start, capitol or torch, aids, effect."""
     emp = rules.empires[key]
-    parts = [plural(emp.armies, "army", "armies"), "start " + join_words(list(emp.starts))]
+    parts = [plural(emp.armies, "army", "armies"), "starting in " + join_words(list(emp.starts))]
     if emp.marauder:
         parts.append("marauder (torch, no capitol)")
     elif emp.structure:
         parts.append(emp.structure)
     if emp.fleets:
-        parts.append("fleets " + join_words(list(emp.fleets)))
+        parts.append("fleets in " + join_words([f"the {w}" for w in emp.fleets]))
     if emp.caravans:
-        parts.append("caravans " + join_words(list(emp.caravans)))
+        parts.append("caravans in " + join_words(list(emp.caravans)))
     line = ", ".join(parts)
     if emp.effect_name:
         line += f"; {emp.effect_name}: {emp.effect_text}"
     return line
+
+
+def kingdom(name: str) -> str:
+    """A kingdom card's name in a sentence: "the Kingdom of Kush", "the Ghana Empire", but "the
+    kingdom Srivijaya" (never "the kingdom Kingdom of Kush")."""
+    return the(name) if any(w in name for w in ("Kingdom", "Empire", "Republic")) else f"the kingdom {name}"
 
 
 def card_line(rules: Rules, key: str) -> str:
@@ -97,15 +103,16 @@ def level_word(level: str) -> str:
 
 
 def _established(d: Mapping[str, Any]) -> str:
+    name = str(d["name"])
     line = (
-        f"The {d['name']} rise in {join_words(list(d['starts']))} with "
+        f"{the(name, start=True)} {verb(name, 'rises', 'rise')} in {join_words(list(d['starts']))} with "
         f"{plural(d['armies'], 'army', 'armies')} more on the card"
     )
     extras = []
     if d.get("siege_tokens"):
         extras.append(plural(d["siege_tokens"], "siege token") + " (the supply ran short)")
     if d.get("fleets"):
-        extras.append("fleets in " + join_words(list(d["fleets"])))
+        extras.append("fleets in " + join_words([f"the {w}" for w in d["fleets"]]))
     if d.get("caravans"):
         extras.append("caravans in " + join_words(list(d["caravans"])))
     if extras:
@@ -113,21 +120,27 @@ def _established(d: Mapping[str, Any]) -> str:
     return line + ("; marauders, with no capitol." if d.get("marauder") else ".")
 
 
-def _battle(d: Mapping[str, Any], names: Names) -> str:
-    bonus = f" +{d['attacker_bonus']}" if d.get("attacker_bonus") else ""
-    extras = [
-        w
-        for flag, w in (
-            ("terrain", "+1 terrain"),
-            ("fortified", "a fort: two dice"),
-            ("naval", "invaded by fleet: the defender may reroll"),
-        )
-        if d.get(flag)
-    ]
-    tail = f" ({'; '.join(extras)})" if extras else ""
+def _battle(rules: Rules, d: Mapping[str, Any], names: Names) -> str:
+    """Who invades, both rolls with every bonus named, and the totals as the dice fell: "Battle for
+    Volga: alice (Red) rolls 5 and 3 (+1 from the catapult); bob (Blue) defends with 6 (+1 for the
+    forest): 6 to 7 as rolled."."""
+    bonus = int(d.get("attacker_bonus") or 0)
+    catapult = min(int(d.get("catapult") or 0), bonus)
+    parts = ([f"{catapult} from the catapult"] if catapult else []) + (
+        [f"{bonus - catapult} from the empire and its cards"] if bonus > catapult else [])
+    att_bonus = (f" (+{bonus}: {join_words(parts)})" if len(parts) > 1
+                 else f" (+{parts[0]})" if parts else "")
+    terrain = rules.map.lands[d["land"]].terrain if d["land"] in rules.map.lands else "terrain"
+    def_bonus = f" (+1 for the {terrain})" if d.get("terrain") else ""
+    att = max(d["attacker_dice"]) + bonus
+    dfd = max(d["defender_dice"]) + (1 if d.get("terrain") else 0)
+    notes = (["the fort gives the defender two dice"] if d.get("fortified") else []) + (
+        ["from the sea, the defender may reroll"] if d.get("naval") else [])
+    tail = f" ({'; '.join(notes)})" if notes else ""
     return (
-        f"Battle for {d['land']}: {names[d['attacker']]} rolls {dice(d['attacker_dice'])}{bonus} against "
-        f"{names[d['defender']]}'s {dice(d['defender_dice'])}{tail}."
+        f"Battle for {d['land']}{tail}: {names[d['attacker']]} rolls {dice(d['attacker_dice'])}{att_bonus}; "
+        f"{names[d['defender']]} defends with {dice(d['defender_dice'])}{def_bonus}: "
+        f"{att} to {dfd} as rolled."
     )
 
 
@@ -155,7 +168,7 @@ def _occupied(d: Mapping[str, Any], names: Names) -> str:
 def _removed(d: Mapping[str, Any], names: Names) -> str:
     why = str(d.get("why", ""))
     if why.startswith("start of "):
-        words = f"cleared for the {why[len('start of ') :]}"
+        words = f"cleared for {the(why[len('start of ') :])}"
     else:
         words = WHY_WORDS.get(why, why or "removed")
     return f"{names[d['owner']]}'s army in {d['land']} goes back to the supply ({words})."
@@ -217,10 +230,12 @@ EVENTS: dict[str, Wording] = {
         if d["giver"] == d["player"]
         else f"{n[d['giver']]} gives you {card_name(r, d['card'])}."
     ),
-    "your_empire": lambda r, d, n: f"Your empire this epoch: the {card_name(r, d['empire'])}.",
-    "turn": lambda r, d, n: f"{n[d['player']]} reveals the {d['name']} and takes the catapult.",
-    "empire_not_chosen": lambda r, d, n: f"Nobody chose the {d['name']}: they are not called.",
-    "kingdom": lambda r, d, n: f"{n[d['player']]} plays the kingdom {d['name']} before the empire.",
+    "your_empire": lambda r, d, n: f"Your empire this epoch: {the(card_name(r, d['empire']))}.",
+    "turn": lambda r, d, n: f"{n[d['player']]} reveals {the(d['name'])} and takes the catapult.",
+    "empire_not_chosen": lambda r, d, n: (
+        f"Nobody chose {the(d['name'])}: {pronoun(d['name'])} {verb(d['name'], 'is', 'are')} not called."
+    ),
+    "kingdom": lambda r, d, n: f"{n[d['player']]} plays {kingdom(d['name'])} before the empire.",
     "kingdom_skipped": lambda r, d, n: f"{n[d['player']]} does not play a kingdom.",
     "siege_tokens": lambda r, d, n: f"{n[d['player']]} takes {plural(d['count'], 'siege token')}.",
     "army_removed": lambda r, d, n: _removed(d, n),
@@ -236,7 +251,7 @@ EVENTS: dict[str, Wording] = {
         + (" by fleet" if d.get("route") == "sea" else "")
         + (f", held by {n[d['defender']]}: battle." if d.get("battle") else ".")
     ),
-    "battle": lambda r, d, n: _battle(d, n),
+    "battle": lambda r, d, n: _battle(r, d, n),
     "rerolled": lambda r, d, n: f"{n[d['player']]} rerolls a {d['old']} and gets a {d['new']}.",
     "reroll_passed": lambda r, d, n: f"{n[d['player']]} lets the dice stand.",
     "battle_result": lambda r, d, n: _battle_result(d, n),
@@ -262,7 +277,8 @@ EVENTS: dict[str, Wording] = {
         + (f" and {plural(d['siege_tokens'], 'siege token')} are removed." if d.get("siege_tokens") else ".")
     ),
     "empire_stood_down": lambda r, d, n: (
-        f"The {d['name']} fall into decline: {n[d['player']]}'s armies are resigned."
+        f"{the(d['name'], start=True)} {verb(d['name'], 'falls', 'fall')} into decline: "
+        f"{n[d['player']]}'s armies are resigned."
     ),
     "card_returned": lambda r, d, n: f"{card_name(r, d['card'])} goes back to the box.",
     "scored": lambda r, d, n: _scored(r, d, n),
@@ -314,12 +330,14 @@ def _step_words(view: Mapping[str, Any], names: Names) -> str:
     """Whose turn it is and what they are doing, as a clause: "alice (Red)'s Assyrians invade, ..."."""
     tn = view["turn"]
     who = f"{names[tn['player']]}'s {tn['name']}"
+    are = verb(tn["name"], "is", "are")
     step = tn["step"]
     if step == "kingdom":
-        return f"{who} are called; {names[tn['player']]} decides whether to play a kingdom first"
+        return f"{who} {are} called; {names[tn['player']]} decides whether to play a kingdom first"
     if step in ("reroll", "siege") and tn["battle"]:
         b = tn["battle"]
-        return f"{who} are fighting for {b['land']} ({b['totals'][0]} to {b['totals'][1]} as the dice stand)"
+        totals = f"{b['totals'][0]} to {b['totals'][1]}"
+        return f"{who} {are} fighting for {b['land']} ({totals} as the dice stand)"
     if step == "target":
         source = str((tn["pending"] or {}).get("source"))
         what = {"monument": "a monument goes", "empire": "their forts go"}.get(source, "a card takes effect")
@@ -329,8 +347,9 @@ def _step_words(view: Mapping[str, Any], names: Names) -> str:
     tokens = f" and {plural(tn['siege_tokens'], 'siege token')}" if tn["siege_tokens"] else ""
     left = f"{plural(tn['armies'], 'army', 'armies')}{tokens} left on the card"
     if tn["force_kind"] == "kingdom":
-        return f"{names[tn['player']]}'s kingdom {tn['force_name']} invades before the {tn['name']}, {left}"
-    return f"{who} invade, {left}"
+        force = kingdom(str(tn["force_name"])).removeprefix("the ")
+        return f"{names[tn['player']]}'s {force} invades before {the(tn['name'])}, {left}"
+    return f"{who} {verb(tn['name'], 'invades', 'invade')}, {left}"
 
 
 def status_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
@@ -362,7 +381,7 @@ def hand_text(rules: Rules, view: Mapping[str, Any], player: int, names: Names) 
         lines.append("You hold no event cards.")
     if you["empire"]:
         lines.append(
-            f"Your empire this epoch: the {card_name(rules, you['empire'])} "
+            f"Your empire this epoch: {the(card_name(rules, you['empire']))} "
             f"({empire_line(rules, you['empire'])})."
         )
     choosing = you.get("choosing")
@@ -411,7 +430,8 @@ def board_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
     if tn and (tn["fleets"] or tn["caravans"]):
         aids = [f"fleets in {join_words(tn['fleets'])}"] if tn["fleets"] else []
         aids += [f"caravans in {join_words(tn['caravans'])}"] if tn["caravans"] else []
-        lines.append(f"The {tn['force_name']} have {join_words(aids)}.")
+        force = str(tn["force_name"])
+        lines.append(f"{the(force, start=True)} {verb(force, 'has', 'have')} {join_words(aids)}.")
     return "\n".join(lines)
 
 

@@ -1,0 +1,234 @@
+"""Issue 16's wording papercuts, each read from the real output of the games (events of seeded AI
+games or of rulebook examples, the text hooks, the pictures), never from a string copied out of the
+code under test.
+
+The issue: "`1 defending dice`, `reveals markers []`, `The Kingdom of Kush rise`, unexplained `*` after
+scores (the markers), `Battle for Volga: 5-3 against 6 +1 terrain.`, an unlabelled Σ row in the
+end-of-game summary (empire strengths that read as points), event cards whose picture is half empty",
+and the final result said three times.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine.core import Event, Game
+from engine.history.epochs5.data import load_rules as load_epochs5
+from engine.history.epochs5.game import GAME as EPOCHS5
+from engine.history.game import GAME as CLASSIC
+from render import cards, charts
+from render.history import EmpirePlayed
+from tests.history_builder import Scenario
+
+NAMES = ("alice (Blue)", "bob (Red)", "carol (Green)", "dave (Yellow)", "erin (Purple)", "fred (Orange)")
+#: What never belongs in a sentence for a player: Python's lists, dicts and constants, seat numbers
+#: instead of names, a key with an underscore, a lone star, a singular count with a plural noun.
+NOT_WORDS = re.compile(r"[\[\]{}*]|\bNone\b|\bTrue\b|\bFalse\b|\bPlayer \d|\bP\d\b|\b[a-z]+_[a-z_]+\b"
+                       r"|(?<![\d.,])\b1 (dice|armies|points|cards|markers)\b")
+
+
+@cache
+def playout(game_id: str, seed: int, players: int) -> tuple[list[tuple[Event, str | None]], list[str]]:
+    """A seeded AI game: every event with its sentence, and the text hooks' output along the way."""
+    spec = registry.spec(game_id)
+    game = spec.load()
+    names = NAMES[:players]
+    state = game.setup(players, spec.default_options(), seed)
+    policies = [spec.make_policy(spec.policy_names[0], seed * 10 + p) for p in range(players)]
+    lines: list[tuple[Event, str | None]] = []
+    texts: list[str] = []
+    step = 0
+    while not game.is_over(state):
+        player = min(game.actors(state))
+        if step % 40 == 0:
+            texts += hooks(game, game.view(state, player), player, names)
+        result = game.apply(state, policies[player].choose(state, player))
+        state = result.state
+        lines += [(e, game.describe_event(e, names)) for e in result.events]
+        step += 1
+    view = game.view(state, None)
+    texts += [game.status_text(view, names), game.board_text(view, names), game.summary_text(view, names)]
+    return lines, texts
+
+
+def hooks(game: Game, view: Any, player: int, names: Sequence[str]) -> list[str]:
+    return [game.status_text(view, names), game.hand_text(view, player, names), game.board_text(view, names),
+            game.stage(view)]
+
+
+GAMES = [(s.id, s.min_players) for s in registry.specs()] + [(s.id, s.max_players) for s in registry.specs()]
+
+
+def sentences(game_id: str, players: int) -> Iterator[tuple[str, str]]:
+    for seed in (1, 2):
+        lines, texts = playout(game_id, seed, players)
+        yield from ((e.type, t) for e, t in lines if t is not None)
+        yield from (("hook", t) for t in texts)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES, ids=[f"{g}-{n}" for g, n in GAMES])
+def test_no_python_text_raw_key_or_stray_symbol_reaches_a_player(game_id: str, players: int) -> None:
+    for kind, text in sentences(game_id, players):
+        found = NOT_WORDS.search(text)
+        assert found is None, f"{game_id} {kind}: {found.group(0)!r} in {text!r}"
+
+
+# -- "1 defending dice" --------------------------------------------------------------------------------
+def test_one_defending_die_is_a_die(dice: Any) -> None:
+    """Chapter V, Combat, example: "The Romans (Epoch III) are attacking from Southern Apennines into
+    Northern Apennines. ... rolling a 1 and a 3. The defender rolls one die, scoring a 4 ... the
+    attacking Roman army is removed." """
+    s = Scenario(epoch=3).army("Northern Apennines", owner=1).start("Romans", player=0)
+    dice.script([1, 3], [4])
+    s.expand("Northern Apennines")
+    said = [CLASSIC.describe_event(e, NAMES[:3]) or "" for e in s.events]
+    attack = next(t for t in said if "attacks Northern Apennines" in t)
+    assert "1 defending die" in attack and "dice" not in attack
+    battle = next(t for t in said if t.startswith("Battle for Northern Apennines"))
+    # who attacked, both rolls, the totals and who won, in a sentence
+    assert "alice (Blue) rolls 1 and 3" in battle and "bob (Red) defends with 4" in battle
+    assert "3 to 4" in battle and "bob (Red) holds" in battle
+
+
+def test_three_defending_dice_are_dice(dice: Any) -> None:
+    """Chapter V, Attacking from the Sea, example: "The attacking British army rolls with 2 dice,
+    scoring a 2 and a 4. The defender gets three dice, rolling a 1, 1, and 5. The British army is
+    defeated and removed." """
+    s = Scenario(epoch=7).army("Chekiang", owner=1).start("Britain", player=0)
+    dice.script([2, 4], [1, 1, 5])
+    s.expand("Chekiang")
+    said = [CLASSIC.describe_event(e, NAMES[:3]) or "" for e in s.events]
+    assert any("attacks Chekiang from the sea (3 defending dice)" in t for t in said), said
+    battle = next(t for t in said if t.startswith("Battle for Chekiang"))
+    assert "2 and 4" in battle and "1, 1 and 5" in battle and "4 to 5" in battle
+
+
+# -- "reveals markers []" ----------------------------------------------------------------------------
+def test_a_reveal_of_no_marker_says_so_in_words() -> None:
+    revealed = [(e, t) for seed in (1, 2) for e, t in playout("history-classic", seed, 6)[0]
+                if e.type == "markers_revealed"]
+    assert revealed
+    for event, text in revealed:
+        assert text is not None and "[" not in text
+        if not event.data["markers"]:
+            assert "no pre-eminence marker" in text, text
+        else:
+            assert all(str(m) in text for m in event.data["markers"]), text
+
+
+def test_pre_eminence_markers_are_named_in_the_status_not_starred() -> None:
+    statuses = [t for _, t in sentences("history-classic", 3) if "pre-eminence marker" in t]
+    assert statuses, "no status ever counted the markers"
+    assert not [t for t in statuses if "*" in t]
+
+
+# -- "The Kingdom of Kush rise" ------------------------------------------------------------------------
+def _established(name: str) -> str:
+    event = Event("established", {"name": name, "starts": ["Nubia"], "armies": 2})
+    text = EPOCHS5.describe_event(event, NAMES[:3])
+    assert text is not None
+    return text
+
+
+def test_an_empire_or_kingdom_agrees_with_its_verb() -> None:
+    rules = load_epochs5()
+    names = {e.name for e in rules.empires.values()}
+    assert {"Kingdom of Kush", "Hittites", "Han Dynasty", "Mali"} <= names  # the names the data holds
+    assert _established("Kingdom of Kush").startswith("The Kingdom of Kush rises in Nubia")
+    assert _established("Hittites").startswith("The Hittites rise in")
+    assert _established("Han Dynasty").startswith("The Han Dynasty rises in")
+    assert _established("Mali").startswith("Mali rises in")  # a bare name takes no "the"
+    for name in names:
+        assert " rise in " in _established(name) or " rises in " in _established(name)
+
+
+def test_every_called_empire_reads_right_in_seeded_games() -> None:
+    for seed in (1, 2):
+        for event, text in playout("history", seed, 3)[0]:
+            if event.type in ("established", "empire_stood_down", "empire_not_chosen") and text:
+                wrong = r"(Dynasty|Kingdom|Empire|Venice|Kush|Axum|Mali) (rise|fall|are)\b"
+                assert not re.search(wrong, text), text
+                assert not re.search(r"\b(Dynasty|Kingdom|Empire|Mali|Srivijaya)\b.*: they", text), text
+
+
+# -- "Battle for Volga: 5-3 against 6 +1 terrain." -----------------------------------------------------
+def test_a_5_epoch_battle_is_a_sentence_with_its_bonuses_and_result() -> None:
+    rules = load_epochs5()
+    seen = 0
+    for seed in (1, 2):
+        lines = playout("history", seed, 3)[0]
+        for i, (event, text) in enumerate(lines):
+            if event.type != "battle":
+                continue
+            d = event.data
+            assert text is not None
+            assert text.startswith(f"Battle for {d['land']}")
+            assert f"{NAMES[d['attacker']]} rolls " in text
+            assert f"{NAMES[d['defender']]} defends with " in text
+            if d["terrain"]:
+                assert f"+1 for the {rules.map.lands[d['land']].terrain}" in text, text
+            if d["catapult"]:
+                assert "from the catapult" in text, text
+            att = max(d["attacker_dice"]) + d["attacker_bonus"]
+            dfd = max(d["defender_dice"]) + (1 if d["terrain"] else 0)
+            assert f"{att} to {dfd} as rolled" in text
+            nxt = lines[i + 1][0]
+            if nxt.type == "battle_result":  # nobody rerolled: the result's totals are the roll's
+                assert (nxt.data["attacker_total"], nxt.data["defender_total"]) == (att, dfd)
+                result = lines[i + 1][1] or ""
+                winner = {"win": NAMES[d["attacker"]], "loss": NAMES[d["defender"]], "tie": "Tie"}
+                assert winner[nxt.data["outcome"]] in result
+            seen += 1
+    assert seen > 5
+
+
+# -- the result said three times --------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", [s.id for s in registry.specs()])
+def test_the_end_is_told_by_the_summary_alone(game_id: str) -> None:
+    lines, texts = playout(game_id, 1, registry.spec(game_id).min_players)
+    over = [t for e, t in lines if e.type == "game_over"]
+    assert over and over == [None] * len(over), "the engine's own game-over line repeats the summary"
+    summary = texts[-1]
+    assert summary.startswith("Final scores")
+    assert summary.count("Final scores") == 1
+
+
+def test_eight_minute_single_game_is_not_numbered() -> None:
+    scored = [t for e, t in playout("eight-minute", 1, 2)[0] if e.type == "game_scored"]
+    assert scored and all(t is not None and t.startswith("The game is scored:") for t in scored)
+
+
+# -- the Σ row and the half-empty cards ----------------------------------------------------------------
+def test_the_summary_table_labels_its_strength_row() -> None:
+    empires = [[EmpirePlayed("Sumeria", 8, 1)], [EmpirePlayed("Egypt", 10, 1)]]
+    fig = charts.build_summary_figure([40, 30], empires, player_names=NAMES[:2])
+    texts = [t.get_text() for ax in fig.axes for t in ax.texts]
+    assert "Σ" not in texts
+    assert any("strength" in t.lower() for t in texts)  # "18" reads as strength, not as points
+
+
+def test_an_event_card_is_as_tall_as_its_text() -> None:
+    """Weaponry's two lines of text filled the top third of a 5:7 card."""
+    from engine.history.data import load_rules
+
+    for key in load_rules().cards:
+        drawing = cards.draw_event_card(key)
+        lowest = max(box[3] for _, box in drawing.texts)
+        assert lowest > 0.65 * drawing.image.height, (key, lowest, drawing.image.height)
+
+
+def test_a_board_with_every_variant_reads_as_sentences() -> None:
+    """The variants' pieces (Eight-Minute's goods tokens) are words too, not bracketed tags."""
+    spec = registry.spec("eight-minute")
+    game = spec.load()
+    options = {o.name: True for o in spec.options if isinstance(o.default, bool)}
+    state = game.setup(2, options, 1)
+    text = game.board_text(game.view(state, 0), NAMES[:2])
+    assert "token" in text
+    assert NOT_WORDS.search(text) is None, text
