@@ -25,7 +25,7 @@ from engine.seven_ages.actions import Done, Pass, TurnMarker
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.setup import load_counters
-from engine.seven_ages.state import EXTRA, MARKERS, AreaState, Empire, Leader, Marker, SevenState
+from engine.seven_ages.state import EXTRA, MARKERS, OVER, AreaState, Empire, Leader, Marker, SevenState
 
 
 def card(name: str) -> int:
@@ -143,6 +143,14 @@ class Scenario:
 
     def pass_(self, seat: int) -> Scenario:
         return self.play(Pass(seat))
+
+    def end_turn(self) -> Scenario:
+        """Every seat still asked this turn takes its most passive move, until the next turn or the end."""
+        turn = self.state.turn
+        while self.state.turn == turn and self.state.phase != OVER:
+            seat = min(self.actors())
+            self.apply(GAME.timeout_action(self.state, seat))
+        return self
 
     def illegal(self, action: Action, code: str) -> IllegalAction:
         before = self.state

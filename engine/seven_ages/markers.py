@@ -31,9 +31,9 @@ EMPIRES_IN_GAME = 15
 """Empires in a game of 7 Ages Classic: fifteen counter mixes (L335, L345)."""
 
 
-def maximum(players: int) -> int:
+def maximum(players: int, empires: int = EMPIRES_IN_GAME) -> int:
     """Most empires a player may have in play: empires in the game / players, rounded up (L345)."""
-    return ceil(EMPIRES_IN_GAME / players)
+    return ceil(empires / players)
 
 
 def extra_allowed(state: SevenState, seat: PlayerId) -> int:
