@@ -21,6 +21,7 @@ from engine.seven_ages.actions import (
     ChooseLeader,
     DiscardCard,
     Done,
+    DraftMarker,
     Fortify,
     FreeFort,
     Pass,
@@ -32,7 +33,7 @@ from engine.seven_ages.actions import (
     Unmaintain,
 )
 from engine.seven_ages.setup import FROM_DECK
-from engine.seven_ages.state import BID, COLOURS, EXTRA, MARKERS, REDEEM, TRIM
+from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, TRIM
 from engine.seven_ages.text import card_text, empire_name, stage
 from engine.seven_ages.view import action_name
 
@@ -60,6 +61,8 @@ def heading(view: View, player: PlayerId) -> str:
         return "Redemption: discard any cards, then draw back up"
     if phase == TRIM:
         return "Discard down to 6 cards"
+    if phase == DRAFT:
+        return f"Turn {view['turn']}: take one of the spare action markers passed to you"
     if phase == MARKERS:
         return f"Turn {view['turn']}: place an action marker face down on each of your empires"
     go = _go(view, player)
@@ -98,6 +101,8 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
         return Choice(action, f"Discard {card_text(action.card)}")
     if isinstance(action, ChooseColours):
         return Choice(action, f"Take the {action.group} counters")
+    if isinstance(action, DraftMarker):
+        return Choice(action, f"Take the spare {action_name(action.marker)} marker")
     if isinstance(action, PlaceMarker):
         where = "In front of me (no empire)" if action.empire == EXTRA else f"On {empire_name(action.empire)}"
         return Choice(action, f"{action_name(action.marker)} {where[0].lower() + where[1:]}", group=where)

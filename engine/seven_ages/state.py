@@ -207,6 +207,7 @@ class Player:
     bid: int | None = None  # the card played face down in the current bid round
     bids: tuple[int, ...] = ()  # the bid cards already revealed, in round order
     placed: bool = False  # has finished placing this turn's action markers
+    drafted: tuple[str, ...] = ()  # option 5: spare markers taken this turn, played besides the set
     hocked: int = 0  # option 15: glory taken by hocking the crown jewels (L1356-1360)
 
     def gain(self, category: str, points: int) -> Player:
@@ -240,6 +241,7 @@ class SevenState:
     empires: tuple[Empire, ...] = ()  # in play, in the order they started
     areas: tuple[AreaState, ...] = ()  # only areas holding a city, fort, disorder or artefact, by name
     markers: tuple[Marker, ...] = ()  # this turn's placed markers
+    spare: tuple[str, ...] = ()  # option 5: the spare markers not drafted (yet) this turn, face down
     deck: tuple[int, ...] = ()  # top first
     discard: tuple[int, ...] = ()  # newest last
     cup: tuple[str, ...] = ()  # unnamed leaders and 'no leader' markers; drawn at random

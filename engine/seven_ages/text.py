@@ -86,6 +86,10 @@ def describe_event(event: Event, names: Names) -> str | None:
             return f"{who} places an action marker face down {marker_place(int(d['empire']))}."
         case "marker_chosen":
             return f"You place your {action_name(d['marker'])} marker {marker_place(int(d['empire']))}."
+        case "marker_drafted":
+            return f"{who} takes one of the spare action markers."
+        case "marker_drafted_secret":
+            return f"You take the spare {action_name(d['marker'])} marker for this turn."
         case "markers_placed":
             return f"{who} has placed their action markers."
         case "action_begins":
