@@ -200,3 +200,16 @@ def test_option_five_with_two_players_gives_two_sets() -> None:
     """Option 5 (L1192): 'If 2 people are playing, each may play with 2 (Classic/Deluxe) ... sets'."""
     s = Scenario(2, {"enhanced_play": True})
     assert sorted(s.state.people[0].marker_set) == sorted(MARKER_SET * 2)
+
+
+def test_a_move_that_shows_something_cannot_be_taken_back() -> None:
+    """Turning a marker over shows it and playing a card shows the card: neither is undoable; a unit
+    built in a player's own go is."""
+    s = Scenario(2).empire("Egyptians", 0, 3, money=20, capital="Egypt", units={"Egypt": SPEARS})
+    s.hand(0, "Romans").marker(0, "production", "Egyptians").at("production")
+    before = s.state
+    result = s.apply(TurnMarker(0, 0))
+    assert not GAME.undoable(before, TurnMarker(0, 0), result)
+    build = next(a for a in s.legal(0) if a.kind == "build")
+    before = s.state
+    assert GAME.undoable(before, build, s.apply(build))
