@@ -33,7 +33,7 @@ from engine.seven_ages.actions import (
     Unmaintain,
 )
 from engine.seven_ages.setup import FROM_DECK
-from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, TRIM
+from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, TRIM
 from engine.seven_ages.text import card_text, empire_name, stage
 from engine.seven_ages.view import action_name
 
@@ -57,6 +57,8 @@ def heading(view: View, player: PlayerId) -> str:
         return "Who goes first: play a card face down (the highest value goes first)"
     if phase == COLOURS:
         return "Choose your dedicated empire colours"
+    if phase == SIFT:
+        return "Not the full deck: put one of these cards out of the game (the rest pass to your left)"
     if phase == REDEEM:
         return "Redemption: discard any cards, then draw back up"
     if phase == TRIM:
@@ -98,7 +100,8 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
             return Choice(action, "Play the top card of the deck")
         return Choice(action, f"Bid {card_text(action.card)}")
     if isinstance(action, DiscardCard):
-        return Choice(action, f"Discard {card_text(action.card)}")
+        verb = "Put out of the game" if view["phase"] == SIFT else "Discard"
+        return Choice(action, f"{verb} {card_text(action.card)}")
     if isinstance(action, ChooseColours):
         return Choice(action, f"Take the {action.group} counters")
     if isinstance(action, DraftMarker):

@@ -50,6 +50,7 @@ EXTRA = 0
 Card numbers start at 1, so 0 names no card."""
 
 # Phases of a game in order: the preparation once, then each turn from ``draft`` to ``end_turn``.
+SIFT = "sift"  # option 2: sub-decks passed round, a card discarded each time (L1162-1170)
 REDEEM = "redeem"  # option 3: discard and refill to 6 (L1172-1176)
 BID = "bid"  # who goes first (L317-323)
 COLOURS = "colours"  # dedicated colours (L325-327)
@@ -58,7 +59,7 @@ DRAFT = "draft"  # option 5: the spare markers passed round (L1186-1190); a turn
 MARKERS = "markers"
 END_TURN = "end_turn"
 OVER = "over"
-PHASES: tuple[str, ...] = (REDEEM, BID, COLOURS, TRIM, DRAFT, MARKERS, *ACTIONS, END_TURN, OVER)
+PHASES: tuple[str, ...] = (SIFT, REDEEM, BID, COLOURS, TRIM, DRAFT, MARKERS, *ACTIONS, END_TURN, OVER)
 
 MAX_MONEY = 199
 """Money is kept on the glory track: at most 199 at any time (L479)."""
@@ -244,6 +245,7 @@ class SevenState:
     spare: tuple[str, ...] = ()  # option 5: the spare markers not drafted (yet) this turn, face down
     deck: tuple[int, ...] = ()  # top first
     discard: tuple[int, ...] = ()  # newest last
+    removed: tuple[int, ...] = ()  # option 2: cards out of the game, face down, until its end
     cup: tuple[str, ...] = ()  # unnamed leaders and 'no leader' markers; drawn at random
     passed_count: int = 0  # empires gone beyond level 49 so far
     started_count: int = 0  # empires started so far (the first obeys option 1 and the start age)

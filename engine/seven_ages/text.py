@@ -12,7 +12,19 @@ from typing import Any
 from engine.core import Event, Names, PlayerId
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.setup import FROM_DECK
-from engine.seven_ages.state import ACTIONS, BID, COLOURS, DRAFT, END_TURN, EXTRA, MARKERS, OVER, REDEEM, TRIM
+from engine.seven_ages.state import (
+    ACTIONS,
+    BID,
+    COLOURS,
+    DRAFT,
+    END_TURN,
+    EXTRA,
+    MARKERS,
+    OVER,
+    REDEEM,
+    SIFT,
+    TRIM,
+)
 from engine.seven_ages.view import action_name
 from engine.words import join_words, plural
 
@@ -20,7 +32,8 @@ View = Mapping[str, Any]
 EventText = Callable[[Event, Names], "str | None"]
 _EVENTS: dict[str, EventText] = {}
 
-PHASE_WORDS = {REDEEM: "Preparing to play: redrawing cards", BID: "Who goes first?",
+PHASE_WORDS = {SIFT: "Preparing to play: sifting the deck", REDEEM: "Preparing to play: redrawing cards",
+               BID: "Who goes first?",
                COLOURS: "Choosing colours", TRIM: "Preparing to play: discarding down to 6",
                DRAFT: "Drafting the spare markers", MARKERS: "Placing action markers",
                END_TURN: "End of turn", OVER: "Game over"}
@@ -79,6 +92,13 @@ def describe_event(event: Event, names: Names) -> str | None:
             return f"{who} goes first and takes the turn marker."
         case "colours_chosen":
             return f"{who} takes the {d['group']} empire counters as their dedicated colours."
+        case "card_removed":
+            return f"{who} puts a card out of the game face down."
+        case "cards_passed_left":
+            return "Everyone passes the rest of their cards to the player on their left."
+        case "deck_sifted":
+            return (f"The deck is sifted: {plural(int(d['removed']), 'card')} are out of the game; the rest "
+                    "is shuffled and the hands are dealt.")
         case "card_discarded":
             return f"{who} discards a card."
         case "cards_drawn":
