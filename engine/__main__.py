@@ -76,11 +76,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def check_all_data() -> tuple[list[str], list[str]]:
     """Every problem in every game's data files, prefixed with the game id; and the report lines
-    of data registered for games still being built (what was checked, worth printing)."""
+    of valid data whose game gives one (provenance counts, worth printing)."""
     problems: list[str] = []
     report: list[str] = []
     for game_spec in specs():
-        problems.extend(f"{game_spec.id}: {p}" for p in game_spec.load().check_data())
+        found = game_spec.load().check_data()
+        problems.extend(f"{game_spec.id}: {p}" for p in found)
+        if not found and game_spec.data_report:
+            report.extend(f"{game_spec.id}: {line}" for line in _resolve(game_spec.data_report)())
     for check in data_checks():
         found: list[str] = _resolve(check.check)()
         problems.extend(f"{check.id}: {p}" for p in found)

@@ -129,6 +129,8 @@ class GameSpec:
             decision panel cannot express; it has ``setup(bot, spec)``.
         offered: whether the lobby offers it (a game still being built is
             registered for simulation and tests only).
+        data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
+            valid (provenance counts: how much is the rulebook's and how much is ours).
     """
 
     id: str
@@ -146,6 +148,7 @@ class GameSpec:
     pictures: str = ""
     ui: str | None = None
     offered: bool = True
+    data_report: str = ""
 
     def load(self) -> Game:
         """The game object (imported on first use)."""

@@ -46,4 +46,5 @@ SPEC = register(GameSpec(
     renderer="render.seven_ages:render_board",
     options=OPTIONS,
     offered=False,
+    data_report="engine.seven_ages.checks:report",
 ))

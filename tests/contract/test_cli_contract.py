@@ -140,3 +140,12 @@ def test_the_demo_refuses_a_game_it_does_not_know(tmp_path: Path, capsys: pytest
     assert render_main(["demo", "--game", "chess", "--out", str(tmp_path / "x")]) == 2
     assert "Unknown game 'chess'" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("spec", [s for s in SPECS if s.data_report], ids=spec_id)
+def test_check_data_prints_a_registered_games_provenance(spec: GameSpec,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert engine_main(["check-data"]) == 0
+    printed = [line for line in capsys.readouterr().out.splitlines() if line.startswith(f"{spec.id}: ")]
+    assert printed and all(" ours" in line or "from the rulebook" in line or "public" in line
+                           for line in printed)
