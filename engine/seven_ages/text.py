@@ -255,4 +255,4 @@ def summary_text(view: View, names: Names) -> str:
     for p in view["people"]:
         made = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in sorted(p["parts"].items()) if v)
         parts.append(f"{seat(names, p['seat'])} {p['glory']}" + (f" ({made})" if made else ""))
-    return f"Final glory: {join_words(parts)}. {result(view, names)}"
+    return f"Final scores (glory): {join_words(parts)}. {result(view, names)}"
