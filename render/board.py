@@ -1084,5 +1084,10 @@ def history_image(
     if highlight:
         _highlight(canvas, highlight, size, head, board, names)
     _draw_pieces(canvas, view, k, head, board_id=board, names=names)
+    if names:
+        # Where a land is too small for both its pieces and its name, the pieces stand on the name
+        # (the layout keeps them apart wherever there is room): the name and its halo go back over
+        # them, so every name reads and the piece's colour still shows around it.
+        canvas.paste(_base(board, size, True), mask=_names_mask(board, size, canvas.height))
     _draw_panel(canvas, view, k, head, board)
     return canvas

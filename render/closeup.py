@@ -17,9 +17,7 @@ from render.board import (
     CLASSIC,
     EPOCHS5,
     HEADER,
-    _base,
     _geometry,
-    _names_mask,
     _seat,
     final_scores,
     history_image,
@@ -114,9 +112,6 @@ def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str =
     zoom = size / (x1 - x0)  # output px per base px
     scale = next((s for s in SCALES if s >= BASE_WIDTH * zoom), SCALES[-1])
     full = history_image(view, board, highlight=lands, size=scale)
-    # Where a land is too small for both its pieces and its name, the pieces stand on the name: in
-    # a close-up, which is there to be read, the name (with its halo) goes back over them.
-    full.paste(_base(board, scale, True), mask=_names_mask(board, scale, full.height))
     k = scale / BASE_WIDTH
     head = round(HEADER * k)
     crop = full.crop((round(x0 * k), head + round(y0 * k), round(x1 * k), head + round(y1 * k)))
