@@ -915,19 +915,25 @@ class Store:
             await conn.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
                                    [(now, i) for i in ids])
 
-    async def retry_later(self, ids: Sequence[int], error: str, next_try_ms: int) -> None:
-        """The rows failed this time: count the attempt and try again from ``next_try_ms``."""
+    async def begin_attempt(self, ids: Sequence[int]) -> None:
+        """The rows are about to be sent together: count the attempt first, so that after a crash
+        half-way through they are still told apart from rows written since, and are sent again as
+        the same batch (the same messages, the same nonces)."""
         async with self.transaction() as conn:
-            await conn.executemany(
-                "UPDATE outbox SET attempts = attempts + 1, next_try_ms = ?, last_error = ? WHERE id = ?",
-                [(next_try_ms, error[:500], i) for i in ids])
+            await conn.executemany("UPDATE outbox SET attempts = attempts + 1 WHERE id = ?",
+                                   [(i,) for i in ids])
+
+    async def retry_later(self, ids: Sequence[int], error: str, next_try_ms: int) -> None:
+        """The rows failed this time (the attempt is counted): try again from ``next_try_ms``."""
+        async with self.transaction() as conn:
+            await conn.executemany("UPDATE outbox SET next_try_ms = ?, last_error = ? WHERE id = ?",
+                                   [(next_try_ms, error[:500], i) for i in ids])
 
     async def give_up(self, ids: Sequence[int], error: str, now: int) -> None:
         """The rows cannot go out (too many failures, or Discord refuses for good)."""
         async with self.transaction() as conn:
-            await conn.executemany(
-                "UPDATE outbox SET attempts = attempts + 1, gave_up_at = ?, last_error = ? WHERE id = ?",
-                [(now, error[:500], i) for i in ids])
+            await conn.executemany("UPDATE outbox SET gave_up_at = ?, last_error = ? WHERE id = ?",
+                                   [(now, error[:500], i) for i in ids])
 
     async def prune_outbox(self, before: int) -> int:
         """Forget the rows delivered or given up before ``before`` (Unix seconds); returns how many."""

@@ -110,9 +110,11 @@ async def test_a_destination_is_served_in_order_with_retries_and_give_ups(store:
     assert dest in await store.outbox_destinations()
     rows = await store.claim_due(dest)
     assert rows and [r.id for r in rows] == sorted(r.id for r in rows)
+    await store.begin_attempt([rows[0].id])
     await store.retry_later([rows[0].id], "HTTP 500", next_try_ms=123)
     again = await store.claim_due(dest)
     assert (again[0].attempts, again[0].next_try_ms, again[0].last_error) == (1, 123, "HTTP 500")
+    assert all(r.attempts == 0 for r in again[1:])  # only the batch tried counts a try
     await store.give_up([r.id for r in again], "HTTP 403", now=5)
     assert dest not in await store.outbox_destinations()
     public = Destination("public", 0, gid)

@@ -266,6 +266,7 @@ class Transport:
 
     async def _attempt(self, dest: Destination, rows: list[OutboxRow]) -> None:
         ids = [r.id for r in rows]
+        await self.store.begin_attempt(ids)  # ``rows`` keep the count from before it
         try:
             if dest.kind == "public":
                 await self._send_public(rows[0].game_id, rows)
