@@ -55,7 +55,8 @@ from bot.leagues.service import LeagueService
 from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.store import Store, StoreError
+from bot.storage import is_postgres, open_store
+from bot.store import StoreError
 
 log = logging.getLogger("bot")
 
@@ -164,7 +165,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
     try:
-        store = await Store.open(config.db_path, exclusive=True)  # one bot or console per file
+        store = await open_store(config.db_path, exclusive=True)  # one bot or console per SQLite file
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
@@ -188,7 +189,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
     try:
         await scheduler.start()
         backups = _backups(config)
-        if config.backup_interval > 0:
+        if config.backup_interval > 0 and not is_postgres(config.db_path):  # a server backs up itself
             scheduler.every(config.backup_interval, backups.backup_now, "backup")
         front_task = asyncio.ensure_future(work)
         stopper = asyncio.ensure_future(stop.wait())
@@ -216,7 +217,7 @@ async def _sync(config: Config, guild_id: int | None) -> int:
     from bot.discord import sync_commands
 
     try:
-        store = await Store.open(config.db_path)
+        store = await open_store(config.db_path)
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
@@ -238,7 +239,7 @@ async def _check(config: Config) -> int:
     Prints one line per problem and exits 1 when there is any; reads only, so it may run beside the bot.
     """
     try:
-        store = await Store.open(config.db_path)
+        store = await open_store(config.db_path)
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
@@ -263,6 +264,10 @@ def _backups(config: Config) -> BackupManager:
 
 
 async def _backup_once(config: Config) -> int:
+    if is_postgres(config.db_path):
+        print("ANNALS_DB is a PostgreSQL database: back it up with the server's own tools (pg_dump).",
+              file=sys.stderr)
+        return 2
     try:
         path = await _backups(config).backup_now()
     except BackupError as exc:

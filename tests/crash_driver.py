@@ -1,6 +1,6 @@
 """Subprocess for tests/test_service_crash.py: streams submits into one game until killed.
 
-Usage: ``python tests/crash_driver.py DB GAME_ID``
+Usage: ``python tests/crash_driver.py DB GAME_ID`` (DB: a SQLite file or a postgresql:// URL)
 
 Creates the game on first run (three people, seed 7), then plays it with a
 seeded random policy on behalf of whoever must act. After each submit has
@@ -19,14 +19,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.clock import FakeClock
 from bot.service import GameService, ServiceError
-from bot.store import Store
+from bot.storage import open_store
 from engine.registry import make_policy
 
 PEOPLE = (101, 102, 103)
 
 
 async def main(db: str, game_id: str) -> None:
-    store = await Store.open(db, exclusive=True)  # as the bot does: a SIGKILL must leave no stale lock
+    store = await open_store(db, exclusive=True)  # as the bot does: a SIGKILL must leave no stale lock
     clock = FakeClock()
     svc = GameService(store, clock, id_factory=lambda: game_id, checkpoint_every=10)
     if await store.get_game(game_id) is None:
