@@ -12,6 +12,7 @@ Usage::
     python -m bot backup [--env-file PATH]                  # one online backup now
     python -m bot sync [--guild ID] [--env-file PATH]       # upload the slash commands to Discord
     python -m bot check [--env-file PATH]                   # integrity check, every game replayed
+    python -m bot copy-db SOURCE TARGET                     # e.g. annals.sqlite3 postgresql://...
 
 Only one bot or console may use a database file at a time (a second one is refused
 in one line; see :func:`bot.store.hold_writer_lock`). At start the file gets a quick
@@ -90,9 +91,13 @@ class OffsetClock:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Annals bot (or its console).")
-    parser.add_argument("command", nargs="?", choices=("run", "backup", "sync", "check"), default="run",
-                        help="run the bot (default), make one backup now, sync the slash commands, or "
-                        "check the database (integrity, every game replayed against its snapshot)")
+    parser.add_argument("command", nargs="?", choices=("run", "backup", "sync", "check", "copy-db"),
+                        default="run",
+                        help="run the bot (default), make one backup now, sync the slash commands, "
+                        "check the database (integrity, every game replayed against its snapshot), or "
+                        "copy-db SOURCE TARGET (every row into an empty database, SQLite or PostgreSQL)")
+    parser.add_argument("databases", nargs="*", metavar="DATABASE",
+                        help="with copy-db: the SOURCE and the TARGET (a file or a postgresql:// URL)")
     parser.add_argument("--guild", type=int, default=None,
                         help="with sync: sync to this server only (immediate) instead of globally")
     parser.add_argument("--console", action="store_true", help="open the local console even with a token")
@@ -126,6 +131,14 @@ def _unreadable(config: Config, exc: BaseException) -> str:
 
 
 def _main(args: argparse.Namespace, config: Config) -> int:
+    if args.command == "copy-db" or args.databases:
+        if args.command != "copy-db" or len(args.databases) != 2:
+            print("Usage: python -m bot copy-db SOURCE TARGET (each a SQLite file or a postgresql:// URL)",
+                  file=sys.stderr)
+            return 2
+        from bot.copydb import run as copy_db
+
+        return copy_db(*args.databases)
     if args.command == "backup":
         return asyncio.run(_backup_once(config))
     if args.command == "check":
