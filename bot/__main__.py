@@ -9,6 +9,7 @@ otherwise), never on start.
 Usage::
 
     python -m bot [--console] [--demo] [--env-file PATH]   # the bot (or the console)
+    python -m bot --shards 0-3 --shard-count 8             # one of several processes (PostgreSQL)
     python -m bot backup [--env-file PATH]                  # one online backup now
     python -m bot sync [--guild ID] [--env-file PATH]       # upload the slash commands to Discord
     python -m bot check [--env-file PATH]                   # integrity check, every game replayed
@@ -47,10 +48,11 @@ import sqlite3
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any, TextIO, cast
 
 from bot.backup import BackupError, BackupManager
-from bot.config import Config, ConfigError, load_config
+from bot.config import Config, ConfigError, check_shards, load_config, parse_shards
 from bot.console import Console
 from bot.leagues.service import LeagueService
 from bot.lines import CurrentStdout, PromptLines, terminal_lines
@@ -104,6 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="console with a clock that /time can move forward (deadlines, reminders)")
     parser.add_argument("--env-file", default=".env", help="settings file (default .env)")
+    parser.add_argument("--shards", default=None, metavar="IDS",
+                        help="run these gateway shards only, e.g. 0-3 or 0,2,5 (with --shard-count; "
+                        "other processes run the others, on the same PostgreSQL ANNALS_DB)")
+    parser.add_argument("--shard-count", type=int, default=None, metavar="N",
+                        help="how many gateway shards the bot has in all")
     return parser
 
 
@@ -113,6 +120,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         config = load_config(env_file=args.env_file)
+        if args.shards is not None or args.shard_count is not None:  # the command line wins
+            try:
+                ids = parse_shards(args.shards) if args.shards is not None else config.shard_ids
+            except ValueError as exc:
+                raise ConfigError(f"--shards: {exc}") from exc
+            count = args.shard_count if args.shard_count is not None else config.shard_count
+            check_shards(ids, count)
+            config = replace(config, shard_ids=ids, shard_count=count)
     except ConfigError as exc:
         print(f"Bad setting: {exc}", file=sys.stderr)
         return 2

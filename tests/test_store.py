@@ -65,9 +65,7 @@ def lobby(game_id: str = "g1", now: int = 1000) -> GameRow:
 
 
 async def test_fresh_database_is_migrated_with_the_right_pragmas(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "annals.sqlite3")  # SQLite's own pragmas (test_postgres: the server's)
-    await store.close()
-    store = await Store.open(tmp_path / "annals.sqlite3")
+    store = await Store.open(tmp_path / "annals.sqlite3")  # SQLite's pragmas (test_postgres: the server's)
     assert await store.user_version() == len(list_migrations(MIGRATIONS_DIR))
     assert tables(tmp_path / "annals.sqlite3") >= TABLES
     pragmas = await store.pragmas()
