@@ -66,8 +66,10 @@ def _run(owner: str | None, argv: list[str]) -> None:
     subprocess.run(cmd, check=True, capture_output=True, timeout=120)
 
 
-def start_cluster() -> Server:
-    """initdb + pg_ctl start in a fresh temporary folder; the URL uses the folder's Unix socket."""
+def start_cluster(*, durable: bool = False) -> Server:
+    """initdb + pg_ctl start in a fresh temporary folder; the URL uses the folder's Unix socket.
+
+    The tests' cluster skips fsync (it is thrown away); ``durable`` keeps it, for benchmarks."""
     owner = "postgres" if os.geteuid() == 0 else None
     base = Path(tempfile.mkdtemp(prefix="annals-pg-"))
     data, sock = base / "data", base / "sock"
@@ -78,7 +80,9 @@ def start_cluster() -> Server:
             os.chown(path, entry.pw_uid, entry.pw_gid)
     _run(owner, [_binary("initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
                  "--no-sync"])
-    options = f"-c listen_addresses='' -c unix_socket_directories={sock} -c fsync=off -c max_connections=200"
+    options = f"-c listen_addresses='' -c unix_socket_directories={sock} -c max_connections=200"
+    if not durable:
+        options += " -c fsync=off"
     _run(owner, [_binary("pg_ctl"), "-D", str(data), "-o", options, "-w", "-l", str(base / "log"), "start"])
     return Server(f"postgresql://postgres@/postgres?host={sock}", data, owner)
 
