@@ -26,7 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 ENV = "ANNALS_TEST_PG"
-TEMPLATE = "annals_template"
+TEMPLATE = f"annals_template_{os.getpid()}"  # one per process: xdist workers may share a server
 
 
 @dataclass
@@ -51,6 +51,7 @@ class Server:
 WHY_NOT: list[str] = []
 _server: Server | None = None
 _counter = itertools.count()
+_created: list[str] = []  # databases made on a server the tests were given, dropped at the end
 
 
 def _binary(name: str) -> str:
@@ -134,12 +135,24 @@ def fresh_database(srv: Server, *, migrated: bool = True) -> str:
             await conn.close()
 
     asyncio.run(create())
+    _created.append(name)
     return srv.database_url(name)
 
 
 def stop() -> None:
-    """Stop the throwaway cluster (at the end of the session)."""
+    """Stop the throwaway cluster, or drop what the tests made on a given server (end of the session)."""
     global _server
+    if _server is not None and _server.data_dir is None:
+        asyncio.run(_drop(_server, [*_created, TEMPLATE]))
     if _server is not None:
         _server.stop()
         _server = None
+
+
+async def _drop(srv: Server, names: list[str]) -> None:
+    conn = await asyncpg.connect(srv.url)
+    try:
+        for name in names:
+            await conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await conn.close()
