@@ -31,6 +31,7 @@ import re
 import secrets
 import sqlite3
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
@@ -58,6 +59,8 @@ from bot.store import (
 log = logging.getLogger(__name__)
 
 PG_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgres"
+#: How many games' revisions a process remembers (the service caches 1,024 parsed games by default).
+SEEN_GAMES = 100_000
 #: How long a claimed deadline is reserved for the process that claimed it.
 CLAIM_SECONDS = 30
 _MIGRATION_LOCK = 0x616E6E616C73  # "annals": the advisory lock key held while migrating
@@ -197,7 +200,7 @@ class PgStore(Store):
         self._pool = pool
         self._closed = False
         self._current: ContextVar[PgConnection | None] = ContextVar(f"pg-{id(self)}", default=None)
-        self._seen: dict[str, int] = {}  # game id -> the revision this process last loaded or wrote
+        self._seen: OrderedDict[str, int] = OrderedDict()  # game id -> revision last loaded or written
         self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"  # who holds a deadline claim
 
     # -- lifecycle -------------------------------------------------------------------
@@ -351,7 +354,7 @@ class PgStore(Store):
     # -- games -----------------------------------------------------------------------
     async def create_game(self, game: GameRow, seats: Iterable[SeatRow]) -> None:
         await super().create_game(game, seats)
-        self._seen[game.game_id] = 0
+        self._saw(game.game_id, 0)
 
     async def load_bundle(self, game_id: str) -> GameBundle | None:
         # the revision is read first: a write in between makes it older than the bundle, which only
@@ -359,7 +362,7 @@ class PgStore(Store):
         rows = await self._read("SELECT revision FROM games WHERE game_id = ?", (game_id,))
         bundle = await super().load_bundle(game_id)
         if rows and bundle is not None:
-            self._seen[game_id] = int(rows[0][0])
+            self._saw(game_id, int(rows[0][0]))
         return bundle
 
     async def apply_change(self, change: GameChange) -> None:
@@ -382,7 +385,15 @@ class PgStore(Store):
                 raise StoreConflict(f"game {gid!r} changed meanwhile (seq {seq}, revision {revision})")
             await conn.execute("UPDATE games SET revision = ? WHERE game_id = ?", (revision + 1, gid))
             await super().apply_change(change)
-        self._seen[gid] = revision + 1
+        self._saw(gid, revision + 1)
+
+    def _saw(self, game_id: str, revision: int) -> None:
+        """Remember the revision this process holds of a game, for the :data:`SEEN_GAMES` most recent
+        (far more than the service caches: a game forgotten here was reloaded since, or is not cached)."""
+        self._seen[game_id] = revision
+        self._seen.move_to_end(game_id)
+        while len(self._seen) > SEEN_GAMES:
+            self._seen.popitem(last=False)
 
     # -- deadlines -------------------------------------------------------------------
     async def claim_deadlines(self, *, due_before: float) -> list[Deadline]:

@@ -147,11 +147,11 @@ def test_postgres_copy_db_moves_every_state_up_and_back(server: pg.Server, tmp_p
                                    "messages", "user_settings", "leagues", "league_games", "league_ratings"))
     assert asyncio.run(dump(back)) == before  # SQLite -> PostgreSQL -> SQLite: every row the same
     # and PostgreSQL holds them too, games playable there (the service loads and verifies each)
-    pg_rows = asyncio.run(pg_games(up))
+    pg_rows = asyncio.run(audited_games(up))
     assert pg_rows == sorted(states.values())
 
 
-async def pg_games(url: str) -> list[str]:
+async def audited_games(url: str) -> list[str]:
     store = await open_store(url)
     try:
         svc = GameService(store, FakeClock(T0), cache_size=0)
@@ -172,3 +172,16 @@ def test_postgres_copy_db_refuses_a_non_empty_target_and_itself(server: pg.Serve
     with pytest.raises(CopyError, match="the same database"):
         asyncio.run(copy_db(source, f"sqlite:///{source}"))
     assert main(["copy-db", source]) == 2  # one database named: the usage line, nothing copied
+
+
+def test_postgres_every_state_and_the_leagues_can_be_made_on_the_server_itself(
+        server: pg.Server, tmp_path: Path) -> None:
+    """The same games made through the service on PostgreSQL (the league store's SQL included: ratings
+    are written by INSERT ... SELECT), then copied down to SQLite and checked there."""
+    url = pg.fresh_database(server)
+    states = asyncio.run(fill(url))
+    assert asyncio.run(audited_games(url)) == sorted(states.values())
+    down = str(tmp_path / "down.sqlite3")
+    report = asyncio.run(copy_db(url, down))
+    assert report.games == 7 and report.rows["league_ratings"] > 0
+    assert asyncio.run(audited_games(down)) == sorted(states.values())

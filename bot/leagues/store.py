@@ -4,7 +4,8 @@ Writes go through :meth:`bot.store.Store.transaction` (the one guarded writer,
 ``BEGIN IMMEDIATE ... COMMIT``), so league rows and game rows never race.
 Reads use a read-only connection of this class's own, opened on the same file
 with the same pragmas as the store's reader (the store keeps its reader
-private). The SQL is portable, as in :mod:`bot.store`.
+private). The SQL is portable, as in :mod:`bot.store`; on PostgreSQL (:mod:`bot.pgstore`) the
+transaction and the reads go through the store's pool instead.
 """
 
 from __future__ import annotations
