@@ -58,7 +58,7 @@ from bot.leagues.service import LeagueService
 from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.storage import is_postgres, open_store
+from bot.storage import follow_other_processes, is_postgres, open_store
 from bot.store import StoreError
 
 log = logging.getLogger("bot")
@@ -206,6 +206,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         print(_unreadable(config, Exception(f"{len(damage)} problems, first: {damage[0]}")), file=sys.stderr)
         return 1
     service = GameService(store, clock, vacation_days=config.vacation_days)
+    await follow_other_processes(store, service.forget)  # PostgreSQL: another process changed a game
     try:
         leagues = await LeagueService.open(service)  # follows league games from here on
     except (StoreError, OSError) as exc:

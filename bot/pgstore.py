@@ -17,6 +17,9 @@ SQL does). What differs lives here:
 * deadlines: :meth:`claim_deadlines` leases due rows with ``FOR UPDATE SKIP LOCKED``, so one live
   process fires each (a lease outlives a dead process by :data:`CLAIM_SECONDS` at most); firing stays
   guarded by the revision, so even two claims of one row write it once;
+* caches: every change of a game also sends ``NOTIFY annals_games`` (delivered at commit only), and
+  :meth:`follow` calls back with the ids of games other processes changed, so the service drops its
+  parsed copy at once instead of serving a stale board until its next write conflicts;
 * migrations: ``migrations/postgres/NNNN_*.sql`` (numbered as SQLite's), applied under an advisory
   lock with the version in the ``annals_schema`` table;
 * errors: a lock held past ``lock_timeout`` or a deadlock is :class:`~bot.store.StoreBusy`, a full disk
@@ -32,7 +35,7 @@ import secrets
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -61,6 +64,7 @@ log = logging.getLogger(__name__)
 PG_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgres"
 #: How many games' revisions a process remembers (the service caches 1,024 parsed games by default).
 SEEN_GAMES = 100_000
+CHANNEL = "annals_games"  # NOTIFY channel: "<owner> <game id>" for every change of a game
 #: How long a claimed deadline is reserved for the process that claimed it.
 CLAIM_SECONDS = 30
 _MIGRATION_LOCK = 0x616E6E616C73  # "annals": the advisory lock key held while migrating
@@ -201,7 +205,8 @@ class PgStore(Store):
         self._closed = False
         self._current: ContextVar[PgConnection | None] = ContextVar(f"pg-{id(self)}", default=None)
         self._seen: OrderedDict[str, int] = OrderedDict()  # game id -> revision last loaded or written
-        self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"  # who holds a deadline claim
+        self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"  # who holds a claim, who sent a notice
+        self._listener: asyncpg.Connection | None = None
 
     # -- lifecycle -------------------------------------------------------------------
     @classmethod
@@ -253,7 +258,25 @@ class PgStore(Store):
             log.warning("could not release the claimed deadlines: %s", exc)
         finally:
             self._closed = True
+            if self._listener is not None:
+                await self._listener.close()
+                self._listener = None
             await self._pool.close()
+
+    async def follow(self, changed: Callable[[str], object]) -> None:
+        """Call ``changed(game_id)`` whenever another process commits a change of a game (its own
+        changes are not reported). Holds one connection of its own until :meth:`close`."""
+        if self._listener is None:
+            with _mapped():
+                self._listener = await asyncpg.connect(self.url)
+
+        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+            owner, _, game_id = payload.partition(" ")
+            if owner != self.owner and game_id:
+                changed(game_id)
+
+        with _mapped():
+            await self._listener.add_listener(CHANNEL, heard)
 
     async def __aenter__(self) -> PgStore:
         return self
@@ -385,6 +408,7 @@ class PgStore(Store):
                 raise StoreConflict(f"game {gid!r} changed meanwhile (seq {seq}, revision {revision})")
             await conn.execute("UPDATE games SET revision = ? WHERE game_id = ?", (revision + 1, gid))
             await super().apply_change(change)
+            await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{self.owner} {gid}"))
         self._saw(gid, revision + 1)
 
     def _saw(self, game_id: str, revision: int) -> None:

@@ -11,7 +11,7 @@ both provide it. :func:`open_store` reads ``ANNALS_DB`` (or the path/URL it is g
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
@@ -139,6 +139,15 @@ def is_postgres(target: str) -> bool:
 def sqlite_path(target: str) -> str:
     """The file of a SQLite target (``sqlite:///x.db`` or a plain path)."""
     return target[len(SQLITE_PREFIX):] if target.startswith(SQLITE_PREFIX) else target
+
+
+async def follow_other_processes(store: GameStore, changed: Callable[[str], object]) -> None:
+    """With several processes on one database (PostgreSQL), call ``changed(game_id)`` when another
+    process changes a game, so a cached copy is dropped (a SQLite file has one writer: nothing to do)."""
+    from bot.pgstore import PgStore
+
+    if isinstance(store, PgStore):
+        await store.follow(changed)
 
 
 async def open_store(target: str | Path | None = None, *, exclusive: bool = False,

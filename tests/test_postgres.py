@@ -18,8 +18,9 @@ from bot.clock import FakeClock
 from bot.models import Deadline, GameChange, GameRow, SeatRow, TimerSettings
 from bot.pgstore import PgStore, pg_sql, redacted
 from bot.service import GameService, ServiceError
-from bot.storage import is_postgres, open_store, sqlite_path
+from bot.storage import follow_other_processes, is_postgres, open_store, sqlite_path
 from bot.store import MIGRATIONS_DIR, Store, StoreBusy, StoreConflict, StoreError, list_migrations
+from engine.registry import make_policy
 from tests import pg
 
 GAME = "history-classic"
@@ -240,3 +241,41 @@ async def test_postgres_constraint_violations_are_the_db_api_integrity_error(pos
             await store.apply_change(GameChange(game_id="nope", expected_seq=0, updated_at=1, new_seq=1))
     finally:
         await store.close()
+
+
+@pytest.mark.asyncio
+async def test_postgres_a_process_drops_its_copy_of_a_game_another_process_changed(postgres_url: str) -> None:
+    """Without it, a process would show the board as it last wrote it until its next write conflicted."""
+    one, two = await PgStore.open(postgres_url), await PgStore.open(postgres_url)
+    try:
+        counter = itertools.count(1)
+        reader = GameService(one, FakeClock(), id_factory=lambda: f"f{next(counter)}")
+        writer = GameService(two, FakeClock())
+        forgotten: list[str] = []
+
+        def changed(game_id: str) -> None:
+            forgotten.append(game_id)
+            reader.forget(game_id)
+
+        await follow_other_processes(one, changed)
+        gid = (await reader.create_lobby(1, "Ann", GAME)).game_id
+        for user in (2, 3):
+            await reader.join(gid, user, f"P{user}")
+        status = (await reader.start(gid, 1)).status
+        assert (await writer.status(gid)).seq == status.seq
+        seq, state = await writer.engine_state(gid)
+        user = status.waiting_for[0]
+        seat = next(s.seat for s in status.seats if s.user_id == user)
+        assert seat is not None
+        await writer.submit(gid, user, make_policy(GAME, "random", seq).choose(state, seat).to_json(), seq)
+
+        async def heard() -> None:
+            while gid not in forgotten:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(heard(), 10)
+        assert (await reader.status(gid)).seq == seq + 1  # read afresh, without writing first
+        assert forgotten == [gid]  # its own changes are not reported back to it
+    finally:
+        await one.close()
+        await two.close()
