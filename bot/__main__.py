@@ -9,9 +9,11 @@ otherwise), never on start.
 Usage::
 
     python -m bot [--console] [--demo] [--env-file PATH]   # the bot (or the console)
+    python -m bot --shards 0-3 --shard-count 8             # one of several processes (PostgreSQL)
     python -m bot backup [--env-file PATH]                  # one online backup now
     python -m bot sync [--guild ID] [--env-file PATH]       # upload the slash commands to Discord
     python -m bot check [--env-file PATH]                   # integrity check, every game replayed
+    python -m bot copy-db SOURCE TARGET                     # e.g. annals.sqlite3 postgresql://...
 
 Only one bot or console may use a database file at a time (a second one is refused
 in one line; see :func:`bot.store.hold_writer_lock`). At start the file gets a quick
@@ -53,16 +55,18 @@ import sqlite3
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any, TextIO, cast
 
 from bot.backup import BackupError, BackupManager
-from bot.config import Config, ConfigError, load_config
+from bot.config import Config, ConfigError, check_shards, load_config, parse_shards
 from bot.console import Console
 from bot.leagues.service import LeagueService
 from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.store import Store, StoreError
+from bot.storage import follow_other_processes, is_postgres, open_store
+from bot.store import StoreError
 from engine.registry import specs
 
 log = logging.getLogger("bot")
@@ -112,15 +116,24 @@ def load_rulesets() -> list[str]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Annals bot (or its console).")
-    parser.add_argument("command", nargs="?", choices=("run", "backup", "sync", "check"), default="run",
-                        help="run the bot (default), make one backup now, sync the slash commands, or "
-                        "check the database (integrity, every game replayed against its snapshot)")
+    parser.add_argument("command", nargs="?", choices=("run", "backup", "sync", "check", "copy-db"),
+                        default="run",
+                        help="run the bot (default), make one backup now, sync the slash commands, "
+                        "check the database (integrity, every game replayed against its snapshot), or "
+                        "copy-db SOURCE TARGET (every row into an empty database, SQLite or PostgreSQL)")
+    parser.add_argument("databases", nargs="*", metavar="DATABASE",
+                        help="with copy-db: the SOURCE and the TARGET (a file or a postgresql:// URL)")
     parser.add_argument("--guild", type=int, default=None,
                         help="with sync: sync to this server only (immediate) instead of globally")
     parser.add_argument("--console", action="store_true", help="open the local console even with a token")
     parser.add_argument("--demo", action="store_true",
                         help="console with a clock that /time can move forward (deadlines, reminders)")
     parser.add_argument("--env-file", default=".env", help="settings file (default .env)")
+    parser.add_argument("--shards", default=None, metavar="IDS",
+                        help="run these gateway shards only, e.g. 0-3 or 0,2,5 (with --shard-count; "
+                        "other processes run the others, on the same PostgreSQL ANNALS_DB)")
+    parser.add_argument("--shard-count", type=int, default=None, metavar="N",
+                        help="how many gateway shards the bot has in all")
     return parser
 
 
@@ -130,6 +143,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         config = load_config(env_file=args.env_file)
+        if args.shards is not None or args.shard_count is not None:  # the command line wins
+            try:
+                ids = parse_shards(args.shards) if args.shards is not None else config.shard_ids
+            except ValueError as exc:
+                raise ConfigError(f"--shards: {exc}") from exc
+            count = args.shard_count if args.shard_count is not None else config.shard_count
+            check_shards(ids, count)
+            config = replace(config, shard_ids=ids, shard_count=count)
     except ConfigError as exc:
         print(f"Bad setting: {exc}", file=sys.stderr)
         return 2
@@ -148,6 +169,14 @@ def _unreadable(config: Config, exc: BaseException) -> str:
 
 
 def _main(args: argparse.Namespace, config: Config) -> int:
+    if args.command == "copy-db" or args.databases:
+        if args.command != "copy-db" or len(args.databases) != 2:
+            print("Usage: python -m bot copy-db SOURCE TARGET (each a SQLite file or a postgresql:// URL)",
+                  file=sys.stderr)
+            return 2
+        from bot.copydb import run as copy_db
+
+        return copy_db(*args.databases)
     if args.command == "backup":
         return asyncio.run(_backup_once(config))
     if args.command == "check":
@@ -187,7 +216,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
     try:
-        store = await Store.open(config.db_path, exclusive=True)  # one bot or console per file
+        store = await open_store(config.db_path, exclusive=True)  # one bot or console per SQLite file
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
@@ -202,6 +231,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
     for problem in await asyncio.to_thread(load_rulesets):  # off the event loop, before any command
         log.error("could not load the ruleset %s", problem)
     service = GameService(store, clock, vacation_days=config.vacation_days)
+    await follow_other_processes(store, service.forget)  # PostgreSQL: another process changed a game
     try:
         leagues = await LeagueService.open(service)  # follows league games from here on
     except (StoreError, OSError) as exc:
@@ -213,7 +243,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
     try:
         await scheduler.start()
         backups = _backups(config)
-        if config.backup_interval > 0:
+        if config.backup_interval > 0 and not is_postgres(config.db_path):  # a server backs up itself
             scheduler.every(config.backup_interval, backups.backup_now, "backup")
         front_task = asyncio.ensure_future(work)
         stopper = asyncio.ensure_future(stop.wait())
@@ -241,7 +271,7 @@ async def _sync(config: Config, guild_id: int | None) -> int:
     from bot.discord import sync_commands
 
     try:
-        store = await Store.open(config.db_path)
+        store = await open_store(config.db_path)
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
@@ -263,7 +293,7 @@ async def _check(config: Config) -> int:
     Prints one line per problem and exits 1 when there is any; reads only, so it may run beside the bot.
     """
     try:
-        store = await Store.open(config.db_path)
+        store = await open_store(config.db_path)
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
@@ -288,6 +318,10 @@ def _backups(config: Config) -> BackupManager:
 
 
 async def _backup_once(config: Config) -> int:
+    if is_postgres(config.db_path):
+        print("ANNALS_DB is a PostgreSQL database: back it up with the server's own tools (pg_dump).",
+              file=sys.stderr)
+        return 2
     try:
         path = await _backups(config).backup_now()
     except BackupError as exc:

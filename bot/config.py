@@ -5,7 +5,11 @@ Variables (the real environment wins over ``.env``):
 ``DISCORD_TOKEN``
     The bot token. Without one, ``python -m bot`` opens the local console.
 ``ANNALS_DB``
-    The SQLite database file (default ``annals.sqlite3``).
+    The SQLite database file (default ``annals.sqlite3``), or a PostgreSQL database
+    (``postgresql://user:password@host/dbname``) that several bot processes share.
+``ANNALS_SHARDS`` / ``ANNALS_SHARD_COUNT``
+    The gateway shards this process runs (``0-3``, or ``0,2,5``) out of how many in all
+    (``--shards`` / ``--shard-count`` on the command line win). Unset: one process, no sharding.
 ``ANNALS_BACKUP_DIR``
     Where backups go (default ``backups`` beside the database).
 ``ANNALS_BACKUP_INTERVAL``
@@ -55,6 +59,8 @@ class Config:
         backup_keep: how many backup files to keep.
         vacation_days: the most days away per seat and game.
         out_dir: where the console writes board pictures.
+        shard_ids: the gateway shards this process runs (None: all of ``shard_count``).
+        shard_count: how many shards the bot has in all (None: no sharding).
     """
 
     discord_token: str | None
@@ -64,6 +70,8 @@ class Config:
     backup_keep: int = DEFAULT_BACKUP_KEEP
     vacation_days: int = DEFAULT_VACATION_DAYS
     out_dir: Path = DEFAULT_OUT
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
 
 
 def parse_duration(text: str) -> int:
@@ -85,6 +93,43 @@ def parse_duration(text: str) -> int:
     if pos != len(cleaned):
         raise ValueError(f"{text!r} is not a duration (try 90, 30m, 2h, 1d or 1h30m)")
     return round(total)
+
+
+def parse_shards(text: str) -> tuple[int, ...]:
+    """Shard ids from ``0-3``, ``5`` or ``0,2,4-6`` (sorted, each once).
+
+    Raises:
+        ValueError: the text is not such a list.
+    """
+    out: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"{text!r} is not a list of shards (try 0-3 or 0,2,5)")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ValueError(f"{part!r}: a range of shards goes upwards, like 0-3")
+        out.update(range(first, last + 1))
+    return tuple(sorted(out))
+
+
+def check_shards(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> None:
+    """Shards make sense only with their total, and each is below it.
+
+    Raises:
+        ConfigError: they do not; the message says what to set.
+    """
+    if shard_count is None:
+        if shard_ids is not None:
+            raise ConfigError("ANNALS_SHARDS (--shards) needs ANNALS_SHARD_COUNT (--shard-count): how many "
+                              "shards the bot has in all")
+        return
+    if shard_count < 1:
+        raise ConfigError(f"ANNALS_SHARD_COUNT (--shard-count) must be at least 1, not {shard_count}")
+    outside = [s for s in shard_ids or () if s >= shard_count]
+    if outside:
+        raise ConfigError(f"shards {outside} are not below the shard count {shard_count} (shards are "
+                          f"numbered 0 to {shard_count - 1})")
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -147,6 +192,13 @@ def load_config(
             interval = parse_duration(interval_text)
         except ValueError as exc:
             raise ConfigError(f"ANNALS_BACKUP_INTERVAL: {exc}") from exc
+    shards_text = get("ANNALS_SHARDS")
+    try:
+        shard_ids = parse_shards(shards_text) if shards_text is not None else None
+    except ValueError as exc:
+        raise ConfigError(f"ANNALS_SHARDS: {exc}") from exc
+    shard_count = _whole(get, "ANNALS_SHARD_COUNT", 0, low=1) if get("ANNALS_SHARD_COUNT") else None
+    check_shards(shard_ids, shard_count)
     return Config(
         discord_token=get("DISCORD_TOKEN"),
         db_path=db_path,
@@ -155,6 +207,8 @@ def load_config(
         backup_keep=_whole(get, "ANNALS_BACKUP_KEEP", DEFAULT_BACKUP_KEEP, low=1),
         vacation_days=_whole(get, "ANNALS_VACATION_DAYS", DEFAULT_VACATION_DAYS, low=0),
         out_dir=Path(get("ANNALS_OUT") or DEFAULT_OUT),
+        shard_ids=shard_ids,
+        shard_count=shard_count,
     )
 
 

@@ -128,7 +128,8 @@ class Scheduler:
         async with self._run_lock:
             for _ in range(100):  # a fired row may start clocks; they are never due at once, but be safe
                 when = self.clock.now() if now is None else now
-                due = [d for d in await self.service.pending_deadlines(due_before=when)
+                # claimed: with several processes on one database, each due row goes to one of them
+                due = [d for d in await self.service.store.claim_deadlines(due_before=when)
                        if (d.deadline_id, d.due_at) not in self._settled]
                 if not due:
                     break

@@ -790,6 +790,11 @@ class Store:
         rows = await self._read(sql + " ORDER BY due_at, deadline_id", params)
         return [_deadline(r) for r in rows]
 
+    async def claim_deadlines(self, *, due_before: float) -> list[Deadline]:
+        """The unfired deadlines due by ``due_before`` this process may fire: all of them, since one
+        process writes a SQLite file (PostgreSQL's store leaves out those another process claimed)."""
+        return await self.pending_deadlines(due_before=due_before)
+
     # -- people, servers, messages ---------------------------------------------------
     async def get_user_settings(self, user_id: int) -> UserSettings:
         """A person's settings (defaults when never set)."""

@@ -1,13 +1,15 @@
-"""Shared fixtures: scripted dice for the classic History of the World tests."""
+"""Shared fixtures: scripted dice for the classic History of the World tests; the database under test."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 
 import engine.rng
+from tests import pg
 
 
 class Dice:
@@ -55,3 +57,23 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Dice]:
     monkeypatch.setattr(engine.rng, "roll", d)
     yield d
     assert d.left == 0, f"{d.left} scripted roll(s) were never rolled"
+
+
+# -- the database under test: SQLite and PostgreSQL (tests/pg.py) --------------------------------
+BACKENDS = ("sqlite", "postgres")
+
+
+@pytest.fixture(params=BACKENDS)
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, migrated database for ``bot.storage.open_store``: a SQLite file, or a new database on
+    the test PostgreSQL server (test ids end in ``[postgres]``, so ``-k postgres`` selects them)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "annals.sqlite3")
+    srv = pg.server()
+    if srv is None:
+        pytest.skip(pg.WHY_NOT[0])
+    return pg.fresh_database(srv)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    pg.stop()  # the throwaway cluster, if this process started one

@@ -1,6 +1,13 @@
 """Subprocess for tests/test_service_crash.py: streams submits into one game until killed.
 
-Usage: ``python tests/crash_driver.py DB GAME_ID``
+Usage: ``python tests/crash_driver.py DB GAME_ID`` (DB: a SQLite file or a postgresql:// URL)
+
+Two more modes for several processes on one PostgreSQL database (tests/test_postgres_processes.py):
+``python tests/crash_driver.py --many DB NAME SEED GAME_ID...`` plays the people of many games at
+random and fires due deadlines (each process's fake clock runs ahead by itself), printing
+``ack GAME SEQ USER`` after each committed submit and ``fired DEADLINE`` after each committed firing;
+``python tests/crash_driver.py --serve DB`` answers ``look GAME`` and ``join GAME USER`` lines on stdin
+(the lobby-join race).
 
 Creates the game on first run (three people, seed 7), then plays it with a
 seeded random policy on behalf of whoever must act. After each submit has
@@ -12,21 +19,23 @@ flushes, so the parent knows which submits were acknowledged. Prints
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.clock import FakeClock
+from bot.models import TimerSettings
 from bot.service import GameService, ServiceError
-from bot.store import Store
+from bot.storage import open_store
 from engine.registry import make_policy
 
 PEOPLE = (101, 102, 103)
 
 
 async def main(db: str, game_id: str) -> None:
-    store = await Store.open(db, exclusive=True)  # as the bot does: a SIGKILL must leave no stale lock
+    store = await open_store(db, exclusive=True)  # as the bot does: a SIGKILL must leave no stale lock
     clock = FakeClock()
     svc = GameService(store, clock, id_factory=lambda: game_id, checkpoint_every=10)
     if await store.get_game(game_id) is None:
@@ -55,5 +64,74 @@ async def main(db: str, game_id: str) -> None:
     await store.close()
 
 
+#: The clocks of the --many games: an hour per move, a reminder half-way, the AI never takes a seat.
+MANY_TIMERS = TimerSettings(move_seconds=3600, reminder_offsets=(1800,), misses_before_ai=0)
+
+
+async def many(db: str, name: str, seed: int, games: list[str]) -> None:
+    """Play the people of ``games`` (created by the parent) until killed; see the module docstring."""
+    store = await open_store(db)
+    rng = random.Random(seed)
+    clock = FakeClock()
+    svc = GameService(store, clock, checkpoint_every=10, id_factory=lambda: f"{name}-unused")
+    print(f"ready {name}", flush=True)
+    while True:
+        if rng.random() < 0.05:  # time passes here: what is due is claimed and fired
+            clock.advance(rng.choice((1800, 3600)))
+            for row in await store.claim_deadlines(due_before=clock.now()):
+                try:
+                    fired = await svc.fire_deadline(row.deadline_id)
+                except ServiceError:  # another process changed the game first: it is its move
+                    continue
+                if fired is not None:
+                    print(f"fired {row.deadline_id}", flush=True)
+            continue
+        gid = rng.choice(games)
+        status = await svc.status(gid)
+        if status.status != "active" or not status.waiting_for:
+            await asyncio.sleep(0.01)
+            continue
+        seq, state = await svc.engine_state(gid)
+        user = rng.choice(status.waiting_for)
+        seat = next(s.seat for s in status.seats if s.user_id == user)
+        assert seat is not None
+        action = make_policy("history-classic", "random", seq + seed).choose(state, seat)
+        try:
+            outcome = await svc.submit(gid, user, action.to_json(), seq)
+        except ServiceError as exc:
+            if exc.code in ("conflict", "stale", "not_your_turn", "busy"):
+                svc.forget(gid)  # another process moved first: read the game again
+                continue
+            print(f"error {exc.code} {exc.message}", flush=True)
+            raise
+        print(f"ack {gid} {seq + 1} {user}", flush=True)
+        del outcome
+
+
+async def serve(db: str) -> None:
+    """Answer ``look GAME`` (load it, as a live process holds its games) and ``join GAME USER``."""
+    store = await open_store(db)
+    svc = GameService(store, FakeClock())
+    print("ready", flush=True)
+    loop = asyncio.get_running_loop()
+    while line := (await loop.run_in_executor(None, sys.stdin.readline)).split():
+        if line[0] == "look":
+            await svc.status(line[1])
+            print("ok", flush=True)
+        elif line[0] == "join":
+            try:
+                await svc.join(line[1], int(line[2]), f"P{line[2]}")
+            except ServiceError as exc:
+                print(f"refused {exc.code}", flush=True)
+            else:
+                print("joined", flush=True)
+    await store.close()
+
+
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2]))
+    if sys.argv[1] == "--many":
+        asyncio.run(many(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]))
+    elif sys.argv[1] == "--serve":
+        asyncio.run(serve(sys.argv[2]))
+    else:
+        asyncio.run(main(sys.argv[1], sys.argv[2]))

@@ -27,6 +27,13 @@ header discord.py looks for); ``failing_dms`` answers one person's DMs with 500 
 channel (within a few minutes, on real Discord) returns the message made the first
 time instead of posting again. :attr:`FakeDiscord.created` lists every message
 really created, so a test can count duplicates.
+
+Sharding: ``FakeDiscord(guilds=N, shard_count=S)`` has N servers (each with its own text channel,
+ids spread so that they fall on different shards by Discord's rule ``(guild_id >> 22) % S``) and
+answers ``GET /gateway/bot`` with S shards. Each gateway connection that IDENTIFYs with
+``"shard": [id, S]`` gets the READY and GUILD_CREATEs of that shard's servers only, and a dispatch
+about a server goes down the connection of the shard that owns it (:attr:`FakeDiscord.routed`
+remembers which); a connection without a shard is shard 0 of 1, as before.
 """
 
 from __future__ import annotations
@@ -142,8 +149,14 @@ class FakeDiscord:
     """
 
     def __init__(self, members: dict[int, str] | None = None, *, heartbeat_interval: int = 500,
-                 closed_dms: set[int] | None = None, failing_dms: set[int] | None = None) -> None:
+                 closed_dms: set[int] | None = None, failing_dms: set[int] | None = None,
+                 guilds: int = 1, shard_count: int = 1) -> None:
         self.members = dict(members or {OWNER_ID: "owner"})
+        self.shard_count = shard_count
+        # server k is one shard further along than server k-1: guild id k << 22 apart
+        self.guild_channels = {GUILD_ID + (k << 22): CHANNEL_ID + k for k in range(guilds)}
+        self.shard_sockets: dict[int, web.WebSocketResponse] = {}  # shard id -> its live connection
+        self.routed: dict[int, int] = {}  # interaction id -> the shard whose connection carried it
         self.heartbeat_interval = heartbeat_interval
         self.closed_dms = set(closed_dms or ())
         self.failing_dms = set(failing_dms or ())
@@ -159,7 +172,8 @@ class FakeDiscord:
         self.gateway_log: list[dict[str, Any]] = []  # every frame received on the gateway
         self.gateway_queries: list[dict[str, str]] = []  # the query of every gateway connection
         self.messages: dict[int, dict[str, Any]] = {}
-        self.channels: dict[int, dict[str, Any]] = {CHANNEL_ID: self._text_channel(CHANNEL_ID, "games")}
+        self.channels: dict[int, dict[str, Any]] = {
+            c: self._text_channel(c, "games", guild_id=g) for g, c in self.guild_channels.items()}
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.pins: dict[int, list[int]] = {}
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> commands
@@ -339,7 +353,7 @@ class FakeDiscord:
         m, p = r.method, r.path
         app = str(APP_ID)
         if m == "GET" and p == "/gateway/bot":
-            return 200, {"url": self.gateway_url, "shards": 1,
+            return 200, {"url": self.gateway_url, "shards": self.shard_count,
                          "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
                                                  "max_concurrency": 1}}
         if m == "GET" and p == "/gateway":
@@ -500,8 +514,8 @@ class FakeDiscord:
         return 404, {"code": 0, "message": "404: Not Found"}
 
     # -- payloads ----------------------------------------------------------------------------
-    def _text_channel(self, channel_id: int, name: str) -> dict[str, Any]:
-        return {"id": str(channel_id), "type": 0, "name": name, "position": 0, "guild_id": str(GUILD_ID),
+    def _text_channel(self, channel_id: int, name: str, *, guild_id: int = GUILD_ID) -> dict[str, Any]:
+        return {"id": str(channel_id), "type": 0, "name": name, "position": 0, "guild_id": str(guild_id),
                 "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
                 "last_message_id": None, "rate_limit_per_user": 0}
 
@@ -572,7 +586,9 @@ class FakeDiscord:
                         break
                     self.identify = frame["d"]
                     self.identified.set()
-                    await self._ready(ws)
+                    shard = tuple(frame["d"].get("shard") or (0, 1))
+                    self.shard_sockets[int(shard[0])] = ws
+                    await self._ready(ws, (int(shard[0]), int(shard[1])))
                 elif op == OP_RESUME:  # a fresh session instead (not resumable)
                     await ws.send_json({"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
                 await self._notify()
@@ -580,31 +596,42 @@ class FakeDiscord:
             self.close_codes.append(ws.close_code)
             if self._ws is ws:
                 self._ws = None
+            for shard_id, live in list(self.shard_sockets.items()):
+                if live is ws:
+                    del self.shard_sockets[shard_id]
             self.disconnected.set()
             await self._notify()
         return ws
 
-    async def _ready(self, ws: web.WebSocketResponse) -> None:
+    def shard_of(self, guild_id: int) -> int:
+        """The shard that carries a server's events (Discord's rule)."""
+        return (guild_id >> 22) % self.shard_count
+
+    async def _ready(self, ws: web.WebSocketResponse, shard: tuple[int, int] = (0, 1)) -> None:
+        mine = [g for g in self.guild_channels if (g >> 22) % shard[1] == shard[0]]
         await self._send_dispatch(ws, "READY", {
-            "v": 10, "user": user_payload(BOT_ID, "annals", bot=True), "session_id": "fake-session",
-            "resume_gateway_url": self.gateway_url, "shard": [0, 1],
-            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "v": 10, "user": user_payload(BOT_ID, "annals", bot=True),
+            "session_id": "fake-session" if shard[0] == 0 else f"fake-session-{shard[0]}",
+            "resume_gateway_url": self.gateway_url, "shard": list(shard),
+            "guilds": [{"id": str(g), "unavailable": True} for g in mine],
             "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [], "relationships": [],
         })
-        await self._send_dispatch(ws, "GUILD_CREATE", self.guild_payload())
+        for guild_id in mine:
+            await self._send_dispatch(ws, "GUILD_CREATE", self.guild_payload(guild_id))
         self.ready_sent.set()
 
-    def guild_payload(self) -> dict[str, Any]:
-        everyone = {"id": str(GUILD_ID), "name": "@everyone",
+    def guild_payload(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
+        everyone = {"id": str(guild_id), "name": "@everyone",
                     "permissions": str(discord.Permissions.general().value), "position": 0, "color": 0,
                     "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         members = [self.member(u) for u in self.members]
         members.append({**self.member(BOT_ID), "user": user_payload(BOT_ID, "annals", bot=True)})
         return {
-            "id": str(GUILD_ID), "name": "History Club", "icon": None, "owner_id": str(OWNER_ID),
+            "id": str(guild_id), "name": "History Club", "icon": None, "owner_id": str(OWNER_ID),
             "roles": [everyone], "emojis": [], "stickers": [], "features": [],
             "member_count": len(members), "large": False, "unavailable": False,
-            "channels": [c for c in self.channels.values() if c["type"] == 0],
+            "channels": [c for c in self.channels.values()
+                         if c["type"] == 0 and c.get("guild_id") == str(guild_id)],
             "threads": [], "members": members, "voice_states": [], "presences": [], "mfa_level": 0,
             "verification_level": 0, "explicit_content_filter": 0, "default_message_notifications": 0,
             "premium_tier": 0, "preferred_locale": "en-US", "system_channel_flags": 0, "nsfw_level": 0,
@@ -621,10 +648,17 @@ class FakeDiscord:
         return self._seq
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> int:
-        """Send a dispatch to the connected client; returns its sequence number."""
-        if self._ws is None or self._ws.closed:
-            raise AssertionError("no client is connected to the fake gateway")
-        return await self._send_dispatch(self._ws, event, data)
+        """Send a dispatch to the connected client (about a server: to the connection of its shard);
+        returns its sequence number."""
+        ws = self._ws
+        if data.get("guild_id") is not None and self.shard_sockets:
+            shard = self.shard_of(int(data["guild_id"]))
+            ws = self.shard_sockets.get(shard)
+            if event == "INTERACTION_CREATE":
+                self.routed[int(data["id"])] = shard
+        if ws is None or ws.closed:
+            raise AssertionError("no client is connected to the fake gateway (for this shard)")
+        return await self._send_dispatch(ws, event, data)
 
     @property
     def sequence(self) -> int:
@@ -632,35 +666,38 @@ class FakeDiscord:
 
     # -- interactions ------------------------------------------------------------------------
     def _interaction(self, user_id: int, kind: int, data: dict[str, Any], *, channel_id: int = CHANNEL_ID,
-                     manage_guild: bool = False) -> dict[str, Any]:
+                     manage_guild: bool = False, guild_id: int = GUILD_ID) -> dict[str, Any]:
         perms = discord.Permissions.general()
         perms.manage_guild = manage_guild
         perms.administrator = False
-        channel = self.channels.get(channel_id) or self._text_channel(channel_id, "games")
+        channel = self.channels.get(channel_id) or self._text_channel(channel_id, "games", guild_id=guild_id)
         token = f"tok{self.new_id()}"
         self.token_channels[token] = channel_id
         return {
             "id": str(self.new_id()), "application_id": str(APP_ID), "type": kind,
-            "token": token, "version": 1, "guild_id": str(GUILD_ID),
+            "token": token, "version": 1, "guild_id": str(guild_id),
             "channel_id": str(channel_id), "channel": channel,
             "member": {**self.member(user_id), "permissions": str(perms.value)},
             "app_permissions": str(discord.Permissions.text().value), "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0, "attachment_size_limit": 10_485_760, "data": data,
         }
 
     async def command(self, user_id: int, name: str, sub: str | None = None, *,
-                      channel_id: int = CHANNEL_ID, manage_guild: bool = False,
+                      channel_id: int | None = None, manage_guild: bool = False, guild_id: int = GUILD_ID,
                       **options: Any) -> dict[str, Any]:
-        """Dispatch ``/name [sub] option:value ...`` by ``user_id``; returns the interaction payload."""
+        """Dispatch ``/name [sub] option:value ...`` by ``user_id`` (in the server's own channel unless
+        ``channel_id`` names another); returns the interaction payload."""
         kinds = {bool: 5, int: 4, float: 10, str: 3}
         opts = [{"name": k, "type": kinds[type(v)], "value": v} for k, v in options.items()]
-        scope = self.commands.get(str(GUILD_ID)) or self.commands.get("global") or []
+        scope = self.commands.get(str(guild_id)) or self.commands.get("global") or []
         command_id = next((c["id"] for c in scope if c["name"] == name), str(APP_ID + 7))
-        data: dict[str, Any] = {"id": command_id, "name": name, "type": 1, "guild_id": str(GUILD_ID)}
+        data: dict[str, Any] = {"id": command_id, "name": name, "type": 1, "guild_id": str(guild_id)}
         data["options"] = [{"name": sub, "type": 1, "options": opts}] if sub else opts
-        payload = self._interaction(user_id, 2, data, channel_id=channel_id, manage_guild=manage_guild)
+        channel = channel_id if channel_id is not None else self.guild_channels.get(guild_id, CHANNEL_ID)
+        payload = self._interaction(user_id, 2, data, channel_id=channel, manage_guild=manage_guild,
+                                    guild_id=guild_id)
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 

@@ -11,7 +11,7 @@ import asyncio
 import itertools
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import cast
 
 import pytest
 import pytest_asyncio
@@ -20,6 +20,7 @@ from bot.clock import FakeClock, to_datetime
 from bot.models import Deadline, Notice, Outcome, TimerSettings
 from bot.scheduler import SWEEP_JOB, Scheduler
 from bot.service import DAY, GameService, ServiceError
+from bot.storage import open_store
 from bot.store import Store
 from engine.registry import make_policy
 
@@ -53,7 +54,7 @@ class Stack:
 class World:
     """Opens stacks on one database file and one fake clock; closes whatever is left open."""
 
-    def __init__(self, path: Path, clock: FakeClock) -> None:
+    def __init__(self, path: str, clock: FakeClock) -> None:
         self.path = path
         self.clock = clock
         self.ids = ids()
@@ -61,7 +62,7 @@ class World:
         self.vacation_days = 14
 
     async def stack(self, *, start: bool = True) -> Stack:
-        store = await Store.open(self.path)
+        store = cast(Store, await open_store(self.path))
         service = GameService(store, self.clock, seed_factory=lambda: 42, id_factory=self.ids,
                               vacation_days=self.vacation_days)
         st = Stack(store, service, Scheduler(service))
@@ -78,8 +79,8 @@ class World:
 
 
 @pytest_asyncio.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    w = World(tmp_path / "annals.sqlite3", FakeClock())
+async def world(db_target: str) -> AsyncIterator[World]:  # SQLite and PostgreSQL (conftest)
+    w = World(db_target, FakeClock())
     yield w
     for st in w.open:
         await st.close()

@@ -5,11 +5,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
-from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import pytest_asyncio
@@ -17,6 +15,7 @@ import pytest_asyncio
 from bot.clock import FakeClock
 from bot.models import ActionRow, GameChange, Outcome, TimerSettings, UserSettings
 from bot.service import GameService, ServiceError
+from bot.storage import open_store
 from bot.store import Store
 from engine.core import replay
 from engine.registry import get_game, make_policy
@@ -27,8 +26,8 @@ CREATOR, ADMIN, OUTSIDER = 1, 99, 50
 
 
 @pytest_asyncio.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "annals.sqlite3")
+async def store(db_target: str) -> AsyncIterator[Store]:  # SQLite and PostgreSQL (conftest)
+    s = cast(Store, await open_store(db_target))
     yield s
     await s.close()
 
@@ -509,8 +508,8 @@ async def test_verify_spots_a_tampered_snapshot(svc: GameService, store: Store) 
     assert snapshot is not None
     data = json.loads(snapshot.state_json)
     data["scores"] = [s + 1 for s in data["scores"]]
-    with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE snapshots SET state_json = ? WHERE game_id = ?", (json.dumps(data), gid))
+    async with store.transaction() as conn:  # behind the service's back, on either database
+        await conn.execute("UPDATE snapshots SET state_json = ? WHERE game_id = ?", (json.dumps(data), gid))
     assert any("differs" in p for p in await svc.verify_game(gid))
 
 

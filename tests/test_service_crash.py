@@ -21,7 +21,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.service import GameService
-from bot.store import Store
+from bot.storage import open_store
 from engine.core import replay
 from engine.registry import get_game
 
@@ -37,14 +37,14 @@ async def read_line(proc: asyncio.subprocess.Process) -> str:
     return line.decode().strip()
 
 
-async def run_until_killed(db: Path, acks_before_kill: int, jitter: float) -> tuple[int, int, bool]:
+async def run_until_killed(db: str, acks_before_kill: int, jitter: float) -> tuple[int, int, bool]:
     """Start the driver, wait for some acks, SIGKILL it. Returns (ready seq, last ack, game over).
 
     ``jitter`` delays the kill a little so it lands at different points of a submit
     (engine work, inside the transaction, after the commit but before the ack).
     """
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(DRIVER), str(db), GAME_ID,
+        sys.executable, str(DRIVER), db, GAME_ID,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(DRIVER.parents[1])},
     )
@@ -77,9 +77,9 @@ async def run_until_killed(db: Path, acks_before_kill: int, jitter: float) -> tu
     return ready, last_ack, over
 
 
-async def check_database(db: Path, acknowledged: int) -> int:
+async def check_database(db: str, acknowledged: int) -> int:
     """Everything acknowledged is there, nothing is half-written; returns the stored seq."""
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
         assert await store.integrity_problems() == []
         game_row = await store.get_game(GAME_ID)
@@ -115,8 +115,8 @@ async def check_database(db: Path, acknowledged: int) -> int:
         await store.close()
 
 
-async def test_killed_service_loses_no_acknowledged_submit(tmp_path: Path) -> None:
-    db = tmp_path / "crash.sqlite3"
+async def test_killed_service_loses_no_acknowledged_submit(db_target: str) -> None:
+    db = db_target  # a SQLite file, or a PostgreSQL database (conftest)
     acknowledged = 0
     rounds = 0
     for acks, jitter in ((15, 0.0), (25, 0.002), (8, 0.0), (30, 0.005), (12, 0.001), (20, 0.0)):

@@ -6,7 +6,7 @@ import shutil
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import pytest_asyncio
@@ -23,6 +23,7 @@ from bot.models import (
     TimerSettings,
     UserSettings,
 )
+from bot.storage import open_store
 from bot.store import (
     MIGRATIONS_DIR,
     MigrationError,
@@ -49,8 +50,8 @@ def user_version(path: Path) -> int:
 
 
 @pytest_asyncio.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "annals.sqlite3")
+async def store(db_target: str) -> AsyncIterator[Store]:  # SQLite and PostgreSQL (conftest)
+    s = cast(Store, await open_store(db_target))
     yield s
     await s.close()
 
@@ -63,7 +64,8 @@ def lobby(game_id: str = "g1", now: int = 1000) -> GameRow:
 # -- connection and migrations -------------------------------------------------------------
 
 
-async def test_fresh_database_is_migrated_with_the_right_pragmas(store: Store, tmp_path: Path) -> None:
+async def test_fresh_database_is_migrated_with_the_right_pragmas(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "annals.sqlite3")  # SQLite's pragmas (test_postgres: the server's)
     assert await store.user_version() == len(list_migrations(MIGRATIONS_DIR))
     assert tables(tmp_path / "annals.sqlite3") >= TABLES
     pragmas = await store.pragmas()
@@ -72,6 +74,7 @@ async def test_fresh_database_is_migrated_with_the_right_pragmas(store: Store, t
     assert pragmas["foreign_keys"] == 1
     assert pragmas["busy_timeout"] > 0
     assert await store.integrity_problems() == []
+    await store.close()
 
 
 async def test_migrations_are_idempotent(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Awaitable
 import discord
 
 from bot.config import Config
-from bot.discord.client import AnnalsBot
+from bot.discord.client import AnnalsBot, make_bot
 from bot.scheduler import Scheduler
 from bot.service import GameService
 
@@ -36,7 +36,8 @@ def serve(config: Config, service: GameService, scheduler: Scheduler, stop: asyn
     """
     if not config.discord_token:
         raise ValueError("serve needs config.discord_token")
-    return _serve(AnnalsBot(service), config.discord_token, stop)
+    bot = make_bot(service, shard_ids=config.shard_ids, shard_count=config.shard_count)
+    return _serve(bot, config.discord_token, stop)
 
 
 async def _serve(bot: AnnalsBot, token: str, stop: asyncio.Event) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -88,3 +89,20 @@ class AnnalsBot(BotBase):
     async def close(self) -> None:
         await self.transport.stop()
         await super().close()
+
+
+class ShardedAnnalsBot(AnnalsBot, discord.AutoShardedClient):
+    """Annals running some of the bot's gateway shards (``shard_ids`` of ``shard_count``).
+
+    Discord sends each server's events, interactions included, down the shard that owns the server,
+    so the process holding that shard answers them; the processes share one PostgreSQL database.
+    """
+
+
+def make_bot(service: GameService, *, shard_ids: Sequence[int] | None = None,
+             shard_count: int | None = None) -> AnnalsBot:
+    """The client for this process: plain, or sharded when a shard count is given."""
+    if shard_count is None:
+        return AnnalsBot(service)
+    return ShardedAnnalsBot(service, shard_count=shard_count,
+                            shard_ids=list(shard_ids) if shard_ids is not None else None)

@@ -4,7 +4,8 @@ Writes go through :meth:`bot.store.Store.transaction` (the one guarded writer,
 ``BEGIN IMMEDIATE ... COMMIT``), so league rows and game rows never race.
 Reads use a read-only connection of this class's own, opened on the same file
 with the same pragmas as the store's reader (the store keeps its reader
-private). The SQL is portable, as in :mod:`bot.store`.
+private). The SQL is portable, as in :mod:`bot.store`; on PostgreSQL (:mod:`bot.pgstore`) the
+transaction and the reads go through the store's pool instead.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from bot.leagues.matchmaking import QueueEntry, QueueKey
 from bot.leagues.models import League, LeagueGame, LeagueGameStatus, PointsTable, Season, SignUp
 from bot.leagues.ratings import Rating, RatingPoint
 from bot.leagues.reliability import ReliabilityRecord
-from bot.store import MIGRATIONS_DIR, Store, StoreError
+from bot.pgstore import PgStore
+from bot.storage import GameStore, Reader
+from bot.store import MIGRATIONS_DIR, StoreError
 
 #: The migration that adds the league tables (schema version 4), applied by :meth:`bot.store.Store.open`.
 MIGRATION = MIGRATIONS_DIR / "0004_leagues.sql"
@@ -68,17 +71,22 @@ def _game(r: Sequence[Any]) -> LeagueGame:
 class LeagueStore:
     """League records in the game store's database. Create it with :meth:`open`."""
 
-    def __init__(self, store: Store, reader: aiosqlite.Connection) -> None:
+    def __init__(self, store: GameStore, reader: Reader) -> None:
         self.store = store
         self._reader = reader
 
     @classmethod
-    async def open(cls, store: Store, *, busy_timeout_ms: int = 10_000) -> LeagueStore:
+    async def open(cls, store: GameStore, *, busy_timeout_ms: int = 10_000) -> LeagueStore:
         """A league store on ``store``'s database (whose migrations must include the league tables).
 
         Raises:
             StoreError: the league tables are missing (the migration was not applied).
         """
+        if isinstance(store, PgStore):  # a server: reads go through the store's own pool
+            missing = set(TABLES) - await store.table_names()
+            if missing:
+                raise StoreError(f"the league tables are missing ({', '.join(sorted(missing))})")
+            return cls(store, store.reader())
         reader = await aiosqlite.connect(store.path, isolation_level=None)
         try:
             for pragma in ("foreign_keys = ON", f"busy_timeout = {int(busy_timeout_ms)}", "query_only = ON"):
@@ -97,7 +105,7 @@ class LeagueStore:
     async def close(self) -> None:
         await self._reader.close()
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(await self._reader.execute_fetchall(sql, params))
 
     # -- leagues -----------------------------------------------------------------------

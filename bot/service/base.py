@@ -45,7 +45,8 @@ from bot.service.records import (
     random_id,
     spec_or_error,
 )
-from bot.store import Store, StoreBusy, StoreConflict, StoreError, StoreFull
+from bot.storage import GameStore
+from bot.store import StoreBusy, StoreConflict, StoreError, StoreFull
 from engine.core import Action, IllegalAction, LogReplay, PlayerId
 
 log = logging.getLogger("bot.service")
@@ -74,7 +75,7 @@ class ServiceBase:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         clock: Clock | None = None,
         *,
         checkpoint_every: int = 100,

@@ -1,0 +1,169 @@
+"""What the rest of the bot needs from a database, and the one place that picks which database.
+
+:class:`GameStore` is the interface the service, the scheduler, the console, the Discord adapter
+and the league store use, derived from their call sites; :class:`bot.store.Store` (embedded SQLite,
+the default) and :class:`bot.pgstore.PgStore` (a PostgreSQL server shared by several bot processes)
+both provide it. :func:`open_store` reads ``ANNALS_DB`` (or the path/URL it is given):
+
+* nothing, a path, or ``sqlite:///path``: the SQLite file;
+* ``postgresql://user@host/db`` (or ``postgres://``): the PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.models import (
+    ActionRow,
+    Deadline,
+    GameBundle,
+    GameChange,
+    GameRow,
+    GameStatusName,
+    GuildSettings,
+    MessageRef,
+    SeatRow,
+    Snapshot,
+    UserSettings,
+)
+from bot.store import Store, default_db_path
+
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+
+
+class Reader(Protocol):
+    """A read-only connection: what :class:`bot.leagues.store.LeagueStore` reads through."""
+
+    async def execute_fetchall(self, sql: str, parameters: Iterable[Any] | None = None) -> Iterable[Any]: ...
+
+    async def close(self) -> None: ...
+
+
+class GameStore(Protocol):
+    """The game database as its callers use it (see :class:`bot.store.Store` for each method)."""
+
+    @property
+    def path(self) -> str:
+        """Where the data lives: the SQLite file, or the PostgreSQL URL without its password."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Any]: ...
+
+    async def close(self) -> None: ...
+
+    async def user_version(self) -> int: ...
+
+    async def integrity_problems(self, *, quick: bool = False) -> list[str]: ...
+
+    # -- games
+    async def create_game(self, game: GameRow, seats: Iterable[SeatRow]) -> None: ...
+
+    async def apply_change(self, change: GameChange) -> None: ...
+
+    async def get_game(self, game_id: str) -> GameRow | None: ...
+
+    async def list_games(
+        self, *, statuses: Sequence[GameStatusName] | None = None, guild_id: int | None = None
+    ) -> list[GameRow]: ...
+
+    async def game_ids(self, *, statuses: Sequence[GameStatusName]) -> list[str]: ...
+
+    async def game_contact(self, game_id: str) -> tuple[str, str, int, int | None] | None: ...
+
+    async def mark_damaged(self, game_id: str, problem: str, now: int) -> bool: ...
+
+    async def clear_damage(self, game_id: str) -> None: ...
+
+    async def damaged_games(self) -> dict[str, str]: ...
+
+    async def games_in_channel(
+        self, channel_id: int, *, statuses: Sequence[GameStatusName] | None = None
+    ) -> list[GameRow]: ...
+
+    async def games_of_user(self, user_id: int) -> list[str]: ...
+
+    async def get_seats(self, game_id: str) -> list[SeatRow]: ...
+
+    async def load_bundle(self, game_id: str) -> GameBundle | None: ...
+
+    # -- log and snapshots
+    async def actions(
+        self, game_id: str, *, after_seq: int = 0, upto_seq: int | None = None
+    ) -> list[ActionRow]: ...
+
+    async def log_bounds(self, game_id: str) -> tuple[int, int, int]: ...
+
+    async def snapshot(self, game_id: str) -> Snapshot | None: ...
+
+    async def checkpoints(self, game_id: str) -> list[Snapshot]: ...
+
+    async def latest_checkpoint(self, game_id: str, *, upto_seq: int | None = None) -> Snapshot | None: ...
+
+    # -- deadlines
+    async def game_deadlines(self, game_id: str) -> list[Deadline]: ...
+
+    async def get_deadline(self, deadline_id: str) -> Deadline | None: ...
+
+    async def pending_deadlines(self, *, due_before: float | None = None) -> list[Deadline]: ...
+
+    async def claim_deadlines(self, *, due_before: float) -> list[Deadline]:
+        """The unfired deadlines due by ``due_before`` that this process may fire now: with several
+        processes on one database, a row another live process has claimed is left out."""
+
+    # -- people, servers, messages
+    async def get_user_settings(self, user_id: int) -> UserSettings: ...
+
+    async def set_user_settings(self, settings: UserSettings, now: int) -> None: ...
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings: ...
+
+    async def set_guild_settings(self, settings: GuildSettings, now: int) -> None: ...
+
+    async def set_thread(self, game_id: str, thread_id: int | None, now: int) -> None: ...
+
+    async def set_message(self, ref: MessageRef, now: int) -> None: ...
+
+    async def messages(self, game_id: str) -> dict[str, MessageRef]: ...
+
+    async def delete_message(self, game_id: str, purpose: str) -> None: ...
+
+
+def is_postgres(target: str) -> bool:
+    """True when ``target`` names a PostgreSQL database rather than a SQLite file."""
+    return target.startswith(POSTGRES_PREFIXES)
+
+
+def sqlite_path(target: str) -> str:
+    """The file of a SQLite target (``sqlite:///x.db`` or a plain path)."""
+    return target[len(SQLITE_PREFIX):] if target.startswith(SQLITE_PREFIX) else target
+
+
+async def follow_other_processes(store: GameStore, changed: Callable[[str], object]) -> None:
+    """With several processes on one database (PostgreSQL), call ``changed(game_id)`` when another
+    process changes a game, so a cached copy is dropped (a SQLite file has one writer: nothing to do)."""
+    from bot.pgstore import PgStore
+
+    if isinstance(store, PgStore):
+        await store.follow(changed)
+
+
+async def open_store(target: str | Path | None = None, *, exclusive: bool = False,
+                     migrate: bool = True) -> GameStore:
+    """Open the database ``target`` names (default ``ANNALS_DB``, else the embedded SQLite file).
+
+    ``exclusive`` makes this process the one writer of a SQLite file (see
+    :func:`bot.store.hold_writer_lock`); a PostgreSQL database takes any number of processes, each
+    write being guarded by the game's revision, so it has no such lock.
+
+    Raises:
+        StoreError: the database cannot be opened (the message says why and what to do).
+    """
+    name = str(target) if target is not None else default_db_path()
+    if is_postgres(name):
+        from bot.pgstore import PgStore  # asyncpg only when a server is used
+
+        return await PgStore.open(name, migrate=migrate)
+    return await Store.open(sqlite_path(name), exclusive=exclusive, migrate=migrate)
