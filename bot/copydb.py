@@ -36,6 +36,7 @@ TABLE_ORDER = (
 )
 BATCH = 500
 _SKIP = ("annals_schema",)  # PostgreSQL's record of the schema version: each side keeps its own
+IDENTITY_TABLES = ("outbox",)  # PostgreSQL numbers these rows itself (migrations/postgres)
 _SQLITE_TABLES = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
 _PG_COLUMNS = ("SELECT table_name, column_name FROM information_schema.columns "
                "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position")
@@ -189,6 +190,10 @@ async def copy_db(source: str, target: str) -> CopyReport:
                     async for batch in snap.rows(table, columns):
                         await conn.executemany(insert, batch)
                         copied[table] += len(batch)
+                if is_postgres(target):  # rows came with their ids: number new ones after them
+                    for table in IDENTITY_TABLES:
+                        await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                           f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)")
         for table, n in copied.items():
             if await _count(store, table) != n:
                 raise CopyError(f"table {table}: {n} rows read, a different number on the target")

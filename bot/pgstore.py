@@ -20,6 +20,10 @@ SQL does). What differs lives here:
 * caches: every change of a game also sends ``NOTIFY annals_games`` (delivered at commit only), and
   :meth:`follow` calls back with the ids of games other processes changed, so the service drops its
   parsed copy at once instead of serving a stale board until its next write conflicts;
+* the notice outbox: rows are numbered by an identity column, and :meth:`claim_due` leases a
+  destination to one process at a time (an advisory lock per destination while claiming, then a
+  lease of :data:`OUTBOX_LEASE_SECONDS`), so each notice is sent by one process, in order, and a
+  dead process's destinations pass to a live one when the lease runs out;
 * migrations: ``migrations/postgres/NNNN_*.sql`` (numbered as SQLite's), applied under an advisory
   lock with the version in the ``annals_schema`` table;
 * errors: a lock held past ``lock_timeout`` or a deadlock is :class:`~bot.store.StoreBusy`, a full disk
@@ -45,9 +49,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]  # ships no type information
 
-from bot.models import Deadline, GameBundle, GameChange, GameRow, SeatRow
+from bot.models import Deadline, Destination, GameBundle, GameChange, GameRow, OutboxItem, OutboxRow, SeatRow
 from bot.store import (
     _DEADLINE_COLUMNS,
+    _OUTBOX_COLUMNS,
     MIGRATIONS_DIR,
     MigrationError,
     Store,
@@ -56,6 +61,9 @@ from bot.store import (
     StoreError,
     StoreFull,
     _deadline,
+    _outbox_row,
+    _outbox_values,
+    _outbox_where,
     list_migrations,
 )
 
@@ -67,6 +75,9 @@ SEEN_GAMES = 100_000
 CHANNEL = "annals_games"  # NOTIFY channel: "<owner> <game id>" for every change of a game
 #: How long a claimed deadline is reserved for the process that claimed it.
 CLAIM_SECONDS = 30
+# A destination's rows stay with the process delivering them this long after its last claim (longer
+# than one send with discord.py's own waits on a 429).
+OUTBOX_LEASE_SECONDS = 120
 _MIGRATION_LOCK = 0x616E6E616C73  # "annals": the advisory lock key held while migrating
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\?")
 
@@ -375,9 +386,11 @@ class PgStore(Store):
             return [tuple(r) for r in await self._pool.fetch(pg_sql(sql), *params)]
 
     # -- games -----------------------------------------------------------------------
-    async def create_game(self, game: GameRow, seats: Iterable[SeatRow]) -> None:
-        await super().create_game(game, seats)
+    async def create_game(self, game: GameRow, seats: Iterable[SeatRow],
+                          outbox: Sequence[OutboxItem] = ()) -> list[int]:
+        ids = await super().create_game(game, seats, outbox)
         self._saw(game.game_id, 0)
+        return ids
 
     async def load_bundle(self, game_id: str) -> GameBundle | None:
         # the revision is read first: a write in between makes it older than the bundle, which only
@@ -388,7 +401,7 @@ class PgStore(Store):
             self._saw(game_id, int(rows[0][0]))
         return bundle
 
-    async def apply_change(self, change: GameChange) -> None:
+    async def apply_change(self, change: GameChange) -> list[int]:
         """Lock the game's row, check its seq, status and revision, then write the change.
 
         Raises:
@@ -407,9 +420,10 @@ class PgStore(Store):
                     or (change.expected_status is not None and status != change.expected_status)):
                 raise StoreConflict(f"game {gid!r} changed meanwhile (seq {seq}, revision {revision})")
             await conn.execute("UPDATE games SET revision = ? WHERE game_id = ?", (revision + 1, gid))
-            await super().apply_change(change)
+            ids = await super().apply_change(change)
             await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{self.owner} {gid}"))
         self._saw(gid, revision + 1)
+        return ids
 
     def _saw(self, game_id: str, revision: int) -> None:
         """Remember the revision this process holds of a game, for the :data:`SEEN_GAMES` most recent
@@ -435,6 +449,37 @@ class PgStore(Store):
             f"RETURNING {_DEADLINE_COLUMNS}",
             (self.owner, now + CLAIM_SECONDS, int(due_before), now, self.owner))
         return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.deadline_id))
+
+    # -- the notice outbox -------------------------------------------------------------
+    async def _enqueue(self, conn: Any, items: Sequence[OutboxItem], now: int) -> list[int]:
+        """Insert outbox rows numbered by the identity column (other processes insert too)."""
+        ids: list[int] = []
+        for it in items:
+            rows = await conn.execute_fetchall(
+                "INSERT INTO outbox (game_id, dest_kind, dest_id, payload_json, nonce, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id", _outbox_values(it, now))
+            ids.append(int(next(iter(rows))[0]))
+        return ids
+
+    async def claim_due(self, destination: Destination, limit: int = 200) -> list[OutboxRow]:
+        """The destination's undelivered rows, in order, leased to this process; none while another
+        live process holds the destination (it delivers them, in order). Claims of one destination
+        are taken one at a time under an advisory lock, so two processes never split its rows."""
+        where, params = _outbox_where(destination)
+        key = f"outbox {destination.kind} {destination.target} {destination.game_id or ''}"
+        now = int(time.time())
+        async with self.transaction() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (key,))
+            held = await conn.execute_fetchall(
+                f"SELECT 1 FROM outbox WHERE {where} AND claimed_until > ? AND claimed_by <> ? LIMIT 1",
+                (*params, now, self.owner))
+            if list(held):
+                return []
+            rows = await conn.execute_fetchall(
+                f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (SELECT id FROM outbox "
+                f"WHERE {where} ORDER BY id LIMIT ?) RETURNING {_OUTBOX_COLUMNS}",
+                (self.owner, now + OUTBOX_LEASE_SECONDS, *params, limit))
+        return sorted((_outbox_row(r) for r in rows), key=lambda r: r.id)
 
     # -- maintenance -----------------------------------------------------------------
     async def integrity_problems(self, *, quick: bool = False) -> list[str]:

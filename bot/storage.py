@@ -19,12 +19,15 @@ from typing import Any, Protocol
 from bot.models import (
     ActionRow,
     Deadline,
+    Destination,
     GameBundle,
     GameChange,
     GameRow,
     GameStatusName,
     GuildSettings,
     MessageRef,
+    OutboxItem,
+    OutboxRow,
     SeatRow,
     Snapshot,
     UserSettings,
@@ -59,9 +62,10 @@ class GameStore(Protocol):
     async def integrity_problems(self, *, quick: bool = False) -> list[str]: ...
 
     # -- games
-    async def create_game(self, game: GameRow, seats: Iterable[SeatRow]) -> None: ...
+    async def create_game(self, game: GameRow, seats: Iterable[SeatRow],
+                          outbox: Sequence[OutboxItem] = ()) -> list[int]: ...
 
-    async def apply_change(self, change: GameChange) -> None: ...
+    async def apply_change(self, change: GameChange) -> list[int]: ...
 
     async def get_game(self, game_id: str) -> GameRow | None: ...
 
@@ -73,7 +77,8 @@ class GameStore(Protocol):
 
     async def game_contact(self, game_id: str) -> tuple[str, str, int, int | None] | None: ...
 
-    async def mark_damaged(self, game_id: str, problem: str, now: int) -> bool: ...
+    async def mark_damaged(self, game_id: str, problem: str, now: int,
+                           outbox: Sequence[OutboxItem] = ()) -> list[int] | None: ...
 
     async def clear_damage(self, game_id: str) -> None: ...
 
@@ -129,6 +134,27 @@ class GameStore(Protocol):
     async def messages(self, game_id: str) -> dict[str, MessageRef]: ...
 
     async def delete_message(self, game_id: str, purpose: str) -> None: ...
+
+    # -- the notice outbox (written with the changes above, delivered by a front)
+    async def enqueue(self, items: Sequence[OutboxItem], now: int) -> list[int]: ...
+
+    async def outbox_destinations(self) -> list[Destination]: ...
+
+    async def claim_due(self, destination: Destination, limit: int = 200) -> list[OutboxRow]:
+        """The destination's rows this process may deliver now, in order: with several processes on
+        one database, none while another live process holds the destination."""
+
+    async def outbox_rows(self, ids: Sequence[int] | None = None) -> list[OutboxRow]: ...
+
+    async def begin_attempt(self, ids: Sequence[int]) -> None: ...
+
+    async def mark_delivered(self, ids: Sequence[int], now: int) -> None: ...
+
+    async def retry_later(self, ids: Sequence[int], error: str, next_try_ms: int) -> None: ...
+
+    async def give_up(self, ids: Sequence[int], error: str, now: int) -> None: ...
+
+    async def prune_outbox(self, before: int) -> int: ...
 
 
 def is_postgres(target: str) -> bool:

@@ -296,26 +296,22 @@ _OUTBOX_COLUMNS = ("id, game_id, dest_kind, dest_id, payload_json, nonce, create
                    "delivered_at, gave_up_at, last_error")
 
 
+def _outbox_where(destination: Destination) -> tuple[str, tuple[Any, ...]]:
+    """The SQL condition (and its parameters) of a destination's rows still to deliver."""
+    where = "dest_kind = ? AND delivered_at IS NULL AND gave_up_at IS NULL"
+    if destination.game_id is not None:
+        return f"{where} AND game_id = ?", (destination.kind, destination.game_id)
+    return f"{where} AND dest_id = ?", (destination.kind, destination.target)
+
+
+def _outbox_values(item: OutboxItem, now: int) -> tuple[Any, ...]:
+    """An outbox row's columns after its id, as written."""
+    return (item.game_id, item.kind, item.target, _dumps(dict(item.payload)), item.nonce, now)
+
+
 def _outbox_row(r: Sequence[Any]) -> OutboxRow:
     return OutboxRow(int(r[0]), str(r[1]), r[2], int(r[3]), json.loads(r[4]), str(r[5]), int(r[6]), int(r[7]),
                      int(r[8]), r[9], r[10], r[11])
-
-
-async def _enqueue(conn: aiosqlite.Connection, items: Sequence[OutboxItem], now: int) -> list[int]:
-    """Insert outbox rows inside the caller's transaction, numbered after the last (the write lock is
-    held, so no other writer can take the same numbers)."""
-    if not items:
-        return []
-    cursor = await conn.execute("SELECT COALESCE(MAX(id), 0) FROM outbox")
-    row = await cursor.fetchone()
-    first = int(row[0]) + 1 if row is not None else 1
-    ids = list(range(first, first + len(items)))
-    await conn.executemany(
-        "INSERT INTO outbox (id, game_id, dest_kind, dest_id, payload_json, nonce, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(i, it.game_id, it.kind, it.target, _dumps(dict(it.payload)), it.nonce, now)
-         for i, it in zip(ids, items, strict=True)])
-    return ids
 
 
 class Store:
@@ -530,7 +526,7 @@ class Store:
                      _dumps(dict(game.result)) if game.result is not None else None),
                 )
                 await conn.executemany(_UPSERT_SEAT, [_seat_params(s) for s in seats])
-                return await _enqueue(conn, outbox, game.created_at)
+                return await self._enqueue(conn, outbox, game.created_at)
         except sqlite3.IntegrityError as exc:
             raise StoreConflict(f"game {game.game_id!r} already exists") from exc
 
@@ -607,7 +603,7 @@ class Store:
                     [(d.deadline_id, d.game_id, d.seq, d.player, d.user_id, d.kind, d.due_at, int(d.fired),
                       c.updated_at) for d in c.new_deadlines],
                 )
-            return await _enqueue(conn, c.outbox, c.updated_at)
+            return await self._enqueue(conn, c.outbox, c.updated_at)
 
     async def get_game(self, game_id: str) -> GameRow | None:
         """The game's row, or None."""
@@ -657,7 +653,7 @@ class Store:
             if not newly:
                 await conn.execute("UPDATE games SET damage = ? WHERE game_id = ?", (problem, game_id))
             await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-            return await _enqueue(conn, outbox, now) if newly else None
+            return await self._enqueue(conn, outbox, now) if newly else None
 
     async def clear_damage(self, game_id: str) -> None:
         """Forget a game's damage mark (it loaded again, e.g. after a repair)."""
@@ -871,11 +867,25 @@ class Store:
             await conn.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
 
     # -- the notice outbox (see migrations/0006_outbox.sql) ----------------------------
+    async def _enqueue(self, conn: Any, items: Sequence[OutboxItem], now: int) -> list[int]:
+        """Insert outbox rows inside the caller's transaction, numbered after the last (the write lock
+        is held, so no other writer can take the same numbers)."""
+        if not items:
+            return []
+        rows = await conn.execute_fetchall("SELECT COALESCE(MAX(id), 0) FROM outbox")
+        first = int(next(iter(rows))[0]) + 1
+        ids = list(range(first, first + len(items)))
+        await conn.executemany(
+            "INSERT INTO outbox (id, game_id, dest_kind, dest_id, payload_json, nonce, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(i, *_outbox_values(it, now)) for i, it in zip(ids, items, strict=True)])
+        return ids
+
     async def enqueue(self, items: Sequence[OutboxItem], now: int) -> list[int]:
         """Write outbox rows on their own (a front adding a row while delivering, e.g. the line
         announcing a new thread); the service writes its rows with its change instead."""
         async with self.transaction() as conn:
-            return await _enqueue(conn, items, now)
+            return await self._enqueue(conn, items, now)
 
     async def outbox_destinations(self) -> list[Destination]:
         """Every destination with rows neither delivered nor given up, oldest row first."""
@@ -891,14 +901,7 @@ class Store:
         """The destination's rows still to deliver, in the order they were written (the first may
         not be due yet: nothing after it goes first). One writer per database, so no row is
         claimed twice; nothing is written here."""
-        where = "dest_kind = ? AND delivered_at IS NULL AND gave_up_at IS NULL"
-        params: list[Any] = [destination.kind]
-        if destination.game_id is not None:
-            where += " AND game_id = ?"
-            params.append(destination.game_id)
-        else:
-            where += " AND dest_id = ?"
-            params.append(destination.target)
+        where, params = _outbox_where(destination)
         rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE {where} ORDER BY id LIMIT ?",
                                 [*params, limit])
         return [_outbox_row(r) for r in rows]

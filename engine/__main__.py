@@ -85,7 +85,7 @@ def check_all_data() -> tuple[list[str], list[str]]:
         if not found and game_spec.data_report:
             report.extend(f"{game_spec.id}: {line}" for line in _resolve(game_spec.data_report)())
     for check in data_checks():
-        found: list[str] = _resolve(check.check)()
+        found = _resolve(check.check)()
         problems.extend(f"{check.id}: {p}" for p in found)
         if not found and check.report is not None:
             report.extend(f"{check.id}: {line}" for line in _resolve(check.report)())

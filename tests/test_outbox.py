@@ -26,7 +26,8 @@ from bot.outbox import (
     route,
 )
 from bot.service import GameService
-from bot.store import Store, StoreConflict
+from bot.storage import GameStore, open_store
+from bot.store import StoreConflict
 from engine.core import Event
 
 pytestmark = pytest.mark.asyncio
@@ -35,8 +36,8 @@ ALICE, BOB = 1_000_001, 1_000_002
 
 
 @pytest_asyncio.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "annals.sqlite3")
+async def store(db_target: str) -> AsyncIterator[GameStore]:
+    s = await open_store(db_target)
     yield s
     await s.close()
 
@@ -87,7 +88,7 @@ async def test_retries_double_from_two_seconds_to_five_minutes_and_wait_for_retr
 
 
 # == the store ===================================================================================
-async def test_rows_are_written_with_the_change_or_not_at_all(store: Store) -> None:
+async def test_rows_are_written_with_the_change_or_not_at_all(store: GameStore) -> None:
     svc = GameService(store, FakeClock(1_800_000_000), seed_factory=lambda: 42)
     gid = await started(svc)
     before = await store.outbox_rows()
@@ -103,7 +104,7 @@ async def test_rows_are_written_with_the_change_or_not_at_all(store: Store) -> N
     assert [r.id for r in await store.outbox_rows(ids)] == ids == [before[-1].id + 1]
 
 
-async def test_a_destination_is_served_in_order_with_retries_and_give_ups(store: Store) -> None:
+async def test_a_destination_is_served_in_order_with_retries_and_give_ups(store: GameStore) -> None:
     svc = GameService(store, FakeClock(1_800_000_000), seed_factory=lambda: 42)
     gid = await started(svc)
     dest = Destination("dm", ALICE)
@@ -128,7 +129,7 @@ async def test_a_destination_is_served_in_order_with_retries_and_give_ups(store:
     assert {r.id for r in await store.outbox_rows()} == everything - given_up
 
 
-async def test_every_outcome_names_the_rows_that_tell_of_it(store: Store) -> None:
+async def test_every_outcome_names_the_rows_that_tell_of_it(store: GameStore) -> None:
     svc = GameService(store, FakeClock(1_800_000_000), seed_factory=lambda: 42)
     gid = (await svc.create_lobby(ALICE, "alice", TOY, channel_id=5)).game_id
     joined = await svc.join(gid, BOB, "bob")
@@ -141,7 +142,7 @@ async def test_every_outcome_names_the_rows_that_tell_of_it(store: Store) -> Non
 
 
 # == the console delivers inline ================================================================
-async def test_the_console_prints_and_marks_its_rows_delivered(store: Store, tmp_path: Path) -> None:
+async def test_the_console_prints_and_marks_its_rows_delivered(store: GameStore, tmp_path: Path) -> None:
     svc = GameService(store, FakeClock(1_800_000_000), seed_factory=lambda: 42)
     out = io.StringIO()
     console = Console(svc, out, out_dir=tmp_path)
@@ -150,3 +151,28 @@ async def test_the_console_prints_and_marks_its_rows_delivered(store: Store, tmp
     rows = await store.outbox_rows()
     assert rows and all(r.delivered_at is not None for r in rows)
     assert await store.outbox_destinations() == []
+
+
+async def test_two_processes_never_split_a_destination(db_target: str) -> None:
+    """Several processes on one database: the first to claim a destination holds it (its rows, in
+    order) until its lease runs out; another process claims nothing there meanwhile, so each notice
+    is sent by one process. With SQLite there is one writer process, and the second store is refused."""
+    if not db_target.startswith("postgresql"):
+        pytest.skip("a SQLite file has one writer process (tests/test_storage_faults.py)")
+    one, two = await open_store(db_target), await open_store(db_target)
+    try:
+        svc = GameService(one, FakeClock(1_800_000_000), seed_factory=lambda: 42)
+        gid = await started(svc)
+        public = Destination("public", 0, gid)
+        first = await one.claim_due(public)
+        assert first and [r.id for r in first] == sorted(r.id for r in first)
+        assert await two.claim_due(public) == []  # held by the first process
+        assert [r.id for r in await one.claim_due(public)] == [r.id for r in first]  # its own, again
+        await one.mark_delivered([r.id for r in first], now=1)
+        assert await two.claim_due(public) == []  # nothing left to send
+        dm = Destination("dm", ALICE)
+        theirs = await two.claim_due(dm)  # a destination nobody holds: the second process takes it
+        assert theirs and await one.claim_due(dm) == []
+    finally:
+        await one.close()
+        await two.close()

@@ -14,7 +14,7 @@ from bot.__main__ import main
 from bot.clock import FakeClock
 from bot.copydb import CopyError, copy_db
 from bot.leagues.service import Actor, LeagueService
-from bot.models import MessageRef, TimerSettings, UserSettings
+from bot.models import MessageRef, OutboxItem, TimerSettings, UserSettings
 from bot.service import GameService
 from bot.storage import GameStore, open_store
 from engine.registry import make_policy
@@ -109,7 +109,7 @@ async def dump(target: str) -> dict[str, list[tuple[object, ...]]]:
         out: dict[str, list[tuple[object, ...]]] = {}
         for table in ("guild_settings", "user_settings", "games", "seats", "actions", "snapshots",
                       "checkpoints", "deadlines", "messages", "leagues", "league_seasons", "league_signups",
-                      "league_queue", "league_games", "league_ratings", "league_reliability"):
+                      "league_queue", "league_games", "league_ratings", "league_reliability", "outbox"):
             out[table] = await rows(store, table)
         return out
     finally:
@@ -144,7 +144,8 @@ def test_postgres_copy_db_moves_every_state_up_and_back(server: pg.Server, tmp_p
     sqlite_columns(source)
     before = asyncio.run(dump(source))
     assert all(before[t] for t in ("games", "seats", "actions", "snapshots", "checkpoints", "deadlines",
-                                   "messages", "user_settings", "leagues", "league_games", "league_ratings"))
+                                   "messages", "user_settings", "leagues", "league_games", "league_ratings",
+                                   "outbox"))
     assert asyncio.run(dump(back)) == before  # SQLite -> PostgreSQL -> SQLite: every row the same
     # and PostgreSQL holds them too, games playable there (the service loads and verifies each)
     pg_rows = asyncio.run(audited_games(up))
@@ -157,6 +158,11 @@ async def audited_games(url: str) -> list[str]:
         svc = GameService(store, FakeClock(T0), cache_size=0)
         count, problems = await svc.audit()
         assert problems == [] and count == 7
+        # the copied notices keep their ids, and new ones are numbered after them
+        copied = await store.outbox_rows()
+        gid = copied[-1].game_id
+        new = await store.enqueue([OutboxItem(gid, "public", 0, {"notices": []}, "copy-db-test")], T0)
+        assert new == [max(r.id for r in copied) + 1]
         return sorted(await store.game_ids(statuses=("lobby", "active", "paused", "over", "abandoned")))
     finally:
         await store.close()

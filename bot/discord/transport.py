@@ -58,7 +58,7 @@ from bot.discord.words import describe_for
 from bot.models import Destination, MessageRef, Notice, NoticeKind, OutboxRow
 from bot.outbox import LATE_KINDS, MAX_ATTEMPTS, item, message_nonce, new_nonce, notices_of, retry_delay
 from bot.service import ServiceError
-from bot.store import Store
+from bot.storage import GameStore
 from engine.registry import get_game, spec
 
 log = logging.getLogger(__name__)
@@ -68,6 +68,7 @@ LONG_BURST = 3  # messages: a longer burst that ends the game is attached as a f
 TAIL_LINES = 5  # lines of a long burst still shown in the message
 STARTED = ("active", "paused", "over")  # a game played (or played out) gets a thread, a lobby never
 KEEP_DELIVERED = 7 * 24 * 3600  # seconds a delivered row stays in the outbox (for inquiries), from start-up
+RESCAN_SECONDS = 60.0  # how often the outbox is looked at with no commit to wake it
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -166,7 +167,7 @@ class Transport:
         self._threadless: set[str] = set()  # games whose thread Discord refused
 
     @property
-    def store(self) -> Store:
+    def store(self) -> GameStore:
         return self.bot.service.store
 
     def on_outcome(self, outcome: object) -> None:
@@ -212,7 +213,10 @@ class Transport:
         except Exception:
             log.exception("could not prune the outbox")
         while True:
-            await self._poke.wait()
+            # a poke after each commit; and a look now and then regardless, for rows another process
+            # left (PostgreSQL: its lease ran out, it died) or that this one could not claim before
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._poke.wait(), RESCAN_SECONDS)
             self._poke.clear()
             try:
                 await self._scan()
