@@ -22,7 +22,7 @@ import tests.toy.spec  # noqa: F401  (registers the test-only game)
 from bot import __main__ as entry
 from bot.config import Config
 from bot.discord import transport
-from bot.models import Destination
+from bot.models import Destination, OutboxItem
 from bot.outbox import MAX_ATTEMPTS
 from bot.service import GameService
 from bot.store import Store
@@ -402,3 +402,22 @@ async def test_a_batch_cut_short_by_a_crash_goes_again_as_the_same_batch(
     lines = [line for r in fake.created_in(thread) for line in r.content.splitlines() if line]
     assert any("paus" in line.lower() for line in lines), "the pause was never told"
     assert len(lines) == len(set(lines)), "a line was posted twice"
+
+
+@pytest.mark.asyncio
+async def test_rows_no_commit_woke_for_are_found_by_the_next_look(fake: FakeDiscord, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows written where this process's commits do not wake it (another process on a shared
+    PostgreSQL database, or whose lease ran out) go out at the next periodic look."""
+    monkeypatch.setattr(transport, "RESCAN_SECONDS", 0.05)
+    bot = await Running(fake, tmp_path).start()
+    try:
+        gid = await open_game(bot.service, ALICE, BOB)
+        await delivered(bot.service.store)
+        store = bot.service.store
+        told = next(r for r in await store.outbox_rows() if r.kind == "public" and r.game_id == gid)
+        before = len(fake.created)
+        await store.enqueue([OutboxItem(gid, "public", 0, told.payload, "another-process")], 1)  # no wake
+        await fake.wait_for(lambda: len(fake.created) > before, what="the row found without a wake")
+    finally:
+        await bot.shutdown()

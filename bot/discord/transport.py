@@ -212,11 +212,15 @@ class Transport:
             await self.store.prune_outbox(int(time.time()) - KEEP_DELIVERED)
         except Exception:
             log.exception("could not prune the outbox")
+        loop = asyncio.get_running_loop()
         while True:
             # a poke after each commit; and a look now and then regardless, for rows another process
             # left (PostgreSQL: its lease ran out, it died) or that this one could not claim before
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._poke.wait(), RESCAN_SECONDS)
+            timer = loop.call_later(RESCAN_SECONDS, self._poke.set)
+            try:
+                await self._poke.wait()
+            finally:
+                timer.cancel()
             self._poke.clear()
             try:
                 await self._scan()
