@@ -73,7 +73,8 @@ def test_zero_earns_nothing() -> None:
 def test_western_mediterranean_is_not_exclusively_outside_europe_e33() -> None:
     # L1110: "France controls the Western Mediterranean (J5) but it doesn't count as it is not
     # exclusively outside Europe."
-    french = holding("French", 0, ["Normandy", "Western Mediterranean", "Carthage"], level=25, capital="Normandy")
+    french = holding("French", 0, ["Normandy", "Western Mediterranean", "Carthage"], level=25,
+                     capital="Normandy")
     assert glory.measure(french, "not_europe", None, load_map()) == 1  # Carthage only
 
 
