@@ -1,0 +1,162 @@
+"""The moves of 7 Ages (setup, markers, Start empire, Production, Discard) and the codec of every move.
+
+Every action is one small choice, so a decision never lists more than a few dozen moves: a Start
+empire is a card, then a colour, a leader, units one at a time, a capital, forts, each its own move
+ending with :class:`Done`. Trade and progress, Destiny, Civilise and the end of turn add their
+own kinds in :mod:`engine.seven_ages.actions_civ`; :data:`CODEC` decodes both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import Action, ActionCodec
+from engine.seven_ages import actions_civ
+from engine.seven_ages.state import EXTRA
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """Play a card from the hand face down to bid for the first player (L317-321)."""
+
+    kind = "bid"
+    card: int = 0
+
+
+@dataclass(frozen=True)
+class DiscardCard(Action):
+    """Discard a card from the hand (options 3 and 4 while preparing to play)."""
+
+    kind = "discard_card"
+    card: int = 0
+
+
+@dataclass(frozen=True)
+class ChooseColours(Action):
+    """Take a colour group's empire counters as one's dedicated colours (L325-327)."""
+
+    kind = "choose_colours"
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class PlaceMarker(Action):
+    """Put an action marker face down on one of one's empires, or (``empire`` = 0) in front of oneself."""
+
+    kind = "place_marker"
+    empire: int = EXTRA
+    marker: str = ""
+
+
+@dataclass(frozen=True)
+class TurnMarker(Action):
+    """Turn over one's marker ``marker`` (its index this turn) at the current action; a wild card
+    converts into the current action (L353)."""
+
+    kind = "turn_marker"
+    marker: int = 0
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Turn over no more markers at this action: the empires under them miss their go (L377)."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """End the current part of a go (no more units to build, no more forts, ...)."""
+
+    kind = "done"
+
+
+@dataclass(frozen=True)
+class StartCard(Action):
+    """Play a card from the hand to start its empire (L381)."""
+
+    kind = "start_card"
+    card: int = 0
+
+
+@dataclass(frozen=True)
+class SetupChoice(Action):
+    """Choose between the features of a starting empire (L385), e.g. the Byzantines' progress."""
+
+    kind = "setup_choice"
+    choice: str = ""
+
+
+@dataclass(frozen=True)
+class ChooseColour(Action):
+    """The counter mix that represents the empire being started (L399)."""
+
+    kind = "choose_colour"
+    colour: str = ""
+
+
+@dataclass(frozen=True)
+class ChooseLeader(Action):
+    """Set up one named leader of the starting age (``name`` empty: none) in ``area`` (L429)."""
+
+    kind = "choose_leader"
+    name: str = ""
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class Build(Action):
+    """Build one ``unit`` in ``area`` and pay for it (L505-513)."""
+
+    kind = "build"
+    unit: str = ""
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class Fortify(Action):
+    """Build a fort in ``area`` (5 money, 4 with a Builder there: L517)."""
+
+    kind = "fortify"
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class PlaceCapital(Action):
+    """Set up the capital (or, for an empire without one, name the homeland) in ``area`` (L449-457)."""
+
+    kind = "place_capital"
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class FreeFort(Action):
+    """Set up a free fort from the card's Special in a start area without one (L465)."""
+
+    kind = "free_fort"
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class Unmaintain(Action):
+    """Leave one ``unit`` in ``area`` unmaintained when the empire cannot pay for all (L501)."""
+
+    kind = "unmaintain"
+    unit: str = ""
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class BuildElite(Action):
+    """Buy the production's one elite marker (L519)."""
+
+    kind = "build_elite"
+
+
+OURS: tuple[type[Action], ...] = (
+    Bid, DiscardCard, ChooseColours, PlaceMarker, TurnMarker, Pass, Done, StartCard, SetupChoice,
+    ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
+)
+
+CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS)
+"""Every move of the game: these and those of :mod:`engine.seven_ages.actions_civ`."""

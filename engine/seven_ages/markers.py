@@ -1,0 +1,325 @@
+"""Action markers: their placement at the start of a turn, and their turning over at each action.
+
+Placement (L339-349) is one step every player takes at once: a marker face down on each of their
+empires in play, then, when they have fewer empires than their maximum (the number of empires in
+the game divided by the number of players, rounded up, L345), one more in front of them. Others
+learn only that a marker was placed, never which.
+
+Each of the seven actions is a :class:`MarkerStep`: in turn from the First player clockwise (or
+every player at once where the rulebook allows it, L373) a player turns over one of their face-down
+markers of that action, or a wild card which becomes that action (L353), and carries out that
+empire's go through the action's :class:`GoRules`; then turns over another, or passes and leaves
+the rest face down (those empires miss their go, L377). A Start-empire marker on an empire does
+nothing and the additional marker only starts an empire, takes a Destiny or civilises (L347-349):
+such markers are never offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from math import ceil
+from typing import Protocol
+
+from engine.core import Action, IllegalAction, PlayerId
+from engine.seven_ages import steps
+from engine.seven_ages.actions import Done, Pass, PlaceMarker, TurnMarker
+from engine.seven_ages.state import EXTRA, MARKERS, WILD, Go, Marker, Pending, SevenState
+from engine.seven_ages.steps import Ctx
+
+EMPIRES_IN_GAME = 15
+"""Empires in a game of 7 Ages Classic: fifteen counter mixes (L335, L345)."""
+
+
+def maximum(players: int) -> int:
+    """Most empires a player may have in play: empires in the game / players, rounded up (L345)."""
+    return ceil(EMPIRES_IN_GAME / players)
+
+
+def extra_allowed(state: SevenState, seat: PlayerId) -> int:
+    """How many markers ``seat`` may place on no empire: 1 below their maximum (L343); with option 5,
+    2 when at least two below it (L1202)."""
+    below = maximum(state.players) - len(state.empires_of(seat))
+    if below <= 0:
+        return 0
+    return 2 if below >= 2 and state.options.get("enhanced_play") else 1
+
+
+def unused(state: SevenState, seat: PlayerId) -> list[str]:
+    """``seat``'s markers not placed yet this turn (a set may hold a marker twice: count them)."""
+    left = list(state.people[seat].marker_set)
+    for m in state.markers:
+        if m.owner == seat:
+            left.remove(m.action)
+    return left
+
+
+def _unmarked(state: SevenState, seat: PlayerId) -> list[int]:
+    marked = {m.empire for m in state.markers if m.owner == seat}
+    return [e.card for e in state.empires_of(seat) if e.card not in marked]
+
+
+def _extras(state: SevenState, seat: PlayerId) -> int:
+    return sum(1 for m in state.markers if m.owner == seat and m.empire == EXTRA)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The ``markers`` step: every player places their markers at once."""
+
+    name: str = MARKERS
+    kinds: tuple[type[Action], ...] = (PlaceMarker, Done)
+
+    def enter(self, ctx: Ctx) -> None:
+        s = ctx.state
+        ctx.state = replace(s, queue=s.seats_from_first())
+        for seat in s.seats_from_first():
+            _settle_seat(ctx, seat)
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        return frozenset(state.queue)
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        if seat not in state.queue:
+            return []
+        names = sorted(set(unused(state, seat)))
+        todo = _unmarked(state, seat)
+        if todo:
+            return [PlaceMarker(seat, todo[0], m) for m in names]
+        return [*(PlaceMarker(seat, EXTRA, m) for m in names), Done(seat)]
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        s, seat = ctx.state, action.player
+        if isinstance(action, Done):
+            if _unmarked(s, seat):
+                raise IllegalAction("markers_missing", "Place a marker on each of your empires first.")
+            _finish(ctx, seat)
+            return
+        assert isinstance(action, PlaceMarker)
+        if action.marker not in unused(s, seat):
+            raise IllegalAction("no_such_marker", "You have no such action marker left to place.")
+        if action.empire == EXTRA:
+            if _unmarked(s, seat):
+                raise IllegalAction("markers_missing", "Place a marker on each of your empires first.")
+            if _extras(s, seat) >= extra_allowed(s, seat):
+                raise IllegalAction("no_extra", "You may place no more markers in front of you.")
+        elif action.empire not in _unmarked(s, seat):
+            raise IllegalAction("not_your_empire", "That is not one of your empires without a marker.")
+        ctx.state = replace(s, markers=(*s.markers, Marker(seat, action.marker, action.empire)))
+        ctx.emit("marker_placed", seat=seat, empire=action.empire)
+        ctx.emit("marker_chosen", (seat,), seat=seat, empire=action.empire, marker=action.marker)
+        _settle_seat(ctx, seat)
+
+    def done(self, state: SevenState) -> bool:
+        return not state.queue
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        return passive_placement(state, seat)
+
+
+def passive_placement(state: SevenState, seat: PlayerId) -> Action:
+    """The skip move: the empire's first unused action marker (in the order of the set); no extra."""
+    todo = _unmarked(state, seat)
+    if todo:
+        return PlaceMarker(seat, todo[0], unused(state, seat)[0])
+    return Done(seat)
+
+
+def _settle_seat(ctx: Ctx, seat: PlayerId) -> None:
+    """A seat with nothing left to place has finished (no decision is left to ask)."""
+    s = ctx.state
+    if not _unmarked(s, seat) and (_extras(s, seat) >= extra_allowed(s, seat) or not unused(s, seat)):
+        _finish(ctx, seat)
+
+
+def _finish(ctx: Ctx, seat: PlayerId) -> None:
+    s = ctx.state
+    ctx.state = replace(s, queue=tuple(q for q in s.queue if q != seat)).with_player(
+        replace(s.people[seat], placed=True))
+    ctx.emit("markers_placed", seat=seat)
+
+
+# -- turning markers over ----------------------------------------------------------------------
+
+class GoRules(Protocol):
+    """What one action does with an empire once its marker is turned over.
+
+    A go is a :class:`~engine.seven_ages.state.Go` in ``state.goes``; the rules drive it through
+    their own stages (``go.stage``, ``go.data``) and end it with :func:`end_go`. A decision of a seat
+    other than the go's (a trade partner's card) is a :class:`~engine.seven_ages.state.Pending`
+    whose ``empire`` is the go's empire; its moves come back to :meth:`apply` with that go.
+    """
+
+    action: str
+    parallel: bool
+    """Every player at once (Production, Destiny: L373) rather than in turn from the First player."""
+    extra_ok: bool
+    """Whether the additional marker, on no empire, can take this action (L349)."""
+    on_empire: bool
+    """Whether a marker on an empire takes this action (not Start empire: L347)."""
+    kinds: tuple[type[Action], ...]
+
+    def enter(self, ctx: Ctx) -> None:
+        """Anything automatic as the action begins (a forced discard)."""
+        ...
+
+    def usable(self, state: SevenState, marker: Marker) -> bool:
+        """Whether turning ``marker`` over now could do anything (no playable card: nothing to start)."""
+        ...
+
+    def begin(self, ctx: Ctx, go: Go) -> None:
+        """The marker is turned over: start the go (it may end at once)."""
+        ...
+
+    def legal(self, state: SevenState, go: Go) -> list[Action]: ...
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None: ...
+
+    def passive(self, state: SevenState, go: Go) -> Action: ...
+
+    def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]: ...
+
+    def pending_passive(self, state: SevenState, pending: Pending) -> Action: ...
+
+
+class BaseGoRules:
+    """Defaults for :class:`GoRules`: nothing automatic, every marker usable, no pending decisions."""
+
+    parallel = False
+    extra_ok = False
+    on_empire = True
+
+    def enter(self, ctx: Ctx) -> None:
+        return None
+
+    def usable(self, state: SevenState, marker: Marker) -> bool:
+        return True
+
+    def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        return []
+
+    def pending_passive(self, state: SevenState, pending: Pending) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} asks no pending decisions")
+
+
+def effective(state: SevenState, rules: GoRules, marker: Marker) -> bool:
+    """Whether ``marker`` may be turned over at ``rules.action`` (L347-353)."""
+    if not marker.face_down or marker.action not in (rules.action, WILD):
+        return False
+    if marker.empire == EXTRA:
+        if not rules.extra_ok:
+            return False
+    elif not rules.on_empire:
+        return False  # a Start-empire marker on an empire has no effect (L347)
+    elif not state.has_empire(marker.empire):
+        return False  # its empire was discarded: nothing left to carry the action out with
+    return rules.usable(state, marker)
+
+
+def turnable(state: SevenState, rules: GoRules, seat: PlayerId) -> list[int]:
+    return [i for i, m in enumerate(state.markers) if m.owner == seat and effective(state, rules, m)]
+
+
+class MarkerStep:
+    """One of the seven actions: markers turned over by their owners, each starting an empire's go."""
+
+    def __init__(self, rules: GoRules) -> None:
+        self.rules = rules
+        self.name = rules.action
+        self.kinds: tuple[type[Action], ...] = (TurnMarker, Pass, *rules.kinds)
+
+    def enter(self, ctx: Ctx) -> None:
+        self.rules.enter(ctx)
+        s = ctx.state
+        ctx.state = replace(s, queue=tuple(p for p in s.seats_from_first() if turnable(s, self.rules, p)))
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        if state.pending:
+            return frozenset(p.seat for p in state.pending)
+        if self.rules.parallel:
+            return frozenset(state.queue)
+        return frozenset(state.queue[:1])
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        pending = _pending_of(state, seat)
+        if pending is not None:
+            return self.rules.pending_legal(state, pending)
+        go = state.go_of(seat)
+        if go is not None:
+            return self.rules.legal(state, go)
+        return [*(TurnMarker(seat, i) for i in turnable(state, self.rules, seat)), Pass(seat)]
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        s, seat = ctx.state, action.player
+        pending = _pending_of(s, seat)
+        if pending is not None:
+            owner = next(g for g in s.goes if g.empire == pending.empire)
+            self.rules.apply(ctx, owner, action)
+        elif (go := s.go_of(seat)) is not None:
+            if isinstance(action, (TurnMarker, Pass)):
+                raise IllegalAction("go_under_way", "Finish the go under way first.")
+            self.rules.apply(ctx, go, action)
+        elif isinstance(action, Pass):
+            ctx.state = replace(s, queue=tuple(q for q in s.queue if q != seat))
+            ctx.emit("action_passed", seat=seat, action=self.name)
+        elif isinstance(action, TurnMarker):
+            self._turn(ctx, seat, action.marker)
+        else:
+            raise IllegalAction("no_go", "Turn over one of your action markers first, or pass.")
+        self._tidy(ctx)
+
+    def _turn(self, ctx: Ctx, seat: PlayerId, index: int) -> None:
+        s = ctx.state
+        if index not in turnable(s, self.rules, seat):
+            raise IllegalAction("not_turnable",
+                                "You have no such face-down marker to turn over for this action.")
+        marker = s.markers[index]
+        markers = list(s.markers)
+        markers[index] = replace(marker, turned=self.name)
+        go = Go(seat, index, marker.empire, self.name)
+        ctx.state = replace(s, markers=tuple(markers)).with_go(go)
+        ctx.emit("marker_turned", seat=seat, empire=marker.empire, action=self.name,
+                 wild=marker.action == WILD)
+        self.rules.begin(ctx, go)
+
+    def _tidy(self, ctx: Ctx) -> None:
+        """Seats with no go under way and no usable marker left are done with this action."""
+        s = ctx.state
+        keep = tuple(q for q in s.queue if s.go_of(q) is not None or turnable(s, self.rules, q))
+        if keep != s.queue:
+            ctx.state = replace(s, queue=keep)
+
+    def done(self, state: SevenState) -> bool:
+        return not state.queue and not state.goes and not state.pending
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        pending = _pending_of(state, seat)
+        if pending is not None:
+            return self.rules.pending_passive(state, pending)
+        go = state.go_of(seat)
+        if go is not None:
+            return self.rules.passive(state, go)
+        return Pass(seat)
+
+
+def _pending_of(state: SevenState, seat: PlayerId) -> Pending | None:
+    return next((p for p in state.pending if p.seat == seat), None)
+
+
+def end_go(ctx: Ctx, seat: PlayerId) -> None:
+    """``seat``'s go is over (the step moves on to their next marker, or the next seat)."""
+    ctx.state = ctx.state.without_go(seat)
+
+
+def took_wild(state: SevenState, card: int) -> bool:
+    """Whether the empire of ``card`` took its action this turn with a wild card (L355)."""
+    return any(m.empire == card and m.action == WILD and m.turned is not None for m in state.markers)
+
+
+def markers_of(state: SevenState, seat: PlayerId) -> Sequence[Marker]:
+    return [m for m in state.markers if m.owner == seat]
+
+
+steps.register(Placement())

@@ -1,0 +1,323 @@
+"""Preparing to play and who goes first (L299-337), with the dealing parts of options 1, 3 and 4.
+
+- :func:`new_game`: shuffle the 110 cards and deal 7 to each player (10 with option 4; option 1
+  deals two gold-bordered age-1 empires first, L1158), fill the leader cup.
+- ``redeem`` (option 3, L1172-1176): from the dealer (the first seat) clockwise, each
+  discards any cards and refills to 6 (8 with option 4).
+- ``bid``: every player plays a card face down at once; the highest goes first; tied players play
+  again; a tied player without cards plays the deck's top card (L317-323).
+- ``colours``: in order of the highest card played (ties: the nearest to the left of the winner),
+  each takes a colour group as their dedicated colours (L325-327).
+- ``trim`` (option 4, L1182): from the First player clockwise, discard down to 6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from engine import rng
+from engine.core import Action, IllegalAction, PlayerId
+from engine.seven_ages import steps
+from engine.seven_ages.actions import Bid, ChooseColours, DiscardCard, Done
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.data import read_yaml
+from engine.seven_ages.state import BID, COLOURS, REDEEM, TRIM, Player, SevenState
+from engine.seven_ages.steps import Ctx
+
+HAND = 7  # L307
+ENHANCED_HAND = 10  # option 4 (L1180)
+REFILL = 6  # option 3 (L1176)
+ENHANCED_REFILL = 8
+KEEP = 6  # option 4: discard down to 6 after the colours (L1182)
+FROM_DECK = 0
+"""A bid of card 0: the top card of the deck, played by a tied player with no cards left (L321)."""
+
+
+@dataclass(frozen=True)
+class Mix:
+    """One colour's counters (L325): its group, shade, and how many counters of each front."""
+
+    name: str
+    group: str
+    shade: str
+    counters: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Counters:
+    mixes: Mapping[str, Mix]
+    backs: Mapping[str, str]  # front -> back
+    values: Mapping[tuple[str, str], Mapping[str, int]]  # (shade, unit) -> front, support, move
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(m.group for m in self.mixes.values()))
+
+    def front_of(self, unit: str) -> str:
+        """The counter a unit type is printed on (its front, or the front whose back it is)."""
+        if unit in self.backs:
+            return unit
+        return next((f for f, b in self.backs.items() if b == unit), unit)
+
+
+@cache
+def load_counters() -> Counters:
+    raw = read_yaml("counters.yaml")
+    return Counters(
+        mixes={m["name"]: Mix(m["name"], m["group"], m["shade"], dict(m["counters"])) for m in raw["mixes"]},
+        backs={b["front"]: b["back"] for b in raw["backs"]},
+        values={(v["shade"], v["unit"]): {k: int(v[k]) for k in ("front", "support", "move")}
+                for v in raw["unit_values"]},
+    )
+
+
+@cache
+def leader_cup() -> tuple[str, ...]:
+    """The unnamed leaders and 'no leader' markers that fill the cup (L304), in data order."""
+    raw = read_yaml("leaders.yaml")
+    return tuple(u["ability"] for u in raw["unnamed"] for _ in range(int(u["count"])))
+
+
+def new_game(players: int, options: Mapping[str, Any], seed: int) -> SevenState:
+    """The state before anyone has moved: cards dealt, the first phase entered."""
+    state = SevenState(players=players, options=dict(options), seed=seed, cup=leader_cup(),
+                       people=tuple(Player(seat) for seat in range(players)))
+    ctx = Ctx(state)
+    deck = list(load_deck().cards)
+    hand = ENHANCED_HAND if options.get("enhanced_start") else HAND
+    hands: list[list[int]] = [[] for _ in range(players)]
+    if options.get("total_history"):
+        # Two unconditional age-1 empires each, then the rest from the reshuffled deck (L1158).
+        gold = [n for n in deck if load_deck().cards[n].empire.gold]
+        rng.shuffle(ctx, gold)
+        for seat in range(players):
+            hands[seat] += gold[2 * seat: 2 * seat + 2]
+        deck = [n for n in deck if n not in {c for h in hands for c in h}]
+    rng.shuffle(ctx, deck)
+    for seat in range(players):
+        while len(hands[seat]) < hand:
+            hands[seat].append(deck.pop(0))
+    ctx.state = replace(ctx.state, deck=tuple(deck), people=tuple(
+        replace(p, hand=tuple(sorted(hands[p.seat]))) for p in ctx.state.people))
+    first = REDEEM if options.get("redemption") else BID
+    steps.enter(ctx, first)
+    steps.settle(ctx)
+    return ctx.state
+
+
+def draw(ctx: Ctx, seat: PlayerId, n: int) -> None:
+    """``seat`` draws ``n`` cards (fewer when the deck runs out: the discards are not reshuffled)."""
+    s = ctx.state
+    taken = s.deck[:n]
+    p = s.people[seat]
+    ctx.state = replace(s, deck=s.deck[n:]).with_player(replace(p, hand=tuple(sorted(p.hand + taken))))
+    ctx.emit("cards_drawn", seat=seat, count=len(taken))
+    if taken:
+        ctx.emit("cards_drawn_secret", (seat,), seat=seat, cards=list(taken))
+
+
+def discard_from_hand(ctx: Ctx, seat: PlayerId, cards: tuple[int, ...]) -> None:
+    s = ctx.state
+    p = s.people[seat]
+    hand = list(p.hand)
+    for c in cards:
+        hand.remove(c)
+    ctx.state = replace(s, discard=s.discard + cards).with_player(replace(p, hand=tuple(hand)))
+
+
+# -- the first-player bid ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BidStep:
+    name: str = BID
+    kinds: tuple[type[Action], ...] = (Bid,)
+
+    def enter(self, ctx: Ctx) -> None:
+        ctx.state = replace(ctx.state, queue=tuple(range(ctx.state.players)))
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        return frozenset(q for q in state.queue if state.people[q].bid is None)
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        hand = state.people[seat].hand
+        return [Bid(seat, c) for c in hand] if hand else [Bid(seat, FROM_DECK)]
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        assert isinstance(action, Bid)
+        s, seat = ctx.state, action.player
+        p = s.people[seat]
+        if p.hand and action.card not in p.hand:
+            raise IllegalAction("not_in_hand", "You do not hold that card.", card=action.card)
+        if not p.hand and action.card != FROM_DECK:
+            raise IllegalAction("not_in_hand", "You have no cards left: you play the deck's top card.")
+        card = action.card
+        if card == FROM_DECK:
+            card, s = s.deck[0], replace(s, deck=s.deck[1:])
+        hand = tuple(c for c in p.hand if c != card)
+        ctx.state = s.with_player(replace(p, hand=hand, bid=card))
+        ctx.emit("bid_placed", seat=seat)
+        ctx.emit("bid_secret", (seat,), seat=seat, card=card)
+        if not self.actors(ctx.state):
+            _reveal(ctx)
+
+    def done(self, state: SevenState) -> bool:
+        return not state.queue
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        hand = state.people[seat].hand
+        if not hand:
+            return Bid(seat, FROM_DECK)
+        deck = load_deck().cards
+        return Bid(seat, min(hand, key=lambda c: (deck[c].value, c)))  # keep the best cards
+
+
+def _reveal(ctx: Ctx) -> None:
+    """All bids are in: show them, discard them, and find the winner or the tied players (L319-321)."""
+    s = ctx.state
+    deck = load_deck().cards
+    bids = {q: int(s.people[q].bid or 0) for q in s.queue}
+    values = {q: deck[c].value for q, c in bids.items()}
+    top = max(values.values())
+    tied = tuple(q for q in s.queue if values[q] == top)
+    people = list(s.people)
+    for q in bids:
+        people[q] = replace(people[q], bid=None, bids=(*people[q].bids, values[q]))
+    ctx.state = replace(s, people=tuple(people), discard=s.discard + tuple(bids.values()))
+    ctx.emit("bids_revealed", bids={str(q): c for q, c in bids.items()},
+             values={str(q): v for q, v in values.items()})
+    if len(tied) > 1:
+        ctx.state = replace(ctx.state, queue=tied)
+        ctx.emit("bid_tied", seats=list(tied), value=top)
+        return
+    winner = tied[0]
+    ctx.state = replace(ctx.state, queue=(), first=winner)
+    ctx.emit("first_player", seat=winner)
+
+
+def colour_order(state: SevenState) -> tuple[int, ...]:
+    """The winner, then by the highest card played (a later round decides between cards equal in the
+    earlier), ties broken by the nearest to the left of the winner (L325, E1)."""
+    n, first = state.players, state.first
+    others = [q for q in range(n) if q != first]
+    others.sort(key=lambda q: (tuple(-v for v in state.people[q].bids), (q - first) % n))
+    return (first, *others)
+
+
+@dataclass(frozen=True)
+class ColoursStep:
+    name: str = COLOURS
+    kinds: tuple[type[Action], ...] = (ChooseColours,)
+
+    def enter(self, ctx: Ctx) -> None:
+        ctx.state = replace(ctx.state, queue=colour_order(ctx.state))
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        return frozenset(state.queue[:1])
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        return [ChooseColours(seat, g) for g in free_groups(state)]
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        assert isinstance(action, ChooseColours)
+        s = ctx.state
+        if action.group not in free_groups(s):
+            raise IllegalAction("colours_taken", "Those colours are not free; choose another group.")
+        ctx.state = replace(s, queue=s.queue[1:]).with_player(replace(s.people[action.player],
+                                                                      group=action.group))
+        ctx.emit("colours_chosen", seat=action.player, group=action.group)
+
+    def done(self, state: SevenState) -> bool:
+        return not state.queue
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        return ChooseColours(seat, free_groups(state)[0])
+
+
+def free_groups(state: SevenState) -> list[str]:
+    taken = {p.group for p in state.people}
+    return [g for g in load_counters().groups if g not in taken]
+
+
+# -- option 3 (redemption) and option 4 (discard down to 6) ----------------------------------------
+
+@dataclass(frozen=True)
+class HandStep:
+    """Each player in turn discards cards one at a time, then (``refill``) draws back up to a number."""
+
+    name: str
+    refill: bool
+    kinds: tuple[type[Action], ...] = (DiscardCard, Done)
+
+    def enter(self, ctx: Ctx) -> None:
+        s = ctx.state
+        if self.name == REDEEM:
+            order = tuple(range(s.players))  # from the dealer (the first seat) clockwise (L1174)
+        else:
+            order = s.seats_from_first() if s.options.get("enhanced_start") else ()
+        ctx.state = replace(s, queue=order)
+        self._skip_done(ctx)
+
+    def _limit(self, state: SevenState) -> int:
+        if self.refill:
+            return ENHANCED_REFILL if state.options.get("enhanced_start") else REFILL
+        return KEEP
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        return frozenset(state.queue[:1])
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        discards: list[Action] = [DiscardCard(seat, c) for c in state.people[seat].hand]
+        return [*discards, Done(seat)] if self.refill else discards
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        s, seat = ctx.state, action.player
+        if isinstance(action, DiscardCard):
+            if action.card not in s.people[seat].hand:
+                raise IllegalAction("not_in_hand", "You do not hold that card.", card=action.card)
+            discard_from_hand(ctx, seat, (action.card,))
+            ctx.emit("card_discarded", seat=seat)
+        elif isinstance(action, Done):
+            if not self.refill:
+                raise IllegalAction("too_many_cards", f"Discard down to {KEEP} cards first.")
+            self._next(ctx)
+            return
+        if not self.refill and len(ctx.state.people[seat].hand) <= KEEP:
+            self._next(ctx)
+
+    def _next(self, ctx: Ctx) -> None:
+        s = ctx.state
+        seat = s.queue[0]
+        if self.refill:
+            draw(ctx, seat, max(0, self._limit(s) - len(s.people[seat].hand)))
+        ctx.state = replace(ctx.state, queue=ctx.state.queue[1:])
+        self._skip_done(ctx)
+
+    def _skip_done(self, ctx: Ctx) -> None:
+        if self.refill:
+            return
+        s = ctx.state
+        ctx.state = replace(s, queue=tuple(q for q in s.queue if len(s.people[q].hand) > KEEP))
+
+    def done(self, state: SevenState) -> bool:
+        return not state.queue
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        if self.refill:
+            return Done(seat)
+        deck = load_deck().cards
+        return DiscardCard(seat, min(state.people[seat].hand, key=lambda c: (deck[c].value, c)))
+
+
+steps.register(BidStep())
+steps.register(ColoursStep())
+steps.register(HandStep(REDEEM, refill=True))
+steps.register(HandStep(TRIM, refill=False))

@@ -1,0 +1,251 @@
+"""The step machine of 7 Ages: which step the game is at, who acts, and how it moves on.
+
+A game runs these phases (``SevenState.phase``)::
+
+    redeem -> bid -> colours -> trim -> [ draft -> markers -> start -> production -> trade
+        -> manoeuvre -> destiny -> civilise -> discard -> end_turn ] (next turn) ... -> over
+
+Each phase is a :class:`Step` registered here under its name by the module that owns its rules:
+
+- ``redeem``, ``bid``, ``colours``, ``trim``: :mod:`~engine.seven_ages.setup` (option 3's redraw,
+  the first-player bid, dedicated colours, option 4's discard down to 6);
+- ``draft``, ``markers``: :mod:`~engine.seven_ages.markers` (option 5's spare markers; every player
+  places markers at once);
+- the seven actions are :class:`engine.seven_ages.markers.MarkerStep` s, the generic turning of
+  action markers (First player, then clockwise; or every player at once for Production and
+  Destiny), each around the :class:`engine.seven_ages.markers.GoRules` of one action:
+  ``start`` (:mod:`~engine.seven_ages.start`), ``production`` (:mod:`~engine.seven_ages.production`),
+  ``discard`` (:mod:`~engine.seven_ages.discard`); half B registers ``trade`` (``trade.py``),
+  ``destiny`` (``destiny.py``), ``civilise`` (``civilise.py``);
+- ``end_turn``: half B (``endturn.py``: free progress, glory, ...); then :func:`close_turn`
+  here ends the game or starts the next turn.
+
+A phase nobody registered (``manoeuvre`` until part 3; half B's while they are not merged) is
+passed straight on: it is not in the game yet (the tests say so), which is no rule of ours.
+To plug a module in, add it to :data:`STEP_MODULES` and call :func:`register` at its import.
+
+Every move goes through :func:`run`: the current step applies it, then :func:`settle` moves on
+through every step that is done (entering each with :meth:`Step.enter`) until one has actors.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Protocol
+
+from engine.core import PUBLIC, Action, Event, PlayerId
+from engine.seven_ages.data import load_tables
+from engine.seven_ages.state import (
+    ACTIONS,
+    DRAFT,
+    END_TURN,
+    FINAL_BONUS,
+    OVER,
+    PAST_THE_END,
+    PHASES,
+    Marker,
+    SevenState,
+)
+
+STEP_MODULES: tuple[str, ...] = (
+    "engine.seven_ages.setup",
+    "engine.seven_ages.markers",
+)
+"""The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
+
+
+class Ctx:
+    """One move being applied: the state as it becomes (states are frozen: rules replace
+    ``ctx.state``) and the events so far. It carries the state's dice (:class:`engine.rng.HasRng`)."""
+
+    def __init__(self, state: SevenState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    @seed.setter
+    def seed(self, value: int) -> None:
+        self.state = replace(self.state, seed=value)
+
+    @property
+    def rng_counter(self) -> int:
+        return self.state.rng_counter
+
+    @rng_counter.setter
+    def rng_counter(self, value: int) -> None:
+        self.state = replace(self.state, rng_counter=value)
+
+    def emit(self, type_: str, audience: str | tuple[PlayerId, ...] = PUBLIC, **data: Any) -> None:
+        self.events.append(Event(type_, data, audience))
+
+
+class Step(Protocol):
+    """The rules of one phase."""
+
+    @property
+    def name(self) -> str:
+        """The phase it runs (a key of :data:`engine.seven_ages.state.PHASES`)."""
+        ...
+
+    @property
+    def kinds(self) -> tuple[type[Action], ...]:
+        """The action classes this step takes (anything else is refused before the rules see it)."""
+        ...
+
+    def enter(self, ctx: Ctx) -> None:
+        """Set the phase up as it begins (its queue of seats, automatic effects)."""
+        ...
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]: ...
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]: ...
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        """Apply one move (already checked to be of :attr:`kinds` by an actor); IllegalAction with a
+        sentence for a move the rules refuse."""
+        ...
+
+    def done(self, state: SevenState) -> bool: ...
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        """The most passive legal move of ``seat``."""
+        ...
+
+
+_STEPS: dict[str, Step] = {}
+
+
+def register(step: Step) -> Step:
+    if step.name not in PHASES or step.name == OVER:
+        raise ValueError(f"{step.name!r} is not a phase of the game")
+    if step.name in _STEPS:
+        raise ValueError(f"the step {step.name!r} is registered twice")
+    _STEPS[step.name] = step
+    return step
+
+
+def load() -> dict[str, Step]:
+    """Every registered step by phase (importing :data:`STEP_MODULES` on the first call)."""
+    for module in STEP_MODULES:
+        importlib.import_module(module)
+    return dict(_STEPS)
+
+
+def step_of(state: SevenState) -> Step | None:
+    return _STEPS.get(state.phase)
+
+
+def actors(state: SevenState) -> frozenset[PlayerId]:
+    step = step_of(state)
+    return step.actors(state) if step is not None else frozenset()
+
+
+def run(state: SevenState, action: Action) -> Ctx:
+    """Apply ``action`` in the current step and move on as far as the game goes without a move."""
+    ctx = Ctx(state)
+    step = step_of(state)
+    assert step is not None, f"no step for phase {state.phase}"
+    step.apply(ctx, action)
+    settle(ctx)
+    ctx.state = replace(ctx.state, seq=ctx.state.seq + 1)
+    return ctx
+
+
+def settle(ctx: Ctx) -> None:
+    """Leave every finished phase for the next (entering it) until a phase waits for a move."""
+    while ctx.state.phase != OVER:
+        step = step_of(ctx.state)
+        if step is not None and not step.done(ctx.state):
+            return
+        enter(ctx, _next_phase(ctx.state.phase))
+
+
+def enter(ctx: Ctx, phase: str) -> None:
+    """Begin ``phase`` (a new turn begins with the draft of option 5, played or not)."""
+    if phase == DRAFT and not close_turn(ctx):
+        return
+    ctx.state = replace(ctx.state, phase=phase, queue=(), goes=(), pending=())
+    if phase in ACTIONS:
+        ctx.emit("action_begins", action=phase)
+    step = step_of(ctx.state)
+    if step is not None:
+        step.enter(ctx)
+
+
+def _next_phase(phase: str) -> str:
+    if phase == END_TURN:
+        return DRAFT
+    return PHASES[PHASES.index(phase) + 1]
+
+
+def close_turn(ctx: Ctx) -> bool:
+    """Between turns: end the game if it is over (then False), or begin the next turn (True).
+
+    The game ends after the turn an empire went beyond level 49 (its player gains 7 glory, L313),
+    or when the turn limit, the end age or the glory target chosen in the lobby is reached (L315).
+    """
+    s = ctx.state
+    if s.turn > 0:
+        reason = end_reason(s)
+        if reason:
+            finish(ctx, reason)
+            return False
+        ctx.state = replace(s, first=(s.first + 1) % s.players)  # the turn marker passes left (L1148)
+    s = ctx.state
+    ctx.state = replace(s, turn=s.turn + 1, markers=(), notes=(),
+                        people=tuple(replace(p, placed=False) for p in s.people))
+    ctx.emit("turn_begins", turn=ctx.state.turn, first=ctx.state.first)
+    return True
+
+
+def end_reason(state: SevenState) -> str:
+    """Why the game ends at the end of this turn ("" while it goes on)."""
+    opts = state.options
+    if any(e.progress >= PAST_THE_END for e in state.empires):
+        return "level"
+    limit = int(opts.get("turn_limit", 0))
+    if limit and state.turn >= limit:
+        return "turns"
+    end_age = int(opts.get("end_age", 7))
+    if end_age < 7 and state.empires and load_tables().age_of(state.most_advanced()) > end_age:
+        return "age"
+    target = int(opts.get("glory_target", 0))
+    if target and any(p.glory >= target for p in state.people):
+        return "glory"
+    return ""
+
+
+def finish(ctx: Ctx, reason: str) -> None:
+    """The game is over: the bonus of every empire past level 49 (L313), then the final scores."""
+    s = ctx.state
+    for e in sorted(s.empires, key=lambda e: e.passed):
+        if e.progress >= PAST_THE_END:
+            s = s.with_player(s.people[e.owner].gain("illustrious", FINAL_BONUS))
+            ctx.emit("illustrious", seat=e.owner, empire=e.card, glory=FINAL_BONUS)
+    ctx.state = replace(s, phase=OVER, queue=(), goes=(), pending=(),
+                        final=tuple(p.glory for p in s.people))
+    ctx.emit("game_over", reason=reason, scores=list(ctx.state.final or ()))
+
+
+def ranking(state: SevenState) -> list[PlayerId]:
+    """Most glory first; ties: the most advanced empire, or the first past level 49 (L311)."""
+    def key(seat: int) -> tuple[int, int, int, int]:
+        mine = state.empires_of(seat)
+        first_past = min((e.passed for e in mine if e.passed), default=10**6)
+        best = max((e.progress for e in mine), default=0)
+        return (-state.people[seat].glory, first_past, -best, seat)
+
+    return sorted(range(state.players), key=key)
+
+
+def face_down(markers: Sequence[Marker], seat: PlayerId) -> list[int]:
+    """The indices of ``seat``'s markers still face down."""
+    return [i for i, m in enumerate(markers) if m.owner == seat and m.face_down]
+
+
+__all__ = ["Ctx", "Step", "actors", "load", "register", "run", "settle"]
