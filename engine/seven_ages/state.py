@@ -208,6 +208,7 @@ class Player:
     bids: tuple[int, ...] = ()  # the bid cards already revealed, in round order
     placed: bool = False  # has finished placing this turn's action markers
     hocked: int = 0  # option 15: glory taken by hocking the crown jewels (L1356-1360)
+    prefs: tuple[str, ...] = ()  # standing preferences, sorted words ("trade:lowest": a partner's trade card)
 
     def gain(self, category: str, points: int) -> Player:
         """With ``points`` more glory (never below 0 in total, L1138) put down to ``category``."""
@@ -244,6 +245,7 @@ class SevenState:
     discard: tuple[int, ...] = ()  # newest last
     cup: tuple[str, ...] = ()  # unnamed leaders and 'no leader' markers; drawn at random
     passed_count: int = 0  # empires gone beyond level 49 so far
+    appeared: tuple[str, ...] = ()  # named leaders that have been in the game: never again (L946)
     notes: tuple[str, ...] = ()  # sorted words a rule sets for this turn and clears at its end
     final: tuple[int, ...] | None = None  # final scores once the game is over
 
