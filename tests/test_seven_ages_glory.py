@@ -7,13 +7,17 @@ harvest sees it), so the expected glory comes from the rulebook, not the code.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 
 from engine.seven_ages import glory
+from engine.seven_ages.actions import Done
+from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.glory import Holding
 from engine.seven_ages.map import load_map
+from tests.seven_ages_builder_civ import Table, card_of
 
 
 def holding(name: str, player: int, areas: Iterable[str] = (), level: int = 10, **kw: object) -> Holding:
@@ -59,7 +63,7 @@ def test_own_empires_tied_are_ordered_by_their_owner() -> None:
     assert glory.own_ties(amounts, hs, first=0, players=2) == [(1, ("Syracusans", "Zimbabwe"))]
     chosen = glory.rank(amounts, hs, 0, 2, lambda player, group: tuple(reversed(group)))
     assert chosen == ["Romans", "Zimbabwe", "Syracusans"]
-    awards = glory.harvest(list(hs.values()), 0, 2, lambda player, group: tuple(reversed(group)))
+    awards = glory.harvest(list(hs.values()), 0, 2, lambda c, w: lambda player, group: tuple(reversed(group)))
     # Syracusans' money 2 as third is worth nothing; Zimbabwe's money 1 as second nothing either
     assert glory_of(awards, "Syracusans", "money") == 0
 
@@ -200,3 +204,136 @@ def test_glory_never_below_zero_and_the_200_marker() -> None:
 def test_buying_glory_costs_50() -> None:
     # L1058: "If they have Renaissance, each glory point costs 30 money, otherwise, each costs 50."
     assert glory.most_buyable(149) == 2
+
+
+# -- the end of turn, played through the step machine ----------------------------------------------
+
+def end_of_turn(t: Table) -> Table:
+    return t.enter("end_turn")
+
+
+def test_free_progress_for_every_empire() -> None:
+    # L1026: "After all empires have finished their actions, increase each empire's Progress level by
+    # one unless it is currently in a dark age without a Scientist, or it took a Wild card action this
+    # turn without an Administrator."
+    t = Table(2).empire("Romans", 0, 12, ["Latium"]).empire("Sumerians", 1, 3, ["Sumer"])
+    end_of_turn(t)
+    assert (t.of("Romans").progress, t.of("Sumerians").progress) == (13, 4)
+
+
+def turned_wild(t: Table, seat: int, empire: str) -> Table:
+    from dataclasses import replace as rep
+
+    from engine.seven_ages.state import Marker
+    m = Marker(seat, "wild", card_of(empire), turned="production")
+    t.state = rep(t.state, markers=(*t.state.markers, m))
+    return t
+
+
+def test_a_wild_card_costs_the_free_progress_unless_an_administrator() -> None:
+    # L355: "An empire with a wild card marker does not get the Free progress at the End of turn unless
+    # it has an Administrator."
+    t = Table(2).empire("Romans", 0, 12, ["Latium"]).empire("Sumerians", 1, 3, ["Sumer"],
+                                                         leaders=[("Administrator", "Sumer")])
+    turned_wild(t, 0, "Romans")
+    turned_wild(t, 1, "Sumerians")
+    end_of_turn(t)
+    assert t.of("Romans").progress == 12
+    assert t.of("Sumerians").progress == 4
+
+
+def test_no_free_progress_in_a_dark_age_without_a_scientist() -> None:
+    # L2131: "Unless they have a Scientist, empires in those spaces do not advance during Free progress."
+    t = Table(2).empire("Romans", 0, 18, ["Latium"]).empire("Mongols", 1, 19, ["Mongolia"],
+                                                         leaders=[("Scientist", "Mongolia")])
+    end_of_turn(t)
+    assert t.of("Romans").progress == 18
+    assert t.of("Mongols").progress == 20
+
+
+def test_free_progress_pays_benins_immediate_glory() -> None:
+    # L1142 immediate glory per level gained, whatever moved the marker
+    t = Table(2).empire("Benin", 0, 16, ["Benin"])
+    end_of_turn(t)
+    assert t.of("Benin").progress == 17
+    assert t.state.people[0].glory >= 1
+    assert dict(t.state.people[0].parts)["per_level"] == 1
+
+
+def test_a_new_age_sees_the_leaders_off() -> None:
+    # L946: "Immediately remove all its leaders when an empire progresses forwards or backwards into a
+    # different age (old age has seen them off)."
+    t = Table(2).empire("Romans", 0, 14, ["Latium"], leaders=[("Builder", "Latium")])
+    cup = len(t.state.cup)
+    end_of_turn(t)
+    assert t.of("Romans").progress == 15 and t.of("Romans").leaders == ()
+    assert len(t.state.cup) == cup + 1  # an unnamed leader goes back to the cup
+
+
+def test_beyond_49_is_locked() -> None:
+    # L594: "If an empire progresses beyond the 49th level it is still in the 7th age but can no longer
+    # go backwards in progress."
+    t = Table(2).empire("Italians", 0, 49, ["Latium"])
+    end_of_turn(t)
+    assert t.of("Italians").progress == 50 and t.of("Italians").passed == 1
+
+
+def test_buying_glory_first_player_first() -> None:
+    # L1056: "all empires that want to buy glory may do so now (First player first, then Clockwise)"
+    t = Table(3, first=1).empire("Romans", 0, 12, ["Latium"], money=120).empire(
+        "Syracusans", 2, 10, ["Sicily"], money=60)
+    end_of_turn(t)
+    assert t.actors() == {2}  # seat 2 sits left of the first player, seat 1, who cannot buy
+    assert BuyGlory(2, card_of("Syracusans"), 2) not in t.legal(2)
+    t.do(BuyGlory(2, card_of("Syracusans"), 1), Done(2))
+    assert t.actors() == {0}
+    t.refused(BuyGlory(0, card_of("Romans"), 3), "too_dear")
+    t.do(BuyGlory(0, card_of("Romans"), 2), Done(0))
+    assert t.of("Romans").money == 20 and t.of("Syracusans").money == 10
+    assert dict(t.state.people[0].parts)["bought"] == 2
+
+
+def money_glory(t: Table, name: str) -> int:
+    return sum(a["glory"] for a in t.named("harvest")[0].data["awards"]
+               if a["category"] == "money" and a["empire"] == card_of(name))
+
+
+@pytest.mark.parametrize(("higher", "syracuse"), [("Syracusans", 1), ("Zimbabwe", 0)])
+def test_own_tie_is_the_owners_choice(higher: str, syracuse: int) -> None:
+    # L1048: "If two of your own empires tie for a particular category (after taking Philosophers into
+    # account), you choose which is higher." The Romans have the most money; Syracusans (money 2) and
+    # Zimbabwe (money 1), both seat 1's, tie for second: the Syracusans second are worth 1 glory, Zimbabwe
+    # second nothing.
+    t = Table(2).empire("Romans", 0, 12, ["Latium"], money=45).empire(
+        "Syracusans", 1, 10, ["Sicily"], money=30).empire("Zimbabwe", 1, 20, ["Zimbabwe"], money=30)
+    end_of_turn(t)
+    assert t.state.phase == "end_turn" and t.actors() == {1}
+    assert set(t.legal(1)) == {RankHigher(1, card_of("Syracusans")), RankHigher(1, card_of("Zimbabwe"))}
+    t.do(RankHigher(1, card_of(higher)))
+    assert money_glory(t, "Syracusans") == syracuse
+    assert money_glory(t, "Zimbabwe") == 0
+
+
+def test_own_tie_that_changes_nothing_is_not_asked() -> None:
+    # Zimbabwe (money 1) second or third earns nothing; the Qin have no money category.
+    t = Table(2).empire("Romans", 0, 12, ["Latium"], money=45).empire(
+        "Qin", 1, 10, ["Qin"], money=30).empire("Zimbabwe", 1, 20, ["Zimbabwe"], money=30)
+    end_of_turn(t)
+    assert t.named("harvest") and not t.named("tie_ordered")
+    assert t.state.phase != "end_turn"
+
+
+def test_hocking_in_the_flow_e41() -> None:
+    # L1360: "Your Egyptians (card 1) have 3 undisordered cities. You may reduce your glory by up to 3
+    # and, if you do, Egypt gains 15 money."
+    t = Table(2, options={"hocking": True}).empire("Egyptians", 0, 5, ["Egypt", "Nubia", "Sudan", "Libya"],
+                                                   money=0)
+    t.city("Egypt", 1).city("Nubia", 1).city("Sudan", 1).city("Libya", 1).disorder("Libya")
+    t.state = t.state.with_player(replace(t.state.people[0], glory=10))
+    end_of_turn(t)
+    assert t.actors() == {0}
+    hocks = [a for a in t.legal(0) if isinstance(a, Hock)]
+    assert max(a.points for a in hocks) == 3
+    t.do(Hock(0, card_of("Egyptians"), 3))
+    assert t.of("Egyptians").money == 15
+    t.refused(Hock(0, card_of("Egyptians"), 1), "too_much")

@@ -165,6 +165,8 @@ def competitors(holdings: Sequence[Holding], category: str, which: str | None,
 
 
 TieOrder = Callable[[PlayerId, tuple[str, ...]], tuple[str, ...]]
+CategoryTieOrder = Callable[[str, str | None], TieOrder | None]
+"""The owners' orders of their tied empires in one category (category, region or religion)."""
 
 
 def _seat_order(first: PlayerId, players: int) -> Callable[[PlayerId], int]:
@@ -243,15 +245,17 @@ def category_amounts(holdings: Sequence[Holding], category: str, which: str | No
     return {h.empire: measure(h, category, which, wmap) for h in competitors(holdings, category, which, wmap)}
 
 
-def harvest(holdings: Sequence[Holding], first: PlayerId, players: int, choose: TieOrder | None = None,
-            wmap: WorldMap | None = None) -> list[Award]:
-    """Every empire's harvest glory (L1030-1136), one award per category that earns or costs."""
+def harvest(holdings: Sequence[Holding], first: PlayerId, players: int,
+            choose: CategoryTieOrder | None = None, wmap: WorldMap | None = None) -> list[Award]:
+    """Every empire's harvest glory (L1030-1136), one award per category that earns or costs;
+    ``choose`` gives each category's owners' orders of their tied empires (L1048)."""
     wmap = wmap or load_map()
     by_name = {h.empire: h for h in holdings}
     awards: list[Award] = []
     for category, which in sorted(ranked_categories(holdings), key=lambda c: (c[0], c[1] or "")):
         amounts = category_amounts(holdings, category, which, wmap)
-        for place, e in enumerate(rank(amounts, by_name, first, players, choose)):
+        order = choose(category, which) if choose else None
+        for place, e in enumerate(rank(amounts, by_name, first, players, order)):
             points = place_points(category_value(by_name[e], category, which), place)
             if points:
                 awards.append(Award(e, category, which, points, place))

@@ -52,6 +52,7 @@ from engine.seven_ages.state import (
 STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.setup",
     "engine.seven_ages.markers",
+    "engine.seven_ages.endturn",
 )
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 
