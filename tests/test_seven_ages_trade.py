@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.seven_ages import trade
+from engine.seven_ages.actions import TurnMarker
+from engine.seven_ages.actions_civ import Gift, TradeCard, TradeKeep, TradeLevels, TradePreference
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.trade import Side
+from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
 
 SYRACUSE = load_deck().by_empire("Syracusans").empire
 ROME = load_deck().by_empire("Romans").empire
@@ -111,3 +116,140 @@ def test_explorer_doubles_range() -> None:
     # L2021: "The Range of an empire is doubled when counting from an area containing an explorer."
     assert not trade.in_range(["Egypt"], ["Tripolitania"], [], level=1)
     assert trade.in_range(["Egypt"], ["Tripolitania"], [], level=1, explorer_areas=["Egypt"])
+
+
+# -- the trade step, played through the step machine -----------------------------------------------
+
+def syracuse_table(*, rome_marker: bool = False) -> tuple[Table, list[int]]:
+    three, five, four, caesar, spare = cards_of_value(3, 5, 4, 5, 0)
+    t = Table(2).empire("Syracusans", 0, 10, ["Sicily"], money=0).empire("Romans", 1, 12, ["Latium"], money=0)
+    t.hand(0, three, five, four).hand(1, caesar, spare).marker(0, "trade", "Syracusans")
+    if rome_marker:
+        t.marker(1, "trade", "Romans")
+    t.enter("trade").do(TurnMarker(0, 0))
+    return t, [three, five, four, caesar, spare]
+
+
+def test_the_trade_in_the_flow_lost_e15() -> None:
+    # L586-594: Syracuse plays a 3 (total 5), Caesar a 5 (total 6): "The Romans win the trade, and
+    # advance their progress marker one space ... you gained a 5 card and 5 money, while Caesar got your
+    # lowly 3. Luckily, the Roman player decides to give you another 4 money"
+    t, (three, _, _, caesar, _) = syracuse_table()
+    assert t.actors() == {0, 1}  # both play at once
+    t.do(TradeCard(1, caesar))
+    assert t.actors() == {0}
+    t.do(TradeCard(0, three))
+    assert t.named("trade_revealed")[0].data["values"] == [5, 6]
+    assert t.of("Romans").progress == 13 and t.of("Syracusans").progress == 10
+    assert t.of("Syracusans").money == 5 and t.of("Romans").money == 0
+    assert caesar in t.state.people[0].hand and three in t.state.people[1].hand
+    assert three not in t.state.people[0].hand
+    assert t.actors() == {0, 1}  # the gifts
+    t.do(Gift(0, 0))
+    t.refused(Gift(1, 6), "too_much")
+    t.do(Gift(1, 0))
+
+
+def test_the_romans_gift_e15() -> None:
+    t, (three, _, _, caesar, _) = syracuse_table()
+    t.state = t.state.with_empire(replace(t.of("Romans"), money=10))
+    t.do(TradeCard(1, caesar), TradeCard(0, three), Gift(0, 0), Gift(1, 4))
+    assert t.of("Syracusans").money == 5 + 4
+    assert t.of("Romans").money == 6
+
+
+def test_the_trade_won_with_a_five_e15() -> None:
+    # L590: "you would have won and could have gone up 3"
+    t, (_, five, _, caesar, _) = syracuse_table()
+    t.do(TradeCard(1, caesar), TradeCard(0, five))
+    assert t.actors() == {0}
+    assert t.legal(0) == [TradeLevels(0, n) for n in (3, 2, 1)]  # the extra levels are the winner's choice
+    t.do(TradeLevels(0, 3))
+    assert t.of("Syracusans").progress == 13
+    assert t.of("Romans").money == 5 and t.of("Romans").progress == 12
+
+
+def test_the_trade_tied_with_a_four_e15() -> None:
+    # L590: "If you had played a 4 card, your totals would have been equal and you would have progressed
+    # 1 space."
+    t, (_, _, four, caesar, _) = syracuse_table()
+    t.do(TradeCard(1, caesar), TradeCard(0, four))
+    assert t.named("trade_revealed")[0].data["winner"] is None
+    assert t.of("Syracusans").progress == 11 and t.of("Romans").progress == 12
+    assert t.of("Romans").money == 4 and t.of("Syracusans").money == 0
+
+
+def test_a_partner_with_a_trade_marker_turns_it_over() -> None:
+    # L561: "If your empire trades with an empire that also chose a trade and progress action this turn,
+    # they must immediately turn over their action marker, and the trade will complete both empires'
+    # trade and progress actions."
+    t, (three, _, _, caesar, _) = syracuse_table(rome_marker=True)
+    assert t.state.markers[1].turned == "trade"
+    t.do(TradeCard(1, caesar), TradeCard(0, three))
+    # the Romans chose trade and progress too: their win may take a second level
+    assert t.actors() == {1} and t.legal(1) == [TradeLevels(1, n) for n in (2, 1)]
+    t.do(TradeLevels(1, 2), Gift(0, 0), Gift(1, 0))
+    assert progress_in_trade(t, "Romans") == 2
+    assert len(t.named("trade_begins")) == 1  # the one trade completed both actions
+
+
+def test_a_standing_preference_answers_for_the_partner() -> None:
+    # NOTES 4.4: the partner may set a preference ahead ("play my lowest card"); its card is played at once
+    t = Table(2).empire("Syracusans", 0, 10, ["Sicily"]).empire("Romans", 1, 12, ["Latium"])
+    low, high, mine = cards_of_value(0, 7, 3)
+    t.hand(0, mine).hand(1, low, high).marker(0, "trade", "Syracusans")
+    t.state = trade.set_preference(t.state, TradePreference(1, "lowest"))
+    t.enter("trade").do(TurnMarker(0, 0))
+    assert t.actors() == {0}
+    t.do(TradeCard(0, mine))
+    assert t.named("trade_revealed")[0].data["cards"] == [mine, low]
+
+
+def test_trading_with_the_deck() -> None:
+    # L559: "If there are no empires controlled by another player in range, you trade with the deck."
+    # L585: "you discard the card(s) you played if you traded with the deck"
+    mine, top = cards_of_value(6, 1)
+    t = Table(2).empire("Syracusans", 0, 10, ["Sicily"]).hand(0, mine).deck_top(top)
+    t.marker(0, "trade", "Syracusans").enter("trade").do(TurnMarker(0, 0))
+    assert t.actors() == {0}
+    t.do(TradeCard(0, mine))
+    assert t.named("trade_revealed")[0].data["cards"] == [mine, top]
+    assert t.state.people[0].hand == (top,) and mine in t.state.discard
+    # won (8 to 1) with trade and progress chosen, no partner above: 1 + 1 levels
+    assert t.legal(0) == [TradeLevels(0, n) for n in (2, 1)]
+    t.do(TradeLevels(0, 2))
+    assert progress_in_trade(t, "Syracusans") == 2
+
+
+def progress_in_trade(t: Table, name: str) -> int:
+    """Levels an empire moved during the trade action (the end of turn follows it at once here)."""
+    moved = 0
+    for e in t.events:
+        if e.type == "action_begins" and e.data["action"] != "trade":
+            break
+        if e.type == "progress" and e.data["empire"] == card_of(name):
+            moved += e.data["levels"]
+    return moved
+
+
+def test_an_empty_hand_plays_the_decks_top_card() -> None:
+    # L563: "If you don't have any cards in your hand, use the top card from the deck instead."
+    top, deck_card = cards_of_value(2, 0)
+    t = Table(2).empire("Syracusans", 0, 10, ["Sicily"]).deck_top(top, deck_card)
+    t.marker(0, "trade", "Syracusans").enter("trade").do(TurnMarker(0, 0))
+    t.refused(TradeCard(0, 5), "not_in_hand")
+    t.do(TradeCard(0, 0))
+    assert t.named("trade_revealed")[0].data["cards"] == [top, deck_card]
+
+
+def test_scientists_draw_and_keep_one() -> None:
+    # L577: the winner "draws a card from the deck for each Scientist in the empire (if any), keeps one
+    # and discards any others."
+    mine, top, a, b = cards_of_value(6, 1, 2, 3)
+    t = Table(2).empire("Syracusans", 0, 10, {"Sicily": {"Spear": 1}, "Calabria": {"Spear": 1}},
+                        leaders=[("Scientist", "Sicily"), ("Scientist", "Calabria")])
+    t.hand(0, mine).deck_top(top, a, b).marker(0, "trade", "Syracusans").enter("trade").do(TurnMarker(0, 0))
+    t.do(TradeCard(0, mine), TradeLevels(0, 1))
+    assert t.actors() == {0} and set(t.legal(0)) == {TradeKeep(0, a), TradeKeep(0, b)}
+    t.do(TradeKeep(0, b))
+    assert b in t.state.people[0].hand and a in t.state.discard

@@ -53,6 +53,7 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.setup",
     "engine.seven_ages.markers",
     "engine.seven_ages.endturn",
+    "engine.seven_ages.trade",
 )
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 
