@@ -245,6 +245,7 @@ class SevenState:
     discard: tuple[int, ...] = ()  # newest last
     cup: tuple[str, ...] = ()  # unnamed leaders and 'no leader' markers; drawn at random
     passed_count: int = 0  # empires gone beyond level 49 so far
+    started_count: int = 0  # empires started so far (the first obeys option 1 and the start age)
     appeared: tuple[str, ...] = ()  # named leaders that have been in the game: never again (L946)
     notes: tuple[str, ...] = ()  # sorted words a rule sets for this turn and clears at its end
     final: tuple[int, ...] | None = None  # final scores once the game is over

@@ -31,7 +31,7 @@ through every step that is done (entering each with :meth:`Step.enter`) until on
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -52,6 +52,9 @@ from engine.seven_ages.state import (
 STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.setup",
     "engine.seven_ages.markers",
+    "engine.seven_ages.start",
+    "engine.seven_ages.production",
+    "engine.seven_ages.discard",
     "engine.seven_ages.endturn",
     "engine.seven_ages.trade",
 )
@@ -120,6 +123,14 @@ class Step(Protocol):
 
 
 _STEPS: dict[str, Step] = {}
+_AFTER: list[Callable[[Ctx], None]] = []
+
+
+def after_move(rule: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
+    """Register a rule that holds at all times, checked after every move (an empire without units is
+    discarded at once, L1012)."""
+    _AFTER.append(rule)
+    return rule
 
 
 def register(step: Step) -> Step:
@@ -153,6 +164,8 @@ def run(state: SevenState, action: Action) -> Ctx:
     step = step_of(state)
     assert step is not None, f"no step for phase {state.phase}"
     step.apply(ctx, action)
+    for rule in _AFTER:
+        rule(ctx)
     settle(ctx)
     ctx.state = replace(ctx.state, seq=ctx.state.seq + 1)
     return ctx

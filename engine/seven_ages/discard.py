@@ -1,0 +1,59 @@
+"""7 Discard empire (L1010-1020), and the discard of an empire left without units (at any time, L1012).
+
+Discarding removes the empire's units, forts and disorder from its areas and its markers from its
+card; its capital stays as a plain city of the same value, its unnamed leaders go back to the cup,
+its named leaders leave the game, and its card goes to the discard pile. Its colour is free again.
+The Successor State (card 162) is a Deluxe card: not in this deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core import Action
+from engine.seven_ages import steps
+from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.state import Go, SevenState
+from engine.seven_ages.steps import Ctx
+
+
+def discard_empire(ctx: Ctx, card: int, *, forced: bool) -> None:
+    s = ctx.state
+    e = s.empire(card)
+    for area in e.areas():
+        held = s.area(area)
+        if all(o.card == card for o in s.occupants(area)):
+            s = s.with_area(replace(held, fort=False, disorder=False))
+    unnamed = tuple(ld.abilities[0] for ld in e.leaders if not ld.named)
+    ctx.state = replace(s.without_empire(card), discard=(*s.discard, card), cup=s.cup + unnamed)
+    ctx.emit("empire_discarded", seat=e.owner, empire=card, forced=forced)
+
+
+def sweep(ctx: Ctx) -> None:
+    """Discard at once every empire with no units on the map, except one still being set up."""
+    busy = {int(g.data.get("card", g.empire)) for g in ctx.state.goes if g.action == "start"}
+    for e in ctx.state.empires:
+        if not e.units and e.card not in busy:
+            discard_empire(ctx, e.card, forced=True)
+
+
+class DiscardRules(BaseGoRules):
+    action = "discard"
+    kinds: tuple[type[Action], ...] = ()
+
+    def begin(self, ctx: Ctx, go: Go) -> None:
+        discard_empire(ctx, go.empire, forced=False)
+        end_go(ctx, go.seat)
+
+    def legal(self, state: SevenState, go: Go) -> list[Action]:
+        return []
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        raise AssertionError("a discard takes no move once its marker is turned")
+
+    def passive(self, state: SevenState, go: Go) -> Action:
+        raise AssertionError("a discard takes no move once its marker is turned")
+
+
+steps.after_move(sweep)
+steps.register(MarkerStep(DiscardRules()))

@@ -1,0 +1,346 @@
+"""2 Production (L473-545): income, maintenance, then building units, forts and one elite marker.
+
+The go runs every player at once (L373 allows it: one empire's production never touches another's).
+Its stages: income and maintenance happen as the marker is turned over; when the empire cannot pay
+for every unit the player picks the units left unmaintained (``maintain``); then ``build`` until
+:class:`~engine.seven_ages.actions.Done`. The building blocks (what a unit costs, where it may be
+placed, the unit pool) serve Start empire's initial units too (:mod:`engine.seven_ages.start`).
+
+Elephants, Nukes and Star Wars are the Kingdoms expansion's counters (L523-541): not in Classic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Action, IllegalAction, PlayerId
+from engine.seven_ages import steps
+from engine.seven_ages.actions import Build, BuildElite, Done, Fortify, Unmaintain
+from engine.seven_ages.cards import Empire as Card
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.data import load_tables
+from engine.seven_ages.map import load_map
+from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.setup import load_counters
+from engine.seven_ages.state import LAST_LEVEL, MAX_MONEY, Empire, Go, SevenState
+from engine.seven_ages.steps import Ctx
+
+ELITE_MAX = 3  # L519
+
+
+def card_of(empire: Empire) -> Card:
+    return load_deck().cards[empire.card].empire
+
+
+def age_of(level: int) -> int:
+    """The age of a progress level (past the 49th level: age 7)."""
+    return load_tables().age_of(max(1, min(level, LAST_LEVEL)))
+
+
+def empire_age(empire: Empire) -> int:
+    return age_of(empire.progress)
+
+
+def barbarian(empire: Empire, age: int | None = None) -> bool:
+    """Whether the card's 'no cities' icon holds for the empire's age (L39, L2205)."""
+    rule = card_of(empire).effect("no_cities_before")
+    return rule is not None and (age if age is not None else empire_age(empire)) < int(rule["age"])
+
+
+def round_half_up(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` to the nearest whole number, 0.5 rounding up (L2197)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+# -- income --------------------------------------------------------------------------------------
+
+def area_income(state: SevenState, empire: Empire, area: str) -> int:
+    """What one controlled area earns (L481-495): its terrain, its city, wheat and oil by age,
+    doubled with a Populist; nothing while disordered."""
+    place = load_map().areas[area]
+    if not place.land or place.terrain is None:
+        return 0
+    held = state.area(area)
+    if held.disorder:
+        return 0
+    tables, age = load_tables(), empire_age(empire)
+    terrain = tables.terrains[place.terrain]
+    fertile_from = terrain.becomes_fertile_from_age
+    if fertile_from is not None and age >= fertile_from:
+        terrain = tables.terrains["fertile"]  # the forest disappears (L489)
+    income = terrain.income + held.city
+    wheat = tables.modifiers["wheat"]
+    if place.wheat and (terrain.name == "fertile" or age >= int(wheat["other_from_age"])):
+        income += int(wheat["income"])
+    oil = tables.modifiers["oil"]
+    if place.oil and age >= int(oil["from_age"]):
+        income += int(oil["income"])
+    for special in card_of(empire).special:
+        if special["code"] == "income_per_terrain" and special["terrain"] == place.terrain:
+            income += int(special["amount"])
+    if empire.has_leader("Populist", area):
+        income *= 2
+    return income
+
+
+def income(state: SevenState, empire: Empire) -> int:
+    """The empire's income this production: its areas' total, halved without a capital (L497)."""
+    total = sum(area_income(state, empire, a) for a in empire.areas())
+    return total if empire.capital else round_half_up(total, 2)
+
+
+def add_money(empire: Empire, amount: int) -> Empire:
+    """With ``amount`` more money, kept within 0-199 (L479)."""
+    return replace(empire, money=max(0, min(MAX_MONEY, empire.money + amount)))
+
+
+# -- units ---------------------------------------------------------------------------------------
+
+def unit_class(unit: str) -> str:
+    return load_tables().unit_types[unit].unit_class
+
+
+def pool(empire: Empire, unit: str) -> int:
+    """Counters of ``unit``'s kind left in the empire's unit pool: its colour's mix less those on the
+    map (a counter carries a unit on each side, L80)."""
+    counters = load_counters()
+    front = counters.front_of(unit)
+    total = counters.mixes[empire.colour].counters.get(front, 0)
+    on_map = sum(s.count for s in empire.units if counters.front_of(s.unit) == front)
+    return total - on_map
+
+
+def buildable_units(empire: Empire) -> list[str]:
+    """Unit types available at the empire's progress level (L505), allowed by its icons (L515)."""
+    tables = load_tables()
+    card = card_of(empire)
+    level = empire.progress + sum(int(e["levels"]) for e in card.special if e["code"] == "build_ahead")
+    out = []
+    for name, ut in tables.unit_types.items():
+        if ut.available > level or pool(empire, name) <= 0:
+            continue
+        if not empire.has("traded"):
+            if ut.unit_class == "ships" and "no_ships_until_trade" in card.codes():
+                continue
+            if ut.unit_class == "cavalry" and "no_cavalry_until_trade" in card.codes():
+                continue
+        out.append(name)
+    return out
+
+
+def unit_cost(empire: Empire, unit: str, area: str, *, initial: bool = False) -> int:
+    """What one ``unit`` costs to build in ``area`` (L507): the class cost and the card's changes; 1
+    less with an Administrator there (infantry only when that is the capital); at least 1."""
+    ut = load_tables().unit_types[unit]
+    cost = ut.cost
+    card = card_of(empire)
+    for e in card.special:
+        if e["code"] == "unit_cost" and e["unit_class"] == ut.unit_class:
+            cost += int(e["delta"])
+        if initial and e["code"] == "initial_unit_cost" and e["unit_class"] == ut.unit_class:
+            cost = int(e["cost"])  # L467
+    if empire.has_leader("Administrator", area) and (ut.unit_class != "infantry" or area == empire.capital):
+        cost -= 1
+    return max(1, cost)
+
+
+def ship_area(state: SevenState, empire: Empire, area: str) -> bool:
+    """Ships are built in coastal areas and sea (not ocean) areas the empire controls (L511)."""
+    place = load_map().areas[area]
+    if place.land:
+        return load_map().coastal(area)
+    return place.kind == "sea"
+
+
+def placement_limit(state: SevenState, empire: Empire, area: str) -> int | None:
+    """Most units built into ``area`` in one production (L513): any number with an Administrator,
+    else the city's value, else 1 (None: no limit)."""
+    if empire.has_leader("Administrator", area):
+        return None
+    return state.area(area).city or 1
+
+
+def can_place(state: SevenState, empire: Empire, unit: str, area: str,
+              placed: Mapping[str, int] | None) -> bool:
+    """Whether one more ``unit`` may be built into ``area`` (``placed``: this production's units by
+    area; None at set-up, where any number may go in a start area, L445)."""
+    if unit_class(unit) == "ships":
+        if not ship_area(state, empire, area):
+            return False
+    elif not load_map().areas[area].land:
+        return False
+    if placed is None:
+        return True
+    limit = placement_limit(state, empire, area)
+    return limit is None or placed.get(area, 0) < limit
+
+
+def fort_cost(empire: Empire, area: str) -> int:
+    """5 money, 4 with a Builder in the area (L517, the cost table L2838)."""
+    fort = load_tables().costs["fort"]
+    return int(fort["with_builder"] if empire.has_leader("Builder", area) else fort["cost"])
+
+
+def elite_cost(empire: Empire) -> int:
+    """3, or 1 per unit on the map not stacked with a Tactician, whichever is greater (L519, E14)."""
+    elite = load_tables().costs["elite"]
+    counted = sum(s.count for s in empire.units if not empire.has_leader("Tactician", s.area))
+    return max(int(elite["minimum"]), int(elite["per_unit"]) * counted)
+
+
+def fortifiable(state: SevenState, empire: Empire, areas: tuple[str, ...]) -> list[str]:
+    if barbarian(empire):
+        return []
+    return [a for a in areas if load_map().areas[a].land and not state.area(a).fort
+            and fort_cost(empire, a) <= empire.money]
+
+
+def build_moves(state: SevenState, empire: Empire, seat: PlayerId, areas: tuple[str, ...],
+                placed: Mapping[str, int] | None, *, initial: bool = False) -> list[Action]:
+    """Every unit the empire may build now: each affordable type in each area it may go to."""
+    out: list[Action] = []
+    for unit in buildable_units(empire):
+        for area in areas:
+            if unit_cost(empire, unit, area, initial=initial) <= empire.money and \
+                    can_place(state, empire, unit, area, placed):
+                out.append(Build(seat, unit, area))
+    return out
+
+
+def build(ctx: Ctx, empire: Empire, action: Build, areas: tuple[str, ...],
+          placed: Mapping[str, int] | None, *, initial: bool = False) -> Empire:
+    """Build one unit: checked, paid for, placed. Returns the empire as it now is."""
+    if action.unit not in load_tables().unit_types:
+        raise IllegalAction("no_such_unit", "There is no such unit.")
+    if action.area not in areas:
+        raise IllegalAction("not_your_area", f"Your empire cannot build in {action.area}.")
+    if action.unit not in buildable_units(empire):
+        raise IllegalAction("unit_unavailable", f"Your empire cannot build a {action.unit} now: it is "
+                            "not available at its progress level, barred by its card, or none is left in its "
+                            "pool.")
+    if not can_place(ctx.state, empire, action.unit, action.area, placed):
+        raise IllegalAction("placement_limit", f"No more units may be placed in {action.area} now "
+                            "(ships only on coasts and seas; otherwise up to the city's value, 1 without "
+                            "one).")
+    cost = unit_cost(empire, action.unit, action.area, initial=initial)
+    if cost > empire.money:
+        raise IllegalAction("cannot_pay", f"A {action.unit} costs {cost} and your empire has {empire.money}.")
+    empire = replace(empire, money=empire.money - cost).add_units(action.area, action.unit, 1)
+    ctx.state = ctx.state.with_empire(empire)
+    ctx.emit("unit_built", seat=empire.owner, empire=empire.card, unit=action.unit, area=action.area,
+             cost=cost)
+    return empire
+
+
+def fortify(ctx: Ctx, empire: Empire, area: str, areas: tuple[str, ...]) -> Empire:
+    if area not in fortifiable(ctx.state, empire, areas):
+        raise IllegalAction("cannot_fortify", f"Your empire cannot fortify {area} now (a Barbarian empire "
+                            "cannot; an area takes one fort; a fort costs 5, 4 with a Builder).")
+    cost = fort_cost(empire, area)
+    empire = replace(empire, money=empire.money - cost)
+    ctx.state = ctx.state.with_empire(empire).with_area(replace(ctx.state.area(area), fort=True))
+    ctx.emit("fort_built", seat=empire.owner, empire=empire.card, area=area, cost=cost)
+    return empire
+
+
+# -- the go ----------------------------------------------------------------------------------------
+
+def maintenance(empire: Empire) -> int:
+    """1 money per unit on the map; Barbarians' units cost nothing (L499-503)."""
+    return 0 if barbarian(empire) else sum(s.count for s in empire.units)
+
+
+class ProductionRules(BaseGoRules):
+    action = "production"
+    parallel = True
+    kinds: tuple[type[Action], ...] = (Build, Fortify, BuildElite, Unmaintain, Done)
+
+    def begin(self, ctx: Ctx, go: Go) -> None:
+        e = ctx.state.empire(go.empire)
+        earned = income(ctx.state, e)
+        e = add_money(e, earned)
+        ctx.state = ctx.state.with_empire(e)
+        ctx.emit("income", seat=go.seat, empire=e.card, amount=earned, money=e.money)
+        self._maintain(ctx, go, e)
+
+    def _maintain(self, ctx: Ctx, go: Go, e: Empire) -> None:
+        due = maintenance(e)
+        if due > e.money:
+            ctx.state = ctx.state.with_go(replace(go, stage="maintain", data={"left": [], "placed": {}}))
+            return
+        e = replace(e, money=e.money - due)
+        ctx.state = ctx.state.with_empire(e)
+        if due:
+            ctx.emit("maintained", seat=go.seat, empire=e.card, cost=due)
+        ctx.state = ctx.state.with_go(replace(go, stage="build", data={"placed": {}, "elite": False}))
+
+    def legal(self, state: SevenState, go: Go) -> list[Action]:
+        e = state.empire(go.empire)
+        if go.stage == "maintain":
+            return [Unmaintain(go.seat, s.unit, s.area) for s in e.units]
+        placed = go.data["placed"]
+        moves = build_moves(state, e, go.seat, e.areas(), placed)
+        moves += [Fortify(go.seat, a) for a in fortifiable(state, e, e.areas())]
+        if not go.data["elite"] and e.elite < ELITE_MAX and elite_cost(e) <= e.money:
+            moves.append(BuildElite(go.seat))
+        return [*moves, Done(go.seat)]
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        e = ctx.state.empire(go.empire)
+        if go.stage == "maintain":
+            if not isinstance(action, Unmaintain):
+                raise IllegalAction("must_unmaintain", "Your empire cannot pay for all its units: choose "
+                                    "which are not maintained first.")
+            self._unmaintain(ctx, go, e, action)
+            return
+        if isinstance(action, Build):
+            build(ctx, e, action, e.areas(), go.data["placed"])
+            placed = dict(go.data["placed"])
+            placed[action.area] = placed.get(action.area, 0) + 1
+            ctx.state = ctx.state.with_go(replace(go, data={**go.data, "placed": placed}))
+        elif isinstance(action, Fortify):
+            fortify(ctx, e, action.area, e.areas())
+        elif isinstance(action, BuildElite):
+            if go.data["elite"] or e.elite >= ELITE_MAX:
+                raise IllegalAction("elite_limit", "An empire builds one elite marker a production, and has "
+                                    "at most 3.")
+            cost = elite_cost(e)
+            if cost > e.money:
+                raise IllegalAction("cannot_pay",
+                                    f"An elite marker costs {cost} and your empire has {e.money}.")
+            ctx.state = ctx.state.with_empire(replace(e, money=e.money - cost, elite=e.elite + 1))
+            ctx.state = ctx.state.with_go(replace(go, data={**go.data, "elite": True}))
+            ctx.emit("elite_built", seat=go.seat, empire=e.card, cost=cost)
+        elif isinstance(action, Done):
+            end_go(ctx, go.seat)
+        else:
+            raise IllegalAction("wrong_step", "That is not part of a production.")
+
+    def _unmaintain(self, ctx: Ctx, go: Go, e: Empire, action: Unmaintain) -> None:
+        if e.count(action.area, action.unit) <= 0:
+            raise IllegalAction("no_such_unit", f"Your empire has no {action.unit} in {action.area}.")
+        e = e.add_units(action.area, action.unit, -1)
+        left: list[Any] = [*go.data["left"], action.area]
+        ctx.state = ctx.state.with_empire(e)
+        ctx.emit("unit_unmaintained", seat=go.seat, empire=e.card, unit=action.unit, area=action.area)
+        if maintenance(e) > e.money:
+            ctx.state = ctx.state.with_go(replace(go, data={**go.data, "left": left}))
+            return
+        # Disorder each land area where units were not maintained, unless now vacant (L503).
+        for area in sorted(set(left)):
+            if e.count(area) and load_map().areas[area].land:
+                ctx.state = ctx.state.with_area(replace(ctx.state.area(area), disorder=True))
+                ctx.emit("disordered", empire=e.card, area=area)
+        self._maintain(ctx, replace(go, stage=""), ctx.state.empire(go.empire))
+
+    def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage == "maintain":
+            e = state.empire(go.empire)
+            s = e.units[-1]
+            return Unmaintain(go.seat, s.unit, s.area)
+        return Done(go.seat)
+
+
+steps.register(MarkerStep(ProductionRules()))
