@@ -23,15 +23,12 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.glory import Holding
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import took_wild
-from engine.seven_ages.state import END_TURN, LAST_LEVEL, MAX_MONEY, PAST_THE_END, Empire, Go, SevenState
+from engine.seven_ages.production import age_of
+from engine.seven_ages.state import END_TURN, LAST_LEVEL, PAST_THE_END, Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
 
 BUY, TIES, HOCK = "buy", "ties", "hock"
 HOCKING = "hocking"  # option 15's key in the lobby options
-
-
-def age(level: int) -> int:
-    return load_tables().age_of(min(max(level, 1), LAST_LEVEL))
 
 
 def advance(ctx: Ctx, card: int, levels: int) -> int:
@@ -51,7 +48,7 @@ def advance(ctx: Ctx, card: int, levels: int) -> int:
         new, count = PAST_THE_END, count + 1
         passed = count
     moved = new - e.progress
-    changed = age(new) != age(e.progress)
+    changed = age_of(new) != age_of(e.progress)
     e = replace(e, progress=new, passed=passed)
     s = replace(s, passed_count=count)
     if changed:
@@ -71,7 +68,7 @@ def _new_age(s: SevenState, e: Empire) -> SevenState:
     cup = s.cup + tuple(ld.abilities[0] for ld in e.leaders if not ld.named)
     s = replace(s, cup=cup).with_empire(replace(e, leaders=()))
     arts = load_deck().artefacts
-    now = age(e.progress)
+    now = age_of(e.progress)
     for area in e.areas():
         a = s.area(area)
         keep = tuple(n for n in a.artefacts if n not in arts or arts[n].ages[0] <= now <= arts[n].ages[1])
@@ -93,11 +90,6 @@ def gain(ctx: Ctx, seat: PlayerId, category: str, points: int) -> None:
     """``seat`` gains (or loses) glory; never below 0 (L2141)."""
     s = ctx.state
     ctx.state = s.with_player(s.people[seat].gain(category, points))
-
-
-def add_money(e: Empire, amount: int) -> Empire:
-    """Money stays within 0-199 (L479)."""
-    return replace(e, money=min(max(e.money + amount, 0), MAX_MONEY))
 
 
 def holding(state: SevenState, e: Empire) -> Holding:

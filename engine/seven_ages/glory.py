@@ -24,6 +24,7 @@ from engine.seven_ages.cards import Empire
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.effects import RANKED
 from engine.seven_ages.map import WorldMap, load_map
+from engine.seven_ages.production import round_half_up
 
 PlayerId = int
 LAST_LEVEL = 49
@@ -33,10 +34,9 @@ HOCK_MONEY = 5  # option 15 (L1356)
 MONEY_LIMIT = 199  # L493
 
 
-def halved(value: float, times: int = 1) -> int:
+def halved(value: int, times: int = 1) -> int:
     """``value`` halved ``times`` times, rounded half up once, after all halving (L2197)."""
-    result = value / (2 ** times)
-    return int(result + 0.5) if result >= 0 else -int(-result + 0.5)
+    return round_half_up(value, 2 ** times)
 
 
 def modified(value: int, add: int = 0, subtract: int = 0, doubles: int = 0, halves: int = 0) -> int:

@@ -27,9 +27,10 @@ from engine.seven_ages.actions_civ import (
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
-from engine.seven_ages.endturn import add_money, advance, immediate
+from engine.seven_ages.endturn import advance, immediate
 from engine.seven_ages.map import WorldMap, load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.production import add_money
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
