@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from engine.seven_ages import destiny
+from engine.seven_ages.actions import DiscardCard, Done, TurnMarker
+from tests.seven_ages_builder_civ import Table, cards_of_value
 
 
 def test_fill_to_six() -> None:
@@ -39,3 +41,48 @@ def test_technology_ties() -> None:
     # L1218: most advanced tied: "the First player or the player nearest to their left"; least
     # advanced tied: "the player furthest from the left of the first player"
     assert destiny.technology_targets([(0, 12), (1, 12), (2, 12)], first=1, players=3) == [5, 7, 6]
+
+
+# -- the destiny step --------------------------------------------------------------------------------
+
+def test_destiny_every_player_at_once_discard_then_fill() -> None:
+    # L851 and L373 ("feel free to do yours at the same time")
+    a, b, c, d = cards_of_value(0, 1, 2, 3)
+    t = Table(2).empire("Romans", 0, 12, ["Latium"]).empire("Syracusans", 1, 10, ["Sicily"])
+    t.hand(0, a, b).hand(1, c, d).marker(0, "destiny", "Romans").marker(1, "destiny", "Syracusans")
+    t.enter("destiny")
+    assert t.actors() == {0, 1}
+    t.do(TurnMarker(0, 0), TurnMarker(1, 1))
+    t.do(DiscardCard(0, a), Done(0))
+    assert len(t.state.people[0].hand) == 6 and a not in t.state.people[0].hand
+    t.refused(DiscardCard(1, a), "not_in_hand")
+    t.do(Done(1))
+    assert len(t.state.people[1].hand) == 6
+
+
+def test_destiny_with_a_philosopher_then_discard_down() -> None:
+    # L853
+    t = Table(2).empire("Romans", 0, 12, ["Latium"], leaders=[("Philosopher", "Latium")])
+    t.hand(0, *cards_of_value(0, 1, 2)).marker(0, "destiny", "Romans").enter("destiny")
+    t.do(TurnMarker(0, 0), Done(0))
+    assert len(t.state.people[0].hand) == 7
+    t.refused(Done(0), "must_discard")
+    hand = t.state.people[0].hand
+    t.do(DiscardCard(0, hand[0]))
+    assert len(t.state.people[0].hand) == 6
+    assert all(g.action != "destiny" for g in t.state.goes)
+
+
+def test_destiny_on_the_extra_marker() -> None:
+    # L349: the additional marker's only effective actions are Start empire, Destiny or Civilise
+    t = Table(2).hand(0, *cards_of_value(0)).marker(0, "destiny").enter("destiny")
+    t.do(TurnMarker(0, 0), Done(0))
+    assert len(t.state.people[0].hand) == 6
+
+
+def test_technology_in_the_flow() -> None:
+    # option 7 (L1218): the most advanced empire fills to 7, the marker on no empire to 5
+    t = Table(2, options={"technology": True}).empire("Romans", 0, 12, ["Latium"])
+    t.marker(0, "destiny", "Romans").marker(1, "destiny").enter("destiny")
+    t.do(TurnMarker(0, 0), TurnMarker(1, 1), Done(0), Done(1))
+    assert [len(p.hand) for p in t.state.people] == [7, 5]

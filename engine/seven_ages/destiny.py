@@ -7,6 +7,17 @@ another's): each discards what they choose, then draws to fill their hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+
+from engine.core import Action, IllegalAction
+from engine.seven_ages import steps
+from engine.seven_ages.actions import DiscardCard, Done
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.setup import discard_from_hand, draw
+from engine.seven_ages.state import Go, SevenState
+from engine.seven_ages.steps import Ctx
+from engine.seven_ages.trade import leader_areas
 
 HAND = 6  # L851
 TECH_MOST, TECH_LEAST = 7, 5  # option 7 (L1216-1218)
@@ -49,3 +60,81 @@ def technology_targets(takers: Sequence[tuple[int, int | None]], first: int, pla
         least = min(pool, key=lambda i: (takers[i][1] or 0, -seat[i]))
         targets[least] = TECH_LEAST
     return targets
+
+
+# -- the step ---------------------------------------------------------------------------------------
+
+DISCARD, TRIM = "discard", "trim"
+TECHNOLOGY = "technology"  # option 7's key in the lobby options
+
+
+def _takers(state: SevenState) -> list[int]:
+    """The markers taking Destiny this turn: its own markers, and wild cards turned over as one."""
+    return [i for i, m in enumerate(state.markers) if m.action == "destiny" or m.turned == "destiny"]
+
+
+def hand_target(state: SevenState, go: Go) -> int:
+    """The hand a destiny fills: 6, or option 7's 7/6/5 (L1216-1218)."""
+    if not state.options.get(TECHNOLOGY):
+        return HAND
+    takers = _takers(state)
+    if go.marker not in takers:
+        takers.append(go.marker)
+
+    def level(i: int) -> int | None:
+        card = state.markers[i].empire
+        return state.empire(card).progress if card and state.has_empire(card) else None
+    who = [(state.markers[i].owner, level(i)) for i in takers]
+    targets = technology_targets(who, state.first, state.players)
+    return targets[takers.index(go.marker)]
+
+
+class DestinyRules(BaseGoRules):
+    """Destiny (L847-853), every player at once (L373): discard any cards, draw to fill the hand
+    (and one more a Philosopher), then discard down to the hand's size."""
+
+    action = "destiny"
+    parallel = True
+    extra_ok = True  # L349
+    kinds: tuple[type[Action], ...] = (DiscardCard, Done)
+
+    def begin(self, ctx: Ctx, go: Go) -> None:
+        e = ctx.state.empire(go.empire) if go.empire else None
+        philosophers = leader_areas(e, "Philosopher") if e else 0
+        ctx.state = ctx.state.with_go(replace(go, stage=DISCARD, data={
+            "target": hand_target(ctx.state, go), "philosophers": philosophers}))
+
+    def legal(self, state: SevenState, go: Go) -> list[Action]:
+        hand = state.people[go.seat].hand
+        moves: list[Action] = [DiscardCard(go.seat, c) for c in hand]
+        return [*moves, Done(go.seat)] if go.stage == DISCARD else moves
+
+    def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage == DISCARD:
+            return Done(go.seat)
+        cards = load_deck().cards
+        return DiscardCard(go.seat, min(state.people[go.seat].hand, key=lambda c: (cards[c].value, c)))
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        seat, target = go.seat, int(go.data["target"])
+        if isinstance(action, Done):
+            if go.stage != DISCARD:
+                raise IllegalAction("must_discard", f"Discard down to {target} cards first.")
+            n = draws(len(ctx.state.people[seat].hand), int(go.data["philosophers"]), target)
+            draw(ctx, seat, n)
+            ctx.emit("destiny", seat=seat, empire=go.empire, drew=n)
+            if excess(len(ctx.state.people[seat].hand), int(go.data["philosophers"]), target):
+                ctx.state = ctx.state.with_go(replace(go, stage=TRIM))
+            else:
+                end_go(ctx, seat)
+            return
+        assert isinstance(action, DiscardCard)
+        if action.card not in ctx.state.people[seat].hand:
+            raise IllegalAction("not_in_hand", "That card is not in your hand.")
+        discard_from_hand(ctx, seat, (action.card,))
+        ctx.emit("card_discarded", seat=seat)
+        if go.stage == TRIM and len(ctx.state.people[seat].hand) <= target:
+            end_go(ctx, seat)
+
+
+steps.register(MarkerStep(DestinyRules()))

@@ -57,6 +57,7 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.discard",
     "engine.seven_ages.endturn",
     "engine.seven_ages.trade",
+    "engine.seven_ages.destiny",
 )
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 
