@@ -202,22 +202,32 @@ class BaseGoRules:
         raise NotImplementedError(f"{type(self).__name__} asks no pending decisions")
 
 
-def effective(state: SevenState, rules: GoRules, marker: Marker) -> bool:
-    """Whether ``marker`` may be turned over at ``rules.action`` (L347-353)."""
-    if not marker.face_down or marker.action not in (rules.action, WILD):
+def placed_to_act(state: SevenState, rules: GoRules, marker: Marker) -> bool:
+    """Whether a face-down marker lies where this action could be taken (L347-349), whatever it is:
+    what every player knows of another's marker."""
+    if not marker.face_down:
         return False
     if marker.empire == EXTRA:
-        if not rules.extra_ok:
-            return False
-    elif not rules.on_empire:
-        return False  # a Start-empire marker on an empire has no effect (L347)
-    elif not state.has_empire(marker.empire):
-        return False  # its empire was discarded: nothing left to carry the action out with
-    return rules.usable(state, marker)
+        return rules.extra_ok
+    # a Start-empire marker on an empire has no effect (L347); a discarded empire has no go left
+    return rules.on_empire and state.has_empire(marker.empire)
+
+
+def effective(state: SevenState, rules: GoRules, marker: Marker) -> bool:
+    """Whether ``marker`` may be turned over at ``rules.action`` (L347-353)."""
+    return placed_to_act(state, rules, marker) and marker.action in (rules.action, WILD) and \
+        rules.usable(state, marker)
 
 
 def turnable(state: SevenState, rules: GoRules, seat: PlayerId) -> list[int]:
     return [i for i, m in enumerate(state.markers) if m.owner == seat and effective(state, rules, m)]
+
+
+def may_act(state: SevenState, rules: GoRules, seat: PlayerId) -> bool:
+    """Whether ``seat`` is asked at this action: they have a face-down marker placed where it could act.
+    Public knowledge only, so being asked (or not) tells nobody which markers they hold; a seat
+    without a marker of this action simply passes."""
+    return any(m.owner == seat and placed_to_act(state, rules, m) for m in state.markers)
 
 
 class MarkerStep:
@@ -231,7 +241,7 @@ class MarkerStep:
     def enter(self, ctx: Ctx) -> None:
         self.rules.enter(ctx)
         s = ctx.state
-        ctx.state = replace(s, queue=tuple(p for p in s.seats_from_first() if turnable(s, self.rules, p)))
+        ctx.state = replace(s, queue=tuple(p for p in s.seats_from_first() if may_act(s, self.rules, p)))
 
     def actors(self, state: SevenState) -> frozenset[PlayerId]:
         if state.pending:
@@ -285,9 +295,9 @@ class MarkerStep:
         self.rules.begin(ctx, go)
 
     def _tidy(self, ctx: Ctx) -> None:
-        """Seats with no go under way and no usable marker left are done with this action."""
+        """Seats with no go under way and no face-down marker placed to act are done with this action."""
         s = ctx.state
-        keep = tuple(q for q in s.queue if s.go_of(q) is not None or turnable(s, self.rules, q))
+        keep = tuple(q for q in s.queue if s.go_of(q) is not None or may_act(s, self.rules, q))
         if keep != s.queue:
             ctx.state = replace(s, queue=keep)
 

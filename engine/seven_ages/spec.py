@@ -1,13 +1,46 @@
-"""7 Ages registers its data (not yet a playable game): ``check-data`` validates it."""
+"""7 Ages, as the platform sees it: registered for simulation and the tests, not yet offered in the lobby
+(movement, conflict and the full card effects come in parts 3 and 4). ``check-data`` checks its data
+through :meth:`engine.seven_ages.game.SevenAgesGame.check_data`."""
 
 from __future__ import annotations
 
-from engine.registry import register_data
-from engine.spec import DataCheck
+from engine.registry import register
+from engine.spec import GameSpec, OptionSpec
 
-DATA = register_data(DataCheck(
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("total_history", "Option 1, Total History: each player is dealt two gold-bordered age-1 "
+               "empires among their cards, and the first empire of the game must start in age 1.", False),
+    OptionSpec("redemption", "Option 3, Redemption: after the deal each player in turn may discard any "
+               "cards and draw back up to 6 (8 with Enhanced start).", False),
+    OptionSpec("enhanced_start", "Option 4, Enhanced start: 10 cards are dealt, and each player discards "
+               "down to 6 once colours are chosen.", False),
+    OptionSpec("enhanced_play", "Option 5, Enhanced Play: a player at least two empires below their "
+               "maximum may place two markers on no empire (the spare-marker draft is not played yet).",
+               False),
+    OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
+               "advanced the empire taking it is.", False),
+    OptionSpec("hocking", "Option 15, Hocking the crown jewels: after each harvest an empire may sell "
+               "its player's glory for 5 money each, up to its undisordered cities.", False),
+    OptionSpec("start_age", "The age the first empire of the game starts in (1 to 7; 1 lets the first "
+               "card start in its own first age, as the rulebook does with an empty map).", 1,
+               minimum=1, maximum=7),
+    OptionSpec("end_age", "The game ends after the turn the most advanced empire goes beyond this age "
+               "(7: only at the end of the progress track).", 7, minimum=1, maximum=7),
+    OptionSpec("turn_limit", "The game ends after this many turns (0: no limit).", 12, minimum=0,
+               maximum=60),
+    OptionSpec("glory_target", "The game ends after the turn a player reaches this much glory (0: no "
+               "target).", 0, minimum=0, maximum=999),
+)
+
+SPEC = register(GameSpec(
     id="seven-ages",
     title="7 Ages",
-    check="engine.seven_ages.checks:check_data",
-    report="engine.seven_ages.checks:report",
+    min_players=2,
+    max_players=5,
+    summary="Seven ages of world history: start, grow and discard empires; the most glory wins.",
+    game="engine.seven_ages.game:GAME",
+    policies="engine.seven_ages.ai:make_policy",
+    renderer="render.seven_ages:render_board",
+    options=OPTIONS,
+    offered=False,
 ))

@@ -159,15 +159,21 @@ def actors(state: SevenState) -> frozenset[PlayerId]:
     return step.actors(state) if step is not None else frozenset()
 
 
-def run(state: SevenState, action: Action) -> Ctx:
-    """Apply ``action`` in the current step and move on as far as the game goes without a move."""
-    ctx = Ctx(state)
-    step = step_of(state)
-    assert step is not None, f"no step for phase {state.phase}"
+def handle(ctx: Ctx, action: Action) -> None:
+    """Apply ``action`` (of an actor, of the step's kinds) in the current step, then the rules that
+    hold at all times, then move on as far as the game goes without a move."""
+    step = step_of(ctx.state)
+    assert step is not None, f"no step for phase {ctx.state.phase}"
     step.apply(ctx, action)
     for rule in _AFTER:
         rule(ctx)
     settle(ctx)
+
+
+def run(state: SevenState, action: Action) -> Ctx:
+    """:func:`handle` on a copy of ``state``, counting the move (``seq``)."""
+    ctx = Ctx(state)
+    handle(ctx, action)
     ctx.state = replace(ctx.state, seq=ctx.state.seq + 1)
     return ctx
 

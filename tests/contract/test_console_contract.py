@@ -31,7 +31,7 @@ from bot.store import Store
 from engine import registry
 from engine.spec import GameSpec
 
-SPECS = registry.specs()
+SPECS = registry.specs(offered=True)  # the console creates only the games the lobby offers
 HUMAN = "alice"
 MAX_COMMANDS = 4000  # a game that needs more from one human is stuck, not long
 CHOICE = re.compile(r"^  (\d+)\. ", re.M)

@@ -1,0 +1,152 @@
+"""A 7 Ages player's current decision, headed and labelled from their view (and the printed cards).
+
+Every legal move gets one :class:`~engine.core.Choice`; a move with a place (a unit to build, a
+marker to place on an empire) is grouped by that place, the first step of a two-step pick. Half B's
+moves are labelled by their own modules through :func:`register_label`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Action, Choice, Decision, Names, PlayerId
+from engine.seven_ages.actions import (
+    Bid,
+    Build,
+    BuildElite,
+    ChooseColour,
+    ChooseColours,
+    ChooseLeader,
+    DiscardCard,
+    Done,
+    Fortify,
+    FreeFort,
+    Pass,
+    PlaceCapital,
+    PlaceMarker,
+    SetupChoice,
+    StartCard,
+    TurnMarker,
+    Unmaintain,
+)
+from engine.seven_ages.setup import FROM_DECK
+from engine.seven_ages.state import BID, COLOURS, EXTRA, MARKERS, REDEEM, TRIM
+from engine.seven_ages.text import card_text, empire_name, stage
+from engine.seven_ages.view import action_name
+
+View = Mapping[str, Any]
+Label = Callable[[View, Action], Choice]
+_LABELS: dict[str, Label] = {}
+
+
+def register_label(kind: str, label: Label) -> None:
+    """Label another module's action kind (half B's trade, destiny, civilise, end of turn)."""
+    _LABELS[kind] = label
+
+
+def _go(view: View, player: PlayerId) -> Mapping[str, Any] | None:
+    return next((g for g in view["goes"] if g["seat"] == player), None)
+
+
+def heading(view: View, player: PlayerId) -> str:
+    phase = view["phase"]
+    if phase == BID:
+        return "Who goes first: play a card face down (the highest value goes first)"
+    if phase == COLOURS:
+        return "Choose your dedicated empire colours"
+    if phase == REDEEM:
+        return "Redemption: discard any cards, then draw back up"
+    if phase == TRIM:
+        return "Discard down to 6 cards"
+    if phase == MARKERS:
+        return f"Turn {view['turn']}: place an action marker face down on each of your empires"
+    go = _go(view, player)
+    if go is None:
+        return f"{stage(view)}: turn over a marker for this action, or pass"
+    e = next((x for x in view["empires"] if x["card"] == go["data"].get("card", go["empire"])), None)
+    what = f" for the {e['name']} ({e['money']} money)" if e else ""
+    stage_words = {"card": "choose the card to start", "setup": "choose where the progress marker starts",
+                   "colour": "choose the empire's colour", "leader": "choose a named leader",
+                   "build": "build units (or finish)", "capital": "place the capital",
+                   "homeland": "name the homeland", "forts": "fortify start areas (or finish)",
+                   "free_forts": "place a free fort", "maintain": "choose a unit left unmaintained"}
+    return f"{stage(view)}{what}: {stage_words.get(go['stage'], 'choose')}"
+
+
+def _done_label(view: View, player: PlayerId) -> str:
+    go = _go(view, player)
+    phase = view["phase"]
+    if phase == MARKERS:
+        return "Place no marker in front of me"
+    if phase == REDEEM:
+        return "Keep the rest and draw back up"
+    if go is None:
+        return "Finish"
+    return {"build": "Finish building", "forts": "Finish fortifying"}.get(go["stage"], "Finish")
+
+
+def choice(view: View, player: PlayerId, action: Action) -> Choice:
+    if action.kind in _LABELS:
+        return _LABELS[action.kind](view, action)
+    if isinstance(action, Bid):
+        if action.card == FROM_DECK:
+            return Choice(action, "Play the top card of the deck")
+        return Choice(action, f"Bid {card_text(action.card)}")
+    if isinstance(action, DiscardCard):
+        return Choice(action, f"Discard {card_text(action.card)}")
+    if isinstance(action, ChooseColours):
+        return Choice(action, f"Take the {action.group} counters")
+    if isinstance(action, PlaceMarker):
+        where = "In front of me (no empire)" if action.empire == EXTRA else f"On {empire_name(action.empire)}"
+        return Choice(action, f"{action_name(action.marker)} {where[0].lower() + where[1:]}", group=where)
+    if isinstance(action, TurnMarker):
+        m = view["markers"][action.marker]
+        where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"
+        as_what = f" as {action_name(view['phase'])}" if m["action"] == "wild" else ""
+        return Choice(action, f"Turn over the {action_name(m['action'])} marker {where}{as_what}"[:100])
+    if isinstance(action, Pass):
+        return Choice(action, "Turn over no more markers now",
+                      confirm="Any marker of this action you leave face down misses its go. Pass?")
+    if isinstance(action, Done):
+        return Choice(action, _done_label(view, player))
+    if isinstance(action, StartCard):
+        return Choice(action, f"Start {card_text(action.card)}")
+    if isinstance(action, SetupChoice):
+        go = _go(view, player)
+        level = (go or {}).get("data", {}).get("choices", {}).get(action.choice)
+        text = "2 behind the most advanced empire" if action.choice == "behind" else action.choice
+        return Choice(action, f"Start {text}" + (f" (level {level})" if level else ""))
+    if isinstance(action, ChooseColour):
+        return Choice(action, f"In {action.colour}")
+    if isinstance(action, ChooseLeader):
+        if not action.name:
+            return Choice(action, "No named leader")
+        return Choice(action, f"{action.name} in {action.area}", group=action.name)
+    if isinstance(action, Build):
+        return Choice(action, f"{action.unit} in {action.area}", group=f"Build in {action.area}")
+    if isinstance(action, Fortify):
+        return Choice(action, f"Fort in {action.area}")
+    if isinstance(action, PlaceCapital):
+        go = _go(view, player)
+        what = "Homeland" if go is not None and go["stage"] == "homeland" else "Capital"
+        return Choice(action, f"{what} in {action.area}")
+    if isinstance(action, FreeFort):
+        return Choice(action, f"Free fort in {action.area}")
+    if isinstance(action, Unmaintain):
+        return Choice(action, f"Leave a {action.unit} in {action.area} unmaintained")
+    if isinstance(action, BuildElite):
+        return Choice(action, "Buy an elite marker")
+    raise ValueError(f"no label for {action.kind}")
+
+
+def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
+    choices = [choice(view, player, a) for a in legal]
+    seen: dict[str, int] = {}
+    for i, c in enumerate(choices):
+        # two like markers (option 5's second set) read alike: number the second and later
+        seen[c.label] = seen.get(c.label, 0) + 1
+        if seen[c.label] > 1:
+            choices[i] = replace(c, label=f"{c.label[:94]} ({seen[c.label]})")
+    return Decision(player, heading(view, player), tuple(choices))

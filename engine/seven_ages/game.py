@@ -1,0 +1,128 @@
+"""7 Ages as an Annals game (id ``seven-ages``), 2 to 5 players: the contract around the step machine.
+
+The rules live in the steps (:mod:`engine.seven_ages.steps` says which module runs which phase);
+this object checks who may act and with what kind of move, applies a move to a copy through the
+current step, and words views (:mod:`~engine.seven_ages.view`, :mod:`~engine.seven_ages.decision`,
+:mod:`~engine.seven_ages.text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from engine.core import JSON, Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId
+from engine.seven_ages import decision, steps, text
+from engine.seven_ages.actions import CODEC
+from engine.seven_ages.checks import check_data
+from engine.seven_ages.setup import new_game
+from engine.seven_ages.spec import SPEC
+from engine.seven_ages.state import OVER, SevenState, dumps, from_json, to_json
+from engine.seven_ages.steps import Ctx
+from engine.seven_ages.view import SevenView, build_view
+
+
+class SevenAgesGame(BaseGame[SevenState, Ctx]):
+    id = SPEC.id
+    title = SPEC.title
+    min_players = SPEC.min_players
+    max_players = SPEC.max_players
+    codec = CODEC
+    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {}
+
+    def __init__(self) -> None:
+        self.STEPS = {name: step.kinds for name, step in steps.load().items()}  # type: ignore[misc]
+
+    def check_data(self) -> list[str]:
+        return check_data()
+
+    # -- rules --------------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> SevenState:
+        return new_game(players, SPEC.checked_options(players, options), seed)
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        return steps.actors(state)
+
+    def step(self, state: SevenState) -> str:
+        return state.phase
+
+    def refusal(self, state: SevenState, player: PlayerId) -> IllegalAction:
+        if state.phase == OVER:
+            return IllegalAction("game_over", "The game is over.")
+        if not 0 <= player < state.players:
+            return IllegalAction("not_seated", "There is no such seat in this game.")
+        return IllegalAction("not_your_turn", "It is not your move now: others are deciding.")
+
+    def begin(self, state: SevenState) -> Ctx:
+        return Ctx(state)
+
+    def handle(self, ctx: Ctx, action: Action) -> None:
+        steps.handle(ctx, action)
+
+    def finish(self, ctx: Ctx) -> SevenState:
+        return replace(ctx.state, seq=ctx.state.seq + 1)
+
+    def hidden_draws(self, state: SevenState) -> tuple[int, ...]:
+        return (len(state.deck), len(state.cup))
+
+    def legal_actions(self, state: SevenState, player: PlayerId) -> Sequence[Action]:
+        step = steps.step_of(state)
+        if step is None or player not in step.actors(state):
+            return []
+        return step.legal(state, player)
+
+    def timeout_action(self, state: SevenState, player: PlayerId) -> Action:
+        step = steps.step_of(state)
+        if step is None or player not in step.actors(state):
+            raise ValueError(f"seat {player} has nothing to decide now")
+        return step.timeout(state, player)
+
+    def view(self, state: SevenState, viewer: PlayerId | None) -> SevenView:
+        return build_view(state, viewer, self.id)
+
+    def is_over(self, state: SevenState) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: SevenState) -> list[int]:
+        return [p.glory for p in state.people]
+
+    def ranking(self, state: SevenState) -> list[PlayerId]:
+        return steps.ranking(state)
+
+    # -- persistence ------------------------------------------------------------------------------
+    def to_json(self, state: SevenState) -> dict[str, JSON]:
+        data: dict[str, JSON] = to_json(state)
+        return data
+
+    def dumps(self, state: SevenState) -> str:
+        return dumps(state)
+
+    def from_json(self, data: Mapping[str, JSON]) -> SevenState:
+        return from_json(data)
+
+    # -- words ------------------------------------------------------------------------------------
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
+        return decision.decide(view, player, legal, names)
+
+    def describe_event(self, event: Event, names: Names) -> str | None:
+        return text.describe_event(event, names)
+
+    def stage(self, view: Mapping[str, Any]) -> str:
+        return text.stage(view)
+
+    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.status_text(view, names)
+
+    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+        return text.hand_text(view, player, names)
+
+    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.board_text(view, names)
+
+    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return text.summary_text(view, names)
+
+
+GAME = SevenAgesGame()

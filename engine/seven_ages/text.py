@@ -1,0 +1,229 @@
+"""7 Ages in words: every text hook, built from a view (and the printed cards), naming seats through
+``names`` ("alice (Blue)").
+
+Half B's events are worded by their own modules through :func:`register_event`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.core import Event, Names, PlayerId
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.setup import FROM_DECK
+from engine.seven_ages.state import ACTIONS, BID, COLOURS, DRAFT, END_TURN, EXTRA, MARKERS, OVER, REDEEM, TRIM
+from engine.seven_ages.view import action_name
+from engine.words import join_words, plural
+
+View = Mapping[str, Any]
+EventText = Callable[[Event, Names], "str | None"]
+_EVENTS: dict[str, EventText] = {}
+
+PHASE_WORDS = {REDEEM: "Preparing to play: redrawing cards", BID: "Who goes first?",
+               COLOURS: "Choosing colours", TRIM: "Preparing to play: discarding down to 6",
+               DRAFT: "Drafting the spare markers", MARKERS: "Placing action markers",
+               END_TURN: "End of turn", OVER: "Game over"}
+
+
+def register_event(type_: str, words: EventText) -> None:
+    """Word an event type of another module (half B's trade, destiny, civilise, end of turn)."""
+    _EVENTS[type_] = words
+
+
+def seat(names: Names, index: int) -> str:
+    from engine.seven_ages.spec import SPEC  # the spec names a seat when the platform gave no names
+
+    return SPEC.name_in(names, index)
+
+
+def empire_name(card: int) -> str:
+    """The empire printed on ``card``: "the Romans"."""
+    return f"the {load_deck().cards[card].empire.name}"
+
+
+def card_text(card: int) -> str:
+    """A card as a player reads it: "card 12, the Romans (value 5)"."""
+    c = load_deck().cards[card]
+    return f"card {card}, the {c.empire.name} (value {c.value})"
+
+
+def marker_place(empire: int) -> str:
+    return "in front of them" if empire == EXTRA else f"on {empire_name(empire)}"
+
+
+# -- events ------------------------------------------------------------------------------------
+
+def describe_event(event: Event, names: Names) -> str | None:
+    d = event.data
+    if event.type in _EVENTS:
+        return _EVENTS[event.type](event, names)
+    who = seat(names, int(d["seat"])) if "seat" in d else ""
+    match event.type:
+        case "bid_placed":
+            return f"{who} has played a card face down to bid for the first turn."
+        case "bid_secret":
+            return f"You bid with {card_text(int(d['card']))}."
+        case "bids_revealed":
+            bids = [f"{seat(names, int(s))} {v}" for s, v in sorted(d["values"].items())]
+            return f"The bids are revealed: {join_words(bids)}."
+        case "bid_tied":
+            return (f"{join_words([seat(names, s) for s in d['seats']])} tie with a {d['value']} and "
+                    "play another card.")
+        case "first_player":
+            return f"{who} goes first and takes the turn marker."
+        case "colours_chosen":
+            return f"{who} takes the {d['group']} empire counters as their dedicated colours."
+        case "card_discarded":
+            return f"{who} discards a card."
+        case "cards_drawn":
+            return f"{who} draws {plural(int(d['count']), 'card')}."
+        case "cards_drawn_secret":
+            return f"You draw {join_words([card_text(int(c)) for c in d['cards']])}."
+        case "turn_begins":
+            return f"Turn {d['turn']} begins; {seat(names, int(d['first']))} is the First player."
+        case "marker_placed":
+            return f"{who} places an action marker face down {marker_place(int(d['empire']))}."
+        case "marker_chosen":
+            return f"You place your {action_name(d['marker'])} marker {marker_place(int(d['empire']))}."
+        case "markers_placed":
+            return f"{who} has placed their action markers."
+        case "action_begins":
+            return f"{action_name(d['action'])} begins."
+        case "action_passed":
+            return f"{who} turns over no more markers for {action_name(d['action'])}."
+        case "marker_turned":
+            what = "a wild card, as" if d["wild"] else "their"
+            where = "for no empire" if int(d["empire"]) == EXTRA else f"for {empire_name(int(d['empire']))}"
+            return f"{who} turns over {what} {action_name(d['action'])} marker {where}."
+        case "card_played":
+            return f"{who} plays {card_text(int(d['card']))} to start that empire."
+        case "empire_started":
+            return (f"{who} starts the {d['name']} in {d['colour']} on progress level {d['progress']} with "
+                    f"{d['money']} money.")
+        case "leader_placed":
+            return f"{who} sets up {d['leader']} with {empire_name(int(d['empire']))} in {d['area']}."
+        case "unit_built":
+            return f"{empire_name(int(d['empire'])).capitalize()} build a {d['unit']} in {d['area']} " \
+                   f"for {d['cost']} money."
+        case "fort_built":
+            paid = f"for {d['cost']} money" if d["cost"] else "for free"
+            return f"{empire_name(int(d['empire'])).capitalize()} fortify {d['area']} {paid}."
+        case "capital_placed":
+            return f"{empire_name(int(d['empire'])).capitalize()} set up their capital in {d['area']} " \
+                   f"(a value {d['value']} city)."
+        case "capital_converted":
+            return (f"{empire_name(int(d['empire'])).capitalize()} take the city of {d['area']} as their "
+                    "capital.")
+        case "homeland_named":
+            return f"{empire_name(int(d['empire'])).capitalize()} name {d['area']} their homeland."
+        case "units_converted":
+            return (f"{empire_name(int(d['empire'])).capitalize()} convert {d['count']} {d['unit']} of "
+                    f"{empire_name(int(d['other']))} in {d['area']}.")
+        case "city_destroyed":
+            return f"{empire_name(int(d['empire'])).capitalize()} destroy the city of {d['area']}."
+        case "income":
+            return (f"{empire_name(int(d['empire'])).capitalize()} earn {d['amount']} income and have "
+                    f"{d['money']} money.")
+        case "maintained":
+            return f"{empire_name(int(d['empire'])).capitalize()} pay {d['cost']} to maintain their units."
+        case "unit_unmaintained":
+            return (f"{empire_name(int(d['empire'])).capitalize()} cannot maintain a {d['unit']} in "
+                    f"{d['area']}: it goes back to the pool.")
+        case "disordered":
+            return f"{d['area']} falls into disorder."
+        case "elite_built":
+            return f"{empire_name(int(d['empire'])).capitalize()} buy an elite marker for {d['cost']} money."
+        case "empire_discarded":
+            why = " (it has no units left)" if d["forced"] else ""
+            return f"{who} discards {empire_name(int(d['empire']))}{why}."
+        case "illustrious":
+            return (f"{who} gains {d['glory']} glory: {empire_name(int(d['empire']))} went beyond the 49th "
+                    "progress level.")
+        case "game_over":
+            return None
+    return None
+
+
+# -- the state of play -------------------------------------------------------------------------------
+
+def stage(view: View) -> str:
+    phase = view["phase"]
+    if phase in ACTIONS:
+        return f"Turn {view['turn']}: {action_name(phase)}"
+    if phase in (DRAFT, MARKERS, END_TURN):
+        return f"Turn {view['turn']}: {PHASE_WORDS[phase]}"
+    return PHASE_WORDS[phase]
+
+
+def scores(view: View, names: Names) -> str:
+    return join_words([f"{seat(names, p['seat'])} {p['glory']}" for p in view["people"]])
+
+
+def result(view: View, names: Names) -> str:
+    ranking = view["ranking"] or []
+    if not ranking:
+        return ""
+    best = view["people"][ranking[0]]["glory"]
+    tied = [s for s in ranking if view["people"][s]["glory"] == best]
+    if len(tied) > 1:
+        return (f"Winner: {seat(names, ranking[0])} (tied on glory with "
+                f"{join_words([seat(names, s) for s in tied[1:]])}, ahead on the most advanced empire).")
+    return f"Winner: {seat(names, ranking[0])}."
+
+
+def status_text(view: View, names: Names) -> str:
+    glory = f"Glory: {scores(view, names)}."
+    if view["over"]:
+        return f"{stage(view)}. {glory} {result(view, names)}"
+    waiting = [seat(names, s) for s in view["actors"]]
+    waits = f" Waiting for {join_words(waiting)}." if waiting else ""
+    return f"{stage(view)}.{waits} {glory}"
+
+
+def hand_text(view: View, player: PlayerId, names: Names) -> str:
+    hand = view["your_hand"] or []
+    cards = f"You hold {join_words([card_text(c) for c in hand])}." if hand else "You hold no cards."
+    bid = view["your_bid"]
+    extra = f" Your face-down bid is {card_text(bid)}." if bid is not None and bid != FROM_DECK else ""
+    mine = [m for m in view["markers"] if m["owner"] == player and m["turned"] is None and m["action"]]
+    if mine:
+        placed = join_words([f"{action_name(m['action'])} {marker_place(m['empire'])}".replace(
+            "in front of them", "in front of you") for m in mine])
+        extra += f" Your face-down markers: {placed}."
+    return cards + extra
+
+
+def board_text(view: View, names: Names) -> str:
+    if not view["empires"]:
+        return f"No empire is on the map. {view['deck_size']} cards are left in the deck."
+    lines = []
+    areas = {a["name"]: a for a in view["areas"]}
+    for e in view["empires"]:
+        held: dict[str, list[str]] = {}
+        for area, unit, count in e["units"]:
+            held.setdefault(area, []).append(plural(count, unit))
+        where = []
+        for area, units in held.items():
+            a = areas.get(area, {})
+            notes = []
+            if a.get("city"):
+                notes.append(("capital" if area == e["capital"] else "city") + f" {a['city']}")
+            if a.get("fort"):
+                notes.append("fort")
+            if a.get("disorder"):
+                notes.append("disordered")
+            extra = f" ({', '.join(notes)})" if notes else ""
+            where.append(f"{join_words(units)} in {area}{extra}")
+        owner = seat(names, e["owner"])
+        lines.append(f"{owner}'s {e['name']} ({e['colour']}, level {e['progress']}, age {e['age']}, "
+                     f"{e['money']} money): {'; '.join(where) or 'no units'}.")
+    return " ".join(lines)
+
+
+def summary_text(view: View, names: Names) -> str:
+    parts = []
+    for p in view["people"]:
+        made = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in sorted(p["parts"].items()) if v)
+        parts.append(f"{seat(names, p['seat'])} {p['glory']}" + (f" ({made})" if made else ""))
+    return f"Final glory: {join_words(parts)}. {result(view, names)}"

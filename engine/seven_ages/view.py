@@ -1,0 +1,142 @@
+"""What one player (or a spectator) may see of a 7 Ages game: :class:`SevenView`, JSON-native.
+
+Hidden from everyone but their owner: a hand (others see its size), a face-down bid, which action
+a face-down marker is (others see that a marker lies there), the working data of a go. Hidden from
+all: the order of the deck and of the leader cup (their sizes only) and the discard pile's cards
+(cards discarded face down while preparing to play go there too; its size only).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from engine.core import PlayerId
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.production import age_of
+from engine.seven_ages.state import OVER, Empire, SevenState
+from engine.seven_ages.steps import actors, ranking
+
+PUBLIC_GO_DATA = ("card", "progress", "areas", "placed", "free")
+"""Go data every player may see (the card is played face up, L381); the rest is its owner's."""
+
+
+class PersonView(TypedDict):
+    seat: int
+    glory: int
+    parts: dict[str, int]
+    group: str | None
+    hand_size: int
+    has_bid: bool
+    bids: list[int]
+    placed: bool
+
+
+class EmpireView(TypedDict):
+    card: int
+    name: str
+    owner: int
+    colour: str
+    progress: int
+    age: int
+    money: int
+    units: list[list[Any]]  # [area, unit, count]
+    elite: int
+    leaders: list[dict[str, Any]]
+    artefacts: list[str]
+    religions: list[str]
+    government: str | None
+    capital: str | None
+    homeland: str | None
+    flags: list[str]
+
+
+class MarkerView(TypedDict):
+    index: int
+    owner: int
+    empire: int
+    action: str | None  # None: face down and not the viewer's
+    turned: str | None
+
+
+class GoView(TypedDict):
+    seat: int
+    empire: int
+    action: str
+    stage: str
+    data: dict[str, Any]
+
+
+class SevenView(TypedDict):
+    game: str
+    seq: int
+    viewer: int | None
+    players: int
+    options: dict[str, Any]
+    turn: int
+    phase: str
+    first: int
+    actors: list[int]
+    queue: list[int]
+    people: list[PersonView]
+    your_hand: list[int] | None
+    your_bid: int | None
+    empires: list[EmpireView]
+    areas: list[dict[str, Any]]
+    markers: list[MarkerView]
+    goes: list[GoView]
+    pending: list[dict[str, Any]]
+    deck_size: int
+    discard_size: int
+    cup_size: int
+    over: bool
+    final: list[int] | None
+    ranking: list[int] | None
+
+
+def empire_view(e: Empire) -> EmpireView:
+    return EmpireView(
+        card=e.card, name=load_deck().cards[e.card].empire.name, owner=e.owner, colour=e.colour,
+        progress=e.progress, age=age_of(e.progress), money=e.money,
+        units=[[s.area, s.unit, s.count] for s in e.units], elite=e.elite,
+        leaders=[{"name": ld.name, "abilities": list(ld.abilities), "area": ld.area, "named": ld.named}
+                 for ld in e.leaders],
+        artefacts=list(e.artefacts), religions=list(e.religions), government=e.government,
+        capital=e.capital, homeland=e.homeland, flags=list(e.flags))
+
+
+def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> SevenView:
+    mine = viewer is not None and 0 <= viewer < state.players
+    over = state.phase == OVER
+    markers = [MarkerView(index=i, owner=m.owner, empire=m.empire,
+                          action=m.action if (m.turned is not None or (mine and m.owner == viewer)) else None,
+                          turned=m.turned)
+               for i, m in enumerate(state.markers)]
+    goes = [GoView(seat=g.seat, empire=g.empire, action=g.action, stage=g.stage,
+                   data={k: v for k, v in g.data.items()
+                         if (mine and g.seat == viewer) or k in PUBLIC_GO_DATA})
+            for g in state.goes]
+    return SevenView(
+        game=game_id, seq=state.seq, viewer=viewer, players=state.players, options=dict(state.options),
+        turn=state.turn, phase=state.phase, first=state.first, actors=sorted(actors(state)),
+        queue=list(state.queue),
+        people=[PersonView(seat=p.seat, glory=p.glory, parts=dict(p.parts), group=p.group,
+                           hand_size=len(p.hand), has_bid=p.bid is not None, bids=list(p.bids),
+                           placed=p.placed) for p in state.people],
+        your_hand=list(state.people[viewer].hand) if mine and viewer is not None else None,
+        your_bid=state.people[viewer].bid if mine and viewer is not None else None,
+        empires=[empire_view(e) for e in state.empires],
+        areas=[{"name": a.name, "city": a.city, "fort": a.fort, "disorder": a.disorder,
+                "artefacts": list(a.artefacts)} for a in state.areas],
+        markers=markers, goes=goes,
+        pending=[{"kind": p.kind, "seat": p.seat, "empire": p.empire} for p in state.pending],
+        deck_size=len(state.deck), discard_size=len(state.discard), cup_size=len(state.cup),
+        over=over, final=list(state.final) if state.final is not None else None,
+        ranking=ranking(state) if over else None,
+    )
+
+
+def action_name(action: str) -> str:
+    """An action as the rulebook names it ("Trade and progress")."""
+    return {"start": "Start empire", "production": "Production", "trade": "Trade and progress",
+            "manoeuvre": "Manoeuvre", "destiny": "Destiny", "civilise": "Civilise",
+            "discard": "Discard empire", "wild": "Wild card"}[action]
