@@ -58,6 +58,7 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.endturn",
     "engine.seven_ages.trade",
     "engine.seven_ages.destiny",
+    "engine.seven_ages.civilise",
 )
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 
