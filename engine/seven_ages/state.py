@@ -247,6 +247,8 @@ class SevenState:
     passed_count: int = 0  # empires gone beyond level 49 so far
     started_count: int = 0  # empires started so far (the first obeys option 1 and the start age)
     appeared: tuple[str, ...] = ()  # named leaders that have been in the game: never again (L946)
+    aside: tuple[tuple[int, int], ...] = ()  # (seat, card): cards face down before a reveal (a trade's
+    # cards, a winner's Scientist draws); only that seat may see each
     notes: tuple[str, ...] = ()  # sorted words a rule sets for this turn and clears at its end
     final: tuple[int, ...] | None = None  # final scores once the game is over
 
