@@ -226,6 +226,11 @@ def _set(ctx: Ctx, go: Go, stage: str, **data: Any) -> Go:
     return new
 
 
+def _drawn(state: SevenState, seat: PlayerId) -> list[int]:
+    """The cards ``seat`` has set aside (a winner's Scientist draws)."""
+    return [c for s, c in state.aside if s == seat]
+
+
 def _ask(ctx: Ctx, *pendings: Pending) -> None:
     ctx.state = replace(ctx.state, pending=(*ctx.state.pending, *pendings))
 
@@ -291,7 +296,7 @@ class TradeRules(BaseGoRules):
             markers[marker] = replace(markers[marker], turned="trade")
             ctx.state = replace(s, markers=tuple(markers))
             ctx.emit("marker_turned", seat=seats[1], empire=partner, action="trade", wild=False)
-        go = _set(ctx, go, CARDS, partner=partner, seats=seats, played={})
+        go = _set(ctx, go, CARDS, partner=partner, seats=seats, played=[])
         ctx.emit("trade_begins", seat=go.seat, empire=go.empire, partner=partner)
         _ask(ctx, Pending("trade_card", go.seat, go.empire))
         if partner:
@@ -322,9 +327,10 @@ class TradeRules(BaseGoRules):
             hand = list(p.hand)
             hand.remove(card)
             ctx.state = s.with_player(replace(p, hand=tuple(hand)))
+        # face down until both are in: set aside where only the player sees it (no go data)
+        ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (seat, card)))
         go = ctx.state.go_of(go.seat) or go
-        played = dict(go.data["played"])
-        played[str(side)] = card
+        played = [*go.data["played"], side]
         go = _set(ctx, go, CARDS, played=played)
         ctx.emit("trade_card_played", seat=seat, empire=go.empire)
         if len(played) == (2 if go.data["partner"] else 1):
@@ -340,7 +346,10 @@ class TradeRules(BaseGoRules):
     def _reveal(self, ctx: Ctx, go: Go) -> None:
         cards = load_deck().cards
         partner = int(go.data["partner"])
-        played = [int(go.data["played"]["0"]), int(go.data["played"].get("1", FROM_DECK))]
+        seats = go.data["seats"]
+        aside = dict(ctx.state.aside)
+        played = [aside[seats[0]], aside.get(seats[1], FROM_DECK)]
+        ctx.state = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[0] not in seats))
         played = [c if c != FROM_DECK else self._top(ctx) for c in played]
         s = ctx.state
         sides = []
@@ -420,9 +429,10 @@ class TradeRules(BaseGoRules):
         n = leader_areas(ctx.state.empire(card), SCI) if card else 0
         drawn = list(ctx.state.deck[:n])
         if drawn:
-            ctx.state = replace(ctx.state, deck=ctx.state.deck[len(drawn):])
             seat = go.data["seats"][winner]
-            go = _set(ctx, go, KEEP, drawn=drawn)
+            ctx.state = replace(ctx.state, deck=ctx.state.deck[len(drawn):],
+                                aside=(*ctx.state.aside, *((seat, c) for c in drawn)))
+            go = _set(ctx, go, KEEP)
             ctx.emit("cards_drawn", seat=seat, count=len(drawn))
             ctx.emit("cards_drawn_secret", (seat,), seat=seat, cards=drawn)
             _ask(ctx, Pending("trade_keep", seat, go.empire))
@@ -430,12 +440,13 @@ class TradeRules(BaseGoRules):
         self._gifts(ctx, go)
 
     def _keep(self, ctx: Ctx, go: Go, action: TradeKeep) -> None:
-        if go.stage != KEEP or action.card not in go.data["drawn"]:
+        drawn = _drawn(ctx.state, action.player)
+        if go.stage != KEEP or action.card not in drawn:
             raise IllegalAction("not_drawn", "Keep one of the cards your Scientists drew.")
         _answered(ctx, action.player, "trade_keep")
-        s = ctx.state
+        s = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[0] != action.player))
         p = s.people[action.player]
-        rest = tuple(c for c in go.data["drawn"] if c != action.card)
+        rest = tuple(c for c in drawn if c != action.card)
         ctx.state = replace(s, discard=s.discard + rest).with_player(
             replace(p, hand=tuple(sorted((*p.hand, action.card)))))
         self._gifts(ctx, ctx.state.go_of(go.seat) or go)
@@ -478,7 +489,7 @@ class TradeRules(BaseGoRules):
         if pending.kind == "trade_levels":
             return [TradeLevels(seat, n) for n in range(go.data["most"], 0, -1)]
         if pending.kind == "trade_keep":
-            return [TradeKeep(seat, c) for c in go.data["drawn"]]
+            return [TradeKeep(seat, c) for c in _drawn(state, seat)]
         if pending.kind == "gift":
             side = go.data["seats"].index(seat)
             money = state.empire((go.empire, int(go.data["partner"]))[side]).money
@@ -490,9 +501,9 @@ class TradeRules(BaseGoRules):
         if pending.kind == "trade_card":
             return TradeCard(pending.seat, _hand_pick(state.people[pending.seat].hand, "lowest"))
         if pending.kind == "trade_keep":
-            go = next(g for g in state.goes if g.empire == pending.empire)
             cards = load_deck().cards
-            return TradeKeep(pending.seat, max(go.data["drawn"], key=lambda c: (cards[c].value, c)))
+            best = max(_drawn(state, pending.seat), key=lambda c: (cards[c].value, c))
+            return TradeKeep(pending.seat, best)
         return self.pending_legal(state, pending)[0]
 
 
