@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import rng
-from engine.core import Action, IllegalAction, PlayerId
+from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, PlaceCapital
 from engine.seven_ages.actions_civ import (
@@ -37,6 +37,7 @@ from engine.seven_ages.actions_civ import (
 )
 from engine.seven_ages.cards import Artefact, load_deck
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.decision import register_label
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
@@ -45,6 +46,8 @@ from engine.seven_ages.setup import discard_from_hand, draw, load_counters
 from engine.seven_ages.start import named_leaders
 from engine.seven_ages.state import AreaState, Empire, Go, Leader, SevenState
 from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import card_text, empire_name, register_event
+from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.trade import distance, in_range
 
 CITY_STEPS = (1, 3, 5, 7)  # L1000: "a 3-value city increases to 5"
@@ -885,3 +888,95 @@ def _area_effect(held: AreaState, code: str, x: Mapping[str, Any]) -> AreaState:
 
 
 steps.register(MarkerStep(CiviliseRules()))
+
+
+# -- words ------------------------------------------------------------------------------------------
+
+def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
+    deck = load_deck()
+    if isinstance(action, PlayEvent):
+        ev = deck.cards[action.card].event
+        where = f" on {empire_name(action.target)}" if action.target else ""
+        where += f" in {action.area}" if action.area else ""
+        return Choice(action, f"{ev.name}{where}"[:100],
+                      group=f"Play {card_text(action.card)} as {ev.name}"[:100])
+    if isinstance(action, PlayArtefact):
+        art = deck.cards[action.card].artefact
+        where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")
+        return Choice(action, f"{art}{where}"[:100], group=f"Play {card_text(action.card)} as {art}"[:100])
+    if isinstance(action, RemoveLeader):
+        return Choice(action, f"Remove {action.name} from {action.area}")
+    if isinstance(action, PromoteLeader):
+        if not action.name:
+            return Choice(action, "Draw an unnamed leader from the cup")
+        return Choice(action, f"{action.name} in {action.area}", group=f"Promote {action.name}")
+    if isinstance(action, KeepLeader):
+        return Choice(action, f"Keep the leader in {action.area}" if action.area else "Return it to the cup")
+    if isinstance(action, Adopt):
+        return Choice(action, f"Adopt {action.name}")
+    if isinstance(action, Renounce):
+        if action.card:
+            return Choice(action, f"Discard {action.name}, playing {card_text(action.card)}"[:100])
+        return Choice(action, f"Discard {action.name} without its card",
+                      confirm="Every area with a city but no leader, or a leader but no city, falls into "
+                              "disorder. Discard?")
+    if isinstance(action, Modernise):
+        other = modernised(action.unit, 49) or action.unit
+        return Choice(action, f"Turn the {action.unit} in {action.area} over to {other}")
+    if isinstance(action, RemoveDisorder):
+        return Choice(action, f"Pay to remove the disorder in {action.area}")
+    if isinstance(action, Urbanise):
+        return Choice(action, f"Build or improve the city in {action.area}")
+    assert isinstance(action, NewHomeland)
+    return Choice(action, "Make the capital the new homeland")
+
+
+def _civ_words(event: Event, names: Names) -> str | None:
+    d = event.data
+    who = seat_name(names, int(d["seat"])) if "seat" in d else ""
+    name = empire_name(int(d["empire"])).capitalize() if int(d.get("empire") or 0) else ""
+    t = event.type
+    if t == "event_played":
+        target = f" on {empire_name(int(d['target']))}" if d["target"] else ""
+        return f"{who} plays the event {d['event']}{target}" + (f" in {d['area']}." if d["area"] else ".")
+    if t == "card_check":
+        verdict = "it works" if int(d["value"]) >= int(d["needed"]) else "it fails"
+        return f"The check card is {card_text(int(d['card']))}: {verdict}."
+    if t == "event_effect":
+        return None
+    if t == "artefact_played":
+        where = f" in {d['area']}" if d["area"] else ""
+        return f"{who} plays {d['artefact']} on {empire_name(int(d['empire']))}{where}."
+    if t == "leader_removed":
+        return f"{name} remove their leader {d['leader']} from {d['area']}."
+    if t == "leader_drawn":
+        return f"{name} draw {d['leader']} from the leader cup."
+    if t == "leader_promoted":
+        return f"{name} promote {d['leader']} in {d['area']}."
+    if t == "leader_returned":
+        return f"{name} return {d['leader']} to the leader cup."
+    if t == "adopted":
+        return f"{name} adopt {d['belief']}."
+    if t == "renounced":
+        how = " by playing its card." if d["with_card"] else ": disorder follows."
+        return f"{name} discard {d['belief']}{how}"
+    if t == "modernised":
+        return f"{name} turn {d['count']} {d['unit']} in {d['area']} over to {d['to']}."
+    if t == "disorder_removed":
+        return f"{name} pay {d['money']} money to end the disorder in {d['area']}."
+    if t == "urbanised":
+        return f"{name} now have a city of {d['city']} in {d['area']}."
+    if t == "capital_named":
+        return f"{name} make {d['area']} their capital."
+    if t == "homeland_moved":
+        return f"{name} make their capital, {d['area']}, their homeland."
+    return None
+
+
+for _kind in (PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Modernise,
+              RemoveDisorder, Urbanise, NewHomeland):
+    register_label(_kind.kind, _civ_label)
+for _type in ("event_played", "card_check", "event_effect", "artefact_played", "leader_removed",
+              "leader_drawn", "leader_promoted", "leader_returned", "adopted", "renounced", "modernised",
+              "disorder_removed", "urbanised", "capital_named", "homeland_moved"):
+    register_event(_type, _civ_words)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine.core import Action, IllegalAction
+from engine.core import Action, Event, IllegalAction, Names
 from engine.seven_ages import steps
 from engine.seven_ages.actions import DiscardCard, Done
 from engine.seven_ages.cards import load_deck
@@ -17,7 +17,10 @@ from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.setup import discard_from_hand, draw
 from engine.seven_ages.state import Go, SevenState
 from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import register_event
+from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.trade import leader_areas
+from engine.words import plural
 
 HAND = 6  # L851
 TECH_MOST, TECH_LEAST = 7, 5  # option 7 (L1216-1218)
@@ -138,3 +141,11 @@ class DestinyRules(BaseGoRules):
 
 
 steps.register(MarkerStep(DestinyRules()))
+
+
+def _destiny_words(event: Event, names: Names) -> str | None:
+    d = event.data
+    return f"{seat_name(names, int(d['seat']))} takes a Destiny and draws {plural(int(d['drew']), 'card')}."
+
+
+register_event("destiny", _destiny_words)

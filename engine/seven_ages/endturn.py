@@ -10,22 +10,27 @@ locks an empire past level 49 (L594) and pays immediate glory per level (L1142).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
-from engine.core import Action, IllegalAction, PlayerId
+from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import glory, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.decision import register_label
 from engine.seven_ages.glory import Holding
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import took_wild
 from engine.seven_ages.production import age_of
 from engine.seven_ages.state import END_TURN, LAST_LEVEL, PAST_THE_END, Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import empire_name, register_event
+from engine.seven_ages.text import seat as seat_name
+from engine.words import join_words, plural
 
 BUY, TIES, HOCK = "buy", "ties", "hock"
 HOCKING = "hocking"  # option 15's key in the lobby options
@@ -361,3 +366,61 @@ def _hock_moves(state: SevenState, seat: PlayerId) -> list[Action]:
 
 
 steps.register(EndTurnStep())
+
+
+# -- words ------------------------------------------------------------------------------------------
+
+CATEGORY_WORDS = {"seas": "sea areas", "region": "areas in {}", "not_europe": "areas outside Europe",
+                  "progress": "progress", "artefacts": "artefacts", "cities": "cities", "money": "money",
+                  "ships": "ships", "land_units": "land units", "cavalry": "cavalry",
+                  "religion": "{} areas", "homeland": "the homeland", "wheat": "wheat",
+                  "elephant": "elephants", "oil": "oil", "religious_site": "{} sites"}
+
+
+def category_words(category: str, which: str | None) -> str:
+    return CATEGORY_WORDS.get(category, category.replace("_", " ")).format(which or "")
+
+
+def _end_label(view: Mapping[str, Any], action: Action) -> Choice:
+    if isinstance(action, BuyGlory):
+        return Choice(action, f"Buy {action.points} glory for {glory.glory_price() * action.points} money",
+                      group=f"Buy glory with {empire_name(action.empire)}")
+    if isinstance(action, Hock):
+        return Choice(action, f"Hock {action.points} glory for {glory.HOCK_MONEY * action.points} money",
+                      group=f"Hock glory for {empire_name(action.empire)}")
+    assert isinstance(action, RankHigher)
+    return Choice(action, f"{empire_name(action.empire).capitalize()} rank higher in the tie")
+
+
+def _end_words(event: Event, names: Names) -> str | None:
+    d = event.data
+    who = seat_name(names, int(d["seat"])) if "seat" in d else ""
+    name = empire_name(int(d["empire"])).capitalize() if "empire" in d else ""
+    if event.type == "progress":
+        if int(d["levels"]) >= 0:
+            return f"{name} advance {plural(int(d['levels']), 'level')} to progress level {d['level']}."
+        return f"{name} fall back {plural(-int(d['levels']), 'level')} to progress level {d['level']}."
+    if event.type == "no_free_progress":
+        why = "took a wild card action without an Administrator" if d["why"] == "wild" else \
+            "are in a dark age without a Scientist"
+        return f"{name} get no free progress: they {why}."
+    if event.type == "immediate_glory":
+        return f"{who} gains {plural(int(d['glory']), 'glory point')} at once from {name}."
+    if event.type == "glory_bought":
+        return f"{who} buys {d['glory']} glory with {name} for {d['money']} money."
+    if event.type == "glory_hocked":
+        return f"{who} hocks {d['glory']} glory: {name} gain {d['money']} money."
+    if event.type == "tie_ordered":
+        return f"{who} ranks {name} higher in their tie."
+    if event.type == "harvest":
+        parts = [f"{empire_name(int(a['empire']))} {int(a['glory']):+d} "
+                 f"({category_words(a['category'], a['which'])})" for a in d["awards"]]
+        return "Harvest glory: " + (join_words(parts) if parts else "no empire earns glory") + "."
+    return None
+
+
+for _kind in (BuyGlory, Hock, RankHigher):
+    register_label(_kind.kind, _end_label)
+for _type in ("progress", "no_free_progress", "immediate_glory", "glory_bought", "glory_hocked",
+              "tie_ordered", "harvest"):
+    register_event(_type, _end_words)

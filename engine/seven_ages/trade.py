@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Action, IllegalAction, PlayerId
+from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions_civ import (
     FROM_DECK,
@@ -27,12 +27,16 @@ from engine.seven_ages.actions_civ import (
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.decision import register_label
 from engine.seven_ages.endturn import advance, immediate
 from engine.seven_ages.map import WorldMap, load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import add_money
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import card_text, empire_name, register_event
+from engine.seven_ages.text import seat as seat_name
+from engine.words import plural
 
 SHIPS_OF_THE_LINE = "Ship-of-the-line"  # range into or through oceans needs them (L2229)
 
@@ -508,3 +512,52 @@ class TradeRules(BaseGoRules):
 
 
 steps.register(MarkerStep(TradeRules()))
+
+
+# -- words ------------------------------------------------------------------------------------------
+
+def _trade_label(view: Mapping[str, Any], action: Action) -> Choice:
+    if isinstance(action, TradeWith):
+        return Choice(action, f"Trade with {empire_name(action.empire)}")
+    if isinstance(action, TradeCard):
+        if action.card == FROM_DECK:
+            return Choice(action, "Play the top card of the deck (your hand is empty)")
+        return Choice(action, f"Play {card_text(action.card)} face down")
+    if isinstance(action, TradeLevels):
+        return Choice(action, f"Advance {plural(action.levels, 'level')}")
+    if isinstance(action, TradeKeep):
+        return Choice(action, f"Keep {card_text(action.card)}")
+    if isinstance(action, Gift):
+        return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
+    assert isinstance(action, TradePreference)
+    words = {"ask": "ask me", "lowest": "play my lowest card", "highest": "play my highest card"}
+    return Choice(action, f"As a trade partner: {words.get(action.rule, action.rule)}")
+
+
+def _trade_words(event: Event, names: Names) -> str | None:
+    d = event.data
+    who = seat_name(names, int(d["seat"])) if "seat" in d else ""
+    if event.type == "trade_begins":
+        other = empire_name(int(d["partner"])) if d["partner"] else "the deck"
+        return f"{empire_name(int(d['empire'])).capitalize()} trade with {other}."
+    if event.type == "trade_card_played":
+        return f"{who} plays a trade card face down."
+    if event.type == "trade_revealed":
+        cards = [card_text(int(c)) for c in d["cards"]]
+        other = empire_name(int(d["partner"])) if d["partner"] else "the deck"
+        result = "the trade is tied" if d["winner"] is None else \
+            f"{(empire_name(int(d['empire'])), other)[int(d['winner'])]} win"
+        return (f"Trade revealed: {empire_name(int(d['empire']))} {cards[0]} (total {d['values'][0]}), "
+                f"{other} {cards[1]} (total {d['values'][1]}): {result}.")
+    if event.type == "trade_income":
+        return f"{empire_name(int(d['empire'])).capitalize()} earn {d['money']} money from the trade."
+    if event.type == "gift":
+        return f"{empire_name(int(d['empire'])).capitalize()} give {d['money']} money to " \
+               f"{empire_name(int(d['to']))}."
+    return None
+
+
+for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, TradePreference):
+    register_label(_kind.kind, _trade_label)
+for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift"):
+    register_event(_type, _trade_words)
