@@ -25,7 +25,10 @@ def discard_empire(ctx: Ctx, card: int, *, forced: bool) -> None:
         if all(o.card == card for o in s.occupants(area)):
             s = s.with_area(replace(held, fort=False, disorder=False))
     unnamed = tuple(ld.abilities[0] for ld in e.leaders if not ld.named)
-    ctx.state = replace(s.without_empire(card), discard=(*s.discard, card), cup=s.cup + unnamed)
+    # a go of the empire under way ends with it (its production once its last unit went unmaintained)
+    ctx.state = replace(s.without_empire(card), discard=(*s.discard, card), cup=s.cup + unnamed,
+                        goes=tuple(g for g in s.goes if g.empire != card or g.action == "start"),
+                        pending=tuple(p for p in s.pending if p.empire != card))
     ctx.emit("empire_discarded", seat=e.owner, empire=card, forced=forced)
 
 

@@ -31,9 +31,9 @@ EMPIRES_IN_GAME = 15
 """Empires in a game of 7 Ages Classic: fifteen counter mixes (L335, L345)."""
 
 
-def maximum(players: int) -> int:
+def maximum(players: int, empires: int = EMPIRES_IN_GAME) -> int:
     """Most empires a player may have in play: empires in the game / players, rounded up (L345)."""
-    return ceil(EMPIRES_IN_GAME / players)
+    return ceil(empires / players)
 
 
 def extra_allowed(state: SevenState, seat: PlayerId) -> int:
@@ -209,8 +209,11 @@ def placed_to_act(state: SevenState, rules: GoRules, marker: Marker) -> bool:
         return False
     if marker.empire == EXTRA:
         return rules.extra_ok
-    # a Start-empire marker on an empire has no effect (L347); a discarded empire has no go left
-    return rules.on_empire and state.has_empire(marker.empire)
+    if not rules.on_empire:
+        return False  # a Start-empire marker on an empire has no effect (L347)
+    # 'You may carry out an action even if the empire the marker was placed on is already discarded'
+    # (L375): what needs no empire, as the additional marker's actions (Destiny, Civilise's cards, L349)
+    return state.has_empire(marker.empire) or rules.extra_ok
 
 
 def effective(state: SevenState, rules: GoRules, marker: Marker) -> bool:

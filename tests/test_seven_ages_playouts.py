@@ -1,0 +1,85 @@
+"""Random and greedy 7 Ages games with the game's own invariants checked after every move.
+
+After every action: money within 0-199 (L479), glory never below 0, at most 3 elite markers (L519),
+no unit pool below zero (the counter mix limits units, L297), one colour per empire in play, every
+one of the 110 cards in exactly one place (deck, a hand, a face-down bid, the discard pile, or in play
+as an empire, or played and being set up), progress 1-49 or past the end, and no seat's view naming
+another's face-down marker.
+At the end the log replays to the same state. 40 games in the fast suite, 200 more with ``-m slow``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.core import Action, replay
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.game import GAME
+from engine.seven_ages.production import pool
+from engine.seven_ages.spec import SPEC
+from engine.seven_ages.state import MAX_MONEY, PAST_THE_END, SevenState
+
+CASES = [(seed, 2 + seed % 4, "random" if seed % 3 else "greedy") for seed in range(240)]
+FAST = 40
+
+
+def invariant_problems(s: SevenState) -> list[str]:
+    problems = []
+    for e in s.empires:
+        if not 0 <= e.money <= MAX_MONEY:
+            problems.append(f"empire {e.card} has {e.money} money")
+        if not 0 <= e.elite <= 3:
+            problems.append(f"empire {e.card} has {e.elite} elite markers")
+        if not 1 <= e.progress <= PAST_THE_END:
+            problems.append(f"empire {e.card} is on level {e.progress}")
+        for stack in e.units:
+            if stack.count <= 0 or pool(e, stack.unit) < 0:
+                problems.append(f"empire {e.card} has too many {stack.unit}")
+    colours = [e.colour for e in s.empires]
+    if len(colours) != len(set(colours)):
+        problems.append(f"a colour is used twice: {colours}")
+    if any(p.glory < 0 for p in s.people):
+        problems.append("negative glory")
+    played = [int(g.data["card"]) for g in s.goes if "card" in g.data]  # a card played, its empire not set up
+    places = Counter([*s.deck, *s.discard, *(e.card for e in s.empires if e.card not in played), *played,
+                      *(c for p in s.people for c in p.hand), *(p.bid for p in s.people if p.bid)])
+    if sorted(places) != list(range(1, 111)) or any(n != 1 for n in places.values()):
+        problems.append("the cards are not each in exactly one place")
+    for viewer in range(s.players):
+        view = GAME.view(s, viewer)
+        for m, shown in zip(s.markers, view["markers"], strict=True):
+            if m.face_down and m.owner != viewer and shown["action"] is not None:
+                problems.append(f"seat {viewer} sees seat {m.owner}'s face-down marker")
+    return problems
+
+
+def play(seed: int, players: int, policy: str) -> None:
+    options = SPEC.default_options()
+    s = GAME.setup(players, options, seed)
+    ais = [make_policy(policy, seed * 11 + p) for p in range(players)]
+    log: list[Action] = []
+    while not GAME.is_over(s):
+        actors = sorted(GAME.actors(s))
+        assert actors, f"nobody may act in phase {s.phase}"
+        seat = actors[len(log) % len(actors)]
+        action = ais[seat].choose(s, seat)
+        s = GAME.apply(s, action).state
+        log.append(action)
+        problems = invariant_problems(s)
+        assert not problems, f"seed {seed}, move {len(log)} {action.to_json()}: {problems}"
+        assert len(log) < 20_000
+    assert replay(GAME, players, options, seed, log) == s
+    assert s.turn == options["turn_limit"] or any(e.progress >= PAST_THE_END for e in s.empires)
+
+
+@pytest.mark.parametrize(("seed", "players", "policy"), CASES[:FAST])
+def test_playouts_keep_the_invariants(seed: int, players: int, policy: str) -> None:
+    play(seed, players, policy)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "players", "policy"), CASES[FAST:])
+def test_many_playouts_keep_the_invariants(seed: int, players: int, policy: str) -> None:
+    play(seed, players, policy)
