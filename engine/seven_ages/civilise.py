@@ -48,7 +48,7 @@ from engine.seven_ages.state import AreaState, Empire, Go, Leader, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import card_text, empire_name, register_event
 from engine.seven_ages.text import seat as seat_name
-from engine.seven_ages.trade import distance, in_range
+from engine.seven_ages.trade import distance, in_range, refill
 
 CITY_STEPS = (1, 3, 5, 7)  # L1000: "a 3-value city increases to 5"
 REMOVE_DISORDER_MINIMUM = 5  # L986
@@ -516,6 +516,8 @@ class CiviliseRules(BaseGoRules):
         code, s = x["code"], ctx.state
         target = s.empire(action.target) if action.target and s.has_empire(action.target) else _empire(s, go)
         if code == "card_check":
+            refill(ctx, 1)
+            s = ctx.state
             if not s.deck:
                 return False
             top = s.deck[0]
@@ -526,6 +528,7 @@ class CiviliseRules(BaseGoRules):
         if code == "glory":
             gain(ctx, go.seat, "events", int(x["amount"]))
         elif code == "draw_cards":
+            refill(ctx, int(x["count"]))
             draw(ctx, go.seat, int(x["count"]))
         elif target is None:
             return True

@@ -19,7 +19,7 @@ from engine.seven_ages.state import Go, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event
 from engine.seven_ages.text import seat as seat_name
-from engine.seven_ages.trade import leader_areas
+from engine.seven_ages.trade import leader_areas, refill
 from engine.words import plural
 
 HAND = 6  # L851
@@ -124,6 +124,7 @@ class DestinyRules(BaseGoRules):
             if go.stage != DISCARD:
                 raise IllegalAction("must_discard", f"Discard down to {target} cards first.")
             n = draws(len(ctx.state.people[seat].hand), int(go.data["philosophers"]), target)
+            refill(ctx, n)
             draw(ctx, seat, n)
             ctx.emit("destiny", seat=seat, empire=go.empire, drew=n)
             if excess(len(ctx.state.people[seat].hand), int(go.data["philosophers"]), target):

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions_civ import (
@@ -230,6 +231,24 @@ def _set(ctx: Ctx, go: Go, stage: str, **data: Any) -> Go:
     return new
 
 
+def _value(card: int) -> int:
+    """A played card's value (0 for no card: the deck and the discards were both empty)."""
+    return load_deck().cards[card].value if card else 0
+
+
+def refill(ctx: Ctx, n: int) -> None:
+    """Before drawing ``n`` cards: when the deck runs out, the discard pile is shuffled into a new
+    deck (L2107)."""
+    s = ctx.state
+    if len(s.deck) >= n or not s.discard:
+        return
+    pile = list(s.discard)
+    ctx.state = replace(s, discard=())
+    rng.shuffle(ctx, pile)
+    ctx.state = replace(ctx.state, deck=(*ctx.state.deck, *pile))
+    ctx.emit("deck_reshuffled", cards=len(pile))
+
+
 def _drawn(state: SevenState, seat: PlayerId) -> list[int]:
     """The cards ``seat`` has set aside (a winner's Scientist draws)."""
     return [c for s, c in state.aside if s == seat]
@@ -341,14 +360,14 @@ class TradeRules(BaseGoRules):
             self._reveal(ctx, go)
 
     def _top(self, ctx: Ctx) -> int:
+        refill(ctx, 1)
         s = ctx.state
-        if not s.deck:
-            raise IllegalAction("deck_empty", "The deck is empty: no card can be drawn.")
+        if not s.deck:  # every card is in a hand: the side plays nothing, worth 0
+            return FROM_DECK
         ctx.state = replace(s, deck=s.deck[1:])
         return s.deck[0]
 
     def _reveal(self, ctx: Ctx, go: Go) -> None:
-        cards = load_deck().cards
         partner = int(go.data["partner"])
         seats = go.data["seats"]
         aside = dict(ctx.state.aside)
@@ -359,13 +378,13 @@ class TradeRules(BaseGoRules):
         sides = []
         for i, card in enumerate((go.empire, partner)):
             if not card:
-                sides.append(Side(cards[played[i]].value, cards[played[i]].value))
+                sides.append(Side(_value(played[i]), _value(played[i])))
                 continue
             e = s.empire(card)
             disordered = sum(1 for a in e.areas() if s.area(a).disorder)
-            value = trade_value(cards[played[i]].value, trade_number(card, e.progress), leader_areas(e, SCI),
+            value = trade_value(_value(played[i]), trade_number(card, e.progress), leader_areas(e, SCI),
                                 disordered)
-            sides.append(Side(cards[played[i]].value, value, e.progress, _chose(s, card)))
+            sides.append(Side(_value(played[i]), value, e.progress, _chose(s, card)))
         out = settle(sides[0], sides[1], deck=not partner)
         ctx.emit("trade_revealed", empire=go.empire, partner=partner, cards=played,
                  values=[sd.value for sd in sides], winner=out.winner)
@@ -392,11 +411,13 @@ class TradeRules(BaseGoRules):
         if go.data["partner"]:
             for i in (0, 1):
                 p = s.people[seats[i]]
-                s = s.with_player(replace(p, hand=tuple(sorted((*p.hand, played[1 - i])))))
+                got = (played[1 - i],) if played[1 - i] else ()
+                s = s.with_player(replace(p, hand=tuple(sorted((*p.hand, *got)))))
         else:
             p = s.people[seats[0]]
-            s = replace(s, discard=(*s.discard, played[0])).with_player(
-                replace(p, hand=tuple(sorted((*p.hand, played[1])))))
+            mine, theirs = [c for c in played[:1] if c], [c for c in played[1:] if c]
+            s = replace(s, discard=(*s.discard, *mine)).with_player(
+                replace(p, hand=tuple(sorted((*p.hand, *theirs)))))
         ctx.state = s
 
     def _after(self, ctx: Ctx, go: Go, out: Outcome) -> None:
@@ -431,6 +452,7 @@ class TradeRules(BaseGoRules):
         """The winner draws a card for each Scientist and keeps one (L577)."""
         card = (go.empire, int(go.data["partner"]))[winner] if winner is not None else 0
         n = leader_areas(ctx.state.empire(card), SCI) if card else 0
+        refill(ctx, n)
         drawn = list(ctx.state.deck[:n])
         if drawn:
             seat = go.data["seats"][winner]
@@ -543,7 +565,7 @@ def _trade_words(event: Event, names: Names) -> str | None:
     if event.type == "trade_card_played":
         return f"{who} plays a trade card face down."
     if event.type == "trade_revealed":
-        cards = [card_text(int(c)) for c in d["cards"]]
+        cards = [card_text(int(c)) if c else "no card" for c in d["cards"]]
         other = empire_name(int(d["partner"])) if d["partner"] else "the deck"
         result = "the trade is tied" if d["winner"] is None else \
             f"{(empire_name(int(d['empire'])), other)[int(d['winner'])]} win"
@@ -551,6 +573,8 @@ def _trade_words(event: Event, names: Names) -> str | None:
                 f"{other} {cards[1]} (total {d['values'][1]}): {result}.")
     if event.type == "trade_income":
         return f"{empire_name(int(d['empire'])).capitalize()} earn {d['money']} money from the trade."
+    if event.type == "deck_reshuffled":
+        return f"The deck has run out: the {d['cards']} discarded cards are shuffled into a new deck."
     if event.type == "gift":
         return f"{empire_name(int(d['empire'])).capitalize()} give {d['money']} money to " \
                f"{empire_name(int(d['to']))}."
@@ -559,5 +583,6 @@ def _trade_words(event: Event, names: Names) -> str | None:
 
 for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, TradePreference):
     register_label(_kind.kind, _trade_label)
-for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift"):
+for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift",
+              "deck_reshuffled"):
     register_event(_type, _trade_words)
