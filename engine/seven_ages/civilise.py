@@ -361,7 +361,8 @@ class CiviliseRules(BaseGoRules):
                     out.append(PlayArtefact(seat, card, e.card))
             if event_problem([x["code"] for x in c.event.effects], c.event.timing) is None:
                 out += [PlayEvent(seat, card, t, a) for t, a in self._event_targets(state, go, c.event.target,
-                                                                                    c.event.effects)]
+                                                                                    c.event.effects)
+                        if not _needs_several_areas(state, c.event.effects, t)]
         return out
 
     def _leader_moves(self, state: SevenState, go: Go, e: Empire) -> list[Action]:
@@ -498,12 +499,9 @@ class CiviliseRules(BaseGoRules):
             raise IllegalAction("event_not_now", problem)
         if (action.target, action.area) not in self._event_targets(ctx.state, go, ev.target, ev.effects):
             raise IllegalAction("bad_target", f"{ev.name} cannot be played there.")
-        for x in ev.effects:
-            if x["code"] == "remove_disorder" and int(x["count"]) > 1:
-                target = ctx.state.empire(action.target)
-                if sum(1 for a in target.areas() if ctx.state.area(a).disorder) > 1:
-                    raise IllegalAction("event_not_now", "Choosing several areas for this event comes with "
-                                        "the full card effects, part 4 of 7 Ages; it cannot be played yet.")
+        if _needs_several_areas(ctx.state, ev.effects, action.target):
+            raise IllegalAction("event_not_now", "Choosing several areas for this event comes with the full "
+                                "card effects, part 4 of 7 Ages; it cannot be played yet.")
         self._take_card(ctx, go.seat, action.card)
         ctx.emit("event_played", seat=go.seat, card=action.card, event=ev.name, target=action.target,
                  area=action.area)
@@ -850,6 +848,15 @@ class CiviliseRules(BaseGoRules):
         ctx.state = ctx.state.with_empire(replace(e, homeland=e.capital))
         ctx.emit("homeland_moved", seat=go.seat, empire=e.card, area=e.capital)
         end_go(ctx, go.seat)
+
+
+def _needs_several_areas(state: SevenState, effects: Sequence[Mapping[str, Any]], target: int) -> bool:
+    """An event removing disorder in several areas, where the target has more than one to choose from:
+    a choice of areas part 4 brings (with only one, nothing is chosen)."""
+    if not target or not state.has_empire(target):
+        return False
+    disordered = sum(1 for a in state.empire(target).areas() if state.area(a).disorder)
+    return any(x["code"] == "remove_disorder" and int(x["count"]) > 1 for x in effects) and disordered > 1
 
 
 def _leader_number(e: Empire) -> int:

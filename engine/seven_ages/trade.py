@@ -351,7 +351,8 @@ class TradeRules(BaseGoRules):
             hand.remove(card)
             ctx.state = s.with_player(replace(p, hand=tuple(hand)))
         # face down until both are in: set aside where only the player sees it (no go data)
-        ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (seat, card)))
+        if card != FROM_DECK:
+            ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (seat, card)))
         go = ctx.state.go_of(go.seat) or go
         played = [*go.data["played"], side]
         go = _set(ctx, go, CARDS, played=played)
@@ -371,7 +372,7 @@ class TradeRules(BaseGoRules):
         partner = int(go.data["partner"])
         seats = go.data["seats"]
         aside = dict(ctx.state.aside)
-        played = [aside[seats[0]], aside.get(seats[1], FROM_DECK)]
+        played = [aside.get(seats[0], FROM_DECK), aside.get(seats[1], FROM_DECK)]
         ctx.state = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[0] not in seats))
         played = [c if c != FROM_DECK else self._top(ctx) for c in played]
         s = ctx.state
