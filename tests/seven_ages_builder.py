@@ -25,7 +25,7 @@ from engine.seven_ages.actions import Done, Pass, TurnMarker
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.setup import load_counters
-from engine.seven_ages.state import EXTRA, MARKERS, OVER, AreaState, Empire, Leader, Marker, SevenState
+from engine.seven_ages.state import DRAFT, EXTRA, MARKERS, OVER, AreaState, Empire, Leader, Marker, SevenState
 
 
 def card(name: str) -> int:
@@ -113,7 +113,13 @@ class Scenario:
     def at(self, phase: str) -> Scenario:
         """Open ``phase`` of this turn as the engine does (its queue, its automatic effects)."""
         ctx = steps.Ctx(self.state)
-        steps.enter(ctx, phase)
+        if phase == DRAFT:  # entering the draft begins a new turn: open this turn's draft instead
+            ctx.state = replace(ctx.state, phase=DRAFT)
+            step = steps.step_of(ctx.state)
+            assert step is not None
+            step.enter(ctx)
+        else:
+            steps.enter(ctx, phase)
         steps.settle(ctx)
         self.state = ctx.state
         self.events += ctx.events

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from engine.seven_ages.actions import Done, Pass, PlaceMarker, StartCard, TurnMarker
+from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, StartCard, TurnMarker
 from engine.seven_ages.game import GAME
 from engine.seven_ages.markers import maximum, took_wild
-from engine.seven_ages.state import EXTRA, MARKERS, OVER, PAST_THE_END
+from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, OVER, PAST_THE_END
 from tests.seven_ages_builder import Scenario, card
 
 SPEARS = {"Spear": 1}
@@ -175,3 +175,41 @@ def test_a_predesignated_turn_or_glory_total_ends_the_game() -> None:
     s = Scenario(2, {"turn_limit": 0, "end_age": 2}).empire("Egyptians", 0, 14, units={"Egypt": SPEARS})
     s.marker(0, "production", "Egyptians").at("production").end_turn()
     assert s.state.phase == MARKERS
+
+
+def test_option_five_spare_markers_are_drafted_in_secret() -> None:
+    """Option 5 (L1186): 'at the start of each turn the First player picks the spare set of action markers,
+    secretly chooses one to add to their action markers, and passes the remainder face-down to the player
+    to their left ... until all players have chosen a marker.'"""
+    s = Scenario(4, {"enhanced_play": True}).first(2).at(DRAFT)
+    assert s.state.phase == DRAFT and s.actors() == {2}
+    assert GAME.view(s.state, 2)["spare_offered"] == sorted(MARKER_SET)
+    assert GAME.view(s.state, 3)["spare_offered"] is None
+    s.play(DraftMarker(2, "trade"))
+    assert s.actors() == {3} and "trade" not in GAME.view(s.state, 3)["spare_offered"]
+    assert "trade" not in json.dumps(GAME.view(s.state, 0))
+    s.play(DraftMarker(3, "wild"), DraftMarker(0, "start"), DraftMarker(1, "civilise"))
+    assert s.state.phase == MARKERS
+    # seat 0 now holds two start markers: one of its set and the drafted one, and may place both in front
+    assert s.state.people[0].drafted == ("start",)
+    s.play(PlaceMarker(0, EXTRA, "start"), PlaceMarker(0, EXTRA, "start"))
+    assert 0 not in s.actors()
+
+
+def test_option_five_with_two_players_gives_two_sets() -> None:
+    """Option 5 (L1192): 'If 2 people are playing, each may play with 2 (Classic/Deluxe) ... sets'."""
+    s = Scenario(2, {"enhanced_play": True})
+    assert sorted(s.state.people[0].marker_set) == sorted(MARKER_SET * 2)
+
+
+def test_a_move_that_shows_something_cannot_be_taken_back() -> None:
+    """Turning a marker over shows it and playing a card shows the card: neither is undoable; a unit
+    built in a player's own go is."""
+    s = Scenario(2).empire("Egyptians", 0, 3, money=20, capital="Egypt", units={"Egypt": SPEARS})
+    s.hand(0, "Romans").marker(0, "production", "Egyptians").at("production")
+    before = s.state
+    result = s.apply(TurnMarker(0, 0))
+    assert not GAME.undoable(before, TurnMarker(0, 0), result)
+    build = next(a for a in s.legal(0) if a.kind == "build")
+    before = s.state
+    assert GAME.undoable(before, build, s.apply(build))

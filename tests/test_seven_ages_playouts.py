@@ -2,7 +2,8 @@
 
 After every action: money within 0-199 (L479), glory never below 0, at most 3 elite markers (L519),
 no unit pool below zero (the counter mix limits units, L297), one colour per empire in play, every
-one of the 110 cards in exactly one place (deck, a hand, a face-down bid, the discard pile, or in play
+one of the 110 cards in exactly one place (deck, a hand, a face-down bid, the discard pile, out of the
+game, or in play
 as an empire, or played and being set up), progress 1-49 or past the end, and no seat's view naming
 another's face-down marker.
 At the end the log replays to the same state. 40 games in the fast suite, 200 more with ``-m slow``.
@@ -43,7 +44,8 @@ def invariant_problems(s: SevenState) -> list[str]:
     if any(p.glory < 0 for p in s.people):
         problems.append("negative glory")
     played = [int(g.data["card"]) for g in s.goes if "card" in g.data]  # a card played, its empire not set up
-    places = Counter([*s.deck, *s.discard, *(e.card for e in s.empires if e.card not in played), *played,
+    places = Counter([*s.deck, *s.discard, *s.removed, *played,
+                      *(e.card for e in s.empires if e.card not in played),
                       *(c for p in s.people for c in p.hand), *(p.bid for p in s.people if p.bid),
                       *(c for _, c in s.aside)])  # cards face down in a trade (half B)
     if sorted(places) != list(range(1, 111)) or any(n != 1 for n in places.values()):

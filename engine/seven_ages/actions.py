@@ -49,6 +49,14 @@ class PlaceMarker(Action):
 
 
 @dataclass(frozen=True)
+class DraftMarker(Action):
+    """Option 5: take one of the spare action markers passed face down (L1186)."""
+
+    kind = "draft_marker"
+    marker: str = ""
+
+
+@dataclass(frozen=True)
 class TurnMarker(Action):
     """Turn over one's marker ``marker`` (its index this turn) at the current action; a wild card
     converts into the current action (L353)."""
@@ -154,7 +162,7 @@ class BuildElite(Action):
 
 
 OURS: tuple[type[Action], ...] = (
-    Bid, DiscardCard, ChooseColours, PlaceMarker, TurnMarker, Pass, Done, StartCard, SetupChoice,
+    Bid, DiscardCard, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard, SetupChoice,
     ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
 )
 

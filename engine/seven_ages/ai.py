@@ -1,12 +1,11 @@
 """Computer players for 7 Ages: the random baseline and a first greedy player.
 
 The greedy player keeps simple habits, each a rule of thumb rather than a search: it bids its
-least useful card (the highest value among empires it cannot start soon is still a card gone, so it
-bids its lowest-value card unless it could win with a card it would never start); it places
-Production on every empire and Start empire in front of itself; it turns every marker over; it
-starts the eligible empire that lands highest on the progress track; it sets up a named leader;
-it builds the cheapest units while it keeps a reserve for maintenance, and fortifies its capital
-when rich; it leaves its most recently placed units unmaintained when it must.
+lowest-value card (keeping the better ones); it places Production on every empire and Start empire
+in front of itself; it turns every marker over it can; it starts the eligible empire that lands
+highest on the progress track; it sets up a named leader; it builds the cheapest units while it
+keeps a reserve for maintenance (up to 12 units), fortifies its capital and buys an elite marker
+when rich; otherwise it takes the first legal move (the step's own order).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from engine.seven_ages.actions import (
     ChooseLeader,
     DiscardCard,
     Done,
+    DraftMarker,
     Fortify,
     FreeFort,
     Pass,
@@ -32,7 +33,7 @@ from engine.seven_ages.actions import (
     Unmaintain,
 )
 from engine.seven_ages.setup import FROM_DECK
-from engine.seven_ages.state import BID, COLOURS, EXTRA, MARKERS, REDEEM, TRIM
+from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, TRIM
 from engine.seven_ages.text import card_text, empire_name, stage
 from engine.seven_ages.view import action_name
 
@@ -56,10 +57,14 @@ def heading(view: View, player: PlayerId) -> str:
         return "Who goes first: play a card face down (the highest value goes first)"
     if phase == COLOURS:
         return "Choose your dedicated empire colours"
+    if phase == SIFT:
+        return "Not the full deck: put one of these cards out of the game (the rest pass to your left)"
     if phase == REDEEM:
         return "Redemption: discard any cards, then draw back up"
     if phase == TRIM:
         return "Discard down to 6 cards"
+    if phase == DRAFT:
+        return f"Turn {view['turn']}: take one of the spare action markers passed to you"
     if phase == MARKERS:
         return f"Turn {view['turn']}: place an action marker face down on each of your empires"
     go = _go(view, player)
@@ -95,9 +100,12 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
             return Choice(action, "Play the top card of the deck")
         return Choice(action, f"Bid {card_text(action.card)}")
     if isinstance(action, DiscardCard):
-        return Choice(action, f"Discard {card_text(action.card)}")
+        verb = "Put out of the game" if view["phase"] == SIFT else "Discard"
+        return Choice(action, f"{verb} {card_text(action.card)}")
     if isinstance(action, ChooseColours):
         return Choice(action, f"Take the {action.group} counters")
+    if isinstance(action, DraftMarker):
+        return Choice(action, f"Take the spare {action_name(action.marker)} marker")
     if isinstance(action, PlaceMarker):
         where = "In front of me (no empire)" if action.empire == EXTRA else f"On {empire_name(action.empire)}"
         return Choice(action, f"{action_name(action.marker)} {where[0].lower() + where[1:]}", group=where)

@@ -64,7 +64,11 @@ class SevenAgesGame(BaseGame[SevenState, Ctx]):
         return replace(ctx.state, seq=ctx.state.seq + 1)
 
     def hidden_draws(self, state: SevenState) -> tuple[int, ...]:
-        return (len(state.deck), len(state.cup))
+        """What a move may show of hidden things, by size: a draw from the deck or the cup, a card leaving
+        a hand (played, bid, discarded), a marker turned face up. A move that changes one cannot be
+        taken back: it showed something."""
+        face_down = sum(1 for m in state.markers if m.face_down)
+        return (len(state.deck), len(state.cup), face_down, *(len(p.hand) for p in state.people))
 
     def legal_actions(self, state: SevenState, player: PlayerId) -> Sequence[Action]:
         step = steps.step_of(state)

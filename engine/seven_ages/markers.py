@@ -23,8 +23,8 @@ from typing import Protocol
 
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import steps
-from engine.seven_ages.actions import Done, Pass, PlaceMarker, TurnMarker
-from engine.seven_ages.state import EXTRA, MARKERS, WILD, Go, Marker, Pending, SevenState
+from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
+from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, WILD, Go, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
 EMPIRES_IN_GAME = 15
@@ -47,7 +47,7 @@ def extra_allowed(state: SevenState, seat: PlayerId) -> int:
 
 def unused(state: SevenState, seat: PlayerId) -> list[str]:
     """``seat``'s markers not placed yet this turn (a set may hold a marker twice: count them)."""
-    left = list(state.people[seat].marker_set)
+    left = [*state.people[seat].marker_set, *state.people[seat].drafted]
     for m in state.markers:
         if m.owner == seat:
             left.remove(m.action)
@@ -115,6 +115,56 @@ class Placement:
 
     def timeout(self, state: SevenState, seat: PlayerId) -> Action:
         return passive_placement(state, seat)
+
+
+def spare_sets(state: SevenState) -> int:
+    """Option 5's spare sets drafted each turn in 7 Ages Classic: one with 4 players, two (round the
+    table twice) with 3 (L1186-1190); with 2 players each plays two sets instead (L1192)."""
+    if not state.options.get("enhanced_play"):
+        return 0
+    return {4: 1, 3: 2}.get(state.players, 0)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The ``draft`` step of option 5: from the First player, each in turn secretly takes one spare
+    marker and passes the rest face down to the left (L1186)."""
+
+    name: str = DRAFT
+    kinds: tuple[type[Action], ...] = (DraftMarker,)
+
+    def enter(self, ctx: Ctx) -> None:
+        s = ctx.state
+        sets = spare_sets(s)
+        ctx.state = replace(s, spare=MARKER_SET * sets, queue=s.seats_from_first() * sets)
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        return frozenset(state.queue[:1])
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        return [DraftMarker(seat, m) for m in sorted(set(state.spare))]
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        assert isinstance(action, DraftMarker)
+        s, seat = ctx.state, action.player
+        if action.marker not in s.spare:
+            raise IllegalAction("no_such_marker",
+                                "There is no such marker among the spare ones passed to you.")
+        spare = list(s.spare)
+        spare.remove(action.marker)
+        p = s.people[seat]
+        ctx.state = replace(s, spare=tuple(spare), queue=s.queue[1:]).with_player(
+            replace(p, drafted=(*p.drafted, action.marker)))
+        ctx.emit("marker_drafted", seat=seat)
+        ctx.emit("marker_drafted_secret", (seat,), seat=seat, marker=action.marker)
+
+    def done(self, state: SevenState) -> bool:
+        return not state.queue
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        return DraftMarker(seat, sorted(set(state.spare))[0])
 
 
 def passive_placement(state: SevenState, seat: PlayerId) -> Action:
@@ -335,4 +385,5 @@ def markers_of(state: SevenState, seat: PlayerId) -> Sequence[Marker]:
     return [m for m in state.markers if m.owner == seat]
 
 
+steps.register(Draft())
 steps.register(Placement())

@@ -24,7 +24,7 @@ from engine.seven_ages import steps
 from engine.seven_ages.actions import Bid, ChooseColours, DiscardCard, Done
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import read_yaml
-from engine.seven_ages.state import BID, COLOURS, REDEEM, TRIM, Player, SevenState
+from engine.seven_ages.state import BID, COLOURS, MARKER_SET, REDEEM, SIFT, TRIM, Player, SevenState
 from engine.seven_ages.steps import Ctx
 
 HAND = 7  # L307
@@ -83,10 +83,28 @@ def leader_cup() -> tuple[str, ...]:
 
 def new_game(players: int, options: Mapping[str, Any], seed: int) -> SevenState:
     """The state before anyone has moved: cards dealt, the first phase entered."""
+    # option 5 with two players: each plays with two sets of action markers (L1192)
+    sets = 2 if options.get("enhanced_play") and players == 2 else 1
     state = SevenState(players=players, options=dict(options), seed=seed, cup=leader_cup(),
-                       people=tuple(Player(seat) for seat in range(players)))
+                       people=tuple(Player(seat, marker_set=MARKER_SET * sets) for seat in range(players)))
     ctx = Ctx(state)
-    deck = list(load_deck().cards)
+    if int(options.get("sifting", 0)):
+        deck = list(load_deck().cards)
+        rng.shuffle(ctx, deck)
+        each = len(deck) // players  # the whole deck, dealt equally; the rest aside (L1164)
+        hands = [tuple(sorted(deck[each * seat: each * (seat + 1)])) for seat in range(players)]
+        ctx.state = replace(ctx.state, deck=tuple(deck[each * players:]),
+                            people=tuple(replace(p, hand=hands[p.seat]) for p in ctx.state.people))
+        steps.enter(ctx, SIFT)
+    else:
+        deal(ctx, list(load_deck().cards))
+    steps.settle(ctx)
+    return ctx.state
+
+
+def deal(ctx: Ctx, deck: list[int]) -> None:
+    """Shuffle ``deck`` and deal the hands (L307; options 1 and 4), then begin option 3 or the bid."""
+    options, players = ctx.state.options, ctx.state.players
     hand = ENHANCED_HAND if options.get("enhanced_start") else HAND
     hands: list[list[int]] = [[] for _ in range(players)]
     if options.get("total_history"):
@@ -102,10 +120,7 @@ def new_game(players: int, options: Mapping[str, Any], seed: int) -> SevenState:
             hands[seat].append(deck.pop(0))
     ctx.state = replace(ctx.state, deck=tuple(deck), people=tuple(
         replace(p, hand=tuple(sorted(hands[p.seat]))) for p in ctx.state.people))
-    first = REDEEM if options.get("redemption") else BID
-    steps.enter(ctx, first)
-    steps.settle(ctx)
-    return ctx.state
+    steps.enter(ctx, REDEEM if options.get("redemption") else BID)
 
 
 def draw(ctx: Ctx, seat: PlayerId, n: int) -> None:
@@ -245,6 +260,62 @@ def free_groups(state: SevenState) -> list[str]:
     return [g for g in load_counters().groups if g not in taken]
 
 
+# -- option 2 (not the full deck) -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SiftStep:
+    """Option 2 (L1162-1170): every player at once discards a card of their sub-deck face down; then the
+    sub-decks pass to the left. After the lobby's number of rounds (the rulebook repeats until most are
+    happy) the rest is shuffled into the deck and the hands are dealt; the discards leave the game."""
+
+    name: str = SIFT
+    kinds: tuple[type[Action], ...] = (DiscardCard,)
+
+    def enter(self, ctx: Ctx) -> None:
+        ctx.state = replace(ctx.state, queue=tuple(range(ctx.state.players)))
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        return frozenset(state.queue) if state.phase == SIFT else frozenset()
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        return [DiscardCard(seat, c) for c in state.people[seat].hand]
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        assert isinstance(action, DiscardCard)
+        s, seat = ctx.state, action.player
+        p = s.people[seat]
+        if action.card not in p.hand:
+            raise IllegalAction("not_in_hand", "That card is not among the cards passed to you.",
+                                card=action.card)
+        queue = tuple(q for q in s.queue if q != seat)
+        ctx.state = replace(s, removed=(*s.removed, action.card), queue=queue).with_player(
+            replace(p, hand=tuple(c for c in p.hand if c != action.card)))
+        ctx.emit("card_removed", seat=seat)
+        if ctx.state.queue:
+            return
+        s = ctx.state
+        rounds = len(s.removed) // s.players
+        if rounds < int(s.options.get("sifting", 0)) and all(p.hand for p in s.people):
+            n = s.players
+            ctx.state = replace(s, queue=tuple(range(n)), people=tuple(
+                replace(p, hand=s.people[(p.seat - 1) % n].hand) for p in s.people))
+            ctx.emit("cards_passed_left", rounds=rounds)
+            return
+        rest = [c for p in s.people for c in p.hand] + list(s.deck)
+        ctx.state = replace(s, deck=(), people=tuple(replace(p, hand=()) for p in s.people))
+        ctx.emit("deck_sifted", removed=len(s.removed))
+        deal(ctx, rest)
+
+    def done(self, state: SevenState) -> bool:
+        return state.phase != SIFT or not state.queue
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        deck = load_deck().cards
+        return DiscardCard(seat, min(state.people[seat].hand, key=lambda c: (deck[c].value, c)))
+
+
 # -- option 3 (redemption) and option 4 (discard down to 6) ----------------------------------------
 
 @dataclass(frozen=True)
@@ -258,7 +329,8 @@ class HandStep:
     def enter(self, ctx: Ctx) -> None:
         s = ctx.state
         if self.name == REDEEM:
-            order = tuple(range(s.players))  # from the dealer (the first seat) clockwise (L1174)
+            # from the dealer (the first seat) clockwise (L1174)
+            order = tuple(range(s.players)) if s.options.get("redemption") else ()
         else:
             order = s.seats_from_first() if s.options.get("enhanced_start") else ()
         ctx.state = replace(s, queue=order)
@@ -317,6 +389,7 @@ class HandStep:
         return DiscardCard(seat, min(state.people[seat].hand, key=lambda c: (deck[c].value, c)))
 
 
+steps.register(SiftStep())
 steps.register(BidStep())
 steps.register(ColoursStep())
 steps.register(HandStep(REDEEM, refill=True))

@@ -10,13 +10,16 @@ from engine.spec import GameSpec, OptionSpec
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("total_history", "Option 1, Total History: each player is dealt two gold-bordered age-1 "
                "empires among their cards, and the first empire of the game must start in age 1.", False),
+    OptionSpec("sifting", "Option 2, Not the full deck: the whole deck is dealt out first; each player "
+               "puts one card out of the game and passes the rest to their left, this many times (0: "
+               "off), before the rest is shuffled and the hands are dealt.", 0, minimum=0, maximum=20),
     OptionSpec("redemption", "Option 3, Redemption: after the deal each player in turn may discard any "
                "cards and draw back up to 6 (8 with Enhanced start).", False),
     OptionSpec("enhanced_start", "Option 4, Enhanced start: 10 cards are dealt, and each player discards "
                "down to 6 once colours are chosen.", False),
-    OptionSpec("enhanced_play", "Option 5, Enhanced Play: a player at least two empires below their "
-               "maximum may place two markers on no empire (the spare-marker draft is not played yet).",
-               False),
+    OptionSpec("enhanced_play", "Option 5, Enhanced Play: spare action markers are drafted each turn (3 "
+               "or 4 players; 2 players play two sets each), and a player at least two empires below "
+               "their maximum may place two markers on no empire.", False),
     OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
                "advanced the empire taking it is.", False),
     OptionSpec("hocking", "Option 15, Hocking the crown jewels: after each harvest an empire may sell "

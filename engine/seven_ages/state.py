@@ -50,6 +50,7 @@ EXTRA = 0
 Card numbers start at 1, so 0 names no card."""
 
 # Phases of a game in order: the preparation once, then each turn from ``draft`` to ``end_turn``.
+SIFT = "sift"  # option 2: sub-decks passed round, a card discarded each time (L1162-1170)
 REDEEM = "redeem"  # option 3: discard and refill to 6 (L1172-1176)
 BID = "bid"  # who goes first (L317-323)
 COLOURS = "colours"  # dedicated colours (L325-327)
@@ -58,7 +59,7 @@ DRAFT = "draft"  # option 5: the spare markers passed round (L1186-1190); a turn
 MARKERS = "markers"
 END_TURN = "end_turn"
 OVER = "over"
-PHASES: tuple[str, ...] = (REDEEM, BID, COLOURS, TRIM, DRAFT, MARKERS, *ACTIONS, END_TURN, OVER)
+PHASES: tuple[str, ...] = (SIFT, REDEEM, BID, COLOURS, TRIM, DRAFT, MARKERS, *ACTIONS, END_TURN, OVER)
 
 MAX_MONEY = 199
 """Money is kept on the glory track: at most 199 at any time (L479)."""
@@ -207,6 +208,7 @@ class Player:
     bid: int | None = None  # the card played face down in the current bid round
     bids: tuple[int, ...] = ()  # the bid cards already revealed, in round order
     placed: bool = False  # has finished placing this turn's action markers
+    drafted: tuple[str, ...] = ()  # option 5: spare markers taken this turn, played besides the set
     hocked: int = 0  # option 15: glory taken by hocking the crown jewels (L1356-1360)
     prefs: tuple[str, ...] = ()  # standing preferences, sorted words ("trade:lowest": a partner's trade card)
 
@@ -241,8 +243,10 @@ class SevenState:
     empires: tuple[Empire, ...] = ()  # in play, in the order they started
     areas: tuple[AreaState, ...] = ()  # only areas holding a city, fort, disorder or artefact, by name
     markers: tuple[Marker, ...] = ()  # this turn's placed markers
+    spare: tuple[str, ...] = ()  # option 5: the spare markers not drafted (yet) this turn, face down
     deck: tuple[int, ...] = ()  # top first
     discard: tuple[int, ...] = ()  # newest last
+    removed: tuple[int, ...] = ()  # option 2: cards out of the game, face down, until its end
     cup: tuple[str, ...] = ()  # unnamed leaders and 'no leader' markers; drawn at random
     passed_count: int = 0  # empires gone beyond level 49 so far
     started_count: int = 0  # empires started so far (the first obeys option 1 and the start age)

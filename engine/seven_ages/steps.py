@@ -220,8 +220,8 @@ def close_turn(ctx: Ctx) -> bool:
             return False
         ctx.state = replace(s, first=(s.first + 1) % s.players)  # the turn marker passes left (L1148)
     s = ctx.state
-    ctx.state = replace(s, turn=s.turn + 1, markers=(), notes=(),
-                        people=tuple(replace(p, placed=False) for p in s.people))
+    ctx.state = replace(s, turn=s.turn + 1, markers=(), notes=(), spare=(),
+                        people=tuple(replace(p, placed=False, drafted=()) for p in s.people))
     ctx.emit("turn_begins", turn=ctx.state.turn, first=ctx.state.first)
     return True
 

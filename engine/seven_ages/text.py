@@ -12,7 +12,19 @@ from typing import Any
 from engine.core import Event, Names, PlayerId
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.setup import FROM_DECK
-from engine.seven_ages.state import ACTIONS, BID, COLOURS, DRAFT, END_TURN, EXTRA, MARKERS, OVER, REDEEM, TRIM
+from engine.seven_ages.state import (
+    ACTIONS,
+    BID,
+    COLOURS,
+    DRAFT,
+    END_TURN,
+    EXTRA,
+    MARKERS,
+    OVER,
+    REDEEM,
+    SIFT,
+    TRIM,
+)
 from engine.seven_ages.view import action_name
 from engine.words import join_words, plural
 
@@ -20,7 +32,8 @@ View = Mapping[str, Any]
 EventText = Callable[[Event, Names], "str | None"]
 _EVENTS: dict[str, EventText] = {}
 
-PHASE_WORDS = {REDEEM: "Preparing to play: redrawing cards", BID: "Who goes first?",
+PHASE_WORDS = {SIFT: "Preparing to play: sifting the deck", REDEEM: "Preparing to play: redrawing cards",
+               BID: "Who goes first?",
                COLOURS: "Choosing colours", TRIM: "Preparing to play: discarding down to 6",
                DRAFT: "Drafting the spare markers", MARKERS: "Placing action markers",
                END_TURN: "End of turn", OVER: "Game over"}
@@ -42,14 +55,19 @@ def empire_name(card: int) -> str:
     return f"the {load_deck().cards[card].empire.name}"
 
 
+def the_empire(card: int) -> str:
+    """:func:`empire_name` to open a sentence: "The Romans"."""
+    return f"The {load_deck().cards[card].empire.name}"
+
+
 def card_text(card: int) -> str:
     """A card as a player reads it: "card 12, the Romans (value 5)"."""
     c = load_deck().cards[card]
     return f"card {card}, the {c.empire.name} (value {c.value})"
 
 
-def marker_place(empire: int) -> str:
-    return "in front of them" if empire == EXTRA else f"on {empire_name(empire)}"
+def marker_place(empire: int, whose: str = "them") -> str:
+    return f"in front of {whose}" if empire == EXTRA else f"on {empire_name(empire)}"
 
 
 # -- events ------------------------------------------------------------------------------------
@@ -74,6 +92,13 @@ def describe_event(event: Event, names: Names) -> str | None:
             return f"{who} goes first and takes the turn marker."
         case "colours_chosen":
             return f"{who} takes the {d['group']} empire counters as their dedicated colours."
+        case "card_removed":
+            return f"{who} puts a card out of the game face down."
+        case "cards_passed_left":
+            return "Everyone passes the rest of their cards to the player on their left."
+        case "deck_sifted":
+            return (f"The deck is sifted: {plural(int(d['removed']), 'card')} are out of the game; the rest "
+                    "is shuffled and the hands are dealt.")
         case "card_discarded":
             return f"{who} discards a card."
         case "cards_drawn":
@@ -85,7 +110,12 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "marker_placed":
             return f"{who} places an action marker face down {marker_place(int(d['empire']))}."
         case "marker_chosen":
-            return f"You place your {action_name(d['marker'])} marker {marker_place(int(d['empire']))}."
+            where = marker_place(int(d["empire"]), "you")
+            return f"You place your {action_name(d['marker'])} marker {where}."
+        case "marker_drafted":
+            return f"{who} takes one of the spare action markers."
+        case "marker_drafted_secret":
+            return f"You take the spare {action_name(d['marker'])} marker for this turn."
         case "markers_placed":
             return f"{who} has placed their action markers."
         case "action_begins":
@@ -104,36 +134,36 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "leader_placed":
             return f"{who} sets up {d['leader']} with {empire_name(int(d['empire']))} in {d['area']}."
         case "unit_built":
-            return f"{empire_name(int(d['empire'])).capitalize()} build a {d['unit']} in {d['area']} " \
+            return f"{the_empire(int(d['empire']))} build a {d['unit']} in {d['area']} " \
                    f"for {d['cost']} money."
         case "fort_built":
             paid = f"for {d['cost']} money" if d["cost"] else "for free"
-            return f"{empire_name(int(d['empire'])).capitalize()} fortify {d['area']} {paid}."
+            return f"{the_empire(int(d['empire']))} fortify {d['area']} {paid}."
         case "capital_placed":
-            return f"{empire_name(int(d['empire'])).capitalize()} set up their capital in {d['area']} " \
+            return f"{the_empire(int(d['empire']))} set up their capital in {d['area']} " \
                    f"(a value {d['value']} city)."
         case "capital_converted":
-            return (f"{empire_name(int(d['empire'])).capitalize()} take the city of {d['area']} as their "
+            return (f"{the_empire(int(d['empire']))} take the city of {d['area']} as their "
                     "capital.")
         case "homeland_named":
-            return f"{empire_name(int(d['empire'])).capitalize()} name {d['area']} their homeland."
+            return f"{the_empire(int(d['empire']))} name {d['area']} their homeland."
         case "units_converted":
-            return (f"{empire_name(int(d['empire'])).capitalize()} convert {d['count']} {d['unit']} of "
+            return (f"{the_empire(int(d['empire']))} convert {d['count']} {d['unit']} of "
                     f"{empire_name(int(d['other']))} in {d['area']}.")
         case "city_destroyed":
-            return f"{empire_name(int(d['empire'])).capitalize()} destroy the city of {d['area']}."
+            return f"{the_empire(int(d['empire']))} destroy the city of {d['area']}."
         case "income":
-            return (f"{empire_name(int(d['empire'])).capitalize()} earn {d['amount']} income and have "
+            return (f"{the_empire(int(d['empire']))} earn {d['amount']} income and have "
                     f"{d['money']} money.")
         case "maintained":
-            return f"{empire_name(int(d['empire'])).capitalize()} pay {d['cost']} to maintain their units."
+            return f"{the_empire(int(d['empire']))} pay {d['cost']} to maintain their units."
         case "unit_unmaintained":
-            return (f"{empire_name(int(d['empire'])).capitalize()} cannot maintain a {d['unit']} in "
+            return (f"{the_empire(int(d['empire']))} cannot maintain a {d['unit']} in "
                     f"{d['area']}: it goes back to the pool.")
         case "disordered":
             return f"{d['area']} falls into disorder."
         case "elite_built":
-            return f"{empire_name(int(d['empire'])).capitalize()} buy an elite marker for {d['cost']} money."
+            return f"{the_empire(int(d['empire']))} buy an elite marker for {d['cost']} money."
         case "empire_discarded":
             why = " (it has no units left)" if d["forced"] else ""
             return f"{who} discards {empire_name(int(d['empire']))}{why}."
@@ -188,8 +218,7 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
     extra = f" Your face-down bid is {card_text(bid)}." if bid is not None and bid != FROM_DECK else ""
     mine = [m for m in view["markers"] if m["owner"] == player and m["turned"] is None and m["action"]]
     if mine:
-        placed = join_words([f"{action_name(m['action'])} {marker_place(m['empire'])}".replace(
-            "in front of them", "in front of you") for m in mine])
+        placed = join_words([f"{action_name(m['action'])} {marker_place(m['empire'], 'you')}" for m in mine])
         extra += f" Your face-down markers: {placed}."
     return cards + extra
 

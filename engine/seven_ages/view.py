@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 from engine.core import PlayerId
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.production import age_of
-from engine.seven_ages.state import OVER, Empire, SevenState
+from engine.seven_ages.state import DRAFT, OVER, Empire, SevenState
 from engine.seven_ages.steps import actors, ranking
 
 PUBLIC_GO_DATA = ("card", "progress", "areas", "placed", "free")
@@ -80,6 +80,8 @@ class SevenView(TypedDict):
     people: list[PersonView]
     your_hand: list[int] | None
     your_bid: int | None
+    your_drafted: list[str] | None
+    spare_offered: list[str] | None  # option 5: the spare markers passed to the viewer, while they pick
     empires: list[EmpireView]
     areas: list[dict[str, Any]]
     markers: list[MarkerView]
@@ -124,6 +126,9 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
                            placed=p.placed) for p in state.people],
         your_hand=list(state.people[viewer].hand) if mine and viewer is not None else None,
         your_bid=state.people[viewer].bid if mine and viewer is not None else None,
+        your_drafted=list(state.people[viewer].drafted) if mine and viewer is not None else None,
+        spare_offered=sorted(state.spare) if mine and state.phase == DRAFT and state.queue[:1] == (viewer,)
+        else None,
         empires=[empire_view(e) for e in state.empires],
         areas=[{"name": a.name, "city": a.city, "fort": a.fort, "disorder": a.disorder,
                 "artefacts": list(a.artefacts)} for a in state.areas],
