@@ -8,6 +8,7 @@ from engine.seven_ages import trade
 from engine.seven_ages.actions import TurnMarker
 from engine.seven_ages.actions_civ import Gift, TradeCard, TradeKeep, TradeLevels, TradePreference
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.text import card_text
 from engine.seven_ages.trade import Side
 from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
 
@@ -253,3 +254,19 @@ def test_scientists_draw_and_keep_one() -> None:
     assert t.actors() == {0} and set(t.legal(0)) == {TradeKeep(0, a), TradeKeep(0, b)}
     t.do(TradeKeep(0, b))
     assert b in t.state.people[0].hand and a in t.state.discard
+
+
+def test_the_partner_is_asked_in_words_and_nobody_sees_a_face_down_card() -> None:
+    from engine.core import decide
+    from engine.seven_ages.game import GAME
+    t, (three, _, _, caesar, _) = syracuse_table()
+    d = decide(GAME, t.state, 1, ["alice (Red)", "bob (Blue)"])
+    assert d is not None and "face down" in d.heading
+    assert {c.label for c in d.choices} >= {f"Play {card_text(caesar)} face down"}
+    t.do(TradeCard(1, caesar))
+    view = GAME.view(t.state, 0)
+    assert "aside" not in view
+    shown = [v for g in view["goes"] for v in g["data"].values()]
+    assert all(caesar not in (v if isinstance(v, list) else [v]) for v in shown)
+    t.do(TradeCard(0, three))
+    assert t.state.aside == ()

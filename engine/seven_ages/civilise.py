@@ -37,7 +37,7 @@ from engine.seven_ages.actions_civ import (
 )
 from engine.seven_ages.cards import Artefact, load_deck
 from engine.seven_ages.data import load_tables
-from engine.seven_ages.decision import register_label
+from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
@@ -990,3 +990,11 @@ for _type in ("event_played", "card_check", "event_effect", "artefact_played", "
               "leader_drawn", "leader_promoted", "leader_returned", "adopted", "renounced", "modernised",
               "disorder_removed", "urbanised", "capital_named", "homeland_moved"):
     register_event(_type, _civ_words)
+for _stage, _words in (("cards", "play event and artefact cards (or finish)"),
+                       ("leaders", "remove a leader, promote one (or finish)"),
+                       ("keep", "keep the leader drawn, or return it to the cup"),
+                       ("beliefs", "adopt or discard a religion or government (or finish)"),
+                       ("modernise", "turn units over to their modern side (or finish)"),
+                       ("disorder", "pay to remove disorder (or finish)"),
+                       ("urbanise", "build or improve cities (or finish)")):
+    register_heading(_stage, _words)

@@ -13,6 +13,7 @@ from engine.core import Action, Event, IllegalAction, Names
 from engine.seven_ages import steps
 from engine.seven_ages.actions import DiscardCard, Done
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.decision import register_heading
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.setup import discard_from_hand, draw
 from engine.seven_ages.state import Go, SevenState
@@ -150,3 +151,5 @@ def _destiny_words(event: Event, names: Names) -> str | None:
 
 
 register_event("destiny", _destiny_words)
+register_heading(DISCARD, "discard any cards, then finish to draw")
+register_heading(TRIM, "discard down to your hand's size")

@@ -21,7 +21,7 @@ from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
-from engine.seven_ages.decision import register_label
+from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.glory import Holding
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import took_wild
@@ -240,6 +240,9 @@ class EndTurnStep:
             assert go is not None
         if go.stage == HOCK and not ctx.state.queue:
             ctx.state = replace(ctx.state, goes=())
+        elif ctx.state.queue and (now := _go(ctx.state)) is not None and now.seat != ctx.state.queue[0]:
+            # the go is the asked player's: their view shows its data and heading
+            ctx.state = replace(ctx.state, goes=(replace(now, seat=ctx.state.queue[0]),))
 
     def _harvest(self, ctx: Ctx) -> None:
         s = ctx.state
@@ -424,3 +427,7 @@ for _kind in (BuyGlory, Hock, RankHigher):
 for _type in ("progress", "no_free_progress", "immediate_glory", "glory_bought", "glory_hocked",
               "tie_ordered", "harvest"):
     register_event(_type, _end_words)
+for _stage, _words in ((BUY, "buy glory at 50 money a point (or finish)"),
+                       (TIES, "two of your empires tie: say which ranks higher"),
+                       (HOCK, "hock glory for 5 money a point (or finish)")):
+    register_heading(_stage, _words)

@@ -28,7 +28,7 @@ from engine.seven_ages.actions_civ import (
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
-from engine.seven_ages.decision import register_label
+from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, immediate
 from engine.seven_ages.map import WorldMap, load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
@@ -587,3 +587,9 @@ for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, TradePreferenc
 for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift",
               "deck_reshuffled"):
     register_event(_type, _trade_words)
+for _stage, _words in (("partner", "choose the empire to trade with"),
+                       ("trade_card", "play a card face down for the trade"),
+                       ("trade_levels", "you won the trade: choose how many levels to advance"),
+                       ("trade_keep", "keep one of the cards your Scientists drew"),
+                       ("gift", "give the other empire money, or nothing")):
+    register_heading(_stage, _words)
