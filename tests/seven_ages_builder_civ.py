@@ -22,22 +22,11 @@ from engine.core import Action, Event, IllegalAction
 from engine.seven_ages import steps
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.state import Empire, Leader, Marker, Player, SevenState, Stack
+from tests.seven_ages_builder import card as card_of
+from tests.seven_ages_builder import cards_of_value
 
 steps.load()
-
-
-def card_of(name: str) -> int:
-    return load_deck().by_empire(name).number
-
-
-def cards_of_value(*values: int, avoid: Iterable[int] = ()) -> list[int]:
-    """Distinct card numbers with the given values, in that order, none of ``avoid``."""
-    out: list[int] = []
-    taken = set(avoid)
-    for v in values:
-        out.append(next(c.number for c in load_deck().cards.values()
-                        if c.value == v and c.number not in out and c.number not in taken))
-    return out
+__all__ = ["Table", "card_of", "cards_of_value"]
 
 
 class Table:
