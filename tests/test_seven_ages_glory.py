@@ -142,8 +142,11 @@ def test_artists_raise_the_artefact_category() -> None:
 
 
 def test_red_artefacts_subtract() -> None:
+    # L1066: "adds up all its green artefact markers and subtracts all its red artefact markers"
     h = holding("Qin", 0, ["Qin"], artefacts=(("green", "Qin"), ("red", None), ("red", None)))
     assert glory.artefact_total(h) == -1
+    on_card = holding("Qin", 0, ["Qin"], artefacts=(("green", None), ("red", None), ("green", None)))
+    assert glory.artefact_total(on_card) == 1
     assert glory_of(glory.harvest([h], 0, 1), "Qin", "artefacts") == 0
 
 

@@ -112,10 +112,10 @@ def holding(state: SevenState, e: Empire) -> Holding:
             art = deck.artefacts.get(name)
             if art is not None:
                 artefacts.append((art.colour, a))
-    for name in e.artefacts:  # on the card: red markers count against it (L1066)
+    for name in e.artefacts:  # on the card: red markers count against it, green ones for it (L1066)
         art = deck.artefacts.get(name)
-        if art is not None and art.colour == "red":
-            artefacts.append(("red", None))
+        if art is not None and art.colour != "black":
+            artefacts.append((art.colour, None))
     return Holding(
         empire=str(e.card), player=e.owner, card=deck.cards[e.card].empire, level=min(e.progress, LAST_LEVEL),
         money=e.money, areas=areas, disordered=frozenset(a for a in areas if state.area(a).disorder),

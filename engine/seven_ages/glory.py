@@ -104,14 +104,16 @@ def _units(h: Holding, classes: tuple[str, ...]) -> int:
 
 
 def artefact_total(h: Holding) -> int:
-    """Green markers on ordered areas (doubled with an Artist, blue ones with a Scientist), less red
-    markers on the card (L1064-1068)."""
+    """Green markers on ordered areas (doubled with an Artist, blue ones with a Scientist) or on the
+    card, less red markers on the card (L1064-1068)."""
     total = 0
     artists, scientists = h.leader_areas("Artist"), h.leader_areas("Scientist")
     for colour, area in h.artefacts:
         if colour == "red":
             total -= 1
-        elif area is not None and area in h.ordered:
+        elif area is None:
+            total += 1
+        elif area in h.ordered:
             double = area in (scientists if colour == "blue" else artists)
             total += 2 if double else 1
     return total
