@@ -270,3 +270,13 @@ def test_the_partner_is_asked_in_words_and_nobody_sees_a_face_down_card() -> Non
     assert all(caesar not in (v if isinstance(v, list) else [v]) for v in shown)
     t.do(TradeCard(0, three))
     assert t.state.aside == ()
+
+
+def test_benin_gains_glory_at_once_for_levels_from_a_trade_e35() -> None:
+    # L1142: "Cat's Benin empire (card 67) progresses 2 levels during a trade & progress. She immediately
+    # gains 2 glory."
+    mine, top = cards_of_value(7, 0)
+    t = Table(2).empire("Benin", 0, 16, ["Benin"]).hand(0, mine).deck_top(top)
+    t.marker(0, "trade", "Benin").enter("trade").do(TurnMarker(0, 0), TradeCard(0, mine), TradeLevels(0, 2))
+    gained = [e.data["glory"] for e in t.named("immediate_glory") if e.data["condition"] == "per_level"]
+    assert gained[0] == 2
