@@ -10,6 +10,7 @@ from engine.seven_ages import civilise
 from engine.seven_ages.actions import Done, TurnMarker
 from engine.seven_ages.actions_civ import (
     Adopt,
+    Dominant,
     KeepLeader,
     Modernise,
     PlayArtefact,
@@ -376,3 +377,14 @@ def test_the_extra_marker_only_plays_cards() -> None:
     t.refused(Urbanise(0, "Latium"), "no_empire")
     t.do(PlayEvent(0, card, card_of("Romans")), Done(0))
     assert t.of("Romans").money == 8
+
+
+def test_the_dominant_religion_may_change() -> None:
+    # L966: "If an empire has two religion artefacts on their card, the leftmost is dominant. You may change
+    # the order now."
+    t = Table(2).empire("Shogunate", 0, 20, ["Yamato"], religions=("Buddhism", "Pantheism"))
+    civilising(t, 0, "Shogunate")
+    to_stage(t, 0, "beliefs")
+    t.refused(Dominant(0, "Buddhism"), "not_second")
+    t.do(Dominant(0, "Pantheism"))
+    assert t.of("Shogunate").religions == ("Pantheism", "Buddhism")

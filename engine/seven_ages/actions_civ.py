@@ -138,6 +138,14 @@ class Renounce(Action):
 
 
 @dataclass(frozen=True)
+class Dominant(Action):
+    """Make ``name``, one of the empire's two religions, the dominant (leftmost) one (L966)."""
+
+    kind = "dominant"
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class Modernise(Action):
     """Turn over every ``unit`` in ``area`` to the counter's other side (L976-982)."""
 
@@ -199,7 +207,7 @@ class Hock(Action):
 
 ACTIONS: tuple[type[Action], ...] = (
     TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, TradePreference,
-    PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Modernise,
+    PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant, Modernise,
     RemoveDisorder, Urbanise, NewHomeland,
     BuyGlory, RankHigher, Hock,
 )

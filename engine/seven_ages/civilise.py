@@ -24,6 +24,7 @@ from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, PlaceCapital
 from engine.seven_ages.actions_civ import (
     Adopt,
+    Dominant,
     KeepLeader,
     Modernise,
     NewHomeland,
@@ -310,8 +311,8 @@ class CiviliseRules(BaseGoRules):
     action = "civilise"
     extra_ok = True
     kinds: tuple[type[Action], ...] = (
-        PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Modernise,
-        RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, Done)
+        PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
+        Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, Done)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
@@ -382,6 +383,8 @@ class CiviliseRules(BaseGoRules):
         out: list[Action] = []
         if "adopted" not in done:
             out += [Adopt(seat, n) for n in self._adoptable(state, go, e)]
+        if len(e.religions) > 1:
+            out.append(Dominant(seat, e.religions[1]))
         if "renounced" not in done:
             arts = load_deck().artefacts
             for name in _beliefs_of(e):
@@ -407,7 +410,8 @@ class CiviliseRules(BaseGoRules):
         handlers = {PlayEvent: (CARDS, self._event), PlayArtefact: (CARDS, self._artefact),
                     RemoveLeader: (LEADERS, self._remove), PromoteLeader: (LEADERS, self._promote),
                     KeepLeader: (KEEP, self._keep), Adopt: (BELIEFS, self._adopt),
-                    Renounce: (BELIEFS, self._renounce), Modernise: (MODERNISE, self._modernise),
+                    Renounce: (BELIEFS, self._renounce), Dominant: (BELIEFS, self._dominant),
+                    Modernise: (MODERNISE, self._modernise),
                     RemoveDisorder: (DISORDER, self._disorder), Urbanise: (URBANISE, self._urbanise),
                     PlaceCapital: (CAPITAL, self._capital), NewHomeland: (CAPITAL, self._homeland)}
         stage, handler = handlers[type(action)]
@@ -749,6 +753,17 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "renounced")
         ctx.emit("renounced", seat=go.seat, empire=e.card, belief=action.name, with_card=bool(action.card))
 
+    def _dominant(self, ctx: Ctx, go: Go, action: Action) -> None:
+        assert isinstance(action, Dominant)
+        e = _empire(ctx.state, go)
+        assert e is not None
+        if action.name not in e.religions[1:]:
+            raise IllegalAction("not_second", "Only the empire's second religion can become its dominant "
+                                "one.")
+        order = (action.name, *(r for r in e.religions if r != action.name))
+        ctx.state = ctx.state.with_empire(replace(e, religions=order))
+        ctx.emit("dominant", seat=go.seat, empire=e.card, belief=action.name)
+
     # -- units, disorder, cities -------------------------------------------------------------------
     def _modernise(self, ctx: Ctx, go: Go, action: Action) -> None:
         assert isinstance(action, Modernise)
@@ -930,6 +945,8 @@ def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Discard {action.name} without its card",
                       confirm="Every area with a city but no leader, or a leader but no city, falls into "
                               "disorder. Discard?")
+    if isinstance(action, Dominant):
+        return Choice(action, f"Make {action.name} the dominant religion")
     if isinstance(action, Modernise):
         other = modernised(action.unit, 49) or action.unit
         return Choice(action, f"Turn the {action.unit} in {action.area} over to {other}")
@@ -970,6 +987,8 @@ def _civ_words(event: Event, names: Names) -> str | None:
     if t == "renounced":
         how = " by playing its card." if d["with_card"] else ": disorder follows."
         return f"{name} discard {d['belief']}{how}"
+    if t == "dominant":
+        return f"{name} make {d['belief']} their dominant religion."
     if t == "modernised":
         return f"{name} turn {d['count']} {d['unit']} in {d['area']} over to {d['to']}."
     if t == "disorder_removed":
@@ -983,12 +1002,12 @@ def _civ_words(event: Event, names: Names) -> str | None:
     return None
 
 
-for _kind in (PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Modernise,
-              RemoveDisorder, Urbanise, NewHomeland):
+for _kind in (PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
+              Modernise, RemoveDisorder, Urbanise, NewHomeland):
     register_label(_kind.kind, _civ_label)
 for _type in ("event_played", "card_check", "event_effect", "artefact_played", "leader_removed",
-              "leader_drawn", "leader_promoted", "leader_returned", "adopted", "renounced", "modernised",
-              "disorder_removed", "urbanised", "capital_named", "homeland_moved"):
+              "leader_drawn", "leader_promoted", "leader_returned", "adopted", "renounced", "dominant",
+              "modernised", "disorder_removed", "urbanised", "capital_named", "homeland_moved"):
     register_event(_type, _civ_words)
 for _stage, _words in (("cards", "play event and artefact cards (or finish)"),
                        ("leaders", "remove a leader, promote one (or finish)"),
