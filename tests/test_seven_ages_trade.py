@@ -280,3 +280,16 @@ def test_benin_gains_glory_at_once_for_levels_from_a_trade_e35() -> None:
     t.marker(0, "trade", "Benin").enter("trade").do(TurnMarker(0, 0), TradeCard(0, mine), TradeLevels(0, 2))
     gained = [e.data["glory"] for e in t.named("immediate_glory") if e.data["condition"] == "per_level"]
     assert gained[0] == 2
+
+
+def test_a_trade_in_words() -> None:
+    from engine.seven_ages.game import GAME
+    t, (three, _, _, caesar, _) = syracuse_table()
+    t.state = t.state.with_empire(replace(t.of("Romans"), money=10))
+    t.do(TradeCard(1, caesar), TradeCard(0, three), Gift(0, 0), Gift(1, 4))
+    names = ["alice (Red)", "bob (Blue)"]
+    lines = [GAME.describe_event(e, names) for e in t.events]
+    text = "\n".join(x for x in lines if x)
+    assert "The Syracusans trade with the Romans." in text
+    assert "the Romans win" in text and "The Syracusans earn 5 money from the trade." in text
+    assert "The Romans give 4 money to the Syracusans." in text

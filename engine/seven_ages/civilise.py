@@ -47,7 +47,7 @@ from engine.seven_ages.setup import discard_from_hand, draw, load_counters
 from engine.seven_ages.start import named_leaders
 from engine.seven_ages.state import AreaState, Empire, Go, Leader, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import card_text, empire_name, register_event
+from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.trade import distance, in_range, refill
 
@@ -961,7 +961,7 @@ def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
 def _civ_words(event: Event, names: Names) -> str | None:
     d = event.data
     who = seat_name(names, int(d["seat"])) if "seat" in d else ""
-    name = empire_name(int(d["empire"])).capitalize() if int(d.get("empire") or 0) else ""
+    name = the_empire(int(d["empire"])) if int(d.get("empire") or 0) else ""
     t = event.type
     if t == "event_played":
         target = f" on {empire_name(int(d['target']))}" if d["target"] else ""

@@ -28,7 +28,7 @@ from engine.seven_ages.markers import took_wild
 from engine.seven_ages.production import age_of
 from engine.seven_ages.state import END_TURN, LAST_LEVEL, PAST_THE_END, Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import empire_name, register_event
+from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.words import join_words, plural
 
@@ -392,13 +392,13 @@ def _end_label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Hock {action.points} glory for {glory.HOCK_MONEY * action.points} money",
                       group=f"Hock glory for {empire_name(action.empire)}")
     assert isinstance(action, RankHigher)
-    return Choice(action, f"{empire_name(action.empire).capitalize()} rank higher in the tie")
+    return Choice(action, f"{the_empire(action.empire)} rank higher in the tie")
 
 
 def _end_words(event: Event, names: Names) -> str | None:
     d = event.data
     who = seat_name(names, int(d["seat"])) if "seat" in d else ""
-    name = empire_name(int(d["empire"])).capitalize() if "empire" in d else ""
+    name = the_empire(int(d["empire"])) if "empire" in d else ""
     if event.type == "progress":
         if int(d["levels"]) >= 0:
             return f"{name} advance {plural(int(d['levels']), 'level')} to progress level {d['level']}."

@@ -35,7 +35,7 @@ from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import add_money
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import card_text, empire_name, register_event
+from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.words import plural
 
@@ -562,7 +562,7 @@ def _trade_words(event: Event, names: Names) -> str | None:
     who = seat_name(names, int(d["seat"])) if "seat" in d else ""
     if event.type == "trade_begins":
         other = empire_name(int(d["partner"])) if d["partner"] else "the deck"
-        return f"{empire_name(int(d['empire'])).capitalize()} trade with {other}."
+        return f"{the_empire(int(d['empire']))} trade with {other}."
     if event.type == "trade_card_played":
         return f"{who} plays a trade card face down."
     if event.type == "trade_revealed":
@@ -573,11 +573,11 @@ def _trade_words(event: Event, names: Names) -> str | None:
         return (f"Trade revealed: {empire_name(int(d['empire']))} {cards[0]} (total {d['values'][0]}), "
                 f"{other} {cards[1]} (total {d['values'][1]}): {result}.")
     if event.type == "trade_income":
-        return f"{empire_name(int(d['empire'])).capitalize()} earn {d['money']} money from the trade."
+        return f"{the_empire(int(d['empire']))} earn {d['money']} money from the trade."
     if event.type == "deck_reshuffled":
         return f"The deck has run out: the {d['cards']} discarded cards are shuffled into a new deck."
     if event.type == "gift":
-        return f"{empire_name(int(d['empire'])).capitalize()} give {d['money']} money to " \
+        return f"{the_empire(int(d['empire']))} give {d['money']} money to " \
                f"{empire_name(int(d['to']))}."
     return None
 
