@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from engine.core import IllegalAction
 from engine.seven_ages import trade
 from engine.seven_ages.actions import TurnMarker
 from engine.seven_ages.actions_civ import Gift, TradeCard, TradeKeep, TradeLevels, TradePreference
@@ -293,3 +296,21 @@ def test_a_trade_in_words() -> None:
     assert "The Syracusans trade with the Romans." in text
     assert "the Romans win" in text and "The Syracusans earn 5 money from the trade." in text
     assert "The Romans give 4 money to the Syracusans." in text
+
+
+def test_the_standing_preference_is_an_anytime_move() -> None:
+    # NOTES 4.4: a player who is not to act sets "play my lowest card" ahead, through the game itself
+    from engine.seven_ages.game import GAME
+    from engine.seven_ages.spec import SPEC
+    assert TradePreference.kind in SPEC.anytime_kinds
+    t = Table(2).empire("Syracusans", 0, 10, ["Sicily"]).empire("Romans", 1, 12, ["Latium"])
+    low, high, mine = cards_of_value(0, 7, 3)
+    t.hand(0, mine).hand(1, low, high).marker(0, "trade", "Syracusans").enter("trade")
+    assert 1 not in t.actors()
+    result = GAME.apply(t.state, TradePreference(1, "lowest"))
+    assert [e.type for e in result.events] == ["preference_set"] and result.events[0].audience == (1,)
+    t.state = result.state
+    t.do(TurnMarker(0, 0))
+    assert t.actors() == {0}
+    with pytest.raises(IllegalAction):
+        GAME.apply(t.state, TradePreference(1, "sometimes"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import rng
-from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
+from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId, Result
 from engine.seven_ages import steps
 from engine.seven_ages.actions_civ import (
     FROM_DECK,
@@ -593,3 +593,22 @@ for _stage, _words in (("partner", "choose the empire to trade with"),
                        ("trade_keep", "keep one of the cards your Scientists drew"),
                        ("gift", "give the other empire money, or nothing")):
     register_heading(_stage, _words)
+
+
+def standing_move(state: SevenState, action: Action) -> Result:
+    """Apply an anytime move (a standing preference) from any seated player, whoever is to act."""
+    if not isinstance(action, TradePreference) or not 0 <= action.player < state.players:
+        raise IllegalAction("not_seated", "There is no such seat in this game.")
+    new = set_preference(state, action)
+    event = Event("preference_set", {"seat": action.player, "rule": action.rule}, (action.player,))
+    return Result(replace(new, seq=new.seq + 1), (event,))
+
+
+def _preference_words(event: Event, names: Names) -> str | None:
+    words = {"ask": "you will be asked for your card", "lowest": "your lowest card will be played",
+             "highest": "your highest card will be played"}
+    what = words.get(event.data["rule"], "you will be asked")
+    return f"When another empire trades with one of yours, {what}."
+
+
+register_event("preference_set", _preference_words)
