@@ -157,7 +157,8 @@ def test_progress_beyond_the_49th_level_ends_the_game_with_seven_glory() -> None
     s.empire("Assyrians", 1, 40, units={"Assyria": SPEARS})
     s.marker(0, "production", "Egyptians").at("production").end_turn()
     assert s.state.phase == OVER
-    assert GAME.scores(s.state) == [7, 0] and GAME.ranking(s.state) == [0, 1]
+    # the harvest of the turn's end adds its own glory (half B): the bonus is the 'illustrious' part
+    assert dict(s.state.people[0].parts)["illustrious"] == 7 and GAME.ranking(s.state) == [0, 1]
 
 
 def test_a_predesignated_turn_or_glory_total_ends_the_game() -> None:
@@ -172,7 +173,8 @@ def test_a_predesignated_turn_or_glory_total_ends_the_game() -> None:
     s = Scenario(2, {"turn_limit": 0, "end_age": 2}).empire("Egyptians", 0, 15, units={"Egypt": SPEARS})
     s.marker(0, "production", "Egyptians").at("production").end_turn()
     assert s.state.phase == OVER
-    s = Scenario(2, {"turn_limit": 0, "end_age": 2}).empire("Egyptians", 0, 14, units={"Egypt": SPEARS})
+    # level 13: the free progress of the turn's end (half B) takes it to 14, still in age 2
+    s = Scenario(2, {"turn_limit": 0, "end_age": 2}).empire("Egyptians", 0, 13, units={"Egypt": SPEARS})
     s.marker(0, "production", "Egyptians").at("production").end_turn()
     assert s.state.phase == MARKERS
 

@@ -46,7 +46,8 @@ def invariant_problems(s: SevenState) -> list[str]:
     played = [int(g.data["card"]) for g in s.goes if "card" in g.data]  # a card played, its empire not set up
     places = Counter([*s.deck, *s.discard, *s.removed, *played,
                       *(e.card for e in s.empires if e.card not in played),
-                      *(c for p in s.people for c in p.hand), *(p.bid for p in s.people if p.bid)])
+                      *(c for p in s.people for c in p.hand), *(p.bid for p in s.people if p.bid),
+                      *(c for _, c in s.aside)])  # cards face down in a trade (half B)
     if sorted(places) != list(range(1, 111)) or any(n != 1 for n in places.values()):
         problems.append("the cards are not each in exactly one place")
     for viewer in range(s.players):

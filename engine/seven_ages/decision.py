@@ -51,6 +51,14 @@ def _go(view: View, player: PlayerId) -> Mapping[str, Any] | None:
     return next((g for g in view["goes"] if g["seat"] == player), None)
 
 
+_HEADINGS: dict[str, str] = {}
+
+
+def register_heading(stage: str, words: str) -> None:
+    """Word a go's stage or a pending decision of another module (half B's trade, civilise, end of turn)."""
+    _HEADINGS[stage] = words
+
+
 def heading(view: View, player: PlayerId) -> str:
     phase = view["phase"]
     if phase == BID:
@@ -67,6 +75,9 @@ def heading(view: View, player: PlayerId) -> str:
         return f"Turn {view['turn']}: take one of the spare action markers passed to you"
     if phase == MARKERS:
         return f"Turn {view['turn']}: place an action marker face down on each of your empires"
+    pending = next((p for p in view["pending"] if p["seat"] == player), None)
+    if pending is not None and pending["kind"] in _HEADINGS:
+        return f"{stage(view)}: {_HEADINGS[pending['kind']]}"
     go = _go(view, player)
     if go is None:
         return f"{stage(view)}: turn over a marker for this action, or pass"
@@ -77,7 +88,7 @@ def heading(view: View, player: PlayerId) -> str:
                    "build": "build units (or finish)", "capital": "place the capital",
                    "homeland": "name the homeland", "forts": "fortify start areas (or finish)",
                    "free_forts": "place a free fort", "maintain": "choose a unit left unmaintained"}
-    return f"{stage(view)}{what}: {stage_words.get(go['stage'], 'choose')}"
+    return f"{stage(view)}{what}: {stage_words.get(go['stage'], _HEADINGS.get(go['stage'], 'choose'))}"
 
 
 def _done_label(view: View, player: PlayerId) -> str:

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from engine.core import JSON, Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import decision, steps, text
+from engine.core import JSON, Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
+from engine.seven_ages import decision, steps, text, trade
 from engine.seven_ages.actions import CODEC
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.setup import new_game
@@ -53,6 +53,11 @@ class SevenAgesGame(BaseGame[SevenState, Ctx]):
         if not 0 <= player < state.players:
             return IllegalAction("not_seated", "There is no such seat in this game.")
         return IllegalAction("not_your_turn", "It is not your move now: others are deciding.")
+
+    def apply(self, state: SevenState, action: Action) -> Result:
+        if action.kind in SPEC.anytime_kinds:  # a standing preference: any seat, any time (half B)
+            return trade.standing_move(state, action)
+        return super().apply(state, action)
 
     def begin(self, state: SevenState) -> Ctx:
         return Ctx(state)

@@ -5,6 +5,7 @@ through :meth:`engine.seven_ages.game.SevenAgesGame.check_data`."""
 from __future__ import annotations
 
 from engine.registry import register
+from engine.seven_ages.actions_civ import ANYTIME
 from engine.spec import GameSpec, OptionSpec
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -45,6 +46,7 @@ SPEC = register(GameSpec(
     policies="engine.seven_ages.ai:make_policy",
     renderer="render.seven_ages:render_board",
     options=OPTIONS,
+    anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
     offered=False,
     data_report="engine.seven_ages.checks:report",
 ))

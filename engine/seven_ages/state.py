@@ -210,6 +210,7 @@ class Player:
     placed: bool = False  # has finished placing this turn's action markers
     drafted: tuple[str, ...] = ()  # option 5: spare markers taken this turn, played besides the set
     hocked: int = 0  # option 15: glory taken by hocking the crown jewels (L1356-1360)
+    prefs: tuple[str, ...] = ()  # standing preferences, sorted words ("trade:lowest": a partner's trade card)
 
     def gain(self, category: str, points: int) -> Player:
         """With ``points`` more glory (never below 0 in total, L1138) put down to ``category``."""
@@ -249,6 +250,9 @@ class SevenState:
     cup: tuple[str, ...] = ()  # unnamed leaders and 'no leader' markers; drawn at random
     passed_count: int = 0  # empires gone beyond level 49 so far
     started_count: int = 0  # empires started so far (the first obeys option 1 and the start age)
+    appeared: tuple[str, ...] = ()  # named leaders that have been in the game: never again (L946)
+    aside: tuple[tuple[int, int], ...] = ()  # (seat, card): cards face down before a reveal (a trade's
+    # cards, a winner's Scientist draws); only that seat may see each
     notes: tuple[str, ...] = ()  # sorted words a rule sets for this turn and clears at its end
     final: tuple[int, ...] | None = None  # final scores once the game is over
 

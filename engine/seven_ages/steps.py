@@ -55,6 +55,10 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.start",
     "engine.seven_ages.production",
     "engine.seven_ages.discard",
+    "engine.seven_ages.endturn",
+    "engine.seven_ages.trade",
+    "engine.seven_ages.destiny",
+    "engine.seven_ages.civilise",
 )
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 

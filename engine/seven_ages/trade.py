@@ -1,0 +1,614 @@
+"""7 Ages action 3, Trade and progress (L551-596), and Range (L2223-2231): pure rules.
+
+The game's step (:mod:`engine.seven_ages.actions_civ`, the step table) asks the
+active empire's player for a partner, then both players for a face-down card at
+once; :func:`settle` gives what the revealed cards mean: who wins, how far each
+side may progress, the income of a side that does not progress.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine import rng
+from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId, Result
+from engine.seven_ages import steps
+from engine.seven_ages.actions_civ import (
+    FROM_DECK,
+    PREFERENCES,
+    Gift,
+    TradeCard,
+    TradeKeep,
+    TradeLevels,
+    TradePreference,
+    TradeWith,
+)
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.data import load_tables
+from engine.seven_ages.decision import register_heading, register_label
+from engine.seven_ages.endturn import advance, immediate
+from engine.seven_ages.map import WorldMap, load_map
+from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.production import add_money
+from engine.seven_ages.state import Empire, Go, Pending, SevenState
+from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
+from engine.seven_ages.text import seat as seat_name
+from engine.words import plural
+
+SHIPS_OF_THE_LINE = "Ship-of-the-line"  # range into or through oceans needs them (L2229)
+
+
+def empire_range(age: int, explorer: bool = False) -> int:
+    """How many areas away an empire reaches: its age, doubled from an Explorer's area (L2021, L2227)."""
+    return age * 2 if explorer else age
+
+
+def distance(own: Iterable[str], target: Iterable[str], others: Iterable[str], level: int,
+             explorer_areas: Iterable[str] = (), age: int | None = None,
+             wmap: WorldMap | None = None) -> int | None:
+    """Areas counted from ``own`` to the nearest of ``target`` (adjacent = 1, L2227), or None.
+
+    Counting may go into but not through another empire's area (``others``, L2231), and into
+    or through oceans only from the level where the empire may build ships-of-the-line (L2229).
+    With ``age``, counting stops at the empire's range (an Explorer's area doubles it, L2021).
+    """
+    wmap = wmap or load_map()
+    tables = load_tables()
+    oceans_ok = level >= tables.unit_types[SHIPS_OF_THE_LINE].available
+    goal, blocked = frozenset(target), frozenset(others)
+    explorers = frozenset(explorer_areas)
+    best: int | None = None
+    for start in own:
+        limit = None if age is None else empire_range(age, start in explorers)
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            d = seen[here]
+            if limit is not None and d >= limit:
+                continue
+            if here != start and (here in blocked or here in goal):
+                continue
+            for n in wmap.adjacency[here]:
+                if n in seen or (wmap.areas[n].kind == "ocean" and not oceans_ok):
+                    continue
+                seen[n] = d + 1
+                if n in goal:
+                    best = d + 1 if best is None else min(best, d + 1)
+                queue.append(n)
+    return best
+
+
+def in_range(own: Iterable[str], target: Iterable[str], others: Iterable[str], level: int,
+             explorer_areas: Iterable[str] = (), wmap: WorldMap | None = None) -> bool:
+    """Whether the target is within the empire's Range (L2227-2231)."""
+    age = load_tables().age_of(min(level, 49))
+    return distance(own, target, others, level, explorer_areas, age, wmap) is not None
+
+
+def partners(in_reach: Mapping[str, bool], traded: Iterable[str]) -> list[str]:
+    """The empires the active empire may pick (L557-559): those in range controlled by another
+    player (``in_reach``: empire -> in range), those that have not traded yet this turn if any.
+    Empty: it trades with the deck."""
+    reach = [e for e, ok in in_reach.items() if ok]
+    fresh = [e for e in reach if e not in set(traded)]
+    return fresh or reach
+
+
+def trade_value(card_value: int, trade_number: int, scientists: int, disordered: int) -> int:
+    """Card + trade number + 1 a Scientist - 1 a disordered area (L565)."""
+    return card_value + trade_number + scientists - disordered
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a trade: the card it played and what it brings."""
+
+    card: int  # the played card's value
+    value: int  # its trade value (the card's value alone for the deck, L567)
+    level: int = 0  # its progress level before the trade
+    chose: bool = False  # it took a trade and progress action this turn
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a revealed trade means for each side (index 0 = active, 1 = partner)."""
+
+    winner: int | None  # 0, 1 or None for a tie
+    levels: tuple[int, int]  # the least each side progresses
+    extra: tuple[int, int]  # levels the winner *may* add (L573-575)
+    income: tuple[int, int]  # money for a side that does not progress (L583)
+
+
+def settle(active: Side, partner: Side, deck: bool) -> Outcome:
+    """The effects of a trade (L569-583). The deck never progresses nor earns."""
+    sides = (active, partner)
+    if active.value != partner.value:
+        w = 0 if active.value > partner.value else 1
+        if deck and w == 1:
+            levels, extra = (0, 0), (0, 0)
+        else:
+            me, them = sides[w], sides[1 - w]
+            more = int(me.chose) + int(not deck and them.level > me.level)
+            levels = (1, 0) if w == 0 else (0, 1)
+            extra = (more, 0) if w == 0 else (0, more)
+        winner: int | None = w
+    else:
+        winner, extra = None, (0, 0)
+        if deck:
+            levels = (int(active.chose), 0)
+        elif active.chose and partner.chose:  # the lower advances; level: neither (L579)
+            levels = (int(active.level < partner.level), int(partner.level < active.level))
+        else:
+            levels = (int(active.chose), int(partner.chose))
+    income = tuple(0 if levels[i] else sides[1 - i].card for i in (0, 1))
+    if deck:
+        income = (income[0], 0)
+    return Outcome(winner, levels, extra, (income[0], income[1]))
+
+
+# -- the step ---------------------------------------------------------------------------------------
+
+PARTNER, CARDS, LEVELS, KEEP, GIFT = "partner", "cards", "levels", "keep", "gift"
+SCI = "Scientist"
+PREF = "trade:"  # a player's standing preference for their card as a trade partner: trade:lowest, ...
+GIFT_STEPS = (1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 199)
+
+
+def leader_areas(e: Empire, ability: str) -> int:
+    """How many of an empire's leaders of one type count: one an area (L954)."""
+    return len({ld.area for ld in e.leaders if ability in ld.abilities})
+
+
+def trade_number(card: int, level: int) -> int:
+    """The card's trade number, or the one its Special gives for the empire's age."""
+    empire = load_deck().cards[card].empire
+    now = load_tables().age_of(min(level, 49))
+    for e in empire.special:
+        if e["code"] == "trade_by_age" and e["age"] == now:
+            return int(e["trade"])
+    return empire.trade
+
+
+def partner_options(state: SevenState, card: int) -> list[int]:
+    """The empires ``card`` may trade with now (L557-559): empty, the deck."""
+    e = state.empire(card)
+    own = e.areas()
+    explorers = [ld.area for ld in e.leaders if "Explorer" in ld.abilities]
+    reach: dict[str, bool] = {}
+    for o in state.empires:
+        if o.owner == e.owner or not o.units:
+            continue
+        others = [a for x in state.empires if x.card not in (e.card, o.card) for a in x.areas()]
+        reach[str(o.card)] = in_range(own, o.areas(), others, e.progress, explorers)
+    traded = [n.split(":")[1] for n in state.notes if n.startswith("traded:")]
+    return [int(c) for c in partners(reach, traded)]
+
+
+def _trade_marker(state: SevenState, card: int) -> int | None:
+    """The index of a Trade-and-progress marker on ``card`` (face down or already turned), if any."""
+    return next((i for i, m in enumerate(state.markers) if m.empire == card and m.action == "trade"), None)
+
+
+def _chose(state: SevenState, card: int) -> bool:
+    """Whether an empire took a trade and progress action this turn (its own marker, or a wild card
+    turned over as one)."""
+    return any(m.empire == card and (m.action == "trade" or m.turned == "trade") for m in state.markers)
+
+
+def _hand_pick(hand: tuple[int, ...], rule: str) -> int:
+    if not hand:
+        return FROM_DECK
+    cards = load_deck().cards
+    pick = min if rule == "lowest" else max
+    return pick(hand, key=lambda c: (cards[c].value, c))
+
+
+def set_preference(state: SevenState, action: TradePreference) -> SevenState:
+    """Record a player's standing preference for their card as a trade partner (an anytime move)."""
+    if action.rule not in PREFERENCES:
+        raise IllegalAction("bad_preference", "Choose ask, lowest or highest.")
+    p = state.people[action.player]
+    prefs = {x for x in p.prefs if not x.startswith(PREF)}
+    if action.rule != "ask":
+        prefs.add(PREF + action.rule)
+    return state.with_player(replace(p, prefs=tuple(sorted(prefs))))
+
+
+def standing(state: SevenState, seat: PlayerId) -> str:
+    return next((x[len(PREF):] for x in state.people[seat].prefs if x.startswith(PREF)), "ask")
+
+
+def _set(ctx: Ctx, go: Go, stage: str, **data: Any) -> Go:
+    merged = dict(go.data)
+    merged.update(data)
+    new = replace(go, stage=stage, data=merged)
+    ctx.state = ctx.state.with_go(new)
+    return new
+
+
+def _value(card: int) -> int:
+    """A played card's value (0 for no card: the deck and the discards were both empty)."""
+    return load_deck().cards[card].value if card else 0
+
+
+def refill(ctx: Ctx, n: int) -> None:
+    """Before drawing ``n`` cards: when the deck runs out, the discard pile is shuffled into a new
+    deck (L2107)."""
+    s = ctx.state
+    if len(s.deck) >= n or not s.discard:
+        return
+    pile = list(s.discard)
+    ctx.state = replace(s, discard=())
+    rng.shuffle(ctx, pile)
+    ctx.state = replace(ctx.state, deck=(*ctx.state.deck, *pile))
+    ctx.emit("deck_reshuffled", cards=len(pile))
+
+
+def _drawn(state: SevenState, seat: PlayerId) -> list[int]:
+    """The cards ``seat`` has set aside (a winner's Scientist draws)."""
+    return [c for s, c in state.aside if s == seat]
+
+
+def _ask(ctx: Ctx, *pendings: Pending) -> None:
+    ctx.state = replace(ctx.state, pending=(*ctx.state.pending, *pendings))
+
+
+def _answered(ctx: Ctx, seat: PlayerId, kind: str) -> None:
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending
+                                                 if not (p.seat == seat and p.kind == kind)))
+
+
+class TradeRules(BaseGoRules):
+    """Trade and progress (L551-596): a partner, two face-down cards at once, the outcome, a gift.
+
+    The partner's card is a decision of a player whose turn it is not: a pending decision with its
+    own deadline (the AI or the skip move answers it on a timeout), or answered at once by that
+    player's standing preference (``trade:lowest`` / ``trade:highest``).
+    """
+
+    action = "trade"
+    kinds: tuple[type[Action], ...] = (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift)
+
+    def begin(self, ctx: Ctx, go: Go) -> None:
+        options = partner_options(ctx.state, go.empire)
+        go = _set(ctx, go, PARTNER, options=options)
+        if len(options) <= 1:
+            self._partner(ctx, go, options[0] if options else FROM_DECK)
+
+    def legal(self, state: SevenState, go: Go) -> list[Action]:
+        if go.stage == PARTNER:
+            return [TradeWith(go.seat, c) for c in go.data["options"]]
+        return []
+
+    def passive(self, state: SevenState, go: Go) -> Action:
+        return self.legal(state, go)[0]
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        if isinstance(action, TradeWith):
+            if go.stage != PARTNER or action.player != go.seat:
+                raise IllegalAction("no_partner_now", "The trade partner is already chosen.")
+            if action.empire not in go.data["options"]:
+                raise IllegalAction("not_a_partner", "That empire is not one you may trade with now: pick "
+                                    "one in range that has not traded yet this turn.")
+            self._partner(ctx, go, action.empire)
+        elif isinstance(action, TradeCard):
+            self._card(ctx, go, action)
+        elif isinstance(action, TradeLevels):
+            self._levels(ctx, go, action)
+        elif isinstance(action, TradeKeep):
+            self._keep(ctx, go, action)
+        elif isinstance(action, Gift):
+            self._gift(ctx, go, action)
+        else:
+            raise IllegalAction("wrong_move", "That is not a move of a trade.")
+
+    # -- stages ----------------------------------------------------------------------------------
+    def _partner(self, ctx: Ctx, go: Go, partner: int) -> None:
+        s = ctx.state
+        seats = [go.seat, s.empire(partner).owner if partner else -1]
+        marker = _trade_marker(s, partner) if partner else None
+        if marker is not None and s.markers[marker].face_down:
+            # L561: "they must immediately turn over their action marker, and the trade will complete
+            # both empires' trade and progress actions."
+            markers = list(s.markers)
+            markers[marker] = replace(markers[marker], turned="trade")
+            ctx.state = replace(s, markers=tuple(markers))
+            ctx.emit("marker_turned", seat=seats[1], empire=partner, action="trade", wild=False)
+        go = _set(ctx, go, CARDS, partner=partner, seats=seats, played=[])
+        ctx.emit("trade_begins", seat=go.seat, empire=go.empire, partner=partner)
+        _ask(ctx, Pending("trade_card", go.seat, go.empire))
+        if partner:
+            rule = standing(ctx.state, seats[1])
+            if rule == "ask":
+                _ask(ctx, Pending("trade_card", seats[1], go.empire))
+            else:
+                self._play(ctx, go, 1, _hand_pick(ctx.state.people[seats[1]].hand, rule))
+
+    def _card(self, ctx: Ctx, go: Go, action: TradeCard) -> None:
+        if go.stage != CARDS or action.player not in go.data["seats"]:
+            raise IllegalAction("no_card_now", "No trade card is asked of you now.")
+        side = go.data["seats"].index(action.player)
+        hand = ctx.state.people[action.player].hand
+        if action.card == FROM_DECK and hand:
+            raise IllegalAction("has_cards", "Play a card from your hand: the deck's top card is only for an "
+                                "empty hand.")
+        if action.card != FROM_DECK and action.card not in hand:
+            raise IllegalAction("not_in_hand", "That card is not in your hand.")
+        _answered(ctx, action.player, "trade_card")
+        self._play(ctx, go, side, action.card)
+
+    def _play(self, ctx: Ctx, go: Go, side: int, card: int) -> None:
+        s = ctx.state
+        seat = go.data["seats"][side]
+        if card != FROM_DECK:
+            p = s.people[seat]
+            hand = list(p.hand)
+            hand.remove(card)
+            ctx.state = s.with_player(replace(p, hand=tuple(hand)))
+        # face down until both are in: set aside where only the player sees it (no go data)
+        if card != FROM_DECK:
+            ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (seat, card)))
+        go = ctx.state.go_of(go.seat) or go
+        played = [*go.data["played"], side]
+        go = _set(ctx, go, CARDS, played=played)
+        ctx.emit("trade_card_played", seat=seat, empire=go.empire)
+        if len(played) == (2 if go.data["partner"] else 1):
+            self._reveal(ctx, go)
+
+    def _top(self, ctx: Ctx) -> int:
+        refill(ctx, 1)
+        s = ctx.state
+        if not s.deck:  # every card is in a hand: the side plays nothing, worth 0
+            return FROM_DECK
+        ctx.state = replace(s, deck=s.deck[1:])
+        return s.deck[0]
+
+    def _reveal(self, ctx: Ctx, go: Go) -> None:
+        partner = int(go.data["partner"])
+        seats = go.data["seats"]
+        aside = dict(ctx.state.aside)
+        played = [aside.get(seats[0], FROM_DECK), aside.get(seats[1], FROM_DECK)]
+        ctx.state = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[0] not in seats))
+        played = [c if c != FROM_DECK else self._top(ctx) for c in played]
+        s = ctx.state
+        sides = []
+        for i, card in enumerate((go.empire, partner)):
+            if not card:
+                sides.append(Side(_value(played[i]), _value(played[i])))
+                continue
+            e = s.empire(card)
+            disordered = sum(1 for a in e.areas() if s.area(a).disorder)
+            value = trade_value(_value(played[i]), trade_number(card, e.progress), leader_areas(e, SCI),
+                                disordered)
+            sides.append(Side(_value(played[i]), value, e.progress, _chose(s, card)))
+        out = settle(sides[0], sides[1], deck=not partner)
+        ctx.emit("trade_revealed", empire=go.empire, partner=partner, cards=played,
+                 values=[sd.value for sd in sides], winner=out.winner)
+        for i, card in enumerate((go.empire, partner)):
+            if card and out.income[i]:
+                ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(card), out.income[i]))
+                ctx.emit("trade_income", empire=card, money=out.income[i])
+            if card and not (i == out.winner and out.extra[i]):
+                advance(ctx, card, out.levels[i])
+        self._swap(ctx, go, played)
+        self._after(ctx, go, out)
+        if out.extra[0] or out.extra[1]:
+            w = out.winner if out.winner is not None else 0
+            go = _set(ctx, ctx.state.go_of(go.seat) or go, LEVELS, most=1 + out.extra[w], winner=w)
+            _ask(ctx, Pending("trade_levels", go.data["seats"][w], go.empire))
+        else:
+            self._scientists(ctx, ctx.state.go_of(go.seat) or go, out.winner)
+
+    def _swap(self, ctx: Ctx, go: Go, played: list[int]) -> None:
+        """Each side keeps the card the other played; with the deck, the active side discards its own
+        (L585)."""
+        seats = go.data["seats"]
+        s = ctx.state
+        if go.data["partner"]:
+            for i in (0, 1):
+                p = s.people[seats[i]]
+                got = (played[1 - i],) if played[1 - i] else ()
+                s = s.with_player(replace(p, hand=tuple(sorted((*p.hand, *got)))))
+        else:
+            p = s.people[seats[0]]
+            mine, theirs = [c for c in played[:1] if c], [c for c in played[1:] if c]
+            s = replace(s, discard=(*s.discard, *mine)).with_player(
+                replace(p, hand=tuple(sorted((*p.hand, *theirs)))))
+        ctx.state = s
+
+    def _after(self, ctx: Ctx, go: Go, out: Outcome) -> None:
+        """Immediate glory of a trade won or tied (L578, L1138), the traded marks."""
+        partner = int(go.data["partner"])
+        both = [c for c in (go.empire, partner) if c]
+        for i, card in enumerate(both):
+            if out.winner == i:
+                immediate(ctx, card, "per_trade_won")
+            elif out.winner is None and partner:
+                immediate(ctx, card, "per_trade_tied")
+        notes = set(ctx.state.notes) | {f"traded:{c}" for c in both}
+        ctx.state = replace(ctx.state, notes=tuple(sorted(notes)))
+        if partner:
+            codes = {c: load_deck().cards[c].empire.codes() for c in both}
+            limits = {"no_ships_until_trade", "no_cavalry_until_trade"}
+            for card, other in ((both[0], both[1]), (both[1], both[0])):
+                if not codes[other] & limits:  # traded with an unrestricted empire (L43-45)
+                    ctx.state = ctx.state.with_empire(ctx.state.empire(card).flagged("traded"))
+
+    def _levels(self, ctx: Ctx, go: Go, action: TradeLevels) -> None:
+        if go.stage != LEVELS or action.player != go.data["seats"][go.data["winner"]]:
+            raise IllegalAction("no_levels_now", "No progress choice is asked of you now.")
+        if not 1 <= action.levels <= go.data["most"]:
+            raise IllegalAction("bad_levels", f"Advance between 1 and {go.data['most']} levels.")
+        _answered(ctx, action.player, "trade_levels")
+        w = int(go.data["winner"])
+        advance(ctx, (go.empire, int(go.data["partner"]))[w], action.levels)
+        self._scientists(ctx, ctx.state.go_of(go.seat) or go, w)
+
+    def _scientists(self, ctx: Ctx, go: Go, winner: int | None) -> None:
+        """The winner draws a card for each Scientist and keeps one (L577)."""
+        card = (go.empire, int(go.data["partner"]))[winner] if winner is not None else 0
+        n = leader_areas(ctx.state.empire(card), SCI) if card else 0
+        refill(ctx, n)
+        drawn = list(ctx.state.deck[:n])
+        if drawn:
+            seat = go.data["seats"][winner]
+            ctx.state = replace(ctx.state, deck=ctx.state.deck[len(drawn):],
+                                aside=(*ctx.state.aside, *((seat, c) for c in drawn)))
+            go = _set(ctx, go, KEEP)
+            ctx.emit("cards_drawn", seat=seat, count=len(drawn))
+            ctx.emit("cards_drawn_secret", (seat,), seat=seat, cards=drawn)
+            _ask(ctx, Pending("trade_keep", seat, go.empire))
+            return
+        self._gifts(ctx, go)
+
+    def _keep(self, ctx: Ctx, go: Go, action: TradeKeep) -> None:
+        drawn = _drawn(ctx.state, action.player)
+        if go.stage != KEEP or action.card not in drawn:
+            raise IllegalAction("not_drawn", "Keep one of the cards your Scientists drew.")
+        _answered(ctx, action.player, "trade_keep")
+        s = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[0] != action.player))
+        p = s.people[action.player]
+        rest = tuple(c for c in drawn if c != action.card)
+        ctx.state = replace(s, discard=s.discard + rest).with_player(
+            replace(p, hand=tuple(sorted((*p.hand, action.card)))))
+        self._gifts(ctx, ctx.state.go_of(go.seat) or go)
+
+    def _gifts(self, ctx: Ctx, go: Go) -> None:
+        """Either side may now give the other money (L585)."""
+        if not go.data["partner"]:
+            self._end(ctx, go)
+            return
+        go = _set(ctx, go, GIFT)
+        for seat in go.data["seats"]:
+            _ask(ctx, Pending("gift", seat, go.empire))
+
+    def _gift(self, ctx: Ctx, go: Go, action: Gift) -> None:
+        if go.stage != GIFT or action.player not in go.data["seats"]:
+            raise IllegalAction("no_gift_now", "No gift can be given now.")
+        side = go.data["seats"].index(action.player)
+        cards = (go.empire, int(go.data["partner"]))
+        giver, taker = ctx.state.empire(cards[side]), ctx.state.empire(cards[1 - side])
+        if not 0 <= action.amount <= giver.money:
+            raise IllegalAction("too_much", f"The empire has {giver.money} money to give.", money=giver.money)
+        _answered(ctx, action.player, "gift")
+        if action.amount:
+            ctx.state = ctx.state.with_empire(add_money(giver, -action.amount))
+            ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(taker.card), action.amount))
+            ctx.emit("gift", empire=giver.card, to=taker.card, money=action.amount)
+        if not any(p.kind == "gift" for p in ctx.state.pending):
+            self._end(ctx, ctx.state.go_of(go.seat) or go)
+
+    def _end(self, ctx: Ctx, go: Go) -> None:
+        end_go(ctx, go.seat)
+
+    # -- pending decisions -----------------------------------------------------------------------
+    def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        go = next(g for g in state.goes if g.empire == pending.empire)
+        seat = pending.seat
+        if pending.kind == "trade_card":
+            hand = state.people[seat].hand
+            return [TradeCard(seat, c) for c in hand] or [TradeCard(seat, FROM_DECK)]
+        if pending.kind == "trade_levels":
+            return [TradeLevels(seat, n) for n in range(go.data["most"], 0, -1)]
+        if pending.kind == "trade_keep":
+            return [TradeKeep(seat, c) for c in _drawn(state, seat)]
+        if pending.kind == "gift":
+            side = go.data["seats"].index(seat)
+            money = state.empire((go.empire, int(go.data["partner"]))[side]).money
+            return [Gift(seat, 0), *(Gift(seat, n) for n in GIFT_STEPS if n <= money)]
+        return []
+
+    def pending_passive(self, state: SevenState, pending: Pending) -> Action:
+        """The skip moves: the lowest card, every level earned, the best drawn card, no gift."""
+        if pending.kind == "trade_card":
+            return TradeCard(pending.seat, _hand_pick(state.people[pending.seat].hand, "lowest"))
+        if pending.kind == "trade_keep":
+            cards = load_deck().cards
+            best = max(_drawn(state, pending.seat), key=lambda c: (cards[c].value, c))
+            return TradeKeep(pending.seat, best)
+        return self.pending_legal(state, pending)[0]
+
+
+steps.register(MarkerStep(TradeRules()))
+
+
+# -- words ------------------------------------------------------------------------------------------
+
+def _trade_label(view: Mapping[str, Any], action: Action) -> Choice:
+    if isinstance(action, TradeWith):
+        return Choice(action, f"Trade with {empire_name(action.empire)}")
+    if isinstance(action, TradeCard):
+        if action.card == FROM_DECK:
+            return Choice(action, "Play the top card of the deck (your hand is empty)")
+        return Choice(action, f"Play {card_text(action.card)} face down")
+    if isinstance(action, TradeLevels):
+        return Choice(action, f"Advance {plural(action.levels, 'level')}")
+    if isinstance(action, TradeKeep):
+        return Choice(action, f"Keep {card_text(action.card)}")
+    if isinstance(action, Gift):
+        return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
+    assert isinstance(action, TradePreference)
+    words = {"ask": "ask me", "lowest": "play my lowest card", "highest": "play my highest card"}
+    return Choice(action, f"As a trade partner: {words.get(action.rule, action.rule)}")
+
+
+def _trade_words(event: Event, names: Names) -> str | None:
+    d = event.data
+    who = seat_name(names, int(d["seat"])) if "seat" in d else ""
+    if event.type == "trade_begins":
+        other = empire_name(int(d["partner"])) if d["partner"] else "the deck"
+        return f"{the_empire(int(d['empire']))} trade with {other}."
+    if event.type == "trade_card_played":
+        return f"{who} plays a trade card face down."
+    if event.type == "trade_revealed":
+        cards = [card_text(int(c)) if c else "no card" for c in d["cards"]]
+        other = empire_name(int(d["partner"])) if d["partner"] else "the deck"
+        result = "the trade is tied" if d["winner"] is None else \
+            f"{(empire_name(int(d['empire'])), other)[int(d['winner'])]} win"
+        return (f"Trade revealed: {empire_name(int(d['empire']))} {cards[0]} (total {d['values'][0]}), "
+                f"{other} {cards[1]} (total {d['values'][1]}): {result}.")
+    if event.type == "trade_income":
+        return f"{the_empire(int(d['empire']))} earn {d['money']} money from the trade."
+    if event.type == "deck_reshuffled":
+        return f"The deck has run out: the {d['cards']} discarded cards are shuffled into a new deck."
+    if event.type == "gift":
+        return f"{the_empire(int(d['empire']))} give {d['money']} money to " \
+               f"{empire_name(int(d['to']))}."
+    return None
+
+
+for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, TradePreference):
+    register_label(_kind.kind, _trade_label)
+for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift",
+              "deck_reshuffled"):
+    register_event(_type, _trade_words)
+for _stage, _words in (("partner", "choose the empire to trade with"),
+                       ("trade_card", "play a card face down for the trade"),
+                       ("trade_levels", "you won the trade: choose how many levels to advance"),
+                       ("trade_keep", "keep one of the cards your Scientists drew"),
+                       ("gift", "give the other empire money, or nothing")):
+    register_heading(_stage, _words)
+
+
+def standing_move(state: SevenState, action: Action) -> Result:
+    """Apply an anytime move (a standing preference) from any seated player, whoever is to act."""
+    if not isinstance(action, TradePreference) or not 0 <= action.player < state.players:
+        raise IllegalAction("not_seated", "There is no such seat in this game.")
+    new = set_preference(state, action)
+    event = Event("preference_set", {"seat": action.player, "rule": action.rule}, (action.player,))
+    return Result(replace(new, seq=new.seq + 1), (event,))
+
+
+def _preference_words(event: Event, names: Names) -> str | None:
+    words = {"ask": "you will be asked for your card", "lowest": "your lowest card will be played",
+             "highest": "your highest card will be played"}
+    what = words.get(event.data["rule"], "you will be asked")
+    return f"When another empire trades with one of yours, {what}."
+
+
+register_event("preference_set", _preference_words)
