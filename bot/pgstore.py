@@ -52,6 +52,7 @@ import asyncpg  # type: ignore[import-untyped]  # ships no type information
 from bot.models import Deadline, Destination, GameBundle, GameChange, GameRow, OutboxItem, OutboxRow, SeatRow
 from bot.store import (
     _DEADLINE_COLUMNS,
+    _MIGRATION_NAME,
     _OUTBOX_COLUMNS,
     MIGRATIONS_DIR,
     MigrationError,
@@ -206,6 +207,20 @@ class PgReader:
         """Nothing to close: the store owns the pool."""
 
 
+def pg_migrations(directory: Path = PG_MIGRATIONS_DIR) -> list[tuple[int, Path]]:
+    """The migrations PostgreSQL runs: SQLite's portable files, each replaced by the file of the same
+    number in ``directory`` where the dialects must differ (0001's revision and claim columns, 0006's
+    identity column and leases)."""
+    shared = list_migrations(MIGRATIONS_DIR)
+    own: dict[int, Path] = {}
+    for path in sorted(directory.glob("*.sql")):
+        match = _MIGRATION_NAME.match(path.name)
+        if not match or not 1 <= int(match.group(1)) <= len(shared):
+            raise MigrationError(f"postgres/{path.name}: not NNNN_name.sql with one of SQLite's numbers")
+        own[int(match.group(1))] = path
+    return [(n, own.get(n, path)) for n, path in shared]
+
+
 class PgStore(Store):
     """The repository over one PostgreSQL database. Create it with :meth:`open`."""
 
@@ -327,7 +342,7 @@ class PgStore(Store):
         Raises:
             MigrationError: a file failed; it was rolled back whole, earlier ones stay applied.
         """
-        migrations = list_migrations(directory)
+        migrations = pg_migrations(directory)
         async with self._pool.acquire() as conn:
             with _mapped():
                 await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
@@ -486,7 +501,7 @@ class PgStore(Store):
         """What is wrong with the schema (missing tables, an unknown version); the server checks its
         own pages, and constraints hold by construction, so there is no ``integrity_check`` to run."""
         out: list[str] = []
-        expected = len(list_migrations(PG_MIGRATIONS_DIR))
+        expected = len(pg_migrations())
         version = await self.user_version()
         if version != expected:
             out.append(f"schema version {version}, this code expects {expected}")

@@ -10,16 +10,25 @@ from __future__ import annotations
 import asyncio
 import itertools
 import sqlite3
+from pathlib import Path
 
 import asyncpg
 import pytest
 
 from bot.clock import FakeClock
 from bot.models import Deadline, GameChange, GameRow, SeatRow, TimerSettings
-from bot.pgstore import PgStore, pg_sql, redacted
+from bot.pgstore import PgStore, pg_migrations, pg_sql, redacted
 from bot.service import GameService, ServiceError
 from bot.storage import follow_other_processes, is_postgres, open_store, sqlite_path
-from bot.store import MIGRATIONS_DIR, Store, StoreBusy, StoreConflict, StoreError, list_migrations
+from bot.store import (
+    MIGRATIONS_DIR,
+    MigrationError,
+    Store,
+    StoreBusy,
+    StoreConflict,
+    StoreError,
+    list_migrations,
+)
 from engine.registry import make_policy
 from tests import pg
 
@@ -115,11 +124,20 @@ async def test_postgres_processes_opening_a_fresh_database_together_migrate_it_o
             await s.close()
 
 
-def test_postgres_migrations_are_numbered_as_sqlites() -> None:
-    """One file per dialect, same numbers and names: a migration added to one needs its twin."""
+def test_postgres_migrations_are_sqlites_with_their_own_where_the_dialects_differ() -> None:
+    """PostgreSQL runs SQLite's migrations, in the same order, each replaced by its own file of the
+    same name where the SQL must differ; a file of another name is refused."""
     sqlite = [p.name for _, p in list_migrations(MIGRATIONS_DIR)]
-    postgres = [p.name for _, p in list_migrations(MIGRATIONS_DIR / "postgres")]
-    assert postgres == sqlite
+    postgres = pg_migrations()
+    assert [p.name for _, p in postgres] == sqlite
+    own = {p.name for _, p in postgres if p.parent.name == "postgres"}
+    assert own == {"0001_initial.sql", "0006_outbox.sql"}  # revision and claim columns; identity ids
+
+
+def test_postgres_refuses_a_migration_of_its_own_without_a_sqlite_twin(tmp_path: Path) -> None:
+    (tmp_path / "0099_orphan.sql").write_text("SELECT 1;")
+    with pytest.raises(MigrationError, match=r"0099_orphan\.sql"):
+        pg_migrations(tmp_path)
 
 
 # -- several processes on one database -------------------------------------------------------
