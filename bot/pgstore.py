@@ -232,6 +232,7 @@ class PgStore(Store):
         self._current: ContextVar[PgConnection | None] = ContextVar(f"pg-{id(self)}", default=None)
         self._seen: OrderedDict[str, int] = OrderedDict()  # game id -> revision last loaded or written
         self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"  # who holds a claim, who sent a notice
+        self.outbox_lease = OUTBOX_LEASE_SECONDS  # seconds a claimed destination stays this process's
         self._listener: asyncpg.Connection | None = None
 
     # -- lifecycle -------------------------------------------------------------------
@@ -493,7 +494,7 @@ class PgStore(Store):
             rows = await conn.execute_fetchall(
                 f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (SELECT id FROM outbox "
                 f"WHERE {where} ORDER BY id LIMIT ?) RETURNING {_OUTBOX_COLUMNS}",
-                (self.owner, now + OUTBOX_LEASE_SECONDS, *params, limit))
+                (self.owner, now + self.outbox_lease, *params, limit))
         return sorted((_outbox_row(r) for r in rows), key=lambda r: r.id)
 
     # -- maintenance -----------------------------------------------------------------

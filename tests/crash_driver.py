@@ -5,7 +5,9 @@ Usage: ``python tests/crash_driver.py DB GAME_ID`` (DB: a SQLite file or a postg
 Two more modes for several processes on one PostgreSQL database (tests/test_postgres_processes.py):
 ``python tests/crash_driver.py --many DB NAME SEED GAME_ID...`` plays the people of many games at
 random and fires due deadlines (each process's fake clock runs ahead by itself), printing
-``ack GAME SEQ USER`` after each committed submit and ``fired DEADLINE`` after each committed firing;
+``ack GAME SEQ USER`` after each committed submit and ``fired DEADLINE`` after each committed firing,
+and delivers the notice outbox as a front would (``sent ROW NONCE`` stands for Discord's post,
+``marked ROW...`` after the rows are marked delivered);
 ``python tests/crash_driver.py --serve DB`` answers ``look GAME`` and ``join GAME USER`` lines on stdin
 (the lobby-join race).
 
@@ -27,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.clock import FakeClock
 from bot.models import TimerSettings
+from bot.pgstore import PgStore
 from bot.service import GameService, ServiceError
 from bot.storage import open_store
 from engine.registry import make_policy
@@ -64,6 +67,9 @@ async def main(db: str, game_id: str) -> None:
     await store.close()
 
 
+#: Seconds a --many process holds a destination of the outbox it claimed (the bot's is minutes).
+OUTBOX_LEASE = 2
+
 #: The clocks of the --many games: an hour per move, a reminder half-way, the AI never takes a seat.
 MANY_TIMERS = TimerSettings(move_seconds=3600, reminder_offsets=(1800,), misses_before_ai=0)
 
@@ -74,8 +80,19 @@ async def many(db: str, name: str, seed: int, games: list[str]) -> None:
     rng = random.Random(seed)
     clock = FakeClock()
     svc = GameService(store, clock, checkpoint_every=10, id_factory=lambda: f"{name}-unused")
+    if isinstance(store, PgStore):
+        store.outbox_lease = OUTBOX_LEASE  # a killed process's destinations pass on within the test
     print(f"ready {name}", flush=True)
     while True:
+        if rng.random() < 0.2:  # deliver the outbox as a front would: "sent" stands for Discord's post
+            for dest in await store.outbox_destinations():
+                rows = await store.claim_due(dest)
+                for row in rows:
+                    print(f"sent {row.id} {row.nonce}", flush=True)
+                if rows:
+                    await store.mark_delivered([r.id for r in rows], clock.now())
+                    print("marked " + " ".join(str(r.id) for r in rows), flush=True)
+            continue
         if rng.random() < 0.05:  # time passes here: what is due is claimed and fired
             clock.advance(rng.choice((1800, 3600)))
             for row in await store.claim_deadlines(due_before=clock.now()):

@@ -3,8 +3,9 @@
 Three processes (tests/crash_driver.py ``--many``) play the people of several games at once and fire
 due deadlines; the test SIGKILLs a random one at a random moment, starts a new one in its place, 30
 times, then checks from here: every acknowledged move is in the log where it was acknowledged, each
-log is contiguous and ends at its game's seq, every stored state equals the replay of its log, and no
-deadline was fired twice. The lobby-join race runs across two live processes (``--serve``).
+log is contiguous and ends at its game's seq, every stored state equals the replay of its log, no
+deadline was fired twice, and every notice went out, none twice from one process. The lobby-join
+race runs across two live processes (``--serve``).
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.service import GameService
-from bot.storage import open_store
+from bot.storage import GameStore, open_store
 from engine.core import replay
 from engine.registry import get_game
 from tests import pg
-from tests.crash_driver import MANY_TIMERS
+from tests.crash_driver import MANY_TIMERS, OUTBOX_LEASE
 
 DRIVER = Path(__file__).resolve().parent / "crash_driver.py"
 GAME = "history-classic"
@@ -128,6 +129,7 @@ async def test_postgres_three_processes_killed_at_random_lose_nothing(postgres_u
 
     store = await open_store(postgres_url)
     try:
+        await notices_each_sent_once(store, finished)
         svc = GameService(store, FakeClock(), cache_size=0)
         game = get_game(GAME)
         for gid in games:
@@ -151,6 +153,40 @@ async def test_postgres_three_processes_killed_at_random_lose_nothing(postgres_u
             assert timeouts >= turn_fired  # a fired turn deadline is a timeout move in the log
     finally:
         await store.close()
+
+
+async def notices_each_sent_once(store: GameStore, drivers: list[Driver]) -> None:
+    """Every notice went out with its one nonce, and no process sent one twice: a notice goes out
+    again only from another process, after one was killed before it could mark it delivered (the
+    nonce then makes Discord return the first post)."""
+    await asyncio.sleep(OUTBOX_LEASE + 1)  # the killed processes' leases run out
+    sent: dict[int, list[tuple[int, str]]] = {}  # row -> (driver, nonce) of each send
+    marked: dict[int, list[int]] = {}  # row -> the drivers that marked it delivered
+    for i, d in enumerate(drivers):
+        for line in d.lines:
+            word, *rest = line.split()
+            if word == "sent":
+                sent.setdefault(int(rest[0]), []).append((i, rest[1]))
+            elif word == "marked":
+                for r in rest:
+                    marked.setdefault(int(r), []).append(i)
+    rows = await store.outbox_rows()
+    assert len(rows) > 100 and marked, f"too few notices delivered: {len(marked)} of {len(rows)}"
+    for dest in await store.outbox_destinations():  # what the last processes were killed holding
+        left = await store.claim_due(dest)
+        await store.mark_delivered([r.id for r in left], 1)
+        for r in left:
+            sent.setdefault(r.id, []).append((len(drivers), r.nonce))
+    for row in await store.outbox_rows():
+        sends = sent.get(row.id, [])
+        assert row.delivered_at is not None and sends, f"notice {row.id} never went out"
+        assert {nonce for _, nonce in sends} == {row.nonce}
+        senders = [i for i, _ in sends]
+        assert len(senders) == len(set(senders)), f"a process sent notice {row.id} twice"
+        # two live processes never both deliver one: a second send follows a kill before the mark
+        assert len(marked.get(row.id, [])) <= 1, f"notice {row.id} delivered by {marked[row.id]}"
+    again = sum(len(s) - 1 for s in sent.values())
+    print(f"{len(rows)} notices delivered, {again} sent again after a kill (same nonce)")
 
 
 @pytest.mark.asyncio
