@@ -45,10 +45,11 @@ class RecordingPgStore(PgStore):
 
     recorded: list[GameChange]
 
-    async def apply_change(self, change: GameChange) -> None:
-        await super().apply_change(change)
+    async def apply_change(self, change: GameChange) -> list[int]:
+        ids = await super().apply_change(change)
         if change.actions:
             self.recorded.append(change)
+        return ids
 
 
 async def open_recording(url: str) -> RecordingPgStore:
@@ -103,6 +104,12 @@ class Baseline:
                     "created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)",
                     [(d.deadline_id, d.game_id, d.seq, d.player, d.user_id, d.kind, d.due_at, c.updated_at)
                      for d in c.new_deadlines])
+            if c.outbox:  # the notices, numbered by the identity column
+                await conn.executemany(
+                    "INSERT INTO outbox (game_id, dest_kind, dest_id, payload_json, nonce, created_at) "
+                    "VALUES ($1, $2, $3, $4, $5, $6)",
+                    [(o.game_id, o.kind, o.target, json.dumps(dict(o.payload)), o.nonce, c.updated_at)
+                     for o in c.outbox])
         self.times.append(time.perf_counter() - start)
         CPU["baseline"] += time.process_time() - cpu
 

@@ -46,10 +46,11 @@ class RecordingStore(Store):
 
     recorded: list[GameChange]
 
-    async def apply_change(self, change: GameChange) -> None:
-        await super().apply_change(change)
+    async def apply_change(self, change: GameChange) -> list[int]:
+        ids = await super().apply_change(change)
         if change.actions:
             self.recorded.append(change)
+        return ids
 
 
 async def open_recording(path: Path) -> RecordingStore:
@@ -166,6 +167,13 @@ class Baseline:
                 "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
                 [(d.deadline_id, d.game_id, d.seq, d.player, d.user_id, d.kind, d.due_at, c.updated_at)
                  for d in c.new_deadlines])
+        if c.outbox:  # the notices, as the store numbers them
+            first = int(next(iter(await conn.execute_fetchall("SELECT COALESCE(MAX(id), 0) FROM outbox")))[0])
+            await conn.executemany(
+                "INSERT INTO outbox (id, game_id, dest_kind, dest_id, payload_json, nonce, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(first + i + 1, o.game_id, o.kind, o.target, json.dumps(dict(o.payload)), o.nonce,
+                  c.updated_at) for i, o in enumerate(c.outbox)])
         await conn.execute("COMMIT")
         self.times.append(time.perf_counter() - start)
         CPU["baseline"] += time.process_time() - cpu
