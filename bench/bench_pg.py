@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 
-from bench.bench_service import CPU, figures, jitter, new_game, timed_submit
+from bench.bench_service import CPU, Recording, figures, jitter, new_game, timed_submit
 from bot.clock import FakeClock
 from bot.models import GameChange, GameStatus
 from bot.pgstore import PgStore
@@ -40,16 +40,8 @@ from bot.service import GameService
 from tests import pg
 
 
-class RecordingPgStore(PgStore):
-    """A store that keeps every GameChange it wrote, to replay them as the baseline."""
-
-    recorded: list[GameChange]
-
-    async def apply_change(self, change: GameChange) -> list[int]:
-        ids = await super().apply_change(change)
-        if change.actions:
-            self.recorded.append(change)
-        return ids
+class RecordingPgStore(Recording, PgStore):
+    """The PostgreSQL store, recording (see :class:`bench.bench_service.Recording`)."""
 
 
 async def open_recording(url: str) -> RecordingPgStore:

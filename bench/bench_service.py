@@ -41,8 +41,9 @@ GAME = game_ids()[0]  # the first registered game: the one the service benchmark
 CPU = {"service": 0.0, "baseline": 0.0}  # process CPU seconds (all threads) inside the timed regions
 
 
-class RecordingStore(Store):
-    """A store that keeps every GameChange it wrote, to replay them as the baseline."""
+class Recording(Store):
+    """A store (SQLite, or any subclass mixed in after this) that keeps every GameChange it wrote,
+    to replay them as the baseline."""
 
     recorded: list[GameChange]
 
@@ -51,6 +52,10 @@ class RecordingStore(Store):
         if change.actions:
             self.recorded.append(change)
         return ids
+
+
+class RecordingStore(Recording):
+    """The SQLite store, recording."""
 
 
 async def open_recording(path: Path) -> RecordingStore:
