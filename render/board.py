@@ -38,6 +38,10 @@ BASE_WIDTH: Final = 1600  # geometry.json coordinates are at this width
 HEADER: Final = 78  # header height at BASE_WIDTH
 FOOTER: Final = 34  # legend strip under the map at BASE_WIDTH
 LABEL_SIZE: Final = 11
+# The whole map writes the names of places from this width on. Narrower, a name would be 6 px high
+# (no one reads it) and would only hide pieces: a turn notice's close-up (render/closeup.py) shows
+# the names at chat width instead.
+NAMES_FROM: Final = BASE_WIDTH
 OFF_BOARD_COLOUR: Final[RGB] = (222, 222, 214)
 COAST: Final[RGB] = (62, 92, 122)
 AREA_EDGE: Final[RGB] = (70, 58, 48)
@@ -195,17 +199,53 @@ class Label(NamedTuple):
     size: int = 0  # font size in px (0: the map's label size)
 
 
-def _line_variants(name: str, lines: Sequence[str]) -> list[tuple[str, ...]]:
-    """The geometry's wrapping first, then the name on one line, then split in two."""
+# What a last-resort wrapping costs, in the units of a name's cost: a name in three lines, or a
+# long one-word name cut with a hyphen, reads worse than on one or two lines (Great Australian
+# Desert and the 5-epoch Mesopotamia are wider than their lands at any size).
+_COST_THREE_LINES, _COST_HYPHEN = 0.4, 0.8
+_VOWELS = frozenset("aeiouy")
+_DIGRAPHS = frozenset({"ch", "ck", "gh", "ph", "qu", "sh", "th", "wh"})  # never cut between these
+
+
+def _hyphenated(word: str) -> tuple[str, str] | None:
+    """``word`` cut in two with a hyphen at a syllable's end (between two consonants that vowels
+    surround, or before a consonant between two vowels), as near its middle as such a cut is; None
+    for a word too short to cut."""
+    w = word.lower()
+
+    def vowel(i: int) -> bool:
+        return w[i] in _VOWELS
+
+    cuts = [i for i in range(3, len(w) - 2)
+            if w[i - 1:i + 1] not in _DIGRAPHS
+            and ((vowel(i - 2) and not vowel(i - 1) and not vowel(i) and vowel(i + 1))
+                 or (vowel(i - 1) and not vowel(i) and vowel(i + 1)))]
+    if len(word) < 8 or not cuts:
+        return None
+    if w.endswith("land"):  # a compound: Rhine-land, not Rhi-neland
+        cuts = [len(w) - 4]
+    cut = min(cuts, key=lambda i: abs(i + 1 - (len(word) - i)))
+    return word[:cut] + "-", word[cut:]
+
+
+def _line_variants(name: str, lines: Sequence[str]) -> tuple[list[tuple[tuple[str, ...], float]], ...]:
+    """The ways to write ``name`` with what each costs, in two stages: the geometry's wrapping, the
+    name on one line and split in two; then, for a name none of those keeps on its own land, one
+    word a line (a three-word name) or a one-word name cut with a hyphen."""
     words = name.split()
-    out = [tuple(lines), (name,)]
+    plain = [tuple(lines), (name,)]
     if len(words) > 1:
         def imbalance(i: int) -> int:
             return abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
 
         cut = min(range(1, len(words)), key=imbalance)
-        out.append((" ".join(words[:cut]), " ".join(words[cut:])))
-    return list(dict.fromkeys(out))
+        plain.append((" ".join(words[:cut]), " ".join(words[cut:])))
+    last: list[tuple[tuple[str, ...], float]] = []
+    if len(words) == 3:
+        last.append((tuple(words), _COST_THREE_LINES))
+    elif len(words) == 1 and (halves := _hyphenated(name)):
+        last.append((halves, _COST_HYPHEN))
+    return [(v, 0.0) for v in dict.fromkeys(plain)], last
 
 
 def _intersections(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -274,61 +314,69 @@ def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
         taken = np.array(boxes) + np.array([-_GAP_X, -_GAP_Y, _GAP_X, _GAP_Y]) * label
         own_pieces = np.array([n == name for n in piece_owner])
         best: tuple[float, Label, float] | None = None
-        # A name that finds no spot off the other lands at the map's label size tries a smaller one.
-        for fsize in sorted({label, max(6, round(label * 0.85)), max(6, round(label * 0.72))}, reverse=True):
-            for lines in _line_variants(name, land_g["label_lines"]):
-                x0, y0, x1, y1 = _text_box((0.0, 0.0), lines, fsize, bold, extra)
-                cand = np.column_stack(
-                    [offsets[:, 0] + pole[0] + x0, offsets[:, 1] + pole[1] + y0,
-                     offsets[:, 0] + pole[0] + x1, offsets[:, 1] + pole[1] + y1]
-                )
-                ok = ~(_intersections(cand, taken) > 0).any(axis=1)
-                ok &= (cand[:, 0] >= 0) & (cand[:, 2] <= size)
-                if not ok.any():
-                    continue
-                cand = cand[ok]
-                # Sample the box and a margin round it on a 7x3 grid against the id raster (at
-                # BASE_WIDTH): a name hugging another land's coast reads as that land's.
-                m = _MARGIN * label
-                left, top = cand[:, None, 0] - m, cand[:, None, 1] - m
-                width, height = cand[:, None, 2] - left + m, cand[:, None, 3] - top + m
-                sx = np.clip(((left + fx * width) / k).astype(int), 0, ids.shape[1] - 1)
-                sy = np.clip(((top + fy * height - head) / k).astype(int), 0, ids.shape[0] - 1)
-                under = ids[sy, sx]
-                own = under == id_of[name]
-                sea = (under == 0) | (under == 255)
-                outside = np.where(own, 0.0, np.where(sea, _COST_SEA, _COST_OTHER_LAND)).mean(axis=1)
-                text_w = cand[:, None, 2] - cand[:, None, 0]  # the resource mark after it too
-                bx = np.clip(((cand[:, None, 0] + gx * text_w) / k).astype(int), 0, ids.shape[1] - 1)
-                text_h = cand[:, None, 3] - cand[:, None, 1]
-                by = np.clip(((cand[:, None, 1] + gy * text_h - head) / k).astype(int), 0, ids.shape[0] - 1)
-                inside = ids[by, bx]
-                on_other = ((inside != id_of[name]) & (inside != 0) & (inside != 255)).mean(axis=1)
-                on_own = (inside == id_of[name]).mean(axis=1)
-                area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
-                # Pieces on other lands stay put; this land's own pieces step aside from its name
-                # (_piece_shift), so covering them costs less.
-                shared = _intersections(cand, pieces)
-                covered = np.minimum(shared[:, ~own_pieces].sum(axis=1) / area, 1.0) + \
-                    _COST_OWN_PIECES * np.minimum(shared[:, own_pieces].sum(axis=1) / area, 1.0) + \
-                    np.where((_intersections(cand, cores[own_pieces]) > 0).any(axis=1), core_cost,
-                             _COST_CORE * (_intersections(cand, cores) > 0).any(axis=1))
-                centre_x = (cand[:, 0] + cand[:, 2] - extra) / 2
-                centre_y = (cand[:, 1] + cand[:, 3]) / 2
-                dist = np.hypot(centre_x - pole[0], centre_y - pole[1]) / (3 * label)
-                adrift = ~own.any(axis=1)  # a name must at least touch its land
-                stray = np.maximum(on_other - _ON_OTHER_LAND, 0.0) + np.maximum(_ON_OWN_LAND - on_own, 0.0)
-                astray = stray > 0
-                cost = outside + _COST_PIECES * covered + _COST_DISTANCE * dist + _COST_ADRIFT * adrift \
-                    + _COST_ON_OTHER * astray * (1.0 + on_other + np.maximum(_ON_OWN_LAND - on_own, 0.0))
-                i = int(np.argmin(cost))
-                if best is None or cost[i] < best[0]:
-                    box = (float(cand[i, 0]), float(cand[i, 1]), float(cand[i, 2]), float(cand[i, 3]))
-                    centre = (float(centre_x[i]), float(centre_y[i]))
-                    best = (float(cost[i]), Label(centre, box, lines, fsize), float(stray[i]))
-            # a smaller size is tried only for a name that found no spot on its own land (or, placed
-            # again, none off its army's spot)
-            if best is not None and best[0] < (_COST_ON_OTHER if core_cost <= _COST_CORE else core_cost):
+        # A name that finds no spot off the other lands at the map's label size tries a smaller one,
+        # and one that finds none in any size tries the last-resort wrappings.
+        sizes = sorted({label, max(6, round(label * 0.85)), max(6, round(label * 0.72))}, reverse=True)
+        for stage in _line_variants(name, land_g["label_lines"]):
+            for fsize in sizes:
+                for lines, wrap_cost in stage:
+                    x0, y0, x1, y1 = _text_box((0.0, 0.0), lines, fsize, bold, extra)
+                    cand = np.column_stack(
+                        [offsets[:, 0] + pole[0] + x0, offsets[:, 1] + pole[1] + y0,
+                         offsets[:, 0] + pole[0] + x1, offsets[:, 1] + pole[1] + y1]
+                    )
+                    ok = ~(_intersections(cand, taken) > 0).any(axis=1)
+                    ok &= (cand[:, 0] >= 0) & (cand[:, 2] <= size)  # on the map: not over the header
+                    ok &= (cand[:, 1] >= head) & (cand[:, 3] <= head + ids.shape[0] * k)  # or the legend
+                    if not ok.any():
+                        continue
+                    cand = cand[ok]
+                    # Sample the box and a margin round it on a 7x3 grid against the id raster (at
+                    # BASE_WIDTH): a name hugging another land's coast reads as that land's.
+                    m = _MARGIN * label
+                    left, top = cand[:, None, 0] - m, cand[:, None, 1] - m
+                    width, height = cand[:, None, 2] - left + m, cand[:, None, 3] - top + m
+                    sx = np.clip(((left + fx * width) / k).astype(int), 0, ids.shape[1] - 1)
+                    sy = np.clip(((top + fy * height - head) / k).astype(int), 0, ids.shape[0] - 1)
+                    under = ids[sy, sx]
+                    own = under == id_of[name]
+                    sea = (under == 0) | (under == 255)
+                    outside = np.where(own, 0.0, np.where(sea, _COST_SEA, _COST_OTHER_LAND)).mean(axis=1)
+                    text_w = cand[:, None, 2] - cand[:, None, 0]  # the resource mark after it too
+                    bx = np.clip(((cand[:, None, 0] + gx * text_w) / k).astype(int), 0, ids.shape[1] - 1)
+                    text_h = cand[:, None, 3] - cand[:, None, 1]
+                    by = np.clip(((cand[:, None, 1] + gy * text_h - head) / k).astype(int),
+                                 0, ids.shape[0] - 1)
+                    inside = ids[by, bx]
+                    on_other = ((inside != id_of[name]) & (inside != 0) & (inside != 255)).mean(axis=1)
+                    on_own = (inside == id_of[name]).mean(axis=1)
+                    area = (cand[:, 2] - cand[:, 0]) * (cand[:, 3] - cand[:, 1])
+                    # Pieces on other lands stay put; this land's own pieces step aside from its name
+                    # (_piece_shift), so covering them costs less.
+                    shared = _intersections(cand, pieces)
+                    covered = np.minimum(shared[:, ~own_pieces].sum(axis=1) / area, 1.0) + \
+                        _COST_OWN_PIECES * np.minimum(shared[:, own_pieces].sum(axis=1) / area, 1.0) + \
+                        np.where((_intersections(cand, cores[own_pieces]) > 0).any(axis=1), core_cost,
+                                 _COST_CORE * (_intersections(cand, cores) > 0).any(axis=1))
+                    centre_x = (cand[:, 0] + cand[:, 2] - extra) / 2
+                    centre_y = (cand[:, 1] + cand[:, 3]) / 2
+                    dist = np.hypot(centre_x - pole[0], centre_y - pole[1]) / (3 * label)
+                    adrift = ~own.any(axis=1)  # a name must at least touch its land
+                    short = np.maximum(_ON_OWN_LAND - on_own, 0.0)
+                    stray = np.maximum(on_other - _ON_OTHER_LAND, 0.0) + short
+                    astray = stray > 0
+                    cost = wrap_cost + outside + _COST_PIECES * covered + _COST_DISTANCE * dist \
+                        + _COST_ADRIFT * adrift + _COST_ON_OTHER * astray * (1.0 + on_other + short)
+                    i = int(np.argmin(cost))
+                    if best is None or cost[i] < best[0]:
+                        box = (float(cand[i, 0]), float(cand[i, 1]), float(cand[i, 2]), float(cand[i, 3]))
+                        centre = (float(centre_x[i]), float(centre_y[i]))
+                        best = (float(cost[i]), Label(centre, box, lines, fsize), float(stray[i]))
+                # a smaller size is tried only for a name that found no spot on its own land (or, placed
+                # again, none off its army's spot)
+                if best is not None and best[0] < (_COST_ON_OTHER if core_cost <= _COST_CORE else core_cost):
+                    break
+            if best is not None and best[2] == 0.0:
                 break
         if best is None:  # nowhere free within reach: the centre, overlapping
             lines = tuple(land_g["label_lines"])
@@ -1049,7 +1097,7 @@ def render_classic(
 
     Args:
         view: A player's or spectator's view of a classic game.
-        names: Write land and water names on the map.
+        names: Write land and water names on the map (only from :data:`NAMES_FROM` px wide).
         highlight: Land names to outline (e.g. the lands a player may pick).
         size: Width of the picture in pixels.
     """
@@ -1075,9 +1123,10 @@ def history_image(
     view: Mapping[str, Any], board: str, *, names: bool = True, highlight: Sequence[str] = (),
     size: int = 1600,
 ) -> Image.Image:
-    """The picture :func:`render_history` encodes."""
+    """The picture :func:`render_history` encodes (with names only from :data:`NAMES_FROM` px wide)."""
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
+    names = names and size >= NAMES_FROM
     k = size / BASE_WIDTH
     head = round(HEADER * k)
     canvas = _base(board, size, names).copy()

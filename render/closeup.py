@@ -21,6 +21,7 @@ from render.board import (
     _seat,
     final_scores,
     history_image,
+    label_layout,
     viewer,
 )
 from render.palette import font
@@ -53,11 +54,22 @@ def _land_boxes(board: str) -> dict[str, tuple[int, int, int, int]]:
     return out
 
 
+@functools.cache
+def _named_boxes(board: str) -> dict[str, tuple[float, float, float, float]]:
+    """Each land's bounding box with its name's (as the whole map places it), base px."""
+    names = label_layout(BASE_WIDTH, board)  # at base width, base px are the picture's px
+    out: dict[str, tuple[float, float, float, float]] = {}
+    for land, (x0, y0, x1, y1) in _land_boxes(board).items():
+        n0, m0, n1, m1 = names[land].box
+        out[land] = (min(x0, n0), min(y0, m0 - HEADER), max(x1, n1), max(y1, m1 - HEADER))
+    return out
+
+
 def crop_box(lands: Sequence[str], board: str = CLASSIC) -> tuple[float, float, float, float]:
     """The part of the map (base px, map coordinates without the header) a close-up of ``lands``
-    shows: their bounding box with a margin, widened to at least the close-up's shape (4:3),
+    shows: their bounding box and their names' with a margin, widened to at least the close-up's shape (4:3),
     inside the map."""
-    boxes = _land_boxes(board)
+    boxes = _named_boxes(board)
     unknown = [n for n in lands if n not in boxes]
     if unknown or not lands:
         raise ValueError(f"No such land on this map: {', '.join(unknown) or '(none given)'}")
@@ -103,14 +115,20 @@ def _header(img: Image.Image, view: Mapping[str, Any], k: float) -> None:
         x += 2 * r + 4 * k + bold.getlength(text) + 14 * k
 
 
+def map_scale(crop_width: float, size: int) -> int:
+    """The width of the whole map a close-up ``crop_width`` base px wide is cut from, to be shown
+    ``size`` px wide: the smallest of :data:`SCALES` at least as fine as the picture."""
+    zoom = size / crop_width  # output px per base px
+    return next((s for s in SCALES if s >= BASE_WIDTH * zoom), SCALES[-1])
+
+
 def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str = CLASSIC,
                   size: int = 800) -> Image.Image:
     """The picture :func:`render_closeup` encodes."""
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
     x0, y0, x1, y1 = crop_box(lands, board)
-    zoom = size / (x1 - x0)  # output px per base px
-    scale = next((s for s in SCALES if s >= BASE_WIDTH * zoom), SCALES[-1])
+    scale = map_scale(x1 - x0, size)
     full = history_image(view, board, highlight=lands, size=scale)
     k = scale / BASE_WIDTH
     head = round(HEADER * k)
@@ -171,12 +189,12 @@ def closeup_lands(lands: Sequence[str], board: str = CLASSIC) -> list[str]:
 def notice_pictures(view: Mapping[str, Any], *, board: str = CLASSIC, focus: Sequence[str] = (),
                     size: int = 800) -> list[tuple[str, bytes]]:
     """A turn notice's pictures of a History map: the close-up of the lands of ``focus`` (when it
-    names any; see :func:`closeup_lands`), then the whole map with those lands outlined. The whole
-    map writes the names of places only from its base width on: narrower, they do not read and only
-    hide the pieces (the close-up is there to read them)."""
+    names any; see :func:`closeup_lands`), then the whole map with those lands outlined (with the
+    names of places only from ``render.board.NAMES_FROM`` px wide: the close-up is there to read
+    them)."""
     lands = closeup_lands(focus_lands(focus, board), board)
     out = [("closeup", render_closeup(view, lands, board=board, size=size))] if lands else []
-    whole = history_image(view, board, names=size >= BASE_WIDTH, highlight=lands, size=size)
+    whole = history_image(view, board, highlight=lands, size=size)
     out.append(("map", encode_png(whole)))
     return out
 

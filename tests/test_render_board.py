@@ -289,7 +289,7 @@ def test_names_do_not_overlap_and_touch_their_land(size: int, board: str) -> Non
     for name, land in g["lands"].items():
         x0, y0, x1, y1 = layout[name].box
         assert x0 >= 0 and x1 <= size, name
-        assert " ".join(layout[name].lines) == name
+        assert " ".join(layout[name].lines).replace("- ", "") == name  # a cut word is joined again
         m = _MARGIN * label
         xs = np.clip((np.linspace(x0 - m, x1 + m, 15) / k).astype(int), 0, ids.shape[1] - 1)
         ys = np.clip(((np.linspace(y0 - m, y1 + m, 5) - head) / k).astype(int), 0, ids.shape[0] - 1)
