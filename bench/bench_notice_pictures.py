@@ -91,7 +91,8 @@ def main() -> None:
                 Path(args.save).mkdir(parents=True, exist_ok=True)
                 Path(args.save, f"{spec.id}-{tag or 'board'}.png").write_bytes(png)
         total = sum(len(png) for _, png in pictures)
-        print(f"  after:  {len(pictures)} picture{"s" if len(pictures) != 1 else ""}, {total / 1024:.0f} KiB, {n_med:.0f} ms "
+        count = f"{len(pictures)} picture{'s' if len(pictures) != 1 else ''}"
+        print(f"  after:  {count}, {total / 1024:.0f} KiB, {n_med:.0f} ms "
               f"(first {n_first:.0f} ms): {'; '.join(parts)}")
 
 
