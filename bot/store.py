@@ -97,7 +97,10 @@ def default_db_path() -> str:
 
 def _check_path(db: str) -> None:
     """A clear StoreError for a database path that cannot be one (before SQLite's own words)."""
-    if db == ":memory:" or db.startswith("file:"):
+    if db == ":memory:":  # the writer and the reader would each see a database of their own
+        raise StoreError("ANNALS_DB cannot be ':memory:': Annals keeps its games in a file, read and "
+                         "written by two connections. Name a file, e.g. annals.sqlite3.")
+    if db.startswith("file:"):
         return
     target = Path(db)
     if target.is_dir():
@@ -125,7 +128,10 @@ def hold_writer_lock(db: str) -> int | None:
     Raises:
         DatabaseInUse: another process holds it; the message names it and says what to do.
     """
-    if db == ":memory:" or db.startswith("file:"):
+    if db == ":memory:":  # the writer and the reader would each see a database of their own
+        raise StoreError("ANNALS_DB cannot be ':memory:': Annals keeps its games in a file, read and "
+                         "written by two connections. Name a file, e.g. annals.sqlite3.")
+    if db.startswith("file:"):
         return None
     path = f"{db}.lock"
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -160,7 +166,7 @@ def list_migrations(directory: Path) -> list[tuple[int, Path]]:
     return found
 
 
-async def _enable_wal(conn: aiosqlite.Connection, budget: float) -> None:
+async def _enable_wal(conn: aiosqlite.Connection, budget: float, db: str) -> None:
     """Switch the file to WAL, retrying while another process holds it.
 
     The switch needs the file to itself, and SQLite does not run the busy handler for it, so two
@@ -174,12 +180,16 @@ async def _enable_wal(conn: aiosqlite.Connection, budget: float) -> None:
         if str(rows[0][0]).lower() == "wal":
             return
         try:
-            await conn.execute("PRAGMA journal_mode = WAL")
+            mode = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
         except sqlite3.OperationalError as exc:
             if _code(exc) != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
                 raise
             await asyncio.sleep(delay)
             delay = min(delay * 2, 0.1)
+            continue
+        if str(mode[0][0]).lower() != "wal":  # SQLite keeps its mode rather than fail: say why
+            raise StoreError(f"{db} cannot keep a write-ahead log (SQLite stays in {mode[0][0]} mode): "
+                             "Annals needs a database file on a local disk. Choose another ANNALS_DB.")
 
 
 def _code(exc: sqlite3.Error) -> int:
@@ -377,7 +387,7 @@ class Store:
         try:
             # busy_timeout first, so every later statement waits for another process's lock
             await writer.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await _enable_wal(writer, busy_timeout_ms / 1000)
+            await _enable_wal(writer, busy_timeout_ms / 1000, db)
             for pragma in ("synchronous = FULL", "foreign_keys = ON"):
                 await writer.execute(f"PRAGMA {pragma}")
             reader = await aiosqlite.connect(db, isolation_level=None)

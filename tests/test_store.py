@@ -227,6 +227,7 @@ async def test_closing_twice_is_harmless(tmp_path: Path) -> None:
     (lambda d: d / "missing" / "annals.sqlite3", "does not exist; create it or choose another ANNALS_DB"),
     (lambda d: d, "is a folder; ANNALS_DB names the database file"),
     (lambda d: d / "notes.txt", "is not an Annals database"),
+    (lambda d: ":memory:", "cannot be ':memory:'"),  # it waited for WAL mode for ever
 ])
 async def test_a_path_that_cannot_be_a_database_gets_one_clear_sentence(
         tmp_path: Path, make: Any, words: str) -> None:
