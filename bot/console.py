@@ -351,7 +351,11 @@ class Console:
         """Take back one's newest move, while no die, draw, reveal or other player came since."""
         gid = await self._game(name, uid, args)
         await self.service.undo(gid, uid, (await self.service.status(gid)).seq)
-        self.say(f"[{name}] Your last move is taken back.")
+        # the table's line ("alice (Blue) took back their last move.") says it once; the player gets
+        # the decision back, as it was before the move
+        _, decision = await self.service.decision(gid, uid)
+        if decision is not None:
+            self._show_decision(self._people(await self.service.status(gid), [uid])[0], gid, decision)
 
     async def _actions(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)

@@ -451,8 +451,10 @@ async def test_undo_takes_back_a_move_and_the_table_is_told_in_one_line(rig: Rig
         await rig.run(f"/as {who} 1")
         played = (await rig.service.public_log("g1"))[1]
         out = await rig.run("undo")
-        if "Your last move is taken back." in out:
+        if "took back their last move." in out:
             undone += 1
+            assert "Your last move" not in out  # said once, by the table's line
+            assert out.rstrip().splitlines()[-1].startswith("  ")  # then the decision again, its choices
             after = await rig.service.decision("g1", user_id_for(who))
             assert after[0] > before[0] and after[1] == before[1]  # a new seq, the same decision again
             # the public log ('log') no longer tells the move taken back
