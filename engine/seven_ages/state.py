@@ -108,6 +108,8 @@ class Empire:
     started: int = 0  # the turn it started
     passed: int = 0  # 0; or the order (1, 2, ...) in which it went beyond level 49 (tie-break, L311)
     flags: tuple[str, ...] = ()  # sorted words: "traded" (lifts the ship/cavalry icons, L515), ...
+    belief_markers: tuple[tuple[str, int], ...] = ()  # (religion or government, the double-sided
+    # marker showing it: an index of Deck.belief_markers), L915-919; see engine.seven_ages.beliefs
 
     def has(self, flag: str) -> bool:
         return flag in self.flags

@@ -48,6 +48,7 @@ class EmpireView(TypedDict):
     capital: str | None
     homeland: str | None
     flags: list[str]
+    belief_markers: list[list[Any]]  # [religion or government, marker number, the side on its back]
 
 
 class MarkerView(TypedDict):
@@ -103,7 +104,8 @@ def empire_view(e: Empire) -> EmpireView:
         leaders=[{"name": ld.name, "abilities": list(ld.abilities), "area": ld.area, "named": ld.named}
                  for ld in e.leaders],
         artefacts=list(e.artefacts), religions=list(e.religions), government=e.government,
-        capital=e.capital, homeland=e.homeland, flags=list(e.flags))
+        capital=e.capital, homeland=e.homeland, flags=list(e.flags),
+        belief_markers=[[b, m, load_deck().back(m, b)] for b, m in e.belief_markers])
 
 
 def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> SevenView:
