@@ -36,7 +36,8 @@ class Table:
                                 phase="markers", people=tuple(Player(i) for i in range(players)),
                                 deck=tuple(load_deck().cards))
         self.events: list[Event] = []
-        self.colours = cycle(("dark red", "light red", "dark blue", "light blue", "dark green", "light green"))
+        self.colours = cycle(("dark red", "light red", "dark blue", "light blue", "dark green",
+                              "light green"))
 
     # -- arranging -------------------------------------------------------------------------------
     def empire(self, name: str, owner: int, level: int,

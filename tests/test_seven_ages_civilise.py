@@ -102,13 +102,14 @@ def test_belief_markers_are_double_sided() -> None:
     kinds = {a.name: a.kind for a in deck.artefacts.values() if a.kind in ("religion", "government")}
     for front, back in deck.belief_markers:
         assert front != back and kinds[front] == kinds[back]
-    for name, kind in kinds.items():
+    for name in kinds:
         assert sum(sides.count(name) for sides in deck.belief_markers) == deck.artefacts[name].markers
     assert ("Islam", "Christianity") in deck.belief_markers  # E26's marker
 
 
 # Other empires (card numbers) and areas to hold the rest of the markers in the E26 positions.
-OTHERS = [(1, "Egypt"), (2, "Sumer"), (3, "Crete"), (4, "Jin"), (5, "Henan"), (6, "Assyria"), (7, "Cappadocia")]
+OTHERS = [(1, "Egypt"), (2, "Sumer"), (3, "Crete"), (4, "Jin"), (5, "Henan"), (6, "Assyria"),
+          (7, "Cappadocia")]
 
 
 def e26_table(islam_everywhere: bool) -> tuple[Table, int]:

@@ -32,6 +32,14 @@ class DiscardCard(Action):
 
 
 @dataclass(frozen=True)
+class SiftVote(Action):
+    """Option 2: happy to play with the cards left (``happy``), or another round of sifting (L1166)."""
+
+    kind = "sift_vote"
+    happy: bool = True
+
+
+@dataclass(frozen=True)
 class ChooseColours(Action):
     """Take a colour group's empire counters as one's dedicated colours (L325-327)."""
 
@@ -162,8 +170,8 @@ class BuildElite(Action):
 
 
 OURS: tuple[type[Action], ...] = (
-    Bid, DiscardCard, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard, SetupChoice,
-    ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
+    Bid, DiscardCard, SiftVote, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard,
+    SetupChoice, ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
 )
 
 CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS)
