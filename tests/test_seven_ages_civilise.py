@@ -94,6 +94,12 @@ def test_christianity_marker_swap_rule_e26() -> None:
     assert not beliefs.marker_available("Christianity", ["Islam"], [("Islam", "Christianity"),
                                                                    ("Hinduism", "Buddhism")])
     assert not beliefs.marker_available("Christianity", ["Islam", "Buddhism"], counters)
+    # "swap them around": a chain of exchanges when one is not enough. The Islamic marker's other Islamic
+    # partner shows Hinduism for another empire, which moves to a free Hindu marker.
+    chain = [("Islam", "Christianity"), ("Islam", "Hinduism"), ("Hinduism", "Buddhism")]
+    assert beliefs.swap_path("Christianity", {0: "Islam", 1: "Hinduism"}, chain) == [0, 1, 2]
+    assert beliefs.turned([0, 1, 2], "Christianity", {0: "Islam", 1: "Hinduism"}) == {
+        0: "Christianity", 1: "Islam", 2: "Hinduism"}
 
 
 def test_belief_markers_are_double_sided() -> None:
@@ -135,13 +141,18 @@ def e26_table(islam_everywhere: bool) -> tuple[Table, int]:
     return t, christianity
 
 
-def test_christianity_marker_swap_e26() -> None:
-    # E26 (L907) in play: Cat plays Christianity on her Italians; the Mughals' Islamic marker is swapped
-    # for another Islamic one, and its Christian back goes to the Italians.
+@pytest.mark.parametrize("how", ["play", "adopt"])
+def test_christianity_marker_swap_e26(how: str) -> None:
+    # E26 (L907) in play: Cat plays (or adopts) Christianity on her Italians; the Mughals' Islamic marker
+    # is swapped for another Islamic one, and its Christian back goes to the Italians.
     t, christianity = e26_table(islam_everywhere=False)
     markers = load_deck().belief_markers
     before = dict(t.of("Mughals").belief_markers)["Islam"]
-    t.do(PlayArtefact(1, christianity, card_of("Italians")))
+    if how == "play":
+        t.do(PlayArtefact(1, christianity, card_of("Italians")))
+    else:  # from an empire in range holding it (L962)
+        to_stage(t, 1, "beliefs")
+        t.do(Adopt(1, "Christianity"))
     assert t.of("Italians").religions == ("Christianity",)
     assert t.of("Italians").belief_markers == (("Christianity", before),)
     after = dict(t.of("Mughals").belief_markers)["Islam"]
@@ -155,8 +166,13 @@ def test_no_swap_frees_christianity_e26() -> None:
     # E26 (L907) the other way: no other Islamic marker is available to swap for Alex's, so no marker can
     # show Christianity and Cat cannot play it (nor could any chain of swaps free one).
     t, christianity = e26_table(islam_everywhere=True)
+    assert not beliefs.available(t.state, "Christianity")
+    assert beliefs.available(t.state, "Hinduism")  # other markers are free: Christianity alone is out
     err = t.refused(PlayArtefact(1, christianity, card_of("Italians")), "artefact_refused")
     assert "Christianity" in err.message
+    to_stage(t, 1, "beliefs")
+    assert Adopt(1, "Christianity") not in t.legal(1)
+    t.refused(Adopt(1, "Christianity"), "not_adoptable")
 
 
 def test_religions_the_card_allows() -> None:
