@@ -98,3 +98,20 @@ def test_greedy_games_without_a_turn_limit_end(seed: int, players: int) -> None:
     s = play(seed, players, "greedy", turn_limit=0)
     assert any(e.progress >= PAST_THE_END for e in s.empires)
     assert s.turn <= 60
+
+
+@pytest.mark.slow
+def test_greedy_outscores_random_players() -> None:
+    """The greedy player against three random ones (its seat rotating), 12 turns: it pursues glory, so it
+    should finish first in most games."""
+    firsts = 0
+    for seed in range(10):
+        greedy = seed % 4
+        options = SPEC.default_options()
+        s = GAME.setup(4, options, seed)
+        ais = [make_policy("greedy" if p == greedy else "random", seed * 31 + p) for p in range(4)]
+        while not GAME.is_over(s):
+            seat = min(GAME.actors(s))
+            s = GAME.apply(s, ais[seat].choose(s, seat)).state
+        firsts += GAME.ranking(s)[0] == greedy
+    assert firsts >= 8
