@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Action, Event
+import pytest
+
+from engine.core import Action, Event, IllegalAction
 from engine.registry import make_policy
 from engine.seven_ages import setup, steps
-from engine.seven_ages.actions import DiscardCard, SiftVote
+from engine.seven_ages.actions import AGAIN, HAPPY, DiscardCard, SiftVote
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
@@ -42,7 +44,7 @@ def discard_round(state: SevenState) -> tuple[SevenState, list[Event]]:
 
 def vote(state: SevenState, happy: Sequence[bool]) -> tuple[SevenState, list[Event]]:
     assert state.phase == SIFT_VOTE
-    return play(state, *(SiftVote(seat, h) for seat, h in enumerate(happy)))
+    return play(state, *(SiftVote(seat, HAPPY if h else AGAIN) for seat, h in enumerate(happy)))
 
 
 def test_the_agreed_number_is_dealt_and_the_rest_put_aside() -> None:
@@ -120,11 +122,14 @@ def test_discards_sub_decks_and_votes_stay_hidden() -> None:
     assert view["removed_size"] == 1 and [p["hand_size"] for p in view["people"]] == [19, 20, 20]
     # Votes: seat 0 votes one way or the other; until every vote is in, the others cannot tell.
     s, _ = discard_round(s)
-    happy, _ = play(s, SiftVote(0, True))
-    unhappy, _ = play(s, SiftVote(0, False))
+    happy, _ = play(s, SiftVote(0, HAPPY))
+    unhappy, _ = play(s, SiftVote(0, AGAIN))
     for viewer in (1, 2, None):
         assert GAME.view(happy, viewer) == GAME.view(unhappy, viewer)
     assert GAME.view(happy, 1)["people"][0]["has_voted"]
+    with pytest.raises(IllegalAction, match="another round") as refused:
+        play(s, SiftVote(1, "maybe"))
+    assert refused.value.code == "bad_vote"
 
 
 def test_the_discards_are_shown_at_the_game_end() -> None:
@@ -139,8 +144,8 @@ def test_the_discards_are_shown_at_the_game_end() -> None:
 
 def test_the_skip_move_and_the_ai_are_happy() -> None:
     s, _ = discard_round(setup.new_game(3, {"sub_deck": 20}, 5))
-    assert GAME.timeout_action(s, 1) == SiftVote(1, True)
-    assert make_policy("seven-ages", "greedy", 1).choose(s, 1) == SiftVote(1, True)
+    assert GAME.timeout_action(s, 1) == SiftVote(1, HAPPY)
+    assert make_policy("seven-ages", "greedy", 1).choose(s, 1) == SiftVote(1, HAPPY)
     # the AI's and the skip move's discard: the lowest card of the sub-deck
     fresh = setup.new_game(3, {"sub_deck": 20}, 5)
     deck = load_deck().cards
@@ -154,9 +159,9 @@ def test_sifting_replays_exactly_and_survives_json() -> None:
         s, _ = discard_round(s)
         s, _ = vote(s, [True, False, False])
         s, _ = discard_round(s)
-        mid, _ = play(s, SiftVote(2, False))
+        mid, _ = play(s, SiftVote(2, AGAIN))
         assert from_json(to_json(mid)) == mid  # a vote half-taken is kept in the saved game
-        s, _ = play(mid, SiftVote(0, True), SiftVote(1, True))
+        s, _ = play(mid, SiftVote(0, HAPPY), SiftVote(1, HAPPY))
         return s
 
     first, second = run(), run()

@@ -31,12 +31,20 @@ class DiscardCard(Action):
     card: int = 0
 
 
+HAPPY, AGAIN = "happy", "again"
+"""Option 2's two votes: happy to play with the cards left, or another round of sifting (L1166)."""
+
+
 @dataclass(frozen=True)
 class SiftVote(Action):
-    """Option 2: happy to play with the cards left (``happy``), or another round of sifting (L1166)."""
+    """Option 2: vote :data:`HAPPY` with the cards left, or :data:`AGAIN` for another round (L1166)."""
 
     kind = "sift_vote"
-    happy: bool = True
+    vote: str = HAPPY
+
+    @property
+    def happy(self) -> bool:
+        return self.vote == HAPPY
 
 
 @dataclass(frozen=True)

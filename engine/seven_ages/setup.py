@@ -24,7 +24,7 @@ from typing import Any
 from engine import rng
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import steps
-from engine.seven_ages.actions import Bid, ChooseColours, DiscardCard, Done, SiftVote
+from engine.seven_ages.actions import AGAIN, HAPPY, Bid, ChooseColours, DiscardCard, Done, SiftVote
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import read_yaml
 from engine.seven_ages.state import (
@@ -370,11 +370,13 @@ class SiftVoteStep:
     def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
         if seat not in self.actors(state):
             return []
-        return [SiftVote(seat, True), SiftVote(seat, False)]
+        return [SiftVote(seat, HAPPY), SiftVote(seat, AGAIN)]
 
     def apply(self, ctx: Ctx, action: Action) -> None:
         assert isinstance(action, SiftVote)
         s, seat = ctx.state, action.player
+        if action.vote not in (HAPPY, AGAIN):
+            raise IllegalAction("bad_vote", "Vote happy with these cards, or for another round.")
         ctx.state = s.with_player(replace(s.people[seat], happy=action.happy))
         ctx.emit("sift_voted", seat=seat)
         if self.actors(ctx.state):
@@ -393,7 +395,7 @@ class SiftVoteStep:
         return state.phase != SIFT_VOTE or not state.queue
 
     def timeout(self, state: SevenState, seat: PlayerId) -> Action:
-        return SiftVote(seat, True)
+        return SiftVote(seat, HAPPY)
 
 
 # -- option 3 (redemption) and option 4 (discard down to 6) ----------------------------------------
