@@ -13,7 +13,7 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
   empty map would end the game within a few turns); it sets up a named leader, and builds the
   cheapest units while it keeps a reserve for upkeep;
 - trading, it plays its highest card when its own empire trades (the higher card wins the levels,
-  L569) and its lowest as a partner, and takes every level it may;
+  L569) and its lowest as a partner, takes every level it may and keeps the best card drawn;
 - civilising, it plays artefacts, adopts religions and governments and builds cities (each earns
   glory or glory categories), and keeps leaders drawn;
 - at the end of a turn it buys glory with money beyond a reserve;
@@ -47,6 +47,7 @@ from engine.seven_ages.actions_civ import (
     KeepLeader,
     PlayArtefact,
     TradeCard,
+    TradeKeep,
     TradeLevels,
     Urbanise,
 )
@@ -181,6 +182,8 @@ class GreedyPolicy:
             return _trade_card(state, player, cards)
         if levels := [a for a in actions if isinstance(a, TradeLevels)]:
             return max(levels, key=lambda a: a.levels)
+        if keeps := [a for a in actions if isinstance(a, TradeKeep)]:
+            return max(keeps, key=lambda a: _value(a.card))
         if buys := _buy_glory(state, [a for a in actions if isinstance(a, BuyGlory)]):
             return buys
         if arts := _artefact(state, player, [a for a in actions if isinstance(a, PlayArtefact)]):
