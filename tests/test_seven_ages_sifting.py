@@ -166,3 +166,9 @@ def test_sifting_replays_exactly_and_survives_json() -> None:
 
     first, second = run(), run()
     assert first == second and first.phase == BID and len(first.removed) == 6
+
+
+def test_the_summary_names_the_discards() -> None:
+    view = {**GAME.view(setup.new_game(2, {}, 1), 0), "removed": [12, 44], "over": True}
+    words = GAME.summary_text(view, NAMES[:2])
+    assert "put out of the game before it began: 12 (Romans), 44 (Italians)." in words

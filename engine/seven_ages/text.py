@@ -268,4 +268,15 @@ def summary_text(view: View, names: Names) -> str:
     for p in view["people"]:
         made = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in sorted(p["parts"].items()) if v)
         parts.append(f"{seat(names, p['seat'])} {p['glory']}" + (f" ({made})" if made else ""))
-    return f"Final scores (glory): {join_words(parts)}. {result(view, names)}"
+    out = f"Final scores (glory): {join_words(parts)}. {result(view, names)}"
+    removed = view.get("removed") or []
+    if removed:  # option 2's discards, hidden until the game's end (L1168); a long list is cut short
+        shown = [f"{c} ({load_deck().cards[c].empire.name})" for c in removed[:SHOWN_REMOVED]]
+        more = len(removed) - len(shown)
+        out += (f" Cards put out of the game before it began: {', '.join(shown)}"
+                + (f" and {more} more." if more else "."))
+    return out
+
+
+SHOWN_REMOVED = 12
+"""At most this many of option 2's discarded cards are named in the final summary (a message's length)."""
