@@ -254,7 +254,8 @@ def belief_problem(state: SevenState, e: Empire, name: str, kind: str) -> str | 
     if problem:
         return problem
     if not beliefs.available(state, name):
-        return f"Every {name} marker is in play (L915)."
+        return (f"Every marker showing {name} is in play, and turning markers over cannot free one "
+                "(L915-917).")
     return None
 
 
