@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from itertools import cycle
 from typing import Any
 
 import pytest
@@ -35,20 +36,24 @@ class Table:
                                 phase="markers", people=tuple(Player(i) for i in range(players)),
                                 deck=tuple(load_deck().cards))
         self.events: list[Event] = []
-        self.colours = iter(("dark red", "light red", "dark blue", "light blue", "dark green", "light green"))
+        self.colours = cycle(("dark red", "light red", "dark blue", "light blue", "dark green",
+                              "light green"))
 
     # -- arranging -------------------------------------------------------------------------------
     def empire(self, name: str, owner: int, level: int,
                areas: Iterable[str] | Mapping[str, Mapping[str, int]],
                money: int = 0, leaders: Iterable[tuple[str, str]] = (), capital: str | None = None,
                homeland: str | None = None, religions: tuple[str, ...] = (),
-               government: str | None = None) -> Table:
-        """An empire of ``owner`` at ``level``: one Spear in each area (or the units given by area)."""
+               government: str | None = None, belief_markers: Mapping[str, int] | None = None) -> Table:
+        """An empire of ``owner`` at ``level``: one Spear in each area (or the units given by area);
+        ``belief_markers``: the double-sided marker (its index in the data) under a religion or
+        government (by default, the first one free)."""
         units = areas if isinstance(areas, Mapping) else {a: {"Spear": 1} for a in areas}
         stacks = tuple(Stack(a, u, n) for a, by in sorted(units.items()) for u, n in sorted(by.items()))
         lds = tuple(Leader(kind, (kind,), area) for kind, area in leaders)
         e = Empire(card_of(name), owner, next(self.colours), level, money, stacks, leaders=lds,
-                   capital=capital, homeland=homeland, religions=religions, government=government)
+                   capital=capital, homeland=homeland, religions=religions, government=government,
+                   belief_markers=tuple(sorted((belief_markers or {}).items())))
         self.state = self.state.with_empire(e)
         return self
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.seven_ages import civilise
+from engine.seven_ages import beliefs, civilise
 from engine.seven_ages.actions import Done, TurnMarker
 from engine.seven_ages.actions_civ import (
     Adopt,
@@ -21,6 +21,7 @@ from engine.seven_ages.actions_civ import (
     Urbanise,
 )
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from tests.seven_ages_builder_civ import Table, card_of
 
@@ -81,16 +82,97 @@ def test_disorder_removal_costs_income_minimum_five() -> None:
     assert civilise.disorder_cost(10) == 10
 
 
-def test_christianity_marker_swap_e26() -> None:
+def test_christianity_marker_swap_rule_e26() -> None:
     # L907: "Alex's Mughals (card 48) are Islamic. On the marker's back is the last available Christian
     # artefact. Cat can still play or Adopt Christianity on her Italians (card 44) if there is another
     # Islamic artefact available that could be swapped for Alex's."
+    # On bare markers: the Islamic marker with the Christian back can be swapped for another Islamic one
     counters = [("Islam", "Christianity"), ("Islam", "Buddhism")]
-    assert civilise.marker_available("Christianity", ["Islam"], counters)
+    assert beliefs.marker_available("Christianity", ["Islam"], counters)
+    assert beliefs.swap_path("Christianity", {0: "Islam"}, counters) == [0, 1]
     # no other Islamic marker free: the Mughals keep the only counter that shows Christianity
-    assert not civilise.marker_available("Christianity", ["Islam"], [("Islam", "Christianity"),
-                                                                    ("Hinduism", "Buddhism")])
-    assert not civilise.marker_available("Christianity", ["Islam", "Buddhism"], counters)
+    assert not beliefs.marker_available("Christianity", ["Islam"], [("Islam", "Christianity"),
+                                                                   ("Hinduism", "Buddhism")])
+    assert not beliefs.marker_available("Christianity", ["Islam", "Buddhism"], counters)
+    # "swap them around": a chain of exchanges when one is not enough. The Islamic marker's other Islamic
+    # partner shows Hinduism for another empire, which moves to a free Hindu marker.
+    chain = [("Islam", "Christianity"), ("Islam", "Hinduism"), ("Hinduism", "Buddhism")]
+    assert beliefs.swap_path("Christianity", {0: "Islam", 1: "Hinduism"}, chain) == [0, 1, 2]
+    assert beliefs.turned([0, 1, 2], "Christianity", {0: "Islam", 1: "Hinduism"}) == {
+        0: "Christianity", 1: "Islam", 2: "Hinduism"}
+
+
+def test_belief_markers_are_double_sided() -> None:
+    # L917: "the religious and government artefacts have different religions or governments on the back"
+    deck = load_deck()
+    kinds = {a.name: a.kind for a in deck.artefacts.values() if a.kind in ("religion", "government")}
+    for front, back in deck.belief_markers:
+        assert front != back and kinds[front] == kinds[back]
+    for name in kinds:
+        assert sum(sides.count(name) for sides in deck.belief_markers) == deck.artefacts[name].markers
+    assert ("Islam", "Christianity") in deck.belief_markers  # E26's marker
+
+
+# Other empires (card numbers) and areas to hold the rest of the markers in the E26 positions.
+OTHERS = [(1, "Egypt"), (2, "Sumer"), (3, "Crete"), (4, "Jin"), (5, "Henan"), (6, "Assyria"),
+          (7, "Cappadocia")]
+
+
+def e26_table(islam_everywhere: bool) -> tuple[Table, int]:
+    """Alex (seat 0): the Mughals, Islamic on the marker with the Christian back; every other Christian
+    marker held by seat 2's empires (with ``islam_everywhere``, every other Islamic one too). Cat (seat
+    1): the Italians, with a Christianity card in hand, civilising."""
+    markers = load_deck().belief_markers
+    islam_christian = markers.index(("Islam", "Christianity"))
+    christian = [m for m, sides in enumerate(markers) if "Christianity" in sides and m != islam_christian]
+    islamic = [m for m, sides in enumerate(markers) if "Islam" in sides and m != islam_christian]
+    holders = [("Christianity", m) for m in christian] + [("Islam", m) for m in islamic if islam_everywhere]
+    christianity = next(c.number for c in load_deck().cards.values() if c.artefact == "Christianity")
+    t = Table(3).empire("Mughals", 0, 25, ["Punjab"], religions=("Islam",),
+                        belief_markers={"Islam": islam_christian})
+    for (card, area), (belief, m) in zip(OTHERS, holders, strict=False):
+        t.empire(load_deck().cards[card].empire.name, 2, 25, [area], religions=(belief,),
+                 belief_markers={belief: m})
+    t.empire("Italians", 1, 40, ["Latium"]).hand(1, christianity)
+    # the Mughals' marker's back is the last Christian side: no free marker shows Christianity
+    held = {m for e in t.state.empires for _, m in e.belief_markers}
+    assert {m for m, sides in enumerate(markers) if "Christianity" in sides} <= held
+    civilising(t, 1, "Italians")
+    return t, christianity
+
+
+@pytest.mark.parametrize("how", ["play", "adopt"])
+def test_christianity_marker_swap_e26(how: str) -> None:
+    # E26 (L907) in play: Cat plays (or adopts) Christianity on her Italians; the Mughals' Islamic marker
+    # is swapped for another Islamic one, and its Christian back goes to the Italians.
+    t, christianity = e26_table(islam_everywhere=False)
+    markers = load_deck().belief_markers
+    before = dict(t.of("Mughals").belief_markers)["Islam"]
+    if how == "play":
+        t.do(PlayArtefact(1, christianity, card_of("Italians")))
+    else:  # from an empire in range holding it (L962)
+        to_stage(t, 1, "beliefs")
+        t.do(Adopt(1, "Christianity"))
+    assert t.of("Italians").religions == ("Christianity",)
+    assert t.of("Italians").belief_markers == (("Christianity", before),)
+    after = dict(t.of("Mughals").belief_markers)["Islam"]
+    assert t.of("Mughals").religions == ("Islam",) and after != before and "Islam" in markers[after]
+    [swap] = t.named("belief_marker_swapped")
+    words = GAME.describe_event(swap, ["alex (Red)", "cat (Blue)", "dana (Green)"])
+    assert words is not None and "Mughals" in words and "Italians" in words and "Christianity" in words
+
+
+def test_no_swap_frees_christianity_e26() -> None:
+    # E26 (L907) the other way: no other Islamic marker is available to swap for Alex's, so no marker can
+    # show Christianity and Cat cannot play it (nor could any chain of swaps free one).
+    t, christianity = e26_table(islam_everywhere=True)
+    assert not beliefs.available(t.state, "Christianity")
+    assert beliefs.available(t.state, "Hinduism")  # other markers are free: Christianity alone is out
+    err = t.refused(PlayArtefact(1, christianity, card_of("Italians")), "artefact_refused")
+    assert "Christianity" in err.message
+    to_stage(t, 1, "beliefs")
+    assert Adopt(1, "Christianity") not in t.legal(1)
+    t.refused(Adopt(1, "Christianity"), "not_adoptable")
 
 
 def test_religions_the_card_allows() -> None:

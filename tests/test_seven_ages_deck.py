@@ -11,7 +11,7 @@ from math import comb
 
 import pytest
 
-from engine.seven_ages.cards import Deck, Empire, card_problems, load_deck
+from engine.seven_ages.cards import Deck, Empire, belief_marker_problems, card_problems, load_deck
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.data import read_yaml
 from engine.seven_ages.map import load_map
@@ -493,3 +493,20 @@ def test_eriksson_leads_the_vikings_in_age_3() -> None:
     # public: the 2004 errata name Eriksson an age-3 Vikings leader; he is kept for the Vikings of our deck.
     eriksson = next(ld for ld in read_yaml("leaders.yaml")["named"] if ld["name"] == "Eriksson")
     assert eriksson["empire"] == "Vikings" and eriksson["age"] == 3
+
+
+def test_belief_markers_pair_like_with_like() -> None:
+    # L917: "the religious and government artefacts have different religions or governments on the back"
+    arts = read_yaml("artefacts.yaml")["artefacts"]
+    good = read_yaml("artefacts.yaml")["belief_markers"]
+    assert belief_marker_problems(good, arts) == []
+    mixed = [*good[:-1], {"sides": ["Democracy", "Islam"], "source": "ours"}]
+    same = [*good[:-1], {"sides": ["Democracy", "Democracy"], "source": "ours"}]
+    for bad in (mixed, same):
+        assert any("two different religions or two different governments" in p
+                   for p in belief_marker_problems(bad, arts))
+    # every side counted against the artefact's number of markers: one marker fewer leaves two short
+    short = belief_marker_problems(good[1:], arts)
+    assert len(short) == 2 and all("sides in belief_markers" in p for p in short)
+    assert belief_marker_problems([{"sides": ["Islam", "Christianity"]}], arts)[0].startswith(
+        "artefacts.yaml belief_markers")  # no source

@@ -86,3 +86,13 @@ def test_technology_in_the_flow() -> None:
     t.marker(0, "destiny", "Romans").marker(1, "destiny").enter("destiny")
     t.do(TurnMarker(0, 0), TurnMarker(1, 1), Done(0), Done(1))
     assert [len(p.hand) for p in t.state.people] == [7, 5]
+
+
+def test_destiny_on_an_empire_discarded_this_turn_still_draws() -> None:
+    # L349 (README reading): a marker left on an empire discarded since still takes what needs no empire,
+    # a destiny's draw among it; the empire's Philosophers are gone with it.
+    a, b = cards_of_value(0, 1)
+    t = Table(2).empire("Syracusans", 1, 10, ["Sicily"]).hand(0, a, b).marker(0, "destiny", "Romans")
+    t.enter("destiny")
+    t.do(TurnMarker(0, 0), Done(0))
+    assert len(t.state.people[0].hand) == 6

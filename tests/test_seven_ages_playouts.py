@@ -58,8 +58,8 @@ def invariant_problems(s: SevenState) -> list[str]:
     return problems
 
 
-def play(seed: int, players: int, policy: str) -> None:
-    options = SPEC.default_options()
+def play(seed: int, players: int, policy: str, **changed: object) -> SevenState:
+    options = {**SPEC.default_options(), **changed}
     s = GAME.setup(players, options, seed)
     ais = [make_policy(policy, seed * 11 + p) for p in range(players)]
     log: list[Action] = []
@@ -75,6 +75,7 @@ def play(seed: int, players: int, policy: str) -> None:
         assert len(log) < 20_000
     assert replay(GAME, players, options, seed, log) == s
     assert s.turn == options["turn_limit"] or any(e.progress >= PAST_THE_END for e in s.empires)
+    return s
 
 
 @pytest.mark.parametrize(("seed", "players", "policy"), CASES[:FAST])
@@ -86,3 +87,31 @@ def test_playouts_keep_the_invariants(seed: int, players: int, policy: str) -> N
 @pytest.mark.parametrize(("seed", "players", "policy"), CASES[FAST:])
 def test_many_playouts_keep_the_invariants(seed: int, players: int, policy: str) -> None:
     play(seed, players, policy)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 5), (5, 4)])
+def test_greedy_games_without_a_turn_limit_end(seed: int, players: int) -> None:
+    """With no turn limit the game ends only when an empire goes beyond level 49 (L313): greedy players
+    trade through the dark ages (where free progress stops, L1026) and get there, well within the 60
+    turns the lobby's longest limit allows."""
+    s = play(seed, players, "greedy", turn_limit=0)
+    assert any(e.progress >= PAST_THE_END for e in s.empires)
+    assert s.turn <= 60
+
+
+@pytest.mark.slow
+def test_greedy_outscores_random_players() -> None:
+    """The greedy player against three random ones (its seat rotating), 12 turns: it pursues glory, so it
+    should finish first in most games."""
+    firsts = 0
+    for seed in range(10):
+        greedy = seed % 4
+        options = SPEC.default_options()
+        s = GAME.setup(4, options, seed)
+        ais = [make_policy("greedy" if p == greedy else "random", seed * 31 + p) for p in range(4)]
+        while not GAME.is_over(s):
+            seat = min(GAME.actors(s))
+            s = GAME.apply(s, ais[seat].choose(s, seat)).state
+        firsts += GAME.ranking(s)[0] == greedy
+    assert firsts >= 8

@@ -8,9 +8,9 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.seven_ages import setup, steps
-from engine.seven_ages.actions import Bid, ChooseColours, DiscardCard
+from engine.seven_ages.actions import Bid, ChooseColours
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.state import BID, COLOURS, MARKERS, SIFT, SevenState, from_json, to_json
+from engine.seven_ages.state import BID, COLOURS, MARKERS, SevenState, from_json, to_json
 
 steps.load()
 CAT, JACK, RAY, PATRICE = 0, 1, 2, 3
@@ -83,20 +83,3 @@ def test_tied_player_without_cards_plays_from_the_deck() -> None:
 def test_state_round_trips_through_json() -> None:
     s = setup.new_game(5, {"total_history": True}, 11)
     assert from_json(to_json(s)) == s
-
-
-def test_not_the_full_deck_sifts_before_the_deal() -> None:
-    """Option 2 (L1164-1168): 'deal an agreed number of cards ... Each player looks at their sub-deck,
-    discards a card face-down and passes the remaining cards face-down to the player to their left ...
-    reshuffle these remaining cards (and those put aside) into one deck ... The discarded cards are
-    removed from the game and kept hidden'."""
-    s = setup.new_game(3, {"sifting": 2}, 5)
-    assert s.phase == SIFT and steps.actors(s) == {0, 1, 2}
-    assert [len(p.hand) for p in s.people] == [36, 36, 36] and len(s.deck) == 2
-    first = s.people[0].hand
-    s = play(s, *(DiscardCard(seat, s.people[seat].hand[0]) for seat in range(3)))
-    assert s.phase == SIFT and s.people[1].hand == first[1:]  # seat 0's cards passed left
-    s = play(s, *(DiscardCard(seat, s.people[seat].hand[0]) for seat in range(3)))
-    assert s.phase == BID and len(s.removed) == 6
-    assert [len(p.hand) for p in s.people] == [7, 7, 7] and len(s.deck) == 110 - 6 - 21
-    assert not set(s.removed) & ({c for p in s.people for c in p.hand} | set(s.deck))

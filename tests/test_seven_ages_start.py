@@ -87,7 +87,8 @@ def test_byzantines_choose_their_progress_and_take_roman_coasts() -> None:
     s.play(SetupChoice(0, BEHIND))
     through_colour(s)
     assert s.empire_of("Byzantines").progress == 17  # 2 behind the Mongols' 19
-    assert s.state.go_of(0) is not None and s.state.go_of(0).data["areas"] == ["Thracia", "Palestine"]
+    go = s.state.go_of(0)
+    assert go is not None and go.data["areas"] == ["Thracia", "Palestine"]
     s.play(ChooseLeader(0, "", ""), Build(0, "Spear", "Thracia"), Done(0))
     # the Roman spear in Palestine is now Byzantine; Latium is not a start area and stays Roman
     assert s.empire_of("Byzantines").count("Palestine", "Spear") == 1

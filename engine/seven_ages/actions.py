@@ -31,6 +31,22 @@ class DiscardCard(Action):
     card: int = 0
 
 
+HAPPY, AGAIN = "happy", "again"
+"""Option 2's two votes: happy to play with the cards left, or another round of sifting (L1166)."""
+
+
+@dataclass(frozen=True)
+class SiftVote(Action):
+    """Option 2: vote :data:`HAPPY` with the cards left, or :data:`AGAIN` for another round (L1166)."""
+
+    kind = "sift_vote"
+    vote: str = HAPPY
+
+    @property
+    def happy(self) -> bool:
+        return self.vote == HAPPY
+
+
 @dataclass(frozen=True)
 class ChooseColours(Action):
     """Take a colour group's empire counters as one's dedicated colours (L325-327)."""
@@ -162,8 +178,8 @@ class BuildElite(Action):
 
 
 OURS: tuple[type[Action], ...] = (
-    Bid, DiscardCard, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard, SetupChoice,
-    ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
+    Bid, DiscardCard, SiftVote, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard,
+    SetupChoice, ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
 )
 
 CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS)

@@ -1,14 +1,28 @@
-"""Computer players for 7 Ages: the random baseline and a first greedy player.
+"""Computer players for 7 Ages: the random baseline and a greedy player that plays a game to its end.
 
-The greedy player keeps simple habits, each a rule of thumb rather than a search: it bids its
-lowest-value card (keeping the better ones); it places Production on every empire and Start empire
-in front of itself; it turns every marker over it can; it starts the eligible empire that lands
-highest on the progress track; it sets up a named leader; it builds the cheapest units while it
-keeps a reserve for maintenance (up to 12 units), fortifies its capital and buys an elite marker
-when rich; otherwise it takes the first legal move (the step's own order).
+The greedy player keeps simple habits, each a rule of thumb rather than a search, aimed at progress
+(the game ends when an empire passes level 49) and glory:
+
+- preparing to play: it bids and puts out (option 2) its lowest-value card and is happy with the
+  sifted cards;
+- markers: Trade and progress on an empire that needs progress more than money (in a dark age
+  without a Scientist free progress stops, L1026, so only trading moves it on), Production on one
+  short of money or units; the additional marker is Start empire while it holds a card, else Civilise;
+- it turns every marker over it can; it starts the eligible empire with the most glory categories to
+  harvest for the most levels before the end (:func:`_start_score`: an empire started in age 7 on an
+  empty map would end the game within a few turns); it sets up a named leader, and builds the
+  cheapest units while it keeps a reserve for upkeep;
+- trading, it plays its highest card when its own empire trades (the higher card wins the levels,
+  L569) and its lowest as a partner, takes every level it may and keeps the best card drawn;
+- civilising, it plays artefacts, adopts religions and governments and builds cities (each earns
+  glory or glory categories), and keeps leaders drawn;
+- at the end of a turn it buys glory with money beyond a reserve;
+- otherwise it takes the first legal move (the step's own order).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engine import policy, rng
 from engine.core import Action, PlayerId
@@ -18,21 +32,37 @@ from engine.seven_ages.actions import (
     Build,
     BuildElite,
     ChooseLeader,
+    DiscardCard,
     Done,
     Fortify,
     Pass,
     PlaceMarker,
+    SiftVote,
     StartCard,
     TurnMarker,
 )
+from engine.seven_ages.actions_civ import (
+    Adopt,
+    BuyGlory,
+    KeepLeader,
+    PlayArtefact,
+    TradeCard,
+    TradeKeep,
+    TradeLevels,
+    Urbanise,
+)
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.production import unit_cost
 from engine.seven_ages.start import progress_options
-from engine.seven_ages.state import EXTRA, SevenState
+from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
 
 POLICIES: tuple[str, ...] = ("greedy", "random")
 RESERVE = 4  # money kept back beyond a unit's price, for next production's maintenance
+POOR = 10  # an empire with less money than this takes Production rather than Trade and progress
+FEW_UNITS = 3  # ... and so does one with fewer units than this
+GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
 
 
 class RandomPolicy(policy.RandomPolicy):
@@ -48,6 +78,80 @@ class RandomPolicy(policy.RandomPolicy):
         return pool[rng.below(self._rng, len(pool))]
 
 
+def _value(card: int) -> tuple[int, int]:
+    deck = load_deck().cards
+    return (deck[card].value if card in deck else 0, card)
+
+
+def _needs_progress(state: SevenState, e: Empire) -> bool:
+    """Whether Trade and progress serves ``e`` better than Production this turn."""
+    if e.progress in load_tables().dark_ages and not e.has_leader("Scientist"):
+        return True
+    return e.money >= POOR and e.count() >= FEW_UNITS
+
+
+def _marker(state: SevenState, player: PlayerId, places: Sequence[PlaceMarker]) -> Action:
+    where = places[0].empire
+    if where == EXTRA:
+        wanted = "start" if state.people[player].hand else "civilise"
+    else:
+        wanted = "trade" if _needs_progress(state, state.empire(where)) else "production"
+    return next((a for a in places if a.marker == wanted), places[0])
+
+
+def _start_score(state: SevenState, card: int) -> tuple[int, int, int]:
+    """How much glory starting ``card`` promises: its glory categories (a category without a number,
+    one a turn) times the levels it has left to harvest before the game's end; then the higher start."""
+    empire = load_deck().cards[card].empire
+    level = max(progress_options(state, empire).values())
+    potential = sum(int(g.get("value", 1)) for g in empire.glory)
+    return potential * max(1, PAST_THE_END - level), level, -card
+
+
+def _trade_card(state: SevenState, player: PlayerId, cards: Sequence[TradeCard]) -> Action:
+    go = state.go_of(player)
+    mine = go is not None and go.action == "trade"  # its own empire's trade, not a partner's card
+    pick = max if mine else min
+    return pick(cards, key=lambda a: _value(a.card))
+
+
+def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Action | None:
+    go = state.go_of(player)
+    if go is None or go.stage != "build":
+        return None
+    card = int(go.data.get("card", go.empire))
+    e = state.empire(card)
+    builds = [a for a in actions if isinstance(a, Build)
+              and unit_cost(e, a.unit, a.area, initial=go.action == "start") + RESERVE <= e.money]
+    if builds and e.count() < 12:
+        return min(builds, key=lambda a: (unit_cost(e, a.unit, a.area), -e.count(a.area), a.area, a.unit))
+    forts = [a for a in actions if isinstance(a, Fortify) and a.area == e.capital]
+    if forts and e.money > 20:
+        return forts[0]
+    elite = [a for a in actions if isinstance(a, BuildElite)]
+    if elite and e.money > 30:
+        return elite[0]
+    return None
+
+
+def _artefact(state: SevenState, player: PlayerId, plays: Sequence[PlayArtefact]) -> Action | None:
+    """An artefact that gains glory: a red one (which costs its empire glory, L911) on another player's
+    empire, any other on one's own."""
+    deck = load_deck()
+    for a in plays:
+        red = deck.artefacts[deck.cards[a.card].artefact].colour == "red"
+        if state.has_empire(a.target) and (state.empire(a.target).owner != player) == red:
+            return a
+    return None
+
+
+def _buy_glory(state: SevenState, buys: Sequence[BuyGlory]) -> Action | None:
+    """The most glory an empire can buy keeping :data:`GLORY_RESERVE` money."""
+    affordable = [a for a in buys if state.has_empire(a.empire)
+                  and state.empire(a.empire).money - 50 * a.points >= GLORY_RESERVE]
+    return max(affordable, key=lambda a: (a.points, -a.empire)) if affordable else None
+
+
 class GreedyPolicy:
     name = "greedy"
 
@@ -56,41 +160,42 @@ class GreedyPolicy:
 
     def choose(self, state: SevenState, player: PlayerId) -> Action:
         actions = legal(GAME, state, player)
-        deck = load_deck().cards
-        bids = [a for a in actions if isinstance(a, Bid)]
-        if bids:
-            return min(bids, key=lambda a: (deck[a.card].value if a.card in deck else 0, a.card))
-        places = [a for a in actions if isinstance(a, PlaceMarker)]
-        if places:
-            wanted = "start" if places[0].empire == EXTRA else "production"
-            return next((a for a in places if a.marker == wanted), places[0])
-        turns = [a for a in actions if isinstance(a, TurnMarker)]
-        if turns:
+
+        def of(kind: type[Action]) -> list[Action]:
+            return [a for a in actions if isinstance(a, kind)]
+
+        if votes := of(SiftVote):
+            return next(a for a in votes if isinstance(a, SiftVote) and a.happy)
+        if bids := [a for a in actions if isinstance(a, Bid)]:
+            return min(bids, key=lambda a: _value(a.card))
+        if (discards := [a for a in actions if isinstance(a, DiscardCard)]) and not of(Done):
+            return min(discards, key=lambda a: _value(a.card))
+        if places := [a for a in actions if isinstance(a, PlaceMarker)]:
+            return _marker(state, player, places)
+        if turns := of(TurnMarker):
             return turns[0]
-        starts = [a for a in actions if isinstance(a, StartCard)]
-        if starts:
-            return max(starts, key=lambda a: (max(progress_options(state, deck[a.card].empire).values()),
-                                              -a.card))
-        leaders = [a for a in actions if isinstance(a, ChooseLeader) and a.name]
-        if leaders:
+        if starts := [a for a in actions if isinstance(a, StartCard)]:
+            return max(starts, key=lambda a: _start_score(state, a.card))
+        if leaders := [a for a in actions if isinstance(a, ChooseLeader) and a.name]:
             return leaders[0]
-        go = state.go_of(player)
-        if go is not None and go.stage == "build":
-            card = int(go.data.get("card", go.empire))
-            e = state.empire(card)
-            builds = [a for a in actions if isinstance(a, Build)
-                      and unit_cost(e, a.unit, a.area, initial=go.action == "start") + RESERVE <= e.money]
-            if builds and e.count() < 12:
-                return min(builds, key=lambda a: (unit_cost(e, a.unit, a.area), -e.count(a.area),
-                                                  rng.below(self._rng, 1000)))
-            forts = [a for a in actions if isinstance(a, Fortify) and a.area == e.capital]
-            if forts and e.money > 20:
-                return forts[0]
-            elite = [a for a in actions if isinstance(a, BuildElite)]
-            if elite and e.money > 30:
-                return elite[0]
-        done = [a for a in actions if isinstance(a, Done)]
-        if done:
+        if cards := [a for a in actions if isinstance(a, TradeCard)]:
+            return _trade_card(state, player, cards)
+        if levels := [a for a in actions if isinstance(a, TradeLevels)]:
+            return max(levels, key=lambda a: a.levels)
+        if keeps := [a for a in actions if isinstance(a, TradeKeep)]:
+            return max(keeps, key=lambda a: _value(a.card))
+        if buys := _buy_glory(state, [a for a in actions if isinstance(a, BuyGlory)]):
+            return buys
+        if arts := _artefact(state, player, [a for a in actions if isinstance(a, PlayArtefact)]):
+            return arts
+        for kind in (Adopt, Urbanise):
+            if found := of(kind):
+                return found[0]
+        if keep := [a for a in actions if isinstance(a, KeepLeader) and a.area]:
+            return keep[0]
+        if build := _build(state, player, actions):
+            return build
+        if done := of(Done):
             return done[0]
         return actions[0]
 

@@ -9,6 +9,7 @@ of :mod:`engine.seven_ages.effects`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -130,6 +131,14 @@ class Artefact:
 class Deck:
     cards: Mapping[int, Card]
     artefacts: Mapping[str, Artefact]
+    belief_markers: tuple[tuple[str, str], ...] = ()
+    """The double-sided religion and government markers (L915-919), each (one side, the other), in
+    data order: a marker's index here is its identity in play."""
+
+    def back(self, marker: int, side: str) -> str:
+        """The other side of the belief marker ``marker`` from ``side``."""
+        a, b = self.belief_markers[marker]
+        return b if side == a else a
 
     def by_empire(self, name: str) -> Card:
         return next(c for c in self.cards.values() if c.empire.name == name)
@@ -224,6 +233,30 @@ def artefact_problems(raw: list[dict[str, Any]]) -> list[str]:
             problems.append(
                 f"artefacts.yaml {a.get('name')}: markers must be 1-9 (0 if black, L913)"
             )
+    return problems
+
+
+BELIEF_KINDS = ("religion", "government")
+
+
+def belief_marker_problems(raw: list[dict[str, Any]], arts: list[dict[str, Any]]) -> list[str]:
+    """The double-sided markers (L915-919): two different sides of one kind (a religion backs a religion,
+    a government a government), each religion or government on exactly its ``markers`` sides."""
+    problems = source_problems("artefacts.yaml belief_markers", raw, key="sides")
+    kinds = {a.get("name"): a.get("kind") for a in arts if a.get("kind") in BELIEF_KINDS}
+    sides: Counter[str] = Counter()
+    for m in raw:
+        pair = m.get("sides")
+        if not (isinstance(pair, list) and len(pair) == 2 and all(p in kinds for p in pair)
+                and pair[0] != pair[1] and kinds[pair[0]] == kinds[pair[1]]):
+            problems.append(f"artefacts.yaml belief_markers {pair}: two different religions or two different "
+                            "governments (L917)")
+            continue
+        sides.update(pair)
+    for a in arts:
+        if a.get("name") in kinds and sides[a["name"]] != a.get("markers"):
+            problems.append(f"artefacts.yaml {a['name']}: {a.get('markers')} markers but "
+                            f"{sides[a['name']]} sides in belief_markers")
     return problems
 
 
@@ -334,7 +367,7 @@ def counter_problems(raw: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-def _build(raw: list[dict[str, Any]], arts: list[dict[str, Any]]) -> Deck:
+def _build(raw: list[dict[str, Any]], arts: list[dict[str, Any]], beliefs: list[dict[str, Any]]) -> Deck:
     artefacts = {
         a["name"]: Artefact(
             a["name"],
@@ -372,7 +405,8 @@ def _build(raw: list[dict[str, Any]], arts: list[dict[str, Any]]) -> Deck:
             Event(ev["name"], ev["timing"], ev["target"], tuple(ev["effects"]), ev["source"]),
             c["source"],
         )
-    return Deck(dict(sorted(cards.items())), artefacts)
+    markers = tuple((m["sides"][0], m["sides"][1]) for m in beliefs)
+    return Deck(dict(sorted(cards.items())), artefacts, markers)
 
 
 def deck_problems() -> list[str]:
@@ -380,8 +414,10 @@ def deck_problems() -> list[str]:
     cards = section(read_yaml("cards.yaml"), "cards", "cards.yaml")
     arts = section(read_yaml("artefacts.yaml"), "artefacts", "artefacts.yaml")
     leaders = read_yaml("leaders.yaml")
+    beliefs = section(read_yaml("artefacts.yaml"), "belief_markers", "artefacts.yaml")
     return (
         artefact_problems(arts)
+        + belief_marker_problems(beliefs, arts)
         + leader_problems(leaders)
         + counter_problems(read_yaml("counters.yaml"))
         + card_problems(cards, {a["name"]: a for a in arts}, leaders["named"])
@@ -397,6 +433,7 @@ def load_deck() -> Deck:
     return _build(
         section(read_yaml("cards.yaml"), "cards", "cards.yaml"),
         section(read_yaml("artefacts.yaml"), "artefacts", "artefacts.yaml"),
+        section(read_yaml("artefacts.yaml"), "belief_markers", "artefacts.yaml"),
     )
 
 
@@ -408,6 +445,7 @@ def report_deck() -> list[str]:
         provenance_line("cards (number and name)", cards),
         provenance_line("events", [c["event"] for c in cards]),
         provenance_line("artefacts", read_yaml("artefacts.yaml")["artefacts"]),
+        provenance_line("religion and government markers", read_yaml("artefacts.yaml")["belief_markers"]),
         provenance_line("named leaders", leaders["named"]),
         provenance_line("unnamed leader kinds", leaders["unnamed"]),
         provenance_line("counter mixes", counters["mixes"]),

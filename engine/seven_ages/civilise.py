@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import steps
+from engine.seven_ages import beliefs, steps
 from engine.seven_ages.actions import Done, PlaceCapital
 from engine.seven_ages.actions_civ import (
     Adopt,
@@ -36,7 +36,8 @@ from engine.seven_ages.actions_civ import (
     Renounce,
     Urbanise,
 )
-from engine.seven_ages.cards import Artefact, load_deck
+from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
+from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, gain
@@ -134,29 +135,6 @@ def may_take_government(held: str | None, government: str) -> str | None:
     return None
 
 
-def marker_available(wanted: str, in_use: Sequence[str], counters: Sequence[tuple[str, str]]) -> bool:
-    """Whether a religion or government marker can show ``wanted`` (L915-919).
-
-    Each double-sided counter shows one of its two sides; the markers ``in_use`` (one per
-    empire holding that religion or government) may be turned over at any time to free a
-    side, so ``wanted`` is available when every marker in use and ``wanted`` can be shown by
-    different counters at once (a matching; E26's Christianity freed by swapping Islam).
-    """
-    needs = [*in_use, wanted]
-    match: dict[int, int] = {}  # counter -> index in needs
-
-    def place(i: int, seen: set[int]) -> bool:
-        for c, sides in enumerate(counters):
-            if needs[i] in sides and c not in seen:
-                seen.add(c)
-                if c not in match or place(match[c], seen):
-                    match[c] = i
-                    return True
-        return False
-
-    return all(place(i, set()) for i in range(len(needs)))
-
-
 @dataclass(frozen=True)
 class ArtefactGlory:
     """Glory from placing an artefact (L909-913): the empire's, and each leader's empire's."""
@@ -237,7 +215,6 @@ CARDS, LEADERS, KEEP, BELIEFS, MODERNISE, DISORDER, URBANISE, CAPITAL = (
     "cards", "leaders", "keep", "beliefs", "modernise", "disorder", "urbanise", "capital")
 STAGES = (CARDS, LEADERS, BELIEFS, MODERNISE, DISORDER, URBANISE, CAPITAL)
 NO_LEADER = "no leader"
-BELIEF_KINDS = ("religion", "government")
 
 
 def _empire(state: SevenState, go: Go) -> Empire | None:
@@ -258,27 +235,10 @@ def _reaches(state: SevenState, e: Empire, target_areas: Iterable[str], exclude:
     return in_range(e.areas(), target_areas, _others(state, e.card, exclude), e.progress, explorers)
 
 
-def _beliefs_of(e: Empire) -> tuple[str, ...]:
-    return (*e.religions, *((e.government,) if e.government else ()))
-
-
 def _in_play(state: SevenState, name: str) -> int:
     on_map = sum(a.artefacts.count(name) for a in state.areas)
     on_cards = sum(1 for e in state.empires if name in (*e.artefacts, *_beliefs_of(e)))
     return on_map + on_cards
-
-
-def _belief_counters() -> list[tuple[str, str]]:
-    """The religion and government markers. Our data gives no marker's back, so each is one-sided
-    here and the swap of L915-919 never frees one: the rule (:func:`marker_available`) is ready for
-    the backs when the data has them."""
-    return [(a.name, a.name) for a in load_deck().artefacts.values() if a.kind in BELIEF_KINDS
-            for _ in range(a.markers)]
-
-
-def belief_available(state: SevenState, name: str) -> bool:
-    in_use = [b for e in state.empires for b in _beliefs_of(e)]
-    return marker_available(name, in_use, _belief_counters())
 
 
 def religion_categories(e: Empire) -> int:
@@ -293,8 +253,9 @@ def belief_problem(state: SevenState, e: Empire, name: str, kind: str) -> str | 
         problem = may_take_government(e.government, name)
     if problem:
         return problem
-    if not belief_available(state, name):
-        return f"Every {name} marker is in play (L915)."
+    if not beliefs.available(state, name):
+        return (f"Every marker showing {name} is in play, and turning markers over cannot free one "
+                "(L915-917).")
     return None
 
 
@@ -589,10 +550,10 @@ class CiviliseRules(BaseGoRules):
         if art.placed == "area":
             held = s.area(action.area)
             s = s.with_area(replace(held, artefacts=(*held.artefacts, art.name)))
-        elif art.kind == "religion":
-            s = s.with_empire(replace(e, religions=(*e.religions, art.name)))
-        elif art.kind == "government":
-            s = s.with_empire(replace(e, government=art.name))
+        elif art.kind in BELIEF_KINDS:
+            ctx.state = s
+            beliefs.take(ctx, e.card, art.name, art.kind)  # turning markers over if it must (L915-917)
+            s = ctx.state
         else:
             s = s.with_empire(replace(e, artefacts=(*e.artefacts, art.name)))
         ctx.state = s
@@ -717,10 +678,7 @@ class CiviliseRules(BaseGoRules):
                                 "civilise, held by an empire in range, with no disordered area (L962-964).")
         kind = load_deck().artefacts[action.name].kind
         new_to_world = not any(action.name in _beliefs_of(x) for x in ctx.state.empires)
-        if kind == "religion":
-            ctx.state = ctx.state.with_empire(replace(e, religions=(*e.religions, action.name)))
-        else:
-            ctx.state = ctx.state.with_empire(replace(e, government=action.name))
+        beliefs.take(ctx, e.card, action.name, kind)  # turning markers over if it must (L915-917)
         self._mark(ctx, go, "adopted")
         _gain(ctx, e.owner, "adopted", 1 + int(new_to_world))
         ctx.emit("adopted", seat=go.seat, empire=e.card, belief=action.name)
@@ -750,6 +708,7 @@ class CiviliseRules(BaseGoRules):
         ctx.state = ctx.state.with_empire(replace(
             e, religions=tuple(r for r in e.religions if r != action.name),
             government=None if e.government == action.name else e.government))
+        ctx.state = beliefs.record(ctx.state)  # its marker is free again
         self._mark(ctx, go, "renounced")
         ctx.emit("renounced", seat=go.seat, empire=e.card, belief=action.name, with_card=bool(action.card))
 

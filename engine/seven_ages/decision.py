@@ -28,12 +28,13 @@ from engine.seven_ages.actions import (
     PlaceCapital,
     PlaceMarker,
     SetupChoice,
+    SiftVote,
     StartCard,
     TurnMarker,
     Unmaintain,
 )
 from engine.seven_ages.setup import FROM_DECK
-from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, TRIM
+from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, SIFT_VOTE, TRIM
 from engine.seven_ages.text import card_text, empire_name, stage
 from engine.seven_ages.view import action_name
 
@@ -67,6 +68,9 @@ def heading(view: View, player: PlayerId) -> str:
         return "Choose your dedicated empire colours"
     if phase == SIFT:
         return "Not the full deck: put one of these cards out of the game (the rest pass to your left)"
+    if phase == SIFT_VOTE:
+        return ("Not the full deck: are you happy to play with the cards left, or do you want another round? "
+                "(more than half happy ends it)")
     if phase == REDEEM:
         return "Redemption: discard any cards, then draw back up"
     if phase == TRIM:
@@ -113,6 +117,8 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
     if isinstance(action, DiscardCard):
         verb = "Put out of the game" if view["phase"] == SIFT else "Discard"
         return Choice(action, f"{verb} {card_text(action.card)}")
+    if isinstance(action, SiftVote):
+        return Choice(action, "Happy with these cards" if action.happy else "Another round")
     if isinstance(action, ChooseColours):
         return Choice(action, f"Take the {action.group} counters")
     if isinstance(action, DraftMarker):

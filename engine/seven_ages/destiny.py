@@ -103,7 +103,8 @@ class DestinyRules(BaseGoRules):
     kinds: tuple[type[Action], ...] = (DiscardCard, Done)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
-        e = ctx.state.empire(go.empire) if go.empire else None
+        # a marker on an empire discarded since still draws, without that empire's Philosophers (L349)
+        e = ctx.state.empire(go.empire) if go.empire and ctx.state.has_empire(go.empire) else None
         philosophers = leader_areas(e, "Philosopher") if e else 0
         ctx.state = ctx.state.with_go(replace(go, stage=DISCARD, data={
             "target": hand_target(ctx.state, go), "philosophers": philosophers}))

@@ -95,7 +95,7 @@ class WorldMap:
         return frozenset(n for n in self.adjacency_by_border(land) if not self.areas[n].land)
 
     def adjacency_by_border(self, name: str) -> frozenset[str]:
-        return frozenset(n for pair in self.borders if name in pair for n in pair if n != name)
+        return _by_border(self).get(name, frozenset())
 
     def coastal(self, land: str) -> bool:
         """A land area adjacent to a sea or ocean area (L2115)."""
@@ -110,14 +110,38 @@ class WorldMap:
 
     def regions_of(self, name: str) -> frozenset[str]:
         """Regions and sub-regions an area is in (a sea: those of every land it borders)."""
-        area = self.areas[name]
-        if area.land:
-            return frozenset(r for r in (area.region, area.subregion) if r)
-        return frozenset(r for n in self.adjacency_by_border(name) if self.areas[n].land
-                         for r in self.regions_of(n))
+        return _regions(self)[name]
 
     def members(self, region: str) -> frozenset[str]:
-        return frozenset(n for n in self.areas if region in self.regions_of(n))
+        return _members(self).get(region, frozenset())
+
+
+# The map never changes once loaded: these tables are worked out once (the harvest asks for them for
+# every empire and category, every turn).
+@cache
+def _by_border(wmap: WorldMap) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {n: set() for n in wmap.areas}
+    for pair in wmap.borders:
+        for n in pair:
+            out.setdefault(n, set()).update(pair - {n})
+    return {n: frozenset(ns) for n, ns in out.items()}
+
+
+@cache
+def _regions(wmap: WorldMap) -> dict[str, frozenset[str]]:
+    lands = {n: frozenset(r for r in (a.region, a.subregion) if r) for n, a in wmap.areas.items() if a.land}
+    seas = {n: frozenset(r for m in _by_border(wmap)[n] if m in lands for r in lands[m])
+            for n, a in wmap.areas.items() if not a.land}
+    return {**lands, **seas}
+
+
+@cache
+def _members(wmap: WorldMap) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for n, regions in _regions(wmap).items():
+        for r in regions:
+            out.setdefault(r, set()).add(n)
+    return {r: frozenset(ns) for r, ns in out.items()}
 
 
 @cache

@@ -2,6 +2,9 @@
 
 - :func:`new_game`: shuffle the 110 cards and deal 7 to each player (10 with option 4; option 1
   deals two gold-bordered age-1 empires first, L1158), fill the leader cup.
+- ``sift`` and ``sift_vote`` (option 2, L1162-1170): the agreed number of cards dealt to each player
+  as a sub-deck; each round everyone discards one face down and passes the rest left, then everyone
+  votes at once whether they are happy with the cards left; a majority ends it.
 - ``redeem`` (option 3, L1172-1176): from the dealer (the first seat) clockwise, each
   discards any cards and refills to 6 (8 with option 4).
 - ``bid``: every player plays a card face down at once; the highest goes first; tied players play
@@ -21,10 +24,20 @@ from typing import Any
 from engine import rng
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import steps
-from engine.seven_ages.actions import Bid, ChooseColours, DiscardCard, Done
+from engine.seven_ages.actions import AGAIN, HAPPY, Bid, ChooseColours, DiscardCard, Done, SiftVote
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import read_yaml
-from engine.seven_ages.state import BID, COLOURS, MARKER_SET, REDEEM, SIFT, TRIM, Player, SevenState
+from engine.seven_ages.state import (
+    BID,
+    COLOURS,
+    MARKER_SET,
+    REDEEM,
+    SIFT,
+    SIFT_VOTE,
+    TRIM,
+    Player,
+    SevenState,
+)
 from engine.seven_ages.steps import Ctx
 
 HAND = 7  # L307
@@ -32,6 +45,8 @@ ENHANCED_HAND = 10  # option 4 (L1180)
 REFILL = 6  # option 3 (L1176)
 ENHANCED_REFILL = 8
 KEEP = 6  # option 4: discard down to 6 after the colours (L1182)
+SUB_DECK = "sub_deck"
+"""Option 2's lobby option: the agreed number of cards dealt to each player (0: off)."""
 FROM_DECK = 0
 """A bid of card 0: the top card of the deck, played by a tied player with no cards left (L321)."""
 
@@ -88,14 +103,19 @@ def new_game(players: int, options: Mapping[str, Any], seed: int) -> SevenState:
     state = SevenState(players=players, options=dict(options), seed=seed, cup=leader_cup(),
                        people=tuple(Player(seat, marker_set=MARKER_SET * sets) for seat in range(players)))
     ctx = Ctx(state)
-    if int(options.get("sifting", 0)):
+    agreed = int(options.get(SUB_DECK, 0))
+    if agreed:
         deck = list(load_deck().cards)
         rng.shuffle(ctx, deck)
-        each = len(deck) // players  # the whole deck, dealt equally; the rest aside (L1164)
+        each = min(agreed, len(deck) // players)  # at most the whole deck, dealt equally (L1164)
         hands = [tuple(sorted(deck[each * seat: each * (seat + 1)])) for seat in range(players)]
         ctx.state = replace(ctx.state, deck=tuple(deck[each * players:]),
                             people=tuple(replace(p, hand=hands[p.seat]) for p in ctx.state.people))
-        steps.enter(ctx, SIFT)
+        ctx.emit("sub_decks_dealt", cards=each)
+        if may_sift(ctx.state):
+            steps.enter(ctx, SIFT)
+        else:
+            end_sifting(ctx)
     else:
         deal(ctx, list(load_deck().cards))
     steps.settle(ctx)
@@ -262,11 +282,30 @@ def free_groups(state: SevenState) -> list[str]:
 
 # -- option 2 (not the full deck) -----------------------------------------------------------------
 
+def may_sift(state: SevenState) -> bool:
+    """Whether another round of sifting can be played (L1166): every sub-deck still holds a card to pass
+    on after the discard, and the cards left after it still deal every hand. Otherwise sifting ends."""
+    hand = ENHANCED_HAND if state.options.get("enhanced_start") else HAND
+    sub_decks = [len(p.hand) for p in state.people]
+    left = sum(sub_decks) + len(state.deck) - state.players
+    return min(sub_decks) >= 2 and left >= hand * state.players
+
+
+def end_sifting(ctx: Ctx) -> None:
+    """The sub-decks and the cards put aside are shuffled into one deck and the hands dealt (L1168);
+    the discarded cards stay out of the game, hidden until its end."""
+    s = ctx.state
+    rest = [c for p in s.people for c in p.hand] + list(s.deck)
+    ctx.state = replace(s, deck=(), people=tuple(replace(p, hand=(), happy=None) for p in s.people))
+    ctx.emit("deck_sifted", removed=len(s.removed))
+    deal(ctx, rest)
+
+
 @dataclass(frozen=True)
 class SiftStep:
-    """Option 2 (L1162-1170): every player at once discards a card of their sub-deck face down; then the
-    sub-decks pass to the left. After the lobby's number of rounds (the rulebook repeats until most are
-    happy) the rest is shuffled into the deck and the hands are dealt; the discards leave the game."""
+    """Option 2 (L1162-1170), a round: every player at once discards a card of their sub-deck face down;
+    then the sub-decks pass to the left and the players vote (:class:`SiftVoteStep`), unless no other
+    round can be played (:func:`may_sift`)."""
 
     name: str = SIFT
     kinds: tuple[type[Action], ...] = (DiscardCard,)
@@ -296,17 +335,14 @@ class SiftStep:
         if ctx.state.queue:
             return
         s = ctx.state
-        rounds = len(s.removed) // s.players
-        if rounds < int(s.options.get("sifting", 0)) and all(p.hand for p in s.people):
-            n = s.players
-            ctx.state = replace(s, queue=tuple(range(n)), people=tuple(
-                replace(p, hand=s.people[(p.seat - 1) % n].hand) for p in s.people))
-            ctx.emit("cards_passed_left", rounds=rounds)
-            return
-        rest = [c for p in s.people for c in p.hand] + list(s.deck)
-        ctx.state = replace(s, deck=(), people=tuple(replace(p, hand=()) for p in s.people))
-        ctx.emit("deck_sifted", removed=len(s.removed))
-        deal(ctx, rest)
+        n = s.players
+        passed = tuple(replace(p, hand=s.people[(p.seat - 1) % n].hand) for p in s.people)
+        ctx.state = replace(s, people=passed)
+        ctx.emit("cards_passed_left", rounds=len(s.removed) // n)
+        if may_sift(ctx.state):
+            steps.enter(ctx, SIFT_VOTE)
+        else:
+            end_sifting(ctx)
 
     def done(self, state: SevenState) -> bool:
         return state.phase != SIFT or not state.queue
@@ -314,6 +350,52 @@ class SiftStep:
     def timeout(self, state: SevenState, seat: PlayerId) -> Action:
         deck = load_deck().cards
         return DiscardCard(seat, min(state.people[seat].hand, key=lambda c: (deck[c].value, c)))
+
+
+@dataclass(frozen=True)
+class SiftVoteStep:
+    """Option 2 (L1166): "Repeat until the majority of players are happy to play with the remaining
+    cards." Every player votes at once, face down; strictly more than half happy ends the sifting (a
+    tie is no majority: another round)."""
+
+    name: str = SIFT_VOTE
+    kinds: tuple[type[Action], ...] = (SiftVote,)
+
+    def enter(self, ctx: Ctx) -> None:
+        ctx.state = replace(ctx.state, queue=tuple(range(ctx.state.players)))
+
+    def actors(self, state: SevenState) -> frozenset[PlayerId]:
+        return frozenset(q for q in state.queue if state.people[q].happy is None)
+
+    def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        return [SiftVote(seat, HAPPY), SiftVote(seat, AGAIN)]
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        assert isinstance(action, SiftVote)
+        s, seat = ctx.state, action.player
+        if action.vote not in (HAPPY, AGAIN):
+            raise IllegalAction("bad_vote", "Vote happy with these cards, or for another round.")
+        ctx.state = s.with_player(replace(s.people[seat], happy=action.happy))
+        ctx.emit("sift_voted", seat=seat)
+        if self.actors(ctx.state):
+            return
+        s = ctx.state
+        happy = [p.seat for p in s.people if p.happy]
+        ctx.state = replace(s, queue=(), people=tuple(replace(p, happy=None) for p in s.people))
+        ends = 2 * len(happy) > s.players
+        ctx.emit("sift_votes", happy=happy, players=s.players, ends=ends)
+        if ends:
+            end_sifting(ctx)
+        else:
+            steps.enter(ctx, SIFT)
+
+    def done(self, state: SevenState) -> bool:
+        return state.phase != SIFT_VOTE or not state.queue
+
+    def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        return SiftVote(seat, HAPPY)
 
 
 # -- option 3 (redemption) and option 4 (discard down to 6) ----------------------------------------
@@ -390,6 +472,7 @@ class HandStep:
 
 
 steps.register(SiftStep())
+steps.register(SiftVoteStep())
 steps.register(BidStep())
 steps.register(ColoursStep())
 steps.register(HandStep(REDEEM, refill=True))

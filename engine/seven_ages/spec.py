@@ -11,9 +11,11 @@ from engine.spec import GameSpec, OptionSpec
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("total_history", "Option 1, Total History: each player is dealt two gold-bordered age-1 "
                "empires among their cards, and the first empire of the game must start in age 1.", False),
-    OptionSpec("sifting", "Option 2, Not the full deck: the whole deck is dealt out first; each player "
-               "puts one card out of the game and passes the rest to their left, this many times (0: "
-               "off), before the rest is shuffled and the hands are dealt.", 0, minimum=0, maximum=20),
+    OptionSpec("sub_deck", "Option 2, Not the full deck: each player is dealt this many cards (0: off; "
+               "55, or more than the deck holds for everyone, deals the whole deck equally). Each round "
+               "everyone puts one card out of the game face down and passes the rest to their left, then "
+               "all vote: when more than half are happy, the cards left and those put aside make the "
+               "deck.", 0, minimum=0, maximum=55),
     OptionSpec("redemption", "Option 3, Redemption: after the deal each player in turn may discard any "
                "cards and draw back up to 6 (8 with Enhanced start).", False),
     OptionSpec("enhanced_start", "Option 4, Enhanced start: 10 cards are dealt, and each player discards "

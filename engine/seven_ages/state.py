@@ -51,6 +51,7 @@ Card numbers start at 1, so 0 names no card."""
 
 # Phases of a game in order: the preparation once, then each turn from ``draft`` to ``end_turn``.
 SIFT = "sift"  # option 2: sub-decks passed round, a card discarded each time (L1162-1170)
+SIFT_VOTE = "sift_vote"  # option 2: after each round, are most players happy with the cards left?
 REDEEM = "redeem"  # option 3: discard and refill to 6 (L1172-1176)
 BID = "bid"  # who goes first (L317-323)
 COLOURS = "colours"  # dedicated colours (L325-327)
@@ -59,7 +60,8 @@ DRAFT = "draft"  # option 5: the spare markers passed round (L1186-1190); a turn
 MARKERS = "markers"
 END_TURN = "end_turn"
 OVER = "over"
-PHASES: tuple[str, ...] = (SIFT, REDEEM, BID, COLOURS, TRIM, DRAFT, MARKERS, *ACTIONS, END_TURN, OVER)
+PHASES: tuple[str, ...] = (SIFT, SIFT_VOTE, REDEEM, BID, COLOURS, TRIM, DRAFT, MARKERS, *ACTIONS, END_TURN,
+                           OVER)
 
 MAX_MONEY = 199
 """Money is kept on the glory track: at most 199 at any time (L479)."""
@@ -108,6 +110,8 @@ class Empire:
     started: int = 0  # the turn it started
     passed: int = 0  # 0; or the order (1, 2, ...) in which it went beyond level 49 (tie-break, L311)
     flags: tuple[str, ...] = ()  # sorted words: "traded" (lifts the ship/cavalry icons, L515), ...
+    belief_markers: tuple[tuple[str, int], ...] = ()  # (religion or government, the double-sided
+    # marker showing it: an index of Deck.belief_markers), L915-919; see engine.seven_ages.beliefs
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
@@ -206,6 +210,7 @@ class Player:
     group: str | None = None  # the dedicated colour group (L325-327)
     marker_set: tuple[str, ...] = MARKER_SET
     bid: int | None = None  # the card played face down in the current bid round
+    happy: bool | None = None  # option 2: this round's vote, face down until every player has voted
     bids: tuple[int, ...] = ()  # the bid cards already revealed, in round order
     placed: bool = False  # has finished placing this turn's action markers
     drafted: tuple[str, ...] = ()  # option 5: spare markers taken this turn, played besides the set
@@ -224,7 +229,8 @@ class Player:
 class SevenState:
     """A whole game.
 
-    Hidden parts (never in another player's view): each player's ``hand`` and face-down ``bid``,
+    Hidden parts (never in another player's view): each player's ``hand`` (a sub-deck while option 2
+    sifts), face-down ``bid`` and ``happy`` vote, the cards ``removed`` by option 2 (until the end),
     face-down markers' ``action``, the order of ``deck`` and of the leader ``cup``.
     """
 

@@ -23,6 +23,7 @@ from engine.seven_ages.state import (
     OVER,
     REDEEM,
     SIFT,
+    SIFT_VOTE,
     TRIM,
 )
 from engine.seven_ages.view import action_name
@@ -32,8 +33,8 @@ View = Mapping[str, Any]
 EventText = Callable[[Event, Names], "str | None"]
 _EVENTS: dict[str, EventText] = {}
 
-PHASE_WORDS = {SIFT: "Preparing to play: sifting the deck", REDEEM: "Preparing to play: redrawing cards",
-               BID: "Who goes first?",
+PHASE_WORDS = {SIFT: "Preparing to play: sifting the deck", SIFT_VOTE: "Preparing to play: the sifting vote",
+               REDEEM: "Preparing to play: redrawing cards", BID: "Who goes first?",
                COLOURS: "Choosing colours", TRIM: "Preparing to play: discarding down to 6",
                DRAFT: "Drafting the spare markers", MARKERS: "Placing action markers",
                END_TURN: "End of turn", OVER: "Game over"}
@@ -96,6 +97,18 @@ def describe_event(event: Event, names: Names) -> str | None:
             return f"{who} puts a card out of the game face down."
         case "cards_passed_left":
             return "Everyone passes the rest of their cards to the player on their left."
+        case "sub_decks_dealt":
+            return (f"Not the full deck: everyone is dealt {plural(int(d['cards']), 'card')} face down as "
+                    "their sub-deck.")
+        case "sift_voted":
+            return f"{who} has voted."
+        case "sift_votes":
+            happy = [seat(names, int(q)) for q in d["happy"]]
+            said = (f"{join_words(happy)} {'is' if len(happy) == 1 else 'are'} happy" if happy
+                    else "nobody is happy")
+            verdict = ("a majority: these cards are played" if d["ends"]
+                       else "no majority (more than half must be happy): another round")
+            return f"The votes are in: {said} with the cards left, out of {d['players']}; {verdict}."
         case "deck_sifted":
             return (f"The deck is sifted: {plural(int(d['removed']), 'card')} are out of the game; the rest "
                     "is shuffled and the hands are dealt.")
@@ -255,4 +268,15 @@ def summary_text(view: View, names: Names) -> str:
     for p in view["people"]:
         made = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in sorted(p["parts"].items()) if v)
         parts.append(f"{seat(names, p['seat'])} {p['glory']}" + (f" ({made})" if made else ""))
-    return f"Final scores (glory): {join_words(parts)}. {result(view, names)}"
+    out = f"Final scores (glory): {join_words(parts)}. {result(view, names)}"
+    removed = view.get("removed") or []
+    if removed:  # option 2's discards, hidden until the game's end (L1168); a long list is cut short
+        shown = [f"{c} ({load_deck().cards[c].empire.name})" for c in removed[:SHOWN_REMOVED]]
+        more = len(removed) - len(shown)
+        out += (f" Cards put out of the game before it began: {', '.join(shown)}"
+                + (f" and {more} more." if more else "."))
+    return out
+
+
+SHOWN_REMOVED = 12
+"""At most this many of option 2's discarded cards are named in the final summary (a message's length)."""

@@ -2,8 +2,9 @@
 
 Hidden from everyone but their owner: a hand (others see its size), a face-down bid, which action
 a face-down marker is (others see that a marker lies there), the working data of a go. Hidden from
-all: the order of the deck and of the leader cup (their sizes only) and the discard pile's cards
-(cards discarded face down while preparing to play go there too; its size only).
+all: the order of the deck and of the leader cup (their sizes only), the discard pile's cards
+(cards discarded face down while preparing to play go there too; its size only), option 2's sifting
+votes until all are in, and the cards it put out of the game (their number; which, once it is over).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class PersonView(TypedDict):
     group: str | None
     hand_size: int
     has_bid: bool
+    has_voted: bool  # option 2: voted this round (how, only once every vote is in)
     bids: list[int]
     placed: bool
 
@@ -48,6 +50,7 @@ class EmpireView(TypedDict):
     capital: str | None
     homeland: str | None
     flags: list[str]
+    belief_markers: list[list[Any]]  # [religion or government, marker number, the side on its back]
 
 
 class MarkerView(TypedDict):
@@ -89,6 +92,8 @@ class SevenView(TypedDict):
     pending: list[dict[str, Any]]
     deck_size: int
     discard_size: int
+    removed_size: int  # option 2: cards out of the game
+    removed: list[int] | None  # and which, once the game is over (L1168: hidden until the game's end)
     cup_size: int
     over: bool
     final: list[int] | None
@@ -103,7 +108,8 @@ def empire_view(e: Empire) -> EmpireView:
         leaders=[{"name": ld.name, "abilities": list(ld.abilities), "area": ld.area, "named": ld.named}
                  for ld in e.leaders],
         artefacts=list(e.artefacts), religions=list(e.religions), government=e.government,
-        capital=e.capital, homeland=e.homeland, flags=list(e.flags))
+        capital=e.capital, homeland=e.homeland, flags=list(e.flags),
+        belief_markers=[[b, m, load_deck().back(m, b)] for b, m in e.belief_markers])
 
 
 def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> SevenView:
@@ -122,7 +128,8 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         turn=state.turn, phase=state.phase, first=state.first, actors=sorted(actors(state)),
         queue=list(state.queue),
         people=[PersonView(seat=p.seat, glory=p.glory, parts=dict(p.parts), group=p.group,
-                           hand_size=len(p.hand), has_bid=p.bid is not None, bids=list(p.bids),
+                           hand_size=len(p.hand), has_bid=p.bid is not None,
+                           has_voted=p.happy is not None, bids=list(p.bids),
                            placed=p.placed) for p in state.people],
         your_hand=list(state.people[viewer].hand) if mine and viewer is not None else None,
         your_bid=state.people[viewer].bid if mine and viewer is not None else None,
@@ -135,6 +142,7 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         markers=markers, goes=goes,
         pending=[{"kind": p.kind, "seat": p.seat, "empire": p.empire} for p in state.pending],
         deck_size=len(state.deck), discard_size=len(state.discard), cup_size=len(state.cup),
+        removed_size=len(state.removed), removed=sorted(state.removed) if over else None,
         over=over, final=list(state.final) if state.final is not None else None,
         ranking=ranking(state) if over else None,
     )
