@@ -24,7 +24,7 @@ from engine.seven_ages import steps
 from engine.seven_ages.actions import Bid, ChooseColours, DiscardCard, Done
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import read_yaml
-from engine.seven_ages.state import BID, COLOURS, MARKER_SET, REDEEM, SIFT, TRIM, Player, SevenState
+from engine.seven_ages.state import BID, COLOURS, REDEEM, SIFT, TRIM, Player, SevenState, marker_sets
 from engine.seven_ages.steps import Ctx
 
 HAND = 7  # L307
@@ -83,10 +83,9 @@ def leader_cup() -> tuple[str, ...]:
 
 def new_game(players: int, options: Mapping[str, Any], seed: int) -> SevenState:
     """The state before anyone has moved: cards dealt, the first phase entered."""
-    # option 5 with two players: each plays with two sets of action markers (L1192)
-    sets = 2 if options.get("enhanced_play") and players == 2 else 1
+    own = marker_sets(options, players)
     state = SevenState(players=players, options=dict(options), seed=seed, cup=leader_cup(),
-                       people=tuple(Player(seat, marker_set=MARKER_SET * sets) for seat in range(players)))
+                       people=tuple(Player(seat, marker_set=own) for seat in range(players)))
     ctx = Ctx(state)
     if int(options.get("sifting", 0)):
         deck = list(load_deck().cards)
