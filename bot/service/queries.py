@@ -11,7 +11,7 @@ from bot.models import GameStatus, LogEntry, UserSettings
 from bot.service.base import LOG_CACHE, ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.records import Replay, adopt_settings, canon, replay_public, spec_or_error
-from engine.core import UNDO, Decision, LogReplay, PlayerId, decide, players_at_start
+from engine.core import JOIN, UNDO, Decision, LogReplay, PlayerId, decide, players_at_start
 
 
 class QueryOps(ServiceBase):
@@ -152,7 +152,9 @@ class QueryOps(ServiceBase):
             return None, []
         window = max(row.seq - limit, 0)
         recent = await self.store.actions(game_id, after_seq=window, upto_seq=row.seq)
-        last = max((a.seq for a in recent if a.player == player), default=None)
+        # a seat's join is no move of theirs: a newcomer hears what happened as if they had never moved
+        last = max((a.seq for a in recent if a.player == player and a.action.get("kind") != JOIN),
+                   default=None)
         start = window if last is None else last - 1
         game = spec_or_error(row.ruleset).load()
         base = await self.store.latest_checkpoint(game_id, upto_seq=start)
