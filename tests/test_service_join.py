@@ -72,7 +72,8 @@ def lines(out: Outcome, names: tuple[str, ...]) -> list[str]:
             if (text := describe_notice(n, names, game, str)) is not None]
 
 
-async def test_a_person_joins_a_running_game_is_named_and_kept_after_a_restart(store: Store) -> None:
+async def test_a_person_joins_a_running_game_is_named_and_kept_after_a_restart(store: Store,
+                                                                              db_target: str) -> None:
     svc = service(store)
     gid = await seven_ages_in_play(svc)
     before = await svc.status(gid)
@@ -104,13 +105,17 @@ async def test_a_person_joins_a_running_game_is_named_and_kept_after_a_restart(s
     assert await svc.verify_game(gid) == []
     assert (await svc.public_log(gid))[1]
 
-    # a restart (a new service on the same database) keeps bob in his seat
-    fresh = service(store)
-    assert (await fresh.status(gid)).seat_names == status.seat_names
-    fseq, fstate = await fresh.engine_state(gid)
-    assert fseq == seq and game.dumps(fstate) == game.dumps(state)
-    assert await fresh.verify_game(gid) == []
-    await fresh.can_undo(gid, BOB)  # replays the whole log, join included: "corrupt" if it did not match
+    # a restart (the database opened anew, a new service) keeps bob in his seat
+    reopened = cast(Store, await open_store(db_target))
+    try:
+        fresh = service(reopened)
+        assert (await fresh.status(gid)).seat_names == status.seat_names
+        fseq, fstate = await fresh.engine_state(gid)
+        assert fseq == seq and game.dumps(fstate) == game.dumps(state)
+        assert await fresh.verify_game(gid) == []
+        await fresh.can_undo(gid, BOB)  # replays the whole log, join included: "corrupt" if it did not match
+    finally:
+        await reopened.close()
 
 
 async def test_refusals_are_one_line_and_change_nothing(store: Store) -> None:
