@@ -62,6 +62,11 @@ def test_the_newcomer_is_dealt_7_cards_and_starts_level_with_the_player_coming_l
     assert lines[0] is not None and lines[0].startswith("dave (Yellow) joins the game with 5 glory")
     secret = [e for e in s.events if e.type == "cards_drawn_secret"]
     assert [e.audience for e in secret] == [(3,)]  # the cards themselves: the newcomer's alone
+    assert GAME.view(s.state, 3)["your_hand"] == list(newcomer.hand)
+    for viewer in (0, 1, 2, None):  # the others (and a spectator) see how many, never which
+        view = GAME.view(s.state, viewer)
+        assert view["people"][3]["hand_size"] == 7
+        assert view["your_hand"] == (None if viewer is None else list(hands[viewer]))
 
 
 def test_a_newcomer_when_the_deck_runs_short_gets_what_is_left() -> None:
