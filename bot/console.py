@@ -61,7 +61,8 @@ Commands (GAME defaults to your current game):
   create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
                  GAME is one of the games 'games' lists; option=A,B switches options on,
                  NAME=VALUE sets one (a number, a word, on or off)
-  join GAME      leave      add-ai [POLICY]      kick NAME (a person, or an AI seat of a lobby)
+  join GAME      (a lobby, or a running game whose rules take newcomers)
+  leave          add-ai [POLICY]      kick NAME (a person, or an AI seat of a lobby)
   start          use GAME   games
   play N         play choice N of your decision (or just N); play WORDS: the start of its label
   undo           take back your last move (until a roll, a draw, a reveal or another player's move)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -312,6 +312,17 @@ class Game(Protocol):
         still acts alone. :class:`BaseGame` has the generic rule (see :func:`plain_move`)."""
         ...
 
+    def join(self, state: Any) -> Result:
+        """A new player takes the next seat (numbered after the last one) of a game under way.
+
+        Returns the state with the seat added and the events: a public one saying who joined, and
+        what only the newcomer may see (their hand). The platform logs it as :func:`join_entry`.
+        A game that takes no newcomers (the default of :class:`BaseGame`, and every game whose spec
+        says ``joins_in_progress=False``) raises IllegalAction ``no_joining``; one that does refuses
+        with its own sentence when it cannot take one now (no free colour, the table full, the game over).
+        """
+        ...
+
     # -- persistence ------------------------------------------------------------------------
     def to_json(self, state: Any) -> dict[str, JSON]: ...
 
@@ -409,6 +420,9 @@ class BaseGame(Generic[S, C]):
         return plain_move(self, before, action, result) and \
             self.hidden_draws(before) == self.hidden_draws(result.state)
 
+    def join(self, state: S) -> Result:
+        raise no_joining()
+
     def apply(self, state: S, action: Action) -> Result:
         if action.player not in self.actors(state):
             raise self.refusal(state, action.player)
@@ -448,14 +462,35 @@ def undo_entry(player: PlayerId) -> dict[str, JSON]:
     return {"kind": UNDO, "player": player}
 
 
+JOIN = "join"
+"""The ``kind`` of the log entry seating a new player in a game under way (never a game's action)."""
+
+
+def join_entry(player: PlayerId) -> dict[str, JSON]:
+    """The log entry by which a newcomer takes seat ``player`` (after the last) via :meth:`Game.join`."""
+    return {"kind": JOIN, "player": player}
+
+
+def no_joining() -> IllegalAction:
+    """The refusal of a game that takes no new player once it has started."""
+    return IllegalAction("no_joining", "This game can't take a new player once it has started.")
+
+
+def players_at_start(seated: int, log: Iterable[Action | Mapping[str, JSON]]) -> int:
+    """How many seats a game was set up with: those seated now less those who joined since (its log's
+    join entries). A replay from the seed sets up that many, then replays the joins in their place."""
+    return seated - sum(1 for entry in log if isinstance(entry, Mapping) and entry.get("kind") == JOIN)
+
+
 class LogReplay:
-    """Replays an action log that may hold undo entries, one entry at a time.
+    """Replays an action log that may hold undo and join entries, one entry at a time.
 
     The log stays append-only: an undo entry voids the newest move still undoable (per
     :meth:`Game.undoable`) and restores the state from before it, which is exactly the state a
     replay without that move reaches (the engine is deterministic). Any move that is not
     undoable (a roll, a draw, a reveal, another player's move) closes the chain behind it, so
-    no undo ever reaches past something that became known.
+    no undo ever reaches past something that became known. A join entry (:func:`join_entry`) seats a
+    newcomer through :meth:`Game.join` and closes the chain too: no undo takes a seat away.
     """
 
     def __init__(self, game: Game, state: Any) -> None:
@@ -477,7 +512,7 @@ class LogReplay:
         return None
 
     def apply(self, entry: Mapping[str, JSON], mark: Any = None) -> Result:
-        """Apply one log entry (an action's JSON or an undo entry); an undo has no events.
+        """Apply one log entry (an action's JSON, an undo or a join entry); an undo has no events.
 
         ``mark`` names the entry for the caller (its seq): after an undo, :attr:`voided` holds the
         mark of the move taken back (a public log drops that move's lines)."""
@@ -488,7 +523,20 @@ class LogReplay:
                                     "something new became known since, or another player moved.")
             self.state, _, self.voided = self._undo.pop()
             return Result(self.state, ())
+        if isinstance(entry, Mapping) and entry.get("kind") == JOIN:
+            return self.join(entry.get("player"))
         return self.play(self.game.codec.decode(entry), mark)
+
+    def join(self, player: object) -> Result:
+        """A newcomer takes seat ``player``, which must be the seat after the last."""
+        seats = len(self.game.scores(self.state))
+        if player != seats:
+            raise IllegalAction("bad_join", f"A newcomer takes the seat after the last ({seats}), not "
+                                f"{_shown(player)}.")
+        result = self.game.join(self.state)
+        self._undo.clear()
+        self.state = result.state
+        return result
 
     def play(self, action: Action, mark: Any = None) -> Result:
         before = self.state
@@ -515,7 +563,8 @@ def replay(
     game: Game, players: int, options: Mapping[str, JSON], seed: int,
     log: Sequence[Action | Mapping[str, JSON]],
 ) -> Any:
-    """Rebuild a state from its seed and action log (actions, or their JSON with undo entries)."""
+    """Rebuild a state from its seed and action log (actions, or their JSON with undo and join entries);
+    ``players`` is the number of seats at the start (see :func:`players_at_start`)."""
     run = LogReplay(game, game.setup(players, options, seed))
     for entry in log:
         if isinstance(entry, Action):

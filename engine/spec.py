@@ -129,6 +129,8 @@ class GameSpec:
             decision panel cannot express; it has ``setup(bot, spec)``.
         offered: whether the lobby offers it (a game still being built is
             registered for simulation and tests only).
+        joins_in_progress: whether a person may join once the game has started (its rules seat a
+            newcomer through :meth:`engine.core.Game.join`); otherwise the lobby closes at the start.
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
     """
@@ -148,6 +150,7 @@ class GameSpec:
     pictures: str = ""
     ui: str | None = None
     offered: bool = True
+    joins_in_progress: bool = False
     data_report: str = ""
 
     def load(self) -> Game:

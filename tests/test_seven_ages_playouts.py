@@ -7,15 +7,19 @@ game, or in play
 as an empire, or played and being set up), progress 1-49 or past the end, and no seat's view naming
 another's face-down marker.
 At the end the log replays to the same state. 40 games in the fast suite, 200 more with ``-m slow``.
+In every fifth game of fewer than 5 players a newcomer joins once the game takes one (L337), from a
+move on that varies with the seed; the log then holds their join entry.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
-from engine.core import Action, replay
+from engine.core import Action, IllegalAction, join_entry, replay
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
 from engine.seven_ages.production import pool
@@ -62,8 +66,19 @@ def play(seed: int, players: int, policy: str, **changed: object) -> SevenState:
     options = {**SPEC.default_options(), **changed}
     s = GAME.setup(players, options, seed)
     ais = [make_policy(policy, seed * 11 + p) for p in range(players)]
-    log: list[Action] = []
+    log: list[Action | Mapping[str, Any]] = []
+    join_at = 1 + 6 * (seed % 13) if seed % 5 == 0 and players < SPEC.max_players else None
     while not GAME.is_over(s):
+        if join_at is not None and len(log) >= join_at:
+            try:
+                s = GAME.join(s).state
+            except IllegalAction:
+                pass  # still preparing: a later move
+            else:
+                join_at = None
+                log.append(join_entry(s.players - 1))
+                ais.append(make_policy(policy, seed * 11 + s.players - 1))
+                continue
         actors = sorted(GAME.actors(s))
         assert actors, f"nobody may act in phase {s.phase}"
         seat = actors[len(log) % len(actors)]
@@ -73,6 +88,7 @@ def play(seed: int, players: int, policy: str, **changed: object) -> SevenState:
         problems = invariant_problems(s)
         assert not problems, f"seed {seed}, move {len(log)} {action.to_json()}: {problems}"
         assert len(log) < 20_000
+    assert join_at is None, "the newcomer never joined"
     assert replay(GAME, players, options, seed, log) == s
     assert s.turn == options["turn_limit"] or any(e.progress >= PAST_THE_END for e in s.empires)
     return s

@@ -97,7 +97,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
                          f"`/annals join game:{out.game_id}`; start it with `/annals start`.")
         await self._answer(interaction, work, ephemeral=True)
 
-    @app_commands.command(name="join", description="Take a free seat in a game's lobby")
+    @app_commands.command(name="join", description="Take a free seat in a lobby, or in a running game that "
+                          "takes newcomers")
     @app_commands.describe(game="The game to join (its id)")
     async def join(self, interaction: Interaction, game: GameId) -> None:
         async def work() -> Reply:

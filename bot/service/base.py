@@ -47,7 +47,7 @@ from bot.service.records import (
 )
 from bot.storage import GameStore
 from bot.store import StoreBusy, StoreConflict, StoreError, StoreFull
-from engine.core import Action, IllegalAction, LogReplay, PlayerId
+from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, players_at_start
 
 log = logging.getLogger("bot.service")
 
@@ -166,9 +166,10 @@ class ServiceBase:
             base = 0
             if bundle.snapshot is not None:
                 state, base = game.from_json(json.loads(bundle.snapshot.state_json)), bundle.snapshot.seq
-            else:
-                state = game.setup(players, row.options, row.seed)
-            run = LogReplay(game, state)  # undo entries too (see bot.service.undo)
+            else:  # the whole log follows: those who joined since the start are seated by it
+                state = game.setup(players_at_start(players, [e.action for e in bundle.tail]), row.options,
+                                   row.seed)
+            run = LogReplay(game, state)  # undo and join entries too (see bot.service.undo, lobby)
             for entry in bundle.tail:
                 if entry.seq != base + 1:
                     raise ServiceError("corrupt", f"Game {game_id}: the log jumps from {base} "
@@ -238,11 +239,17 @@ class ServiceBase:
             log.exception("engine failed on %s in game %s", action, unit.lg.row.game_id)
             raise ServiceError("engine_error", "Something went wrong with that move; "
                                "nothing changed.") from exc
+        self._record(unit, action.player, action.to_json(), result, source, user_id)
+
+    def _record(self, unit: Unit, player: PlayerId, entry: dict[str, Any], result: Result,
+                source: ActionSource, user_id: int | None) -> None:
+        """Log one entry (a move, or a join: :func:`engine.core.join_entry`) with the state and the notices
+        of its events, in ``unit``'s transaction."""
+        game = unit.lg.game
         unit.seq += 1
         unit.state, unit.state_changed = result.state, True
         gid = unit.lg.row.game_id
-        unit.actions.append(
-            ActionRow(gid, unit.seq, action.player, action.to_json(), source, unit.now, user_id))
+        unit.actions.append(ActionRow(gid, unit.seq, player, entry, source, unit.now, user_id))
         if unit.seq % self.checkpoint_every == 0:
             unit.checkpoints.append(Snapshot(gid, unit.seq, game.dumps(unit.state)))
         for event in result.events:

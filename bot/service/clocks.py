@@ -11,7 +11,7 @@ from bot.service.base import ServiceBase, log
 from bot.service.errors import ServiceError
 from bot.service.records import DAY, Loaded, Unit, canon, require_manager, spec_or_error, turn_due
 from bot.store import StoreError
-from engine.core import LogReplay, PlayerId
+from engine.core import LogReplay, PlayerId, players_at_start
 
 
 class ClockOps(ServiceBase):
@@ -241,17 +241,19 @@ class ClockOps(ServiceBase):
         marks = {c.seq: c for c in await self.store.checkpoints(game_id)}
         if snapshot is not None:
             marks[snapshot.seq] = snapshot
-        state = game.setup(len(ordered), row.options, row.seed)
-        run = LogReplay(game, state)  # undo entries too (see bot.service.undo)
+        entries = await self.store.actions(game_id)
+        players = players_at_start(len(ordered), [entry.action for entry in entries])  # joins are logged
+        state = game.setup(players, row.options, row.seed)
+        run = LogReplay(game, state)  # undo and join entries too (see bot.service.undo, lobby)
         applied = 0
-        for entry in await self.store.actions(game_id):
+        for entry in entries:
             state = run.apply(entry.action).state
             applied = entry.seq
             mark = marks.get(applied)
             if mark is not None and canon(game.to_json(state)) != canon(json.loads(mark.state_json)):
                 problems.append(f"replayed state at seq {applied} differs from the stored one")
         if snapshot is not None and snapshot.seq == 0 and canon(game.to_json(
-                game.setup(len(ordered), row.options, row.seed))) != canon(json.loads(snapshot.state_json)):
+                game.setup(players, row.options, row.seed))) != canon(json.loads(snapshot.state_json)):
             problems.append("the set-up state differs from the stored one")
         if row.status == "active":
             have = {d.player for d in await self.store.game_deadlines(game_id) if d.kind == "turn"}

@@ -10,10 +10,10 @@ from typing import Any
 from bot.models import PUBLIC, GameRow, Notice, NoticeKind, Outcome, SeatRow, TimerSettings
 from bot.outbox import route
 from bot.service.base import ServiceBase, saving
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, refused
 from bot.service.records import Loaded, Unit, clean_name, next_slot, require_manager, spec_or_error
 from bot.store import StoreConflict
-from engine.core import IllegalAction
+from engine.core import IllegalAction, join_entry
 
 SEED_LIMIT = 2**63  # a seed is stored as SQLite's signed 64-bit INTEGER
 
@@ -85,21 +85,45 @@ class LobbyOps(ServiceBase):
         return await self._publish(Outcome(row.game_id, (notice,), self._status(lg), tuple(rows)))
 
     async def join(self, game_id: str, user_id: int, display_name: str) -> Outcome:
-        """Take a free seat in a lobby."""
+        """Take a free seat in a lobby, or in a game under way whose rules take newcomers (its spec's
+        ``joins_in_progress``: the game seats them through :meth:`engine.core.Game.join`)."""
         async with self._locked(game_id):
             lg = await self._load(game_id)
-            self._require_lobby(lg)
+            if lg.row.status == "lobby" or not lg.spec.joins_in_progress:
+                self._require_lobby(lg)
+            else:
+                self._require_active(lg)
             if lg.seat_of_user(user_id) is not None:
                 raise ServiceError("already_seated", "You already have a seat in this game.")
             if len(lg.seats) >= lg.row.max_seats:
                 raise ServiceError("lobby_full", "This game is full.", max=lg.row.max_seats)
             await self._refresh_prefs(lg, [user_id])
-            unit = self._unit(lg)
-            seat = SeatRow(game_id, next_slot(lg), clean_name(display_name), unit.now, user_id=user_id)
-            unit.seats[seat.slot] = seat
-            unit.notice(NoticeKind.player_joined, user_id=user_id, name=seat.display_name)
-            outcome = await self._commit_outcome(lg, unit)
-        return await self._publish(outcome)
+            if lg.row.status == "active":
+                outcome = await self._join_running(lg, user_id, clean_name(display_name))
+            else:
+                unit = self._unit(lg)
+                seat = SeatRow(game_id, next_slot(lg), clean_name(display_name), unit.now, user_id=user_id)
+                unit.seats[seat.slot] = seat
+                unit.notice(NoticeKind.player_joined, user_id=user_id, name=seat.display_name)
+                outcome = await self._commit_outcome(lg, unit)
+        return await self._publish(outcome)  # outside the lock: listeners read the game
+
+    async def _join_running(self, lg: Loaded, user_id: int, name: str) -> Outcome:
+        """Seat a newcomer in a running game: the game's join (refused in its own words, nothing
+        changed), the seat row and the log's join entry in one transaction; their decisions follow as
+        anyone's (their hand and their turn by DM)."""
+        unit = self._unit(lg)
+        order = len(unit.names())
+        try:
+            result = lg.game.join(unit.state)
+        except IllegalAction as exc:
+            raise refused(exc) from exc
+        slot = next_slot(lg)
+        unit.seats[slot] = SeatRow(lg.row.game_id, slot, name, unit.now, user_id=user_id, seat_order=order,
+                                   colour=lg.spec.colour(order))
+        # the game's own event says who joined, named as every line names a seat ("bob (Green)")
+        self._record(unit, order, join_entry(order), result, "human", user_id)
+        return await self._finish(lg, unit)
 
     async def leave(self, game_id: str, user_id: int) -> Outcome:
         """Give up one's seat in a lobby (in a running game, use :meth:`resign`).

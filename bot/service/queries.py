@@ -11,7 +11,7 @@ from bot.models import GameStatus, LogEntry, UserSettings
 from bot.service.base import LOG_CACHE, ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.records import Replay, adopt_settings, canon, replay_public, spec_or_error
-from engine.core import UNDO, Decision, LogReplay, PlayerId, decide
+from engine.core import JOIN, UNDO, Decision, LogReplay, PlayerId, decide, players_at_start
 
 
 class QueryOps(ServiceBase):
@@ -152,22 +152,26 @@ class QueryOps(ServiceBase):
             return None, []
         window = max(row.seq - limit, 0)
         recent = await self.store.actions(game_id, after_seq=window, upto_seq=row.seq)
-        last = max((a.seq for a in recent if a.player == player), default=None)
+        # a seat's join is no move of theirs: a newcomer hears what happened as if they had never moved
+        last = max((a.seq for a in recent if a.player == player and a.action.get("kind") != JOIN),
+                   default=None)
         start = window if last is None else last - 1
         game = spec_or_error(row.ruleset).load()
         base = await self.store.latest_checkpoint(game_id, upto_seq=start)
         if base is not None:
             state, seq = game.from_json(json.loads(base.state_json)), base.seq
         else:
-            players = sum(1 for s in await self.store.get_seats(game_id) if s.seat_order is not None)
-            state, seq = game.setup(players, row.options, row.seed), 0
+            state, seq = None, 0
         older = await self.store.actions(game_id, after_seq=seq, upto_seq=window) if seq < window else []
         rows = [entry for entry in [*older, *recent] if entry.seq > seq]
         if seq and any(entry.action.get("kind") == UNDO for entry in rows):
             # an undo may void a move from before the checkpoint: replay from the set-up instead
-            players = sum(1 for s in await self.store.get_seats(game_id) if s.seat_order is not None)
-            state, seq = game.setup(players, row.options, row.seed), 0
+            state, seq = None, 0
             rows = [*await self.store.actions(game_id, after_seq=0, upto_seq=window), *recent]
+        if state is None:  # from the set-up: the whole log follows, joins included
+            seated = sum(1 for s in await self.store.get_seats(game_id) if s.seat_order is not None)
+            players = players_at_start(seated, [entry.action for entry in rows])
+            state = game.setup(players, row.options, row.seed)
 
         def replay() -> list[dict[str, Any]]:  # in a worker thread: the engine is pure
             run, out = LogReplay(game, state), []  # undo entries too (see bot.service.undo)

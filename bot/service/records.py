@@ -26,7 +26,7 @@ from bot.models import (
 )
 from bot.service.errors import ServiceError, refused
 from engine import registry
-from engine.core import UNDO, Action, Game, IllegalAction, LogReplay, PlayerId
+from engine.core import UNDO, Action, Game, IllegalAction, LogReplay, PlayerId, players_at_start
 from engine.spec import GameSpec
 
 MAX_NAME = 64
@@ -109,7 +109,9 @@ def replay_public(game: Game, players: int, options: Mapping[str, Any], seed: in
                   actions: Sequence[ActionRow]) -> Replay:
     """Continue ``start`` with ``actions`` (runs in a worker thread; the engine is pure)."""
     # undo entries too (see bot.service.undo); a copy, so the cached replay stays as it was on failure
-    run = LogReplay(game, game.setup(players, options, seed)) if start.state is None else start.state.copy()
+    # ``players``: those seated now; a replay from the start seats those who joined since at their entry
+    run = LogReplay(game, game.setup(players_at_start(players, [r.action for r in actions]), options, seed)) \
+        if start.state is None else start.state.copy()
     entries = list(start.entries)
     seq = start.seq
     for row in actions:

@@ -8,7 +8,7 @@ from bot.models import ActionRow, NoticeKind, Outcome
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError, refused
 from bot.service.records import Loaded
-from engine.core import IllegalAction, LogReplay, undo_entry
+from engine.core import IllegalAction, LogReplay, players_at_start, undo_entry
 
 
 class UndoOps(ServiceBase):
@@ -69,7 +69,8 @@ class UndoOps(ServiceBase):
         checkpoint: a chain of undoable moves may reach back past any checkpoint.
         """
         log = await self.store.actions(lg.row.game_id)
-        players = sum(1 for s in lg.seats.values() if s.seat_order is not None)
+        players = players_at_start(sum(1 for s in lg.seats.values() if s.seat_order is not None),
+                                   [entry.action for entry in log])
         game = lg.game
 
         def rebuild() -> LogReplay:  # in a worker thread: the engine is pure

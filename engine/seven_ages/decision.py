@@ -168,6 +168,10 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
 
 def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
     choices = [choice(view, player, a) for a in legal]
+    if legal and isinstance(legal[0], ChooseColours) and view["phase"] != COLOURS:
+        # a newcomer's first decision, asked whatever the step (L337)
+        return Decision(player, "You have joined the game: choose your dedicated empire colours (any free "
+                        "group)", tuple(choices))
     seen: dict[str, int] = {}
     for i, c in enumerate(choices):
         # two like markers (option 5's second set) read alike: number the second and later

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from engine.core import JSON, Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
-from engine.seven_ages import decision, steps, text, trade
+from engine.seven_ages import decision, join, steps, text, trade
 from engine.seven_ages.actions import CODEC
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.setup import new_game
@@ -57,7 +57,12 @@ class SevenAgesGame(BaseGame[SevenState, Ctx]):
     def apply(self, state: SevenState, action: Action) -> Result:
         if action.kind in SPEC.anytime_kinds:  # a standing preference: any seat, any time (half B)
             return trade.standing_move(state, action)
+        if action.player in state.choosing_colours():  # a newcomer's first move, whatever the step (L337)
+            return join.choose_colours(state, action)
         return super().apply(state, action)
+
+    def join(self, state: SevenState) -> Result:
+        return join.join(state)
 
     def begin(self, state: SevenState) -> Ctx:
         return Ctx(state)
@@ -76,12 +81,16 @@ class SevenAgesGame(BaseGame[SevenState, Ctx]):
         return (len(state.deck), len(state.cup), face_down, *(len(p.hand) for p in state.people))
 
     def legal_actions(self, state: SevenState, player: PlayerId) -> Sequence[Action]:
+        if player in state.choosing_colours():
+            return join.colour_choices(state, player)
         step = steps.step_of(state)
         if step is None or player not in step.actors(state):
             return []
         return step.legal(state, player)
 
     def timeout_action(self, state: SevenState, player: PlayerId) -> Action:
+        if player in state.choosing_colours():
+            return join.colour_choices(state, player)[0]
         step = steps.step_of(state)
         if step is None or player not in step.actors(state):
             raise ValueError(f"seat {player} has nothing to decide now")

@@ -30,13 +30,13 @@ from engine.seven_ages.data import read_yaml
 from engine.seven_ages.state import (
     BID,
     COLOURS,
-    MARKER_SET,
     REDEEM,
     SIFT,
     SIFT_VOTE,
     TRIM,
     Player,
     SevenState,
+    marker_sets,
 )
 from engine.seven_ages.steps import Ctx
 
@@ -98,10 +98,9 @@ def leader_cup() -> tuple[str, ...]:
 
 def new_game(players: int, options: Mapping[str, Any], seed: int) -> SevenState:
     """The state before anyone has moved: cards dealt, the first phase entered."""
-    # option 5 with two players: each plays with two sets of action markers (L1192)
-    sets = 2 if options.get("enhanced_play") and players == 2 else 1
+    own = marker_sets(options, players)
     state = SevenState(players=players, options=dict(options), seed=seed, cup=leader_cup(),
-                       people=tuple(Player(seat, marker_set=MARKER_SET * sets) for seat in range(players)))
+                       people=tuple(Player(seat, marker_set=own) for seat in range(players)))
     ctx = Ctx(state)
     agreed = int(options.get(SUB_DECK, 0))
     if agreed:

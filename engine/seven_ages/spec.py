@@ -50,5 +50,6 @@ SPEC = register(GameSpec(
     options=OPTIONS,
     anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
     offered=False,
+    joins_in_progress=True,  # L337: more players can enter while colours are free
     data_report="engine.seven_ages.checks:report",
 ))

@@ -45,6 +45,11 @@ WILD = "wild"
 """The wild card marker: turned over at any action as that action (L351-355)."""
 MARKER_SET: tuple[str, ...] = (*ACTIONS, WILD)
 """One set of action markers: one of each action and the wild card (our reading of L341 and L351)."""
+
+
+def marker_sets(options: Mapping[str, Any], players: int) -> tuple[str, ...]:
+    """The action markers each player owns: one set; two each with option 5 and two players (L1192)."""
+    return MARKER_SET * (2 if options.get("enhanced_play") and players == 2 else 1)
 EXTRA = 0
 """The ``empire`` of the additional marker placed in front of its owner, on no empire (L343).
 Card numbers start at 1, so 0 names no card."""
@@ -216,6 +221,7 @@ class Player:
     drafted: tuple[str, ...] = ()  # option 5: spare markers taken this turn, played besides the set
     hocked: int = 0  # option 15: glory taken by hocking the crown jewels (L1356-1360)
     prefs: tuple[str, ...] = ()  # standing preferences, sorted words ("trade:lowest": a partner's trade card)
+    joined: int = 0  # the turn a newcomer entered the game under way in (L337); 0: seated from the start
 
     def gain(self, category: str, points: int) -> Player:
         """With ``points`` more glory (never below 0 in total, L1138) put down to ``category``."""
@@ -292,6 +298,11 @@ class SevenState:
     def most_advanced(self) -> int:
         """The highest progress level of an empire in play (0 with an empty map)."""
         return max((min(e.progress, LAST_LEVEL) for e in self.empires), default=0)
+
+    def choosing_colours(self) -> tuple[int, ...]:
+        """Newcomers who have not chosen their dedicated colours yet (L337): they choose at once, whatever
+        the step (see :mod:`engine.seven_ages.join`)."""
+        return tuple(p.seat for p in self.people if p.joined and p.group is None)
 
     def go_of(self, seat: int) -> Go | None:
         return next((g for g in self.goes if g.seat == seat), None)

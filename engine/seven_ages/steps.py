@@ -47,6 +47,7 @@ from engine.seven_ages.state import (
     PHASES,
     Marker,
     SevenState,
+    marker_sets,
 )
 
 STEP_MODULES: tuple[str, ...] = (
@@ -156,8 +157,9 @@ def step_of(state: SevenState) -> Step | None:
 
 
 def actors(state: SevenState) -> frozenset[PlayerId]:
+    """Who may move: the step's actors, and any newcomer still to choose their colours (L337)."""
     step = step_of(state)
-    return step.actors(state) if step is not None else frozenset()
+    return (step.actors(state) if step is not None else frozenset()) | frozenset(state.choosing_colours())
 
 
 def handle(ctx: Ctx, action: Action) -> None:
@@ -220,8 +222,13 @@ def close_turn(ctx: Ctx) -> bool:
             return False
         ctx.state = replace(s, first=(s.first + 1) % s.players)  # the turn marker passes left (L1148)
     s = ctx.state
-    ctx.state = replace(s, turn=s.turn + 1, markers=(), notes=(), spare=(),
-                        people=tuple(replace(p, placed=False, drafted=()) for p in s.people))
+    people = tuple(replace(p, placed=False, drafted=()) for p in s.people)
+    if any(p.joined for p in people):
+        # a newcomer changed the number of players: from this turn on all own the sets it gives (two
+        # each for two players with option 5, L1192, else one); never mid-turn, with markers out
+        own = marker_sets(s.options, s.players)
+        people = tuple(replace(p, marker_set=own) for p in people)
+    ctx.state = replace(s, turn=s.turn + 1, markers=(), notes=(), spare=(), people=people)
     ctx.emit("turn_begins", turn=ctx.state.turn, first=ctx.state.first)
     return True
 

@@ -14,7 +14,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import JSON, Action, Event, Game, IllegalAction, PlayerId, decide, replay
+from engine.core import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    PlayerId,
+    decide,
+    join_entry,
+    players_at_start,
+    replay,
+)
 from engine.spec import GameSpec
 
 #: Who sits at the test table: every line must name seats through these, never by a number.
@@ -95,6 +106,7 @@ class Playout:
     final_view: Mapping[str, Any] | None = None
     worded: set[str] = field(default_factory=set)
     silent: set[str] = field(default_factory=set)
+    joined_at: int = 0  # the step a newcomer joined at (0: nobody joined)
 
     def fail(self, step: int, problem: str) -> None:
         if len(self.problems) < 40:  # enough to see the pattern; the first is usually the cause
@@ -102,22 +114,42 @@ class Playout:
                                  f"{problem}")
 
 
-def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "random") -> Playout:
-    """Play ``spec``'s game with its ``policy`` players from ``seed`` to the end, checking the contract."""
+def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "random",
+                   join_at: int | None = None) -> Playout:
+    """Play ``spec``'s game with its ``policy`` players from ``seed`` to the end, checking the contract.
+
+    With ``join_at``, a newcomer (a ``policy`` player too) joins at the first step from ``join_at`` on
+    at which the game takes one (:meth:`Game.join`; refusals until then are fine), and the state is
+    checked at once: the join entry replays, and the views keep the newcomer's hand and the others'
+    hands apart."""
     game = spec.load()
     out = Playout(spec, players, seed)
     names = seat_names(spec, players)
     options = spec.default_options()
     state = game.setup(players, options, seed)
     ais = [spec.make_policy(policy, seed * 7 + p) for p in range(players)]
-    log: list[Action] = []
+    log: list[Action | Mapping[str, JSON]] = []
     hidden: list[list[Event]] = [[] for _ in range(players)]  # events each seat may not see
+    private: list[Event] = []  # every event told to some seats only: a newcomer may see none of them
     checkpoint = 1
     while not game.is_over(state):
         step = len(log) + 1
         if step > MAX_STEPS:
             out.fail(step, f"the game has not ended after {MAX_STEPS} moves")
             return out
+        if join_at is not None and step >= join_at and not out.joined_at:
+            joined = join_once(out, game, state, step, private)
+            if joined is not None:
+                state = joined.state
+                log.append(join_entry(out.players - 1))
+                names = seat_names(spec, out.players)
+                ais.append(spec.make_policy(policy, seed * 7 + out.players - 1))
+                hidden.append(list(private))
+                for event in joined.events:
+                    check_event(out, game, event, step, names)
+                    record_hidden(event, hidden, private)
+                check_state(out, game, state, step, options, log, hidden, names)
+                continue
         actors = sorted(game.actors(state))
         if not actors:
             out.fail(step, "the game is not over but nobody may act")
@@ -137,13 +169,42 @@ def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "rando
         state = result.state
         for event in result.events:
             check_event(out, game, event, step, names)
-            for seat in range(players):
-                if not event.visible_to(seat):
-                    hidden[seat].append(event)
+            record_hidden(event, hidden, private)
     out.steps = len(log)
     check_state(out, game, state, len(log) + 1, options, log, hidden, names)
     check_end(out, game, state, names)
     return out
+
+
+def record_hidden(event: Event, hidden: list[list[Event]], private: list[Event]) -> None:
+    """Note ``event`` among what each seat may not see."""
+    if event.audience != "public":
+        private.append(event)
+    for seat, unseen in enumerate(hidden):
+        if not event.visible_to(seat):
+            unseen.append(event)
+
+
+def join_once(out: Playout, game: Game, state: Any, step: int, private: Sequence[Event]) -> Any:
+    """A newcomer joins ``state`` (the :class:`engine.core.Result`), or None when the game refuses now
+    (in words a player can read). The state given is never changed; the seat is added after the last."""
+    before = canonical(game.to_json(state))
+    try:
+        result = game.join(state)
+    except IllegalAction as exc:
+        problem = text_problem(exc.message, "the refusal of a newcomer")
+        if problem:
+            out.fail(step, problem)
+        return None
+    if canonical(game.to_json(state)) != before:
+        out.fail(step, "join changed the state it was given")
+    out.players += 1
+    out.joined_at = step
+    if len(game.scores(result.state)) != out.players:
+        out.fail(step, f"after a join the scores {game.scores(result.state)} do not have one per seat")
+    if not any(e.audience == "public" for e in result.events):
+        out.fail(step, "a join told the table nothing (no public event)")
+    return result
 
 
 def check_event(out: Playout, game: Game, event: Event, step: int, names: Sequence[str]) -> None:
@@ -165,7 +226,8 @@ def check_event(out: Playout, game: Game, event: Event, step: int, names: Sequen
 
 
 def check_state(out: Playout, game: Game, state: Any, step: int, options: Mapping[str, JSON],
-                log: Sequence[Action], hidden: Sequence[Sequence[Event]], names: Sequence[str]) -> None:
+                log: Sequence[Action | Mapping[str, JSON]], hidden: Sequence[Sequence[Event]],
+                names: Sequence[str]) -> None:
     """The checks made at every checkpoint: persistence, replay, decisions, views and words."""
     data = game.to_json(state)
     text = canonical(data)
@@ -178,7 +240,8 @@ def check_state(out: Playout, game: Game, state: Any, step: int, options: Mappin
         out.fail(step, "the state does not survive a JSON round trip")
     if canonical(json.loads(game.dumps(state))) != text:
         out.fail(step, "dumps(state) is not the JSON of to_json(state)")
-    if canonical(game.to_json(replay(game, out.players, options, out.seed, log))) != text:
+    rebuilt = replay(game, players_at_start(out.players, log), options, out.seed, log)
+    if canonical(game.to_json(rebuilt)) != text:
         out.fail(step, "replaying the action log from the seed does not rebuild the state")
     actors = game.actors(state)
     for player in sorted(actors):

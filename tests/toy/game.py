@@ -27,6 +27,7 @@ from engine.core import (
     Names,
     PlayerId,
     Result,
+    no_joining,
     plain_move,
 )
 
@@ -150,6 +151,9 @@ class ToyGame:
 
     def undoable(self, before: ToyState, action: Action, result: Result) -> bool:
         return plain_move(self, before, action, result)
+
+    def join(self, state: ToyState) -> Result:
+        raise no_joining()  # two hands of 1 to 5 and a prize deck for two: nobody can come in
 
     def ranking(self, state: ToyState) -> list[PlayerId]:
         return sorted((0, 1), key=lambda p: (-state.points[p], p))
