@@ -495,7 +495,7 @@ class Console:
             return
         view = await self.service.view(gid, None)  # public: the board only, never a hand
         text = registry.get_game(status.ruleset).board_text(view, status.seat_names)
-        hits = [line.strip().rstrip(";") for line in _sentences(text) if wanted.casefold() in line.casefold()]
+        hits = _mentions(text, wanted)
         if not hits:
             self.say(f"[{name}] Nothing on the board of {gid} mentions {wanted!r}.")
             return
@@ -680,9 +680,22 @@ def _shown(value: OptionValue) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
-def _sentences(text: str) -> list[str]:
-    """``text`` cut into lines, and lines into sentences (a board's text may be one paragraph)."""
-    return [part for line in text.splitlines() for part in re.split(r"(?<=[.;])\s+", line) if part.strip()]
+def _mentions(text: str, wanted: str) -> list[str]:
+    """The sentences of ``text`` that name ``wanted``. From a list ("bob (Blue) holds 3 lands: Gaul;
+    Iberia (city); Nubia.") only the items that name it, after the list's head ("bob (Blue) holds 3
+    lands: Iberia (city)."): the item alone would not say whose it is."""
+    key = wanted.casefold()
+    out = []
+    for line in text.splitlines():
+        for sentence in re.split(r"(?<=\.)\s+", line.strip()):
+            if key not in sentence.casefold():
+                continue
+            head, colon, rest = sentence.partition(": ")
+            if colon and ";" in rest and key not in head.casefold():
+                items = [item.strip().rstrip(".") for item in rest.split(";")]
+                sentence = f"{head}: {'; '.join(i for i in items if key in i.casefold())}."
+            out.append(sentence.rstrip(";"))
+    return out
 
 
 def _safe(name: str) -> str:

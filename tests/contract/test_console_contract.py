@@ -100,9 +100,11 @@ async def assert_views_read_as_sentences(table: Table, step: str) -> None:
 
 
 def a_place(board_text: str) -> str:
-    """A name the board text mentions (its first capitalised word after a colon or at a line's
-    start), for ``land``; any game's board will do."""
-    found = re.search(r"(?:^|: )([A-Z][a-z]{3,})", board_text, re.M)
+    """A name the board text mentions, for ``land``: the first capitalised word of a list's second item
+    (an item alone does not say whose it is), else after a colon or at a line's start; any game's
+    board will do."""
+    found = re.search(r"; ([A-Z][a-z]{3,})", board_text) or \
+        re.search(r"(?:^|: )([A-Z][a-z]{3,})", board_text, re.M)
     return found.group(1) if found else "Nowhere"
 
 
@@ -111,10 +113,13 @@ async def table_commands(table: Table, step: str) -> str:
     what they printed, for the transcript."""
     printed = ""
     board = await table.run("text")
-    for command in ("scores", "log 5", "rules", f"land {a_place(board)}", "land Atlantis"):
+    place = a_place(board)
+    for command in ("scores", "log 5", "rules", f"land {place}", "land Atlantis"):
         out = await table.run(command)
         assert_readable(out, f"{command} {step}")
         printed += f"> {command}\n{out}"
+    for line in (await table.run(f"land {place}")).splitlines()[1:]:  # each says what the place is, or
+        assert ": " in line, f"'land {place}' says {line.strip()!r} {step}"  # whose: never the bare item
     unknown = await table.run("land Atlantis")
     assert len(unknown.strip().splitlines()) == 1, unknown  # a place nobody names: one line
     return printed
