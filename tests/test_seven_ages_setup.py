@@ -80,6 +80,19 @@ def test_tied_player_without_cards_plays_from_the_deck() -> None:
     assert s.people[0].bids[1] == load_deck().cards[top].value
 
 
+def test_tied_players_with_no_cards_and_no_deck_play_from_the_reshuffled_discards() -> None:
+    """L321's "play cards from the deck" once the deck itself has run out (a sifted game can deal it
+    nearly bare): "When there are no more cards left in the deck, shuffle the discard pile and turn it
+    face-down to form the new deck" (L2107). The tied bids are discards, so a deck there is."""
+    a, b = cards_of_value(6, 6)
+    s = with_hands(setup.new_game(2, {}, 1), {0: [a], 1: [b]})
+    s = replace(s, deck=())
+    s = play(s, Bid(0, a), Bid(1, b))
+    assert s.phase == BID and s.deck == () and set(s.discard) >= {a, b}
+    s = play(s, Bid(0, setup.FROM_DECK), Bid(1, setup.FROM_DECK))
+    assert len(s.people[0].bids) == 2 and len(s.people[1].bids) == 2  # both played a second card
+
+
 def test_state_round_trips_through_json() -> None:
     s = setup.new_game(5, {"total_history": True}, 11)
     assert from_json(to_json(s)) == s

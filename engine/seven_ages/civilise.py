@@ -44,13 +44,13 @@ from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import ELITE_MAX, add_money, age_of, area_income, barbarian
-from engine.seven_ages.setup import discard_from_hand, draw, load_counters
+from engine.seven_ages.setup import discard_from_hand, draw, load_counters, refill
 from engine.seven_ages.start import named_leaders
 from engine.seven_ages.state import AreaState, Empire, Go, Leader, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
-from engine.seven_ages.trade import distance, in_range, refill
+from engine.seven_ages.trade import distance, in_range
 
 CITY_STEPS = (1, 3, 5, 7)  # L1000: "a 3-value city increases to 5"
 REMOVE_DISORDER_MINIMUM = 5  # L986

@@ -15,12 +15,12 @@ from engine.seven_ages.actions import DiscardCard, Done
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import register_heading
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
-from engine.seven_ages.setup import discard_from_hand, draw
+from engine.seven_ages.setup import discard_from_hand, draw, refill
 from engine.seven_ages.state import Go, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event
 from engine.seven_ages.text import seat as seat_name
-from engine.seven_ages.trade import leader_areas, refill
+from engine.seven_ages.trade import leader_areas
 from engine.words import plural
 
 HAND = 6  # L851

@@ -153,6 +153,19 @@ def draw(ctx: Ctx, seat: PlayerId, n: int) -> None:
         ctx.emit("cards_drawn_secret", (seat,), seat=seat, cards=list(taken))
 
 
+def refill(ctx: Ctx, n: int) -> None:
+    """Before drawing ``n`` cards: when the deck runs out, the discard pile is shuffled into a new
+    deck (L2107)."""
+    s = ctx.state
+    if len(s.deck) >= n or not s.discard:
+        return
+    pile = list(s.discard)
+    ctx.state = replace(s, discard=())
+    rng.shuffle(ctx, pile)
+    ctx.state = replace(ctx.state, deck=(*ctx.state.deck, *pile))
+    ctx.emit("deck_reshuffled", cards=len(pile))
+
+
 def discard_from_hand(ctx: Ctx, seat: PlayerId, cards: tuple[int, ...]) -> None:
     s = ctx.state
     p = s.people[seat]
@@ -191,6 +204,8 @@ class BidStep:
             raise IllegalAction("not_in_hand", "You have no cards left: you play the deck's top card.")
         card = action.card
         if card == FROM_DECK:
+            refill(ctx, 1)  # the earlier bids are discards: they make a new deck if it ran out
+            s = ctx.state
             card, s = s.deck[0], replace(s, deck=s.deck[1:])
         hand = tuple(c for c in p.hand if c != card)
         ctx.state = s.with_player(replace(p, hand=hand, bid=card))

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId, Result
 from engine.seven_ages import steps
 from engine.seven_ages.actions_civ import (
@@ -33,6 +32,7 @@ from engine.seven_ages.endturn import advance, immediate
 from engine.seven_ages.map import WorldMap, load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import add_money
+from engine.seven_ages.setup import refill
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
@@ -234,19 +234,6 @@ def _set(ctx: Ctx, go: Go, stage: str, **data: Any) -> Go:
 def _value(card: int) -> int:
     """A played card's value (0 for no card: the deck and the discards were both empty)."""
     return load_deck().cards[card].value if card else 0
-
-
-def refill(ctx: Ctx, n: int) -> None:
-    """Before drawing ``n`` cards: when the deck runs out, the discard pile is shuffled into a new
-    deck (L2107)."""
-    s = ctx.state
-    if len(s.deck) >= n or not s.discard:
-        return
-    pile = list(s.discard)
-    ctx.state = replace(s, discard=())
-    rng.shuffle(ctx, pile)
-    ctx.state = replace(ctx.state, deck=(*ctx.state.deck, *pile))
-    ctx.emit("deck_reshuffled", cards=len(pile))
 
 
 def _drawn(state: SevenState, seat: PlayerId) -> list[int]:
