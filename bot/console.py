@@ -17,7 +17,7 @@ worded by :func:`bot.notices.describe_notice`.
 Commands (as a person; GAME defaults to that person's current game)::
 
     create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
-    join GAME | leave | add-ai [POLICY] | kick NAME | start | use GAME | games
+    join [GAME] | leave | add-ai [POLICY] | kick NAME | start | use GAME | games
     play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label)
     undo                        (take back your last move while nothing new is known)
     actions | status [GAME] | board | text | hand | scores | log [N] | rules | land NAME
@@ -61,7 +61,7 @@ Commands (GAME defaults to your current game):
   create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
                  GAME is one of the games 'games' lists; option=A,B switches options on,
                  NAME=VALUE sets one (a number, a word, on or off)
-  join GAME      (a lobby, or a running game whose rules take newcomers)
+  join [GAME]    (a lobby: the only open one if none is named; or a running game whose rules take newcomers)
   leave          add-ai [POLICY]      kick NAME (a person, or an AI seat of a lobby)
   start          use GAME   games
   play N         play choice N of your decision (or just N); play WORDS: the start of its label
@@ -272,9 +272,16 @@ class Console:
         self._current[name] = out.game_id
 
     async def _join(self, name: str, uid: int, args: list[str]) -> None:
-        if len(args) != 1:
+        if len(args) > 1:
             self.say(f"[{name}] Usage: join GAME")
             return
+        if not args:  # the one open lobby, as a channel's /annals join takes the channel's
+            lobbies = await self.service.store.game_ids(statuses=("lobby",))
+            if len(lobbies) != 1:
+                self.say(f"[{name}] Usage: join GAME (open lobbies: {', '.join(lobbies)})." if lobbies else
+                         f"[{name}] There is no open lobby to join; open one with 'create GAME'.")
+                return
+            args = lobbies
         await self.service.join(args[0], uid, name)
         self._current[name] = args[0]
 

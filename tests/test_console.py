@@ -380,6 +380,21 @@ async def test_ai_seats_leave_a_lobby_and_a_lobby_passes_or_closes(rig: Rig) -> 
 
 
 @pytest.mark.asyncio
+async def test_join_without_a_game_takes_the_one_open_lobby(rig: Rig) -> None:
+    """'join' alone answered "Usage: join GAME" even with one lobby open (the lobby line names it)."""
+    out = await rig.run("/as bob join")
+    assert out.strip() == "[bob] There is no open lobby to join; open one with 'create GAME'."
+    await rig.run(f"/as alice create {TOY}")
+    await rig.run("/as bob join")
+    assert [s.name for s in (await rig.service.status("g1")).seats] == ["alice", "bob"]
+    ids = iter(["g2"])
+    rig.service._new_id = lambda: next(ids)  # the rig names every game g1
+    await rig.run(f"/as carol create {TOY}")
+    out = await rig.run("/as dave join")
+    assert out.strip() == "[dave] Usage: join GAME (open lobbies: g1, g2)."
+
+
+@pytest.mark.asyncio
 async def test_scores_log_rules_and_land_through_the_games_own_words(rig: Rig) -> None:
     out = await rig.run(f"/as alice create {TOY}", "rules", "scores")
     assert "Goofspiel (test game), for 2 to 2 players: Two players bid cards 1 to 5" in out
