@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
+from typing import cast
 
 import pytest
+import pytest_asyncio
 
 import engine.rng
+from bot.storage import open_store
+from bot.store import Store
 from tests import pg
 
 
@@ -73,6 +77,15 @@ def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if srv is None:
         pytest.skip(pg.WHY_NOT[0])
     return pg.fresh_database(srv)
+
+
+@pytest_asyncio.fixture
+async def store(db_target: str) -> AsyncIterator[Store]:
+    """The store on :func:`db_target`, opened and closed round the test (typed as the SQLite store:
+    the PostgreSQL one is its subclass)."""
+    s = cast(Store, await open_store(db_target))
+    yield s
+    await s.close()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -4,11 +4,9 @@ the retry policy, and the console delivering inline."""
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 import tests.toy.spec  # noqa: F401  (registers the test-only game)
 from bot.clock import FakeClock
@@ -33,13 +31,6 @@ from engine.core import Event
 pytestmark = pytest.mark.asyncio
 TOY = "toy-goofspiel"
 ALICE, BOB = 1_000_001, 1_000_002
-
-
-@pytest_asyncio.fixture
-async def store(db_target: str) -> AsyncIterator[GameStore]:
-    s = await open_store(db_target)
-    yield s
-    await s.close()
 
 
 async def started(svc: GameService) -> str:

@@ -5,17 +5,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from bot.clock import FakeClock
 from bot.models import ActionRow, GameChange, Outcome, TimerSettings, UserSettings
 from bot.service import GameService, ServiceError
-from bot.storage import open_store
 from bot.store import Store
 from engine.core import replay
 from engine.registry import get_game, make_policy
@@ -23,13 +21,6 @@ from engine.registry import get_game, make_policy
 pytestmark = pytest.mark.asyncio
 GAME = "history-classic"
 CREATOR, ADMIN, OUTSIDER = 1, 99, 50
-
-
-@pytest_asyncio.fixture
-async def store(db_target: str) -> AsyncIterator[Store]:  # SQLite and PostgreSQL (conftest)
-    s = cast(Store, await open_store(db_target))
-    yield s
-    await s.close()
 
 
 @pytest.fixture

@@ -8,12 +8,11 @@ no newcomer keeps refusing once started, in one line.
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import cast
 
 import pytest
-import pytest_asyncio
 
 from bot.clock import FakeClock
 from bot.console import Console, user_id_for
@@ -29,13 +28,6 @@ from engine.registry import spec
 pytestmark = pytest.mark.asyncio
 SEVEN = spec("seven-ages")
 ALICE, BOB, CAROL = 1, 2, 3
-
-
-@pytest_asyncio.fixture
-async def store(db_target: str) -> AsyncIterator[Store]:  # SQLite and PostgreSQL (conftest)
-    s = cast(Store, await open_store(db_target))
-    yield s
-    await s.close()
 
 
 def service(store: Store) -> GameService:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from bot.models import (
     ActionRow,
@@ -23,7 +21,6 @@ from bot.models import (
     TimerSettings,
     UserSettings,
 )
-from bot.storage import open_store
 from bot.store import (
     MIGRATIONS_DIR,
     MigrationError,
@@ -47,13 +44,6 @@ def tables(path: Path) -> set[str]:
 def user_version(path: Path) -> int:
     with sqlite3.connect(path) as conn:
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
-
-
-@pytest_asyncio.fixture
-async def store(db_target: str) -> AsyncIterator[Store]:  # SQLite and PostgreSQL (conftest)
-    s = cast(Store, await open_store(db_target))
-    yield s
-    await s.close()
 
 
 def lobby(game_id: str = "g1", now: int = 1000) -> GameRow:
