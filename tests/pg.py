@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # ships no type information
 
 ENV = "ANNALS_TEST_PG"
 TEMPLATE = f"annals_template_{os.getpid()}"  # one per process: xdist workers may share a server
@@ -98,8 +98,8 @@ def server() -> Server | None:
         _server = Server(url) if url else start_cluster()
         asyncio.run(_prepare_template(_server))
     except (OSError, subprocess.SubprocessError, asyncpg.PostgresError) as exc:
-        failed = isinstance(exc, subprocess.CalledProcessError) and exc.stderr
-        detail = exc.stderr.decode(errors="replace")[-300:] if failed else str(exc)
+        failed = exc if isinstance(exc, subprocess.CalledProcessError) and exc.stderr else None
+        detail = failed.stderr.decode(errors="replace")[-300:] if failed else str(exc)
         WHY_NOT.append(f"no PostgreSQL server for the tests ({detail}); set {ENV}=postgresql://... "
                        "or install the postgresql package")
         if _server is not None:
