@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -364,6 +364,48 @@ class Game(Protocol):
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         """The end-of-game summary: final scores (with what they are made of) and the winner."""
         ...
+
+
+@dataclass(frozen=True)
+class Words:
+    """A game's words, from a view: the functions behind :class:`Game`'s text hooks (usually its
+    ``text`` module's), for a game whose hooks need nothing but their arguments."""
+
+    decision: Callable[[Mapping[str, Any], PlayerId, Sequence[Action], Names], Decision]
+    describe_event: Callable[[Event, Names], str | None]
+    stage: Callable[[Mapping[str, Any]], str]
+    status_text: Callable[[Mapping[str, Any], Names], str]
+    hand_text: Callable[[Mapping[str, Any], PlayerId, Names], str]
+    board_text: Callable[[Mapping[str, Any], Names], str]
+    summary_text: Callable[[Mapping[str, Any], Names], str]
+
+
+class SpokenBy:
+    """:class:`Game`'s text hooks, each calling its function in the class's :attr:`WORDS`."""
+
+    WORDS: ClassVar[Words]
+
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
+        return self.WORDS.decision(view, player, legal, names)
+
+    def describe_event(self, event: Event, names: Names) -> str | None:
+        return self.WORDS.describe_event(event, names)
+
+    def stage(self, view: Mapping[str, Any]) -> str:
+        return self.WORDS.stage(view)
+
+    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return self.WORDS.status_text(view, names)
+
+    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+        return self.WORDS.hand_text(view, player, names)
+
+    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return self.WORDS.board_text(view, names)
+
+    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return self.WORDS.summary_text(view, names)
 
 
 class StepContext(Protocol):

@@ -27,10 +27,10 @@ grouped by source and destroys by region, for a two-step pick).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId
+from engine.core import Action, BaseGame, IllegalAction, PlayerId, SpokenBy, Words
 from engine.eight_minute import flow, text
 from engine.eight_minute.actions import (
     CODEC,
@@ -53,8 +53,12 @@ from engine.eight_minute.state import EMState
 from engine.eight_minute.view import EMView, build_view
 
 
-class EightMinuteGame(BaseGame[EMState, Ctx]):
+class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
     """The :class:`engine.core.Game` implementation of Eight-Minute Empire."""
+
+    WORDS = Words(decision=text.decision, describe_event=text.describe_event, stage=text.stage,
+                  status_text=text.status_text, hand_text=text.hand_text, board_text=text.board_text,
+                  summary_text=text.summary_text)
 
     id = SPEC.id
     title = SPEC.title
@@ -215,29 +219,6 @@ class EightMinuteGame(BaseGame[EMState, Ctx]):
 
     def from_json(self, data: Mapping[str, Any]) -> EMState:
         return EMState.from_json(data)
-
-    # -- words, from a view (engine/eight_minute/text.py) ------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
-                 names: Names) -> Decision:
-        return text.decision(view, player, legal, names)
-
-    def describe_event(self, event: Event, names: Names) -> str | None:
-        return text.describe_event(event, names)
-
-    def stage(self, view: Mapping[str, Any]) -> str:
-        return text.stage(view)
-
-    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.status_text(view, names)
-
-    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
-        return text.hand_text(view, player, names)
-
-    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.board_text(view, names)
-
-    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.summary_text(view, names)
 
 
 GAME = EightMinuteGame()

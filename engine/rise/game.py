@@ -11,10 +11,10 @@ a B turn) the end of the era, and turn order determination. See
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId
+from engine.core import Action, BaseGame, IllegalAction, PlayerId, SpokenBy, Words
 from engine.rise import decision, end, flow, text, turn
 from engine.rise.actions import (
     CODEC,
@@ -106,8 +106,12 @@ _ROW_MOVES: dict[str, Callable[[int, str], Action]] = {
 }
 
 
-class RiseGame(BaseGame[RiseState, Ctx]):
+class RiseGame(SpokenBy, BaseGame[RiseState, Ctx]):
     """The :class:`engine.core.Game` implementation of Rise of Empires."""
+
+    WORDS = Words(decision=decision.decide, describe_event=text.describe_event, stage=text.stage,
+                  status_text=text.status_text, hand_text=text.hand_text, board_text=text.board_text,
+                  summary_text=text.summary_text)
 
     id = "rise"
     title = "Rise of Empires"
@@ -272,29 +276,6 @@ class RiseGame(BaseGame[RiseState, Ctx]):
 
     def from_json(self, data: Mapping[str, Any]) -> RiseState:
         return RiseState.from_json(data)
-
-    # -- words, from a view -----------------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
-                 names: Names) -> Decision:
-        return decision.decide(view, player, legal, names)
-
-    def describe_event(self, event: Event, names: Names) -> str | None:
-        return text.describe_event(event, names)
-
-    def stage(self, view: Mapping[str, Any]) -> str:
-        return text.stage(view)
-
-    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.status_text(view, names)
-
-    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
-        return text.hand_text(view, player, names)
-
-    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.board_text(view, names)
-
-    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.summary_text(view, names)
 
 
 GAME = RiseGame()

@@ -10,9 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.core import JSON, Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
+from engine.core import (
+    JSON,
+    Action,
+    BaseGame,
+    IllegalAction,
+    PlayerId,
+    Result,
+    SpokenBy,
+    Words,
+)
 from engine.seven_ages import decision, join, steps, text, trade
 from engine.seven_ages.actions import CODEC
 from engine.seven_ages.checks import check_data
@@ -23,7 +32,10 @@ from engine.seven_ages.steps import Ctx
 from engine.seven_ages.view import SevenView, build_view
 
 
-class SevenAgesGame(BaseGame[SevenState, Ctx]):
+class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
+    WORDS = Words(decision=decision.decide, describe_event=text.describe_event, stage=text.stage,
+                  status_text=text.status_text, hand_text=text.hand_text, board_text=text.board_text,
+                  summary_text=text.summary_text)
     id = SPEC.id
     title = SPEC.title
     min_players = SPEC.min_players
@@ -118,29 +130,6 @@ class SevenAgesGame(BaseGame[SevenState, Ctx]):
 
     def from_json(self, data: Mapping[str, JSON]) -> SevenState:
         return from_json(data)
-
-    # -- words ------------------------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
-                 names: Names) -> Decision:
-        return decision.decide(view, player, legal, names)
-
-    def describe_event(self, event: Event, names: Names) -> str | None:
-        return text.describe_event(event, names)
-
-    def stage(self, view: Mapping[str, Any]) -> str:
-        return text.stage(view)
-
-    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.status_text(view, names)
-
-    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
-        return text.hand_text(view, player, names)
-
-    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.board_text(view, names)
-
-    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
-        return text.summary_text(view, names)
 
 
 GAME = SevenAgesGame()
