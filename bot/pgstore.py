@@ -24,8 +24,9 @@ SQL does). What differs lives here:
   destination to one process at a time (an advisory lock per destination while claiming, then a
   lease of :data:`OUTBOX_LEASE_SECONDS`), so each notice is sent by one process, in order, and a
   dead process's destinations pass to a live one when the lease runs out;
-* migrations: ``migrations/postgres/NNNN_*.sql`` (numbered as SQLite's), applied under an advisory
-  lock with the version in the ``annals_schema`` table;
+* migrations: SQLite's files, each followed by ``migrations/postgres/NNNN_*.sql`` of its number where
+  PostgreSQL needs more, applied under an advisory lock with the version in the ``annals_schema``
+  table;
 * errors: a lock held past ``lock_timeout`` or a deadlock is :class:`~bot.store.StoreBusy`, a full disk
   :class:`~bot.store.StoreFull`, a lost server a :class:`~bot.store.StoreBusy` that says so.
 """
@@ -207,10 +208,10 @@ class PgReader:
         """Nothing to close: the store owns the pool."""
 
 
-def pg_migrations(directory: Path = PG_MIGRATIONS_DIR) -> list[tuple[int, Path]]:
-    """The migrations PostgreSQL runs: SQLite's portable files, each replaced by the file of the same
-    number in ``directory`` where the dialects must differ (0001's revision and claim columns, 0006's
-    identity column and leases)."""
+def pg_migrations(directory: Path = PG_MIGRATIONS_DIR) -> list[tuple[int, tuple[Path, ...]]]:
+    """The migrations PostgreSQL runs: SQLite's portable files, each followed (in its transaction) by
+    the file of the same number in ``directory`` where PostgreSQL needs more (0001's revision and
+    claim columns, 0006's identity ids and leases)."""
     shared = list_migrations(MIGRATIONS_DIR)
     own: dict[int, Path] = {}
     for path in sorted(directory.glob("*.sql")):
@@ -218,7 +219,7 @@ def pg_migrations(directory: Path = PG_MIGRATIONS_DIR) -> list[tuple[int, Path]]
         if not match or not 1 <= int(match.group(1)) <= len(shared):
             raise MigrationError(f"postgres/{path.name}: not NNNN_name.sql with one of SQLite's numbers")
         own[int(match.group(1))] = path
-    return [(n, own.get(n, path)) for n, path in shared]
+    return [(n, (path, own[n]) if n in own else (path,)) for n, path in shared]
 
 
 class PgStore(Store):
@@ -355,15 +356,16 @@ class PgStore(Store):
                     version = 0
                 if version > len(migrations):
                     raise MigrationError(f"the database is at version {version}, newer than this code knows")
-                for number, path in migrations:
+                for number, paths in migrations:
                     if number <= version:
                         continue
                     try:
                         async with conn.transaction():
-                            await conn.execute(path.read_text(encoding="utf-8"))
+                            for path in paths:
+                                await conn.execute(path.read_text(encoding="utf-8"))
                             await conn.execute("UPDATE annals_schema SET version = $1", number)
                     except asyncpg.PostgresError as exc:
-                        raise MigrationError(f"{path.name} failed and was rolled back: {exc}") from exc
+                        raise MigrationError(f"{paths[0].name} failed and was rolled back: {exc}") from exc
                     version = number
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)

@@ -3,7 +3,7 @@
 -- Applied by bot/store.py inside one BEGIN IMMEDIATE ... COMMIT together with
 -- "PRAGMA user_version = 1"; a migration file must not open or close
 -- transactions itself. Written in portable SQL (no AUTOINCREMENT, no
--- SQLite-only types) so a PostgreSQL store can reuse it almost verbatim.
+-- SQLite-only types): bot/pgstore.py runs it as is, then postgres/0001_initial.sql.
 -- Times are whole seconds since the Unix epoch (UTC); Discord snowflakes fit
 -- a signed 64-bit INTEGER.
 

@@ -125,12 +125,13 @@ async def test_postgres_processes_opening_a_fresh_database_together_migrate_it_o
 
 
 def test_postgres_migrations_are_sqlites_with_their_own_where_the_dialects_differ() -> None:
-    """PostgreSQL runs SQLite's migrations, in the same order, each replaced by its own file of the
-    same name where the SQL must differ; a file of another name is refused."""
-    sqlite = [p.name for _, p in list_migrations(MIGRATIONS_DIR)]
+    """PostgreSQL runs SQLite's migrations, in the same order, each followed by its own file of the
+    same name where PostgreSQL needs more; a file of another name is refused."""
+    sqlite = list_migrations(MIGRATIONS_DIR)
     postgres = pg_migrations()
-    assert [p.name for _, p in postgres] == sqlite
-    own = {p.name for _, p in postgres if p.parent.name == "postgres"}
+    assert [paths[0] for _, paths in postgres] == [p for _, p in sqlite]  # SQLite's own files, first
+    assert [paths[-1].name for _, paths in postgres] == [p.name for _, p in sqlite]
+    own = {paths[-1].name for _, paths in postgres if paths[-1].parent.name == "postgres"}
     assert own == {"0001_initial.sql", "0006_outbox.sql"}  # revision and claim columns; identity ids
 
 
