@@ -208,6 +208,26 @@ async def test_notices_committed_before_a_crash_go_out_once_after_the_restart(fa
         await bot.shutdown()
 
 
+async def started_and_dying_before_marking(bot: Running, fake: FakeDiscord,
+                                           monkeypatch: pytest.MonkeyPatch) -> str:
+    """A toy game of alice and bob started once the lobby's notices are out, in a process that
+    dies (hangs for ever) before marking what Discord accepted: the first DMs are out, their rows
+    stay undelivered. Its id."""
+    gid = (await bot.service.create_lobby(ALICE, "alice", TOY, guild_id=GUILD_ID,
+                                          channel_id=CHANNEL_ID)).game_id
+    await bot.service.join(gid, BOB, "bob")
+    await delivered(bot.service.store)
+    never = asyncio.Event()
+
+    async def dies_before_marking(ids: object, now: int) -> None:
+        await never.wait()  # the process is killed here: the rows stay undelivered
+
+    monkeypatch.setattr(bot.service.store, "mark_delivered", dies_before_marking)
+    await bot.service.start(gid, ALICE)
+    await fake.wait_for(lambda: all(dm_created(fake, u) for u in (ALICE, BOB)), what="the first DMs")
+    return gid
+
+
 @pytest.mark.asyncio
 async def test_a_crash_after_discord_accepted_but_before_the_mark_posts_nothing_twice(
         fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -216,18 +236,7 @@ async def test_a_crash_after_discord_accepted_but_before_the_mark_posts_nothing_
     as Discord does with ``enforce_nonce``) returns the messages it already has: nobody sees a copy."""
     bot = await Running(fake, tmp_path).start()
     try:
-        gid = (await bot.service.create_lobby(ALICE, "alice", TOY, guild_id=GUILD_ID,
-                                              channel_id=CHANNEL_ID)).game_id
-        await bot.service.join(gid, BOB, "bob")
-        await delivered(bot.service.store)
-        never = asyncio.Event()
-
-        async def dies_before_marking(ids: object, now: int) -> None:
-            await never.wait()  # the process is killed here: the rows stay undelivered
-
-        monkeypatch.setattr(bot.service.store, "mark_delivered", dies_before_marking)
-        await bot.service.start(gid, ALICE)
-        await fake.wait_for(lambda: all(dm_created(fake, u) for u in (ALICE, BOB)), what="the first DMs")
+        gid = await started_and_dying_before_marking(bot, fake, monkeypatch)
     finally:
         await bot.shutdown()
     first = len(fake.created)
@@ -371,18 +380,7 @@ async def test_a_batch_cut_short_by_a_crash_goes_again_as_the_same_batch(
     own. Before, the new rows joined the old batch, which then made new messages with new nonces."""
     bot = await Running(fake, tmp_path).start()
     try:
-        gid = (await bot.service.create_lobby(ALICE, "alice", TOY, guild_id=GUILD_ID,
-                                              channel_id=CHANNEL_ID)).game_id
-        await bot.service.join(gid, BOB, "bob")
-        await delivered(bot.service.store)
-        never = asyncio.Event()
-
-        async def dies_before_marking(ids: object, now: int) -> None:
-            await never.wait()  # the process is killed here: the rows stay undelivered
-
-        monkeypatch.setattr(bot.service.store, "mark_delivered", dies_before_marking)
-        await bot.service.start(gid, ALICE)
-        await fake.wait_for(lambda: all(dm_created(fake, u) for u in (ALICE, BOB)), what="the first DMs")
+        gid = await started_and_dying_before_marking(bot, fake, monkeypatch)
         await bot.service.pause(gid, ALICE)  # written while the workers hang on the first batch
     finally:
         await bot.shutdown()
