@@ -506,7 +506,8 @@ class Console:
         if not hits:
             self.say(f"[{name}] Nothing on the board of {gid} mentions {wanted!r}.")
             return
-        self.say(f"[{name}] {wanted} in {gid}:")
+        spelled = re.search(re.escape(wanted), hits[0], re.IGNORECASE)  # as the board spells it
+        self.say(f"[{name}] {spelled.group(0) if spelled else wanted} in {gid}:")
         self._lines(None, "\n".join(hits))
 
     async def _vacation(self, name: str, uid: int, args: list[str]) -> None:

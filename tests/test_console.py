@@ -400,11 +400,11 @@ async def test_scores_log_rules_and_land_through_the_games_own_words(rig: Rig) -
     assert "Goofspiel (test game), for 2 to 2 players: Two players bid cards 1 to 5" in out
     assert "The lobby is open" in out and "has not started: no scores yet" in out
     await rig.run("add-ai", "start", "play 1", "play 1")
-    out = await rig.run("scores", "log", "log 1", "rules", "land prizes", "land Atlantis")
+    out = await rig.run("scores", "log", "log 1", "rules", "land PRIZES", "land Atlantis")
     assert "[alice] scores of g1:\n  Round 3 of 5: the prize is" in out
     assert "[alice] log of g1, the last 1 of " in out and re.search(r"  move \d+: .* has bid\.", out)
     assert "Now: Round 3 of 5." in out and "Your decision: Round 3: bid a card for the prize" in out
-    assert "[alice] prizes in g1:\n  3 prizes left." in out
+    assert "[alice] prizes in g1:\n  3 prizes left." in out  # named as the board spells it
     assert "Nothing on the board of g1 mentions 'Atlantis'." in out
     for _ in range(3):
         await rig.run("play 1")
