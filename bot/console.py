@@ -226,7 +226,7 @@ class Console:
                 await self._send(name, user_id_for(name), pending.game_id, pending.action, pending.seq)
                 return
             self.say(f"[{name}] Not sent: {pending.label}.")
-            if verb in ("no", "n"):
+            if verb in ("no", "n", "cancel", "undo"):  # an undo here takes back the unsent move alone
                 return
         if verb.isdigit():  # a decision is one command: its number alone
             verb, args = "play", [verb, *args]

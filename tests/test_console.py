@@ -211,6 +211,8 @@ async def test_a_choice_that_asks_first_waits_for_yes(rig: Rig) -> None:
     assert (await rig.service.status("g1")).seq == seq
     out = await rig.run("status")
     assert "Not sent: Bid 5." in out and (await rig.service.status("g1")).seq == seq
+    out = await rig.run("play 5", "undo")  # an undo before 'yes' takes back the unsent move alone
+    assert out.rstrip().endswith("Not sent: Bid 5.") and (await rig.service.status("g1")).seq == seq
     await rig.run("play 5", "yes")
     assert (await rig.service.status("g1")).seq > seq
 
