@@ -270,8 +270,9 @@ class PgStore(Store):
         if migrate:
             try:
                 await store.migrate(migrations_dir or PG_MIGRATIONS_DIR)
-            except BaseException:
-                await store.close()
+            except BaseException:  # no schema to release deadlines in, perhaps: just let go
+                store._closed = True
+                await pool.close()
                 raise
         return store
 
@@ -359,13 +360,15 @@ class PgStore(Store):
                 for number, paths in migrations:
                     if number <= version:
                         continue
+                    running = paths[0]
                     try:
                         async with conn.transaction():
-                            for path in paths:
-                                await conn.execute(path.read_text(encoding="utf-8"))
+                            for running in paths:
+                                await conn.execute(running.read_text(encoding="utf-8"))
                             await conn.execute("UPDATE annals_schema SET version = $1", number)
                     except asyncpg.PostgresError as exc:
-                        raise MigrationError(f"{paths[0].name} failed and was rolled back: {exc}") from exc
+                        where = f"{running.parent.name}/{running.name}"  # SQLite's file or postgres/'s
+                        raise MigrationError(f"{where} failed and was rolled back: {exc}") from exc
                     version = number
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)

@@ -141,6 +141,23 @@ def test_postgres_refuses_a_migration_of_its_own_without_a_sqlite_twin(tmp_path:
         pg_migrations(tmp_path)
 
 
+@pytest.mark.asyncio
+async def test_postgres_a_failing_file_of_its_own_is_named_and_its_migration_rolled_back(
+        empty_postgres_url: str, tmp_path: Path) -> None:
+    """SQLite's 0001 and PostgreSQL's run in one transaction: when PostgreSQL's fails, the error names
+    that file (not SQLite's, which ran fine) and neither leaves a trace."""
+    own = tmp_path / "postgres"
+    own.mkdir()
+    (own / "0001_initial.sql").write_text("ALTER TABLE games ADD COLUMN revision NO_SUCH_TYPE;")
+    with pytest.raises(MigrationError, match=r"^postgres/0001_initial\.sql failed and was rolled back"):
+        await PgStore.open(empty_postgres_url, migrations_dir=own)
+    store = await PgStore.open(empty_postgres_url)  # the real files then apply from the start
+    try:
+        assert await store.user_version() == len(list_migrations(MIGRATIONS_DIR))
+    finally:
+        await store.close()
+
+
 # -- several processes on one database -------------------------------------------------------
 
 
