@@ -270,9 +270,8 @@ class PgStore(Store):
         if migrate:
             try:
                 await store.migrate(migrations_dir or PG_MIGRATIONS_DIR)
-            except BaseException:  # no schema to release deadlines in, perhaps: just let go
-                store._closed = True
-                await pool.close()
+            except BaseException:  # perhaps no schema to release deadlines in: just let go
+                await store._shut()
                 raise
         return store
 
@@ -286,11 +285,15 @@ class PgStore(Store):
         except StoreError as exc:
             log.warning("could not release the claimed deadlines: %s", exc)
         finally:
-            self._closed = True
-            if self._listener is not None:
-                await self._listener.close()
-                self._listener = None
-            await self._pool.close()
+            await self._shut()
+
+    async def _shut(self) -> None:
+        """Close the listener and the pool, releasing nothing."""
+        self._closed = True
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
+        await self._pool.close()
 
     async def follow(self, changed: Callable[[str], object]) -> None:
         """Call ``changed(game_id)`` whenever another process commits a change of a game (its own
