@@ -282,6 +282,20 @@ def _action(row: Sequence[Any]) -> ActionRow:
     )
 
 
+def _record(row: Sequence[Any]) -> ActionRow:
+    """A log entry with its record; a move that is not readable JSON reads as an empty one."""
+    try:
+        action = json.loads(row[3])
+    except (TypeError, ValueError):
+        action = {}
+    events = json.loads(row[7]) if row[7] is not None else None
+    return ActionRow(
+        game_id=row[0], seq=row[1], player=row[2], action=action if isinstance(action, dict) else {},
+        source=row[4], user_id=row[5], created_at=row[6],
+        events=tuple(events) if isinstance(events, list) else None, voided_by=row[8],
+    )
+
+
 def _seat_params(seat: SeatRow) -> tuple[Any, ...]:
     return (
         seat.game_id, seat.slot, seat.seat_order, seat.user_id, seat.display_name, seat.colour,
@@ -574,13 +588,18 @@ class Store:
             cur = await conn.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", params)
             if cur.rowcount != 1:
                 raise StoreConflict(f"game {c.game_id!r} is not at seq {c.expected_seq} any more")
+            if c.rules_version is not None:
+                await conn.execute("UPDATE games SET rules_version = ? WHERE game_id = ?",
+                                   (c.rules_version, c.game_id))
             if c.actions:
                 await conn.executemany(
-                    "INSERT INTO actions (game_id, seq, player, action_json, source, user_id, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(a.game_id, a.seq, a.player, _dumps(dict(a.action)), a.source, a.user_id, a.created_at)
+                    "INSERT INTO actions (game_id, seq, player, action_json, source, user_id, created_at, "
+                    "events_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(a.game_id, a.seq, a.player, _dumps(dict(a.action)), a.source, a.user_id, a.created_at,
+                      _dumps([dict(e) for e in a.events]) if a.events is not None else None)
                      for a in c.actions],
                 )
+            await self._write_undo(conn, c)
             if c.snapshot is not None:
                 await conn.execute(
                     "INSERT INTO snapshots (game_id, seq, state_json, updated_at) VALUES (?, ?, ?, ?) "
@@ -614,6 +633,22 @@ class Store:
                       c.updated_at) for d in c.new_deadlines],
                 )
             return await self._enqueue(conn, c.outbox, c.updated_at)
+
+    @staticmethod
+    async def _write_undo(conn: Any, c: GameChange) -> None:
+        """The undo points and voided moves of a change (see migrations/0007_stored_records.sql)."""
+        if c.voided:
+            await conn.executemany("UPDATE actions SET voided_by = ? WHERE game_id = ? AND seq = ?",
+                                   [(by, c.game_id, seq) for seq, by in c.voided])
+        if c.undo_clear:
+            await conn.execute("DELETE FROM undo_points WHERE game_id = ?", (c.game_id,))
+        elif c.undo_drop:
+            await conn.executemany("DELETE FROM undo_points WHERE game_id = ? AND seq = ?",
+                                   [(c.game_id, seq) for seq in c.undo_drop])
+        if c.undo_points:
+            await conn.executemany(
+                "INSERT INTO undo_points (game_id, seq, player, state_json) VALUES (?, ?, ?, ?)",
+                [(c.game_id, u.seq, u.player, u.state_json) for u in c.undo_points])
 
     async def get_game(self, game_id: str) -> GameRow | None:
         """The game's row, or None."""
@@ -726,7 +761,11 @@ class Store:
         if game.status != "lobby" and game.seq > after:
             tail = tuple(await self.actions(game_id, after_seq=after))
         deadlines = tuple(await self.game_deadlines(game_id)) if game.status == "active" else ()
-        return GameBundle(game, seats, snapshot, tail, deadlines, prefs, offsets)
+        undo = tuple((int(r[0]), int(r[1])) for r in await self._read(
+            "SELECT seq, player FROM undo_points WHERE game_id = ? ORDER BY seq", (game_id,)))
+        version = await self._read("SELECT rules_version FROM games WHERE game_id = ?", (game_id,))
+        return GameBundle(game, seats, snapshot, tail, deadlines, prefs, offsets, undo,
+                          version[0][0] if version else None)
 
     # -- log and snapshots -----------------------------------------------------------
     async def actions(
@@ -740,6 +779,45 @@ class Store:
             sql += " AND seq <= ?"
             params.append(upto_seq)
         return [_action(r) for r in await self._read(sql + " ORDER BY seq", params)]
+
+    async def records(
+        self, game_id: str, *, after_seq: int = 0, upto_seq: int | None = None, last: int | None = None
+    ) -> list[ActionRow]:
+        """Log entries with their records (events, voided), ``after_seq < seq <= upto_seq``, in order;
+        with ``last``, only the newest ``last`` of them. An entry whose stored move cannot be read is
+        returned with an empty move (the records are what readers need; ``check`` names the damage)."""
+        sql = ("SELECT game_id, seq, player, action_json, source, user_id, created_at, events_json, "
+               "voided_by FROM actions WHERE game_id = ? AND seq > ?")
+        params: list[Any] = [game_id, after_seq]
+        if upto_seq is not None:
+            sql += " AND seq <= ?"
+            params.append(upto_seq)
+        if last is not None:
+            rows = await self._read(sql + " ORDER BY seq DESC LIMIT ?", [*params, last])
+            rows.reverse()
+        else:
+            rows = await self._read(sql + " ORDER BY seq", params)
+        return [_record(r) for r in rows]
+
+    async def undo_state(self, game_id: str, seq: int) -> str | None:
+        """The state from before the undoable move ``seq`` (its undo point), or None when it has none."""
+        rows = await self._read("SELECT state_json FROM undo_points WHERE game_id = ? AND seq = ?",
+                                (game_id, seq))
+        return str(rows[0][0]) if rows else None
+
+    async def unrecorded_games(self) -> list[str]:
+        """Games with log entries written before records were kept, whose events were never looked for."""
+        rows = await self._read(
+            "SELECT DISTINCT game_id FROM actions WHERE events_json IS NULL ORDER BY game_id")
+        return [str(r[0]) for r in rows]
+
+    async def set_records(self, game_id: str, events: Sequence[tuple[int, str]]) -> None:
+        """Fill in the events of entries written before records were kept (``(seq, events_json)``, the
+        text ``null`` where they cannot be recovered); an entry already recorded is left as it is."""
+        async with self.transaction() as conn:
+            await conn.executemany(
+                "UPDATE actions SET events_json = ? WHERE game_id = ? AND seq = ? AND events_json IS NULL",
+                [(text, game_id, seq) for seq, text in events])
 
     async def log_bounds(self, game_id: str) -> tuple[int, int, int]:
         """(count, min seq, max seq) of the game's log; (0, 0, 0) when empty."""
