@@ -182,7 +182,9 @@ async def test_a_damaged_game_is_set_aside_and_every_other_game_plays_on(
             with pytest.raises(ServiceError) as info:
                 await svc.status(broken)
             assert info.value.code == "damaged" and "backup" in info.value.message
-            assert await store.game_deadlines(broken) == []  # its clocks stopped
+            # its clocks pause: their rows stay (issue 24, point 6), but none of them is pending
+            assert await store.game_deadlines(broken) != []
+            assert all(d.game_id != broken for d in await store.pending_deadlines())
         finally:
             await store.close()
     assert sum("set aside" in r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR) == 1
@@ -204,7 +206,7 @@ def test_check_replays_every_game_and_names_each_problem_on_one_line(
     db = tmp_path / "annals.sqlite3"
     _, broken, _ = asyncio.run(_three_games(db))
     status, out, _ = _check(db, monkeypatch, capsys)
-    assert status == 0 and "no problems (3 games replayed" in out
+    assert status == 0 and "no problems (3 games checked against their logs)" in out
     with sqlite3.connect(db) as conn:  # a move rewritten behind the engine's back
         conn.execute("UPDATE snapshots SET state_json = '{}' WHERE game_id = ?", (broken,))
     status, out, err = _check(db, monkeypatch, capsys)

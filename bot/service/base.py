@@ -46,7 +46,7 @@ from bot.service.records import (
     spec_or_error,
 )
 from bot.storage import GameStore
-from bot.store import StoreBusy, StoreConflict, StoreError, StoreFull
+from bot.store import StoreBusy, StoreConflict, StoreFull
 from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, players_at_start
 
 log = logging.getLogger("bot.service")
@@ -140,12 +140,16 @@ class ServiceBase:
             return cached
         try:
             bundle = await self.store.load_bundle(game_id)
-            if bundle is None:
-                raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        except (ValueError, TypeError, KeyError) as exc:  # a stored row that cannot be read, every time
+            raise await self._damaged(game_id, f"{type(exc).__name__}: {exc}") from exc
+        except Exception as exc:  # the database itself (a lock, the disk, the connection): it may pass
+            log.warning("game %s could not be read now: %s", game_id, exc)
+            raise ServiceError("busy", BUSY) from exc
+        if bundle is None:
+            raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        try:
             lg = self._parse(bundle)
-        except (ServiceError, StoreError) as exc:
-            if isinstance(exc, StoreError) or exc.code == "no_such_game":
-                raise
+        except ServiceError as exc:
             raise await self._damaged(game_id, exc.message) from exc
         except Exception as exc:  # whatever a damaged record makes the parsers or the engine raise
             raise await self._damaged(game_id, f"{type(exc).__name__}: {exc}") from exc

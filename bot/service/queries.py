@@ -9,7 +9,7 @@ from bot.models import GameStatus, LogEntry, UserSettings
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.records import adopt_settings, news_entries, public_entries
-from engine.core import JOIN, UNDO, Decision, PlayerId, decide
+from engine.core import Decision, PlayerId, decide
 
 
 class QueryOps(ServiceBase):
@@ -110,7 +110,7 @@ class QueryOps(ServiceBase):
             if lg.state is None:
                 raise ServiceError("not_started", "The game has not started yet.")
             seq = lg.row.seq
-        return seq, public_entries(await self.store.records(game_id, upto_seq=seq))
+        return seq, public_entries(await self.store.standing(game_id, upto_seq=seq))
 
     # --- notifications ---
     async def since_last_move(self, game_id: str, player: PlayerId, *,
@@ -118,10 +118,11 @@ class QueryOps(ServiceBase):
         """The public record of the moves from ``player``'s last move on (for turn notifications).
 
         That last move is included: what it set off (the next empire's turn, the
-        scoring) is news too. Read from the stored records of the newest ``limit``
-        log entries: nothing is replayed, so it costs the same at move 10 and at
-        move 5,000. Only public events are returned, so the result may be shown to
-        anyone; a move an undo took back is left out, as the table never saw it.
+        scoring) is news too. Read from the stored records of the moves that stand
+        (a move an undo took back is left out, as the table never saw it): nothing
+        is replayed, and the cost follows the moves since the player's last one,
+        never the game's length. Only public events are returned, so the result may
+        be shown to anyone. Looks back at most ``limit`` moves.
 
         Returns:
             (the seq of ``player``'s last move, or None when it made none within
@@ -135,9 +136,10 @@ class QueryOps(ServiceBase):
             raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
         if row.status == "lobby":
             return None, []
-        recent = await self.store.records(game_id, upto_seq=row.seq, last=limit)
         # a seat's join is no move of theirs: a newcomer hears what happened as if they had never moved
-        last = max((a.seq for a in recent if a.player == player and a.action.get("kind") not in (JOIN, UNDO)
-                    and a.voided_by is None), default=None)
-        start = (recent[0].seq - 1 if recent else row.seq) if last is None else last - 1
-        return last, news_entries(recent, start)
+        last = await self.store.last_move(game_id, player)
+        after = 0 if last is None else last - 1
+        recent = await self.store.standing(game_id, after_seq=after, upto_seq=row.seq, last=limit)
+        if last is not None and (not recent or recent[0].seq > last):
+            last = None  # further back than ``limit`` moves
+        return last, news_entries(recent)

@@ -155,13 +155,13 @@ def public_entries(rows: Sequence[ActionRow]) -> list[LogEntry]:
     return out
 
 
-def news_entries(rows: Sequence[ActionRow], after: int) -> list[dict[str, Any]]:
-    """The public record of the moves after seq ``after`` for a turn notice: one dict per move still
-    standing (``seq``, ``player``, ``source``, ``user_id``, ``events``: its public ``{"type", "data"}``;
-    ``unrecorded``: true for a move made before records were kept)."""
+def news_entries(rows: Sequence[ActionRow]) -> list[dict[str, Any]]:
+    """The public record of ``rows`` for a turn notice: one dict per move that stands (``seq``, ``player``,
+    ``source``, ``user_id``, ``events``: its public ``{"type", "data"}``; ``unrecorded``: true for a move
+    made before records were kept)."""
     out: list[dict[str, Any]] = []
     for row in rows:
-        if row.seq <= after or voided_or_platform(row):
+        if voided_or_platform(row):
             continue
         entry: dict[str, Any] = {"seq": row.seq, "player": row.player, "source": row.source,
                                  "user_id": row.user_id, "events": []}
@@ -174,32 +174,53 @@ def news_entries(rows: Sequence[ActionRow], after: int) -> list[dict[str, Any]]:
     return out
 
 
+@dataclass(frozen=True)
+class Recovered:
+    """What a replay recovered of entries written before records were kept: ``events`` (seq, events
+    JSON, or the text ``null`` where they cannot be trusted) and ``voided`` (seq, seq of the undo entry
+    that took it back; an undo entry names itself)."""
+
+    events: list[tuple[int, str]]
+    voided: list[tuple[int, int]]
+
+
+def read_again(game: Game, state_json: str) -> str:
+    """A stored state as today's code reads and writes it: a state stored in an older form of the same
+    board compares equal to the replay's (``game.dumps``, compact and canonical per game)."""
+    return game.dumps(game.from_json(json.loads(state_json)))
+
+
 def recover_records(game: Game, players: int, options: Mapping[str, Any], seed: int,
-                    rows: Sequence[ActionRow], marks: Mapping[int, str]) -> list[tuple[int, str]]:
-    """The events of log entries written before records were kept, recovered by replaying the log
+                    rows: Sequence[ActionRow], marks: Mapping[int, str]) -> Recovered:
+    """The records of log entries written before records were kept, recovered by replaying the log
     under today's rules (runs in a worker thread: the engine is pure).
 
-    An event is trusted only up to the newest stored state (``marks``: seq -> state JSON, the
+    A record is trusted only up to the newest stored state (``marks``: seq -> state JSON, the
     checkpoints and the snapshot) that the replay still reaches exactly: a game started under older
-    rules may replay differently further on. Returns ``(seq, events JSON)`` for every entry without
-    a record: its events where trusted, the text ``null`` (not recoverable) elsewhere.
+    rules may replay differently further on. Every entry without a record gets one: its events where
+    trusted, the text ``null`` (not recoverable) elsewhere; and the undo entries met while trusted void
+    the moves they took back.
     """
     wanted = [row.seq for row in rows if row.events is None]
     found: dict[int, str] = {}
+    voids: list[tuple[int, int]] = []
     trusted = 0
     try:
         run = LogReplay(game, game.setup(players_at_start(players, [r.action for r in rows]), options, seed))
         for row in rows:
             result = run.apply(row.action, mark=row.seq)
             found[row.seq] = json.dumps(list(event_records(result.events)), sort_keys=True)
+            if row.action.get("kind") == UNDO:
+                voids += [(int(run.voided), row.seq), (row.seq, row.seq)]
             mark = marks.get(row.seq)
             if mark is not None:
-                if canon(game.to_json(run.state)) != canon(json.loads(mark)):
+                if game.dumps(run.state) != read_again(game, mark):
                     break
                 trusted = row.seq
     except Exception:  # today's rules refuse the log here: nothing after the last stored state matched
         pass
-    return [(seq, found[seq] if seq <= trusted and seq in found else "null") for seq in wanted]
+    return Recovered([(seq, found[seq] if seq <= trusted and seq in found else "null") for seq in wanted],
+                     [(seq, by) for seq, by in voids if by <= trusted])
 
 
 def seat_of(seats: Iterable[SeatRow], player: PlayerId) -> SeatRow | None:

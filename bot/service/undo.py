@@ -56,7 +56,7 @@ class UndoOps(ServiceBase):
                                           user_id, ()))
             unit.undo.pop()
             unit.undo_drop.append(move)
-            unit.voided.append((move, unit.seq))
+            unit.voided += [(move, unit.seq), (unit.seq, unit.seq)]  # an undo entry is no move either
             # only that a move was taken back: never which (a private choice stays private)
             unit.notice(NoticeKind.move_undone, seat=player, name=unit.names()[player])
             outcome = await self._commit_outcome(lg, unit)
