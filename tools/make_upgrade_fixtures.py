@@ -90,16 +90,21 @@ EPOCHS_MID = Game("history", "5-epoch, mid-turn", 21, ("alice", "bob", "carol"),
 EIGHT_MID = Game("eight-minute", "Eight-Minute, in progress", 31, ("alice", "bob"), moves=12)
 EIGHT_OVER = Game("eight-minute", "Eight-Minute, over", 32, ("dora",), ais=1, finish=True)
 RISE_MID = Game("rise", "Rise, in progress", 41, ("alice", "bob", "carol"), moves=4)
+# longer games reach the places where the rules changed since (their logs no longer replay)
+CLASSIC_LONG = Game("history-classic", "classic, later mid-turn", 11, ("alice", "bob", "carol"), moves=40)
+EPOCHS_LONG = Game("history", "5-epoch, later mid-turn", 21, ("alice", "bob", "carol"), moves=40)
 CLASSIC_OVER = Game("history-classic", "classic, over", 13, ("dora",), ais=2, finish=True)
 
 COMMITS: tuple[Commit, ...] = (
-    Commit("d754de6", 1, (CLASSIC_MID, CLASSIC_START, CLASSIC_OVER),
+    Commit("d754de6", 1, (CLASSIC_MID, CLASSIC_START, CLASSIC_LONG, CLASSIC_OVER),
            "the store and console, classic rules only"),
-    Commit("07cf24e", 2, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, EIGHT_OVER),
+    Commit("07cf24e", 2, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, CLASSIC_LONG, EPOCHS_LONG, EIGHT_OVER),
            "vacation booked ahead; 5-epoch and Eight-Minute engines just added"),
-    Commit("33c8340", 3, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
+    Commit("33c8340", 3, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, CLASSIC_LONG, EPOCHS_LONG,
+                          EIGHT_OVER),
            "personal reminders; Rise of Empires added"),
-    Commit("69d7ace", 4, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
+    Commit("69d7ace", 4, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, CLASSIC_LONG, EPOCHS_LONG,
+                          EIGHT_OVER),
            "leagues; the last commit before the game contract"),
     Commit("0e39987", 5, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
            "damaged games set aside; undo within a turn"),
