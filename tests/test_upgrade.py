@@ -249,32 +249,42 @@ async def test_an_upgraded_game_plays_on_a_move_and_its_undo(upgraded: Upgraded,
     assert user in (await service.status(gid)).waiting_for
 
 
-@pytest.mark.asyncio
-@pytest.mark.parametrize("upgraded", UNFINISHED, ids=[game_id_of(g) for g in UNFINISHED], indirect=True)
-async def test_an_upgraded_game_has_its_log_and_your_move_news(upgraded: Upgraded,
-                                                               request: pytest.FixtureRequest) -> None:
-    stored: Stored = request.node.callspec.params["upgraded"]
-    service, gid = upgraded.service, stored.game_id
-    user = min(stored.movers)
+async def move_made(upgraded: Upgraded, stored: Stored) -> tuple[int, int, list[tuple[str, Any]]]:
+    """The person to move plays a move they may take back: (their seat, the move's seq, the public
+    events the table was told of it), what the log and the news must repeat (not what a replay
+    of the log under today's rules would make of it)."""
+    service, gid, user = upgraded.service, stored.game_id, min(stored.movers)
     seq, move = await undoable_move(service, gid, user)
     outcome = await service.submit(gid, user, move, seq)
     player = next(s.seat for s in outcome.status.seats if s.user_id == user)
     assert player is not None
-
-    # what the table was told when the move was made: the log and the news must say the same,
-    # not what a replay of the log under today's rules would have made of it
     told = [(n.event.type, plain(n.event.data)) for n in outcome.notices
             if n.event is not None and n.audience == "public" and n.seq == seq + 1]
     assert told
+    return player, seq + 1, told
 
-    log_seq, entries = await service.public_log(gid)
-    assert log_seq == seq + 1
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("upgraded", UNFINISHED, ids=[game_id_of(g) for g in UNFINISHED], indirect=True)
+async def test_an_upgraded_game_has_its_public_log(upgraded: Upgraded,
+                                                   request: pytest.FixtureRequest) -> None:
+    stored: Stored = request.node.callspec.params["upgraded"]
+    _, seq, told = await move_made(upgraded, stored)
+    log_seq, entries = await upgraded.service.public_log(stored.game_id)
+    assert log_seq == seq
     assert entries and all(0 < entry.seq <= log_seq for entry in entries)
-    assert [(e.type, plain(e.data)) for e in entries if e.seq == seq + 1] == told
+    assert [(e.type, plain(e.data)) for e in entries if e.seq == seq] == told
 
-    last, news = await service.since_last_move(gid, player)
-    assert last == seq + 1  # the move just made is this player's last
-    assert [item["seq"] for item in news] == [seq + 1]
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("upgraded", UNFINISHED, ids=[game_id_of(g) for g in UNFINISHED], indirect=True)
+async def test_an_upgraded_game_has_its_your_move_news(upgraded: Upgraded,
+                                                       request: pytest.FixtureRequest) -> None:
+    stored: Stored = request.node.callspec.params["upgraded"]
+    player, seq, told = await move_made(upgraded, stored)
+    last, news = await upgraded.service.since_last_move(stored.game_id, player)
+    assert last == seq  # the move just made is this player's last
+    assert [item["seq"] for item in news] == [seq]
     assert [(e["type"], plain(e["data"])) for e in news[0]["events"]] == told
 
 
