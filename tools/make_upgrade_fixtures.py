@@ -417,8 +417,10 @@ def readme(files: Sequence[tuple[Commit, Path]]) -> str:
             sections.append("| " + " | ".join(cells) + " |")
         sections.append("")
     where = "; ".join(f"{name}: {count}" for name, count in broken.items())
+    same = ", ".join(path.name for _, path in files if path.name not in broken)
     out += [f"Of the {total} games, {sum(broken.values())} do not replay under today's rules:",
-            f"{where}.",
+            f"{where}." + (f" Every game of {same} replays: for the moves they hold, those commits'"
+                           " rules are today's." if same else ""),
             "The games were played by typing each commit's console commands: the people to move chose",
             "the first move their `actions` list offered; \"over\" games were played to the end by random AI",
             "seats after their person resigned.", "", *sections]
