@@ -10,7 +10,7 @@ hold exactly what those commits stored: their schema, their logs, their snapshot
 Then, with today's code, the tool writes ``tests/fixtures/upgrade/README.md``: per file its commit
 and schema version, and per game its ruleset, status, seq, whose move it is, and whether today's
 :func:`engine.core.replay` rebuilds the stored snapshot from the seed and log (the point of the
-fixtures: most old logs no longer replay under today's rules). ``tests/test_upgrade.py`` opens the
+fixtures: many old logs no longer replay under today's rules). ``tests/test_upgrade.py`` opens the
 files with today's store.
 
 Usage (from the repository root, with the shared virtualenv)::
@@ -18,11 +18,13 @@ Usage (from the repository root, with the shared virtualenv)::
     PYTHONPATH=$PWD /work/main/.venv/bin/python tools/make_upgrade_fixtures.py        # every commit
     PYTHONPATH=$PWD /work/main/.venv/bin/python tools/make_upgrade_fixtures.py 07cf24e # some of them
     PYTHONPATH=$PWD /work/main/.venv/bin/python tools/make_upgrade_fixtures.py --readme-only
+    PYTHONPATH=$PWD /work/main/.venv/bin/python tools/make_upgrade_fixtures.py --out /tmp/try --keep
 
 Re-running replaces the files it makes (game ids and timestamps differ from run to run: ids are
 random in every commit and the console's clock is the real one; the games' seeds, and so their
 moves, are fixed). Every old console is driven the same way: a command, then an unknown console
-command carrying a unique token whose refusal marks the end of the command's output.
+command carrying a unique token whose refusal marks the end of the command's output. A console
+that hangs holds the tool up: stop it with Ctrl-C (the temporary worktree is pruned on the way out).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "upgrade"
 PYTHON = Path(os.environ.get("ANNALS_FIXTURE_PYTHON", "/work/main/.venv/bin/python"))
 MOVE_LINE = re.compile(r"^\s*(\d+)\.\s+(.*)$")
-TIMEOUT = 120.0  # seconds one console command may take (a whole AI game after a resign)
+TIMEOUT = 120.0  # seconds an old console may take to finish its last command and quit
 
 
 @dataclass(frozen=True)
@@ -236,12 +238,15 @@ def git(*args: str) -> str:
 
 def schema_of(db: Path) -> int:
     """The database's PRAGMA user_version."""
-    with sqlite3.connect(db) as conn:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        conn.close()
 
 
-def build(entry: Commit, work: Path) -> Path:
-    """Make the fixture database of one commit; returns its path under ``tests/fixtures/upgrade``."""
+def build(entry: Commit, work: Path, out: Path = OUT) -> Path:
+    """Make the fixture database of one commit in ``out``; returns its path."""
     short = git("rev-parse", "--short=7", entry.commit).strip()
     tree = work / f"wt-{short}"
     home = work / f"home-{short}"
@@ -265,7 +270,7 @@ def build(entry: Commit, work: Path) -> Path:
         git("worktree", "remove", "--force", str(tree))
     if schema_of(db) != entry.schema:
         raise ConsoleError(f"{short} wrote schema {schema_of(db)}, expected {entry.schema}")
-    target = OUT / f"v{entry.schema}_{short}.sqlite3"
+    target = out / f"v{entry.schema}_{short}.sqlite3"
     compact(db, target)
     (home / "transcript.txt").write_text("\n".join(con.transcript) + "\n", encoding="utf-8")
     return target
@@ -433,24 +438,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("commits", nargs="*", help="only these commits of the list (short hashes)")
     parser.add_argument("--readme-only", action="store_true", help="only rewrite the README")
     parser.add_argument("--keep", action="store_true", help="keep the work folder (transcripts)")
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help=f"where to write (default {OUT.relative_to(ROOT)})")
     args = parser.parse_args(argv)
-    OUT.mkdir(parents=True, exist_ok=True)
+    out: Path = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
     chosen = [c for c in COMMITS if not args.commits or any(c.commit.startswith(x) for x in args.commits)]
     if not args.readme_only:
         work = Path(tempfile.mkdtemp(prefix="annals-fixtures-"))
         try:
             for entry in chosen:
                 print(f"{entry.commit}: schema {entry.schema}")
-                print(f"  wrote {build(entry, work).relative_to(ROOT)}")
+                print(f"  wrote {build(entry, work, out)}")
         finally:
             git("worktree", "prune")
             if args.keep:
                 print(f"work folder kept: {work}")
             else:
                 shutil.rmtree(work, ignore_errors=True)
-    files = [(c, OUT / f"v{c.schema}_{git('rev-parse', '--short=7', c.commit).strip()}.sqlite3")
+    files = [(c, out / f"v{c.schema}_{git('rev-parse', '--short=7', c.commit).strip()}.sqlite3")
              for c in COMMITS]
-    (OUT / "README.md").write_text(readme([(c, p) for c, p in files if p.exists()]), encoding="utf-8")
+    (out / "README.md").write_text(readme([(c, p) for c, p in files if p.exists()]), encoding="utf-8")
     return 0
 
 
