@@ -51,8 +51,8 @@ def test_e16_a_vacant_area_is_cleared_at_the_end_of_the_go_and_not_before() -> N
     assert len(s.state.cup) == cup + 1 and s.state.cup[-1] == "Explorer"  # an unnamed leader: to the cup
     assert s.area("Cyrenaica").fort is False and s.empire_of("Egyptians").count("Cyrenaica") == 2
     lines = [GAME.describe_event(e, NAMES) for e in s.events]
-    assert "The Egyptians lose Explorer in Egypt, where no unit of theirs is left (back to the leader " \
-           "cup)." in lines
+    assert "The Egyptians lose their Explorer in Egypt, where no unit of theirs is left (back to the " \
+           "leader cup)." in lines
     assert "Egypt is vacant: its fort, disorder and artefact Colossus of Rhodes are removed." in lines
     assert "No unit is left in Egypt: the capital of the Egyptians there becomes a plain city of value 3." \
         in lines
@@ -84,6 +84,8 @@ def test_a_leader_beside_another_empire_is_lost_at_the_end_of_any_players_action
     assert s.empire_of("Egyptians").leaders == ()
     assert "Khufu" in s.state.appeared and "Khufu" not in s.state.cup  # named: out of the game
     assert s.area("Cyrenaica").fort
+    assert "The Egyptians lose Khufu in Cyrenaica, where no unit of theirs is left (out of the game)." in [
+        GAME.describe_event(e, NAMES) for e in s.events]
 
 
 def test_a_discarded_empire_takes_its_artefacts_forts_and_disorder_off_the_map() -> None:

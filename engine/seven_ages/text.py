@@ -182,7 +182,8 @@ def describe_event(event: Event, names: Names) -> str | None:
             return f"{who} discards {empire_name(int(d['empire']))}{why}."
         case "leader_lost":
             where = "out of the game" if d["named"] else "back to the leader cup"
-            return (f"{the_empire(int(d['empire']))} lose {d['leader']} in {d['area']}, where no unit of "
+            leader = d["leader"] if d["named"] else f"their {d['leader']}"  # an unnamed one is its ability
+            return (f"{the_empire(int(d['empire']))} lose {leader} in {d['area']}, where no unit of "
                     f"theirs is left ({where}).")
         case "area_cleared":
             parts = [*(["fort"] if d["fort"] else []), *(["disorder"] if d["disorder"] else []),
