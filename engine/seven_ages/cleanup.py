@@ -34,11 +34,6 @@ def vacant(state: SevenState, area: str) -> bool:
     return not state.occupants(area)
 
 
-def lone_leaders(state: SevenState) -> list[tuple[Empire, Leader]]:
-    """Every leader standing in an area without a unit of its own empire, with that empire."""
-    return [(e, ld) for e in state.empires for ld in e.leaders if not e.count(ld.area)]
-
-
 def end_of_action(ctx: Ctx) -> None:
     """The clean-ups of L622, L938 and L2187, as a player's action (a go) ends."""
     _lose_lone_leaders(ctx)
@@ -47,19 +42,23 @@ def end_of_action(ctx: Ctx) -> None:
 
 def _lose_lone_leaders(ctx: Ctx) -> None:
     # A leader in a vacant area has no unit of its empire there either: this covers L622's leaders too.
-    for e, ld in lone_leaders(ctx.state):
-        s = ctx.state
-        now = s.empire(e.card)
-        s = s.with_empire(replace(now, leaders=tuple(x for x in now.leaders if x != ld)))
-        ctx.state = retire_leader(s, ld)
-        ctx.emit("leader_lost", seat=e.owner, empire=e.card, leader=ld.name, area=ld.area, named=ld.named)
+    for e in ctx.state.empires:
+        lost = [ld for ld in e.leaders if not e.count(ld.area)]
+        if not lost:
+            continue
+        s = ctx.state.with_empire(replace(e, leaders=tuple(ld for ld in e.leaders if e.count(ld.area))))
+        for ld in lost:
+            s = retire_leader(s, ld)
+        ctx.state = s
+        for ld in lost:
+            ctx.emit("leader_lost", seat=e.owner, empire=e.card, leader=ld.name, area=ld.area, named=ld.named)
 
 
 def _clear_vacant_areas(ctx: Ctx) -> None:
     for held in ctx.state.areas:
         if not (held.fort or held.disorder or held.artefacts) or not vacant(ctx.state, held.name):
             continue
-        ctx.state = ctx.state.with_area(AreaState(held.name, city=held.city))
+        ctx.state = ctx.state.with_area(_without_markers(held))
         ctx.emit("area_cleared", area=held.name, fort=held.fort, disorder=held.disorder,
                  artefacts=list(held.artefacts))
     for e in ctx.state.empires:
@@ -69,6 +68,11 @@ def _clear_vacant_areas(ctx: Ctx) -> None:
                      value=ctx.state.area(e.capital).city)
 
 
+def _without_markers(held: AreaState) -> AreaState:
+    """``held`` with its city only: no fort, disorder or artefact marker."""
+    return replace(held, fort=False, disorder=False, artefacts=())
+
+
 def markers_of_discarded(state: SevenState, empire: Empire) -> SevenState:
     """``state`` without the forts, disorder and artefact markers of the areas ``empire`` alone holds: a
     discarded empire's "non-city markers" leave the map with its units (L1016). An area it shares
@@ -76,5 +80,5 @@ def markers_of_discarded(state: SevenState, empire: Empire) -> SevenState:
     s = state
     for area in empire.areas():
         if all(o.card == empire.card for o in s.occupants(area)):
-            s = s.with_area(AreaState(area, city=s.area(area).city))
+            s = s.with_area(_without_markers(s.area(area)))
     return s
