@@ -100,15 +100,20 @@ class OffsetClock:
 
 
 def load_rulesets() -> list[str]:
-    """Import every registered game and parse its data, by a throwaway setup at its smallest table
-    with its default options (the data loaders keep what they parsed). Run in a worker thread at
-    start-up. Returns one line per game that failed (it is then loaded again on first use, where
-    the failure is reported to whoever asked)."""
+    """Import every registered game, its AI players and its pictures, and parse its data, by a throwaway
+    setup at its smallest table with its default options and one move of each AI player (the data
+    loaders and the AI keep what they parsed). Run in a worker thread at start-up, so no first move
+    imports or parses on the event loop. Returns one line per game that failed (it is then loaded
+    again on first use, where the failure is reported to whoever asked)."""
     problems: list[str] = []
     for game_spec in specs():
         players = game_spec.min_players
         try:
-            game_spec.load().setup(players, game_spec.checked_options(players, {}), 0)
+            game = game_spec.load()
+            state = game.setup(players, game_spec.checked_options(players, {}), 0)
+            for name in game_spec.policy_names:
+                game_spec.make_policy(name, 0).choose(state, min(game.actors(state)))
+            game_spec.notice_pictures()
         except Exception as exc:  # one broken ruleset must not keep the others (or the bot) down
             problems.append(f"{game_spec.id}: {type(exc).__name__}: {exc}")
     return problems

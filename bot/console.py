@@ -42,7 +42,7 @@ from typing import Any, Protocol, TextIO
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
 from bot.config import DEFAULT_OUT, parse_duration
-from bot.digest import NOTICE_SIZE, latest_turn
+from bot.digest import NOTICE_SIZE, latest_turn, pictures_of
 from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
@@ -407,7 +407,7 @@ class Console:
         status = await self.service.status(gid)
         view = await self.service.view(gid, uid)
         try:  # imported late: the console starts without Pillow and matplotlib loaded
-            draw = registry.spec(status.ruleset).notice_pictures()
+            draw = pictures_of(status.ruleset)
         except ImportError:
             self.say(f"[{name}] Board pictures are not available here; type 'text' for the board in words.")
             return

@@ -17,7 +17,10 @@ from typing import Any
 
 from bot.models import PUBLIC, LogEntry, Notice, NoticeKind
 from bot.notices import platform_text
+from bot.service.offload import off_loop
+from engine import registry
 from engine.core import Event, Game, Names
+from engine.spec import NoticePictures
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +63,12 @@ def event_lines(entries: Sequence[Mapping[str, Any]], reader: int, names: Names,
         hidden = len(lines) - MAX_EVENT_LINES + 1
         lines = [f"({hidden} earlier events not shown)", *lines[-MAX_EVENT_LINES + 1:]]
     return lines
+
+
+def pictures_of(ruleset: str) -> NoticePictures:
+    """The game's notice pictures (:meth:`engine.spec.GameSpec.notice_pictures`), marked as work for a
+    worker thread: drawing holds the CPU for tens of milliseconds (both fronts draw them in one)."""
+    return off_loop(registry.spec(ruleset).notice_pictures())
 
 
 def unrecorded_line(seat: int, moves: int, names: Names) -> str:

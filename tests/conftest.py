@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
@@ -14,6 +15,10 @@ import engine.rng
 from bot.storage import open_store
 from bot.store import Store
 from tests import pg
+
+# CPU-heavy service work (moves, AI batches, decisions, pictures, replays) must never run on the event
+# loop's thread: every test that drives the service checks it (bot.service.offload.off_loop).
+os.environ.setdefault("ANNALS_LOOP_GUARD", "1")
 
 
 class Dice:

@@ -18,9 +18,8 @@ from typing import Any
 
 import discord
 
-from bot.digest import NOTICE_SIZE
+from bot.digest import NOTICE_SIZE, pictures_of
 from bot.discord.kit import BotBase
-from engine.registry import spec
 
 
 def file_name(game_id: str, seq: int, tag: str) -> str:
@@ -42,7 +41,7 @@ async def picture_files(bot: BotBase, ruleset: str, game_id: str, view: Mapping[
         size: the pictures' width (default: a notice's, :data:`bot.digest.NOTICE_SIZE`, or the
             bot's ``board_size`` when that is smaller).
     """
-    draw = spec(ruleset).notice_pictures()
+    draw = pictures_of(ruleset)
     width = size if size is not None else min(bot.board_size, NOTICE_SIZE)
     pictures = await bot.render(draw, view, focus=tuple(focus), size=width)
     seq = int(view.get("seq", 0))

@@ -10,8 +10,6 @@ differently.
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, get_args
@@ -19,7 +17,8 @@ from typing import Any, get_args
 from bot.models import ActionRow, GameStatusName, Snapshot
 from bot.service.base import ServiceBase, log
 from bot.service.errors import ServiceError
-from bot.service.records import read_again, recover_records, spec_or_error
+from bot.service.offload import cpu, off_loop
+from bot.service.records import read_again, read_state, recover_records, spec_or_error
 from bot.store import StoreError
 from engine.core import JOIN, UNDO, Game, IllegalAction, LogReplay, players_at_start
 
@@ -63,6 +62,7 @@ def unreadable_entries(game: Game, rows: Sequence[ActionRow]) -> list[str]:
     return problems
 
 
+@off_loop
 def replay_problems(game: Game, players: int, options: Mapping[str, Any], seed: int,
                     rows: Sequence[ActionRow], marks: Mapping[int, Snapshot]) -> list[str]:
     """Replay the log from the seed under today's rules and compare it with every stored state (runs in
@@ -146,14 +146,14 @@ class AuditOps(ServiceBase):
             marks = {c.seq: c for c in await self.store.checkpoints(game_id)}
             if snapshot is not None:
                 marks[snapshot.seq] = snapshot
-            differs = await asyncio.to_thread(replay_problems, game, len(ordered), row.options, row.seed,
+            differs = await cpu(replay_problems, game, len(ordered), row.options, row.seed,
                                                rows, marks)
             if differs and version != spec.rules_version():
                 found.older = version or UNKNOWN_VERSION
             else:
                 found.problems += differs
         if row.status == "active" and snapshot is not None and not found.problems:
-            state = game.from_json(json.loads(snapshot.state_json))
+            state = await cpu(read_state, game, snapshot.state_json)
             have = {d.player for d in await self.store.game_deadlines(game_id) if d.kind == "turn"}
             for player in game.actors(state):
                 seat = next((s for s in ordered if s.seat_order == player), None)
@@ -182,7 +182,7 @@ class AuditOps(ServiceBase):
                 if snapshot is not None:
                     marks[snapshot.seq] = snapshot.state_json
                 players = sum(1 for s in seats if s.seat_order is not None)
-                found = await asyncio.to_thread(recover_records, game, players, row.options, row.seed, rows,
+                found = await cpu(recover_records, game, players, row.options, row.seed, rows,
                                                 marks)
                 await self.store.set_records(game_id, found.events, found.voided)
                 done += 1

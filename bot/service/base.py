@@ -36,6 +36,7 @@ from bot.models import (
 )
 from bot.outbox import route
 from bot.service.errors import BUSY, DISK_FULL, ServiceError, refused
+from bot.service.offload import cpu, off_loop
 from bot.service.records import (
     MAX_NAME,
     Loaded,
@@ -148,7 +149,7 @@ class ServiceBase:
         if bundle is None:
             raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
         try:
-            lg = self._parse(bundle)
+            lg = await cpu(self._parse, bundle)
         except ServiceError as exc:
             raise await self._damaged(game_id, exc.message) from exc
         except Exception as exc:  # whatever a damaged record makes the parsers or the engine raise
@@ -166,6 +167,7 @@ class ServiceBase:
             lg = await self._load(game_id)
         return lg
 
+    @off_loop
     def _parse(self, bundle: GameBundle) -> Loaded:
         """The game in memory from its stored bundle: the snapshot plus the log after it."""
         row = bundle.game
@@ -241,6 +243,7 @@ class ServiceBase:
     def _unit(self, lg: Loaded) -> Unit:
         return Unit(lg, self._now(), lg.state, lg.row.seq, lg.row.status, seats=dict(lg.seats))
 
+    @off_loop
     def _apply(self, unit: Unit, action: Action, source: ActionSource, user_id: int | None) -> None:
         game = unit.lg.game
         before = unit.state
@@ -299,6 +302,7 @@ class ServiceBase:
                           unit.lg.row.game_id)
             return unit.lg.game.legal_actions(unit.state, player)[0]
 
+    @off_loop
     def _run_ai(self, unit: Unit) -> bool:
         """Let AI actors move; True when the batch limit stopped them before a person must act."""
         game = unit.lg.game
@@ -337,7 +341,7 @@ class ServiceBase:
         notices: list[Notice] = []
         rows: list[int] = []
         while True:
-            more = self._run_ai(unit)
+            more = await cpu(self._run_ai, unit)
             await self._commit(lg, unit)
             notices += unit.notices
             rows += unit.outbox
@@ -384,7 +388,7 @@ class ServiceBase:
             game_id=row.game_id, expected_seq=row.seq, updated_at=unit.now, new_seq=unit.seq,
             expected_status=row.status, status=unit.status if unit.status != row.status else None,
             result=unit.result, actions=unit.actions,
-            snapshot=Snapshot(row.game_id, unit.seq, lg.game.dumps(unit.state))
+            snapshot=Snapshot(row.game_id, unit.seq, await cpu(self._dumps, unit))
             if unit.state_changed else None,
             checkpoints=unit.checkpoints,
             seats_upsert=[s for slot, s in unit.seats.items() if lg.seats.get(slot) != s],
@@ -420,6 +424,12 @@ class ServiceBase:
         lg.undo = list(unit.undo)
         lg.deadlines = sorted(kept + new, key=lambda d: (d.due_at, d.deadline_id))
         self._remember(lg)
+
+    @staticmethod
+    @off_loop
+    def _dumps(unit: Unit) -> str:
+        """The unit's state as stored (a large game's JSON takes milliseconds)."""
+        return unit.lg.game.dumps(unit.state)
 
     @staticmethod
     def _clock(game_id: str, seq: int, player: PlayerId, user_id: int, now: int, timers: TimerSettings,

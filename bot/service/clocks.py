@@ -8,6 +8,7 @@ from bot.models import Deadline, NoticeKind, Outcome, SeatRow, TimerSettings
 from bot.service.audit import AuditOps
 from bot.service.base import log
 from bot.service.errors import ServiceError
+from bot.service.offload import cpu, off_loop
 from bot.service.records import DAY, Loaded, Unit, require_manager, turn_due
 from engine.core import PlayerId
 
@@ -130,20 +131,23 @@ class ClockOps(AuditOps):
             unit.notice(NoticeKind.autopilot, seat=player, user_id=seat.user_id, name=name)
         unit.seats[seat.slot] = seat
         unit.restart.add(player)
-        # The late player's turn is played out: until they stop being an actor, or until someone
-        # who was not an actor becomes one (a simultaneous round ended and a new one began: that
-        # next decision is theirs to make, on a new clock).
-        others = lg.game.actors(unit.state) - {player}
-        for _ in range(500):
-            actors = lg.game.actors(unit.state)
-            if lg.game.is_over(unit.state) or player not in actors or (actors - {player}) - others:
-                break
-            if timers.timeout_policy == "skip":
-                action = lg.game.timeout_action(unit.state, player)
-            else:
-                action = self._ai_choice(unit, player)
-            self._apply(unit, action, "timeout", None)
+        await cpu(self._play_out, unit, player, timers.timeout_policy)
         return await self._finish(lg, unit)
+
+    @off_loop
+    def _play_out(self, unit: Unit, player: PlayerId, policy: str) -> None:
+        """The late player's moves, by the timeout policy: until they stop being an actor, or until
+        someone who was not an actor becomes one (a simultaneous round ended and a new one began:
+        that next decision is theirs to make, on a new clock)."""
+        game = unit.lg.game
+        others = game.actors(unit.state) - {player}
+        for _ in range(500):
+            actors = game.actors(unit.state)
+            if game.is_over(unit.state) or player not in actors or (actors - {player}) - others:
+                break
+            action = game.timeout_action(unit.state, player) if policy == "skip" else \
+                self._ai_choice(unit, player)
+            self._apply(unit, action, "timeout", None)
 
     # == start-up and audit ==============================================================
     async def startup(self, *, verify: bool = False) -> list[Outcome]:

@@ -11,6 +11,7 @@ from bot.models import PUBLIC, GameRow, Notice, NoticeKind, Outcome, SeatRow, Ti
 from bot.outbox import route
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError, refused
+from bot.service.offload import cpu, seated, set_up
 from bot.service.records import Loaded, Unit, clean_name, next_slot, require_manager, spec_or_error
 from bot.store import StoreConflict
 from engine.core import IllegalAction, join_entry
@@ -58,7 +59,7 @@ class LobbyOps(ServiceBase):
         game = spec.load()
         try:
             spec.checked_options(spec.min_players, opts)  # each option's type and range
-            game.setup(spec.min_players, opts, seed)  # and what only the rules can check
+            await cpu(set_up, game, spec.min_players, opts, seed)  # and what only the rules can check
         except IllegalAction as exc:
             raise ServiceError("bad_options", exc.message, **exc.params) from exc
         name = clean_name(creator_name)
@@ -115,7 +116,7 @@ class LobbyOps(ServiceBase):
         unit = self._unit(lg)
         order = len(unit.names())
         try:
-            result = lg.game.join(unit.state)
+            result = await cpu(seated, lg.game, unit.state)
         except IllegalAction as exc:
             raise refused(exc) from exc
         slot = next_slot(lg)
@@ -238,7 +239,7 @@ class LobbyOps(ServiceBase):
             slots = sorted(lg.seats)
             random.Random(f"annals-seats:{lg.row.seed}").shuffle(slots)
             try:
-                state = lg.game.setup(n, lg.row.options, lg.row.seed)
+                state = await cpu(set_up, lg.game, n, lg.row.options, lg.row.seed)
             except IllegalAction as exc:
                 raise ServiceError("bad_options", exc.message, **exc.params) from exc
             unit = self._unit(lg)

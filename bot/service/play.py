@@ -9,6 +9,7 @@ from typing import Any
 from bot.models import NoticeKind, Outcome
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError
+from bot.service.offload import cpu
 from bot.service.records import clean_name, decode_action, person_name, require_manager
 
 
@@ -49,7 +50,7 @@ class PlayOps(ServiceBase):
             if not anytime and player not in lg.game.actors(lg.state):
                 raise ServiceError("not_your_turn", "It is not your turn.")
             unit = self._unit(lg)
-            self._apply(unit, action, "human", user_id)
+            await cpu(self._apply, unit, action, "human", user_id)
             if not anytime:
                 unit.restart.add(player)
                 if seat.missed_deadlines:

@@ -8,8 +8,27 @@ from typing import Any
 from bot.models import GameStatus, LogEntry, UserSettings
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
-from bot.service.records import adopt_settings, news_entries, public_entries
+from bot.service.offload import cpu, off_loop
+from bot.service.records import Loaded, adopt_settings, news_entries, public_entries
 from engine.core import Decision, PlayerId, decide
+
+
+@off_loop
+def seen_by(lg: Loaded, seat: PlayerId | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees of a loaded game, with the game's seq."""
+    view = dict(lg.game.view(lg.state, seat))
+    view["seq"] = lg.row.seq
+    return view
+
+
+@off_loop
+def decided(lg: Loaded, seat: PlayerId) -> Decision | None:
+    return decide(lg.game, lg.state, seat, lg.names())
+
+
+@off_loop
+def legal_json(lg: Loaded, seat: PlayerId) -> list[dict[str, Any]]:
+    return [a.to_json() for a in lg.game.legal_actions(lg.state, seat)]
 
 
 class QueryOps(ServiceBase):
@@ -67,9 +86,7 @@ class QueryOps(ServiceBase):
             if lg.state is None:
                 raise ServiceError("not_started", "The game has not started yet.")
             seat = lg.seat_of_user(user_id) if user_id is not None else None
-            view = dict(lg.game.view(lg.state, seat.seat_order if seat else None))
-            view["seq"] = lg.row.seq
-            return view
+            return await cpu(seen_by, lg, seat.seat_order if seat else None)
 
     async def decision(self, game_id: str, user_id: int) -> tuple[int, Decision | None]:
         """(seq, the caller's current decision: a heading and one labelled choice per legal move),
@@ -80,7 +97,7 @@ class QueryOps(ServiceBase):
             if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active" \
                     or seat.is_ai:
                 return lg.row.seq, None
-            return lg.row.seq, decide(lg.game, lg.state, seat.seat_order, lg.names())
+            return lg.row.seq, await cpu(decided, lg, seat.seat_order)
 
     async def legal_actions(self, game_id: str, user_id: int) -> tuple[int, list[dict[str, Any]]]:
         """(seq, the caller's legal actions as JSON objects); empty when it is not their turn."""
@@ -89,7 +106,7 @@ class QueryOps(ServiceBase):
             seat = lg.seat_of_user(user_id)
             if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active":
                 return lg.row.seq, []
-            return lg.row.seq, [a.to_json() for a in lg.game.legal_actions(lg.state, seat.seat_order)]
+            return lg.row.seq, await cpu(legal_json, lg, seat.seat_order)
 
     async def engine_state(self, game_id: str) -> tuple[int, Any]:
         """(seq, engine state) of a started game: for AI drivers, tests and tools, not for players."""

@@ -26,6 +26,7 @@ from bot.models import (
     UserSettings,
 )
 from bot.service.errors import ServiceError, refused
+from bot.service.offload import off_loop
 from engine import registry
 from engine.core import UNDO, Action, Event, Game, IllegalAction, LogReplay, PlayerId, players_at_start
 from engine.spec import GameSpec
@@ -184,12 +185,19 @@ class Recovered:
     voided: list[tuple[int, int]]
 
 
+@off_loop
+def read_state(game: Game, state_json: str) -> Any:
+    """A stored state as the engine's (a large game's JSON takes milliseconds to read)."""
+    return game.from_json(json.loads(state_json))
+
+
 def read_again(game: Game, state_json: str) -> str:
     """A stored state as today's code reads and writes it: a state stored in an older form of the same
     board compares equal to the replay's (``game.dumps``, compact and canonical per game)."""
     return game.dumps(game.from_json(json.loads(state_json)))
 
 
+@off_loop
 def recover_records(game: Game, players: int, options: Mapping[str, Any], seed: int,
                     rows: Sequence[ActionRow], marks: Mapping[int, str]) -> Recovered:
     """The records of log entries written before records were kept, recovered by replaying the log

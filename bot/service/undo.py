@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 from bot.models import ActionRow, NoticeKind, Outcome
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError
-from bot.service.records import Loaded
+from bot.service.offload import cpu
+from bot.service.records import Loaded, read_state
 from engine.core import undo_entry
 
 NOTHING_TO_UNDO = ("There is no move of yours to take back: something new became known since, or another "
@@ -51,7 +50,7 @@ class UndoOps(ServiceBase):
                 raise ServiceError("stale", "The board has changed since you looked; please look again.")
             unit = self._unit(lg)
             unit.seq += 1
-            unit.state, unit.state_changed = lg.game.from_json(json.loads(before)), True
+            unit.state, unit.state_changed = await cpu(read_state, lg.game, before), True
             unit.actions.append(ActionRow(game_id, unit.seq, player, undo_entry(player), "human", unit.now,
                                           user_id, ()))
             unit.undo.pop()
