@@ -20,7 +20,7 @@ import pytest
 
 import tests.toy.spec  # noqa: F401  (the toy game registers itself and must keep the contract too)
 from engine import registry
-from engine.core import JSON, PUBLIC, Game, IllegalAction, LogReplay, replay, undo_entry
+from engine.core import JSON, PUBLIC, Game, IllegalAction, LogReplay, plain_move, replay, undo_entry
 from engine.spec import GameSpec
 from tests.contract.checks import canonical
 from tests.contract.swap import Survey, survey
@@ -172,6 +172,18 @@ def test_the_swap_finds_both_kinds_of_move_in_the_registry(surveys: dict[str, Su
     """The rule is neither "always" nor "never": some lone move reveals a secret, and some is taken back."""
     assert sum(s.reveals for s in surveys.values()) > 0
     assert sum(s.plain for s in surveys.values()) > 0
+
+
+def test_the_survey_fails_a_game_whose_undo_ignores_what_the_mover_alone_knew(
+        surveys: dict[str, Survey], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The property can fail: the game with the most reveals, its undo cut back to the plain rule
+    of before issue 24, lets a revealing move be taken back and the survey says so."""
+    spec = max(SPECS, key=lambda s: surveys[s.id].reveals)
+    game = spec.load()
+    monkeypatch.setattr(game, "undoable", lambda before, action, done: plain_move(game, before, action, done))
+    found = survey(spec, spec.max_players, seed=5, steps=REVEAL_STEPS)
+    assert found.reveals == surveys[spec.id].reveals
+    assert any("showed a secret and may be taken back" in p for p in found.problems)
 
 
 def told_privately(result_events: Any, seat: int) -> bool:
