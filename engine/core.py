@@ -310,7 +310,8 @@ class Game(Protocol):
         """Whether ``action`` (applied to ``before``, giving ``result``) may be taken back by its player:
         nothing new became known (no die, no draw, no reveal, no private event) and the same player
         still acts alone. :class:`BaseGame` has the generic rule (:func:`plain_move`, then
-        :func:`shows_hidden` over :meth:`private_variants`)."""
+        :func:`shows_hidden` over :meth:`private_variants`). Never true of a move that is not a
+        :func:`plain_move`: :class:`LogReplay` asks only about those."""
         ...
 
     def private_variants(self, state: Any, seat: PlayerId) -> Sequence[Any]:
@@ -601,6 +602,18 @@ def players_at_start(seated: int, log: Iterable[Action | Mapping[str, JSON]]) ->
     return seated - sum(1 for entry in log if isinstance(entry, Mapping) and entry.get("kind") == JOIN)
 
 
+@dataclass
+class _Step:
+    """A plain move in :class:`LogReplay`'s chain: the state before it, the move, its mark, what it
+    gave, and whether :meth:`Game.undoable` allows taking it back (None until asked)."""
+
+    before: Any
+    action: Action
+    mark: Any
+    result: Result
+    undoable: bool | None = None
+
+
 class LogReplay:
     """Replays an action log that may hold undo and join entries, one entry at a time.
 
@@ -610,12 +623,17 @@ class LogReplay:
     undoable (a roll, a draw, a reveal, another player's move) closes the chain behind it, so
     no undo ever reaches past something that became known. A join entry (:func:`join_entry`) seats a
     newcomer through :meth:`Game.join` and closes the chain too: no undo takes a seat away.
+
+    :meth:`Game.undoable` is asked lazily, of the newest move only, when an undo could reach it: a
+    move is undoable only if it is a :func:`plain_move` (the cheap check, made at once, closes the
+    chain), and only the newest move of a chain can be taken back, so asking about the others would
+    change no answer. A replay of a long log thus pays the hidden swap for a few moves, not all.
     """
 
     def __init__(self, game: Game, state: Any) -> None:
         self.game = game
         self.state = state
-        self._undo: list[tuple[Any, Action, Any]] = []  # (state before, move, its mark), newest last
+        self._undo: list[_Step] = []  # the plain moves since the chain last closed, newest last
         self.voided: Any = None  # the mark of the move the last undo took back
 
     def copy(self) -> LogReplay:
@@ -626,9 +644,15 @@ class LogReplay:
 
     def undoable(self, player: PlayerId) -> Action | None:
         """The move ``player`` would take back now, or None."""
-        if self._undo and self._undo[-1][1].player == player:
-            return self._undo[-1][1]
-        return None
+        if not self._undo or self._undo[-1].action.player != player:
+            return None
+        step = self._undo[-1]
+        if step.undoable is None:
+            step.undoable = self.game.undoable(step.before, step.action, step.result)
+        if not step.undoable:
+            self._undo.clear()  # a final move: nothing before it can be reached any more
+            return None
+        return step.action
 
     def apply(self, entry: Mapping[str, JSON], mark: Any = None) -> Result:
         """Apply one log entry (an action's JSON, an undo or a join entry); an undo has no events.
@@ -640,7 +664,8 @@ class LogReplay:
             if not isinstance(player, int) or self.undoable(player) is None:
                 raise IllegalAction("nothing_to_undo", "There is no move of yours to take back: "
                                     "something new became known since, or another player moved.")
-            self.state, _, self.voided = self._undo.pop()
+            step = self._undo.pop()
+            self.state, self.voided = step.before, step.mark
             return Result(self.state, ())
         if isinstance(entry, Mapping) and entry.get("kind") == JOIN:
             return self.join(entry.get("player"))
@@ -660,8 +685,8 @@ class LogReplay:
     def play(self, action: Action, mark: Any = None) -> Result:
         before = self.state
         result = self.game.apply(before, action)
-        if self.game.undoable(before, action, result):
-            self._undo.append((before, action, mark))
+        if plain_move(self.game, before, action, result):
+            self._undo.append(_Step(before, action, mark, result))
         else:
             self._undo.clear()
         self.state = result.state
