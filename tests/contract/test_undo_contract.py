@@ -20,7 +20,18 @@ import pytest
 
 import tests.toy.spec  # noqa: F401  (the toy game registers itself and must keep the contract too)
 from engine import registry
-from engine.core import JSON, PUBLIC, Game, IllegalAction, LogReplay, plain_move, replay, undo_entry
+from engine.core import (
+    JSON,
+    PUBLIC,
+    Action,
+    Game,
+    IllegalAction,
+    LogReplay,
+    Result,
+    plain_move,
+    replay,
+    undo_entry,
+)
 from engine.spec import GameSpec
 from tests.contract.checks import canonical
 from tests.contract.swap import Survey, survey
@@ -184,6 +195,38 @@ def test_the_survey_fails_a_game_whose_undo_ignores_what_the_mover_alone_knew(
     found = survey(spec, spec.max_players, seed=5, steps=REVEAL_STEPS)
     assert found.reveals == surveys[spec.id].reveals
     assert any("showed a secret and may be taken back" in p for p in found.problems)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+def test_a_replay_asks_undoable_only_of_moves_an_undo_reaches(spec: GameSpec,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hidden swap replays a move per variant: a replay of a whole log must not pay it per move."""
+    game = spec.load()
+    players = spec.min_players
+    options = spec.checked_options(players, {})
+    policy = spec.make_policy("random", 3)
+    state = game.setup(players, options, 3)
+    log: list[Mapping[str, JSON]] = []
+    while len(log) < 200 and not game.is_over(state):
+        action = policy.choose(state, min(game.actors(state)))
+        state = game.apply(state, action).state
+        log.append(action.to_json())
+    asked: list[str] = []
+    real = game.undoable
+
+    def counted(before: Any, action: Action, done: Result) -> bool:
+        asked.append(action.kind)
+        return real(before, action, done)
+
+    monkeypatch.setattr(game, "undoable", counted)
+    run = LogReplay(game, game.setup(players, options, 3))
+    for entry in log:
+        run.apply(entry)
+    assert asked == []
+    last = log[-1]["player"]
+    assert isinstance(last, int)
+    run.undoable(last)
+    assert len(asked) <= 1
 
 
 def told_privately(result_events: Any, seat: int) -> bool:
