@@ -309,7 +309,22 @@ class Game(Protocol):
     def undoable(self, before: Any, action: Action, result: Result) -> bool:
         """Whether ``action`` (applied to ``before``, giving ``result``) may be taken back by its player:
         nothing new became known (no die, no draw, no reveal, no private event) and the same player
-        still acts alone. :class:`BaseGame` has the generic rule (see :func:`plain_move`)."""
+        still acts alone. :class:`BaseGame` has the generic rule (:func:`plain_move`, then
+        :func:`shows_hidden` over :meth:`private_variants`). Never true of a move that is not a
+        :func:`plain_move`: :class:`LogReplay` asks only about those."""
+        ...
+
+    def private_variants(self, state: Any, seat: PlayerId) -> Sequence[Any]:
+        """A few states equal to ``state`` but in what ``seat`` alone knows, none of them ``state``.
+
+        Every other seat and a spectator see each of them exactly as they see ``state`` (same
+        :meth:`view`): ``seat``'s hand replaced by cards the others cannot tell from it (from an unseen
+        pile, as many), its face-down markers permuted, its secret bid changed. They differ from
+        ``state`` as much as the rules allow and are derived from the state alone (no global random),
+        so the answer is the same on every replay. A move is a reveal when the same move applied to
+        one of them is refused or tells another seat something else (:func:`shows_hidden`): such a
+        move cannot be taken back. Empty for a seat that knows nothing the others do not.
+        """
         ...
 
     def join(self, state: Any) -> Result:
@@ -458,9 +473,23 @@ class BaseGame(Generic[S, C]):
         a move that changes one revealed something and cannot be taken back. None by default."""
         return ()
 
+    def private_variants(self, state: S, seat: PlayerId) -> Sequence[S]:
+        """See :meth:`Game.private_variants`; none by default (a seat that knows nothing private)."""
+        return ()
+
+    def view(self, state: S, viewer: PlayerId | None) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    def scores(self, state: S) -> list[int]:
+        raise NotImplementedError
+
     def undoable(self, before: S, action: Action, result: Result) -> bool:
+        """The generic undo rule: a :func:`plain_move` that drew nothing (:meth:`hidden_draws`) and
+        showed nobody what its player alone knew (:func:`shows_hidden`). The swap runs last: it
+        applies the move again per variant, so only moves that pass the cheap checks pay for it."""
         return plain_move(self, before, action, result) and \
-            self.hidden_draws(before) == self.hidden_draws(result.state)
+            self.hidden_draws(before) == self.hidden_draws(result.state) and \
+            not shows_hidden(self, before, action, result)
 
     def join(self, state: S) -> Result:
         raise no_joining()
@@ -485,7 +514,8 @@ class HasActors(Protocol):
 def plain_move(game: HasActors, before: Any, action: Action, result: Result) -> bool:
     """The generic undo rule: ``action`` left its player the only one to act, before and after, moved
     no die or shuffle (the state's ``rng_counter``, see :mod:`engine.rng`) and told nobody anything in
-    private. A game adds its own reveals on top (:meth:`BaseGame.hidden_draws`)."""
+    private. A game adds its draws (:meth:`BaseGame.hidden_draws`) and the hidden-swap rule
+    (:func:`shows_hidden`) on top."""
     alone = frozenset({action.player})
     if game.actors(before) != alone or game.actors(result.state) != alone:
         return False
@@ -493,6 +523,54 @@ def plain_move(game: HasActors, before: Any, action: Action, result: Result) -> 
     if getattr(before, "rng_counter", None) != getattr(result.state, "rng_counter", None):
         return False
     return all(event.audience == PUBLIC for event in result.events)
+
+
+class Swappable(HasActors, Protocol):
+    """What :func:`shows_hidden` needs of a game: its rules, its views and its private variants."""
+
+    def apply(self, state: Any, action: Action) -> Result: ...
+
+    def view(self, state: Any, viewer: PlayerId | None) -> Mapping[str, Any]: ...
+
+    def scores(self, state: Any) -> list[int]: ...
+
+    def private_variants(self, state: Any, seat: PlayerId) -> Sequence[Any]: ...
+
+
+def watchers(game: Swappable, state: Any, seat: PlayerId) -> list[PlayerId | None]:
+    """Who may not see what ``seat`` alone knows: every other seat, then a spectator (None)."""
+    others: list[PlayerId | None] = [p for p in range(len(game.scores(state))) if p != seat]
+    return [*others, None]
+
+
+def seen_by(game: Swappable, result: Result,
+            viewer: PlayerId | None) -> tuple[list[Event], Mapping[str, Any]]:
+    """What ``viewer`` learns from a move: the events it may see, and its view after."""
+    return [e for e in result.events if e.visible_to(viewer)], game.view(result.state, viewer)
+
+
+def shows_hidden(game: Swappable, before: Any, action: Action, result: Result) -> bool:
+    """Whether ``action`` showed another seat or a spectator something only its player knew.
+
+    The hidden-swap rule: the same move is applied to each of :meth:`Game.private_variants` of
+    ``before`` for the mover (states the others cannot tell from ``before``). When it is refused in
+    one (the move depended on what the mover alone held: a card played from the hand), or some other
+    seat's events or view after it differ from those after the real move (a marker turned up, a bid
+    shown), the move told the table something hidden: a reveal.
+    """
+    variants = game.private_variants(before, action.player)
+    if not variants:
+        return False
+    audience = watchers(game, before, action.player)
+    seen = {viewer: seen_by(game, result, viewer) for viewer in audience}
+    for variant in variants:
+        try:
+            twin = game.apply(variant, action)
+        except IllegalAction:
+            return True
+        if any(seen_by(game, twin, viewer) != seen[viewer] for viewer in audience):
+            return True
+    return False
 
 
 UNDO = "undo"
@@ -524,6 +602,18 @@ def players_at_start(seated: int, log: Iterable[Action | Mapping[str, JSON]]) ->
     return seated - sum(1 for entry in log if isinstance(entry, Mapping) and entry.get("kind") == JOIN)
 
 
+@dataclass
+class _Step:
+    """A plain move in :class:`LogReplay`'s chain: the state before it, the move, its mark, what it
+    gave, and whether :meth:`Game.undoable` allows taking it back (None until asked)."""
+
+    before: Any
+    action: Action
+    mark: Any
+    result: Result
+    undoable: bool | None = None
+
+
 class LogReplay:
     """Replays an action log that may hold undo and join entries, one entry at a time.
 
@@ -533,12 +623,17 @@ class LogReplay:
     undoable (a roll, a draw, a reveal, another player's move) closes the chain behind it, so
     no undo ever reaches past something that became known. A join entry (:func:`join_entry`) seats a
     newcomer through :meth:`Game.join` and closes the chain too: no undo takes a seat away.
+
+    :meth:`Game.undoable` is asked lazily, of the newest move only, when an undo could reach it: a
+    move is undoable only if it is a :func:`plain_move` (the cheap check, made at once, closes the
+    chain), and only the newest move of a chain can be taken back, so asking about the others would
+    change no answer. A replay of a long log thus pays the hidden swap for a few moves, not all.
     """
 
     def __init__(self, game: Game, state: Any) -> None:
         self.game = game
         self.state = state
-        self._undo: list[tuple[Any, Action, Any]] = []  # (state before, move, its mark), newest last
+        self._undo: list[_Step] = []  # the plain moves since the chain last closed, newest last
         self.voided: Any = None  # the mark of the move the last undo took back
 
     def copy(self) -> LogReplay:
@@ -549,9 +644,15 @@ class LogReplay:
 
     def undoable(self, player: PlayerId) -> Action | None:
         """The move ``player`` would take back now, or None."""
-        if self._undo and self._undo[-1][1].player == player:
-            return self._undo[-1][1]
-        return None
+        if not self._undo or self._undo[-1].action.player != player:
+            return None
+        step = self._undo[-1]
+        if step.undoable is None:
+            step.undoable = self.game.undoable(step.before, step.action, step.result)
+        if not step.undoable:
+            self._undo.clear()  # a final move: nothing before it can be reached any more
+            return None
+        return step.action
 
     def apply(self, entry: Mapping[str, JSON], mark: Any = None) -> Result:
         """Apply one log entry (an action's JSON, an undo or a join entry); an undo has no events.
@@ -563,7 +664,8 @@ class LogReplay:
             if not isinstance(player, int) or self.undoable(player) is None:
                 raise IllegalAction("nothing_to_undo", "There is no move of yours to take back: "
                                     "something new became known since, or another player moved.")
-            self.state, _, self.voided = self._undo.pop()
+            step = self._undo.pop()
+            self.state, self.voided = step.before, step.mark
             return Result(self.state, ())
         if isinstance(entry, Mapping) and entry.get("kind") == JOIN:
             return self.join(entry.get("player"))
@@ -583,8 +685,8 @@ class LogReplay:
     def play(self, action: Action, mark: Any = None) -> Result:
         before = self.state
         result = self.game.apply(before, action)
-        if self.game.undoable(before, action, result):
-            self._undo.append((before, action, mark))
+        if plain_move(self.game, before, action, result):
+            self._undo.append(_Step(before, action, mark, result))
         else:
             self._undo.clear()
         self.state = result.state

@@ -153,6 +153,20 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
         # taking a card turns the next one of the face-down deck up
         return (len(state.deck),)
 
+    def private_variants(self, state: EMState, seat: PlayerId) -> list[EMState]:
+        """``state`` with ``seat``'s secret bid, while others still bid, as low and as high as its
+        coins allow: the only thing a seat knows that the others do not (the deck's order is
+        hidden from everyone; :meth:`hidden_draws` covers it)."""
+        if not 0 <= seat < state.players or not state.bids or state.bids[seat] is None \
+                or all(b is not None for b in state.bids):
+            return []
+        out = []
+        for amount in sorted({0, state.coins[seat]} - {state.bids[seat]}):
+            variant = state.clone()
+            variant.bids[seat] = amount
+            out.append(variant)
+        return out
+
     def step(self, state: EMState) -> str:
         return state.phase
 

@@ -25,6 +25,7 @@ from engine.history.actions import (
 from engine.history.board import Ctx, forts_free
 from engine.history.data import RulesData, check_data, load_rules
 from engine.history.decision import decision
+from engine.history.hands import other_hands, unseen_cards
 from engine.history.scoring import ranking
 from engine.history.spec import SPEC
 from engine.history.state import HistoryState
@@ -189,6 +190,21 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
     def hidden_draws(self, state: HistoryState) -> tuple[int, ...]:
         # an event card drawn from the deck, a pre-eminence marker from the pile
         return (len(state.deck), len(state.marker_pile))
+
+    def private_variants(self, state: HistoryState, seat: PlayerId) -> list[HistoryState]:
+        """``state`` with ``seat``'s event cards swapped for cards of the same deck that nobody can see
+        (not dealt, or played before this turn): all the others know of a hand is its size."""
+        if not 0 <= seat < state.players or not state.hands[seat]:
+            return []
+        cards = self.rules.cards
+        played = state.turn.played if state.turn is not None else []
+        unseen = unseen_cards((c.id for c in cards.values() for _ in range(c.count)), *state.hands, played)
+        out = []
+        for hand in other_hands(state.hands[seat], unseen, lambda c: cards[c].deck):
+            variant = state.clone()
+            variant.hands[seat] = hand
+            out.append(variant)
+        return out
 
     def step(self, state: HistoryState) -> str:
         if state.phase == "draw":

@@ -157,6 +157,11 @@ class RiseGame(SpokenBy, BaseGame[RiseState, Ctx]):
         return tuple(len(box) for boxes in (state.progress_boxes, state.territory_boxes, state.city_boxes)
                      for box in boxes)
 
+    def private_variants(self, state: RiseState, seat: PlayerId) -> list[RiseState]:
+        """None: nothing in Rise of Empires is one seat's secret (tiles are kept face up); the face-down
+        tile boxes are hidden from everyone and :meth:`hidden_draws` covers them."""
+        return []
+
     def step(self, state: RiseState) -> str:
         if state.phase in _DECISIONS:
             return "keep"

@@ -22,7 +22,7 @@ from engine.core import (
     SpokenBy,
     Words,
 )
-from engine.seven_ages import decision, join, steps, text, trade
+from engine.seven_ages import decision, join, secrets, steps, text, trade
 from engine.seven_ages.actions import CODEC
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.setup import new_game
@@ -91,6 +91,11 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         taken back: it showed something."""
         face_down = sum(1 for m in state.markers if m.face_down)
         return (len(state.deck), len(state.cup), face_down, *(len(p.hand) for p in state.people))
+
+    def private_variants(self, state: SevenState, seat: PlayerId) -> list[SevenState]:
+        """Its hand and bid swapped with unseen cards, its vote turned, its face-down markers
+        exchanged (:mod:`engine.seven_ages.secrets`)."""
+        return secrets.private_variants(state, seat)
 
     def legal_actions(self, state: SevenState, player: PlayerId) -> Sequence[Action]:
         if player in state.choosing_colours():

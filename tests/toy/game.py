@@ -29,6 +29,7 @@ from engine.core import (
     Result,
     no_joining,
     plain_move,
+    shows_hidden,
 )
 
 CARDS = (1, 2, 3, 4, 5)
@@ -150,7 +151,22 @@ class ToyGame:
         return list(state.points)
 
     def undoable(self, before: ToyState, action: Action, result: Result) -> bool:
-        return plain_move(self, before, action, result)
+        # the engine's generic rule (what BaseGame does), for a game written without BaseGame
+        return plain_move(self, before, action, result) and not shows_hidden(self, before, action, result)
+
+    def private_variants(self, state: ToyState, seat: PlayerId) -> list[ToyState]:
+        """A bid in is known to its bidder alone: the others see only the cards not yet shown (hand
+        and bid together), so any of those could be the bid. The lowest and the highest other one."""
+        bid = state.bids[seat] if 0 <= seat < len(state.bids) else None
+        if bid is None:
+            return []  # without a bid in, a whole hand is on show (its cards not yet shown)
+        out = []
+        for card in sorted({min(state.hands[seat]), max(state.hands[seat])} if state.hands[seat] else ()):
+            variant = self.from_json(self.to_json(state))
+            variant.hands[seat] = sorted([c for c in state.hands[seat] if c != card] + [bid])
+            variant.bids[seat] = card
+            out.append(variant)
+        return out
 
     def join(self, state: ToyState) -> Result:
         raise no_joining()  # two hands of 1 to 5 and a prize deck for two: nobody can come in

@@ -33,6 +33,7 @@ from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.state import State
 from engine.history.epochs5.view import BattleView, DraftView, Epochs5View, Invasion, TurnView, YouView
+from engine.history.hands import other_hands, unseen_cards
 from engine.history.state import copy_json
 from engine.words import roman
 
@@ -173,6 +174,29 @@ class Epochs5Game(BaseGame[State, Ctx]):
         # a card drawn from an epoch's event or empire pile
         return tuple(len(pile) for piles in (state.event_piles, state.empire_piles)
                      for _, pile in sorted(piles.items()))
+
+    def private_variants(self, state: State, seat: PlayerId) -> list[State]:
+        """``state`` with ``seat``'s event cards swapped for cards of the same epoch nobody can see (those
+        trimmed from its pile): the others know a hand's size and the epoch each card was drafted in.
+        A card taken in keeps the epoch it was chosen in (``chosen_epoch``), as the card it stands for."""
+        if not 0 <= seat < state.players or not state.hands[seat]:
+            return []
+        events = self.rules.events
+        played = state.turn.played if state.turn is not None else []
+        unseen = unseen_cards(events, *state.hands, *state.event_piles.values(), state.event_set,
+                              state.drawn.values(), played)
+        hand = state.hands[seat]
+        out = []
+        for other in other_hands(hand, unseen, lambda c: events[c].epoch):
+            variant = state.clone()
+            variant.hands[seat] = other
+            gone = sorted(set(hand) - set(other))
+            came = sorted(set(other) - set(hand))
+            for old, new in zip(gone, came, strict=False):
+                if old in variant.chosen_epoch:
+                    variant.chosen_epoch[new] = variant.chosen_epoch.pop(old)
+            out.append(variant)
+        return out
 
     def step(self, state: State) -> str:
         if state.phase == "turn" and state.turn is not None:
