@@ -39,6 +39,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
+    version="2",  # 2: the end-of-go clean-ups (lone leaders lost, vacant areas cleared) change replays
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",

@@ -6,6 +6,7 @@ from engine.registry import register
 from engine.spec import GameSpec, OptionSpec
 
 SPEC = register(GameSpec(
+    version="2",  # 2: undo stops at a card shown from the hand (a log that undid one replays otherwise)
     data=("history/epochs5",),
     id="history",
     title="History of the World (5-epoch edition)",
