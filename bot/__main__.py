@@ -63,7 +63,7 @@ from bot.config import Config, ConfigError, check_shards, load_config, parse_sha
 from bot.console import Console
 from bot.leagues.service import LeagueService
 from bot.lines import CurrentStdout, PromptLines, terminal_lines
-from bot.scheduler import Scheduler
+from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.service import GameService
 from bot.storage import follow_other_processes, is_postgres, open_store
 from bot.store import StoreError
@@ -206,6 +206,15 @@ def _main(args: argparse.Namespace, config: Config) -> int:
     return asyncio.run(_run(config, console, clock=clock))
 
 
+def _loaded(warming: asyncio.Future[list[str]]) -> None:
+    """Log what :func:`load_rulesets` could not load (the game then loads on first use, saying why)."""
+    if warming.cancelled():
+        return
+    error = warming.exception()
+    for problem in [f"{type(error).__name__}: {error}"] if error is not None else warming.result():
+        log.error("could not load the ruleset %s", problem)
+
+
 async def _printing_above(run: Awaitable[int]) -> int:
     """Run the console with output printed above the prompt."""
     with PromptLines.printing():
@@ -233,8 +242,10 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         await store.close()
         print(_unreadable(config, Exception(f"{len(damage)} problems, first: {damage[0]}")), file=sys.stderr)
         return 1
-    for problem in await asyncio.to_thread(load_rulesets):  # off the event loop, before any command
-        log.error("could not load the ruleset %s", problem)
+    # every game, its AI and pictures loaded in a worker thread while the front already answers (a game
+    # asked for first loads itself, off the loop too)
+    warming = asyncio.ensure_future(asyncio.to_thread(load_rulesets))
+    warming.add_done_callback(_loaded)
     service = GameService(store, clock, vacation_days=config.vacation_days)
     await follow_other_processes(store, service.forget)  # PostgreSQL: another process changed a game
     try:
@@ -243,10 +254,10 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         await store.close()
         print(f"Cannot open the league tables of {config.db_path}: {exc}", file=sys.stderr)
         return 1
-    scheduler = Scheduler(service)
+    scheduler = Scheduler(service, arm_within=3 * SWEEP_SECONDS)  # later deadlines are armed as they near
     work = front(service, scheduler, stop)  # before start-up, so it hears deadlines fired at start-up
     try:
-        await scheduler.start()
+        await scheduler.start(background=True)  # games come back while the front answers
         backups = _backups(config)
         if config.backup_interval > 0 and not is_postgres(config.db_path):  # a server backs up itself
             scheduler.every(config.backup_interval, backups.backup_now, "backup")

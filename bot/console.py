@@ -42,7 +42,7 @@ from typing import Any, Protocol, TextIO
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
 from bot.config import DEFAULT_OUT, parse_duration
-from bot.digest import NOTICE_SIZE, latest_turn, pictures_of
+from bot.digest import LATEST, NOTICE_SIZE, latest_turn, pictures_of
 from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
@@ -412,7 +412,7 @@ class Console:
             self.say(f"[{name}] Board pictures are not available here; type 'text' for the board in words.")
             return
         # The pictures of Discord's /annals board, at a turn notice's width: closing in on the latest turn.
-        focus = latest_turn((await self.service.public_log(gid))[1])
+        focus = latest_turn((await self.service.public_log_slice(gid, None, LATEST))[2])
         pictures = await asyncio.to_thread(draw, view, focus=focus, size=NOTICE_SIZE)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         for tag, png in pictures:
@@ -459,12 +459,11 @@ class Console:
         if status.status == "lobby":
             self.say(f"[{name}] {gid} has not started: nothing has happened yet.")
             return
-        _, entries = await self.service.public_log(gid)
+        _, total, entries = await self.service.public_log_slice(gid, None, count)  # read: these alone
         game = registry.get_game(status.ruleset)
-        lines = [f"move {e.seq}: {text}" for e in entries
+        shown = [f"move {e.seq}: {text}" for e in entries
                  if (text := describe_notice(e.as_notice(gid), status.seat_names, game, self._when))]
-        shown = lines[-count:] if count else []
-        self.say(f"[{name}] log of {gid}, the last {len(shown)} of {len(lines)} events:")
+        self.say(f"[{name}] log of {gid}, the last {len(shown)} of {total} events:")
         self._lines(None, "\n".join(shown) or "Nothing has happened yet.")
 
     async def _rules(self, name: str, uid: int, args: list[str]) -> None:

@@ -118,6 +118,9 @@ def places(entries: Sequence[Mapping[str, Any]], reader: int | None = None) -> l
     return list(seen)
 
 
+LATEST = 200  # the newest public log entries read for :func:`latest_turn` (a turn is shorter)
+
+
 def latest_turn(entries: Sequence[LogEntry]) -> list[str]:
     """The :func:`places` of the public log's latest player's run of moves (their turn so far, and
     what its last move set off): what a picture of the board as it stands closes in on."""

@@ -41,6 +41,7 @@ from bot.service import GameService
 log = logging.getLogger(__name__)
 
 SWEEP_JOB = "annals:sweep"
+SWEEP_SECONDS = 60.0  # how often the sweeper re-reads the deadlines table
 PERIODIC_PREFIX = "annals:every:"
 
 
@@ -52,14 +53,20 @@ class Scheduler:
         clock: the time source for "what is due".
         jobs: the APScheduler instance (a fresh ``AsyncIOScheduler`` in UTC by default).
         sweep_seconds: how often the sweeper re-reads the table.
+        arm_within: arm a job only for deadlines due within this many seconds (None: every pending
+            deadline); the sweeper arms the later ones as they come near. A bot with thousands of
+            games sets it: a job per deadline of every game would cost seconds of the loop to arm.
     """
 
     def __init__(self, service: GameService, *, clock: Clock | None = None, jobs: Any = None,
-                 sweep_seconds: float = 60.0) -> None:
+                 sweep_seconds: float = SWEEP_SECONDS, arm_within: float | None = None) -> None:
+        if arm_within is not None and arm_within <= sweep_seconds:
+            raise ValueError("arm_within must be longer than sweep_seconds, or a deadline could be missed")
         self.service = service
         self.clock: Clock = clock or service.clock
         self.jobs: Any = jobs if jobs is not None else AsyncIOScheduler(timezone="UTC")
         self.sweep_seconds = sweep_seconds
+        self.arm_within = arm_within
         self._armed: dict[str, dict[str, int]] = {}  # game id -> {deadline id: due_at}
         self._settled: set[tuple[str, int]] = set()  # due rows the service declined (gone/stale)
         self._run_lock = asyncio.Lock()
@@ -68,27 +75,39 @@ class Scheduler:
         self._closing = False
 
     # == life cycle ======================================================================
-    async def start(self, *, paused: bool = False) -> list[Outcome]:
+    async def start(self, *, paused: bool = False, background: bool = False) -> list[Outcome]:
         """Bring games back, arm every pending deadline, fire the overdue ones, start the sweeper.
 
         Args:
             paused: start APScheduler paused (tests): jobs are armed and inspectable,
                 but only calls of :meth:`run_due` fire deadlines.
+            background: return at once and do the rest in an owned task (the bot: its front answers
+                while thousands of games are brought back; a game not brought back yet loads on
+                first use, and its deadlines come from the deadlines table without loading it).
 
         Returns:
-            The outcomes of the start-up work and of the deadlines fired at once.
+            The outcomes of the start-up work and of the deadlines fired at once (none when
+            ``background``: they are published to the service's listeners as they happen).
         """
         if not self._subscribed:
             self.service.subscribe(self._on_outcome)
             self._subscribed = True
-        outcomes = list(await self.service.startup())
-        # moves made before records were kept get theirs, in the background (once, after an upgrade)
-        self._spawn(self.service.recover_records(lambda: self._closing), "records")
-        outcomes += await self.sweep()
         if not self.jobs.running:
             self.jobs.start(paused=paused)
         self.jobs.add_job(self._sweep_job, "interval", seconds=self.sweep_seconds, id=SWEEP_JOB,
                           replace_existing=True, coalesce=True, max_instances=1, misfire_grace_time=None)
+        if background:
+            self._spawn(self._bring_back(), "start-up")
+            return []
+        return await self._bring_back()
+
+    async def _bring_back(self) -> list[Outcome]:
+        """The deadlines armed and the overdue ones fired (from the table: no game is loaded for it),
+        then every running game brought back (AI seats that must move, missing clocks)."""
+        outcomes = await self.sweep()
+        outcomes += await self.service.startup(stop=lambda: self._closing)
+        # moves made before records were kept get theirs, in the background (once, after an upgrade)
+        self._spawn(self.service.recover_records(lambda: self._closing), "records")
         return outcomes
 
     async def shutdown(self) -> None:
@@ -167,8 +186,8 @@ class Scheduler:
     async def sweep(self) -> list[Outcome]:
         """Re-read the table: fire what is due, arm what is pending, drop jobs of rows that are gone."""
         outcomes = await self.run_due()
-        pending = await self.service.pending_deadlines()
         now = self.clock.now()
+        pending = await self.service.pending_deadlines(due_before=self._horizon(now))
         wanted: dict[str, dict[str, int]] = {}
         for row in pending:
             if row.due_at > now:
@@ -188,8 +207,14 @@ class Scheduler:
         """Service listener: make the game's jobs match its deadline rows."""
         if self._closing:
             return
-        rows = {d.deadline_id: d.due_at for d in outcome.status.deadlines if not d.fired}
+        horizon = self._horizon(self.clock.now())
+        rows = {d.deadline_id: d.due_at for d in outcome.status.deadlines
+                if not d.fired and (horizon is None or d.due_at <= horizon)}
         self._sync(outcome.game_id, rows)
+
+    def _horizon(self, now: float) -> float | None:
+        """The latest due time armed as a job now (None: all)."""
+        return None if self.arm_within is None else now + self.arm_within
 
     def _sync(self, game_id: str, rows: dict[str, int]) -> None:
         have = self._armed.get(game_id, {})

@@ -23,7 +23,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
@@ -305,6 +305,11 @@ def _record(row: Sequence[Any]) -> ActionRow:
         source=row[4], user_id=row[5], created_at=row[6],
         events=tuple(events) if isinstance(events, list) else None, voided_by=row[8],
     )
+
+
+def _public(events: Sequence[Mapping[str, Any]] | None) -> int | None:
+    """How many of a record's events are public (None: no record)."""
+    return None if events is None else sum(1 for e in events if e.get("audience") == "public")
 
 
 def _seat_params(seat: SeatRow) -> tuple[Any, ...]:
@@ -605,10 +610,10 @@ class Store:
             if c.actions:
                 await conn.executemany(
                     "INSERT INTO actions (game_id, seq, player, action_json, source, user_id, created_at, "
-                    "events_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "events_json, public_events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [(a.game_id, a.seq, a.player, _dumps(dict(a.action)), a.source, a.user_id, a.created_at,
-                      _dumps([dict(e) for e in a.events]) if a.events is not None else None)
-                     for a in c.actions],
+                      _dumps([dict(e) for e in a.events]) if a.events is not None else None,
+                      _public(a.events)) for a in c.actions],
                 )
             await self._write_undo(conn, c)
             if c.snapshot is not None:
@@ -831,6 +836,14 @@ class Store:
             rows.reverse()
         return [_record(r) for r in rows]
 
+    async def public_counts(self, game_id: str, *, upto_seq: int) -> list[tuple[int, int, int | None]]:
+        """(seq, player, its public events; None for a move whose events were not recorded) of every
+        move that stands, oldest first: the public log's index, read without reading a single event."""
+        rows = await self._read(
+            "SELECT seq, player, public_events FROM actions WHERE game_id = ? AND seq <= ? "
+            "AND voided_by IS NULL ORDER BY seq", (game_id, upto_seq))
+        return [(int(r[0]), int(r[1]), None if r[2] is None else int(r[2])) for r in rows]
+
     async def last_move(self, game_id: str, player: int) -> int | None:
         """The seq of ``player``'s newest move that stands, or None. A seat's join entry is its first
         entry and no move of theirs: a newcomer who has not moved yet has none."""
@@ -860,8 +873,9 @@ class Store:
         the undo entry)``); what is recorded already is left as it is."""
         async with self.transaction() as conn:
             await conn.executemany(
-                "UPDATE actions SET events_json = ? WHERE game_id = ? AND seq = ? AND events_json IS NULL",
-                [(text, game_id, seq) for seq, text in events])
+                "UPDATE actions SET events_json = ?, public_events = ? WHERE game_id = ? AND seq = ? "
+                "AND events_json IS NULL",
+                [(text, _public(json.loads(text)), game_id, seq) for seq, text in events])
             await conn.executemany(
                 "UPDATE actions SET voided_by = ? WHERE game_id = ? AND seq = ? AND voided_by IS NULL",
                 [(by, game_id, seq) for seq, by in voided])

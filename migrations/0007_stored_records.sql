@@ -16,6 +16,9 @@ ALTER TABLE games ADD COLUMN rules_version VARCHAR(80);
 -- "since your last move" and the final account read these instead of replaying.
 -- NULL: an entry written before records were kept.
 ALTER TABLE actions ADD COLUMN events_json TEXT;
+-- How many of those events are public (the public log is read page by page: it counts events
+-- without reading them). NULL with events_json.
+ALTER TABLE actions ADD COLUMN public_events INTEGER;
 -- The seq of the undo entry that took this move back; an undo entry names itself
 -- (NULL: a move that stands, as the table sees the game).
 ALTER TABLE actions ADD COLUMN voided_by INTEGER;

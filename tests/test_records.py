@@ -314,3 +314,29 @@ async def test_records_recovered_after_an_upgrade_match_what_was_played(store: S
     assert await svc.recover_records() == 1
     assert await store.unrecorded_games() == []
     assert (await svc.public_log(gid))[1] == recorded
+
+
+async def test_the_public_log_read_page_by_page_is_the_whole_log_cut_in_pages(store: Store) -> None:
+    """Issue 25: the log is read page by page from the index of the moves (their public events
+    counted), each page reading and wording its own events only; the pages put together are the whole
+    log, moves taken back and runs of unrecorded moves included."""
+    svc = service(store)
+    gid = await started(svc)
+    for seed in range(25):
+        await play_one(svc, gid, 7000 + seed)
+    user = await until_undoable(svc, gid)
+    await svc.undo(gid, user, (await svc.status(gid)).seq)
+    for seed in range(10):
+        await play_one(svc, gid, 7100 + seed)
+    async with store.transaction() as conn:  # moves made before records were kept, in the middle
+        await conn.execute("UPDATE actions SET events_json = NULL, public_events = NULL "
+                           "WHERE game_id = ? AND seq BETWEEN 5 AND 12", (gid,))
+    _, whole = await svc.public_log(gid)
+    assert any(e.notice is NoticeKind.unrecorded for e in whole)
+    _, total, nothing = await svc.public_log_slice(gid, 0, 0)
+    assert total == len(whole) and nothing == []
+    for size in (1, 5, 12):
+        pages = [(await svc.public_log_slice(gid, first, size))[2] for first in range(0, total, size)]
+        assert [e for page in pages for e in page] == whole
+        assert (await svc.public_log_slice(gid, None, size))[2] == whole[-size:]
+    assert (await svc.public_log_slice(gid, total + 5, 12))[2] == []

@@ -406,3 +406,54 @@ async def test_vacation_booked_ahead_delays_the_next_clock(world: World) -> None
     turn_rows = [d for d in rows if d.kind == "turn"]
     assert [d.due_at for d in turn_rows] == [booked_at + 2 * DAY + DAY]
     assert sorted(d.due_at for d in rows if d.kind == "reminder") == [booked_at + 3 * DAY - HOUR]
+
+
+# == start-up with many games (issue 25) ======================================================
+async def test_only_deadlines_due_within_the_horizon_are_armed_and_later_ones_as_they_near(
+        world: World) -> None:
+    """With ``arm_within`` a scheduler holds jobs only for deadlines coming soon (a job per deadline of
+    thousands of games costs the loop seconds to arm); the sweeper arms the others as they near."""
+    st = await world.stack(start=False)
+    gid = await started(st.service, (1, 2, 3), 0, TimerSettings(move_seconds=HOUR, reminder_offsets=(600,)))
+    turn = await turn_row(st.service, gid)
+    reminder = next(d for d in (await st.service.status(gid)).deadlines if d.kind == "reminder")
+    near = Scheduler(st.service, arm_within=600)
+    await near.start(paused=True)
+    try:
+        assert set(job_times(near)) == set()  # both are more than ten minutes away
+        world.clock.set(reminder.due_at - 300)
+        await near.sweep()
+        assert set(job_times(near)) == {reminder.deadline_id}
+        world.clock.set(turn.due_at - 300)
+        await near.sweep()
+        assert turn.deadline_id in job_times(near)
+    finally:
+        await near.shutdown()
+    with pytest.raises(ValueError):
+        Scheduler(st.service, sweep_seconds=60, arm_within=60)
+
+
+async def test_a_background_start_answers_before_the_games_are_brought_back(world: World) -> None:
+    """``start(background=True)`` returns before start-up has brought a single game back: the front
+    answers at once (a game asked for loads itself), and a shutdown waits for the work in flight."""
+    st = await world.stack()
+    gid = await started(st.service, (1, 2, 3), 0, TimerSettings(move_seconds=HOUR, reminder_offsets=(600,)))
+    await st.close()
+    world.open.remove(st)
+    again = await world.stack(start=False)
+    release = asyncio.Event()
+    entered = asyncio.Event()
+    real = again.service.startup
+
+    async def slow_startup(**kwargs: object) -> list[Outcome]:
+        entered.set()
+        await release.wait()
+        return await real(**kwargs)  # type: ignore[arg-type]
+
+    again.service.startup = slow_startup  # type: ignore[method-assign]
+    assert await again.scheduler.start(paused=True, background=True) == []
+    await entered.wait()
+    assert (await again.service.status(gid)).status == "active"  # answered while start-up waits
+    release.set()
+    await again.scheduler.idle()
+    assert again.scheduler.armed()  # its clocks armed once start-up is done

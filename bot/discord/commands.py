@@ -17,7 +17,7 @@ from dataclasses import replace
 from discord import app_commands
 
 from bot.config import parse_duration
-from bot.digest import latest_turn
+from bot.digest import LATEST, latest_turn
 from bot.discord.admin import AbandonButton, AdminGroup
 from bot.discord.base import IN_SERVERS_AND_DMS, SERVER_INSTALL, CommandBase
 from bot.discord.info import InfoCommands, LogButton
@@ -177,7 +177,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
         async def work(gid: str) -> Reply:
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
-            _, entries = await self.bot.service.public_log(gid)
+            _, _, entries = await self.bot.service.public_log_slice(gid, None, LATEST)
             # The game's notice pictures (a close-up of the latest turn, where the game has one), at the
             # bot's full board width: here a player asked to study the board.
             files = await picture_files(self.bot, st.ruleset, gid, view, focus=latest_turn(entries),

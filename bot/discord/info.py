@@ -23,7 +23,7 @@ from bot.service import ServiceError
 log = logging.getLogger(__name__)
 
 LOG_ID = re.compile(r"annals:log:(?P<game>[a-z0-9]{1,32}):(?P<page>[0-9]{1,6}):(?P<dir>[pn])")
-LOG_PAGE = 12  # lines per page
+LOG_PAGE = 12  # public events per page (one without a line, a bookkeeping one, makes a page shorter)
 LOG_LINE = 150  # characters per line, so a page stays well under Discord's 2000
 
 
@@ -41,11 +41,11 @@ def log_lines(status: GameStatus, entries: Sequence[LogEntry]) -> list[str]:
 async def log_page(bot: BotBase, game_id: str, page: int | None) -> tuple[str, discord.ui.View]:
     """The text of one page of the game's log (None: the newest) and its prev/next buttons."""
     st = await bot.service.status(game_id)
-    _, entries = await bot.service.public_log(game_id)
-    lines = log_lines(st, entries)
-    pages = max(1, -(-len(lines) // LOG_PAGE))
+    _, total, _ = await bot.service.public_log_slice(game_id, 0, 0)  # how many entries: the index alone
+    pages = max(1, -(-total // LOG_PAGE))
     page = pages - 1 if page is None else min(max(page, 0), pages - 1)
-    shown = lines[page * LOG_PAGE:(page + 1) * LOG_PAGE]
+    _, _, entries = await bot.service.public_log_slice(game_id, page * LOG_PAGE, LOG_PAGE)
+    shown = log_lines(st, entries)  # only this page's events are read and worded
     head = f"**Log of game `{game_id}`**, page {page + 1} of {pages} (move {st.seq}):"
     text = "\n".join([head, *(shown or ["Nothing has happened yet."])])
     view = discord.ui.View(timeout=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.models import Deadline, NoticeKind, Outcome, SeatRow, TimerSettings
@@ -150,16 +151,21 @@ class ClockOps(AuditOps):
             self._apply(unit, action, "timeout", None)
 
     # == start-up and audit ==============================================================
-    async def startup(self, *, verify: bool = False) -> list[Outcome]:
+    async def startup(self, *, verify: bool = False,
+                      stop: Callable[[], bool] = lambda: False) -> list[Outcome]:
         """Bring running games back after a restart: AI seats that must move do, and missing clocks start.
 
         Args:
             verify: also replay every running game's full log from its seed and
                 raise if any disagrees with its snapshot.
+            stop: asked between games (a shutdown does not wait for the rest: the next start-up
+                brings them back).
         """
         outcomes: list[Outcome] = []
         damaged = await self.store.damaged_games()
         for game_id in await self.store.game_ids(statuses=["active"]):
+            if stop():
+                break
             if verify:
                 problems = await self.verify_game(game_id)
                 if problems:

@@ -9,7 +9,7 @@ from bot.models import GameStatus, LogEntry, UserSettings
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.offload import cpu, off_loop
-from bot.service.records import Loaded, adopt_settings, news_entries, public_entries
+from bot.service.records import Loaded, adopt_settings, log_index, log_window, news_entries, public_entries
 from engine.core import Decision, PlayerId, decide
 
 
@@ -128,6 +128,27 @@ class QueryOps(ServiceBase):
                 raise ServiceError("not_started", "The game has not started yet.")
             seq = lg.row.seq
         return seq, public_entries(await self.store.standing(game_id, upto_seq=seq))
+
+    async def public_log_slice(self, game_id: str, first: int | None, count: int
+                               ) -> tuple[int, int, list[LogEntry]]:
+        """(seq, how many entries the public log holds, its entries ``[first, first + count)``; the
+        newest ``count`` when ``first`` is None), as :meth:`public_log` gives them: the log is read
+        page by page from an index of the moves (seq and number of public events), so a page costs
+        the same in a game of any length and only its own events are read and worded."""
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            if lg.state is None:
+                raise ServiceError("not_started", "The game has not started yet.")
+            seq = lg.row.seq
+        index = log_index(await self.store.public_counts(game_id, upto_seq=seq))
+        total = sum(n for _, n in index)
+        start = max(total - count, 0) if first is None else max(first, 0)
+        window = log_window(index, start, count) if count > 0 else None
+        if window is None:
+            return seq, total, []
+        after, upto, skip = window
+        rows = await self.store.standing(game_id, after_seq=after, upto_seq=upto)
+        return seq, total, public_entries(rows)[skip:skip + count]
 
     # --- notifications ---
     async def since_last_move(self, game_id: str, player: PlayerId, *,

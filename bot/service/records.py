@@ -156,6 +156,44 @@ def public_entries(rows: Sequence[ActionRow]) -> list[LogEntry]:
     return out
 
 
+def log_index(counts: Sequence[tuple[int, int, int | None]]) -> list[tuple[int, int]]:
+    """(seq, how many public log entries it gives) of each move that stands, from the store's index
+    (:meth:`bot.store.Store.public_counts`), by the rule of :func:`public_entries`: a move's public
+    events, or 1 for a move whose events were not recorded unless it goes on the same seat's run."""
+    out: list[tuple[int, int]] = []
+    run: int | None = None  # the seat of the run of unrecorded moves the log's last entry is
+    for seq, player, public in counts:
+        if public is None:
+            out.append((seq, 0 if run == player else 1))
+            run = player
+        else:
+            out.append((seq, public))
+            if public:
+                run = None
+    return out
+
+
+def log_window(index: Sequence[tuple[int, int]], first: int, count: int) -> tuple[int, int, int] | None:
+    """The moves to read for log entries ``[first, first + count)``: (after seq, up to seq, entries of
+    those moves to skip first), or None when there are none. Moves that add nothing to the last entry
+    read are read with it (a run of unrecorded moves is one entry)."""
+    pos, low, skip, high = 0, None, 0, None
+    for i, (seq, n) in enumerate(index):
+        if low is None and n and pos + n > first:
+            low, skip = seq, first - pos
+        pos += n
+        if low is not None and pos >= first + count:
+            high = seq
+            for later, extra in index[i + 1:]:  # what merges into the last entry comes along
+                if extra:
+                    break
+                high = later
+            break
+    if low is None:
+        return None
+    return low - 1, high if high is not None else index[-1][0], skip
+
+
 def news_entries(rows: Sequence[ActionRow]) -> list[dict[str, Any]]:
     """The public record of ``rows`` for a turn notice: one dict per move that stands (``seq``, ``player``,
     ``source``, ``user_id``, ``events``: its public ``{"type", "data"}``; ``unrecorded``: true for a move
