@@ -82,8 +82,10 @@ class DmChannels:
             del self._known[user_id]
         await self._store().forget_dm_channel(user_id, channel_id)
 
-    async def on_failure(self, user_id: int, channel: discord.abc.Snowflake,
-                         exc: BaseException) -> None:
-        """Forget ``channel`` when sending in it failed because Discord does not know it."""
+    async def on_failure(self, user_id: int, channel: discord.abc.Snowflake, exc: BaseException) -> bool:
+        """Forget ``channel`` when sending in it failed because Discord does not know it; whether it
+        was forgotten (the next :meth:`messageable` opens a new one)."""
         if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
             await self.forget(user_id, channel.id)
+            return True
+        return False

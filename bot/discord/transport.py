@@ -632,18 +632,20 @@ class Transport:
                     view = await self.bot.service.view(game_id, user_id)
                     files += await picture_files(self.bot, news.ruleset, game_id, view, focus=news.focus)
                     offer = await panel(self.bot, game_id, user_id)
-        dm = await self.dms.messageable(user_id)
         pieces = split_message("\n".join(parts))
         base = nonce or new_nonce()
         tags = [message_nonce(base, i) for i in range(len(pieces) + 1)]
-        try:
-            for i, piece in enumerate(pieces):
-                await dm.send(piece, files=files if i == len(pieces) - 1 else [], nonce=tags[i])
-            if offer is not None and offer.view is not None:
-                await dm.send(offer.content, view=offer.view, nonce=tags[-1])
-        except discord.HTTPException as exc:
-            await self.dms.on_failure(user_id, dm, exc)
-            raise
+        for again in (True, False):  # a remembered channel Discord no longer knows: once more, anew
+            dm = await self.dms.messageable(user_id)
+            try:
+                for i, piece in enumerate(pieces):
+                    await dm.send(piece, files=files if i == len(pieces) - 1 else [], nonce=tags[i])
+                if offer is not None and offer.view is not None:
+                    await dm.send(offer.content, view=offer.view, nonce=tags[-1])
+                return
+            except discord.HTTPException as exc:
+                if not await self.dms.on_failure(user_id, dm, exc) or not again:
+                    raise
 
     async def _ping(self, user_id: int, channel_id: int, game_id: str, news: _Turn | None, *,
                     nonce: str | None = None) -> None:
