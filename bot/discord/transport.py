@@ -17,6 +17,17 @@ survive a restart; every message carries a nonce made from its row's (Discord's
 instead of posting it twice. On shutdown the workers are cancelled: what they had
 not sent stays in the outbox for the next start.
 
+Which rows go out together (a batch) is written in the outbox (``batch_id``) before the
+first attempt, so a retry, after a failure or a crash, sends exactly the stored batch under
+its first row's nonce, whatever rows were written since (a person's DMs mix games: another
+game's row must not split a batch, or its second half goes out again under new nonces).
+Making a message (reading the game, the "since your last move" news, the words, the
+pictures) is kept apart from sending it: a failure there, but for a busy database, cannot
+pass by retrying, so the rows are given up at once with one log line, and a "your move"
+among them becomes a plain line naming the game. No notice can stop a worker. DM channels
+are opened one person at a time, each with a rate-limit key of their own, and remembered in
+the database (:mod:`bot.discord.dms`).
+
 A worker takes all its destination's due rows at once: a thread gets one text for
 a burst of outcomes (cut at 2000 characters); a burst that ends the game and is
 longer than :data:`LONG_BURST` messages (a game the AI finished inside one command)
