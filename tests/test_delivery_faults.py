@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 import tests.toy.spec  # noqa: F401  (registers the test-only game)
+from bot.discord import transport, words
+from bot.models import GameStatus, Notice
 from bot.service import GameService
 from engine.registry import spec
 from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
@@ -154,3 +156,40 @@ async def test_a_remembered_channel_discord_no_longer_knows_is_opened_anew(fake:
     finally:
         await bot.shutdown()
 
+
+
+@pytest.mark.asyncio
+async def test_a_thread_line_that_cannot_be_worded_is_given_up_once_and_the_next_goes_out(
+        fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Building a notice can never kill a worker, whatever the destination: a public row whose
+    wording raises is tried once and given up with one log line (no traceback), and the game's
+    next line reaches its thread."""
+    bot = await Running(fake, tmp_path).start()
+    try:
+        svc = bot.service
+        gid = await solo_game(svc, ALICE)
+        await delivered(svc.store)
+        thread = (await svc.status(gid)).thread_id
+        assert thread is not None
+        real = words.describe_for
+        broken = True
+
+        def describe_for(notice: Notice, status: GameStatus) -> str | None:
+            if broken and notice.game_id == gid:
+                raise ValueError("no such border")
+            return real(notice, status)
+
+        monkeypatch.setattr(transport, "describe_for", describe_for)
+        await svc.pause(gid, ALICE)
+        await delivered(svc.store)
+        given_up = [r for r in await svc.store.outbox_rows() if r.kind == "public" and r.gave_up_at]
+        assert len(given_up) == 1 and given_up[0].attempts == 1
+        lines = [r for r in caplog.records if "could not be made" in r.getMessage()]
+        assert len(lines) == 1 and lines[0].exc_info is None
+        broken = False
+        before = len(fake.created_in(thread))
+        await svc.resume(gid, ALICE)
+        await fake.wait_for(lambda: len(fake.created_in(thread)) > before, WAIT, "the next line")
+    finally:
+        await bot.shutdown()

@@ -411,6 +411,9 @@ class Transport:
         if not _tells_turn(rows):
             return
         try:
+            with contextlib.suppress(Exception):  # the status may be what fails: then tell them anyway
+                if user_id not in (await self.bot.service.status(gid)).waiting_for:
+                    return  # no longer their move (the news came late): nothing to fall back on
             row = await self.store.get_game(gid)
             title = spec(row.ruleset).title if row is not None else "game"
             text = your_move_fallback(title, gid)
