@@ -17,6 +17,9 @@ Game B (Carol and Dave) plays ``--rounds`` rounds. For each, the delay is measur
 the moment the round's move was committed (``submit`` returned) to the moment the fake
 received B's public line in B's thread, and Carol's and Dave's "your move" DMs. The issue
 wants every one under 1 s; the figures for A's thread are printed alongside.
+
+Then (issue 24, point 8): with Bob's DM channel failing to open (500, no rate-limit headers),
+how late Carol's first DM of the process arrives.
 """
 
 from __future__ import annotations
@@ -190,12 +193,50 @@ async def run(rounds: int, pause: float) -> None:
                     await store.close()
 
 
+async def first_dm_beside_a_failing_open() -> None:
+    """Issue 24 (8): after Bob's ``POST /users/@me/channels`` failed (500, no rate-limit headers), how
+    late is Carol's first DM of the process? Before, it waited behind all of Bob's tries (~16 s)."""
+    loop = asyncio.get_running_loop()
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord(dict(NAMES), heartbeat_interval=250, failing_dm_opens={BOB}) as fake:
+            with fake.configure():
+                db = Path(tmp) / "annals.sqlite3"
+                config = Config(discord_token=TOKEN, db_path=str(db), backup_dir=Path(tmp) / "backups",
+                                backup_interval=0)
+                store = await Store.open(db)
+                svc = GameService(store)
+                scheduler = Scheduler(svc)
+                stop = asyncio.Event()
+                task = asyncio.ensure_future(serve(config, svc, scheduler, stop))
+                await scheduler.start()
+                await fake.ready_sent.wait()
+                try:
+                    for user in (BOB, CAROL):
+                        gid = (await svc.create_lobby(user, NAMES[user], TOY)).game_id
+                        await svc.add_ai(gid, user)
+                        if user == CAROL:  # once Bob's open has failed
+                            await fake.wait_for(lambda: any(r.status == 500 for r in fake.dm_opens(BOB)), 30)
+                        began = loop.time()
+                        await svc.start(gid, user)
+                    got = await arrival(fake, lambda: dms_of(fake, CAROL), 0)
+                    tries = [r for r in fake.dm_opens(BOB) if r.at <= got]
+                    late = (got - began) * 1000
+                    print(f"Carol's first DM beside Bob's failing DM open: {late:.1f} ms after her game "
+                          f"started; Bob's open had been tried {len(tries)} time(s) by then")
+                finally:
+                    stop.set()
+                    await task
+                    await scheduler.shutdown()
+                    await store.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between rounds")
     args = parser.parse_args()
     asyncio.run(run(args.rounds, args.pause))
+    asyncio.run(first_dm_beside_a_failing_open())
 
 
 if __name__ == "__main__":

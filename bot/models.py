@@ -357,6 +357,7 @@ class OutboxRow:
     delivered_at: int | None = None
     gave_up_at: int | None = None
     last_error: str | None = None
+    batch_id: int | None = None  # the first row of the batch it goes out in, once one was formed
 
     @property
     def destination(self) -> Destination:

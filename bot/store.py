@@ -333,7 +333,7 @@ _UPSERT_SEAT = (
 
 
 _OUTBOX_COLUMNS = ("id, game_id, dest_kind, dest_id, payload_json, nonce, created_at, attempts, next_try_ms, "
-                   "delivered_at, gave_up_at, last_error")
+                   "delivered_at, gave_up_at, last_error, batch_id")
 
 
 def _outbox_where(destination: Destination) -> tuple[str, tuple[Any, ...]]:
@@ -351,7 +351,7 @@ def _outbox_values(item: OutboxItem, now: int) -> tuple[Any, ...]:
 
 def _outbox_row(r: Sequence[Any]) -> OutboxRow:
     return OutboxRow(int(r[0]), str(r[1]), r[2], int(r[3]), json.loads(r[4]), str(r[5]), int(r[6]), int(r[7]),
-                     int(r[8]), r[9], r[10], r[11])
+                     int(r[8]), r[9], r[10], r[11], None if r[12] is None else int(r[12]))
 
 
 class Store:
@@ -1073,6 +1073,16 @@ class Store:
             await conn.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
                                    [(now, i) for i in ids])
 
+    async def form_batches(self, batches: Sequence[Sequence[int]]) -> None:
+        """Write which rows go out together, before the first attempt, in one transaction: each batch's
+        rows get the id of its first row as ``batch_id``. A retry (after a failure or a crash) sends
+        exactly the stored batch under its first row's nonce, whatever rows were written since, so
+        Discord returns the messages it already has instead of posting their news again. A row that
+        is already in a batch keeps it."""
+        async with self.transaction() as conn:
+            await conn.executemany("UPDATE outbox SET batch_id = ? WHERE id = ? AND batch_id IS NULL",
+                                   [(min(batch), i) for batch in batches if batch for i in batch])
+
     async def begin_attempt(self, ids: Sequence[int]) -> None:
         """The rows are about to be sent together: count the attempt first, so that after a crash
         half-way through they are still told apart from rows written since, and are sent again as
@@ -1092,6 +1102,27 @@ class Store:
         async with self.transaction() as conn:
             await conn.executemany("UPDATE outbox SET gave_up_at = ?, last_error = ? WHERE id = ?",
                                    [(now, error[:500], i) for i in ids])
+
+    # -- DM channels (see migrations/0007_stored_records.sql) ----------------------------
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The id of the DM channel Discord opened for a person, if one was remembered."""
+        rows = list(await self._read("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,)))
+        return int(rows[0][0]) if rows else None
+
+    async def remember_dm_channel(self, user_id: int, channel_id: int, now: int) -> None:
+        """Remember a person's DM channel, so that a restart does not ask Discord to open it again."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO dm_channels (user_id, channel_id, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "updated_at = excluded.updated_at", (user_id, channel_id, now))
+
+    async def forget_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Forget a person's DM channel that Discord no longer knows (only that one: another process
+        may have remembered a newer one meanwhile)."""
+        async with self.transaction() as conn:
+            await conn.execute("DELETE FROM dm_channels WHERE user_id = ? AND channel_id = ?",
+                               (user_id, channel_id))
 
     async def prune_outbox(self, before: int) -> int:
         """Forget the rows delivered or given up before ``before`` (Unix seconds); returns how many."""

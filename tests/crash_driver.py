@@ -11,6 +11,13 @@ and delivers the notice outbox as a front would (``sent ROW NONCE`` stands for D
 ``python tests/crash_driver.py --serve DB`` answers ``look GAME`` and ``join GAME USER`` lines on stdin
 (the lobby-join race).
 
+One more for the delivery crash test (tests/test_delivery_kills.py): ``python tests/crash_driver.py
+--deliver DB BASE_URL GATEWAY_URL SEED [drain]`` serves the real bot against the test's fake Discord
+while playing toy games of the same few people (several games each, so a person's DMs mix games),
+printing ``dm USER NONCE ROW,ROW...`` just before each DM of a batch is made (the rows it tells of,
+the nonce it goes under); with ``drain`` it plays nothing and prints ``drained`` once the outbox is
+empty.
+
 Creates the game on first run (three people, seed 7), then plays it with a
 seeded random policy on behalf of whoever must act. After each submit has
 returned (so after its transaction committed) it prints ``ack <seq>`` and
@@ -21,8 +28,10 @@ flushes, so the parent knows which submits were acknowledged. Prints
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -87,10 +96,10 @@ async def many(db: str, name: str, seed: int, games: list[str]) -> None:
         if rng.random() < 0.2:  # deliver the outbox as a front would: "sent" stands for Discord's post
             for dest in await store.outbox_destinations():
                 rows = await store.claim_due(dest)
-                for row in rows:
-                    print(f"sent {row.id} {row.nonce}", flush=True)
+                for sent in rows:
+                    print(f"sent {sent.id} {sent.nonce}", flush=True)
                 if rows:
-                    await store.mark_delivered([r.id for r in rows], clock.now())
+                    await store.mark_delivered([r.id for r in rows], int(clock.now()))
                     print("marked " + " ".join(str(r.id) for r in rows), flush=True)
             continue
         if rng.random() < 0.05:  # time passes here: what is due is claimed and fired
@@ -145,9 +154,90 @@ async def serve(db: str) -> None:
     await store.close()
 
 
+#: The people of the --deliver games: every pair plays, so each person's DMs mix several games.
+DELIVER_PEOPLE = (201, 202, 203)
+DELIVER_PAIRS = ((201, 202), (202, 203), (201, 203), (202, 201))
+TOY = "toy-goofspiel"  # the test-only game (tests/toy): light to draw, two bids a round
+MARK_DELAY = 0.05  # seconds the process spends between Discord's answer and the mark: a crash lands there
+
+
+async def new_toy_game(svc: GameService, pair: tuple[int, int]) -> str:
+    """A started toy game of ``pair`` without a channel (only DMs go out)."""
+    gid = (await svc.create_lobby(pair[0], f"P{pair[0]}", TOY)).game_id
+    await svc.join(gid, pair[1], f"P{pair[1]}")
+    await svc.start(gid, pair[0])
+    return gid
+
+
+async def deliver(db: str, base_url: str, gateway_url: str, seed: int, drain: bool) -> None:
+    """Serve the bot against the fake Discord and play toy games until killed (see the docstring)."""
+    import discord.http
+    import yarl
+    from discord.gateway import DiscordWebSocket
+
+    import tests.toy.spec  # noqa: F401  (registers the test-only game)
+    from bot.discord import transport
+    from bot.discord.client import make_bot
+    from bot.models import OutboxRow
+    from tests.fake_discord import TOKEN
+
+    discord.http.Route.BASE = base_url
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url + "/")
+    transport.RESCAN_SECONDS = 0.5  # a killed process's PostgreSQL lease runs out: look again soon
+    real_send = transport.Transport._send_news
+
+    async def send_news(self: transport.Transport, user_id: int, game_id: str, rows: list[OutboxRow]) -> None:
+        print(f"dm {user_id} {rows[0].nonce} {','.join(str(r.id) for r in rows)}", flush=True)
+        await real_send(self, user_id, game_id, rows)
+
+    transport.Transport._send_news = send_news  # type: ignore[method-assign]  # watched, not changed
+    store = await open_store(db, exclusive=not db.startswith("postgres"))
+    if isinstance(store, PgStore):
+        store.outbox_lease = OUTBOX_LEASE
+    real_mark = store.mark_delivered
+
+    async def slow_mark(ids: Sequence[int], now: int) -> None:
+        await asyncio.sleep(MARK_DELAY)
+        await real_mark(ids, now)
+
+    store.mark_delivered = slow_mark  # type: ignore[method-assign]
+    rng = random.Random(seed)
+    svc = GameService(store, FakeClock(), checkpoint_every=10)
+    bot = make_bot(svc)
+    runner = asyncio.ensure_future(bot.start(TOKEN))
+    while not bot.is_ready():
+        if runner.done():
+            runner.result()  # the connection failed: say why
+        await asyncio.sleep(0.02)
+    print("ready", flush=True)
+    if drain:
+        while await store.outbox_destinations():
+            await asyncio.sleep(0.1)
+        print("drained", flush=True)
+        await asyncio.sleep(3600)  # the test kills it
+    games = {pair: "" for pair in DELIVER_PAIRS}
+    while True:
+        pair = rng.choice(DELIVER_PAIRS)
+        gid = games[pair]
+        status = await svc.status(gid) if gid else None
+        if status is None or status.status != "active":
+            games[pair] = await new_toy_game(svc, pair)
+            continue
+        user = rng.choice(status.waiting_for)
+        seq, decision = await svc.decision(gid, user)
+        if decision is not None:
+            choice = rng.choice(decision.choices)
+            with contextlib.suppress(ServiceError):  # the other bid first: the round moved on
+                await svc.submit(gid, user, choice.action.to_json(), seq)
+        await asyncio.sleep(rng.uniform(0.0, 0.03))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--many":
         asyncio.run(many(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]))
+    elif sys.argv[1] == "--deliver":
+        drain = sys.argv[6:] == ["drain"]
+        asyncio.run(deliver(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), drain))
     elif sys.argv[1] == "--serve":
         asyncio.run(serve(sys.argv[2]))
     else:

@@ -22,7 +22,10 @@ sequence numbers: :meth:`FakeDiscord.command` (an application command) and
 Faults, as Discord shows them: :meth:`FakeDiscord.rate_limit` gives one channel a
 rate limit (N messages per T seconds, then 429 with ``retry_after`` and the ``Via``
 header discord.py looks for); ``failing_dms`` answers one person's DMs with 500 (or ``dm_failure``);
-``closed_dms`` with 403 / 50007. Message creation honours ``nonce`` with
+``closed_dms`` with 403 / 50007;
+``failing_dm_opens`` answers one person's ``POST /users/@me/channels`` (opening their DM channel) with
+``dm_open_failure`` (500, which discord.py retries inside its rate-limit bucket), with no rate-limit
+headers, as Discord's side failing does. Message creation honours ``nonce`` with
 ``enforce_nonce`` as Discord does: a second create with a nonce already used in that
 channel (within a few minutes, on real Discord) returns the message made the first
 time instead of posting again. :attr:`FakeDiscord.created` lists every message
@@ -146,11 +149,12 @@ class FakeDiscord:
         heartbeat_interval: milliseconds sent in HELLO.
         closed_dms: users whose DMs answer 403 / 50007.
         failing_dms: users whose DMs answer 500 (Discord's side failing).
+        failing_dm_opens: users whose DM channel cannot be opened (``dm_open_failure``, 500).
     """
 
     def __init__(self, members: dict[int, str] | None = None, *, heartbeat_interval: int = 500,
                  closed_dms: set[int] | None = None, failing_dms: set[int] | None = None,
-                 guilds: int = 1, shard_count: int = 1) -> None:
+                 failing_dm_opens: set[int] | None = None, guilds: int = 1, shard_count: int = 1) -> None:
         self.members = dict(members or {OWNER_ID: "owner"})
         self.shard_count = shard_count
         # server k is one shard further along than server k-1: guild id k << 22 apart
@@ -161,6 +165,8 @@ class FakeDiscord:
         self.closed_dms = set(closed_dms or ())
         self.failing_dms = set(failing_dms or ())
         self.dm_failure = 500  # what failing DMs answer: 500 (discord.py retries it), 503 (it does not)
+        self.failing_dm_opens = set(failing_dm_opens or ())
+        self.dm_open_failure = 500
         self.limits: dict[int, tuple[int, float]] = {}  # channel -> (messages, per seconds)
         self.refusing: dict[int, tuple[int, int]] = {}  # channel -> (HTTP status, Discord code) for posts
         self._sent: dict[int, list[float]] = {}  # channel -> when its recent messages were created
@@ -294,6 +300,11 @@ class FakeDiscord:
     def threads(self) -> list[dict[str, Any]]:
         return [c for c in self.channels.values() if c["type"] in (10, 11, 12)]
 
+    def dm_opens(self, user_id: int, mark: int = 0) -> list[Request]:
+        """The requests to open ``user_id``'s DM channel (``POST /users/@me/channels``), answered or not."""
+        return [r for r in self.requests[mark:] if r.method == "POST" and r.path == "/users/@me/channels"
+                and isinstance(r.payload, dict) and int(r.payload.get("recipient_id", 0)) == user_id]
+
     def dm_posts(self, user_id: int, mark: int = 0) -> list[Request]:
         paths = {f"/channels/{c}/messages" for c, u in self.dm_channels.items() if u == user_id}
         return [r for r in self.requests[mark:] if r.method == "POST" and r.path in paths]
@@ -366,6 +377,8 @@ class FakeDiscord:
                          "owner": user_payload(OWNER_ID, self.members.get(OWNER_ID, "owner"))}
         if m == "POST" and p == "/users/@me/channels":
             user = int(r.payload["recipient_id"])
+            if user in self.failing_dm_opens:
+                return self.dm_open_failure, {"code": 0, "message": f"{self.dm_open_failure}: Server Error"}
             dm = next((c for c, u in self.dm_channels.items() if u == user), None) or self.new_id()
             self.dm_channels[dm] = user
             return 200, {"id": str(dm), "type": 1, "last_message_id": None,

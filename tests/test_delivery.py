@@ -25,6 +25,7 @@ from bot.discord import transport
 from bot.models import Destination, OutboxItem
 from bot.outbox import MAX_ATTEMPTS
 from bot.service import GameService
+from bot.storage import GameStore
 from bot.store import Store
 from engine.registry import game_ids
 from engine.spec import GameSpec
@@ -61,7 +62,7 @@ async def move(svc: GameService, gid: str, user: int) -> None:
     await svc.submit(gid, user, decision.choices[0].action.to_json(), seq)
 
 
-async def delivered(store: Store) -> None:
+async def delivered(store: GameStore) -> None:
     """Wait until the outbox has nothing left to deliver."""
     async def empty() -> None:
         while await store.outbox_destinations():

@@ -120,6 +120,36 @@ async def test_a_destination_is_served_in_order_with_retries_and_give_ups(store:
     assert {r.id for r in await store.outbox_rows()} == everything - given_up
 
 
+async def test_a_batch_is_stored_before_its_first_try_and_kept_whatever_comes_after(store: GameStore) -> None:
+    """Issue 24 (4): a person's rows of two games, batched per game; the batches are written down
+    and read back as they were, a row written afterwards is in none, and forming batches again never
+    moves a row out of the batch it is in."""
+    svc = GameService(store, FakeClock(1_800_000_000), seed_factory=lambda: 42)
+    one, two = await started(svc), await started(svc)
+    dest = Destination("dm", ALICE)
+    mine = await store.claim_due(dest)
+    by_game = {g: [r.id for r in mine if r.game_id == g] for g in (one, two)}
+    assert all(by_game.values()) and all(r.batch_id is None for r in mine)
+    await store.form_batches([by_game[one], by_game[two]])
+    later = await store.enqueue([item(one, "dm", ALICE, {"notices": []})], 7)
+    await store.form_batches([[*by_game[one], *by_game[two]]])  # rows already in a batch keep it
+    stored = {r.id: r.batch_id for r in await store.claim_due(dest)}
+    assert stored == {**{i: min(by_game[one]) for i in by_game[one]},
+                      **{i: min(by_game[two]) for i in by_game[two]}, later[0]: None}
+
+
+async def test_a_dm_channel_is_remembered_until_discord_forgets_it(store: GameStore) -> None:
+    assert await store.dm_channel(ALICE) is None
+    await store.remember_dm_channel(ALICE, 555, 1)
+    await store.remember_dm_channel(BOB, 666, 1)
+    assert (await store.dm_channel(ALICE), await store.dm_channel(BOB)) == (555, 666)
+    await store.remember_dm_channel(ALICE, 777, 2)  # opened anew
+    await store.forget_dm_channel(ALICE, 555)  # an older channel: the newer one stays
+    assert await store.dm_channel(ALICE) == 777
+    await store.forget_dm_channel(ALICE, 777)
+    assert (await store.dm_channel(ALICE), await store.dm_channel(BOB)) == (None, 666)
+
+
 async def test_every_outcome_names_the_rows_that_tell_of_it(store: GameStore) -> None:
     svc = GameService(store, FakeClock(1_800_000_000), seed_factory=lambda: 42)
     gid = (await svc.create_lobby(ALICE, "alice", TOY, channel_id=5)).game_id

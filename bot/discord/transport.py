@@ -17,6 +17,17 @@ survive a restart; every message carries a nonce made from its row's (Discord's
 instead of posting it twice. On shutdown the workers are cancelled: what they had
 not sent stays in the outbox for the next start.
 
+Which rows go out together (a batch) is written in the outbox (``batch_id``) before the
+first attempt, so a retry, after a failure or a crash, sends exactly the stored batch under
+its first row's nonce, whatever rows were written since (a person's DMs mix games: another
+game's row must not split a batch, or its second half goes out again under new nonces).
+Making a message (reading the game, the "since your last move" news, the words, the
+pictures) is kept apart from sending it: a failure there, but for a busy database, cannot
+pass by retrying, so the rows are given up at once with one log line, and a "your move"
+among them becomes a plain line naming the game. No notice can stop a worker. DM channels
+are opened one person at a time, each with a rate-limit key of their own, and remembered in
+the database (:mod:`bot.discord.dms`).
+
 A worker takes all its destination's due rows at once: a thread gets one text for
 a burst of outcomes (cut at 2000 characters); a burst that ends the game and is
 longer than :data:`LONG_BURST` messages (a game the AI finished inside one command)
@@ -44,13 +55,14 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import aiohttp
 import discord
 
 from bot.digest import digest, places
+from bot.discord.dms import DmChannels
 from bot.discord.kit import BotBase, Reply, mention, timestamp
 from bot.discord.panel import OpenPanelButton, panel
 from bot.discord.pictures import picture_files
@@ -59,6 +71,7 @@ from bot.models import Destination, MessageRef, Notice, NoticeKind, OutboxRow
 from bot.outbox import LATE_KINDS, MAX_ATTEMPTS, item, message_nonce, new_nonce, notices_of, retry_delay
 from bot.service import ServiceError
 from bot.storage import GameStore
+from bot.store import StoreBusy
 from engine.registry import get_game, spec
 
 log = logging.getLogger(__name__)
@@ -141,16 +154,65 @@ class _Turn:
     focus: tuple[str, ...] = ()  # what the summary's events name: where the pictures close in
 
 
-def _leading_run(rows: Sequence[OutboxRow], now_ms: int) -> list[OutboxRow]:
-    """The rows to send together: those due, from the first, in order. A batch that failed before is
-    retried as it was (the rows sharing the first one's attempt count), so its messages and nonces
-    are the same ones again and Discord keeps the copies it already has."""
+class Unbuildable(Exception):
+    """Making a row's message failed (reading the game, wording it, drawing it), not sending it: the
+    same row would fail the same way at every try, so it is given up at once."""
+
+    def __init__(self, cause: Exception) -> None:
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.cause = cause
+
+
+# what may pass by itself while a message is being made: the database busy, the network failing
+_TRANSIENT = (StoreBusy, discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+@contextlib.contextmanager
+def building() -> Iterator[None]:
+    """Around the making of a message: any failure but a transient one becomes :class:`Unbuildable`
+    (a broken game's news must not be retried until the worker dies, nor hold up the person's other
+    games)."""
+    try:
+        yield
+    except ServiceError as exc:
+        if exc.code in ("busy", "no_such_game", "damaged"):  # busy passes; the others: see _permanent
+            raise
+        raise Unbuildable(exc) from exc
+    except _TRANSIENT:
+        raise
+    except Exception as exc:
+        raise Unbuildable(exc) from exc
+
+
+def _fresh_run(rows: Sequence[OutboxRow], now_ms: int) -> list[OutboxRow]:
+    """The rows to put in new batches: those due and in no batch yet, from the first, in order."""
     out: list[OutboxRow] = []
     for row in rows:
-        if row.next_try_ms > now_ms or row.attempts != rows[0].attempts:
+        if row.next_try_ms > now_ms or row.batch_id is not None:
             break
         out.append(row)
     return out
+
+
+def compose(kind: str, rows: Sequence[OutboxRow]) -> list[list[OutboxRow]]:
+    """How ``rows`` of one destination go out: a person gets one message per game (each game's rows
+    a batch of their own, in the order of their first row), any other destination one batch."""
+    if kind != "dm":
+        return [list(rows)] if rows else []
+    games: dict[str, list[OutboxRow]] = {}
+    for row in rows:
+        games.setdefault(row.game_id, []).append(row)
+    return list(games.values())
+
+
+def _tells_turn(rows: Sequence[OutboxRow]) -> bool:
+    """Whether ``rows`` (of one game) tell someone it is their move."""
+    return any(n.kind == NoticeKind.your_turn for r in rows for n in notices_of(r.game_id, r.payload))
+
+
+def your_move_fallback(title: str, game_id: str) -> str:
+    """The plain "your move" sent when the full one cannot be made (no board, no news, no panel)."""
+    return f"Your move in {title} `{game_id}`: open `/annals play game:{game_id}`."
 
 
 class Transport:
@@ -165,6 +227,7 @@ class Transport:
         self._shown: dict[str, str] = {}  # game id -> the status text last shown
         self._thread_locks: dict[str, asyncio.Lock] = {}  # one thread per game, whoever opens it
         self._threadless: set[str] = set()  # games whose thread Discord refused
+        self.dms = DmChannels(bot, lambda: self.store)
 
     @property
     def store(self) -> GameStore:
@@ -253,7 +316,8 @@ class Transport:
                     with contextlib.suppress(asyncio.TimeoutError):
                         await asyncio.wait_for(wake.wait(), (rows[0].next_try_ms - now) / 1000)
                     continue
-                await self._deliver(dest, _leading_run(rows, now))
+                for batch in await self._batches(dest, rows, now):
+                    await self._attempt(dest, batch)
         except Exception:  # the database failed under us: the next commit's wake starts a new worker
             log.exception("the delivery worker of %s %s stopped", dest.kind, dest.game_id or dest.target)
         finally:  # synchronously with the last look, so a row written after it gets a new worker
@@ -261,16 +325,20 @@ class Transport:
                 del self._wakes[dest]
                 self._workers.pop(dest, None)
 
-    async def _deliver(self, dest: Destination, rows: list[OutboxRow]) -> None:
-        """Send ``rows`` and mark them delivered; on failure, count the try and back off (or give up)."""
-        if dest.kind == "dm":  # one message per game, each marked on its own
-            games: dict[str, list[OutboxRow]] = {}
-            for row in rows:
-                games.setdefault(row.game_id, []).append(row)
-            for game_rows in games.values():
-                await self._attempt(dest, game_rows)
-        else:
-            await self._attempt(dest, rows)
+    async def _batches(self, dest: Destination, rows: list[OutboxRow], now_ms: int) -> list[list[OutboxRow]]:
+        """What to send next, from the destination's undelivered ``rows`` (the first one due).
+
+        A batch formed before (then failed, or cut short by a crash) goes again exactly as it was
+        stored, under its first row's nonce, whatever rows were written since: Discord returns the
+        messages it already has. Otherwise the due rows in no batch yet are composed into batches
+        (:func:`compose`), which are written down in one transaction before the first attempt.
+        """
+        first = rows[0]
+        if first.batch_id is not None:
+            return [[r for r in rows if r.batch_id == first.batch_id]]
+        batches = compose(dest.kind, _fresh_run(rows, now_ms))
+        await self.store.form_batches([[r.id for r in batch] for batch in batches])
+        return [[replace(r, batch_id=batch[0].id) for r in batch] for batch in batches]
 
     async def _attempt(self, dest: Destination, rows: list[OutboxRow]) -> None:
         ids = [r.id for r in rows]
@@ -297,6 +365,13 @@ class Transport:
         tries = rows[0].attempts + 1
         why = f"{type(exc).__name__}: {exc}"
         where = f"{dest.kind} {dest.game_id or dest.target}"
+        if isinstance(exc, Unbuildable):  # one line: the same row would fail the same way every time
+            log.warning("gave up %d notice row(s) of game %s for %s: the message could not be made (%s)",
+                        len(ids), rows[0].game_id, where, exc)
+            if dest.kind == "dm":
+                await self._dm_fallback(dest.target, rows)
+            await self.store.give_up(ids, f"could not be made: {exc}", int(time.time()))
+            return
         if _permanent(exc) or tries >= MAX_ATTEMPTS:
             log.warning("gave up delivering %d notice row(s) to %s after %d tries: %s", len(ids), where,
                         tries, why)
@@ -315,37 +390,72 @@ class Transport:
 
     async def _dm_gave_up(self, user_id: int, rows: list[OutboxRow]) -> None:
         """A "your move" DM that cannot go: ping the person in the game's thread (public data only), so
-        no game waits on someone nobody told."""
+        no game waits on someone nobody told. Never raises: the worker goes on with the next rows."""
         gid = rows[0].game_id
-        if not any(n.kind == NoticeKind.your_turn for r in rows for n in notices_of(gid, r.payload)):
+        if not _tells_turn(rows):
             return
         try:
             channel = await self.game_channel(gid)
-            news = await self.turn_news(gid, user_id)
+            with building():
+                news = await self.turn_news(gid, user_id)
             if channel is not None and news is not None:
                 await self._ping(user_id, channel, gid, news, nonce=f"{rows[0].nonce}g")
-        except (discord.HTTPException, ServiceError, aiohttp.ClientError, OSError) as exc:
-            log.warning("could not ping user %s in game %s either: %s", user_id, gid, exc)
+        except Exception as exc:  # one line, whatever it was: the rows are given up next regardless
+            log.warning("could not ping user %s in game %s either: %s: %s", user_id, gid,
+                        type(exc).__name__, exc)
+
+    async def _dm_fallback(self, user_id: int, rows: list[OutboxRow]) -> None:
+        """A "your move" whose message could not be made: a plain line naming the game instead, by DM
+        (or in the game's thread when their DMs are closed). Never raises."""
+        gid = rows[0].game_id
+        if not _tells_turn(rows):
+            return
+        try:
+            with contextlib.suppress(Exception):  # the status may be what fails: then tell them anyway
+                if user_id not in (await self.bot.service.status(gid)).waiting_for:
+                    return  # no longer their move (the news came late): nothing to fall back on
+            row = await self.store.get_game(gid)
+            title = spec(row.ruleset).title if row is not None else "game"
+            text = your_move_fallback(title, gid)
+            nonce = f"{rows[0].nonce}f"
+            if (await self.bot.service.user_settings(user_id)).dm_allowed:
+                dm = await self.dms.messageable(user_id)
+                try:
+                    await dm.send(text, nonce=message_nonce(nonce, 0))
+                    return
+                except discord.HTTPException as exc:
+                    await self.dms.on_failure(user_id, dm, exc)
+                    if not (isinstance(exc, discord.Forbidden) and exc.code == DM_CLOSED):
+                        raise
+            channel = row.thread_id or row.channel_id if row is not None else None
+            if channel is not None:
+                await self.send_channel(channel, f"{mention(user_id)}: {text[0].lower()}{text[1:]}",
+                                        nonce=nonce)
+        except Exception as exc:  # one line: nothing more can be done for these rows
+            log.warning("could not send user %s the plain your-move of game %s either: %s: %s", user_id,
+                        gid, type(exc).__name__, exc)
 
     # == what each destination gets ======================================================
     async def _send_public(self, game_id: str, rows: list[OutboxRow]) -> None:
         """The public lines of ``rows`` in the game's thread (opened here when the game starts), or
         in its channel; a long burst as a file (see :data:`LONG_BURST`)."""
-        status = await self.bot.service.wording_status(game_id)
-        notices = [(r, n) for r in rows for n in notices_of(game_id, r.payload)]
+        with building():
+            status = await self.bot.service.wording_status(game_id)
+            notices = [(r, n) for r in rows for n in notices_of(game_id, r.payload)]
         channel_id = await self.game_channel(game_id)
         if channel_id is None:
             return  # a game without a channel (made in the console): nobody to post to
         lines: list[str] = []
         over = False
-        for r, notice in notices:
-            text = describe_for(notice, status)
-            if text is None:
-                continue
-            lines.append(text)
-            over = over or notice.kind == NoticeKind.game_over
-            if notice.kind == NoticeKind.game_started:
-                lines += [f"{mention(int(u))}, it is your move." for u in r.payload.get("waiting", [])]
+        with building():
+            for r, notice in notices:
+                text = describe_for(notice, status)
+                if text is None:
+                    continue
+                lines.append(text)
+                over = over or notice.kind == NoticeKind.game_over
+                if notice.kind == NoticeKind.game_started:
+                    lines += [f"{mention(int(u))}, it is your move." for u in r.payload.get("waiting", [])]
         if not lines:
             return
         nonce = f"{rows[0].nonce}-{len(rows)}"
@@ -359,30 +469,32 @@ class Transport:
                 "The last of them:")
         files = [discord.File(io.BytesIO(text.encode()), filename=f"annals-{game_id}-{status.seq}.txt")]
         if status.status == "over":
-            view = await self.bot.service.view(game_id, None)
-            files[:0] = await picture_files(self.bot, status.ruleset, game_id, view)
+            with building():
+                view = await self.bot.service.view(game_id, None)
+                files[:0] = await picture_files(self.bot, status.ruleset, game_id, view)
         tail = "\n".join([head, *lines[-TAIL_LINES:]])
         await self.send_channel(channel_id, split_message(tail)[-1] if len(tail) > MAX_MESSAGE else tail,
                                 files=files, nonce=nonce)
 
     async def _send_news(self, user_id: int, game_id: str, rows: list[OutboxRow]) -> None:
         """A person's news of one game, by DM (or the ping in the thread when their DMs are closed)."""
-        status = await self.bot.service.wording_status(game_id)
         resumed = any(r.payload.get("resumed") for r in rows)
         lines: list[str] = []
         turn = False
-        for notice in (n for r in rows for n in notices_of(game_id, r.payload)):
-            if notice.kind == NoticeKind.your_turn:
-                # a resumed game's moves are those announced before the pause (same seq, same panel):
-                # the player hears of the new deadline, not the same "Your move" and board again
-                if resumed:
-                    lines.append(_resumed_line(game_id, notice))
-                else:
-                    turn = True  # the turn line is written at sending time
-            elif notice.is_public and notice.kind in LATE_KINDS:
-                lines.append(_late_line(notice))
-            elif (text := describe_for(notice, status)) and text not in lines:
-                lines.append(text)
+        with building():
+            status = await self.bot.service.wording_status(game_id)
+            for notice in (n for r in rows for n in notices_of(game_id, r.payload)):
+                if notice.kind == NoticeKind.your_turn:
+                    # a resumed game's moves are those announced before the pause (same seq, same
+                    # panel): the player hears of the new deadline, not the same "Your move" and board
+                    if resumed:
+                        lines.append(_resumed_line(game_id, notice))
+                    else:
+                        turn = True  # the turn line is written at sending time
+                elif notice.is_public and notice.kind in LATE_KINDS:
+                    lines.append(_late_line(notice))
+                elif (text := describe_for(notice, status)) and text not in lines:
+                    lines.append(text)
         await self.send_private(user_id, "\n".join(lines), await self.game_channel(game_id), game_id,
                                 turn=turn, nonce=rows[0].nonce)
 
@@ -503,7 +615,8 @@ class Transport:
         move, and their decision as the panel; the ping in the thread carries a button
         that opens the panel (to that person only).
         """
-        news = await self.turn_news(game_id, user_id) if turn else None
+        with building():
+            news = await self.turn_news(game_id, user_id) if turn else None
         if not text and (news is None or not news.fresh):
             return  # they just moved and still must act: the reply to their move said so
         settings = await self.bot.service.user_settings(user_id)
@@ -529,17 +642,24 @@ class Transport:
             parts.append(news.line)
             if news.fresh:
                 parts += [news.summary] if news.summary else []
-                view = await self.bot.service.view(game_id, user_id)
-                files += await picture_files(self.bot, news.ruleset, game_id, view, focus=news.focus)
-                offer = await panel(self.bot, game_id, user_id)
-        dm = await self.bot.create_dm(discord.Object(id=user_id))
+                with building():
+                    view = await self.bot.service.view(game_id, user_id)
+                    files += await picture_files(self.bot, news.ruleset, game_id, view, focus=news.focus)
+                    offer = await panel(self.bot, game_id, user_id)
         pieces = split_message("\n".join(parts))
         base = nonce or new_nonce()
         tags = [message_nonce(base, i) for i in range(len(pieces) + 1)]
-        for i, piece in enumerate(pieces):
-            await dm.send(piece, files=files if i == len(pieces) - 1 else [], nonce=tags[i])
-        if offer is not None and offer.view is not None:
-            await dm.send(offer.content, view=offer.view, nonce=tags[-1])
+        for again in (True, False):  # a remembered channel Discord no longer knows: once more, anew
+            dm = await self.dms.messageable(user_id)
+            try:
+                for i, piece in enumerate(pieces):
+                    await dm.send(piece, files=files if i == len(pieces) - 1 else [], nonce=tags[i])
+                if offer is not None and offer.view is not None:
+                    await dm.send(offer.content, view=offer.view, nonce=tags[-1])
+                return
+            except discord.HTTPException as exc:
+                if not await self.dms.on_failure(user_id, dm, exc) or not again:
+                    raise
 
     async def _ping(self, user_id: int, channel_id: int, game_id: str, news: _Turn | None, *,
                     nonce: str | None = None) -> None:
@@ -557,8 +677,9 @@ class Transport:
         if news is not None and news.fresh:
             if news.summary:
                 lines.append(news.summary)
-            public = await self.bot.service.view(game_id, None)
-            files += await picture_files(self.bot, news.ruleset, game_id, public, focus=news.focus)
+            with building():
+                public = await self.bot.service.view(game_id, None)
+                files += await picture_files(self.bot, news.ruleset, game_id, public, focus=news.focus)
         await self.send_channel(channel_id, "\n".join(lines), files=files, view=view,
                                 nonce=f"{nonce}p" if nonce is not None else None)
 
