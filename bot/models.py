@@ -278,6 +278,9 @@ class GameChange:
         undo_drop: undo points taken back (their moves were undone).
         undo_points: undo points to add afterwards (moves that may be taken back).
         voided: (seq, seq of the undo entry) of each move an undo took back.
+        hold_public_ms: hold this change's public rows until then (Unix ms): more of the same command
+            follows (AI seats playing on), and the thread gets the whole burst at once.
+        release_held: make the game's held rows due now (the command's last change).
     """
 
     game_id: str
@@ -304,6 +307,8 @@ class GameChange:
     undo_drop: list[int] = field(default_factory=list)
     undo_points: list[UndoPoint] = field(default_factory=list)
     voided: list[tuple[int, int]] = field(default_factory=list)
+    hold_public_ms: int | None = None
+    release_held: bool = False
 
 
 # -- the notice outbox (see migrations/0006_outbox.sql and bot/outbox.py) ---------------

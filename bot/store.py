@@ -648,7 +648,21 @@ class Store:
                     [(d.deadline_id, d.game_id, d.seq, d.player, d.user_id, d.kind, d.due_at, int(d.fired),
                       c.updated_at) for d in c.new_deadlines],
                 )
-            return await self._enqueue(conn, c.outbox, c.updated_at)
+            ids = await self._enqueue(conn, c.outbox, c.updated_at)
+            await self._hold(conn, c, ids)
+            return ids
+
+    @staticmethod
+    async def _hold(conn: Any, c: GameChange, ids: Sequence[int]) -> None:
+        """Hold a change's public rows while its command goes on, or release what it held."""
+        if c.hold_public_ms is not None:
+            public = [i for i, item in zip(ids, c.outbox, strict=True) if item.kind == "public"]
+            await conn.executemany("UPDATE outbox SET next_try_ms = ? WHERE id = ?",
+                                   [(c.hold_public_ms, i) for i in public])
+        if c.release_held:  # never tried and not due: held by this command (backed-off rows were tried)
+            await conn.execute(
+                "UPDATE outbox SET next_try_ms = 0 WHERE game_id = ? AND attempts = 0 AND next_try_ms > 0 "
+                "AND delivered_at IS NULL AND gave_up_at IS NULL", (c.game_id,))
 
     @staticmethod
     async def _write_undo(conn: Any, c: GameChange) -> None:

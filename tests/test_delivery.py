@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -22,9 +23,10 @@ import tests.toy.spec  # noqa: F401  (registers the test-only game)
 from bot import __main__ as entry
 from bot.config import Config
 from bot.discord import transport
-from bot.models import Destination, OutboxItem
+from bot.models import Destination, GameChange, OutboxItem
 from bot.outbox import MAX_ATTEMPTS
 from bot.service import GameService
+from bot.service.base import HOLD_MS
 from bot.storage import GameStore
 from bot.store import Store
 from engine.registry import game_ids
@@ -270,6 +272,9 @@ async def test_a_game_the_ai_ends_in_one_command_posts_a_summary_not_its_log(fak
     bot = await Running(fake, tmp_path).start()
     try:
         svc = bot.service
+        # many small AI batches, each its own transaction, with the loop free while each is played (issue
+        # 25): the thread's worker would post between them, were the command's rows not held to its end
+        svc.ai_batch = 4
         gid = (await svc.create_lobby(ALICE, "alice", "history-classic", guild_id=GUILD_ID,
                                       channel_id=CHANNEL_ID, creator_joins=False)).game_id
         for _ in range(3):
@@ -290,6 +295,40 @@ async def test_a_game_the_ai_ends_in_one_command_posts_a_summary_not_its_log(fak
         assert any(n.endswith(".png") for n in names), names  # the final board
     finally:
         await bot.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_a_commands_public_rows_wait_for_its_end_while_ai_seats_play_on(tmp_path: Path) -> None:
+    """Issue 25: AI batches run off the loop, so the thread's worker may run between them; what one
+    command writes for the thread is held until its last batch (then all of it goes as one burst: one
+    summary for a game the AI ends), and held at most HOLD_MS of real time should the process die."""
+    store = await Store.open(tmp_path / "annals.sqlite3")
+    try:
+        svc = GameService(store, seed_factory=lambda: 42, ai_batch=4)
+        changes: list[tuple[int | None, bool, int]] = []
+        real = store.apply_change
+
+        async def spy(change: GameChange) -> list[int]:
+            ids = await real(change)
+            held = [r.next_try_ms for r in await store.outbox_rows(ids) if r.kind == "public"]
+            changes.append((change.hold_public_ms, change.release_held, max(held, default=0)))
+            return ids
+
+        store.apply_change = spy  # type: ignore[method-assign]
+        gid = (await svc.create_lobby(ALICE, "alice", "history-classic", creator_joins=False)).game_id
+        for _ in range(3):
+            await svc.add_ai(gid, ALICE)
+        changes.clear()
+        before = time.time() * 1000
+        await svc.start(gid, ALICE)  # the AI plays the whole game inside this one command
+        assert (await svc.status(gid)).status == "over" and len(changes) > 10
+        *middle, last = changes
+        assert all(hold is not None and before < hold <= time.time() * 1000 + HOLD_MS and written == hold
+                   for hold, release, written in middle)  # held, for a minute at most
+        assert last[0] is None and last[1]  # the last change releases them
+        assert all(r.next_try_ms == 0 for r in await store.outbox_rows() if r.game_id == gid)
+    finally:
+        await store.close()
 
 
 @pytest.mark.asyncio
@@ -351,7 +390,8 @@ async def test_shutdown_does_not_wait_out_a_429_and_the_line_goes_out_after_rest
 def test_start_up_loads_every_ruleset_off_the_event_loop(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 14 (7): "the first use of each ruleset parses its YAML on the event loop (150-214 ms)".
-    Every registered game is loaded, data and all, before the front starts, in a worker thread."""
+    Every registered game is loaded, data, AI and all, in a worker thread; since issue 25 the front
+    answers meanwhile (a game asked for first loads itself, off the loop too)."""
     loads: list[tuple[str, bool]] = []
     real = GameSpec.load
 
@@ -362,14 +402,12 @@ def test_start_up_loads_every_ruleset_off_the_event_loop(tmp_path: Path,
     monkeypatch.setattr(GameSpec, "load", load)
     config = Config(discord_token=None, db_path=str(tmp_path / "annals.sqlite3"),
                     backup_dir=tmp_path / "backups", backup_interval=0)
-    seen_by_front: list[tuple[str, bool]] = []
-
     async def front(service: GameService, scheduler: object, stop: asyncio.Event) -> None:
-        seen_by_front.extend(loads)
+        return None
 
-    assert asyncio.run(entry._run(config, front)) == 0
-    assert {gid for gid, on_loop in seen_by_front if not on_loop} >= set(game_ids())
-    assert not any(on_loop for _, on_loop in seen_by_front)
+    assert asyncio.run(entry._run(config, front)) == 0  # the run ends once the warming thread has
+    assert {gid for gid, on_loop in loads if not on_loop} >= set(game_ids())
+    assert not any(on_loop for _, on_loop in loads)
 
 
 @pytest.mark.asyncio

@@ -8,6 +8,7 @@ import inspect
 import json
 import logging
 import secrets
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
@@ -54,6 +55,7 @@ log = logging.getLogger("bot.service")
 
 DEFAULT_VACATION_DAYS = 14
 Listener = Callable[[Outcome], Awaitable[None] | None]
+HOLD_MS = 60_000  # most a command's public rows wait for its end (real time, as delivery's retries)
 
 
 @contextmanager
@@ -340,9 +342,13 @@ class ServiceBase:
         """Run AI moves and commit, in as many transactions as the AI batch needs."""
         notices: list[Notice] = []
         rows: list[int] = []
+        held = False
         while True:
             more = await cpu(self._run_ai, unit)
-            await self._commit(lg, unit)
+            # while AI seats play on, the thread's rows wait, so it gets the command's burst whole (a game
+            # the AI ends inside one command is one summary); a crash lets them go after HOLD_MS
+            await self._commit(lg, unit, hold=more, release=held and not more)
+            held = held or more
             notices += unit.notices
             rows += unit.outbox
             if not more:
@@ -355,8 +361,9 @@ class ServiceBase:
         await self._commit(lg, unit)
         return Outcome(lg.row.game_id, tuple(unit.notices), self._status(lg), tuple(unit.outbox))
 
-    async def _commit(self, lg: Loaded, unit: Unit) -> None:
-        """Write ``unit`` as one transaction and, once committed, adopt it as the game in memory."""
+    async def _commit(self, lg: Loaded, unit: Unit, *, hold: bool = False, release: bool = False) -> None:
+        """Write ``unit`` as one transaction and, once committed, adopt it as the game in memory;
+        ``hold``: its public rows wait for the rest of the command, ``release``: what it held goes."""
         row = lg.row
         timers = unit.timers or row.timers
         clear_all = unit.status != "active"
@@ -400,6 +407,7 @@ class ServiceBase:
             rules_version=lg.spec.rules_version() if starts else None,
             undo_clear=unit.undo_clear, undo_drop=unit.undo_drop, undo_points=unit.undo_points,
             voided=unit.voided,
+            hold_public_ms=int(time.time() * 1000) + HOLD_MS if hold else None, release_held=release,
         )
         # the notices go into the outbox in this same transaction: a crash after the commit loses none
         to_move = [] if clear_all or unit.state is None else sorted(

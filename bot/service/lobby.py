@@ -56,7 +56,7 @@ class LobbyOps(ServiceBase):
         if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
             raise ServiceError("bad_options", f"A seed is a whole number from 0 to {SEED_LIMIT - 1}.")
         seed = self._new_seed() if seed is None else seed
-        game = spec.load()
+        game = await cpu(spec.load)  # a game's first use imports it and reads its data: not on the loop
         try:
             spec.checked_options(spec.min_players, opts)  # each option's type and range
             await cpu(set_up, game, spec.min_players, opts, seed)  # and what only the rules can check
