@@ -155,7 +155,7 @@ async def test_a_scripted_human_plays_a_whole_game_by_the_prompts(
                 n = last_decision(out)
             assert n > 0, f"no decision shown and the game is not over:\n{out[-2000:]}"
             out = await table.run(f"play {rng.randint(1, n)}")
-            if step % 13 == 5 and "Game over" not in out:  # take it back, as a misclick would be
+            if step % 6 == 5 and "Game over" not in out:  # take it back, as a misclick would be
                 undone = await table.run("undo")
                 if "took back their last move" in undone:
                     undos += 1
