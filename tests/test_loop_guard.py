@@ -72,3 +72,19 @@ async def test_a_game_played_by_ai_seats_runs_its_engine_off_the_loop(store: Sto
         await svc.legal_actions(gid, 1)
         svc.forget(gid)
         await svc.status(gid)  # loading the snapshot again: off the loop too
+
+
+async def test_ai_batches_let_a_reader_of_the_same_game_in(store: Store) -> None:
+    """Issue 25: AI moves run in batches that never hold a lock someone else's next click needs: a
+    status asked while the AI plays a whole game inside ``start`` is answered between two batches,
+    long before the game ends."""
+    svc = GameService(store, FakeClock(), seed_factory=lambda: 3, ai_batch=4)
+    gid = (await svc.create_lobby(1, "ann", "history-classic", creator_joins=False)).game_id
+    for _ in range(3):
+        await svc.add_ai(gid, 1)
+    starting = asyncio.ensure_future(svc.start(gid, 1))
+    await asyncio.sleep(0)  # the start takes the game's lock
+    status = await svc.status(gid)
+    assert not starting.done() and status.status == "active"
+    await starting
+    assert (await svc.status(gid)).status == "over"

@@ -343,6 +343,7 @@ class ServiceBase:
         notices: list[Notice] = []
         rows: list[int] = []
         held = False
+        game_id = lg.row.game_id
         while True:
             more = await cpu(self._run_ai, unit)
             # while AI seats play on, the thread's rows wait, so it gets the command's burst whole (a game
@@ -353,9 +354,26 @@ class ServiceBase:
             rows += unit.outbox
             if not more:
                 break
-            await asyncio.sleep(0)  # let other games use the writer between AI batches
+            # between batches the game's lock is let go: a reader of this game (its status, a view) and
+            # other games are served meanwhile; then the AI goes on from what is stored
+            await self._let_in(game_id)
+            lg = await self._load(game_id)
+            if lg.row.status != "active":  # paused or abandoned meanwhile: what was held goes in HOLD_MS
+                break
             unit = self._unit(lg)
-        return Outcome(lg.row.game_id, tuple(notices), self._status(lg), tuple(rows))
+        return Outcome(game_id, tuple(notices), self._status(lg), tuple(rows))
+
+    async def _let_in(self, game_id: str) -> None:
+        """Let whoever waits for this game's lock (held by the caller) go first, then take it back."""
+        lock = self._locks.get(game_id)
+        if lock is None or not lock.locked():
+            await asyncio.sleep(0)
+            return
+        lock.release()
+        try:
+            await asyncio.sleep(0)
+        finally:
+            await lock.acquire()
 
     async def _commit_outcome(self, lg: Loaded, unit: Unit) -> Outcome:
         await self._commit(lg, unit)
