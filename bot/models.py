@@ -19,6 +19,7 @@ TimeoutPolicy = Literal["ai", "skip"]
 DeadlineKind = Literal["turn", "reminder"]
 ReminderPreference = Literal["all", "last", "none"]
 ActionSource = Literal["human", "ai", "timeout"]
+DepartureReason = Literal["resigned", "replaced", "kicked"]
 
 STATUSES: Final = ("lobby", "active", "paused", "over", "abandoned")
 MIN_MOVE_SECONDS: Final = 60
@@ -230,6 +231,23 @@ class GameBundle:
     reminder_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # personal times
 
 
+@dataclass(frozen=True)
+class Departure:
+    """A person leaving the seat of a running game, or given a seat back.
+
+    Someone who left may not join that game again as a newcomer (see migrations/0007's
+    ``departures``) until its creator or an admin hands them a seat: that change carries their
+    ``Departure`` with ``reason`` None, which drops the record.
+
+    Attributes:
+        user_id: the person.
+        reason: why they left (``resigned``, ``replaced``, ``kicked``), or None: given a seat back.
+    """
+
+    user_id: int
+    reason: DepartureReason | None
+
+
 @dataclass
 class GameChange:
     """One atomic change to a game, written by :meth:`bot.store.Store.apply_change`.
@@ -253,6 +271,7 @@ class GameChange:
         fire_deadlines: deadline ids to mark fired.
         timers: new timer settings, or None to keep them.
         creator_id: the lobby's new creator (its creator left), or None to keep them.
+        departures: people who left a seat of the running game, or were given one back.
     """
 
     game_id: str
@@ -274,6 +293,7 @@ class GameChange:
     timers: TimerSettings | None = None
     creator_id: int | None = None
     outbox: list[OutboxItem] = field(default_factory=list)
+    departures: list[Departure] = field(default_factory=list)
 
 
 # -- the notice outbox (see migrations/0006_outbox.sql and bot/outbox.py) ---------------

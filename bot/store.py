@@ -613,7 +613,30 @@ class Store:
                     [(d.deadline_id, d.game_id, d.seq, d.player, d.user_id, d.kind, d.due_at, int(d.fired),
                       c.updated_at) for d in c.new_deadlines],
                 )
+            await self._write_departures(conn, c)
             return await self._enqueue(conn, c.outbox, c.updated_at)
+
+    @staticmethod
+    async def _write_departures(conn: Any, change: GameChange) -> None:
+        """Record who left the game's seats (a later departure replaces the reason) and drop the
+        record of whoever was given a seat back, in the change's own transaction."""
+        left = [(change.game_id, d.user_id, d.reason, change.updated_at)
+                for d in change.departures if d.reason is not None]
+        back = [(change.game_id, d.user_id) for d in change.departures if d.reason is None]
+        if back:
+            await conn.executemany("DELETE FROM departures WHERE game_id = ? AND user_id = ?", back)
+        if left:
+            await conn.executemany(
+                "INSERT INTO departures (game_id, user_id, reason, at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET reason = excluded.reason, at = excluded.at",
+                left)
+
+    async def departure(self, game_id: str, user_id: int) -> str | None:
+        """Why ``user_id`` left a seat of the running game ``game_id`` (``resigned``, ``replaced``,
+        ``kicked``), or None when they never did or were given a seat back since."""
+        rows = await self._read("SELECT reason FROM departures WHERE game_id = ? AND user_id = ?",
+                                (game_id, user_id))
+        return str(rows[0][0]) if rows else None
 
     async def get_game(self, game_id: str) -> GameRow | None:
         """The game's row, or None."""

@@ -370,7 +370,7 @@ class ServiceBase:
             clear_all_deadlines=clear_all and bool(lg.deadlines),
             clear_deadlines_for=[] if clear_all else clear,
             new_deadlines=new + moved, fire_deadlines=[d for d in unit.fired if not clear_all],
-            timers=unit.timers, creator_id=unit.creator,
+            timers=unit.timers, creator_id=unit.creator, departures=unit.departures,
         )
         # the notices go into the outbox in this same transaction: a crash after the commit loses none
         to_move = [] if clear_all or unit.state is None else sorted(

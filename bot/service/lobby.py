@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.models import PUBLIC, GameRow, Notice, NoticeKind, Outcome, SeatRow, TimerSettings
+from bot.models import PUBLIC, Departure, GameRow, Notice, NoticeKind, Outcome, SeatRow, TimerSettings
 from bot.outbox import route
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError, refused
@@ -16,6 +16,7 @@ from bot.store import StoreConflict
 from engine.core import IllegalAction, join_entry
 
 SEED_LIMIT = 2**63  # a seed is stored as SQLite's signed 64-bit INTEGER
+LEFT_GAME = "You left this game; only its creator or a server admin can give you a seat again."
 
 
 class LobbyOps(ServiceBase):
@@ -95,6 +96,9 @@ class LobbyOps(ServiceBase):
                 self._require_active(lg)
             if lg.seat_of_user(user_id) is not None:
                 raise ServiceError("already_seated", "You already have a seat in this game.")
+            # kicked, resigned or replaced: coming back as a newcomer would undo a moderator's decision
+            if lg.row.status != "lobby" and await self.store.departure(game_id, user_id) is not None:
+                raise ServiceError("departed", LEFT_GAME)
             if len(lg.seats) >= lg.row.max_seats:
                 raise ServiceError("lobby_full", "This game is full.", max=lg.row.max_seats)
             await self._refresh_prefs(lg, [user_id])
@@ -221,6 +225,7 @@ class LobbyOps(ServiceBase):
                 outcome = await self._commit_outcome(lg, unit)
             else:
                 self._seat_to_ai(unit, seat, "kicked")
+                unit.departures.append(Departure(target_user_id, "kicked"))
                 outcome = await self._finish(lg, unit)
         return await self._publish(outcome)
 

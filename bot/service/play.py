@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.models import NoticeKind, Outcome
+from bot.models import Departure, NoticeKind, Outcome
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError
 from bot.service.records import clean_name, decode_action, person_name, require_manager
@@ -69,6 +69,7 @@ class PlayOps(ServiceBase):
             self._require_not_finished(lg)
             unit = self._unit(lg)
             self._seat_to_ai(unit, seat, "resigned")
+            unit.departures.append(Departure(user_id, "resigned"))
             outcome = await self._finish(lg, unit)
         return await self._publish(outcome)
 
@@ -86,17 +87,25 @@ class PlayOps(ServiceBase):
             if current is None:
                 raise ServiceError("bad_seats", f"There is no seat {seat} in this game.", seat=seat)
             own = current.user_id is not None and current.user_id == by_user_id
+            manager = is_admin or by_user_id == lg.row.creator_id
             if not own:
                 require_manager(lg, by_user_id, is_admin)
             if lg.row.status == "lobby":
                 raise ServiceError("not_started", "The game has not started; seats change by join and leave.")
             self._require_not_finished(lg)
             unit = self._unit(lg)
+            if current.user_id is not None and current.user_id != new_user_id:
+                unit.departures.append(Departure(current.user_id, "replaced"))
             if new_user_id is None:
                 self._seat_to_ai(unit, current, "replaced")
             else:
                 if lg.seat_of_user(new_user_id) is not None:
                     raise ServiceError("already_seated", "That person already has a seat in this game.")
+                if await self.store.departure(game_id, new_user_id) is not None:
+                    if not manager:  # a player handing on their own seat cannot overrule a moderator
+                        raise ServiceError("departed", "That person left this game; only its creator or a "
+                                           "server admin can give them a seat again.")
+                    unit.departures.append(Departure(new_user_id, None))
                 name = clean_name(new_name or "a new player")  # never a raw user id
                 await self._refresh_prefs(lg, [new_user_id])
                 unit.seats[current.slot] = replace(current, user_id=new_user_id, display_name=name,

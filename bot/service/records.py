@@ -13,6 +13,7 @@ from bot.models import (
     ActionRow,
     Audience,
     Deadline,
+    Departure,
     GameRow,
     GameStatusName,
     LogEntry,
@@ -84,6 +85,7 @@ class Unit:
     state_changed: bool = False
     creator: int | None = None  # the lobby passes to this person (its creator left)
     outbox: list[int] = field(default_factory=list)  # ids of the outbox rows written (after commit)
+    departures: list[Departure] = field(default_factory=list)  # who left a seat, or got one back
 
     def seat(self, player: PlayerId) -> SeatRow | None:
         return seat_of(self.seats.values(), player)
