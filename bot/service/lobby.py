@@ -12,6 +12,7 @@ from bot.outbox import route
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError, refused
 from bot.service.records import Loaded, Unit, clean_name, next_slot, require_manager, spec_or_error
+from bot.service.text_input import MAX_GAME_ID, MAX_NAME, MAX_TEXT, checked_game_id, checked_text
 from bot.store import StoreConflict
 from engine.core import IllegalAction, join_entry
 
@@ -43,7 +44,7 @@ class LobbyOps(ServiceBase):
         Raises:
             ServiceError: unknown game, bad options, seats outside the game's range, bad timers.
         """
-        spec = spec_or_error(ruleset)
+        spec = spec_or_error(checked_text(ruleset, "A game's name", MAX_GAME_ID))
         max_seats = spec.max_players if max_seats is None else max_seats
         if not spec.min_players <= max_seats <= spec.max_players:
             raise ServiceError("bad_seats", f"{spec.title} is for {spec.min_players} to {spec.max_players} "
@@ -53,6 +54,10 @@ class LobbyOps(ServiceBase):
         if problems:
             raise ServiceError("bad_timers", " ".join(problems))
         opts = dict(options or {})
+        for key, value in opts.items():  # what a person typed reaches the rules checked
+            checked_text(key, "An option's name", MAX_NAME)
+            if isinstance(value, str):
+                checked_text(value, "An option", MAX_TEXT)
         if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
             raise ServiceError("bad_options", f"A seed is a whole number from 0 to {SEED_LIMIT - 1}.")
         seed = self._new_seed() if seed is None else seed
@@ -88,6 +93,7 @@ class LobbyOps(ServiceBase):
     async def join(self, game_id: str, user_id: int, display_name: str) -> Outcome:
         """Take a free seat in a lobby, or in a game under way whose rules take newcomers (its spec's
         ``joins_in_progress``: the game seats them through :meth:`engine.core.Game.join`)."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             if lg.row.status == "lobby" or not lg.spec.joins_in_progress:
@@ -135,6 +141,7 @@ class LobbyOps(ServiceBase):
         When the creator leaves, the lobby passes to the person seated longest; with
         nobody left, it closes.
         """
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
@@ -167,11 +174,12 @@ class LobbyOps(ServiceBase):
         self, game_id: str, by_user_id: int, name: str, *, is_admin: bool = False
     ) -> Outcome:
         """Take an AI seat out of a lobby by its name ("AI 1") (the creator or an admin)."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
             self._require_lobby(lg)
-            wanted = " ".join(name.split()).casefold()
+            wanted = " ".join(checked_text(name, "A seat's name", MAX_NAME).split()).casefold()
             seat = next((s for s in lg.ordered() if s.is_ai and s.user_id is None
                          and s.display_name.casefold() == wanted), None)
             if seat is None:
@@ -190,13 +198,14 @@ class LobbyOps(ServiceBase):
         name: str | None = None,
     ) -> Outcome:
         """Add an AI seat to a lobby (the creator or an admin)."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
             self._require_lobby(lg)
             if len(lg.seats) >= lg.row.max_seats:
                 raise ServiceError("lobby_full", "This game is full.", max=lg.row.max_seats)
-            policy = self._check_policy(lg, policy or self.default_ai)
+            policy = self._check_policy(lg, checked_text(policy or self.default_ai, "An AI's name", MAX_NAME))
             unit = self._unit(lg)
             slot = next_slot(lg)
             label = clean_name(name) if name else f"AI {sum(s.is_ai for s in lg.seats.values()) + 1}"
@@ -209,6 +218,7 @@ class LobbyOps(ServiceBase):
         self, game_id: str, by_user_id: int, target_user_id: int, *, is_admin: bool = False
     ) -> Outcome:
         """Remove a player (creator or admin): from a lobby, or hand their seat to the AI."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
@@ -231,6 +241,7 @@ class LobbyOps(ServiceBase):
 
     async def start(self, game_id: str, by_user_id: int, *, is_admin: bool = False) -> Outcome:
         """Start the game (creator or admin): draw the seat order from the game's seed and set up."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)

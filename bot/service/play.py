@@ -10,6 +10,7 @@ from bot.models import Departure, NoticeKind, Outcome
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError
 from bot.service.records import clean_name, decode_action, person_name, require_manager
+from bot.service.text_input import checked_game_id
 
 
 class PlayOps(ServiceBase):
@@ -30,6 +31,7 @@ class PlayOps(ServiceBase):
             ServiceError: ``stale`` when ``seq_seen`` is not the current seq; ``not_seated``,
                 ``not_your_turn``, ``paused``...; engine codes for illegal actions.
         """
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             self._require_active(lg)
@@ -59,6 +61,7 @@ class PlayOps(ServiceBase):
 
     async def resign(self, game_id: str, user_id: int) -> Outcome:
         """Leave a running game for good; the AI plays the seat to the end."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
@@ -81,6 +84,7 @@ class PlayOps(ServiceBase):
 
         The creator or an admin may replace anyone; a player may hand over their own seat.
         """
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             current = lg.seat_of_player(seat)
@@ -118,6 +122,7 @@ class PlayOps(ServiceBase):
 
     async def reclaim(self, game_id: str, user_id: int) -> Outcome:
         """Take back one's seat from the AI after it took over on missed deadlines."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
@@ -137,6 +142,7 @@ class PlayOps(ServiceBase):
 
     async def pause(self, game_id: str, by_user_id: int, *, is_admin: bool = False) -> Outcome:
         """Stop the clocks and refuse moves until :meth:`resume` (creator or admin)."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
@@ -152,6 +158,7 @@ class PlayOps(ServiceBase):
 
     async def resume(self, game_id: str, by_user_id: int, *, is_admin: bool = False) -> Outcome:
         """Restart a paused game; every player who must act gets a fresh clock."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
@@ -165,6 +172,7 @@ class PlayOps(ServiceBase):
 
     async def abandon(self, game_id: str, by_user_id: int, *, is_admin: bool = False) -> Outcome:
         """End the game without a result (creator or admin); its log stays."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)

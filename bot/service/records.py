@@ -26,11 +26,12 @@ from bot.models import (
     UserSettings,
 )
 from bot.service.errors import ServiceError, refused
+from bot.service.text_input import MAX_NAME as MAX_NAME
+from bot.service.text_input import checked_name
 from engine import registry
 from engine.core import UNDO, Action, Game, IllegalAction, LogReplay, PlayerId, players_at_start
 from engine.spec import GameSpec
 
-MAX_NAME = 64
 DAY = 24 * 3600
 
 
@@ -158,10 +159,12 @@ def spec_or_error(ruleset: str) -> GameSpec:
 
 
 def clean_name(name: str) -> str:
+    """``name`` with its runs of white space (newlines and tabs too) made single spaces; refused
+    when nothing is left, or when it is too long or not printable (:func:`checked_name`)."""
     cleaned = " ".join(str(name).split())
     if not cleaned:
         raise ServiceError("bad_name", "A name cannot be empty.")
-    return cleaned[:MAX_NAME]
+    return checked_name(cleaned)
 
 
 def next_slot(lg: Loaded) -> int:
