@@ -500,10 +500,13 @@ class Store:
         nothing. One with a log is read through it, as the bot beside it writes; an empty log left
         in a read-only folder is ignored.
         """
-        base = f"file:{quote(os.path.abspath(db))}?mode=ro"
-        wal = Path(f"{db}-wal")
-        immutable = f"{base}&immutable=1"
-        uris = ([base] + ([immutable] if wal.stat().st_size == 0 else [])) if wal.exists() else [immutable]
+        if db.startswith("file:"):  # a URI already: read-only is one more of its parameters
+            uris = [f"{db}{'&' if '?' in db else '?'}mode=ro"]
+        else:
+            base = f"file:{quote(os.path.abspath(db))}?mode=ro"
+            wal = Path(f"{db}-wal")
+            immutable = f"{base}&immutable=1"
+            uris = [base, *([immutable] if wal.stat().st_size == 0 else [])] if wal.exists() else [immutable]
         failure: sqlite3.Error | None = None
         for uri in uris:
             conns: list[aiosqlite.Connection] = []

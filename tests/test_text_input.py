@@ -75,6 +75,7 @@ async def test_the_service_refuses_broken_or_overlong_ids_and_names(store: Store
         "join with a broken name": lambda: svc.join(gid, BOB, "b\udc00b"),
         "join with an overlong name": lambda: svc.join(gid, BOB, "b" * 10_000),
         "join with a control character": lambda: svc.join(gid, BOB, "bob\x00"),
+        "join with a name that reads backwards": lambda: svc.join(gid, BOB, "\u202eeulB( ecila"),
         "create with an overlong name": lambda: svc.create_lobby(BOB, "b" * 10_000, TOY),
         "create a broken game": lambda: svc.create_lobby(BOB, "bob", "toy\ud800"),
         "an AI's broken name": lambda: svc.add_ai(gid, ALICE, name="\ud800"),

@@ -21,6 +21,9 @@ MAX_LINE: Final = 1000  # one console line, every word of a command in it
 # Control characters (a newline would forge a line of its own in a log or a message), line and
 # paragraph separators, and lone surrogates, which no encoding can write.
 _UNPRINTABLE: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})
+# The bidirectional overrides and isolates: they turn the text after them around ("alice (Blue)"
+# could read as someone else). Other format characters stay: emoji are joined by U+200D.
+_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def checked_text(text: object, what: str, limit: int) -> str:
@@ -45,7 +48,7 @@ def checked_text(text: object, what: str, limit: int) -> str:
         if category == "Cs":
             raise ServiceError("bad_text", f"{what} is not valid text (it holds half of a character); "
                                "please type it again.")
-        if category in _UNPRINTABLE:
+        if category in _UNPRINTABLE or char in _BIDI_CONTROLS:
             raise ServiceError("bad_text", f"{what} holds a control character; please type it without.")
     return text
 
