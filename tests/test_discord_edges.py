@@ -15,15 +15,18 @@ import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.kit import CHANGED
+from tests.test_departures import LEFT, seven_ages_in_play
 from tests.test_discord_bot import (
     ALICE,
     APP_ID,
+    BOB,
     EPHEMERAL,
     TOY,
     Call,
     FakeResponse,
     Rig,
     fake,
+    followup,
     gateway,
     lobby_to_start,
     no_errors_logged,
@@ -142,3 +145,21 @@ async def test_an_autocomplete_of_broken_text_offers_nothing(rig: Rig) -> None:
     calls = await interact(rig, 4, command("annals", sub("status", text("game", "\udc00", focused=True))))
     callback = next(c for c in calls if "/callback" in c.path)
     assert callback.payload["type"] == 8 and callback.payload["data"]["choices"] == []
+
+
+async def test_a_kicked_player_cannot_join_the_running_game_again_through_discord(rig: Rig) -> None:
+    """Issue 24, point 9: 7 Ages takes newcomers, so ``/annals join`` on its running game would seat
+    someone the creator had just kicked. Refused privately; the creator handing the seat back works."""
+    svc = rig.service
+    gid = await seven_ages_in_play(svc, ALICE)
+    assert followup(await rig.command(BOB, "join", game=gid)).content == f"You joined game `{gid}`."
+    bob = next(s.seat for s in (await svc.status(gid)).seats if s.user_id == BOB)
+    assert bob is not None
+    await svc.kick(gid, ALICE, BOB)
+    before = await svc.status(gid)
+    reply = followup(await rig.command(BOB, "join", game=gid))
+    assert reply.flags == EPHEMERAL and reply.content == LEFT
+    after = await svc.status(gid)
+    assert (after.seq, after.seat_names) == (before.seq, before.seat_names)
+    await svc.replace_seat(gid, ALICE, bob, new_user_id=BOB, new_name="bob")
+    assert BOB in {s.user_id for s in (await svc.status(gid)).seats}
