@@ -65,6 +65,7 @@ from bot.leagues.service import LeagueService
 from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.audit import Audit
 from bot.storage import follow_other_processes, is_postgres, open_store
 from bot.store import StoreError
 from engine.registry import specs
@@ -292,7 +293,8 @@ async def _check(config: Config) -> int:
 
     Prints one line per problem and exits 1 when there is any. It opens the database read-only and
     migrates nothing (a file in a read-only folder is checked where it lies), so it may run beside
-    the bot: an older schema is said so, and checked as far as this code can read it.
+    the bot. An older schema is said so and not counted as damage: the file itself is checked, its
+    games (which this code reads at the newest schema only) once the bot has brought it up to date.
     """
     try:
         store = await open_store(config.db_path, read_only=True)
@@ -301,31 +303,32 @@ async def _check(config: Config) -> int:
         return 1
     try:
         version, latest = await store.user_version(), store.latest_version()
-        if version < latest:  # not a problem: the next start migrates it
-            print(f"{config.db_path}: schema version {version}; the bot brings it up to date at its next "
-                  "start.")
         lines = [f"database: {p}" for p in await store.integrity_problems()]
         if version > latest:
             lines.append(f"database: schema version {version} is newer than this code knows ({latest}); "
                          "check it with the code that wrote it.")
-        try:
-            count, found = await GameService(store, cache_size=0).audit()
-        except sqlite3.OperationalError as exc:  # a table or column the older schema lacks
-            if version >= latest:
-                raise
-            print(f"{config.db_path}: the games were not replayed: this code reads schema version {latest} "
-                  f"({exc}).")
-            count, found = 0, []
-        lines += found
+        if version < latest:  # not damage: the next start migrates it, and this code reads only the newest
+            print(f"{config.db_path}: schema version {version}; the bot brings it up to date at its next "
+                  "start (its games are checked against their logs from then on).")
+            audit = Audit()
+        else:
+            audit = await GameService(store, cache_size=0).audit()
+        lines += audit.problems
     finally:
         await store.close()
+    for line in audit.notes:  # games of older rules: no damage, they play on from their snapshots
+        print(line)
     for line in lines:
         print(line)
     if lines:
         print(f"{len(lines)} problem(s) in {config.db_path}. To go back to a healthy copy, stop Annals and "
               f"restore the newest file from {config.backup_dir}.", file=sys.stderr)
         return 1
-    print(f"{config.db_path}: no problems ({count} games replayed against their snapshots).")
+    if version < latest:
+        print(f"{config.db_path}: no problems in the file.")
+        return 0
+    older = f", {len(audit.notes)} of them started under older rules" if audit.notes else ""
+    print(f"{config.db_path}: no problems ({audit.checked} games checked against their logs{older}).")
     return 0
 
 

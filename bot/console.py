@@ -51,7 +51,7 @@ from bot.service import GameService, ServiceError
 from bot.service.text_input import MAX_LINE, checked_game_id, checked_name, checked_text
 from bot.typed import key_values, match_choice, options_from, split_words, timers_from, whole
 from engine import registry
-from engine.core import Choice, Decision, Event
+from engine.core import Choice, Decision
 from engine.registry import game_ids
 from engine.spec import OptionValue
 
@@ -468,7 +468,7 @@ class Console:
         _, entries = await self.service.public_log(gid)
         game = registry.get_game(status.ruleset)
         lines = [f"move {e.seq}: {text}" for e in entries
-                 if (text := game.describe_event(Event(e.type, e.data), status.seat_names))]
+                 if (text := describe_notice(e.as_notice(gid), status.seat_names, game, self._when))]
         shown = lines[-count:] if count else []
         self.say(f"[{name}] log of {gid}, the last {len(shown)} of {len(lines)} events:")
         self._lines(None, "\n".join(shown) or "Nothing has happened yet.")

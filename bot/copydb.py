@@ -197,10 +197,10 @@ async def copy_db(source: str, target: str) -> CopyReport:
         for table, n in copied.items():
             if await _count(store, table) != n:
                 raise CopyError(f"table {table}: {n} rows read, a different number on the target")
-        count, problems = await GameService(store, cache_size=0).audit()
-        if problems:
-            raise CopyError(f"{len(problems)} problems on the target, first: {problems[0]}")
-        return CopyReport(copied, count)
+        audit = await GameService(store, cache_size=0).audit()
+        if audit.problems:
+            raise CopyError(f"{len(audit.problems)} problems on the target, first: {audit.problems[0]}")
+        return CopyReport(copied, audit.checked)
     finally:
         await store.close()
 

@@ -15,7 +15,8 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.models import LogEntry
+from bot.models import PUBLIC, LogEntry, Notice, NoticeKind
+from bot.notices import platform_text
 from engine.core import Event, Game, Names
 
 log = logging.getLogger(__name__)
@@ -35,9 +36,17 @@ def event_lines(entries: Sequence[Mapping[str, Any]], reader: int, names: Names,
     """The game's sentence for each public event of the other players' moves, the newest
     :data:`MAX_EVENT_LINES` of them (the reader's own moves are not repeated to them)."""
     lines: list[str] = []
+    unrecorded: dict[int, int] = {}  # seat -> its moves of the run made before records were kept
     for entry in entries:
         if entry.get("player") == reader:
             continue
+        if entry.get("unrecorded"):
+            seat = int(entry.get("player", -1))
+            unrecorded[seat] = unrecorded.get(seat, 0) + 1
+            continue
+        for seat, moves in unrecorded.items():
+            lines.append(unrecorded_line(seat, moves, names))
+        unrecorded.clear()
         for event in entry.get("events", ()):
             try:
                 text = game.describe_event(Event(str(event.get("type")), event.get("data") or {}), names)
@@ -46,10 +55,17 @@ def event_lines(entries: Sequence[Mapping[str, Any]], reader: int, names: Names,
                 text = None
             if text:
                 lines.append(text)
+    lines += [unrecorded_line(seat, moves, names) for seat, moves in unrecorded.items()]
     if len(lines) > MAX_EVENT_LINES:
         hidden = len(lines) - MAX_EVENT_LINES + 1
         lines = [f"({hidden} earlier events not shown)", *lines[-MAX_EVENT_LINES + 1:]]
     return lines
+
+
+def unrecorded_line(seat: int, moves: int, names: Names) -> str:
+    """The line for moves made before the bot kept records of them (see :mod:`bot.service.records`)."""
+    notice = Notice("", NoticeKind.unrecorded, {"seat": seat, "moves": moves}, PUBLIC, 0)
+    return platform_text(notice, names, str) or ""
 
 
 def digest(entries: Sequence[Mapping[str, Any]], reader: int, names: Names, game: Game, *,

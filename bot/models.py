@@ -120,7 +120,14 @@ class SeatRow:
 
 @dataclass(frozen=True)
 class ActionRow:
-    """One entry of the append-only action log."""
+    """One entry of the append-only action log, with its record.
+
+    Attributes:
+        events: the entry's events as the engine gave them when it was applied (``{"type", "data",
+            "audience"}``, audience ``"public"`` or a list of seats); None for an entry written before
+            records were kept whose events could not be recovered (see :mod:`bot.service.records`).
+        voided_by: the seq of the undo entry that took this move back, if one did.
+    """
 
     game_id: str
     seq: int
@@ -129,6 +136,17 @@ class ActionRow:
     source: ActionSource
     created_at: int
     user_id: int | None = None
+    events: tuple[Mapping[str, Any], ...] | None = None
+    voided_by: int | None = None
+
+
+@dataclass(frozen=True)
+class UndoPoint:
+    """A move that may still be taken back (``seq``, by ``player``) and the state from before it."""
+
+    seq: int
+    player: int
+    state_json: str
 
 
 @dataclass(frozen=True)
@@ -229,6 +247,8 @@ class GameBundle:
     deadlines: tuple[Deadline, ...]
     reminder_prefs: Mapping[int, ReminderPreference]
     reminder_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # personal times
+    undo: tuple[tuple[int, int], ...] = ()  # (seq, player) of the moves that may be taken back, oldest first
+    rules_version: str | None = None  # the rules it started under (None: before versions were kept)
 
 
 @dataclass(frozen=True)
@@ -271,6 +291,11 @@ class GameChange:
         fire_deadlines: deadline ids to mark fired.
         timers: new timer settings, or None to keep them.
         creator_id: the lobby's new creator (its creator left), or None to keep them.
+        rules_version: the rules version to record (set when the game starts).
+        undo_clear: drop every undo point of the game first (a move that cannot be taken back).
+        undo_drop: undo points taken back (their moves were undone).
+        undo_points: undo points to add afterwards (moves that may be taken back).
+        voided: (seq, seq of the undo entry) of each move an undo took back.
         departures: people who left a seat of the running game, or were given one back.
     """
 
@@ -293,6 +318,11 @@ class GameChange:
     timers: TimerSettings | None = None
     creator_id: int | None = None
     outbox: list[OutboxItem] = field(default_factory=list)
+    rules_version: str | None = None
+    undo_clear: bool = False
+    undo_drop: list[int] = field(default_factory=list)
+    undo_points: list[UndoPoint] = field(default_factory=list)
+    voided: list[tuple[int, int]] = field(default_factory=list)
     departures: list[Departure] = field(default_factory=list)
 
 
@@ -391,6 +421,7 @@ class NoticeKind(StrEnum):
     vacation = "vacation"
     damaged = "damaged"
     move_undone = "move_undone"
+    unrecorded = "unrecorded"  # in the log and the news only: moves made before records were kept
 
 
 @dataclass(frozen=True)
@@ -494,6 +525,8 @@ class LogEntry:
         source: who chose the action: ``human``, ``ai`` or ``timeout``.
         created_at: when the action was applied (Unix seconds).
         type / data: the engine event (public ones only; hidden events never appear).
+        notice: the platform's own line in place of an event (the moves made before an upgrade whose
+            events were not recorded: :attr:`NoticeKind.unrecorded`), None for an engine event.
     """
 
     seq: int
@@ -502,3 +535,9 @@ class LogEntry:
     created_at: int
     type: str
     data: Mapping[str, Any]
+    notice: NoticeKind | None = None
+
+    def as_notice(self, game_id: str) -> Notice:
+        """The entry as a public notice, worded like any other (:func:`bot.notices.describe_notice`)."""
+        event = None if self.notice is not None else Event(self.type, self.data)
+        return Notice(game_id, self.notice, self.data, PUBLIC, self.seq, event=event)

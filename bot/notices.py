@@ -31,6 +31,11 @@ def describe_notice(notice: Notice, names: Sequence[str], game: Game, when: When
         except Exception:  # a game's wording bug must not stop the lines after it
             log.exception("%s could not word the event %s", game.id, notice.event.type)
             return None
+    return platform_text(notice, names, when)
+
+
+def platform_text(notice: Notice, names: Sequence[str], when: When) -> str | None:
+    """The line of a platform notice (one with a :class:`NoticeKind`, never an engine event)."""
     assert notice.kind is not None
     return _WORDS[notice.kind](notice, _Names(notice.data, names), when)
 
@@ -85,6 +90,12 @@ def _vacation(n: Notice, who: _Names, when: When) -> str:
             "days used).")
 
 
+def _unrecorded(n: Notice, who: _Names) -> str:
+    moves = int(n.data.get("moves", 1))
+    made = "a move" if moves == 1 else f"{moves} moves"
+    return f"{who()} made {made} before the bot was upgraded; what happened then was not recorded."
+
+
 def _ai_mark(seat: Mapping[str, Any]) -> str:
     """ " (an AI)" after a seat the AI plays, unless its name says so already ("AI 1 (Blue)")."""
     return " (an AI)" if seat.get("ai") and not str(seat.get("name", "")).startswith("AI") else ""
@@ -135,4 +146,5 @@ _WORDS: dict[NoticeKind, Wording] = {
                                              "stopped; the other games play on. A server admin can restore "
                                              "it from the newest file in backups/.",
     NoticeKind.move_undone: lambda n, who, when: f"{who()} took back their last move.",
+    NoticeKind.unrecorded: lambda n, who, when: _unrecorded(n, who),
 }

@@ -481,7 +481,9 @@ class PgStore(Store):
         rows = await self._read(
             f"UPDATE deadlines SET claimed_by = ?, claimed_until = ? WHERE deadline_id IN ("
             "SELECT deadline_id FROM deadlines WHERE fired = 0 AND due_at <= ? "
-            "AND (claimed_until <= ? OR claimed_by = ?) FOR UPDATE SKIP LOCKED) "
+            "AND (claimed_until <= ? OR claimed_by = ?) "
+            "AND game_id NOT IN (SELECT game_id FROM games WHERE damage IS NOT NULL) "  # paused clocks
+            "FOR UPDATE SKIP LOCKED) "
             f"RETURNING {_DEADLINE_COLUMNS}",
             (self.owner, now + CLAIM_SECONDS, int(due_before), now, self.owner))
         return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.deadline_id))

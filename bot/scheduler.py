@@ -82,6 +82,8 @@ class Scheduler:
             self.service.subscribe(self._on_outcome)
             self._subscribed = True
         outcomes = list(await self.service.startup())
+        # moves made before records were kept get theirs, in the background (once, after an upgrade)
+        self._spawn(self.service.recover_records(lambda: self._closing), "records")
         outcomes += await self.sweep()
         if not self.jobs.running:
             self.jobs.start(paused=paused)

@@ -49,6 +49,7 @@ from bot.models import (
     TimerSettings,
     UserSettings,
 )
+from engine.core import JOIN
 
 log = logging.getLogger(__name__)
 
@@ -357,6 +358,30 @@ def _action(row: Sequence[Any]) -> ActionRow:
     return ActionRow(
         game_id=row[0], seq=row[1], player=row[2], action=json.loads(row[3]), source=row[4],
         user_id=row[5], created_at=row[6],
+    )
+
+
+def _move(text: str) -> dict[str, Any]:
+    """A stored move as a JSON object; one that is not readable reads as an empty one."""
+    try:
+        action = json.loads(text)
+    except (TypeError, ValueError):
+        return {}
+    return action if isinstance(action, dict) else {}
+
+
+def _kind(text: str) -> Any:
+    return _move(text).get("kind")
+
+
+def _record(row: Sequence[Any]) -> ActionRow:
+    """A log entry with its record; a move that is not readable JSON reads as an empty one."""
+    action = _move(row[3])
+    events = json.loads(row[7]) if row[7] is not None else None
+    return ActionRow(
+        game_id=row[0], seq=row[1], player=row[2], action=action,
+        source=row[4], user_id=row[5], created_at=row[6],
+        events=tuple(events) if isinstance(events, list) else None, voided_by=row[8],
     )
 
 
@@ -705,13 +730,18 @@ class Store:
             cur = await conn.execute(f"UPDATE games SET {', '.join(sets)} WHERE {where}", params)
             if cur.rowcount != 1:
                 raise StoreConflict(f"game {c.game_id!r} is not at seq {c.expected_seq} any more")
+            if c.rules_version is not None:
+                await conn.execute("UPDATE games SET rules_version = ? WHERE game_id = ?",
+                                   (c.rules_version, c.game_id))
             if c.actions:
                 await conn.executemany(
-                    "INSERT INTO actions (game_id, seq, player, action_json, source, user_id, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(a.game_id, a.seq, a.player, _dumps(dict(a.action)), a.source, a.user_id, a.created_at)
+                    "INSERT INTO actions (game_id, seq, player, action_json, source, user_id, created_at, "
+                    "events_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(a.game_id, a.seq, a.player, _dumps(dict(a.action)), a.source, a.user_id, a.created_at,
+                      _dumps([dict(e) for e in a.events]) if a.events is not None else None)
                      for a in c.actions],
                 )
+            await self._write_undo(conn, c)
             if c.snapshot is not None:
                 await conn.execute(
                     "INSERT INTO snapshots (game_id, seq, state_json, updated_at) VALUES (?, ?, ?, ?) "
@@ -769,6 +799,22 @@ class Store:
                                 (game_id, user_id))
         return str(rows[0][0]) if rows else None
 
+    @staticmethod
+    async def _write_undo(conn: Any, c: GameChange) -> None:
+        """The undo points and voided moves of a change (see migrations/0007_stored_records.sql)."""
+        if c.voided:
+            await conn.executemany("UPDATE actions SET voided_by = ? WHERE game_id = ? AND seq = ?",
+                                   [(by, c.game_id, seq) for seq, by in c.voided])
+        if c.undo_clear:
+            await conn.execute("DELETE FROM undo_points WHERE game_id = ?", (c.game_id,))
+        elif c.undo_drop:
+            await conn.executemany("DELETE FROM undo_points WHERE game_id = ? AND seq = ?",
+                                   [(c.game_id, seq) for seq in c.undo_drop])
+        if c.undo_points:
+            await conn.executemany(
+                "INSERT INTO undo_points (game_id, seq, player, state_json) VALUES (?, ?, ?, ?)",
+                [(c.game_id, u.seq, u.player, u.state_json) for u in c.undo_points])
+
     async def get_game(self, game_id: str) -> GameRow | None:
         """The game's row, or None."""
         rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.game_id = ?", (game_id,))
@@ -807,8 +853,9 @@ class Store:
 
     async def mark_damaged(self, game_id: str, problem: str, now: int,
                            outbox: Sequence[OutboxItem] = ()) -> list[int] | None:
-        """Set a game aside as damaged and stop its clocks. The first time, the ``outbox`` rows telling
-        of it are written too and their ids returned; None when it was marked before."""
+        """Set a game aside as damaged: its clocks pause (their rows stay, and no deadline of a damaged
+        game is pending) until :meth:`clear_damage`. The first time, the ``outbox`` rows telling of it
+        are written too and their ids returned; None when it was marked before."""
         async with self.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE games SET damage = ?, updated_at = ? WHERE game_id = ? AND damage IS NULL",
@@ -816,14 +863,21 @@ class Store:
             newly = cursor.rowcount > 0
             if not newly:
                 await conn.execute("UPDATE games SET damage = ? WHERE game_id = ?", (problem, game_id))
-            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             return await self._enqueue(conn, outbox, now) if newly else None
 
-    async def clear_damage(self, game_id: str) -> None:
-        """Forget a game's damage mark (it loaded again, e.g. after a repair)."""
+    async def clear_damage(self, game_id: str, now: int) -> None:
+        """Put a game set aside back in play (it loads again, e.g. after a repair): its paused clocks
+        run on, each moved later by the time the game spent set aside (since it was marked)."""
         async with self.transaction() as conn:
-            await conn.execute("UPDATE games SET damage = NULL WHERE game_id = ? AND damage IS NOT NULL",
-                               (game_id,))
+            rows = list(await conn.execute_fetchall(
+                "SELECT updated_at FROM games WHERE game_id = ? AND damage IS NOT NULL", (game_id,)))
+            if not rows:
+                return
+            paused = max(now - int(rows[0][0]), 0)
+            await conn.execute("UPDATE deadlines SET due_at = due_at + ? WHERE game_id = ? AND fired = 0",
+                               (paused, game_id))
+            await conn.execute("UPDATE games SET damage = NULL, updated_at = ? WHERE game_id = ?",
+                               (now, game_id))
 
     async def damaged_games(self) -> dict[str, str]:
         """The games set aside as damaged, with what went wrong."""
@@ -880,7 +934,11 @@ class Store:
         if game.status != "lobby" and game.seq > after:
             tail = tuple(await self.actions(game_id, after_seq=after))
         deadlines = tuple(await self.game_deadlines(game_id)) if game.status == "active" else ()
-        return GameBundle(game, seats, snapshot, tail, deadlines, prefs, offsets)
+        undo = tuple((int(r[0]), int(r[1])) for r in await self._read(
+            "SELECT seq, player FROM undo_points WHERE game_id = ? ORDER BY seq", (game_id,)))
+        version = await self._read("SELECT rules_version FROM games WHERE game_id = ?", (game_id,))
+        return GameBundle(game, seats, snapshot, tail, deadlines, prefs, offsets, undo,
+                          version[0][0] if version else None)
 
     # -- log and snapshots -----------------------------------------------------------
     async def actions(
@@ -894,6 +952,73 @@ class Store:
             sql += " AND seq <= ?"
             params.append(upto_seq)
         return [_action(r) for r in await self._read(sql + " ORDER BY seq", params)]
+
+    async def records(
+        self, game_id: str, *, after_seq: int = 0, upto_seq: int | None = None, last: int | None = None
+    ) -> list[ActionRow]:
+        """Log entries with their records (events, voided), ``after_seq < seq <= upto_seq``, in order;
+        with ``last``, only the newest ``last`` of them. An entry whose stored move cannot be read is
+        returned with an empty move (the records are what readers need; ``check`` names the damage)."""
+        sql = ("SELECT game_id, seq, player, action_json, source, user_id, created_at, events_json, "
+               "voided_by FROM actions WHERE game_id = ? AND seq > ?")
+        params: list[Any] = [game_id, after_seq]
+        if upto_seq is not None:
+            sql += " AND seq <= ?"
+            params.append(upto_seq)
+        if last is not None:
+            rows = await self._read(sql + " ORDER BY seq DESC LIMIT ?", [*params, last])
+            rows.reverse()
+        else:
+            rows = await self._read(sql + " ORDER BY seq", params)
+        return [_record(r) for r in rows]
+
+    async def standing(self, game_id: str, *, after_seq: int = 0, upto_seq: int, last: int | None = None
+                       ) -> list[ActionRow]:
+        """The log entries that stand (no undo took them back, no undo entry), ``after_seq < seq <=
+        upto_seq``, in order, with their records; with ``last``, only the newest ``last`` of them."""
+        sql = ("SELECT game_id, seq, player, action_json, source, user_id, created_at, events_json, "
+               "voided_by FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? AND voided_by IS NULL")
+        if last is None:
+            rows = await self._read(sql + " ORDER BY seq", (game_id, after_seq, upto_seq))
+        else:
+            rows = await self._read(sql + " ORDER BY seq DESC LIMIT ?", (game_id, after_seq, upto_seq, last))
+            rows.reverse()
+        return [_record(r) for r in rows]
+
+    async def last_move(self, game_id: str, player: int) -> int | None:
+        """The seq of ``player``'s newest move that stands, or None. A seat's join entry is its first
+        entry and no move of theirs: a newcomer who has not moved yet has none."""
+        rows = await self._read(
+            "SELECT seq, action_json FROM actions WHERE game_id = ? AND player = ? AND voided_by IS NULL "
+            "ORDER BY seq DESC LIMIT 1", (game_id, player))
+        if not rows or _kind(rows[0][1]) == JOIN:
+            return None
+        return int(rows[0][0])
+
+    async def undo_state(self, game_id: str, seq: int) -> str | None:
+        """The state from before the undoable move ``seq`` (its undo point), or None when it has none."""
+        rows = await self._read("SELECT state_json FROM undo_points WHERE game_id = ? AND seq = ?",
+                                (game_id, seq))
+        return str(rows[0][0]) if rows else None
+
+    async def unrecorded_games(self) -> list[str]:
+        """Games with log entries written before records were kept, whose events were never looked for."""
+        rows = await self._read(
+            "SELECT DISTINCT game_id FROM actions WHERE events_json IS NULL ORDER BY game_id")
+        return [str(r[0]) for r in rows]
+
+    async def set_records(self, game_id: str, events: Sequence[tuple[int, str]],
+                          voided: Sequence[tuple[int, int]] = ()) -> None:
+        """Fill in the records of entries written before records were kept: ``events`` (``(seq,
+        events_json)``, the text ``null`` where they cannot be recovered) and ``voided`` (``(seq, seq of
+        the undo entry)``); what is recorded already is left as it is."""
+        async with self.transaction() as conn:
+            await conn.executemany(
+                "UPDATE actions SET events_json = ? WHERE game_id = ? AND seq = ? AND events_json IS NULL",
+                [(text, game_id, seq) for seq, text in events])
+            await conn.executemany(
+                "UPDATE actions SET voided_by = ? WHERE game_id = ? AND seq = ? AND voided_by IS NULL",
+                [(by, game_id, seq) for seq, by in voided])
 
     async def log_bounds(self, game_id: str) -> tuple[int, int, int]:
         """(count, min seq, max seq) of the game's log; (0, 0, 0) when empty."""
@@ -942,7 +1067,8 @@ class Store:
 
     async def pending_deadlines(self, *, due_before: float | None = None) -> list[Deadline]:
         """Unfired deadlines (those due before ``due_before`` if given), soonest first."""
-        sql = f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE fired = 0"
+        sql = (f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE fired = 0 AND game_id NOT IN "
+               "(SELECT game_id FROM games WHERE damage IS NOT NULL)")  # a damaged game's clocks pause
         params: list[Any] = []
         if due_before is not None:
             sql += " AND due_at <= ?"

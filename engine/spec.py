@@ -14,10 +14,12 @@ a game imports none of its data, and ``engine`` never imports ``render`` or
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
+from pathlib import Path
 from typing import Any, Protocol
 
 from engine.core import JSON, Game, IllegalAction, PlayerId
@@ -133,6 +135,10 @@ class GameSpec:
             newcomer through :meth:`engine.core.Game.join`); otherwise the lobby closes at the start.
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
+        version: the version of the game's rules code; raise it when a change makes a stored log
+            replay differently (a game records it at its start, see :meth:`rules_version`).
+        data: the folders under ``data/`` whose files the rules read (their hash is part of
+            :meth:`rules_version`).
     """
 
     id: str
@@ -152,6 +158,14 @@ class GameSpec:
     offered: bool = True
     joins_in_progress: bool = False
     data_report: str = ""
+    version: str = "1"
+    data: tuple[str, ...] = ()
+
+    def rules_version(self) -> str:
+        """The version of the rules a game starts under: :attr:`version` and a hash of its data files
+        (``"1+3f2a9c0b1d4e"``). A game stores it at its start; when today's differs, its log may no
+        longer replay and it plays on from its snapshot (docs/ARCHITECTURE.md, "Upgrades")."""
+        return f"{self.version}+{data_hash(self.data)}"
 
     def load(self) -> Game:
         """The game object (imported on first use)."""
@@ -218,6 +232,22 @@ class GameSpec:
     def seat_names(self, people: Sequence[str | None]) -> list[str]:
         """:meth:`seat_name` for every seat, in seat order."""
         return [self.seat_name(seat, person) for seat, person in enumerate(people)]
+
+
+DATA_ROOT = Path(__file__).resolve().parents[1] / "data"
+RULES_DATA = (".yaml", ".yml", ".json", ".csv")  # what rules read; READMEs and pictures are not rules
+
+
+@cache
+def data_hash(folders: tuple[str, ...]) -> str:
+    """12 hex digits of SHA-256 over the rules files under ``data/<folder>`` (path and bytes, sorted)."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted((DATA_ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in RULES_DATA:
+                digest.update(path.relative_to(DATA_ROOT).as_posix().encode() + b"\0")
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 @dataclass(frozen=True)

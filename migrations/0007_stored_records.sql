@@ -16,8 +16,12 @@ ALTER TABLE games ADD COLUMN rules_version VARCHAR(80);
 -- "since your last move" and the final account read these instead of replaying.
 -- NULL: an entry written before records were kept.
 ALTER TABLE actions ADD COLUMN events_json TEXT;
--- The seq of the undo entry that took this move back (NULL: never taken back).
+-- The seq of the undo entry that took this move back; an undo entry names itself
+-- (NULL: a move that stands, as the table sees the game).
 ALTER TABLE actions ADD COLUMN voided_by INTEGER;
+-- The moves that stand, by seat: "since your last move" finds a seat's last move and reads
+-- what followed without walking the entries taken back.
+CREATE INDEX actions_standing ON actions (game_id, player, seq) WHERE voided_by IS NULL;
 
 -- The moves that may still be taken back, each with the state from before it:
 -- an undo restores the newest one's state and drops its row; a move that may

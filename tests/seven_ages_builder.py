@@ -89,6 +89,12 @@ class Scenario:
         self.state = self.state.with_area(replace(self.state.area(area), disorder=True))
         return self
 
+    def artefact(self, area: str, name: str) -> Scenario:
+        """An artefact marker on the map in ``area``."""
+        held = self.state.area(area)
+        self.state = self.state.with_area(replace(held, artefacts=(*held.artefacts, name)))
+        return self
+
     def hand(self, seat: int, *names: str | int) -> Scenario:
         cards = tuple(n if isinstance(n, int) else card(n) for n in names)
         s = self.state

@@ -156,8 +156,8 @@ async def audited_games(url: str) -> list[str]:
     store = await open_store(url)
     try:
         svc = GameService(store, FakeClock(T0), cache_size=0)
-        count, problems = await svc.audit()
-        assert problems == [] and count == 7
+        audit = await svc.audit()
+        assert audit.problems == [] and audit.checked == 7
         # the copied notices keep their ids, and new ones are numbered after them
         copied = await store.outbox_rows()
         gid = copied[-1].game_id

@@ -15,6 +15,8 @@ from engine.seven_ages.cards import Deck, Empire, belief_marker_problems, card_p
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.data import read_yaml
 from engine.seven_ages.map import load_map
+from engine.seven_ages.production import pool
+from engine.seven_ages.state import Empire as OnMap
 
 # The rulebook's card numbers tied to names (empire or event), L387-L2355.
 PINNED_EMPIRES = {
@@ -401,6 +403,34 @@ def test_napoleon_example_unit_values() -> None:
     assert v["dark", "Rifle"][0] + v["dark", "Artillery"][1] == 14  # L831: "14 (6+8)"
     assert v["light", "Rifle"][0] == 5 and 2 * (v["light", "Knight"][0] + forest) == 8
     assert v["light", "Cannon"][1] == 5 and v["light", "Lt. Horse"][0] + forest == 2
+
+
+def _fielded(card: int, colour: str, army: dict[str, dict[str, int]]) -> OnMap:
+    e = OnMap(card=card, owner=0, colour=colour, progress=30)
+    for area, units in army.items():
+        for unit, n in units.items():
+            e = e.add_units(area, unit, n)
+    return e
+
+
+def test_napoleon_example_armies_fit_their_counter_mixes() -> None:
+    # L803: in Muscovy "His force there consists of Napoleon, 4 rifles, 1 knight, 2 artillery & 1 horse
+    # artillery"; L799: "a French rifle, a Lt. horse and an artillery into ... Smolensk ... also moves a
+    # knight there", "less the 1 unit that must remain behind" in Novgorod; L805: the French are dark blue.
+    muscovy = {"Rifle": 4, "Knight": 1, "Artillery": 2, "Horse artillery": 1}
+    smolensk = {"Rifle": 1, "Lt. Horse": 1, "Artillery": 1, "Knight": 1}
+    french = _fielded(32, "dark blue", {"Muscovy": muscovy, "Smolensk": smolensk})
+    land = ("Rifle", "Artillery", "Knight", "Horse artillery", "Lt. Horse")
+    for unit in land:
+        assert pool(french, unit) >= 0, f"dark blue cannot field the French {unit}s"
+    # the unit left in Novgorod is of no stated type: a counter of some age-5 land unit must be left for it
+    assert any(pool(french, unit) > 0 for unit in land)
+    # L803: Muscovy's "2 rifles, 2 cannons, 1 Lt. Horse and 2 knights"; L799: in Smolensk "the Russians (who
+    # have a Lt. horse and a rifle)"; L805: the Russians are light green.
+    russians = _fielded(34, "light green", {"Muscovy": {"Rifle": 2, "Cannon": 2, "Lt. Horse": 1, "Knight": 2},
+                                            "Smolensk": {"Rifle": 1, "Lt. Horse": 1}})
+    for unit in ("Rifle", "Cannon", "Lt. Horse", "Knight"):
+        assert pool(russians, unit) >= 0, f"light green cannot field the Russian {unit}s"
 
 
 def test_sample_counters() -> None:

@@ -5,7 +5,9 @@ no unit pool below zero (the counter mix limits units, L297), one colour per emp
 one of the 110 cards in exactly one place (deck, a hand, a face-down bid, the discard pile, out of the
 game, or in play
 as an empire, or played and being set up), progress 1-49 or past the end, and no seat's view naming
-another's face-down marker.
+another's face-down marker. At the end of every go, and whenever no go is under way: no leader stands in
+an area without a unit of its empire (L2187), and no vacant area holds a fort, disorder, an artefact or a
+capital (L622).
 At the end the log replays to the same state. 40 games in the fast suite, 200 more with ``-m slow``.
 In every fifth game of fewer than 5 players a newcomer joins once the game takes one (L337), from a
 move on that varies with the seed; the log then holds their join entry.
@@ -62,6 +64,22 @@ def invariant_problems(s: SevenState) -> list[str]:
     return problems
 
 
+def cleanup_problems(s: SevenState) -> list[str]:
+    """What the end-of-action clean-ups (L622, L2187) leave behind: nothing, when they ran."""
+    problems = [f"{ld.name} of empire {e.card} stands alone in {ld.area}"
+                for e in s.empires for ld in e.leaders if not e.count(ld.area)]
+    for held in s.areas:
+        if (held.fort or held.disorder or held.artefacts) and not s.occupants(held.name):
+            problems.append(f"vacant {held.name} keeps {held}")
+    problems += [f"empire {e.card} keeps its capital in vacant {e.capital}"
+                 for e in s.empires if e.capital is not None and not s.occupants(e.capital)]
+    return problems
+
+
+def _goes(s: SevenState) -> set[tuple[int, int, int, str]]:
+    return {(g.seat, g.marker, g.empire, g.action) for g in s.goes}
+
+
 def play(seed: int, players: int, policy: str, **changed: object) -> SevenState:
     options = {**SPEC.default_options(), **changed}
     s = GAME.setup(players, options, seed)
@@ -83,9 +101,12 @@ def play(seed: int, players: int, policy: str, **changed: object) -> SevenState:
         assert actors, f"nobody may act in phase {s.phase}"
         seat = actors[len(log) % len(actors)]
         action = ais[seat].choose(s, seat)
+        before = s
         s = GAME.apply(s, action).state
         log.append(action)
         problems = invariant_problems(s)
+        if _goes(before) - _goes(s) or not s.goes:  # a go ended, or none is under way
+            problems += cleanup_problems(s)
         assert not problems, f"seed {seed}, move {len(log)} {action.to_json()}: {problems}"
         assert len(log) < 20_000
     assert join_at is None, "the newcomer never joined"

@@ -17,9 +17,8 @@ from discord import app_commands
 from bot.discord.base import CommandBase
 from bot.discord.kit import APOLOGY, BotBase, GameId, Interaction, Reply, bot_of, clip, report
 from bot.discord.words import describe_for
-from bot.models import PUBLIC, GameStatus, LogEntry, Notice
+from bot.models import GameStatus, LogEntry
 from bot.service import ServiceError
-from engine.core import Event
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +32,7 @@ def log_lines(status: GameStatus, entries: Sequence[LogEntry]) -> list[str]:
     """One line per public event that says something, numbered by its move."""
     lines = []
     for entry in entries:
-        event = Event(entry.type, entry.data)
-        notice = Notice(status.game_id, None, entry.data, PUBLIC, entry.seq, event=event)
-        text = describe_for(notice, status)
+        text = describe_for(entry.as_notice(status.game_id), status)
         if text:
             lines.append(clip(f"`{entry.seq}` {text}", LOG_LINE))
     return lines

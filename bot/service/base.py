@@ -39,20 +39,19 @@ from bot.service.errors import BUSY, DISK_FULL, ServiceError, refused
 from bot.service.records import (
     MAX_NAME,
     Loaded,
-    Replay,
     Unit,
     adopt_settings,
+    event_records,
     random_id,
     spec_or_error,
 )
 from bot.storage import GameStore
-from bot.store import StoreBusy, StoreConflict, StoreError, StoreFull
+from bot.store import StoreBusy, StoreConflict, StoreFull
 from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, players_at_start
 
 log = logging.getLogger("bot.service")
 
 DEFAULT_VACATION_DAYS = 14
-LOG_CACHE = 64  # games whose public-log replay is kept in memory
 Listener = Callable[[Outcome], Awaitable[None] | None]
 
 
@@ -102,7 +101,6 @@ class ServiceBase:
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._listeners: list[Listener] = []
-        self._logs: OrderedDict[str, Replay] = OrderedDict()  # game id -> its last public-log replay
         self._damage_reports: list[Outcome] = []  # games set aside since start-up collected them
 
     # == hooks ===========================================================================
@@ -142,16 +140,30 @@ class ServiceBase:
             return cached
         try:
             bundle = await self.store.load_bundle(game_id)
-            if bundle is None:
-                raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        except (ValueError, TypeError, KeyError) as exc:  # a stored row that cannot be read, every time
+            raise await self._damaged(game_id, f"{type(exc).__name__}: {exc}") from exc
+        except Exception as exc:  # the database itself (a lock, the disk, the connection): it may pass
+            log.warning("game %s could not be read now: %s", game_id, exc)
+            raise ServiceError("busy", BUSY) from exc
+        if bundle is None:
+            raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        try:
             lg = self._parse(bundle)
-        except (ServiceError, StoreError) as exc:
-            if isinstance(exc, StoreError) or exc.code == "no_such_game":
-                raise
+        except ServiceError as exc:
             raise await self._damaged(game_id, exc.message) from exc
         except Exception as exc:  # whatever a damaged record makes the parsers or the engine raise
             raise await self._damaged(game_id, f"{type(exc).__name__}: {exc}") from exc
         self._remember(lg)
+        return lg
+
+    async def _load_seen(self, game_id: str, seq_seen: int) -> Loaded:
+        """The game, loaded again when the caller saw another seq than the copy in memory holds: with
+        several processes on one database (PostgreSQL), another may have moved it since this one read it.
+        A click that is really stale costs one extra load."""
+        lg = await self._load(game_id)
+        if seq_seen != lg.row.seq and game_id in self._cache:
+            self.forget(game_id)
+            lg = await self._load(game_id)
         return lg
 
     def _parse(self, bundle: GameBundle) -> Loaded:
@@ -176,7 +188,7 @@ class ServiceBase:
                                        f"to {entry.seq}.")
                 state, base = run.apply(entry.action).state, entry.seq
         return Loaded(row, spec, game, {s.slot: s for s in bundle.seats}, state, list(bundle.deadlines),
-                      dict(bundle.reminder_prefs), dict(bundle.reminder_offsets))
+                      dict(bundle.reminder_prefs), dict(bundle.reminder_offsets), list(bundle.undo))
 
     async def _damaged(self, game_id: str, problem: str) -> ServiceError:
         """Set a game that cannot load aside (marked, clocks stopped) and, the first time, log it and
@@ -231,25 +243,34 @@ class ServiceBase:
 
     def _apply(self, unit: Unit, action: Action, source: ActionSource, user_id: int | None) -> None:
         game = unit.lg.game
+        before = unit.state
         try:
-            result = game.apply(unit.state, action)
+            result = game.apply(before, action)
+            undoable = game.undoable(before, action, result)
         except IllegalAction as exc:
             raise refused(exc) from exc
         except Exception as exc:
             log.exception("engine failed on %s in game %s", action, unit.lg.row.game_id)
             raise ServiceError("engine_error", "Something went wrong with that move; "
                                "nothing changed.") from exc
-        self._record(unit, action.player, action.to_json(), result, source, user_id)
+        self._record(unit, action.player, action.to_json(), result, source, user_id,
+                     before=game.dumps(before) if undoable else None)
 
     def _record(self, unit: Unit, player: PlayerId, entry: dict[str, Any], result: Result,
-                source: ActionSource, user_id: int | None) -> None:
-        """Log one entry (a move, or a join: :func:`engine.core.join_entry`) with the state and the notices
-        of its events, in ``unit``'s transaction."""
+                source: ActionSource, user_id: int | None, *, before: str | None = None) -> None:
+        """Log one entry (a move, or a join: :func:`engine.core.join_entry`) with the state, its record
+        (the events, and ``before``: the state it may be taken back to, None when it may not) and the
+        notices of its events, in ``unit``'s transaction."""
         game = unit.lg.game
         unit.seq += 1
         unit.state, unit.state_changed = result.state, True
         gid = unit.lg.row.game_id
-        unit.actions.append(ActionRow(gid, unit.seq, player, entry, source, unit.now, user_id))
+        unit.actions.append(ActionRow(gid, unit.seq, player, entry, source, unit.now, user_id,
+                                      event_records(result.events)))
+        if before is None:
+            unit.final()
+        else:
+            unit.may_undo(unit.seq, player, before)
         if unit.seq % self.checkpoint_every == 0:
             unit.checkpoints.append(Snapshot(gid, unit.seq, game.dumps(unit.state)))
         for event in result.events:
@@ -358,6 +379,7 @@ class ServiceBase:
         kept = [d for d in kept if d.player not in unit.shift] + moved
         gone = {d.player for d in lg.deadlines} - {d.player for d in kept}
         clear = sorted(gone | {d.player for d in moved})
+        starts = row.status == "lobby" and unit.status == "active"  # the game records its rules version
         change = GameChange(
             game_id=row.game_id, expected_seq=row.seq, updated_at=unit.now, new_seq=unit.seq,
             expected_status=row.status, status=unit.status if unit.status != row.status else None,
@@ -370,7 +392,10 @@ class ServiceBase:
             clear_all_deadlines=clear_all and bool(lg.deadlines),
             clear_deadlines_for=[] if clear_all else clear,
             new_deadlines=new + moved, fire_deadlines=[d for d in unit.fired if not clear_all],
-            timers=unit.timers, creator_id=unit.creator, departures=unit.departures,
+            timers=unit.timers, creator_id=unit.creator,
+            rules_version=lg.spec.rules_version() if starts else None,
+            undo_clear=unit.undo_clear, undo_drop=unit.undo_drop, undo_points=unit.undo_points,
+            voided=unit.voided, departures=unit.departures,
         )
         # the notices go into the outbox in this same transaction: a crash after the commit loses none
         to_move = [] if clear_all or unit.state is None else sorted(
@@ -392,6 +417,7 @@ class ServiceBase:
                          creator_id=row.creator_id if unit.creator is None else unit.creator)
         lg.seats = dict(unit.seats)
         lg.state = unit.state
+        lg.undo = list(unit.undo)
         lg.deadlines = sorted(kept + new, key=lambda d: (d.due_at, d.deadline_id))
         self._remember(lg)
 

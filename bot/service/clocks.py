@@ -1,20 +1,18 @@
-"""Clocks: time per move, vacations, deadlines that fire (reminders, timeouts); start-up and audit."""
+"""Clocks: time per move, vacations, deadlines that fire (reminders, timeouts); start-up."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-from typing import get_args
 
-from bot.models import Deadline, GameStatusName, NoticeKind, Outcome, SeatRow, TimerSettings
-from bot.service.base import ServiceBase, log
+from bot.models import Deadline, NoticeKind, Outcome, SeatRow, TimerSettings
+from bot.service.audit import AuditOps
+from bot.service.base import log
 from bot.service.errors import ServiceError
-from bot.service.records import DAY, Loaded, Unit, canon, require_manager, spec_or_error, turn_due
-from bot.store import StoreError
-from engine.core import LogReplay, PlayerId, players_at_start
+from bot.service.records import DAY, Loaded, Unit, require_manager, turn_due
+from engine.core import PlayerId
 
 
-class ClockOps(ServiceBase):
+class ClockOps(AuditOps):
     """The clock half of :class:`bot.service.GameService`."""
 
     async def set_timers(
@@ -167,7 +165,9 @@ class ClockOps(ServiceBase):
                 async with self._locked(game_id):
                     lg = await self._load(game_id)
                     if game_id in damaged:  # it loads again (repaired by hand): back in play
-                        await self.store.clear_damage(game_id)
+                        await self.store.clear_damage(game_id, self._now())
+                        self.forget(game_id)  # its paused clocks moved on: read them again
+                        lg = await self._load(game_id)
                     if not self._needs_attention(lg):
                         continue
                     outcome = await self._finish(lg, self._unit(lg))
@@ -191,74 +191,3 @@ class ClockOps(ServiceBase):
             if seat is not None and (seat.is_ai or (seat.is_human and player not in clocks)):
                 return True
         return False
-
-    async def audit(self) -> tuple[int, list[str]]:
-        """Check every game against its own log (``python -m bot check``); writes nothing.
-
-        Returns:
-            (games checked, one line per problem): what :meth:`verify_game` finds, a game whose
-            records cannot even be replayed, and the games start-up set aside as damaged.
-        """
-        ids = await self.store.game_ids(statuses=get_args(GameStatusName))
-        lines = [f"game {gid}: set aside as damaged at start-up ({why})"
-                 for gid, why in (await self.store.damaged_games()).items()]
-        for gid in ids:
-            try:
-                lines += [f"game {gid}: {problem}" for problem in await self.verify_game(gid)]
-            except StoreError:
-                raise
-            except Exception as exc:  # a damaged record: say which and what, then go on
-                detail = exc.message if isinstance(exc, ServiceError) else f"{type(exc).__name__}: {exc}"
-                lines.append(f"game {gid}: cannot be replayed from its log ({detail})")
-        return len(ids), lines
-
-    async def verify_game(self, game_id: str) -> list[str]:
-        """Replay the full log from the seed and compare it with the stored snapshot and checkpoints.
-
-        Returns:
-            Problems found (empty when consistent): gaps in the log, a snapshot
-            ahead of the log, states that disagree, human actors without a clock.
-        """
-        row = await self.store.get_game(game_id)
-        if row is None:
-            return [f"no game {game_id}"]
-        if row.status == "lobby":
-            return []
-        game = spec_or_error(row.ruleset).load()
-        seats = await self.store.get_seats(game_id)
-        ordered = [s for s in seats if s.seat_order is not None]
-        problems: list[str] = []
-        count, low, high = await self.store.log_bounds(game_id)
-        if count and (low != 1 or high != count):
-            problems.append(f"log not contiguous: {count} actions from {low} to {high}")
-        if high != row.seq:
-            problems.append(f"games.seq is {row.seq} but the log ends at {high}")
-        snapshot = await self.store.snapshot(game_id)
-        if snapshot is None:
-            problems.append("no snapshot")
-        elif snapshot.seq > high:
-            problems.append(f"snapshot at {snapshot.seq} is ahead of the log ({high})")
-        marks = {c.seq: c for c in await self.store.checkpoints(game_id)}
-        if snapshot is not None:
-            marks[snapshot.seq] = snapshot
-        entries = await self.store.actions(game_id)
-        players = players_at_start(len(ordered), [entry.action for entry in entries])  # joins are logged
-        state = game.setup(players, row.options, row.seed)
-        run = LogReplay(game, state)  # undo and join entries too (see bot.service.undo, lobby)
-        applied = 0
-        for entry in entries:
-            state = run.apply(entry.action).state
-            applied = entry.seq
-            mark = marks.get(applied)
-            if mark is not None and canon(game.to_json(state)) != canon(json.loads(mark.state_json)):
-                problems.append(f"replayed state at seq {applied} differs from the stored one")
-        if snapshot is not None and snapshot.seq == 0 and canon(game.to_json(
-                game.setup(players, row.options, row.seed))) != canon(json.loads(snapshot.state_json)):
-            problems.append("the set-up state differs from the stored one")
-        if row.status == "active":
-            have = {d.player for d in await self.store.game_deadlines(game_id) if d.kind == "turn"}
-            for player in game.actors(state):
-                seat = next((s for s in ordered if s.seat_order == player), None)
-                if seat is not None and seat.is_human and player not in have:
-                    problems.append(f"player {player} must act but has no deadline")
-        return problems

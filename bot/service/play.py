@@ -33,7 +33,7 @@ class PlayOps(ServiceBase):
         """
         game_id = checked_game_id(game_id)
         async with self._locked(game_id):
-            lg = await self._load(game_id)
+            lg = await self._load_seen(game_id, seq_seen)
             self._require_active(lg)
             seat = lg.seat_of_user(user_id)
             if seat is None or seat.seat_order is None:

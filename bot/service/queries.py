@@ -3,15 +3,13 @@ record since a player's last move, a full audit; and a person's settings."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 from typing import Any
 
 from bot.models import GameStatus, LogEntry, UserSettings
-from bot.service.base import LOG_CACHE, ServiceBase, saving
+from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
-from bot.service.records import Replay, adopt_settings, canon, replay_public, spec_or_error
-from engine.core import JOIN, UNDO, Decision, LogReplay, PlayerId, decide, players_at_start
+from bot.service.records import adopt_settings, news_entries, public_entries
+from engine.core import Decision, PlayerId, decide
 
 
 class QueryOps(ServiceBase):
@@ -102,31 +100,17 @@ class QueryOps(ServiceBase):
     async def public_log(self, game_id: str) -> tuple[int, list[LogEntry]]:
         """(seq, every public event of a started game so far, oldest first).
 
-        Events are not stored: the action log is replayed from the seed, in a worker
-        thread, and the last replay of each game is kept (with its state) so that the
-        next call replays only the new actions. Events addressed to some players only
-        (drawn cards, hands) are left out.
+        Read from the records stored with each move (its events, and whether an undo took it back):
+        nothing is replayed. Events addressed to some players only (drawn cards, hands) are left out;
+        moves made before records were kept whose events could not be recovered read as one
+        :attr:`~bot.models.NoticeKind.unrecorded` line per run of a seat's moves.
         """
         async with self._locked(game_id):
             lg = await self._load(game_id)
             if lg.state is None:
                 raise ServiceError("not_started", "The game has not started yet.")
-            row, game = lg.row, lg.game
-            players = sum(1 for s in lg.seats.values() if s.seat_order is not None)
-        cached = self._logs.get(game_id)
-        if cached is not None and cached.seq == row.seq:
-            self._logs.move_to_end(game_id)
-            return cached.seq, list(cached.entries)
-        if cached is None or cached.seq > row.seq:
-            cached = Replay(0, None, ())
-        actions = await self.store.actions(game_id, after_seq=cached.seq, upto_seq=row.seq)
-        replay = await asyncio.to_thread(replay_public, game, players, row.options, row.seed, cached,
-                                         actions)
-        self._logs[game_id] = replay
-        self._logs.move_to_end(game_id)
-        while len(self._logs) > LOG_CACHE:
-            self._logs.popitem(last=False)
-        return replay.seq, list(replay.entries)
+            seq = lg.row.seq
+        return seq, public_entries(await self.store.standing(game_id, upto_seq=seq))
 
     # --- notifications ---
     async def since_last_move(self, game_id: str, player: PlayerId, *,
@@ -134,54 +118,28 @@ class QueryOps(ServiceBase):
         """The public record of the moves from ``player``'s last move on (for turn notifications).
 
         That last move is included: what it set off (the next empire's turn, the
-        scoring) is news too. Replays the stored log from the nearest checkpoint
-        (or the set-up) without touching the game in memory. Only public events
-        are returned, so the result may be shown to anyone. Looks back at most
-        ``limit`` moves.
+        scoring) is news too. Read from the stored records of the moves that stand
+        (a move an undo took back is left out, as the table never saw it): nothing
+        is replayed, and the cost follows the moves since the player's last one,
+        never the game's length. Only public events are returned, so the result may
+        be shown to anyone. Looks back at most ``limit`` moves.
 
         Returns:
             (the seq of ``player``'s last move, or None when it made none within
             the last ``limit`` moves; one dict per move from that one on, oldest
             first, with ``seq``, ``player`` (engine seat), ``source`` (``human``,
-            ``ai``, ``timeout``), ``user_id`` and ``events`` (each ``{"type", "data"}``)).
+            ``ai``, ``timeout``), ``user_id`` and ``events`` (each ``{"type", "data"}``;
+            ``unrecorded``: true for a move made before records were kept)).
         """
         row = await self.store.get_game(game_id)
         if row is None:
             raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
         if row.status == "lobby":
             return None, []
-        window = max(row.seq - limit, 0)
-        recent = await self.store.actions(game_id, after_seq=window, upto_seq=row.seq)
         # a seat's join is no move of theirs: a newcomer hears what happened as if they had never moved
-        last = max((a.seq for a in recent if a.player == player and a.action.get("kind") != JOIN),
-                   default=None)
-        start = window if last is None else last - 1
-        game = spec_or_error(row.ruleset).load()
-        base = await self.store.latest_checkpoint(game_id, upto_seq=start)
-        if base is not None:
-            state, seq = game.from_json(json.loads(base.state_json)), base.seq
-        else:
-            state, seq = None, 0
-        older = await self.store.actions(game_id, after_seq=seq, upto_seq=window) if seq < window else []
-        rows = [entry for entry in [*older, *recent] if entry.seq > seq]
-        if seq and any(entry.action.get("kind") == UNDO for entry in rows):
-            # an undo may void a move from before the checkpoint: replay from the set-up instead
-            state, seq = None, 0
-            rows = [*await self.store.actions(game_id, after_seq=0, upto_seq=window), *recent]
-        if state is None:  # from the set-up: the whole log follows, joins included
-            seated = sum(1 for s in await self.store.get_seats(game_id) if s.seat_order is not None)
-            players = players_at_start(seated, [entry.action for entry in rows])
-            state = game.setup(players, row.options, row.seed)
-
-        def replay() -> list[dict[str, Any]]:  # in a worker thread: the engine is pure
-            run, out = LogReplay(game, state), []  # undo entries too (see bot.service.undo)
-            for entry in rows:
-                result = run.apply(entry.action)
-                if entry.seq > start:
-                    out.append({"seq": entry.seq, "player": entry.player, "source": entry.source,
-                                "user_id": entry.user_id,
-                                "events": [{"type": e.type, "data": canon(dict(e.data))}
-                                           for e in result.events if e.visible_to(None)]})
-            return out
-
-        return last, await asyncio.to_thread(replay)
+        last = await self.store.last_move(game_id, player)
+        after = 0 if last is None else last - 1
+        recent = await self.store.standing(game_id, after_seq=after, upto_seq=row.seq, last=limit)
+        if last is not None and (not recent or recent[0].seq > last):
+            last = None  # further back than ``limit`` moves
+        return last, news_entries(recent)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.models import (
@@ -23,13 +23,14 @@ from bot.models import (
     SeatRow,
     Snapshot,
     TimerSettings,
+    UndoPoint,
     UserSettings,
 )
 from bot.service.errors import ServiceError, refused
 from bot.service.text_input import MAX_NAME as MAX_NAME
 from bot.service.text_input import checked_name
 from engine import registry
-from engine.core import UNDO, Action, Game, IllegalAction, LogReplay, PlayerId, players_at_start
+from engine.core import UNDO, Action, Event, Game, IllegalAction, LogReplay, PlayerId, players_at_start
 from engine.spec import GameSpec
 
 DAY = 24 * 3600
@@ -47,6 +48,7 @@ class Loaded:
     deadlines: list[Deadline]
     prefs: dict[int, ReminderPreference]
     own_reminders: dict[int, tuple[int, ...]] = field(default_factory=dict)  # personal reminder times
+    undo: list[tuple[int, PlayerId]] = field(default_factory=list)  # (seq, player) that may be taken back
 
     def seat_of_player(self, player: PlayerId) -> SeatRow | None:
         return seat_of(self.seats.values(), player)
@@ -86,7 +88,28 @@ class Unit:
     state_changed: bool = False
     creator: int | None = None  # the lobby passes to this person (its creator left)
     outbox: list[int] = field(default_factory=list)  # ids of the outbox rows written (after commit)
+    undo: list[tuple[int, PlayerId]] = field(default_factory=list)  # the chain after this unit
+    undo_clear: bool = False  # a move that cannot be taken back came: the stored chain goes
+    undo_points: list[UndoPoint] = field(default_factory=list)  # moves that may be taken back, to store
+    undo_drop: list[int] = field(default_factory=list)  # undo points taken back
+    voided: list[tuple[int, int]] = field(default_factory=list)  # (move, undo entry) pairs
+    rules_version: str | None = None  # recorded as the game starts
     departures: list[Departure] = field(default_factory=list)  # who left a seat, or got one back
+
+    def __post_init__(self) -> None:
+        self.undo = list(self.lg.undo)
+
+    def may_undo(self, seq: int, player: PlayerId, before: str) -> None:
+        """Log entry ``seq`` of ``player`` may be taken back: keep the state from before it."""
+        self.undo.append((seq, player))
+        self.undo_points.append(UndoPoint(seq, player, before))
+
+    def final(self) -> None:
+        """A log entry that cannot be taken back: no earlier one can be either."""
+        self.undo.clear()
+        self.undo_points.clear()
+        self.undo_drop.clear()
+        self.undo_clear = True
 
     def seat(self, player: PlayerId) -> SeatRow | None:
         return seat_of(self.seats.values(), player)
@@ -98,35 +121,109 @@ class Unit:
         self.notices.append(Notice(self.lg.row.game_id, kind, data, audience, self.seq))
 
 
+def event_records(events: Sequence[Event]) -> tuple[dict[str, Any], ...]:
+    """A log entry's events as they are stored with it (type, data, audience), JSON-plain."""
+    return tuple(canon(e.to_json()) for e in events)
+
+
+def is_public(record: Mapping[str, Any]) -> bool:
+    return record.get("audience") == PUBLIC
+
+
+def voided_or_platform(row: ActionRow) -> bool:
+    """An entry the table does not see as a move: taken back by an undo, or an undo entry itself."""
+    return row.voided_by is not None or row.action.get("kind") == UNDO
+
+
+def public_entries(rows: Sequence[ActionRow]) -> list[LogEntry]:
+    """The public log from stored records: every public event of the moves not taken back, oldest
+    first; a run of one seat's moves whose events were not recorded (made before an upgrade) is one
+    :attr:`NoticeKind.unrecorded` line."""
+    out: list[LogEntry] = []
+    for row in rows:
+        if voided_or_platform(row):
+            continue
+        if row.events is None:
+            last = out[-1] if out else None
+            kind = NoticeKind.unrecorded
+            if last is not None and last.notice == kind and last.player == row.player:
+                moves = int(last.data["moves"]) + 1
+                out[-1] = replace(last, seq=row.seq, data={"seat": row.player, "moves": moves})
+            else:
+                out.append(LogEntry(row.seq, row.player, row.source, row.created_at, kind.value,
+                                    {"seat": row.player, "moves": 1}, kind))
+            continue
+        out += [LogEntry(row.seq, row.player, row.source, row.created_at, str(e.get("type")),
+                         dict(e.get("data") or {})) for e in row.events if is_public(e)]
+    return out
+
+
+def news_entries(rows: Sequence[ActionRow]) -> list[dict[str, Any]]:
+    """The public record of ``rows`` for a turn notice: one dict per move that stands (``seq``, ``player``,
+    ``source``, ``user_id``, ``events``: its public ``{"type", "data"}``; ``unrecorded``: true for a move
+    made before records were kept)."""
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        if voided_or_platform(row):
+            continue
+        entry: dict[str, Any] = {"seq": row.seq, "player": row.player, "source": row.source,
+                                 "user_id": row.user_id, "events": []}
+        if row.events is None:
+            entry["unrecorded"] = True
+        else:
+            entry["events"] = [{"type": e.get("type"), "data": e.get("data") or {}} for e in row.events
+                               if is_public(e)]
+        out.append(entry)
+    return out
+
+
 @dataclass(frozen=True)
-class Replay:
-    """A replay of a game's log up to ``seq``: where it stands (the state and the moves that may still
-    be taken back, so a later undo entry replays) and the public events so far."""
+class Recovered:
+    """What a replay recovered of entries written before records were kept: ``events`` (seq, events
+    JSON, or the text ``null`` where they cannot be trusted) and ``voided`` (seq, seq of the undo entry
+    that took it back; an undo entry names itself)."""
 
-    seq: int
-    state: LogReplay | None
-    entries: tuple[LogEntry, ...]
+    events: list[tuple[int, str]]
+    voided: list[tuple[int, int]]
 
 
-def replay_public(game: Game, players: int, options: Mapping[str, Any], seed: int, start: Replay,
-                  actions: Sequence[ActionRow]) -> Replay:
-    """Continue ``start`` with ``actions`` (runs in a worker thread; the engine is pure)."""
-    # undo entries too (see bot.service.undo); a copy, so the cached replay stays as it was on failure
-    # ``players``: those seated now; a replay from the start seats those who joined since at their entry
-    run = LogReplay(game, game.setup(players_at_start(players, [r.action for r in actions]), options, seed)) \
-        if start.state is None else start.state.copy()
-    entries = list(start.entries)
-    seq = start.seq
-    for row in actions:
-        if row.seq != seq + 1:
-            raise ServiceError("corrupt", f"The log jumps from {seq} to {row.seq}.")
-        result = run.apply(row.action, mark=row.seq)
-        seq = row.seq
-        if row.action.get("kind") == UNDO:  # the move taken back never happened, as the table sees it
-            entries = [e for e in entries if e.seq != run.voided]
-        entries += [LogEntry(row.seq, row.player, row.source, row.created_at, e.type, dict(e.data))
-                    for e in result.events if isinstance(e.audience, str)]
-    return Replay(seq, run, tuple(entries))
+def read_again(game: Game, state_json: str) -> str:
+    """A stored state as today's code reads and writes it: a state stored in an older form of the same
+    board compares equal to the replay's (``game.dumps``, compact and canonical per game)."""
+    return game.dumps(game.from_json(json.loads(state_json)))
+
+
+def recover_records(game: Game, players: int, options: Mapping[str, Any], seed: int,
+                    rows: Sequence[ActionRow], marks: Mapping[int, str]) -> Recovered:
+    """The records of log entries written before records were kept, recovered by replaying the log
+    under today's rules (runs in a worker thread: the engine is pure).
+
+    A record is trusted only up to the newest stored state (``marks``: seq -> state JSON, the
+    checkpoints and the snapshot) that the replay still reaches exactly: a game started under older
+    rules may replay differently further on. Every entry without a record gets one: its events where
+    trusted, the text ``null`` (not recoverable) elsewhere; and the undo entries met while trusted void
+    the moves they took back.
+    """
+    wanted = [row.seq for row in rows if row.events is None]
+    found: dict[int, str] = {}
+    voids: list[tuple[int, int]] = []
+    trusted = 0
+    try:
+        run = LogReplay(game, game.setup(players_at_start(players, [r.action for r in rows]), options, seed))
+        for row in rows:
+            result = run.apply(row.action, mark=row.seq)
+            found[row.seq] = json.dumps(list(event_records(result.events)), sort_keys=True)
+            if row.action.get("kind") == UNDO:
+                voids += [(int(run.voided), row.seq), (row.seq, row.seq)]
+            mark = marks.get(row.seq)
+            if mark is not None:
+                if game.dumps(run.state) != read_again(game, mark):
+                    break
+                trusted = row.seq
+    except Exception:  # today's rules refuse the log here: nothing after the last stored state matched
+        pass
+    return Recovered([(seq, found[seq] if seq <= trusted and seq in found else "null") for seq in wanted],
+                     [(seq, by) for seq, by in voids if by <= trusted])
 
 
 def seat_of(seats: Iterable[SeatRow], player: PlayerId) -> SeatRow | None:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
+import json
 
 from bot.models import ActionRow, NoticeKind, Outcome
 from bot.service.base import ServiceBase
-from bot.service.errors import ServiceError, refused
+from bot.service.errors import ServiceError
 from bot.service.records import Loaded
-from engine.core import IllegalAction, LogReplay, players_at_start, undo_entry
+from engine.core import undo_entry
+
+NOTHING_TO_UNDO = ("There is no move of yours to take back: something new became known since, or another "
+                   "player moved.")
 
 
 class UndoOps(ServiceBase):
@@ -16,9 +19,10 @@ class UndoOps(ServiceBase):
 
     The log stays append-only: an undo is a log entry of its own (``{"kind": "undo"}``) that voids the
     newest undoable move (the engine's rule, :meth:`engine.core.Game.undoable`), so the seq moves on
-    and every choice built before the undo is stale. The state is rebuilt by replaying the log
-    from the seed, never by applying the move's inverse, so no die is rolled again and no card
-    drawn again.
+    and every choice built before the undo is stale. The state comes back from the move's undo point,
+    stored with it when it was played (``undo_points``: the state from before each move that may still
+    be taken back), so an undo costs the same at move 10 and at move 5,000, replays nothing, rolls no
+    die again, draws no card again, and works for a game started under older rules.
     """
 
     async def undo(self, game_id: str, user_id: int, seq_seen: int) -> Outcome:
@@ -29,7 +33,7 @@ class UndoOps(ServiceBase):
                 when a roll, a draw, a reveal or another player's move came since.
         """
         async with self._locked(game_id):
-            lg = await self._load(game_id)
+            lg = await self._load_seen(game_id, seq_seen)
             self._require_active(lg)
             seat = lg.seat_of_user(user_id)
             if seat is None or seat.seat_order is None or seat.is_ai:
@@ -38,16 +42,21 @@ class UndoOps(ServiceBase):
                 raise ServiceError("stale", "The board has changed since you looked; please look again.",
                                    seen=seq_seen, current=lg.row.seq)
             player = seat.seat_order
-            run = await self._undo_run(lg)
-            try:
-                run.apply(undo_entry(player))
-            except IllegalAction as exc:
-                raise refused(exc) from exc
+            if not self._undoable_by(lg, player):
+                raise ServiceError("nothing_to_undo", NOTHING_TO_UNDO)
+            move, _ = lg.undo[-1]
+            before = await self.store.undo_state(game_id, move)
+            if before is None:  # another process took it back or moved on: this copy is stale
+                self.forget(game_id)
+                raise ServiceError("stale", "The board has changed since you looked; please look again.")
             unit = self._unit(lg)
             unit.seq += 1
-            unit.state, unit.state_changed = run.state, True
-            unit.actions.append(
-                ActionRow(game_id, unit.seq, player, undo_entry(player), "human", unit.now, user_id))
+            unit.state, unit.state_changed = lg.game.from_json(json.loads(before)), True
+            unit.actions.append(ActionRow(game_id, unit.seq, player, undo_entry(player), "human", unit.now,
+                                          user_id, ()))
+            unit.undo.pop()
+            unit.undo_drop.append(move)
+            unit.voided += [(move, unit.seq), (unit.seq, unit.seq)]  # an undo entry is no move either
             # only that a move was taken back: never which (a private choice stays private)
             unit.notice(NoticeKind.move_undone, seat=player, name=unit.names()[player])
             outcome = await self._commit_outcome(lg, unit)
@@ -60,26 +69,9 @@ class UndoOps(ServiceBase):
             seat = lg.seat_of_user(user_id)
             if lg.row.status != "active" or seat is None or seat.seat_order is None or seat.is_ai:
                 return False
-            return (await self._undo_run(lg)).undoable(seat.seat_order) is not None
+            return self._undoable_by(lg, seat.seat_order)
 
-    async def _undo_run(self, lg: Loaded) -> LogReplay:
-        """The game's whole log replayed from the seed, with the moves that may still be taken back.
-
-        A replay from the seed (tens of milliseconds for a whole game) rather than from a
-        checkpoint: a chain of undoable moves may reach back past any checkpoint.
-        """
-        log = await self.store.actions(lg.row.game_id)
-        players = players_at_start(sum(1 for s in lg.seats.values() if s.seat_order is not None),
-                                   [entry.action for entry in log])
-        game = lg.game
-
-        def rebuild() -> LogReplay:  # in a worker thread: the engine is pure
-            run = LogReplay(game, game.setup(players, lg.row.options, lg.row.seed))
-            for entry in log:
-                run.apply(entry.action)
-            return run
-
-        run = await asyncio.to_thread(rebuild)
-        if game.dumps(run.state) != game.dumps(lg.state):
-            raise ServiceError("corrupt", "The game's log does not replay to its board; nothing changed.")
-        return run
+    @staticmethod
+    def _undoable_by(lg: Loaded, player: int) -> bool:
+        """The newest move that may still be taken back is ``player``'s."""
+        return bool(lg.undo) and lg.undo[-1][1] == player

@@ -6,6 +6,7 @@ from engine.registry import register
 from engine.spec import GameSpec, OptionSpec
 
 SPEC = register(GameSpec(
+    data=("eight_minute",),
     id="eight-minute",
     title="Eight-Minute Empire",
     min_players=2,

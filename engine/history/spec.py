@@ -6,6 +6,7 @@ from engine.registry import register
 from engine.spec import GameSpec, OptionSpec
 
 SPEC = register(GameSpec(
+    data=("history/classic",),
     id="history-classic",
     title="History of the World (classic 7-epoch rules)",
     min_players=3,

@@ -6,6 +6,7 @@ from engine.registry import register
 from engine.spec import GameSpec
 
 SPEC = register(GameSpec(
+    data=("rise",),
     id="rise",
     title="Rise of Empires",
     min_players=2,

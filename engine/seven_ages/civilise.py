@@ -38,6 +38,7 @@ from engine.seven_ages.actions_civ import (
 )
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck
+from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, gain
@@ -595,7 +596,7 @@ class CiviliseRules(BaseGoRules):
             raise IllegalAction("no_such_leader", "The empire has no such leader there.")
         leaders = list(e.leaders)
         leaders.remove(ld)
-        ctx.state = _retire(ctx.state.with_empire(replace(e, leaders=tuple(leaders))), ld)
+        ctx.state = retire_leader(ctx.state.with_empire(replace(e, leaders=tuple(leaders))), ld)
         self._mark(ctx, go, "removed")
         ctx.emit("leader_removed", seat=go.seat, empire=e.card, leader=ld.name, area=ld.area)
 
@@ -835,13 +836,6 @@ def _needs_several_areas(state: SevenState, effects: Sequence[Mapping[str, Any]]
 
 def _leader_number(e: Empire) -> int:
     return load_deck().cards[e.card].empire.leaders
-
-
-def _retire(state: SevenState, ld: Leader) -> SevenState:
-    """A removed leader: a named one leaves the game, an unnamed one goes back to the cup (L936)."""
-    if ld.named:
-        return replace(state, appeared=tuple(sorted({*state.appeared, ld.name})))
-    return replace(state, cup=(*state.cup, ld.abilities[0]))
 
 
 def removal_cost(state: SevenState, e: Empire, area: str) -> int:

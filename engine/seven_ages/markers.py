@@ -24,6 +24,7 @@ from typing import Protocol
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
+from engine.seven_ages.cleanup import end_of_action
 from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, WILD, Go, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
@@ -372,8 +373,11 @@ def _pending_of(state: SevenState, seat: PlayerId) -> Pending | None:
 
 
 def end_go(ctx: Ctx, seat: PlayerId) -> None:
-    """``seat``'s go is over (the step moves on to their next marker, or the next seat)."""
+    """``seat``'s go is over (the step moves on to their next marker, or the next seat). It is the end of
+    a player's action: leaders left alone are lost and vacant areas are cleared (L622, L2187), here and
+    not after each move, since within a go units may pass through an area and leave it."""
     ctx.state = ctx.state.without_go(seat)
+    end_of_action(ctx)
 
 
 def took_wild(state: SevenState, card: int) -> bool:

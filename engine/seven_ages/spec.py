@@ -39,6 +39,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
+    data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",
     min_players=2,

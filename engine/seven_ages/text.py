@@ -180,6 +180,19 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "empire_discarded":
             why = " (it has no units left)" if d["forced"] else ""
             return f"{who} discards {empire_name(int(d['empire']))}{why}."
+        case "leader_lost":
+            where = "out of the game" if d["named"] else "back to the leader cup"
+            leader = d["leader"] if d["named"] else f"their {d['leader']}"  # an unnamed one is its ability
+            return (f"{the_empire(int(d['empire']))} lose {leader} in {d['area']}, where no unit of "
+                    f"theirs is left ({where}).")
+        case "area_cleared":
+            parts = [*(["fort"] if d["fort"] else []), *(["disorder"] if d["disorder"] else []),
+                     *(f"artefact {a}" for a in d["artefacts"])]
+            verb = "is" if len(parts) == 1 else "are"
+            return f"{d['area']} is vacant: its {join_words(parts)} {verb} removed."
+        case "capital_to_city":
+            return (f"No unit is left in {d['area']}: the capital of {empire_name(int(d['empire']))} there "
+                    f"becomes a plain city of value {d['value']}.")
         case "illustrious":
             return (f"{who} gains {d['glory']} glory: {empire_name(int(d['empire']))} went beyond the 49th "
                     "progress level.")

@@ -6,6 +6,7 @@ from engine.registry import register
 from engine.spec import GameSpec, OptionSpec
 
 SPEC = register(GameSpec(
+    data=("history/epochs5",),
     id="history",
     title="History of the World (5-epoch edition)",
     min_players=3,

@@ -1,0 +1,84 @@
+"""The clean-ups at the end of every player's action: leaders left alone and vacant areas.
+
+Two rules hold "at the end of any player's action", which in the engine is the end of every go
+(:func:`engine.seven_ages.markers.end_go`, and a go that ends because its empire was discarded):
+
+- a leader in an area without a unit of its empire is lost: a named leader leaves the game, an
+  unnamed one goes back to the leader cup (L938, L2187);
+- an area vacant of units loses its leaders, artefacts, fort and disorder, and a capital there
+  becomes a plain city of the same value (L622).
+
+Both run over the whole map, not only the areas of the go's empire: the rule names any area, and
+while Production runs for every player at once another player's go may have emptied one.
+A discarded empire's own markers go at once with it (L1016): see :func:`markers_of_discarded`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.seven_ages.state import AreaState, Empire, Leader, SevenState
+from engine.seven_ages.steps import Ctx
+
+
+def retire_leader(state: SevenState, leader: Leader) -> SevenState:
+    """``state`` with a leader off the map gone where it goes: a named one out of the game (it may never
+    come back, L946), an unnamed one back into the leader cup (L936, L2187)."""
+    if leader.named:
+        return replace(state, appeared=tuple(sorted({*state.appeared, leader.name})))
+    return replace(state, cup=(*state.cup, leader.abilities[0]))
+
+
+def vacant(state: SevenState, area: str) -> bool:
+    """Whether no empire has a unit in ``area``."""
+    return not state.occupants(area)
+
+
+def end_of_action(ctx: Ctx) -> None:
+    """The clean-ups of L622, L938 and L2187, as a player's action (a go) ends."""
+    _lose_lone_leaders(ctx)
+    _clear_vacant_areas(ctx)
+
+
+def _lose_lone_leaders(ctx: Ctx) -> None:
+    # A leader in a vacant area has no unit of its empire there either: this covers L622's leaders too.
+    for e in ctx.state.empires:
+        lost = [ld for ld in e.leaders if not e.count(ld.area)]
+        if not lost:
+            continue
+        s = ctx.state.with_empire(replace(e, leaders=tuple(ld for ld in e.leaders if e.count(ld.area))))
+        for ld in lost:
+            s = retire_leader(s, ld)
+        ctx.state = s
+        for ld in lost:
+            ctx.emit("leader_lost", seat=e.owner, empire=e.card, leader=ld.name, area=ld.area, named=ld.named)
+
+
+def _clear_vacant_areas(ctx: Ctx) -> None:
+    for held in ctx.state.areas:
+        if not (held.fort or held.disorder or held.artefacts) or not vacant(ctx.state, held.name):
+            continue
+        ctx.state = ctx.state.with_area(_without_markers(held))
+        ctx.emit("area_cleared", area=held.name, fort=held.fort, disorder=held.disorder,
+                 artefacts=list(held.artefacts))
+    for e in ctx.state.empires:
+        if e.capital is not None and vacant(ctx.state, e.capital):
+            ctx.state = ctx.state.with_empire(replace(e, capital=None))
+            ctx.emit("capital_to_city", seat=e.owner, empire=e.card, area=e.capital,
+                     value=ctx.state.area(e.capital).city)
+
+
+def _without_markers(held: AreaState) -> AreaState:
+    """``held`` with its city only: no fort, disorder or artefact marker."""
+    return replace(held, fort=False, disorder=False, artefacts=())
+
+
+def markers_of_discarded(state: SevenState, empire: Empire) -> SevenState:
+    """``state`` without the forts, disorder and artefact markers of the areas ``empire`` alone holds: a
+    discarded empire's "non-city markers" leave the map with its units (L1016). An area it shares
+    with another empire (a start area set up beside it) keeps them: they are not its alone."""
+    s = state
+    for area in empire.areas():
+        if all(o.card == empire.card for o in s.occupants(area)):
+            s = s.with_area(_without_markers(s.area(area)))
+    return s
