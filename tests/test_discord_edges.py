@@ -163,3 +163,29 @@ async def test_a_kicked_player_cannot_join_the_running_game_again_through_discor
     assert (after.seq, after.seat_names) == (before.seq, before.seat_names)
     await svc.replace_seat(gid, ALICE, bob, new_user_id=BOB, new_name="bob")
     assert BOB in {s.user_id for s in (await svc.status(gid)).seats}
+
+
+async def test_a_server_command_in_a_dm_that_discord_forgot_is_one_warning_line(
+        rig: Rig, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The refusal of a server command used in a DM meets 10062 too: no stray traceback."""
+    answer = AsyncWebhookAdapter.request  # the harness's fake, bound to it: called without the adapter
+
+    async def expired(adapter: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
+        if "/callback" in route.url:
+            raise discord.NotFound(FakeResponse(404, "Not Found"),
+                                   {"code": 10062, "message": "Unknown interaction"})
+        return await answer(route, *args, **kwargs)
+
+    monkeypatch.setattr(AsyncWebhookAdapter, "request", expired)
+    payload = rig._base(ALICE, 2, command("annals", sub("status")))
+    for key in ("guild_id", "guild_locale"):
+        payload.pop(key)
+    payload["user"] = payload.pop("member")["user"]
+    payload["channel"] = {"id": payload["channel_id"], "type": 1, "recipients": [payload["user"]]}
+    payload["context"] = 1
+    caplog.clear()
+    gateway(rig.bot).parse_interaction_create(payload)
+    await rig.settle()
+    lines = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(lines) == 1 and lines[0].levelno == logging.WARNING and lines[0].exc_info is None, \
+        [r.getMessage() for r in lines]

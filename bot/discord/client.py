@@ -62,7 +62,11 @@ class AnnalsTree(app_commands.CommandTree[discord.Client]):
                        error: app_commands.AppCommandError) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(error, app_commands.NoPrivateMessage):  # a server command used in a DM
-            await interaction.response.send_message(NOT_IN_DMS, ephemeral=True)
+            try:
+                await interaction.response.send_message(NOT_IN_DMS, ephemeral=True)
+            except discord.HTTPException as exc:  # e.g. 10062: one warning line, never a stray traceback
+                report(log, "could not tell user %s that /%s is for servers", interaction.user.id, command,
+                       error=exc)
             return
         if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
             await self._out_of_sync(interaction, error)
