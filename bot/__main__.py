@@ -65,6 +65,7 @@ from bot.leagues.service import LeagueService
 from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.service import GameService
+from bot.service.audit import Audit
 from bot.storage import follow_other_processes, is_postgres, open_store
 from bot.store import StoreError
 from engine.registry import specs
@@ -306,16 +307,28 @@ async def _sync(config: Config, guild_id: int | None) -> int:
 async def _check(config: Config) -> int:
     """``python -m bot check``: SQLite's integrity check, then every game replayed against its snapshot.
 
-    Prints one line per problem and exits 1 when there is any; reads only, so it may run beside the bot.
+    Prints one line per problem and exits 1 when there is any. It opens the database read-only and
+    migrates nothing (a file in a read-only folder is checked where it lies), so it may run beside
+    the bot. An older schema is said so and not counted as damage: the file itself is checked, its
+    games (which this code reads at the newest schema only) once the bot has brought it up to date.
     """
     try:
-        store = await open_store(config.db_path)
+        store = await open_store(config.db_path, read_only=True)
     except (StoreError, OSError) as exc:
         print(f"Cannot open the database: {exc}", file=sys.stderr)
         return 1
     try:
+        version, latest = await store.user_version(), store.latest_version()
         lines = [f"database: {p}" for p in await store.integrity_problems()]
-        audit = await GameService(store, cache_size=0).audit()
+        if version > latest:
+            lines.append(f"database: schema version {version} is newer than this code knows ({latest}); "
+                         "check it with the code that wrote it.")
+        if version < latest:  # not damage: the next start migrates it, and this code reads only the newest
+            print(f"{config.db_path}: schema version {version}; the bot brings it up to date at its next "
+                  "start (its games are checked against their logs from then on).")
+            audit = Audit()
+        else:
+            audit = await GameService(store, cache_size=0).audit()
         lines += audit.problems
     finally:
         await store.close()
@@ -327,6 +340,9 @@ async def _check(config: Config) -> int:
         print(f"{len(lines)} problem(s) in {config.db_path}. To go back to a healthy copy, stop Annals and "
               f"restore the newest file from {config.backup_dir}.", file=sys.stderr)
         return 1
+    if version < latest:
+        print(f"{config.db_path}: no problems in the file.")
+        return 0
     older = f", {len(audit.notes)} of them started under older rules" if audit.notes else ""
     print(f"{config.db_path}: no problems ({audit.checked} games checked against their logs{older}).")
     return 0

@@ -48,6 +48,7 @@ from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, Time
 from bot.notices import describe_notice
 from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
+from bot.service.text_input import MAX_LINE, checked_game_id, checked_name, checked_text
 from bot.typed import key_values, match_choice, options_from, split_words, timers_from, whole
 from engine import registry
 from engine.core import Choice, Decision
@@ -147,7 +148,12 @@ class Console:
 
     async def execute(self, line: str) -> bool:
         """Run one line; False when it asks to quit."""
-        line = line.replace("\ufeff", "").strip()  # a byte-order mark pasted or saved with the line
+        line = line.replace("\ufeff", "").replace("\t", " ").strip()  # a byte-order mark, a pasted tab
+        try:  # every word of the line is checked here, once: the commands read only printable text
+            checked_text(line, "That line", MAX_LINE)
+        except ServiceError as exc:
+            self.say(exc.message)
+            return True
         if not line or line.startswith("#"):
             return True
         words = split_words(line)
@@ -163,7 +169,7 @@ class Console:
                 if len(words) < 2 or not words[1].strip():  # `/as ''` names nobody
                     self.say("Usage: /as NAME [COMMAND ...]")
                     return True
-                self.user = words[1]
+                self.user = checked_name(words[1])
                 self._names[user_id_for(words[1])] = words[1]
                 if len(words) > 2:
                     await self.command(words[1], words[2:])
@@ -178,7 +184,7 @@ class Console:
             else:
                 await self.command(self.user, words)
         except ServiceError as exc:
-            self.say(f"[{self.user}] {exc.message}")
+            self.say(f"[{self.user}] {exc.message}" if self.user is not None else exc.message)
         except Exception:  # a console survives a bug in one command; the log has the details
             log.exception("console command failed: %s", line)
             self.say(f"[{self.user}] Something went wrong with that command; nothing more was done.")
@@ -282,7 +288,7 @@ class Console:
                          f"[{name}] There is no open lobby to join; open one with 'create GAME'.")
                 return
             args = lobbies
-        await self.service.join(args[0], uid, name)
+        await self.service.join(checked_game_id(args[0]), uid, name)
         self._current[name] = args[0]
 
     async def _leave(self, name: str, uid: int, args: list[str]) -> None:
@@ -312,7 +318,7 @@ class Console:
         if len(args) != 1:
             self.say(f"[{name}] Usage: use GAME")
             return
-        status = await self.service.status(args[0])
+        status = await self.service.status(checked_game_id(args[0]))
         self._current[name] = status.game_id
         self.say(f"[{name}] now playing in {status.game_id} ({status.title}, {status.status}).")
 
@@ -554,7 +560,7 @@ class Console:
     async def _game(self, name: str, uid: int, args: Sequence[str]) -> str:
         """The game a command is about: the argument, else the person's current game."""
         if args:
-            gid = (await self.service.status(args[0])).game_id  # refuses an unknown game
+            gid = (await self.service.status(checked_game_id(args[0]))).game_id  # refuses an unknown game
             self._current[name] = gid
             return gid
         current = self._current.get(name)

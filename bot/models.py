@@ -19,6 +19,7 @@ TimeoutPolicy = Literal["ai", "skip"]
 DeadlineKind = Literal["turn", "reminder"]
 ReminderPreference = Literal["all", "last", "none"]
 ActionSource = Literal["human", "ai", "timeout"]
+DepartureReason = Literal["resigned", "replaced", "kicked"]
 
 STATUSES: Final = ("lobby", "active", "paused", "over", "abandoned")
 MIN_MOVE_SECONDS: Final = 60
@@ -250,6 +251,23 @@ class GameBundle:
     rules_version: str | None = None  # the rules it started under (None: before versions were kept)
 
 
+@dataclass(frozen=True)
+class Departure:
+    """A person leaving the seat of a running game, or given a seat back.
+
+    Someone who left may not join that game again as a newcomer (see migrations/0007's
+    ``departures``) until its creator or an admin hands them a seat: that change carries their
+    ``Departure`` with ``reason`` None, which drops the record.
+
+    Attributes:
+        user_id: the person.
+        reason: why they left (``resigned``, ``replaced``, ``kicked``), or None: given a seat back.
+    """
+
+    user_id: int
+    reason: DepartureReason | None
+
+
 @dataclass
 class GameChange:
     """One atomic change to a game, written by :meth:`bot.store.Store.apply_change`.
@@ -281,6 +299,7 @@ class GameChange:
         hold_public_ms: hold this change's public rows until then (Unix ms): more of the same command
             follows (AI seats playing on), and the thread gets the whole burst at once.
         release_held: make the game's held rows due now (the command's last change).
+        departures: people who left a seat of the running game, or were given one back.
     """
 
     game_id: str
@@ -309,6 +328,7 @@ class GameChange:
     voided: list[tuple[int, int]] = field(default_factory=list)
     hold_public_ms: int | None = None
     release_held: bool = False
+    departures: list[Departure] = field(default_factory=list)
 
 
 # -- the notice outbox (see migrations/0006_outbox.sql and bot/outbox.py) ---------------

@@ -230,6 +230,7 @@ class PgStore(Store):
         self.path = redacted(url)
         self._pool = pool
         self._closed = False
+        self._read_only = False  # opened by check: nothing to release at close
         self._current: ContextVar[PgConnection | None] = ContextVar(f"pg-{id(self)}", default=None)
         self._seen: OrderedDict[str, int] = OrderedDict()  # game id -> revision last loaded or written
         self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"  # who holds a claim, who sent a notice
@@ -247,12 +248,14 @@ class PgStore(Store):
         migrate: bool = True,
         exclusive: bool = False,
         pool_size: int = 10,
+        read_only: bool = False,
     ) -> PgStore:
         """Connect to the database ``path`` (a ``postgresql://`` URL) and apply pending migrations.
 
         ``busy_timeout_ms`` becomes the server's ``lock_timeout`` (how long a write waits for a row
         another process holds); ``exclusive`` is accepted for symmetry and ignored: any number of
-        processes may write (each write checks the game's revision).
+        processes may write (each write checks the game's revision). ``read_only`` (``python -m bot
+        check``): every transaction of the session is read-only on the server, nothing is migrated.
 
         Raises:
             StoreError: the server cannot be reached or refuses us (the message says which).
@@ -262,12 +265,14 @@ class PgStore(Store):
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=pool_size, timeout=max(busy_timeout_ms / 1000, 1),
-                server_settings={"lock_timeout": str(int(busy_timeout_ms)), "application_name": "annals"})
+                server_settings={"lock_timeout": str(int(busy_timeout_ms)), "application_name": "annals",
+                                 **({"default_transaction_read_only": "on"} if read_only else {})})
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             raise StoreError(f"Cannot open the PostgreSQL database {redacted(url)} ({exc}). Check ANNALS_DB "
                              "and that the server is running and lets this user in.") from exc
         store = cls(url, pool)
-        if migrate:
+        store._read_only = read_only
+        if migrate and not read_only:
             try:
                 await store.migrate(migrations_dir or PG_MIGRATIONS_DIR)
             except BaseException:  # perhaps no schema to release deadlines in: just let go
@@ -278,6 +283,9 @@ class PgStore(Store):
     async def close(self) -> None:
         """Wait for the writes in progress, then close the pool (idempotent)."""
         if self._closed:
+            return
+        if self._read_only:  # claimed nothing, and may write nothing
+            await self._shut()
             return
         try:  # the deadlines claimed but not fired go back at once (a killed process's after a lease)
             await self._read("UPDATE deadlines SET claimed_by = NULL, claimed_until = 0 "
@@ -331,6 +339,10 @@ class PgStore(Store):
         return {str(r[0]) for r in rows}
 
     # -- migrations ------------------------------------------------------------------
+    def latest_version(self) -> int:
+        """The schema version this code brings a database to."""
+        return len(pg_migrations())
+
     async def user_version(self) -> int:
         """The schema version: the last migration applied (0 on an empty database)."""
         rows = await self._read("SELECT to_regclass('annals_schema') IS NOT NULL")

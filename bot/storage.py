@@ -59,6 +59,8 @@ class GameStore(Protocol):
 
     async def user_version(self) -> int: ...
 
+    def latest_version(self) -> int: ...
+
     async def integrity_problems(self, *, quick: bool = False) -> list[str]: ...
 
     # -- games
@@ -91,6 +93,8 @@ class GameStore(Protocol):
     async def games_of_user(self, user_id: int) -> list[str]: ...
 
     async def get_seats(self, game_id: str) -> list[SeatRow]: ...
+
+    async def departure(self, game_id: str, user_id: int) -> str | None: ...
 
     async def load_bundle(self, game_id: str) -> GameBundle | None: ...
 
@@ -206,12 +210,13 @@ async def follow_other_processes(store: GameStore, changed: Callable[[str], obje
 
 
 async def open_store(target: str | Path | None = None, *, exclusive: bool = False,
-                     migrate: bool = True) -> GameStore:
+                     migrate: bool = True, read_only: bool = False) -> GameStore:
     """Open the database ``target`` names (default ``ANNALS_DB``, else the embedded SQLite file).
 
     ``exclusive`` makes this process the one writer of a SQLite file (see
     :func:`bot.store.hold_writer_lock`); a PostgreSQL database takes any number of processes, each
-    write being guarded by the game's revision, so it has no such lock.
+    write being guarded by the game's revision, so it has no such lock. ``read_only`` opens it for
+    reading only, migrating nothing (``python -m bot check``).
 
     Raises:
         StoreError: the database cannot be opened (the message says why and what to do).
@@ -220,5 +225,5 @@ async def open_store(target: str | Path | None = None, *, exclusive: bool = Fals
     if is_postgres(name):
         from bot.pgstore import PgStore  # asyncpg only when a server is used
 
-        return await PgStore.open(name, migrate=migrate)
-    return await Store.open(sqlite_path(name), exclusive=exclusive, migrate=migrate)
+        return await PgStore.open(name, migrate=migrate, read_only=read_only)
+    return await Store.open(sqlite_path(name), exclusive=exclusive, migrate=migrate, read_only=read_only)

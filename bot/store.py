@@ -27,6 +27,7 @@ from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
+from urllib.parse import quote
 
 import aiosqlite
 
@@ -87,6 +88,10 @@ def storage_fault(exc: sqlite3.Error) -> StoreError | None:
     return None
 
 
+class NotADatabase(StoreError):
+    """The database file is there but is no SQLite database: empty, cut short or overwritten."""
+
+
 class StoreConflict(StoreError):
     """A write was refused because the game changed underneath it (or does not exist)."""
 
@@ -96,8 +101,23 @@ def default_db_path() -> str:
     return os.environ.get("ANNALS_DB") or DEFAULT_DB
 
 
-def _check_path(db: str) -> None:
-    """A clear StoreError for a database path that cannot be one (before SQLite's own words)."""
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
+SMALLEST_DATABASE = 512  # bytes: one page of the smallest page size SQLite has
+
+
+def _check_path(db: str, *, read_only: bool = False, empty_ok: bool = False) -> None:
+    """A clear StoreError for a database path that cannot be one (before SQLite's own words).
+
+    Checked before anything is created or written (the writer's lock file included): a file that is
+    there but is not a database (empty, cut short, overwritten), since SQLite would silently start
+    a new database in an empty or 1-byte file; and, unless ``read_only``, a file or folder Annals
+    may not write to, which SQLite would open anyway and then refuse every write. ``empty_ok`` lets
+    an empty file through, for openers that cannot tell it from one being created.
+
+    Raises:
+        NotADatabase: the file is there, but empty or not SQLite's.
+        StoreError: any other path that cannot be a database Annals uses.
+    """
     if db == ":memory:":  # the writer and the reader would each see a database of their own
         raise StoreError("ANNALS_DB cannot be ':memory:': Annals keeps its games in a file, read and "
                          "written by two connections. Name a file, e.g. annals.sqlite3.")
@@ -110,6 +130,64 @@ def _check_path(db: str) -> None:
     if not target.parent.is_dir():
         raise StoreError(f"The folder {target.parent} of the database {db} does not exist; create it or "
                          "choose another ANNALS_DB.")
+    if target.exists() and (target.stat().st_size or not empty_ok):
+        _check_header(target, db)
+    elif read_only:
+        raise StoreError(f"There is no database file {db}; check ANNALS_DB.")
+    if read_only:
+        return
+    if target.exists() and not os.access(target, os.W_OK):
+        raise StoreError(f"{db} is read-only, and Annals writes every move to it: make it writable for the "
+                         f"user running Annals (e.g. chmod u+w {db}), or choose another ANNALS_DB.")
+    if not os.access(target.parent, os.W_OK):
+        raise StoreError(f"The folder {target.parent} of the database {db} is read-only, and SQLite keeps "
+                         "its log and lock files beside the database: make the folder writable for the "
+                         "user running Annals, or choose another ANNALS_DB.")
+
+
+def _check_header(target: Path, db: str) -> None:
+    """Refuse a file that does not begin with SQLite's header (in one line saying what to do)."""
+    try:
+        with target.open("rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise StoreError(f"{db} cannot be read ({exc.strerror}): give the user running Annals read access "
+                         "to it, or choose another ANNALS_DB.") from exc
+    if not head:
+        raise NotADatabase(f"{db} is empty (0 bytes), so it holds no games: it was cut short or never "
+                           "written. Restore it from its backups/ folder, or delete it to start a new "
+                           "database.")
+    size = target.stat().st_size
+    if head != SQLITE_HEADER or size < SMALLEST_DATABASE:
+        what = "less than one page" if head == SQLITE_HEADER else "without SQLite's header"
+        raise NotADatabase(f"{db} is not an Annals database ({size} byte{'s' * (size != 1)}, {what}: it "
+                           "was cut short or overwritten). Restore it from its backups/ folder, or choose "
+                           "another ANNALS_DB.")
+
+
+def _checked_writer(db: str) -> int | None:
+    """Check ``db`` (:func:`_check_path`), then become its writer (:func:`hold_writer_lock`).
+
+    The writer creates a new database file only once it holds the lock, so a file that looks empty
+    while the lock is held is one another process is creating: that process is named
+    (:class:`DatabaseInUse`) rather than the file called empty. The check comes first, so a file
+    refused leaves nothing written, no lock file either, unless one was there before.
+    """
+    try:
+        _check_path(db)
+    except NotADatabase:
+        if not Path(f"{db}.lock").exists():
+            raise
+        fd = hold_writer_lock(db)  # DatabaseInUse while another process holds it
+    else:
+        return hold_writer_lock(db)
+    try:
+        _check_path(db)  # nobody else writes it now: it is what it looks like
+    except BaseException:
+        if fd is not None:
+            os.close(fd)
+        raise
+    return fd
 
 
 def hold_writer_lock(db: str) -> int | None:
@@ -376,6 +454,7 @@ class Store:
         busy_timeout_ms: int = 10_000,
         migrate: bool = True,
         exclusive: bool = False,
+        read_only: bool = False,
     ) -> Store:
         """Open (creating if needed) the database and apply pending migrations.
 
@@ -386,14 +465,23 @@ class Store:
             migrate: apply pending migrations now.
             exclusive: become the one writer process of the file (:func:`hold_writer_lock`) before
                 touching it; the bot and the console open it so, tools that only read do not.
+            read_only: open an existing file for reading only (``python -m bot check``): SQLite's
+                ``mode=ro``, no migration, no lock file, nothing written even in a read-only folder;
+                ``migrate`` and ``exclusive`` are ignored.
 
         Raises:
+            StoreError: the path is no database file (a folder, an empty or foreign file), or one
+                Annals may not write to (unless ``read_only``); the message says what to do.
             DatabaseInUse: ``exclusive`` and another process is the writer.
             MigrationError: a migration failed (it was rolled back; the store is closed).
         """
         db = str(path) if path is not None else default_db_path()
-        _check_path(db)
-        lock_fd = hold_writer_lock(db) if exclusive else None
+        if read_only:
+            _check_path(db, read_only=True)
+            return await cls._connect_read_only(db, busy_timeout_ms)
+        lock_fd = _checked_writer(db) if exclusive else None
+        if not exclusive:  # a file still empty may be one another process is creating this instant
+            _check_path(db, empty_ok=True)
         try:
             store = await cls._connect(db, busy_timeout_ms, lock_fd)
         except BaseException:
@@ -432,6 +520,45 @@ class Store:
             await reader.execute(f"PRAGMA {pragma}")
         return cls(db, writer, reader, lock_fd)
 
+    @classmethod
+    async def _connect_read_only(cls, db: str, busy_timeout_ms: int) -> Store:
+        """Two read-only connections (a write through either fails in SQLite itself).
+
+        Reading a database in WAL mode makes SQLite create its ``-wal`` and ``-shm`` files beside it
+        (and fail in a read-only folder). A file without a ``-wal`` was closed cleanly, its log folded
+        in, and has no writer (a live one keeps its log): it is opened as immutable, which creates
+        nothing. One with a log is read through it, as the bot beside it writes; an empty log left
+        in a read-only folder is ignored.
+        """
+        if db.startswith("file:"):  # a URI already: read-only is one more of its parameters
+            uris = [f"{db}{'&' if '?' in db else '?'}mode=ro"]
+        else:
+            base = f"file:{quote(os.path.abspath(db))}?mode=ro"
+            wal = Path(f"{db}-wal")
+            immutable = f"{base}&immutable=1"
+            uris = [base, *([immutable] if wal.stat().st_size == 0 else [])] if wal.exists() else [immutable]
+        failure: sqlite3.Error | None = None
+        for uri in uris:
+            conns: list[aiosqlite.Connection] = []
+            try:
+                for _ in range(2):
+                    conn = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+                    conns.append(conn)
+                    for pragma in (f"busy_timeout = {int(busy_timeout_ms)}", "query_only = ON"):
+                        await conn.execute(f"PRAGMA {pragma}")
+                    await conn.execute_fetchall("SELECT count(*) FROM sqlite_master")  # reads page 1
+                return cls(db, conns[0], conns[1])
+            except sqlite3.Error as exc:
+                failure = exc
+                for conn in conns:
+                    await conn.close()
+            except BaseException:
+                for conn in conns:
+                    await conn.close()
+                raise
+        raise StoreError(f"{db} cannot be read as a database (SQLite says: {failure}). Restore it from its "
+                         "backups/ folder, or choose another ANNALS_DB.") from failure
+
     async def close(self) -> None:
         """Wait for the write in progress, then close both connections (idempotent)."""
         if self._closed:
@@ -465,6 +592,10 @@ class Store:
         """The schema version (``PRAGMA user_version``): the last migration applied."""
         rows = list(await self._writer.execute_fetchall("PRAGMA user_version"))
         return int(rows[0][0])
+
+    def latest_version(self) -> int:
+        """The schema version this code brings a database to (its number of migrations)."""
+        return len(list_migrations(MIGRATIONS_DIR))
 
     async def migrate(self, directory: Path = MIGRATIONS_DIR) -> int:
         """Apply the migrations newer than ``user_version``, each in its own transaction.
@@ -648,6 +779,7 @@ class Store:
                     [(d.deadline_id, d.game_id, d.seq, d.player, d.user_id, d.kind, d.due_at, int(d.fired),
                       c.updated_at) for d in c.new_deadlines],
                 )
+            await self._write_departures(conn, c)
             ids = await self._enqueue(conn, c.outbox, c.updated_at)
             await self._hold(conn, c, ids)
             return ids
@@ -663,6 +795,28 @@ class Store:
             await conn.execute(
                 "UPDATE outbox SET next_try_ms = 0 WHERE game_id = ? AND attempts = 0 AND next_try_ms > 0 "
                 "AND delivered_at IS NULL AND gave_up_at IS NULL", (c.game_id,))
+
+    @staticmethod
+    async def _write_departures(conn: Any, change: GameChange) -> None:
+        """Record who left the game's seats (a later departure replaces the reason) and drop the
+        record of whoever was given a seat back, in the change's own transaction."""
+        left = [(change.game_id, d.user_id, d.reason, change.updated_at)
+                for d in change.departures if d.reason is not None]
+        back = [(change.game_id, d.user_id) for d in change.departures if d.reason is None]
+        if back:
+            await conn.executemany("DELETE FROM departures WHERE game_id = ? AND user_id = ?", back)
+        if left:
+            await conn.executemany(
+                "INSERT INTO departures (game_id, user_id, reason, at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET reason = excluded.reason, at = excluded.at",
+                left)
+
+    async def departure(self, game_id: str, user_id: int) -> str | None:
+        """Why ``user_id`` left a seat of the running game ``game_id`` (``resigned``, ``replaced``,
+        ``kicked``), or None when they never did or were given a seat back since."""
+        rows = await self._read("SELECT reason FROM departures WHERE game_id = ? AND user_id = ?",
+                                (game_id, user_id))
+        return str(rows[0][0]) if rows else None
 
     @staticmethod
     async def _write_undo(conn: Any, c: GameChange) -> None:

@@ -4,13 +4,16 @@ unreadable files, and the words a player reads when the disk or the lock fails."
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -307,3 +310,141 @@ async def test_a_full_disk_is_refused_in_words_and_writing_resumes_when_space_re
         assert (await store.get_game(gid)).seq == seq + 1  # type: ignore[union-attr]
     finally:
         await store.close()
+
+
+# -- files Annals cannot use, and a check that only reads (issue 24, point 7) ----------------------
+
+def _plain_user() -> list[str]:
+    """The command prefix that runs a child without root's right to write anything: permissions
+    then hold for it as for any user (a read-only file is read-only), so the test meets the real
+    fault, not a stand-in. Root keeps its uid but loses the capability to override them."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: no file is read-only to this process")
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search"]
+
+
+def _bot(db: Path, *command: str, plain: bool = False) -> subprocess.CompletedProcess[str]:
+    """``python -m bot COMMAND`` on ``db`` in a child, with no token and nothing on its stdin."""
+    run = db.parent.parent / "run"  # a working folder of its own: nothing lands beside the database
+    run.mkdir(exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "ANNALS_DB": str(db), "ANNALS_OUT": str(run / "out")}
+    env.pop("DISCORD_TOKEN", None)
+    return subprocess.run([*(_plain_user() if plain else []), sys.executable, "-m", "bot", *command,
+                           "--env-file", str(run / "none")], cwd=run, env=env, text=True,
+                          capture_output=True, stdin=subprocess.DEVNULL, timeout=120)
+
+
+def _folder(folder: Path) -> dict[str, tuple[str, int]]:
+    """Every file of ``folder``: its content's hash and its modification time."""
+    return {p.name: (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mtime_ns)
+            for p in sorted(folder.iterdir())}
+
+
+def _one_line(done: subprocess.CompletedProcess[str]) -> str:
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    return lines[0]
+
+
+def _real_database(path: Path) -> None:
+    """A healthy SQLite file (not an Annals one: only its bytes are used)."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE t (x INTEGER)")
+    conn.close()
+
+
+# files SQLite would take for a new, empty database (the first two), or open and then fail on
+TRUNCATED: dict[str, Callable[[bytes], bytes]] = {
+    "empty": lambda real: b"",
+    "one byte": lambda real: real[:1],
+    "cut inside its first page": lambda real: real[:300],
+}
+
+
+@pytest.mark.parametrize("shape", sorted(TRUNCATED))
+def test_an_empty_or_truncated_database_file_is_refused_at_start_and_left_as_it_is(
+        tmp_path: Path, shape: str) -> None:
+    """Issue 24, point 7: "A 0- or 1-byte database file silently starts as a new empty database"."""
+    _real_database(tmp_path / "real.sqlite3")
+    real = (tmp_path / "real.sqlite3").read_bytes()
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "annals.sqlite3"
+    db.write_bytes(TRUNCATED[shape](real))
+    before = _folder(folder)
+    done = _bot(db, "--console")
+    assert done.returncode == 1, done.stdout
+    line = _one_line(done)
+    assert line.startswith(f"Cannot open the database: {db} is ") and "backups/" in line, line
+    assert _folder(folder) == before  # no lock file, no log, no new database: nothing written
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_a_read_only_database_is_refused_at_start_in_one_line(tmp_path: Path, what: str) -> None:
+    """Issue 24, point 7: "A read-only database file starts, then answers every write with 'Something
+    went wrong'". Refused before anything starts, saying what to make writable."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "annals.sqlite3"
+    asyncio.run(_three_games(db))
+    before = _folder(folder)
+    target = db if what == "file" else folder
+    mode = target.stat().st_mode
+    target.chmod(0o444 if what == "file" else 0o555)
+    try:
+        done = _bot(db, "--console", plain=True)
+    finally:
+        target.chmod(mode)
+    assert done.returncode == 1, done.stdout
+    line = _one_line(done)
+    assert line.startswith("Cannot open the database: ") and "is read-only" in line, line
+    assert f"{target} is read-only" in line or f"{target} of the database {db} is read-only" in line, line
+    assert _folder(folder) == before
+
+
+def test_check_reads_a_database_in_a_read_only_folder_and_writes_nothing(tmp_path: Path) -> None:
+    """Issue 24, point 7: "`bot check` on a read-only folder calls a healthy file 'not an Annals
+    database'". It reads the file where it lies, and leaves no trace in a folder it could write to."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "annals.sqlite3"
+    asyncio.run(_three_games(db))
+    before = _folder(folder)
+    done = _bot(db, "check")  # a writable folder: still no -wal, -shm or lock file left behind
+    assert done.returncode == 0 and "no problems (3 games checked" in done.stdout, done.stderr
+    assert _folder(folder) == before
+    folder.chmod(0o555)
+    try:
+        done = _bot(db, "check", plain=True)
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.strip().splitlines()
+    assert said == [f"{db}: no problems (3 games checked against their logs)."], done.stdout
+    assert _folder(folder) == before
+
+
+UPGRADE_FIXTURES = sorted((ROOT / "tests" / "fixtures" / "upgrade").glob("v*.sqlite3"))  # schema 1 to 6
+
+
+@pytest.mark.parametrize("fixture", UPGRADE_FIXTURES, ids=lambda p: p.name.split("_")[0])
+def test_check_leaves_an_older_schema_as_it_is_and_says_the_bot_will_bring_it_up_to_date(
+        tmp_path: Path, fixture: Path) -> None:
+    """Issue 24, point 7: "`bot check` (described as read-only) runs migrations". A database written
+    by an earlier commit is checked where it is and left at its version; its games are not damage."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / "annals.sqlite3"
+    shutil.copyfile(fixture, db)
+    version = int.from_bytes(db.read_bytes()[60:64], "big")  # the header's user_version, read without SQLite
+    before = _folder(folder)
+    done = _bot(db, "check")
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    said = done.stdout.strip().splitlines()
+    assert said[0].startswith(f"{db}: schema version {version}; the bot brings it up to date at its next "
+                              "start"), said
+    assert said[-1] == f"{db}: no problems in the file."
+    assert _folder(folder) == before  # still at its version: nothing migrated, nothing written

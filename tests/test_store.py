@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -227,3 +228,41 @@ async def test_a_path_that_cannot_be_a_database_gets_one_clear_sentence(
         await Store.open(make(tmp_path))
     assert words in str(info.value) and "\n" not in str(info.value)
     assert (tmp_path / "notes.txt").read_text().startswith("shopping")  # nothing written over it
+
+
+async def test_a_read_only_opening_reads_and_cannot_write(db_target: str) -> None:
+    """``python -m bot check`` opens the database so (issue 24, point 7): what it reads is there, and
+    a write through it fails in the database itself, whichever database it is."""
+    from bot.storage import open_store
+
+    writer = await open_store(db_target)
+    await writer.set_user_settings(UserSettings(7, dm_allowed=False, reminders="last"), 10)
+    await writer.close()
+    reader = await open_store(db_target, read_only=True)
+    try:
+        assert await reader.get_user_settings(7) == UserSettings(7, False, "last")
+        assert await reader.user_version() == reader.latest_version()
+        with pytest.raises(Exception, match=r"(?i)read.?only"):
+            await reader.set_user_settings(UserSettings(8), 11)
+        assert await reader.get_user_settings(8) == UserSettings(8)
+    finally:
+        await reader.close()
+
+
+async def test_a_fresh_file_another_writer_is_creating_is_in_use_not_empty(tmp_path: Path) -> None:
+    """The writer creates a new file only once it holds the lock; meanwhile the file is empty. A
+    second bot must hear that the database is in use, not that it is empty."""
+    from bot.store import DatabaseInUse, NotADatabase, hold_writer_lock
+
+    db = tmp_path / "annals.sqlite3"
+    fd = hold_writer_lock(str(db))
+    assert fd is not None
+    db.write_bytes(b"")  # the first writer has created it and not written its first page yet
+    try:
+        with pytest.raises(DatabaseInUse):
+            await Store.open(db, exclusive=True)
+    finally:
+        os.close(fd)
+    with pytest.raises(NotADatabase, match="is empty"):  # nobody creating it: it is what it looks like
+        await Store.open(db, exclusive=True)
+    assert db.read_bytes() == b""

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.discord import league
 from bot.discord.base import NOT_IN_DMS
 from bot.discord.commands import AnnalsGroup
-from bot.discord.kit import APOLOGY, BotBase, gone, report
+from bot.discord.kit import APOLOGY, CHANGED, BotBase, gone, quiet_gone_interactions, report, typed_problem
 from bot.discord.panel import DYNAMIC_ITEMS
 from bot.discord.transport import Transport
 from bot.service import GameService
@@ -36,13 +36,40 @@ def default_intents() -> discord.Intents:
 
 
 class AnnalsTree(app_commands.CommandTree[discord.Client]):
-    """The command tree; unexpected errors are logged and answered with a short apology."""
+    """The command tree; unexpected errors are logged and answered with a short apology.
+
+    Every command's and autocomplete's text is checked here first, once for all of them
+    (:func:`bot.discord.kit.typed_problem`): text that is not printable, valid Unicode, or too long is
+    refused privately and reaches no command. A command Discord still shows but this code no longer
+    has (removed or changed since the last ``python -m bot sync``) is answered privately that the
+    commands need a sync.
+    """
+
+    async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
+        problem = typed_problem(interaction.data)
+        if problem is None:
+            return True
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])  # nothing matches what cannot be read
+            else:
+                await interaction.response.send_message(problem, ephemeral=True)
+        except discord.HTTPException as exc:
+            report(log, "could not refuse the text of a command (user %s)", interaction.user.id, error=exc)
+        return False
 
     async def on_error(self, interaction: discord.Interaction[discord.Client],
                        error: app_commands.AppCommandError) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(error, app_commands.NoPrivateMessage):  # a server command used in a DM
-            await interaction.response.send_message(NOT_IN_DMS, ephemeral=True)
+            try:
+                await interaction.response.send_message(NOT_IN_DMS, ephemeral=True)
+            except discord.HTTPException as exc:  # e.g. 10062: one warning line, never a stray traceback
+                report(log, "could not tell user %s that /%s is for servers", interaction.user.id, command,
+                       error=exc)
+            return
+        if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+            await self._out_of_sync(interaction, error)
             return
         report(log, "/%s failed (user %s, guild %s)", command, interaction.user.id, interaction.guild_id,
                error=error)
@@ -55,6 +82,29 @@ class AnnalsTree(app_commands.CommandTree[discord.Client]):
                 await interaction.response.send_message(APOLOGY, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not send the apology for /%s", command)
+
+    @staticmethod
+    async def _out_of_sync(
+        interaction: discord.Interaction[discord.Client],
+        error: app_commands.CommandNotFound | app_commands.CommandSignatureMismatch,
+    ) -> None:
+        """Discord's copy of the commands is older than this code: say so privately, warn the log once
+        per use (no traceback: nothing here is broken, the upload is due)."""
+        if isinstance(error, app_commands.CommandNotFound):
+            name = " ".join([*error.parents, error.name])
+        else:
+            name = error.command.qualified_name
+        log.warning("/%s is not a command of this bot as Discord showed it (user %s, guild %s): run "
+                    "`python -m bot sync`", name, interaction.user.id, interaction.guild_id)
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            elif interaction.response.is_done():
+                await interaction.followup.send(CHANGED, ephemeral=True)
+            else:
+                await interaction.response.send_message(CHANGED, ephemeral=True)
+        except discord.HTTPException as exc:
+            report(log, "could not tell user %s that /%s changed", interaction.user.id, name, error=exc)
 
 
 class AnnalsBot(BotBase):
@@ -72,6 +122,7 @@ class AnnalsBot(BotBase):
         options.setdefault("intents", default_intents())
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(service, render_limit=render_limit, board_size=board_size, **options)
+        quiet_gone_interactions()  # an expired interaction is one warning line wherever it shows
         self.tree = AnnalsTree(self)
         self.tree.add_command(AnnalsGroup(self))
         for game_spec in specs(offered=True):  # each game's own extras, by its spec

@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 
 from bot.service import GameService, ServiceError
+from bot.service.text_input import MAX_TEXT, checked_text
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -63,7 +64,54 @@ def report(logger: logging.Logger, message: str, *args: object, error: BaseExcep
         logger.error(message, *args, exc_info=error)
 
 
+class GoneFilter(logging.Filter):
+    """discord.py logs what it swallows with its traceback (an autocomplete answered after Discord
+    forgot the interaction, a view's callback): when the cause is one of :data:`GONE`, the record
+    becomes one warning line, as :func:`report` writes ours."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        why = gone(record.exc_info[1] if record.exc_info else None)
+        if why is not None:
+            record.msg, record.args = f"{record.getMessage()}: {why}", None
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+GONE_FILTER = GoneFilter()
+# the discord.py modules that log an exception they caught (a filter acts on its own logger's records)
+DISCORD_LOGGERS = ("discord.app_commands.tree", "discord.ui.view", "discord.ui.modal", "discord.client")
+
+
+def quiet_gone_interactions() -> None:
+    """Install :class:`GoneFilter` on discord.py's loggers (once; adding it again changes nothing)."""
+    for name in DISCORD_LOGGERS:
+        logging.getLogger(name).addFilter(GONE_FILTER)
+
+
+def typed_problem(data: Any) -> str | None:
+    """Why a command's text options may not be read (:func:`bot.service.text_input.checked_text`):
+    the refusal of the first bad one in the interaction ``data`` (subcommands included), or None."""
+    stack = list(data.get("options") or []) if isinstance(data, dict) else []
+    while stack:
+        option = stack.pop(0)
+        if not isinstance(option, dict):
+            continue
+        stack += list(option.get("options") or [])
+        value = option.get("value")
+        if isinstance(value, str):
+            name = option.get("name")
+            what = f"The {name} option" if isinstance(name, str) and name.isascii() and name.isprintable() \
+                else "An option"
+            try:
+                checked_text(value, what, MAX_TEXT)
+            except ServiceError as exc:
+                return exc.message
+    return None
+
+
 APOLOGY = "Sorry, something went wrong on my side; nothing more was done. The error has been logged."
+CHANGED = "This command has changed; a server admin can run `python -m bot sync`."
 OUT_OF_DATE = ("This message is out of date: the game has moved on. "
                "Use `/annals play` for your current choices.")
 GAME = r"[a-z0-9]{1,32}"  # a game id in a custom_id pattern

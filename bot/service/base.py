@@ -424,7 +424,7 @@ class ServiceBase:
             timers=unit.timers, creator_id=unit.creator,
             rules_version=lg.spec.rules_version() if starts else None,
             undo_clear=unit.undo_clear, undo_drop=unit.undo_drop, undo_points=unit.undo_points,
-            voided=unit.voided,
+            voided=unit.voided, departures=unit.departures,
             hold_public_ms=int(time.time() * 1000) + HOLD_MS if hold else None, release_held=release,
         )
         # the notices go into the outbox in this same transaction: a crash after the commit loses none

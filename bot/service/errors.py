@@ -16,8 +16,9 @@ class ServiceError(Exception):
             ``lobby_full``, ``already_seated``, ``not_enough_players``, ``not_seated``,
             ``not_allowed``, ``not_started``, ``paused``, ``not_paused``, ``finished``,
             ``stale``, ``not_your_turn``, ``not_ai``, ``conflict``, ``engine_error``,
-            ``bad_days``, ``vacation_cap``, ``damaged``, ``busy`` (the database is locked;
-            nothing changed), ``disk_full`` (the disk is full or failing; nothing was saved),
+            ``bad_days``, ``vacation_cap``, ``damaged``, ``departed`` (removed from this running
+            game), ``busy`` (the database is locked; nothing changed), ``disk_full`` (the disk
+            is full or failing; nothing was saved),
             or an engine :class:`~engine.core.IllegalAction` code (``bad_action``, ...).
         message: a sentence for the person who asked.
         params: the values the message was built from.

@@ -7,16 +7,18 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.models import PUBLIC, GameRow, Notice, NoticeKind, Outcome, SeatRow, TimerSettings
+from bot.models import PUBLIC, Departure, GameRow, Notice, NoticeKind, Outcome, SeatRow, TimerSettings
 from bot.outbox import route
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError, refused
 from bot.service.offload import cpu, seated, set_up
 from bot.service.records import Loaded, Unit, clean_name, next_slot, require_manager, spec_or_error
+from bot.service.text_input import MAX_GAME_ID, MAX_NAME, MAX_TEXT, checked_game_id, checked_text
 from bot.store import StoreConflict
 from engine.core import IllegalAction, join_entry
 
 SEED_LIMIT = 2**63  # a seed is stored as SQLite's signed 64-bit INTEGER
+LEFT_GAME = "You left this game; only its creator or a server admin can give you a seat again."
 
 
 class LobbyOps(ServiceBase):
@@ -43,7 +45,7 @@ class LobbyOps(ServiceBase):
         Raises:
             ServiceError: unknown game, bad options, seats outside the game's range, bad timers.
         """
-        spec = spec_or_error(ruleset)
+        spec = spec_or_error(checked_text(ruleset, "A game's name", MAX_GAME_ID))
         max_seats = spec.max_players if max_seats is None else max_seats
         if not spec.min_players <= max_seats <= spec.max_players:
             raise ServiceError("bad_seats", f"{spec.title} is for {spec.min_players} to {spec.max_players} "
@@ -53,6 +55,10 @@ class LobbyOps(ServiceBase):
         if problems:
             raise ServiceError("bad_timers", " ".join(problems))
         opts = dict(options or {})
+        for key, value in opts.items():  # what a person typed reaches the rules checked
+            checked_text(key, "An option's name", MAX_NAME)
+            if isinstance(value, str):
+                checked_text(value, "An option", MAX_TEXT)
         if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
             raise ServiceError("bad_options", f"A seed is a whole number from 0 to {SEED_LIMIT - 1}.")
         seed = self._new_seed() if seed is None else seed
@@ -88,6 +94,7 @@ class LobbyOps(ServiceBase):
     async def join(self, game_id: str, user_id: int, display_name: str) -> Outcome:
         """Take a free seat in a lobby, or in a game under way whose rules take newcomers (its spec's
         ``joins_in_progress``: the game seats them through :meth:`engine.core.Game.join`)."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             if lg.row.status == "lobby" or not lg.spec.joins_in_progress:
@@ -96,6 +103,9 @@ class LobbyOps(ServiceBase):
                 self._require_active(lg)
             if lg.seat_of_user(user_id) is not None:
                 raise ServiceError("already_seated", "You already have a seat in this game.")
+            # kicked, resigned or replaced: coming back as a newcomer would undo a moderator's decision
+            if lg.row.status != "lobby" and await self.store.departure(game_id, user_id) is not None:
+                raise ServiceError("departed", LEFT_GAME)
             if len(lg.seats) >= lg.row.max_seats:
                 raise ServiceError("lobby_full", "This game is full.", max=lg.row.max_seats)
             await self._refresh_prefs(lg, [user_id])
@@ -132,6 +142,7 @@ class LobbyOps(ServiceBase):
         When the creator leaves, the lobby passes to the person seated longest; with
         nobody left, it closes.
         """
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
@@ -164,11 +175,12 @@ class LobbyOps(ServiceBase):
         self, game_id: str, by_user_id: int, name: str, *, is_admin: bool = False
     ) -> Outcome:
         """Take an AI seat out of a lobby by its name ("AI 1") (the creator or an admin)."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
             self._require_lobby(lg)
-            wanted = " ".join(name.split()).casefold()
+            wanted = " ".join(checked_text(name, "A seat's name", MAX_NAME).split()).casefold()
             seat = next((s for s in lg.ordered() if s.is_ai and s.user_id is None
                          and s.display_name.casefold() == wanted), None)
             if seat is None:
@@ -187,13 +199,14 @@ class LobbyOps(ServiceBase):
         name: str | None = None,
     ) -> Outcome:
         """Add an AI seat to a lobby (the creator or an admin)."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
             self._require_lobby(lg)
             if len(lg.seats) >= lg.row.max_seats:
                 raise ServiceError("lobby_full", "This game is full.", max=lg.row.max_seats)
-            policy = self._check_policy(lg, policy or self.default_ai)
+            policy = self._check_policy(lg, checked_text(policy or self.default_ai, "An AI's name", MAX_NAME))
             unit = self._unit(lg)
             slot = next_slot(lg)
             label = clean_name(name) if name else f"AI {sum(s.is_ai for s in lg.seats.values()) + 1}"
@@ -206,6 +219,7 @@ class LobbyOps(ServiceBase):
         self, game_id: str, by_user_id: int, target_user_id: int, *, is_admin: bool = False
     ) -> Outcome:
         """Remove a player (creator or admin): from a lobby, or hand their seat to the AI."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
@@ -222,11 +236,13 @@ class LobbyOps(ServiceBase):
                 outcome = await self._commit_outcome(lg, unit)
             else:
                 self._seat_to_ai(unit, seat, "kicked")
+                unit.departures.append(Departure(target_user_id, "kicked"))
                 outcome = await self._finish(lg, unit)
         return await self._publish(outcome)
 
     async def start(self, game_id: str, by_user_id: int, *, is_admin: bool = False) -> Outcome:
         """Start the game (creator or admin): draw the seat order from the game's seed and set up."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.models import NoticeKind, Outcome
+from bot.models import Departure, NoticeKind, Outcome
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError
 from bot.service.offload import cpu
 from bot.service.records import clean_name, decode_action, person_name, require_manager
+from bot.service.text_input import checked_game_id
 
 
 class PlayOps(ServiceBase):
@@ -31,6 +32,7 @@ class PlayOps(ServiceBase):
             ServiceError: ``stale`` when ``seq_seen`` is not the current seq; ``not_seated``,
                 ``not_your_turn``, ``paused``...; engine codes for illegal actions.
         """
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load_seen(game_id, seq_seen)
             self._require_active(lg)
@@ -60,6 +62,7 @@ class PlayOps(ServiceBase):
 
     async def resign(self, game_id: str, user_id: int) -> Outcome:
         """Leave a running game for good; the AI plays the seat to the end."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
@@ -70,6 +73,7 @@ class PlayOps(ServiceBase):
             self._require_not_finished(lg)
             unit = self._unit(lg)
             self._seat_to_ai(unit, seat, "resigned")
+            unit.departures.append(Departure(user_id, "resigned"))
             outcome = await self._finish(lg, unit)
         return await self._publish(outcome)
 
@@ -81,23 +85,32 @@ class PlayOps(ServiceBase):
 
         The creator or an admin may replace anyone; a player may hand over their own seat.
         """
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             current = lg.seat_of_player(seat)
             if current is None:
                 raise ServiceError("bad_seats", f"There is no seat {seat} in this game.", seat=seat)
             own = current.user_id is not None and current.user_id == by_user_id
+            manager = is_admin or by_user_id == lg.row.creator_id
             if not own:
                 require_manager(lg, by_user_id, is_admin)
             if lg.row.status == "lobby":
                 raise ServiceError("not_started", "The game has not started; seats change by join and leave.")
             self._require_not_finished(lg)
             unit = self._unit(lg)
+            if current.user_id is not None and current.user_id != new_user_id:
+                unit.departures.append(Departure(current.user_id, "replaced"))
             if new_user_id is None:
                 self._seat_to_ai(unit, current, "replaced")
             else:
                 if lg.seat_of_user(new_user_id) is not None:
                     raise ServiceError("already_seated", "That person already has a seat in this game.")
+                if await self.store.departure(game_id, new_user_id) is not None:
+                    if not manager:  # a player handing on their own seat cannot overrule a moderator
+                        raise ServiceError("departed", "That person left this game; only its creator or a "
+                                           "server admin can give them a seat again.")
+                    unit.departures.append(Departure(new_user_id, None))
                 name = clean_name(new_name or "a new player")  # never a raw user id
                 await self._refresh_prefs(lg, [new_user_id])
                 unit.seats[current.slot] = replace(current, user_id=new_user_id, display_name=name,
@@ -110,6 +123,7 @@ class PlayOps(ServiceBase):
 
     async def reclaim(self, game_id: str, user_id: int) -> Outcome:
         """Take back one's seat from the AI after it took over on missed deadlines."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
@@ -129,6 +143,7 @@ class PlayOps(ServiceBase):
 
     async def pause(self, game_id: str, by_user_id: int, *, is_admin: bool = False) -> Outcome:
         """Stop the clocks and refuse moves until :meth:`resume` (creator or admin)."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
@@ -144,6 +159,7 @@ class PlayOps(ServiceBase):
 
     async def resume(self, game_id: str, by_user_id: int, *, is_admin: bool = False) -> Outcome:
         """Restart a paused game; every player who must act gets a fresh clock."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)
@@ -157,6 +173,7 @@ class PlayOps(ServiceBase):
 
     async def abandon(self, game_id: str, by_user_id: int, *, is_admin: bool = False) -> Outcome:
         """End the game without a result (creator or admin); its log stays."""
+        game_id = checked_game_id(game_id)
         async with self._locked(game_id):
             lg = await self._load(game_id)
             require_manager(lg, by_user_id, is_admin)

@@ -13,6 +13,7 @@ from bot.models import (
     ActionRow,
     Audience,
     Deadline,
+    Departure,
     GameRow,
     GameStatusName,
     LogEntry,
@@ -27,11 +28,12 @@ from bot.models import (
 )
 from bot.service.errors import ServiceError, refused
 from bot.service.offload import off_loop
+from bot.service.text_input import MAX_NAME as MAX_NAME
+from bot.service.text_input import checked_name
 from engine import registry
 from engine.core import UNDO, Action, Event, Game, IllegalAction, LogReplay, PlayerId, players_at_start
 from engine.spec import GameSpec
 
-MAX_NAME = 64
 DAY = 24 * 3600
 
 
@@ -93,6 +95,7 @@ class Unit:
     undo_drop: list[int] = field(default_factory=list)  # undo points taken back
     voided: list[tuple[int, int]] = field(default_factory=list)  # (move, undo entry) pairs
     rules_version: str | None = None  # recorded as the game starts
+    departures: list[Departure] = field(default_factory=list)  # who left a seat, or got one back
 
     def __post_init__(self) -> None:
         self.undo = list(self.lg.undo)
@@ -299,10 +302,12 @@ def spec_or_error(ruleset: str) -> GameSpec:
 
 
 def clean_name(name: str) -> str:
+    """``name`` with its runs of white space (newlines and tabs too) made single spaces; refused
+    when nothing is left, or when it is too long or not printable (:func:`checked_name`)."""
     cleaned = " ".join(str(name).split())
     if not cleaned:
         raise ServiceError("bad_name", "A name cannot be empty.")
-    return cleaned[:MAX_NAME]
+    return checked_name(cleaned)
 
 
 def next_slot(lg: Loaded) -> int:

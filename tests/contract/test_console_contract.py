@@ -266,12 +266,15 @@ async def test_bad_input_is_answered_in_one_line(tmp_path: Path, caplog: pytest.
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "errors were logged"
 
 
-@pytest.mark.parametrize("where", ["missing/annals.sqlite3", "not-a-database.sqlite3", "."])
+@pytest.mark.parametrize("where", ["missing/annals.sqlite3", "not-a-database.sqlite3", ".", "empty.sqlite3",
+                                   "one-byte.sqlite3"])
 def test_a_bad_database_path_is_one_line(where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     from bot.__main__ import main
 
     (tmp_path / "not-a-database.sqlite3").write_text("a letter, not a database", encoding="utf-8")
+    (tmp_path / "empty.sqlite3").write_bytes(b"")  # SQLite would start a new database in either
+    (tmp_path / "one-byte.sqlite3").write_bytes(b"S")
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.setenv("ANNALS_DB", str(tmp_path / where))
     monkeypatch.setenv("ANNALS_OUT", str(tmp_path / "out"))
