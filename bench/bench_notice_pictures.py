@@ -115,7 +115,8 @@ def report(label: str, spec: GameSpec, pictures: Sequence[tuple[str, bytes]], fi
     ok = ratio <= 1.5 and total <= BUDGET
     whole = (draw + encode) / encode if encode else float("inf")
     print(f"  {label:6} draw {draw:6.1f} ms  encode {encode:5.1f} ms  ratio {ratio:4.2f} "
-          f"(call {whole:4.2f})  {total / 1024:4.0f} KiB  first {first:5.0f} ms  {'ok' if ok else 'OVER'}: {'; '.join(parts)}")
+          f"(call {whole:4.2f})  {total / 1024:4.0f} KiB  first {first:5.0f} ms  "
+          f"{'ok' if ok else 'OVER'}: {'; '.join(parts)}")
     return ok
 
 

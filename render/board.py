@@ -1238,10 +1238,16 @@ def history_image(
     head = round(HEADER * k)
     base = _base(board, size, names)
     if window is None:
-        box = (0, 0, base.width, base.height)
+        box = shown = (0, 0, base.width, base.height)
     else:
-        box = (round(window[0] * k), head + round(window[1] * k), round(window[2] * k),
-               head + round(window[3] * k))
+        shown = (round(window[0] * k), head + round(window[1] * k), round(window[2] * k),
+                 head + round(window[3] * k))
+        # Drawn with a margin: Pillow places text whose corner falls left of or above the canvas a
+        # pixel off (it truncates the position towards 0), so a piece's numeral at the window's edge
+        # would not match the whole map's.
+        m = round(_WINDOW_MARGIN * k)
+        box = (max(0, shown[0] - m), max(0, shown[1] - m), min(base.width, shown[2] + m),
+               min(base.height, shown[3] + m))
     canvas = base.crop(box)  # a copy: the cached base stays bare
     origin = (box[0], box[1])
     if highlight:
@@ -1254,7 +1260,11 @@ def history_image(
         canvas.paste(base.crop(box), mask=_names_mask(board, size, base.height).crop(box))
     if window is None:
         _draw_panel(canvas, view, k, head, board)
-    return canvas
+        return canvas
+    return canvas.crop((shown[0] - box[0], shown[1] - box[1], shown[2] - box[0], shown[3] - box[1]))
+
+
+_WINDOW_MARGIN: Final = 32  # base px: more than any piece's text reaches from its centre
 
 
 def _height(board: str, size: int) -> int:
