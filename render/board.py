@@ -30,6 +30,7 @@ from engine.history.worldmap import WorldMap
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
+from render.stamps import StampDraw
 
 DATA_DIR: Final = Path(__file__).resolve().parents[1] / "data"
 BOARD_DIR: Final = DATA_DIR / "history/classic/board"
@@ -901,7 +902,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
     board = view.get("board") or {}
     turn = view.get("turn") or {}
     active_keys = {turn.get("empire"), turn.get("force_key")} - {None}
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     lands = g.data["lands"]
     size = round(k * BASE_WIDTH)
     label_boxes = [label.box for label in label_layout(size, board_id).values()] if names else []
@@ -1000,7 +1001,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
 
 def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board: str) -> None:
     g = _geometry(board)
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     draw.rectangle((0, 0, canvas.width, head - 1), fill=palette.PAPER)
     draw.line((0, head - 1, canvas.width, head - 1), fill=palette.BORDER, width=max(1, round(k)))
     pad = 10 * k

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import palette
 from render.board import (
@@ -26,6 +26,7 @@ from render.board import (
 )
 from render.palette import font
 from render.png import encode_png
+from render.stamps import StampDraw
 
 # Base px (at BASE_WIDTH) kept round the lands, the narrowest crop (so a single small land still
 # shows its neighbours), and the shape of the picture (wider than tall, as chat shows it best).
@@ -102,7 +103,7 @@ def window_scale(width: float, size: int) -> int | None:
 
 def _header(img: Image.Image, view: Mapping[str, Any], k: float) -> None:
     """The stage and whose turn it is, and every seat's score, in two lines."""
-    draw = ImageDraw.Draw(img)
+    draw = StampDraw(img)
     draw.rectangle((0, 0, img.width, round(TOP * k)), fill=palette.PAPER)
     draw.line((0, round(TOP * k), img.width, round(TOP * k)), fill=palette.BORDER, width=max(1, round(k)))
     you = viewer(view)

@@ -40,6 +40,7 @@ from engine.rise.spec import SPEC
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
+from render.stamps import StampDraw
 
 GAME_ID: Final = SPEC.id  # the game whose views this draws (its spec names it; no id is spelt here)
 BASE_W: Final = 1600
@@ -490,7 +491,7 @@ def status_line(view: Mapping[str, Any]) -> str:
 
 
 def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, highlight: set[str]) -> None:
-    draw = ImageDraw.Draw(img)
+    draw = StampDraw(img)
     m = view["map"]
     regions: Mapping[str, Mapping[str, Any]] = m["regions"]
     lay = layout(regions)
@@ -883,7 +884,7 @@ def final_text(view: Mapping[str, Any], seat: int) -> str:
 def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: int = 1) -> int:
     """Every player's panel, in ``columns`` columns (each panel goes under the shortest one, so the
     order reads left to right, then down); returns the height used."""
-    draw = ImageDraw.Draw(img)
+    draw = StampDraw(img)
     ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
     # In turn order while playing; by final rank once the game is over.
     order = [int(s) for s in view.get("ranking") or view.get("order", [])] or list(range(len(ps)))
@@ -1000,7 +1001,7 @@ def check_view(view: Mapping[str, Any], highlight: Iterable[str]) -> set[str]:
 
 def _map_image(view: Mapping[str, Any], names: bool, marked: set[str]) -> Image.Image:
     canvas = Image.new("RGB", (BASE_W, HEAD_H + MAP_H + 16), PAPER)
-    _header(ImageDraw.Draw(canvas), view)
+    _header(StampDraw(canvas), view)
     _draw_map(canvas, HEAD_H + 8, view, names, marked)
     return canvas
 
@@ -1010,7 +1011,7 @@ def _dashboard_image(view: Mapping[str, Any], columns: int | None = None) -> Ima
     (None: one, or two where one would make the picture taller than wide)."""
     players = len(view.get("players_state", []))
     canvas = Image.new("RGB", (BASE_W, HEAD_H + 800 + players * 420), PAPER)
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     _header(draw, view)
     y = HEAD_H + 8
     y += _draw_display(draw, y, view) + 12
