@@ -810,6 +810,16 @@ def _piece_shift(name: str, count: tuple[int, int], k: float, head: int, board_i
     return clear if clear is not None else _least_covering_shift(name, count, k, head, board_id, names)
 
 
+@functools.lru_cache(maxsize=4096)
+def _shift_at(name: str, count: tuple[int, int], size: int, board_id: str) -> tuple[float, float]:
+    """:func:`_piece_shift` on the ``size`` px wide map with its names, kept: the same few counts
+    of pieces stand on a land turn after turn, and finding their spot among the names is most of
+    the cost of drawing them."""
+    k = size / BASE_WIDTH
+    names = [label.box for label in label_layout(size, board_id).values()]
+    return _piece_shift(name, count, k, round(HEADER * k), board_id, names)
+
+
 def _piece_boxes(slots: Sequence[Sequence[float]], count: tuple[int, int], dx: float, dy: float,
                  k: float, head: int) -> tuple[list[Box], list[tuple[float, float]]]:
     """The boxes (picture px) of a land's two rows of pieces shifted by (dx, dy) base px, and the
@@ -905,7 +915,6 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
     draw = StampDraw(canvas)
     lands = g.data["lands"]
     size = round(k * BASE_WIDTH)
-    label_boxes = [label.box for label in label_layout(size, board_id).values()] if names else []
     shift = (0.0, 0.0)
 
     def at(p: Sequence[float], dx: float = 0.0) -> tuple[float, float]:
@@ -927,7 +936,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
         shown = stack[:3]
         offset = (3 - len(shown)) * spacing / 2
         buildings = (name in forts) + (name in structures) + (name in monuments)
-        shift = _piece_shift(name, (len(shown), buildings), k, head, board_id, label_boxes) if names \
+        shift = _shift_at(name, (len(shown), buildings), size, board_id) if names \
             else (0.0, 0.0)
         for i, army in enumerate(shown):
             owner, epoch, force = int(army[0]), int(army[1]), army[2]
