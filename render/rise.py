@@ -103,7 +103,10 @@ def initial(seat: int) -> str:
     return player_name(seat)[0]
 
 
+@functools.lru_cache(maxsize=4096)
 def text_w(text: str, f: ImageFont.FreeTypeFont) -> float:
+    """The width of ``text`` in ``f`` (kept: the same labels are measured turn after turn, and
+    wrapping a name measures each of its prefixes)."""
     return float(f.getlength(text))
 
 
