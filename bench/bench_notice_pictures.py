@@ -15,6 +15,7 @@ first call of the process (caches cold).
 
 Run by hand (never from the tests):
     PYTHONPATH=. python bench/bench_notice_pictures.py [--runs 5] [--steps 120] [--seed 5] [--save DIR]
+        [--gaps]
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import io
 import json
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -100,6 +102,34 @@ def measure(spec: GameSpec, view: Mapping[str, Any], focus: Sequence[str], size:
     return pictures, first, statistics.median(draws), statistics.median(encodes)
 
 
+def longest_gap(spec: GameSpec, view: Mapping[str, Any], focus: Sequence[str], size: int, runs: int) -> float:
+    """The median over ``runs`` of the longest wait of a thread sleeping 1 ms at a time (the bot's
+    event loop, in effect) while a worker thread draws the pictures: what a picture drawn off the
+    loop still costs the loop by holding the GIL."""
+    def beat(stop: threading.Event, waits: list[float]) -> None:
+        last = time.perf_counter()
+        while not stop.is_set():
+            time.sleep(0.001)
+            now = time.perf_counter()
+            waits.append(now - last)
+            last = now
+
+    draw = spec.notice_pictures()
+    longest: list[float] = []
+    for _ in range(runs):
+        stop, waits = threading.Event(), list[float]()
+        heart = threading.Thread(target=beat, args=(stop, waits))
+        heart.start()
+        time.sleep(0.01)
+        worker = threading.Thread(target=draw, args=(view,), kwargs={"focus": focus, "size": size})
+        worker.start()
+        worker.join()
+        stop.set()
+        heart.join()
+        longest.append(max(waits) * 1000)
+    return float(statistics.median(longest))
+
+
 def report(label: str, spec: GameSpec, pictures: Sequence[tuple[str, bytes]], first: float, draw: float,
            encode: float, save: str) -> bool:
     """Print one line for a message; save its pictures; True when it is within budget."""
@@ -127,6 +157,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--save", default="", help="a folder to write every picture to")
+    parser.add_argument("--gaps", action="store_true",
+                        help="also the longest wait of a heartbeat thread while a worker thread draws")
     args = parser.parse_args()
     over = []
     for spec in registry.specs():
@@ -137,6 +169,9 @@ def main() -> None:
         for label, v, f, size in messages:
             if not report(label, spec, *measure(spec, v, f, size, args.runs), args.save):
                 over.append(f"{spec.id} {label}")
+            if args.gaps:
+                print(f"         longest heartbeat gap while drawing in a thread: "
+                      f"{longest_gap(spec, v, f, size, args.runs):.0f} ms")
     print("every message within budget" if not over else f"over budget: {', '.join(over)}")
 
 
