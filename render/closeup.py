@@ -79,8 +79,8 @@ def crop_box(lands: Sequence[str], board: str = CLASSIC, size: int = 800
     y1 = max(boxes[n][3] for n in lands) + PAD
     g = _geometry(board)
     map_w, map_h = g.ids.width, g.ids.height
-    # As wide as the lands need and at least 4:3; lands spread wider than the map is tall give a
-    # wider crop (up to the whole map), never a cut one.
+    # As wide as the lands need and at least the close-up's shape; lands spread wider than the map
+    # is tall give a wider crop (up to the whole map), never a cut one.
     aspect = ASPECT if size <= NOTICE_WIDTH else WIDE_ASPECT
     w = min(max(x1 - x0, (y1 - y0) * aspect, MIN_WIDTH), map_w)
     scale = window_scale(w, size)
@@ -147,7 +147,10 @@ def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str =
     height = round(size * (y1 - y0) / (x1 - x0))
     if abs(k * (x1 - x0) - size) < 1e-6:
         # Exactly ``size`` px of the map at this scale: the window's corner on a whole pixel.
-        left, top = round(x0 * k), round(y0 * k)
+        ids = _geometry(board).ids
+        # (never past the map's far edge, where rounding could push a window's corner by a pixel)
+        left = min(round(x0 * k), scale - size)
+        top = min(round(y0 * k), round(ids.height * k) - height)
         window = (left / k, top / k, (left + size) / k, (top + height) / k)
         crop = history_image(view, board, highlight=lands, size=scale, window=window)
     else:
