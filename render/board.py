@@ -14,6 +14,7 @@ the PNG encode.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -29,6 +30,7 @@ from engine.history.worldmap import WorldMap
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
+from render.stamps import StampDraw
 
 DATA_DIR: Final = Path(__file__).resolve().parents[1] / "data"
 BOARD_DIR: Final = DATA_DIR / "history/classic/board"
@@ -58,6 +60,7 @@ class _Geometry:
     resource: frozenset[str]
     area_values: Mapping[str, tuple[int, ...]]
     areas: tuple[str, ...]
+    directory: Path  # where its raster and geometry.json live
 
 
 def _classic_rules() -> tuple[Path, WorldMap, Mapping[str, tuple[int, ...]]]:
@@ -103,11 +106,29 @@ def _geometry(board: str = CLASSIC) -> _Geometry:
         resource=frozenset(n for n, land in wmap.lands.items() if land.resource),
         area_values=dict(area_values),
         areas=tuple(wmap.areas),
+        directory=directory,
     )
 
 
 def _binary(img: Image.Image) -> Image.Image:
     return img.point(lambda v: 255 if v else 0)
+
+
+def _dilate(mask: Image.Image, reach: int) -> Image.Image:
+    """``mask`` ("L", 0 or 255) grown by ``reach`` px in every direction (a square): the same pixels
+    as ``MaxFilter(2 * reach + 1)``, at a fraction of its cost. Pillow's rank filters hold the GIL
+    for their whole run (608 ms on a 1200x900 mask: a picture drawn in a worker thread froze the
+    bot's event loop all that time); a box blur is a running sum, a few ms however wide. Each pass
+    runs along one axis and is thresholded at once, so no partial sum rounds down to 0."""
+    if reach <= 0:
+        return mask
+    across = _binary(mask.filter(ImageFilter.BoxBlur((reach, 0))))
+    return _binary(across.filter(ImageFilter.BoxBlur((0, reach))))
+
+
+def _erode(mask: Image.Image, reach: int) -> Image.Image:
+    """``mask`` ("L", 0 or 255) shrunk by ``reach`` px (``MinFilter(2 * reach + 1)``, see :func:`_dilate`)."""
+    return ImageChops.invert(_dilate(ImageChops.invert(mask), reach))
 
 
 def _edges(img: Image.Image) -> Image.Image:
@@ -256,8 +277,55 @@ def _intersections(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
+# Label layouts are computed when the maps are built, not when a picture is first asked for (each
+# costs 150-300 ms, and the first notice of a process needed four): ``python -m render.history_labels``
+# writes them for these widths (the whole map without and with names, and the maps close-ups are
+# drawn at) into LAYOUT_DIR; tests/test_render_labels.py fails when a stored one is not what the
+# code computes. A file whose map inputs changed is ignored, and the layout computed on demand.
+LAYOUT_DIR: Final = Path(__file__).resolve().parent / "layouts"
+STORED_SIZES: Final = (800, 1600, 2400, 3200)
+
+
+def layout_inputs(board: str) -> str:
+    """A digest of what a ``board``'s layouts are computed from: its raster and its geometry."""
+    directory = _geometry(board).directory
+    digest = hashlib.sha256()
+    for name in ("lands.png", "geometry.json"):
+        digest.update((directory / name).read_bytes())
+    return digest.hexdigest()
+
+
+def layout_json(board: str) -> str:
+    """The text of ``board``'s stored layouts at :data:`STORED_SIZES`, computed afresh."""
+    sizes = {str(size): {name: [*label.centre, *label.box, list(label.lines), label.size]
+                         for name, label in compute_layout(size, board).items()}
+             for size in STORED_SIZES}
+    return json.dumps({"inputs": layout_inputs(board), "sizes": sizes}, indent=0, sort_keys=True) + "\n"
+
+
+@functools.cache
+def _stored_layouts(board: str) -> dict[int, dict[str, Label]]:
+    """The layouts stored for ``board`` (none when its file is missing or its map has changed)."""
+    path = LAYOUT_DIR / f"{board}.json"
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("inputs") != layout_inputs(board):
+        return {}
+    return {int(size): {name: Label((cx, cy), (x0, y0, x1, y1), tuple(lines), fsize)
+                        for name, (cx, cy, x0, y0, x1, y1, lines, fsize) in labels.items()}
+            for size, labels in data["sizes"].items()}
+
+
 @functools.lru_cache(maxsize=16)
 def label_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
+    """Where each land and sea name is drawn at ``size`` px wide (stored when the maps were built,
+    else computed now: see :func:`compute_layout`)."""
+    stored = _stored_layouts(board).get(size)
+    return stored if stored is not None else compute_layout(size, board)
+
+
+def compute_layout(size: int, board: str = CLASSIC) -> dict[str, Label]:
     """Where each land and sea name is drawn at ``size`` px wide, the box it fills and its lines.
 
     Sea names keep the geometry's spots. Each land name (the smallest lands first,
@@ -422,7 +490,7 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
     k = size / BASE_WIDTH
     map_h = round(g.ids.height * k)
     head = round(HEADER * k)
-    ids = g.ids.resize((size, map_h), Image.Resampling.NEAREST)
+    ids = _scaled_ids(board, size)
 
     # Area fills through a palette: index = land id.
     lut: list[int] = [0] * 768
@@ -442,7 +510,7 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
 
     # Sea: lighter shallows along the coasts.
     land = _binary(ids)
-    shallow = land.filter(ImageFilter.MaxFilter(5)).filter(ImageFilter.GaussianBlur(4 * k + 1))
+    shallow = _dilate(land, 2).filter(ImageFilter.GaussianBlur(4 * k + 1))
     sea_mask = ImageChops.invert(land)
     shallow = ImageChops.multiply(shallow, sea_mask).point(lambda v: v * 6 // 10)
     img.paste(palette.lighten(palette.SEA, 0.55), mask=shallow)
@@ -463,7 +531,7 @@ def _base(board: str, size: int, names: bool) -> Image.Image:
     areas = ids.point(area_index)
     area_edges = ImageChops.subtract(_edges(areas), coast)
     if k >= 0.75:
-        area_edges = area_edges.filter(ImageFilter.MaxFilter(3)).point(lambda v: v * 7 // 10)
+        area_edges = _dilate(area_edges, 1).point(lambda v: v * 7 // 10)
     land_edges = ImageChops.subtract(edges, coast)
     img.paste(palette.BORDER, mask=land_edges.point(lambda v: v * 8 // 10))
     img.paste(AREA_EDGE, mask=ImageChops.multiply(area_edges, land))
@@ -742,6 +810,16 @@ def _piece_shift(name: str, count: tuple[int, int], k: float, head: int, board_i
     return clear if clear is not None else _least_covering_shift(name, count, k, head, board_id, names)
 
 
+@functools.lru_cache(maxsize=4096)
+def _shift_at(name: str, count: tuple[int, int], size: int, board_id: str) -> tuple[float, float]:
+    """:func:`_piece_shift` on the ``size`` px wide map with its names, kept: the same few counts
+    of pieces stand on a land turn after turn, and finding their spot among the names is most of
+    the cost of drawing them."""
+    k = size / BASE_WIDTH
+    names = [label.box for label in label_layout(size, board_id).values()]
+    return _piece_shift(name, count, k, round(HEADER * k), board_id, names)
+
+
 def _piece_boxes(slots: Sequence[Sequence[float]], count: tuple[int, int], dx: float, dy: float,
                  k: float, head: int) -> tuple[list[Box], list[tuple[float, float]]]:
     """The boxes (picture px) of a land's two rows of pieces shifted by (dx, dy) base px, and the
@@ -827,18 +905,20 @@ def _clear_shift(name: str, count: tuple[int, int], k: float, head: int, board_i
 
 
 def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board_id: str,
-                 names: bool = False) -> None:
+                 names: bool = False, origin: tuple[int, int] = (0, 0)) -> None:
+    """Every piece of ``view`` on the map; ``canvas`` is the part of the picture whose top-left corner
+    is at ``origin`` (pieces are placed on the whole picture, then drawn where the canvas shows them)."""
     g = _geometry(board_id)
     board = view.get("board") or {}
     turn = view.get("turn") or {}
     active_keys = {turn.get("empire"), turn.get("force_key")} - {None}
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     lands = g.data["lands"]
-    label_boxes = [label.box for label in label_layout(canvas.width, board_id).values()] if names else []
+    size = round(k * BASE_WIDTH)
     shift = (0.0, 0.0)
 
     def at(p: Sequence[float], dx: float = 0.0) -> tuple[float, float]:
-        return (p[0] + dx + shift[0]) * k, (p[1] + shift[1]) * k + head
+        return (p[0] + dx + shift[0]) * k - origin[0], (p[1] + shift[1]) * k + head - origin[1]
 
     forts = set(board.get("forts", ()))
     monuments = set(board.get("monuments", ()))
@@ -856,7 +936,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
         shown = stack[:3]
         offset = (3 - len(shown)) * spacing / 2
         buildings = (name in forts) + (name in structures) + (name in monuments)
-        shift = _piece_shift(name, (len(shown), buildings), k, head, board_id, label_boxes) if names \
+        shift = _shift_at(name, (len(shown), buildings), size, board_id) if names \
             else (0.0, 0.0)
         for i, army in enumerate(shown):
             owner, epoch, force = int(army[0]), int(army[1]), army[2]
@@ -930,7 +1010,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
 
 def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board: str) -> None:
     g = _geometry(board)
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     draw.rectangle((0, 0, canvas.width, head - 1), fill=palette.PAPER)
     draw.line((0, head - 1, canvas.width, head - 1), fill=palette.BORDER, width=max(1, round(k)))
     pad = 10 * k
@@ -1058,31 +1138,69 @@ def _short_area(area: str) -> str:
 
 
 def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, board: str,
-               with_names: bool = True) -> None:
+               with_names: bool = True, origin: tuple[int, int] = (0, 0)) -> None:
+    """Outline the lands ``names`` on ``canvas``: a ring round them and a thin line inside their
+    coast, left out where a name stands. ``canvas`` is the part of the ``size`` px wide picture whose
+    top-left corner is at ``origin`` (the whole picture: (0, 0))."""
     g = _geometry(board)
     wanted = {int(g.data["lands"][n]["id"]) for n in names if n in g.data["lands"]}
     if not wanted:
         return
     k = size / BASE_WIDTH
-    ids = g.ids.resize((size, round(g.ids.height * k)), Image.Resampling.NEAREST)
-    mask = ids.point(lambda v: 255 if v in wanted else 0)
-    # The filters run on the lands' surroundings only: on a whole large map they cost seconds.
-    bbox = mask.getbbox()
-    if bbox is None:
-        return
     grow = _odd(7 * k)
-    x0, y0 = max(0, bbox[0] - grow), max(0, bbox[1] - grow)
-    x1, y1 = min(mask.width, bbox[2] + grow), min(mask.height, bbox[3] + grow)
-    part_mask = mask.crop((x0, y0, x1, y1))
-    ring = ImageChops.subtract(part_mask.filter(ImageFilter.MaxFilter(grow)), part_mask)
-    inner = ImageChops.subtract(part_mask, part_mask.filter(ImageFilter.MinFilter(_odd(3 * k))))
-    where = (x0, head + y0, x1, head + y1)
+    # Only the lands' surroundings are masked and grown, and only where the canvas shows them.
+    boxes = [box for name, box in _land_boxes(board).items() if int(g.data["lands"][name]["id"]) in wanted]
+    ids = _scaled_ids(board, size)
+    left = max(0, int(min(b[0] for b in boxes) * k) - grow - 1, origin[0])
+    top = max(0, int(min(b[1] for b in boxes) * k) - grow - 1, origin[1] - head)
+    right = min(ids.width, int(max(b[2] for b in boxes) * k) + grow + 2, origin[0] + canvas.width)
+    bottom = min(ids.height, int(max(b[3] for b in boxes) * k) + grow + 2, origin[1] - head + canvas.height)
+    if left >= right or top >= bottom:
+        return
+    # The mask reaches a ring's width past what is shown, so the ring at the canvas's edge is whole.
+    x0, y0 = max(0, left - grow), max(0, top - grow)
+    x1, y1 = min(ids.width, right + grow), min(ids.height, bottom + grow)
+    lut = [255 if v in wanted else 0 for v in range(256)]
+    mask = ids.crop((x0, y0, x1, y1)).point(lut)
+    ring = ImageChops.subtract(_dilate(mask, grow // 2), mask)
+    inner = ImageChops.subtract(mask, _erode(mask, _odd(3 * k) // 2))
+    shown = (left - x0, top - y0, right - x0, bottom - y0)
+    where = (left, head + top, right, head + bottom)  # on the whole picture
+    at = (left - origin[0], head + top - origin[1])  # on the canvas
     # The outline goes under the names: where a name stands, it is left out.
-    cover = ImageChops.invert(_names_mask(board, size, canvas.height).crop(where)) if with_names else None
+    names_mask = _names_mask(board, size, _height(board, size)) if with_names else None
+    cover = ImageChops.invert(names_mask.crop(where)) if names_mask is not None else None
+    region = canvas.crop((*at, at[0] + right - left, at[1] + bottom - top))
     for part, colour in ((ring, palette.HIGHLIGHT), (inner, (200, 20, 120))):
-        region = canvas.crop(where)
+        part = part.crop(shown)
         region.paste(colour, mask=ImageChops.multiply(part, cover) if cover is not None else part)
-        canvas.paste(region, where[:2])
+    canvas.paste(region, at)
+
+
+@functools.lru_cache(maxsize=16)
+def _scaled_ids(board: str, size: int) -> Image.Image:
+    """The land-id raster at ``size`` px wide (nearest neighbour: ids are never blended)."""
+    g = _geometry(board)
+    return g.ids.resize((size, round(g.ids.height * size / BASE_WIDTH)), Image.Resampling.NEAREST)
+
+
+@functools.cache
+def _land_boxes(board: str) -> dict[str, tuple[int, int, int, int]]:
+    """Each land's bounding box on the raster (base px): x0, y0, x1, y1."""
+    g = _geometry(board)
+    ids = np.asarray(g.ids)
+    # Which ids each column and each row holds, in one pass over the raster (a pass per land cost
+    # half a second on a notice's first picture).
+    in_col = np.zeros((256, ids.shape[1]), dtype=bool)
+    in_col[ids, np.arange(ids.shape[1])[None, :]] = True
+    in_row = np.zeros((256, ids.shape[0]), dtype=bool)
+    in_row[ids, np.arange(ids.shape[0])[:, None]] = True
+    out: dict[str, tuple[int, int, int, int]] = {}
+    for lid, name in g.data["ids"].items():
+        cols, rows = np.flatnonzero(in_col[int(lid)]), np.flatnonzero(in_row[int(lid)])
+        if cols.size:
+            out[name] = (int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1)
+    return out
 
 
 def _odd(v: float) -> int:
@@ -1121,22 +1239,51 @@ def render_history(
 
 def history_image(
     view: Mapping[str, Any], board: str, *, names: bool = True, highlight: Sequence[str] = (),
-    size: int = 1600,
+    size: int = 1600, window: Box | None = None,
 ) -> Image.Image:
-    """The picture :func:`render_history` encodes (with names only from :data:`NAMES_FROM` px wide)."""
+    """The picture :func:`render_history` encodes (with names only from :data:`NAMES_FROM` px wide).
+
+    With ``window`` (base px on the map, without the header: x0, y0, x1, y1), only that part of the
+    map is drawn, at the scale of the ``size`` px wide map, with no header or legend: a close-up
+    costs what its own pixels cost, never the whole map's.
+    """
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
     names = names and size >= NAMES_FROM
     k = size / BASE_WIDTH
     head = round(HEADER * k)
-    canvas = _base(board, size, names).copy()
+    base = _base(board, size, names)
+    if window is None:
+        box = shown = (0, 0, base.width, base.height)
+    else:
+        shown = (round(window[0] * k), head + round(window[1] * k), round(window[2] * k),
+                 head + round(window[3] * k))
+        # Drawn with a margin: Pillow places text whose corner falls left of or above the canvas a
+        # pixel off (it truncates the position towards 0), so a piece's numeral at the window's edge
+        # would not match the whole map's.
+        m = round(_WINDOW_MARGIN * k)
+        box = (max(0, shown[0] - m), max(0, shown[1] - m), min(base.width, shown[2] + m),
+               min(base.height, shown[3] + m))
+    canvas = base.crop(box)  # a copy: the cached base stays bare
+    origin = (box[0], box[1])
     if highlight:
-        _highlight(canvas, highlight, size, head, board, names)
-    _draw_pieces(canvas, view, k, head, board_id=board, names=names)
+        _highlight(canvas, highlight, size, head, board, names, origin)
+    _draw_pieces(canvas, view, k, head, board_id=board, names=names, origin=origin)
     if names:
         # Where a land is too small for both its pieces and its name, the pieces stand on the name
         # (the layout keeps them apart wherever there is room): the name and its halo go back over
         # them, so every name reads and the piece's colour still shows around it.
-        canvas.paste(_base(board, size, True), mask=_names_mask(board, size, canvas.height))
-    _draw_panel(canvas, view, k, head, board)
-    return canvas
+        canvas.paste(base.crop(box), mask=_names_mask(board, size, base.height).crop(box))
+    if window is None:
+        _draw_panel(canvas, view, k, head, board)
+        return canvas
+    return canvas.crop((shown[0] - box[0], shown[1] - box[1], shown[2] - box[0], shown[3] - box[1]))
+
+
+_WINDOW_MARGIN: Final = 32  # base px: more than any piece's text reaches from its centre
+
+
+def _height(board: str, size: int) -> int:
+    """The height of the ``size`` px wide picture: header, map and legend."""
+    k = size / BASE_WIDTH
+    return round(HEADER * k) + round(_geometry(board).ids.height * k) + round(FOOTER * k)

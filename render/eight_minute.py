@@ -36,6 +36,7 @@ from engine.eight_minute.text import colour_name, good_name, step_text, units_le
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
+from render.stamps import StampDraw
 
 GAME_ID: Final = SPEC.id  # the game whose views this draws (its spec names it; no id is spelt here)
 BASE_W: Final = 1600  # the layout is computed at this width and scaled
@@ -515,7 +516,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, top: in
     cities: Mapping[str, Sequence[int]] = board.get("cities") or {}
     neutral: Mapping[str, int] = board.get("neutral") or {}
     tokens: Mapping[str, str] = board.get("tokens") or {}
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     disc_px = max(8, round(2 * DISC_R * k))
     num = font(max(7, round(21 * k)), True)
     badge = max(7, round(23 * k))
@@ -583,7 +584,7 @@ def _spots(reg: RegionLayout, n: int) -> list[Point]:
 def _draw_continent_control(canvas: Image.Image, view: Mapping[str, Any], k: float, top: int) -> None:
     lay = layout()
     held: Mapping[str, int] = (view.get("board") or {}).get("continents") or {}
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     f = font(max(8, round(20 * k)), True)
     small = font(max(7, round(16 * k)), True)
     for cid, seat in sorted(held.items()):
@@ -646,7 +647,7 @@ def status_line(view: Mapping[str, Any]) -> tuple[int | None, str]:
 
 
 def _draw_header(canvas: Image.Image, view: Mapping[str, Any], k: float) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     head = round(HEAD * k)
     draw.rectangle((0, 0, canvas.width, head - 1), fill=palette.PAPER)
     draw.line((0, head - 1, canvas.width, head - 1), fill=palette.BORDER, width=max(1, round(k)))
@@ -686,7 +687,7 @@ def _card_lines(verb: str, n: int) -> tuple[str, str]:
 
 def draw_card(canvas: Image.Image, box: Box, card: Mapping[str, Any], k: float) -> None:
     """One face-up card in ``box``: price and position, good, action(s)."""
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     x0, y0, x1, y1 = box
     good = str(card.get("good", ""))
     tint = palette.GOODS_COLOURS.get(good, palette.BARREN)
@@ -794,7 +795,7 @@ def _draw_row(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float
     row = list(view.get("row") or [])
     slots = 6
     width = (canvas.width - 2 * pad - (slots - 1) * gap) / slots
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     for i in range(slots):
         x0 = pad + i * (width + gap)
         box = (x0, top, x0 + width, top + CARD_H * k)
@@ -839,7 +840,7 @@ _COLS: Final = {
 
 
 def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float) -> None:
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     players = _players(view)
     head = font(max(6, round(15 * k)), True)
     txt = font(max(7, round(20 * k)))

@@ -40,6 +40,7 @@ from engine.rise.spec import SPEC
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
+from render.stamps import StampDraw
 
 GAME_ID: Final = SPEC.id  # the game whose views this draws (its spec names it; no id is spelt here)
 BASE_W: Final = 1600
@@ -102,7 +103,10 @@ def initial(seat: int) -> str:
     return player_name(seat)[0]
 
 
+@functools.lru_cache(maxsize=4096)
 def text_w(text: str, f: ImageFont.FreeTypeFont) -> float:
+    """The width of ``text`` in ``f`` (kept: the same labels are measured turn after turn, and
+    wrapping a name measures each of its prefixes)."""
     return float(f.getlength(text))
 
 
@@ -490,7 +494,7 @@ def status_line(view: Mapping[str, Any]) -> str:
 
 
 def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, highlight: set[str]) -> None:
-    draw = ImageDraw.Draw(img)
+    draw = StampDraw(img)
     m = view["map"]
     regions: Mapping[str, Mapping[str, Any]] = m["regions"]
     lay = layout(regions)
@@ -883,7 +887,7 @@ def final_text(view: Mapping[str, Any], seat: int) -> str:
 def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: int = 1) -> int:
     """Every player's panel, in ``columns`` columns (each panel goes under the shortest one, so the
     order reads left to right, then down); returns the height used."""
-    draw = ImageDraw.Draw(img)
+    draw = StampDraw(img)
     ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
     # In turn order while playing; by final rank once the game is over.
     order = [int(s) for s in view.get("ranking") or view.get("order", [])] or list(range(len(ps)))
@@ -1000,21 +1004,38 @@ def check_view(view: Mapping[str, Any], highlight: Iterable[str]) -> set[str]:
 
 def _map_image(view: Mapping[str, Any], names: bool, marked: set[str]) -> Image.Image:
     canvas = Image.new("RGB", (BASE_W, HEAD_H + MAP_H + 16), PAPER)
-    _header(ImageDraw.Draw(canvas), view)
+    _header(StampDraw(canvas), view)
     _draw_map(canvas, HEAD_H + 8, view, names, marked)
     return canvas
 
 
-def _dashboard_image(view: Mapping[str, Any], columns: int) -> Image.Image:
+def _dashboard_image(view: Mapping[str, Any], columns: int | None = None) -> Image.Image:
+    """The header, the action display, the tracks and the players' panels in ``columns`` columns
+    (None: one, or two where one would make the picture taller than wide)."""
     players = len(view.get("players_state", []))
     canvas = Image.new("RGB", (BASE_W, HEAD_H + 800 + players * 420), PAPER)
-    draw = ImageDraw.Draw(canvas)
+    draw = StampDraw(canvas)
     _header(draw, view)
     y = HEAD_H + 8
     y += _draw_display(draw, y, view) + 12
     y += _draw_tracks(draw, y, view) + 12
-    y += _draw_players(canvas, y, view, columns)
-    return canvas.crop((0, 0, BASE_W, y + 6))
+    if columns is not None:
+        y += _draw_players(canvas, y, view, columns)
+        return canvas.crop((0, 0, BASE_W, y + 6))
+    # Two columns at once where even the smallest panels would not fit in one; else one, drawn again
+    # in two (over the same display and tracks) when it turns out too tall.
+    columns = 2 if y + _least_column(view) + 6 > BASE_W else 1
+    used = _draw_players(canvas, y, view, columns)
+    if columns == 1 and y + used + 6 > BASE_W:
+        canvas.paste(PAPER, (0, y, BASE_W, canvas.height))
+        used = _draw_players(canvas, y, view, 2)
+    return canvas.crop((0, 0, BASE_W, y + used + 6))
+
+
+def _least_column(view: Mapping[str, Any]) -> int:
+    """The height every player's panel in one column takes at least (as :func:`_draw_players` lays
+    them out: a panel's name and figures, a row per group of tiles, and the gap under it)."""
+    return sum(78 + 34 * len(_tile_chips(p)) + 10 + 10 for p in view.get("players_state", []))
 
 
 def render_image(
@@ -1031,9 +1052,17 @@ def render_image(
 
 
 def _scaled(img: Image.Image, size: int) -> bytes:
+    """``img`` (drawn at BASE_W) ``size`` px wide, as PNG bytes."""
     if size < 200:
         raise ValueError(f"size {size} is too small to read")
-    if size != img.width:
+    factor = img.width // size
+    if size * factor == img.width and factor > 1:
+        # A whole fraction (800 px, a turn notice's width, is half): each pixel the mean of a square
+        # of the drawing, as a box filter gives, at a tenth of the cost of Lanczos (which cost more
+        # than drawing the picture) and with fewer stray colours to encode; it reads the same. The
+        # last row or so of the bottom margin goes, so the squares fit.
+        img = img.crop((0, 0, img.width, img.height - img.height % factor)).reduce(factor)
+    elif size != img.width:
         img = img.resize((size, round(img.height * size / img.width)), Image.Resampling.LANCZOS)
     return encode_png(img)
 
@@ -1076,9 +1105,7 @@ def render_dashboard(view: Mapping[str, Any], *, size: int = 1600) -> bytes:
     if size < 200:
         raise ValueError(f"size {size} is too small to read")
     check_view(view, ())
-    img = _dashboard_image(view, 1)
-    if img.height > img.width:
-        img = _dashboard_image(view, 2)
+    img = _dashboard_image(view)
     if img.height > img.width:
         wide = Image.new("RGB", (img.height, img.height), PAPER)
         wide.paste(img, ((img.height - img.width) // 2, 0))

@@ -1,0 +1,81 @@
+"""The History highlight (issue 25): the outline round the lands a turn touched is grown with box
+blurs, never with Pillow's rank filters (which hold the GIL for their whole run, so a picture drawn
+in a worker thread froze the bot's event loop), and a close-up drawn over its window alone is the
+very part of the whole map it shows."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFilter
+
+from engine.registry import get_game, make_policy
+from render.board import CLASSIC, EPOCHS5, HEADER, _dilate, _erode, history_image
+from render.closeup import crop_box, notice_pictures
+
+GAME_OF = {CLASSIC: "history-classic", EPOCHS5: "history"}
+
+
+def _view(board: str, moves: int = 150) -> dict[str, Any]:
+    game_id = GAME_OF[board]
+    game = get_game(game_id)
+    state = game.setup(4, {}, 11)
+    ais = [make_policy(game_id, "random", 110 + p) for p in range(4)]
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        p = sorted(game.actors(state))[0]
+        state = game.apply(state, ais[p].choose(state, p)).state
+    view: dict[str, Any] = json.loads(json.dumps(game.view(state, 1)))
+    return view
+
+
+@pytest.mark.parametrize("density", [0.001, 0.02, 0.3, 0.95])
+@pytest.mark.parametrize("reach", [1, 2, 3, 7, 12])
+def test_growing_and_shrinking_a_mask_give_the_rank_filters_pixels(density: float, reach: int) -> None:
+    rng = np.random.default_rng(int(density * 1000) + reach)
+    mask = Image.fromarray(((rng.random((61, 97)) < density) * 255).astype(np.uint8), "L")
+    size = 2 * reach + 1
+    grown, shrunk = mask.filter(ImageFilter.MaxFilter(size)), mask.filter(ImageFilter.MinFilter(size))
+    assert np.array_equal(np.asarray(_dilate(mask, reach)), np.asarray(grown))
+    assert np.array_equal(np.asarray(_erode(mask, reach)), np.asarray(shrunk))
+
+
+def test_a_notice_with_an_outline_runs_no_rank_filter(monkeypatch: pytest.MonkeyPatch) -> None:
+    from render import board
+
+    for cache in (board._base, board._names_mask, board._scaled_ids):
+        cache.cache_clear()  # the bases too: they grow the coasts' shallows
+
+    def refuse(self: ImageFilter.RankFilter, image: Any) -> Any:
+        raise AssertionError(f"{type(self).__name__} holds the GIL for its whole run")
+
+    monkeypatch.setattr(ImageFilter.RankFilter, "filter", refuse)
+    view = _view(CLASSIC)
+    pictures = notice_pictures(view, board=CLASSIC, focus=["Yunnan", "Ganges Delta"], size=800)
+    assert [tag for tag, _ in pictures] == ["closeup", "map"]
+    history_image(view, CLASSIC, highlight=["Gaul"], size=1600)
+    for cache in (board._base, board._names_mask, board._scaled_ids):
+        cache.cache_clear()  # drawn without the filters: no other test reuses them
+
+
+@pytest.mark.parametrize("board", [CLASSIC, EPOCHS5])
+@pytest.mark.parametrize("size", [1600, 2400])
+def test_a_window_is_the_part_of_the_whole_map_it_shows(board: str, size: int) -> None:
+    view = _view(board)
+    lands = list(view["board"]["armies"])[:2] or ["Crete"]
+    x0, y0, x1, y1 = crop_box(lands, board)
+    k = size / 1600
+    head = round(HEADER * k)
+    window = (round(x0 * k) / k, round(y0 * k) / k, round(x1 * k) / k, round(y1 * k) / k)
+    part = history_image(view, board, highlight=lands, size=size, window=window)
+    whole = history_image(view, board, highlight=lands, size=size)
+    box = (round(x0 * k), head + round(y0 * k), round(x1 * k), head + round(y1 * k))
+    assert part.size == (box[2] - box[0], box[3] - box[1])
+    assert np.array_equal(np.asarray(part), np.asarray(whole.crop(box)))
+    # ... and the outline is there: the highlight's colour, which the plain map does not use
+    plain = np.asarray(history_image(view, board, size=size, window=window))
+    assert (np.asarray(part) != plain).any()
