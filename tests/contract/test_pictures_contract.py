@@ -22,8 +22,8 @@ import tests.toy.spec  # noqa: F401  (registers the toy game, which keeps this c
 from bot.digest import places
 from engine import registry
 from engine.spec import GameSpec
-from render.board import CLASSIC, EPOCHS5
-from render.closeup import MAX_WIDTH, _land_boxes, closeup_lands, crop_box, focus_lands, notice_pictures
+from render.board import CLASSIC, EPOCHS5, _land_boxes
+from render.closeup import MAX_WIDTH, closeup_lands, crop_box, focus_lands, notice_pictures
 
 SPECS = registry.specs()
 PNG = b"\x89PNG\r\n\x1a\n"
