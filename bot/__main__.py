@@ -53,9 +53,12 @@ import logging
 import signal
 import sqlite3
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import closing
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, TextIO, cast
 
 from bot.backup import BackupError, BackupManager
@@ -64,9 +67,9 @@ from bot.console import Console
 from bot.leagues.service import LeagueService
 from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import SWEEP_SECONDS, Scheduler
-from bot.service import GameService
+from bot.service import GameService, ServiceError
 from bot.service.audit import Audit
-from bot.storage import follow_other_processes, is_postgres, open_store
+from bot.storage import follow_other_processes, is_postgres, open_store, sqlite_path
 from bot.store import StoreError
 from engine.registry import specs
 
@@ -135,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="console with a clock that /time can move forward (deadlines, reminders)")
     parser.add_argument("--env-file", default=".env", help="settings file (default .env)")
+    parser.add_argument("--restore", default=None, metavar="GAME",
+                        help="with check: put a game set aside as damaged back in play once it loads again "
+                        "(stop the bot first)")
     parser.add_argument("--shards", default=None, metavar="IDS",
                         help="run these gateway shards only, e.g. 0-3 or 0,2,5 (with --shard-count; "
                         "other processes run the others, on the same PostgreSQL ANNALS_DB)")
@@ -186,7 +192,7 @@ def _main(args: argparse.Namespace, config: Config) -> int:
     if args.command == "backup":
         return asyncio.run(_backup_once(config))
     if args.command == "check":
-        return asyncio.run(_check(config))
+        return asyncio.run(_restore(config, args.restore) if args.restore else _check(config))
     if args.command == "sync":
         return asyncio.run(_sync(config, args.guild))
     if config.discord_token and not (args.console or args.demo):
@@ -323,10 +329,10 @@ async def _check(config: Config) -> int:
         if version > latest:
             lines.append(f"database: schema version {version} is newer than this code knows ({latest}); "
                          "check it with the code that wrote it.")
-        if version < latest:  # not damage: the next start migrates it, and this code reads only the newest
+        if version < latest:  # not damage: the next start migrates it; its games are checked on a copy
             print(f"{config.db_path}: schema version {version}; the bot brings it up to date at its next "
-                  "start (its games are checked against their logs from then on).")
-            audit = Audit()
+                  "start.")
+            audit = await _audit_older(config.db_path)
         else:
             audit = await GameService(store, cache_size=0).audit()
         lines += audit.problems
@@ -340,11 +346,63 @@ async def _check(config: Config) -> int:
         print(f"{len(lines)} problem(s) in {config.db_path}. To go back to a healthy copy, stop Annals and "
               f"restore the newest file from {config.backup_dir}.", file=sys.stderr)
         return 1
-    if version < latest:
-        print(f"{config.db_path}: no problems in the file.")
-        return 0
     older = f", {len(audit.notes)} of them started under older rules" if audit.notes else ""
+    if version < latest and not audit.checked:
+        print(f"{config.db_path}: no problems in the file (its games are checked once the bot brought it up "
+              "to date).")
+        return 0
     print(f"{config.db_path}: no problems ({audit.checked} games checked against their logs{older}).")
+    return 0
+
+
+async def _audit_older(db: str) -> Audit:
+    """The games of a database at an older schema, checked on a copy brought up to date in a temporary
+    folder (this code reads games at the newest schema only; the file itself is never written). A
+    PostgreSQL database is not copied: its games are checked once the bot has migrated it."""
+    if is_postgres(db):
+        return Audit()
+    with tempfile.TemporaryDirectory(prefix="annals-check-") as folder:
+        copy = str(Path(folder) / "copy.sqlite3")
+        await asyncio.to_thread(_copy_read_only, sqlite_path(db), copy)
+        store = await open_store(copy)  # migrated, as the bot's next start will
+        try:
+            audit = await GameService(store, cache_size=0).audit()
+        finally:
+            await store.close()
+    print(f"  its {audit.checked} games were checked on a copy brought up to date.")
+    return audit
+
+
+def _copy_read_only(source: str, target: str) -> None:
+    """A consistent copy of a SQLite file, read through a read-only connection (SQLite's backup)."""
+    with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as src, \
+            closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
+
+
+async def _restore(config: Config, game_id: str) -> int:
+    """``python -m bot check --restore GAME``: put a game set aside as damaged back in play, once it
+    loads again (after a repair, or a fix of the code): its paused clocks run on, each moved later by
+    the time it spent set aside. Opens the database as its one writer: stop the bot first."""
+    try:
+        store = await open_store(config.db_path, exclusive=True)
+    except (StoreError, OSError) as exc:
+        print(f"Cannot open the database: {exc}", file=sys.stderr)
+        return 1
+    try:
+        if game_id not in await store.damaged_games():
+            print(f"Game {game_id} is not set aside as damaged: nothing to restore.", file=sys.stderr)
+            return 2
+        service = GameService(store, cache_size=0)
+        try:
+            await service.check_loads(game_id)
+        except ServiceError as exc:
+            print(f"Game {game_id} still cannot be played: {exc.message}", file=sys.stderr)
+            return 1
+        await store.clear_damage(game_id, int(time.time()))
+    finally:
+        await store.close()
+    print(f"Game {game_id} is back in play: its clocks run on from where they paused.")
     return 0
 
 

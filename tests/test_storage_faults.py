@@ -25,6 +25,7 @@ from bot.models import NoticeKind
 from bot.service import GameService, ServiceError
 from bot.store import DatabaseInUse, Store
 from engine.registry import make_policy
+from tests.test_upgrade import GAMES  # which fixture games today's rules still replay
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -191,6 +192,49 @@ async def test_a_damaged_game_is_set_aside_and_every_other_game_plays_on(
         finally:
             await store.close()
     assert sum("set aside" in r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR) == 1
+
+
+def test_check_restore_puts_a_repaired_game_back_in_play_with_its_clocks_paused_meanwhile(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24, "Storage faults told apart": a game set aside keeps its deadlines (paused), and `check`
+    can restore it once it loads again; while it does not, it stays aside, saying why."""
+    db = tmp_path / "annals.sqlite3"
+    first, broken, _ = asyncio.run(_three_games(db))
+    with sqlite3.connect(db) as conn:
+        good = conn.execute("SELECT state_json FROM snapshots WHERE game_id = ?", (broken,)).fetchone()[0]
+        conn.execute(DAMAGES["snapshot not JSON"][0], (broken,))
+
+    async def start_up() -> dict[str, int]:
+        store = await Store.open(db)
+        try:
+            await GameService(store, FakeClock()).startup()  # sets the broken game aside
+            return {d.deadline_id: d.due_at for d in await store.game_deadlines(broken)}
+        finally:
+            await store.close()
+
+    paused = asyncio.run(start_up())
+    assert paused  # its clocks are kept, paused
+
+    def restore(game_id: str) -> tuple[int, str, str]:
+        monkeypatch.setenv("ANNALS_DB", str(db))
+        monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+        status = bot_main(["check", "--restore", game_id, "--env-file", str(tmp_path / "none")])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    status, _, err = restore(broken)
+    assert status == 1 and err.startswith(f"Game {broken} still cannot be played: ")
+    status, _, err = restore(first)
+    assert status == 2 and "is not set aside as damaged" in err
+    with sqlite3.connect(db) as conn:  # repaired by hand (or from a backup)
+        conn.execute("UPDATE snapshots SET state_json = ? WHERE game_id = ?", (good, broken))
+    status, out, _ = restore(broken)
+    assert status == 0
+    assert out.strip() == f"Game {broken} is back in play: its clocks run on from where they paused."
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT damage FROM games WHERE game_id = ?", (broken,)).fetchone()[0] is None
+        after = dict(conn.execute("SELECT deadline_id, due_at FROM deadlines WHERE game_id = ?", (broken,)))
+    assert set(after) == set(paused) and all(after[k] >= v for k, v in paused.items())
 
 
 # -- `python -m bot check` and damaged database files (point 11) ---------------------------------
@@ -434,7 +478,8 @@ UPGRADE_FIXTURES = sorted((ROOT / "tests" / "fixtures" / "upgrade").glob("v*.sql
 def test_check_leaves_an_older_schema_as_it_is_and_says_the_bot_will_bring_it_up_to_date(
         tmp_path: Path, fixture: Path) -> None:
     """Issue 24, point 7: "`bot check` (described as read-only) runs migrations". A database written
-    by an earlier commit is checked where it is and left at its version; its games are not damage."""
+    by an earlier commit is left at its version; its games are checked on a migrated copy, and none
+    is damage."""
     folder = tmp_path / "data"
     folder.mkdir()
     db = folder / "annals.sqlite3"
@@ -444,7 +489,15 @@ def test_check_leaves_an_older_schema_as_it_is_and_says_the_bot_will_bring_it_up
     done = _bot(db, "check")
     assert done.returncode == 0, (done.stdout, done.stderr)
     said = done.stdout.strip().splitlines()
-    assert said[0].startswith(f"{db}: schema version {version}; the bot brings it up to date at its next "
-                              "start"), said
-    assert said[-1] == f"{db}: no problems in the file."
+    assert said[0] == f"{db}: schema version {version}; the bot brings it up to date at its next start.", said
+    # its games are checked all the same, on a copy brought up to date: those today's rules no longer
+    # replay are older-rules games, none is damage (issue 24's upgrade test, through the command)
+    games = [g for g in GAMES if g.file.name == fixture.name]
+    older = sorted(g.game_id for g in games if not g.replays)
+    assert said[1] == f"  its {len(games)} games were checked on a copy brought up to date."
+    notes = [line for line in said if line.startswith("game ")]
+    assert sorted(line.split(":")[0].removeprefix("game ") for line in notes) == older
+    assert all(line.endswith("(version unknown), plays on from its snapshot") for line in notes)
+    tail = f", {len(older)} of them started under older rules" if older else ""
+    assert said[-1] == f"{db}: no problems ({len(games)} games checked against their logs{tail}).", said
     assert _folder(folder) == before  # still at its version: nothing migrated, nothing written

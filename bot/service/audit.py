@@ -107,6 +107,19 @@ class AuditOps(ServiceBase):
                 report.notes.append(older_rules_line(gid, found.older))
         return report
 
+    async def check_loads(self, game_id: str) -> None:
+        """Load the game from what is stored, as a move would (``python -m bot check --restore``); a
+        game that cannot load raises the refusal a player would get, without setting it aside again."""
+        bundle = await self.store.load_bundle(game_id)
+        if bundle is None:
+            raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
+        try:
+            await cpu(self._parse, bundle)
+        except ServiceError:
+            raise
+        except Exception as exc:  # what a damaged record makes the parsers or the engine raise
+            raise ServiceError("damaged", f"{type(exc).__name__}: {exc}") from exc
+
     async def verify_game(self, game_id: str) -> list[str]:
         """The damage :meth:`check_game` finds (empty when the game is sound, or only older)."""
         return (await self.check_game(game_id)).problems
