@@ -142,17 +142,23 @@ async def test_a_transient_read_error_is_busy_and_sets_nothing_aside(
     real = store.load_bundle
     calls = itertools.count()
 
+    failing = 1
+
     async def flaky(game_id: str) -> Any:
-        if next(calls) == 0:
+        if next(calls) < failing:
             raise sqlite3.OperationalError("disk I/O error")
         return await real(game_id)
 
     monkeypatch.setattr(store, "load_bundle", flaky)
+    assert (await svc.status(gid)).status == "active"  # tried again after a short pause
+    svc.forget()
+    calls, failing = itertools.count(), 10  # a fault that lasts: "busy, try again", and nothing set aside
     with pytest.raises(ServiceError) as info:
         await svc.status(gid)
     assert info.value.code == "busy" and "try again" in info.value.message
     assert await store.damaged_games() == {}
     assert await store.game_deadlines(gid) == deadlines
+    calls, failing = itertools.count(), 0
     assert (await svc.status(gid)).status == "active"  # the next call reads it
 
 

@@ -141,13 +141,7 @@ class ServiceBase:
         if cached is not None:
             self._cache.move_to_end(game_id)
             return cached
-        try:
-            bundle = await self.store.load_bundle(game_id)
-        except (ValueError, TypeError, KeyError) as exc:  # a stored row that cannot be read, every time
-            raise await self._damaged(game_id, f"{type(exc).__name__}: {exc}") from exc
-        except Exception as exc:  # the database itself (a lock, the disk, the connection): it may pass
-            log.warning("game %s could not be read now: %s", game_id, exc)
-            raise ServiceError("busy", BUSY) from exc
+        bundle = await self._read_bundle(game_id)
         if bundle is None:
             raise ServiceError("no_such_game", f"There is no game {game_id!r}.", game_id=game_id)
         try:
@@ -168,6 +162,23 @@ class ServiceBase:
             self.forget(game_id)
             lg = await self._load(game_id)
         return lg
+
+    async def _read_bundle(self, game_id: str, tries: int = 3) -> GameBundle | None:
+        """The game's stored bundle. A row that cannot be read is damage (the game is set aside); a
+        fault of the database itself (a lock, the disk, the connection) may pass: it is tried again
+        after a short pause, then refused as "busy, try again", never taken for damage."""
+        for attempt in range(tries):
+            try:
+                return await self.store.load_bundle(game_id)
+            except (ValueError, TypeError, KeyError) as exc:  # a stored row that cannot be read, every time
+                raise await self._damaged(game_id, f"{type(exc).__name__}: {exc}") from exc
+            except Exception as exc:
+                log.warning("game %s could not be read now (try %d of %d): %s", game_id, attempt + 1, tries,
+                            exc)
+                if attempt + 1 == tries:
+                    raise ServiceError("busy", BUSY) from exc
+                await asyncio.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @off_loop
     def _parse(self, bundle: GameBundle) -> Loaded:
