@@ -465,10 +465,12 @@ class Console:
         if status.status == "lobby":
             self.say(f"[{name}] {gid} has not started: nothing has happened yet.")
             return
-        _, total, entries = await self.service.public_log_slice(gid, None, count)  # read: these alone
+        # the newest events alone are read: a few more than asked, as bookkeeping ones have no line
+        _, total, entries = await self.service.public_log_slice(gid, None, 4 * count)
         game = registry.get_game(status.ruleset)
-        shown = [f"move {e.seq}: {text}" for e in entries
+        lines = [f"move {e.seq}: {text}" for e in entries
                  if (text := describe_notice(e.as_notice(gid), status.seat_names, game, self._when))]
+        shown = lines[-count:] if count else []
         self.say(f"[{name}] log of {gid}, the last {len(shown)} of {total} events:")
         self._lines(None, "\n".join(shown) or "Nothing has happened yet.")
 
