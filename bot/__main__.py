@@ -69,7 +69,7 @@ from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.service import GameService, ServiceError
 from bot.service.audit import Audit
-from bot.storage import follow_other_processes, is_postgres, open_store, sqlite_path
+from bot.storage import GameStore, follow_other_processes, is_postgres, open_store, sqlite_path
 from bot.store import StoreError
 from engine.registry import specs
 
@@ -236,10 +236,8 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
-    try:
-        store = await open_store(config.db_path, exclusive=True)  # one bot or console per SQLite file
-    except (StoreError, OSError) as exc:
-        print(f"Cannot open the database: {exc}", file=sys.stderr)
+    store = await _opened(config, exclusive=True)  # one bot or console per SQLite file
+    if store is None:
         return 1
     try:
         damage = await store.integrity_problems(quick=True)
@@ -293,10 +291,8 @@ async def _sync(config: Config, guild_id: int | None) -> int:
         return 2
     from bot.discord import sync_commands
 
-    try:
-        store = await open_store(config.db_path)
-    except (StoreError, OSError) as exc:
-        print(f"Cannot open the database: {exc}", file=sys.stderr)
+    store = await _opened(config)
+    if store is None:
         return 1
     try:
         names = await sync_commands(config.discord_token, GameService(store), guild_id)
@@ -318,10 +314,8 @@ async def _check(config: Config) -> int:
     the bot. An older schema is said so and not counted as damage: the file itself is checked, its
     games (which this code reads at the newest schema only) once the bot has brought it up to date.
     """
-    try:
-        store = await open_store(config.db_path, read_only=True)
-    except (StoreError, OSError) as exc:
-        print(f"Cannot open the database: {exc}", file=sys.stderr)
+    store = await _opened(config, read_only=True)
+    if store is None:
         return 1
     try:
         version, latest = await store.user_version(), store.latest_version()
@@ -384,10 +378,8 @@ async def _restore(config: Config, game_id: str) -> int:
     """``python -m bot check --restore GAME``: put a game set aside as damaged back in play, once it
     loads again (after a repair, or a fix of the code): its paused clocks run on, each moved later by
     the time it spent set aside. Opens the database as its one writer: stop the bot first."""
-    try:
-        store = await open_store(config.db_path, exclusive=True)
-    except (StoreError, OSError) as exc:
-        print(f"Cannot open the database: {exc}", file=sys.stderr)
+    store = await _opened(config, exclusive=True)
+    if store is None:
         return 1
     try:
         if game_id not in await store.damaged_games():
@@ -404,6 +396,16 @@ async def _restore(config: Config, game_id: str) -> int:
         await store.close()
     print(f"Game {game_id} is back in play: its clocks run on from where they paused.")
     return 0
+
+
+async def _opened(config: Config, **how: bool) -> GameStore | None:
+    """The database opened as ``how`` says (:func:`bot.storage.open_store`), or None once the reason it
+    cannot be is printed in one line."""
+    try:
+        return await open_store(config.db_path, **how)
+    except (StoreError, OSError) as exc:
+        print(f"Cannot open the database: {exc}", file=sys.stderr)
+        return None
 
 
 def _backups(config: Config) -> BackupManager:
