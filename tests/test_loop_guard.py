@@ -20,18 +20,17 @@ from bot.service.records import recover_records
 from bot.store import Store
 from engine.registry import get_game, specs
 
-pytestmark = pytest.mark.asyncio
-
-
 @off_loop
 def heavy(n: int) -> int:
     return sum(range(n))
 
 
+@pytest.mark.asyncio
 async def test_the_suite_runs_with_the_guard_on() -> None:
     assert os.environ.get("ANNALS_LOOP_GUARD") == "1"
 
 
+@pytest.mark.asyncio
 async def test_heavy_work_on_the_loop_raises_and_in_a_worker_thread_does_not() -> None:
     with pytest.raises(LoopHeld, match="heavy ran on the event loop"):
         heavy(10)
@@ -44,6 +43,7 @@ def test_outside_any_loop_the_guard_lets_work_run() -> None:
 
 
 @pytest.mark.parametrize("spec_id", [s.id for s in specs()])
+@pytest.mark.asyncio
 async def test_every_games_pictures_are_work_for_a_thread(spec_id: str) -> None:
     game = get_game(spec_id)
     view = game.view(game.setup(game.min_players, {}, 1), None)
@@ -53,11 +53,13 @@ async def test_every_games_pictures_are_work_for_a_thread(spec_id: str) -> None:
     assert await asyncio.to_thread(draw, view, size=400)
 
 
+@pytest.mark.asyncio
 async def test_a_replay_on_the_loop_raises() -> None:
     with pytest.raises(LoopHeld):
         recover_records(get_game(specs()[0].id), 3, {}, 1, [], {})
 
 
+@pytest.mark.asyncio
 async def test_a_game_played_by_ai_seats_runs_its_engine_off_the_loop(store: Store) -> None:
     """A lobby of one person and AI seats: every AI batch, move, decision and view of a game runs in a
     worker thread (the guard would raise on the loop), from the start to the person's decision."""
@@ -74,6 +76,7 @@ async def test_a_game_played_by_ai_seats_runs_its_engine_off_the_loop(store: Sto
         await svc.status(gid)  # loading the snapshot again: off the loop too
 
 
+@pytest.mark.asyncio
 async def test_ai_batches_let_a_reader_of_the_same_game_in(store: Store) -> None:
     """Issue 25: AI moves run in batches that never hold a lock someone else's next click needs: a
     status asked while the AI plays a whole game inside ``start`` is answered between two batches,
