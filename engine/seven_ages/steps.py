@@ -60,6 +60,7 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.trade",
     "engine.seven_ages.destiny",
     "engine.seven_ages.civilise",
+    "engine.seven_ages.manoeuvre",
 )
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 

@@ -1,0 +1,555 @@
+"""Action 4, Manoeuvre (L598-700): units move one area at a time, then disorder is removed by units.
+
+A go is a loop of small decisions (see :mod:`engine.seven_ages.actions_move`): choose a stack, the
+units that move together (a *group*: all land units, all ships or all aircraft) and the leaders that
+ride with them (L628), then the next area, one at a time, until the group stops; then the next
+stack, or the end of movement. The legal next areas are worked out from the group's place and its
+points left only (:mod:`engine.seven_ages.movement`), never by listing paths.
+
+The group's units stand on the map where it has got to; until it stops, it may take its steps back
+(:class:`MoveBack`), so what entering an area does for good happens when it stops: a city entered
+vacant is reduced (L624), galleys that went to sea far from their empire's land are lost (L654).
+
+``Go.data`` (the go owner's, see :data:`engine.seven_ages.view.PUBLIC_GO_DATA`):
+
+- ``held``: the areas the empire controlled as the go began (disorder removal, L676);
+- ``moved``: ``[area, unit, count]`` of units that have moved and may not move again this go;
+- ``arrivals``: ``[area, unit, count, invaded, river, arrow]`` per unit that moved: whether its last
+  step invaded (L2173), crossed a river or a crossing arrow (the defence and disorder sums need it);
+- ``explored``: land areas an Explorer passed through (they may be left empty, L2031);
+- ``promised``: empires whose ships a group of ours passed at sea without outnumbering them, so no
+  unit of ours may end in an area they control this action (L644);
+- ``group``: the group under way (see :func:`_new_group`).
+
+Conflict is part 3 of issue 26: until then no unit may end its move where another empire's units are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Action, IllegalAction
+from engine.seven_ages import manoeuvre_words, steps
+from engine.seven_ages.actions import Done
+from engine.seven_ages.actions_move import (
+    ACTIONS,
+    AIR,
+    LAND,
+    SHIPS,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    Pacify,
+    StopHere,
+    TakeLeader,
+)
+from engine.seven_ages.data import load_tables
+from engine.seven_ages.map import load_map
+from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.movement import (
+    BUILDER,
+    EXPLORER,
+    GALLEY,
+    POPULIST,
+    air_base,
+    allowance,
+    arrow_between,
+    cheapest_unit,
+    crossing_blocked,
+    disorder_force,
+    disorder_needed,
+    galleys_in_oceans,
+    may_vacate,
+    mode_of,
+    others_in,
+    outnumbers,
+    reduced_city,
+    step_cost,
+    strength,
+    supported_sea,
+)
+from engine.seven_ages.state import Empire, Go, SevenState
+from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import empire_name
+from engine.words import join_words, plural
+
+STACK, PATH, PACIFY = "stack", "path", "pacify"
+"""The go's stages: choosing a stack (or the end of movement), moving a group, removing disorder."""
+MODES = (LAND, SHIPS, AIR)
+Refusal = tuple[str, str]
+"""An illegal move's code and its one sentence."""
+
+
+# -- the go's bookkeeping ---------------------------------------------------------------------------
+
+def _moved(go: Go) -> dict[tuple[str, str], int]:
+    out: dict[tuple[str, str], int] = {}
+    for area, unit, n in go.data.get("moved", []):
+        out[(area, unit)] = out.get((area, unit), 0) + int(n)
+    return out
+
+
+def _group(go: Go) -> dict[str, Any] | None:
+    group = go.data.get("group")
+    return dict(group) if group else None
+
+
+def _new_group(state: SevenState, e: Empire, area: str) -> dict[str, Any]:
+    """A group about to leave ``area``: no units yet, no steps, the coast its empire's ships lie on."""
+    return {"from": area, "at": area, "units": {}, "leaders": [], "path": [], "spent": 0,
+            "coast": dict(e.coasts).get(area), "vacant": [], "adrift": False, "promised": [],
+            "invaded": False, "river": False, "arrow": False}
+
+
+def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
+    merged = dict(go.data)
+    merged.update(data)
+    new = replace(go, stage=go.stage if stage is None else stage, data=merged)
+    ctx.state = ctx.state.with_go(new)
+    return new
+
+
+def _mode(group: Mapping[str, Any]) -> str | None:
+    units = group["units"]
+    return mode_of(next(iter(units))) if units else None
+
+
+def _riders(e: Empire, group: Mapping[str, Any]) -> list[str]:
+    """The abilities of the leaders riding with the group."""
+    return [a for ld in e.leaders if ld.name in group["leaders"] for a in ld.abilities]
+
+
+def _points(e: Empire, group: Mapping[str, Any]) -> int:
+    """Points the group has left: the least allowance among its units, +1 with an Explorer riding
+    along for the whole move (L610), less what its steps cost."""
+    if not group["units"]:
+        return 0
+    bonus = 1 if EXPLORER in _riders(e, group) else 0
+    return min(allowance(e, u) for u in group["units"]) + bonus - int(group["spent"])
+
+
+def _unmoved(e: Empire, go: Go, group: Mapping[str, Any] | None, area: str, unit: str) -> int:
+    in_group = int(group["units"].get(unit, 0)) if group and group["at"] == area else 0
+    return e.count(area, unit) - _moved(go).get((area, unit), 0) - in_group
+
+
+def _spare(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> int | None:
+    """How many more non-aircraft units may leave the group's area (None: any number). An empire
+    leaves one in each land area it controls (L668) unless its card says otherwise or an Explorer
+    passed through the area (L2031)."""
+    area = group["from"]
+    if not load_map().areas[area].land or may_vacate(e) or area in go.data.get("explored", []):
+        return None
+    staying = sum(s.count for s in e.units if s.area == area and mode_of(s.unit) != AIR)
+    going = sum(int(n) for u, n in group["units"].items() if mode_of(u) != AIR)
+    return max(0, staying - going - 1)
+
+
+def _addable(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> dict[str, int]:
+    """Each unit type that may still join the group, and how many (before its first step)."""
+    mode = _mode(group)
+    spare = _spare(state, e, go, group)
+    out: dict[str, int] = {}
+    for s in e.units:
+        if s.area != group["from"] or (mode is not None and mode_of(s.unit) != mode):
+            continue
+        n = _unmoved(e, go, group, s.area, s.unit)
+        if mode_of(s.unit) != AIR and spare is not None:
+            n = min(n, spare)
+        if n > 0:
+            out[s.unit] = n
+    return out
+
+
+def _all_that_can(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any],
+                  mode: str) -> dict[str, int]:
+    """Every unit of ``mode`` that may join; the one left behind (L668) is the cheapest."""
+    tables = load_tables()
+    spare = _spare(state, e, go, group)
+    free = {s.unit: _unmoved(e, go, group, s.area, s.unit) for s in e.units
+            if s.area == group["from"] and mode_of(s.unit) == mode}
+    out: dict[str, int] = {}
+    for unit in sorted(free, key=lambda u: (-tables.unit_types[u].cost, -tables.unit_types[u].available, u)):
+        n = free[unit] if mode == AIR or spare is None else min(free[unit], spare)
+        if n > 0:
+            out[unit] = n
+            if spare is not None and mode != AIR:
+                spare -= n
+    return out
+
+
+# -- what the group may do ----------------------------------------------------------------------------
+
+def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], to: str) -> Refusal | None:
+    """Why the group may not enter ``to`` next (None: it may), from its place and points only."""
+    wmap = load_map()
+    at, mode = group["at"], _mode(group)
+    if mode is None:
+        return "no_units", "Choose the units that move first."
+    if to not in wmap.adjacency[at]:
+        return "not_adjacent", f"{to} is not next to {at}."
+    here, there = wmap.areas[at], wmap.areas[to]
+    arrow = arrow_between(at, to)
+    if mode == LAND:
+        if not there.land:
+            return "land_only", "Land units may only enter land areas (L640)."
+        if arrow is not None:
+            blocked = crossing_blocked(state, e, arrow)
+            if blocked:
+                return "arrow_blocked", (f"Another empire's units in {join_words(blocked)} stop your units "
+                                         f"crossing the arrow to {to} (L670).")
+    elif mode == SHIPS:
+        if there.land and not here.land:
+            if not wmap.coastal(to):
+                return "ships_coastal", f"Ships may not enter {to}: it is not coastal (L642)."
+        elif there.land:
+            return "ships_over_land", f"Ships cannot cross land from {at} to {to} (L648)."
+        elif here.land and here.coasts and group["coast"] is not None:
+            seas = here.coasts[group["coast"]]
+            if to not in seas:
+                return "wrong_coast", (f"Your ships lie on the {group['coast']} coast of {at}: from there "
+                                       f"they reach only {join_words(list(seas))} (L648-650).")
+        if there.kind == "ocean" and GALLEY in group["units"] and not galleys_in_oceans(e):
+            return "galleys_oceans", f"Galleys may not enter the ocean {to} (L654)."
+    cost = step_cost(state, e, mode, to, EXPLORER in _riders(e, group))
+    if cost > _points(e, group):
+        return "no_points", f"Entering {to} costs {plural(cost, 'movement point')}: the units have " \
+                            f"{_points(e, group)} left."
+    for other in others_in(state, e, to):
+        if mode == AIR:
+            if _has_air(other, to) and not outnumbers(e, other, to, (AIR,)):
+                return "air_blocked", (f"Your aircraft may only fly through {to} with twice as many aircraft "
+                                       f"there as {empire_name(other.card)} (L660).")
+        elif (mode == LAND or there.land) and not outnumbers(e, other, to, MODES):
+            return "outnumber", (f"Your units may only pass through {to} with twice as many units there "
+                                 f"as {empire_name(other.card)} already (L638, L644).")
+    return None
+
+
+def _has_air(e: Empire, area: str) -> bool:
+    return any(s.area == area and mode_of(s.unit) == AIR for s in e.units)
+
+
+def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> Refusal | None:
+    """Why the group may not end its move where it is (None: it may)."""
+    at = group["at"]
+    others = others_in(state, e, at)
+    promised = {*go.data.get("promised", []), *group["promised"]}
+    for other in others:
+        if other.card in promised:
+            return "passed_blockade", (f"Your ships passed {empire_name(other.card)}'s ships at sea without "
+                                       "outnumbering them two to one, so none of your units may end in an "
+                                       f"area {empire_name(other.card)} control this action (L644).")
+    if others:
+        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
+                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
+                                   "game yet.")
+    mode = _mode(group)
+    if mode == AIR and not air_base(e, at):
+        return "air_base", (f"Aircraft may only end in {at} if it, or an area next to it, holds one of your "
+                            "other units (L662).")
+    if mode == SHIPS:
+        lie = dict(e.coasts).get(at)
+        lying = strength(e, at, (SHIPS,)) > sum(int(n) for n in group["units"].values())
+        if lie is not None and group["coast"] is not None and lie != group["coast"] and lying:
+            return "other_coast", (f"Your ships in {at} lie on its {lie} coast: ships arriving on the "
+                                   f"{group['coast']} coast cannot stop there too (L648-650).")
+    return None
+
+
+def next_areas(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[str]:
+    """The areas the group may enter next, from where it is and its points left."""
+    return [to for to in sorted(load_map().adjacency[group["at"]])
+            if entry_problem(state, e, go, group, to) is None]
+
+
+def pacifiable(state: SevenState, e: Empire, go: Go) -> list[str]:
+    """Areas whose disorder the empire may now remove by units (L676-698): held since the go began,
+    still held, and enough units there, or a Populist (L698)."""
+    out = []
+    for area in go.data.get("held", []):
+        if not state.area(area).disorder or not e.count(area):
+            continue
+        if e.has_leader(POPULIST, area) or disorder_force(state, e, area) >= _needed(state, e, go, area):
+            out.append(area)
+    return out
+
+
+def _needed(state: SevenState, e: Empire, go: Go, area: str) -> int:
+    came = [a for a in go.data.get("arrivals", []) if a[0] == area]
+    return disorder_needed(state, e, area, invaded=any(a[3] for a in came), river=any(a[4] for a in came),
+                           arrow=any(a[5] for a in came))
+
+
+class ManoeuvreRules(BaseGoRules):
+    """Manoeuvre (L598-700): movement, then disorder removed by units. No conflict yet (issue 26 part 3)."""
+
+    action = "manoeuvre"
+    kinds: tuple[type[Action], ...] = (*ACTIONS, Done)
+
+    def begin(self, ctx: Ctx, go: Go) -> None:
+        e = ctx.state.empire(go.empire)
+        _set(ctx, go, STACK, held=list(e.areas()), moved=[], arrivals=[], explored=[], promised=[],
+             group=None)
+
+    # -- legal moves ------------------------------------------------------------------------------
+    def legal(self, state: SevenState, go: Go) -> list[Action]:
+        e = state.empire(go.empire)
+        seat = go.seat
+        if go.stage == PACIFY:
+            return [*(Pacify(seat, a) for a in pacifiable(state, e, go)), Done(seat)]
+        group = _group(go)
+        if go.stage == STACK or group is None:
+            return [*(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
+        out: list[Action] = []
+        if not group["path"]:
+            out += self._joiners(state, e, go, group)
+        if group["units"]:
+            out += [MoveTo(seat, a) for a in next_areas(state, e, go, group)]
+        if not group["path"] or stop_problem(state, e, go, group) is None:
+            out.append(StopHere(seat))
+        if group["path"]:
+            out.append(MoveBack(seat))
+        return out
+
+    def _stacks(self, state: SevenState, e: Empire, go: Go) -> list[str]:
+        return [a for a in e.areas() if _addable(state, e, go, _new_group(state, e, a))]
+
+    def _joiners(self, state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[Action]:
+        seat = go.seat
+        addable = _addable(state, e, go, group)
+        out: list[Action] = []
+        for unit, n in sorted(addable.items()):
+            out.append(MoveUnits(seat, unit, 1))
+            if n > 1:
+                out.append(MoveUnits(seat, unit, n))
+        mode = _mode(group)
+        for m in MODES if mode is None else (mode,):
+            if len([u for u in addable if mode_of(u) == m]) > 1:
+                out.append(MoveAll(seat, m))
+        if group["units"]:
+            riding = len(group["leaders"])
+            carried = sum(int(n) for n in group["units"].values())
+            out += [TakeLeader(seat, ld.name) for ld in e.leaders_in(group["from"])
+                    if ld.name not in group["leaders"] and riding < carried]
+        return out
+
+    def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage == PACIFY:
+            return Done(go.seat)
+        group = _group(go)
+        if go.stage == STACK or group is None:
+            return EndMovement(go.seat)
+        e = state.empire(go.empire)
+        if not group["path"] or stop_problem(state, e, go, group) is None:
+            return StopHere(go.seat)
+        return MoveBack(go.seat)
+
+    # -- applying ---------------------------------------------------------------------------------
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        e = ctx.state.empire(go.empire)
+        group = _group(go)
+        if go.stage == PACIFY:
+            self._pacify_stage(ctx, go, e, action)
+            return
+        if isinstance(action, EndMovement):
+            if group is not None:
+                raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
+            self._end_movement(ctx, go)
+            return
+        if isinstance(action, MoveFrom):
+            if group is not None:
+                raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
+            if action.area not in self._stacks(ctx.state, e, go):
+                raise IllegalAction("no_stack", f"You have no units in {action.area} that may still move.")
+            _set(ctx, go, PATH, group=_new_group(ctx.state, e, action.area))
+            return
+        if group is None:
+            raise IllegalAction("no_group", "Choose a stack to move first, or end movement.")
+        if isinstance(action, (MoveUnits, MoveAll, TakeLeader)):
+            self._join(ctx, go, e, group, action)
+        elif isinstance(action, MoveTo):
+            self._step(ctx, go, e, group, action.area)
+        elif isinstance(action, StopHere):
+            self._stop(ctx, go, e, group)
+        elif isinstance(action, MoveBack):
+            if not group["path"]:
+                raise IllegalAction("not_moved", "These units have not moved yet.")
+            self._back(ctx, go, e, group)
+        else:
+            raise IllegalAction("wrong_move", "That is not a move of a manoeuvre now.")
+
+    def _join(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: Action) -> None:
+        if group["path"]:
+            raise IllegalAction("under_way",
+                                "Units and leaders join a group only before its first step (L628).")
+        units = dict(group["units"])
+        if isinstance(action, TakeLeader):
+            names = [ld.name for ld in e.leaders_in(group["from"])]
+            if action.name not in names or action.name in group["leaders"]:
+                raise IllegalAction("no_leader",
+                                    f"{action.name} is not a leader here that may join the move.")
+            if len(group["leaders"]) >= sum(units.values()):
+                raise IllegalAction("leader_needs_unit", "Each leader rides with one unit of its own (L628).")
+            _set(ctx, go, group={**group, "leaders": [*group["leaders"], action.name]})
+            return
+        addable = _addable(ctx.state, e, go, group)
+        if isinstance(action, MoveAll):
+            if action.mode not in MODES or (_mode(group) not in (None, action.mode)):
+                raise IllegalAction("wrong_mode", "Land units, ships and aircraft move in separate groups.")
+            adding = _all_that_can(ctx.state, e, go, group, action.mode)
+            if not adding:
+                raise IllegalAction("none_free", "No more such units here may move (L668).")
+        else:
+            assert isinstance(action, MoveUnits)
+            if action.count < 1 or addable.get(action.unit, 0) < action.count:
+                raise IllegalAction("not_free", f"You cannot move {plural(action.count, action.unit)} from "
+                                    f"{group['from']}: units that moved stay, and one unit stays in each "
+                                    "land area you control (L668).")
+            adding = {action.unit: action.count}
+        for unit, n in adding.items():
+            units[unit] = int(units.get(unit, 0)) + n
+        _set(ctx, go, group={**group, "units": units})
+
+    def _step(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], to: str) -> None:
+        problem = entry_problem(ctx.state, e, go, group, to)
+        if problem is not None:
+            raise IllegalAction(*problem)
+        s, wmap = ctx.state, load_map()
+        at, mode = group["at"], _mode(group)
+        assert mode is not None
+        cost = step_cost(s, e, mode, to, EXPLORER in _riders(e, group))
+        vacant = not s.occupants(to)
+        promised = list(group["promised"])
+        if not wmap.areas[to].land:
+            for other in others_in(s, e, to):
+                if not outnumbers(e, other, to, (SHIPS, AIR)) and other.card not in promised:
+                    promised.append(other.card)  # L644: passed only if no unit of ours ends in their areas
+        arrow = arrow_between(at, to)
+        coast = group["coast"]
+        if wmap.areas[to].land and not wmap.areas[at].land:
+            coast = wmap.coast_of(to, at)
+        adrift = bool(group["adrift"]) or (
+            not wmap.areas[to].land and GALLEY in group["units"] and not galleys_in_oceans(e)
+            and EXPLORER not in _riders(e, group) and not supported_sea(s, e, to))
+        self._relocate(ctx, e, group, at, to)
+        reduces = vacant and BUILDER not in _riders(e, group)
+        _set(ctx, go, group={
+            **group, "at": to, "path": [*group["path"], to], "spent": int(group["spent"]) + cost,
+            "coast": coast, "vacant": [*group["vacant"], to] if reduces else group["vacant"],
+            "adrift": adrift, "promised": promised,
+            "invaded": wmap.areas[to].land and not wmap.areas[at].land,
+            "river": frozenset((at, to)) in wmap.rivers,
+            "arrow": arrow is not None and not arrow.blue})
+        ctx.emit("units_moved", seat=go.seat, empire=e.card, origin=at, area=to,
+                 units=[[u, int(n)] for u, n in sorted(group["units"].items())])
+
+    def _relocate(self, ctx: Ctx, e: Empire, group: Mapping[str, Any], at: str, to: str) -> None:
+        """Move the group's units and riding leaders on the map from ``at`` to ``to``."""
+        e = ctx.state.empire(e.card)
+        for unit, n in group["units"].items():
+            e = e.add_units(at, unit, -int(n)).add_units(to, unit, int(n))
+        e = replace(e, leaders=tuple(replace(ld, area=to) if ld.name in group["leaders"] else ld
+                                     for ld in e.leaders))
+        if not any(s.area == at and mode_of(s.unit) == SHIPS for s in e.units):
+            e = replace(e, coasts=tuple(c for c in e.coasts if c[0] != at))  # no ship of ours lies there now
+        ctx.state = ctx.state.with_empire(e)
+
+    def _back(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
+        self._relocate(ctx, e, group, group["at"], group["from"])
+        fresh = _new_group(ctx.state, ctx.state.empire(e.card), group["from"])
+        _set(ctx, go, group={**fresh, "units": group["units"], "leaders": group["leaders"]})
+        ctx.emit("units_moved_back", seat=go.seat, empire=e.card, area=group["from"])
+
+    def _stop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
+        if not group["path"]:  # put back unmoved: choose another stack
+            _set(ctx, go, STACK, group=None)
+            return
+        problem = stop_problem(ctx.state, e, go, group)
+        if problem is not None:
+            raise IllegalAction(*problem)
+        at = group["at"]
+        for area in dict.fromkeys(group["vacant"]):  # L624, once per area entered vacant
+            held = ctx.state.area(area)
+            if held.city:
+                ctx.state = ctx.state.with_area(replace(held, city=reduced_city(held.city)))
+                ctx.emit("city_reduced", empire=e.card, area=area, value=held.city,
+                         now=reduced_city(held.city))
+        e = ctx.state.empire(e.card)
+        units = {u: int(n) for u, n in group["units"].items()}
+        if group["adrift"] and units.get(GALLEY):
+            e = e.add_units(at, GALLEY, -units.pop(GALLEY))
+            ctx.emit("galleys_lost", seat=go.seat, empire=e.card, area=at, count=group["units"][GALLEY])
+        if _mode(group) == SHIPS and load_map().areas[at].coasts and group["coast"] is not None:
+            e = replace(e, coasts=tuple(sorted({**dict(e.coasts), at: group["coast"]}.items())))
+        ctx.state = ctx.state.with_empire(e)
+        flags = [bool(group["invaded"]), bool(group["river"]), bool(group["arrow"])]
+        explorer = EXPLORER in _riders(e, group)
+        explored = list(go.data.get("explored", []))
+        if explorer:
+            explored += [a for a in group["path"][:-1] if load_map().areas[a].land and a not in explored]
+        _set(ctx, go, STACK, group=None,
+             moved=[*go.data["moved"], *([at, u, n] for u, n in sorted(units.items()))],
+             arrivals=[*go.data["arrivals"], *([at, u, n, *flags] for u, n in sorted(units.items()))],
+             explored=explored, promised=sorted({*go.data.get("promised", []), *group["promised"]}))
+        ctx.emit("units_stopped", seat=go.seat, empire=e.card, area=at, origin=group["from"],
+                 units=[[u, n] for u, n in sorted(units.items())], leaders=list(group["leaders"]))
+
+    def _end_movement(self, ctx: Ctx, go: Go) -> None:
+        e = ctx.state.empire(go.empire)
+        for s in [s for s in e.units if mode_of(s.unit) == AIR and not air_base(e, s.area)]:
+            e = e.add_units(s.area, s.unit, -s.count)  # aircraft with no base near are lost (L662)
+            ctx.emit("aircraft_lost", seat=go.seat, empire=e.card, area=s.area, unit=s.unit, count=s.count)
+        ctx.state = ctx.state.with_empire(e)
+        ctx.emit("movement_ended", seat=go.seat, empire=e.card)
+        if ctx.state.has_empire(e.card) and e.units and pacifiable(ctx.state, e, go):
+            _set(ctx, go, PACIFY)
+        else:
+            end_go(ctx, go.seat)
+
+    def _pacify_stage(self, ctx: Ctx, go: Go, e: Empire, action: Action) -> None:
+        if isinstance(action, Done):
+            end_go(ctx, go.seat)
+            return
+        if not isinstance(action, Pacify):
+            raise IllegalAction("wrong_move", "Remove disorder by your units, or finish.")
+        if action.area not in pacifiable(ctx.state, e, go):
+            raise IllegalAction("not_pacifiable", f"Your units in {action.area} are too few to remove its "
+                                f"disorder: {_needed(ctx.state, e, go, action.area)} are needed (L680-686).")
+        s = ctx.state
+        s = s.with_area(replace(s.area(action.area), disorder=False))
+        lost = None
+        if not e.has_leader(POPULIST, action.area) and not s.area(action.area).fort:
+            lost = cheapest_unit(e, action.area)  # L688: policing the province costs a unit
+            e = e.add_units(action.area, lost, -1)
+        ctx.state = s.with_empire(e)
+        ctx.emit("disorder_pacified", seat=go.seat, empire=e.card, area=action.area, lost=lost)
+        if not pacifiable(ctx.state, e, go):
+            end_go(ctx, go.seat)
+
+
+steps.register(MarkerStep(ManoeuvreRules()))
+manoeuvre_words.register()
+
+
+def expansions(state: SevenState, go: Go) -> list[tuple[str, str, str]]:
+    """``(from, unit, to)``: a land unit of the go's empire that may still move, and a vacant land area
+    next to it that it may enter and stop in at once (what the greedy player moves into)."""
+    e = state.empire(go.empire)
+    tables, wmap = load_tables(), load_map()
+    out = []
+    for area in e.areas():
+        group = _new_group(state, e, area)
+        land = {u: n for u, n in _addable(state, e, go, group).items() if mode_of(u) == LAND}
+        if not land:
+            continue
+        unit = min(land, key=lambda u: (tables.unit_types[u].cost, u))
+        trial = {**group, "units": {unit: 1}}
+        out += [(area, unit, to) for to in next_areas(state, e, go, trial)
+                if wmap.areas[to].land and not state.occupants(to)]
+    return out
