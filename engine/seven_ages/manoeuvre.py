@@ -426,9 +426,12 @@ class ManoeuvreRules(BaseGoRules):
         cost = step_cost(s, e, mode, to, EXPLORER in _riders(e, group))
         vacant = not s.occupants(to)
         promised = list(group["promised"])
-        if not wmap.areas[to].land:
-            for other in others_in(s, e, to):
-                if not outnumbers(e, other, to, (SHIPS, AIR)) and other.card not in promised:
+        if not wmap.areas[at].land:  # leaving a sea: the group moved through it
+            before = e  # the empire as it stood there before the group came
+            for unit, n in group["units"].items():
+                before = before.add_units(at, unit, -int(n))
+            for other in others_in(s, e, at):
+                if not outnumbers(before, other, at, (SHIPS, AIR)) and other.card not in promised:
                     promised.append(other.card)  # L644: passed only if no unit of ours ends in their areas
         arrow = arrow_between(at, to)
         coast = group["coast"]

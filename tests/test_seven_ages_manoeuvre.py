@@ -1,0 +1,309 @@
+"""Manoeuvre's movement and disorder removal (L598-700), through the rulebook's examples E16-E21.
+
+Each scenario is arranged with the fluent builder and played only through ``GAME.apply``: a stack,
+its units, then one area at a time (issue 26, part 2). Conflict is part 3: no unit may yet end its
+move beside another empire's units.
+"""
+
+from __future__ import annotations
+
+from engine.seven_ages.actions import Done
+from engine.seven_ages.actions_move import (
+    LAND,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    Pacify,
+    StopHere,
+    TakeLeader,
+)
+from engine.seven_ages.map import load_map
+from engine.seven_ages.movement import disorder_needed, land_cost
+from tests.seven_ages_builder import Scenario, card
+
+
+def manoeuvre(s: Scenario, seat: int, empire: str) -> Scenario:
+    """Open Manoeuvre with ``seat``'s marker on ``empire`` and turn it over."""
+    return s.marker(seat, "manoeuvre", empire).at("manoeuvre").turn_over(seat, empire)
+
+
+def moves_to(s: Scenario, seat: int) -> set[str]:
+    return {a.area for a in s.legal(seat) if isinstance(a, MoveTo)}
+
+
+# -- E16: entering a vacant area (L622-624) ---------------------------------------------------------
+
+def test_e16_a_unit_without_a_builder_reduces_the_city_of_a_vacant_area() -> None:
+    """L624: "Whenever a unit without a Builder enters a vacant area, remove any 1 value city there or
+    reduce any higher value city there by 1 level (e.g., a 5-value city becomes a 3-value)." """
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}})
+    s.city("Campania", 5).city("Tuscany", 1)
+    manoeuvre(s, 0, "Romans")
+    s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"), StopHere(0))
+    assert s.area("Campania").city == 3
+    s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Tuscany"), StopHere(0))
+    assert s.area("Tuscany").city == 0
+    assert s.empire_of("Romans").count("Tuscany") == 1
+
+
+def test_e16_with_a_builder_the_city_is_untouched() -> None:
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}},
+                                   leaders={"Vitruvius": ("Builder", "Latium")})
+    s.city("Campania", 5)
+    manoeuvre(s, 0, "Romans")
+    s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), TakeLeader(0, "Vitruvius"), MoveTo(0, "Campania"),
+           StopHere(0))
+    assert s.area("Campania").city == 5
+    assert s.empire_of("Romans").leaders_in("Campania")[0].name == "Vitruvius"
+
+
+def test_e16_the_vacant_area_is_cleared_at_the_end_of_the_go_and_not_before() -> None:
+    """L622: "If, at the end of any player's action, an area is vacant of units, remove all leaders,
+    artefacts, fort and disorder markers in that area, and replace any capital with a city of the same
+    value." The Scythians' card lets them leave their areas empty in ages 1-2 (L668)."""
+    s = Scenario(players=2).empire("Scythians", owner=0, progress=10, capital="Ukraine",
+                                   units={"Ukraine": {"Spear": 2}},
+                                   leaders={"Anacharsis": ("Philosopher", "Ukraine")})
+    s.city("Ukraine", 3).fort("Ukraine").disorder("Ukraine").artefact("Ukraine", "Pyramids")
+    manoeuvre(s, 0, "Scythians").play(MoveFrom(0, "Ukraine"), MoveAll(0, LAND))
+    s.play(MoveTo(0, sorted(moves_to(s, 0))[0]), StopHere(0))
+    held = s.area("Ukraine")
+    assert (held.fort, held.disorder, held.artefacts) == (True, True, ("Pyramids",))  # the go goes on
+    s.play(EndMovement(0))
+    held = s.area("Ukraine")
+    assert (held.city, held.fort, held.disorder, held.artefacts) == (3, False, False, ())
+    assert s.empire_of("Scythians").capital is None
+    assert not s.empire_of("Scythians").leaders
+
+
+# -- leaving units behind, units that moved, the 2:1 rule ------------------------------------------
+
+def test_one_unit_stays_in_each_controlled_land_area() -> None:
+    """L668: "an empire must always leave at least 1 non-aircraft unit in each Land area it controls"."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"))
+    counts = {a.count for a in s.legal(0) if isinstance(a, MoveUnits)}
+    assert counts == {1, 2}
+    s.illegal(MoveUnits(0, "Spear", 3), "not_free")
+
+
+def test_units_that_moved_may_not_move_again_this_go() -> None:
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}})
+    manoeuvre(s, 0, "Romans")
+    s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 2), MoveTo(0, "Campania"), StopHere(0))
+    assert MoveFrom(0, "Campania") not in s.legal(0)
+    s.illegal(MoveFrom(0, "Campania"), "no_stack")
+
+
+def test_terrain_costs_and_points_left() -> None:
+    """L608: "As a unit enters an area, it uses up that many points. It can keep moving into further areas
+    if it has any unused points but must have enough points left to pay the cost of each area it enters."
+    A Spear has 2 (counters.yaml): after fertile Campania (1) only land areas costing 1 are offered."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 2}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"))
+    wmap = load_map()
+    expected = {n for n in wmap.adjacency["Campania"] if wmap.areas[n].land and land_cost(n, 2) <= 1}
+    assert moves_to(s, 0) == expected
+    s.play(MoveBack(0))
+    assert s.empire_of("Romans").count("Latium") == 2
+
+
+def test_land_units_pass_an_occupied_area_only_outnumbering_it_two_to_one() -> None:
+    """L638: "Your land units may only move through land areas containing a unit from another empire
+    if you already have at least twice as many units there as that other empire." """
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10,
+                                   units={"Latium": {"Spear": 3}, "Campania": {"Spear": 1}})
+    s.empire("Carthaginians", owner=1, progress=10, units={"Campania": {"Spear": 1}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1))
+    s.illegal(MoveTo(0, "Campania"), "outnumber")
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10,
+                                   units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
+    s.empire("Carthaginians", owner=1, progress=10, units={"Campania": {"Spear": 1}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"))
+    s.illegal(StopHere(0), "no_conflict_yet")  # passing through only, until conflict exists
+
+
+# -- E17-E19: ships ---------------------------------------------------------------------------------
+
+def test_e17_a_ship_crosses_the_blue_arrow() -> None:
+    """L604-606: "Areas joined by a crossing arrow, or indicated by a blue arrow, are adjacent to each
+    other (e.g., Galapagos (A1) is adjacent to the South Pacific (Z0))." """
+    s = Scenario(players=2).empire("Spanish", owner=0, progress=30,
+                                   units={"Galapagos": {"Spear": 1, "Ship-of-the-line": 1}})
+    manoeuvre(s, 0, "Spanish").play(MoveFrom(0, "Galapagos"), MoveUnits(0, "Ship-of-the-line", 1))
+    assert "South Pacific" in moves_to(s, 0)
+    s.play(MoveTo(0, "South Pacific"), StopHere(0))
+    assert s.empire_of("Spanish").count("South Pacific") == 1
+
+
+def _biscay(french_ships_there: int) -> Scenario:
+    s = Scenario(players=2)
+    units = {"Normandy": {"Spear": 1, "Ship-of-the-line": 2}}
+    if french_ships_there:
+        units["Bay of Biscay"] = {"Ship-of-the-line": french_ships_there}
+    s.empire("French", owner=0, progress=30, units=units)
+    s.empire("English", owner=1, progress=30, units={"England": {"Spear": 1}, "Bay of Biscay": {"Galley": 1},
+                                                     "North Sea": {"Galley": 1}})
+    return manoeuvre(s, 0, "French").play(MoveFrom(0, "Normandy"), MoveUnits(0, "Ship-of-the-line", 2),
+                                          MoveTo(0, "Bay of Biscay"))
+
+
+def test_e18_french_ships_pass_an_english_galley_in_the_bay_of_biscay() -> None:
+    """L646: "French ships start a manoeuvre action in Normandy. They could move through an English galley
+    in the Bay of Biscay if they already have at least 2 ships there or if no French units end their
+    move in any area controlled by the English this action." """
+    # 2 French ships there: they pass, and no promise binds them (ending beside the English is refused
+    # only because conflict is not in the game yet)
+    s = _biscay(2).play(MoveTo(0, "North Sea"))
+    assert s.illegal(StopHere(0), "no_conflict_yet")
+    # none there: they pass, and may end where the English are not
+    s = _biscay(0).play(MoveTo(0, "Irish Sea"), StopHere(0))
+    assert s.empire_of("French").count("Irish Sea") == 2
+    # none there: ending in an area the English control is refused for having passed them
+    s = _biscay(0).play(MoveTo(0, "North Sea"))
+    s.illegal(StopHere(0), "passed_blockade")
+
+
+def _gulf(steps: tuple[str, ...] = (), land: str = "Cuba") -> Scenario:
+    s = Scenario(players=2).empire("Spanish", owner=0, progress=30,
+                                   units={land: {"Spear": 1}, "Gulf of Mexico": {"Ship-of-the-line": 1}})
+    manoeuvre(s, 0, "Spanish").play(MoveFrom(0, "Gulf of Mexico"), MoveUnits(0, "Ship-of-the-line", 1))
+    return s.play(*(MoveTo(0, a) for a in steps))
+
+
+def test_e19_ships_cannot_cross_yucatan_but_may_go_back() -> None:
+    """L648-650: "Ships can't move across land (e.g., you can't move a ship from the Gulf of Mexico (D4)
+    to Yucatan and then to the Gulf of Panama). To indicate this, place ships on the coast closest to the
+    sea area(s) that they can enter." """
+    s = _gulf(("Yucatan",))
+    assert "Gulf of Panama" not in moves_to(s, 0)
+    s.illegal(MoveTo(0, "Gulf of Panama"), "wrong_coast")
+    s.play(MoveTo(0, "Gulf of Mexico"))
+    assert s.empire_of("Spanish").count("Gulf of Mexico") == 1
+
+
+def test_e19_a_ship_keeps_its_coast_between_goes() -> None:
+    s = _gulf(("Yucatan",), land="Yucatan").play(StopHere(0), EndMovement(0))
+    assert dict(s.empire_of("Spanish").coasts) == {"Yucatan": "Gulf of Mexico"}
+    s.marker(0, "manoeuvre", "Spanish").at("manoeuvre").turn_over(0, "Spanish")
+    s.play(MoveFrom(0, "Yucatan"), MoveUnits(0, "Ship-of-the-line", 1))
+    assert moves_to(s, 0) == {"Gulf of Mexico"}
+
+
+# -- E20: crossing arrows -----------------------------------------------------------------------------
+
+def _andalusia(med: dict[str, int], pillars: dict[str, int],
+               own: dict[str, dict[str, int]] | None = None) -> Scenario:
+    s = Scenario(players=2)
+    s.empire("Romans", owner=0, progress=10, units={"Mauretania": {"Spear": 2}, **(own or {})})
+    enemy: dict[str, dict[str, int]] = {"Carthage": {"Spear": 1}}
+    if med:
+        enemy["Western Mediterranean"] = med
+    if pillars:
+        enemy["Pillars of Hercules"] = pillars
+    s.empire("Carthaginians", owner=1, progress=10, units=enemy)
+    return manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Mauretania"), MoveUnits(0, "Spear", 1))
+
+
+def test_e20_the_spear_crosses_to_andalusia_unless_both_seas_are_held() -> None:
+    """L672: "If both the Western Mediterranean and the Pillars of Hercules contain another empire's unit,
+    your spear can't move across unless you have 2 or more ships in one or both of these sea areas. If
+    only the Western Mediterranean contains another empire's unit, the spear can cross." """
+    s = _andalusia({"Galley": 1}, {"Galley": 1})
+    s.illegal(MoveTo(0, "Andalusia"), "arrow_blocked")
+    s = _andalusia({"Galley": 1}, {"Galley": 1}, own={"Pillars of Hercules": {"Galley": 2}})
+    assert "Andalusia" in moves_to(s, 0)
+    s = _andalusia({"Galley": 1}, {"Galley": 1}, own={"Western Mediterranean": {"Galley": 2}})
+    assert "Andalusia" in moves_to(s, 0)
+    s = _andalusia({"Galley": 1}, {})
+    s.play(MoveTo(0, "Andalusia"), StopHere(0))
+    assert s.state.go_of(0) is not None and s.state.go_of(0).data["arrivals"] == [  # type: ignore[union-attr]
+        ["Andalusia", "Spear", 1, False, False, True]]
+
+
+# -- E21: removing disorder by units (L676-698) ---------------------------------------------------------
+
+def _armenia(moving: dict[str, int], *, fort: bool = False) -> Scenario:
+    s = Scenario(players=2)
+    media = {u: n for u, n in moving.items()}
+    media["Spear"] = media.get("Spear", 0) + 1  # one stays in Media (L668)
+    s.empire("Mongols", owner=0, progress=18, units={"Armenia": {"Spear": 1}, "Media": media})
+    s.city("Armenia", 1).disorder("Armenia")
+    if fort:
+        s.fort("Armenia")
+    manoeuvre(s, 0, "Mongols").play(MoveFrom(0, "Media"))
+    for unit, n in moving.items():
+        s.play(MoveUnits(0, unit, n))
+    return s.play(MoveTo(0, "Armenia"), StopHere(0), EndMovement(0))
+
+
+def test_e21_six_mongol_units_remove_the_disorder_in_armenia() -> None:
+    """L692-694: "the terrain defence modifier in a mountain area is 3 and there is a value 1 city
+    there, so the marker will only be removed if 6 (2+3+1) Mongol units end there. The Mongols choose
+    manoeuvre and move 5 more units into Armenia. They remove the disorder and one Mongol unit there,
+    at the end of all movement." """
+    s = _armenia({"Spear": 5})
+    assert Pacify(0, "Armenia") in s.legal(0)
+    s.play(Pacify(0, "Armenia"))
+    assert not s.area("Armenia").disorder
+    assert s.empire_of("Mongols").count("Armenia") == 5
+    assert s.state.go_of(0) is None
+
+
+def test_e21_five_units_are_too_few() -> None:
+    s = _armenia({"Spear": 4})
+    assert s.state.go_of(0) is None  # nothing to remove: the go is over
+    assert s.area("Armenia").disorder
+
+
+def test_e21_a_catapult_or_a_fort_needs_one_fewer_both_two_fewer() -> None:
+    """L696: "If one of the units was a Catapult or the area had a fort, the Mongols would need one less
+    unit to remove the disorder (2 less with both)." A fort counts as a unit (L686) and keeps the units
+    (L688)."""
+    s = _armenia({"Spear": 3, "Catapult": 1})
+    s.play(Pacify(0, "Armenia"))
+    assert not s.area("Armenia").disorder
+    assert s.empire_of("Mongols").count("Armenia") == 4
+    s = _armenia({"Spear": 4}, fort=True)
+    s.play(Pacify(0, "Armenia"))
+    assert s.empire_of("Mongols").count("Armenia") == 5
+    s = _armenia({"Spear": 2, "Catapult": 1}, fort=True)
+    s.play(Pacify(0, "Armenia"))
+    assert (s.area("Armenia").disorder, s.empire_of("Mongols").count("Armenia")) == (False, 4)
+
+
+def test_e21_invading_and_crossings_need_more_units() -> None:
+    """L696: "If any of these units entered the area by invading, or crossing a river or crossing arrow
+    they would need even more units to remove the disorder" (+2 invaded, L722; +1 river, L731; +1 for a
+    crossing arrow, our amount)."""
+    s = Scenario(players=2).empire("Mongols", owner=0, progress=18, units={"Armenia": {"Spear": 6}})
+    s.city("Armenia", 1)
+    e, state = s.empire_of("Mongols"), s.state
+    plain = disorder_needed(state, e, "Armenia", invaded=False, river=False, arrow=False)
+    assert plain == 6
+    assert disorder_needed(state, e, "Armenia", invaded=True, river=False, arrow=False) == plain + 2
+    assert disorder_needed(state, e, "Armenia", invaded=False, river=True, arrow=False) == plain + 1
+    assert disorder_needed(state, e, "Armenia", invaded=False, river=False, arrow=True) == plain + 1
+
+
+def test_a_populist_removes_disorder_for_free() -> None:
+    """L698: "A Populist who ends their move in an area your empire controlled at the start of its
+    manoeuvre action, may remove the disorder marker there at no cost." """
+    s = Scenario(players=2).empire("Mongols", owner=0, progress=18,
+                                   units={"Armenia": {"Spear": 1}, "Media": {"Spear": 2}},
+                                   leaders={"Rabble": ("Populist", "Media")})
+    s.disorder("Armenia")
+    manoeuvre(s, 0, "Mongols").play(MoveFrom(0, "Media"), MoveUnits(0, "Spear", 1), TakeLeader(0, "Rabble"),
+                                    MoveTo(0, "Armenia"), StopHere(0), EndMovement(0), Pacify(0, "Armenia"))
+    assert not s.area("Armenia").disorder
+    assert s.empire_of("Mongols").count("Armenia") == 2
+
+
+def test_pacifying_is_optional() -> None:
+    s = _armenia({"Spear": 5}).play(Done(0))
+    assert s.area("Armenia").disorder
+    assert s.empire_of("Mongols").count("Armenia") == 6
+    assert card("Mongols") in {e.card for e in s.state.empires}
