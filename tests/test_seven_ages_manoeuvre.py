@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_move import (
     LAND,
+    DropOff,
     EndMovement,
     MoveAll,
     MoveBack,
@@ -307,3 +308,43 @@ def test_pacifying_is_optional() -> None:
     assert s.area("Armenia").disorder
     assert s.empire_of("Mongols").count("Armenia") == 6
     assert card("Mongols") in {e.card for e in s.state.empires}
+
+
+# -- naval transport (L630-634) and option 14 (L1350-1354) ------------------------------------------------
+
+def _convoy(options: dict[str, object] | None = None) -> Scenario:
+    s = Scenario(players=2, options=options).empire("Romans", owner=0, progress=10,
+                                                    units={"Latium": {"Spear": 3, "Galley": 2}})
+    return manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Galley", 1))
+
+
+def test_a_ship_carries_one_land_unit() -> None:
+    """L630: "Each ship may transport one land or aircraft unit plus any number of leaders." """
+    s = _convoy()
+    assert MoveUnits(0, "Spear", 1) in s.legal(0)
+    s.play(MoveUnits(0, "Spear", 1))
+    s.illegal(MoveUnits(0, "Spear", 1), "not_free")  # one ship, one unit
+
+
+def test_cargo_set_down_moves_no_further_and_invades() -> None:
+    """L632: "During its move, ships may drop off their cargo, but transported units may not move further
+    this action." A land unit entering a land area straight from the sea invades (L2173)."""
+    s = _convoy().play(MoveUnits(0, "Spear", 1), MoveTo(0, "Tyrrhenian Sea"))
+    s.illegal(DropOff(0, "Spear", 1), "drop_at_sea")
+    s.play(MoveTo(0, "Sardinia"), DropOff(0, "Spear", 1), MoveTo(0, "Tyrrhenian Sea"), StopHere(0))
+    rome = s.empire_of("Romans")
+    assert (rome.count("Sardinia", "Spear"), rome.count("Tyrrhenian Sea", "Galley")) == (1, 1)
+    go = s.state.go_of(0)
+    assert go is not None and ["Sardinia", "Spear", 1, True, False, False] in go.data["arrivals"]
+    assert MoveFrom(0, "Sardinia") not in s.legal(0)
+
+
+def test_land_units_left_at_sea_are_lost_unless_marines() -> None:
+    """L634: "Transported land units are lost if they don't end their move in a Coastal area (if playing
+    option 14 Marines, transported infantry and missiles may remain at sea)." L1352: "provided that area
+    is adjacent to a Land area their empire controls." """
+    s = _convoy().play(MoveUnits(0, "Spear", 1), MoveTo(0, "Tyrrhenian Sea"), StopHere(0))
+    assert s.empire_of("Romans").count("Tyrrhenian Sea", "Spear") == 0
+    s = _convoy({"marines": True}).play(MoveUnits(0, "Spear", 1), MoveTo(0, "Tyrrhenian Sea"), StopHere(0),
+                                        EndMovement(0))
+    assert s.empire_of("Romans").count("Tyrrhenian Sea", "Spear") == 1

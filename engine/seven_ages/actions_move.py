@@ -59,6 +59,16 @@ class MoveTo(Action):
 
 
 @dataclass(frozen=True)
+class DropOff(Action):
+    """The moving ships set down ``count`` of the ``unit`` they carry where they are: those units
+    move no further this action (L632)."""
+
+    kind = "drop_off"
+    unit: str = ""
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class StopHere(Action):
     """The moving group ends its move where it is; before its first step, it is put back unmoved."""
 
@@ -87,5 +97,5 @@ class Pacify(Action):
     area: str = ""
 
 
-ACTIONS: tuple[type[Action], ...] = (MoveFrom, MoveUnits, MoveAll, TakeLeader, MoveTo, StopHere, MoveBack,
-                                     EndMovement, Pacify)
+ACTIONS: tuple[type[Action], ...] = (MoveFrom, MoveUnits, MoveAll, TakeLeader, MoveTo, DropOff, StopHere,
+                                     MoveBack, EndMovement, Pacify)

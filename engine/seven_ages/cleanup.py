@@ -17,8 +17,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.seven_ages.data import load_tables
+from engine.seven_ages.map import load_map
 from engine.seven_ages.state import AreaState, Empire, Leader, SevenState
 from engine.seven_ages.steps import Ctx
+
+LAND_CLASSES = ("infantry", "missile", "cavalry")
+"""Land units: lost at sea off their ships (L634)."""
+MARINES = ("infantry", "missile")
+"""Unit classes option 14 lets stay aboard their ships at sea (L1352)."""
 
 
 def retire_leader(state: SevenState, leader: Leader) -> SevenState:
@@ -35,9 +42,21 @@ def vacant(state: SevenState, area: str) -> bool:
 
 
 def end_of_action(ctx: Ctx) -> None:
-    """The clean-ups of L622, L938 and L2187, as a player's action (a go) ends."""
+    """The clean-ups of L622, L938 and L2187, as a player's action (a go) ends; with option 14, the
+    infantry and missiles at sea with no land of their empire next to them or no ship under them
+    (L1352)."""
+    _lose_marooned(ctx)
     _lose_lone_leaders(ctx)
     _clear_vacant_areas(ctx)
+
+
+def _lose_marooned(ctx: Ctx) -> None:
+    for e in ctx.state.empires:
+        for area in e.areas():
+            for unit, n in marooned(ctx.state, e, area).items():
+                e = e.add_units(area, unit, -n)
+                ctx.emit("units_lost_at_sea", seat=e.owner, empire=e.card, area=area, unit=unit, count=n)
+        ctx.state = ctx.state.with_empire(e)
 
 
 def _lose_lone_leaders(ctx: Ctx) -> None:
@@ -82,3 +101,28 @@ def markers_of_discarded(state: SevenState, empire: Empire) -> SevenState:
         if all(o.card == empire.card for o in s.occupants(area)):
             s = s.with_area(_without_markers(s.area(area)))
     return s
+
+
+def marooned(state: SevenState, e: Empire, area: str) -> dict[str, int]:
+    """The empire's land units lost in the sea or ocean ``area``: transported land units are lost unless
+    they end in a coastal area (L634); with option 14, infantry and missiles may stay aboard their ships
+    in a sea next to a land area their empire controls, one a ship (L1352)."""
+    wmap = load_map()
+    if wmap.areas[area].land:
+        return {}
+    tables = load_tables()
+    classes = {s.unit: tables.unit_types[s.unit].unit_class for s in e.units if s.area == area}
+    aboard = {s.unit: s.count for s in e.units if s.area == area and classes[s.unit] in LAND_CLASSES}
+    if not aboard:
+        return {}
+    room = 0
+    if state.options.get("marines") and wmap.areas[area].kind == "sea" and any(
+            e.count(n) for n in wmap.adjacency[area] if wmap.areas[n].land):
+        room = sum(s.count for s in e.units if s.area == area and classes[s.unit] == "ships")
+    lost: dict[str, int] = {}
+    for unit in sorted(aboard, key=lambda u: (-tables.unit_types[u].cost, u)):  # the dearest stay aboard
+        keep = min(aboard[unit], room) if classes[unit] in MARINES else 0
+        room -= keep
+        if aboard[unit] > keep:
+            lost[unit] = aboard[unit] - keep
+    return lost

@@ -38,6 +38,7 @@ from engine.seven_ages.actions_move import (
     AIR,
     LAND,
     SHIPS,
+    DropOff,
     EndMovement,
     MoveAll,
     MoveBack,
@@ -48,6 +49,8 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TakeLeader,
 )
+from engine.seven_ages.civilise import CITY_STEPS
+from engine.seven_ages.cleanup import marooned
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
@@ -68,7 +71,6 @@ from engine.seven_ages.movement import (
     mode_of,
     others_in,
     outnumbers,
-    reduced_city,
     step_cost,
     strength,
     supported_sea,
@@ -101,7 +103,7 @@ def _group(go: Go) -> dict[str, Any] | None:
 
 def _new_group(state: SevenState, e: Empire, area: str) -> dict[str, Any]:
     """A group about to leave ``area``: no units yet, no steps, the coast its empire's ships lie on."""
-    return {"from": area, "at": area, "units": {}, "leaders": [], "path": [], "spent": 0,
+    return {"from": area, "at": area, "units": {}, "cargo": {}, "leaders": [], "path": [], "spent": 0,
             "coast": dict(e.coasts).get(area), "vacant": [], "adrift": False, "promised": [],
             "invaded": False, "river": False, "arrow": False}
 
@@ -133,8 +135,21 @@ def _points(e: Empire, group: Mapping[str, Any]) -> int:
     return min(allowance(e, u) for u in group["units"]) + bonus - int(group["spent"])
 
 
+def _aboard(group: Mapping[str, Any]) -> dict[str, int]:
+    """The land and aircraft units the group's ships carry (one a ship, L630)."""
+    return {u: int(n) for u, n in group.get("cargo", {}).items()}
+
+
+def _everyone(group: Mapping[str, Any]) -> dict[str, int]:
+    """The group's units and its cargo."""
+    out = {u: int(n) for u, n in group["units"].items()}
+    for u, n in _aboard(group).items():
+        out[u] = out.get(u, 0) + n
+    return out
+
+
 def _unmoved(e: Empire, go: Go, group: Mapping[str, Any] | None, area: str, unit: str) -> int:
-    in_group = int(group["units"].get(unit, 0)) if group and group["at"] == area else 0
+    in_group = _everyone(group).get(unit, 0) if group and group["at"] == area else 0
     return e.count(area, unit) - _moved(go).get((area, unit), 0) - in_group
 
 
@@ -146,21 +161,26 @@ def _spare(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> in
     if not load_map().areas[area].land or may_vacate(e) or area in go.data.get("explored", []):
         return None
     staying = sum(s.count for s in e.units if s.area == area and mode_of(s.unit) != AIR)
-    going = sum(int(n) for u, n in group["units"].items() if mode_of(u) != AIR)
+    going = sum(n for u, n in _everyone(group).items() if mode_of(u) != AIR)
     return max(0, staying - going - 1)
 
 
 def _addable(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> dict[str, int]:
-    """Each unit type that may still join the group, and how many (before its first step)."""
+    """Each unit type that may still join the group, and how many (before its first step): units that
+    move as the group does, and, to a group of ships, one land or aircraft unit a ship (L630)."""
     mode = _mode(group)
     spare = _spare(state, e, go, group)
+    room = sum(int(n) for n in group["units"].values()) - sum(_aboard(group).values())
     out: dict[str, int] = {}
     for s in e.units:
-        if s.area != group["from"] or (mode is not None and mode_of(s.unit) != mode):
+        cargo = mode == SHIPS and mode_of(s.unit) != SHIPS
+        if s.area != group["from"] or (mode is not None and mode_of(s.unit) != mode and not cargo):
             continue
         n = _unmoved(e, go, group, s.area, s.unit)
         if mode_of(s.unit) != AIR and spare is not None:
             n = min(n, spare)
+        if cargo:
+            n = min(n, room)
         if n > 0:
             out[s.unit] = n
     return out
@@ -262,6 +282,39 @@ def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any])
     return None
 
 
+def reduced_city(value: int) -> int:
+    """A city one level down (7 -> 5 -> 3 -> 1 -> none), as a unit without a Builder enters a vacant
+    area (L624)."""
+    lower = [v for v in CITY_STEPS if v < value]
+    return lower[-1] if lower else 0
+
+
+def drop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], unit: str) -> Refusal | None:
+    """Why the ships may not set ``unit`` down where they are (None: they may, L632)."""
+    at = group["at"]
+    if mode_of(unit) == LAND and not load_map().areas[at].land:
+        return "drop_at_sea", ("Land units leave their ships only in a land area (L632); with option 14 "
+                               "infantry and missiles may stay aboard when the ships stop at sea.")
+    others = others_in(state, e, at)
+    if others:
+        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
+                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
+                                   "game yet.")
+    if mode_of(unit) == AIR and not air_base(e, at):
+        return "air_base", f"Aircraft may only end in {at} if it, or an area next to it, holds your units " \
+                           "(L662)."
+    return None
+
+
+def _record(ctx: Ctx, go: Go, area: str, units: Mapping[str, int], group: Mapping[str, Any]) -> None:
+    """Units that ended their move in ``area``: they may not move again this go, and how their last
+    step came in counts for defence and disorder (invaded, across a river or a crossing arrow)."""
+    flags = [bool(group["invaded"]), bool(group["river"]), bool(group["arrow"])]
+    rows = sorted(units.items())
+    _set(ctx, go, moved=[*go.data["moved"], *([area, u, n] for u, n in rows)],
+         arrivals=[*go.data["arrivals"], *([area, u, n, *flags] for u, n in rows)])
+
+
 def next_areas(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[str]:
     """The areas the group may enter next, from where it is and its points left."""
     return [to for to in sorted(load_map().adjacency[group["at"]])
@@ -311,6 +364,10 @@ class ManoeuvreRules(BaseGoRules):
             out += self._joiners(state, e, go, group)
         if group["units"]:
             out += [MoveTo(seat, a) for a in next_areas(state, e, go, group)]
+        if group["path"]:
+            for unit, n in sorted(_aboard(group).items()):
+                if drop_problem(state, e, go, group, unit) is None:
+                    out += [DropOff(seat, unit, 1), *([DropOff(seat, unit, n)] if n > 1 else [])]
         if not group["path"] or stop_problem(state, e, go, group) is None:
             out.append(StopHere(seat))
         if group["path"]:
@@ -377,6 +434,8 @@ class ManoeuvreRules(BaseGoRules):
             self._step(ctx, go, e, group, action.area)
         elif isinstance(action, StopHere):
             self._stop(ctx, go, e, group)
+        elif isinstance(action, DropOff):
+            self._drop(ctx, go, e, group, action)
         elif isinstance(action, MoveBack):
             if not group["path"]:
                 raise IllegalAction("not_moved", "These units have not moved yet.")
@@ -412,9 +471,13 @@ class ManoeuvreRules(BaseGoRules):
                                     f"{group['from']}: units that moved stay, and one unit stays in each "
                                     "land area you control (L668).")
             adding = {action.unit: action.count}
+        cargo = _aboard(group)
         for unit, n in adding.items():
-            units[unit] = int(units.get(unit, 0)) + n
-        _set(ctx, go, group={**group, "units": units})
+            if _mode(group) == SHIPS and mode_of(unit) != SHIPS:
+                cargo[unit] = cargo.get(unit, 0) + n  # a ship carries it (L630)
+            else:
+                units[unit] = int(units.get(unit, 0)) + n
+        _set(ctx, go, group={**group, "units": units, "cargo": cargo})
 
     def _step(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], to: str) -> None:
         problem = entry_problem(ctx.state, e, go, group, to)
@@ -455,8 +518,8 @@ class ManoeuvreRules(BaseGoRules):
     def _relocate(self, ctx: Ctx, e: Empire, group: Mapping[str, Any], at: str, to: str) -> None:
         """Move the group's units and riding leaders on the map from ``at`` to ``to``."""
         e = ctx.state.empire(e.card)
-        for unit, n in group["units"].items():
-            e = e.add_units(at, unit, -int(n)).add_units(to, unit, int(n))
+        for unit, n in _everyone(group).items():
+            e = e.add_units(at, unit, -n).add_units(to, unit, n)
         e = replace(e, leaders=tuple(replace(ld, area=to) if ld.name in group["leaders"] else ld
                                      for ld in e.leaders))
         if not any(s.area == at and mode_of(s.unit) == SHIPS for s in e.units):
@@ -466,7 +529,8 @@ class ManoeuvreRules(BaseGoRules):
     def _back(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
         self._relocate(ctx, e, group, group["at"], group["from"])
         fresh = _new_group(ctx.state, ctx.state.empire(e.card), group["from"])
-        _set(ctx, go, group={**fresh, "units": group["units"], "leaders": group["leaders"]})
+        _set(ctx, go, group={**fresh, "units": group["units"], "cargo": group.get("cargo", {}),
+                             "leaders": group["leaders"]})
         ctx.emit("units_moved_back", seat=go.seat, empire=e.card, area=group["from"])
 
     def _stop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
@@ -491,17 +555,40 @@ class ManoeuvreRules(BaseGoRules):
         if _mode(group) == SHIPS and load_map().areas[at].coasts and group["coast"] is not None:
             e = replace(e, coasts=tuple(sorted({**dict(e.coasts), at: group["coast"]}.items())))
         ctx.state = ctx.state.with_empire(e)
-        flags = [bool(group["invaded"]), bool(group["river"]), bool(group["arrow"])]
-        explorer = EXPLORER in _riders(e, group)
-        explored = list(go.data.get("explored", []))
-        if explorer:
-            explored += [a for a in group["path"][:-1] if load_map().areas[a].land and a not in explored]
-        _set(ctx, go, STACK, group=None,
-             moved=[*go.data["moved"], *([at, u, n] for u, n in sorted(units.items()))],
-             arrivals=[*go.data["arrivals"], *([at, u, n, *flags] for u, n in sorted(units.items()))],
-             explored=explored, promised=sorted({*go.data.get("promised", []), *group["promised"]}))
+        ended = {**units}
+        for unit, n in _aboard(group).items():
+            ended[unit] = ended.get(unit, 0) + n
         ctx.emit("units_stopped", seat=go.seat, empire=e.card, area=at, origin=group["from"],
-                 units=[[u, n] for u, n in sorted(units.items())], leaders=list(group["leaders"]))
+                 units=[[u, n] for u, n in sorted(ended.items())], leaders=list(group["leaders"]))
+        self._lose_marooned(ctx, go, at)
+        explored = list(go.data.get("explored", []))
+        if EXPLORER in _riders(e, group):
+            explored += [a for a in group["path"][:-1] if load_map().areas[a].land and a not in explored]
+        go = _set(ctx, go, STACK, group=None, explored=explored,
+                  promised=sorted({*go.data.get("promised", []), *group["promised"]}))
+        _record(ctx, go, at, ended, group)
+
+    def _lose_marooned(self, ctx: Ctx, go: Go, area: str) -> None:
+        """Land units at sea off their ships, or not allowed to stay aboard, are lost (L634, L1352)."""
+        e = ctx.state.empire(go.empire)
+        for unit, n in marooned(ctx.state, e, area).items():
+            e = e.add_units(area, unit, -n)
+            ctx.emit("units_lost_at_sea", seat=go.seat, empire=e.card, area=area, unit=unit, count=n)
+        ctx.state = ctx.state.with_empire(e)
+
+    def _drop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: DropOff) -> None:
+        cargo = _aboard(group)
+        if not group["path"] or cargo.get(action.unit, 0) < action.count or action.count < 1:
+            raise IllegalAction("not_aboard", f"Your ships carry no {plural(action.count, action.unit)} to "
+                                "set down here.")
+        problem = drop_problem(ctx.state, e, go, group, action.unit)
+        if problem is not None:
+            raise IllegalAction(*problem)
+        cargo[action.unit] -= action.count
+        go = _set(ctx, go, group={**group, "cargo": {u: n for u, n in cargo.items() if n}})
+        ctx.emit("units_dropped", seat=go.seat, empire=e.card, area=group["at"],
+                 units=[[action.unit, action.count]])
+        _record(ctx, go, group["at"], {action.unit: action.count}, group)
 
     def _end_movement(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)

@@ -11,6 +11,7 @@ from engine.seven_ages.actions_move import (
     AIR,
     LAND,
     SHIPS,
+    DropOff,
     EndMovement,
     MoveAll,
     MoveBack,
@@ -29,7 +30,7 @@ STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
                "path": "choose the units, then move them one area at a time",
                "pacify": "remove disorder by your units (one unit is removed each time)"}
 EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "galleys_lost", "aircraft_lost",
-          "movement_ended", "disorder_pacified")
+          "movement_ended", "disorder_pacified", "units_dropped", "units_lost_at_sea")
 
 def _units_words(units: Sequence[Sequence[Any]]) -> str:
     return join_words([plural(int(n), str(u)) for u, n in units])
@@ -48,6 +49,8 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"{action.name} rides along", group="Leaders")
     if isinstance(action, MoveTo):
         return Choice(action, f"Move into {action.area}", group="Where next")
+    if isinstance(action, DropOff):
+        return Choice(action, f"Set down {plural(action.count, action.unit)} here", group="Cargo")
     if isinstance(action, StopHere):
         return Choice(action, "Stop here")
     if isinstance(action, MoveBack):
@@ -69,6 +72,11 @@ def _words(event: Event, names: Names) -> str | None:
         riders = f" with {join_words(d['leaders'])}" if d["leaders"] else ""
         return (f"{the_empire(int(d['empire']))} end the move of {_units_words(d['units'])}{riders} "
                 f"in {d['area']}.")
+    if event.type == "units_dropped":
+        return f"{the_empire(int(d['empire']))} set down {_units_words(d['units'])} in {d['area']}."
+    if event.type == "units_lost_at_sea":
+        lost = plural(int(d['count']), str(d['unit']))
+        return f"{the_empire(int(d['empire']))} lose {lost} at sea in {d['area']}, off their ships."
     if event.type == "city_reduced":
         now = f"a {d['now']}-value city" if d["now"] else "no city"
         return f"The city in the vacant area {d['area']} is reduced: {d['area']} now has {now}."

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 
 from engine.seven_ages.actions_move import AIR, LAND, SHIPS
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.civilise import CITY_STEPS
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import Arrow, load_map
 from engine.seven_ages.production import empire_age, unit_class
@@ -166,10 +165,3 @@ def cheapest_unit(e: Empire, area: str) -> str:
     tables = load_tables()
     return min((s.unit for s in e.units if s.area == area),
                key=lambda u: (tables.unit_types[u].cost, tables.unit_types[u].available, u))
-
-
-def reduced_city(value: int) -> int:
-    """A city one level down (7 -> 5 -> 3 -> 1 -> none), as a unit without a Builder enters a vacant
-    area (L624)."""
-    lower = [v for v in CITY_STEPS if v < value]
-    return lower[-1] if lower else 0
