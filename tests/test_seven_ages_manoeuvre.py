@@ -10,6 +10,9 @@ from __future__ import annotations
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_move import (
     LAND,
+    REFUSE,
+    CanalAnswer,
+    CanalPreference,
     DropOff,
     EndMovement,
     MoveAll,
@@ -18,6 +21,7 @@ from engine.seven_ages.actions_move import (
     MoveTo,
     MoveUnits,
     Pacify,
+    PayToll,
     StopHere,
     TakeLeader,
 )
@@ -348,3 +352,51 @@ def test_land_units_left_at_sea_are_lost_unless_marines() -> None:
     s = _convoy({"marines": True}).play(MoveUnits(0, "Spear", 1), MoveTo(0, "Tyrrhenian Sea"), StopHere(0),
                                         EndMovement(0))
     assert s.empire_of("Romans").count("Tyrrhenian Sea", "Spear") == 1
+
+
+# -- canals (L652) --------------------------------------------------------------------------------------
+
+def _panama(keeper_owner: int = 1, preference: str | None = None, keeper: bool = True) -> Scenario:
+    s = Scenario(players=2).empire("Spanish", owner=0, progress=30, money=30,
+                                   units={"Cuba": {"Spear": 1}, "Caribbean Sea": {"Ship-of-the-line": 1}})
+    if keeper:
+        s.empire("English", owner=keeper_owner, progress=30, money=0, units={"Panama": {"Spear": 1}})
+    if preference is not None:
+        s.apply(CanalPreference(keeper_owner, preference))
+    return manoeuvre(s, 0, "Spanish").play(MoveFrom(0, "Caribbean Sea"), MoveUnits(0, "Ship-of-the-line", 1))
+
+
+def test_ships_pass_the_panama_canal_when_its_owner_lets_them() -> None:
+    """L652: "Ships may move directly between the sea areas connected by the Panama or Suez canal (at no
+    extra cost) but only with the permission of the empire that owns that canal." """
+    s = _panama().play(MoveTo(0, "Gulf of Panama"))
+    assert s.actors() == frozenset({1})
+    assert set(s.legal(1)) == {CanalAnswer(1, a) for a in (REFUSE, 0, 5, 10, 20)}
+    s.play(CanalAnswer(1, 0))
+    assert s.empire_of("Spanish").count("Gulf of Panama") == 1
+    assert s.actors() == frozenset({0})
+
+
+def test_a_refused_ship_stays_and_a_toll_is_paid_to_the_owner() -> None:
+    s = _panama().play(MoveTo(0, "Gulf of Panama"), CanalAnswer(1, REFUSE))
+    assert s.empire_of("Spanish").count("Caribbean Sea") == 1
+    s = _panama().play(MoveTo(0, "Gulf of Panama"), CanalAnswer(1, 10))
+    assert set(s.legal(0)) == {PayToll(0, True), PayToll(0, False)}
+    s.play(PayToll(0, True))
+    assert (s.empire_of("Spanish").money, s.empire_of("English").money) == (20, 10)
+    assert s.empire_of("Spanish").count("Gulf of Panama") == 1
+
+
+def test_a_standing_answer_is_given_ahead() -> None:
+    s = _panama(preference="no")
+    assert "Gulf of Panama" not in moves_to(s, 0)
+    s.illegal(MoveTo(0, "Gulf of Panama"), "canal_refused")
+    s = _panama(preference="yes").play(MoveTo(0, "Gulf of Panama"))
+    assert not s.state.pending and s.empire_of("Spanish").count("Gulf of Panama") == 1
+
+
+def test_ones_own_canal_needs_no_permission_and_nobodys_is_closed() -> None:
+    s = _panama(keeper_owner=0).play(MoveTo(0, "Gulf of Panama"))
+    assert not s.state.pending and s.empire_of("Spanish").count("Gulf of Panama") == 1
+    s = _panama(keeper=False)
+    s.illegal(MoveTo(0, "Gulf of Panama"), "canal_closed")

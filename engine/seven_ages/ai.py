@@ -19,7 +19,8 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 - at the end of a turn it buys glory with money beyond a reserve;
 - every other turn an empire that can expand takes Manoeuvre (in a dark age it trades instead), and
   moves one unit at a time into the vacant land areas next to its stacks, the richest first; it
-  removes every disorder its units can (:func:`_manoeuvre`);
+  removes every disorder its units can (:func:`_manoeuvre`); it lets other empires' ships through its
+  canals for a toll;
 - otherwise it takes the first legal move (the step's own order).
 """
 
@@ -55,6 +56,7 @@ from engine.seven_ages.actions_civ import (
     Urbanise,
 )
 from engine.seven_ages.actions_move import (
+    CanalAnswer,
     EndMovement,
     MoveBack,
     MoveFrom,
@@ -78,6 +80,7 @@ RESERVE = 4  # money kept back beyond a unit's price, for next production's main
 POOR = 10  # an empire with less money than this takes Production rather than Trade and progress
 FEW_UNITS = 3  # ... and so does one with fewer units than this
 GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
+CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
 
 
 class RandomPolicy(policy.RandomPolicy):
@@ -255,6 +258,8 @@ class GreedyPolicy:
                 return found[0]
         if keep := [a for a in actions if isinstance(a, KeepLeader) and a.area]:
             return keep[0]
+        if answers := [a for a in actions if isinstance(a, CanalAnswer) and a.answer == CANAL_TOLL]:
+            return answers[0]  # another empire's ships may pass its canal, for a toll
         if move := _manoeuvre(state, player, actions):
             return move
         if build := _build(state, player, actions):

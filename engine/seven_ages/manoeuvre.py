@@ -37,7 +37,10 @@ from engine.seven_ages.actions_move import (
     ACTIONS,
     AIR,
     LAND,
+    REFUSE,
     SHIPS,
+    TOLLS,
+    CanalAnswer,
     DropOff,
     EndMovement,
     MoveAll,
@@ -46,9 +49,13 @@ from engine.seven_ages.actions_move import (
     MoveTo,
     MoveUnits,
     Pacify,
+    PayToll,
     StopHere,
     TakeLeader,
 )
+from engine.seven_ages.canals import canal_between, canals_from
+from engine.seven_ages.canals import owner as canal_owner
+from engine.seven_ages.canals import standing as canal_standing
 from engine.seven_ages.civilise import CITY_STEPS
 from engine.seven_ages.cleanup import marooned
 from engine.seven_ages.data import load_tables
@@ -75,14 +82,17 @@ from engine.seven_ages.movement import (
     strength,
     supported_sea,
 )
-from engine.seven_ages.state import Empire, Go, SevenState
+from engine.seven_ages.production import add_money
+from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import empire_name
+from engine.seven_ages.text import empire_name, the_empire
 from engine.words import join_words, plural
 
 STACK, PATH, PACIFY = "stack", "path", "pacify"
 """The go's stages: choosing a stack (or the end of movement), moving a group, removing disorder."""
 MODES = (LAND, SHIPS, AIR)
+PERMISSION = "permission"
+"""The pending decision of a canal's owner: may these ships pass (L652)?"""
 Refusal = tuple[str, str]
 """An illegal move's code and its one sentence."""
 
@@ -211,8 +221,16 @@ def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]
     at, mode = group["at"], _mode(group)
     if mode is None:
         return "no_units", "Choose the units that move first."
-    if to not in wmap.adjacency[at]:
+    canal = canal_between(at, to) if mode == SHIPS and to not in wmap.adjacency[at] else None
+    if to not in wmap.adjacency[at] and canal is None:
         return "not_adjacent", f"{to} is not next to {at}."
+    if canal is not None:
+        keeper = canal_owner(state, canal)
+        if keeper is None:
+            return "canal_closed", f"Nobody controls {canal.area}: the {canal.name} canal is closed (L652)."
+        if keeper.owner != e.owner and canal_standing(state, keeper.owner) == "no":
+            return "canal_refused", (f"{the_empire(keeper.card)} let no ships through the {canal.name} "
+                                     "canal (L652).")
     here, there = wmap.areas[at], wmap.areas[to]
     arrow = arrow_between(at, to)
     if mode == LAND:
@@ -317,8 +335,10 @@ def _record(ctx: Ctx, go: Go, area: str, units: Mapping[str, int], group: Mappin
 
 def next_areas(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[str]:
     """The areas the group may enter next, from where it is and its points left."""
-    return [to for to in sorted(load_map().adjacency[group["at"]])
-            if entry_problem(state, e, go, group, to) is None]
+    near = set(load_map().adjacency[group["at"]])
+    if _mode(group) == SHIPS:
+        near |= {sea for _, sea in canals_from(group["at"])}
+    return [to for to in sorted(near) if entry_problem(state, e, go, group, to) is None]
 
 
 def pacifiable(state: SevenState, e: Empire, go: Go) -> list[str]:
@@ -359,6 +379,9 @@ class ManoeuvreRules(BaseGoRules):
         group = _group(go)
         if go.stage == STACK or group is None:
             return [*(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
+        if group.get("toll"):
+            price = int(group["toll"]["price"])
+            return [*([PayToll(seat, True)] if e.money >= price else []), PayToll(seat, False)]
         out: list[Action] = []
         if not group["path"]:
             out += self._joiners(state, e, go, group)
@@ -396,6 +419,13 @@ class ManoeuvreRules(BaseGoRules):
                     if ld.name not in group["leaders"] and riding < carried]
         return out
 
+    def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        seat = pending.seat
+        return [CanalAnswer(seat, REFUSE), CanalAnswer(seat, 0), *(CanalAnswer(seat, t) for t in TOLLS)]
+
+    def pending_passive(self, state: SevenState, pending: Pending) -> Action:
+        return CanalAnswer(pending.seat, REFUSE)
+
     def passive(self, state: SevenState, go: Go) -> Action:
         if go.stage == PACIFY:
             return Done(go.seat)
@@ -403,12 +433,19 @@ class ManoeuvreRules(BaseGoRules):
         if go.stage == STACK or group is None:
             return EndMovement(go.seat)
         e = state.empire(go.empire)
+        if group.get("toll"):
+            return PayToll(go.seat, False)
         if not group["path"] or stop_problem(state, e, go, group) is None:
             return StopHere(go.seat)
         return MoveBack(go.seat)
 
     # -- applying ---------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        if isinstance(action, CanalAnswer):
+            if not any(p.seat == action.player and p.kind == PERMISSION for p in ctx.state.pending):
+                raise IllegalAction("not_asked", "Nobody is asking to pass your canal now.")
+            self._answer(ctx, go, action)
+            return
         e = ctx.state.empire(go.empire)
         group = _group(go)
         if go.stage == PACIFY:
@@ -428,7 +465,11 @@ class ManoeuvreRules(BaseGoRules):
             return
         if group is None:
             raise IllegalAction("no_group", "Choose a stack to move first, or end movement.")
-        if isinstance(action, (MoveUnits, MoveAll, TakeLeader)):
+        if group.get("toll") and not isinstance(action, PayToll):
+            raise IllegalAction("toll_asked", "Pay the canal's toll, or refuse it, first.")
+        if isinstance(action, PayToll):
+            self._toll(ctx, go, e, group, action)
+        elif isinstance(action, (MoveUnits, MoveAll, TakeLeader)):
             self._join(ctx, go, e, group, action)
         elif isinstance(action, MoveTo):
             self._step(ctx, go, e, group, action.area)
@@ -483,6 +524,60 @@ class ManoeuvreRules(BaseGoRules):
         problem = entry_problem(ctx.state, e, go, group, to)
         if problem is not None:
             raise IllegalAction(*problem)
+        canal = canal_between(group["at"], to) if to not in load_map().adjacency[group["at"]] else None
+        keeper = canal_owner(ctx.state, canal) if canal is not None else None
+        if canal is None or keeper is None or keeper.owner == e.owner:
+            self._enter(ctx, go, e, group, to)
+            return
+        rule = canal_standing(ctx.state, keeper.owner)
+        if rule == "yes":
+            self._enter(ctx, go, e, group, to)
+        elif rule == "ask":  # the owner answers: a pending decision of theirs (L652)
+            ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
+                PERMISSION, keeper.owner, go.empire, {"canal": canal.name, "to": to, "keeper": keeper.card})))
+            _set(ctx, go, group={**group, "asking": to})
+            ctx.emit("canal_asked", seat=go.seat, empire=e.card, keeper=keeper.card, canal=canal.name)
+        else:
+            _set(ctx, go, group={**group, "toll": {"to": to, "price": int(rule), "keeper": keeper.card}})
+
+    def _answer(self, ctx: Ctx, go: Go, action: CanalAnswer) -> None:
+        """The canal's owner answers: no, yes, or a toll the mover then pays or not."""
+        pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == PERMISSION)
+        if action.answer != REFUSE and action.answer != 0 and action.answer not in TOLLS:
+            raise IllegalAction("bad_answer", "Answer no, yes, or a toll of 5, 10 or 20 money.")
+        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+        go = ctx.state.go_of(go.seat) or go
+        group = {**(_group(go) or {}), "asking": None}
+        to, keeper = str(pending.data["to"]), int(pending.data["keeper"])
+        ctx.emit("canal_answered", seat=action.player, empire=keeper, mover=go.empire, answer=action.answer,
+                 canal=pending.data["canal"])
+        if action.answer == REFUSE:
+            _set(ctx, go, group=group)
+        elif action.answer == 0:
+            self._enter(ctx, go, ctx.state.empire(go.empire), group, to)
+        else:
+            _set(ctx, go, group={**group, "toll": {"to": to, "price": action.answer, "keeper": keeper}})
+
+    def _toll(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: PayToll) -> None:
+        toll = group.get("toll")
+        if not toll:
+            raise IllegalAction("no_toll", "No canal toll is asked of you now.")
+        group = {**group, "toll": None}
+        if not action.accept:
+            _set(ctx, go, group=group)
+            return
+        price, keeper = int(toll["price"]), int(toll["keeper"])
+        if e.money < price:
+            raise IllegalAction("too_poor",
+                                f"{the_empire(e.card)} have {e.money} money: the toll is {price}.")
+        ctx.state = ctx.state.with_empire(add_money(e, -price))
+        if ctx.state.has_empire(keeper):
+            ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(keeper), price))
+        ctx.emit("toll_paid", seat=go.seat, empire=e.card, keeper=keeper, money=price)
+        self._enter(ctx, go, ctx.state.empire(e.card), group, str(toll["to"]))
+
+    def _enter(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], to: str) -> None:
+        """The group enters ``to`` (its entry already allowed)."""
         s, wmap = ctx.state, load_map()
         at, mode = group["at"], _mode(group)
         assert mode is not None

@@ -10,7 +10,10 @@ from engine.seven_ages.actions_move import (
     ACTIONS,
     AIR,
     LAND,
+    REFUSE,
     SHIPS,
+    CanalAnswer,
+    CanalPreference,
     DropOff,
     EndMovement,
     MoveAll,
@@ -19,6 +22,7 @@ from engine.seven_ages.actions_move import (
     MoveTo,
     MoveUnits,
     Pacify,
+    PayToll,
     StopHere,
     TakeLeader,
 )
@@ -28,9 +32,11 @@ from engine.words import join_words, plural
 
 STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
                "path": "choose the units, then move them one area at a time",
-               "pacify": "remove disorder by your units (one unit is removed each time)"}
+               "pacify": "remove disorder by your units (one unit is removed each time)",
+               "permission": "another empire's ships ask to pass your canal: answer"}
 EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "galleys_lost", "aircraft_lost",
-          "movement_ended", "disorder_pacified", "units_dropped", "units_lost_at_sea")
+          "movement_ended", "disorder_pacified", "units_dropped", "units_lost_at_sea", "canal_asked",
+          "canal_answered", "toll_paid")
 
 def _units_words(units: Sequence[Sequence[Any]]) -> str:
     return join_words([plural(int(n), str(u)) for u, n in units])
@@ -49,6 +55,17 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"{action.name} rides along", group="Leaders")
     if isinstance(action, MoveTo):
         return Choice(action, f"Move into {action.area}", group="Where next")
+    if isinstance(action, CanalAnswer):
+        if action.answer == REFUSE:
+            return Choice(action, "Refuse passage")
+        return Choice(action, "Let them pass" if action.answer == 0 else
+                      f"Ask a toll of {action.answer} money")
+    if isinstance(action, PayToll):
+        return Choice(action, "Pay the toll and pass" if action.accept else "Refuse the toll")
+    if isinstance(action, CanalPreference):
+        words = {"ask": "ask me", "yes": "let them pass", "no": "refuse passage"}
+        rule = words.get(action.rule, f"a toll of {action.rule}")
+        return Choice(action, f"Ships asking to pass my canals: {rule}")
     if isinstance(action, DropOff):
         return Choice(action, f"Set down {plural(action.count, action.unit)} here", group="Cargo")
     if isinstance(action, StopHere):
@@ -72,6 +89,17 @@ def _words(event: Event, names: Names) -> str | None:
         riders = f" with {join_words(d['leaders'])}" if d["leaders"] else ""
         return (f"{the_empire(int(d['empire']))} end the move of {_units_words(d['units'])}{riders} "
                 f"in {d['area']}.")
+    if event.type == "canal_asked":
+        return (f"{the_empire(int(d['empire']))} ask {empire_name(int(d['keeper']))} to let their ships "
+                f"through the {d['canal']} canal.")
+    if event.type == "canal_answered":
+        answer = int(d["answer"])
+        what = "refuse" if answer == REFUSE else "grant passage" if answer == 0 else \
+            f"ask a toll of {answer} money"
+        return f"{the_empire(int(d['empire']))} {what} at the {d['canal']} canal."
+    if event.type == "toll_paid":
+        keeper = empire_name(int(d["keeper"]))
+        return f"{the_empire(int(d['empire']))} pay {keeper} a toll of {d['money']} money."
     if event.type == "units_dropped":
         return f"{the_empire(int(d['empire']))} set down {_units_words(d['units'])} in {d['area']}."
     if event.type == "units_lost_at_sea":
