@@ -136,6 +136,13 @@ def _riders(e: Empire, group: Mapping[str, Any]) -> list[str]:
     return [a for ld in e.leaders if ld.name in group["leaders"] for a in ld.abilities]
 
 
+def _seats_left(group: Mapping[str, Any]) -> bool:
+    """Whether one more leader may ride: one a land unit or aircraft (L628), any number on ships (L630)."""
+    if _mode(group) == SHIPS:
+        return True
+    return len(group["leaders"]) < sum(int(n) for n in group["units"].values())
+
+
 def _points(e: Empire, group: Mapping[str, Any]) -> int:
     """Points the group has left: the least allowance among its units, +1 with an Explorer riding
     along for the whole move (L610), less what its steps cost."""
@@ -413,10 +420,8 @@ class ManoeuvreRules(BaseGoRules):
             if len([u for u in addable if mode_of(u) == m]) > 1:
                 out.append(MoveAll(seat, m))
         if group["units"]:
-            riding = len(group["leaders"])
-            carried = sum(int(n) for n in group["units"].values())
             out += [TakeLeader(seat, ld.name) for ld in e.leaders_in(group["from"])
-                    if ld.name not in group["leaders"] and riding < carried]
+                    if ld.name not in group["leaders"] and _seats_left(group)]
         return out
 
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
@@ -494,7 +499,7 @@ class ManoeuvreRules(BaseGoRules):
             if action.name not in names or action.name in group["leaders"]:
                 raise IllegalAction("no_leader",
                                     f"{action.name} is not a leader here that may join the move.")
-            if len(group["leaders"]) >= sum(units.values()):
+            if not _seats_left(group):
                 raise IllegalAction("leader_needs_unit", "Each leader rides with one unit of its own (L628).")
             _set(ctx, go, group={**group, "leaders": [*group["leaders"], action.name]})
             return
