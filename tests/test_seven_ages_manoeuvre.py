@@ -26,7 +26,8 @@ from engine.seven_ages.actions_move import (
     TakeLeader,
 )
 from engine.seven_ages.map import load_map
-from engine.seven_ages.movement import disorder_needed, land_cost
+from engine.seven_ages.movement import allowance, disorder_needed, land_cost
+from engine.seven_ages.setup import load_counters
 from tests.seven_ages_builder import Scenario, card
 
 
@@ -400,3 +401,71 @@ def test_ones_own_canal_needs_no_permission_and_nobodys_is_closed() -> None:
     assert not s.state.pending and s.empire_of("Spanish").count("Gulf of Panama") == 1
     s = _panama(keeper=False)
     s.illegal(MoveTo(0, "Gulf of Panama"), "canal_closed")
+
+
+# -- Explorers, galleys, aircraft, the Mongols' horses ------------------------------------------------
+
+def test_an_explorer_adds_a_point_and_crosses_neutral_areas_for_one() -> None:
+    """L610: "Units accompanied by an Explorer for their whole move add 1 to their movement allowance."
+    L2029: "Each neutral area entered by units stacked with an explorer costs 1 movement point." A Spear
+    (2 points) reaches mountainous Calabria after Campania only with one."""
+    plain = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}})
+    manoeuvre(plain, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"))
+    assert "Calabria" not in moves_to(plain, 0)
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10,
+                                   units={"Latium": {"Spear": 3}, "Campania": {"Spear": 1}},
+                                   leaders={"Pytheas": ("Explorer", "Latium")})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), TakeLeader(0, "Pytheas"),
+                                   MoveTo(0, "Campania"), MoveTo(0, "Calabria"), StopHere(0))
+    assert s.empire_of("Romans").leaders_in("Calabria")[0].name == "Pytheas"
+    # L2031: "you do not need to leave any units behind in the area(s) the explorer moves through"
+    s.play(MoveFrom(0, "Campania"))
+    assert MoveUnits(0, "Spear", 1) in s.legal(0)
+
+
+def _galley(explorer: bool) -> Scenario:
+    leaders = {"Pytheas": ("Explorer", "Latium")} if explorer else None
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10,
+                                   units={"Latium": {"Spear": 1, "Galley": 1}}, leaders=leaders)
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Galley", 1))
+    if explorer:
+        s.play(TakeLeader(0, "Pytheas"))
+    return s.play(MoveTo(0, "Tyrrhenian Sea"), MoveTo(0, "Western Mediterranean"), StopHere(0))
+
+
+def test_a_galley_far_from_its_empires_land_is_lost_unless_an_explorer_is_with_it() -> None:
+    """L654: "Galleys are also lost immediately they are in an ocean or sea area that isn't adjacent to a
+    land area their empire controls unless they are stacked with an Explorer." """
+    assert _galley(explorer=False).empire_of("Romans").count("Western Mediterranean") == 0
+    assert _galley(explorer=True).empire_of("Romans").count("Western Mediterranean", "Galley") == 1
+
+
+def test_galleys_stay_out_of_oceans() -> None:
+    """L654: "Galleys can't enter ocean areas unless their empire's special rules permit it"."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10,
+                                   units={"Galapagos": {"Spear": 1, "Galley": 1}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Galapagos"), MoveUnits(0, "Galley", 1))
+    s.illegal(MoveTo(0, "South Pacific"), "galleys_oceans")
+
+
+def test_aircraft_end_at_sea_only_near_their_empires_units() -> None:
+    """L662: aircraft "may only end their move in a sea or ocean area that also contains one of its
+    empire's (non-aircraft) units or is adjacent to such an area"."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=45,
+                                   units={"Latium": {"Spear": 1, "Fighter": 1}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Fighter", 1),
+                                   MoveTo(0, "Tyrrhenian Sea"))
+    assert StopHere(0) in s.legal(0)
+    s.play(MoveTo(0, "Western Mediterranean"))
+    s.illegal(StopHere(0), "air_base")
+
+
+def test_the_mongols_cavalry_moves_one_more() -> None:
+    """The Mongols' card: +1 movement for cavalry (``move_bonus``, cards.yaml)."""
+    s = Scenario(players=2).empire("Mongols", owner=0, progress=18, units={"Media": {"Lt. Horse": 1}})
+    s.empire("Romans", owner=1, progress=18, units={"Latium": {"Lt. Horse": 1}})
+    counters = load_counters()
+    for name, bonus in (("Mongols", 1), ("Romans", 0)):
+        e = s.empire_of(name)
+        printed = counters.values[(counters.mixes[e.colour].shade, "Lt. Horse")]["move"]
+        assert allowance(e, "Lt. Horse") == printed + bonus
