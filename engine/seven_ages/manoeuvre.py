@@ -314,6 +314,15 @@ def reduced_city(value: int) -> int:
     return lower[-1] if lower else 0
 
 
+def _reduce_cities(ctx: Ctx, e: Empire, group: Mapping[str, Any]) -> None:
+    """Reduce the city of each area the group entered vacant without a Builder (L624), once an area."""
+    for area in dict.fromkeys(group["vacant"]):
+        held = ctx.state.area(area)
+        if held.city:
+            ctx.state = ctx.state.with_area(replace(held, city=reduced_city(held.city)))
+            ctx.emit("city_reduced", empire=e.card, area=area, value=held.city, now=reduced_city(held.city))
+
+
 def drop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], unit: str) -> Refusal | None:
     """Why the ships may not set ``unit`` down where they are (None: they may, L632)."""
     at = group["at"]
@@ -641,12 +650,7 @@ class ManoeuvreRules(BaseGoRules):
         if problem is not None:
             raise IllegalAction(*problem)
         at = group["at"]
-        for area in dict.fromkeys(group["vacant"]):  # L624, once per area entered vacant
-            held = ctx.state.area(area)
-            if held.city:
-                ctx.state = ctx.state.with_area(replace(held, city=reduced_city(held.city)))
-                ctx.emit("city_reduced", empire=e.card, area=area, value=held.city,
-                         now=reduced_city(held.city))
+        _reduce_cities(ctx, e, group)
         e = ctx.state.empire(e.card)
         units = {u: int(n) for u, n in group["units"].items()}
         if group["adrift"] and units.get(GALLEY):
@@ -685,7 +689,8 @@ class ManoeuvreRules(BaseGoRules):
         if problem is not None:
             raise IllegalAction(*problem)
         cargo[action.unit] -= action.count
-        go = _set(ctx, go, group={**group, "cargo": {u: n for u, n in cargo.items() if n}})
+        _reduce_cities(ctx, e, group)  # the cargo has entered them for good, whatever the ships do next
+        go = _set(ctx, go, group={**group, "cargo": {u: n for u, n in cargo.items() if n}, "vacant": []})
         ctx.emit("units_dropped", seat=go.seat, empire=e.card, area=group["at"],
                  units=[[action.unit, action.count]])
         _record(ctx, go, group["at"], {action.unit: action.count}, group)
