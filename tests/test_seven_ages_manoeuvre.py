@@ -25,6 +25,7 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TakeLeader,
 )
+from engine.seven_ages.ai import make_policy
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import allowance, disorder_needed, land_cost
 from engine.seven_ages.setup import load_counters
@@ -469,3 +470,40 @@ def test_the_mongols_cavalry_moves_one_more() -> None:
         e = s.empire_of(name)
         printed = counters.values[(counters.mixes[e.colour].shade, "Lt. Horse")]["move"]
         assert allowance(e, "Lt. Horse") == printed + bonus
+
+
+# -- decisions stay small; the greedy player expands ---------------------------------------------------
+
+def test_a_crowded_stack_still_offers_fewer_than_40_choices() -> None:
+    """Issue 26: the legal moves of a manoeuvre decision come from the current stack and its points
+    left, never paths or combinations: a stack of every land type the light green counters hold, with
+    leaders, in an area with six neighbours, and the group's next step."""
+    units = {"Spear": 3, "Sword": 3, "Archer": 3, "Catapult": 2, "Chariot": 2, "Lt. Horse": 2,
+             "Hs. Archer": 2, "Rifle": 2, "Cannon": 2, "Knight": 2}
+    leaders = {f"Leader {i}": ("Explorer" if i == 0 else "Builder", "Media") for i in range(4)}
+    s = Scenario(players=2).empire("Mongols", owner=0, progress=40, units={"Media": units}, leaders=leaders)
+    manoeuvre(s, 0, "Mongols").play(MoveFrom(0, "Media"))
+    sizes = [len(s.legal(0))]
+    s.play(MoveAll(0, LAND))
+    sizes.append(len(s.legal(0)))
+    s.play(*(TakeLeader(0, name) for name in leaders))
+    sizes.append(len(s.legal(0)))
+    s.play(MoveTo(0, "Sumer"))
+    sizes.append(len(s.legal(0)))
+    assert max(sizes) < 40, sizes
+
+
+def test_the_greedy_player_expands_into_vacant_land() -> None:
+    """The greedy player's Manoeuvre moves units one at a time into the vacant land areas next to its
+    stacks (leaving one in each), then ends movement."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 4}})
+    manoeuvre(s, 0, "Romans")
+    greedy = make_policy("greedy", 1)
+    while s.state.go_of(0) is not None:
+        s.apply(greedy.choose(s.state, 0))
+    wmap = load_map()
+    lands = sorted(n for n in wmap.adjacency["Latium"] if wmap.areas[n].land)
+    rome = s.empire_of("Romans")
+    assert rome.areas() == tuple(sorted(["Latium", *lands]))
+    assert [rome.count(a) for a in lands] == [1] * len(lands)
+    assert rome.count("Latium") == 4 - len(lands)
