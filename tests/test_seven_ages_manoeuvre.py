@@ -296,6 +296,23 @@ def test_e21_invading_and_crossings_need_more_units() -> None:
     assert disorder_needed(state, e, "Armenia", invaded=False, river=False, arrow=True) == plain + 1
 
 
+def _epirus(origin: str, moving: int) -> Scenario:
+    s = Scenario(players=2).empire("Macedonians", owner=0, progress=10,
+                                   units={"Epirus": {"Spear": 1}, origin: {"Spear": moving + 1}})
+    s.disorder("Epirus")
+    manoeuvre(s, 0, "Macedonians").play(MoveFrom(0, origin), MoveUnits(0, "Spear", moving),
+                                        MoveTo(0, "Epirus"), StopHere(0), EndMovement(0))
+    return s
+
+
+def test_e21_units_crossing_a_river_need_one_more() -> None:
+    """L696, with E22's river (L729-731: Dacia to Epirus crosses a river into a mountain area): 5 units
+    remove disorder in mountainous Epirus (2+3) when they come from Macedonia, 6 across the river."""
+    assert Pacify(0, "Epirus") in _epirus("Macedonia", 4).legal(0)
+    assert _epirus("Dacia", 4).state.go_of(0) is None  # too few: nothing to decide, the go is over
+    assert Pacify(0, "Epirus") in _epirus("Dacia", 5).legal(0)
+
+
 def test_a_populist_removes_disorder_for_free() -> None:
     """L698: "A Populist who ends their move in an area your empire controlled at the start of its
     manoeuvre action, may remove the disorder marker there at no cost." """
