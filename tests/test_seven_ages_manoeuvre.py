@@ -524,3 +524,16 @@ def test_the_greedy_player_expands_into_vacant_land() -> None:
     assert rome.areas() == tuple(sorted(["Latium", *lands]))
     assert [rome.count(a) for a in lands] == [1] * len(lands)
     assert rome.count("Latium") == 4 - len(lands)
+
+
+def test_galleys_and_aircraft_stranded_at_sea_are_lost_as_an_action_ends() -> None:
+    """L654 (galleys "lost immediately" away from their empire's land) and L664 (aircraft "immediately
+    lost whenever there is no such area"): checked at the latest as any go ends."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=45,
+                                   units={"Latium": {"Spear": 1}, "Western Mediterranean": {"Galley": 1},
+                                          "Tyrrhenian Sea": {"Galley": 1}, "Canary Sea": {"Fighter": 1},
+                                          "Adriatic": {"Fighter": 1}})
+    manoeuvre(s, 0, "Romans").play(EndMovement(0))
+    rome = s.empire_of("Romans")
+    assert (rome.count("Western Mediterranean"), rome.count("Canary Sea")) == (0, 0)
+    assert (rome.count("Tyrrhenian Sea"), rome.count("Adriatic")) == (1, 1)  # next to Latium

@@ -7,7 +7,8 @@ game, or in play
 as an empire, or played and being set up), progress 1-49 or past the end, and no seat's view naming
 another's face-down marker. At the end of every go, and whenever no go is under way: no leader stands in
 an area without a unit of its empire (L2187), and no vacant area holds a fort, disorder, an artefact or a
-capital (L622), no land unit at sea off its ships (L634), and every ship in a sea, ocean or coastal area
+capital (L622), no land unit at sea off its ships (L634), no galley or aircraft lost at sea (L654, L664),
+and every ship in a sea, ocean or coastal area
 (L642). In Manoeuvre no decision offers 40 choices or more (the moves are stepwise: a stack, its units,
 then one area at a time), and the fast suite's games do manoeuvre.
 At the end the log replays to the same state. 40 games in the fast suite, 200 more with ``-m slow``.
@@ -25,7 +26,7 @@ import pytest
 
 from engine.core import Action, IllegalAction, join_entry, replay
 from engine.seven_ages.ai import make_policy
-from engine.seven_ages.cleanup import marooned
+from engine.seven_ages.cleanup import adrift, marooned
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.production import pool, unit_class
@@ -84,8 +85,8 @@ def cleanup_problems(s: SevenState) -> list[str]:
     wmap = load_map()
     for e in s.empires:
         for stack in e.units:
-            if marooned(s, e, stack.area):
-                problems.append(f"empire {e.card} keeps land units at sea in {stack.area}")
+            if marooned(s, e, stack.area) or adrift(s, e, stack.area):
+                problems.append(f"empire {e.card} keeps units lost at sea in {stack.area}")
             place = wmap.areas[stack.area]
             if unit_class(stack.unit) == "ships" and place.land and not wmap.coastal(stack.area):
                 problems.append(f"empire {e.card} has a ship inland in {stack.area}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
 from engine.seven_ages.state import AreaState, Empire, Leader, SevenState
@@ -42,9 +43,11 @@ def vacant(state: SevenState, area: str) -> bool:
 
 
 def end_of_action(ctx: Ctx) -> None:
-    """The clean-ups of L622, L938 and L2187, as a player's action (a go) ends; with option 14, the
-    infantry and missiles at sea with no land of their empire next to them or no ship under them
-    (L1352)."""
+    """The clean-ups of L622, L938 and L2187, as a player's action (a go) ends; then units lost at sea:
+    land units off their ships (with option 14, infantry and missiles with no land of their empire next
+    to them or no ship under them, L634, L1352), galleys far from their empire's land (L654), aircraft with
+    no unit of theirs in or next to their sea (L664). Those rules say "immediately": the end of the go is
+    the latest moment they are checked (a manoeuvre applies them as its groups stop)."""
     _lose_marooned(ctx)
     _lose_lone_leaders(ctx)
     _clear_vacant_areas(ctx)
@@ -53,7 +56,7 @@ def end_of_action(ctx: Ctx) -> None:
 def _lose_marooned(ctx: Ctx) -> None:
     for e in ctx.state.empires:
         for area in e.areas():
-            for unit, n in marooned(ctx.state, e, area).items():
+            for unit, n in {**marooned(ctx.state, e, area), **adrift(ctx.state, e, area)}.items():
                 e = e.add_units(area, unit, -n)
                 ctx.emit("units_lost_at_sea", seat=e.owner, empire=e.card, area=area, unit=unit, count=n)
         ctx.state = ctx.state.with_empire(e)
@@ -125,4 +128,30 @@ def marooned(state: SevenState, e: Empire, area: str) -> dict[str, int]:
         room -= keep
         if aboard[unit] > keep:
             lost[unit] = aboard[unit] - keep
+    return lost
+
+
+GALLEY, EXPLORER = "Galley", "Explorer"
+
+
+def adrift(state: SevenState, e: Empire, area: str) -> dict[str, int]:
+    """The empire's galleys and aircraft lost in the sea or ocean ``area``: galleys not next to a land area
+    the empire controls, unless an Explorer is with them or the card lets its galleys into oceans (L654);
+    aircraft with none of the empire's other units in the area or next to it (L662-664)."""
+    wmap = load_map()
+    if wmap.areas[area].land:
+        return {}
+    tables = load_tables()
+    lost: dict[str, int] = {}
+    galleys = e.count(area, GALLEY)
+    special = {c["code"] for c in load_deck().cards[e.card].empire.special}
+    if galleys and "galleys_in_oceans" not in special and not e.has_leader(EXPLORER, area) and not any(
+            e.count(n) for n in wmap.adjacency[area] if wmap.areas[n].land):
+        lost[GALLEY] = galleys
+    near = (area, *wmap.adjacency[area])
+    grounded = any(s.area in near and tables.unit_types[s.unit].unit_class != "aircraft" for s in e.units)
+    if not grounded:
+        for s in e.units:
+            if s.area == area and tables.unit_types[s.unit].unit_class == "aircraft":
+                lost[s.unit] = s.count
     return lost

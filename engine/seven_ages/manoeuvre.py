@@ -696,11 +696,7 @@ class ManoeuvreRules(BaseGoRules):
         _record(ctx, go, group["at"], {action.unit: action.count}, group)
 
     def _end_movement(self, ctx: Ctx, go: Go) -> None:
-        e = ctx.state.empire(go.empire)
-        for s in [s for s in e.units if mode_of(s.unit) == AIR and not air_base(e, s.area)]:
-            e = e.add_units(s.area, s.unit, -s.count)  # aircraft with no base near are lost (L662)
-            ctx.emit("aircraft_lost", seat=go.seat, empire=e.card, area=s.area, unit=s.unit, count=s.count)
-        ctx.state = ctx.state.with_empire(e)
+        e = ctx.state.empire(go.empire)  # aircraft left with no base are lost as the go ends (cleanup)
         ctx.emit("movement_ended", seat=go.seat, empire=e.card)
         if ctx.state.has_empire(e.card) and e.units and pacifiable(ctx.state, e, go):
             _set(ctx, go, PACIFY)

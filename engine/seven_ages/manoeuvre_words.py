@@ -34,7 +34,7 @@ STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
                "path": "choose the units, then move them one area at a time",
                "pacify": "remove disorder by your units (one unit is removed each time)",
                "permission": "another empire's ships ask to pass your canal: answer"}
-EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "galleys_lost", "aircraft_lost",
+EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "galleys_lost",
           "movement_ended", "disorder_pacified", "units_dropped", "units_lost_at_sea", "canal_asked",
           "canal_answered", "toll_paid")
 
@@ -104,16 +104,13 @@ def _words(event: Event, names: Names) -> str | None:
         return f"{the_empire(int(d['empire']))} set down {_units_words(d['units'])} in {d['area']}."
     if event.type == "units_lost_at_sea":
         lost = plural(int(d['count']), str(d['unit']))
-        return f"{the_empire(int(d['empire']))} lose {lost} at sea in {d['area']}, off their ships."
+        return f"{the_empire(int(d['empire']))} lose {lost} at sea in {d['area']}."
     if event.type == "city_reduced":
         now = f"a {d['now']}-value city" if d["now"] else "no city"
         return f"The city in the vacant area {d['area']} is reduced: {d['area']} now has {now}."
     if event.type == "galleys_lost":
         return (f"{the_empire(int(d['empire']))} lose {plural(int(d['count']), 'galley')} at sea, far from "
                 "their lands.")
-    if event.type == "aircraft_lost":
-        lost = plural(int(d['count']), str(d['unit']))
-        return f"{the_empire(int(d['empire']))} lose {lost} in {d['area']}."
     if event.type == "movement_ended":
         return f"{seat(names, int(d['seat']))} ends the movement of {empire_name(int(d['empire']))}."
     if event.type == "disorder_pacified":
