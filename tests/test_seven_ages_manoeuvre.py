@@ -537,3 +537,14 @@ def test_galleys_and_aircraft_stranded_at_sea_are_lost_as_an_action_ends() -> No
     rome = s.empire_of("Romans")
     assert (rome.count("Western Mediterranean"), rome.count("Canary Sea")) == (0, 0)
     assert (rome.count("Tyrrhenian Sea"), rome.count("Adriatic")) == (1, 1)  # next to Latium
+
+
+def test_marines_at_sea_move_only_aboard_their_ships() -> None:
+    """L632: transported units move with their ships; a land unit at sea (option 14) is no land group."""
+    s = Scenario(players=2, options={"marines": True}).empire(
+        "Romans", owner=0, progress=10,
+        units={"Latium": {"Spear": 1}, "Tyrrhenian Sea": {"Spear": 1, "Galley": 1}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Tyrrhenian Sea"))
+    assert MoveUnits(0, "Spear", 1) not in s.legal(0)
+    s.play(MoveUnits(0, "Galley", 1), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"), StopHere(0))
+    assert s.empire_of("Romans").count("Campania") == 2

@@ -189,10 +189,13 @@ def _addable(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> 
     spare = _spare(state, e, go, group)
     room = sum(int(n) for n in group["units"].values()) - sum(_aboard(group).values())
     out: dict[str, int] = {}
+    at_sea = not load_map().areas[group["from"]].land
     for s in e.units:
         cargo = mode == SHIPS and mode_of(s.unit) != SHIPS
         if s.area != group["from"] or (mode is not None and mode_of(s.unit) != mode and not cargo):
             continue
+        if at_sea and mode_of(s.unit) == LAND and not cargo:
+            continue  # land units at sea (option 14) move only as their ships' cargo (L632)
         n = _unmoved(e, go, group, s.area, s.unit)
         if mode_of(s.unit) != AIR and spare is not None:
             n = min(n, spare)
@@ -208,6 +211,8 @@ def _all_that_can(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]
     """Every unit of ``mode`` that may join; the one left behind (L668) is the cheapest."""
     tables = load_tables()
     spare = _spare(state, e, go, group)
+    if mode == LAND and not load_map().areas[group["from"]].land:
+        return {}  # land units at sea move only as cargo (L632)
     free = {s.unit: _unmoved(e, go, group, s.area, s.unit) for s in e.units
             if s.area == group["from"] and mode_of(s.unit) == mode}
     out: dict[str, int] = {}
