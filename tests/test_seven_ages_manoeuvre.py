@@ -7,6 +7,8 @@ move beside another empire's units.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_move import (
     LAND,
@@ -29,6 +31,7 @@ from engine.seven_ages.ai import make_policy
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import allowance, disorder_needed, land_cost
 from engine.seven_ages.setup import load_counters
+from engine.seven_ages.state import Leader
 from tests.seven_ages_builder import Scenario, card
 
 
@@ -548,3 +551,18 @@ def test_marines_at_sea_move_only_aboard_their_ships() -> None:
     assert MoveUnits(0, "Spear", 1) not in s.legal(0)
     s.play(MoveUnits(0, "Galley", 1), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"), StopHere(0))
     assert s.empire_of("Romans").count("Campania") == 2
+
+
+def test_two_unnamed_leaders_of_a_kind_ride_one_at_a_time() -> None:
+    """Unnamed leaders of one ability share its name: taking one moves one, and a like leader elsewhere
+    stays where it is."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10,
+                                   units={"Latium": {"Spear": 3}, "Tuscany": {"Spear": 1}})
+    rome = s.empire_of("Romans")
+    s.set(empires=(replace(rome, leaders=tuple(Leader("Builder", ("Builder",), a) for a in
+                                                ("Latium", "Latium", "Tuscany"))),))
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), TakeLeader(0, "Builder"))
+    assert [a for a in s.legal(0) if isinstance(a, TakeLeader)] == []  # one unit, one leader (L628)
+    s.play(MoveTo(0, "Campania"), StopHere(0))
+    areas = sorted(ld.area for ld in s.empire_of("Romans").leaders)
+    assert areas == ["Campania", "Latium", "Tuscany"]

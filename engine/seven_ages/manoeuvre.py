@@ -26,6 +26,7 @@ Conflict is part 3 of issue 26: until then no unit may end its move where anothe
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -134,6 +135,13 @@ def _mode(group: Mapping[str, Any]) -> str | None:
 def _riders(e: Empire, group: Mapping[str, Any]) -> list[str]:
     """The abilities of the leaders riding with the group."""
     return [a for ld in e.leaders if ld.name in group["leaders"] for a in ld.abilities]
+
+
+def _free_leaders(e: Empire, group: Mapping[str, Any]) -> list[str]:
+    """The names of the leaders in the group's area not riding with it yet (one each, sorted)."""
+    here = Counter(ld.name for ld in e.leaders_in(group["from"]))
+    here.subtract(Counter(group["leaders"]))
+    return sorted(name for name, n in here.items() if n > 0)
 
 
 def _seats_left(group: Mapping[str, Any]) -> bool:
@@ -433,9 +441,8 @@ class ManoeuvreRules(BaseGoRules):
         for m in MODES if mode is None else (mode,):
             if len([u for u in addable if mode_of(u) == m]) > 1:
                 out.append(MoveAll(seat, m))
-        if group["units"]:
-            out += [TakeLeader(seat, ld.name) for ld in e.leaders_in(group["from"])
-                    if ld.name not in group["leaders"] and _seats_left(group)]
+        if group["units"] and _seats_left(group):
+            out += [TakeLeader(seat, name) for name in _free_leaders(e, group)]
         return out
 
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
@@ -509,8 +516,7 @@ class ManoeuvreRules(BaseGoRules):
                                 "Units and leaders join a group only before its first step (L628).")
         units = dict(group["units"])
         if isinstance(action, TakeLeader):
-            names = [ld.name for ld in e.leaders_in(group["from"])]
-            if action.name not in names or action.name in group["leaders"]:
+            if action.name not in _free_leaders(e, group):
                 raise IllegalAction("no_leader",
                                     f"{action.name} is not a leader here that may join the move.")
             if not _seats_left(group):
@@ -634,8 +640,14 @@ class ManoeuvreRules(BaseGoRules):
         e = ctx.state.empire(e.card)
         for unit, n in _everyone(group).items():
             e = e.add_units(at, unit, -n).add_units(to, unit, n)
-        e = replace(e, leaders=tuple(replace(ld, area=to) if ld.name in group["leaders"] else ld
-                                     for ld in e.leaders))
+        riding = Counter(group["leaders"])  # unnamed leaders share a name: move as many as ride, from here
+        leaders = []
+        for ld in e.leaders:
+            if ld.area == at and riding[ld.name] > 0:
+                riding[ld.name] -= 1
+                ld = replace(ld, area=to)
+            leaders.append(ld)
+        e = replace(e, leaders=tuple(leaders))
         if not any(s.area == at and mode_of(s.unit) == SHIPS for s in e.units):
             e = replace(e, coasts=tuple(c for c in e.coasts if c[0] != at))  # no ship of ours lies there now
         ctx.state = ctx.state.with_empire(e)
