@@ -68,7 +68,8 @@ from engine.seven_ages.actions_move import (
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
-from engine.seven_ages.manoeuvre import PACIFY, expansions
+from engine.seven_ages.groups import expansions
+from engine.seven_ages.manoeuvre import PACIFY
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import terrain_of
 from engine.seven_ages.production import empire_age, unit_cost

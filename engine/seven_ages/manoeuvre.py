@@ -19,7 +19,7 @@ vacant is reduced (L624), galleys that went to sea far from their empire's land 
 - ``explored``: land areas an Explorer passed through (they may be left empty, L2031);
 - ``promised``: empires whose ships a group of ours passed at sea without outnumbering them, so no
   unit of ours may end in an area they control this action (L644);
-- ``group``: the group under way (see :func:`_new_group`).
+- ``group``: the group under way (see :mod:`engine.seven_ages.groups`).
 
 Conflict is part 3 of issue 26: until then no unit may end its move where another empire's units are.
 """
@@ -37,7 +37,6 @@ from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_move import (
     ACTIONS,
     AIR,
-    LAND,
     REFUSE,
     SHIPS,
     TOLLS,
@@ -54,12 +53,30 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TakeLeader,
 )
-from engine.seven_ages.canals import canal_between, canals_from
+from engine.seven_ages.canals import canal_between
 from engine.seven_ages.canals import owner as canal_owner
 from engine.seven_ages.canals import standing as canal_standing
 from engine.seven_ages.civilise import CITY_STEPS
 from engine.seven_ages.cleanup import marooned
-from engine.seven_ages.data import load_tables
+from engine.seven_ages.groups import (
+    MODES,
+    aboard,
+    all_that_can,
+    disorder_count,
+    drop_problem,
+    entry_problem,
+    everyone,
+    free_leaders,
+    group_mode,
+    group_of,
+    joinable,
+    new_group,
+    next_areas,
+    pacifiable,
+    riders,
+    seats_left,
+    stop_problem,
+)
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.movement import (
@@ -67,56 +84,25 @@ from engine.seven_ages.movement import (
     EXPLORER,
     GALLEY,
     POPULIST,
-    air_base,
-    allowance,
     arrow_between,
     cheapest_unit,
-    crossing_blocked,
-    disorder_force,
-    disorder_needed,
     galleys_in_oceans,
-    may_vacate,
     mode_of,
     others_in,
     outnumbers,
     step_cost,
-    strength,
     supported_sea,
 )
 from engine.seven_ages.production import add_money
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import empire_name, the_empire
-from engine.words import join_words, plural
+from engine.seven_ages.text import the_empire
+from engine.words import plural
 
 STACK, PATH, PACIFY = "stack", "path", "pacify"
 """The go's stages: choosing a stack (or the end of movement), moving a group, removing disorder."""
-MODES = (LAND, SHIPS, AIR)
 PERMISSION = "permission"
 """The pending decision of a canal's owner: may these ships pass (L652)?"""
-Refusal = tuple[str, str]
-"""An illegal move's code and its one sentence."""
-
-
-# -- the go's bookkeeping ---------------------------------------------------------------------------
-
-def _moved(go: Go) -> dict[tuple[str, str], int]:
-    out: dict[tuple[str, str], int] = {}
-    for area, unit, n in go.data.get("moved", []):
-        out[(area, unit)] = out.get((area, unit), 0) + int(n)
-    return out
-
-
-def _group(go: Go) -> dict[str, Any] | None:
-    group = go.data.get("group")
-    return dict(group) if group else None
-
-
-def _new_group(state: SevenState, e: Empire, area: str) -> dict[str, Any]:
-    """A group about to leave ``area``: no units yet, no steps, the coast its empire's ships lie on."""
-    return {"from": area, "at": area, "units": {}, "cargo": {}, "leaders": [], "path": [], "spent": 0,
-            "coast": dict(e.coasts).get(area), "vacant": [], "adrift": False, "promised": [],
-            "invaded": False, "river": False, "arrow": False}
 
 
 def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
@@ -125,199 +111,6 @@ def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
     new = replace(go, stage=go.stage if stage is None else stage, data=merged)
     ctx.state = ctx.state.with_go(new)
     return new
-
-
-def _mode(group: Mapping[str, Any]) -> str | None:
-    units = group["units"]
-    return mode_of(next(iter(units))) if units else None
-
-
-def _riders(e: Empire, group: Mapping[str, Any]) -> list[str]:
-    """The abilities of the leaders riding with the group."""
-    return [a for ld in e.leaders if ld.name in group["leaders"] for a in ld.abilities]
-
-
-def _free_leaders(e: Empire, group: Mapping[str, Any]) -> list[str]:
-    """The names of the leaders in the group's area not riding with it yet (one each, sorted)."""
-    here = Counter(ld.name for ld in e.leaders_in(group["from"]))
-    here.subtract(Counter(group["leaders"]))
-    return sorted(name for name, n in here.items() if n > 0)
-
-
-def _seats_left(group: Mapping[str, Any]) -> bool:
-    """Whether one more leader may ride: one a land unit or aircraft (L628), any number on ships (L630)."""
-    if _mode(group) == SHIPS:
-        return True
-    return len(group["leaders"]) < sum(int(n) for n in group["units"].values())
-
-
-def _points(e: Empire, group: Mapping[str, Any]) -> int:
-    """Points the group has left: the least allowance among its units, +1 with an Explorer riding
-    along for the whole move (L610), less what its steps cost."""
-    if not group["units"]:
-        return 0
-    bonus = 1 if EXPLORER in _riders(e, group) else 0
-    return min(allowance(e, u) for u in group["units"]) + bonus - int(group["spent"])
-
-
-def _aboard(group: Mapping[str, Any]) -> dict[str, int]:
-    """The land and aircraft units the group's ships carry (one a ship, L630)."""
-    return {u: int(n) for u, n in group.get("cargo", {}).items()}
-
-
-def _everyone(group: Mapping[str, Any]) -> dict[str, int]:
-    """The group's units and its cargo."""
-    out = {u: int(n) for u, n in group["units"].items()}
-    for u, n in _aboard(group).items():
-        out[u] = out.get(u, 0) + n
-    return out
-
-
-def _unmoved(e: Empire, go: Go, group: Mapping[str, Any] | None, area: str, unit: str) -> int:
-    in_group = _everyone(group).get(unit, 0) if group and group["at"] == area else 0
-    return e.count(area, unit) - _moved(go).get((area, unit), 0) - in_group
-
-
-def _spare(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> int | None:
-    """How many more non-aircraft units may leave the group's area (None: any number). An empire
-    leaves one in each land area it controls (L668) unless its card says otherwise or an Explorer
-    passed through the area (L2031)."""
-    area = group["from"]
-    if not load_map().areas[area].land or may_vacate(e) or area in go.data.get("explored", []):
-        return None
-    staying = sum(s.count for s in e.units if s.area == area and mode_of(s.unit) != AIR)
-    going = sum(n for u, n in _everyone(group).items() if mode_of(u) != AIR)
-    return max(0, staying - going - 1)
-
-
-def _addable(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> dict[str, int]:
-    """Each unit type that may still join the group, and how many (before its first step): units that
-    move as the group does, and, to a group of ships, one land or aircraft unit a ship (L630)."""
-    mode = _mode(group)
-    spare = _spare(state, e, go, group)
-    room = sum(int(n) for n in group["units"].values()) - sum(_aboard(group).values())
-    out: dict[str, int] = {}
-    at_sea = not load_map().areas[group["from"]].land
-    for s in e.units:
-        cargo = mode == SHIPS and mode_of(s.unit) != SHIPS
-        if s.area != group["from"] or (mode is not None and mode_of(s.unit) != mode and not cargo):
-            continue
-        if at_sea and mode_of(s.unit) == LAND and not cargo:
-            continue  # land units at sea (option 14) move only as their ships' cargo (L632)
-        n = _unmoved(e, go, group, s.area, s.unit)
-        if mode_of(s.unit) != AIR and spare is not None:
-            n = min(n, spare)
-        if cargo:
-            n = min(n, room)
-        if n > 0:
-            out[s.unit] = n
-    return out
-
-
-def _all_that_can(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any],
-                  mode: str) -> dict[str, int]:
-    """Every unit of ``mode`` that may join; the one left behind (L668) is the cheapest."""
-    tables = load_tables()
-    spare = _spare(state, e, go, group)
-    if mode == LAND and not load_map().areas[group["from"]].land:
-        return {}  # land units at sea move only as cargo (L632)
-    free = {s.unit: _unmoved(e, go, group, s.area, s.unit) for s in e.units
-            if s.area == group["from"] and mode_of(s.unit) == mode}
-    out: dict[str, int] = {}
-    for unit in sorted(free, key=lambda u: (-tables.unit_types[u].cost, -tables.unit_types[u].available, u)):
-        n = free[unit] if mode == AIR or spare is None else min(free[unit], spare)
-        if n > 0:
-            out[unit] = n
-            if spare is not None and mode != AIR:
-                spare -= n
-    return out
-
-
-# -- what the group may do ----------------------------------------------------------------------------
-
-def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], to: str) -> Refusal | None:
-    """Why the group may not enter ``to`` next (None: it may), from its place and points only."""
-    wmap = load_map()
-    at, mode = group["at"], _mode(group)
-    if mode is None:
-        return "no_units", "Choose the units that move first."
-    canal = canal_between(at, to) if mode == SHIPS and to not in wmap.adjacency[at] else None
-    if to not in wmap.adjacency[at] and canal is None:
-        return "not_adjacent", f"{to} is not next to {at}."
-    if canal is not None:
-        keeper = canal_owner(state, canal)
-        if keeper is None:
-            return "canal_closed", f"Nobody controls {canal.area}: the {canal.name} canal is closed (L652)."
-        if keeper.owner != e.owner and canal_standing(state, keeper.owner) == "no":
-            return "canal_refused", (f"{the_empire(keeper.card)} let no ships through the {canal.name} "
-                                     "canal (L652).")
-    here, there = wmap.areas[at], wmap.areas[to]
-    arrow = arrow_between(at, to)
-    if mode == LAND:
-        if not there.land:
-            return "land_only", "Land units may only enter land areas (L640)."
-        if arrow is not None:
-            blocked = crossing_blocked(state, e, arrow)
-            if blocked:
-                return "arrow_blocked", (f"Another empire's units in {join_words(blocked)} stop your units "
-                                         f"crossing the arrow to {to} (L670).")
-    elif mode == SHIPS:
-        if there.land and not here.land:
-            if not wmap.coastal(to):
-                return "ships_coastal", f"Ships may not enter {to}: it is not coastal (L642)."
-        elif there.land:
-            return "ships_over_land", f"Ships cannot cross land from {at} to {to} (L648)."
-        elif here.land and here.coasts and group["coast"] is not None:
-            seas = here.coasts[group["coast"]]
-            if to not in seas:
-                return "wrong_coast", (f"Your ships lie on the {group['coast']} coast of {at}: from there "
-                                       f"they reach only {join_words(list(seas))} (L648-650).")
-        if there.kind == "ocean" and GALLEY in group["units"] and not galleys_in_oceans(e):
-            return "galleys_oceans", f"Galleys may not enter the ocean {to} (L654)."
-    cost = step_cost(state, e, mode, to, EXPLORER in _riders(e, group))
-    if cost > _points(e, group):
-        return "no_points", f"Entering {to} costs {plural(cost, 'movement point')}: the units have " \
-                            f"{_points(e, group)} left."
-    for other in others_in(state, e, to):
-        if mode == AIR:
-            if _has_air(other, to) and not outnumbers(e, other, to, (AIR,)):
-                return "air_blocked", (f"Your aircraft may only fly through {to} with twice as many aircraft "
-                                       f"there as {empire_name(other.card)} (L660).")
-        elif (mode == LAND or there.land) and not outnumbers(e, other, to, MODES):
-            return "outnumber", (f"Your units may only pass through {to} with twice as many units there "
-                                 f"as {empire_name(other.card)} already (L638, L644).")
-    return None
-
-
-def _has_air(e: Empire, area: str) -> bool:
-    return any(s.area == area and mode_of(s.unit) == AIR for s in e.units)
-
-
-def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> Refusal | None:
-    """Why the group may not end its move where it is (None: it may)."""
-    at = group["at"]
-    others = others_in(state, e, at)
-    promised = {*go.data.get("promised", []), *group["promised"]}
-    for other in others:
-        if other.card in promised:
-            return "passed_blockade", (f"Your ships passed {empire_name(other.card)}'s ships at sea without "
-                                       "outnumbering them two to one, so none of your units may end in an "
-                                       f"area {empire_name(other.card)} control this action (L644).")
-    if others:
-        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
-                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
-                                   "game yet.")
-    mode = _mode(group)
-    if mode == AIR and not air_base(e, at):
-        return "air_base", (f"Aircraft may only end in {at} if it, or an area next to it, holds one of your "
-                            "other units (L662).")
-    if mode == SHIPS:
-        lie = dict(e.coasts).get(at)
-        lying = strength(e, at, (SHIPS,)) > sum(int(n) for n in group["units"].values())
-        if lie is not None and group["coast"] is not None and lie != group["coast"] and lying:
-            return "other_coast", (f"Your ships in {at} lie on its {lie} coast: ships arriving on the "
-                                   f"{group['coast']} coast cannot stop there too (L648-650).")
-    return None
 
 
 def reduced_city(value: int) -> int:
@@ -336,23 +129,6 @@ def _reduce_cities(ctx: Ctx, e: Empire, group: Mapping[str, Any]) -> None:
             ctx.emit("city_reduced", empire=e.card, area=area, value=held.city, now=reduced_city(held.city))
 
 
-def drop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], unit: str) -> Refusal | None:
-    """Why the ships may not set ``unit`` down where they are (None: they may, L632)."""
-    at = group["at"]
-    if mode_of(unit) == LAND and not load_map().areas[at].land:
-        return "drop_at_sea", ("Land units leave their ships only in a land area (L632); with option 14 "
-                               "infantry and missiles may stay aboard when the ships stop at sea.")
-    others = others_in(state, e, at)
-    if others:
-        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
-                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
-                                   "game yet.")
-    if mode_of(unit) == AIR and not air_base(e, at):
-        return "air_base", f"Aircraft may only end in {at} if it, or an area next to it, holds your units " \
-                           "(L662)."
-    return None
-
-
 def _record(ctx: Ctx, go: Go, area: str, units: Mapping[str, int], group: Mapping[str, Any]) -> None:
     """Units that ended their move in ``area``: they may not move again this go, and how their last
     step came in counts for defence and disorder (invaded, across a river or a crossing arrow)."""
@@ -361,31 +137,6 @@ def _record(ctx: Ctx, go: Go, area: str, units: Mapping[str, int], group: Mappin
     _set(ctx, go, moved=[*go.data["moved"], *([area, u, n] for u, n in rows)],
          arrivals=[*go.data["arrivals"], *([area, u, n, *flags] for u, n in rows)])
 
-
-def next_areas(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[str]:
-    """The areas the group may enter next, from where it is and its points left."""
-    near = set(load_map().adjacency[group["at"]])
-    if _mode(group) == SHIPS:
-        near |= {sea for _, sea in canals_from(group["at"])}
-    return [to for to in sorted(near) if entry_problem(state, e, go, group, to) is None]
-
-
-def pacifiable(state: SevenState, e: Empire, go: Go) -> list[str]:
-    """Areas whose disorder the empire may now remove by units (L676-698): held since the go began,
-    still held, and enough units there, or a Populist (L698)."""
-    out = []
-    for area in go.data.get("held", []):
-        if not state.area(area).disorder or not e.count(area):
-            continue
-        if e.has_leader(POPULIST, area) or disorder_force(state, e, area) >= _needed(state, e, go, area):
-            out.append(area)
-    return out
-
-
-def _needed(state: SevenState, e: Empire, go: Go, area: str) -> int:
-    came = [a for a in go.data.get("arrivals", []) if a[0] == area]
-    return disorder_needed(state, e, area, invaded=any(a[3] for a in came), river=any(a[4] for a in came),
-                           arrow=any(a[5] for a in came))
 
 
 class ManoeuvreRules(BaseGoRules):
@@ -405,7 +156,7 @@ class ManoeuvreRules(BaseGoRules):
         seat = go.seat
         if go.stage == PACIFY:
             return [*(Pacify(seat, a) for a in pacifiable(state, e, go)), Done(seat)]
-        group = _group(go)
+        group = group_of(go)
         if go.stage == STACK or group is None:
             return [*(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
         if group.get("toll"):
@@ -417,7 +168,7 @@ class ManoeuvreRules(BaseGoRules):
         if group["units"]:
             out += [MoveTo(seat, a) for a in next_areas(state, e, go, group)]
         if group["path"]:
-            for unit, n in sorted(_aboard(group).items()):
+            for unit, n in sorted(aboard(group).items()):
                 if drop_problem(state, e, go, group, unit) is None:
                     out += [DropOff(seat, unit, 1), *([DropOff(seat, unit, n)] if n > 1 else [])]
         if not group["path"] or stop_problem(state, e, go, group) is None:
@@ -427,22 +178,22 @@ class ManoeuvreRules(BaseGoRules):
         return out
 
     def _stacks(self, state: SevenState, e: Empire, go: Go) -> list[str]:
-        return [a for a in e.areas() if _addable(state, e, go, _new_group(state, e, a))]
+        return [a for a in e.areas() if joinable(state, e, go, new_group(state, e, a))]
 
     def _joiners(self, state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[Action]:
         seat = go.seat
-        addable = _addable(state, e, go, group)
+        addable = joinable(state, e, go, group)
         out: list[Action] = []
         for unit, n in sorted(addable.items()):
             out.append(MoveUnits(seat, unit, 1))
             if n > 1:
                 out.append(MoveUnits(seat, unit, n))
-        mode = _mode(group)
+        mode = group_mode(group)
         for m in MODES if mode is None else (mode,):
             if len([u for u in addable if mode_of(u) == m]) > 1:
                 out.append(MoveAll(seat, m))
-        if group["units"] and _seats_left(group):
-            out += [TakeLeader(seat, name) for name in _free_leaders(e, group)]
+        if group["units"] and seats_left(group):
+            out += [TakeLeader(seat, name) for name in free_leaders(e, group)]
         return out
 
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
@@ -455,7 +206,7 @@ class ManoeuvreRules(BaseGoRules):
     def passive(self, state: SevenState, go: Go) -> Action:
         if go.stage == PACIFY:
             return Done(go.seat)
-        group = _group(go)
+        group = group_of(go)
         if go.stage == STACK or group is None:
             return EndMovement(go.seat)
         e = state.empire(go.empire)
@@ -473,7 +224,7 @@ class ManoeuvreRules(BaseGoRules):
             self._answer(ctx, go, action)
             return
         e = ctx.state.empire(go.empire)
-        group = _group(go)
+        group = group_of(go)
         if go.stage == PACIFY:
             self._pacify_stage(ctx, go, e, action)
             return
@@ -487,7 +238,7 @@ class ManoeuvreRules(BaseGoRules):
                 raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
             if action.area not in self._stacks(ctx.state, e, go):
                 raise IllegalAction("no_stack", f"You have no units in {action.area} that may still move.")
-            _set(ctx, go, PATH, group=_new_group(ctx.state, e, action.area))
+            _set(ctx, go, PATH, group=new_group(ctx.state, e, action.area))
             return
         if group is None:
             raise IllegalAction("no_group", "Choose a stack to move first, or end movement.")
@@ -516,18 +267,18 @@ class ManoeuvreRules(BaseGoRules):
                                 "Units and leaders join a group only before its first step (L628).")
         units = dict(group["units"])
         if isinstance(action, TakeLeader):
-            if action.name not in _free_leaders(e, group):
+            if action.name not in free_leaders(e, group):
                 raise IllegalAction("no_leader",
                                     f"{action.name} is not a leader here that may join the move.")
-            if not _seats_left(group):
+            if not seats_left(group):
                 raise IllegalAction("leader_needs_unit", "Each leader rides with one unit of its own (L628).")
             _set(ctx, go, group={**group, "leaders": [*group["leaders"], action.name]})
             return
-        addable = _addable(ctx.state, e, go, group)
+        addable = joinable(ctx.state, e, go, group)
         if isinstance(action, MoveAll):
-            if action.mode not in MODES or (_mode(group) not in (None, action.mode)):
+            if action.mode not in MODES or (group_mode(group) not in (None, action.mode)):
                 raise IllegalAction("wrong_mode", "Land units, ships and aircraft move in separate groups.")
-            adding = _all_that_can(ctx.state, e, go, group, action.mode)
+            adding = all_that_can(ctx.state, e, go, group, action.mode)
             if not adding:
                 raise IllegalAction("none_free", "No more such units here may move (L668).")
         else:
@@ -537,9 +288,9 @@ class ManoeuvreRules(BaseGoRules):
                                     f"{group['from']}: units that moved stay, and one unit stays in each "
                                     "land area you control (L668).")
             adding = {action.unit: action.count}
-        cargo = _aboard(group)
+        cargo = aboard(group)
         for unit, n in adding.items():
-            if _mode(group) == SHIPS and mode_of(unit) != SHIPS:
+            if group_mode(group) == SHIPS and mode_of(unit) != SHIPS:
                 cargo[unit] = cargo.get(unit, 0) + n  # a ship carries it (L630)
             else:
                 units[unit] = int(units.get(unit, 0)) + n
@@ -572,7 +323,7 @@ class ManoeuvreRules(BaseGoRules):
             raise IllegalAction("bad_answer", "Answer no, yes, or a toll of 5, 10 or 20 money.")
         ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
         go = ctx.state.go_of(go.seat) or go
-        group = {**(_group(go) or {}), "asking": None}
+        group = {**(group_of(go) or {}), "asking": None}
         to, keeper = str(pending.data["to"]), int(pending.data["keeper"])
         ctx.emit("canal_answered", seat=action.player, empire=keeper, mover=go.empire, answer=action.answer,
                  canal=pending.data["canal"])
@@ -604,9 +355,9 @@ class ManoeuvreRules(BaseGoRules):
     def _enter(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], to: str) -> None:
         """The group enters ``to`` (its entry already allowed)."""
         s, wmap = ctx.state, load_map()
-        at, mode = group["at"], _mode(group)
+        at, mode = group["at"], group_mode(group)
         assert mode is not None
-        cost = step_cost(s, e, mode, to, EXPLORER in _riders(e, group))
+        cost = step_cost(s, e, mode, to, EXPLORER in riders(e, group))
         vacant = not s.occupants(to)
         promised = list(group["promised"])
         if not wmap.areas[at].land:  # leaving a sea: the group moved through it
@@ -622,9 +373,9 @@ class ManoeuvreRules(BaseGoRules):
             coast = wmap.coast_of(to, at)
         adrift = bool(group["adrift"]) or (
             not wmap.areas[to].land and GALLEY in group["units"] and not galleys_in_oceans(e)
-            and EXPLORER not in _riders(e, group) and not supported_sea(s, e, to))
+            and EXPLORER not in riders(e, group) and not supported_sea(s, e, to))
         self._relocate(ctx, e, group, at, to)
-        reduces = vacant and BUILDER not in _riders(e, group)
+        reduces = vacant and BUILDER not in riders(e, group)
         _set(ctx, go, group={
             **group, "at": to, "path": [*group["path"], to], "spent": int(group["spent"]) + cost,
             "coast": coast, "vacant": [*group["vacant"], to] if reduces else group["vacant"],
@@ -638,7 +389,7 @@ class ManoeuvreRules(BaseGoRules):
     def _relocate(self, ctx: Ctx, e: Empire, group: Mapping[str, Any], at: str, to: str) -> None:
         """Move the group's units and riding leaders on the map from ``at`` to ``to``."""
         e = ctx.state.empire(e.card)
-        for unit, n in _everyone(group).items():
+        for unit, n in everyone(group).items():
             e = e.add_units(at, unit, -n).add_units(to, unit, n)
         riding = Counter(group["leaders"])  # unnamed leaders share a name: move as many as ride, from here
         leaders = []
@@ -654,7 +405,7 @@ class ManoeuvreRules(BaseGoRules):
 
     def _back(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
         self._relocate(ctx, e, group, group["at"], group["from"])
-        fresh = _new_group(ctx.state, ctx.state.empire(e.card), group["from"])
+        fresh = new_group(ctx.state, ctx.state.empire(e.card), group["from"])
         _set(ctx, go, group={**fresh, "units": group["units"], "cargo": group.get("cargo", {}),
                              "leaders": group["leaders"]})
         ctx.emit("units_moved_back", seat=go.seat, empire=e.card, area=group["from"])
@@ -673,17 +424,17 @@ class ManoeuvreRules(BaseGoRules):
         if group["adrift"] and units.get(GALLEY):
             e = e.add_units(at, GALLEY, -units.pop(GALLEY))
             ctx.emit("galleys_lost", seat=go.seat, empire=e.card, area=at, count=group["units"][GALLEY])
-        if _mode(group) == SHIPS and load_map().areas[at].coasts and group["coast"] is not None:
+        if group_mode(group) == SHIPS and load_map().areas[at].coasts and group["coast"] is not None:
             e = replace(e, coasts=tuple(sorted({**dict(e.coasts), at: group["coast"]}.items())))
         ctx.state = ctx.state.with_empire(e)
         ended = {**units}
-        for unit, n in _aboard(group).items():
+        for unit, n in aboard(group).items():
             ended[unit] = ended.get(unit, 0) + n
         ctx.emit("units_stopped", seat=go.seat, empire=e.card, area=at, origin=group["from"],
                  units=[[u, n] for u, n in sorted(ended.items())], leaders=list(group["leaders"]))
         self._lose_marooned(ctx, go, at)
         explored = list(go.data.get("explored", []))
-        if EXPLORER in _riders(e, group):
+        if EXPLORER in riders(e, group):
             explored += [a for a in group["path"][:-1] if load_map().areas[a].land and a not in explored]
         go = _set(ctx, go, STACK, group=None, explored=explored,
                   promised=sorted({*go.data.get("promised", []), *group["promised"]}))
@@ -698,7 +449,7 @@ class ManoeuvreRules(BaseGoRules):
         ctx.state = ctx.state.with_empire(e)
 
     def _drop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: DropOff) -> None:
-        cargo = _aboard(group)
+        cargo = aboard(group)
         if not group["path"] or cargo.get(action.unit, 0) < action.count or action.count < 1:
             raise IllegalAction("not_aboard", f"Your ships carry no {plural(action.count, action.unit)} to "
                                 "set down here.")
@@ -727,8 +478,9 @@ class ManoeuvreRules(BaseGoRules):
         if not isinstance(action, Pacify):
             raise IllegalAction("wrong_move", "Remove disorder by your units, or finish.")
         if action.area not in pacifiable(ctx.state, e, go):
+            need = disorder_count(ctx.state, e, go, action.area)
             raise IllegalAction("not_pacifiable", f"Your units in {action.area} are too few to remove its "
-                                f"disorder: {_needed(ctx.state, e, go, action.area)} are needed (L680-686).")
+                                f"disorder: {need} are needed (L680-686).")
         s = ctx.state
         s = s.with_area(replace(s.area(action.area), disorder=False))
         lost = None
@@ -744,20 +496,3 @@ class ManoeuvreRules(BaseGoRules):
 steps.register(MarkerStep(ManoeuvreRules()))
 manoeuvre_words.register()
 
-
-def expansions(state: SevenState, go: Go) -> list[tuple[str, str, str]]:
-    """``(from, unit, to)``: a land unit of the go's empire that may still move, and a vacant land area
-    next to it that it may enter and stop in at once (what the greedy player moves into)."""
-    e = state.empire(go.empire)
-    tables, wmap = load_tables(), load_map()
-    out = []
-    for area in e.areas():
-        group = _new_group(state, e, area)
-        land = {u: n for u, n in _addable(state, e, go, group).items() if mode_of(u) == LAND}
-        if not land:
-            continue
-        unit = min(land, key=lambda u: (tables.unit_types[u].cost, u))
-        trial = {**group, "units": {unit: 1}}
-        out += [(area, unit, to) for to in next_areas(state, e, go, trial)
-                if wmap.areas[to].land and not state.occupants(to)]
-    return out
