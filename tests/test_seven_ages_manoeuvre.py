@@ -316,6 +316,30 @@ def test_e21_units_crossing_a_river_need_one_more() -> None:
     assert Pacify(0, "Epirus") in _epirus("Dacia", 5).legal(0)
 
 
+def _campania(by_sea: int, by_land: int = 0) -> Scenario:
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10,
+                                   units={"Campania": {"Spear": 1}, "Latium": {"Spear": 4, "Galley": 3}})
+    s.disorder("Campania")
+    manoeuvre(s, 0, "Romans")
+    if by_land:
+        s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", by_land), MoveTo(0, "Campania"), StopHere(0))
+    if by_sea:
+        s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Galley", by_sea), MoveUnits(0, "Spear", by_sea),
+               MoveTo(0, "Tyrrhenian Sea"), MoveTo(0, "Campania"), DropOff(0, "Spear", by_sea),
+               MoveTo(0, "Tyrrhenian Sea"), StopHere(0))
+    return s.play(EndMovement(0))
+
+
+def test_e21_units_invading_need_two_more() -> None:
+    """L696 and L722 (+2 if any unit invaded): fertile Campania with no city needs 2 units, 4 once a unit
+    came ashore from the Tyrrhenian Sea (set down by galleys that sail on)."""
+    assert Pacify(0, "Campania") in _campania(by_sea=0, by_land=1).legal(0)
+    assert _campania(by_sea=1).state.go_of(0) is None  # 2 units, 4 needed: nothing to decide
+    s = _campania(by_sea=3)
+    assert s.empire_of("Romans").count("Campania") == 4
+    assert Pacify(0, "Campania") in s.legal(0)
+
+
 def test_a_populist_removes_disorder_for_free() -> None:
     """L698: "A Populist who ends their move in an area your empire controlled at the start of its
     manoeuvre action, may remove the disorder marker there at no cost." """
