@@ -28,6 +28,8 @@ from engine.seven_ages.actions_move import (
     TakeLeader,
 )
 from engine.seven_ages.ai import make_policy
+from engine.seven_ages.decision import heading
+from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import allowance, disorder_needed, land_cost
 from engine.seven_ages.setup import load_counters
@@ -590,3 +592,11 @@ def test_two_unnamed_leaders_of_a_kind_ride_one_at_a_time() -> None:
     s.play(MoveTo(0, "Campania"), StopHere(0))
     areas = sorted(ld.area for ld in s.empire_of("Romans").leaders)
     assert areas == ["Campania", "Latium", "Tuscany"]
+
+
+def test_the_mover_reads_its_group_and_points_left() -> None:
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 2), MoveTo(0, "Campania"))
+    assert heading(GAME.view(s.state, 0), 0).endswith(
+        "2 Spears in Campania, 1 movement point left: move on one area, or stop")
+    assert "group" not in GAME.view(s.state, 1)["goes"][0]["data"]  # the go's working data is its owner's

@@ -73,6 +73,7 @@ from engine.seven_ages.groups import (
     new_group,
     next_areas,
     pacifiable,
+    points_left,
     riders,
     seats_left,
     stop_problem,
@@ -106,7 +107,12 @@ PERMISSION = "permission"
 
 
 def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
+    """``go`` with its stage and data changed, in the state; a group keeps its points left for the words."""
     merged = dict(go.data)
+    if data.get("group"):
+        group = dict(data["group"])
+        group["left"] = points_left(ctx.state.empire(go.empire), group) if group["units"] else None
+        data = {**data, "group": group}
     merged.update(data)
     new = replace(go, stage=go.stage if stage is None else stage, data=merged)
     ctx.state = ctx.state.with_go(new)

@@ -26,7 +26,7 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TakeLeader,
 )
-from engine.seven_ages.decision import register_heading, register_label
+from engine.seven_ages.decision import register_go_heading, register_heading, register_label
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire
 from engine.words import join_words, plural
 
@@ -119,6 +119,19 @@ def _words(event: Event, names: Names) -> str | None:
     return None
 
 
+def _path_heading(go: Mapping[str, Any]) -> str:
+    """The moving group as its owner reads it: its units, where it is and its points left."""
+    group = go.get("data", {}).get("group") or {}
+    units = [[u, n] for u, n in sorted({**group.get("units", {}), **group.get("cargo", {})}.items())]
+    if not units:
+        return f"choose the units that move from {group.get('from', 'here')}"
+    if group.get("toll"):
+        return f"the canal's owner asks a toll of {group['toll']['price']} money: pay it and pass, or not"
+    left = group.get("left")
+    points = f", {plural(int(left), 'movement point')} left" if left is not None else ""
+    return f"{_units_words(units)} in {group['at']}{points}: move on one area, or stop"
+
+
 def register() -> None:
     """Word the Manoeuvre go's moves, events and stages (called once, as the go's step registers)."""
     for kind in ACTIONS:
@@ -127,3 +140,4 @@ def register() -> None:
         register_event(type_, _words)
     for stage, words in STAGE_WORDS.items():
         register_heading(stage, words)
+    register_go_heading("path", _path_heading)
