@@ -1,4 +1,4 @@
-"""The clean-ups at the end of every player's action: leaders left alone and vacant areas.
+"""The clean-ups at the end of every player's action: units lost at sea, leaders left alone, vacant areas.
 
 Two rules hold "at the end of any player's action", which in the engine is the end of every go
 (:func:`engine.seven_ages.markers.end_go`, and a go that ends because its empire was discarded):
@@ -8,7 +8,10 @@ Two rules hold "at the end of any player's action", which in the engine is the e
 - an area vacant of units loses its leaders, artefacts, fort and disorder, and a capital there
   becomes a plain city of the same value (L622).
 
-Both run over the whole map, not only the areas of the go's empire: the rule names any area, and
+Units lost at sea are checked then too (L634, L654, L664, option 14's L1352): :func:`marooned` land
+units, :func:`adrift` galleys and aircraft.
+
+All run over the whole map, not only the areas of the go's empire: the rule names any area, and
 while Production runs for every player at once another player's go may have emptied one.
 A discarded empire's own markers go at once with it (L1016): see :func:`markers_of_discarded`.
 """
