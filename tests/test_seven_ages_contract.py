@@ -1,7 +1,7 @@
 """7 Ages through the shared contract suite's playout checker: 200 seeded random games of 2 to 5
 players (JSON round trip, replay from the log, decisions offering every legal move once, the words,
 no view holding what is hidden from it), the first few in the fast suite, the rest with ``-m slow``.
-Manoeuvre (part 3) is not in the game yet: its step passes straight on."""
+Manoeuvre moves units (issue 26 part 2); conflict is not in the game yet."""
 
 from __future__ import annotations
 

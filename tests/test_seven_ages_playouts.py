@@ -7,7 +7,10 @@ game, or in play
 as an empire, or played and being set up), progress 1-49 or past the end, and no seat's view naming
 another's face-down marker. At the end of every go, and whenever no go is under way: no leader stands in
 an area without a unit of its empire (L2187), and no vacant area holds a fort, disorder, an artefact or a
-capital (L622).
+capital (L622), no land unit at sea off its ships (L634), no galley or aircraft lost at sea (L654, L664),
+and every ship in a sea, ocean or coastal area
+(L642). In Manoeuvre no decision offers 40 choices or more (the moves are stepwise: a stack, its units,
+then one area at a time), and the fast suite's games do manoeuvre.
 At the end the log replays to the same state. 40 games in the fast suite, 200 more with ``-m slow``.
 In every fifth game of fewer than 5 players a newcomer joins once the game takes one (L337), from a
 move on that varies with the seed; the log then holds their join entry.
@@ -23,13 +26,19 @@ import pytest
 
 from engine.core import Action, IllegalAction, join_entry, replay
 from engine.seven_ages.ai import make_policy
+from engine.seven_ages.cleanup import adrift, marooned
 from engine.seven_ages.game import GAME
-from engine.seven_ages.production import pool
+from engine.seven_ages.map import load_map
+from engine.seven_ages.production import pool, unit_class
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import MAX_MONEY, PAST_THE_END, SevenState
 
 CASES = [(seed, 2 + seed % 4, "random" if seed % 3 else "greedy") for seed in range(240)]
 FAST = 40
+MOST_CHOICES = 40
+"""Every Manoeuvre decision offers fewer choices than this (issue 26: stepwise, never whole paths)."""
+MANOEUVRES: Counter[str] = Counter()
+"""Manoeuvre moves made by the playouts so far, by kind (the fast suite must see units move)."""
 
 
 def invariant_problems(s: SevenState) -> list[str]:
@@ -73,6 +82,14 @@ def cleanup_problems(s: SevenState) -> list[str]:
             problems.append(f"vacant {held.name} keeps {held}")
     problems += [f"empire {e.card} keeps its capital in vacant {e.capital}"
                  for e in s.empires if e.capital is not None and not s.occupants(e.capital)]
+    wmap = load_map()
+    for e in s.empires:
+        for stack in e.units:
+            if marooned(s, e, stack.area) or adrift(s, e, stack.area):
+                problems.append(f"empire {e.card} keeps units lost at sea in {stack.area}")
+            place = wmap.areas[stack.area]
+            if unit_class(stack.unit) == "ships" and place.land and not wmap.coastal(stack.area):
+                problems.append(f"empire {e.card} has a ship inland in {stack.area}")
     return problems
 
 
@@ -100,7 +117,12 @@ def play(seed: int, players: int, policy: str, **changed: object) -> SevenState:
         actors = sorted(GAME.actors(s))
         assert actors, f"nobody may act in phase {s.phase}"
         seat = actors[len(log) % len(actors)]
+        if s.phase == "manoeuvre":
+            choices = len(GAME.legal_actions(s, seat))
+            assert choices < MOST_CHOICES, f"seed {seed}: a manoeuvre decision of {choices} choices"
         action = ais[seat].choose(s, seat)
+        if s.phase == "manoeuvre":
+            MANOEUVRES[action.kind] += 1
         before = s
         s = GAME.apply(s, action).state
         log.append(action)
@@ -118,6 +140,15 @@ def play(seed: int, players: int, policy: str, **changed: object) -> SevenState:
 @pytest.mark.parametrize(("seed", "players", "policy"), CASES[:FAST])
 def test_playouts_keep_the_invariants(seed: int, players: int, policy: str) -> None:
     play(seed, players, policy)
+
+
+def test_the_playouts_manoeuvre() -> None:
+    """Units move in the fast suite's games: random and greedy players take stacks, move them and stop
+    (run after the playouts above, in file order; alone, it plays a few games itself)."""
+    if not MANOEUVRES["stop_here"]:
+        for seed, players, policy in CASES[:6]:
+            play(seed, players, policy)
+    assert MANOEUVRES["move_from"] and MANOEUVRES["move_to"] and MANOEUVRES["stop_here"]
 
 
 @pytest.mark.slow

@@ -17,6 +17,10 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 - civilising, it plays artefacts, adopts religions and governments and builds cities (each earns
   glory or glory categories), and keeps leaders drawn;
 - at the end of a turn it buys glory with money beyond a reserve;
+- every other turn an empire that can expand takes Manoeuvre (in a dark age it trades instead), and
+  moves one unit at a time into the vacant land areas next to its stacks, the richest first; it
+  removes every disorder its units can (:func:`_manoeuvre`); it lets other empires' ships through its
+  canals for a toll;
 - otherwise it takes the first legal move (the step's own order).
 """
 
@@ -51,10 +55,24 @@ from engine.seven_ages.actions_civ import (
     TradeLevels,
     Urbanise,
 )
+from engine.seven_ages.actions_move import (
+    CanalAnswer,
+    EndMovement,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    Pacify,
+    StopHere,
+)
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
-from engine.seven_ages.production import unit_cost
+from engine.seven_ages.groups import expansions
+from engine.seven_ages.manoeuvre import PACIFY
+from engine.seven_ages.map import load_map
+from engine.seven_ages.movement import terrain_of
+from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
 
@@ -63,6 +81,7 @@ RESERVE = 4  # money kept back beyond a unit's price, for next production's main
 POOR = 10  # an empire with less money than this takes Production rather than Trade and progress
 FEW_UNITS = 3  # ... and so does one with fewer units than this
 GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
+CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
 
 
 class RandomPolicy(policy.RandomPolicy):
@@ -94,9 +113,56 @@ def _marker(state: SevenState, player: PlayerId, places: Sequence[PlaceMarker]) 
     where = places[0].empire
     if where == EXTRA:
         wanted = "start" if state.people[player].hand else "civilise"
+    elif _may_expand(state, state.empire(where)):
+        wanted = "manoeuvre"
     else:
         wanted = "trade" if _needs_progress(state, state.empire(where)) else "production"
     return next((a for a in places if a.marker == wanted), places[0])
+
+
+def _may_expand(state: SevenState, e: Empire) -> bool:
+    """Every other turn, an empire out of the dark ages with a stack of two or more land units next to a
+    vacant land area manoeuvres (the area is income and glory it does not hold yet)."""
+    if state.turn % 2 or (e.progress in load_tables().dark_ages and not e.has_leader("Scientist")):
+        return False
+    wmap = load_map()
+    return any(e.count(a) >= 2 and wmap.areas[a].land and any(
+        wmap.areas[n].land and not state.occupants(n) for n in wmap.adjacency[a]) for a in e.areas())
+
+
+def _area_worth(state: SevenState, e: Empire, area: str) -> tuple[int, str]:
+    tables = load_tables()
+    return tables.terrains[terrain_of(area, empire_age(e))].income + state.area(area).city, area
+
+
+def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Action | None:
+    """The greedy player's move in its Manoeuvre go: expand one unit at a time into the richest vacant
+    land area next to a stack, then end movement; remove every disorder it can."""
+    go = state.go_of(player)
+    if go is None or go.action != "manoeuvre":
+        return None
+    if go.stage == PACIFY:
+        return next((a for a in actions if isinstance(a, Pacify)), None)
+    e = state.empire(go.empire)
+    group = go.data.get("group")
+    if not group:
+        targets = expansions(state, go)
+        if not targets:
+            return next(a for a in actions if isinstance(a, EndMovement))
+        origin = max(targets, key=lambda t: _area_worth(state, e, t[2]))[0]
+        return next(a for a in actions if isinstance(a, MoveFrom) and a.area == origin)
+    if group["path"]:
+        return next((a for a in actions if isinstance(a, StopHere)), None) or \
+            next(a for a in actions if isinstance(a, MoveBack))
+    if not group["units"]:
+        unit = next(u for a, u, _ in expansions(state, go) if a == group["from"])
+        return next(a for a in actions if isinstance(a, MoveUnits) and a.unit == unit and a.count == 1)
+    wmap = load_map()
+    into = [a for a in actions if isinstance(a, MoveTo) and wmap.areas[a.area].land
+            and not state.occupants(a.area)]
+    if into:
+        return max(into, key=lambda a: _area_worth(state, e, a.area) if isinstance(a, MoveTo) else (0, ""))
+    return next(a for a in actions if isinstance(a, StopHere))
 
 
 def _start_score(state: SevenState, card: int) -> tuple[int, int, int]:
@@ -193,6 +259,10 @@ class GreedyPolicy:
                 return found[0]
         if keep := [a for a in actions if isinstance(a, KeepLeader) and a.area]:
             return keep[0]
+        if answers := [a for a in actions if isinstance(a, CanalAnswer) and a.answer == CANAL_TOLL]:
+            return answers[0]  # another empire's ships may pass its canal, for a toll
+        if move := _manoeuvre(state, player, actions):
+            return move
         if build := _build(state, player, actions):
             return build
         if done := of(Done):

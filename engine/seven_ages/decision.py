@@ -53,11 +53,17 @@ def _go(view: View, player: PlayerId) -> Mapping[str, Any] | None:
 
 
 _HEADINGS: dict[str, str] = {}
+_GO_HEADINGS: dict[str, Callable[[Mapping[str, Any]], str]] = {}
 
 
 def register_heading(stage: str, words: str) -> None:
     """Word a go's stage or a pending decision of another module (half B's trade, civilise, end of turn)."""
     _HEADINGS[stage] = words
+
+
+def register_go_heading(stage: str, words: Callable[[Mapping[str, Any]], str]) -> None:
+    """Word a go's stage from the go as its owner sees it (a manoeuvre's moving units and points left)."""
+    _GO_HEADINGS[stage] = words
 
 
 def heading(view: View, player: PlayerId) -> str:
@@ -92,6 +98,8 @@ def heading(view: View, player: PlayerId) -> str:
                    "build": "build units (or finish)", "capital": "place the capital",
                    "homeland": "name the homeland", "forts": "fortify start areas (or finish)",
                    "free_forts": "place a free fort", "maintain": "choose a unit left unmaintained"}
+    if go["stage"] in _GO_HEADINGS:
+        return f"{stage(view)}{what}: {_GO_HEADINGS[go['stage']](go)}"
     return f"{stage(view)}{what}: {stage_words.get(go['stage'], _HEADINGS.get(go['stage'], 'choose'))}"
 
 

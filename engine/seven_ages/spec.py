@@ -25,6 +25,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "their maximum may place two markers on no empire.", False),
     OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
                "advanced the empire taking it is.", False),
+    OptionSpec("marines", "Option 14, Marines: infantry and missiles carried by ships may stay aboard in a "
+               "sea area next to a land area their empire controls (lost once there is none, or no ship "
+               "under them).", False),
     OptionSpec("hocking", "Option 15, Hocking the crown jewels: after each harvest an empire may sell "
                "its player's glory for 5 money each, up to its undisordered cities.", False),
     OptionSpec("start_age", "The age the first empire of the game starts in (1 to 7; 1 lets the first "

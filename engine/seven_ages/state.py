@@ -117,6 +117,8 @@ class Empire:
     flags: tuple[str, ...] = ()  # sorted words: "traded" (lifts the ship/cavalry icons, L515), ...
     belief_markers: tuple[tuple[str, int], ...] = ()  # (religion or government, the double-sided
     # marker showing it: an index of Deck.belief_markers), L915-919; see engine.seven_ages.beliefs
+    coasts: tuple[tuple[str, str], ...] = ()  # (land area, coast): the coast its ships lie on in a land
+    # area of several coasts (L648-650); none listed: built there, they take the coast they leave by
 
     def has(self, flag: str) -> bool:
         return flag in self.flags

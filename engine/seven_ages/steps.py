@@ -20,8 +20,9 @@ Each phase is a :class:`Step` registered here under its name by the module that 
 - ``end_turn``: half B (``endturn.py``: free progress, glory, ...); then :func:`close_turn`
   here ends the game or starts the next turn.
 
-A phase nobody registered (``manoeuvre`` until part 3; half B's while they are not merged) is
-passed straight on: it is not in the game yet (the tests say so), which is no rule of ours.
+``manoeuvre`` is :mod:`~engine.seven_ages.manoeuvre` (movement and disorder removal; conflict is
+issue 26's part 3). A phase nobody registered would be passed straight on: it is not in the game yet,
+which is no rule of ours.
 To plug a module in, add it to :data:`STEP_MODULES` and call :func:`register` at its import.
 
 Every move goes through :func:`run`: the current step applies it, then :func:`settle` moves on
@@ -60,6 +61,7 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.trade",
     "engine.seven_ages.destiny",
     "engine.seven_ages.civilise",
+    "engine.seven_ages.manoeuvre",
 )
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId, Result
-from engine.seven_ages import steps
+from engine.seven_ages import canals, steps
 from engine.seven_ages.actions_civ import (
     FROM_DECK,
     PREFERENCES,
@@ -25,6 +25,7 @@ from engine.seven_ages.actions_civ import (
     TradePreference,
     TradeWith,
 )
+from engine.seven_ages.actions_move import CanalPreference
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
@@ -584,14 +585,23 @@ for _stage, _words in (("partner", "choose the empire to trade with"),
 
 def standing_move(state: SevenState, action: Action) -> Result:
     """Apply an anytime move (a standing preference) from any seated player, whoever is to act."""
-    if not isinstance(action, TradePreference) or not 0 <= action.player < state.players:
+    if not isinstance(action, (TradePreference, CanalPreference)) or not 0 <= action.player < state.players:
         raise IllegalAction("not_seated", "There is no such seat in this game.")
-    new = set_preference(state, action)
-    event = Event("preference_set", {"seat": action.player, "rule": action.rule}, (action.player,))
+    if isinstance(action, CanalPreference):  # the canals' standing answer (L652), kept with the others
+        new = canals.set_preference(state, action)
+    else:
+        new = set_preference(state, action)
+    event = Event("preference_set", {"seat": action.player, "rule": action.rule, "kind": action.kind},
+                  (action.player,))
     return Result(replace(new, seq=new.seq + 1), (event,))
 
 
 def _preference_words(event: Event, names: Names) -> str | None:
+    if event.data.get("kind") == CanalPreference.kind:
+        rule = str(event.data["rule"])
+        canal = {"ask": "you will be asked", "yes": "they may pass", "no": "they may not pass"}.get(
+            rule, f"they may pass for a toll of {rule} money")
+        return f"When another empire's ships want to pass your canal, {canal}."
     words = {"ask": "you will be asked for your card", "lowest": "your lowest card will be played",
              "highest": "your highest card will be played"}
     what = words.get(event.data["rule"], "you will be asked")

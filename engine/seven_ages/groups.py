@@ -1,0 +1,327 @@
+"""The moving group of a Manoeuvre go: its bookkeeping in ``Go.data``, who may join it, where it may go
+next, where it may stop or set its cargo down, and which disorder the empire's units may then remove.
+
+Everything here reads the state and the go and changes nothing; :mod:`engine.seven_ages.manoeuvre`
+applies the moves. A group is a JSON dict in ``Go.data["group"]`` (see :func:`new_group`): the area it
+left (``from``) and where it is (``at``), its ``units`` (all land units, all ships or all aircraft) and
+the ``cargo`` its ships carry, the riding ``leaders`` (names; unnamed leaders of a kind share one), its
+``path`` and the points ``spent``, the ``coast`` its ships lie on, the areas it entered ``vacant``,
+whether galleys went ``adrift``, the blockades it ``promised``, how its last step came in (``invaded``,
+``river``, ``arrow``), and a canal request under way (``asking``, ``toll``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from engine.seven_ages.actions_move import AIR, LAND, SHIPS
+from engine.seven_ages.canals import canal_between, canals_from
+from engine.seven_ages.canals import owner as canal_owner
+from engine.seven_ages.canals import standing as canal_standing
+from engine.seven_ages.data import load_tables
+from engine.seven_ages.map import load_map
+from engine.seven_ages.movement import (
+    EXPLORER,
+    GALLEY,
+    POPULIST,
+    air_base,
+    allowance,
+    arrow_between,
+    crossing_blocked,
+    disorder_force,
+    disorder_needed,
+    galleys_in_oceans,
+    may_vacate,
+    mode_of,
+    others_in,
+    outnumbers,
+    step_cost,
+    strength,
+)
+from engine.seven_ages.state import Empire, Go, SevenState
+from engine.seven_ages.text import empire_name, the_empire
+from engine.words import join_words, plural
+
+MODES = (LAND, SHIPS, AIR)
+Refusal = tuple[str, str]
+"""An illegal move's code and its one sentence."""
+
+
+# -- the go's bookkeeping ---------------------------------------------------------------------------
+
+def moved_counts(go: Go) -> dict[tuple[str, str], int]:
+    out: dict[tuple[str, str], int] = {}
+    for area, unit, n in go.data.get("moved", []):
+        out[(area, unit)] = out.get((area, unit), 0) + int(n)
+    return out
+
+
+def group_of(go: Go) -> dict[str, Any] | None:
+    group = go.data.get("group")
+    return dict(group) if group else None
+
+
+def new_group(state: SevenState, e: Empire, area: str) -> dict[str, Any]:
+    """A group about to leave ``area``: no units yet, no steps, the coast its empire's ships lie on."""
+    return {"from": area, "at": area, "units": {}, "cargo": {}, "leaders": [], "path": [], "spent": 0,
+            "coast": dict(e.coasts).get(area), "vacant": [], "adrift": False, "promised": [],
+            "invaded": False, "river": False, "arrow": False}
+
+
+def group_mode(group: Mapping[str, Any]) -> str | None:
+    units = group["units"]
+    return mode_of(next(iter(units))) if units else None
+
+
+def riders(e: Empire, group: Mapping[str, Any]) -> list[str]:
+    """The abilities of the leaders riding with the group."""
+    return [a for ld in e.leaders if ld.name in group["leaders"] for a in ld.abilities]
+
+
+def free_leaders(e: Empire, group: Mapping[str, Any]) -> list[str]:
+    """The names of the leaders in the group's area not riding with it yet (one each, sorted)."""
+    here = Counter(ld.name for ld in e.leaders_in(group["from"]))
+    here.subtract(Counter(group["leaders"]))
+    return sorted(name for name, n in here.items() if n > 0)
+
+
+def seats_left(group: Mapping[str, Any]) -> bool:
+    """Whether one more leader may ride: one a land unit or aircraft (L628), any number on ships (L630)."""
+    if group_mode(group) == SHIPS:
+        return True
+    return len(group["leaders"]) < sum(int(n) for n in group["units"].values())
+
+
+def points_left(e: Empire, group: Mapping[str, Any]) -> int:
+    """Points the group has left: the least allowance among its units, +1 with an Explorer riding
+    along for the whole move (L610), less what its steps cost."""
+    if not group["units"]:
+        return 0
+    bonus = 1 if EXPLORER in riders(e, group) else 0
+    return min(allowance(e, u) for u in group["units"]) + bonus - int(group["spent"])
+
+
+def aboard(group: Mapping[str, Any]) -> dict[str, int]:
+    """The land and aircraft units the group's ships carry (one a ship, L630)."""
+    return {u: int(n) for u, n in group.get("cargo", {}).items()}
+
+
+def everyone(group: Mapping[str, Any]) -> dict[str, int]:
+    """The group's units and its cargo."""
+    out = {u: int(n) for u, n in group["units"].items()}
+    for u, n in aboard(group).items():
+        out[u] = out.get(u, 0) + n
+    return out
+
+
+def unmoved_count(e: Empire, go: Go, group: Mapping[str, Any] | None, area: str, unit: str) -> int:
+    in_group = everyone(group).get(unit, 0) if group and group["at"] == area else 0
+    return e.count(area, unit) - moved_counts(go).get((area, unit), 0) - in_group
+
+
+def spare_room(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> int | None:
+    """How many more non-aircraft units may leave the group's area (None: any number). An empire
+    leaves one in each land area it controls (L668) unless its card says otherwise or an Explorer
+    passed through the area (L2031)."""
+    area = group["from"]
+    if not load_map().areas[area].land or may_vacate(e) or area in go.data.get("explored", []):
+        return None
+    staying = sum(s.count for s in e.units if s.area == area and mode_of(s.unit) != AIR)
+    going = sum(n for u, n in everyone(group).items() if mode_of(u) != AIR)
+    return max(0, staying - going - 1)
+
+
+def joinable(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> dict[str, int]:
+    """Each unit type that may still join the group, and how many (before its first step): units that
+    move as the group does, and, to a group of ships, one land or aircraft unit a ship (L630)."""
+    mode = group_mode(group)
+    spare = spare_room(state, e, go, group)
+    room = sum(int(n) for n in group["units"].values()) - sum(aboard(group).values())
+    out: dict[str, int] = {}
+    at_sea = not load_map().areas[group["from"]].land
+    for s in e.units:
+        cargo = mode == SHIPS and mode_of(s.unit) != SHIPS
+        if s.area != group["from"] or (mode is not None and mode_of(s.unit) != mode and not cargo):
+            continue
+        if at_sea and mode_of(s.unit) == LAND and not cargo:
+            continue  # land units at sea (option 14) move only as their ships' cargo (L632)
+        n = unmoved_count(e, go, group, s.area, s.unit)
+        if mode_of(s.unit) != AIR and spare is not None:
+            n = min(n, spare)
+        if cargo:
+            n = min(n, room)
+        if n > 0:
+            out[s.unit] = n
+    return out
+
+
+def all_that_can(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any],
+                  mode: str) -> dict[str, int]:
+    """Every unit of ``mode`` that may join; the one left behind (L668) is the cheapest."""
+    tables = load_tables()
+    spare = spare_room(state, e, go, group)
+    if mode == LAND and not load_map().areas[group["from"]].land:
+        return {}  # land units at sea move only as cargo (L632)
+    free = {s.unit: unmoved_count(e, go, group, s.area, s.unit) for s in e.units
+            if s.area == group["from"] and mode_of(s.unit) == mode}
+    out: dict[str, int] = {}
+    for unit in sorted(free, key=lambda u: (-tables.unit_types[u].cost, -tables.unit_types[u].available, u)):
+        n = free[unit] if mode == AIR or spare is None else min(free[unit], spare)
+        if n > 0:
+            out[unit] = n
+            if spare is not None and mode != AIR:
+                spare -= n
+    return out
+
+
+# -- what the group may do ----------------------------------------------------------------------------
+
+def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], to: str) -> Refusal | None:
+    """Why the group may not enter ``to`` next (None: it may), from its place and points only."""
+    wmap = load_map()
+    at, mode = group["at"], group_mode(group)
+    if mode is None:
+        return "no_units", "Choose the units that move first."
+    canal = canal_between(at, to) if mode == SHIPS and to not in wmap.adjacency[at] else None
+    if to not in wmap.adjacency[at] and canal is None:
+        return "not_adjacent", f"{to} is not next to {at}."
+    if canal is not None:
+        keeper = canal_owner(state, canal)
+        if keeper is None:
+            return "canal_closed", f"Nobody controls {canal.area}: the {canal.name} canal is closed (L652)."
+        if keeper.owner != e.owner and canal_standing(state, keeper.owner) == "no":
+            return "canal_refused", (f"{the_empire(keeper.card)} let no ships through the {canal.name} "
+                                     "canal (L652).")
+    here, there = wmap.areas[at], wmap.areas[to]
+    arrow = arrow_between(at, to)
+    if mode == LAND:
+        if not there.land:
+            return "land_only", "Land units may only enter land areas (L640)."
+        if arrow is not None:
+            blocked = crossing_blocked(state, e, arrow)
+            if blocked:
+                return "arrow_blocked", (f"Another empire's units in {join_words(blocked)} stop your units "
+                                         f"crossing the arrow to {to} (L670).")
+    elif mode == SHIPS:
+        if there.land and not here.land:
+            if not wmap.coastal(to):
+                return "ships_coastal", f"Ships may not enter {to}: it is not coastal (L642)."
+        elif there.land:
+            return "ships_over_land", f"Ships cannot cross land from {at} to {to} (L648)."
+        elif here.land and here.coasts and group["coast"] is not None:
+            seas = here.coasts[group["coast"]]
+            if to not in seas:
+                return "wrong_coast", (f"Your ships lie on the {group['coast']} coast of {at}: from there "
+                                       f"they reach only {join_words(list(seas))} (L648-650).")
+        if there.kind == "ocean" and GALLEY in group["units"] and not galleys_in_oceans(e):
+            return "galleys_oceans", f"Galleys may not enter the ocean {to} (L654)."
+    cost = step_cost(state, e, mode, to, EXPLORER in riders(e, group))
+    if cost > points_left(e, group):
+        return "no_points", f"Entering {to} costs {plural(cost, 'movement point')}: the units have " \
+                            f"{points_left(e, group)} left."
+    for other in others_in(state, e, to):
+        if mode == AIR:
+            if _has_air(other, to) and not outnumbers(e, other, to, (AIR,)):
+                return "air_blocked", (f"Your aircraft may only fly through {to} with twice as many aircraft "
+                                       f"there as {empire_name(other.card)} (L660).")
+        elif (mode == LAND or there.land) and not outnumbers(e, other, to, MODES):
+            return "outnumber", (f"Your units may only pass through {to} with twice as many units there "
+                                 f"as {empire_name(other.card)} already (L638, L644).")
+    return None
+
+
+def _has_air(e: Empire, area: str) -> bool:
+    return any(s.area == area and mode_of(s.unit) == AIR for s in e.units)
+
+
+def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> Refusal | None:
+    """Why the group may not end its move where it is (None: it may)."""
+    at = group["at"]
+    others = others_in(state, e, at)
+    promised = {*go.data.get("promised", []), *group["promised"]}
+    for other in others:
+        if other.card in promised:
+            return "passed_blockade", (f"Your ships passed {empire_name(other.card)}'s ships at sea without "
+                                       "outnumbering them two to one, so none of your units may end in an "
+                                       f"area {empire_name(other.card)} control this action (L644).")
+    if others:
+        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
+                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
+                                   "game yet.")
+    mode = group_mode(group)
+    if mode == AIR and not air_base(e, at):
+        return "air_base", (f"Aircraft may only end in {at} if it, or an area next to it, holds one of your "
+                            "other units (L662).")
+    if mode == SHIPS:
+        lie = dict(e.coasts).get(at)
+        lying = strength(e, at, (SHIPS,)) > sum(int(n) for n in group["units"].values())
+        if lie is not None and group["coast"] is not None and lie != group["coast"] and lying:
+            return "other_coast", (f"Your ships in {at} lie on its {lie} coast: ships arriving on the "
+                                   f"{group['coast']} coast cannot stop there too (L648-650).")
+    return None
+
+
+def drop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], unit: str) -> Refusal | None:
+    """Why the ships may not set ``unit`` down where they are (None: they may, L632)."""
+    at = group["at"]
+    if mode_of(unit) == LAND and not load_map().areas[at].land:
+        return "drop_at_sea", ("Land units leave their ships only in a land area (L632); with option 14 "
+                               "infantry and missiles may stay aboard when the ships stop at sea.")
+    others = others_in(state, e, at)
+    if others:
+        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
+                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
+                                   "game yet.")
+    if mode_of(unit) == AIR and not air_base(e, at):
+        return "air_base", f"Aircraft may only end in {at} if it, or an area next to it, holds your units " \
+                           "(L662)."
+    return None
+
+
+def next_areas(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[str]:
+    """The areas the group may enter next, from where it is and its points left."""
+    near = set(load_map().adjacency[group["at"]])
+    if group_mode(group) == SHIPS:
+        near |= {sea for _, sea in canals_from(group["at"])}
+    return [to for to in sorted(near) if entry_problem(state, e, go, group, to) is None]
+
+
+def pacifiable(state: SevenState, e: Empire, go: Go) -> list[str]:
+    """Areas whose disorder the empire may now remove by units (L676-698): held since the go began,
+    still held, and enough units there, or a Populist (L698)."""
+    out = []
+    for area in go.data.get("held", []):
+        if not state.area(area).disorder or not e.count(area):
+            continue
+        enough = disorder_force(state, e, area) >= disorder_count(state, e, go, area)
+        if enough or e.has_leader(POPULIST, area):
+            out.append(area)
+    return out
+
+
+def disorder_count(state: SevenState, e: Empire, go: Go, area: str) -> int:
+    came = [a for a in go.data.get("arrivals", []) if a[0] == area]
+    return disorder_needed(state, e, area, invaded=any(a[3] for a in came), river=any(a[4] for a in came),
+                           arrow=any(a[5] for a in came))
+
+
+
+
+def expansions(state: SevenState, go: Go) -> list[tuple[str, str, str]]:
+    """``(from, unit, to)``: a land unit of the go's empire that may still move, and a vacant land area
+    next to it that it may enter and stop in at once (what the greedy player moves into)."""
+    e = state.empire(go.empire)
+    tables, wmap = load_tables(), load_map()
+    out = []
+    for area in e.areas():
+        group = new_group(state, e, area)
+        land = {u: n for u, n in joinable(state, e, go, group).items() if mode_of(u) == LAND}
+        if not land:
+            continue
+        unit = min(land, key=lambda u: (tables.unit_types[u].cost, u))
+        trial = {**group, "units": {unit: 1}}
+        out += [(area, unit, to) for to in next_areas(state, e, go, trial)
+                if wmap.areas[to].land and not state.occupants(to)]
+    return out

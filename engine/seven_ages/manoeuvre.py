@@ -1,0 +1,504 @@
+"""Action 4, Manoeuvre (L598-700): units move one area at a time, then disorder is removed by units.
+
+A go is a loop of small decisions (see :mod:`engine.seven_ages.actions_move`): choose a stack, the
+units that move together (a *group*: all land units, all ships or all aircraft) and the leaders that
+ride with them (L628), then the next area, one at a time, until the group stops; then the next
+stack, or the end of movement. The legal next areas are worked out from the group's place and its
+points left only (:mod:`engine.seven_ages.movement`), never by listing paths.
+
+The group's units stand on the map where it has got to; until it stops, it may take its steps back
+(:class:`MoveBack`), so what entering an area does for good happens when it stops: a city entered
+vacant is reduced (L624), galleys that went to sea far from their empire's land are lost (L654).
+
+``Go.data`` (the go owner's, see :data:`engine.seven_ages.view.PUBLIC_GO_DATA`):
+
+- ``held``: the areas the empire controlled as the go began (disorder removal, L676);
+- ``moved``: ``[area, unit, count]`` of units that have moved and may not move again this go;
+- ``arrivals``: ``[area, unit, count, invaded, river, arrow]`` per unit that moved: whether its last
+  step invaded (L2173), crossed a river or a crossing arrow (the defence and disorder sums need it);
+- ``explored``: land areas an Explorer passed through (they may be left empty, L2031);
+- ``promised``: empires whose ships a group of ours passed at sea without outnumbering them, so no
+  unit of ours may end in an area they control this action (L644);
+- ``group``: the group under way (see :mod:`engine.seven_ages.groups`).
+
+Conflict is part 3 of issue 26: until then no unit may end its move where another empire's units are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Action, IllegalAction
+from engine.seven_ages import manoeuvre_words, steps
+from engine.seven_ages.actions import Done
+from engine.seven_ages.actions_move import (
+    ACTIONS,
+    AIR,
+    REFUSE,
+    SHIPS,
+    TOLLS,
+    CanalAnswer,
+    DropOff,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    Pacify,
+    PayToll,
+    StopHere,
+    TakeLeader,
+)
+from engine.seven_ages.canals import canal_between
+from engine.seven_ages.canals import owner as canal_owner
+from engine.seven_ages.canals import standing as canal_standing
+from engine.seven_ages.civilise import CITY_STEPS
+from engine.seven_ages.cleanup import marooned
+from engine.seven_ages.groups import (
+    MODES,
+    aboard,
+    all_that_can,
+    disorder_count,
+    drop_problem,
+    entry_problem,
+    everyone,
+    free_leaders,
+    group_mode,
+    group_of,
+    joinable,
+    new_group,
+    next_areas,
+    pacifiable,
+    points_left,
+    riders,
+    seats_left,
+    stop_problem,
+)
+from engine.seven_ages.map import load_map
+from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.movement import (
+    BUILDER,
+    EXPLORER,
+    GALLEY,
+    POPULIST,
+    arrow_between,
+    cheapest_unit,
+    galleys_in_oceans,
+    mode_of,
+    others_in,
+    outnumbers,
+    step_cost,
+    supported_sea,
+)
+from engine.seven_ages.production import add_money
+from engine.seven_ages.state import Empire, Go, Pending, SevenState
+from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import the_empire
+from engine.words import plural
+
+STACK, PATH, PACIFY = "stack", "path", "pacify"
+"""The go's stages: choosing a stack (or the end of movement), moving a group, removing disorder."""
+PERMISSION = "permission"
+"""The pending decision of a canal's owner: may these ships pass (L652)?"""
+
+
+def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
+    """``go`` with its stage and data changed, in the state; a group keeps its points left for the words."""
+    merged = dict(go.data)
+    if data.get("group"):
+        group = dict(data["group"])
+        group["left"] = points_left(ctx.state.empire(go.empire), group) if group["units"] else None
+        data = {**data, "group": group}
+    merged.update(data)
+    new = replace(go, stage=go.stage if stage is None else stage, data=merged)
+    ctx.state = ctx.state.with_go(new)
+    return new
+
+
+def reduced_city(value: int) -> int:
+    """A city one level down (7 -> 5 -> 3 -> 1 -> none), as a unit without a Builder enters a vacant
+    area (L624)."""
+    lower = [v for v in CITY_STEPS if v < value]
+    return lower[-1] if lower else 0
+
+
+def _reduce_cities(ctx: Ctx, e: Empire, group: Mapping[str, Any]) -> None:
+    """Reduce the city of each area the group entered vacant without a Builder (L624), once an area."""
+    for area in dict.fromkeys(group["vacant"]):
+        held = ctx.state.area(area)
+        if held.city:
+            ctx.state = ctx.state.with_area(replace(held, city=reduced_city(held.city)))
+            ctx.emit("city_reduced", empire=e.card, area=area, value=held.city, now=reduced_city(held.city))
+
+
+def _record(ctx: Ctx, go: Go, area: str, units: Mapping[str, int], group: Mapping[str, Any]) -> None:
+    """Units that ended their move in ``area``: they may not move again this go, and how their last
+    step came in counts for defence and disorder (invaded, across a river or a crossing arrow)."""
+    flags = [bool(group["invaded"]), bool(group["river"]), bool(group["arrow"])]
+    rows = sorted(units.items())
+    _set(ctx, go, moved=[*go.data["moved"], *([area, u, n] for u, n in rows)],
+         arrivals=[*go.data["arrivals"], *([area, u, n, *flags] for u, n in rows)])
+
+
+
+class ManoeuvreRules(BaseGoRules):
+    """Manoeuvre (L598-700): movement, then disorder removed by units. No conflict yet (issue 26 part 3)."""
+
+    action = "manoeuvre"
+    kinds: tuple[type[Action], ...] = (*ACTIONS, Done)
+
+    def begin(self, ctx: Ctx, go: Go) -> None:
+        e = ctx.state.empire(go.empire)
+        _set(ctx, go, STACK, held=list(e.areas()), moved=[], arrivals=[], explored=[], promised=[],
+             group=None)
+
+    # -- legal moves ------------------------------------------------------------------------------
+    def legal(self, state: SevenState, go: Go) -> list[Action]:
+        e = state.empire(go.empire)
+        seat = go.seat
+        if go.stage == PACIFY:
+            return [*(Pacify(seat, a) for a in pacifiable(state, e, go)), Done(seat)]
+        group = group_of(go)
+        if go.stage == STACK or group is None:
+            return [*(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
+        if group.get("toll"):
+            price = int(group["toll"]["price"])
+            return [*([PayToll(seat, True)] if e.money >= price else []), PayToll(seat, False)]
+        out: list[Action] = []
+        if not group["path"]:
+            out += self._joiners(state, e, go, group)
+        if group["units"]:
+            out += [MoveTo(seat, a) for a in next_areas(state, e, go, group)]
+        if group["path"]:
+            for unit, n in sorted(aboard(group).items()):
+                if drop_problem(state, e, go, group, unit) is None:
+                    out += [DropOff(seat, unit, 1), *([DropOff(seat, unit, n)] if n > 1 else [])]
+        if not group["path"] or stop_problem(state, e, go, group) is None:
+            out.append(StopHere(seat))
+        if group["path"]:
+            out.append(MoveBack(seat))
+        return out
+
+    def _stacks(self, state: SevenState, e: Empire, go: Go) -> list[str]:
+        return [a for a in e.areas() if joinable(state, e, go, new_group(state, e, a))]
+
+    def _joiners(self, state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[Action]:
+        seat = go.seat
+        addable = joinable(state, e, go, group)
+        out: list[Action] = []
+        for unit, n in sorted(addable.items()):
+            out.append(MoveUnits(seat, unit, 1))
+            if n > 1:
+                out.append(MoveUnits(seat, unit, n))
+        mode = group_mode(group)
+        for m in MODES if mode is None else (mode,):
+            if len([u for u in addable if mode_of(u) == m]) > 1:
+                out.append(MoveAll(seat, m))
+        if group["units"] and seats_left(group):
+            out += [TakeLeader(seat, name) for name in free_leaders(e, group)]
+        return out
+
+    def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        seat = pending.seat
+        return [CanalAnswer(seat, REFUSE), CanalAnswer(seat, 0), *(CanalAnswer(seat, t) for t in TOLLS)]
+
+    def pending_passive(self, state: SevenState, pending: Pending) -> Action:
+        return CanalAnswer(pending.seat, REFUSE)
+
+    def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage == PACIFY:
+            return Done(go.seat)
+        group = group_of(go)
+        if go.stage == STACK or group is None:
+            return EndMovement(go.seat)
+        e = state.empire(go.empire)
+        if group.get("toll"):
+            return PayToll(go.seat, False)
+        if not group["path"] or stop_problem(state, e, go, group) is None:
+            return StopHere(go.seat)
+        return MoveBack(go.seat)
+
+    # -- applying ---------------------------------------------------------------------------------
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        if isinstance(action, CanalAnswer):
+            if not any(p.seat == action.player and p.kind == PERMISSION for p in ctx.state.pending):
+                raise IllegalAction("not_asked", "Nobody is asking to pass your canal now.")
+            self._answer(ctx, go, action)
+            return
+        e = ctx.state.empire(go.empire)
+        group = group_of(go)
+        if go.stage == PACIFY:
+            self._pacify_stage(ctx, go, e, action)
+            return
+        if isinstance(action, EndMovement):
+            if group is not None:
+                raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
+            self._end_movement(ctx, go)
+            return
+        if isinstance(action, MoveFrom):
+            if group is not None:
+                raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
+            if action.area not in self._stacks(ctx.state, e, go):
+                raise IllegalAction("no_stack", f"You have no units in {action.area} that may still move.")
+            _set(ctx, go, PATH, group=new_group(ctx.state, e, action.area))
+            return
+        if group is None:
+            raise IllegalAction("no_group", "Choose a stack to move first, or end movement.")
+        if group.get("toll") and not isinstance(action, PayToll):
+            raise IllegalAction("toll_asked", "Pay the canal's toll, or refuse it, first.")
+        if isinstance(action, PayToll):
+            self._toll(ctx, go, e, group, action)
+        elif isinstance(action, (MoveUnits, MoveAll, TakeLeader)):
+            self._join(ctx, go, e, group, action)
+        elif isinstance(action, MoveTo):
+            self._step(ctx, go, e, group, action.area)
+        elif isinstance(action, StopHere):
+            self._stop(ctx, go, e, group)
+        elif isinstance(action, DropOff):
+            self._drop(ctx, go, e, group, action)
+        elif isinstance(action, MoveBack):
+            if not group["path"]:
+                raise IllegalAction("not_moved", "These units have not moved yet.")
+            self._back(ctx, go, e, group)
+        else:
+            raise IllegalAction("wrong_move", "That is not a move of a manoeuvre now.")
+
+    def _join(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: Action) -> None:
+        if group["path"]:
+            raise IllegalAction("under_way",
+                                "Units and leaders join a group only before its first step (L628).")
+        units = dict(group["units"])
+        if isinstance(action, TakeLeader):
+            if action.name not in free_leaders(e, group):
+                raise IllegalAction("no_leader",
+                                    f"{action.name} is not a leader here that may join the move.")
+            if not seats_left(group):
+                raise IllegalAction("leader_needs_unit", "Each leader rides with one unit of its own (L628).")
+            _set(ctx, go, group={**group, "leaders": [*group["leaders"], action.name]})
+            return
+        addable = joinable(ctx.state, e, go, group)
+        if isinstance(action, MoveAll):
+            if action.mode not in MODES or (group_mode(group) not in (None, action.mode)):
+                raise IllegalAction("wrong_mode", "Land units, ships and aircraft move in separate groups.")
+            adding = all_that_can(ctx.state, e, go, group, action.mode)
+            if not adding:
+                raise IllegalAction("none_free", "No more such units here may move (L668).")
+        else:
+            assert isinstance(action, MoveUnits)
+            if action.count < 1 or addable.get(action.unit, 0) < action.count:
+                raise IllegalAction("not_free", f"You cannot move {plural(action.count, action.unit)} from "
+                                    f"{group['from']}: units that moved stay, and one unit stays in each "
+                                    "land area you control (L668).")
+            adding = {action.unit: action.count}
+        cargo = aboard(group)
+        for unit, n in adding.items():
+            if group_mode(group) == SHIPS and mode_of(unit) != SHIPS:
+                cargo[unit] = cargo.get(unit, 0) + n  # a ship carries it (L630)
+            else:
+                units[unit] = int(units.get(unit, 0)) + n
+        _set(ctx, go, group={**group, "units": units, "cargo": cargo})
+
+    def _step(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], to: str) -> None:
+        problem = entry_problem(ctx.state, e, go, group, to)
+        if problem is not None:
+            raise IllegalAction(*problem)
+        canal = canal_between(group["at"], to) if to not in load_map().adjacency[group["at"]] else None
+        keeper = canal_owner(ctx.state, canal) if canal is not None else None
+        if canal is None or keeper is None or keeper.owner == e.owner:
+            self._enter(ctx, go, e, group, to)
+            return
+        rule = canal_standing(ctx.state, keeper.owner)
+        if rule == "yes":
+            self._enter(ctx, go, e, group, to)
+        elif rule == "ask":  # the owner answers: a pending decision of theirs (L652)
+            ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
+                PERMISSION, keeper.owner, go.empire, {"canal": canal.name, "to": to, "keeper": keeper.card})))
+            _set(ctx, go, group={**group, "asking": to})
+            ctx.emit("canal_asked", seat=go.seat, empire=e.card, keeper=keeper.card, canal=canal.name)
+        else:
+            _set(ctx, go, group={**group, "toll": {"to": to, "price": int(rule), "keeper": keeper.card}})
+
+    def _answer(self, ctx: Ctx, go: Go, action: CanalAnswer) -> None:
+        """The canal's owner answers: no, yes, or a toll the mover then pays or not."""
+        pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == PERMISSION)
+        if action.answer != REFUSE and action.answer != 0 and action.answer not in TOLLS:
+            raise IllegalAction("bad_answer", "Answer no, yes, or a toll of 5, 10 or 20 money.")
+        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+        go = ctx.state.go_of(go.seat) or go
+        group = {**(group_of(go) or {}), "asking": None}
+        to, keeper = str(pending.data["to"]), int(pending.data["keeper"])
+        ctx.emit("canal_answered", seat=action.player, empire=keeper, mover=go.empire, answer=action.answer,
+                 canal=pending.data["canal"])
+        if action.answer == REFUSE:
+            _set(ctx, go, group=group)
+        elif action.answer == 0:
+            self._enter(ctx, go, ctx.state.empire(go.empire), group, to)
+        else:
+            _set(ctx, go, group={**group, "toll": {"to": to, "price": action.answer, "keeper": keeper}})
+
+    def _toll(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: PayToll) -> None:
+        toll = group.get("toll")
+        if not toll:
+            raise IllegalAction("no_toll", "No canal toll is asked of you now.")
+        group = {**group, "toll": None}
+        if not action.accept:
+            _set(ctx, go, group=group)
+            return
+        price, keeper = int(toll["price"]), int(toll["keeper"])
+        if e.money < price:
+            raise IllegalAction("too_poor",
+                                f"{the_empire(e.card)} have {e.money} money: the toll is {price}.")
+        ctx.state = ctx.state.with_empire(add_money(e, -price))
+        if ctx.state.has_empire(keeper):
+            ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(keeper), price))
+        ctx.emit("toll_paid", seat=go.seat, empire=e.card, keeper=keeper, money=price)
+        self._enter(ctx, go, ctx.state.empire(e.card), group, str(toll["to"]))
+
+    def _enter(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], to: str) -> None:
+        """The group enters ``to`` (its entry already allowed)."""
+        s, wmap = ctx.state, load_map()
+        at, mode = group["at"], group_mode(group)
+        assert mode is not None
+        cost = step_cost(s, e, mode, to, EXPLORER in riders(e, group))
+        vacant = not s.occupants(to)
+        promised = list(group["promised"])
+        if not wmap.areas[at].land:  # leaving a sea: the group moved through it
+            before = e  # the empire as it stood there before the group came
+            for unit, n in group["units"].items():
+                before = before.add_units(at, unit, -int(n))
+            for other in others_in(s, e, at):
+                if not outnumbers(before, other, at, (SHIPS, AIR)) and other.card not in promised:
+                    promised.append(other.card)  # L644: passed only if no unit of ours ends in their areas
+        arrow = arrow_between(at, to)
+        coast = group["coast"]
+        if wmap.areas[to].land and not wmap.areas[at].land:
+            coast = wmap.coast_of(to, at)
+        adrift = bool(group["adrift"]) or (
+            not wmap.areas[to].land and GALLEY in group["units"] and not galleys_in_oceans(e)
+            and EXPLORER not in riders(e, group) and not supported_sea(s, e, to))
+        self._relocate(ctx, e, group, at, to)
+        reduces = vacant and BUILDER not in riders(e, group)
+        _set(ctx, go, group={
+            **group, "at": to, "path": [*group["path"], to], "spent": int(group["spent"]) + cost,
+            "coast": coast, "vacant": [*group["vacant"], to] if reduces else group["vacant"],
+            "adrift": adrift, "promised": promised,
+            "invaded": wmap.areas[to].land and not wmap.areas[at].land,
+            "river": frozenset((at, to)) in wmap.rivers,
+            "arrow": arrow is not None and not arrow.blue})
+        ctx.emit("units_moved", seat=go.seat, empire=e.card, origin=at, area=to,
+                 units=[[u, int(n)] for u, n in sorted(group["units"].items())])
+
+    def _relocate(self, ctx: Ctx, e: Empire, group: Mapping[str, Any], at: str, to: str) -> None:
+        """Move the group's units and riding leaders on the map from ``at`` to ``to``."""
+        e = ctx.state.empire(e.card)
+        for unit, n in everyone(group).items():
+            e = e.add_units(at, unit, -n).add_units(to, unit, n)
+        riding = Counter(group["leaders"])  # unnamed leaders share a name: move as many as ride, from here
+        leaders = []
+        for ld in e.leaders:
+            if ld.area == at and riding[ld.name] > 0:
+                riding[ld.name] -= 1
+                ld = replace(ld, area=to)
+            leaders.append(ld)
+        e = replace(e, leaders=tuple(leaders))
+        if not any(s.area == at and mode_of(s.unit) == SHIPS for s in e.units):
+            e = replace(e, coasts=tuple(c for c in e.coasts if c[0] != at))  # no ship of ours lies there now
+        ctx.state = ctx.state.with_empire(e)
+
+    def _back(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
+        self._relocate(ctx, e, group, group["at"], group["from"])
+        fresh = new_group(ctx.state, ctx.state.empire(e.card), group["from"])
+        _set(ctx, go, group={**fresh, "units": group["units"], "cargo": group.get("cargo", {}),
+                             "leaders": group["leaders"]})
+        ctx.emit("units_moved_back", seat=go.seat, empire=e.card, area=group["from"])
+
+    def _stop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
+        if not group["path"]:  # put back unmoved: choose another stack
+            _set(ctx, go, STACK, group=None)
+            return
+        problem = stop_problem(ctx.state, e, go, group)
+        if problem is not None:
+            raise IllegalAction(*problem)
+        at = group["at"]
+        _reduce_cities(ctx, e, group)
+        e = ctx.state.empire(e.card)
+        units = {u: int(n) for u, n in group["units"].items()}
+        if group["adrift"] and units.get(GALLEY):
+            e = e.add_units(at, GALLEY, -units.pop(GALLEY))
+            ctx.emit("galleys_lost", seat=go.seat, empire=e.card, area=at, count=group["units"][GALLEY])
+        if group_mode(group) == SHIPS and load_map().areas[at].coasts and group["coast"] is not None:
+            e = replace(e, coasts=tuple(sorted({**dict(e.coasts), at: group["coast"]}.items())))
+        ctx.state = ctx.state.with_empire(e)
+        ended = {**units}
+        for unit, n in aboard(group).items():
+            ended[unit] = ended.get(unit, 0) + n
+        ctx.emit("units_stopped", seat=go.seat, empire=e.card, area=at, origin=group["from"],
+                 units=[[u, n] for u, n in sorted(ended.items())], leaders=list(group["leaders"]))
+        self._lose_marooned(ctx, go, at)
+        explored = list(go.data.get("explored", []))
+        if EXPLORER in riders(e, group):
+            explored += [a for a in group["path"][:-1] if load_map().areas[a].land and a not in explored]
+        go = _set(ctx, go, STACK, group=None, explored=explored,
+                  promised=sorted({*go.data.get("promised", []), *group["promised"]}))
+        _record(ctx, go, at, ended, group)
+
+    def _lose_marooned(self, ctx: Ctx, go: Go, area: str) -> None:
+        """Land units at sea off their ships, or not allowed to stay aboard, are lost (L634, L1352)."""
+        e = ctx.state.empire(go.empire)
+        for unit, n in marooned(ctx.state, e, area).items():
+            e = e.add_units(area, unit, -n)
+            ctx.emit("units_lost_at_sea", seat=go.seat, empire=e.card, area=area, unit=unit, count=n)
+        ctx.state = ctx.state.with_empire(e)
+
+    def _drop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: DropOff) -> None:
+        cargo = aboard(group)
+        if not group["path"] or cargo.get(action.unit, 0) < action.count or action.count < 1:
+            raise IllegalAction("not_aboard", f"Your ships carry no {plural(action.count, action.unit)} to "
+                                "set down here.")
+        problem = drop_problem(ctx.state, e, go, group, action.unit)
+        if problem is not None:
+            raise IllegalAction(*problem)
+        cargo[action.unit] -= action.count
+        _reduce_cities(ctx, e, group)  # the cargo has entered them for good, whatever the ships do next
+        go = _set(ctx, go, group={**group, "cargo": {u: n for u, n in cargo.items() if n}, "vacant": []})
+        ctx.emit("units_dropped", seat=go.seat, empire=e.card, area=group["at"],
+                 units=[[action.unit, action.count]])
+        _record(ctx, go, group["at"], {action.unit: action.count}, group)
+
+    def _end_movement(self, ctx: Ctx, go: Go) -> None:
+        e = ctx.state.empire(go.empire)  # aircraft left with no base are lost as the go ends (cleanup)
+        ctx.emit("movement_ended", seat=go.seat, empire=e.card)
+        if ctx.state.has_empire(e.card) and e.units and pacifiable(ctx.state, e, go):
+            _set(ctx, go, PACIFY)
+        else:
+            end_go(ctx, go.seat)
+
+    def _pacify_stage(self, ctx: Ctx, go: Go, e: Empire, action: Action) -> None:
+        if isinstance(action, Done):
+            end_go(ctx, go.seat)
+            return
+        if not isinstance(action, Pacify):
+            raise IllegalAction("wrong_move", "Remove disorder by your units, or finish.")
+        if action.area not in pacifiable(ctx.state, e, go):
+            need = disorder_count(ctx.state, e, go, action.area)
+            raise IllegalAction("not_pacifiable", f"Your units in {action.area} are too few to remove its "
+                                f"disorder: {need} are needed (L680-686).")
+        s = ctx.state
+        s = s.with_area(replace(s.area(action.area), disorder=False))
+        lost = None
+        if not e.has_leader(POPULIST, action.area) and not s.area(action.area).fort:
+            lost = cheapest_unit(e, action.area)  # L688: policing the province costs a unit
+            e = e.add_units(action.area, lost, -1)
+        ctx.state = s.with_empire(e)
+        ctx.emit("disorder_pacified", seat=go.seat, empire=e.card, area=action.area, lost=lost)
+        if not pacifiable(ctx.state, e, go):
+            end_go(ctx, go.seat)
+
+
+steps.register(MarkerStep(ManoeuvreRules()))
+manoeuvre_words.register()
+

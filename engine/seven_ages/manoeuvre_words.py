@@ -1,0 +1,143 @@
+"""The words of a Manoeuvre go (:mod:`engine.seven_ages.manoeuvre`): its choices, events and headings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import Action, Choice, Event, Names
+from engine.seven_ages.actions_move import (
+    ACTIONS,
+    AIR,
+    LAND,
+    REFUSE,
+    SHIPS,
+    CanalAnswer,
+    CanalPreference,
+    DropOff,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    Pacify,
+    PayToll,
+    StopHere,
+    TakeLeader,
+)
+from engine.seven_ages.decision import register_go_heading, register_heading, register_label
+from engine.seven_ages.text import empire_name, register_event, seat, the_empire
+from engine.words import join_words, plural
+
+STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
+               "path": "choose the units, then move them one area at a time",
+               "pacify": "remove disorder by your units (one unit is removed each time)",
+               "permission": "another empire's ships ask to pass your canal: answer"}
+EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "galleys_lost",
+          "movement_ended", "disorder_pacified", "units_dropped", "units_lost_at_sea", "canal_asked",
+          "canal_answered", "toll_paid")
+
+def _units_words(units: Sequence[Sequence[Any]]) -> str:
+    return join_words([plural(int(n), str(u)) for u, n in units])
+
+
+def _label(view: Mapping[str, Any], action: Action) -> Choice:
+    if isinstance(action, MoveFrom):
+        return Choice(action, f"Move units from {action.area}")
+    if isinstance(action, MoveUnits):
+        return Choice(action, f"Take {plural(action.count, action.unit)}", group="Which units move")
+    if isinstance(action, MoveAll):
+        words = {LAND: "land units", SHIPS: "ships", AIR: "aircraft"}
+        return Choice(action, f"Take all the {words.get(action.mode, action.mode)} that may move",
+                      group="Which units move")
+    if isinstance(action, TakeLeader):
+        return Choice(action, f"{action.name} rides along", group="Leaders")
+    if isinstance(action, MoveTo):
+        return Choice(action, f"Move into {action.area}", group="Where next")
+    if isinstance(action, CanalAnswer):
+        if action.answer == REFUSE:
+            return Choice(action, "Refuse passage")
+        return Choice(action, "Let them pass" if action.answer == 0 else
+                      f"Ask a toll of {action.answer} money")
+    if isinstance(action, PayToll):
+        return Choice(action, "Pay the toll and pass" if action.accept else "Refuse the toll")
+    if isinstance(action, CanalPreference):
+        words = {"ask": "ask me", "yes": "let them pass", "no": "refuse passage"}
+        rule = words.get(action.rule, f"a toll of {action.rule}")
+        return Choice(action, f"Ships asking to pass my canals: {rule}")
+    if isinstance(action, DropOff):
+        return Choice(action, f"Set down {plural(action.count, action.unit)} here", group="Cargo")
+    if isinstance(action, StopHere):
+        return Choice(action, "Stop here")
+    if isinstance(action, MoveBack):
+        return Choice(action, "Take these steps back")
+    if isinstance(action, EndMovement):
+        return Choice(action, "End movement", confirm="Units that have not moved stay where they are. End?")
+    assert isinstance(action, Pacify)
+    return Choice(action, f"Remove the disorder in {action.area}")
+
+
+def _words(event: Event, names: Names) -> str | None:
+    d = event.data
+    if event.type == "units_moved":
+        return (f"{the_empire(int(d['empire']))} move {_units_words(d['units'])} from {d['origin']} "
+                f"into {d['area']}.")
+    if event.type == "units_moved_back":
+        return f"{the_empire(int(d['empire']))} take their units' steps back to {d['area']}."
+    if event.type == "units_stopped":
+        riders = f" with {join_words(d['leaders'])}" if d["leaders"] else ""
+        return (f"{the_empire(int(d['empire']))} end the move of {_units_words(d['units'])}{riders} "
+                f"in {d['area']}.")
+    if event.type == "canal_asked":
+        return (f"{the_empire(int(d['empire']))} ask {empire_name(int(d['keeper']))} to let their ships "
+                f"through the {d['canal']} canal.")
+    if event.type == "canal_answered":
+        answer = int(d["answer"])
+        what = "refuse" if answer == REFUSE else "grant passage" if answer == 0 else \
+            f"ask a toll of {answer} money"
+        return f"{the_empire(int(d['empire']))} {what} at the {d['canal']} canal."
+    if event.type == "toll_paid":
+        keeper = empire_name(int(d["keeper"]))
+        return f"{the_empire(int(d['empire']))} pay {keeper} a toll of {d['money']} money."
+    if event.type == "units_dropped":
+        return f"{the_empire(int(d['empire']))} set down {_units_words(d['units'])} in {d['area']}."
+    if event.type == "units_lost_at_sea":
+        lost = plural(int(d['count']), str(d['unit']))
+        return f"{the_empire(int(d['empire']))} lose {lost} at sea in {d['area']}."
+    if event.type == "city_reduced":
+        now = f"a {d['now']}-value city" if d["now"] else "no city"
+        return f"The city in the vacant area {d['area']} is reduced: {d['area']} now has {now}."
+    if event.type == "galleys_lost":
+        return (f"{the_empire(int(d['empire']))} lose {plural(int(d['count']), 'galley')} at sea, far from "
+                "their lands.")
+    if event.type == "movement_ended":
+        return f"{seat(names, int(d['seat']))} ends the movement of {empire_name(int(d['empire']))}."
+    if event.type == "disorder_pacified":
+        cost = f" (a {d['lost']} is removed)" if d["lost"] else ""
+        return f"{the_empire(int(d['empire']))} remove the disorder in {d['area']}{cost}."
+    return None
+
+
+def _path_heading(go: Mapping[str, Any]) -> str:
+    """The moving group as its owner reads it: its units, where it is and its points left."""
+    group = go.get("data", {}).get("group") or {}
+    units = [[u, n] for u, n in sorted({**group.get("units", {}), **group.get("cargo", {})}.items())]
+    if not units:
+        return f"choose the units that move from {group.get('from', 'here')}"
+    if group.get("toll"):
+        return f"the canal's owner asks a toll of {group['toll']['price']} money: pay it and pass, or not"
+    left = group.get("left")
+    points = f", {plural(int(left), 'movement point')} left" if left is not None else ""
+    return f"{_units_words(units)} in {group['at']}{points}: move on one area, or stop"
+
+
+def register() -> None:
+    """Word the Manoeuvre go's moves, events and stages (called once, as the go's step registers)."""
+    for kind in ACTIONS:
+        register_label(kind.kind, _label)
+    for type_ in EVENTS:
+        register_event(type_, _words)
+    for stage, words in STAGE_WORDS.items():
+        register_heading(stage, words)
+    register_go_heading("path", _path_heading)
