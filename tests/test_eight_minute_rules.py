@@ -43,11 +43,15 @@ PLACE_1_CRYSTAL = 1
 PLACE_2_CRYSTAL = 2
 MOVE_2_CRYSTAL = 4
 CITY_FOOD = 6
-MOVE_3_FOOD = 8
+PLACE_3_FOOD = 8
+PLACE_3_TWO_FOOD = 9
 SAIL_3_FOOD = 13
 PLACE_4_OR_MOVE_2 = 14
 PLACE_1_AND_DESTROY = 15
 PLACE_3_WOOD = 17
+MOVE_3_WOOD = 18
+PLACE_2_OR_MOVE_3 = 19
+MOVE_6_WOOD = 22
 CITY_OR_DESTROY = 23
 WILD_PLACE_2 = 40
 
@@ -118,33 +122,36 @@ def test_data_files_are_valid_and_registered() -> None:
     assert make_policy("eight-minute", "greedy", 1).name == "greedy"
 
 
-#: Cards on which the public fan lists disagree (data/eight_minute/README.md): list A's reading is
-#: played, list B's is written beside it.
+#: Cards on which the public card lists disagree (data/eight_minute/README.md): the reading most of
+#: them share is played, the others are written beside it.
 DISPUTED = {5, 8, 9, 19, 22, 41, 42}
 
 
-def test_disputed_cards_carry_both_readings() -> None:
-    """Issue 15 point 13: two public fan lists disagree on a few cards; each such card keeps list A's
-    reading and names list B's. Card 19's "5" mark (the rulebook's fifth "5" card) is our choice."""
+def test_disputed_cards_carry_their_readings() -> None:
+    """Issue 30 point 4: six public card lists from two courses disagree on a few cards; each such
+    card plays the reading most of them share, names who reads it, and names the other readings."""
     disputed = {c.id for c in DATA.cards.values() if c.disputed}
     assert disputed == DISPUTED
     for cid in DISPUTED:
         readings = dict(DATA.cards[cid].disputed)
         assert set(readings) == {"kept", "other"} and readings["kept"] != readings["other"]
-    # The kept reading is what the card does: card 8 moves 3 over land (list B: places 3).
-    assert [(s.verb, s.n) for s in DATA.cards[8].actions] == [("move", 3)]
-    assert "place 3" in dict(DATA.cards[8].disputed)["other"]
-    assert DATA.cards[19].five and "Our design" in DATA.cards[19].note
-    assert "Our reading" in DATA.cards[31].note
+    # The kept reading is what the card does: card 8 places 3 (mjgsilva and ddalmeida: moves 3).
+    assert [(s.verb, s.n) for s in DATA.cards[8].actions] == [("place", 3)]
+    assert "move 3" in dict(DATA.cards[8].disputed)["other"]
+    assert "mjgsilva" in dict(DATA.cards[8].disputed)["other"]
+    # Card 5 splits three to three: it keeps its reading, and says that this is our choice.
+    assert [(s.verb, s.n) for s in DATA.cards[5].actions] == [("move", 2)]
+    assert "Our choice" in DATA.cards[5].note
+    assert "x3" in DATA.cards[31].note
 
 
 def test_deck_matches_the_rulebook() -> None:
     """Components: 42 cards; Setup 2: five cards carry the little "5"."""
     cards = DATA.cards
     assert len(cards) == 42
-    assert sorted(c.id for c in cards.values() if c.five) == [5, 14, 19, 29, 38]
-    # One "5" card per good (our reading of the fan list's missing fifth mark).
-    assert sorted(cards[c].good for c in (5, 14, 19, 29, 38)) == sorted(GOODS)
+    assert sorted(c.id for c in cards.values() if c.five) == [5, 14, 22, 29, 38]
+    # One "5" card per good: the wood one is the move 6 that three of the lists mark.
+    assert sorted(cards[c].good for c in (5, 14, 22, 29, 38)) == sorted(GOODS)
     assert Counter(c.good for c in cards.values()) == Counter(
         {"crystal": 5, "food": 10, "wood": 8, "iron": 7, "tools": 9, WILD: 3}
     )
@@ -341,7 +348,7 @@ def test_the_youngest_must_be_at_the_table() -> None:
 
 def test_card_prices_by_position() -> None:
     """Playing 2: from left to right the cards cost 0, 1, 1, 2, 2 and 3 coins."""
-    row = (PLACE_1_CRYSTAL, PLACE_2_CRYSTAL, CITY_FOOD, MOVE_3_FOOD, PLACE_3_WOOD, WILD_PLACE_2)
+    row = (PLACE_1_CRYSTAL, PLACE_2_CRYSTAL, CITY_FOOD, MOVE_3_WOOD, PLACE_3_WOOD, WILD_PLACE_2)
     for position, cost in enumerate([0, 1, 1, 2, 2, 3]):
         s = arranged(3, row=row, coins=[5, 5, 5])
         s = act(s, TakeCard(0, position))
@@ -353,15 +360,15 @@ def test_card_prices_by_position() -> None:
 
 def test_row_slides_left_and_refills_on_the_right() -> None:
     """Playing 2: the remaining cards slide left and a new card fills the right-most space."""
-    row = (PLACE_1_CRYSTAL, PLACE_2_CRYSTAL, CITY_FOOD, MOVE_3_FOOD, PLACE_3_WOOD, WILD_PLACE_2)
+    row = (PLACE_1_CRYSTAL, PLACE_2_CRYSTAL, CITY_FOOD, MOVE_3_WOOD, PLACE_3_WOOD, WILD_PLACE_2)
     s = arranged(3, row=row)
     top = s.deck[0]
     s = act(s, TakeCard(0, 2))
-    assert s.row == [PLACE_1_CRYSTAL, PLACE_2_CRYSTAL, MOVE_3_FOOD, PLACE_3_WOOD, WILD_PLACE_2, top]
+    assert s.row == [PLACE_1_CRYSTAL, PLACE_2_CRYSTAL, MOVE_3_WOOD, PLACE_3_WOOD, WILD_PLACE_2, top]
 
 
 def test_a_card_you_cannot_pay_is_refused() -> None:
-    s = arranged(3, row=(PLACE_1_CRYSTAL, PLACE_2_CRYSTAL, CITY_FOOD, MOVE_3_FOOD, PLACE_3_WOOD,
+    s = arranged(3, row=(PLACE_1_CRYSTAL, PLACE_2_CRYSTAL, CITY_FOOD, MOVE_3_WOOD, PLACE_3_WOOD,
                          WILD_PLACE_2), coins=[1, 5, 5])
     refused(s, TakeCard(0, 3), "cannot_pay")
     refused(s, TakeCard(0, 6), "bad_position")
@@ -406,13 +413,13 @@ def test_place_stops_when_armies_run_out() -> None:
 def test_move_splits_freely_over_land() -> None:
     """Move armies: 3 moves may be one army three times, or three armies once each, or 2 + 1."""
     # One army three times.
-    s = arranged(3, row=(MOVE_3_FOOD, *range(20, 25)))
+    s = arranged(3, row=(MOVE_3_WOOD, *range(20, 25)))
     s = act(s, TakeCard(0, 0), Move(0, START, "westford"), Move(0, "westford", "highgate"),
              Move(0, "highgate", "kingsmead"))
     assert s.armies["kingsmead"] == [1, 0, 0] and s.armies[START] == [2, 3, 3]
     assert s.current == 1
     # Three armies once each.
-    s = arranged(3, row=(MOVE_3_FOOD, *range(20, 25)))
+    s = arranged(3, row=(MOVE_3_WOOD, *range(20, 25)))
     s = act(s, TakeCard(0, 0), Move(0, START, "westford"), Move(0, START, "eastwatch"),
              Move(0, START, "goldfield"))
     assert START not in s.armies or s.armies[START][0] == 0
@@ -421,7 +428,7 @@ def test_move_splits_freely_over_land() -> None:
 
 def test_land_move_cannot_cross_water() -> None:
     """Move armies: "does not allow you to cross the dotted lines over oceans"."""
-    s = arranged(3, row=(MOVE_3_FOOD, *range(20, 25)), armies={"eastwatch": [1, 0, 0], START: [2, 3, 3]})
+    s = arranged(3, row=(MOVE_3_WOOD, *range(20, 25)), armies={"eastwatch": [1, 0, 0], START: [2, 3, 3]})
     s = act(s, TakeCard(0, 0))
     refused(s, Move(0, "eastwatch", "sunhaven"), "water_link")
     refused(s, Move(0, "eastwatch", "lowmere"), "not_adjacent")
@@ -438,7 +445,7 @@ def test_sail_crosses_the_dotted_lines() -> None:
 
 
 def test_stop_a_move_early() -> None:
-    s = arranged(3, row=(MOVE_3_FOOD, *range(20, 25)))
+    s = arranged(3, row=(MOVE_3_WOOD, *range(20, 25)))
     s = act(s, TakeCard(0, 0), Move(0, START, "westford"))
     task = GAME.view(s, 0)["task"]
     assert task is not None and task["left"] == 2
@@ -513,6 +520,57 @@ def test_or_card_whole_action_ignored() -> None:
     s = arranged(3, row=(PLACE_4_OR_MOVE_2, *range(20, 25)))
     s = act(s, TakeCard(0, 0), Done(0))
     assert s.current == 1 and s.armies == {START: [3, 3, 3]}
+
+
+# -- the cards the public lists read differently (data/eight_minute/README.md) ------------------------
+
+
+def test_card_8_places_three_armies() -> None:
+    """Card 8 (one food) places 3 new armies, as four of the six public lists read it; it moves none."""
+    s = arranged(3, row=(PLACE_3_FOOD, *range(20, 25)), cities={"lowmere": [1, 0, 0]})
+    s = act(s, TakeCard(0, 0))
+    assert {a.region for a in GAME.legal_actions(s, 0) if isinstance(a, Place)} == {START, "lowmere"}
+    refused(s, Move(0, START, "westford"), "wrong_action")
+    s = act(s, Place(0, START), Place(0, "lowmere"), Place(0, START))
+    assert s.armies[START] == [5, 3, 3] and s.armies["lowmere"] == [1, 0, 0]
+    assert s.task is None and s.current == 1
+    assert s.hands[0] == [PLACE_3_FOOD]
+    assert breakdown(s, DATA)[0]["goods_owned"] == {"food": 1}
+
+
+def test_card_9_gives_two_food_and_places_three_armies() -> None:
+    """Card 9 shows two food and places 3 new armies."""
+    s = arranged(3, row=(PLACE_3_TWO_FOOD, *range(20, 25)))
+    s = act(s, TakeCard(0, 0))
+    refused(s, Move(0, START, "westford"), "wrong_action")
+    s = act(s, Place(0, START), Place(0, START), Place(0, START))
+    assert s.armies[START] == [6, 3, 3] and s.current == 1
+    assert breakdown(s, DATA)[0]["goods_owned"] == {"food": 2}
+
+
+def test_card_19_places_two_or_moves_three() -> None:
+    """Card 19 (wood) is an "or" card: place 2 new armies, or move 3 over land; not both."""
+    s = arranged(3, row=(PLACE_2_OR_MOVE_3, *range(20, 25)))
+    s = act(s, TakeCard(0, 0))
+    task = GAME.view(s, 0)["task"]
+    assert task is not None
+    assert task["options"] == [{"index": 0, "do": "place", "n": 2}, {"index": 1, "do": "move", "n": 3}]
+    placed = act(s, ChooseAction(0, 0), Place(0, START), Place(0, START))
+    assert placed.armies[START] == [5, 3, 3] and placed.current == 1 and placed.task is None
+    moved = act(s, ChooseAction(0, 1), Move(0, START, "westford"), Move(0, "westford", "highgate"),
+                Move(0, START, "eastwatch"))
+    assert moved.armies[START] == [1, 3, 3] and moved.current == 1 and moved.task is None
+    assert (moved.armies["highgate"][0], moved.armies["eastwatch"][0]) == (1, 1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_move_6_is_the_wood_five_card(players: int) -> None:
+    """Setup 2: the "5" cards leave the deck below five players: card 22 (move 6) goes, card 19 stays."""
+    s = GAME.setup(players, {}, seed=4)
+    in_play = set(s.row) | set(s.deck)
+    assert (MOVE_6_WOOD in in_play) == (players == 5)
+    assert PLACE_2_OR_MOVE_3 in in_play
+    assert [(a.verb, a.n) for a in DATA.cards[MOVE_6_WOOD].actions] == [("move", 6)]
 
 
 # -- the end and the scores ------------------------------------------------------------------------
@@ -775,8 +833,7 @@ def test_check_data_lists_every_problem(tmp_path: Path, monkeypatch: pytest.Monk
     cards = (tmp_path / "cards.yaml").read_text(encoding="utf-8")
     cards = cards.replace("{id: 29, good: iron, goods: 1, actions: [{sail: 2}], five: true}",
                           "{id: 29, good: iron, goods: 1, actions: [{fly: 3}]}")
-    cards = cards.replace('disputed: {kept: "move 6 over land, no \'5\' mark", other:',
-                          'disputed: {kept: "move 6 over land, no \'5\' mark", list_c:')
+    cards = cards.replace('other: "move 6 over land, no', 'list_c: "move 6 over land, no')  # card 22
     (tmp_path / "cards.yaml").write_text(cards, encoding="utf-8")
     scoring = (tmp_path / "scoring.yaml").read_text(encoding="utf-8")
     scoring = scoring.replace("[3, 3], [4, 5]", "[3, 3], [2, 5]")

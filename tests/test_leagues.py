@@ -329,9 +329,84 @@ def test_ratings_handle_ties_and_provisional_marks() -> None:
     assert not ledger.get(1).is_provisional(ledger.config)
     assert ledger.get(3).ordinal() == pytest.approx(ledger.get(3).mu - 3 * ledger.get(3).sigma)
     assert "?" in Rating(25, 8.3, 0).shown() and "±" in Rating(25, 8.3, 9).shown()
-    assert carry(Rating(30, 8.0, 4), RatingConfig()).sigma == DEFAULT_SIGMA  # capped at a newcomer's
     with pytest.raises(ValueError):
         ledger.update([1], [1])
+
+
+def test_a_winner_never_shows_a_lower_rating() -> None:
+    # the case: a favourite (mu 35, sigma 1: shown 32.0000) beats a weak, settled player;
+    # without limit_sigma the model's per-game growth of sigma outweighed the small gain of mu (31.9957)
+    ledger = Ratings(initial={1: Rating(35.0, 1.0, 40), 2: Rating(15.0, 1.0, 40)})
+    assert ledger.get(1).ordinal() == 32.0
+    after = ledger.update([1, 2], [1, 2])
+    assert after[1].mu > 35.0
+    assert after[1].sigma <= 1.0
+    assert after[1].ordinal() >= 32.0
+    assert after[2].ordinal() < 12.0  # the loser's shown rating still falls
+
+
+def test_games_never_make_a_rating_less_certain() -> None:
+    rng = random.Random(3)
+    start = {u: Rating(rng.uniform(10, 40), rng.choice([0.8, 1.0, 1.5, 3.0, 6.0, DEFAULT_SIGMA]), 10)
+             for u in range(1, 13)}
+    ledger = Ratings(initial=start)
+    for _ in range(300):
+        table = rng.sample(sorted(start), rng.randint(2, 6))
+        before = {u: ledger.get(u) for u in table}
+        placings = list(range(1, len(table) + 1))
+        after = ledger.update(table, placings)
+        for user in table:
+            assert after[user].sigma <= before[user].sigma
+        winner = table[0]
+        assert after[winner].ordinal() >= before[winner].ordinal()
+
+
+def test_season_carry_over_adds_a_small_fixed_uncertainty() -> None:
+    config = RatingConfig()
+    tau = DEFAULT_SIGMA / 8  # the documented choice: 25/24
+    assert config.season_tau == pytest.approx(25 / 24)
+    settled = carry(Rating(30.0, 2.0, 40), config)
+    assert (settled.mu, settled.games) == (30.0, 40)
+    assert settled.sigma == pytest.approx(2.2550, abs=1e-4)  # sqrt(4 + 625/576)
+    # an uncertain rating is no longer sent back to a newcomer's sigma (the old carry-over did so
+    # from sigma 7.2 up): sqrt(64 + 625/576)
+    assert carry(Rating(30.0, 8.0, 4), config).sigma == pytest.approx(8.0675, abs=1e-4)
+    assert carry(Rating(30.0, 8.3, 4), config).sigma == DEFAULT_SIGMA  # but never past it
+    # seasons away add up in quadrature: from sigma 2, the 61st season reaches a newcomer's
+    # (4 + n * 625/576 >= 625/9 from n = 60.3 on)
+    rating = Rating(30.0, 2.0, 40)
+    for n in range(1, 62):
+        rating = carry(rating, config)
+        if n == 60:
+            assert rating.sigma == pytest.approx((4 + 60 * tau ** 2) ** 0.5)
+            assert rating.sigma < DEFAULT_SIGMA
+    assert rating.sigma == DEFAULT_SIGMA
+
+
+def test_slow_seasons_make_ratings_surer_season_over_season() -> None:
+    # 12 players, 4 seasons of 4 games each at tables of 4; skill decides most results
+    rng = random.Random(8)
+    people = list(range(1, 13))
+    skill = {u: 25 + 2 * (u - 6.5) for u in people}
+    initial: dict[int, Rating] = {}
+    sigmas = []
+    for number in range(1, 5):
+        games = []
+        for round_ in range(4):
+            rng.shuffle(people)
+            for t in range(3):
+                table = tuple(people[4 * t:4 * t + 4])
+                order = sorted(table, key=lambda u: -(skill[u] + rng.gauss(0, 4)))
+                at = T0 + number * 100 * DAY + round_ * DAY + t
+                games.append(finished(f"s{number}-{round_}-{t}", table,
+                                      tuple(order.index(u) + 1 for u in table), (0, 0, 0, 0), at,
+                                      number=number))
+        result = end_season(season(number=number), games, initial=initial)
+        sigmas.append(sum(r.sigma for r in result.ratings.values()) / len(people))
+        initial = dict(result.carried)
+    assert sigmas == sorted(sigmas, reverse=True) and len(set(sigmas)) == 4
+    # and the carried ratings start less certain than they ended, but keep what they learnt
+    assert all(result.ratings[u].sigma < initial[u].sigma < DEFAULT_SIGMA for u in people)
 
 
 # -- matchmaking ---------------------------------------------------------------------------

@@ -8,9 +8,25 @@ the table at once. What players see is the conservative *ordinal*
 starts at 0 and grows as games make the belief both higher and surer. A player
 with fewer than ``provisional_games`` rated games is marked provisional.
 
-Between seasons each rating carries over with its ``mu`` kept and its
-uncertainty grown back (``sigma' = min(sigma0, sqrt(sigma^2 + carry_sigma^2))``),
-so a new season can move it faster again without forgetting the old one.
+Within a season a game never makes a rating less certain (openskill's
+``limit_sigma``): without it, the model's small per-game growth of sigma could
+outweigh what a lopsided game teaches, and a favourite who beat a weak player
+would see the shown rating fall.
+
+Between seasons each rating carries over with its ``mu`` kept and a small,
+fixed uncertainty added in quadrature, ``sigma' = min(sqrt(sigma^2 + tau^2),
+sigma0)``, as if true skill drifted between seasons with a standard deviation
+of ``tau``. ``tau = sigma0 / 8`` (about 1.04, a quarter of
+the model's per-game performance noise ``beta = sigma0 / 2``) is:
+
+* small against what a slow season teaches: 3-6 multiplayer games take 0.4-0.7
+  off sigma in the first seasons, so mean sigma still falls season
+  over season (``bench/bench_seasons.py``: 7.7, 7.2, 6.8, 6.4 at the ends of four
+  seasons), where the old ``tau = sigma0 / 2`` put anyone with sigma >= 7.2 back
+  to a newcomer's uncertainty and mean sigma stayed at 7.7;
+* not nothing: a settled player (sigma 2) comes back at sigma 2.25, so a new
+  season can still move the rating, and about 60 seasons away would take a
+  settled rating back to a newcomer's uncertainty.
 """
 
 from __future__ import annotations
@@ -25,6 +41,8 @@ from bot.leagues.models import LeagueGame
 
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0
+#: The uncertainty a rating gains at each season's end (see the module docstring for the choice).
+SEASON_TAU = DEFAULT_SIGMA / 8
 
 
 @dataclass(frozen=True)
@@ -34,18 +52,21 @@ class RatingConfig:
     Attributes:
         mu / sigma: a new player's rating.
         provisional_games: rated games before a rating stops being provisional.
-        carry_sigma: uncertainty added (in quadrature) when a rating moves to the next season.
+        season_tau: uncertainty added (in quadrature) when a rating moves to the next season.
         z: how many sigmas the shown ordinal lies below mu.
+        limit_sigma: whether a game may only lower a player's sigma (openskill's option).
     """
 
     mu: float = DEFAULT_MU
     sigma: float = DEFAULT_SIGMA
     provisional_games: int = 5
-    carry_sigma: float = DEFAULT_SIGMA / 2
+    season_tau: float = SEASON_TAU
     z: float = 3.0
+    limit_sigma: bool = True
 
     def model(self) -> PlackettLuce:
-        return PlackettLuce(mu=self.mu, sigma=self.sigma)
+        """The openskill model these settings describe."""
+        return PlackettLuce(mu=self.mu, sigma=self.sigma, limit_sigma=self.limit_sigma)
 
 
 @dataclass(frozen=True)
@@ -140,8 +161,16 @@ class Ratings:
 
 
 def carry(rating: Rating, config: RatingConfig) -> Rating:
-    """One rating moved to the next season (see the module docstring)."""
-    sigma = min(config.sigma, math.sqrt(rating.sigma ** 2 + config.carry_sigma ** 2))
+    """One rating moved to the next season (see the module docstring).
+
+    Args:
+        rating: the rating at the end of the season.
+        config: the model settings (``season_tau`` and the newcomer's ``sigma``, its cap).
+
+    Returns:
+        The starting rating of the next season: same ``mu`` and game count, ``sigma`` grown.
+    """
+    sigma = min(config.sigma, math.sqrt(rating.sigma ** 2 + config.season_tau ** 2))
     return Rating(rating.mu, sigma, rating.games)
 
 

@@ -59,8 +59,9 @@ class Card:
     actions: tuple[Step, ...]
     combine: str | None  # "and" | "or" with two actions
     five: bool
-    # Where the public fan lists of the deck disagree: (list, its reading) pairs,
-    # ours first (see data/eight_minute/README.md); empty when they agree.
+    # Where the public card lists of the deck disagree: ("kept", the reading played, which most
+    # lists share) then ("other", the other lists' readings), each naming its lists (see
+    # data/eight_minute/README.md); empty when they agree.
     disputed: tuple[tuple[str, str], ...] = ()
     note: str = ""  # why we read the card as we do, where that reading is our own choice
 
@@ -318,7 +319,7 @@ def _positive_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
-#: The fan lists a disputed card names, ours first (the list the deck keeps).
+#: A disputed card's readings: the one played (most public lists share it) first, then the others.
 READINGS: tuple[str, ...] = ("kept", "other")
 
 

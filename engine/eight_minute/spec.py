@@ -8,6 +8,7 @@ from engine.spec import GameSpec, OptionSpec
 SPEC = register(GameSpec(
     data=("eight_minute",),
     id="eight-minute",
+    version="2",  # 2: the deck follows most public card lists (cards 8, 9, 19, 22): old logs replay otherwise
     title="Eight-Minute Empire",
     min_players=2,
     max_players=5,
