@@ -18,7 +18,7 @@ GameStatusName = Literal["lobby", "active", "paused", "over", "abandoned"]
 TimeoutPolicy = Literal["ai", "skip"]
 DeadlineKind = Literal["turn", "reminder"]
 ReminderPreference = Literal["all", "last", "none"]
-ActionSource = Literal["human", "ai", "timeout"]
+ActionSource = Literal["human", "ai", "timeout", "forced"]  # forced: a person's only move, played at once
 DepartureReason = Literal["resigned", "replaced", "kicked"]
 
 STATUSES: Final = ("lobby", "active", "paused", "over", "abandoned")
@@ -247,7 +247,8 @@ class GameBundle:
     deadlines: tuple[Deadline, ...]
     reminder_prefs: Mapping[int, ReminderPreference]
     reminder_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # personal times
-    undo: tuple[tuple[int, int], ...] = ()  # (seq, player) of the moves that may be taken back, oldest first
+    undo: tuple[tuple[int, int, bool], ...] = ()  # (seq, player, played for them) of the moves that may
+    # be taken back, oldest first
     rules_version: str | None = None  # the rules it started under (None: before versions were kept)
 
 
@@ -428,6 +429,7 @@ class NoticeKind(StrEnum):
     damaged = "damaged"
     move_undone = "move_undone"
     unrecorded = "unrecorded"  # in the log and the news only: moves made before records were kept
+    forced = "forced"  # a person's only move, played for them at once (engine.core.only_move)
 
 
 @dataclass(frozen=True)

@@ -953,8 +953,9 @@ class Store:
         if game.status != "lobby" and game.seq > after:
             tail = tuple(await self.actions(game_id, after_seq=after))
         deadlines = tuple(await self.game_deadlines(game_id)) if game.status == "active" else ()
-        undo = tuple((int(r[0]), int(r[1])) for r in await self._read(
-            "SELECT seq, player FROM undo_points WHERE game_id = ? ORDER BY seq", (game_id,)))
+        undo = tuple((int(r[0]), int(r[1]), r[2] == "forced") for r in await self._read(
+            "SELECT u.seq, u.player, a.source FROM undo_points u JOIN actions a ON a.game_id = u.game_id "
+            "AND a.seq = u.seq WHERE u.game_id = ? ORDER BY u.seq", (game_id,)))
         version = await self._read("SELECT rules_version FROM games WHERE game_id = ?", (game_id,))
         return GameBundle(game, seats, snapshot, tail, deadlines, prefs, offsets, undo,
                           version[0][0] if version else None)

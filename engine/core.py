@@ -314,6 +314,13 @@ class Game(Protocol):
         :func:`plain_move`: :class:`LogReplay` asks only about those."""
         ...
 
+    def forced(self, state: Any, player: PlayerId) -> Action | None:
+        """``player``'s move when the platform may play it for them at once: their only legal move,
+        and one whose being the only one tells the others nothing (:func:`only_move`, the default of
+        :class:`BaseGame`); None when they have a real choice to make, or when asking them hides what
+        they hold. A confirmation asked before a real choice is no forced move."""
+        ...
+
     def private_variants(self, state: Any, seat: PlayerId) -> Sequence[Any]:
         """A few states equal to ``state`` but in what ``seat`` alone knows, none of them ``state``.
 
@@ -477,6 +484,13 @@ class BaseGame(Generic[S, C]):
         """See :meth:`Game.private_variants`; none by default (a seat that knows nothing private)."""
         return ()
 
+    def legal_actions(self, state: S, player: PlayerId) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def forced(self, state: S, player: PlayerId) -> Action | None:
+        """See :meth:`Game.forced`: :func:`only_move` by default."""
+        return only_move(self, state, player)
+
     def view(self, state: S, viewer: PlayerId | None) -> Mapping[str, Any]:
         raise NotImplementedError
 
@@ -547,6 +561,28 @@ def seen_by(game: Swappable, result: Result,
             viewer: PlayerId | None) -> tuple[list[Event], Mapping[str, Any]]:
     """What ``viewer`` learns from a move: the events it may see, and its view after."""
     return [e for e in result.events if e.visible_to(viewer)], game.view(result.state, viewer)
+
+
+class Choosing(Protocol):
+    """What :func:`only_move` needs of a game: its legal moves and its private variants."""
+
+    def legal_actions(self, state: Any, player: PlayerId) -> Sequence[Action]: ...
+
+    def private_variants(self, state: Any, seat: PlayerId) -> Sequence[Any]: ...
+
+
+def only_move(game: Choosing, state: Any, player: PlayerId) -> Action | None:
+    """``player``'s one legal move, when playing it at once tells the others nothing their clicking it
+    would not: the seat has that move alone whatever it holds in private (the same move, alone, in each
+    of :meth:`Game.private_variants`). Otherwise (a real choice, or a lone move that hangs on a secret,
+    as a card they cannot play because of what they hold) None: they are asked."""
+    legal = list(game.legal_actions(state, player))
+    if len(legal) != 1:
+        return None
+    for variant in game.private_variants(state, player):
+        if list(game.legal_actions(variant, player)) != legal:
+            return None
+    return legal[0]
 
 
 def shows_hidden(game: Swappable, before: Any, action: Action, result: Result) -> bool:

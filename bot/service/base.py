@@ -41,6 +41,7 @@ from bot.service.offload import cpu, off_loop
 from bot.service.records import (
     MAX_NAME,
     Loaded,
+    UndoStep,
     Unit,
     adopt_settings,
     event_records,
@@ -49,7 +50,7 @@ from bot.service.records import (
 )
 from bot.storage import GameStore
 from bot.store import StoreBusy, StoreConflict, StoreFull
-from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, players_at_start
+from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, decide, players_at_start
 
 log = logging.getLogger("bot.service")
 
@@ -203,7 +204,8 @@ class ServiceBase:
                                        f"to {entry.seq}.")
                 state, base = run.apply(entry.action).state, entry.seq
         return Loaded(row, spec, game, {s.slot: s for s in bundle.seats}, state, list(bundle.deadlines),
-                      dict(bundle.reminder_prefs), dict(bundle.reminder_offsets), list(bundle.undo))
+                      dict(bundle.reminder_prefs), dict(bundle.reminder_offsets),
+                      [UndoStep(*step) for step in bundle.undo])
 
     async def _damaged(self, game_id: str, problem: str) -> ServiceError:
         """Set a game that cannot load aside (marked, clocks stopped) and, the first time, log it and
@@ -286,7 +288,7 @@ class ServiceBase:
         if before is None:
             unit.final()
         else:
-            unit.may_undo(unit.seq, player, before)
+            unit.may_undo(unit.seq, player, before, source == "forced")
         if unit.seq % self.checkpoint_every == 0:
             unit.checkpoints.append(Snapshot(gid, unit.seq, game.dumps(unit.state)))
         for event in result.events:
@@ -323,7 +325,10 @@ class ServiceBase:
         while unit.status == "active" and not game.is_over(unit.state):
             ai = sorted(p for p in game.actors(unit.state) if (s := unit.seat(p)) is not None and s.is_ai)
             if not ai:
-                return False
+                if not self._play_forced(unit):  # a person's only move is played for them, and AI goes on
+                    return False
+                moved += 1
+                continue
             if moved >= self.ai_batch:
                 return True
             try:
@@ -337,6 +342,25 @@ class ServiceBase:
                     log.exception("AI seat %s of game %s is stuck", ai[0], unit.lg.row.game_id)
                     return False
             moved += 1
+        return False
+
+    def _play_forced(self, unit: Unit) -> bool:
+        """Play one person's only move, if a person who must act has one that tells nobody anything
+        (:meth:`engine.core.Game.forced`), saying so in public; False when every person must choose."""
+        game = unit.lg.game
+        for player in sorted(game.actors(unit.state)):
+            seat = unit.seat(player)
+            if seat is None or not seat.is_human:
+                continue
+            move = game.forced(unit.state, player)
+            if move is None:
+                continue
+            names = unit.names()
+            decision = decide(game, unit.state, player, names)
+            choice = next((c.label for c in decision.choices if c.action == move), "") if decision else ""
+            unit.notice(NoticeKind.forced, seat=player, name=names[player], choice=choice)
+            self._apply(unit, move, "forced", seat.user_id)
+            return True
         return False
 
     def _seat_to_ai(self, unit: Unit, seat: SeatRow, why: str) -> None:

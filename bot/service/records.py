@@ -6,7 +6,7 @@ import json
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.models import (
     PUBLIC,
@@ -37,6 +37,27 @@ from engine.spec import GameSpec
 DAY = 24 * 3600
 
 
+class UndoStep(NamedTuple):
+    """A move that may still be taken back: its seq, its player, and whether the platform played it for
+    them (their only move: an undo takes it back with the move of theirs before it)."""
+
+    seq: int
+    player: PlayerId
+    forced: bool = False
+
+
+def taken_back(chain: Sequence[UndoStep], player: PlayerId) -> int | None:
+    """Where an undo by ``player`` starts in the chain of moves that may be taken back: at their newest
+    move of their own choosing, when only moves played for them follow it (their only moves: asking
+    again would play them again); None when they have none to take back."""
+    k = len(chain) - 1
+    while k >= 0 and chain[k].forced and chain[k].player == player:
+        k -= 1
+    if k < 0 or chain[k].player != player or chain[k].forced:
+        return None
+    return k
+
+
 @dataclass
 class Loaded:
     """A game in memory: its row, spec, seats by slot, engine state and deadline rows."""
@@ -49,7 +70,7 @@ class Loaded:
     deadlines: list[Deadline]
     prefs: dict[int, ReminderPreference]
     own_reminders: dict[int, tuple[int, ...]] = field(default_factory=dict)  # personal reminder times
-    undo: list[tuple[int, PlayerId]] = field(default_factory=list)  # (seq, player) that may be taken back
+    undo: list[UndoStep] = field(default_factory=list)  # the moves that may be taken back, oldest first
 
     def seat_of_player(self, player: PlayerId) -> SeatRow | None:
         return seat_of(self.seats.values(), player)
@@ -89,7 +110,7 @@ class Unit:
     state_changed: bool = False
     creator: int | None = None  # the lobby passes to this person (its creator left)
     outbox: list[int] = field(default_factory=list)  # ids of the outbox rows written (after commit)
-    undo: list[tuple[int, PlayerId]] = field(default_factory=list)  # the chain after this unit
+    undo: list[UndoStep] = field(default_factory=list)  # the chain after this unit
     undo_clear: bool = False  # a move that cannot be taken back came: the stored chain goes
     undo_points: list[UndoPoint] = field(default_factory=list)  # moves that may be taken back, to store
     undo_drop: list[int] = field(default_factory=list)  # undo points taken back
@@ -100,9 +121,9 @@ class Unit:
     def __post_init__(self) -> None:
         self.undo = list(self.lg.undo)
 
-    def may_undo(self, seq: int, player: PlayerId, before: str) -> None:
+    def may_undo(self, seq: int, player: PlayerId, before: str, forced: bool) -> None:
         """Log entry ``seq`` of ``player`` may be taken back: keep the state from before it."""
-        self.undo.append((seq, player))
+        self.undo.append(UndoStep(seq, player, forced))
         self.undo_points.append(UndoPoint(seq, player, before))
 
     def final(self) -> None:

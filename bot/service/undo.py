@@ -6,7 +6,7 @@ from bot.models import ActionRow, NoticeKind, Outcome
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError
 from bot.service.offload import cpu
-from bot.service.records import Loaded, read_state
+from bot.service.records import read_state, taken_back
 from engine.core import undo_entry
 
 NOTHING_TO_UNDO = ("There is no move of yours to take back: something new became known since, or another "
@@ -41,21 +41,23 @@ class UndoOps(ServiceBase):
                 raise ServiceError("stale", "The board has changed since you looked; please look again.",
                                    seen=seq_seen, current=lg.row.seq)
             player = seat.seat_order
-            if not self._undoable_by(lg, player):
+            start = taken_back(lg.undo, player)
+            if start is None:
                 raise ServiceError("nothing_to_undo", NOTHING_TO_UNDO)
-            move, _ = lg.undo[-1]
-            before = await self.store.undo_state(game_id, move)
+            moves = lg.undo[start:]  # their move, and the only moves played for them after it
+            before = await self.store.undo_state(game_id, moves[0].seq)
             if before is None:  # another process took it back or moved on: this copy is stale
                 self.forget(game_id)
                 raise ServiceError("stale", "The board has changed since you looked; please look again.")
             unit = self._unit(lg)
-            unit.seq += 1
             unit.state, unit.state_changed = await cpu(read_state, lg.game, before), True
-            unit.actions.append(ActionRow(game_id, unit.seq, player, undo_entry(player), "human", unit.now,
-                                          user_id, ()))
-            unit.undo.pop()
-            unit.undo_drop.append(move)
-            unit.voided += [(move, unit.seq), (unit.seq, unit.seq)]  # an undo entry is no move either
+            for move in reversed(moves):  # one undo entry a move, newest first, as a replay takes them back
+                unit.seq += 1
+                unit.actions.append(ActionRow(game_id, unit.seq, player, undo_entry(player), "human",
+                                              unit.now, user_id, ()))
+                unit.undo_drop.append(move.seq)
+                unit.voided += [(move.seq, unit.seq), (unit.seq, unit.seq)]  # an undo entry is no move either
+            unit.undo = list(lg.undo[:start])
             # only that a move was taken back: never which (a private choice stays private)
             unit.notice(NoticeKind.move_undone, seat=player, name=unit.names()[player])
             outcome = await self._commit_outcome(lg, unit)
@@ -68,9 +70,4 @@ class UndoOps(ServiceBase):
             seat = lg.seat_of_user(user_id)
             if lg.row.status != "active" or seat is None or seat.seat_order is None or seat.is_ai:
                 return False
-            return self._undoable_by(lg, seat.seat_order)
-
-    @staticmethod
-    def _undoable_by(lg: Loaded, player: int) -> bool:
-        """The newest move that may still be taken back is ``player``'s."""
-        return bool(lg.undo) and lg.undo[-1][1] == player
+            return taken_back(lg.undo, seat.seat_order) is not None

@@ -28,6 +28,7 @@ from engine.core import (
     PlayerId,
     Result,
     no_joining,
+    only_move,
     plain_move,
     shows_hidden,
 )
@@ -153,6 +154,9 @@ class ToyGame:
     def undoable(self, before: ToyState, action: Action, result: Result) -> bool:
         # the engine's generic rule (what BaseGame does), for a game written without BaseGame
         return plain_move(self, before, action, result) and not shows_hidden(self, before, action, result)
+
+    def forced(self, state: ToyState, player: PlayerId) -> Action | None:
+        return only_move(self, state, player)
 
     def private_variants(self, state: ToyState, seat: PlayerId) -> list[ToyState]:
         """A bid in is known to its bidder alone: the others see only the cards not yet shown (hand

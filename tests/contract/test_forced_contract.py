@@ -1,0 +1,99 @@
+"""Forced moves play themselves (issue 28), one suite for every registered game: no test here names a game.
+
+"When a seat's decision has exactly one choice and taking it shows others nothing the seat's clicking
+would not, the platform plays it at once, says so, and moves on to the next decision." The safe default
+(:func:`engine.core.only_move`): the move is the seat's only one whatever it holds in private.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+import tests.toy.spec  # noqa: F401  (the toy game registers itself and must keep the contract too)
+from bot.clock import FakeClock
+from bot.models import NoticeKind
+from bot.service import GameService
+from bot.store import Store
+from engine import registry
+from engine.core import only_move
+from engine.spec import GameSpec
+
+SPECS = registry.specs()
+PEOPLE = (1, 2)
+CLICKS = 300
+
+
+def spec_id(value: object) -> str:
+    return value.id if isinstance(value, GameSpec) else str(value)
+
+
+def ids() -> Callable[[], str]:
+    counter = itertools.count(1)
+    return lambda: f"g{next(counter)}"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+@pytest.mark.asyncio
+async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it_back_with_theirs(
+        spec: GameSpec, store: Store) -> None:
+    """Two people and the AI play; after every click no person is left on a decision whose only move
+    tells nothing (it was played, in public, with the choice's words), and an undo of a move that set off
+    moves played for them takes them all back: the state is the one before the person's own move."""
+    svc = GameService(store, FakeClock(), id_factory=ids(), seed_factory=lambda: 11)
+    gid = (await svc.create_lobby(PEOPLE[0], "ann", spec.id)).game_id
+    await svc.join(gid, PEOPLE[1], "bob")
+    for _ in range(spec.min_players - len(PEOPLE)):
+        await svc.add_ai(gid, PEOPLE[0])
+    start = await svc.start(gid, PEOPLE[0])
+    game = spec.load()
+    rng = random.Random(spec.id)
+    forced = [n for n in start.notices if n.kind is NoticeKind.forced]
+    undone = 0
+    for click in range(CLICKS):
+        status = await svc.status(gid)
+        if status.status != "active":
+            break
+        seq, state = await svc.engine_state(gid)
+        for seat in status.seats:
+            if seat.seat is not None and not seat.is_ai and seat.seat in status.actors:
+                assert game.forced(state, seat.seat) is None, f"{seat.name} is asked a move played for them"
+        user = rng.choice(status.waiting_for)
+        player = next(s.seat for s in status.seats if s.user_id == user)
+        assert player is not None
+        before = json.loads(game.dumps(state))
+        legal = game.legal_actions(state, player)
+        out = await svc.submit(gid, user, rng.choice(list(legal)).to_json(), seq)
+        played = [n for n in out.notices if n.kind is NoticeKind.forced]
+        forced += played
+        if any(n.data["seat"] == player for n in played) and await svc.can_undo(gid, user):
+            await svc.undo(gid, user, (await svc.status(gid)).seq)  # their move and the moves played after it
+            assert json.loads(game.dumps((await svc.engine_state(gid))[1])) == before
+            undone += 1
+    for notice in forced:
+        assert notice.audience == "public" and notice.data["choice"], notice  # said, with the choice's words
+    assert await svc.verify_game(gid) == []  # the log, forced moves and undo entries too, replays
+
+
+def test_a_lone_move_that_hangs_on_a_secret_is_asked() -> None:
+    """The default rule: a seat whose only move would be another in a state differing only in what it
+    alone holds is asked (playing it at once would tell the others what it holds)."""
+
+    class Secret:
+        def legal_actions(self, state: str, player: int) -> list[str]:
+            return ["pass"] if state == "no card" else ["pass", "play"]
+
+        def private_variants(self, state: str, seat: int) -> list[str]:
+            return ["a card"] if state == "no card" else []
+
+    class Open(Secret):
+        def private_variants(self, state: str, seat: int) -> list[str]:
+            return []
+
+    assert only_move(Secret(), "no card", 0) is None  # type: ignore[arg-type]
+    assert only_move(Open(), "no card", 0) == "pass"  # type: ignore[arg-type]
+    assert only_move(Open(), "a card", 0) is None  # type: ignore[arg-type]
