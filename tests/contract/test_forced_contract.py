@@ -11,6 +11,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 
@@ -20,7 +21,7 @@ from bot.models import NoticeKind
 from bot.service import GameService
 from bot.store import Store
 from engine import registry
-from engine.core import only_move
+from engine.core import Action, only_move
 from engine.spec import GameSpec
 
 SPECS = registry.specs()
@@ -53,8 +54,7 @@ async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it
     game = spec.load()
     rng = random.Random(spec.id)
     forced = [n for n in start.notices if n.kind is NoticeKind.forced]
-    undone = 0
-    for click in range(CLICKS):
+    for _ in range(CLICKS):
         status = await svc.status(gid)
         if status.status != "active":
             break
@@ -73,7 +73,6 @@ async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it
         if any(n.data["seat"] == player for n in played) and await svc.can_undo(gid, user):
             await svc.undo(gid, user, (await svc.status(gid)).seq)  # their move and the moves played after it
             assert json.loads(game.dumps((await svc.engine_state(gid))[1])) == before
-            undone += 1
     for notice in forced:
         assert notice.audience == "public" and notice.data["choice"], notice  # said, with the choice's words
     assert await svc.verify_game(gid) == []  # the log, forced moves and undo entries too, replays
@@ -83,9 +82,17 @@ def test_a_lone_move_that_hangs_on_a_secret_is_asked() -> None:
     """The default rule: a seat whose only move would be another in a state differing only in what it
     alone holds is asked (playing it at once would tell the others what it holds)."""
 
+    @dataclass(frozen=True)
+    class Pass(Action):
+        kind = "pass"
+
+    @dataclass(frozen=True)
+    class Play(Action):
+        kind = "play"
+
     class Secret:
-        def legal_actions(self, state: str, player: int) -> list[str]:
-            return ["pass"] if state == "no card" else ["pass", "play"]
+        def legal_actions(self, state: str, player: int) -> list[Action]:
+            return [Pass(player)] if state == "no card" else [Pass(player), Play(player)]
 
         def private_variants(self, state: str, seat: int) -> list[str]:
             return ["a card"] if state == "no card" else []
@@ -94,6 +101,6 @@ def test_a_lone_move_that_hangs_on_a_secret_is_asked() -> None:
         def private_variants(self, state: str, seat: int) -> list[str]:
             return []
 
-    assert only_move(Secret(), "no card", 0) is None  # type: ignore[arg-type]
-    assert only_move(Open(), "no card", 0) == "pass"  # type: ignore[arg-type]
-    assert only_move(Open(), "a card", 0) is None  # type: ignore[arg-type]
+    assert only_move(Secret(), "no card", 0) is None
+    assert only_move(Open(), "no card", 0) == Pass(0)
+    assert only_move(Open(), "a card", 0) is None
