@@ -20,6 +20,7 @@ from bot.service.records import recover_records
 from bot.store import Store
 from engine.registry import get_game, specs
 
+
 @off_loop
 def heavy(n: int) -> int:
     return sum(range(n))
