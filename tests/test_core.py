@@ -98,7 +98,7 @@ def _codecs() -> list[tuple[str, type]]:
         for kind in codec.kinds:
             cls = codec._classes[kind]
             hints = typing.get_type_hints(cls)
-            out += [(gid, cls)] if all(hints[f.name] in (int, str) for f in dataclasses.fields(cls)) else []
+            out += [(gid, cls)] if all(hints[f.name] in WRONG_FOR for f in dataclasses.fields(cls)) else []
     return out
 
 
@@ -107,10 +107,12 @@ def _good(kind: str, cls: type) -> dict[str, object]:
     import typing
 
     hints = typing.get_type_hints(cls)
-    return {"kind": kind, **{f.name: 1 if hints[f.name] is int else "x" for f in dataclasses.fields(cls)}}
+    good: dict[type, object] = {int: 1, str: "x", bool: True}
+    return {"kind": kind, **{f.name: good[hints[f.name]] for f in dataclasses.fields(cls)}}
 
 
-WRONG_FOR = {int: [False, True, 0.0, 1.5, "1", None, [1]], str: [1, True, None, ["x"], {"x": 1}]}
+WRONG_FOR = {int: [False, True, 0.0, 1.5, "1", None, [1]], str: [1, True, None, ["x"], {"x": 1}],
+             bool: [0, 1, "true", None, [True]]}
 
 
 def test_every_game_declares_only_plain_fields_the_codec_checks() -> None:

@@ -200,7 +200,8 @@ async def test_the_draft_by_the_panel_shows_each_player_only_the_set_they_hold(r
         calls = await press(rig, user, reply, entries(reply)[-1])
         assert followup(calls).content.startswith("You chose:")
         drafted += 1
-    assert drafted >= 4  # two people, a card of each set each at least
+    # two people, a card of a set each at least; a set's last card is no choice: played for its holder
+    assert drafted >= 2
     # no public message (channel, thread, status) ever named a card a person holds
     public = "\n".join(c.content for c in rig.fake.public_posts())
     for user in (ALICE, BOB):
