@@ -1005,13 +1005,13 @@ class Store:
             rows.reverse()
         return [_record(r) for r in rows]
 
-    async def public_counts(self, game_id: str, *, upto_seq: int) -> list[tuple[int, int, int | None]]:
-        """(seq, player, its public events; None for a move whose events were not recorded) of every
-        move that stands, oldest first: the public log's index, read without reading a single event."""
+    async def public_counts(self, game_id: str, *, upto_seq: int) -> list[tuple[int, int, int | None, str]]:
+        """(seq, player, its public events (None for a move whose events were not recorded), source) of
+        every move that stands, oldest first: the public log's index, read without reading an event."""
         rows = await self._read(
-            "SELECT seq, player, public_events FROM actions WHERE game_id = ? AND seq <= ? "
+            "SELECT seq, player, public_events, source FROM actions WHERE game_id = ? AND seq <= ? "
             "AND voided_by IS NULL ORDER BY seq", (game_id, upto_seq))
-        return [(int(r[0]), int(r[1]), None if r[2] is None else int(r[2])) for r in rows]
+        return [(int(r[0]), int(r[1]), None if r[2] is None else int(r[2]), str(r[3])) for r in rows]
 
     async def last_move(self, game_id: str, player: int) -> int | None:
         """The seq of ``player``'s newest move that stands, or None. A seat's join entry is its first

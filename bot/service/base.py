@@ -50,7 +50,7 @@ from bot.service.records import (
 )
 from bot.storage import GameStore
 from bot.store import StoreBusy, StoreConflict, StoreFull
-from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, decide, players_at_start
+from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, players_at_start
 
 log = logging.getLogger("bot.service")
 
@@ -346,7 +346,8 @@ class ServiceBase:
 
     def _play_forced(self, unit: Unit) -> bool:
         """Play one person's only move, if a person who must act has one that tells nobody anything
-        (:meth:`engine.core.Game.forced`), saying so in public; False when every person must choose."""
+        (:meth:`engine.core.Game.forced`), saying so in public after what it did; False when every person
+        must choose."""
         game = unit.lg.game
         for player in sorted(game.actors(unit.state)):
             seat = unit.seat(player)
@@ -355,11 +356,8 @@ class ServiceBase:
             move = game.forced(unit.state, player)
             if move is None:
                 continue
-            names = unit.names()
-            decision = decide(game, unit.state, player, names)
-            choice = next((c.label for c in decision.choices if c.action == move), "") if decision else ""
-            unit.notice(NoticeKind.forced, seat=player, name=names[player], choice=choice)
-            self._apply(unit, move, "forced", seat.user_id)
+            self._apply(unit, move, "forced", seat.user_id)  # its events say what was played
+            unit.notice(NoticeKind.forced, seat=player, name=unit.names()[player])
             return True
         return False
 

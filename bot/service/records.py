@@ -177,22 +177,27 @@ def public_entries(rows: Sequence[ActionRow]) -> list[LogEntry]:
             continue
         out += [LogEntry(row.seq, row.player, row.source, row.created_at, str(e.get("type")),
                          dict(e.get("data") or {})) for e in row.events if is_public(e)]
+        if row.source == "forced":  # after what it did: it was the seat's only choice
+            out.append(LogEntry(row.seq, row.player, row.source, row.created_at, NoticeKind.forced.value,
+                                {"seat": row.player}, NoticeKind.forced))
     return out
 
 
-def log_index(counts: Sequence[tuple[int, int, int | None]]) -> list[tuple[int, int]]:
+def log_index(counts: Sequence[tuple[int, int, int | None, str]]) -> list[tuple[int, int]]:
     """(seq, how many public log entries it gives) of each move that stands, from the store's index
     (:meth:`bot.store.Store.public_counts`), by the rule of :func:`public_entries`: a move's public
-    events, or 1 for a move whose events were not recorded unless it goes on the same seat's run."""
+    events (and the line of a move played for its seat), or 1 for a move whose events were not
+    recorded unless it goes on the same seat's run."""
     out: list[tuple[int, int]] = []
     run: int | None = None  # the seat of the run of unrecorded moves the log's last entry is
-    for seq, player, public in counts:
+    for seq, player, public, source in counts:
         if public is None:
             out.append((seq, 0 if run == player else 1))
             run = player
         else:
-            out.append((seq, public))
-            if public:
+            lines = public + (source == "forced")
+            out.append((seq, lines))
+            if lines:
                 run = None
     return out
 

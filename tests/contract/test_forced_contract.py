@@ -43,7 +43,7 @@ def ids() -> Callable[[], str]:
 async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it_back_with_theirs(
         spec: GameSpec, store: Store) -> None:
     """Two people and the AI play; after every click no person is left on a decision whose only move
-    tells nothing (it was played, in public, with the choice's words), and an undo of a move that set off
+    tells nothing (it was played, and said in public), and an undo of a move that set off
     moves played for them takes them all back: the state is the one before the person's own move."""
     svc = GameService(store, FakeClock(), id_factory=ids(), seed_factory=lambda: 11)
     gid = (await svc.create_lobby(PEOPLE[0], "ann", spec.id)).game_id
@@ -73,8 +73,8 @@ async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it
         if any(n.data["seat"] == player for n in played) and await svc.can_undo(gid, user):
             await svc.undo(gid, user, (await svc.status(gid)).seq)  # their move and the moves played after it
             assert json.loads(game.dumps((await svc.engine_state(gid))[1])) == before
-    for notice in forced:
-        assert notice.audience == "public" and notice.data["choice"], notice  # said, with the choice's words
+    for notice in forced:  # said in public, naming the seat as every line does
+        assert notice.audience == "public" and notice.data["name"].startswith(("ann (", "bob (")), notice
     assert await svc.verify_game(gid) == []  # the log, forced moves and undo entries too, replays
 
 
@@ -104,3 +104,35 @@ def test_a_lone_move_that_hangs_on_a_secret_is_asked() -> None:
     assert only_move(Secret(), "no card", 0) is None
     assert only_move(Open(), "no card", 0) == Pass(0)
     assert only_move(Open(), "a card", 0) is None
+
+
+@pytest.mark.asyncio
+async def test_the_log_says_a_move_was_played_for_its_seat_and_its_pages_agree(store: Store) -> None:
+    """The public log reads the record of a forced move with a line saying it was the seat's only
+    choice, in the whole log and page by page alike."""
+    lines = 0
+    for spec in SPECS:
+        svc = GameService(store, FakeClock(), seed_factory=lambda: 11)
+        gid = (await svc.create_lobby(PEOPLE[0], "ann", spec.id)).game_id
+        for _ in range(spec.min_players - 1):
+            await svc.add_ai(gid, PEOPLE[0])
+        await svc.start(gid, PEOPLE[0])
+        rng = random.Random(spec.id)
+        for _ in range(60):
+            status = await svc.status(gid)
+            if status.status != "active" or PEOPLE[0] not in status.waiting_for:
+                break
+            seat = next(s.seat for s in status.seats if s.user_id == PEOPLE[0])
+            assert seat is not None
+            seq, state = await svc.engine_state(gid)
+            legal = spec.load().legal_actions(state, seat)
+            await svc.submit(gid, PEOPLE[0], rng.choice(list(legal)).to_json(), seq)
+        _, whole = await svc.public_log(gid)
+        _, total, _ = await svc.public_log_slice(gid, 0, 0)
+        pages = [(await svc.public_log_slice(gid, first, 7))[2] for first in range(0, total, 7)]
+        assert [e for page in pages for e in page] == whole
+        said = [e for e in whole if e.notice is NoticeKind.forced]
+        records = [r for r in await store.standing(gid, upto_seq=status.seq) if r.source == "forced"]
+        assert [e.seq for e in said] == [r.seq for r in records]
+        lines += len(said)
+    assert lines > 0  # some game of the registry met a forced move
