@@ -47,6 +47,7 @@ from bot.service.records import (
     event_records,
     random_id,
     spec_or_error,
+    taken_back,
 )
 from bot.storage import GameStore
 from bot.store import StoreBusy, StoreConflict, StoreFull
@@ -354,12 +355,22 @@ class ServiceBase:
             if seat is None or not seat.is_human:
                 continue
             move = game.forced(unit.state, player)
-            if move is None:
+            if move is None or self._would_seal(unit, player, move):
                 continue
-            self._apply(unit, move, "forced", seat.user_id)  # its events say what was played
+            self._apply(unit, move, "forced", None)  # nobody chose it; its events say what was played
             unit.notice(NoticeKind.forced, seat=player, name=unit.names()[player])
             return True
         return False
+
+    @staticmethod
+    def _would_seal(unit: Unit, player: PlayerId, move: Action) -> bool:
+        """Whether playing ``move`` for ``player`` would make their own last move final (they may still
+        take it back, and this move may not be): then it is theirs to confirm, or to undo what led to
+        it, as a person at the table would ("end the turn" after a move they might take back)."""
+        if taken_back(unit.undo, player) is None:
+            return False
+        game = unit.lg.game
+        return not game.undoable(unit.state, move, game.apply(unit.state, move))
 
     def _seat_to_ai(self, unit: Unit, seat: SeatRow, why: str) -> None:
         before = unit.names()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,7 +44,8 @@ def ids() -> Callable[[], str]:
 async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it_back_with_theirs(
         spec: GameSpec, store: Store) -> None:
     """Two people and the AI play; after every click no person is left on a decision whose only move
-    tells nothing (it was played, and said in public), and an undo of a move that set off
+    tells nothing (it was played, and said in public) unless playing it would make their own last move
+    final (they confirm it, or take that move back), and an undo of a move that set off
     moves played for them takes them all back: the state is the one before the person's own move."""
     svc = GameService(store, FakeClock(), id_factory=ids(), seed_factory=lambda: 11)
     gid = (await svc.create_lobby(PEOPLE[0], "ann", spec.id)).game_id
@@ -54,14 +56,25 @@ async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it
     game = spec.load()
     rng = random.Random(spec.id)
     forced = [n for n in start.notices if n.kind is NoticeKind.forced]
+    asked: Counter[str] = Counter()
     for _ in range(CLICKS):
         status = await svc.status(gid)
         if status.status != "active":
             break
         seq, state = await svc.engine_state(gid)
         for seat in status.seats:
-            if seat.seat is not None and not seat.is_ai and seat.seat in status.actors:
-                assert game.forced(state, seat.seat) is None, f"{seat.name} is asked a move played for them"
+            if seat.seat is None or seat.is_ai or seat.seat not in status.actors or seat.user_id is None:
+                continue
+            move = game.forced(state, seat.seat)
+            if move is None:
+                lone = len(game.legal_actions(state, seat.seat)) == 1
+                asked["a lone move hanging on a secret" if lone else "a real choice"] += 1
+                continue
+            # the one case a lone move is asked: played, it would make their last move final (an
+            # "end the turn" after a move they may still take back): they confirm it, or take it back
+            assert await svc.can_undo(gid, seat.user_id), f"{seat.name} is asked a move played for them"
+            assert not game.undoable(state, move, game.apply(state, move)), seat.name
+            asked["a lone move that would seal the last one"] += 1
         user = rng.choice(status.waiting_for)
         player = next(s.seat for s in status.seats if s.user_id == user)
         assert player is not None
@@ -76,6 +89,7 @@ async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it
     for notice in forced:  # said in public, naming the seat as every line does
         assert notice.audience == "public" and notice.data["name"].startswith(("ann (", "bob (")), notice
     assert await svc.verify_game(gid) == []  # the log, forced moves and undo entries too, replays
+    print(f"\n{spec.id}: {len(forced)} moves played for a person; asked: {dict(asked)}")
 
 
 def test_a_lone_move_that_hangs_on_a_secret_is_asked() -> None:
