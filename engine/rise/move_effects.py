@@ -1,0 +1,133 @@
+"""What the simple moves change of what the greedy player weighs, told without applying them.
+
+The greedy player scores a position by the seat's holdings (gold, pool cubes,
+resources, food, victory points), every seat's yields and the empire tile being
+placed; applying a move only to read those costs a copy of the whole state and
+the rules' checks. For the moves that change nothing else it reads (taking a
+tile, a trade box, skipping, stopping, a battle, taking an empire tile,
+placing one cube) their
+effect is stated here, from the same data and prices the rules use. A move
+that ends the Player Actions phase sets off food, income and victory points,
+so it is never told here: the greedy player applies it. ``tests/test_rise_greedy_oracle.py``
+checks that every decision comes out as when every move was applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from engine.core import Action
+from engine.rise import turn
+from engine.rise.actions import (
+    Battle,
+    PlaceCube,
+    Skip,
+    Stop,
+    TakeBack,
+    TakeCity,
+    TakeEmpire,
+    TakeProgress,
+    TakeTerritory,
+    Trade,
+)
+from engine.rise.data import RiseData
+from engine.rise.state import RiseState
+from engine.rise.turn import Mix
+
+
+class Effect(NamedTuple):
+    """The part of the position after a move that the greedy player's worth reads.
+
+    Attributes:
+        held: the seat's gold, pool cubes, resources, food and victory points after the move.
+        progress: a progress tile joining the seat's tiles, if any (likewise ``territory``, ``city``).
+        cubes: a region whose cubes change, with its cube counts per seat after the move, if any.
+        placing: the empire tile whose cubes the seat is placing after the move (None: not placing).
+    """
+
+    held: Mix
+    progress: str | None = None
+    territory: str | None = None
+    city: str | None = None
+    cubes: tuple[str, tuple[int, ...]] | None = None
+    placing: str | None = None
+
+
+def _last_action(state: RiseState, data: RiseData) -> bool:
+    """Whether completing the action under way ends the Player Actions phase."""
+    return state.act_no + 1 >= data.actions_per_turn * state.players
+
+
+def effect(state: RiseState, data: RiseData, seat: int, action: Action) -> Effect | None:
+    """The effect of ``seat``'s legal ``action`` in ``state`` on its worth; None when it must be applied."""
+    gold, pool, resources, food, vp = turn.holdings(state, seat)
+    if isinstance(action, PlaceCube):
+        empire = str(turn.task_of(state)["empire"])
+        counts = list(state.cubes.get(action.region, [0] * state.players))
+        counts[seat] += 1
+        return Effect((gold, pool - 1, resources, food, vp), cubes=(action.region, tuple(counts)),
+                      placing=empire)
+    if isinstance(action, TakeEmpire):
+        return Effect((gold, pool, resources, food, vp), placing=action.tile)
+    if _last_action(state, data):
+        return None
+    if isinstance(action, TakeProgress):
+        price = turn.progress_price(state, data, action.tile)
+        return Effect((gold - price, pool, resources, food, vp), progress=action.tile)
+    if isinstance(action, TakeTerritory):
+        return Effect((gold, pool, resources, food, vp), territory=action.tile)
+    if isinstance(action, TakeCity):
+        city = data.cities[action.tile]
+        if city.wonder is not None:
+            # A wonder is paid for, scores at once and leaves the game: no tile joins the seat's.
+            w = city.wonder
+            return Effect((gold - w.gold, pool - w.cubes, resources - w.resources, food, vp + w.vp))
+        return Effect((gold - city.cost, pool, resources, food, vp), city=action.tile)
+    if isinstance(action, Trade):
+        box = data.trade[action.box]
+        return Effect((gold + box.gold, pool, resources - box.resources, food, vp + box.vp))
+    if isinstance(action, (Skip, Stop)):
+        # Ends the choice, the placement, the battles or the free tiles: no longer placing.
+        return Effect((gold, pool, resources, food, vp))
+    if isinstance(action, Battle):
+        attacker_loss, defender_loss = turn.side_of(state, data, turn.task_of(state)).battles[action.row]
+        counts = list(state.cubes[action.region])
+        counts[action.target] -= min(defender_loss, counts[action.target])
+        counts[seat] -= min(attacker_loss, counts[seat])
+        return Effect((gold, pool, resources, food, vp), cubes=(action.region, tuple(counts)))
+    return None
+
+
+def paid(state: RiseState, seat: int, action: TakeBack) -> Mix:
+    """``seat``'s holdings once it has paid for ``action`` (taking a disc back changes nothing else it
+    weighs, though it leads on to the row's choice)."""
+    gold, pool, resources, food, vp = turn.holdings(state, seat)
+    return (gold - action.gold, pool - action.cubes, resources - action.resources, food - action.food,
+            vp - action.vp)
+
+
+def after_payment(state: RiseState, seat: int, action: TakeBack) -> RiseState:
+    """``state`` with ``seat``'s holdings as after paying for ``action``, to read the row's moves and
+    their effects from (they read neither the display nor the action under way).
+
+    Every other field is ``state``'s own object: read it, never apply a move to it.
+    """
+    held = paid(state, seat, action)
+    lists = [state.gold[:], state.pool[:], state.resources[:], state.food[:], state.vp[:]]
+    for values, value in zip(lists, held, strict=True):
+        values[seat] = value
+    gold, pool, resources, food, vp = lists
+    return replace(state, gold=gold, pool=pool, resources=resources, food=food, vp=vp)
+
+
+_ROW_MOVES: dict[str, type[TakeProgress | TakeTerritory | TakeCity | TakeEmpire | Trade]] = {
+    "progress": TakeProgress, "territory": TakeTerritory, "city": TakeCity, "empire": TakeEmpire,
+    "trade": Trade,
+}
+
+
+def row_moves(state: RiseState, data: RiseData, seat: int, row: str) -> list[Action]:
+    """The moves ``seat`` will be offered once it has selected ``row`` in an A turn (the row's tiles
+    or boxes, in the order ``legal_actions`` gives them): selecting changes none of them."""
+    return [_ROW_MOVES[row](seat, choice) for choice in turn.row_choices(state, data, seat, row)]
