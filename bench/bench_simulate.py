@@ -1,7 +1,9 @@
 """Times whole games between AI players (the first registered game unless --game) and prints the figures.
 
 Run by hand (never from the tests):
-    .venv/bin/python bench/bench_simulate.py [--games 50] [--players 6] [--ai greedy]
+    .venv/bin/python bench/bench_simulate.py [--game ID] [--games 50] [--players N] [--ai greedy]
+
+``--players`` defaults to 6, or the game's most when it seats fewer (Rise of Empires: 5).
 """
 
 from __future__ import annotations
@@ -16,17 +18,25 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.__main__ import play_ai_game
-from engine.registry import game_ids
+from engine.registry import game_ids, spec
+
+DEFAULT_PLAYERS = 6
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=game_ids(), default=game_ids()[0])
     parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--players", type=int, default=None,
+                        help="players per game (default: 6, or the game's most when it seats fewer)")
     parser.add_argument("--ai", default="greedy", choices=("greedy", "random"))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    game = spec(args.game)
+    if args.players is None:
+        args.players = max(game.min_players, min(DEFAULT_PLAYERS, game.max_players))
+    elif not game.min_players <= args.players <= game.max_players:
+        parser.error(f"{game.title} is for {game.min_players} to {game.max_players} players.")
     play_ai_game(args.game, args.players, args.seed, args.ai)  # warm the data caches
     times: list[float] = []
     actions: list[int] = []

@@ -143,7 +143,8 @@ class _Node:
         if change is None:
             return None
         s, seat = self.state, self.seat
-        self.position(data, cache)
+        if self.value is None:
+            self.position(data, cache)
         tiles = None
         if change.progress or change.territory or change.city:
             if self.tiles is None:
@@ -248,19 +249,26 @@ class GreedyPolicy:
         """``actions`` with each B-turn disc's ways of paying cut to the one that leaves the most worth.
 
         A payment changes only what the seat holds (not the yields, nor any rival's worth), so each
-        is scored from ``node`` itself, with the arithmetic of :func:`worth`.
+        is scored from ``node`` itself, with the arithmetic of :func:`worth`; discs of the same price
+        offer the same ways of paying, so each way is scored once.
         """
         data = GAME.data
         cheapest: dict[tuple[str, int], tuple[float, Action]] = {}
         out: list[Action] = []
+        scored: dict[Mix, float] = {}
         node.position(data, self._yields)
-        yields = node.yields[node.seat]
+        s, seat = node.state, node.seat
+        yields = node.yields[seat]
+        gold, pool, resources, food, vp = holdings(s, seat)
         for action in actions:
             if not isinstance(action, TakeBack):
                 out.append(action)
                 continue
-            held = move_effects.paid(node.state, node.seat, action)
-            value = worth_of(node.state, data, node.seat, yields, held, None) - 0.5 * node.rival
+            held = (gold - action.gold, pool - action.cubes, resources - action.resources, food - action.food,
+                    vp - action.vp)
+            value = scored.get(held)
+            if value is None:
+                value = scored[held] = worth_of(s, data, seat, yields, held, None) - 0.5 * node.rival
             disc = (action.row, action.circle)
             if disc not in cheapest or value > cheapest[disc][0] + 1e-9:
                 cheapest[disc] = (value, action)
