@@ -13,6 +13,14 @@ counter-based generator (:mod:`engine.rng`), never the game's.
   or two choices ahead within the same action); a B-turn disc is judged with
   its cheapest way of paying (by that same worth). Ties go to its generator.
   In turn order determination it takes the earliest free position.
+
+The greedy player weighs hundreds of positions per decision, so it avoids
+building them: every seat's yields are kept up to date from position to
+position (:mod:`engine.rise.yield_cache`); the moves whose effect on the worth
+is a known change of holdings, tiles, cubes or placement are scored without
+being applied (:mod:`engine.rise.move_effects`), and so are the ways of paying
+for a disc and the moves of a row just chosen; the rest are applied once each.
+It decides exactly as applying every move would (``tests/test_rise_greedy_oracle.py``).
 """
 
 from __future__ import annotations
@@ -85,7 +93,7 @@ class _Node:
     """A position met while deciding, with what has been worked out about it so far.
 
     ``children``: the positions after ``seat``'s moves applied from it, each applied once however
-    often a decision (or the next one, see :data:`_NEXT`) comes back to it; ``scores``: the
+    often a decision (or the next one, see :data:`_last`) comes back to it; ``scores``: the
     positions' values after the moves scored without applying them (:mod:`engine.rise.move_effects`).
     """
 
@@ -171,12 +179,13 @@ def _one(tile: str | None) -> tuple[str, ...]:
     return () if tile is None else (tile,)
 
 
-_NEXT: list[_Node] = []
-"""The position after the greedy player's last choice, with the moves it already tried from there.
+_last: _Node | None = None
+"""The position after the greedy player's last choice, with what it already worked out there.
 
-An action runs over several choices by the same seat (a row, then its tile), and the lookahead of
-the first tries every move of the next: the next decision starts from this node when its position is
-equal. Module-wide, as the bot makes a fresh policy for each move; at most one node.
+The lookahead of one decision may apply and score the moves of the next (a disc taken back, then
+the tiles of its row when the turn's last action is one): the next decision starts from this node
+when its position is equal. Module-wide, as the bot makes a fresh policy for each move; read and
+replaced whole (one reference), so policies in other threads at worst miss it.
 """
 
 
@@ -239,10 +248,11 @@ class GreedyPolicy:
         return self._rank(state, player)[1]
 
     def choose(self, state: RiseState, player: int) -> Action:
+        global _last
         node, best, draw = self._rank(state, player)
         choice = best[rng.below(self._rng, len(best))] if draw else best[0]
-        child = node.children.get(choice)
-        _NEXT[:] = [child] if child is not None else []
+        # Only a position the greedy player made itself is kept (nobody else holds it to change it).
+        _last = node.children.get(choice)
         return choice
 
     def _cheapest_payments(self, node: _Node, actions: list[Action]) -> list[Action]:
@@ -277,12 +287,10 @@ class GreedyPolicy:
 
 def _start(state: RiseState, seat: int) -> _Node:
     """The node of ``state``: the one the last choice led to when it is the same position, else a new one."""
-    if _NEXT and _NEXT[0].seat == seat and (_NEXT[0].state is state or _NEXT[0].state == state):
-        node = _NEXT[0]
-    else:
-        node = _Node(state, seat)
-    _NEXT[:] = [node]
-    return node
+    last = _last
+    if last is not None and last.seat == seat and last.state == state:
+        return last
+    return _Node(state, seat)
 
 
 def make_policy(name: str, seed: int) -> Policy:

@@ -4,12 +4,12 @@ The greedy player scores a position by the seat's holdings (gold, pool cubes,
 resources, food, victory points), every seat's yields and the empire tile being
 placed; applying a move only to read those costs a copy of the whole state and
 the rules' checks. For the moves that change nothing else it reads (taking a
-tile, a trade box, skipping, stopping, a battle, taking an empire tile,
-placing one cube) their
-effect is stated here, from the same data and prices the rules use. A move
-that ends the Player Actions phase sets off food, income and victory points,
-so it is never told here: the greedy player applies it. ``tests/test_rise_greedy_oracle.py``
-checks that every decision comes out as when every move was applied.
+tile or a trade box, skipping, stopping, a battle, taking an empire tile,
+placing a cube) their effect is stated here, from the same data and prices the
+rules use. A move that may end the Player Actions phase sets off food, income
+and victory points, so it is never told here: the greedy player applies it.
+``tests/test_rise_greedy_oracle.py`` checks that every decision comes out as
+when every move is applied.
 """
 
 from __future__ import annotations
