@@ -34,7 +34,7 @@ from engine.rise.data import RiseData
 from engine.rise.game import GAME
 from engine.rise.state import RiseState
 from engine.rise.turn import Mix, holdings
-from engine.rise.yield_cache import TileKey, YieldCache, Yields, tile_key
+from engine.rise.yield_cache import Snapshot, TileKey, YieldCache, Yields, tile_key, with_cubes, with_tiles
 
 POLICIES: tuple[str, ...] = ("random", "greedy")
 
@@ -94,22 +94,23 @@ class _Node:
 
     ``children``: the positions after ``seat``'s moves applied from it, each applied once however
     often a decision (or the next one, see :data:`_last`) comes back to it; ``scores``: the
-    positions' values after the moves scored without applying them (:mod:`engine.rise.move_effects`).
+    positions' values after the moves scored without applying them (:mod:`engine.rise.move_effects`);
+    ``previews``: the position as after paying for a disc, for scoring the moves of its row.
     """
 
-    __slots__ = ("children", "moves", "previews", "rival", "scores", "seat", "state", "tiles", "value",
-                 "worths", "yields")
+    __slots__ = ("children", "moves", "previews", "rival", "scores", "seat", "snapshot", "state", "tiles",
+                 "value", "worths")
 
-    def __init__(self, state: RiseState, seat: int) -> None:
+    def __init__(self, state: RiseState, seat: int, snapshot: Snapshot | None = None) -> None:
         self.state = state
         self.seat = seat
+        self.snapshot = snapshot  # every seat's yields here, once worked out
         self.children: dict[Action, _Node] = {}
         self.scores: dict[Action, float] = {}
         self.previews: dict[Action, _Node] = {}
         self.moves: list[Action] | None = None
         self.value: float | None = None
         self.rival = 0.0
-        self.yields: list[Yields] = []
         self.worths: list[float] = []
         self.tiles: TileKey | None = None
 
@@ -119,12 +120,15 @@ class _Node:
             found = self.children[action] = _Node(GAME.apply(self.state, action).state, self.seat)
         return found
 
-    def preview(self, action: TakeBack) -> _Node:
-        """The position as after paying for ``action``, for scoring the row's moves (never to apply)."""
+    def preview(self, action: TakeBack, cache: YieldCache) -> _Node:
+        """The position as after paying for ``action``, for scoring the row's moves (never to apply).
+
+        Paying changes no yields: it shares this position's.
+        """
         found = self.previews.get(action)
         if found is None:
             found = self.previews[action] = _Node(move_effects.after_payment(self.state, self.seat, action),
-                                                  self.seat)
+                                                  self.seat, self.yields(cache))
         return found
 
     def legal(self) -> list[Action]:
@@ -132,12 +136,18 @@ class _Node:
             self.moves = GAME.legal_actions(self.state, self.seat)
         return self.moves
 
+    def yields(self, cache: YieldCache) -> Snapshot:
+        """Every seat's yields here."""
+        if self.snapshot is None:
+            self.snapshot = cache.snapshot(self.state)
+        return self.snapshot
+
     def position(self, data: RiseData, cache: YieldCache) -> float:
         """The seat's worth less half the best rival's."""
         if self.value is None:
             s, seat = self.state, self.seat
-            self.yields = cache.every(s)
-            self.worths = [worth(s, data, p, self.yields[p]) for p in range(s.players)]
+            every = self.yields(cache).every
+            self.worths = [worth(s, data, p, every[p]) for p in range(s.players)]
             self.rival = max((w for p, w in enumerate(self.worths) if p != seat), default=0.0)
             self.value = self.worths[seat] - 0.5 * self.rival
         return self.value
@@ -153,24 +163,26 @@ class _Node:
         s, seat = self.state, self.seat
         if self.value is None:
             self.position(data, cache)
-        tiles = None
-        if change.progress or change.territory or change.city:
-            if self.tiles is None:
-                self.tiles = tile_key(s, seat)
-            progress, territory, cities = self.tiles
-            tiles = (progress + _one(change.progress), territory + _one(change.territory),
-                     cities + _one(change.city))
-        if tiles is None and change.cubes is None:
-            # Only the seat's holdings change: every seat's yields, and the rivals' worth, stay.
-            mine = worth_of(s, data, seat, self.yields[seat], change.held, change.placing)
+        snapshot = self.yields(cache)
+        if change.cubes is None:
+            # Only the seat's holdings and tiles may change: the rivals' worth stays.
+            yields = snapshot.every[seat]
+            if change.progress or change.territory or change.city:
+                if self.tiles is None:
+                    self.tiles = tile_key(s, seat)
+                progress, territory, cities = self.tiles
+                yields = with_tiles(snapshot, data, seat, (progress + _one(change.progress),
+                                                           territory + _one(change.territory),
+                                                           cities + _one(change.city)))
+            mine = worth_of(s, data, seat, yields, change.held, change.placing)
             rival = self.rival
         else:
-            yields = cache.every_after(s, seat, tiles, change.cubes)
-            mine = worth_of(s, data, seat, yields[seat], change.held, change.placing)
+            changed = with_cubes(snapshot, data, *change.cubes)
+            yields = changed.get(seat, snapshot.every[seat])
+            mine = worth_of(s, data, seat, yields, change.held, change.placing)
             # A rival whose yields stay keeps its worth (the same inputs: the same float).
-            rival = max((self.worths[p] if yields[p] is self.yields[p]
-                         else worth_of(s, data, p, yields[p], holdings(s, p), None)
-                         for p in range(s.players) if p != seat), default=0.0)
+            rival = max((worth_of(s, data, p, changed[p], holdings(s, p), None) if p in changed
+                         else self.worths[p] for p in range(s.players) if p != seat), default=0.0)
         value = self.scores[action] = mine - 0.5 * rival
         return value
 
@@ -208,7 +220,7 @@ class GreedyPolicy:
             if depth > 0 and isinstance(action, (Select, TakeBack)):
                 # Selecting a row, or taking a disc back, leads on to the row's moves; neither changes
                 # what those read but the payment: score them from here (or from the payment made).
-                start = node.preview(action) if isinstance(action, TakeBack) else node
+                start = node.preview(action, self._yields) if isinstance(action, TakeBack) else node
                 then = move_effects.row_moves(start.state, data, node.seat, action.row)
                 if isinstance(action, TakeBack):
                     then.append(Skip(node.seat))  # a B-turn action may be skipped once paid for
@@ -268,7 +280,7 @@ class GreedyPolicy:
         scored: dict[Mix, float] = {}
         node.position(data, self._yields)
         s, seat = node.state, node.seat
-        yields = node.yields[seat]
+        yields = node.yields(self._yields).every[seat]
         gold, pool, resources, food, vp = holdings(s, seat)
         for action in actions:
             if not isinstance(action, TakeBack):

@@ -14,7 +14,6 @@ when every move is applied.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from engine.core import Action
@@ -113,12 +112,14 @@ def after_payment(state: RiseState, seat: int, action: TakeBack) -> RiseState:
 
     Every other field is ``state``'s own object: read it, never apply a move to it.
     """
+    out = object.__new__(RiseState)
+    out.__dict__.update(state.__dict__)
     held = paid(state, seat, action)
-    lists = [state.gold[:], state.pool[:], state.resources[:], state.food[:], state.vp[:]]
-    for values, value in zip(lists, held, strict=True):
+    for name, value in zip(("gold", "pool", "resources", "food", "vp"), held, strict=True):
+        values = getattr(state, name)[:]
         values[seat] = value
-    gold, pool, resources, food, vp = lists
-    return replace(state, gold=gold, pool=pool, resources=resources, food=food, vp=vp)
+        setattr(out, name, values)
+    return out
 
 
 _ROW_MOVES: dict[str, type[TakeProgress | TakeTerritory | TakeCity | TakeEmpire | Trade]] = {

@@ -12,6 +12,8 @@ region and its cube counts), so a position seen earlier costs one look-up.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.rise import control, phases
 from engine.rise.data import YIELDS, RiseData
 from engine.rise.state import RiseState
@@ -68,112 +70,108 @@ def tile_key(state: RiseState, seat: int) -> TileKey:
     return (tuple(state.progress[seat]), tuple(state.territory[seat]), tuple(state.cities[seat]))
 
 
-def _add(totals: list[Yields], shares: Shares, sign: int) -> None:
-    for seat, share in shares.items():
-        total = totals[seat]
-        for k, v in share.items():
-            total[k] += sign * v
+class Snapshot(NamedTuple):
+    """Every seat's yields in one position, and their parts. Never changed once made.
+
+    Attributes:
+        every: per seat, everything it earns this turn (``phases.every_yields``).
+        tiles: per seat, what its tiles earn.
+        regions: per seat, what its regions earn.
+        shares: per region holding cubes, what each seat earns there.
+    """
+
+    every: list[Yields]
+    tiles: list[Yields]
+    regions: list[Yields]
+    shares: dict[str, Shares]
+
+
+def with_tiles(snapshot: Snapshot, data: RiseData, seat: int, tiles: TileKey) -> Yields:
+    """``seat``'s yields in ``snapshot``'s position were it to hold ``tiles`` instead."""
+    held, regions = tile_yields(data, tiles), snapshot.regions[seat]
+    return {k: held[k] + regions[k] for k in _KINDS}
+
+
+def with_cubes(snapshot: Snapshot, data: RiseData, region: str, counts: tuple[int, ...]) -> dict[int, Yields]:
+    """The seats whose yields change, with their new yields, were ``region`` to hold ``counts`` cubes."""
+    before = snapshot.shares.get(region, {})
+    after = region_shares(data, region, counts)
+    out: dict[int, Yields] = {}
+    for seat in {*before, *after}:
+        was, now = before.get(seat, _NOTHING), after.get(seat, _NOTHING)
+        if was != now:
+            every = snapshot.every[seat]
+            out[seat] = {k: every[k] - was[k] + now[k] for k in _KINDS}
+    return out
+
+
+_NOTHING: Yields = dict.fromkeys(_KINDS, 0)
 
 
 class YieldCache:
-    """Yields of every seat, brought up to date from the last position asked about.
+    """Every seat's yields, brought up to date from the last position asked about.
 
-    Not shared between threads: each policy holds its own. The lists it returns are its own too:
-    read them, never change them.
+    Not shared between threads: each policy holds its own.
     """
 
     def __init__(self, data: RiseData) -> None:
         self._data = data
         self._players = 0
-        # The last position's cubes and tiles (copies: states are not ours to keep), what each region
-        # and each seat's tiles earn there, and the sums per seat.
+        # The last position's cubes and tiles (copies: states are not ours to keep).
         self._cubes: dict[str, list[int]] = {}
-        self._shares: dict[str, Shares] = {}
-        self._regions: list[Yields] = []
         self._progress: list[list[str]] = []
         self._territory: list[list[str]] = []
         self._cities: list[list[str]] = []
-        self._tiles: list[Yields] = []
-        self._every: list[Yields] = []
+        self._snapshot = Snapshot([], [], [], {})
 
     def every(self, state: RiseState) -> list[Yields]:
         """What each seat earns this turn: the same as ``phases.every_yields(state, data)``."""
-        self._sync(state)
-        return self._every
+        return self.snapshot(state).every
 
-    def every_after(self, state: RiseState, seat: int, tiles: TileKey | None,
-                    cubes: tuple[str, tuple[int, ...]] | None) -> list[Yields]:
-        """Every seat's yields once ``seat`` holds the tiles ``tiles`` (None: as now) and the region
-        ``cubes[0]`` holds ``cubes[1]`` cubes per seat (None: as now), the rest of ``state`` unchanged.
-
-        A seat whose yields do not change keeps the very dictionary :meth:`every` gave for it.
-        """
-        self._sync(state)
-        out = self._every[:]
-        changed: set[int] = set()
-        every_tiles = self._tiles
-        if tiles is not None:
-            every_tiles = every_tiles[:]
-            every_tiles[seat] = tile_yields(self._data, tiles)
-            changed.add(seat)
-        regions = self._regions
-        if cubes is not None:
-            region, counts = cubes
-            before = self._shares.get(region, {})
-            after = region_shares(self._data, region, counts)
-            regions = regions[:]
-            for p in {*before, *after}:
-                total = dict(regions[p])
-                for k, v in before.get(p, {}).items():
-                    total[k] -= v
-                for k, v in after.get(p, {}).items():
-                    total[k] += v
-                regions[p] = total
-                changed.add(p)
-        for p in changed:
-            out[p] = {k: every_tiles[p][k] + regions[p][k] for k in _KINDS}
-        return out
-
-    def _sync(self, state: RiseState) -> None:
-        """Bring the last position's figures to ``state``."""
+    def snapshot(self, state: RiseState) -> Snapshot:
+        """Every seat's yields in ``state``, and their parts."""
         if state.players != self._players:
-            self._reset(state.players)
+            self._players = state.players
+            self._cubes = {}
+            self._progress = self._territory = self._cities = []  # no seat's tiles known yet
+            empty = [dict(_NOTHING) for _ in range(state.players)]
+            self._snapshot = Snapshot(empty, empty, empty, {})
+        tiles, regions, shares = self._snapshot.tiles, self._snapshot.regions, self._snapshot.shares
         stale = False
         if state.cubes != self._cubes:
-            self._update_regions(state)
+            regions, shares = self._regions(state)
             stale = True
         if (state.progress != self._progress or state.territory != self._territory
                 or state.cities != self._cities):
-            self._update_tiles(state)
+            tiles = [tile_yields(self._data, tile_key(state, seat)) for seat in range(state.players)]
+            self._progress = [held[:] for held in state.progress]
+            self._territory = [held[:] for held in state.territory]
+            self._cities = [held[:] for held in state.cities]
             stale = True
         if stale:
-            # A new list: the one handed out before still describes the position it was asked for.
-            self._every = [{k: tiles[k] + regions[k] for k in _KINDS}
-                           for tiles, regions in zip(self._tiles, self._regions, strict=True)]
+            every = [{k: t[k] + r[k] for k in _KINDS} for t, r in zip(tiles, regions, strict=True)]
+            self._snapshot = Snapshot(every, tiles, regions, shares)
+        return self._snapshot
 
-    def _reset(self, players: int) -> None:
-        self._players = players
-        self._cubes = {}
-        self._shares = {}
-        self._regions = [dict.fromkeys(_KINDS, 0) for _ in range(players)]
-        # No seat holds a list of tiles yet, so the first position works every seat's tiles out.
-        self._progress = self._territory = self._cities = []
-        self._tiles = []
-
-    def _update_regions(self, state: RiseState) -> None:
+    def _regions(self, state: RiseState) -> tuple[list[Yields], dict[str, Shares]]:
+        """The regions' part of the yields in ``state``, from the last position's by the regions that
+        changed (new objects: the last snapshot stays as it was)."""
         old, new = self._cubes, state.cubes
         changed = [r for r, counts in new.items() if old.get(r) != counts]
         changed.extend(r for r in old if r not in new)
-        totals = self._regions
+        totals = [dict(total) for total in self._snapshot.regions]
+        shares = dict(self._snapshot.shares)
         for region in changed:
-            _add(totals, self._shares.pop(region, {}), -1)
+            _add(totals, shares.pop(region, {}), -1)
             if region in new:
-                shares = self._shares[region] = region_shares(self._data, region, tuple(new[region]))
-                _add(totals, shares, 1)
+                now = shares[region] = region_shares(self._data, region, tuple(new[region]))
+                _add(totals, now, 1)
         self._cubes = {r: counts[:] for r, counts in new.items()}
+        return totals, shares
 
-    def _update_tiles(self, state: RiseState) -> None:
-        self._tiles = [tile_yields(self._data, tile_key(state, seat)) for seat in range(state.players)]
-        self._progress = [tiles[:] for tiles in state.progress]
-        self._territory = [tiles[:] for tiles in state.territory]
-        self._cities = [tiles[:] for tiles in state.cities]
+
+def _add(totals: list[Yields], shares: Shares, sign: int) -> None:
+    for seat, share in shares.items():
+        total = totals[seat]
+        for k, v in share.items():
+            total[k] += sign * v
