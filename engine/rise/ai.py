@@ -120,15 +120,22 @@ class _Node:
             found = self.children[action] = _Node(GAME.apply(self.state, action).state, self.seat)
         return found
 
-    def preview(self, action: TakeBack, cache: YieldCache) -> _Node:
+    def preview(self, action: TakeBack, data: RiseData, cache: YieldCache) -> _Node:
         """The position as after paying for ``action``, for scoring the row's moves (never to apply).
 
-        Paying changes no yields: it shares this position's.
+        Paying changes no yields and no rival's holdings: it shares this position's yields and rivals'
+        worth, and works out the seat's own.
         """
         found = self.previews.get(action)
         if found is None:
-            found = self.previews[action] = _Node(move_effects.after_payment(self.state, self.seat, action),
-                                                  self.seat, self.yields(cache))
+            self.position(data, cache)
+            seat, snapshot = self.seat, self.yields(cache)
+            found = _Node(move_effects.after_payment(self.state, seat, action), seat, snapshot)
+            found.worths = self.worths[:]
+            found.worths[seat] = worth(found.state, data, seat, snapshot.every[seat])
+            found.rival = self.rival
+            found.value = found.worths[seat] - 0.5 * found.rival
+            self.previews[action] = found
         return found
 
     def legal(self) -> list[Action]:
@@ -220,7 +227,7 @@ class GreedyPolicy:
             if depth > 0 and isinstance(action, (Select, TakeBack)):
                 # Selecting a row, or taking a disc back, leads on to the row's moves; neither changes
                 # what those read but the payment: score them from here (or from the payment made).
-                start = node.preview(action, self._yields) if isinstance(action, TakeBack) else node
+                start = node.preview(action, data, self._yields) if isinstance(action, TakeBack) else node
                 then = move_effects.row_moves(start.state, data, node.seat, action.row)
                 if isinstance(action, TakeBack):
                     then.append(Skip(node.seat))  # a B-turn action may be skipped once paid for
@@ -271,13 +278,11 @@ class GreedyPolicy:
         """``actions`` with each B-turn disc's ways of paying cut to the one that leaves the most worth.
 
         A payment changes only what the seat holds (not the yields, nor any rival's worth), so each
-        is scored from ``node`` itself, with the arithmetic of :func:`worth`; discs of the same price
-        offer the same ways of paying, so each way is scored once.
+        is scored from ``node`` itself, with the arithmetic of :func:`worth`.
         """
         data = GAME.data
         cheapest: dict[tuple[str, int], tuple[float, Action]] = {}
         out: list[Action] = []
-        scored: dict[Mix, float] = {}
         node.position(data, self._yields)
         s, seat = node.state, node.seat
         yields = node.yields(self._yields).every[seat]
@@ -288,9 +293,7 @@ class GreedyPolicy:
                 continue
             held = (gold - action.gold, pool - action.cubes, resources - action.resources, food - action.food,
                     vp - action.vp)
-            value = scored.get(held)
-            if value is None:
-                value = scored[held] = worth_of(s, data, seat, yields, held, None) - 0.5 * node.rival
+            value = worth_of(s, data, seat, yields, held, None) - 0.5 * node.rival
             disc = (action.row, action.circle)
             if disc not in cheapest or value > cheapest[disc][0] + 1e-9:
                 cheapest[disc] = (value, action)
