@@ -174,10 +174,12 @@ class _Node:
         if change.cubes is None:
             # Only the seat's holdings and tiles may change: the rivals' worth stays.
             yields = snapshot.every[seat]
-            if change.progress or change.territory or change.city:
+            if change.progress or change.territory or change.city or change.dropped:
                 if self.tiles is None:
                     self.tiles = tile_key(s, seat)
                 progress, territory, cities = self.tiles
+                if change.dropped:
+                    progress, cities = _without(progress, change.dropped), _without(cities, change.dropped)
                 yields = with_tiles(snapshot, data, seat, (progress + _one(change.progress),
                                                            territory + _one(change.territory),
                                                            cities + _one(change.city)))
@@ -196,6 +198,14 @@ class _Node:
 
 def _one(tile: str | None) -> tuple[str, ...]:
     return () if tile is None else (tile,)
+
+
+def _without(tiles: tuple[str, ...], tile: str) -> tuple[str, ...]:
+    """``tiles`` less the first ``tile`` among them (as a list's ``remove``), if any."""
+    if tile not in tiles:
+        return tiles
+    i = tiles.index(tile)
+    return tiles[:i] + tiles[i + 1:]
 
 
 _last: _Node | None = None

@@ -5,7 +5,7 @@ resources, food, victory points), every seat's yields and the empire tile being
 placed; applying a move only to read those costs a copy of the whole state and
 the rules' checks. For the moves that change nothing else it reads (taking a
 tile or a trade box, skipping, stopping, a battle, taking an empire tile,
-placing a cube) their effect is stated here, from the same data and prices the
+placing a cube, keeping or giving up a tile) their effect is stated here, from the same data and prices the
 rules use. A move that may end the Player Actions phase sets off food, income
 and victory points, so it is never told here: the greedy player applies it.
 ``tests/test_rise_greedy_oracle.py`` checks that every decision comes out as
@@ -17,9 +17,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import Action
-from engine.rise import turn
+from engine.rise import end, turn
 from engine.rise.actions import (
     Battle,
+    Discard,
+    Keep,
     PlaceCube,
     Skip,
     Stop,
@@ -42,6 +44,7 @@ class Effect(NamedTuple):
         held: the seat's gold, pool cubes, resources, food and victory points after the move.
         progress: a progress tile joining the seat's tiles, if any (likewise ``territory``, ``city``).
         cubes: a region whose cubes change, with its cube counts per seat after the move, if any.
+        dropped: a progress or city tile leaving the seat's tiles, if any.
         placing: the empire tile whose cubes the seat is placing after the move (None: not placing).
     """
 
@@ -50,6 +53,7 @@ class Effect(NamedTuple):
     territory: str | None = None
     city: str | None = None
     cubes: tuple[str, tuple[int, ...]] | None = None
+    dropped: str | None = None
     placing: str | None = None
 
 
@@ -69,6 +73,8 @@ def effect(state: RiseState, data: RiseData, seat: int, action: Action) -> Effec
                       placing=empire)
     if isinstance(action, TakeEmpire):
         return Effect((gold, pool, resources, food, vp), placing=action.tile)
+    if isinstance(action, (Keep, Discard)):
+        return _keeping(state, data, seat, action)
     if _last_action(state, data):
         return None
     if isinstance(action, TakeProgress):
@@ -98,6 +104,44 @@ def effect(state: RiseState, data: RiseData, seat: int, action: Action) -> Effec
     return None
 
 
+def _keeping(state: RiseState, data: RiseData, seat: int, action: Keep | Discard) -> Effect | None:
+    """Keeping or giving up the tile asked about, when the next tile is asked about at once.
+
+    The last decision of a phase sets off what follows (food, income, the next turn); one after
+    which the next tile cannot be kept sets off the rules' forced discards: both are applied.
+    """
+    if len(state.pending) < 2:
+        return None
+    item, following = state.pending[0], state.pending[1]
+    held = turn.holdings(state, seat)
+    if isinstance(action, Discard):
+        return Effect(held, dropped=action.tile) if end.can_keep(state, data, following) else None
+    gold, pool, resources, food, vp = held
+    kind = item["kind"]
+    if kind == "upkeep":
+        resources -= data.cities[action.tile].upkeep
+    elif kind == "keep_progress":
+        gold -= 1
+    elif kind == "keep_city":
+        pool -= 1
+    after: Mix = (gold, pool, resources, food, vp)
+    if not end.can_keep(with_holdings(state, seat, after), data, following):
+        return None
+    return Effect(after)
+
+
+def with_holdings(state: RiseState, seat: int, held: Mix) -> RiseState:
+    """``state`` with ``seat``'s gold, pool cubes, resources, food and victory points set to ``held``,
+    to read from (every other field is ``state``'s own object: never apply a move to it)."""
+    out = object.__new__(RiseState)
+    out.__dict__.update(state.__dict__)
+    for name, value in zip(("gold", "pool", "resources", "food", "vp"), held, strict=True):
+        values = getattr(state, name)[:]
+        values[seat] = value
+        setattr(out, name, values)
+    return out
+
+
 def paid(state: RiseState, seat: int, action: TakeBack) -> Mix:
     """``seat``'s holdings once it has paid for ``action`` (taking a disc back changes nothing else it
     weighs, though it leads on to the row's choice)."""
@@ -112,14 +156,7 @@ def after_payment(state: RiseState, seat: int, action: TakeBack) -> RiseState:
 
     Every other field is ``state``'s own object: read it, never apply a move to it.
     """
-    out = object.__new__(RiseState)
-    out.__dict__.update(state.__dict__)
-    held = paid(state, seat, action)
-    for name, value in zip(("gold", "pool", "resources", "food", "vp"), held, strict=True):
-        values = getattr(state, name)[:]
-        values[seat] = value
-        setattr(out, name, values)
-    return out
+    return with_holdings(state, seat, paid(state, seat, action))
 
 
 _ROW_MOVES: dict[str, type[TakeProgress | TakeTerritory | TakeCity | TakeEmpire | Trade]] = {
