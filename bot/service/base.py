@@ -51,7 +51,7 @@ from bot.service.records import (
 )
 from bot.storage import GameStore
 from bot.store import StoreBusy, StoreConflict, StoreFull
-from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, players_at_start
+from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, decide, players_at_start
 
 log = logging.getLogger("bot.service")
 
@@ -357,8 +357,11 @@ class ServiceBase:
             move = game.forced(unit.state, player)
             if move is None or self._would_seal(unit, player, move):
                 continue
-            self._apply(unit, move, "forced", None)  # nobody chose it; its events say what was played
-            unit.notice(NoticeKind.forced, seat=player, name=unit.names()[player])
+            names = unit.names()
+            decision = decide(game, unit.state, player, names)  # the choice's words, from their view
+            choice = next((c.label for c in decision.choices if c.action == move), "") if decision else ""
+            self._apply(unit, move, "forced", None)  # nobody chose it
+            unit.notice(NoticeKind.forced, seat=player, name=names[player], choice=choice)
             return True
         return False
 
