@@ -511,6 +511,7 @@ class GameStatus:
     scores: tuple[int, ...] | None = None
     ranking: tuple[int, ...] | None = None
     seat_names: tuple[str, ...] = ()
+    places: tuple[tuple[int, ...], ...] | None = None  # the seats by place (a shared place: several)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.models import Notice, NoticeKind
 from engine.core import Game
+from engine.words import first_place, winners
 
 log = logging.getLogger(__name__)
 
@@ -61,14 +62,16 @@ Wording = Callable[[Notice, _Names, When], "str | None"]
 
 
 def _final(d: Mapping[str, Any]) -> str:
-    """``Game over. Final scores: alice (Red) 12, bob (Blue) 9. Winner: alice (Red).``"""
+    """``Game over. Final scores: alice (Red) 12, bob (Blue) 9. Winner: alice (Red).`` (``Winners, sharing
+    first place: ...`` for a tie the game's tie-breaks leave)."""
     scores = [int(x) for x in d.get("scores", [])]
     names = [str(n) for n in d.get("names", [])]
     label = [names[i] if i < len(names) else f"seat {i + 1}" for i in range(len(scores))]
     order = [int(i) for i in d.get("ranking", []) if 0 <= int(i) < len(scores)]
     order = order or sorted(range(len(scores)), key=lambda i: -scores[i])
     line = "Game over. Final scores: " + ", ".join(f"{label[i]} {scores[i]}" for i in order)
-    return line + (f". Winner: {label[order[0]]}." if order else ".")
+    first = first_place([[int(i) for i in place] for place in d.get("places") or []], order)
+    return line + (f". {winners(first, label)}." if first else ".")
 
 
 def _days(n: int) -> str:

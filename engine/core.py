@@ -306,6 +306,18 @@ class Game(Protocol):
 
     def ranking(self, state: Any) -> list[PlayerId]: ...
 
+    def places(self, state: Any) -> list[list[PlayerId]]:
+        """The seats by place, best first (the order of :meth:`ranking`): the seats of one place are tied
+        on everything the game compares after all its tie-breaks, and share that place (never seat order).
+        """
+        ...
+
+    def compared(self, state: Any, seat: PlayerId) -> tuple[Any, ...]:
+        """What the game compares of ``seat`` to rank it, best lowest: its score, then each tie-break in
+        the rulebook's order; never the seat itself. Seats with equal ones share a place (:meth:`places`).
+        :class:`BaseGame` ranks by it."""
+        ...
+
     def undoable(self, before: Any, action: Action, result: Result) -> bool:
         """Whether ``action`` (applied to ``before``, giving ``result``) may be taken back by its player:
         nothing new became known (no die, no draw, no reveal, no private event) and the same player
@@ -487,6 +499,17 @@ class BaseGame(Generic[S, C]):
     def legal_actions(self, state: S, player: PlayerId) -> Sequence[Action]:
         raise NotImplementedError
 
+    def compared(self, state: S, seat: PlayerId) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def ranking(self, state: S) -> list[PlayerId]:
+        """Seats best first by :meth:`compared`; seats tied on it (they share a place) in seat order."""
+        return sorted(range(len(self.scores(state))), key=lambda seat: (self.compared(state, seat), seat))
+
+    def places(self, state: S) -> list[list[PlayerId]]:
+        """:meth:`ranking` cut into places by :meth:`compared` (see :meth:`Game.places`)."""
+        return tied_places(self.ranking(state), lambda seat: self.compared(state, seat))
+
     def forced(self, state: S, player: PlayerId) -> Action | None:
         """See :meth:`Game.forced`: :func:`only_move` by default."""
         return only_move(self, state, player)
@@ -561,6 +584,21 @@ def seen_by(game: Swappable, result: Result,
             viewer: PlayerId | None) -> tuple[list[Event], Mapping[str, Any]]:
     """What ``viewer`` learns from a move: the events it may see, and its view after."""
     return [e for e in result.events if e.visible_to(viewer)], game.view(result.state, viewer)
+
+
+def tied_places(ranking: Sequence[PlayerId], key: Callable[[PlayerId], Any]) -> list[list[PlayerId]]:
+    """``ranking`` cut into places: consecutive seats whose ``key`` (what the game compares, its
+    tie-breaks included, the seat not) is equal share a place."""
+    out: list[list[PlayerId]] = []
+    last: Any = object()
+    for seat in ranking:
+        mark = key(seat)
+        if out and mark == last:
+            out[-1].append(seat)
+        else:
+            out.append([seat])
+        last = mark
+    return out
 
 
 class Choosing(Protocol):

@@ -73,3 +73,16 @@ def verb(name: str, singular: str, plural_form: str) -> str:
 def pronoun(name: str) -> str:
     """"they" for a people, "it" for a realm."""
     return "they" if is_plural_name(name) else "it"
+
+
+def first_place(places: Sequence[Sequence[int]] | None, ranking: Sequence[int]) -> list[int]:
+    """The seats of the first place: the game's ``places`` when it gave them, else the ranking's first."""
+    if places:
+        return list(places[0])
+    return list(ranking[:1])
+
+
+def winners(first: Sequence[int], names: Sequence[str]) -> str:
+    """``Winner: alice (Red)``, or ``Winners, sharing first place: alice (Red) and bob (Blue)``."""
+    said = [names[p] if 0 <= p < len(names) else f"seat {p + 1}" for p in first]
+    return f"Winner: {said[0]}" if len(said) == 1 else f"Winners, sharing first place: {join_words(said)}"

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import engine.eight_minute.data as data_module
+from bot.leagues.models import placings_from_places
 from engine.core import Action, IllegalAction
 from engine.eight_minute.actions import (
     CODEC,
@@ -761,6 +762,21 @@ def test_tie_breakers_in_order() -> None:
     assert [s.armies_on_board(p) for p in range(3)] == [2, 2, 2]
     assert [p["regions"] for p in parts] == [1, 2, 2]
     assert ranking(s, DATA) == [1, 2, 0]
+
+
+def test_a_tie_every_tie_breaker_leaves_is_a_shared_place() -> None:
+    """Issue 30: two players equal on points, coins, armies and regions were ranked 1st and 2nd by seat.
+    Game End names no further tie-breaker: they share the place (and the league points of both places)."""
+    s = arranged(3, armies={"greyfen": [1, 0, 0], "frostpeak": [0, 1, 0], "sunhaven": [0, 0, 2]},
+                 coins=[5, 5, 0])
+    parts = breakdown(s, DATA)
+    assert [p["total"] for p in parts] == [2, 2, 2]
+    assert [s.armies_on_board(p) for p in range(3)] == [1, 1, 2]  # seat 2 ahead on armies
+    s.coins = [5, 5, 5]
+    assert GAME.places(s) == [[2], [0, 1]]  # 0 and 1: equal on everything compared
+    s.armies = {"greyfen": [1, 0, 0], "frostpeak": [0, 1, 0], "sunhaven": [0, 0, 1]}
+    assert GAME.places(s) == [[0, 1, 2]]  # a three-way tie: one shared place
+    assert placings_from_places(GAME.places(s), 3) == (1, 1, 1)
 
 
 def test_score_breakdown_is_in_every_view() -> None:

@@ -24,6 +24,7 @@ from bot.leagues.models import (
     PointsTable,
     Season,
     SignUp,
+    placings_from_places,
     placings_from_ranking,
     placings_from_scores,
 )
@@ -47,7 +48,8 @@ from bot.leagues.standings import (
     table_text,
 )
 from bot.leagues.store import MIGRATION, MIGRATION_NUMBER, LeagueConflict, LeagueStore
-from bot.models import Notice, Outcome, TimerSettings
+from bot.models import Notice, NoticeKind, Outcome, TimerSettings
+from bot.notices import platform_text
 from bot.service import GameService
 from bot.store import MIGRATIONS_DIR, Store, StoreError, list_migrations
 from engine.registry import get_game, make_policy
@@ -290,6 +292,26 @@ def test_table_text_and_pictures(simulated: list[LeagueGame], tmp_path: Path) ->
 
 
 # -- tie-breaks ---------------------------------------------------------------------------
+
+def test_a_shared_place_shares_its_league_points() -> None:
+    """Issue 30: with two players tied on everything the game compares, the table paid 10, 5, 1 as if
+    one had won; the engine's places give them one placing and they share its points: 7.5 each."""
+    placings = placings_from_places([[1, 0], [2]], 3)
+    assert placings == (1, 1, 3)
+    assert PointsTable().award(placings) == [7.5, 7.5, 1.0]
+    assert placings_from_places([[2], [0, 1, 3]], 4) == (2, 2, 1, 2)
+    with pytest.raises(ValueError):
+        placings_from_places([[0], [0, 1]], 2)
+
+
+def test_the_game_over_line_names_every_winner_of_a_shared_first_place() -> None:
+    notice = Notice("g1", NoticeKind.game_over, {"scores": [9, 9, 4], "ranking": [0, 1, 2],
+                                                  "places": [[0, 1], [2]], "names": ["ann (Red)", "bob (Blue)",
+                                                                                     "cy (Green)"]}, "public", 9)
+    line = platform_text(notice, [], str)
+    assert line == ("Game over. Final scores: ann (Red) 9, bob (Blue) 9, cy (Green) 4. Winners, sharing first "
+                    "place: ann (Red) and bob (Blue).")
+
 
 def test_tie_breaks_in_the_organisers_order() -> None:
     # 1 and 2 both end on 14 points (10 + 1 + 3 and 1 + 3 + 10) with one win each, and each

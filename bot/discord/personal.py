@@ -12,6 +12,7 @@ from bot.discord.kit import GameId, Interaction, Reply, ShortText, mention, time
 from bot.models import GameRow, GameStatus, NoticeKind, ReminderPreference
 from bot.service import ServiceError
 from engine.registry import get_game
+from engine.words import first_place, join_words
 
 MAX_LISTED = 15  # games per answer (live ones first)
 REMINDER_CHOICES = [
@@ -87,8 +88,9 @@ class PersonalCommands(CommandBase):
         elif st.status == "lobby":
             line += f" ({len(st.seats)} of {st.max_seats} seats)"
         elif st.status == "over" and st.scores is not None and st.ranking:
-            winner = next((s.name for s in st.seats if s.seat == st.ranking[0]), "?")
-            line += f", won by {winner}"
+            first = first_place(st.places, st.ranking)
+            won = [next((s.name for s in st.seats if s.seat == p), "?") for p in first]
+            line += f", won by {join_words(won)}"
         return line
 
     @app_commands.command(name="reminders", description="Which turn reminders you get and when (every game)")

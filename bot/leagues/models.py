@@ -270,6 +270,20 @@ def placings_from_ranking(ranking: Sequence[int], players: int) -> tuple[int, ..
     return tuple(out)
 
 
+def placings_from_places(places: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
+    """Placings by seat from the engine's places (best first; the seats of one place tied on every
+    tie-break the game has): competition placings, so a shared place shares its number (1, 1, 3)."""
+    if sorted(p for place in places for p in place) != list(range(players)):
+        raise ValueError(f"places list each of the {players} seats once")
+    out = [0] * players
+    number = 1
+    for place in places:
+        for seat in place:
+            out[seat] = number
+        number += len(place)
+    return tuple(out)
+
+
 def placings_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
     """Competition placings from scores alone (equal scores share a place: 1, 2, 2, 4)."""
     return tuple(1 + sum(1 for other in scores if other > s) for s in scores)

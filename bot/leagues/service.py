@@ -31,6 +31,7 @@ from bot.leagues.models import (
     PointsTable,
     Season,
     SignUp,
+    placings_from_places,
     placings_from_ranking,
 )
 from bot.leagues.ratings import Rating, RatingConfig, RatingPoint, Ratings, carry
@@ -415,7 +416,8 @@ class LeagueService:
         if status.status == "abandoned" or status.ranking is None or status.scores is None:
             await self.store.set_game_status(game.game_id, "abandoned", now)
             return None
-        placings = placings_from_ranking(status.ranking, len(game.players))
+        placings = placings_from_places(status.places, len(game.players)) if status.places is not None \
+            else placings_from_ranking(status.ranking, len(game.players))  # a game over before places
         scores = tuple(status.scores)
         season = await self.season(game.league_id, game.season)
         ledger = Ratings(self.rating_config, await self.store.ratings(game.league_id, game.season))

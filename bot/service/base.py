@@ -303,7 +303,8 @@ class ServiceBase:
                 unit.notices.append(Notice(gid, None, dict(event.data), users, unit.seq, seats, event=event))
         if game.is_over(unit.state):
             unit.status = "over"
-            unit.result = {"scores": list(game.scores(unit.state)), "ranking": list(game.ranking(unit.state))}
+            unit.result = {"scores": list(game.scores(unit.state)), "ranking": list(game.ranking(unit.state)),
+                           "places": [list(place) for place in game.places(unit.state)]}
             unit.notice(NoticeKind.game_over, **unit.result, names=list(unit.names()))
 
     def _ai_choice(self, unit: Unit, player: PlayerId) -> Action:
@@ -538,6 +539,7 @@ class ServiceBase:
             guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
             scores=tuple(result["scores"]) if "scores" in result else None,
             ranking=tuple(result["ranking"]) if "ranking" in result else None,
+            places=tuple(tuple(place) for place in result["places"]) if "places" in result else None,
             seat_names=lg.names(),
         )
 

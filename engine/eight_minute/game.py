@@ -47,7 +47,7 @@ from engine.eight_minute.actions import (
 )
 from engine.eight_minute.data import EMData, check_data, load_data
 from engine.eight_minute.flow import Ctx
-from engine.eight_minute.scoring import breakdown, ranking, totals
+from engine.eight_minute.scoring import breakdown, compared, totals
 from engine.eight_minute.spec import SPEC
 from engine.eight_minute.state import EMState
 from engine.eight_minute.view import EMView, build_view
@@ -222,8 +222,8 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
             return list(state.final)
         return totals(state, breakdown(state, self.data))
 
-    def ranking(self, state: EMState) -> list[PlayerId]:
-        return ranking(state, self.data)
+    def compared(self, state: EMState, seat: PlayerId) -> tuple[int, ...]:
+        return compared(state, self.data, seat)
 
     def to_json(self, state: EMState) -> dict[str, Any]:
         return state.to_json()

@@ -19,6 +19,7 @@ import itertools
 from collections import Counter
 from typing import TypedDict
 
+from engine.core import tied_places
 from engine.eight_minute.data import GOODS, WILD, EMData
 from engine.eight_minute.state import NEUTRAL, EMState
 
@@ -144,13 +145,19 @@ def totals(state: EMState, parts: list[ScoreView]) -> list[int]:
 def ranking(state: EMState, data: EMData) -> list[int]:
     """Seats from first to last: points, then the tie-breakers of the (last) game.
 
-    Players still tied after every tie-breaker share the place; the list keeps
-    them in seat order. With the Full Game variant the rulebook gives no
+    Players still tied after every tie-breaker share the place (:func:`places`);
+    the list keeps them in seat order. With the Full Game variant the rulebook gives no
     tie-breaker for the summed points: we use those of the last game.
     """
+    return sorted(range(state.players), key=lambda p: (compared(state, data, p), p))
+
+
+def places(state: EMState, data: EMData) -> list[list[int]]:
+    """:func:`ranking` by places: players tied on points and every tie-breaker share theirs."""
+    return tied_places(ranking(state, data), lambda p: compared(state, data, p))
+
+
+def compared(state: EMState, data: EMData, p: int) -> tuple[int, ...]:
+    """What the ranking compares of player ``p``, best lowest: points, then the tie-breakers."""
     parts = breakdown(state, data)
-    points = totals(state, parts)
-    return sorted(
-        range(state.players),
-        key=lambda p: (-points[p], *(-v for v in tiebreak_key(state, parts, p)), p),
-    )
+    return (-totals(state, parts)[p], *(-v for v in tiebreak_key(state, parts, p)))

@@ -15,6 +15,7 @@ from engine.eight_minute.scoring import (
     ScoreView,
     breakdown,
     continent_controllers,
+    places,
     ranking,
     region_controllers,
     totals,
@@ -113,6 +114,7 @@ class EMView(TypedDict):
     totals: list[int]  # past games + this one
     final: list[int] | None
     ranking: list[int] | None
+    places: list[list[int]] | None  # the seats by place, a tie that survives the tie-breaks shared
     you: YouView | None
 
 
@@ -185,5 +187,6 @@ def build_view(game_id: str, state: EMState, data: EMData, viewer: int | None) -
         totals=totals(state, parts),
         final=list(state.final) if state.final is not None else None,
         ranking=ranking(state, data) if state.phase == "over" else None,
+        places=places(state, data) if state.phase == "over" else None,
         you=you,
     )

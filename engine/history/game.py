@@ -26,7 +26,7 @@ from engine.history.board import Ctx, forts_free
 from engine.history.data import RulesData, check_data, load_rules
 from engine.history.decision import decision
 from engine.history.hands import other_hands, unseen_cards
-from engine.history.scoring import ranking
+from engine.history.scoring import compared
 from engine.history.spec import SPEC
 from engine.history.state import HistoryState
 from engine.history.view import ClassicView, build_view
@@ -293,8 +293,8 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
     def scores(self, state: HistoryState) -> list[int]:
         return list(state.final if state.final is not None else state.scores)
 
-    def ranking(self, state: HistoryState) -> list[PlayerId]:
-        return ranking(state, self.rules)
+    def compared(self, state: HistoryState, seat: PlayerId) -> tuple[int, int, int, int]:
+        return compared(state, self.rules, seat)
 
     def to_json(self, state: HistoryState) -> dict[str, Any]:
         return state.to_json()

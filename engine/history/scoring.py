@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.core import tied_places
 from engine.history.data import RulesData
 from engine.history.state import HistoryState
 
@@ -86,11 +87,17 @@ def ranking(state: HistoryState, rules: RulesData) -> list[int]:
     Higher score first; then lower combined strength of the empires played;
     then more pre-eminence marker points; then lower strength in epoch VII.
     """
+    return sorted(range(state.players), key=lambda p: compared(state, rules, p))
+
+
+def places(state: HistoryState, rules: RulesData) -> list[list[int]]:
+    """:func:`ranking` by places: players still tied after the three tie-breaks share theirs."""
+    return tied_places(ranking(state, rules), lambda p: compared(state, rules, p))
+
+
+def compared(state: HistoryState, rules: RulesData, p: int) -> tuple[int, int, int, int]:
+    """What the ranking compares of player ``p``, best lowest."""
     scores = state.final if state.final is not None else state.scores
-
-    def key(p: int) -> tuple[int, int, int, int]:
-        strengths = empire_strengths(state, rules, p)
-        last = strengths[6] if len(strengths) >= 7 else 0
-        return (-scores[p], sum(strengths), -sum(state.markers[p]), last)
-
-    return sorted(range(state.players), key=key)
+    strengths = empire_strengths(state, rules, p)
+    last = strengths[6] if len(strengths) >= 7 else 0
+    return (-scores[p], sum(strengths), -sum(state.markers[p]), last)

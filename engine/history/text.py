@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.data import RulesData
-from engine.words import dice, join_words, plural, pronoun, roman, the, verb
+from engine.words import dice, first_place, join_words, plural, pronoun, roman, the, verb, winners
 
 #: Events nobody needs to read: an army lost is told by the line of its battle; the end of the game
 #: is told once by the platform, with the summary (:func:`summary_text`).
@@ -192,7 +192,7 @@ def _result(view: Mapping[str, Any], names: Names) -> str:
     final = view["final"] or view["scores"]
     ranking = view["ranking"] or sorted(range(len(final)), key=lambda p: -final[p])
     return (f"Final scores: {join_words([f'{names[p]} {final[p]}' for p in ranking])}. "
-            f"Winner: {names[ranking[0]]}.")
+            f"{winners(first_place(view['places'], ranking), names)}.")
 
 
 def status_text(view: Mapping[str, Any], names: Names, rules: RulesData) -> str:
@@ -306,5 +306,6 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
         extra = (f" ({view['scores'][p]} on the board and {sum(markers)} from pre-eminence markers "
                  f"{join_words([str(m) for m in markers])})" if markers else "")
         lines.append(f"{place}. {names[p]}: {final[p]} points{extra}.")
-    lines.append(f"Winner: {names[ranking[0]]}." if view["phase"] == "over" else "The game is not over yet.")
+    lines.append(f"{winners(first_place(view['places'], ranking), names)}." if view["phase"] == "over"
+                 else "The game is not over yet.")
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from engine.history import events
 from engine.history.board import Ctx
 from engine.history.data import RulesData
 from engine.history.flow import expansion_targets, fort_lands, naval_options
-from engine.history.scoring import ranking, score_breakdown
+from engine.history.scoring import places, ranking, score_breakdown
 from engine.history.state import HistoryState
 from engine.words import roman
 
@@ -97,6 +97,7 @@ class ClassicView(TypedDict):
     scores: list[int]
     final: list[int] | None
     ranking: list[int] | None
+    places: list[list[int]] | None  # the seats by place, a tie that survives the tie-breaks shared
     hand_sizes: list[int]
     markers: list[int]
     marker_values: list[list[int]] | None
@@ -129,6 +130,7 @@ def build_view(
         scores=list(state.scores),
         final=list(state.final) if state.final is not None else None,
         ranking=ranking(state, rules) if state.phase == "over" else None,
+        places=places(state, rules) if state.phase == "over" else None,
         hand_sizes=[len(h) for h in state.hands],
         markers=[len(m) for m in state.markers],
         marker_values=[list(m) for m in state.markers] if state.phase == "over" else None,

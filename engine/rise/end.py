@@ -11,6 +11,7 @@ victory point per three gold and per three resource discs.
 
 from __future__ import annotations
 
+from engine.core import tied_places
 from engine.rise.context import Ctx
 from engine.rise.data import RiseData
 from engine.rise.state import RiseState
@@ -99,5 +100,16 @@ def game_end(ctx: Ctx) -> None:
 
 
 def ranking(s: RiseState) -> list[int]:
-    """Seats from first to last: most victory points, ties by most gold, then seat."""
-    return sorted(range(s.players), key=lambda p: (-s.vp[p], -s.gold[p], p))
+    """Seats from first to last: most victory points, ties by most gold; still tied, seat order (they
+    share the place: :func:`places`)."""
+    return sorted(range(s.players), key=lambda p: (compared(s, p), p))
+
+
+def places(s: RiseState) -> list[list[int]]:
+    """:func:`ranking` by places: players tied on victory points and gold share theirs."""
+    return tied_places(ranking(s), lambda p: compared(s, p))
+
+
+def compared(s: RiseState, p: int) -> tuple[int, int]:
+    """What the ranking compares of ``p``, best lowest: victory points, then gold (the tie-break)."""
+    return (-s.vp[p], -s.gold[p])

@@ -270,8 +270,8 @@ class RiseGame(SpokenBy, BaseGame[RiseState, Ctx]):
         """Final points once over; until then the victory points so far."""
         return list(state.final) if state.final is not None else state.vp[:]
 
-    def ranking(self, state: RiseState) -> list[PlayerId]:
-        return end.ranking(state)
+    def compared(self, state: RiseState, seat: PlayerId) -> tuple[int, int]:
+        return end.compared(state, seat)
 
     def to_json(self, state: RiseState) -> dict[str, Any]:
         return state.to_json()

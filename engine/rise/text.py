@@ -15,7 +15,7 @@ from typing import Any
 from engine.core import Event, Names
 from engine.rise.data import ROWS, load_data
 from engine.rise.state import EMPTY
-from engine.words import join_words, plural, roman
+from engine.words import first_place, join_words, plural, roman
 
 #: Every event type the engine emits (engine/rise/{phases,turn,flow,end}.py); each has a sentence.
 EVENT_TYPES: frozenset[str] = frozenset(
@@ -421,6 +421,10 @@ def _result(view: Mapping[str, Any], names: Names) -> str:
         return ""
     final: Sequence[int] = view["final"] or []
     first = ranking[0]
+    shared = first_place(view["places"], ranking)
+    if len(shared) > 1:
+        return (f"{join_words([names[p] for p in shared])} share the win: tied on {final[first]} points and "
+                "on gold (the rulebook's tie-break).")
     tied = [p for p in ranking if final[p] == final[first]]
     if len(tied) > 1:
         return (

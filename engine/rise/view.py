@@ -205,6 +205,7 @@ class RiseView(TypedDict):
     yields: list[dict[str, int]]  # per seat: what this game turn's phases would pay
     final: list[int] | None
     ranking: list[int] | None
+    places: list[list[int]] | None  # the seats by place, a tie that survives the tie-breaks shared
     you: YouView | None
 
 
@@ -398,5 +399,6 @@ def build_view(
         yields=phases.every_yields(s, d),
         final=s.final[:] if s.final is not None else None,
         ranking=end.ranking(s) if s.phase == "over" else None,
+        places=end.places(s) if s.phase == "over" else None,
         you=YouView(player=viewer) if viewer is not None and 0 <= viewer < s.players else None,
     )

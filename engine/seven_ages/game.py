@@ -122,8 +122,8 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
     def scores(self, state: SevenState) -> list[int]:
         return [p.glory for p in state.people]
 
-    def ranking(self, state: SevenState) -> list[PlayerId]:
-        return steps.ranking(state)
+    def compared(self, state: SevenState, seat: PlayerId) -> tuple[int, int, int]:
+        return steps.compared(state, seat)
 
     # -- persistence ------------------------------------------------------------------------------
     def to_json(self, state: SevenState) -> dict[str, JSON]:

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from engine.core import PUBLIC, Action, Event, PlayerId
+from engine.core import PUBLIC, Action, Event, PlayerId, tied_places
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.state import (
     ACTIONS,
@@ -265,14 +265,22 @@ def finish(ctx: Ctx, reason: str) -> None:
 
 
 def ranking(state: SevenState) -> list[PlayerId]:
-    """Most glory first; ties: the most advanced empire, or the first past level 49 (L311)."""
-    def key(seat: int) -> tuple[int, int, int, int]:
-        mine = state.empires_of(seat)
-        first_past = min((e.passed for e in mine if e.passed), default=10**6)
-        best = max((e.progress for e in mine), default=0)
-        return (-state.people[seat].glory, first_past, -best, seat)
+    """Most glory first; ties: the most advanced empire, or the first past level 49 (L311); a tie that
+    survives them is won by both (:func:`places`), listed in seat order."""
+    return sorted(range(state.players), key=lambda seat: (compared(state, seat), seat))
 
-    return sorted(range(state.players), key=key)
+
+def places(state: SevenState) -> list[list[PlayerId]]:
+    """:func:`ranking` by places: "If still equal, they both win" (L311)."""
+    return tied_places(ranking(state), lambda seat: compared(state, seat))
+
+
+def compared(state: SevenState, seat: int) -> tuple[int, int, int]:
+    """What the ranking compares of ``seat``, best lowest."""
+    mine = state.empires_of(seat)
+    first_past = min((e.passed for e in mine if e.passed), default=10**6)
+    best = max((e.progress for e in mine), default=0)
+    return (-state.people[seat].glory, first_past, -best)
 
 
 def face_down(markers: Sequence[Marker], seat: PlayerId) -> list[int]:

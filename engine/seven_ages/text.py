@@ -27,7 +27,7 @@ from engine.seven_ages.state import (
     TRIM,
 )
 from engine.seven_ages.view import action_name
-from engine.words import join_words, plural
+from engine.words import first_place, join_words, plural
 
 View = Mapping[str, Any]
 EventText = Callable[[Event, Names], "str | None"]
@@ -221,6 +221,10 @@ def result(view: View, names: Names) -> str:
     if not ranking:
         return ""
     best = view["people"][ranking[0]]["glory"]
+    shared = first_place(view["places"], ranking)
+    if len(shared) > 1:  # "If still equal, they both win" (L311)
+        return (f"{join_words([seat(names, s) for s in shared])} share the win: tied on glory and on "
+                "their most advanced empires.")
     tied = [s for s in ranking if view["people"][s]["glory"] == best]
     if len(tied) > 1:
         return (f"Winner: {seat(names, ranking[0])} (tied on glory with "

@@ -15,7 +15,7 @@ from engine.core import PlayerId
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.production import age_of
 from engine.seven_ages.state import DRAFT, OVER, Empire, SevenState
-from engine.seven_ages.steps import actors, ranking
+from engine.seven_ages.steps import actors, places, ranking
 
 PUBLIC_GO_DATA = ("card", "progress", "areas", "placed", "free")
 """Go data every player may see (the card is played face up, L381); the rest is its owner's."""
@@ -98,6 +98,7 @@ class SevenView(TypedDict):
     over: bool
     final: list[int] | None
     ranking: list[int] | None
+    places: list[list[int]] | None  # the seats by place, a tie that survives the tie-breaks shared
 
 
 def empire_view(e: Empire) -> EmpireView:
@@ -145,6 +146,7 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         removed_size=len(state.removed), removed=sorted(state.removed) if over else None,
         over=over, final=list(state.final) if state.final is not None else None,
         ranking=ranking(state) if over else None,
+        places=places(state) if over else None,
     )
 
 

@@ -8,6 +8,7 @@ game keeps the contract), checking the expensive properties at steps 1, 2, 4, 8.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -391,6 +392,22 @@ def view_difference(a: Any, b: Any, path: str = "") -> str | None:
     return None if canonical(a) == canonical(b) else path or "/"
 
 
+def places_problem(game: Game, state: Any, ranking: Sequence[int]) -> str | None:
+    """What is wrong with the game's places (None: nothing): they must be the ranking cut into groups,
+    the seats of a group equal on everything the game compares, and every group behind the one before."""
+    places = [list(place) for place in game.places(state)]
+    if [seat for place in places for seat in place] != list(ranking) or not all(places):
+        return f"places {places} are not the ranking {list(ranking)} cut into places"
+    keys = [[game.compared(state, seat) for seat in place] for place in places]
+    for place, group in zip(places, keys, strict=True):
+        if any(key != group[0] for key in group):
+            return f"the seats {place} share a place but the game compares them as {group}"
+    firsts = [group[0] for group in keys]
+    if any(not earlier < later for earlier, later in itertools.pairwise(firsts)):
+        return f"places {places} are not each behind the one before (compared: {firsts})"
+    return None
+
+
 def check_end(out: Playout, game: Game, state: Any, names: Sequence[str]) -> None:
     """At the end: nobody acts, scores and ranking cover every seat, and the summary and the status
     name the winner."""
@@ -403,6 +420,9 @@ def check_end(out: Playout, game: Game, state: Any, names: Sequence[str]) -> Non
     if sorted(ranking) != list(range(out.players)):
         out.fail(step, f"ranking {ranking} is not an order of the seats")
         return
+    problem = places_problem(game, state, ranking)
+    if problem is not None:
+        out.fail(step, problem)
     view = game.view(state, None)
     out.final_view = view
     winner = names[ranking[0]]

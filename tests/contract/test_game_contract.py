@@ -15,7 +15,7 @@ import tests.toy.spec
 from engine import registry
 from engine.core import Action, Choice, Decision
 from engine.spec import GameSpec
-from tests.contract.checks import assert_complete, missing_hooks, random_playout, seat_names
+from tests.contract.checks import assert_complete, missing_hooks, places_problem, random_playout, seat_names
 from tests.toy.game import ToyGame
 
 SPECS = registry.specs()
@@ -139,3 +139,22 @@ def test_the_playout_catches_a_view_that_leaks_and_labels_that_repeat() -> None:
         registry.unregister(spec.id)
     assert "differ only in what is hidden from it, yet its view differs at /bids" in problems
     assert "decision labels repeat: ['Bid a card']" in problems
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=seating_id)
+def test_seats_equal_on_everything_the_game_compares_share_a_place(spec: GameSpec) -> None:
+    """Issue 30: "a full tie becomes 1st and 2nd by seat order". At every seat count, at the set-up
+    and after each of a random game's first moves, seats the game compares as equal share one place
+    (a tie the game's tie-breaks leave is a tie), and the places are the ranking cut into groups."""
+    game = spec.load()
+    for players in range(spec.min_players, spec.max_players + 1):
+        state = game.setup(players, spec.checked_options(players, {}), 7)
+        policy = spec.make_policy("random", 7)
+        for _ in range(40):
+            # equal within a place, each place strictly behind the one before: so equal seats share one
+            problem = places_problem(game, state, game.ranking(state))
+            assert problem is None, f"{players} players: {problem}"
+            if game.is_over(state):
+                break
+            actor = min(game.actors(state))
+            state = game.apply(state, policy.choose(state, actor)).state

@@ -31,6 +31,7 @@ from engine.core import (
     only_move,
     plain_move,
     shows_hidden,
+    tied_places,
 )
 
 CARDS = (1, 2, 3, 4, 5)
@@ -177,6 +178,12 @@ class ToyGame:
 
     def ranking(self, state: ToyState) -> list[PlayerId]:
         return sorted((0, 1), key=lambda p: (-state.points[p], p))
+
+    def places(self, state: ToyState) -> list[list[PlayerId]]:
+        return tied_places(self.ranking(state), lambda p: self.compared(state, p))
+
+    def compared(self, state: ToyState, seat: PlayerId) -> tuple[int]:
+        return (-state.points[seat],)
 
     def to_json(self, state: ToyState) -> dict[str, Any]:
         return {"seed": state.seed, "rng_counter": state.rng_counter, "seq": state.seq,

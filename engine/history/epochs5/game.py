@@ -308,6 +308,7 @@ class Epochs5Game(BaseGame[State, Ctx]):
             epoch_scores=[list(e) for e in state.epoch_scores],
             track=[{"space": track.space(s), "flipped": s >= track.TRACK_SPACES} for s in state.scores],
             ranking=self.ranking(state) if state.phase == "over" else None,
+            places=self.places(state) if state.phase == "over" else None,
             hand_sizes=[len(h) for h in state.hands],
             played_empires=[list(p) for p in state.played_empires],
             empires_this_epoch={
@@ -426,9 +427,9 @@ class Epochs5Game(BaseGame[State, Ctx]):
     def scores(self, state: State) -> list[int]:
         return list(state.scores)
 
-    def ranking(self, state: State) -> list[PlayerId]:
+    def compared(self, state: State, seat: PlayerId) -> tuple[int]:
         # Markers never share a space, so scores never tie (up to 100 points apart).
-        return sorted(range(state.players), key=lambda p: (-state.scores[p], p))
+        return (-state.scores[seat],)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.epochs5.data import Rules
-from engine.words import dice, join_words, plural, pronoun, roman, the, verb
+from engine.words import dice, first_place, join_words, plural, pronoun, roman, the, verb, winners
 
 STRUCTURE_WORDS = {"capitol": "a capitol", "city": "a city", "monument": "a monument"}
 #: Why an army left the board, as the events say it.
@@ -323,7 +323,9 @@ def _scores(view: Mapping[str, Any], names: Names) -> str:
 
 def _winner(view: Mapping[str, Any], names: Names) -> str:
     ranking = view["ranking"] or sorted(range(view["players"]), key=lambda p: -view["scores"][p])
-    return f"Winner: {names[ranking[0]]}, with {plural(view['scores'][ranking[0]], 'point')}."
+    first = first_place(view["places"], ranking)
+    each = " each" if len(first) > 1 else ""
+    return f"{winners(first, names)}, with {plural(view['scores'][first[0]], 'point')}{each}."
 
 
 def _step_words(view: Mapping[str, Any], names: Names) -> str:

@@ -112,6 +112,7 @@ class Epochs5View(TypedDict):
     epoch_scores: list[list[int]]  # each player's score at the end of each epoch played
     track: list[TrackSpace]
     ranking: list[int] | None
+    places: list[list[int]] | None  # the seats by place, a tie that survives the tie-breaks shared
     hand_sizes: list[int]
     played_empires: list[list[str]]
     empires_this_epoch: dict[str, str | None]
