@@ -305,12 +305,11 @@ def test_a_shared_place_shares_its_league_points() -> None:
 
 
 def test_the_game_over_line_names_every_winner_of_a_shared_first_place() -> None:
-    notice = Notice("g1", NoticeKind.game_over, {"scores": [9, 9, 4], "ranking": [0, 1, 2],
-                                                  "places": [[0, 1], [2]], "names": ["ann (Red)", "bob (Blue)",
-                                                                                     "cy (Green)"]}, "public", 9)
-    line = platform_text(notice, [], str)
-    assert line == ("Game over. Final scores: ann (Red) 9, bob (Blue) 9, cy (Green) 4. Winners, sharing first "
-                    "place: ann (Red) and bob (Blue).")
+    data = {"scores": [9, 9, 4], "ranking": [0, 1, 2], "places": [[0, 1], [2]],
+            "names": ["ann (Red)", "bob (Blue)", "cy (Green)"]}
+    line = platform_text(Notice("g1", NoticeKind.game_over, data, "public", 9), [], str)
+    assert line == ("Game over. Final scores: ann (Red) 9, bob (Blue) 9, cy (Green) 4. "
+                    "Winners, sharing first place: ann (Red) and bob (Blue).")
 
 
 def test_tie_breaks_in_the_organisers_order() -> None:
