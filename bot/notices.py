@@ -150,6 +150,6 @@ _WORDS: dict[NoticeKind, Wording] = {
                                              "it from the newest file in backups/.",
     NoticeKind.move_undone: lambda n, who, when: f"{who()} took back their last move.",
     NoticeKind.unrecorded: lambda n, who, when: _unrecorded(n, who),
-    NoticeKind.forced: lambda n, who, when: f"{who()} had one choice, played for them: {n.data['choice']}."
-    if n.data.get("choice") else f"{who()} had no other choice: played at once.",
+    NoticeKind.forced: lambda n, who, when: f"Your only choice in game {n.game_id} was played for you: "
+    f"{n.data['choice']}." if n.data.get("choice") else f"{who()} had no other choice: played at once.",
 }

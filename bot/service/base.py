@@ -359,10 +359,14 @@ class ServiceBase:
             if move is None or self._would_seal(unit, player, move):
                 continue
             names = unit.names()
-            decision = decide(game, unit.state, player, names)  # the choice's words, from their view
+            decision = decide(game, unit.state, player, names)  # the choice's words, from their view: theirs
             choice = next((c.label for c in decision.choices if c.action == move), "") if decision else ""
             self._apply(unit, move, "forced", None)  # nobody chose it
-            unit.notice(NoticeKind.forced, seat=player, name=names[player], choice=choice)
+            # the table hears that the seat had no choice; only its person hears which (a card's name)
+            unit.notice(NoticeKind.forced, seat=player, name=names[player])
+            if choice and seat.user_id is not None:
+                unit.notice(NoticeKind.forced, (seat.user_id,), seat=player, name=names[player],
+                            choice=choice)
             return True
         return False
 

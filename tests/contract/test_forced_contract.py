@@ -86,8 +86,10 @@ async def test_nobody_is_asked_a_move_the_platform_may_play_and_an_undo_takes_it
         if any(n.data["seat"] == player for n in played) and await svc.can_undo(gid, user):
             await svc.undo(gid, user, (await svc.status(gid)).seq)  # their move and the moves played after it
             assert json.loads(game.dumps((await svc.engine_state(gid))[1])) == before
-    for notice in forced:  # said in public, naming the seat as every line does
-        assert notice.audience == "public" and notice.data["name"].startswith(("ann (", "bob (")), notice
+    for notice in forced:  # said in public, naming the seat; which move, to its person alone
+        assert notice.data["name"].startswith(("ann (", "bob (")), notice
+        assert ("choice" in notice.data) == (notice.audience != "public"), notice
+    assert not forced or any(n.audience == "public" for n in forced)
     assert await svc.verify_game(gid) == []  # the log, forced moves and undo entries too, replays
     print(f"\n{spec.id}: {len(forced)} moves played for a person; asked: {dict(asked)}")
 
