@@ -157,11 +157,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--save", default="", help="a folder to write every picture to")
+    parser.add_argument("--game", action="append", default=[],
+                        help="only this game (an id; may be given more than once)")
     parser.add_argument("--gaps", action="store_true",
                         help="also the longest wait of a heartbeat thread while a worker thread draws")
     args = parser.parse_args()
     over = []
     for spec in registry.specs():
+        if args.game and spec.id not in args.game:
+            continue
         players = min(max(args.players, spec.min_players), spec.max_players)
         view, public, focus, latest = turn_moment(spec, players, args.seed, args.steps)
         print(f"{spec.id}: {players} players, seed {args.seed}, move {view.get('seq', '?')}")

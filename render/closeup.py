@@ -37,10 +37,6 @@ ASPECT: Final = 4 / 3
 # the whole map's shape instead: the two pictures of the message sit alike in chat, and the message
 # stays within its bytes (a 4:3 close-up at 1600 px is a third larger than the whole map).
 WIDE_ASPECT: Final = 16 / 9
-NOTICE_WIDTH: Final = 800
-# The widest crop (base px) a notice's close-up takes: at 800 px its names are drawn at least
-# 800 / MAX_WIDTH times their size on the whole map. Lands spread wider are not all shown.
-MAX_WIDTH: Final = 600
 # A close-up is drawn at the scale of the whole map at one of these widths (whose bases and label
 # layouts are made once), the largest finer than 1600 px whose window at the picture's width still
 # holds the lands: at 800 px a window 533 base px wide at 2400 px (at 3200 px it would be under
@@ -49,6 +45,14 @@ MAX_WIDTH: Final = 600
 # blends every edge into new colours). Lands too far apart for such a window are drawn at the
 # nearest finer scale and shrunk.
 SCALES: Final = (1600, 2400, 3200)
+NOTICE_WIDTH: Final = 800
+# The widest crop (base px) a notice's close-up takes: the window an 800 px close-up shows at its own
+# scale (2400 px, its names 1.5 times their size on the whole map). Lands spread wider are not all
+# shown (the whole map goes along with them): a wider crop (it was up to 600 px) had to be drawn at
+# 2400 px over more than 800 px and shrunk, which cost a notice a third more drawing than its encode
+# and blurred every name.
+MAX_WIDTH: Final = NOTICE_WIDTH * BASE_WIDTH / SCALES[1] + 1e-6  # (a hair over: the window's width is
+# computed in floating point, a last digit either side)
 TOP: Final = 58  # header height of the close-up at 800 px
 
 
