@@ -16,8 +16,12 @@ from render.board import (
     CLASSIC,
     EPOCHS5,
     HEADER,
+    NAMES_FROM,
+    _base,
     _geometry,
     _land_boxes,
+    _names_mask,
+    _scaled_ids,
     _seat,
     final_scores,
     history_image,
@@ -237,3 +241,31 @@ def notice_epochs5(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: 
                    ) -> list[tuple[str, bytes]]:
     """:func:`notice_pictures` of the 5-epoch edition's map."""
     return notice_pictures(view, board=EPOCHS5, focus=focus, size=size)
+
+
+def warm(board: str, sizes: Sequence[int] = (NOTICE_WIDTH, BASE_WIDTH)) -> None:
+    """Build what the first pictures of ``board`` at each of ``sizes`` px (a turn notice's width and
+    the bot's board width) would otherwise build while someone waits: the whole map's base, the
+    close-up's at its scale (2,400 and 3,200 px: 250-400 ms each), their names' masks, the scaled
+    land rasters and the land boxes. For a start-up warm-up in a worker thread; safe to call again
+    (all of it is kept) and from several threads."""
+    _named_boxes(board)
+    for size in sizes:
+        # The close-up's scale where its window is exact (see :func:`window_scale`); the whole map at
+        # the picture's own width.
+        scales = [s for s in SCALES if s > BASE_WIDTH and size * BASE_WIDTH / s >= MIN_WIDTH - 1e-6]
+        for scale, names in [(size, size >= NAMES_FROM), *((s, True) for s in scales[-1:])]:
+            base = _base(board, scale, names)
+            if names:
+                _names_mask(board, scale, base.height)
+            _scaled_ids(board, scale)
+
+
+def warm_classic(sizes: Sequence[int] = (NOTICE_WIDTH, BASE_WIDTH)) -> None:
+    """:func:`warm` for the classic 7-epoch map."""
+    warm(CLASSIC, sizes)
+
+
+def warm_epochs5(sizes: Sequence[int] = (NOTICE_WIDTH, BASE_WIDTH)) -> None:
+    """:func:`warm` for the 5-epoch edition's map."""
+    warm(EPOCHS5, sizes)
