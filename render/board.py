@@ -30,7 +30,7 @@ from engine.history.worldmap import WorldMap
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
-from render.stamps import StampDraw
+from render.stamps import StampDraw, text_length
 
 DATA_DIR: Final = Path(__file__).resolve().parents[1] / "data"
 BOARD_DIR: Final = DATA_DIR / "history/classic/board"
@@ -1068,7 +1068,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     )
     y1 = 18 * k
     draw.text((pad, y1), title, font=big, fill=palette.INK, anchor="lm")
-    x = pad + big.getlength(title) + 16 * k
+    x = pad + text_length(title, big) + 16 * k
     turn = view.get("turn")
     you = viewer(view)
     scores, winner = final_scores(view)
@@ -1095,7 +1095,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     for p in reversed(range(len(scores))):
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
         label = f"{_seat(p, you)} {scores[p]}" + (" · winner" if p == winner else "")
-        w = mid.getlength(label) + 26 * k
+        w = text_length(label, mid) + 26 * k
         x0 = xr - w
         active = (bool(turn) and turn is not None and int(turn.get("player", -1)) == p) or p == winner
         draw.rounded_rectangle(
@@ -1115,7 +1115,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     x = pad
     key = "Area values:" if 0 < epoch < len(ROMAN) else "Areas:"
     draw.text((x, y2), key, font=small, fill=palette.INK, anchor="lm")
-    x += small.getlength(key) + 8 * k
+    x += text_length(key, small) + 8 * k
     cell = (canvas.width - x - pad) / len(g.areas)
     tokens: Mapping[str, Mapping[str, int]] | None = view.get("region_tokens")
     for area in g.areas:
@@ -1183,10 +1183,12 @@ def _short_area(area: str) -> str:
 
 
 def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, board: str,
-               with_names: bool = True, origin: tuple[int, int] = (0, 0)) -> None:
+               with_names: bool = True, origin: tuple[int, int] = (0, 0),
+               within: tuple[int, int, int, int] | None = None) -> None:
     """Outline the lands ``names`` on ``canvas``: a ring round them and a thin line inside their
     coast, left out where a name stands. ``canvas`` is the part of the ``size`` px wide picture whose
-    top-left corner is at ``origin`` (the whole picture: (0, 0))."""
+    top-left corner is at ``origin`` (the whole picture: (0, 0)); with ``within`` (a box on the
+    canvas), only there (a window's margin, which is cut off, goes without)."""
     g = _geometry(board)
     wanted = {int(g.data["lands"][n]["id"]) for n in names if n in g.data["lands"]}
     if not wanted:
@@ -1196,10 +1198,11 @@ def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, 
     # Only the lands' surroundings are masked and grown, and only where the canvas shows them.
     boxes = [box for name, box in _land_boxes(board).items() if int(g.data["lands"][name]["id"]) in wanted]
     ids = _scaled_ids(board, size)
-    left = max(0, int(min(b[0] for b in boxes) * k) - grow - 1, origin[0])
-    top = max(0, int(min(b[1] for b in boxes) * k) - grow - 1, origin[1] - head)
-    right = min(ids.width, int(max(b[2] for b in boxes) * k) + grow + 2, origin[0] + canvas.width)
-    bottom = min(ids.height, int(max(b[3] for b in boxes) * k) + grow + 2, origin[1] - head + canvas.height)
+    shown = within if within is not None else (0, 0, canvas.width, canvas.height)
+    left = max(0, int(min(b[0] for b in boxes) * k) - grow - 1, origin[0] + shown[0])
+    top = max(0, int(min(b[1] for b in boxes) * k) - grow - 1, origin[1] + shown[1] - head)
+    right = min(ids.width, int(max(b[2] for b in boxes) * k) + grow + 2, origin[0] + shown[2])
+    bottom = min(ids.height, int(max(b[3] for b in boxes) * k) + grow + 2, origin[1] + shown[3] - head)
     if left >= right or top >= bottom:
         return
     # The mask reaches a ring's width past what is shown, so the ring at the canvas's edge is whole.
@@ -1219,8 +1222,11 @@ def _highlight(canvas: Image.Image, names: Sequence[str], size: int, head: int, 
     cover = ~np.asarray(names_mask.crop(where)) if names_mask is not None else None
     region = np.array(canvas.crop((*at, at[0] + right - left, at[1] + bottom - top)))
     for part, colour in ((ring, palette.HIGHLIGHT), (inner, (200, 20, 120))):
-        shown = part[rows, cols] if cover is None else part[rows, cols] & cover
-        region[shown != 0] = colour  # (Pillow's paste through a mask blends every pixel: 4 times slower)
+        on = (part[rows, cols] if cover is None else part[rows, cols] & cover) != 0
+        # A channel at a time: a third of the time of the whole pixel at once, a quarter of Pillow's
+        # paste through a mask (which blends every pixel of the region).
+        for channel, value in enumerate(colour):
+            region[..., channel][on] = value
     canvas.paste(Image.fromarray(region, "RGB"), at)
 
 
@@ -1314,7 +1320,8 @@ def history_image(
     canvas = base.crop(box)  # a copy: the cached base stays bare
     origin = (box[0], box[1])
     if highlight:
-        _highlight(canvas, highlight, size, head, board, names, origin)
+        _highlight(canvas, highlight, size, head, board, names, origin,
+                   (shown[0] - box[0], shown[1] - box[1], shown[2] - box[0], shown[3] - box[1]))
     spots = _draw_pieces(canvas, view, k, head, board_id=board, names=names, origin=origin)
     if names:
         # Where a land is too small for both its pieces and its name, the pieces stand on the name
@@ -1324,8 +1331,12 @@ def history_image(
         # the whole window's paste was most of a board message's drawing.
         mask = _names_mask(board, size, base.height)
         for x0, y0, x1, y1 in spots:
-            where = (x0 + origin[0], y0 + origin[1], x1 + origin[0], y1 + origin[1])
-            canvas.paste(base.crop(where), (x0, y0), mask.crop(where))
+            named = mask.crop((x0 + origin[0], y0 + origin[1], x1 + origin[0], y1 + origin[1]))
+            part = named.getbbox()  # where a name stands in the spot (mostly nowhere: nothing to do)
+            if part is not None:
+                where = (x0 + origin[0] + part[0], y0 + origin[1] + part[1], x0 + origin[0] + part[2],
+                         y0 + origin[1] + part[3])
+                canvas.paste(base.crop(where), (x0 + part[0], y0 + part[1]), named.crop(part))
     if window is None:
         _draw_panel(canvas, view, k, head, board)
         return canvas

@@ -30,7 +30,7 @@ from render.board import (
 )
 from render.palette import font
 from render.png import encode_png
-from render.stamps import StampDraw
+from render.stamps import StampDraw, text_length
 
 # Base px (at BASE_WIDTH) kept round the lands, the narrowest crop (so a single small land still
 # shows its neighbours), and the shape of the picture (wider than tall, as chat shows it best).
@@ -132,7 +132,7 @@ def _header(img: Image.Image, view: Mapping[str, Any], k: float) -> None:
         text = f"{_seat(p, you)} {score}" + (" · winner" if p == winner else "")
         bold = font(round(14 * k), True) if p in (winner, you) else f
         draw.text((x + 2 * r + 4 * k, y), text, font=bold, fill=palette.INK, anchor="lm")
-        x += 2 * r + 4 * k + bold.getlength(text) + 14 * k
+        x += 2 * r + 4 * k + text_length(text, bold) + 14 * k
 
 
 def map_scale(crop_width: float, size: int) -> int:
