@@ -1134,9 +1134,9 @@ def check_view(view: Mapping[str, Any], highlight: Iterable[str]) -> set[str]:
 
 
 MAP_PICTURE_H: Final = HEAD_H + MAP_H + 16
-# The map's terrain (:func:`_draw_terrain`) by :func:`_terrain_key`, at full size and reduced: a
-# game's map changes at an era's start, and a few games are drawn at once.
-_TERRAIN: Final = LayerCache(keep=8)
+# The map's terrain (:func:`_draw_terrain`) by :func:`_terrain_key`, at full size and reduced (5.5 MB
+# a terrain): a game's map changes at an era's start, and a few games are drawn at once.
+_TERRAIN: Final = LayerCache(keep=4)
 
 
 def _map_image(view: Mapping[str, Any], names: bool, marked: set[str]) -> Image.Image:
@@ -1210,8 +1210,8 @@ def _dashboard_image(view: Mapping[str, Any], columns: int | None = None) -> Ima
 
 
 # The dashboard's static layers (frames, scales, each panel's name and tiles) by what they show, at
-# full size and reduced: a few games' worth of sections.
-_DASHBOARD: Final = LayerCache(keep=48)
+# full size and reduced (about 1 MB a section): a few games' worth of sections.
+_DASHBOARD: Final = LayerCache(keep=32)
 
 
 def _dashboard_reduced(view: Mapping[str, Any], factor: int) -> Image.Image | None:
