@@ -1066,12 +1066,11 @@ def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1) -> tupl
         result = final_text(view, seat) if final is not None else None
 
         def static(draw: ShiftDraw, y: int = y, left: int = left, right: int = right, height: int = height,
-                   colour: RGB = colour, name: str = name, base_off: float = base_off,
+                   colour: RGB = colour, base_off: float = base_off,
                    laid: list[tuple[str, list[tuple[float, float, str, RGB, RGB]], float]] = laid) -> None:
             draw.rounded_rectangle((left, y, right, y + height), radius=12, fill=CARD, outline=EDGE, width=2)
             draw.rounded_rectangle((left, y, left + 22, y + height), radius=8, fill=colour, outline=INK,
                                    width=1)
-            draw.text((left + 36, y + 22), name, fill=INK, font=font(22, True), anchor="lm")
             base = y + base_off
             for title, flowed, offset in laid:
                 draw.text((left + 36, base + offset + 16), title, fill=MUTED, font=font(16, True),
@@ -1087,8 +1086,10 @@ def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1) -> tupl
                 for x, r, text, fill, ink in flowed:
                     _chip(draw, x, base + offset + r, text, fill, size=17, ink=ink)
 
-        def flags(draw: ShiftDraw, y: int = y, seat: int = seat, colour: RGB = colour, nx: float = name_x,
-                  acting: bool = acting, result: str | None = result) -> None:
+        def heading(draw: ShiftDraw, y: int = y, left: int = left, seat: int = seat, colour: RGB = colour,
+                    name: str = name, nx: float = name_x, acting: bool = acting, result: str | None = result
+                    ) -> None:
+            draw.text((left + 36, y + 22), name, fill=INK, font=font(22, True), anchor="lm")
             if acting:
                 nx += _chip(
                     draw, nx, y + 9, "to act", colour, size=14, ink=player_text(seat), outline=INK, bold=True
@@ -1104,12 +1105,14 @@ def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1) -> tupl
             if this_turn:
                 draw.text((right - 14, y + 54 + turn_line), this_turn, fill=MUTED, font=font(17), anchor="rm")
 
-        patches: list[tuple[Rect, Drawer]] = []
-        if acting or result is not None:  # the chips after the name (a chip is 26 px high, from y + 9)
-            patches.append((_section_rect(name_x - 2, y + 6, right + 1, y + 35), flags))
-        patches.append((_section_rect(left + 34, y + 38, right - 4, y + 54 + turn_line + 16), figures))
-        # The layer is the same wherever the panel stands (its corner is always even).
-        key = ("panel", seat, left, right, height, name, base_off, repr(laid))
+        # The name (the reader's says "(you)": every reader's notice has its own) and the chips after
+        # it (26 px high, from y + 9); the figures under them.
+        patches: list[tuple[Rect, Drawer]] = [
+            (_section_rect(left + 34, y + 6, right + 1, y + 35), heading),
+            (_section_rect(left + 34, y + 38, right - 4, y + 54 + turn_line + 16), figures),
+        ]
+        # The layer is the same wherever the panel stands (its corner is always even) and whoever reads.
+        key = ("panel", seat, left, right, height, base_off, repr(laid))
         rect = _section_rect(left, y, right + 1, y + height + 1)
         sections.append(Section(key, rect, static, tuple(patches)))
         bottoms[col] = y + height + 10
