@@ -1149,18 +1149,29 @@ def _map_image(view: Mapping[str, Any], names: bool, marked: set[str]) -> Image.
     return canvas
 
 
-def _map_reduced(view: Mapping[str, Any], names: bool, marked: set[str], factor: int) -> Image.Image:
+_HEADER_RECT: Final = aligned((0, 0, BASE_W - 1, HEAD_H), 2, BASE_W, MAP_PICTURE_H)
+
+
+def _header_part(view: Mapping[str, Any], factor: int) -> Image.Image:
+    """The header as the top of both pictures of a notice has it, reduced by ``factor``."""
+    canvas = Image.new("RGB", (_HEADER_RECT[2], _HEADER_RECT[3]), PAPER)
+    _header(ShiftDraw(canvas), view)
+    return canvas.reduce(factor) if factor > 1 else canvas
+
+
+def _map_reduced(view: Mapping[str, Any], names: bool, marked: set[str], factor: int,
+                 header: Image.Image | None = None) -> Image.Image:
     """:func:`_map_image` reduced by ``factor`` (as :func:`render.layers.reduce_whole`), its terrain
-    kept (see render/layers.py): only the header and the regions with pieces or an outline are drawn."""
+    kept (see render/layers.py): only the header (unless given, from :func:`_header_part`) and the
+    regions with pieces or an outline are drawn."""
     def terrain() -> Image.Image:
         canvas = Image.new("RGB", (BASE_W, MAP_PICTURE_H), PAPER)
         _draw_terrain(canvas, HEAD_H + 8, view, names)
         return canvas
 
     full, reduced = _TERRAIN.get(_terrain_key(view, names), terrain, factor)
-    patches: list[tuple[Rect, Painter]] = [
-        (aligned((0, 0, BASE_W - 1, HEAD_H), factor, BASE_W, MAP_PICTURE_H),
-         lambda canvas, at: _header(StampDraw(canvas), view)),
+    patches: list[tuple[Rect, Painter]] = [] if header is not None else [
+        (_HEADER_RECT, lambda canvas, at: _header(StampDraw(canvas), view)),
     ]
     regions = view["map"]["regions"]
     lay = layout(regions)
@@ -1178,6 +1189,8 @@ def _map_reduced(view: Mapping[str, Any], names: bool, marked: set[str], factor:
     out = compose(full, reduced, factor, patches)
     if out is None:  # regions too close for patches of their own (never on the game's map)
         return reduce_whole(_map_image(view, names, marked), factor)
+    if header is not None:
+        out.paste(header, (0, 0))
     return out
 
 
@@ -1217,13 +1230,20 @@ def _dashboard_image(view: Mapping[str, Any], columns: int | None = None) -> Ima
 _DASHBOARD: Final = LayerCache(keep=32)
 
 
-def _dashboard_reduced(view: Mapping[str, Any], factor: int) -> Image.Image | None:
-    """:func:`_dashboard_image` reduced by ``factor``, from kept layers (see render/layers.py); None
-    when it is taller than wide (:func:`render_dashboard` widens it then)."""
+def _dashboard_reduced(view: Mapping[str, Any], factor: int, header: Image.Image | None = None
+                       ) -> Image.Image | None:
+    """:func:`_dashboard_image` reduced by ``factor``, from kept layers (see render/layers.py), with
+    ``header`` (from :func:`_header_part`) when given; None when it is taller than wide
+    (:func:`render_dashboard` widens it then)."""
     sections, height = _dashboard_sections(view)
     if height > BASE_W:
         return None
-    return compose_sections((BASE_W, height), PAPER, sections, factor, _DASHBOARD)
+    if header is None:
+        return compose_sections((BASE_W, height), PAPER, sections, factor, _DASHBOARD)
+    out = compose_sections((BASE_W, height), PAPER, sections[1:], factor, _DASHBOARD)
+    if out is not None:
+        out.paste(header, (0, 0))
+    return out
 
 
 def _least_column(view: Mapping[str, Any]) -> int:
@@ -1326,5 +1346,12 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
     """A turn notice's pictures (an :class:`engine.spec.NoticePictures`): the map, with the regions
     ``focus`` names outlined, and the dashboard, each no taller than wide."""
     regions = [word for word in dict.fromkeys(focus) if word in view["map"]["regions"]]
-    return [("map", render_map(view, highlight=regions, size=size)),
-            ("dashboard", render_dashboard(view, size=size))]
+    factor = _factor(size) if size >= 200 else None
+    if factor is None:
+        return [("map", render_map(view, highlight=regions, size=size)),
+                ("dashboard", render_dashboard(view, size=size))]
+    marked = check_view(view, regions)
+    header = _header_part(view, factor)  # the same on both pictures: drawn once
+    dashboard = _dashboard_reduced(view, factor, header)
+    return [("map", encode_png(_map_reduced(view, True, marked, factor, header))),
+            ("dashboard", render_dashboard(view, size=size) if dashboard is None else encode_png(dashboard))]
