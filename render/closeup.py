@@ -16,8 +16,12 @@ from render.board import (
     CLASSIC,
     EPOCHS5,
     HEADER,
+    NAMES_FROM,
+    _base,
     _geometry,
     _land_boxes,
+    _names_mask,
+    _scaled_ids,
     _seat,
     final_scores,
     history_image,
@@ -26,7 +30,7 @@ from render.board import (
 )
 from render.palette import font
 from render.png import encode_png
-from render.stamps import StampDraw
+from render.stamps import StampDraw, text_length
 
 # Base px (at BASE_WIDTH) kept round the lands, the narrowest crop (so a single small land still
 # shows its neighbours), and the shape of the picture (wider than tall, as chat shows it best).
@@ -37,10 +41,6 @@ ASPECT: Final = 4 / 3
 # the whole map's shape instead: the two pictures of the message sit alike in chat, and the message
 # stays within its bytes (a 4:3 close-up at 1600 px is a third larger than the whole map).
 WIDE_ASPECT: Final = 16 / 9
-NOTICE_WIDTH: Final = 800
-# The widest crop (base px) a notice's close-up takes: at 800 px its names are drawn at least
-# 800 / MAX_WIDTH times their size on the whole map. Lands spread wider are not all shown.
-MAX_WIDTH: Final = 600
 # A close-up is drawn at the scale of the whole map at one of these widths (whose bases and label
 # layouts are made once), the largest finer than 1600 px whose window at the picture's width still
 # holds the lands: at 800 px a window 533 base px wide at 2400 px (at 3200 px it would be under
@@ -49,6 +49,14 @@ MAX_WIDTH: Final = 600
 # blends every edge into new colours). Lands too far apart for such a window are drawn at the
 # nearest finer scale and shrunk.
 SCALES: Final = (1600, 2400, 3200)
+NOTICE_WIDTH: Final = 800
+# The widest crop (base px) a notice's close-up takes: the window an 800 px close-up shows at its own
+# scale (2400 px, its names 1.5 times their size on the whole map). Lands spread wider are not all
+# shown (the whole map goes along with them): a wider crop (it was up to 600 px) had to be drawn at
+# 2400 px over more than 800 px and shrunk, which cost a notice a third more drawing than its encode
+# and blurred every name.
+MAX_WIDTH: Final = NOTICE_WIDTH * BASE_WIDTH / SCALES[1] + 1e-6  # (a hair over: the window's width is
+# computed in floating point, a last digit either side)
 TOP: Final = 58  # header height of the close-up at 800 px
 
 
@@ -124,7 +132,7 @@ def _header(img: Image.Image, view: Mapping[str, Any], k: float) -> None:
         text = f"{_seat(p, you)} {score}" + (" · winner" if p == winner else "")
         bold = font(round(14 * k), True) if p in (winner, you) else f
         draw.text((x + 2 * r + 4 * k, y), text, font=bold, fill=palette.INK, anchor="lm")
-        x += 2 * r + 4 * k + bold.getlength(text) + 14 * k
+        x += 2 * r + 4 * k + text_length(text, bold) + 14 * k
 
 
 def map_scale(crop_width: float, size: int) -> int:
@@ -233,3 +241,31 @@ def notice_epochs5(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: 
                    ) -> list[tuple[str, bytes]]:
     """:func:`notice_pictures` of the 5-epoch edition's map."""
     return notice_pictures(view, board=EPOCHS5, focus=focus, size=size)
+
+
+def warm(board: str, sizes: Sequence[int] = (NOTICE_WIDTH, BASE_WIDTH)) -> None:
+    """Build what the first pictures of ``board`` at each of ``sizes`` px (a turn notice's width and
+    the bot's board width) would otherwise build while someone waits: the whole map's base, the
+    close-up's at its scale (2,400 and 3,200 px: 250-400 ms each), their names' masks, the scaled
+    land rasters and the land boxes. For a start-up warm-up in a worker thread; safe to call again
+    (all of it is kept) and from several threads."""
+    _named_boxes(board)
+    for size in sizes:
+        # The close-up's scale where its window is exact (see :func:`window_scale`); the whole map at
+        # the picture's own width.
+        scales = [s for s in SCALES if s > BASE_WIDTH and size * BASE_WIDTH / s >= MIN_WIDTH - 1e-6]
+        for scale, names in [(size, size >= NAMES_FROM), *((s, True) for s in scales[-1:])]:
+            base = _base(board, scale, names)
+            if names:
+                _names_mask(board, scale, base.height)
+            _scaled_ids(board, scale)
+
+
+def warm_classic(sizes: Sequence[int] = (NOTICE_WIDTH, BASE_WIDTH)) -> None:
+    """:func:`warm` for the classic 7-epoch map."""
+    warm(CLASSIC, sizes)
+
+
+def warm_epochs5(sizes: Sequence[int] = (NOTICE_WIDTH, BASE_WIDTH)) -> None:
+    """:func:`warm` for the 5-epoch edition's map."""
+    warm(EPOCHS5, sizes)

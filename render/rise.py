@@ -38,6 +38,19 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.rise.spec import SPEC
 from render import palette
+from render.layers import (
+    Drawer,
+    LayerCache,
+    Painter,
+    Rect,
+    Section,
+    ShiftDraw,
+    aligned,
+    compose,
+    compose_sections,
+    draw_sections,
+    reduce_whole,
+)
 from render.palette import RGB, font
 from render.png import encode_png
 from render.stamps import StampDraw
@@ -494,6 +507,18 @@ def status_line(view: Mapping[str, Any]) -> str:
 
 
 def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, highlight: set[str]) -> None:
+    """The map strip at ``top``: its terrain (:func:`_draw_terrain`), then every region's pieces."""
+    _draw_terrain(img, top, view, names)
+    draw = StampDraw(img)
+    lay = layout(view["map"]["regions"])
+    for rid in sorted(view["map"]["regions"]):
+        _draw_region_pieces(draw, view, lay, rid, top, highlight)
+
+
+def _draw_terrain(img: Image.Image, top: int, view: Mapping[str, Any], names: bool) -> None:
+    """What of the map strip at ``top`` changes only with the map's regions and links (their era,
+    names, yields and standards, as :func:`_terrain_key` lists them): the panels, the legend, the
+    links and the region boxes with their words, without the cubes or an outline."""
     draw = StampDraw(img)
     m = view["map"]
     regions: Mapping[str, Mapping[str, Any]] = m["regions"]
@@ -539,8 +564,6 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
             _arrow_head(draw, pb, pa, ARROW)
         else:
             draw.line([pa, pb], fill=LINK, width=7)
-    cubes: Mapping[str, Sequence[int]] = m.get("cubes", {})
-    control: Mapping[str, Mapping[str, Sequence[int]]] = m.get("control", {})
     for rid in sorted(regions):
         r = regions[rid]
         box = off(lay.boxes[rid])
@@ -594,28 +617,77 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
             font=yf,
             anchor="ra",
         )
-        counts = list(cubes.get(rid, []))
-        ctrl = control.get(rid, {})
-        first = {int(s) for s in ctrl.get("first", [])}
-        second = {int(s) for s in ctrl.get("second", [])}
-        present = [(s, int(n)) for s, n in enumerate(counts) if int(n) > 0]
-        for (x, y), (seat, n) in zip(lay.cube_slots(rid), present, strict=False):
-            _cube(draw, x, y + top, seat, n)
-            mark = "1st" if seat in first else ("2nd" if seat in second else "")
-            if mark:
-                draw.text(
-                    (x + CUBE / 2, y + top + CUBE + 10), mark, fill=ink, font=font(14, True), anchor="mm"
-                )
-        if rid in highlight:
-            x0, y0, x1, y1 = box
-            draw.rounded_rectangle(
-                (x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=13, outline=HIGHLIGHT_OUT, width=5
-            )
-            draw.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=11, outline=HIGHLIGHT_IN, width=2)
 
 
-def _draw_display(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -> int:
-    """The action display and the trade track; returns the height used."""
+def _terrain_key(view: Mapping[str, Any], names: bool) -> tuple[Any, ...]:
+    """Everything :func:`_draw_terrain` reads of ``view``: the same key, the same terrain."""
+    m = view["map"]
+    fields = ("name", "sea", "closed", "colour", "era", "standard", "yields", "part", "anchor")
+    regions = tuple(sorted(
+        (str(rid), repr([r.get(f) for f in fields])) for rid, r in m["regions"].items()
+    ))
+    return names, regions, repr(m.get("links", []))
+
+
+# Px round a region box that its pieces may reach: the outline's outer ring (4 px out, 5 wide).
+_PIECES_REACH: Final = 8
+
+
+def _pieces_box(box: Box) -> Box:
+    """What :func:`_draw_region_pieces` may draw on round a region's ``box``."""
+    return (box[0] - _PIECES_REACH, box[1] - _PIECES_REACH, box[2] + _PIECES_REACH, box[3] + _PIECES_REACH)
+
+
+def _has_pieces(view: Mapping[str, Any], rid: str, highlight: set[str]) -> bool:
+    """Whether :func:`_draw_region_pieces` draws anything for ``rid``."""
+    r = view["map"]["regions"][rid]
+    if r.get("closed"):
+        return False
+    return rid in highlight or any(int(n) > 0 for n in view["map"].get("cubes", {}).get(rid, []))
+
+
+def _draw_region_pieces(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], lay: MapLayout, rid: str,
+                        top: int, highlight: set[str], dx: int = 0, dy: int = 0) -> None:
+    """A region's cubes (with 1st/2nd under the leaders) and its outline when highlighted, on the map
+    strip at ``top`` of the picture, drawn on a canvas whose top-left corner is at (``dx``, ``dy``) on
+    the picture (an even point: Pillow rounds halves to even, so an odd shift could move an edge)."""
+    m = view["map"]
+    r = m["regions"][rid]
+    if r.get("closed"):
+        return
+    ink = (255, 255, 255) if r.get("sea") else INK
+    box = lay.boxes[rid]
+    x0, y0, x1, y1 = box[0] - dx, box[1] + top - dy, box[2] - dx, box[3] + top - dy
+    counts = list(m.get("cubes", {}).get(rid, []))
+    ctrl = m.get("control", {}).get(rid, {})
+    first = {int(s) for s in ctrl.get("first", [])}
+    second = {int(s) for s in ctrl.get("second", [])}
+    present = [(s, int(n)) for s, n in enumerate(counts) if int(n) > 0]
+    for (x, y), (seat, n) in zip(lay.cube_slots(rid), present, strict=False):
+        x, y = x - dx, y + top - dy
+        _cube(draw, x, y, seat, n)
+        mark = "1st" if seat in first else ("2nd" if seat in second else "")
+        if mark:
+            draw.text((x + CUBE / 2, y + CUBE + 10), mark, fill=ink, font=font(14, True), anchor="mm")
+    if rid in highlight:
+        draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=13, outline=HIGHLIGHT_OUT, width=5)
+        draw.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=11, outline=HIGHLIGHT_IN, width=2)
+
+
+# --- the dashboard's sections ------------------------------------------------------------------------
+# Each section of the dashboard is a static layer (frames, titles, scales, a player's name and tiles:
+# what changes a few times a game) and patches over it (discs, markers, figures: what changes every
+# turn); see render/layers.py. Drawn whole, every static layer goes first, then every patch.
+
+
+def _section_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
+    """A rect of the dashboard (drawing coordinates) on whole squares of every factor it is reduced
+    by (2, a notice's 800 px), its corner even."""
+    return aligned((x0, y0, x1, y1), 2, BASE_W, 1 << 30)
+
+
+def _display_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
+    """The action display and the trade track at ``top``, and the height they take."""
     half = str(view.get("half", "A"))
     display: Mapping[str, Mapping[str, Sequence[int]]] = view.get("display", {})
     costs: Mapping[str, Sequence[int | None]] = view.get("removal_costs", {}) or {}
@@ -626,117 +698,143 @@ def _draw_display(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) 
     head = 40
     rows = [r for r in ROWS if r in display] or list(ROWS)
     height = head + row_h * len(rows) + 12
-    draw.rounded_rectangle(
-        (left, top, left + width, top + height), radius=12, fill=CARD, outline=EDGE, width=2
-    )
-    rule = (
-        "A turn: a disc goes into the rightmost free circle"
-        if half == "A"
-        else "B turn: take a disc back, paying 1 per disc to its left"
-    )
-    draw.text((left + 14, top + 20), "Action display", fill=INK, font=font(20, True), anchor="lm")
-    draw.text((left + 190, top + 20), rule, fill=MUTED, font=font(16), anchor="lm")
     r = 20
     pitch = 66
-    for i, row in enumerate(rows):
-        y = top + head + i * row_h + row_h / 2 - 4
-        draw.text((left + 14, y), ROW_TITLES[row], fill=INK, font=font(17, True), anchor="lm")
-        circles = list(display.get(row, {}).get("circles", []))
-        row_costs = list(costs.get(row, []))
-        free = max((k for k, c in enumerate(circles) if int(c) < 0), default=-1)
-        for k, owner in enumerate(circles):
-            cx = left + 150 + k * pitch + r
-            if int(owner) >= 0:
-                _disc(draw, cx, y, r, int(owner))
-            else:
-                nxt = half == "A" and k == free
-                draw.ellipse(
-                    (cx - r, y - r, cx + r, y + r),
-                    fill=(255, 255, 255) if nxt else (236, 230, 216),
-                    outline=INK if nxt else (170, 160, 145),
-                    width=3 if nxt else 2,
-                )
-                if nxt:
-                    draw.text((cx, y), "next", fill=MUTED, font=font(12, True), anchor="mm")
-            if half == "B" and k < len(row_costs) and row_costs[k] is not None and current is not None:
-                cost = int(row_costs[k] or 0)
-                draw.text(
-                    (cx, y + r + 9),
-                    "free" if cost == 0 else f"pay {cost}",
-                    fill=VP_INK,
-                    font=font(15, True),
-                    anchor="mm",
-                )
-    if half == "B" and current is not None and costs:
-        draw.text(
-            (left + width - 14, top + 20),
-            f"prices for {player_name(int(current))}",
-            fill=VP_INK,
-            font=font(15, True),
-            anchor="rm",
-        )
-    # The trade track.
     trade: Sequence[Mapping[str, Any]] = view.get("trade", [])
     tx = left + width + 16
     tw = BASE_W - MARGIN - tx
-    draw.rounded_rectangle((tx, top, tx + tw, top + height), radius=12, fill=CARD, outline=EDGE, width=2)
-    draw.text((tx + 14, top + 20), "Trade track", fill=INK, font=font(20, True), anchor="lm")
-    draw.text(
-        (tx + tw - 14, top + 20),
-        f"era {ROMAN[int(view.get('era', 1))]} boxes open",
-        fill=MUTED,
-        font=font(15),
-        anchor="rm",
-    )
     cols = 2
     bw = (tw - 28 - (cols - 1) * 10) / cols
     bh = (height - head - 12 - 4 * 8) / 5
-    for i, box in enumerate(trade):
+    era = int(view.get("era", 1))
+
+    def row_y(i: int) -> float:
+        return top + head + i * row_h + row_h / 2 - 4
+
+    def trade_box(i: int) -> tuple[float, float]:
         c, rr = i % cols, i // cols
-        bx = tx + 14 + c * (bw + 10)
-        by = top + head + rr * (bh + 8)
-        is_open = bool(box.get("open"))
-        used = box.get("used_by")
-        fill = (255, 255, 255) if is_open else (222, 216, 204)
+        return tx + 14 + c * (bw + 10), top + head + rr * (bh + 8)
+
+    def static(draw: ShiftDraw) -> None:
         draw.rounded_rectangle(
-            (bx, by, bx + bw, by + bh),
-            radius=8,
-            fill=fill,
-            outline=INK if is_open else (180, 170, 155),
-            width=2 if is_open else 1,
+            (left, top, left + width, top + height), radius=12, fill=CARD, outline=EDGE, width=2
         )
-        gets = " + ".join(
-            x
-            for x in (
-                f"{box['gold']} gold" if box.get("gold") else "",
-                f"{box['vp']} VP" if box.get("vp") else "",
-            )
-            if x
+        rule = (
+            "A turn: a disc goes into the rightmost free circle"
+            if half == "A"
+            else "B turn: take a disc back, paying 1 per disc to its left"
         )
-        ink = INK if is_open else (150, 140, 128)
+        draw.text((left + 14, top + 20), "Action display", fill=INK, font=font(20, True), anchor="lm")
+        draw.text((left + 190, top + 20), rule, fill=MUTED, font=font(16), anchor="lm")
+        for i, row in enumerate(rows):
+            draw.text((left + 14, row_y(i)), ROW_TITLES[row], fill=INK, font=font(17, True), anchor="lm")
+        # The trade track.
+        draw.rounded_rectangle((tx, top, tx + tw, top + height), radius=12, fill=CARD, outline=EDGE, width=2)
+        draw.text((tx + 14, top + 20), "Trade track", fill=INK, font=font(20, True), anchor="lm")
         draw.text(
-            (bx + 10, by + bh / 2 - 9),
-            f"{box['resources']} res. → {gets}",
-            fill=ink,
-            font=font(16, True),
-            anchor="lm",
+            (tx + tw - 14, top + 20),
+            f"era {ROMAN[era]} boxes open",
+            fill=MUTED,
+            font=font(15),
+            anchor="rm",
         )
-        eras = " ".join(ROMAN[int(e)] for e in box.get("eras", []))
-        draw.text((bx + 10, by + bh / 2 + 12), f"eras {eras}", fill=MUTED, font=font(14), anchor="lm")
-        if used is not None:
-            _disc(draw, bx + bw - 22, by + bh / 2, 15, int(used))
-    return height
+        for i, box in enumerate(trade):
+            bx, by = trade_box(i)
+            is_open = bool(box.get("open"))
+            fill = (255, 255, 255) if is_open else (222, 216, 204)
+            draw.rounded_rectangle(
+                (bx, by, bx + bw, by + bh),
+                radius=8,
+                fill=fill,
+                outline=INK if is_open else (180, 170, 155),
+                width=2 if is_open else 1,
+            )
+            gets = " + ".join(
+                x
+                for x in (
+                    f"{box['gold']} gold" if box.get("gold") else "",
+                    f"{box['vp']} VP" if box.get("vp") else "",
+                )
+                if x
+            )
+            ink = INK if is_open else (150, 140, 128)
+            draw.text(
+                (bx + 10, by + bh / 2 - 9),
+                f"{box['resources']} res. → {gets}",
+                fill=ink,
+                font=font(16, True),
+                anchor="lm",
+            )
+            eras = " ".join(ROMAN[int(e)] for e in box.get("eras", []))
+            draw.text((bx + 10, by + bh / 2 + 12), f"eras {eras}", fill=MUTED, font=font(14), anchor="lm")
+
+    def circles(draw: ShiftDraw) -> None:
+        for i, row in enumerate(rows):
+            y = row_y(i)
+            circles = list(display.get(row, {}).get("circles", []))
+            row_costs = list(costs.get(row, []))
+            free = max((k for k, c in enumerate(circles) if int(c) < 0), default=-1)
+            for k, owner in enumerate(circles):
+                cx = left + 150 + k * pitch + r
+                if int(owner) >= 0:
+                    _disc(draw, cx, y, r, int(owner))
+                else:
+                    nxt = half == "A" and k == free
+                    draw.ellipse(
+                        (cx - r, y - r, cx + r, y + r),
+                        fill=(255, 255, 255) if nxt else (236, 230, 216),
+                        outline=INK if nxt else (170, 160, 145),
+                        width=3 if nxt else 2,
+                    )
+                    if nxt:
+                        draw.text((cx, y), "next", fill=MUTED, font=font(12, True), anchor="mm")
+                if half == "B" and k < len(row_costs) and row_costs[k] is not None and current is not None:
+                    cost = int(row_costs[k] or 0)
+                    draw.text(
+                        (cx, y + r + 9),
+                        "free" if cost == 0 else f"pay {cost}",
+                        fill=VP_INK,
+                        font=font(15, True),
+                        anchor="mm",
+                    )
+
+    patches: list[tuple[Rect, Drawer]] = []
+    most = max((len(display.get(row, {}).get("circles", [])) for row in rows), default=0)
+    if most:
+        # The circles, the discs in them and the prices under them (a price is wider than a circle).
+        end = left + 150 + (most - 1) * pitch + 2 * r + 30
+        last = row_y(len(rows) - 1) + r + 22
+        patches.append((_section_rect(left + 140, row_y(0) - r - 4, end, last), circles))
+    if half == "B" and current is not None and costs:
+        label = f"prices for {player_name(int(current))}"
+
+        def prices(draw: ShiftDraw) -> None:
+            draw.text((left + width - 14, top + 20), label, fill=VP_INK, font=font(15, True), anchor="rm")
+
+        w = text_w(label, font(15, True))
+        patches.append((_section_rect(left + width - 18 - w, top + 6, left + width - 10, top + 34), prices))
+    for i, box in enumerate(trade):
+        used = box.get("used_by")
+        if used is None:
+            continue
+        bx, by = trade_box(i)
+        cx, cy = bx + bw - 22, by + bh / 2
+
+        def used_disc(draw: ShiftDraw, cx: float = cx, cy: float = cy, seat: int = int(used)) -> None:
+            _disc(draw, cx, cy, 15, seat)
+
+        patches.append((_section_rect(cx - 18, cy - 18, cx + 18, cy + 18), used_disc))
+    key = ("display", top, tuple(rows), half, era,
+           repr([[b.get(f) for f in ("open", "resources", "gold", "vp", "eras")] for b in trade]))
+    return Section(key, _section_rect(0, top, BASE_W - 1, top + height + 1), static, tuple(patches)), height
 
 
-def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -> int:
-    """Food track, victory point track, turn order; returns the height used."""
+def _tracks_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
+    """Food track, victory point track, turn order at ``top``, and the height they take."""
     ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
     left = MARGIN
     width = BASE_W - 2 * MARGIN
     height = 290
-    draw.rounded_rectangle(
-        (left, top, left + width, top + height), radius=12, fill=CARD, outline=EDGE, width=2
-    )
     # Food track: 0..20 (the top from the data is not in the view; 20 is the rulebook's top).
     food_max = max(20, *(int(p.get("food", 0)) for p in ps)) if ps else 20
     label_w = 120
@@ -744,76 +842,94 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, top: int, view: Mapping[str, Any]) -
     cw = (width - label_w - 14) / cells
     fy = top + 14
     ch = 64
-    draw.text((left + 14, fy + ch / 2), "Food", fill=INK, font=font(20, True), anchor="lm")
-    for k in range(cells):
-        x = left + label_w + k * cw
-        fill = (235, 245, 222) if k else (245, 220, 214)
-        draw.rectangle((x, fy, x + cw, fy + ch), fill=fill, outline=(190, 180, 165))
-        draw.text((x + 4, fy + 3), str(k), fill=MUTED, font=font(15), anchor="la")
-    by_cell: dict[int, list[int]] = {}
-    for p in ps:
-        by_cell.setdefault(int(p.get("food", 0)), []).append(int(p["seat"]))
-    for k, seats in by_cell.items():
-        x = left + label_w + min(k, food_max) * cw
-        for j, seat in enumerate(seats):
-            col, row = j % 3, j // 3
-            _disc(draw, x + 13 + col * 23, fy + 30 + row * 23, 11, seat)
     # Victory point track: a ruler with a marker per player (stacked where they meet).
     vy = fy + ch + 78
     vps = [int(p.get("vp", 0)) for p in ps]
     top_vp = max(50, math.ceil(max(vps, default=0) / 25) * 25)
     x0, x1 = left + label_w + 14, left + width - 30
-    draw.text((left + 14, vy), "VP", fill=INK, font=font(20, True), anchor="lm")
-    draw.line([(x0, vy), (x1, vy)], fill=INK, width=3)
-    step = 5
-    for v in range(0, top_vp + 1, step):
-        x = x0 + (x1 - x0) * v / top_vp
-        big = v % 25 == 0
-        draw.line([(x, vy - (9 if big else 5)), (x, vy + (9 if big else 5))], fill=INK, width=2 if big else 1)
-        if big:
-            draw.text((x, vy + 22), str(v), fill=MUTED, font=font(15), anchor="mm")
-    # Markers in one row above the ruler, spread apart where players are close, each with a leader
-    # line down to its true place.
-    seats = sorted(range(len(vps)), key=lambda s: (vps[s], s))
-    want = [x0 + (x1 - x0) * vps[s] / top_vp for s in seats]
-    radius = 20 if max(vps, default=0) >= 100 else 17  # three digits need a wider marker
-    spread = _spread(want, 2 * radius + 4, x0, x1 + 18)
-    for seat, x, at in zip(seats, want, spread, strict=True):
-        cy = vy - 34
-        draw.line([(x, vy), (at, cy)], fill=player_colour(seat), width=3)
-        _disc(draw, at, cy, radius, seat, str(vps[seat]))
-    # Turn order.
     oy = top + height - 52
-    draw.text((left + 14, oy + 20), "Order", fill=INK, font=font(20, True), anchor="lm")
-    order = [int(s) for s in view.get("order", [])]
-    choice = view.get("order_choice")
-    x = left + label_w
-    current = view.get("current")
-    for pos, seat in enumerate(order):
-        w = _chip(
-            draw,
-            x,
-            oy + 4,
-            f"{pos + 1}. {player_name(seat)}",
-            player_colour(seat),
-            size=17,
-            ink=player_text(seat),
-            outline=INK,
-            bold=True,
+
+    def static(draw: ShiftDraw) -> None:
+        draw.rounded_rectangle(
+            (left, top, left + width, top + height), radius=12, fill=CARD, outline=EDGE, width=2
         )
-        if current is not None and int(current) == seat:
-            draw.text((x + w / 2, oy + 42), "▲ to act", fill=INK, font=font(14, True), anchor="mm")
-        x += w + 12
-    if choice and view.get("phase") == "order":
-        x += 24
-        draw.text((x, oy + 20), "Next turn:", fill=INK, font=font(17, True), anchor="lm")
-        x += 100
-        for pos, seat in enumerate(choice.get("positions", [])):
-            text = f"{pos + 1}. {player_name(int(seat))}" if int(seat) >= 0 else f"{pos + 1}. ?"
-            fill = player_colour(int(seat)) if int(seat) >= 0 else (236, 230, 216)
-            ink = player_text(int(seat)) if int(seat) >= 0 else MUTED
-            x += _chip(draw, x, oy + 4, text, fill, size=17, ink=ink, outline=INK, bold=True) + 10
-    return height
+        draw.text((left + 14, fy + ch / 2), "Food", fill=INK, font=font(20, True), anchor="lm")
+        for k in range(cells):
+            x = left + label_w + k * cw
+            fill = (235, 245, 222) if k else (245, 220, 214)
+            draw.rectangle((x, fy, x + cw, fy + ch), fill=fill, outline=(190, 180, 165))
+            draw.text((x + 4, fy + 3), str(k), fill=MUTED, font=font(15), anchor="la")
+        draw.text((left + 14, vy), "VP", fill=INK, font=font(20, True), anchor="lm")
+        draw.line([(x0, vy), (x1, vy)], fill=INK, width=3)
+        step = 5
+        for v in range(0, top_vp + 1, step):
+            x = x0 + (x1 - x0) * v / top_vp
+            big = v % 25 == 0
+            draw.line([(x, vy - (9 if big else 5)), (x, vy + (9 if big else 5))], fill=INK,
+                      width=2 if big else 1)
+            if big:
+                draw.text((x, vy + 22), str(v), fill=MUTED, font=font(15), anchor="mm")
+        draw.text((left + 14, oy + 20), "Order", fill=INK, font=font(20, True), anchor="lm")
+
+    def food(draw: ShiftDraw) -> None:
+        by_cell: dict[int, list[int]] = {}
+        for p in ps:
+            by_cell.setdefault(int(p.get("food", 0)), []).append(int(p["seat"]))
+        for k, seats in by_cell.items():
+            x = left + label_w + min(k, food_max) * cw
+            for j, seat in enumerate(seats):
+                col, row = j % 3, j // 3
+                _disc(draw, x + 13 + col * 23, fy + 30 + row * 23, 11, seat)
+
+    def markers(draw: ShiftDraw) -> None:
+        # Markers in one row above the ruler, spread apart where players are close, each with a
+        # leader line down to its true place.
+        seats = sorted(range(len(vps)), key=lambda s: (vps[s], s))
+        want = [x0 + (x1 - x0) * vps[s] / top_vp for s in seats]
+        radius = 20 if max(vps, default=0) >= 100 else 17  # three digits need a wider marker
+        spread = _spread(want, 2 * radius + 4, x0, x1 + 18)
+        for seat, x, at in zip(seats, want, spread, strict=True):
+            cy = vy - 34
+            draw.line([(x, vy), (at, cy)], fill=player_colour(seat), width=3)
+            _disc(draw, at, cy, radius, seat, str(vps[seat]))
+
+    def turn_order(draw: ShiftDraw) -> None:
+        order = [int(s) for s in view.get("order", [])]
+        choice = view.get("order_choice")
+        x: float = left + label_w
+        current = view.get("current")
+        for pos, seat in enumerate(order):
+            w = _chip(
+                draw,
+                x,
+                oy + 4,
+                f"{pos + 1}. {player_name(seat)}",
+                player_colour(seat),
+                size=17,
+                ink=player_text(seat),
+                outline=INK,
+                bold=True,
+            )
+            if current is not None and int(current) == seat:
+                draw.text((x + w / 2, oy + 42), "▲ to act", fill=INK, font=font(14, True), anchor="mm")
+            x += w + 12
+        if choice and view.get("phase") == "order":
+            x += 24
+            draw.text((x, oy + 20), "Next turn:", fill=INK, font=font(17, True), anchor="lm")
+            x += 100
+            for pos, seat in enumerate(choice.get("positions", [])):
+                text = f"{pos + 1}. {player_name(int(seat))}" if int(seat) >= 0 else f"{pos + 1}. ?"
+                fill = player_colour(int(seat)) if int(seat) >= 0 else (236, 230, 216)
+                ink = player_text(int(seat)) if int(seat) >= 0 else MUTED
+                x += _chip(draw, x, oy + 4, text, fill, size=17, ink=ink, outline=INK, bold=True) + 10
+
+    patches: tuple[tuple[Rect, Drawer], ...] = (
+        (_section_rect(left + label_w - 2, fy - 2, left + width + 1, fy + ch + 1), food),
+        (_section_rect(x0 - 24, vy - 34 - 24, BASE_W - 1, vy + 2), markers),  # a marker reaches 20 px
+        (_section_rect(left + label_w - 2, oy, BASE_W - 1, oy + 51), turn_order),
+    )
+    key = ("tracks", top, food_max, top_vp)
+    return Section(key, _section_rect(0, top, BASE_W - 1, top + height + 1), static, patches), height
 
 
 def _spread(xs: Sequence[float], gap: float, lo: float, hi: float) -> list[float]:
@@ -884,10 +1000,10 @@ def final_text(view: Mapping[str, Any], seat: int) -> str:
     return f"final score: {points}"
 
 
-def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: int = 1) -> int:
+def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1) -> tuple[list[Section], int]:
     """Every player's panel, in ``columns`` columns (each panel goes under the shortest one, so the
-    order reads left to right, then down); returns the height used."""
-    draw = StampDraw(img)
+    order reads left to right, then down), and the height they take. A panel's layer holds its frame,
+    name and tiles; its figures and its "to act" are patches."""
     ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
     # In turn order while playing; by final rank once the game is over.
     order = [int(s) for s in view.get("ranking") or view.get("order", [])] or list(range(len(ps)))
@@ -896,12 +1012,15 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
     final = view.get("final")
     current = view.get("current")
     actors = {int(a) for a in view.get("actors", [])}
+    you = view.get("you") or {}
     gutter = 12
     col_w = (BASE_W - 2 * MARGIN - gutter * (columns - 1)) / columns
     bottoms = [top] * columns
     # Read at chat size (half this width): the figures and tiles a size or two above the map's.
     chip_f = font(17)
     stat_f = font(20, True)
+    label_w = 112
+    sections: list[Section] = []
     for seat in order:
         p = ps[seat]
         colour = player_colour(seat)
@@ -933,7 +1052,6 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
             turn_line = line + 26
         extra = turn_line
         base_off = 74 + extra
-        label_w = 112
         rows_h = 0.0
         laid: list[tuple[str, list[tuple[float, float, str, RGB, RGB]], float]] = []
         for title, items in groups:
@@ -942,47 +1060,63 @@ def _draw_players(img: Image.Image, top: int, view: Mapping[str, Any], columns: 
             laid.append((title, flowed, rows_h))
             rows_h += h
         height = int(78 + extra + rows_h + 10)
-        draw.rounded_rectangle((left, y, right, y + height), radius=12, fill=CARD, outline=EDGE, width=2)
-        draw.rounded_rectangle((left, y, left + 22, y + height), radius=8, fill=colour, outline=INK, width=1)
-        you = view.get("you") or {}
         name = player_name(seat) + (" (you)" if you.get("player") == seat else "")
-        draw.text((left + 36, y + 22), name, fill=INK, font=font(22, True), anchor="lm")
-        nx = left + 36 + text_w(name, font(22, True)) + 14
-        if seat in actors or (current is not None and int(current) == seat):
-            nx += _chip(
-                draw, nx, y + 9, "to act", colour, size=14, ink=player_text(seat), outline=INK, bold=True
-            )
-            nx += 8
-        if final is not None:
-            _chip(
-                draw,
-                nx,
-                y + 9,
-                final_text(view, seat),
-                (250, 236, 170),
-                size=14,
-                outline=INK,
-                bold=True,
-            )
-        for x, dy, text, ink in placed:
-            draw.text((x, y + 54 + dy), text, fill=ink, font=stat_f, anchor="lm")
-        if this_turn:
-            draw.text((right - 14, y + 54 + turn_line), this_turn, fill=MUTED, font=font(17), anchor="rm")
-        base = y + base_off
-        for title, flowed, offset in laid:
-            draw.text((left + 36, base + offset + 16), title, fill=MUTED, font=font(16, True), anchor="lm")
-            if not flowed:
-                draw.text(
-                    (left + 36 + label_w, base + offset + 16),
-                    "none",
-                    fill=(160, 150, 140),
-                    font=chip_f,
-                    anchor="lm",
+        name_x = left + 36 + text_w(name, font(22, True)) + 14
+        acting = seat in actors or (current is not None and int(current) == seat)
+        result = final_text(view, seat) if final is not None else None
+
+        def static(draw: ShiftDraw, y: int = y, left: int = left, right: int = right, height: int = height,
+                   colour: RGB = colour, base_off: float = base_off,
+                   laid: list[tuple[str, list[tuple[float, float, str, RGB, RGB]], float]] = laid) -> None:
+            draw.rounded_rectangle((left, y, right, y + height), radius=12, fill=CARD, outline=EDGE, width=2)
+            draw.rounded_rectangle((left, y, left + 22, y + height), radius=8, fill=colour, outline=INK,
+                                   width=1)
+            base = y + base_off
+            for title, flowed, offset in laid:
+                draw.text((left + 36, base + offset + 16), title, fill=MUTED, font=font(16, True),
+                          anchor="lm")
+                if not flowed:
+                    draw.text(
+                        (left + 36 + label_w, base + offset + 16),
+                        "none",
+                        fill=(160, 150, 140),
+                        font=chip_f,
+                        anchor="lm",
+                    )
+                for x, r, text, fill, ink in flowed:
+                    _chip(draw, x, base + offset + r, text, fill, size=17, ink=ink)
+
+        def heading(draw: ShiftDraw, y: int = y, left: int = left, seat: int = seat, colour: RGB = colour,
+                    name: str = name, nx: float = name_x, acting: bool = acting, result: str | None = result
+                    ) -> None:
+            draw.text((left + 36, y + 22), name, fill=INK, font=font(22, True), anchor="lm")
+            if acting:
+                nx += _chip(
+                    draw, nx, y + 9, "to act", colour, size=14, ink=player_text(seat), outline=INK, bold=True
                 )
-            for x, r, text, fill, ink in flowed:
-                _chip(draw, x, base + offset + r, text, fill, size=17, ink=ink)
+                nx += 8
+            if result is not None:
+                _chip(draw, nx, y + 9, result, (250, 236, 170), size=14, outline=INK, bold=True)
+
+        def figures(draw: ShiftDraw, y: int = y, right: int = right, turn_line: float = turn_line,
+                    placed: list[tuple[float, float, str, RGB]] = placed, this_turn: str = this_turn) -> None:
+            for x, dy, text, ink in placed:
+                draw.text((x, y + 54 + dy), text, fill=ink, font=stat_f, anchor="lm")
+            if this_turn:
+                draw.text((right - 14, y + 54 + turn_line), this_turn, fill=MUTED, font=font(17), anchor="rm")
+
+        # The name (the reader's says "(you)": every reader's notice has its own) and the chips after
+        # it (26 px high, from y + 9); the figures under them.
+        patches: list[tuple[Rect, Drawer]] = [
+            (_section_rect(left + 34, y + 6, right + 1, y + 35), heading),
+            (_section_rect(left + 34, y + 38, right - 4, y + 54 + turn_line + 16), figures),
+        ]
+        # The layer is the same wherever the panel stands (its corner is always even) and whoever reads.
+        key = ("panel", seat, left, right, height, base_off, repr(laid))
+        rect = _section_rect(left, y, right + 1, y + height + 1)
+        sections.append(Section(key, rect, static, tuple(patches)))
         bottoms[col] = y + height + 10
-    return max(bottoms) - top
+    return sections, max(bottoms) - top
 
 
 # --- the picture --------------------------------------------------------------------------------------
@@ -1002,34 +1136,114 @@ def check_view(view: Mapping[str, Any], highlight: Iterable[str]) -> set[str]:
 
 
 
+MAP_PICTURE_H: Final = HEAD_H + MAP_H + 16
+# The map's terrain (:func:`_draw_terrain`) by :func:`_terrain_key`, at full size and reduced (5.5 MB
+# a terrain): a game's map changes at an era's start, and a few games are drawn at once.
+_TERRAIN: Final = LayerCache(keep=4)
+
+
 def _map_image(view: Mapping[str, Any], names: bool, marked: set[str]) -> Image.Image:
-    canvas = Image.new("RGB", (BASE_W, HEAD_H + MAP_H + 16), PAPER)
+    canvas = Image.new("RGB", (BASE_W, MAP_PICTURE_H), PAPER)
     _header(StampDraw(canvas), view)
     _draw_map(canvas, HEAD_H + 8, view, names, marked)
     return canvas
 
 
+_HEADER_RECT: Final = aligned((0, 0, BASE_W - 1, HEAD_H), 2, BASE_W, MAP_PICTURE_H)
+
+
+def _header_part(view: Mapping[str, Any], factor: int) -> Image.Image:
+    """The header as the top of both pictures of a notice has it, reduced by ``factor``."""
+    canvas = Image.new("RGB", (_HEADER_RECT[2], _HEADER_RECT[3]), PAPER)
+    _header(ShiftDraw(canvas), view)
+    return canvas.reduce(factor) if factor > 1 else canvas
+
+
+def _map_reduced(view: Mapping[str, Any], names: bool, marked: set[str], factor: int,
+                 header: Image.Image | None = None) -> Image.Image:
+    """:func:`_map_image` reduced by ``factor`` (as :func:`render.layers.reduce_whole`), its terrain
+    kept (see render/layers.py): only the header (unless given, from :func:`_header_part`) and the
+    regions with pieces or an outline are drawn."""
+    def terrain() -> Image.Image:
+        canvas = Image.new("RGB", (BASE_W, MAP_PICTURE_H), PAPER)
+        _draw_terrain(canvas, HEAD_H + 8, view, names)
+        return canvas
+
+    full, reduced = _TERRAIN.get(_terrain_key(view, names), terrain, factor)
+    patches: list[tuple[Rect, Painter]] = [] if header is not None else [
+        (_HEADER_RECT, lambda canvas, at: _header(StampDraw(canvas), view)),
+    ]
+    regions = view["map"]["regions"]
+    lay = layout(regions)
+    top = HEAD_H + 8
+    for rid in sorted(regions):
+        if not _has_pieces(view, rid, marked):
+            continue
+        b = lay.boxes[rid]
+
+        def paint(canvas: Image.Image, at: tuple[int, int], rid: str = rid) -> None:
+            _draw_region_pieces(StampDraw(canvas), view, lay, rid, top, marked, at[0], at[1])
+
+        patches.append((aligned(_pieces_box((b[0], b[1] + top, b[2], b[3] + top)), factor, BASE_W,
+                                MAP_PICTURE_H), paint))
+    out = compose(full, reduced, factor, patches)
+    if out is None:  # regions too close for patches of their own (never on the game's map)
+        return reduce_whole(_map_image(view, names, marked), factor)
+    if header is not None:
+        out.paste(header, (0, 0))
+    return out
+
+
+def _dashboard_sections(view: Mapping[str, Any], columns: int | None = None) -> tuple[list[Section], int]:
+    """The dashboard's sections (the header, the action display, the tracks and the players' panels
+    in ``columns`` columns; None: one, or two where one would make the picture taller than wide) and
+    its height."""
+    head = _section_rect(0, 0, BASE_W - 1, HEAD_H)
+    sections = [Section(None, head, None, ((head, lambda draw: _header(draw, view)),))]
+    y = HEAD_H + 8
+    display, used = _display_section(y, view)
+    y += used + 12
+    tracks, used = _tracks_section(y, view)
+    y += used + 12
+    sections += [display, tracks]
+    if columns is None:
+        # Two columns at once where even the smallest panels would not fit in one; else one, or two
+        # when one turns out too tall.
+        columns = 2 if y + _least_column(view) + 6 > BASE_W else 1
+        panels, used = _panel_sections(y, view, columns)
+        if columns == 1 and y + used + 6 > BASE_W:
+            panels, used = _panel_sections(y, view, 2)
+    else:
+        panels, used = _panel_sections(y, view, columns)
+    return sections + panels, y + used + 6
+
+
 def _dashboard_image(view: Mapping[str, Any], columns: int | None = None) -> Image.Image:
     """The header, the action display, the tracks and the players' panels in ``columns`` columns
-    (None: one, or two where one would make the picture taller than wide)."""
-    players = len(view.get("players_state", []))
-    canvas = Image.new("RGB", (BASE_W, HEAD_H + 800 + players * 420), PAPER)
-    draw = StampDraw(canvas)
-    _header(draw, view)
-    y = HEAD_H + 8
-    y += _draw_display(draw, y, view) + 12
-    y += _draw_tracks(draw, y, view) + 12
-    if columns is not None:
-        y += _draw_players(canvas, y, view, columns)
-        return canvas.crop((0, 0, BASE_W, y + 6))
-    # Two columns at once where even the smallest panels would not fit in one; else one, drawn again
-    # in two (over the same display and tracks) when it turns out too tall.
-    columns = 2 if y + _least_column(view) + 6 > BASE_W else 1
-    used = _draw_players(canvas, y, view, columns)
-    if columns == 1 and y + used + 6 > BASE_W:
-        canvas.paste(PAPER, (0, y, BASE_W, canvas.height))
-        used = _draw_players(canvas, y, view, 2)
-    return canvas.crop((0, 0, BASE_W, y + used + 6))
+    (None: one, or two where one would make the picture taller than wide), drawn whole."""
+    sections, height = _dashboard_sections(view, columns)
+    return draw_sections((BASE_W, height), PAPER, sections)
+
+
+# The dashboard's static layers (frames, scales, each panel's name and tiles) by what they show, at
+# full size and reduced (about 1 MB a section): a few games' worth of sections.
+_DASHBOARD: Final = LayerCache(keep=32)
+
+
+def _dashboard_reduced(view: Mapping[str, Any], factor: int, header: Image.Image | None = None
+                       ) -> Image.Image | None:
+    """:func:`_dashboard_image` reduced by ``factor``, from kept layers (see render/layers.py), with
+    ``header`` (from :func:`_header_part`) when given; None when it is taller than wide
+    (:func:`render_dashboard` widens it then)."""
+    sections, height = _dashboard_sections(view)
+    if height > BASE_W:
+        return None
+    if header is None:
+        return compose_sections((BASE_W, height), PAPER, sections, factor, _DASHBOARD)
+    out = compose_sections((BASE_W, height), PAPER, sections[1:], factor, _DASHBOARD)
+    if out is not None:
+        out.paste(header, (0, 0))
+    return out
 
 
 def _least_column(view: Mapping[str, Any]) -> int:
@@ -1049,6 +1263,11 @@ def render_image(
     canvas.paste(top, (0, 0))
     canvas.paste(bottom.crop((0, HEAD_H + 8, BASE_W, bottom.height)), (0, top.height))
     return canvas
+
+
+def _factor(size: int) -> int | None:
+    """How many px of the drawing make one of a ``size`` px wide picture, when a whole number."""
+    return BASE_W // size if BASE_W % size == 0 else None
 
 
 def _scaled(img: Image.Image, size: int) -> bytes:
@@ -1095,7 +1314,11 @@ def render_map(
     arguments and errors as :func:`render_board`."""
     if size < 200:
         raise ValueError(f"size {size} is too small to read")
-    return _scaled(_map_image(view, names, check_view(view, highlight)), size)
+    marked = check_view(view, highlight)
+    factor = _factor(size)
+    if factor is not None:
+        return encode_png(_map_reduced(view, names, marked, factor))
+    return _scaled(_map_image(view, names, marked), size)
 
 
 def render_dashboard(view: Mapping[str, Any], *, size: int = 1600) -> bytes:
@@ -1105,6 +1328,11 @@ def render_dashboard(view: Mapping[str, Any], *, size: int = 1600) -> bytes:
     if size < 200:
         raise ValueError(f"size {size} is too small to read")
     check_view(view, ())
+    factor = _factor(size)
+    if factor is not None:
+        reduced = _dashboard_reduced(view, factor)
+        if reduced is not None:
+            return encode_png(reduced)
     img = _dashboard_image(view)
     if img.height > img.width:
         wide = Image.new("RGB", (img.height, img.height), PAPER)
@@ -1118,5 +1346,12 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
     """A turn notice's pictures (an :class:`engine.spec.NoticePictures`): the map, with the regions
     ``focus`` names outlined, and the dashboard, each no taller than wide."""
     regions = [word for word in dict.fromkeys(focus) if word in view["map"]["regions"]]
-    return [("map", render_map(view, highlight=regions, size=size)),
-            ("dashboard", render_dashboard(view, size=size))]
+    factor = _factor(size) if size >= 200 else None
+    if factor is None:
+        return [("map", render_map(view, highlight=regions, size=size)),
+                ("dashboard", render_dashboard(view, size=size))]
+    marked = check_view(view, regions)
+    header = _header_part(view, factor)  # the same on both pictures: drawn once
+    dashboard = _dashboard_reduced(view, factor, header)
+    return [("map", encode_png(_map_reduced(view, True, marked, factor, header))),
+            ("dashboard", render_dashboard(view, size=size) if dashboard is None else encode_png(dashboard))]

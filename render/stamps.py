@@ -31,6 +31,12 @@ def _stamp(text: str, font: ImageFont.FreeTypeFont, anchor: str | None, fx: floa
     return mask, (-x0, -y0)
 
 
+@functools.lru_cache(maxsize=4096)
+def text_length(text: str, font: ImageFont.FreeTypeFont) -> float:
+    """``font.getlength(text)``, kept: a picture's labels are measured again turn after turn."""
+    return float(font.getlength(text))
+
+
 class StampDraw(ImageDraw.ImageDraw):
     """``ImageDraw.Draw(img)`` whose plain ``text`` calls (a string, a TrueType font, a fill, at most
     an anchor; none left of or above the picture) stamp a kept mask; any other call draws as usual."""

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from engine.registry import get_game, make_policy, spec
-from render.board import BASE_WIDTH, CLASSIC, EPOCHS5, _geometry
-from render.closeup import MIN_WIDTH, _land_boxes, closeup_classic, closeup_epochs5, crop_box
+from render.board import BASE_WIDTH, CLASSIC, EPOCHS5, _geometry, _land_boxes
+from render.closeup import MIN_WIDTH, closeup_classic, closeup_epochs5, crop_box
 
 
 def _view(game_id: str) -> dict[str, Any]:
@@ -67,3 +67,24 @@ def test_an_unknown_land_is_refused_by_name() -> None:
         crop_box(["Yunnan", "Atlantis"])
     with pytest.raises(ValueError, match="none given"):
         crop_box([])
+
+
+@pytest.mark.parametrize(("game_id", "board", "lands"), [
+    ("history-classic", CLASSIC, ["Northern Apennines", "Southern Apennines"]),
+    ("history", EPOCHS5, ["Macedonia", "Pindus"]),
+])
+def test_after_the_warm_up_a_notice_and_a_board_build_no_map(game_id: str, board: str, lands: list[str]
+                                                            ) -> None:
+    from render import board as maps
+    from render.closeup import notice_pictures, warm
+
+    caches = (maps._base, maps._names_mask, maps._scaled_ids)
+    for cache in caches:
+        cache.cache_clear()
+    warm(board)
+    built = [cache.cache_info().misses for cache in caches]
+    view = _view(game_id)
+    for size in (800, BASE_WIDTH):  # a turn notice, then /annals board at the bot's board width
+        tags = [tag for tag, _ in notice_pictures(view, board=board, focus=lands, size=size)]
+        assert tags == ["closeup", "map"]
+    assert [cache.cache_info().misses for cache in caches] == built

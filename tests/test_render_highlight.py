@@ -1,7 +1,8 @@
-"""The History highlight (issue 25): the outline round the lands a turn touched is grown with box
-blurs, never with Pillow's rank filters (which hold the GIL for their whole run, so a picture drawn
-in a worker thread froze the bot's event loop), and a close-up drawn over its window alone is the
-very part of the whole map it shows."""
+"""The History highlight (issue 25): the outline round the lands a turn touched is grown with shifted
+maxima in numpy, never with Pillow's rank filters (which hold the GIL for their whole run, so a
+picture drawn in a worker thread froze the bot's event loop), yet has the rank filters' very pixels;
+a close-up drawn over its window alone is the very part of the whole map it shows; the names go back
+over the pieces wherever pieces stand on them."""
 
 from __future__ import annotations
 
@@ -79,3 +80,76 @@ def test_a_window_is_the_part_of_the_whole_map_it_shows(board: str, size: int) -
     # ... and the outline is there: the highlight's colour, which the plain map does not use
     plain = np.asarray(history_image(view, board, size=size, window=window))
     assert (np.asarray(part) != plain).any()
+
+
+OUTLINED = {
+    CLASSIC: (["Crete"], ["Northern Gaul", "Southern Gaul", "Western Gaul", "Pyrenees"],
+              ["Siberian Tundra", "Eastern Siberia", "Great Plains"]),
+    EPOCHS5: (["Crete"], ["Gaul", "Iberia", "Rhineland", "Alamannia"], ["Siberia", "Amur", "Cascadia"]),
+}
+
+
+def _outline_by_rank_filters(board: str, lands: list[str], size: int, with_names: bool) -> Image.Image:
+    """The base map at ``size`` px with ``lands`` outlined as the outline is defined: the ring is
+    what a square ``MaxFilter`` adds round the lands, the inner line what a ``MinFilter`` takes off
+    them, both left out where a name stands (rank filters here: slow, but the very definition)."""
+    from render import palette
+    from render.board import _base, _geometry, _height, _land_boxes, _names_mask, _odd, _scaled_ids
+
+    g = _geometry(board)
+    k = size / 1600
+    head = round(HEADER * k)
+    wanted = {int(g.data["lands"][n]["id"]) for n in lands}
+    ids = _scaled_ids(board, size)
+    grow, thin = _odd(7 * k) // 2, _odd(3 * k) // 2
+    boxes = [_land_boxes(board)[n] for n in lands]
+    # A generous part round the lands (cut at the map's edges, where the filters stop too).
+    x0 = max(0, int(min(b[0] for b in boxes) * k) - 4 * grow)
+    y0 = max(0, int(min(b[1] for b in boxes) * k) - 4 * grow)
+    x1 = min(ids.width, int(max(b[2] for b in boxes) * k) + 4 * grow)
+    y1 = min(ids.height, int(max(b[3] for b in boxes) * k) + 4 * grow)
+    mask = ids.crop((x0, y0, x1, y1)).point([255 if v in wanted else 0 for v in range(256)])
+    m = np.asarray(mask) > 0
+    ring = (np.asarray(mask.filter(ImageFilter.MaxFilter(2 * grow + 1))) > 0) & ~m
+    inner = m & ~(np.asarray(mask.filter(ImageFilter.MinFilter(2 * thin + 1))) > 0)
+    if with_names:
+        named = np.asarray(_names_mask(board, size, _height(board, size)).crop(
+            (x0, head + y0, x1, head + y1))) > 0
+        ring, inner = ring & ~named, inner & ~named
+    img = _base(board, size, with_names).copy()
+    part = np.array(img.crop((x0, head + y0, x1, head + y1)))
+    part[ring] = palette.HIGHLIGHT
+    part[inner] = (200, 20, 120)
+    img.paste(Image.fromarray(part, "RGB"), (x0, head + y0))
+    return img
+
+
+@pytest.mark.parametrize("board", [CLASSIC, EPOCHS5])
+@pytest.mark.parametrize("size", [800, 1600, 2400])
+@pytest.mark.parametrize("group", [0, 1, 2])
+def test_the_outline_is_the_rank_filters_ring_and_inner_line(board: str, size: int, group: int) -> None:
+    from render.board import _base, _highlight
+
+    # One land; neighbours (no ring or line between them); lands on the map's edge and far apart.
+    known = OUTLINED[board][group]
+    names = size >= 1600
+    head = round(HEADER * size / 1600)
+    canvas = _base(board, size, names).copy()
+    _highlight(canvas, known, size, head, board, names)
+    expected = _outline_by_rank_filters(board, known, size, names)
+    assert np.array_equal(np.asarray(canvas), np.asarray(expected))
+
+
+@pytest.mark.parametrize("board", [CLASSIC, EPOCHS5])
+@pytest.mark.parametrize("size", [1600, 2400, 3200])
+def test_every_name_stands_over_the_pieces_on_it(board: str, size: int) -> None:
+    # The names go back over the pieces only round the pieces: had a piece's box missed any of its
+    # pixels, pasting the names everywhere would still change the picture.
+    from render.board import _base, _names_mask
+
+    view = _view(board, moves=400)
+    img = history_image(view, board, highlight=list(view["board"]["armies"])[:3], size=size)
+    again = img.copy()
+    base = _base(board, size, True)
+    again.paste(base, mask=_names_mask(board, size, base.height))
+    assert np.array_equal(np.asarray(img), np.asarray(again))
