@@ -118,6 +118,7 @@ def load_rulesets() -> list[str]:
             for name in game_spec.policy_names:
                 game_spec.make_policy(name, 0).choose(state, min(game.actors(state)))
             game_spec.notice_pictures()
+            game_spec.warm_pictures()  # a large map's bases: not built while the first reader waits
         except Exception as exc:  # one broken ruleset must not keep the others (or the bot) down
             problems.append(f"{game_spec.id}: {type(exc).__name__}: {exc}")
     return problems

@@ -135,6 +135,8 @@ class GameSpec:
             newcomer through :meth:`engine.core.Game.join`); otherwise the lobby closes at the start.
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
+        warm: ``"module:function"`` building, at start-up in a worker thread, what the first pictures
+            would otherwise build while someone waits (a large map's bases); empty: nothing to build.
         version: the version of the game's rules code; raise it when a change makes a stored log
             replay differently (a game records it at its start, see :meth:`rules_version`).
         data: the folders under ``data/`` whose files the rules read (their hash is part of
@@ -160,12 +162,18 @@ class GameSpec:
     data_report: str = ""
     version: str = "1"
     data: tuple[str, ...] = ()
+    warm: str = ""
 
     def rules_version(self) -> str:
         """The version of the rules a game starts under: :attr:`version` and a hash of its data files
         (``"1+3f2a9c0b1d4e"``). A game stores it at its start; when today's differs, its log may no
         longer replay and it plays on from its snapshot (docs/ARCHITECTURE.md, "Upgrades")."""
         return f"{self.version}+{data_hash(self.data)}"
+
+    def warm_pictures(self) -> None:
+        """Build what the first pictures need ahead (:attr:`warm`); nothing for a game without."""
+        if self.warm:
+            _resolve(self.warm)()
 
     def load(self) -> Game:
         """The game object (imported on first use)."""

@@ -17,6 +17,7 @@ SPEC = register(GameSpec(
     policies="engine.history.ai:make_policy",
     renderer="render.board:render_classic",
     pictures="render.closeup:notice_classic",
+    warm="render.closeup:warm_classic",
     options=(
         OptionSpec("no_preeminence", "Advanced rule: no pre-eminence markers are awarded."),
         OptionSpec("one_minor_each", "Advanced rule: each player is dealt one Minor Empire and two other "

@@ -17,6 +17,7 @@ SPEC = register(GameSpec(
     policies="engine.history.epochs5.ai:make_policy",
     renderer="render.board:render_epochs5",
     pictures="render.closeup:notice_epochs5",
+    warm="render.closeup:warm_epochs5",
     options=(
         OptionSpec("classic_drafting", "Optional rule: draw the top card of each set and keep it or give it "
                    "away."),
