@@ -9,8 +9,6 @@ Great Canal artefact (L1582, option 16), so it is no canal here.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core import IllegalAction, PlayerId
 from engine.seven_ages.actions_move import CANAL_RULES, CanalPreference
 from engine.seven_ages.map import Canal, load_map
@@ -46,8 +44,4 @@ def set_preference(state: SevenState, action: CanalPreference) -> SevenState:
     """Record a player's standing answer to requests to pass their canals (an anytime move)."""
     if action.rule not in CANAL_RULES:
         raise IllegalAction("bad_preference", "Choose ask, yes, no or a toll of 5, 10 or 20.")
-    p = state.people[action.player]
-    prefs = {x for x in p.prefs if not x.startswith(PREF)}
-    if action.rule != "ask":
-        prefs.add(PREF + action.rule)
-    return state.with_player(replace(p, prefs=tuple(sorted(prefs))))
+    return state.with_preference(action.player, PREF, action.rule)

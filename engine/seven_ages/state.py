@@ -332,6 +332,15 @@ class SevenState:
     def with_player(self, player: Player) -> SevenState:
         return replace(self, people=tuple(player if p.seat == player.seat else p for p in self.people))
 
+    def with_preference(self, seat: int, prefix: str, rule: str) -> SevenState:
+        """``seat``'s standing preference of one kind (``prefix``, e.g. ``trade:``) set to ``rule``;
+        ``ask`` (the default: they are asked each time) leaves none of that kind."""
+        p = self.people[seat]
+        prefs = {x for x in p.prefs if not x.startswith(prefix)}
+        if rule != "ask":
+            prefs.add(prefix + rule)
+        return self.with_player(replace(p, prefs=tuple(sorted(prefs))))
+
     def with_go(self, go: Go) -> SevenState:
         """With ``go`` replacing its seat's go (or added)."""
         goes = [g for g in self.goes if g.seat != go.seat]

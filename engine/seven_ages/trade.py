@@ -213,11 +213,7 @@ def set_preference(state: SevenState, action: TradePreference) -> SevenState:
     """Record a player's standing preference for their card as a trade partner (an anytime move)."""
     if action.rule not in PREFERENCES:
         raise IllegalAction("bad_preference", "Choose ask, lowest or highest.")
-    p = state.people[action.player]
-    prefs = {x for x in p.prefs if not x.startswith(PREF)}
-    if action.rule != "ask":
-        prefs.add(PREF + action.rule)
-    return state.with_player(replace(p, prefs=tuple(sorted(prefs))))
+    return state.with_preference(action.player, PREF, action.rule)
 
 
 def standing(state: SevenState, seat: PlayerId) -> str:
