@@ -611,15 +611,16 @@ class Choosing(Protocol):
 
 def only_move(game: Choosing, state: Any, player: PlayerId) -> Action | None:
     """``player``'s one legal move, when playing it at once tells the others nothing their clicking it
-    would not: the seat has that move alone whatever it holds in private (the same move, alone, in each
-    of :meth:`Game.private_variants`). Otherwise (a real choice, or a lone move that hangs on a secret,
-    as a card they cannot play because of what they hold) None: they are asked."""
+    would not. What playing at once shows is only that there was one choice (the move itself tells
+    what its events tell, as when clicked); so the seat must have a single move whatever it holds in
+    private (one move in each of :meth:`Game.private_variants`, maybe another: its one card, whichever
+    it is). Otherwise (a real choice, or a lone move only because of what they hold, as no card they
+    could play) None: they are asked."""
     legal = list(game.legal_actions(state, player))
     if len(legal) != 1:
         return None
-    for variant in game.private_variants(state, player):
-        if list(game.legal_actions(variant, player)) != legal:
-            return None
+    if any(len(game.legal_actions(variant, player)) != 1 for variant in game.private_variants(state, player)):
+        return None
     return legal[0]
 
 

@@ -21,9 +21,10 @@ from engine.core import (
     Result,
     SpokenBy,
     Words,
+    only_move,
 )
 from engine.seven_ages import decision, join, secrets, steps, text, trade
-from engine.seven_ages.actions import CODEC
+from engine.seven_ages.actions import CODEC, Done, Pass
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.setup import new_game
 from engine.seven_ages.spec import SPEC
@@ -96,6 +97,17 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         """Its hand and bid swapped with unseen cards, its vote turned, its face-down markers
         exchanged (:mod:`engine.seven_ages.secrets`)."""
         return secrets.private_variants(state, seat)
+
+    def forced(self, state: SevenState, player: PlayerId) -> Action | None:
+        """:func:`engine.core.only_move`, and the table's reading: a player whose only move is to turn over
+        no more markers, or to finish a stage with nothing to do, says so at once. A table sees that
+        too, so playing it at once tells nothing a table does not (data/seven_ages/README.md, "Moves
+        played at once"), though what they hold decided it (a face-down marker they may turn is always
+        a real choice: they are asked)."""
+        legal = self.legal_actions(state, player)
+        if len(legal) == 1 and isinstance(legal[0], (Pass, Done)):
+            return legal[0]
+        return only_move(self, state, player)
 
     def legal_actions(self, state: SevenState, player: PlayerId) -> Sequence[Action]:
         if player in state.choosing_colours():

@@ -117,9 +117,17 @@ def test_a_lone_move_that_hangs_on_a_secret_is_asked() -> None:
         def private_variants(self, state: str, seat: int) -> list[str]:
             return []
 
+    class OneCard(Secret):  # its one card, whichever: a single move in every state the others imagine
+        def legal_actions(self, state: str, player: int) -> list[Action]:
+            return [Play(player)] if state == "card A" else [Pass(player)]
+
+        def private_variants(self, state: str, seat: int) -> list[str]:
+            return ["card B"]
+
     assert only_move(Secret(), "no card", 0) is None
     assert only_move(Open(), "no card", 0) == Pass(0)
     assert only_move(Open(), "a card", 0) is None
+    assert only_move(OneCard(), "card A", 0) == Play(0)
 
 
 @pytest.mark.asyncio
@@ -143,12 +151,12 @@ async def test_the_log_says_a_move_was_played_for_its_seat_and_its_pages_agree(s
             seq, state = await svc.engine_state(gid)
             legal = spec.load().legal_actions(state, seat)
             await svc.submit(gid, PEOPLE[0], rng.choice(list(legal)).to_json(), seq)
-        _, whole = await svc.public_log(gid)
+        upto, whole = await svc.public_log(gid)
         _, total, _ = await svc.public_log_slice(gid, 0, 0)
         pages = [(await svc.public_log_slice(gid, first, 7))[2] for first in range(0, total, 7)]
         assert [e for page in pages for e in page] == whole
         said = [e for e in whole if e.notice is NoticeKind.forced]
-        records = [r for r in await store.standing(gid, upto_seq=status.seq) if r.source == "forced"]
+        records = [r for r in await store.standing(gid, upto_seq=upto) if r.source == "forced"]
         assert [e.seq for e in said] == [r.seq for r in records]
         lines += len(said)
     assert lines > 0  # some game of the registry met a forced move
