@@ -71,6 +71,17 @@ def pictures_of(ruleset: str) -> NoticePictures:
     return off_loop(registry.spec(ruleset).notice_pictures())
 
 
+@off_loop
+def draw_timelapse(ruleset: str, stages: Sequence[tuple[str, Mapping[str, Any]]], *,
+                   size: int = NOTICE_SIZE) -> bytes:
+    """A game's timelapse (:func:`render.timelapse.animate`): its board after each stage (a spectator's
+    views, :meth:`bot.service.GameService.stage_views`), at chat width, the stage written on each frame."""
+    from render.timelapse import animate  # Pillow loads only when a picture is drawn
+
+    draw = registry.spec(ruleset).render()
+    return animate([(stage, draw(view, size=size)) for stage, view in stages], width=size)
+
+
 def unrecorded_line(seat: int, moves: int, names: Names) -> str:
     """The line for moves made before the bot kept records of them (see :mod:`bot.service.records`)."""
     notice = Notice("", NoticeKind.unrecorded, {"seat": seat, "moves": moves}, PUBLIC, 0)

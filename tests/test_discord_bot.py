@@ -532,6 +532,22 @@ async def test_board_is_public_with_a_picture(rig: Rig) -> None:
     assert "5 prizes left" in reply.content
 
 
+async def test_board_at_a_move_is_public_and_shows_that_moment(rig: Rig) -> None:
+    """Issue 30: ``/annals board move:N`` draws the board as it stood after move N (a spectator's view:
+    no hand, nothing of later moves)."""
+    game = await lobby_to_start(rig)
+    seq = (await rig.service.status(game)).seq
+    await rig.service.submit(game, ALICE, {"kind": "bid", "card": 3}, seq)
+    await rig.service.submit(game, BOB, {"kind": "bid", "card": 1}, seq + 1)
+    await rig.settle()
+    calls = await rig.command(BOB, "board", move=seq)
+    reply = followup(calls)
+    assert reply.flags == 0 and reply.files == [f"annals-{game}-{seq}.png"]
+    assert f"after move {seq} of {seq + 2}" in reply.content and "5 prizes left" in reply.content
+    late = followup(await rig.command(BOB, "board", move=seq + 3))
+    assert late.flags == EPHEMERAL and "choose a move from 0" in late.content
+
+
 async def test_play_through_the_panel_and_a_stale_panel(rig: Rig) -> None:
     game = await lobby_to_start(rig)
     before = (await rig.service.status(game)).seq

@@ -166,8 +166,10 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
         await self._show(interaction, find, work)
 
     @app_commands.command(name="board", description="Show the board as pictures to everyone here")
-    @app_commands.describe(game="The game (default: your game in this channel)")
-    async def board(self, interaction: Interaction, game: GameId | None = None) -> None:
+    @app_commands.describe(game="The game (default: your game in this channel)",
+                           move="The board as it stood after this move (default: now)")
+    async def board(self, interaction: Interaction, game: GameId | None = None,
+                    move: app_commands.Range[int, 0, 10_000_000] | None = None) -> None:
         async def find() -> str:
             gid = await self._game(interaction, game, finished_ok=True)
             if (await self.bot.service.status(gid)).status == "lobby":
@@ -176,6 +178,12 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
         async def work(gid: str) -> Reply:
             st = await self.bot.service.status(gid)
+            if move is not None:  # rebuilt from the records, as a spectator saw it then: never a hand
+                view = await self.bot.service.view_at(gid, None, move)
+                files = await picture_files(self.bot, st.ruleset, gid, view, size=self.bot.board_size)
+                text = get_game(st.ruleset).board_text(view, st.seat_names)
+                return Reply(f"The board of game `{gid}` after move {move} of {st.seq}.\n{text}"[:2000],
+                             files=files)
             view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
             _, _, entries = await self.bot.service.public_log_slice(gid, None, LATEST)
             # The game's notice pictures (a close-up of the latest turn, where the game has one), at the

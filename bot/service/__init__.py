@@ -44,12 +44,13 @@ from bot.service.lobby import LobbyOps
 from bot.service.play import PlayOps
 from bot.service.queries import QueryOps
 from bot.service.records import DAY, MAX_NAME
+from bot.service.replays import ReplayOps
 from bot.service.undo import UndoOps
 
 __all__ = ["DAY", "DEFAULT_VACATION_DAYS", "MAX_NAME", "GameService", "Listener", "ServiceError"]
 
 
-class GameService(LobbyOps, PlayOps, UndoOps, ClockOps, QueryOps):
+class GameService(LobbyOps, PlayOps, UndoOps, ClockOps, QueryOps, ReplayOps):
     """Runs games on top of a :class:`~bot.store.Store`.
 
     Args:

@@ -206,7 +206,7 @@ class ServiceBase:
                 state, base = run.apply(entry.action).state, entry.seq
         return Loaded(row, spec, game, {s.slot: s for s in bundle.seats}, state, list(bundle.deadlines),
                       dict(bundle.reminder_prefs), dict(bundle.reminder_offsets),
-                      [UndoStep(*step) for step in bundle.undo])
+                      [UndoStep(*step) for step in bundle.undo], bundle.rules_version)
 
     async def _damaged(self, game_id: str, problem: str) -> ServiceError:
         """Set a game that cannot load aside (marked, clocks stopped) and, the first time, log it and
@@ -460,7 +460,7 @@ class ServiceBase:
         kept = [d for d in kept if d.player not in unit.shift] + moved
         gone = {d.player for d in lg.deadlines} - {d.player for d in kept}
         clear = sorted(gone | {d.player for d in moved})
-        starts = row.status == "lobby" and unit.status == "active"  # the game records its rules version
+        starts = row.status == "lobby" and unit.state is not None  # started (or over at once): its rules
         change = GameChange(
             game_id=row.game_id, expected_seq=row.seq, updated_at=unit.now, new_seq=unit.seq,
             expected_status=row.status, status=unit.status if unit.status != row.status else None,
@@ -500,6 +500,8 @@ class ServiceBase:
         lg.seats = dict(unit.seats)
         lg.state = unit.state
         lg.undo = list(unit.undo)
+        if change.rules_version is not None:
+            lg.rules_version = change.rules_version
         lg.deadlines = sorted(kept + new, key=lambda d: (d.due_at, d.deadline_id))
         self._remember(lg)
 

@@ -71,6 +71,7 @@ class Loaded:
     prefs: dict[int, ReminderPreference]
     own_reminders: dict[int, tuple[int, ...]] = field(default_factory=dict)  # personal reminder times
     undo: list[UndoStep] = field(default_factory=list)  # the moves that may be taken back, oldest first
+    rules_version: str | None = None  # the rules it started under (None: before versions were kept)
 
     def seat_of_player(self, player: PlayerId) -> SeatRow | None:
         return seat_of(self.seats.values(), player)
