@@ -18,11 +18,12 @@ Commands (as a person; GAME defaults to that person's current game)::
 
     create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
     join [GAME] | leave | add-ai [POLICY] | kick NAME | start | use GAME | games
-    play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label)
+    play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label or
+                                 some of its words; words that fit several choices list them)
     undo                        (take back your last move while nothing new is known)
     actions | status [GAME] | board | text | hand | scores | log [N] | rules | land NAME
     vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none
-    timers [move=..] [remind=..] [policy=..] [misses=..]
+    timers [move=..] [remind=..] [policy=..] [misses=..] | prefs [KEY=VALUE]
 
 and for the console itself: ``/as NAME [COMMAND]``, ``/time +2h`` (only with a
 settable clock: ``python -m bot --demo``), ``/backup``, ``/help``, ``/quit``.
@@ -49,8 +50,9 @@ from bot.notices import describe_notice
 from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
 from bot.service.text_input import MAX_LINE, checked_game_id, checked_name, checked_text
-from bot.typed import key_values, match_choice, options_from, split_words, timers_from, whole
+from bot.typed import key_values, options_from, shortened, split_words, timers_from, whole
 from engine import registry
+from engine.choice_words import matching_choices
 from engine.core import Choice, Decision
 from engine.registry import game_ids
 from engine.spec import OptionValue
@@ -65,7 +67,8 @@ Commands (GAME defaults to your current game):
   join [GAME]    (a lobby: the only open one if none is named; or a running game whose rules take newcomers)
   leave          add-ai [POLICY]      kick NAME (a person, or an AI seat of a lobby)
   start          use GAME   games
-  play N         play choice N of your decision (or just N); play WORDS: the start of its label
+  play N         play choice N of your decision (or just N); play WORDS: the start of its label or
+                 some of its words in order (when they fit several choices, those are listed)
   undo           take back your last move (until a roll, a draw, a reveal or another player's move)
   actions        your decision again, numbered
   status [GAME]  seats, whose move, deadlines, timers, and the game's own status (scores, stage)
@@ -76,7 +79,8 @@ Commands (GAME defaults to your current game):
   land NAME      what the board says about one place
   vacation DAYS  move your deadline DAYS later, or book DAYS away ahead (capped per game)
   resign | reclaim | pause | resume | abandon | reminders all|last|none
-  timers [move=..] [remind=..] [policy=..] [misses=..]
+  timers         the game's timers; timers [move=..] [remind=..] [policy=..] [misses=..] changes them
+  prefs          your standing preferences (games that have them); prefs KEY=VALUE sets one
 Console: /time +2h (with --demo: move the clock, deadlines fire)   /backup   /help   /quit"""
 
 
@@ -178,7 +182,7 @@ class Console:
             elif head == "/backup":
                 await self.backup()
             elif head.startswith("/"):
-                self.say(f"Unknown console command {words[0]}; type /help.")
+                self.say(f"Unknown console command {shortened(words[0])}; type /help.")
             elif self.user is None:
                 self.say("Say who you are first: /as NAME (for example /as alice create).")
             else:
@@ -238,7 +242,7 @@ class Console:
             verb, args = "play", [verb, *args]
         handler = self._handlers().get(verb)
         if handler is None:
-            self.say(f"[{name}] Unknown command {verb!r}; type /help.")
+            self.say(f"[{name}] Unknown command {shortened(verb)!r}; type /help.")
             return
         await handler(name, user_id_for(name), args)
 
@@ -251,7 +255,7 @@ class Console:
             "vacation": self._vacation, "resign": self._resign, "reclaim": self._reclaim,
             "pause": self._pause, "resume": self._resume, "abandon": self._abandon,
             "reminders": self._reminders, "timers": self._timers, "scores": self._scores, "log": self._log,
-            "rules": self._rules, "land": self._land, "undo": self._undo,
+            "rules": self._rules, "land": self._land, "undo": self._undo, "prefs": self._prefs,
         }
 
     async def _create(self, name: str, uid: int, args: list[str]) -> None:
@@ -260,7 +264,7 @@ class Console:
         if args and "=" not in args[0]:
             ruleset = args.pop(0)
         if ruleset not in offered:
-            self.say(f"[{name}] Unknown game {ruleset!r}; the games are: {_games_list()}.")
+            self.say(f"[{name}] Unknown game {shortened(ruleset)!r}; the games are: {_games_list()}.")
             return
         spec = registry.spec(ruleset)
         opts = key_values(args)
@@ -345,12 +349,18 @@ class Console:
             self.say(f"[{name}] You have nothing to do in {gid} now ({why}).")
             return
         choices = shown_order(decision)
-        legal = [c.action.to_json() for c in choices]
-        index = match_choice(" ".join(args), legal, [c.label for c in choices])
-        if index is None:
+        typed = " ".join(args)
+        hits = matching_choices(typed, [c.label for c in choices])
+        if not hits:
             self.say(f"[{name}] That is not one of your moves; type 'actions' to list them.")
             return
-        choice = choices[index]
+        if len(hits) > 1:  # never a guess: the fitting choices, by the numbers that play them
+            self.say(f"[{name}] {shortened(typed)!r} fits {len(hits)} of your moves; nothing was played. "
+                     "Type its number or more of its words:")
+            for i in hits:
+                self.say(f"  {i + 1}. {choices[i].label}")
+            return
+        choice = choices[hits[0]]
         if choice.confirm:
             self._pending[name] = _Pending(gid, seq, choice.action.to_json(), choice.label)
             self.say(f"[{name}] {choice.confirm} Type 'yes' to play '{choice.label}', anything else "
@@ -398,11 +408,7 @@ class Console:
             self.say("  Waiting for: " + ", ".join(
                 who + (f" (due {when(turn[u], self._now())})" if u in turn else "")
                 for u, who in zip(status.waiting_for, self._people(status, status.waiting_for), strict=True)))
-        t = status.timers
-        self.say(f"  Timers: {_span(t.move_seconds)} per move, reminders "
-                 f"{', '.join(_span(r) + ' before' for r in t.reminder_offsets) or 'none'}, "
-                 f"on timeout: {'the AI plays' if t.timeout_policy == 'ai' else 'the turn is skipped'}, "
-                 f"the AI takes over after {t.misses_before_ai or 'no number of'} missed deadlines")
+        self.say(f"  Timers: {_timers_line(status.timers)}")
         if status.status in ("active", "paused", "over"):
             view = await self.service.view(gid, None)
             game = registry.get_game(status.ruleset)
@@ -459,7 +465,12 @@ class Console:
 
     async def _log(self, name: str, uid: int, args: list[str]) -> None:
         """``log [N]``: the game's last N public events (20 unless said), each in the game's words."""
-        count = whole(args.pop(0), "log") if args and args[0].isdigit() else LOG_LINES
+        count = LOG_LINES
+        if args and re.fullmatch(r"[-+]?\d+", args[0]):  # a count, even a wrong one, is not a game id
+            count = whole(args.pop(0), "log")
+            if count < 1:
+                self.say(f"[{name}] log N shows the last N events: N is 1 or more, not {count}.")
+                return
         gid = await self._game(name, uid, args)
         status = await self.service.status(gid)
         if status.status == "lobby":
@@ -548,15 +559,46 @@ class Console:
         self.say(f"[{name}] Reminders: {args[0]} (from your next clock on).")
 
     async def _timers(self, name: str, uid: int, args: list[str]) -> None:
+        """``timers`` alone: the game's timers; ``timers move=.. ...``: change them."""
         gid = await self._game(name, uid, [])
         status = await self.service.status(gid)
+        if not args:
+            self.say(f"[{name}] Timers of {gid}: {_timers_line(status.timers)}.")
+            return
         opts = key_values(args)
         timers = timers_from(status.timers, opts)
-        if opts or not args:
+        if opts:
             self.say(f"[{name}] Usage: timers [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=3]")
             return
         await self.service.set_timers(gid, uid, timers, is_admin=self.is_admin)
         self.say(f"[{name}] Timers of {gid} changed.")
+
+    async def _prefs(self, name: str, uid: int, args: list[str]) -> None:
+        """``prefs [KEY=VALUE ...]``: one's standing preferences in games that have them (what to do
+        when a choice falls to you outside your turn), set with the call Discord's ``prefs`` makes:
+        the game's ``prefer`` action, which a seated player may send at any time. The game words
+        the change and refuses a key or value it does not know."""
+        gid = await self._game(name, uid, [])
+        status = await self.service.status(gid)
+        spec = registry.spec(status.ruleset)
+        if PREFER not in spec.anytime_kinds:
+            self.say(f"[{name}] {spec.title} has no standing preferences.")
+            return
+        if status.status == "lobby":
+            self.say(f"[{name}] {gid} has not started: preferences are set once you have a seat in play.")
+            return
+        for key, value in key_values(args).items():
+            seq = (await self.service.status(gid)).seq
+            await self.service.submit(gid, uid, {"kind": PREFER, "key": key, "value": value}, seq)
+        if args:
+            return  # the game's own line says what was set
+        you = (await self.service.view(gid, uid)).get("you")
+        if not you:
+            self.say(f"[{name}] You have no seat in {gid}.")
+            return
+        now = ", ".join(f"{k}={v}" for k, v in sorted((you.get("prefs") or {}).items()))
+        self.say(f"[{name}] Your standing preferences in {gid}: {now or 'none set'}. "
+                 "Change one with prefs KEY=VALUE; 'hand' words them.")
 
     # == helpers =========================================================================
     async def _game(self, name: str, uid: int, args: Sequence[str]) -> str:
@@ -689,6 +731,15 @@ def _span(seconds: int) -> str:
 
 
 LOG_LINES = 20
+PREFER = "prefer"  # the action kind of a standing preference (GameSpec.anytime_kinds), as Discord sends it
+
+
+def _timers_line(t: TimerSettings) -> str:
+    """A game's timers in words, as ``status`` and ``timers`` say them."""
+    return (f"{_span(t.move_seconds)} per move, reminders "
+            f"{', '.join(_span(r) + ' before' for r in t.reminder_offsets) or 'none'}, "
+            f"on timeout: {'the AI plays' if t.timeout_policy == 'ai' else 'the turn is skipped'}, "
+            f"the AI takes over after {t.misses_before_ai or 'no number of'} missed deadlines")
 
 
 def _shown(value: OptionValue) -> str:

@@ -1,13 +1,13 @@
-"""What a person typed at the console, read: words, ``key=value`` settings, timers, a game's
-options and a choice of a decision. Every mistake is a :class:`~bot.service.ServiceError` with a
-sentence, never Python's own text."""
+"""What a person typed at the console, read: words, ``key=value`` settings, timers and a game's
+options (a decision's choice is read by :mod:`engine.choice_words`, as ``python -m engine play``
+reads it). Every mistake is a :class:`~bot.service.ServiceError` with a sentence, never Python's
+own text."""
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from bot.config import parse_duration
 from bot.models import TimerSettings
@@ -18,30 +18,12 @@ from engine.spec import GameSpec, OptionValue
 TIMER_KEYS = ("move", "remind", "misses", "policy")
 
 
-def match_choice(text: str, legal: list[dict[str, Any]], labels: list[str]) -> int | None:
-    """The index of the legal action ``text`` names: its number, its words, or a unique label prefix."""
-    text = " ".join(text.lower().split())
-    if text.isdigit():
-        index = int(text) - 1
-        return index if 0 <= index < len(legal) else None
-    for i, data in enumerate(legal):
-        values = [str(v).lower() for k, v in data.items() if k not in ("kind", "player")]
-        full = " ".join([str(data["kind"]).lower(), *values])
-        if text == full or (values and text == f"{str(data['kind']).lower()} {values[0]}") or (
-                not values and text == str(data["kind"]).lower()):
-            return i
-    hits = [i for i, label in enumerate(labels) if label.lower() == text]
-    if not hits:
-        hits = [i for i, label in enumerate(labels) if label.lower().startswith(text)]
-    return hits[0] if len(hits) == 1 else None
-
-
 def key_values(args: Sequence[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for arg in args:
         key, sep, value = arg.partition("=")
         if not sep:
-            raise ServiceError("bad_options", f"Settings are written key=value, not {arg!r}.")
+            raise ServiceError("bad_options", f"Settings are written key=value, not {shortened(arg)!r}.")
         out[key.strip().lower()] = value.strip()
     return out
 
@@ -87,7 +69,7 @@ def whole(text: str, what: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise ServiceError("bad_options", f"{what} takes a whole number, not {text!r}.") from None
+        raise ServiceError("bad_options", f"{what} takes a whole number, not {shortened(text)!r}.") from None
 
 
 def options_from(spec: GameSpec, opts: dict[str, str]) -> dict[str, OptionValue]:
@@ -105,3 +87,12 @@ def options_from(spec: GameSpec, opts: dict[str, str]) -> dict[str, OptionValue]
     except IllegalAction as exc:
         raise ServiceError(exc.code, exc.message, **exc.params) from exc
     return out
+
+
+SHOWN = 40  # the most of a person's own word an answer quotes back
+
+
+def shortened(text: str, most: int = SHOWN) -> str:
+    """``text`` as an answer quotes it: whole when short, else its start and "…" (a pasted page
+    is not printed back at its author)."""
+    return text if len(text) <= most else text[:most - 1] + "…"

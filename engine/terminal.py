@@ -4,22 +4,31 @@ Everything a person reads comes from the game's contract: the decision
 (heading and labelled choices), one sentence per event, the status, hand,
 board and end-of-game summary. Nothing here knows a game.
 
-Type the number of a choice or its label, or one of: ``status``, ``board``,
-``hand``, ``help``, ``quit`` (saves the action log so ``python -m engine
-replay FILE`` can rebuild the game).
+Type a choice's number, the start of its label or some of its words, or one of
+the commands of :data:`HELP`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.core import JSON, Action, Choice, Decision, Event, IllegalAction, PlayerId, decide
+from engine.choice_words import matching_choices
+from engine.core import JSON, Action, Decision, Event, IllegalAction, PlayerId, decide
 from engine.spec import GameSpec
 
-HELP = __doc__.split("\n\n")[-1] if __doc__ else ""
+HELP = """\
+Type the number of a choice, the start of its label, or some of its words in order
+("move cross east" for "Move Crossroads → Eastwatch"); when they fit several choices,
+those are listed and nothing is played. Or one of:
+  status   the game as it stands (it heads every prompt)
+  board    the board in words
+  hand     what only you see (cards, a secret bid)
+  help     this text
+  quit     stop here and save the action log (python -m engine replay FILE rebuilds the game)"""
 YES = ("y", "yes")
 
 Say = Callable[[str], None]
@@ -70,14 +79,36 @@ def choice_lines(decision: Decision) -> list[str]:
     return lines
 
 
-def pick(text: str, decision: Decision) -> Choice | None:
-    """The choice typed as its number or its label (any case); None when nothing matches."""
-    word = text.strip()
-    if word.isdigit():
-        index = int(word) - 1
-        return decision.choices[index] if 0 <= index < len(decision.choices) else None
-    wanted = word.casefold()
-    return next((c for c in decision.choices if c.label.casefold() == wanted), None)
+def pick(text: str, decision: Decision) -> list[int]:
+    """The indices of the choices ``text`` names (see :func:`engine.choice_words.matching_choices`):
+    one is the choice, several are for the person to tell apart, none means no choice."""
+    return matching_choices(text, [c.label for c in decision.choices])
+
+
+def _verb(word: str) -> str:
+    """A third-person verb as "you" says it: has -> have, draws -> draw, passes -> pass."""
+    irregular = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+    if word in irregular:
+        return irregular[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def second_person(text: str, name: str) -> str:
+    """``text`` with the verbs after ``name`` agreeing with it when it is "you (Red)": the games
+    word every seat in the third person ("you (Red) draws"), which "you" does not say."""
+    if not name.startswith("you"):
+        return text
+    def agreeing(match: re.Match[str]) -> str:
+        word = match.group(1)
+        if word.endswith(("ss", "us")) or word in ("as", "its", "this"):  # not a verb in -s
+            return match.group(0)
+        return f"{name} {_verb(word)}"
+
+    return re.sub(rf"(?<!\w){re.escape(name)} ([a-z]+s)\b", agreeing, text)
 
 
 def event_lines(spec: GameSpec, events: Sequence[Event], viewer: PlayerId | None,
@@ -107,6 +138,11 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
         return 2
     state = game.setup(players, checked, seed)
     names = spec.seat_names(seat_people(humans, players, ai))
+    if humans == 1:  # one person alone is "you (Red)": every line agrees with it
+        said = say
+
+        def say(text: str) -> None:
+            said(second_person(text, names[0]))
     log: list[Action] = []
     log_path = log_path or Path(f"annals-game-{seed}.json")
     # One person alone sees what their seat sees; at a hotseat the table sees public things only.
@@ -145,10 +181,17 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
             if word in ("help", "?"):
                 say(HELP)
                 continue
-            choice = pick(line, decision)
-            if choice is None:
+            hits = pick(line, decision)
+            if not hits:
                 say("That is not one of the choices; type its number or 'help'.")
                 continue
+            if len(hits) > 1:  # never a guess: the fitting choices, by the numbers that play them
+                say(f"That fits {len(hits)} choices; nothing was played. "
+                    "Type its number or more of its words:")
+                for i in hits:
+                    say(f"  {i + 1:>2}) {decision.choices[i].label}")
+                continue
+            choice = decision.choices[hits[0]]
             if choice.confirm:
                 say(f"{choice.confirm} (yes/no)")
                 if stdin.readline().strip().lower() not in YES:

@@ -1,10 +1,12 @@
 """Command line: ``python -m render demo --game ID --seed 1 --out DIR``, for every registered game.
 
 ``demo`` plays a seeded game between the game's AI players and writes what the
-bot would post: the board (drawn by the renderer the game's spec names) at
-every change of the game's stage (``Game.stage``: an epoch, an era, a round)
-as that stage left it, the board at the end, and a chart of the scores at each
-stage's end. It prints every file it writes.
+bot would post: the board at every change of the game's stage (``Game.stage``:
+an epoch, an era, a round) as that stage left it, the board at the end, and a
+chart of the scores at each stage's end. It prints every file it writes. The
+board is drawn as a turn notice draws it when the game names its notice
+pictures (Rise of Empires: the map and the dashboard, ``STEM-map.png`` and
+``STEM-dashboard.png``), else by the renderer the game's spec names.
 """
 
 from __future__ import annotations
@@ -66,6 +68,16 @@ def play_demo(game_spec: GameSpec, players: int, seed: int, options: Mapping[str
     return state, shots, series
 
 
+def board_pictures(game_spec: GameSpec, view: Mapping[str, Any], size: int) -> list[tuple[str, bytes]]:
+    """The board's pictures as the bot posts them, each with a tag for its file name ("" for a
+    picture alone): a turn notice's pictures where the game names its own (a tall board split
+    in two), else the one picture of the game's renderer (with place names)."""
+    if game_spec.pictures:
+        pictures = game_spec.notice_pictures()(view, size=size)
+        return [("", pictures[0][1])] if len(pictures) == 1 else pictures
+    return [("", game_spec.render()(view, size=size))]
+
+
 def write(path: Path, data: bytes, written: list[Path]) -> None:
     path.write_bytes(data)
     written.append(path)
@@ -94,10 +106,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    draw = game_spec.render()
     _, shots, series = play_demo(game_spec, players, args.seed, options, stages=args.stages)
     for shot in shots:
-        write(out / f"{shot.stem}.png", draw(shot.view, size=args.size), written)
+        for tag, png in board_pictures(game_spec, shot.view, args.size):
+            write(out / f"{shot.stem}{'-' * bool(tag)}{tag}.png", png, written)
     names = game_spec.seat_names([None] * players)
     chart = score_chart(series, player_names=names, title=f"{game_spec.title}: scores as each stage ended",
                         by_epoch=False)

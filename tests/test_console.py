@@ -32,7 +32,7 @@ from bot.lines import LinesFrom
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store
-from bot.typed import match_choice
+from engine.choice_words import matching_choices
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUR = 3600
@@ -228,17 +228,14 @@ async def test_with_a_real_clock_time_passes_by_itself(tmp_path: Path) -> None:
 
 
 def test_matching_typed_moves() -> None:
-    legal = [{"kind": "keep", "player": 0}, {"kind": "give", "player": 0, "to": 1},
-             {"kind": "expand", "player": 0, "land": "Levant"},
-             {"kind": "expand", "player": 0, "land": "Crete"}]
     labels = ["keep the card", "give the card to bob (Blue)", "expand Levant", "expand Crete (battle)"]
-    assert match_choice("2", legal, labels) == 1
-    assert match_choice("9", legal, labels) is None
-    assert match_choice("keep", legal, labels) == 0
-    assert match_choice("expand  levant", legal, labels) == 2
-    assert match_choice("Expand Crete", legal, labels) == 3
-    assert match_choice("give the card", legal, labels) == 1
-    assert match_choice("expand", legal, labels) is None  # two expansions: say which
+    assert matching_choices("2", labels) == [1]
+    assert matching_choices("9", labels) == []
+    assert matching_choices("keep", labels) == [0]
+    assert matching_choices("expand  levant", labels) == [2]
+    assert matching_choices("Expand Crete", labels) == [3]
+    assert matching_choices("give the card", labels) == [1]
+    assert matching_choices("expand", labels) == [2, 3]  # two expansions: both named, none played
 
 
 # -- settings -----------------------------------------------------------------------------

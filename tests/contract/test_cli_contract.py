@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import struct
 from pathlib import Path
 
 import pytest
@@ -11,7 +14,7 @@ import tests.toy.spec
 from engine import registry
 from engine.__main__ import main as engine_main
 from engine.spec import DataCheck, GameSpec
-from engine.terminal import run_terminal_game
+from engine.terminal import HELP, run_terminal_game, second_person
 from render.__main__ import main as render_main
 
 SPECS = registry.specs()
@@ -149,3 +152,53 @@ def test_check_data_prints_a_registered_games_provenance(spec: GameSpec,
     printed = [line for line in capsys.readouterr().out.splitlines() if line.startswith(f"{spec.id}: ")]
     assert printed and all(" ours" in line or "from the rulebook" in line or "public" in line
                            for line in printed)
+
+
+def play_toy(lines: str) -> str:
+    """What ``python -m engine play`` says to one person typing ``lines`` at the toy game."""
+    said: list[str] = []
+    code = run_terminal_game(tests.toy.spec.SPEC, players=2, humans=1, seed=3, ai="random", options={},
+                             log_path=None, stdin=io.StringIO(lines), say=said.append)
+    assert code == 0
+    return "\n".join(said)
+
+
+def test_engine_play_lists_the_choices_words_fit_and_plays_none(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # quitting saves the action log in the working directory
+    text = play_toy("bi\nbid 4\nquit\n")
+    listed = text.split("That fits 5 choices; nothing was played. Type its number or more of its words:\n")
+    assert len(listed) == 2 and listed[1].startswith("   1) Bid 1\n   2) Bid 2\n   3) Bid 3\n")
+    assert "You bid 4." in text and text.count("You bid") == 1  # the words of one choice play it
+
+
+def test_engine_play_help_is_plain_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = play_toy("help\nquit\n")
+    assert HELP in text and "status   the game as it stands" in HELP
+    assert "``" not in text and ":data:" not in text and ":func:" not in text
+
+
+def test_engine_play_speaks_to_you_in_the_second_person(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = play_toy("1\nquit\n")
+    assert re.search(r"you \(\w+\) have bid\.", text) and not re.search(r"you \(\w+\) has", text)
+    assert second_person("you (Red) draws a card; bob (Blue) draws one.", "you (Red)") == (
+        "you (Red) draw a card; bob (Blue) draws one.")
+    for said, meant in [("passes", "pass"), ("carries", "carry"), ("is", "are"), ("was", "were"),
+                        ("reaches", "reach"), ("goes", "go"), ("takes", "take")]:
+        assert second_person(f"you (Red) {said} on.", "you (Red)") == f"you (Red) {meant} on."
+    both = "you (Red) as well as bob (Blue)."
+    assert second_person(both, "you (Red)") == both
+    assert second_person("player 1 (Red) draws.", "player 1 (Red)") == "player 1 (Red) draws."  # a hotseat
+
+
+def test_the_rise_demo_writes_the_map_and_the_dashboard_as_notices_do(tmp_path: Path) -> None:
+    out = tmp_path / "rise"
+    assert render_main(["demo", "--game", "rise", "--stages", "1", "--size", "400", "--out", str(out)]) == 0
+    boards = sorted(p.name for p in out.iterdir() if p.name.startswith("board-"))
+    assert len(boards) == 2 and boards[0].endswith("-dashboard.png") and boards[1].endswith("-map.png")
+    for name in boards:
+        width, height = struct.unpack(">II", (out / name).read_bytes()[16:24])  # the PNG's IHDR
+        assert width == 400 and height <= width, (name, width, height)
