@@ -21,7 +21,7 @@ Commands (as a person; GAME defaults to that person's current game)::
     play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label or
                                  some of its words; words that fit several choices list them)
     undo                        (take back your last move while nothing new is known)
-    actions | status [GAME] | board | text | hand | scores | log [N] | rules | land NAME
+    actions | status [GAME] | board [N] | timelapse | text | hand | scores | log [N] | rules | land NAME
     vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none
     timers [move=..] [remind=..] [policy=..] [misses=..] | prefs [KEY=VALUE]
 
@@ -43,7 +43,7 @@ from typing import Any, Protocol, TextIO
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
 from bot.config import DEFAULT_OUT, parse_duration
-from bot.digest import LATEST, NOTICE_SIZE, latest_turn, pictures_of
+from bot.digest import LATEST, NOTICE_SIZE, draw_timelapse, latest_turn, pictures_of
 from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
@@ -72,7 +72,8 @@ Commands (GAME defaults to your current game):
   undo           take back your last move (until a roll, a draw, a reveal or another player's move)
   actions        your decision again, numbered
   status [GAME]  seats, whose move, deadlines, timers, and the game's own status (scores, stage)
-  text           the board in words          board   the board as a picture (a PNG file)
+  text           the board in words          board [N]   the board as a picture (a PNG file), or
+                 as you saw it after move N          timelapse   the whole game, stage by stage (WebP)
   hand           what only you see (cards, a secret bid)
   scores         the scores (and at the end what they are made of)     log [N]   the last N events
   rules          what the game is, its options, and what you may do now
@@ -252,6 +253,7 @@ class Console:
             "add-ai": self._add_ai, "addai": self._add_ai, "kick": self._kick, "start": self._start,
             "use": self._use, "games": self._games, "play": self._play, "actions": self._actions,
             "status": self._status, "board": self._board, "text": self._text, "hand": self._hand,
+            "timelapse": self._timelapse,
             "vacation": self._vacation, "resign": self._resign, "reclaim": self._reclaim,
             "pause": self._pause, "resume": self._resume, "abandon": self._abandon,
             "reminders": self._reminders, "timers": self._timers, "scores": self._scores, "log": self._log,
@@ -415,22 +417,36 @@ class Console:
             self._lines(None, game.status_text(view, status.seat_names))
 
     async def _board(self, name: str, uid: int, args: list[str]) -> None:
+        """``board [N]``: the board pictures now, or as they stood for the reader after move N."""
+        move = whole(args.pop(0), "board") if args and args[0].isdigit() else None
         gid = await self._game(name, uid, args)
         status = await self.service.status(gid)
-        view = await self.service.view(gid, uid)
+        view = await (self.service.view(gid, uid) if move is None else self.service.view_at(gid, uid, move))
         try:  # imported late: the console starts without Pillow and matplotlib loaded
             draw = pictures_of(status.ruleset)
         except ImportError:
             self.say(f"[{name}] Board pictures are not available here; type 'text' for the board in words.")
             return
         # The pictures of Discord's /annals board, at a turn notice's width: closing in on the latest turn.
-        focus = latest_turn((await self.service.public_log_slice(gid, None, LATEST))[2])
+        latest = (await self.service.public_log_slice(gid, None, LATEST))[2] if move is None else []
+        focus = latest_turn(latest)
         pictures = await asyncio.to_thread(draw, view, focus=focus, size=NOTICE_SIZE)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         for tag, png in pictures:
             path = self.out_dir / f"annals-{gid}-{view.get('seq', 0)}-{_safe(name)}{'-' * bool(tag)}{tag}.png"
             await asyncio.to_thread(path.write_bytes, png)
             self.say(f"[to {name}] board of {gid} written to {path}")
+
+    async def _timelapse(self, name: str, uid: int, args: list[str]) -> None:
+        """``timelapse [GAME]``: the game's board after each stage as one animated picture (a WebP file)."""
+        gid = await self._game(name, uid, args)
+        status = await self.service.status(gid)
+        stages = await self.service.stage_views(gid)
+        data = await asyncio.to_thread(draw_timelapse, status.ruleset, stages)
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"annals-{gid}-{status.seq}-timelapse.webp"
+        await asyncio.to_thread(path.write_bytes, data)
+        self.say(f"[to {name}] timelapse of {gid} ({len(stages)} stages) written to {path}")
 
     async def _text(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)
@@ -692,6 +708,7 @@ class Console:
             if notice.kind is NoticeKind.game_over:  # the game's own summary: what the scores are made of
                 view = await self.service.view(outcome.game_id, None)
                 self._lines(None, game.summary_text(view, status.seat_names))
+                self.say(f"[{notice.game_id}] Type 'timelapse' for the whole game as one animated picture.")
         for user, line in dict.fromkeys(deciders):
             who = self._people(status, [user])[0]
             self.say(f"[to {who}] {line}")

@@ -133,3 +133,25 @@ async def timelapse_of(spec: GameSpec, store: Store) -> None:
     picture = Image.open(io.BytesIO(data))
     assert picture.format == "WEBP" and picture.width == 800
     assert getattr(picture, "n_frames", 1) == len(stages)
+
+
+@pytest.mark.asyncio
+async def test_the_console_draws_a_past_board_and_the_timelapse(tmp_path: Path) -> None:
+    """``board N`` writes the board as the reader saw it after move N; ``timelapse`` the whole game."""
+    from bot.console import Console
+    from bot.lines import LinesFrom
+
+    store = await Store.open(tmp_path / "annals.sqlite3")
+    out = io.StringIO()
+    try:
+        svc = GameService(store, FakeClock(), id_factory=ids(), seed_factory=lambda: 5)
+        console = Console(svc, out, out_dir=tmp_path / "out")
+        await console.run(LinesFrom(["/as ann create toy-goofspiel", "/as ann add-ai", "/as ann start",
+                                     "/as ann play 1", "/as ann board 0", "/as ann board 99",
+                                     "/as ann timelapse"]))
+    finally:
+        await store.close()
+    said = out.getvalue()
+    assert "annals-g1-0-ann.png" in said  # the board at move 0, as ann saw it
+    assert "choose a move from 0" in said  # a move the game has not reached
+    assert "timelapse of g1" in said and any((tmp_path / "out").glob("*-timelapse.webp"))
