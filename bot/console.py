@@ -398,8 +398,13 @@ class Console:
         for seat in status.seats:
             who = "AI" if seat.is_ai and seat.user_id is None else (
                 "AI for now" if seat.is_ai else ("you" if seat.user_id == uid else ""))
+            bank = ""
+            if seat.bank_left is not None and not seat.is_ai:  # a running clock: said below, with its due
+                running = any(d.kind == "turn" and d.user_id == seat.user_id for d in status.deadlines)
+                bank = "" if running else f", time bank {_span(seat.bank_left)}"
             if seat.seat is not None and seat.seat < len(status.seat_names):
-                self.say(f"  {seat.seat + 1}. {status.seat_names[seat.seat]}" + (f", {who}" if who else ""))
+                self.say(f"  {seat.seat + 1}. {status.seat_names[seat.seat]}" + (f", {who}" if who else "")
+                         + bank)
             else:
                 self.say(f"  - {seat.name}" + (f" ({who})" if who else ""))
         if status.status == "lobby":
@@ -753,7 +758,10 @@ PREFER = "prefer"  # the action kind of a standing preference (GameSpec.anytime_
 
 def _timers_line(t: TimerSettings) -> str:
     """A game's timers in words, as ``status`` and ``timers`` say them."""
-    return (f"{_span(t.move_seconds)} per move, reminders "
+    clock = (f"a time bank of {_span(t.bank_seconds)}, +{_span(t.bank_increment)} per move"
+             + (f" up to {_span(t.bank_cap)}" if t.bank_cap else "")) if t.bank_seconds \
+        else f"{_span(t.move_seconds)} per move"
+    return (f"{clock}, reminders "
             f"{', '.join(_span(r) + ' before' for r in t.reminder_offsets) or 'none'}, "
             f"on timeout: {'the AI plays' if t.timeout_policy == 'ai' else 'the turn is skipped'}, "
             f"the AI takes over after {t.misses_before_ai or 'no number of'} missed deadlines")

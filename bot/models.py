@@ -25,6 +25,7 @@ STATUSES: Final = ("lobby", "active", "paused", "over", "abandoned")
 MIN_MOVE_SECONDS: Final = 60
 MAX_MOVE_SECONDS: Final = 14 * 24 * 3600
 DEFAULT_MOVE_SECONDS: Final = 24 * 3600
+MAX_BANK_SECONDS: Final = 60 * 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,28 @@ class TimerSettings:
             ``"skip"`` (the turn is passed with the most passive legal actions).
         misses_before_ai: after this many consecutive missed deadlines the AI
             takes the seat for good (the player may take it back); 0 never.
+        bank_seconds: a time bank instead of a time per move (0: none): each seat starts with this
+            much, its running clock is what is left of it, and each of its moves adds
+            ``bank_increment``, up to ``bank_cap`` (0: no cap).
     """
 
     move_seconds: int = DEFAULT_MOVE_SECONDS
     reminder_offsets: tuple[int, ...] = (4 * 3600,)
     timeout_policy: TimeoutPolicy = "ai"
     misses_before_ai: int = 3
+    bank_seconds: int = 0
+    bank_increment: int = 0
+    bank_cap: int = 0
+
+    @property
+    def span(self) -> int:
+        """The longest a clock may run: the starting bank, or the time per move."""
+        return self.bank_seconds or self.move_seconds
+
+    def banked(self, left: int) -> int:
+        """What is left of a bank after a move that left ``left`` of it: the increment added, capped."""
+        after = max(left, 0) + self.bank_increment
+        return min(after, self.bank_cap) if self.bank_cap else after
 
     def with_move(self, seconds: int) -> TimerSettings:
         """These settings with ``seconds`` per move, and reminders nobody chose made to fit it: those
@@ -58,7 +75,15 @@ class TimerSettings:
         out: list[str] = []
         if not MIN_MOVE_SECONDS <= self.move_seconds <= MAX_MOVE_SECONDS:
             out.append("The time per move must be between 1 minute and 14 days.")
-        if any(not 0 < r < self.move_seconds for r in self.reminder_offsets):
+        if self.bank_seconds and not MIN_MOVE_SECONDS <= self.bank_seconds <= MAX_BANK_SECONDS:
+            out.append("A time bank must be between 1 minute and 60 days.")
+        if not 0 <= self.bank_increment <= MAX_MOVE_SECONDS:
+            out.append("The time added per move must be between 0 and 14 days.")
+        if self.bank_cap and not self.bank_seconds <= self.bank_cap <= MAX_BANK_SECONDS:
+            out.append("A time bank's cap must be at least the bank and at most 60 days.")
+        if (self.bank_increment or self.bank_cap) and not self.bank_seconds:
+            out.append("Time added per move and a cap need a time bank (bank=...).")
+        if any(not 0 < r < self.span for r in self.reminder_offsets):
             out.append("Reminders must come after the move starts and before its deadline.")
         if len(self.reminder_offsets) > 5:
             out.append("At most 5 reminders per move.")
@@ -111,6 +136,7 @@ class SeatRow:
     missed_deadlines: int = 0
     vacation_days_used: int = 0
     away_until: int = 0  # unix seconds: clocks that start earlier start then (vacation booked ahead)
+    bank_left: int | None = None  # a time bank's seconds left while no clock runs (None: all of it)
 
     @property
     def is_human(self) -> bool:
@@ -477,6 +503,7 @@ class SeatInfo:
     colour: str | None
     is_ai: bool
     missed_deadlines: int
+    bank_left: int | None = None  # a time bank's seconds left while no clock of theirs runs
 
 
 @dataclass(frozen=True)

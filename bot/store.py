@@ -300,11 +300,11 @@ def _dumps(value: Any) -> str:
 _GAME_COLUMNS = (
     "g.game_id, g.ruleset, g.options_json, g.seed, g.status, g.creator_id, g.max_seats, g.created_at, "
     "g.updated_at, g.seq, g.move_seconds, g.reminder_offsets_json, g.timeout_policy, g.misses_before_ai, "
-    "g.guild_id, g.channel_id, g.thread_id, g.result_json"
+    "g.guild_id, g.channel_id, g.thread_id, g.result_json, g.bank_seconds, g.bank_increment, g.bank_cap"
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.slot, s.display_name, s.joined_at, s.user_id, s.seat_order, s.colour, s.is_ai, "
-    "s.ai_policy, s.preferences_json, s.missed_deadlines, s.vacation_days_used, s.away_until"
+    "s.ai_policy, s.preferences_json, s.missed_deadlines, s.vacation_days_used, s.away_until, s.bank_left"
 )
 _DEADLINE_COLUMNS = "deadline_id, game_id, seq, player, user_id, kind, due_at, fired"
 
@@ -319,7 +319,8 @@ def _game(row: Sequence[Any]) -> GameRow:
         creator_id=row[5], max_seats=row[6], created_at=row[7], updated_at=row[8], seq=row[9],
         timers=TimerSettings(
             move_seconds=row[10], reminder_offsets=tuple(json.loads(row[11])),
-            timeout_policy=row[12], misses_before_ai=row[13],
+            timeout_policy=row[12], misses_before_ai=row[13], bank_seconds=row[18], bank_increment=row[19],
+            bank_cap=row[20],
         ),
         guild_id=row[14], channel_id=row[15], thread_id=row[16],
         result=json.loads(row[17]) if row[17] is not None else None,
@@ -343,7 +344,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         game_id=row[0], slot=row[1], display_name=row[2], joined_at=row[3], user_id=row[4],
         seat_order=row[5], colour=row[6], is_ai=bool(row[7]), ai_policy=row[8],
         preferences=json.loads(row[9]), missed_deadlines=row[10], vacation_days_used=row[11],
-        away_until=row[12],
+        away_until=row[12], bank_left=row[13],
     )
 
 
@@ -394,19 +395,19 @@ def _seat_params(seat: SeatRow) -> tuple[Any, ...]:
     return (
         seat.game_id, seat.slot, seat.seat_order, seat.user_id, seat.display_name, seat.colour,
         int(seat.is_ai), seat.ai_policy, _dumps(dict(seat.preferences)), seat.missed_deadlines,
-        seat.vacation_days_used, seat.joined_at, seat.away_until,
+        seat.vacation_days_used, seat.joined_at, seat.away_until, seat.bank_left,
     )
 
 
 _UPSERT_SEAT = (
     "INSERT INTO seats (game_id, slot, seat_order, user_id, display_name, colour, is_ai, ai_policy, "
-    "preferences_json, missed_deadlines, vacation_days_used, joined_at, away_until) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "preferences_json, missed_deadlines, vacation_days_used, joined_at, away_until, bank_left) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (game_id, slot) DO UPDATE SET seat_order = excluded.seat_order, "
     "user_id = excluded.user_id, display_name = excluded.display_name, colour = excluded.colour, "
     "is_ai = excluded.is_ai, ai_policy = excluded.ai_policy, preferences_json = excluded.preferences_json, "
     "missed_deadlines = excluded.missed_deadlines, vacation_days_used = excluded.vacation_days_used, "
-    "away_until = excluded.away_until"
+    "away_until = excluded.away_until, bank_left = excluded.bank_left"
 )
 
 
@@ -688,13 +689,15 @@ class Store:
                 await conn.execute(
                     "INSERT INTO games (game_id, ruleset, options_json, seed, status, guild_id, channel_id, "
                     "thread_id, creator_id, max_seats, created_at, updated_at, seq, move_seconds, "
-                    "reminder_offsets_json, timeout_policy, misses_before_ai, result_json) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "reminder_offsets_json, timeout_policy, misses_before_ai, result_json, bank_seconds, "
+                    "bank_increment, bank_cap) "
+                    f"VALUES ({', '.join('?' * 21)})",
                     (game.game_id, game.ruleset, _dumps(dict(game.options)), game.seed, game.status,
                      game.guild_id, game.channel_id, game.thread_id, game.creator_id, game.max_seats,
                      game.created_at, game.updated_at, game.seq, t.move_seconds,
                      _dumps(list(t.reminder_offsets)), t.timeout_policy, t.misses_before_ai,
-                     _dumps(dict(game.result)) if game.result is not None else None),
+                     _dumps(dict(game.result)) if game.result is not None else None, t.bank_seconds,
+                     t.bank_increment, t.bank_cap),
                 )
                 await conn.executemany(_UPSERT_SEAT, [_seat_params(s) for s in seats])
                 return await self._enqueue(conn, outbox, game.created_at)
@@ -721,9 +724,10 @@ class Store:
                 params.append(_dumps(dict(c.result)))
             if c.timers is not None:
                 sets += ["move_seconds = ?", "reminder_offsets_json = ?", "timeout_policy = ?",
-                         "misses_before_ai = ?"]
+                         "misses_before_ai = ?", "bank_seconds = ?", "bank_increment = ?", "bank_cap = ?"]
                 params += [c.timers.move_seconds, _dumps(list(c.timers.reminder_offsets)),
-                           c.timers.timeout_policy, c.timers.misses_before_ai]
+                           c.timers.timeout_policy, c.timers.misses_before_ai, c.timers.bank_seconds,
+                           c.timers.bank_increment, c.timers.bank_cap]
             if c.creator_id is not None:
                 sets.append("creator_id = ?")
                 params.append(c.creator_id)
@@ -937,7 +941,7 @@ class Store:
         if not rows:
             return None
         game = _game(rows[0])
-        snap_seq, snap_json = rows[0][18], rows[0][19]
+        snap_seq, snap_json = rows[0][21], rows[0][22]
         snapshot = Snapshot(game_id, snap_seq, snap_json) if snap_json is not None else None
         seat_rows = await self._read(
             f"SELECT {_SEAT_COLUMNS}, u.reminders, u.reminder_offsets_json FROM seats s "

@@ -15,7 +15,7 @@ from bot.service import ServiceError
 from engine.core import IllegalAction
 from engine.spec import GameSpec, OptionValue
 
-TIMER_KEYS = ("move", "remind", "misses", "policy")
+TIMER_KEYS = ("move", "remind", "misses", "policy", "bank", "increment", "cap")
 
 
 def key_values(args: Sequence[str]) -> dict[str, str]:
@@ -29,7 +29,8 @@ def key_values(args: Sequence[str]) -> dict[str, str]:
 
 
 def timers_from(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:
-    """``base`` changed by ``move=``, ``remind=``, ``policy=`` and ``misses=`` (removed from ``opts``)."""
+    """``base`` changed by ``move=``, ``remind=``, ``policy=``, ``misses=`` and a time bank's ``bank=``,
+    ``increment=`` and ``cap=`` (removed from ``opts``)."""
     try:
         if "move" in opts:
             move = parse_duration(opts.pop("move"))
@@ -42,6 +43,13 @@ def timers_from(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:
             base = replace(base, reminder_offsets=offsets)
         if "misses" in opts:
             base = replace(base, misses_before_ai=whole(opts.pop("misses"), "misses"))
+        # a time bank: bank=3d increment=12h cap=5d (bank=0: a time per move again)
+        bank = {key: 0 if (text := opts.pop(key)).strip() in ("0", "off", "none") else parse_duration(text)
+                for key in ("bank", "increment", "cap") if key in opts}
+        if bank:
+            base = replace(base, bank_seconds=bank.get("bank", base.bank_seconds),
+                           bank_increment=bank.get("increment", base.bank_increment),
+                           bank_cap=bank.get("cap", base.bank_cap))
     except ValueError as exc:
         raise ServiceError("bad_timers", str(exc)) from exc
     if "policy" in opts:
@@ -53,6 +61,22 @@ def timers_from(base: TimerSettings, opts: dict[str, str]) -> TimerSettings:
     if problems:
         raise ServiceError("bad_timers", " ".join(problems))
     return base
+
+
+def with_bank(base: TimerSettings, text: str) -> TimerSettings:
+    """``base`` with the time bank written as one text: ``3d+12h`` (3 days, 12 hours more after each
+    move), ``3d+12h/5d`` (holding at most 5 days), ``3d`` (no increment), ``off`` (a time per move)."""
+    words = text.strip().lower()
+    if words in ("off", "none", "0", ""):
+        return replace(base, bank_seconds=0, bank_increment=0, bank_cap=0)
+    try:
+        rest, _, cap = words.partition("/")
+        start, _, increment = rest.partition("+")
+        return replace(base, bank_seconds=parse_duration(start),
+                       bank_increment=parse_duration(increment) if increment.strip() else 0,
+                       bank_cap=parse_duration(cap) if cap.strip() else 0)
+    except ValueError as exc:
+        raise ServiceError("bad_timers", f"A time bank reads like 3d+12h or 3d+12h/5d ({exc}).") from exc
 
 
 def split_words(line: str) -> list[str]:

@@ -437,10 +437,11 @@ async def test_store_open_upgrades_a_database_of_the_previous_version(tmp_path: 
     db = tmp_path / "annals.sqlite3"
     async with await Store.open(db, migrations_dir=previous) as old:
         assert await old.user_version() == 3
-        # today's service writes its notices into the outbox (0006) and each move's record (0007): the
+        # today's service writes its notices into the outbox (0006), each move's record (0007) and the
+        # time banks (0008): the
         # old schema gets those tables and columns
         with contextlib.closing(sqlite3.connect(db)) as con6:
-            for later in ("0006_outbox.sql", "0007_stored_records.sql"):
+            for later in ("0006_outbox.sql", "0007_stored_records.sql", "0008_time_bank.sql"):
                 con6.executescript((MIGRATIONS_DIR / later).read_text())
         svc = GameService(old, FakeClock(1_800_000_000), seed_factory=lambda: 5)
         over = (await svc.create_lobby(ALICE, "Alice", GAME, creator_joins=False)).game_id

@@ -112,6 +112,8 @@ COMMITS: tuple[Commit, ...] = (
            "damaged games set aside; undo within a turn"),
     Commit("7866563", 6, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
            "the outbox; the last commit before schema 7"),
+    Commit("2a6b15d", 7, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
+           "stored records, rules versions; the last commit before schema 8 (time banks)"),
 )
 
 

@@ -33,10 +33,11 @@ from bot.discord.kit import (
     ShortText,
     bot_of,
     report,
+    span,
 )
-from bot.discord.personal import span
 from bot.models import GameStatus, SeatInfo, TimerSettings
 from bot.service import ServiceError
+from bot.typed import with_bank
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,10 @@ def timers_text(t: TimerSettings) -> str:
     reminders = ", ".join(span(r) for r in sorted(t.reminder_offsets, reverse=True)) or "none"
     policy = "the AI plays the turn" if t.timeout_policy == "ai" else "the turn is skipped"
     misses = f"after {t.misses_before_ai} missed in a row" if t.misses_before_ai else "never"
-    return (f"time per move {span(t.move_seconds)}; reminders {reminders} before the deadline; "
+    clock = (f"a time bank of {span(t.bank_seconds)}, {span(t.bank_increment)} more after each move"
+             + (f", at most {span(t.bank_cap)}" if t.bank_cap else "")) if t.bank_seconds \
+        else f"time per move {span(t.move_seconds)}"
+    return (f"{clock}; reminders {reminders} before the deadline; "
             f"on a missed deadline {policy}; the AI takes the seat for good {misses}.")
 
 
@@ -171,6 +175,7 @@ class AdminGroup(CommandBase, app_commands.Group):
                            reminders="Reminders before the deadline, like \"4h, 1h\", or none",
                            on_timeout="What happens when a player misses the deadline",
                            misses="Missed deadlines in a row before the AI takes the seat (0: never)",
+                           time_bank="A time bank, like 3d+12h or 3d+12h/5d; off: a time per move",
                            game="The game (default: the game of this channel)")
     @app_commands.choices(on_timeout=[
         app_commands.Choice(name="the AI plays the turn", value="ai"),
@@ -179,11 +184,12 @@ class AdminGroup(CommandBase, app_commands.Group):
     async def timer(self, interaction: Interaction, move_time: ShortText | None = None,
                     reminders: ShortText | None = None, on_timeout: str | None = None,
                     misses: app_commands.Range[int, 0, 100] | None = None,
-                    game: GameId | None = None) -> None:
+                    game: GameId | None = None, time_bank: ShortText | None = None) -> None:
         async def work() -> Reply:
             gid = await self._managed_game(interaction, game)
             st = await self.bot.service.status(gid)
-            if move_time is None and reminders is None and on_timeout is None and misses is None:
+            if move_time is None and reminders is None and on_timeout is None and misses is None \
+                    and time_bank is None:
                 return Reply(f"Timers of game `{gid}`: {timers_text(st.timers)}")
             timers = st.timers
             try:
@@ -202,6 +208,8 @@ class AdminGroup(CommandBase, app_commands.Group):
                 timers = replace(timers, timeout_policy="skip" if on_timeout == "skip" else "ai")
             if misses is not None:
                 timers = replace(timers, misses_before_ai=misses)
+            if time_bank is not None:
+                timers = with_bank(timers, time_bank)
             await self.bot.service.set_timers(gid, interaction.user.id, timers,
                                               is_admin=await self._admin_of(interaction, gid))
             return Reply(f"Timers of game `{gid}` changed: {timers_text(timers)} Running clocks start again.")

@@ -29,13 +29,14 @@ from bot.discord.kit import (
     Reply,
     ShortText,
     mention,
-    timestamp,
 )
 from bot.discord.panel import panel
 from bot.discord.personal import PersonalCommands
 from bot.discord.pictures import picture_files
+from bot.discord.words import clock_lines
 from bot.models import TimerSettings
 from bot.service import ServiceError
+from bot.typed import with_bank
 from engine.core import IllegalAction
 from engine.registry import get_game, spec, specs
 
@@ -68,6 +69,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
         ruleset="Which game to play",
         seats="How many seats the game has (each game has its own limits)",
         move_time="Time per move, like 24h, 3d or 90m (default 24h)",
+        time_bank="Instead: a time bank, like 3d+12h (12 hours more a move) or 3d+12h/5d (at most 5 days)",
         on_timeout="What happens when a player misses the deadline",
         options="The game's own options, comma separated: a name switches one on, name=value sets it",
     )
@@ -77,7 +79,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     ])
     async def create(self, interaction: Interaction, ruleset: str,
                      seats: app_commands.Range[int, 2, 6] | None = None, move_time: ShortText | None = None,
-                     on_timeout: str | None = None, options: LongText | None = None) -> None:
+                     on_timeout: str | None = None, options: LongText | None = None,
+                     time_bank: ShortText | None = None) -> None:
         async def work() -> Reply:
             timers = TimerSettings()
             if move_time:
@@ -89,6 +92,10 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
                                  reminder_offsets=tuple(r for r in timers.reminder_offsets if r < seconds))
             if on_timeout:
                 timers = replace(timers, timeout_policy="skip" if on_timeout == "skip" else "ai")
+            if time_bank:
+                timers = with_bank(timers, time_bank)
+                timers = replace(timers, reminder_offsets=tuple(r for r in timers.reminder_offsets
+                                                                if r < timers.span))
             out = await self.bot.service.create_lobby(
                 interaction.user.id, interaction.user.display_name, ruleset,
                 options=game_options(ruleset, options), max_seats=seats, timers=timers,
@@ -158,10 +165,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
             else:
                 view = await self.bot.service.view(gid, None)  # a spectator's view: nothing hidden
                 lines.append(get_game(st.ruleset).status_text(view, names))
-            due = {d.user_id: d.due_at for d in st.deadlines if d.kind == "turn" and not d.fired}
-            if st.waiting_for:
-                lines.append("Waiting for: " + ", ".join(
-                    mention(u) + (f" (due {timestamp(due[u])})" if u in due else "") for u in st.waiting_for))
+            lines += clock_lines(st)
             return Reply("\n".join(lines)[:2000])
         await self._show(interaction, find, work)
 

@@ -179,6 +179,14 @@ def mention(user_id: int | None, name: str | None = None) -> str:
     return name or "someone"
 
 
+def span(seconds: int) -> str:
+    """Seconds as a short duration: ``1d6h``, ``45m``."""
+    days, rest = divmod(int(seconds), 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    return "".join(f"{n}{u}" for n, u in ((days, "d"), (hours, "h"), (minutes, "m")) if n) or f"{seconds}s"
+
+
 def timestamp(unix: float | int, style: str = "R") -> str:
     """A Discord timestamp that every reader sees in their own time zone (``<t:UNIX:R>``)."""
     return f"<t:{int(unix)}:{style}>"

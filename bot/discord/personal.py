@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.config import parse_duration
 from bot.discord.base import LIVE, CommandBase
-from bot.discord.kit import GameId, Interaction, Reply, ShortText, mention, timestamp
+from bot.discord.kit import GameId, Interaction, Reply, ShortText, mention, span, timestamp
 from bot.models import GameRow, GameStatus, NoticeKind, ReminderPreference
 from bot.service import ServiceError
 from engine.registry import get_game
@@ -35,14 +35,6 @@ def parse_times(text: str) -> tuple[int, ...] | None:
         return tuple(sorted({parse_duration(w) for w in words}, reverse=True))
     except ValueError as exc:
         raise ServiceError("bad_settings", str(exc)) from exc
-
-
-def span(seconds: int) -> str:
-    """Seconds as a short duration: ``1d6h``, ``45m``."""
-    days, rest = divmod(int(seconds), 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes = rest // 60
-    return "".join(f"{n}{u}" for n, u in ((days, "d"), (hours, "h"), (minutes, "m")) if n) or f"{seconds}s"
 
 
 class PersonalCommands(CommandBase):

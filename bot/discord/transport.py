@@ -66,7 +66,7 @@ from bot.discord.dms import DmChannels
 from bot.discord.kit import BotBase, Reply, mention, timestamp
 from bot.discord.panel import OpenPanelButton, panel
 from bot.discord.pictures import picture_files
-from bot.discord.words import describe_for
+from bot.discord.words import clock_lines, describe_for
 from bot.models import Destination, MessageRef, Notice, NoticeKind, OutboxRow
 from bot.outbox import LATE_KINDS, MAX_ATTEMPTS, item, message_nonce, new_nonce, notices_of, retry_delay
 from bot.service import ServiceError
@@ -554,10 +554,7 @@ class Transport:
         if st.status in ("active", "paused", "over"):
             view = await service.view(game_id, None)  # a spectator's view: nothing hidden
             lines.append(get_game(st.ruleset).status_text(view, st.seat_names))
-        due = {d.user_id: d.due_at for d in st.deadlines if d.kind == "turn" and not d.fired}
-        if st.status == "active" and st.waiting_for:
-            lines.append("Waiting for: " + ", ".join(
-                mention(u) + (f" (due {timestamp(due[u])})" if u in due else "") for u in st.waiting_for))
+        lines += clock_lines(st)
         return "\n".join(lines)
 
     async def update_status(self, game_id: str, thread_id: int, *, nonce: str | None = None) -> None:

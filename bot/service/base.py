@@ -445,14 +445,18 @@ class ServiceBase:
             waiting = {d.player for d in lg.deadlines
                        if d.kind == "turn" and d.player in humans and d.player not in unit.restart}
             kept = [d for d in lg.deadlines if d.player in waiting]
+            self._settle_banks(lg, unit, timers, keep=waiting, moved=True)
             for player in sorted(humans - waiting):
                 seat = unit.seat(player)
                 assert seat is not None and seat.user_id is not None
                 start = max(unit.now, seat.away_until)  # a vacation booked ahead delays the clock
-                clock = self._clock(row.game_id, unit.seq, player, seat.user_id, start, timers,
+                span = seat.bank_left if timers.bank_seconds and seat.bank_left is not None else timers.span
+                clock = self._clock(row.game_id, unit.seq, player, seat.user_id, start, timers, span,
                                     lg.prefs.get(seat.user_id, "all"), lg.own_reminders.get(seat.user_id))
                 new += clock
                 unit.notice(NoticeKind.your_turn, (seat.user_id,), seat=player, due_at=clock[0].due_at)
+        if clear_all and unit.status == "paused":  # the clocks stop: each bank keeps what was left
+            self._settle_banks(lg, unit, timers, keep=set(), moved=False)
         fired = set(unit.fired)
         kept = [replace(d, fired=True) if d.deadline_id in fired else d for d in kept]
         # a moved clock keeps its ids (so scheduler jobs are replaced, not duplicated): rewrite its rows
@@ -512,14 +516,29 @@ class ServiceBase:
         return unit.lg.game.dumps(unit.state)
 
     @staticmethod
+    def _settle_banks(lg: Loaded, unit: Unit, timers: TimerSettings, *, keep: set[int], moved: bool) -> None:
+        """With a time bank: each seat whose running clock stops now (all but ``keep``) keeps what was left
+        of it, plus the increment when it stops because the seat moved (or was moved for: a time-out)."""
+        if not timers.bank_seconds:
+            return
+        for d in lg.deadlines:
+            seat = unit.seat(d.player)
+            if d.kind != "turn" or d.player in keep or seat is None:
+                continue
+            left = max(d.due_at - unit.now, 0)
+            unit.seats[seat.slot] = replace(seat, bank_left=timers.banked(left) if moved else left)
+
+    @staticmethod
     def _clock(game_id: str, seq: int, player: PlayerId, user_id: int, now: int, timers: TimerSettings,
-               pref: ReminderPreference, own: tuple[int, ...] | None = None) -> list[Deadline]:
-        due = now + timers.move_seconds
+               span: int, pref: ReminderPreference, own: tuple[int, ...] | None = None) -> list[Deadline]:
+        """A player's clock: its turn deadline ``span`` seconds after ``now`` (the time per move, or what
+        is left of their bank), and the reminders that fit in it."""
+        due = now + span
         base = f"{game_id}:{seq}:{player}"
         out = [Deadline(f"{base}:turn", game_id, seq, player, user_id, "turn", due)]
         # personal reminder times replace the game's; those that do not fit in a move are skipped
-        offsets = sorted({o for o in own if o < timers.move_seconds} if own is not None
-                         else set(timers.reminder_offsets))
+        offsets = sorted({o for o in own if o < span} if own is not None
+                         else {o for o in timers.reminder_offsets if o < span})
         if pref == "none":
             offsets = []
         elif pref == "last":
@@ -540,7 +559,9 @@ class ServiceBase:
             game_id=row.game_id, ruleset=row.ruleset, title=lg.spec.title, status=row.status, seq=row.seq,
             creator_id=row.creator_id, max_seats=row.max_seats, min_seats=lg.spec.min_players,
             seats=tuple(SeatInfo(s.slot, s.seat_order, s.user_id, s.display_name, s.colour, s.is_ai,
-                                 s.missed_deadlines) for s in lg.ordered()),
+                                 s.missed_deadlines,
+                                 (s.bank_left if s.bank_left is not None else row.timers.bank_seconds)
+                                 if row.timers.bank_seconds else None) for s in lg.ordered()),
             actors=actors, waiting_for=waiting, deadlines=tuple(lg.deadlines), timers=row.timers,
             guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
             scores=tuple(result["scores"]) if "scores" in result else None,
