@@ -179,7 +179,7 @@ async def test_land_shows_the_map_facts_and_the_pieces_but_nothing_hidden(rig: R
     assert deferred(calls).flags == EPHEMERAL
     text = followup(calls).content
     info = rules.map.lands[land]
-    assert text.startswith(f"**{land}**")
+    assert text.startswith(f"{land}: a land of {info.area}")
     assert info.area is not None and info.area in text and info.terrain in text
     assert f"Held by {owner_name}" in text
     for near in rules.map.neighbours(land):
@@ -189,14 +189,16 @@ async def test_land_shows_the_map_facts_and_the_pieces_but_nothing_hidden(rig: R
     for user in (ALICE, BOB):  # neither player's hand nor drawn card, whoever asks
         for name in hidden_names(rules, await rig.service.view(game, user)):
             assert name not in text, name
-    # an empty land says so; the autocomplete offers the map's lands
+    # an empty land says so; the autocomplete offers the lands of a move and a land typed whole
     empty = next(n for n, i in rules.map.lands.items() if i.area and n not in public["board"]["armies"]
                  and n not in public["board"]["structures"])
     assert "Held by nobody" in followup(await rig.command(ALICE, "land", top=CLASSIC, land=empty)).content
-    choices = await autocomplete(rig, ALICE, "land", "land", "tigris", top=CLASSIC)
-    assert {c["value"] for c in choices} == {n for n in rules.map.lands if "tigris" in n.lower()}
+    choices = await autocomplete(rig, ALICE, "land", "land", empty, top=CLASSIC)
+    assert empty in {c["value"] for c in choices}
+    assert await autocomplete(rig, ALICE, "land", "land", "Atlantis", top=CLASSIC) == []
     calls = await rig.command(ALICE, "land", top=CLASSIC, land="Atlantis")
-    assert followup(calls).flags == EPHEMERAL and "unknown land 'Atlantis'" in followup(calls).content
+    assert followup(calls).flags == EPHEMERAL
+    assert followup(calls).content == "The map has no land called 'Atlantis'."
 
 
 # == scores ===================================================================================

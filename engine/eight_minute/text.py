@@ -479,3 +479,44 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
         head += f" (the breakdown is of game {view['game_no']})"
     result = result_text(view, names) if view["phase"] == "over" else ""
     return f"{head}: " + " ".join(lines) + (f" {result}" if result else "")
+
+
+def _region_named(place: str, data: EMData) -> str | None:
+    """The region whose name or id is ``place`` (any case, spaces trimmed), or None."""
+    key = " ".join(place.split()).casefold()
+    for rid, region in data.regions.items():
+        if key in (rid.casefold(), region.name.casefold()):
+            return rid
+    return None
+
+
+def place_text(view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    """One region from the view: its continent, goods token, every seat's armies and cities, who
+    controls it and its continent, what it is worth, and its neighbours over land and water.
+
+    None when no region is called ``place``.
+    """
+    data = load_data()
+    rid = _region_named(place, data)
+    if rid is None:
+        return None
+    region = data.regions[rid]
+    board = view["board"]
+    continent = data.continents[region.continent]
+    start = " (every army starts here)" if rid == view["start"] else ""
+    lines = [f"{region.name}: a region of {continent.name}{start}."]
+    token = board["tokens"].get(rid)
+    lines.append(f"Goods token: {good_name(token) if token else 'none'}.")
+    pieces = _pieces(view, rid, names)
+    lines.append(f"Here: {pieces}." if pieces else "Here: nobody (no army and no city).")
+    control = board["control"].get(rid)
+    lines.append(f"Control: {_who(int(control), names)} (the region is worth 1 point)." if control is not None
+                 else "Control: nobody (the region is worth 1 point to whoever has the most pieces here).")
+    holder = board["continents"].get(region.continent)
+    lines.append(f"{continent.name}: held by {_who(int(holder), names)} (1 point)." if holder is not None
+                 else f"{continent.name}: held by nobody (1 point to whoever controls most of its regions).")
+    land = sorted(region_name(r, data) for r in data.land[rid])
+    water = sorted(region_name(r, data) for r in data.water[rid])
+    lines.append(f"Neighbours over land: {join_words(land) if land else 'none'}; "
+                 f"over water: {join_words(water) if water else 'none'}.")
+    return "\n".join(lines)
