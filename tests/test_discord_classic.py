@@ -63,6 +63,7 @@ async def decision(rig: Rig, game: str, user: int) -> Any:
     """The person's decision now, as the engine states it (what the panel must show)."""
     status = await rig.service.status(game)
     seat = next(s.seat for s in status.seats if s.user_id == user)
+    assert seat is not None, "the person has a seat"
     _, state = await rig.service.engine_state(game)
     return decide(get_game(CLASSIC), state, seat, status.seat_names)
 
