@@ -490,6 +490,15 @@ def _region_named(place: str, data: EMData) -> str | None:
     return None
 
 
+def _scorer(seat: Any, names: Names, who_would: str) -> str:
+    """Who holds a region or a continent, and who scores its point (the neutral armies never do)."""
+    if seat is None:
+        return f"nobody; {who_would} scores 1 point for it"
+    if int(seat) == NEUTRAL:
+        return "the neutral armies, so nobody scores its point"
+    return f"{names[int(seat)]}, who scores 1 point for it"
+
+
 def place_text(view: Mapping[str, Any], place: str, names: Names) -> str | None:
     """One region from the view: its continent, goods token, every seat's armies and cities, who
     controls it and its continent, what it is worth, and its neighbours over land and water.
@@ -510,11 +519,10 @@ def place_text(view: Mapping[str, Any], place: str, names: Names) -> str | None:
     pieces = _pieces(view, rid, names)
     lines.append(f"Here: {pieces}." if pieces else "Here: nobody (no army and no city).")
     control = board["control"].get(rid)
-    lines.append(f"Control: {_who(int(control), names)} (the region is worth 1 point)." if control is not None
-                 else "Control: nobody (the region is worth 1 point to whoever has the most pieces here).")
+    lines.append("Control: " + _scorer(control, names, "whoever has the most pieces here") + ".")
     holder = board["continents"].get(region.continent)
-    lines.append(f"{continent.name}: held by {_who(int(holder), names)} (1 point)." if holder is not None
-                 else f"{continent.name}: held by nobody (1 point to whoever controls most of its regions).")
+    lines.append(f"{continent.name}: held by "
+                 + _scorer(holder, names, "whoever controls the most of its regions") + ".")
     land = sorted(region_name(r, data) for r in data.land[rid])
     water = sorted(region_name(r, data) for r in data.water[rid])
     lines.append(f"Neighbours over land: {join_words(land) if land else 'none'}; "
