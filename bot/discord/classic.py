@@ -9,14 +9,12 @@ game's id, adds what a panel cannot say in one click:
   first land that is no longer a choice or whose battle was not won;
 * ``land``: a land's details in the game's own words (its ``place_text``: area and its value,
   terrain, holder and armies, what is built, waters, neighbours);
-* ``scores``: the score table with pre-eminence marker counts and the chart.
+* ``scores``: the game's own score summary, for everyone, and the chart.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -113,7 +111,7 @@ class ClassicGroup(GameGroup):
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public counts only: no marker values in play
             names = dict(enumerate(st.seat_names))
-            text = score_text(gid, view, names)
+            text = f"**Scores of game `{gid}`**\n" + get_game(st.ruleset).summary_text(view, st.seat_names)
             files = []
             if chart:
                 _, entries = await self.bot.service.public_log(gid)
@@ -136,24 +134,3 @@ class ClassicGroup(GameGroup):
 def setup(bot: BotBase, game_spec: GameSpec) -> None:
     """Add the classic group to the bot's command tree."""
     bot.tree.add_command(ClassicGroup(bot, game_spec))
-
-
-def score_text(game_id: str, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """The score table: public scores, marker counts and hand sizes (final scores once over)."""
-    over = view.get("phase") == "over" and view.get("final") is not None
-    scores = [int(x) for x in (view.get("final") if over else view.get("scores")) or []]
-    order = [int(p) for p in view.get("ranking") or []] if over else \
-        sorted(range(len(scores)), key=lambda p: -scores[p])
-    when = " (final)" if over else f", {view.get('epoch_name', '')}"
-    head = f"**Scores of game `{game_id}`**{when}:"
-    lines = [head]
-    markers = list(view.get("markers") or [])
-    hands = list(view.get("hand_sizes") or [])
-    for rank, p in enumerate(order, 1):
-        bits = [f"{rank}. {names.get(p, f'seat {p + 1}')}: **{scores[p]}**"]
-        if p < len(markers) and markers[p]:
-            bits.append(f"{markers[p]} pre-eminence marker{'s' if markers[p] != 1 else ''}")
-        if not over and p < len(hands):
-            bits.append(f"{hands[p]} card{'s' if hands[p] != 1 else ''} in hand")
-        lines.append(", ".join(bits))
-    return "\n".join(lines)
