@@ -172,8 +172,9 @@ def test_a_word_that_is_no_place_gets_none(spec: GameSpec) -> None:
 async def test_the_consoles_land_is_the_games_place_text(tmp_path: Path) -> None:
     """`land NAME` at the console prints the game's own words for the place from the public board
     (every seat standing there, not the one item of a board sentence that names it), and a word that is
-    no place gets one line; over every offered game, a place shared by several seats among them."""
-    shared = 0
+    no place gets one line; over every offered game, a place shared by several seats and an empty place
+    among them."""
+    shared = empty = 0
     for spec in (s for s in SPECS if s.offered):
         store = await Store.open(tmp_path / f"{spec.id}.sqlite3")
         try:
@@ -190,9 +191,11 @@ async def test_the_consoles_land_is_the_games_place_text(tmp_path: Path) -> None
                 lines = "".join(f"  {line}\n" for line in text.splitlines())
                 assert out == f"[{HUMAN}] In g1:\n{lines}", out
                 shared += len(seats_named(text, status.seat_names)) > 1
+                empty += not seats_named(text, status.seat_names)  # described, never "nothing mentions"
             unknown = await table.run("land Atlantis")
             assert unknown == f"[{HUMAN}] The board of g1 has no place called 'Atlantis'.\n", unknown
         finally:
             await table.scheduler.shutdown()
             await store.close()
     assert shared, "no offered game has a place several seats share at its start"
+    assert empty, "no offered game has an empty place at its start"
