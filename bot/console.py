@@ -34,7 +34,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -529,7 +528,8 @@ class Console:
                      "lists them, 'play N' plays one).")
 
     async def _land(self, name: str, uid: int, args: list[str]) -> None:
-        """``land NAME``: what the board says about one place (the game's board sentences naming it)."""
+        """``land NAME``: one place of the board in the game's words (its ``place_text``: terrain,
+        holder, every seat's pieces, values, neighbours), from the public view."""
         if not args:
             self.say(f"[{name}] Usage: land NAME (a land, a region or a place on the board)")
             return
@@ -540,14 +540,13 @@ class Console:
             self.say(f"[{name}] {gid} has not started: the board is empty.")
             return
         view = await self.service.view(gid, None)  # public: the board only, never a hand
-        text = registry.get_game(status.ruleset).board_text(view, status.seat_names)
-        hits = _mentions(text, wanted)
-        if not hits:
-            self.say(f"[{name}] Nothing on the board of {gid} mentions {wanted!r}.")
+        text = registry.get_game(status.ruleset).place_text(view, wanted, status.seat_names)
+        if text is None:
+            shown = wanted if len(wanted) <= 40 else wanted[:40] + "…"  # never echo a pasted page
+            self.say(f"[{name}] The board of {gid} has no place called {shown!r}.")
             return
-        spelled = re.search(re.escape(wanted), hits[0], re.IGNORECASE)  # as the board spells it
-        self.say(f"[{name}] {spelled.group(0) if spelled else wanted} in {gid}:")
-        self._lines(None, "\n".join(hits))
+        self.say(f"[{name}] In {gid}:")
+        self._lines(None, text)
 
     async def _vacation(self, name: str, uid: int, args: list[str]) -> None:
         if len(args) not in (1, 2) or not args[0].isdigit():
@@ -769,24 +768,6 @@ def _timers_line(t: TimerSettings) -> str:
 
 def _shown(value: OptionValue) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
-
-
-def _mentions(text: str, wanted: str) -> list[str]:
-    """The sentences of ``text`` that name ``wanted``. From a list ("bob (Blue) holds 3 lands: Gaul;
-    Iberia (city); Nubia.") only the items that name it, after the list's head ("bob (Blue) holds 3
-    lands: Iberia (city)."): the item alone would not say whose it is."""
-    key = wanted.casefold()
-    out = []
-    for line in text.splitlines():
-        for sentence in re.split(r"(?<=\.)\s+", line.strip()):
-            if key not in sentence.casefold():
-                continue
-            head, colon, rest = sentence.partition(": ")
-            if colon and ";" in rest and key not in head.casefold():
-                items = [item.strip().rstrip(".") for item in rest.split(";")]
-                sentence = f"{head}: {'; '.join(i for i in items if key in i.casefold())}."
-            out.append(sentence.rstrip(";"))
-    return out
 
 
 def _safe(name: str) -> str:

@@ -395,6 +395,12 @@ class Game(Protocol):
         """The board in words: who holds what, where."""
         ...
 
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        """One place of the board in words, from ``view`` only: its terrain, who holds it, the pieces
+        of every seat there, what it is worth and its neighbours; an empty place is described too.
+        ``place`` is what a person typed (a name, any case); None when no place is called that."""
+        ...
+
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         """The end-of-game summary: final scores (with what they are made of) and the winner."""
         ...

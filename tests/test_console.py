@@ -27,7 +27,7 @@ import tests.toy.spec  # noqa: F401  (the test-only game)
 from bot.backup import BackupManager
 from bot.clock import FakeClock
 from bot.config import ConfigError, load_config, parse_duration, parse_env_file
-from bot.console import Console, _mentions, user_id_for
+from bot.console import Console, user_id_for
 from bot.lines import LinesFrom
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -403,8 +403,9 @@ async def test_scores_log_rules_and_land_through_the_games_own_words(rig: Rig) -
     assert "[alice] scores of g1:\n  Round 3 of 5: the prize is" in out
     assert "[alice] log of g1, the last 1 of " in out and re.search(r"  move \d+: .* has bid\.", out)
     assert "Now: Round 3 of 5." in out and "Your decision: Round 3: bid a card for the prize" in out
-    assert "[alice] prizes in g1:\n  3 prizes left." in out  # named as the board spells it
-    assert "Nothing on the board of g1 mentions 'Atlantis'." in out
+    # Goofspiel has cards but no places: the game's place_text knows none, and says nothing else
+    assert "[alice] The board of g1 has no place called 'PRIZES'." in out
+    assert "[alice] The board of g1 has no place called 'Atlantis'." in out
     for _ in range(3):
         await rig.run("play 1")
     out = await rig.run("scores")
@@ -481,12 +482,3 @@ async def test_undo_takes_back_a_move_and_the_table_is_told_in_one_line(rig: Rig
             assert "There is no move of yours to take back" in out
     assert undone == 1
     assert await rig.service.verify_game("g1") == []
-
-
-def test_land_names_the_holder_of_a_land_in_a_list() -> None:
-    """``land Yunnan`` on the 5-epoch board answered "Yunnan." alone: the list it came from said whose."""
-    text = ("Epoch V.\nc (Green) holds 3 territories: Gaul (city, monument); Yunnan; Yangtze (capitol).\n"
-            "Yunnan: no army.")
-    assert _mentions(text, "yunnan") == ["c (Green) holds 3 territories: Yunnan.", "Yunnan: no army."]
-    assert _mentions(text, "Gaul") == ["c (Green) holds 3 territories: Gaul (city, monument)."]
-    assert _mentions(text, "Epoch") == ["Epoch V."]

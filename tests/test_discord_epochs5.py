@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.discord.kit import APOLOGY
+from engine.core import Event
 from engine.registry import get_game
 from tests.test_discord_bot import (
     ALICE,
@@ -22,6 +23,7 @@ from tests.test_discord_bot import (
     EPHEMERAL,
     Call,
     Rig,
+    autocomplete,
     entries,
     fake,
     followup,
@@ -251,12 +253,22 @@ async def test_prefs_show_and_set_the_standing_choices(rig: Rig) -> None:
     user, _seq, _ = await drive(rig, game, lambda view, legal: view["phase"] == "turn")
     other = ALICE if user == BOB else BOB
     assert (await rig.service.status(game)).waiting_for == (user,)
+    game_words = get_game((await rig.service.status(game)).ruleset)
+    seat = (await rig.service.view(game, user))["you"]["player"]
+
+    def engine_says(key: str, value: str) -> str:  # the engine's own sentence for the preference
+        event = Event("preference", {"player": seat, "key": key, "value": value}, (seat,))
+        said = game_words.describe_event(event, ())
+        return str(said)
+
     shown = followup(await hist(rig, user, "prefs"))
     assert shown.flags == EPHEMERAL
-    assert "reroll: reroll when my die is losing" in shown.content and "track: ask me" in shown.content
+    assert engine_says("reroll", "if_losing") in shown.content
+    assert engine_says("track", "ask") in shown.content
+    assert "when my die" not in shown.content and "ask me" not in shown.content  # no words of the adapter's
     # on your move the preference goes to the engine and stays
     reply = followup(await hist(rig, user, "prefs", reroll="never", track="down")).content
-    assert "From now on, reroll: never reroll." in reply and "From now on, track: lose a point." in reply
+    assert reply.startswith(f"{engine_says('reroll', 'never')}\n{engine_says('track', 'down')}\n"), reply
     assert (await rig.service.view(game, user))["you"]["prefs"] == {"reroll": "never", "track": "down"}
     log = [r.action for r in await rig.store.actions(game)][-2:]
     assert [(a["kind"], a["key"], a["value"]) for a in log] == [
@@ -264,10 +276,15 @@ async def test_prefs_show_and_set_the_standing_choices(rig: Rig) -> None:
         ("prefer", "track", "down"),
     ]
     assert (await rig.service.status(game)).waiting_for == (user,)  # whose move it is did not change
+    # the menu of values names each by the engine's sentence, without its lead
+    offered = await autocomplete(rig, user, "prefs", "reroll", "", top="history")
+    assert [c["value"] for c in offered] == ["if_losing", "if_not_winning", "never"]
+    for choice in offered:
+        assert choice["name"] in engine_says("reroll", choice["value"]), choice
     # out of your move too: a standing preference is taken at any time, and whose move it is stays
     calls = await hist(rig, other, "prefs", track="up")
     answer = followup(calls)
-    assert answer.flags == EPHEMERAL and "From now on, track: gain a point." in answer.content
+    assert answer.flags == EPHEMERAL and answer.content.startswith(engine_says("track", "up")), answer.content
     assert (await rig.service.view(game, other))["you"]["prefs"]["track"] == "up"
     assert (await rig.service.status(game)).waiting_for == (user,)
 

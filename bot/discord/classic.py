@@ -7,15 +7,14 @@ game's id, adds what a panel cannot say in one click:
 
 * ``expand lands:"A, B, C"``: several expansions in order, stopping at the
   first land that is no longer a choice or whose battle was not won;
-* ``land``: a land's details (area, terrain, holder, waters, neighbours);
-* ``scores``: the score table with pre-eminence marker counts and the chart.
+* ``land``: a land's details in the game's own words (its ``place_text``: area and its value,
+  terrain, holder and armies, what is built, waters, neighbours);
+* ``scores``: the game's own score summary, for everyone, and the chart.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,7 +23,7 @@ from bot.discord.game_group import ActionJSON, GameGroup, batch, split_names
 from bot.discord.kit import MAX_OPTIONS, BotBase, GameId, Interaction, LongText, Reply, ShortText
 from bot.models import Outcome
 from bot.service import ServiceError
-from engine.history.data import load_rules
+from engine.registry import get_game
 from engine.spec import GameSpec
 
 
@@ -67,27 +66,35 @@ class ClassicGroup(GameGroup):
 
     async def map_land_autocomplete(self, interaction: Interaction,
                                     current: str) -> list[app_commands.Choice[str]]:
-        """Every land of the game's map whose name contains what was typed."""
-        rules = load_rules()
-        typed = current.lower().strip()
-        names = sorted(n for n, land in rules.map.lands.items()
-                       if typed in n.lower() or any(typed in a.lower() for a in land.aliases))
-        return [app_commands.Choice(name=n, value=n) for n in names][:MAX_OPTIONS]
+        """The lands the caller may expand into now, and what was typed when the map knows it."""
+        offered = await self.choices_autocomplete(interaction, current, expansion_of)
+        typed = current.strip()
+        if typed and not any(c.value.casefold() == typed.casefold() for c in offered):
+            game = getattr(interaction.namespace, "game", None)
+            try:
+                gid = await self._own_game(interaction, game if isinstance(game, str) else None,
+                                           finished_ok=True)
+                st = await self.bot.service.status(gid)
+                view = await self.bot.service.view(gid, None)
+            except ServiceError:
+                return offered
+            if get_game(st.ruleset).place_text(view, typed, st.seat_names) is not None:
+                offered.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
+        return offered[:MAX_OPTIONS]
 
     @app_commands.command(name="land", description="A land's details: area, terrain, holder, neighbours")
-    @app_commands.describe(land="The land (any land of the map)",
+    @app_commands.describe(land="The land (any land of the map; the list offers those you may expand into)",
                            game="The game (default: your game in this channel)")
     async def land(self, interaction: Interaction, land: ShortText, game: GameId | None = None) -> None:
         async def work() -> Reply:
             gid = await self._own_game(interaction, game, finished_ok=True)
             st = await self.bot.service.status(gid)
-            rules = load_rules()
-            try:
-                name = rules.map.resolve_land(land)
-            except KeyError as exc:
-                raise ServiceError("unknown_land", str(exc).strip("'\"")) from exc
             view = await self.bot.service.view(gid, None)  # public: the board only, never a hand
-            return Reply(land_text(rules, view, name, dict(enumerate(st.seat_names))))
+            text = get_game(st.ruleset).place_text(view, land, st.seat_names)
+            if text is None:
+                shown = land if len(land) <= 40 else land[:40] + "…"
+                raise ServiceError("unknown_land", f"The map has no land called {shown!r}.")
+            return Reply(text[:2000])
         await self._answer(interaction, work, ephemeral=True)
 
     @app_commands.command(name="scores", description="The score table and the score chart, for everyone")
@@ -104,7 +111,7 @@ class ClassicGroup(GameGroup):
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public counts only: no marker values in play
             names = dict(enumerate(st.seat_names))
-            text = score_text(gid, view, names)
+            text = f"**Scores of game `{gid}`**\n" + get_game(st.ruleset).summary_text(view, st.seat_names)
             files = []
             if chart:
                 _, entries = await self.bot.service.public_log(gid)
@@ -127,80 +134,3 @@ class ClassicGroup(GameGroup):
 def setup(bot: BotBase, game_spec: GameSpec) -> None:
     """Add the classic group to the bot's command tree."""
     bot.tree.add_command(ClassicGroup(bot, game_spec))
-
-
-def force_name(rules: Any, key: str) -> str:
-    """The name of whoever owns an army: an empire, a Minor Empire, a kingdom..."""
-    if key in rules.empires:
-        return str(rules.empires[key].name)
-    kind, _, rest = key.partition(":")
-    card = rules.cards.get(rest)
-    if card is not None and card.minor is not None:
-        return str(card.minor.name)
-    return (rest or kind).replace("-", " ").title()
-
-
-def land_text(rules: Any, view: Mapping[str, Any], name: str, names: Mapping[int, str]) -> str:
-    """A land's details from the public view: map facts, pieces, structures, waters, neighbours."""
-    wmap = rules.map
-    info = wmap.lands[name]
-    board = view["board"]
-    epoch = int(view.get("epoch") or 1)
-    if info.area is None:
-        head = f"**{name}**: a barren land (no area; armies cannot stay)."
-    else:
-        head = f"**{name}**, in {info.area} (the area is worth {rules.area_value(info.area, epoch)} " \
-               f"in epoch {view.get('epoch_name', epoch)})."
-    lines = [head, f"Terrain: {info.terrain}; resource: {'yes' if info.resource else 'no'}."]
-    stack = board["armies"].get(name, [])
-    if stack:
-        owner = int(stack[0][0])
-        pieces = ", ".join(f"{force_name(rules, str(a[2]))} (epoch {a[1]})" for a in stack)
-        lines.append(f"Held by {names.get(owner, f'seat {owner + 1}')}: "
-                     f"{len(stack)} {'army' if len(stack) == 1 else 'armies'} of {pieces}.")
-    else:
-        lines.append("Held by nobody.")
-    built = []
-    if name in board["structures"]:
-        built.append(f"a {board['structures'][name]}")
-    forts = list(board["forts"]).count(name)
-    if forts:
-        built.append("a fort" if forts == 1 else f"{forts} forts")
-    monuments = list(board["monuments"]).count(name)
-    if monuments:
-        built.append("a monument" if monuments == 1 else f"{monuments} monuments")
-    lines.append("Built here: " + (", ".join(built) if built else "nothing") + ".")
-    if info.waters:
-        manned = board.get("manned") or {}
-        waters = [w + (f" (held by {names.get(int(manned[w][0]), 'someone')})" if w in manned else "")
-                  for w in sorted(info.waters)]
-        lines.append("Waters: " + ", ".join(waters) + ".")
-    else:
-        lines.append("Waters: none (inland).")
-    near = []
-    for other in sorted(wmap.neighbours(name)):
-        kind = wmap.border(name, other)
-        near.append(other + (f" ({kind.replace('_', ' ')})" if kind else ""))
-    lines.append("Neighbours: " + (", ".join(near) or "none") + ".")
-    return "\n".join(lines)[:2000]
-
-
-def score_text(game_id: str, view: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """The score table: public scores, marker counts and hand sizes (final scores once over)."""
-    over = view.get("phase") == "over" and view.get("final") is not None
-    scores = [int(x) for x in (view.get("final") if over else view.get("scores")) or []]
-    order = [int(p) for p in view.get("ranking") or []] if over else \
-        sorted(range(len(scores)), key=lambda p: -scores[p])
-    when = " (final)" if over else f", {view.get('epoch_name', '')}"
-    head = f"**Scores of game `{game_id}`**{when}:"
-    lines = [head]
-    markers = list(view.get("markers") or [])
-    hands = list(view.get("hand_sizes") or [])
-    for rank, p in enumerate(order, 1):
-        bits = [f"{rank}. {names.get(p, f'seat {p + 1}')}: **{scores[p]}**"]
-        if p < len(markers) and markers[p]:
-            bits.append(f"{markers[p]} pre-eminence marker{'s' if markers[p] != 1 else ''}")
-        if not over and p < len(hands):
-            bits.append(f"{hands[p]} card{'s' if hands[p] != 1 else ''} in hand")
-        lines.append(", ".join(bits))
-    return "\n".join(lines)

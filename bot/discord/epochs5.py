@@ -11,33 +11,37 @@ id, adds:
   engine's ``won`` flag on the battle's events);
 * ``prefs``: standing preferences (when to reroll as a defender, what to do
   when the score marker lands on another), sent as the engine's ``prefer``
-  action, which the spec lets a seated player send at any time.
+  action, which the spec lets a seated player send at any time; every
+  preference is worded by the engine (its sentence for the ``preference``
+  event), never here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from discord import app_commands
 
 from bot.discord.game_group import ActionJSON, GameGroup, batch, split_names
-from bot.discord.kit import BotBase, GameId, Interaction, LongText, Reply
+from bot.discord.kit import MAX_OPTIONS, BotBase, GameId, Interaction, LongText, Reply
 from bot.models import Outcome
 from bot.service import ServiceError
+from engine.core import Event, Game, Names
+from engine.registry import get_game
 from engine.spec import GameSpec
 
-PREF_WORDS: dict[str, dict[str, str]] = {
-    "reroll": {
-        "if_losing": "reroll when my die is losing",
-        "if_not_winning": "reroll when my die is losing or tied",
-        "never": "never reroll",
-    },
-    "track": {
-        "ask": "ask me",
-        "up": "gain a point",
-        "down": "lose a point",
-    },
+#: The values the engine's ``prefer`` action takes, by key: what the command sends, never shown.
+PREF_VALUES: dict[str, tuple[str, ...]] = {
+    "reroll": ("if_losing", "if_not_winning", "never"),
+    "track": ("ask", "up", "down"),
 }
 
 
+def preference_words(game: Game, seat: int, key: str, value: str, names: Names) -> str:
+    """The engine's sentence for ``seat`` setting ``key`` to ``value``, as it tells the player."""
+    event = Event("preference", {"player": seat, "key": key, "value": value}, (seat,))
+    return game.describe_event(event, names) or f"{key}: {value}."
 
 
 def invasion_of(action: ActionJSON) -> str | None:
@@ -75,6 +79,29 @@ class Epochs5Group(GameGroup):
         """The territories the caller may invade now (completing the last name of a list)."""
         return await self.choices_autocomplete(interaction, current, invasion_of)
 
+    async def _pref_choices(self, interaction: Interaction, current: str,
+                            key: str) -> list[app_commands.Choice[str]]:
+        """The values of ``key``, each named by the engine's sentence for it (its lead cut off)."""
+        game = get_game(self.spec.id)
+        typed = current.casefold().strip()
+        out = []
+        for value in PREF_VALUES[key]:
+            words = preference_words(game, 0, key, value, ())
+            name = (words.partition(": ")[2] or words).rstrip(".")[:100]
+            if typed in name.casefold() or typed == value:
+                out.append(app_commands.Choice(name=name, value=value))
+        return out[:MAX_OPTIONS]
+
+    async def reroll_autocomplete(self, interaction: Interaction,
+                                  current: str) -> list[app_commands.Choice[str]]:
+        """When to reroll as a defender, in the engine's words."""
+        return await self._pref_choices(interaction, current, "reroll")
+
+    async def track_autocomplete(self, interaction: Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """What to do when the score marker lands on another's, in the engine's words."""
+        return await self._pref_choices(interaction, current, "track")
+
     @app_commands.command(
         name="prefs", description="Your standing choices when you are not asked (show or set)"
     )
@@ -82,10 +109,6 @@ class Epochs5Group(GameGroup):
         reroll="As a defender against a fleet: when to reroll your die",
         track="When your score marker lands on another's space",
         game="The game (default: your game in this channel)",
-    )
-    @app_commands.choices(
-        reroll=[app_commands.Choice(name=w, value=k) for k, w in PREF_WORDS["reroll"].items()],
-        track=[app_commands.Choice(name=w, value=k) for k, w in PREF_WORDS["track"].items()],
     )
     async def prefs(
         self,
@@ -97,30 +120,30 @@ class Epochs5Group(GameGroup):
         async def work() -> Reply:
             gid = await self._own_game(interaction, game)
             user = interaction.user.id
+            rules = get_game(self.spec.id)
             lines = []
             for key, value in (("reroll", reroll), ("track", track)):
                 if value is None:
                     continue
                 seq = (await self.bot.service.status(gid)).seq
                 try:
-                    await self.bot.service.submit(
+                    out = await self.bot.service.submit(
                         gid, user, {"kind": "prefer", "key": key, "value": value}, seq
                     )
                 except ServiceError as exc:
                     lines.append(exc.message)
                     break
-                lines.append(f"From now on, {key}: {PREF_WORDS[key][value]}.")
-            you = (await self.bot.service.view(gid, user)).get("you")
+                names = (await self.bot.service.status(gid)).seat_names
+                lines += [said for n in out.notices if n.event is not None and n.audience != "public"
+                          and user in n.audience and (said := rules.describe_event(n.event, names))]
+            you: Mapping[str, Any] | None = (await self.bot.service.view(gid, user)).get("you")
             if not you:
                 return Reply(f"You have no seat in game `{gid}`.")
+            seat = int(you["player"])
             now = you.get("prefs") or {}
-            lines.append(
-                "Your preferences: "
-                + "; ".join(
-                    f"{k}: {PREF_WORDS.get(k, {}).get(str(v), str(v))}" for k, v in sorted(now.items())
-                )
-                + "."
-            )
+            lines.append("Your standing preferences:")
+            lines += [f"- {preference_words(rules, seat, str(k), str(v), ())}"
+                      for k, v in sorted(now.items())]
             return Reply("\n".join(lines))
 
         await self._answer(interaction, work, ephemeral=True)
@@ -128,6 +151,8 @@ class Epochs5Group(GameGroup):
     invade.autocomplete("lands")(lands_autocomplete)
     invade.autocomplete("game")(GameGroup.own_game_autocomplete)
     prefs.autocomplete("game")(GameGroup.own_game_autocomplete)
+    prefs.autocomplete("reroll")(reroll_autocomplete)
+    prefs.autocomplete("track")(track_autocomplete)
 
 
 def setup(bot: BotBase, game_spec: GameSpec) -> None:

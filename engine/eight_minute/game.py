@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core import Action, BaseGame, IllegalAction, PlayerId, SpokenBy, Words
+from engine.core import Action, BaseGame, IllegalAction, Names, PlayerId, SpokenBy, Words
 from engine.eight_minute import flow, text
 from engine.eight_minute.actions import (
     CODEC,
@@ -233,6 +233,9 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
 
     def from_json(self, data: Mapping[str, Any]) -> EMState:
         return EMState.from_json(data)
+
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        return text.place_text(view, place, names)
 
 
 GAME = EightMinuteGame()

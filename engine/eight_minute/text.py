@@ -479,3 +479,52 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
         head += f" (the breakdown is of game {view['game_no']})"
     result = result_text(view, names) if view["phase"] == "over" else ""
     return f"{head}: " + " ".join(lines) + (f" {result}" if result else "")
+
+
+def _region_named(place: str, data: EMData) -> str | None:
+    """The region whose name or id is ``place`` (any case, spaces trimmed), or None."""
+    key = " ".join(place.split()).casefold()
+    for rid, region in data.regions.items():
+        if key in (rid.casefold(), region.name.casefold()):
+            return rid
+    return None
+
+
+def _scorer(seat: Any, names: Names, who_would: str) -> str:
+    """Who holds a region or a continent, and who scores its point (the neutral armies never do)."""
+    if seat is None:
+        return f"nobody; {who_would} scores 1 point for it"
+    if int(seat) == NEUTRAL:
+        return "the neutral armies, so nobody scores its point"
+    return f"{names[int(seat)]}, who scores 1 point for it"
+
+
+def place_text(view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    """One region from the view: its continent, goods token, every seat's armies and cities, who
+    controls it and its continent, what it is worth, and its neighbours over land and water.
+
+    None when no region is called ``place``.
+    """
+    data = load_data()
+    rid = _region_named(place, data)
+    if rid is None:
+        return None
+    region = data.regions[rid]
+    board = view["board"]
+    continent = data.continents[region.continent]
+    start = " (every army starts here)" if rid == view["start"] else ""
+    lines = [f"{region.name}: a region of {continent.name}{start}."]
+    token = board["tokens"].get(rid)
+    lines.append(f"Goods token: {good_name(token) if token else 'none'}.")
+    pieces = _pieces(view, rid, names)
+    lines.append(f"Here: {pieces}." if pieces else "Here: nobody (no army and no city).")
+    control = board["control"].get(rid)
+    lines.append("Control: " + _scorer(control, names, "whoever has the most pieces here") + ".")
+    holder = board["continents"].get(region.continent)
+    lines.append(f"{continent.name}: held by "
+                 + _scorer(holder, names, "whoever controls the most of its regions") + ".")
+    land = sorted(region_name(r, data) for r in data.land[rid])
+    water = sorted(region_name(r, data) for r in data.water[rid])
+    lines.append(f"Neighbours over land: {join_words(land) if land else 'none'}; "
+                 f"over water: {join_words(water) if water else 'none'}.")
+    return "\n".join(lines)

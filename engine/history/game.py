@@ -279,6 +279,9 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
     def board_text(self, view: Mapping[str, Any], names: Names) -> str:
         return text.board_text(view, names, self.rules)
 
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        return text.place_text(view, place, names, self.rules)
+
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         return text.summary_text(view, names)
 

@@ -309,3 +309,60 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
     lines.append(f"{winners(first_place(view['places'], ranking), names)}." if view["phase"] == "over"
                  else "The game is not over yet.")
     return "\n".join(lines)
+
+
+def force_name(rules: RulesData, key: str) -> str:
+    """Whose army an army key names: an empire, a Minor Empire, a kingdom..."""
+    if key in rules.empires:
+        return str(rules.empires[key].name)
+    kind, _, rest = key.partition(":")
+    card = rules.cards.get(rest)
+    if card is not None and card.minor is not None:
+        return str(card.minor.name)
+    return (rest or kind).replace("-", " ").title()
+
+
+def place_text(view: Mapping[str, Any], place: str, names: Names, rules: RulesData) -> str | None:
+    """One land from the public board: its area and what the area is worth this epoch, terrain and
+    resource, the armies standing there and whose they are, what is built, its waters (and who
+    holds them with a fleet) and its neighbours. None when no land is called ``place``."""
+    wmap = rules.map
+    try:
+        name = wmap.resolve_land(place)
+    except KeyError:
+        return None
+    info = wmap.lands[name]
+    board = view["board"]
+    epoch = int(view.get("epoch") or 1)
+    if info.area is None:
+        head = f"{name}: a barren land (no area; armies cannot stay)."
+    else:
+        head = (f"{name}: a land of {info.area} (the area is worth {rules.area_value(info.area, epoch)} "
+                f"in epoch {roman(epoch)}).")
+    lines = [head, f"Terrain: {info.terrain}; resource: {'yes' if info.resource else 'no'}."]
+    stack = board["armies"].get(name, [])
+    if stack:
+        owner = int(stack[0][0])
+        pieces = join_words([f"{force_name(rules, str(a[2]))} (epoch {roman(int(a[1]))})" for a in stack])
+        lines.append(f"Held by {names[owner]}: {plural(len(stack), 'army', 'armies')} of {pieces}.")
+    else:
+        lines.append("Held by nobody: no army stands here.")
+    built = [f"a {board['structures'][name]}"] if name in board["structures"] else []
+    for what, where in (("fort", "forts"), ("monument", "monuments")):
+        count = list(board[where]).count(name)
+        if count:
+            built.append(f"a {what}" if count == 1 else plural(count, what))
+    lines.append("Built here: " + (join_words(built) if built else "nothing") + ".")
+    if info.waters:
+        manned = board.get("manned") or {}
+        waters = [w + (f" (held by {names[int(manned[w][0])]})" if w in manned else "")
+                  for w in sorted(info.waters)]
+        lines.append("Waters: " + join_words(waters) + ".")
+    else:
+        lines.append("Waters: none (inland).")
+    near = []
+    for other in sorted(wmap.neighbours(name)):
+        kind = wmap.border(name, other)
+        near.append(other + (f" ({kind.replace('_', ' ')})" if kind else ""))
+    lines.append("Neighbours: " + (join_words(near) if near else "none") + ".")
+    return "\n".join(lines)

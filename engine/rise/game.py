@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from engine.core import Action, BaseGame, IllegalAction, PlayerId, SpokenBy, Words
+from engine.core import Action, BaseGame, IllegalAction, Names, PlayerId, SpokenBy, Words
 from engine.rise import decision, end, flow, text, turn
 from engine.rise.actions import (
     CODEC,
@@ -281,6 +281,9 @@ class RiseGame(SpokenBy, BaseGame[RiseState, Ctx]):
 
     def from_json(self, data: Mapping[str, Any]) -> RiseState:
         return RiseState.from_json(data)
+
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        return text.place_text(view, place, names)
 
 
 GAME = RiseGame()

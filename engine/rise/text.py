@@ -594,3 +594,40 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
             f"{gold(int(me['gold']))} and {plural(int(me['resources']), 'resource disc')})"
         )
     return "Final scores: " + "; ".join(parts) + f". {_result(view, names)}"
+
+
+def place_text(view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    """One region of the map: its era and kind, the cubes of every seat there, who comes first and
+    second and what that scores, its yield and its neighbours (over land or by an arrow over water).
+    None when no region is called ``place``."""
+    regions: Mapping[str, Mapping[str, Any]] = view["map"]["regions"]
+    key = " ".join(place.split()).casefold()
+    rid = next((r for r, reg in regions.items() if key in (r.casefold(), str(reg["name"]).casefold())), None)
+    if rid is None:
+        return None
+    reg = regions[rid]
+    kind = "a sea region" if reg["sea"] else "a land region"
+    lines = [f"{reg['name']}: {kind}, open from era {roman(int(reg['era']))}."]
+    counts: Sequence[int] = view["map"]["cubes"].get(rid) or []
+    cubes = [f"{plural(n, 'cube')} of {names[p]}" for p, n in enumerate(counts) if n]
+    lines.append(f"Cubes here: {join_words(cubes) if cubes else 'none'}.")
+    ctrl = view["map"]["control"].get(rid) or {"first": [], "second": []}
+    first, second = (list(ctrl["first"]), list(ctrl["second"]))
+    vp_first, vp_second = (int(v) for v in reg["standard"])
+    if first:
+        who = join_words([names[p] for p in first])
+        lines.append(f"Control: {who} first; {join_words([names[p] for p in second]) or 'nobody'} second.")
+    else:
+        lines.append("Control: nobody.")
+    lines.append(f"Scoring: {vp_first} VP to the first, {vp_second} VP to the second.")
+    yields = yields_text(**{k: int(v) for k, v in reg["yields"].items()})
+    lines.append(f"Yield: {yields or 'none'}.")
+    land: list[str] = []
+    water: list[str] = []
+    for a, b, over_water in view["map"]["links"]:
+        if rid in (a, b):
+            other = str(regions[b if a == rid else a]["name"])
+            (water if over_water else land).append(other)
+    lines.append(f"Neighbours: {join_words(sorted(land)) if land else 'none'}; "
+                 f"by an arrow over water: {join_words(sorted(water)) if water else 'none'}.")
+    return "\n".join(lines)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.core import (
     JSON,
     Action,
     BaseGame,
     IllegalAction,
+    Names,
     PlayerId,
     Result,
     SpokenBy,
@@ -147,6 +148,9 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def from_json(self, data: Mapping[str, JSON]) -> SevenState:
         return from_json(data)
+
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        return text.place_text(view, place, names)
 
 
 GAME = SevenAgesGame()

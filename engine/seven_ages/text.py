@@ -297,3 +297,43 @@ def summary_text(view: View, names: Names) -> str:
 
 SHOWN_REMOVED = 12
 """At most this many of option 2's discarded cards are named in the final summary (a message's length)."""
+
+
+def place_text(view: View, place: str, names: Names) -> str | None:
+    """One area of the map: its kind, terrain, region and what it yields (wheat, oil, elephants, a
+    religion), the units of every empire standing there and whose they are, its city, fort, disorder
+    and artefacts, and its neighbours. None when no area is called ``place``."""
+    from engine.seven_ages.map import load_map  # the map data loads only when a place is asked for
+
+    wmap = load_map()
+    key = " ".join(place.split()).casefold()
+    area = next((a for a in wmap.areas.values() if key in (a.name.casefold(), a.ref.casefold())), None)
+    if area is None:
+        return None
+    kind = (f"a land area ({area.terrain})" if area.terrain else "a land area") if area.land else \
+        f"a {area.kind} area"
+    where = f" in {area.region}" + (f" ({area.subregion})" if area.subregion else "") if area.region else ""
+    lines = [f"{area.name}: {kind}{where}."]
+    marks = [what for what, has in (("wheat", area.wheat), ("oil", area.oil), ("elephants", area.elephant))
+             if has] + ([f"the {area.religion} religion"] if area.religion else [])
+    lines.append("Bears: " + (join_words(marks) if marks else "no wheat, oil, elephants or religion") + ".")
+    units = []
+    for e in view["empires"]:
+        here = [plural(int(count), str(unit)) for at, unit, count in e["units"] if at == area.name]
+        if here:
+            units.append(f"{join_words(here)} of {seat(names, int(e['owner']))}'s {e['name']}")
+    lines.append(f"Units here: {'; '.join(units) if units else 'none'}.")
+    shown = next((a for a in view["areas"] if a["name"] == area.name), None)
+    built = []
+    if shown is not None:
+        if shown.get("city"):
+            built.append(f"a city of value {shown['city']}")
+        if shown.get("fort"):
+            built.append("a fort")
+        if shown.get("disorder"):
+            built.append("disorder")
+        built += [f"the {a} artefact" for a in shown.get("artefacts") or []]
+    lines.append("Built here: " + (join_words(built) if built else "nothing") + ".")
+    near = sorted(wmap.adjacency.get(area.name, frozenset()))
+    lines.append("Neighbours: " + (join_words(near) if near else "none") + ".")
+    return "\n".join(lines)

@@ -241,6 +241,10 @@ class ToyGame:
                         for p in (0, 1))
         return f"{view['prizes_left']} prizes left. {won}."
 
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        """Goofspiel is played with cards alone: there is no place to describe."""
+        return None
+
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         scores = f"{names[0]} {view['points'][0]}, {names[1]} {view['points'][1]}"
         return f"Final scores: {scores}. {self._result(view, names)}"

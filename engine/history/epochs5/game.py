@@ -464,6 +464,9 @@ class Epochs5Game(BaseGame[State, Ctx]):
     def board_text(self, view: Mapping[str, Any], names: Names) -> str:
         return text.board_text(self.rules, view, names)
 
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        return text.place_text(self.rules, view, place, names)
+
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         return text.summary_text(view, names)
 

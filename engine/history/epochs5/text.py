@@ -452,3 +452,40 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
         lines.append(f"- {names[p]}: {view['scores'][p]}{made}")
     lines.append(_winner(view, names))
     return "\n".join(lines)
+
+
+def place_text(rules: Rules, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    """One territory from the public board: its region and the region's token this epoch, terrain
+    and resource, the army standing there and whose it is, what is built, its waters and its
+    neighbours. None when no territory is called ``place``."""
+    wmap = rules.map
+    try:
+        name = wmap.resolve_land(place)
+    except KeyError:
+        return None
+    info = wmap.lands[name]
+    board = view["board"]
+    if info.area is None:
+        head = f"{name}: a barren territory (in no region)."
+    else:
+        token = view["region_tokens"].get(info.area)
+        worth = (f"its token is worth {token['value']} this epoch" if token
+                 else "it has no token this epoch")
+        head = f"{name}: a territory of {info.area} ({worth})."
+    lines = [head, f"Terrain: {info.terrain}; resource: {'yes' if info.resource else 'no'}."]
+    army = board["armies"].get(name)
+    if army:
+        owner, force = army
+        whose = f" of {the(card_name(rules, force))}" if force else ""
+        lines.append(f"Held by {names[int(owner)]}: an army{whose}.")
+    else:
+        lines.append("Held by nobody: no army stands here.")
+    marks = _marks(board, name)
+    lines.append("Built here: " + (join_words([f"a {m}" for m in marks]) if marks else "nothing") + ".")
+    lines.append("Waters: " + (join_words(sorted(info.waters)) if info.waters else "none (inland)") + ".")
+    near = []
+    for other in sorted(wmap.neighbours(name)):
+        kind = wmap.border(name, other)
+        near.append(other + (f" ({kind.replace('_', ' ')})" if kind else ""))
+    lines.append("Neighbours: " + (join_words(near) if near else "none") + ".")
+    return "\n".join(lines)
