@@ -28,6 +28,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from engine.history.data import ROMAN, load_rules
 from engine.history.worldmap import WorldMap
 from render import palette
+from render.marks import draw_piece
 from render.palette import RGB, font
 from render.png import encode_png
 from render.stamps import StampDraw, text_length
@@ -704,13 +705,8 @@ def _army(
     colour = palette.PLAYER_COLOURS[owner % len(palette.PLAYER_COLOURS)]
     if active:
         ro = r + 3.2 * k
-        draw.ellipse(
-            (x - ro, y - ro, x + ro, y + ro),
-            fill=(255, 255, 255),
-            outline=palette.INK,
-            width=max(1, round(k)),
-        )
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=palette.INK, width=max(1, round(k)))
+        draw_piece(draw, owner, (x, y), ro, fill=(255, 255, 255), ink=palette.INK, width=max(1, round(k)))
+    draw_piece(draw, owner, (x, y), r, fill=colour, ink=palette.INK, width=max(1, round(k)))
     text = ROMAN[epoch] if 0 <= epoch < len(ROMAN) else str(epoch)
     size = max(6, round((11 if len(text) < 3 else 9) * k))
     draw.text(
@@ -784,7 +780,7 @@ def _ship(
     if manned is not None:
         r = 4 * k
         mc = palette.PLAYER_COLOURS[manned % len(palette.PLAYER_COLOURS)]
-        draw.ellipse((x - 8 * k - r, y - 6 * k - r, x - 8 * k + r, y - 6 * k + r), fill=mc, outline=ink)
+        draw_piece(draw, manned, (x - 8 * k, y - 6 * k), r, fill=mc, ink=ink)
 
 
 def army_stack(armies: Sequence[Any]) -> list[Sequence[Any]]:
@@ -1076,7 +1072,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
         p = int(turn.get("player", 0))
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
         r = 7 * k
-        draw.ellipse((x, y1 - r, x + 2 * r, y1 + r), fill=colour, outline=palette.INK)
+        draw_piece(draw, p, (x + r, y1), r, fill=colour, ink=palette.INK)
         text = f"{turn.get('name', '')} — {_seat(p, you)} playing"
         if turn.get("catapult"):  # 5-epoch rules: the siege bonus waiting on the catapult
             text += f" · catapult +{turn['catapult']}"
@@ -1106,7 +1102,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
             width=max(1, round((2 if active else 1) * k)),
         )
         r = 6 * k
-        draw.ellipse((x0 + 6 * k, y1 - r, x0 + 6 * k + 2 * r, y1 + r), fill=colour, outline=palette.INK)
+        draw_piece(draw, p, (x0 + 6 * k + r, y1), r, fill=colour, ink=palette.INK)
         draw.text((x0 + 20 * k, y1), label, font=mid, fill=palette.INK, anchor="lm")
         xr = x0 - 6 * k
 

@@ -51,6 +51,7 @@ from render.layers import (
     draw_sections,
     reduce_whole,
 )
+from render.marks import draw_piece
 from render.palette import RGB, font
 from render.png import encode_png
 from render.stamps import StampDraw
@@ -344,7 +345,8 @@ def _dashed(
 
 def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, n: int, size: int = CUBE) -> None:
     colour = player_colour(seat)
-    draw.rounded_rectangle((x, y, x + size, y + size), radius=4, fill=colour, outline=INK, width=2)
+    # The seat's shape (render.marks), not a plain cube: colour alone does not tell every player apart.
+    draw_piece(draw, seat, (x + size / 2, y + size / 2), size * 0.5, fill=colour, ink=INK, width=2)
     draw.text(
         (x + size / 2, y + size / 2 + 1), str(n), fill=player_text(seat), font=font(16, True), anchor="mm"
     )
@@ -353,7 +355,7 @@ def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, n: int, size
 def _disc(
     draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, label: str | None = None
 ) -> None:
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=player_colour(seat), outline=INK, width=2)
+    draw_piece(draw, seat, (cx, cy), r, fill=player_colour(seat), ink=INK, width=2)
     text = label if label is not None else initial(seat)
     draw.text(
         (cx, cy + 1),

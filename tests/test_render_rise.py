@@ -230,7 +230,9 @@ def test_cubes_drawn_in_player_colours_in_every_region() -> None:
     top = rr.HEAD_H + 8
     for region in open_regions:
         for seat, (x, y) in enumerate(lay.cube_slots(region)):
-            assert img.getpixel((int(x) + 5, int(y) + top + 5)) == palette.PLAYER_COLOURS[seat], (
+            # Left of the count, on the middle line: inside every seat's shape (render.marks).
+            at = (int(x + rr.CUBE / 2 - 8), int(y + rr.CUBE / 2) + top)
+            assert img.getpixel(at) == palette.PLAYER_COLOURS[seat], (
                 region,
                 seat,
             )
