@@ -34,7 +34,7 @@ from engine.eight_minute.data import GOODS, WILD, EMData, load_data
 from engine.eight_minute.spec import SPEC
 from engine.eight_minute.text import colour_name, good_name, step_text, units_left
 from render import palette
-from render.marks import draw_piece
+from render.marks import draw_piece, seat_label
 from render.palette import RGB, font
 from render.png import encode_png
 from render.stamps import StampDraw
@@ -328,15 +328,14 @@ def _sprite(kind: str, colour: RGB, px: int) -> Image.Image:
 
 @functools.lru_cache(maxsize=128)
 def _piece_sprite(seat: int, colour: RGB, px: int) -> Image.Image:
-    """An RGBA army token of ``seat``: its shape (:mod:`render.marks`) with the area of a ``px`` px disc,
-    on a canvas a little larger than ``px`` (a triangle's point reaches past the disc)."""
+    """An RGBA army token of ``seat`` ``px`` pixels square: its shape (:mod:`render.marks`) where the
+    disc sprite has its disc."""
     s = 4
-    side = round(px * 1.4)
-    big = Image.new("RGBA", (side * s, side * s), (0, 0, 0, 0))
+    big = Image.new("RGBA", (px * s, px * s), (0, 0, 0, 0))
     u = px * s / 20  # the disc sprite's 20 x 20 design grid
-    draw_piece(ImageDraw.Draw(big), seat, (side * s / 2, side * s / 2), 9.4 * u, fill=(*colour, 255),
+    draw_piece(ImageDraw.Draw(big), seat, (10 * u, 10 * u), 9.4 * u, fill=(*colour, 255),
                ink=(*palette.INK, 255), width=_ink_width(px))
-    return big.resize((side, side), Image.Resampling.LANCZOS)
+    return big.resize((px, px), Image.Resampling.LANCZOS)
 
 
 def _paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
@@ -853,7 +852,8 @@ _COLS: Final = {
 }
 
 
-def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float) -> None:
+def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float,
+                people: Sequence[str] = ()) -> None:
     draw = StampDraw(canvas)
     players = _players(view)
     head = font(max(6, round(15 * k)), True)
@@ -885,14 +885,23 @@ def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: flo
                                width=max(1, round((2.5 if active else 1) * k)))
         x = cols["player"][1]
         _paste(canvas, _piece_sprite(p, _colour(p), max(8, round(28 * k))), (x + 14 * k, cy))
-        name = colour_name(p) + (" (you)" if you == p else "")
-        draw.text((x + 36 * k, cy), name, font=bold, fill=palette.INK, anchor="lm")
-        if ranking and ranking[0] == p:
+        name = seat_label(colour_name(p), p, you, people)
+        # A person's name makes the label longer: it takes a smaller type before it runs into the coins.
+        won = bool(ranking) and ranking[0] == p
+        after = head.getlength("◀ to play") + 8 * k if active else 30 * k if won else 0.0
+        room = cols["coins"][1] - 30 * k - (x + 36 * k) - after
+        face = bold
+        for px in range(max(7, round(20 * k)), max(6, round(13 * k)) - 1, -1):
+            face = font(px, True)
+            if face.getlength(name) <= room:
+                break
+        draw.text((x + 36 * k, cy), name, font=face, fill=palette.INK, anchor="lm")
+        if won:
             star = max(8, round(24 * k))
             _paste(canvas, _sprite("star", palette.COIN, star),
-                   (x + 36 * k + bold.getlength(name) + 18 * k, cy))
+                   (x + 36 * k + face.getlength(name) + 18 * k, cy))
         if active:
-            draw.text((x + 36 * k + bold.getlength(name) + 8 * k, cy), "◀ to play", font=head,
+            draw.text((x + 36 * k + face.getlength(name) + 8 * k, cy), "◀ to play", font=head,
                       fill=START_INK, anchor="lm")
         if p < len(coins):
             cx = cols["coins"][1]
@@ -945,7 +954,7 @@ def _table_rows(view: Mapping[str, Any]) -> int:
 
 
 def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (),
-            size: int = 1600) -> Image.Image:
+            size: int = 1600, people: Sequence[str] = ()) -> Image.Image:
     """The board as a PIL image (see :func:`render_board`)."""
     if not isinstance(view, Mapping):
         raise TypeError(f"render_board draws a view (GAME.view output), not a {type(view).__name__}")
@@ -970,12 +979,12 @@ def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[
     _draw_continent_control(canvas, view, k, head)
     _draw_header(canvas, view, k)
     _draw_row(canvas, view, k, row_top)
-    _draw_table(canvas, view, k, table_top)
+    _draw_table(canvas, view, k, table_top, people)
     return canvas
 
 
 def render_board(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (),
-                 size: int = 1600) -> bytes:
+                 size: int = 1600, people: Sequence[str] = ()) -> bytes:
     """The board as seen in ``view`` (``GAME.view`` output, plain data) as PNG bytes.
 
     Args:
@@ -984,19 +993,21 @@ def render_board(view: Mapping[str, Any], *, names: bool = True, highlight: Sequ
         highlight: region ids to outline (e.g. the legal targets of a select);
             ValueError for a name that is not a region of the map.
         size: width of the picture in pixels (at least 400).
+        people: the person at each seat (index = seat), named beside their colour in the table.
     """
-    return encode_png(picture(view, names=names, highlight=highlight, size=size))
+    return encode_png(picture(view, names=names, highlight=highlight, size=size, people=people))
 
 
 
-def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800
-                    ) -> list[tuple[str, bytes]]:
+def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+                    people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """A turn notice's one picture (an :class:`engine.spec.NoticePictures`): the board with its region
     names, since every choice names regions ("Move Crossroads -> Eastwatch") and the names read at
-    800 px, and with the regions ``focus`` names (the events' region ids) outlined."""
+    800 px, and with the regions ``focus`` names (the events' region ids) outlined; ``people`` (a name
+    per seat) names the people beside their colours in the table."""
     regions = layout().regions
     marked = [word for word in dict.fromkeys(focus) if word in regions]
-    return [("", render_board(view, names=True, highlight=marked, size=size))]
+    return [("", render_board(view, names=True, highlight=marked, size=size, people=people))]
 
 
 __all__ = [

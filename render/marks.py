@@ -1,16 +1,20 @@
-"""Each seat's shape: what marks a player's pieces besides their colour.
+"""Each seat's shape and label: what marks a player's pieces besides their colour, and who they are.
 
 Colour alone does not tell every player apart: under a deuteranopia simulation
 Red and Green come out as two close olive browns on a 16 px disc. So every
 board draws a seat's pieces (and its key in the header) in the seat's own
 outline: a circle, a square, a diamond, a triangle, a shield or a cross, in
-seat order, each filling about the same area so that no player's pieces look
-bigger (a hexagon or an octagon reads as a circle at 16 px). The numbers or
-numerals a piece carries still fit inside each shape.
+seat order, each inside the circle's square so that every layout stays as it
+was (a hexagon or an octagon would read as a circle at 16 px). The number or
+numeral a piece carries stays at its centre.
+
+Where the platform gives the people at the table, a picture's key names them
+beside their colour (:func:`seat_label`): a view holds seats, not people.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from PIL import ImageDraw
@@ -22,19 +26,17 @@ Point = tuple[float, float]
 #: The shape of each seat's pieces, index = seat (names for the tests and the docs).
 SHAPES: Final = ("circle", "square", "diamond", "triangle", "shield", "cross")
 
-# Each polygon on a unit grid centred on the piece's centre, scaled so that its area is
-# close to the circle's (pi r^2): the square's half side 0.89, the diamond's half diagonal 1.25, the cross's
-# arms 1.0 wide and 2.2 long...
+# Each polygon on a unit grid centred on the piece's centre, inside the circle's square (x and y from
+# -1 to 1): every board lays out, clips and redraws round a piece by that square, so no corner may
+# reach past it. (So the diamond and the triangle are smaller than the circle; they read as shapes.)
 _UNIT: Final[dict[str, tuple[Point, ...]]] = {
-    "square": ((-0.89, -0.89), (0.89, -0.89), (0.89, 0.89), (-0.89, 0.89)),
-    "diamond": ((0.0, -1.25), (1.25, 0.0), (0.0, 1.25), (-1.25, 0.0)),
-    # Point up, its centroid on the centre (a third of the way up from the base).
-    "triangle": ((0.0, -1.55), (1.35, 0.78), (-1.35, 0.78)),
-    # Flat top, point down: a heraldic shield.
-    "shield": ((-0.95, -0.95), (0.95, -0.95), (0.95, 0.25), (0.0, 1.2), (-0.95, 0.25)),
-    # A fat plus sign: arms half as wide as the circle, reaching a little past it.
-    "cross": ((-0.5, -1.1), (0.5, -1.1), (0.5, -0.5), (1.1, -0.5), (1.1, 0.5), (0.5, 0.5), (0.5, 1.1),
-              (-0.5, 1.1), (-0.5, 0.5), (-1.1, 0.5), (-1.1, -0.5), (-0.5, -0.5)),
+    "square": ((-0.88, -0.88), (0.88, -0.88), (0.88, 0.88), (-0.88, 0.88)),
+    "diamond": ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)),
+    "triangle": ((0.0, -1.0), (1.0, 0.9), (-1.0, 0.9)),  # point up
+    "shield": ((-0.95, -0.9), (0.95, -0.9), (0.95, 0.25), (0.0, 1.0), (-0.95, 0.25)),  # point down
+    # A fat plus sign: arms 0.9 wide, as long as the circle is wide.
+    "cross": ((-0.45, -1.0), (0.45, -1.0), (0.45, -0.45), (1.0, -0.45), (1.0, 0.45), (0.45, 0.45),
+              (0.45, 1.0), (-0.45, 1.0), (-0.45, 0.45), (-1.0, 0.45), (-1.0, -0.45), (-0.45, -0.45)),
 }
 
 
@@ -64,3 +66,18 @@ def draw_piece(draw: ImageDraw.ImageDraw, seat: int, centre: Point, r: float, *,
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=ink, width=width)
     else:
         draw.polygon(corners, fill=fill, outline=ink, width=width)
+
+
+#: The longest person's name a picture's key writes in full (a longer one is cut, with an ellipsis).
+NAME_ROOM: Final = 14
+
+
+def seat_label(colour: str, seat: int, you: int | None = None, people: Sequence[str] = ()) -> str:
+    """How a picture's key names ``seat``: ``"alice — Blue (you)"``, or ``"Blue (you)"`` when the
+    platform gives no person for it (``people``: a name per seat, index = seat; ``you``: the
+    reader's seat, None for a spectator)."""
+    person = people[seat].strip() if 0 <= seat < len(people) else ""
+    if len(person) > NAME_ROOM:
+        person = person[:NAME_ROOM - 1].rstrip() + "…"
+    label = f"{person} — {colour}" if person else colour
+    return f"{label} (you)" if seat == you else label

@@ -142,9 +142,12 @@ def test_all_five_players_are_drawn_in_every_region() -> None:
     top = round(em.HEAD * k)
     for rid, reg in em.layout().regions.items():
         for p, (x, y) in enumerate(em._spots(reg, players)):
-            # Above the numeral, inside the disc.
-            px = pixels[round(y * k + top - 12 * k), round(x * k)]
-            assert np.abs(px - np.array(PLAYER_COLOURS[p])).max() <= 12, (rid, p, px)
+            # The player's shape (render.marks) in the player's colour fills much of the disc's square.
+            r = round(em.DISC_R * k)
+            cy, cx = round(y * k + top), round(x * k)
+            square = pixels[cy - r:cy + r, cx - r:cx + r]
+            filled = int((np.abs(square - np.array(PLAYER_COLOURS[p])).max(axis=2) <= 12).sum())
+            assert filled >= (2 * r) ** 2 // 8, (rid, p, filled)
 
 
 # --- purity and determinism ------------------------------------------------------------------
