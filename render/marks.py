@@ -32,7 +32,8 @@ SHAPES: Final = ("circle", "square", "diamond", "triangle", "shield", "cross")
 _UNIT: Final[dict[str, tuple[Point, ...]]] = {
     "square": ((-0.88, -0.88), (0.88, -0.88), (0.88, 0.88), (-0.88, 0.88)),
     "diamond": ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)),
-    "triangle": ((0.0, -1.0), (1.0, 0.9), (-1.0, 0.9)),  # point up
+    # Point down: a monument (History) and a goods token (Eight-Minute) are triangles pointing up.
+    "triangle": ((-1.0, -0.9), (1.0, -0.9), (0.0, 1.0)),
     "shield": ((-0.95, -0.9), (0.95, -0.9), (0.95, 0.25), (0.0, 1.0), (-0.95, 0.25)),  # point down
     # A fat plus sign: arms 0.9 wide, as long as the circle is wide.
     "cross": ((-0.45, -1.0), (0.45, -1.0), (0.45, -0.45), (1.0, -0.45), (1.0, 0.45), (0.45, 0.45),
