@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -434,7 +435,9 @@ class Console:
         # The pictures of Discord's /annals board, at a turn notice's width: closing in on the latest turn.
         latest = (await self.service.public_log_slice(gid, None, LATEST))[2] if move is None else []
         focus = latest_turn(latest)
-        pictures = await asyncio.to_thread(draw, view, focus=focus, size=NOTICE_SIZE)
+        seated = {s.seat: s.name for s in status.seats if s.seat is not None}  # the keys name the people
+        people = [seated.get(seat, "") for seat in range(max(seated, default=-1) + 1)]
+        pictures = await asyncio.to_thread(draw, view, focus=focus, size=NOTICE_SIZE, people=people)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         for tag, png in pictures:
             path = self.out_dir / f"annals-{gid}-{view.get('seq', 0)}-{_safe(name)}{'-' * bool(tag)}{tag}.png"

@@ -44,12 +44,15 @@ class NoticePictures(Protocol):
 
     ``focus`` names what the notice is about (the words of the events since the reader's last move,
     newest last; the function keeps those that are places on its map and ignores the rest); ``size``
-    is the width of every picture. Returns (a short tag for the file name, PNG bytes) per picture, in
-    the order they are shown (a picture alone may have the tag "").
+    is the width of every picture; ``people`` is the person at each seat (index = seat; a view holds
+    seats, not people), for the pictures' keys to name beside the colours, and may be empty. Returns
+    (a short tag for the file name, PNG bytes) per picture, in the order they are shown (a picture
+    alone may have the tag "").
     """
 
     def __call__(
-        self, view: Mapping[str, Any], *, focus: Sequence[str] = ..., size: int = ...
+        self, view: Mapping[str, Any], *, focus: Sequence[str] = ..., size: int = ...,
+        people: Sequence[str] = ...,
     ) -> list[tuple[str, bytes]]: ...
 
 
@@ -273,9 +276,9 @@ class DataCheck:
 
 
 def _board_alone(draw: BoardRenderer, view: Mapping[str, Any], *, focus: Sequence[str] = (),
-                 size: int = 800) -> list[tuple[str, bytes]]:
+                 size: int = 800, people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """:class:`NoticePictures` of a game with none of its own: its board, as a notice always carried it
-    (with no tag: the one picture needs none)."""
+    (with no tag: the one picture needs none; a :class:`BoardRenderer` takes no ``people``)."""
     return [("", draw(view, names=False, size=size))]
 
 

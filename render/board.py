@@ -28,6 +28,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from engine.history.data import ROMAN, load_rules
 from engine.history.worldmap import WorldMap
 from render import palette
+from render.marks import draw_piece, seat_label
 from render.palette import RGB, font
 from render.png import encode_png
 from render.stamps import StampDraw, text_length
@@ -704,13 +705,8 @@ def _army(
     colour = palette.PLAYER_COLOURS[owner % len(palette.PLAYER_COLOURS)]
     if active:
         ro = r + 3.2 * k
-        draw.ellipse(
-            (x - ro, y - ro, x + ro, y + ro),
-            fill=(255, 255, 255),
-            outline=palette.INK,
-            width=max(1, round(k)),
-        )
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=palette.INK, width=max(1, round(k)))
+        draw_piece(draw, owner, (x, y), ro, fill=(255, 255, 255), ink=palette.INK, width=max(1, round(k)))
+    draw_piece(draw, owner, (x, y), r, fill=colour, ink=palette.INK, width=max(1, round(k)))
     text = ROMAN[epoch] if 0 <= epoch < len(ROMAN) else str(epoch)
     size = max(6, round((11 if len(text) < 3 else 9) * k))
     draw.text(
@@ -784,7 +780,7 @@ def _ship(
     if manned is not None:
         r = 4 * k
         mc = palette.PLAYER_COLOURS[manned % len(palette.PLAYER_COLOURS)]
-        draw.ellipse((x - 8 * k - r, y - 6 * k - r, x - 8 * k + r, y - 6 * k + r), fill=mc, outline=ink)
+        draw_piece(draw, manned, (x - 8 * k, y - 6 * k), r, fill=mc, ink=ink)
 
 
 def army_stack(armies: Sequence[Any]) -> list[Sequence[Any]]:
@@ -1053,7 +1049,8 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
 # --- panel ------------------------------------------------------------------
 
 
-def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board: str) -> None:
+def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board: str,
+                people: Sequence[str] = ()) -> None:
     g = _geometry(board)
     draw = StampDraw(canvas)
     draw.rectangle((0, 0, canvas.width, head - 1), fill=palette.PAPER)
@@ -1076,8 +1073,8 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
         p = int(turn.get("player", 0))
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
         r = 7 * k
-        draw.ellipse((x, y1 - r, x + 2 * r, y1 + r), fill=colour, outline=palette.INK)
-        text = f"{turn.get('name', '')} — {_seat(p, you)} playing"
+        draw_piece(draw, p, (x + r, y1), r, fill=colour, ink=palette.INK)
+        text = f"{turn.get('name', '')} — {_seat(p, you, people)} playing"
         if turn.get("catapult"):  # 5-epoch rules: the siege bonus waiting on the catapult
             text += f" · catapult +{turn['catapult']}"
         if turn.get("armies") is not None and "catapult" in turn:
@@ -1085,7 +1082,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
             text += f" · {n} {'army' if n == 1 else 'armies'} to place"
         draw.text((x + 2 * r + 6 * k, y1), text, font=mid, fill=palette.INK, anchor="lm")
     elif winner is not None:
-        text = f"Game over — {_seat(winner, you)} {'win' if winner == you else 'wins'}"
+        text = f"Game over — {_seat(winner, you, people)} {'win' if winner == you else 'wins'}"
         draw.text((x, y1), text, font=mid, fill=palette.INK, anchor="lm")
     elif view.get("phase"):
         draw.text((x, y1), str(view["phase"]).capitalize(), font=mid, fill=palette.INK, anchor="lm")
@@ -1094,7 +1091,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     xr = canvas.width - pad
     for p in reversed(range(len(scores))):
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
-        label = f"{_seat(p, you)} {scores[p]}" + (" · winner" if p == winner else "")
+        label = f"{_seat(p, you, people)} {scores[p]}" + (" · winner" if p == winner else "")
         w = text_length(label, mid) + 26 * k
         x0 = xr - w
         active = (bool(turn) and turn is not None and int(turn.get("player", -1)) == p) or p == winner
@@ -1106,7 +1103,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
             width=max(1, round((2 if active else 1) * k)),
         )
         r = 6 * k
-        draw.ellipse((x0 + 6 * k, y1 - r, x0 + 6 * k + 2 * r, y1 + r), fill=colour, outline=palette.INK)
+        draw_piece(draw, p, (x0 + 6 * k + r, y1), r, fill=colour, ink=palette.INK)
         draw.text((x0 + 20 * k, y1), label, font=mid, fill=palette.INK, anchor="lm")
         xr = x0 - 6 * k
 
@@ -1162,9 +1159,8 @@ def final_scores(view: Mapping[str, Any]) -> tuple[list[int], int | None]:
     return scores, int(ranking[0]) if over and ranking else None
 
 
-def _seat(p: int, you: int | None) -> str:
-    name = palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)]
-    return f"{name} (you)" if p == you else name
+def _seat(p: int, you: int | None, people: Sequence[str] = ()) -> str:
+    return seat_label(palette.PLAYER_NAMES[p % len(palette.PLAYER_NAMES)], p, you, people)
 
 
 _AREA_SHORT: Final = {
@@ -1292,13 +1288,14 @@ def render_history(
 
 def history_image(
     view: Mapping[str, Any], board: str, *, names: bool = True, highlight: Sequence[str] = (),
-    size: int = 1600, window: Box | None = None,
+    size: int = 1600, window: Box | None = None, people: Sequence[str] = (),
 ) -> Image.Image:
     """The picture :func:`render_history` encodes (with names only from :data:`NAMES_FROM` px wide).
 
     With ``window`` (base px on the map, without the header: x0, y0, x1, y1), only that part of the
     map is drawn, at the scale of the ``size`` px wide map, with no header or legend: a close-up
-    costs what its own pixels cost, never the whole map's.
+    costs what its own pixels cost, never the whole map's. ``people`` (a name per seat) puts the
+    people beside their colours in the header.
     """
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
@@ -1338,7 +1335,7 @@ def history_image(
                          y0 + origin[1] + part[3])
                 canvas.paste(base.crop(where), (x0 + part[0], y0 + part[1]), named.crop(part))
     if window is None:
-        _draw_panel(canvas, view, k, head, board)
+        _draw_panel(canvas, view, k, head, board, people)
         return canvas
     return canvas.crop((shown[0] - box[0], shown[1] - box[1], shown[2] - box[0], shown[3] - box[1]))
 

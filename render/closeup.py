@@ -28,6 +28,7 @@ from render.board import (
     label_layout,
     viewer,
 )
+from render.marks import draw_piece
 from render.palette import font
 from render.png import encode_png
 from render.stamps import StampDraw, text_length
@@ -109,7 +110,7 @@ def window_scale(width: float, size: int) -> int | None:
     return max(fits) if fits else None
 
 
-def _header(img: Image.Image, view: Mapping[str, Any], k: float) -> None:
+def _header(img: Image.Image, view: Mapping[str, Any], k: float, people: Sequence[str] = ()) -> None:
     """The stage and whose turn it is, and every seat's score, in two lines."""
     draw = StampDraw(img)
     draw.rectangle((0, 0, img.width, round(TOP * k)), fill=palette.PAPER)
@@ -119,17 +120,17 @@ def _header(img: Image.Image, view: Mapping[str, Any], k: float) -> None:
     turn = view.get("turn")
     title = str(view.get("epoch_name") or "")
     if turn:
-        title += f" · {turn.get('name', '')} — {_seat(int(turn.get('player', 0)), you)} playing"
+        title += f" · {turn.get('name', '')} — {_seat(int(turn.get('player', 0)), you, people)} playing"
     elif winner is not None:
-        title += f" · Game over — {_seat(winner, you)} {'win' if winner == you else 'wins'}"
+        title += f" · Game over — {_seat(winner, you, people)} {'win' if winner == you else 'wins'}"
     draw.text((10 * k, 16 * k), title, font=font(round(17 * k), True), fill=palette.INK, anchor="lm")
     x, y = 10 * k, 42 * k
     f = font(round(14 * k))
     for p, score in enumerate(scores):
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
         r = 6 * k
-        draw.ellipse((x, y - r, x + 2 * r, y + r), fill=colour, outline=palette.INK)
-        text = f"{_seat(p, you)} {score}" + (" · winner" if p == winner else "")
+        draw_piece(draw, p, (x + r, y), r, fill=colour, ink=palette.INK)
+        text = f"{_seat(p, you, people)} {score}" + (" · winner" if p == winner else "")
         bold = font(round(14 * k), True) if p in (winner, you) else f
         draw.text((x + 2 * r + 4 * k, y), text, font=bold, fill=palette.INK, anchor="lm")
         x += 2 * r + 4 * k + text_length(text, bold) + 14 * k
@@ -144,7 +145,7 @@ def map_scale(crop_width: float, size: int) -> int:
 
 
 def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str = CLASSIC,
-                  size: int = 800) -> Image.Image:
+                  size: int = 800, people: Sequence[str] = ()) -> Image.Image:
     """The picture :func:`render_closeup` encodes: the window of :func:`crop_box` drawn at its own
     scale where that is one of :data:`SCALES`, else drawn finer and shrunk."""
     if size < 200:
@@ -169,12 +170,12 @@ def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str =
     hk = size / 800
     out = Image.new("RGB", (size, height + round(TOP * hk)), palette.PAPER)
     out.paste(crop, (0, round(TOP * hk)))
-    _header(out, view, hk)
+    _header(out, view, hk, people)
     return out
 
 
 def render_closeup(view: Mapping[str, Any], lands: Sequence[str], *, board: str = CLASSIC,
-                   size: int = 800) -> bytes:
+                   size: int = 800, people: Sequence[str] = ()) -> bytes:
     """A close-up of ``lands`` (outlined) and the lands round them, ``size`` px wide, as PNG bytes.
 
     Args:
@@ -182,11 +183,12 @@ def render_closeup(view: Mapping[str, Any], lands: Sequence[str], *, board: str 
         lands: the lands the turn touched (at least one, names as on the map).
         board: which map (a key of ``render.board.BOARDS``).
         size: width of the picture in pixels.
+        people: the person at each seat (index = seat), named beside their colour in the header.
 
     Raises:
         ValueError: a land is not on this map, none is given, or ``size`` is below 200.
     """
-    return encode_png(closeup_image(view, lands, board=board, size=size))
+    return encode_png(closeup_image(view, lands, board=board, size=size, people=people))
 
 
 def closeup_classic(view: Mapping[str, Any], lands: Sequence[str], *, size: int = 800) -> bytes:
@@ -219,28 +221,28 @@ def closeup_lands(lands: Sequence[str], board: str = CLASSIC) -> list[str]:
 
 
 def notice_pictures(view: Mapping[str, Any], *, board: str = CLASSIC, focus: Sequence[str] = (),
-                    size: int = 800) -> list[tuple[str, bytes]]:
+                    size: int = 800, people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """A turn notice's pictures of a History map: the close-up of the lands of ``focus`` (when it
     names any; see :func:`closeup_lands`), then the whole map with those lands outlined (with the
     names of places only from ``render.board.NAMES_FROM`` px wide: the close-up is there to read
-    them)."""
+    them). ``people`` (a name per seat) names the people beside their colours in both headers."""
     lands = closeup_lands(focus_lands(focus, board), board)
-    out = [("closeup", render_closeup(view, lands, board=board, size=size))] if lands else []
-    whole = history_image(view, board, highlight=lands, size=size)
+    out = [("closeup", render_closeup(view, lands, board=board, size=size, people=people))] if lands else []
+    whole = history_image(view, board, highlight=lands, size=size, people=people)
     out.append(("map", encode_png(whole)))
     return out
 
 
-def notice_classic(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800
-                   ) -> list[tuple[str, bytes]]:
+def notice_classic(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+                   people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """:func:`notice_pictures` of the classic 7-epoch map (an :class:`engine.spec.NoticePictures`)."""
-    return notice_pictures(view, board=CLASSIC, focus=focus, size=size)
+    return notice_pictures(view, board=CLASSIC, focus=focus, size=size, people=people)
 
 
-def notice_epochs5(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800
-                   ) -> list[tuple[str, bytes]]:
+def notice_epochs5(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+                   people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """:func:`notice_pictures` of the 5-epoch edition's map."""
-    return notice_pictures(view, board=EPOCHS5, focus=focus, size=size)
+    return notice_pictures(view, board=EPOCHS5, focus=focus, size=size, people=people)
 
 
 def warm(board: str, sizes: Sequence[int] = (NOTICE_WIDTH, BASE_WIDTH)) -> None:

@@ -34,6 +34,7 @@ from engine.eight_minute.data import GOODS, WILD, EMData, load_data
 from engine.eight_minute.spec import SPEC
 from engine.eight_minute.text import colour_name, good_name, step_text, units_left
 from render import palette
+from render.marks import draw_piece, seat_label
 from render.palette import RGB, font
 from render.png import encode_png
 from render.stamps import StampDraw
@@ -325,6 +326,18 @@ def _sprite(kind: str, colour: RGB, px: int) -> Image.Image:
     return big.resize((px, px), Image.Resampling.LANCZOS)
 
 
+@functools.lru_cache(maxsize=128)
+def _piece_sprite(seat: int, colour: RGB, px: int) -> Image.Image:
+    """An RGBA army token of ``seat`` ``px`` pixels square: its shape (:mod:`render.marks`) where the
+    disc sprite has its disc."""
+    s = 4
+    big = Image.new("RGBA", (px * s, px * s), (0, 0, 0, 0))
+    u = px * s / 20  # the disc sprite's 20 x 20 design grid
+    draw_piece(ImageDraw.Draw(big), seat, (10 * u, 10 * u), 9.4 * u, fill=(*colour, 255),
+               ink=(*palette.INK, 255), width=_ink_width(px))
+    return big.resize((px, px), Image.Resampling.LANCZOS)
+
+
 def _paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
     x = round(centre[0] - sprite.width / 2)
     y = round(centre[1] - sprite.height / 2)
@@ -552,7 +565,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, top: in
             x, y = at(spot)
             colour, ink = _colour(owner), _text_colour(owner)
             if n:
-                _paste(canvas, _sprite("disc", colour, disc_px), (x, y))
+                _paste(canvas, _piece_sprite(owner, colour, disc_px), (x, y))
                 draw.text((x, y + 0.5 * k), str(n), font=num, fill=ink, anchor="mm")
                 if towns_here:
                     bx, by = x + 16 * k, y + 11 * k
@@ -598,7 +611,7 @@ def _draw_continent_control(canvas: Image.Image, view: Mapping[str, Any], k: flo
         chip_w = 2 * r + 6 * k + small.getlength(label) + 12 * k
         draw.rounded_rectangle((x, y - 13 * k, x + chip_w, y + 13 * k), radius=12 * k, fill=palette.PAPER,
                                outline=palette.BORDER, width=max(1, round(k)))
-        _paste(canvas, _sprite("disc", _colour(int(seat)), max(6, round(2 * r))), (x + 6 * k + r, y))
+        _paste(canvas, _piece_sprite(int(seat), _colour(int(seat)), max(6, round(2 * r))), (x + 6 * k + r, y))
         draw.text((x + 6 * k + 2 * r + 5 * k, y), label, font=small, fill=palette.INK, anchor="lm")
 
 
@@ -661,7 +674,7 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], k: float) -> None
     x = pad + title.getlength(text) + 22 * k
     seat, status = status_line(view)
     if seat is not None:
-        _paste(canvas, _sprite("disc", _colour(int(seat)), max(8, round(26 * k))), (x + 13 * k, y))
+        _paste(canvas, _piece_sprite(int(seat), _colour(int(seat)), max(8, round(26 * k))), (x + 13 * k, y))
         x += 34 * k
     draw.text((x, y), status, font=mid, fill=palette.INK, anchor="lm")
     games = int(view.get("games") or 1)
@@ -839,7 +852,8 @@ _COLS: Final = {
 }
 
 
-def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float) -> None:
+def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float,
+                people: Sequence[str] = ()) -> None:
     draw = StampDraw(canvas)
     players = _players(view)
     head = font(max(6, round(15 * k)), True)
@@ -870,15 +884,24 @@ def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: flo
                                outline=palette.INK if active else (222, 214, 198),
                                width=max(1, round((2.5 if active else 1) * k)))
         x = cols["player"][1]
-        _paste(canvas, _sprite("disc", _colour(p), max(8, round(28 * k))), (x + 14 * k, cy))
-        name = colour_name(p) + (" (you)" if you == p else "")
-        draw.text((x + 36 * k, cy), name, font=bold, fill=palette.INK, anchor="lm")
-        if ranking and ranking[0] == p:
+        _paste(canvas, _piece_sprite(p, _colour(p), max(8, round(28 * k))), (x + 14 * k, cy))
+        name = seat_label(colour_name(p), p, you, people)
+        # A person's name makes the label longer: it takes a smaller type before it runs into the coins.
+        won = bool(ranking) and ranking[0] == p
+        after = head.getlength("◀ to play") + 8 * k if active else 30 * k if won else 0.0
+        room = cols["coins"][1] - 30 * k - (x + 36 * k) - after
+        face = bold
+        for px in range(max(7, round(20 * k)), max(6, round(13 * k)) - 1, -1):
+            face = font(px, True)
+            if face.getlength(name) <= room:
+                break
+        draw.text((x + 36 * k, cy), name, font=face, fill=palette.INK, anchor="lm")
+        if won:
             star = max(8, round(24 * k))
             _paste(canvas, _sprite("star", palette.COIN, star),
-                   (x + 36 * k + bold.getlength(name) + 18 * k, cy))
+                   (x + 36 * k + face.getlength(name) + 18 * k, cy))
         if active:
-            draw.text((x + 36 * k + bold.getlength(name) + 8 * k, cy), "◀ to play", font=head,
+            draw.text((x + 36 * k + face.getlength(name) + 8 * k, cy), "◀ to play", font=head,
                       fill=START_INK, anchor="lm")
         if p < len(coins):
             cx = cols["coins"][1]
@@ -898,7 +921,7 @@ def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: flo
             gx += 62 * k
         if p < len(armies_left) and p < len(cities_left):
             sx = cols["supply"][1]
-            _paste(canvas, _sprite("disc", _colour(p), max(7, round(22 * k))), (sx + 11 * k, cy))
+            _paste(canvas, _piece_sprite(p, _colour(p), max(7, round(22 * k))), (sx + 11 * k, cy))
             draw.text((sx + 27 * k, cy), str(armies_left[p]), font=txt, fill=palette.INK, anchor="lm")
             _paste(canvas, _sprite("house", _colour(p), max(7, round(22 * k))), (sx + 78 * k, cy))
             draw.text((sx + 94 * k, cy), str(cities_left[p]), font=txt, fill=palette.INK, anchor="lm")
@@ -931,7 +954,7 @@ def _table_rows(view: Mapping[str, Any]) -> int:
 
 
 def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (),
-            size: int = 1600) -> Image.Image:
+            size: int = 1600, people: Sequence[str] = ()) -> Image.Image:
     """The board as a PIL image (see :func:`render_board`)."""
     if not isinstance(view, Mapping):
         raise TypeError(f"render_board draws a view (GAME.view output), not a {type(view).__name__}")
@@ -956,12 +979,12 @@ def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[
     _draw_continent_control(canvas, view, k, head)
     _draw_header(canvas, view, k)
     _draw_row(canvas, view, k, row_top)
-    _draw_table(canvas, view, k, table_top)
+    _draw_table(canvas, view, k, table_top, people)
     return canvas
 
 
 def render_board(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (),
-                 size: int = 1600) -> bytes:
+                 size: int = 1600, people: Sequence[str] = ()) -> bytes:
     """The board as seen in ``view`` (``GAME.view`` output, plain data) as PNG bytes.
 
     Args:
@@ -970,13 +993,24 @@ def render_board(view: Mapping[str, Any], *, names: bool = True, highlight: Sequ
         highlight: region ids to outline (e.g. the legal targets of a select);
             ValueError for a name that is not a region of the map.
         size: width of the picture in pixels (at least 400).
+        people: the person at each seat (index = seat), named beside their colour in the table.
     """
-    return encode_png(picture(view, names=names, highlight=highlight, size=size))
+    return encode_png(picture(view, names=names, highlight=highlight, size=size, people=people))
 
 
+
+def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+                    people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
+    """A turn notice's one picture (an :class:`engine.spec.NoticePictures`): the board with its region
+    names, since every choice names regions ("Move Crossroads -> Eastwatch") and the names read at
+    800 px, and with the regions ``focus`` names (the events' region ids) outlined; ``people`` (a name
+    per seat) names the people beside their colours in the table."""
+    regions = layout().regions
+    marked = [word for word in dict.fromkeys(focus) if word in regions]
+    return [("", render_board(view, names=True, highlight=marked, size=size, people=people))]
 
 
 __all__ = [
-    "card_image", "card_text_widths", "check_highlight", "draw_card", "layout", "picture", "render_board",
-    "status_line",
+    "card_image", "card_text_widths", "check_highlight", "draw_card", "layout", "notice_pictures", "picture",
+    "render_board", "status_line",
 ]

@@ -51,6 +51,7 @@ from render.layers import (
     draw_sections,
     reduce_whole,
 )
+from render.marks import draw_piece, seat_label
 from render.palette import RGB, font
 from render.png import encode_png
 from render.stamps import StampDraw
@@ -344,7 +345,8 @@ def _dashed(
 
 def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, n: int, size: int = CUBE) -> None:
     colour = player_colour(seat)
-    draw.rounded_rectangle((x, y, x + size, y + size), radius=4, fill=colour, outline=INK, width=2)
+    # The seat's shape (render.marks), not a plain cube: colour alone does not tell every player apart.
+    draw_piece(draw, seat, (x + size / 2, y + size / 2), size * 0.5, fill=colour, ink=INK, width=2)
     draw.text(
         (x + size / 2, y + size / 2 + 1), str(n), fill=player_text(seat), font=font(16, True), anchor="mm"
     )
@@ -353,7 +355,7 @@ def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, n: int, size
 def _disc(
     draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, label: str | None = None
 ) -> None:
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=player_colour(seat), outline=INK, width=2)
+    draw_piece(draw, seat, (cx, cy), r, fill=player_colour(seat), ink=INK, width=2)
     text = label if label is not None else initial(seat)
     draw.text(
         (cx, cy + 1),
@@ -1000,10 +1002,12 @@ def final_text(view: Mapping[str, Any], seat: int) -> str:
     return f"final score: {points}"
 
 
-def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1) -> tuple[list[Section], int]:
+def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1, people: Sequence[str] = ()
+                    ) -> tuple[list[Section], int]:
     """Every player's panel, in ``columns`` columns (each panel goes under the shortest one, so the
     order reads left to right, then down), and the height they take. A panel's layer holds its frame,
-    name and tiles; its figures and its "to act" are patches."""
+    name and tiles; its figures and its "to act" are patches. ``people`` (a name per seat) names the
+    person beside the colour."""
     ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
     # In turn order while playing; by final rank once the game is over.
     order = [int(s) for s in view.get("ranking") or view.get("order", [])] or list(range(len(ps)))
@@ -1060,7 +1064,7 @@ def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1) -> tupl
             laid.append((title, flowed, rows_h))
             rows_h += h
         height = int(78 + extra + rows_h + 10)
-        name = player_name(seat) + (" (you)" if you.get("player") == seat else "")
+        name = seat_label(player_name(seat), seat, you.get("player"), people)
         name_x = left + 36 + text_w(name, font(22, True)) + 14
         acting = seat in actors or (current is not None and int(current) == seat)
         result = final_text(view, seat) if final is not None else None
@@ -1194,7 +1198,8 @@ def _map_reduced(view: Mapping[str, Any], names: bool, marked: set[str], factor:
     return out
 
 
-def _dashboard_sections(view: Mapping[str, Any], columns: int | None = None) -> tuple[list[Section], int]:
+def _dashboard_sections(view: Mapping[str, Any], columns: int | None = None, people: Sequence[str] = ()
+                        ) -> tuple[list[Section], int]:
     """The dashboard's sections (the header, the action display, the tracks and the players' panels
     in ``columns`` columns; None: one, or two where one would make the picture taller than wide) and
     its height."""
@@ -1210,18 +1215,19 @@ def _dashboard_sections(view: Mapping[str, Any], columns: int | None = None) -> 
         # Two columns at once where even the smallest panels would not fit in one; else one, or two
         # when one turns out too tall.
         columns = 2 if y + _least_column(view) + 6 > BASE_W else 1
-        panels, used = _panel_sections(y, view, columns)
+        panels, used = _panel_sections(y, view, columns, people)
         if columns == 1 and y + used + 6 > BASE_W:
-            panels, used = _panel_sections(y, view, 2)
+            panels, used = _panel_sections(y, view, 2, people)
     else:
-        panels, used = _panel_sections(y, view, columns)
+        panels, used = _panel_sections(y, view, columns, people)
     return sections + panels, y + used + 6
 
 
-def _dashboard_image(view: Mapping[str, Any], columns: int | None = None) -> Image.Image:
+def _dashboard_image(view: Mapping[str, Any], columns: int | None = None, people: Sequence[str] = ()
+                     ) -> Image.Image:
     """The header, the action display, the tracks and the players' panels in ``columns`` columns
     (None: one, or two where one would make the picture taller than wide), drawn whole."""
-    sections, height = _dashboard_sections(view, columns)
+    sections, height = _dashboard_sections(view, columns, people)
     return draw_sections((BASE_W, height), PAPER, sections)
 
 
@@ -1230,12 +1236,12 @@ def _dashboard_image(view: Mapping[str, Any], columns: int | None = None) -> Ima
 _DASHBOARD: Final = LayerCache(keep=32)
 
 
-def _dashboard_reduced(view: Mapping[str, Any], factor: int, header: Image.Image | None = None
-                       ) -> Image.Image | None:
+def _dashboard_reduced(view: Mapping[str, Any], factor: int, header: Image.Image | None = None,
+                       people: Sequence[str] = ()) -> Image.Image | None:
     """:func:`_dashboard_image` reduced by ``factor``, from kept layers (see render/layers.py), with
     ``header`` (from :func:`_header_part`) when given; None when it is taller than wide
     (:func:`render_dashboard` widens it then)."""
-    sections, height = _dashboard_sections(view)
+    sections, height = _dashboard_sections(view, people=people)
     if height > BASE_W:
         return None
     if header is None:
@@ -1321,19 +1327,20 @@ def render_map(
     return _scaled(_map_image(view, names, marked), size)
 
 
-def render_dashboard(view: Mapping[str, Any], *, size: int = 1600) -> bytes:
+def render_dashboard(view: Mapping[str, Any], *, size: int = 1600, people: Sequence[str] = ()) -> bytes:
     """The header, the action display, the tracks and every player's panel as PNG bytes, ``size``
     px wide and no taller than wide: the panels go in two columns when one would make the picture
-    too tall, and a picture still too tall gets paper on both sides."""
+    too tall, and a picture still too tall gets paper on both sides. ``people`` (a name per seat)
+    names the person beside the colour on each panel."""
     if size < 200:
         raise ValueError(f"size {size} is too small to read")
     check_view(view, ())
     factor = _factor(size)
     if factor is not None:
-        reduced = _dashboard_reduced(view, factor)
+        reduced = _dashboard_reduced(view, factor, people=people)
         if reduced is not None:
             return encode_png(reduced)
-    img = _dashboard_image(view)
+    img = _dashboard_image(view, people=people)
     if img.height > img.width:
         wide = Image.new("RGB", (img.height, img.height), PAPER)
         wide.paste(img, ((img.height - img.width) // 2, 0))
@@ -1341,17 +1348,19 @@ def render_dashboard(view: Mapping[str, Any], *, size: int = 1600) -> bytes:
     return _scaled(img, size)
 
 
-def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800
-                    ) -> list[tuple[str, bytes]]:
+def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+                    people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """A turn notice's pictures (an :class:`engine.spec.NoticePictures`): the map, with the regions
-    ``focus`` names outlined, and the dashboard, each no taller than wide."""
+    ``focus`` names outlined, and the dashboard (its panels naming ``people``, a name per seat, beside
+    their colours), each no taller than wide."""
     regions = [word for word in dict.fromkeys(focus) if word in view["map"]["regions"]]
     factor = _factor(size) if size >= 200 else None
     if factor is None:
         return [("map", render_map(view, highlight=regions, size=size)),
-                ("dashboard", render_dashboard(view, size=size))]
+                ("dashboard", render_dashboard(view, size=size, people=people))]
     marked = check_view(view, regions)
     header = _header_part(view, factor)  # the same on both pictures: drawn once
-    dashboard = _dashboard_reduced(view, factor, header)
+    dashboard = _dashboard_reduced(view, factor, header, people)
     return [("map", encode_png(_map_reduced(view, True, marked, factor, header))),
-            ("dashboard", render_dashboard(view, size=size) if dashboard is None else encode_png(dashboard))]
+            ("dashboard", render_dashboard(view, size=size, people=people) if dashboard is None
+             else encode_png(dashboard))]

@@ -10,9 +10,12 @@ Uses the harness of :mod:`tests.test_discord_bot` (its bot draws pictures 400 px
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from engine.registry import spec
+from render.stamps import StampDraw
 from tests.test_discord_bot import (
     ALICE,
     BOB,
@@ -103,3 +106,24 @@ async def test_the_board_command_shows_the_notice_pictures_to_everyone(rig: Rig)
     game = await lobby_to_start(rig, RISE, seats=3)
     reply = followup(await rig.command(BOB, "board", game=game))
     assert reply.flags == 0 and tags(reply.files) == ["map", "dashboard"]
+
+
+async def test_the_pictures_keys_name_the_people_at_the_table(rig: Rig, monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """Issue 28: "alice — Red" in the pictures' keys, the people as the service seats them (a view holds
+    seats, not people: the front passes them)."""
+    written: list[str] = []
+    stamp = StampDraw.text
+
+    def recorded(self: StampDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        written.append(str(text))
+        stamp(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(StampDraw, "text", recorded)
+    game = await lobby_to_start(rig, RISE, seats=3)
+    followup(await rig.command(BOB, "board", game=game))
+    seats = [s for s in (await rig.service.status(game)).seats if s.seat is not None]
+    assert len(seats) == 3
+    drawn = "\n".join(written)
+    for seat in seats:
+        assert f"{seat.name} — {spec(RISE).colour(seat.seat or 0)}" in drawn, seat

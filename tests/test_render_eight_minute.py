@@ -13,6 +13,7 @@ from PIL import Image
 
 from engine.eight_minute.data import load_data
 from engine.eight_minute.game import GAME
+from engine.eight_minute.spec import SPEC
 from render import eight_minute as em
 from render import palette
 
@@ -141,9 +142,12 @@ def test_all_five_players_are_drawn_in_every_region() -> None:
     top = round(em.HEAD * k)
     for rid, reg in em.layout().regions.items():
         for p, (x, y) in enumerate(em._spots(reg, players)):
-            # Above the numeral, inside the disc.
-            px = pixels[round(y * k + top - 12 * k), round(x * k)]
-            assert np.abs(px - np.array(PLAYER_COLOURS[p])).max() <= 12, (rid, p, px)
+            # The player's shape (render.marks) in the player's colour fills much of the disc's square.
+            r = round(em.DISC_R * k)
+            cy, cx = round(y * k + top), round(x * k)
+            square = pixels[cy - r:cy + r, cx - r:cx + r]
+            filled = int((np.abs(square - np.array(PLAYER_COLOURS[p])).max(axis=2) <= 12).sum())
+            assert filled >= (2 * r) ** 2 // 8, (rid, p, filled)
 
 
 # --- purity and determinism ------------------------------------------------------------------
@@ -339,3 +343,33 @@ def test_card_images() -> None:
     assert hand_card != png  # no price or position on a card out of the row
     with pytest.raises(ValueError):
         em.card_image(row_card, width=50)
+
+
+# --- the turn notice (issue 28) -------------------------------------------------------------------
+
+
+def test_the_800_px_notice_writes_every_region_name_where_the_layout_puts_it() -> None:
+    """Every choice names regions ("Move Crossroads -> Eastwatch"), so the notice's board names them
+    too: in each region's name box (the renderer's own placement) the notice has the dark strokes of
+    a name that the same board drawn without names lacks."""
+    view = hand_view()
+    pictures = SPEC.notice_pictures()(view, focus=(), size=800)
+    assert len(pictures) == 1
+    named = _image(pictures[0][1])
+    bare = np.asarray(em.picture(view, names=False, size=800).convert("RGB")).astype(int)
+    assert named.shape == bare.shape
+    k = 800 / em.BASE_W
+    head = round(em.HEAD * k)
+    ink = np.array(palette.INK)
+    for rid, reg in em.layout().regions.items():
+        x0, y0, x1, y1 = (round(v * k) for v in reg.name_box)
+        box = (slice(head + y0, head + y1 + 1), slice(x0, x1 + 1))
+        dark_named = int((np.abs(named[box] - ink).sum(axis=2) < 90).sum())
+        dark_bare = int((np.abs(bare[box] - ink).sum(axis=2) < 90).sum())
+        assert dark_named - dark_bare >= 4 * len(reg.name), (rid, dark_named, dark_bare)
+
+
+def test_the_notice_outlines_the_regions_its_focus_names_and_ignores_other_words() -> None:
+    view = hand_view()
+    outlined = SPEC.notice_pictures()(view, focus=("greyfen", "alice", "3"), size=800)[0][1]
+    assert outlined == em.render_board(view, highlight=["greyfen"], size=800)

@@ -185,7 +185,8 @@ async def test_opening_migrates_to_todays_schema_and_keeps_every_game(upgraded: 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("upgraded", FILES, ids=[p.stem for p in FILES], indirect=True)
-async def test_games_written_before_rules_versions_have_none_and_later_ones_theirs(upgraded: Upgraded) -> None:
+async def test_games_written_before_rules_versions_have_none_and_later_ones_theirs(
+        upgraded: Upgraded) -> None:
     conn = sqlite3.connect(upgraded.store.path)
     try:
         versions = [v for (v,) in conn.execute("SELECT rules_version FROM games")]

@@ -20,6 +20,7 @@ import discord
 
 from bot.digest import NOTICE_SIZE, pictures_of
 from bot.discord.kit import BotBase
+from bot.models import GameStatus
 
 
 def file_name(game_id: str, seq: int, tag: str) -> str:
@@ -27,8 +28,16 @@ def file_name(game_id: str, seq: int, tag: str) -> str:
     return f"annals-{game_id}-{seq}{'-' + tag if tag else ''}.png"
 
 
+def seat_people(status: GameStatus) -> list[str]:
+    """The person at each seat of ``status``'s game, index = seat ("" where a seat has nobody): what a
+    picture's key names beside the colour (a view holds seats, not people)."""
+    seated = {s.seat: s.name for s in status.seats if s.seat is not None}
+    return [seated.get(seat, "") for seat in range(max(seated, default=-1) + 1)]
+
+
 async def picture_files(bot: BotBase, ruleset: str, game_id: str, view: Mapping[str, Any], *,
-                        focus: Sequence[str] = (), size: int | None = None) -> list[discord.File]:
+                        focus: Sequence[str] = (), size: int | None = None,
+                        people: Sequence[str] | None = None) -> list[discord.File]:
     """The game's notice pictures of ``view`` as files, in the order Discord shows them, drawn off
     the event loop (:meth:`BotBase.render`).
 
@@ -40,10 +49,14 @@ async def picture_files(bot: BotBase, ruleset: str, game_id: str, view: Mapping[
         focus: the words of the events the message is about (see :func:`bot.digest.places`).
         size: the pictures' width (default: a notice's, :data:`bot.digest.NOTICE_SIZE`, or the
             bot's ``board_size`` when that is smaller).
+        people: the person at each seat (index = seat), for the pictures' keys ("alice — Blue");
+            None: the game's seats as the service has them.
     """
     draw = pictures_of(ruleset)
     width = size if size is not None else min(bot.board_size, NOTICE_SIZE)
-    pictures = await bot.render(draw, view, focus=tuple(focus), size=width)
+    if people is None:
+        people = seat_people(await bot.service.status(game_id))
+    pictures = await bot.render(draw, view, focus=tuple(focus), size=width, people=tuple(people))
     seq = int(view.get("seq", 0))
     return [discord.File(io.BytesIO(png), filename=file_name(game_id, seq, tag)) for tag, png in pictures]
 

@@ -16,6 +16,7 @@ SPEC = register(GameSpec(
     game="engine.eight_minute.game:GAME",
     policies="engine.eight_minute.ai:make_policy",
     renderer="render.eight_minute:render_board",
+    pictures="render.eight_minute:notice_pictures",  # the board with its region names: the choices name them
     options=(
         OptionSpec("full_game", "Full Game variant: three games in a row; the highest sum of points wins."),
         OptionSpec("goods_tokens", "Goods Tokens variant: a token on each triangle region: one more good to "
