@@ -953,6 +953,15 @@ def _table_rows(view: Mapping[str, Any]) -> int:
     return players + extra
 
 
+def _height(view: Mapping[str, Any], size: int) -> tuple[int, int, int]:
+    """The picture's (card row top, table top, height) at ``size`` px wide."""
+    k = size / BASE_W
+    head = round(HEAD * k)
+    row_top = head + round(layout().height * k) + round(12 * k)
+    table_top = row_top + round(CARD_H * k) + round(14 * k)
+    return row_top, table_top, table_top + round((TABLE_HEAD + ROW_H * _table_rows(view) + 12) * k)
+
+
 def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (),
             size: int = 1600, people: Sequence[str] = ()) -> Image.Image:
     """The board as a PIL image (see :func:`render_board`)."""
@@ -960,6 +969,11 @@ def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[
         raise TypeError(f"render_board draws a view (GAME.view output), not a {type(view).__name__}")
     if size < 400:
         raise ValueError("size must be at least 400 pixels")
+    return _draw(view, names, highlight, size, people)
+
+
+def _draw(view: Mapping[str, Any], names: bool, highlight: Sequence[str], size: int,
+          people: Sequence[str]) -> Image.Image:
     game = view.get("game")
     if game is not None and game != GAME_ID:
         raise ValueError(f"this renderer draws {GAME_ID!r} views, not {game!r}")
@@ -967,9 +981,7 @@ def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[
     k = size / BASE_W
     head = round(HEAD * k)
     base = _base(size, names)
-    row_top = head + base.height + round(12 * k)
-    table_top = row_top + round(CARD_H * k) + round(14 * k)
-    height = table_top + round((TABLE_HEAD + ROW_H * _table_rows(view) + 12) * k)
+    row_top, table_top, height = _height(view, size)
     canvas = Image.new("RGB", (size, height), palette.PAPER)
     canvas.paste(base, (0, head))
     _draw_control(canvas, view, size, head)
@@ -1007,7 +1019,20 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
     per seat) names the people beside their colours in the table."""
     regions = layout().regions
     marked = [word for word in dict.fromkeys(focus) if word in regions]
-    return [("", render_board(view, names=True, highlight=marked, size=size, people=people))]
+    if size < 400:
+        raise ValueError("size must be at least 400 pixels")
+    width = size  # a long table (five seats) must not make it taller than wide: narrow the board
+    tall = _height(view, size)[2]
+    if tall > size:
+        width = size * size // tall
+        while _height(view, width)[2] > size:
+            width -= 1
+    drawn = _draw(view, True, marked, width, people)
+    if width == size:
+        return [("", encode_png(drawn))]
+    framed = Image.new("RGB", (size, drawn.height), palette.PAPER)
+    framed.paste(drawn, ((size - width) // 2, 0))
+    return [("", encode_png(framed))]
 
 
 __all__ = [

@@ -352,7 +352,7 @@ def test_the_800_px_notice_writes_every_region_name_where_the_layout_puts_it() -
     """Every choice names regions ("Move Crossroads -> Eastwatch"), so the notice's board names them
     too: in each region's name box (the renderer's own placement) the notice has the dark strokes of
     a name that the same board drawn without names lacks."""
-    view = hand_view()
+    view = hand_view(players=3)
     pictures = SPEC.notice_pictures()(view, focus=(), size=800)
     assert len(pictures) == 1
     named = _image(pictures[0][1])
@@ -370,6 +370,24 @@ def test_the_800_px_notice_writes_every_region_name_where_the_layout_puts_it() -
 
 
 def test_the_notice_outlines_the_regions_its_focus_names_and_ignores_other_words() -> None:
-    view = hand_view()
+    view = hand_view(players=3)
     outlined = SPEC.notice_pictures()(view, focus=("greyfen", "alice", "3"), size=800)[0][1]
     assert outlined == em.render_board(view, highlight=["greyfen"], size=800)
+
+
+@pytest.mark.parametrize("size", [400, 800])
+def test_a_five_seat_notice_is_no_taller_than_wide_and_holds_the_whole_board(size: int) -> None:
+    """Five rows of the table make the board taller than wide; for chat the notice draws it narrower,
+    centred on the asked width, and draws it whole (the same picture as the board at that width)."""
+    view = hand_view(players=5)
+    assert em.picture(view, size=size).height > size  # the case this is about
+    framed = _image(SPEC.notice_pictures()(view, focus=("greyfen",), size=size)[0][1])
+    assert framed.shape[1] == size and framed.shape[0] <= size
+    inked = np.flatnonzero((np.abs(framed - np.array(palette.PAPER)).sum(axis=2) > 0).any(axis=0))
+    left, right = int(inked[0]), int(inked[-1])
+    # at 400 the board is narrower than render_board's least width: its drawing step draws it
+    board = np.asarray(em._draw(view, True, ["greyfen"], right - left + 1, ()).convert("RGB")).astype(int)
+    assert framed.shape[0] == board.shape[0]
+    off = np.abs(framed[:, left:right + 1] - board).sum(axis=2)  # the PNG keeps a palette: near, not equal
+    assert (off > 60).mean() < 0.002, (off > 60).mean()
+    assert abs(left - (size - 1 - right)) <= 1  # centred

@@ -24,7 +24,7 @@ from typing import Any
 from discord import app_commands
 
 from bot.discord.game_group import ActionJSON, GameGroup, batch, split_names
-from bot.discord.kit import MAX_OPTIONS, BotBase, GameId, Interaction, LongText, Reply
+from bot.discord.kit import MAX_OPTIONS, BotBase, GameId, Interaction, LongText, Reply, ShortText
 from bot.models import Outcome
 from bot.service import ServiceError
 from engine.core import Event, Game, Names
@@ -113,8 +113,8 @@ class Epochs5Group(GameGroup):
     async def prefs(
         self,
         interaction: Interaction,
-        reroll: str | None = None,
-        track: str | None = None,
+        reroll: ShortText | None = None,
+        track: ShortText | None = None,
         game: GameId | None = None,
     ) -> None:
         async def work() -> Reply:
