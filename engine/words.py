@@ -75,6 +75,14 @@ def pronoun(name: str) -> str:
     return "they" if is_plural_name(name) else "it"
 
 
+def article(noun: str) -> str:
+    """The noun with "a" or "an" as it is spoken: "an army", "an Archer", "a siege token", "a unit"."""
+    first = noun[:1].lower()
+    # a vowel letter read as "you" ("unit", "European") takes "a"
+    spoken_vowel = first in "aeio" or (first == "u" and not noun.lower().startswith(("uni", "use", "eu")))
+    return f"an {noun}" if spoken_vowel else f"a {noun}"
+
+
 def first_place(places: Sequence[Sequence[int]] | None, ranking: Sequence[int]) -> list[int]:
     """The seats of the first place: the game's ``places`` when it gave them, else the ranking's first."""
     if places:

@@ -91,7 +91,9 @@ def _draft(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action],
     pile = choosing["pile"]
     epoch = view["epoch_name"]
     if any(isinstance(a, Draft) for a in legal):
-        heading = f"{epoch}: keep one of the {len(legal)} {pile} cards in front of you; the rest pass on"
+        drafts = sum(isinstance(a, Draft) for a in legal)
+        heading = (f"{epoch}: keep one of the {drafts} {pile} cards in front of you; the rest pass on"
+                   if drafts > 1 else f"{epoch}: keep the last {pile} card in front of you")
         return heading, [
             Choice(a, f"{text.card_name(rules, a.card)}: {_short(rules, a.card)}")
             for a in legal
