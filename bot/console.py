@@ -330,7 +330,7 @@ class Console:
         for gid in found:
             status = await self.service.status(gid)
             mark = " (current)" if self._current.get(name) == gid else ""
-            self.say(f"[{name}] {gid}: {status.title}, {status.status}, seq {status.seq}{mark}")
+            self.say(f"[{name}] {gid}: {status.title}, {status.status}, move {status.seq}{mark}")
 
     async def _play(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, [])
@@ -382,7 +382,7 @@ class Console:
     async def _status(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)
         status = await self.service.status(gid)
-        self.say(f"[{name}] {gid}: {status.title} - {status.status}, seq {status.seq}")
+        self.say(f"[{name}] {gid}: {status.title} - {status.status}, move {status.seq}")
         for seat in status.seats:
             who = "AI" if seat.is_ai and seat.user_id is None else (
                 "AI for now" if seat.is_ai else ("you" if seat.user_id == uid else ""))

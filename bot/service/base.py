@@ -382,7 +382,10 @@ class ServiceBase:
 
     def _seat_to_ai(self, unit: Unit, seat: SeatRow, why: str) -> None:
         before = unit.names()
-        name = seat.display_name if seat.display_name.endswith(" (AI)") else f"{seat.display_name} (AI)"
+        # "AI for bob" reads as one name before the colour ("AI for bob (Green)"); a "bob (AI)" label
+        # once gave "bob (AI) (Green)", two brackets in a row
+        named = seat.is_ai or seat.display_name.startswith("AI")
+        name = seat.display_name if named else f"AI for {seat.display_name}"
         unit.seats[seat.slot] = replace(seat, user_id=None, is_ai=True, display_name=name[:MAX_NAME],
                                         ai_policy=seat.ai_policy or self.default_ai)
         order = seat.seat_order
