@@ -75,6 +75,17 @@ def pronoun(name: str) -> str:
     return "they" if is_plural_name(name) else "it"
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters: whole, or cut after its last whole word that fits with an
+    ellipsis ("reduce one…", never "reduce one stru…"); a single word longer than that is cut."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    if text[limit - 1] != " " and " " in head:
+        head = head[: head.rindex(" ")]
+    return head.rstrip(" ,;:") + "…"
+
+
 def article(noun: str) -> str:
     """The noun with "a" or "an" as it is spoken: "an army", "an Archer", "a siege token", "a unit"."""
     first = noun[:1].lower()

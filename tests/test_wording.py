@@ -333,3 +333,19 @@ def test_the_last_card_of_a_draft_is_not_one_of_one() -> None:
     assert headings, "no pack came down to its last card"
     for heading in headings:
         assert " of the 1 " not in heading and "keep the last" in heading, heading
+
+
+def test_a_long_card_label_is_cut_after_a_whole_word() -> None:
+    """5-epoch card labels were cut at 100 characters mid-word ("reduce one stru…")."""
+    rules = load_epochs5()
+    texts = {f"{card.name}: {card.text}" for card in rules.events.values() if card.kingdom is None}
+    cut = {label for label in _decision_texts("history", 3) if label.endswith("…")}
+    checked = 0
+    for label in cut:
+        kept = label.removesuffix("…").removeprefix("Play ")
+        full = next((t for t in texts if t.startswith(kept)), None)
+        if full is None:
+            continue  # not a card's text
+        assert len(label) <= 100 and full[len(kept)] in " ,;:.", (label, full)
+        checked += 1
+    assert checked, "no card label was long enough to be cut"

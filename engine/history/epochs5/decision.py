@@ -36,7 +36,7 @@ from engine.history.epochs5.data import Rules
 from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.track import space
-from engine.words import join_words, plural, pronoun, the, verb
+from engine.words import join_words, plural, pronoun, shorten, the, verb
 
 MAX_LABEL = 100
 INVADE, FORTIFY, ENHANCE = "Invade", "Fortify", "Play an enhancement"
@@ -55,7 +55,7 @@ TARGET_WORDS = {
 
 
 def clip(label: str, limit: int = MAX_LABEL) -> str:
-    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+    return shorten(label, limit)
 
 
 def unique(choices: list[Choice]) -> tuple[Choice, ...]:
