@@ -54,6 +54,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -208,6 +209,17 @@ def compose(kind: str, rows: Sequence[OutboxRow]) -> list[list[OutboxRow]]:
 def _tells_turn(rows: Sequence[OutboxRow]) -> bool:
     """Whether ``rows`` (of one game) tell someone it is their move."""
     return any(n.kind == NoticeKind.your_turn for r in rows for n in notices_of(r.game_id, r.payload))
+
+
+def private_news(game_id: str, title: str, lines: Sequence[str]) -> str:
+    """A person's news of one game as one DM: under a heading naming the game unless its first line
+    names it already. A person in several games reads "This epoch you play Shang Dynasty." and must
+    know which game it is about; the engine's line cannot say (a game knows no game id)."""
+    if not lines:
+        return ""
+    if re.search(rf"\b{re.escape(game_id)}\b", lines[0]):
+        return "\n".join(lines)
+    return "\n".join([f"**{title}**, game `{game_id}`:", *lines])
 
 
 def your_move_fallback(title: str, game_id: str) -> str:
@@ -495,8 +507,9 @@ class Transport:
                     lines.append(_late_line(notice))
                 elif (text := describe_for(notice, status)) and text not in lines:
                     lines.append(text)
-        await self.send_private(user_id, "\n".join(lines), await self.game_channel(game_id), game_id,
-                                turn=turn, nonce=rows[0].nonce)
+        text = private_news(game_id, status.title, lines)
+        await self.send_private(user_id, text, await self.game_channel(game_id), game_id, turn=turn,
+                                nonce=rows[0].nonce)
 
     async def _send_status(self, game_id: str, nonce: str) -> None:
         row = await self.store.get_game(game_id)
