@@ -636,7 +636,9 @@ class Console:
             if notice.kind is NoticeKind.lobby_opened:
                 text = f"{text} Join with: join {notice.game_id}"
             if notice.kind is NoticeKind.your_turn and text is not None:
-                deciders += [(int(u), text) for u in notice.audience]
+                # the turn's next step: its decision alone, the turn was announced at its start
+                head = "" if notice.data.get("goes_on") else text
+                deciders += [(int(u), head) for u in notice.audience]
                 continue  # with the decision itself, once every other line of the outcome is out
             if text is None:
                 continue
@@ -652,7 +654,8 @@ class Console:
                 self._lines(None, game.summary_text(view, status.seat_names))
         for user, line in dict.fromkeys(deciders):
             who = self._people(status, [user])[0]
-            self.say(f"[to {who}] {line}")
+            if line:
+                self.say(f"[to {who}] {line}")
             _, decision = await self.service.decision(outcome.game_id, user)
             if decision is not None:
                 self._show_decision(who, outcome.game_id, decision)

@@ -57,3 +57,20 @@ def test_one_of_a_thing_is_not_counted_as_many() -> None:
     assert many.startswith("7 rows in 2 tables copied; 2 games replayed"), many
     record = Reliability(user_id=1, met=1, missed=0, abandoned=0, to_ai=0, games=1).shown()
     assert record.endswith("in 1 game"), record
+
+
+@pytest.mark.asyncio
+async def test_a_turn_is_announced_once_not_at_each_of_its_steps(rig: Rig) -> None:
+    """"every sub-decision of a turn repeats 'Your move in game X (due ...)'": an Eight-Minute turn is
+    a card, then its armies one by one; the turn is announced once, each step shows its decision."""
+    out = await rig.run("/as alice create eight-minute", "/as alice add-ai", "/as alice start")
+    for _ in range(25):
+        out += await rig.run("/as alice 1")
+    alice = next(n for n in (await rig.service.status("g1")).seat_names if n.startswith("alice"))
+    turns = re.split(r"\[g1\] AI 1 \(\w+\)'s turn\.", out)[1:]  # each: the AI's turn, then alice's
+    assert len(turns) > 2
+    for turn in turns:
+        if f"[g1] {alice}'s turn." in turn:
+            assert turn.count(f"[to {alice}] Your move in game g1") == 1, turn
+    steps = [turn.count(f"[to {alice}] g1: ") for turn in turns]
+    assert max(steps) > 2, steps  # turns of several decisions were played

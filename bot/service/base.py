@@ -455,7 +455,13 @@ class ServiceBase:
                 clock = self._clock(row.game_id, unit.seq, player, seat.user_id, start, timers,
                                     lg.prefs.get(seat.user_id, "all"), lg.own_reminders.get(seat.user_id))
                 new += clock
-                unit.notice(NoticeKind.your_turn, (seat.user_id,), seat=player, due_at=clock[0].due_at)
+                # their own move left them to decide again with nobody else moving between: the same
+                # turn goes on, and the fronts do not announce it again at every step of it
+                goes_on = (player in unit.restart and bool(unit.actions)
+                           and all(a.player == player for a in unit.actions)
+                           and any(d.player == player and d.kind == "turn" for d in lg.deadlines))
+                unit.notice(NoticeKind.your_turn, (seat.user_id,), seat=player, due_at=clock[0].due_at,
+                            goes_on=goes_on)
         fired = set(unit.fired)
         kept = [replace(d, fired=True) if d.deadline_id in fired else d for d in kept]
         # a moved clock keeps its ids (so scheduler jobs are replaced, not duplicated): rewrite its rows
