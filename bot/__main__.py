@@ -72,6 +72,7 @@ from bot.service.audit import Audit
 from bot.storage import GameStore, follow_other_processes, is_postgres, open_store, sqlite_path
 from bot.store import StoreError
 from engine.registry import specs
+from engine.words import plural
 
 log = logging.getLogger("bot")
 
@@ -346,7 +347,8 @@ async def _check(config: Config) -> int:
         print(f"{config.db_path}: no problems in the file (its games are checked once the bot brought it up "
               "to date).")
         return 0
-    print(f"{config.db_path}: no problems ({audit.checked} games checked against their logs{older}).")
+    checked = plural(audit.checked, "game")
+    print(f"{config.db_path}: no problems ({checked} checked against their logs{older}).")
     return 0
 
 
@@ -364,7 +366,8 @@ async def _audit_older(db: str) -> Audit:
             audit = await GameService(store, cache_size=0).audit()
         finally:
             await store.close()
-    print(f"  its {audit.checked} games were checked on a copy brought up to date.")
+    were = "was" if audit.checked == 1 else "were"
+    print(f"  its {plural(audit.checked, 'game')} {were} checked on a copy brought up to date.")
     return audit
 
 

@@ -336,7 +336,7 @@ class Console:
         for gid in found:
             status = await self.service.status(gid)
             mark = " (current)" if self._current.get(name) == gid else ""
-            self.say(f"[{name}] {gid}: {status.title}, {status.status}, seq {status.seq}{mark}")
+            self.say(f"[{name}] {gid}: {status.title}, {status.status}, move {status.seq}{mark}")
 
     async def _play(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, [])
@@ -394,7 +394,7 @@ class Console:
     async def _status(self, name: str, uid: int, args: list[str]) -> None:
         gid = await self._game(name, uid, args)
         status = await self.service.status(gid)
-        self.say(f"[{name}] {gid}: {status.title} - {status.status}, seq {status.seq}")
+        self.say(f"[{name}] {gid}: {status.title} - {status.status}, move {status.seq}")
         for seat in status.seats:
             who = "AI" if seat.is_ai and seat.user_id is None else (
                 "AI for now" if seat.is_ai else ("you" if seat.user_id == uid else ""))
@@ -701,7 +701,9 @@ class Console:
             if notice.kind is NoticeKind.lobby_opened:
                 text = f"{text} Join with: join {notice.game_id}"
             if notice.kind is NoticeKind.your_turn and text is not None:
-                deciders += [(int(u), text) for u in notice.audience]
+                # the turn's next step: its decision alone, the turn was announced at its start
+                head = "" if notice.data.get("goes_on") else text
+                deciders += [(int(u), head) for u in notice.audience]
                 continue  # with the decision itself, once every other line of the outcome is out
             if text is None:
                 continue
@@ -718,7 +720,8 @@ class Console:
                 self.say(f"[{notice.game_id}] Type 'timelapse' for the whole game as one animated picture.")
         for user, line in dict.fromkeys(deciders):
             who = self._people(status, [user])[0]
-            self.say(f"[to {who}] {line}")
+            if line:
+                self.say(f"[to {who}] {line}")
             _, decision = await self.service.decision(outcome.game_id, user)
             if decision is not None:
                 self._show_decision(who, outcome.game_id, decision)

@@ -27,6 +27,7 @@ from bot.pgstore import PgStore
 from bot.service import GameService
 from bot.storage import GameStore, is_postgres, open_store, sqlite_path
 from bot.store import MIGRATIONS_DIR, StoreError, list_migrations
+from engine.words import plural
 
 #: Parents before children (foreign keys); a table this list does not know goes after them all.
 TABLE_ORDER = (
@@ -63,8 +64,8 @@ class CopyReport:
 
     def summary(self) -> str:
         total = sum(self.rows.values())
-        return (f"{total} rows in {len(self.rows)} tables copied; {self.games} games replayed on the target "
-                "and equal to their snapshots.")
+        return (f"{plural(total, 'row')} in {plural(len(self.rows), 'table')} copied; "
+                f"{plural(self.games, 'game')} replayed on the target and equal to their snapshots.")
 
 
 class SourceView(Protocol):

@@ -115,8 +115,8 @@ _WORDS: dict[NoticeKind, Wording] = {
     NoticeKind.player_joined: lambda n, who, when: f"{who()} joined game {n.game_id}.",
     NoticeKind.player_left: lambda n, who, when: f"{who()} "
     f"{'was removed from' if n.data.get('kicked') else 'left'} game {n.game_id}.",
-    NoticeKind.seat_added: lambda n, who, when: f"{who()} takes a seat in game {n.game_id}"
-    + (" (AI)." if n.data.get("ai") else "."),
+    NoticeKind.seat_added: lambda n, who, when: f"{who()}{_ai_mark({'ai': n.data.get('ai'), 'name': who()})} "
+                                                f"takes a seat in game {n.game_id}.",
     NoticeKind.seat_removed: lambda n, who, when: f"{who()} was removed from game {n.game_id}.",
     NoticeKind.lobby_passed: lambda n, who, when: f"The lobby's creator left: {who()} now runs game "
                                                   f"{n.game_id}.",

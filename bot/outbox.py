@@ -26,6 +26,11 @@ MAX_ATTEMPTS = 6  # a row still failing after this many tries is given up (and l
 FIRST_DELAY = 2.0  # seconds before the first retry; doubled each time
 LONGEST_DELAY = 300.0
 LATE_KINDS = (NoticeKind.timeout, NoticeKind.autopilot)  # public, and told to the late player too
+#: What is said of a lobby, in the channel the lobby was opened in: never in the game's thread, even
+#: when it is delivered after the start that opened the thread (``add-ai`` then ``start``).
+LOBBY_KINDS = frozenset({NoticeKind.lobby_opened, NoticeKind.player_joined, NoticeKind.player_left,
+                         NoticeKind.seat_added, NoticeKind.seat_removed, NoticeKind.lobby_passed,
+                         NoticeKind.lobby_closed})
 
 
 def new_nonce() -> str:

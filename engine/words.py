@@ -75,6 +75,25 @@ def pronoun(name: str) -> str:
     return "they" if is_plural_name(name) else "it"
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters: whole, or cut after its last whole word that fits with an
+    ellipsis ("reduce one…", never "reduce one stru…"); a single word longer than that is cut."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    if text[limit - 1] != " " and " " in head:
+        head = head[: head.rindex(" ")]
+    return head.rstrip(" ,;:") + "…"
+
+
+def article(noun: str) -> str:
+    """The noun with "a" or "an" as it is spoken: "an army", "an Archer", "a siege token", "a unit"."""
+    first = noun[:1].lower()
+    # a vowel letter read as "you" ("unit", "European") takes "a"
+    spoken_vowel = first in "aeio" or (first == "u" and not noun.lower().startswith(("uni", "use", "eu")))
+    return f"an {noun}" if spoken_vowel else f"a {noun}"
+
+
 def first_place(places: Sequence[Sequence[int]] | None, ranking: Sequence[int]) -> list[int]:
     """The seats of the first place: the game's ``places`` when it gave them, else the ranking's first."""
     if places:

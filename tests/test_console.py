@@ -85,7 +85,7 @@ async def test_lobby_decisions_and_the_end_of_a_game(rig: Rig, tmp_path: Path) -
         "/as alice start",
     )
     assert "[g1] alice opened a lobby for Goofspiel (test game): game g1. Join with: join g1" in out
-    assert "[g1] AI 1 takes a seat in game g1 (AI)." in out
+    assert "[g1] AI 1 takes a seat in game g1." in out
     assert "[bob] Only the game's creator" in out
     names = (await rig.service.status("g1")).seat_names
     alice = next(n for n in names if n.startswith("alice ("))

@@ -191,7 +191,7 @@ async def test_a_short_game_over_the_gateway(fake: FakeDiscord, tmp_path: Path) 
         assert "has started" in reply.content
         await fake.wait_for(lambda: any(f"Game {gid} begins" in r.content for r in fake.public_posts()),
                             STEP, "the start notice")
-        ai_seats = [r for r in fake.public_posts() if "takes a seat" in r.content and "(AI)" in r.content]
+        ai_seats = [r for r in fake.public_posts() if re.search(r"\bAI \d+ takes a seat", r.content)]
         assert len(ai_seats) == 2
 
         status = await bot.service.status(gid)

@@ -30,7 +30,12 @@ NAMES = ("alice (Blue)", "bob (Red)", "carol (Green)", "dave (Yellow)", "erin (P
 #: What never belongs in a sentence for a player: Python's lists, dicts and constants, seat numbers
 #: instead of names, a key with an underscore, a lone star, a singular count with a plural noun.
 NOT_WORDS = re.compile(r"[\[\]{}*]|\bNone\b|\bTrue\b|\bFalse\b|\bPlayer \d|\bP\d\b|\b[a-z]+_[a-z_]+\b"
-                       r"|(?<![\d.,])\b1 (dice|armies|points|cards|markers)\b")
+                       r"|(?<![\d.,])\b1 (dice|armies|points|cards|markers|games|cubes|moves)\b"
+                       # issue 28: "a army", "build a Archer"; "all 1 cube", "of the 1 event cards";
+                       # "pre-eminence markers 4" (a bare number after a plural); a bracket before a
+                       # colour's, as in "bob (AI) (Green)"; "?."
+                       r"|\b[Aa] [AaEeIiOo]\w|\b(all|of the) 1\b|\bmarkers \d|\([^()]*\) \([A-Z][a-z]+\)"
+                       r"|\?\.")
 
 
 @cache
@@ -48,6 +53,7 @@ def playout(game_id: str, seed: int, players: int) -> tuple[list[tuple[Event, st
         player = min(game.actors(state))
         if step % 40 == 0:
             texts += hooks(game, game.view(state, player), player, names)
+        texts += decision_words(game, state, player, names)
         result = game.apply(state, policies[player].choose(state, player))
         state = result.state
         lines += [(e, game.describe_event(e, names)) for e in result.events]
@@ -55,6 +61,14 @@ def playout(game_id: str, seed: int, players: int) -> tuple[list[tuple[Event, st
     view = game.view(state, None)
     texts += [game.status_text(view, names), game.board_text(view, names), game.summary_text(view, names)]
     return lines, texts
+
+
+def decision_words(game: Game, state: Any, player: int, names: Sequence[str]) -> list[str]:
+    """What the mover reads of their decision: its heading, every label and every confirmation."""
+    legal = game.legal_actions(state, player)
+    decision = game.decision(game.view(state, player), player, legal, names)
+    return [decision.heading, *(c.label for c in decision.choices),
+            *(c.confirm for c in decision.choices if c.confirm)]
 
 
 def hooks(game: Game, view: Any, player: int, names: Sequence[str]) -> list[str]:
@@ -232,3 +246,106 @@ def test_a_board_with_every_variant_reads_as_sentences() -> None:
     text = game.board_text(game.view(state, 0), NAMES[:2])
     assert "token" in text
     assert NOT_WORDS.search(text) is None, text
+
+
+# -- issue 28's slips ---------------------------------------------------------------------------------
+def _decision_texts(game_id: str, players: int) -> list[str]:
+    return [t for seed in (1, 2) for t in playout(game_id, seed, players)[1]]
+
+
+def test_an_army_on_the_catapult_takes_an() -> None:
+    """The 5-epoch siege event names the piece the engine put on the catapult (battle.py's ``piece``)."""
+    said = {piece: EPOCHS5.describe_event(Event("siege", {"land": "Volga", "piece": piece, "catapult": 2}),
+                                          NAMES[:3]) for piece in ("army", "siege token")}
+    assert said["army"] == "Siege of Volga: an army goes on the catapult (+2)."
+    assert said["siege token"] == "Siege of Volga: a siege token goes on the catapult (+2)."
+
+
+def test_a_revealed_marker_is_worth_its_number() -> None:
+    one = CLASSIC.describe_event(Event("markers_revealed", {"player": 1, "markers": [4], "score": 90}),
+                                 NAMES[:3])
+    two = CLASSIC.describe_event(Event("markers_revealed", {"player": 0, "markers": [2, 4], "score": 80}),
+                                 NAMES[:3])
+    assert one == "bob (Red) reveals a pre-eminence marker worth 4: 90 points in all."
+    assert two == "alice (Blue) reveals pre-eminence markers worth 2 and 4: 80 points in all."
+    summaries = [t for t in _decision_texts("history-classic", 3) if t.startswith("Final scores")]
+    assert summaries and all("markers 4" not in t and "marker 4" not in t for t in summaries), summaries
+    assert any("pre-eminence marker" in t and "worth" in t for t in summaries), summaries
+
+
+def test_seven_ages_bidding_stage_ends_in_one_stop() -> None:
+    """``Who goes first?`` took the status line's full stop: "Who goes first?."."""
+    statuses = [t for t in _decision_texts("seven-ages", 3) if "goes first" in t]
+    assert statuses, "no status was read while bidding for the first player"
+    assert not [t for t in statuses if "?." in t]
+
+
+def test_a_unit_is_built_with_the_right_article() -> None:
+    built = [t for seed in (1, 2) for e, t in playout("seven-ages", seed, 3)[0] if e.type == "unit_built"]
+    assert built
+    for text in built:
+        assert text is not None and not re.search(r" build a [AEIOU]", text), text
+    assert any(re.search(r" build an [AEIOU]", t or "") for t in built), built
+
+
+def test_an_eight_minute_card_whose_action_cannot_be_done_says_why() -> None:
+    """An AI out of armies took a "Place 3 armies" card and nothing said why it placed none."""
+    from engine.eight_minute.data import load_data
+
+    data = load_data()
+    lapsed: list[str] = []
+    for seed in (1, 2):
+        lines = playout("eight-minute", seed, 2)[0]
+        for i, (event, _) in enumerate(lines):
+            if event.type != "card_taken":
+                continue
+            card = data.cards[int(event.data["card"])]
+            if [a.verb for a in card.actions] != ["place"]:
+                continue
+            rest = []
+            for later, text in lines[i + 1:]:
+                if later.type in ("turn", "card_taken", "game_scored"):
+                    break
+                rest.append((later, text))
+            if not any(e.type == "army_placed" for e, _ in rest):  # the card's placing never happened
+                why = [t for e, t in rest if e.type == "action_lapsed"]
+                assert why, f"nothing says why {card.actions} was not played: {[t for _, t in rest]}"
+                lapsed += [t for t in why if t]
+    assert lapsed, "no seeded game took a placing card with no army left"
+    assert all(re.search(r"cannot place \d arm(y|ies): none of those pieces are left in their supply\.$", t)
+               for t in lapsed), lapsed
+
+
+def test_the_last_card_of_a_draft_is_not_one_of_one() -> None:
+    """"keep one of the 1 event cards": the last card of a 5-epoch pack, read from a seeded game."""
+    from engine.history.epochs5.actions import Draft
+
+    spec = registry.spec("history")
+    state = EPOCHS5.setup(3, spec.default_options(), 1)
+    policies = [spec.make_policy(spec.policy_names[0], p) for p in range(3)]
+    headings: list[str] = []
+    while not EPOCHS5.is_over(state) and len(headings) < 2:
+        player = min(EPOCHS5.actors(state))
+        legal = EPOCHS5.legal_actions(state, player)
+        if len(legal) == 1 and isinstance(legal[0], Draft):
+            headings.append(EPOCHS5.decision(EPOCHS5.view(state, player), player, legal, NAMES[:3]).heading)
+        state = EPOCHS5.apply(state, policies[player].choose(state, player)).state
+    assert headings, "no pack came down to its last card"
+    for heading in headings:
+        assert " of the 1 " not in heading and "keep the last" in heading, heading
+
+
+def test_a_long_card_label_is_cut_after_a_whole_word() -> None:
+    """5-epoch card labels were cut at 100 characters mid-word ("reduce one stru…")."""
+    rules = load_epochs5()
+    texts = {f"{card.name}: {card.text}" for card in rules.events.values() if card.kingdom is None}
+    cut = {label for label in _decision_texts("history", 3) if label.endswith("…")}
+    checked = 0
+    for label in cut:
+        kept = label.removesuffix("…").removeprefix("Play ")
+        full = next((t for t in texts if t.startswith(kept)), None)
+        if full is None:
+            continue  # not a card's text
+        assert len(label) <= 100 and full[len(kept)] in " ,;:.", (label, full)
+        checked += 1
+    assert checked, "no card label was long enough to be cut"

@@ -28,6 +28,7 @@ from discord import app_commands
 
 from bot.service import GameService, ServiceError
 from bot.service.text_input import MAX_TEXT, checked_text
+from engine.words import shorten
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -168,8 +169,8 @@ def bot_of(interaction: Interaction) -> BotBase:
 
 
 def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` characters after a whole word, with an ellipsis when cut."""
+    return shorten(text, limit)
 
 
 def mention(user_id: int | None, name: str | None = None) -> str:

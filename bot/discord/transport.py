@@ -54,6 +54,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -68,7 +69,16 @@ from bot.discord.panel import OpenPanelButton, panel
 from bot.discord.pictures import picture_files
 from bot.discord.words import clock_lines, describe_for
 from bot.models import Destination, MessageRef, Notice, NoticeKind, OutboxRow
-from bot.outbox import LATE_KINDS, MAX_ATTEMPTS, item, message_nonce, new_nonce, notices_of, retry_delay
+from bot.outbox import (
+    LATE_KINDS,
+    LOBBY_KINDS,
+    MAX_ATTEMPTS,
+    item,
+    message_nonce,
+    new_nonce,
+    notices_of,
+    retry_delay,
+)
 from bot.service import ServiceError
 from bot.storage import GameStore
 from bot.store import StoreBusy
@@ -208,6 +218,17 @@ def compose(kind: str, rows: Sequence[OutboxRow]) -> list[list[OutboxRow]]:
 def _tells_turn(rows: Sequence[OutboxRow]) -> bool:
     """Whether ``rows`` (of one game) tell someone it is their move."""
     return any(n.kind == NoticeKind.your_turn for r in rows for n in notices_of(r.game_id, r.payload))
+
+
+def private_news(game_id: str, title: str, lines: Sequence[str]) -> str:
+    """A person's news of one game as one DM: under a heading naming the game unless its first line
+    names it already. A person in several games reads "This epoch you play Shang Dynasty." and must
+    know which game it is about; the engine's line cannot say (a game knows no game id)."""
+    if not lines:
+        return ""
+    if re.search(rf"\b{re.escape(game_id)}\b", lines[0]):
+        return "\n".join(lines)
+    return "\n".join([f"**{title}**, game `{game_id}`:", *lines])
 
 
 def your_move_fallback(title: str, game_id: str) -> str:
@@ -446,22 +467,31 @@ class Transport:
         if channel_id is None:
             return  # a game without a channel (made in the console): nobody to post to
         lines: list[str] = []
+        lobby: list[str] = []
         over = False
         with building():
             for r, notice in notices:
                 text = describe_for(notice, status)
                 if text is None:
                     continue
+                if notice.kind in LOBBY_KINDS:
+                    lobby.append(text)
+                    continue
                 lines.append(text)
                 over = over or notice.kind == NoticeKind.game_over
                 if notice.kind == NoticeKind.game_started:
                     lines += [f"{mention(int(u))}, it is your move." for u in r.payload.get("waiting", [])]
+        nonce = f"{rows[0].nonce}-{len(rows)}"
+        if lobby:
+            row = await self.store.get_game(game_id)
+            parent = row.channel_id if row is not None and row.channel_id is not None else channel_id
+            await self.send_channel(parent, "\n".join(lobby), nonce=f"{nonce}l")
         if not lines:
             return
-        nonce = f"{rows[0].nonce}-{len(rows)}"
         text = "\n".join(lines)
         if not over or len(split_message(text)) <= LONG_BURST:
             await self.send_channel(channel_id, text, nonce=nonce)
+            await self._first_status(game_id, channel_id, nonce)
             return
         # A long burst ending the game (the AI finishing it inside one command): the final board,
         # the last lines with the scores, and the whole account as a file, not dozens of messages.
@@ -495,13 +525,26 @@ class Transport:
                     lines.append(_late_line(notice))
                 elif (text := describe_for(notice, status)) and text not in lines:
                     lines.append(text)
-        await self.send_private(user_id, "\n".join(lines), await self.game_channel(game_id), game_id,
-                                turn=turn, nonce=rows[0].nonce)
+        text = private_news(game_id, status.title, lines)
+        await self.send_private(user_id, text, await self.game_channel(game_id), game_id, turn=turn,
+                                nonce=rows[0].nonce)
 
     async def _send_status(self, game_id: str, nonce: str) -> None:
         row = await self.store.get_game(game_id)
-        if row is not None and row.thread_id is not None:
-            await self.update_status(game_id, row.thread_id, nonce=nonce)
+        if row is None or row.thread_id is None:
+            return
+        if (await self.store.messages(game_id)).get("status") is None \
+                and Destination("public", 0, game_id) in await self.store.outbox_destinations():
+            return  # the first status is pinned after the game's first lines ("Game ... begins")
+        await self.update_status(game_id, row.thread_id, nonce=nonce)
+
+    async def _first_status(self, game_id: str, channel_id: int, nonce: str) -> None:
+        """Pin the game's first status in its thread right after the lines just posted there (the
+        status worker leaves the first one to this, so it never comes before "Game ... begins")."""
+        row = await self.store.get_game(game_id)
+        if row is not None and row.thread_id == channel_id \
+                and (await self.store.messages(game_id)).get("status") is None:
+            await self.update_status(game_id, channel_id, nonce=f"{nonce}s")
 
     async def _send_announcement(self, channel_id: int, row: OutboxRow) -> None:
         thread = int(row.payload["thread"])

@@ -72,7 +72,7 @@ class Reliability:
     def shown(self) -> str:
         rate = "-" if self.on_time is None else f"{self.on_time:.0%}"
         return (f"{rate} on time ({self.met} met, {self.missed} missed), {self.abandoned} abandoned, "
-                f"{self.to_ai} handed to the AI, in {self.games} games")
+                f"{self.to_ai} handed to the AI, in {self.games} game{'' if self.games == 1 else 's'}")
 
 
 class NoticeLike(Protocol):

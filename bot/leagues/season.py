@@ -39,7 +39,7 @@ class SeasonResult:
         title = "champion" if len(names) == 1 else "joint champions"
         top = self.table[0]
         return (f"Season {self.season.number} of {league_name} is over: {who}, {title} with "
-                f"{top.points:g} points from {top.games} games.")
+                f"{top.points:g} points from {top.games} game{'' if top.games == 1 else 's'}.")
 
 
 def end_season(

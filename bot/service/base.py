@@ -382,7 +382,10 @@ class ServiceBase:
 
     def _seat_to_ai(self, unit: Unit, seat: SeatRow, why: str) -> None:
         before = unit.names()
-        name = seat.display_name if seat.display_name.endswith(" (AI)") else f"{seat.display_name} (AI)"
+        # "AI for bob" reads as one name before the colour ("AI for bob (Green)"); a "bob (AI)" label
+        # once gave "bob (AI) (Green)", two brackets in a row
+        named = seat.is_ai or seat.display_name.startswith("AI")
+        name = seat.display_name if named else f"AI for {seat.display_name}"
         unit.seats[seat.slot] = replace(seat, user_id=None, is_ai=True, display_name=name[:MAX_NAME],
                                         ai_policy=seat.ai_policy or self.default_ai)
         order = seat.seat_order
@@ -454,7 +457,13 @@ class ServiceBase:
                 clock = self._clock(row.game_id, unit.seq, player, seat.user_id, start, timers, span,
                                     lg.prefs.get(seat.user_id, "all"), lg.own_reminders.get(seat.user_id))
                 new += clock
-                unit.notice(NoticeKind.your_turn, (seat.user_id,), seat=player, due_at=clock[0].due_at)
+                # their own move left them to decide again with nobody else moving between: the same
+                # turn goes on, and the fronts do not announce it again at every step of it
+                goes_on = (player in unit.restart and bool(unit.actions)
+                           and all(a.player == player for a in unit.actions)
+                           and any(d.player == player and d.kind == "turn" for d in lg.deadlines))
+                unit.notice(NoticeKind.your_turn, (seat.user_id,), seat=player, due_at=clock[0].due_at,
+                            goes_on=goes_on)
         if clear_all and unit.status == "paused":  # the clocks stop: each bank keeps what was left
             self._settle_banks(lg, unit, timers, keep=set(), moved=False)
         fired = set(unit.fired)

@@ -299,6 +299,20 @@ def can_do(state: EMState, data: EMData, seat: int, verb: str) -> bool:
     return bool(state.armies or state.neutral)
 
 
+def _lapse(ctx: Ctx, seat: int, verb: str, n: int) -> None:
+    """Say why a card's action is dropped unplayed (else a card taken for "Place 3 armies" by a player
+    with none left in the supply looks like a mistake): ``why`` is "supply" (none of the pieces left
+    to put on the board), "no_armies" (no army of the player's on the board) or "board_empty"."""
+    state, data = ctx.state, ctx.data
+    if verb == "place" or (verb == "city" and cities_left(state, data, seat) <= 0):
+        why = "supply"
+    elif verb == "destroy":
+        why = "board_empty"
+    else:
+        why = "no_armies"
+    ctx.emit("action_lapsed", player=seat, action=verb, n=n, why=why)
+
+
 def settle(ctx: Ctx) -> None:
     """Move the card's resolution on while nothing is left to decide; end the turn when it is done.
 
@@ -313,10 +327,14 @@ def settle(ctx: Ctx) -> None:
         if task["do"] is not None:
             if task["left"] > 0 and can_do(state, data, seat, task["do"]):
                 return
+            if task["left"] > 0:
+                _lapse(ctx, seat, task["do"], task["left"])
             task["do"], task["left"] = None, 0
         if task["choose"]:
             if any(can_do(state, data, seat, verb) for verb, _ in task["steps"]):
                 return
+            for verb, n in task["steps"]:
+                _lapse(ctx, seat, verb, n)
             task["choose"], task["steps"] = False, []
         if task["steps"]:
             verb, n = task["steps"].pop(0)

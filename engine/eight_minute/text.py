@@ -47,6 +47,13 @@ _VERB_SHORT: dict[str, str] = {
     "destroy": "Destroy an army",
 }
 
+#: Why a card's action is dropped unplayed (the ``why`` of an ``action_lapsed`` event).
+_LAPSED: dict[str, str] = {
+    "supply": "none of those pieces are left in their supply",
+    "no_armies": "they have no army on the board",
+    "board_empty": "no army stands on the board",
+}
+
 #: What one unit of each action is called ("3 moves left").
 _UNIT: dict[str, tuple[str, str]] = {
     "place": ("army to place", "armies to place"),
@@ -60,7 +67,7 @@ _UNIT: dict[str, tuple[str, str]] = {
 EVENT_TYPES: frozenset[str] = frozenset({
     "game_started", "neutral_placed", "bid_made", "your_bid", "bids_revealed", "bid_won", "bid_roll",
     "first_player", "card_taken", "action_chosen", "action_ignored", "action_stopped", "army_placed",
-    "army_moved", "city_built", "army_destroyed", "turn", "game_scored", "game_over",
+    "army_moved", "city_built", "army_destroyed", "turn", "game_scored", "game_over", "action_lapsed",
 })
 
 
@@ -287,6 +294,8 @@ def describe_event(event: Event, names: Names) -> str | None:
         if unused and verb:
             return f"{who()} stops with {units_left(verb, unused).removesuffix(' left')} unused."
         return f"{who()} is done with the card."
+    if kind == "action_lapsed":
+        return f"{who()} cannot {step_text(str(d['action']), int(d['n'])).lower()}: {_LAPSED[str(d['why'])]}."
     if kind == "army_placed":
         return f"{who()} places an army in {region()}."
     if kind == "army_moved":

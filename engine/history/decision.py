@@ -26,7 +26,7 @@ from engine.history.actions import (
 )
 from engine.history.data import RulesData
 from engine.history.spec import SPEC
-from engine.words import plural, roman
+from engine.words import plural, roman, shorten
 
 MAX_LABEL = 100
 
@@ -47,7 +47,7 @@ _CARD_ASKS: dict[str, tuple[str, str]] = {
 
 
 def clip(text: str) -> str:
-    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
+    return shorten(text, MAX_LABEL)
 
 
 def _holder(view: Mapping[str, Any], land: str, names: Names) -> str:

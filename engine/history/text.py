@@ -91,8 +91,8 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
         "drew_empire": lambda: f"{who(d['player'])} draws an empire card.",
         "your_draw": lambda: f"You drew {_empire(rules, d['empire'])}.",
         "empire_kept": lambda: f"{who(d['player'])} keeps the card.",
-        "empire_given": lambda: f"{who(d['player'])} gives the card to {who(d['to'])}"
-        + (" (no other choice)." if d["forced"] else "."),
+        "empire_given": lambda: f"{who(d['player'])} "
+        + ("has no other choice and gives" if d["forced"] else "gives") + f" the card to {who(d['to'])}.",
         "unused_empires": lambda: f"{plural(int(d['count']), 'empire card')} go back to the box unseen.",
         "your_empire": lambda: f"This epoch you play {_empire(rules, d['empire'])}.",
         "empire_skipped": lambda: f"Nobody holds {the(d['name'])}; {pronoun(d['name'])} "
@@ -131,7 +131,7 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
             else "Nobody leads alone: no pre-eminence marker this epoch."
         ),
         "markers_revealed": lambda: (
-            f"{who(d['player'])} reveals pre-eminence markers {join_words([str(m) for m in d['markers']])}"
+            f"{who(d['player'])} reveals {_markers(d['markers'])}"
             if d["markers"] else f"{who(d['player'])} has no pre-eminence marker"
         ) + f": {d['score']} points in all.",
         "kingdom": lambda: _kingdom(str(d["name"]), who(d["player"]), str(d["land"])),
@@ -159,6 +159,14 @@ def describe_event(event: Event, names: Names, rules: RulesData) -> str | None:
             return None
         raise KeyError(f"no sentence for the event {event.type!r}")
     return make()
+
+
+def _markers(values: Sequence[int]) -> str:
+    """"a pre-eminence marker worth 4", "pre-eminence markers worth 2 and 4": each marker is a number of
+    points, so the numbers are read as what they are worth."""
+    if len(values) == 1:
+        return f"a pre-eminence marker worth {values[0]}"
+    return f"pre-eminence markers worth {join_words([str(m) for m in values])}"
 
 
 def _kingdom(card: str, owner: str, land: str) -> str:
@@ -303,8 +311,8 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
     values = view.get("marker_values")
     for place, p in enumerate(ranking, 1):
         markers = values[p] if values else []
-        extra = (f" ({view['scores'][p]} on the board and {sum(markers)} from pre-eminence markers "
-                 f"{join_words([str(m) for m in markers])})" if markers else "")
+        extra = (f" ({view['scores'][p]} on the board and {sum(markers)} from {_markers(markers)})"
+                 if markers else "")
         lines.append(f"{place}. {names[p]}: {final[p]} points{extra}.")
     lines.append(f"{winners(first_place(view['places'], ranking), names)}." if view["phase"] == "over"
                  else "The game is not over yet.")

@@ -160,7 +160,8 @@ def _choice(
         return Choice(
             action,
             f"First take your {plural(n, 'cube')} off the map (a new empire)",
-            confirm=f"Take all {plural(n, 'cube')} of yours off the map into your pool?",
+            confirm=(f"Take all {n} of your cubes off the map into your pool?" if n > 1
+                     else "Take your cube off the map into your pool?"),
         )
     if isinstance(action, Stop):
         return _stop(view, me, legal, action)

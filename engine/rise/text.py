@@ -15,7 +15,7 @@ from typing import Any
 from engine.core import Event, Names
 from engine.rise.data import ROWS, load_data
 from engine.rise.state import EMPTY
-from engine.words import first_place, join_words, plural, roman
+from engine.words import first_place, join_words, plural, roman, shorten
 
 #: Every event type the engine emits (engine/rise/{phases,turn,flow,end}.py); each has a sentence.
 EVENT_TYPES: frozenset[str] = frozenset(
@@ -70,7 +70,7 @@ LABEL_MAX = 100
 
 def fit(text: str, limit: int = LABEL_MAX) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    return shorten(text, limit)
 
 
 def gold(n: int) -> str:

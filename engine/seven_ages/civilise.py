@@ -52,6 +52,7 @@ from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.trade import distance, in_range
+from engine.words import shorten
 
 CITY_STEPS = (1, 3, 5, 7)  # L1000: "a 3-value city increases to 5"
 REMOVE_DISORDER_MINIMUM = 5  # L986
@@ -876,12 +877,13 @@ def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
         ev = deck.cards[action.card].event
         where = f" on {empire_name(action.target)}" if action.target else ""
         where += f" in {action.area}" if action.area else ""
-        return Choice(action, f"{ev.name}{where}"[:100],
-                      group=f"Play {card_text(action.card)} as {ev.name}"[:100])
+        return Choice(action, shorten(f"{ev.name}{where}", 100),
+                      group=shorten(f"Play {card_text(action.card)} as {ev.name}", 100))
     if isinstance(action, PlayArtefact):
         art = deck.cards[action.card].artefact
         where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")
-        return Choice(action, f"{art}{where}"[:100], group=f"Play {card_text(action.card)} as {art}"[:100])
+        return Choice(action, shorten(f"{art}{where}", 100),
+                      group=shorten(f"Play {card_text(action.card)} as {art}", 100))
     if isinstance(action, RemoveLeader):
         return Choice(action, f"Remove {action.name} from {action.area}")
     if isinstance(action, PromoteLeader):
@@ -894,7 +896,7 @@ def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Adopt {action.name}")
     if isinstance(action, Renounce):
         if action.card:
-            return Choice(action, f"Discard {action.name}, playing {card_text(action.card)}"[:100])
+            return Choice(action, shorten(f"Discard {action.name}, playing {card_text(action.card)}", 100))
         return Choice(action, f"Discard {action.name} without its card",
                       confirm="Every area with a city but no leader, or a leader but no city, falls into "
                               "disorder. Discard?")

@@ -37,6 +37,7 @@ from engine.seven_ages.setup import FROM_DECK
 from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, SIFT_VOTE, TRIM
 from engine.seven_ages.text import card_text, empire_name, stage
 from engine.seven_ages.view import action_name
+from engine.words import shorten
 
 View = Mapping[str, Any]
 Label = Callable[[View, Action], Choice]
@@ -138,7 +139,8 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
         m = view["markers"][action.marker]
         where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"
         as_what = f" as {action_name(view['phase'])}" if m["action"] == "wild" else ""
-        return Choice(action, f"Turn over the {action_name(m['action'])} marker {where}{as_what}"[:100])
+        label = f"Turn over the {action_name(m['action'])} marker {where}{as_what}"
+        return Choice(action, shorten(label, 100))
     if isinstance(action, Pass):
         return Choice(action, "Turn over no more markers now",
                       confirm="Any marker of this action you leave face down misses its go. Pass?")
@@ -185,5 +187,5 @@ def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) 
         # two like markers (option 5's second set) read alike: number the second and later
         seen[c.label] = seen.get(c.label, 0) + 1
         if seen[c.label] > 1:
-            choices[i] = replace(c, label=f"{c.label[:94]} ({seen[c.label]})")
+            choices[i] = replace(c, label=f"{shorten(c.label, 94)} ({seen[c.label]})")
     return Decision(player, heading(view, player), tuple(choices))

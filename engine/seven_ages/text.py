@@ -27,14 +27,14 @@ from engine.seven_ages.state import (
     TRIM,
 )
 from engine.seven_ages.view import action_name
-from engine.words import first_place, join_words, plural
+from engine.words import article, first_place, join_words, plural
 
 View = Mapping[str, Any]
 EventText = Callable[[Event, Names], "str | None"]
 _EVENTS: dict[str, EventText] = {}
 
 PHASE_WORDS = {SIFT: "Preparing to play: sifting the deck", SIFT_VOTE: "Preparing to play: the sifting vote",
-               REDEEM: "Preparing to play: redrawing cards", BID: "Who goes first?",
+               REDEEM: "Preparing to play: redrawing cards", BID: "Bidding for who goes first",
                COLOURS: "Choosing colours", TRIM: "Preparing to play: discarding down to 6",
                DRAFT: "Drafting the spare markers", MARKERS: "Placing action markers",
                END_TURN: "End of turn", OVER: "Game over"}
@@ -147,7 +147,7 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "leader_placed":
             return f"{who} sets up {d['leader']} with {empire_name(int(d['empire']))} in {d['area']}."
         case "unit_built":
-            return f"{the_empire(int(d['empire']))} build a {d['unit']} in {d['area']} " \
+            return f"{the_empire(int(d['empire']))} build {article(str(d['unit']))} in {d['area']} " \
                    f"for {d['cost']} money."
         case "fort_built":
             paid = f"for {d['cost']} money" if d["cost"] else "for free"

@@ -36,7 +36,7 @@ from engine.history.epochs5.data import Rules
 from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.track import space
-from engine.words import join_words, plural, pronoun, the, verb
+from engine.words import join_words, plural, pronoun, shorten, the, verb
 
 MAX_LABEL = 100
 INVADE, FORTIFY, ENHANCE = "Invade", "Fortify", "Play an enhancement"
@@ -55,7 +55,7 @@ TARGET_WORDS = {
 
 
 def clip(label: str, limit: int = MAX_LABEL) -> str:
-    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+    return shorten(label, limit)
 
 
 def unique(choices: list[Choice]) -> tuple[Choice, ...]:
@@ -91,7 +91,9 @@ def _draft(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action],
     pile = choosing["pile"]
     epoch = view["epoch_name"]
     if any(isinstance(a, Draft) for a in legal):
-        heading = f"{epoch}: keep one of the {len(legal)} {pile} cards in front of you; the rest pass on"
+        drafts = sum(isinstance(a, Draft) for a in legal)
+        heading = (f"{epoch}: keep one of the {drafts} {pile} cards in front of you; the rest pass on"
+                   if drafts > 1 else f"{epoch}: keep the last {pile} card in front of you")
         return heading, [
             Choice(a, f"{text.card_name(rules, a.card)}: {_short(rules, a.card)}")
             for a in legal

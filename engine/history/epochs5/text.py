@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.epochs5.data import Rules
-from engine.words import dice, first_place, join_words, plural, pronoun, roman, the, verb, winners
+from engine.words import article, dice, first_place, join_words, plural, pronoun, roman, the, verb, winners
 
 STRUCTURE_WORDS = {"capitol": "a capitol", "city": "a city", "monument": "a monument"}
 #: Why an army left the board, as the events say it.
@@ -258,7 +258,7 @@ EVENTS: dict[str, Wording] = {
     "must_retreat": lambda r, d, n: f"{n[d['player']]} has no army or siege token left to siege {d['land']}.",
     "retreat": lambda r, d, n: f"{n[d['player']]} retreats from {d['land']}.",
     "siege": lambda r, d, n: (
-        f"Siege of {d['land']}: {'a ' + d['piece'] if d.get('piece') else 'a piece'} goes "
+        f"Siege of {d['land']}: {article(d['piece']) if d.get('piece') else 'a piece'} goes "
         f"on the catapult (+{d['catapult']})."
     ),
     "catapult_emptied": lambda r, d, n: "The siege ends: the catapult is emptied.",
