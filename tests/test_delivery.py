@@ -293,6 +293,7 @@ async def test_a_game_the_ai_ends_in_one_command_posts_a_summary_not_its_log(fak
         logs = [n for n in names if n.endswith(".txt")]
         assert len(logs) == 1 and names[logs[0]] > 20_000, names  # the whole account, in the file
         assert any(n.endswith(".png") for n in names), names  # the final board
+        assert any(n.endswith("-timelapse.webp") for n in names), names  # the whole game, stage by stage
     finally:
         await bot.shutdown()
 

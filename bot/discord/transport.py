@@ -62,13 +62,13 @@ from dataclasses import dataclass, replace
 import aiohttp
 import discord
 
-from bot.digest import digest, places
+from bot.digest import digest, draw_timelapse, places
 from bot.discord.dms import DmChannels
 from bot.discord.kit import BotBase, Reply, mention, timestamp
 from bot.discord.panel import OpenPanelButton, panel
 from bot.discord.pictures import picture_files
 from bot.discord.words import clock_lines, describe_for
-from bot.models import Destination, MessageRef, Notice, NoticeKind, OutboxRow
+from bot.models import Destination, GameStatus, MessageRef, Notice, NoticeKind, OutboxRow
 from bot.outbox import (
     LATE_KINDS,
     LOBBY_KINDS,
@@ -489,8 +489,9 @@ class Transport:
         if not lines:
             return
         text = "\n".join(lines)
+        timelapse = await self._timelapse(game_id, status) if over else []
         if not over or len(split_message(text)) <= LONG_BURST:
-            await self.send_channel(channel_id, text, nonce=nonce)
+            await self.send_channel(channel_id, text, nonce=nonce, files=timelapse or None)
             await self._first_status(game_id, channel_id, nonce)
             return
         # A long burst ending the game (the AI finishing it inside one command): the final board,
@@ -504,7 +505,20 @@ class Transport:
                 files[:0] = await picture_files(self.bot, status.ruleset, game_id, view)
         tail = "\n".join([head, *lines[-TAIL_LINES:]])
         await self.send_channel(channel_id, split_message(tail)[-1] if len(tail) > MAX_MESSAGE else tail,
-                                files=files, nonce=nonce)
+                                files=files + timelapse, nonce=nonce)
+
+    async def _timelapse(self, game_id: str, status: GameStatus) -> list[discord.File]:
+        """A finished game's timelapse, for its summary (none for a game of older rules, which today's
+        rules may not replay, or one whose pictures cannot be made: one log line)."""
+        if status.status != "over":
+            return []
+        try:
+            stages = await self.bot.service.stage_views(game_id)
+            data = await self.bot.render(draw_timelapse, status.ruleset, stages)
+        except (ServiceError, ValueError, OSError) as exc:
+            log.warning("no timelapse for game %s: %s", game_id, exc)
+            return []
+        return [discord.File(io.BytesIO(data), filename=f"annals-{game_id}-timelapse.webp")]
 
     async def _send_news(self, user_id: int, game_id: str, rows: list[OutboxRow]) -> None:
         """A person's news of one game, by DM (or the ping in the thread when their DMs are closed)."""
