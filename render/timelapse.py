@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.palette import font
+from render.palette import PAPER, font
 
 CAPTION = 30  # px: the strip the stage is written on, over the top of each frame
 MAX_BYTES = 10 * 1024 * 1024  # Discord's attachment limit
@@ -25,7 +25,7 @@ def animate(frames: Sequence[tuple[str, bytes]], *, width: int = 800, seconds: f
         raise ValueError("a timelapse needs at least one frame")
     quality = 70
     while True:
-        pictures = [_captioned(stage, png, width) for stage, png in frames]
+        pictures = _same_size([_captioned(stage, png, width) for stage, png in frames])
         out = io.BytesIO()
         durations = [int(seconds * 1000)] * (len(pictures) - 1) + [int(last_seconds * 1000)]
         pictures[0].save(out, format="WEBP", save_all=True, append_images=pictures[1:], duration=durations,
@@ -34,6 +34,20 @@ def animate(frames: Sequence[tuple[str, bytes]], *, width: int = 800, seconds: f
         if len(data) <= MAX_BYTES or width <= 320:
             return data
         width, quality = int(width * 0.8), max(quality - 10, 40)
+
+
+def _same_size(pictures: list[Image.Image]) -> list[Image.Image]:
+    """The frames on canvases of one size (WebP animates frames of one size only): a board that grows
+    as the game goes (a longer table, a dashboard's second column) leaves paper below the shorter ones."""
+    height = max(p.height for p in pictures)
+    out = []
+    for picture in pictures:
+        if picture.height != height:
+            canvas = Image.new("RGB", (picture.width, height), PAPER)
+            canvas.paste(picture, (0, 0))
+            picture = canvas
+        out.append(picture)
+    return out
 
 
 def _captioned(stage: str, png: bytes, width: int) -> Image.Image:

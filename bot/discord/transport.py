@@ -515,7 +515,7 @@ class Transport:
         try:
             stages = await self.bot.service.stage_views(game_id)
             data = await self.bot.render(draw_timelapse, status.ruleset, stages)
-        except (ServiceError, ValueError, OSError) as exc:
+        except (ServiceError, ValueError, OSError, RuntimeError) as exc:  # the summary goes without it
             log.warning("no timelapse for game %s: %s", game_id, exc)
             return []
         return [discord.File(io.BytesIO(data), filename=f"annals-{game_id}-timelapse.webp")]
