@@ -10,6 +10,7 @@ players and its renderer by dotted path.
 from __future__ import annotations
 
 import importlib
+import threading
 
 from engine.core import Game
 from engine.policy import Policy
@@ -27,6 +28,8 @@ BUILTIN: tuple[str, ...] = (
 _SPECS: dict[str, GameSpec] = {}
 _DATA: dict[str, DataCheck] = {}
 _loaded = False
+_loading = False
+_lock = threading.RLock()
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -50,11 +53,22 @@ def unregister(game_id: str) -> None:
 
 
 def _ensure_builtin() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in BUILTIN:
-            importlib.import_module(module)
+    """Import the built-in games once. Another thread asking meanwhile waits for all of them (the bot
+    warms rulesets in a thread while its console already answers: it listed two games of five); a
+    built-in module asking while this thread imports them gets what is registered so far."""
+    global _loaded, _loading
+    if _loaded:
+        return
+    with _lock:
+        if _loaded or _loading:
+            return
+        _loading = True
+        try:
+            for module in BUILTIN:
+                importlib.import_module(module)
+            _loaded = True
+        finally:
+            _loading = False
 
 
 def specs(*, offered: bool = False) -> list[GameSpec]:
