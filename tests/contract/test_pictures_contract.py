@@ -42,6 +42,8 @@ class Moment:
     entries: list[dict[str, Any]]
     reader: int
     focus: list[str]
+    public: Mapping[str, Any]  # a spectator's view, what a board message in the thread shows
+    latest: list[str]  # the focus of the last seat's run of moves, a board message's outline
 
 
 def moment(spec: GameSpec, players: int, seed: int, steps: int) -> Moment:
@@ -65,7 +67,11 @@ def moment(spec: GameSpec, players: int, seed: int, steps: int) -> Moment:
     last = max((i for i, e in enumerate(log) if e["player"] == seat), default=0)
     entries = log[last:]
     view = json.loads(json.dumps(game.view(state, seat)))
-    return Moment(view, entries, seat, places(entries, seat))
+    run = len(log)
+    while run > 0 and log[run - 1]["player"] == log[-1]["player"]:
+        run -= 1
+    return Moment(view, entries, seat, places(entries, seat), json.loads(json.dumps(game.view(state, None))),
+                  places(log[run:]))
 
 
 def images(pictures: list[tuple[str, bytes]]) -> list[Image.Image]:
