@@ -51,11 +51,13 @@ def _same_size(pictures: list[Image.Image]) -> list[Image.Image]:
 
 
 def _captioned(stage: str, png: bytes, width: int) -> Image.Image:
-    """The board at ``width`` with ``stage`` written on a strip across its top."""
+    """The board at ``width`` under a strip with ``stage`` written on it (above the board, not over it:
+    over it, the caption covered the board's own title and read as one garbled line with it)."""
     board = Image.open(io.BytesIO(png)).convert("RGB")
     if board.width != width:
         board = board.resize((width, max(1, round(board.height * width / board.width))), Image.Resampling.BOX)
-    draw = ImageDraw.Draw(board, "RGBA")
-    draw.rectangle((0, 0, board.width, CAPTION), fill=(30, 30, 30, 200))
-    draw.text((10, CAPTION // 2), stage, font=font(16, bold=True), fill=(255, 255, 255), anchor="lm")
-    return board
+    frame = Image.new("RGB", (width, board.height + CAPTION), (30, 30, 30))
+    frame.paste(board, (0, CAPTION))
+    ImageDraw.Draw(frame).text((10, CAPTION // 2), stage, font=font(16, bold=True), fill=(255, 255, 255),
+                               anchor="lm")
+    return frame

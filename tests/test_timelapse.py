@@ -25,7 +25,7 @@ def test_boards_of_different_heights_make_one_timelapse_on_the_tallest_frame() -
     picture = Image.open(io.BytesIO(data))
     shots = [frame.convert("RGB") for frame in ImageSequence.Iterator(picture)]
     assert picture.format == "WEBP" and len(shots) == 3
-    assert all(shot.size == (800, 700) for shot in shots)
+    assert all(shot.size == (800, 700 + CAPTION) for shot in shots)  # the caption strip above the board
     first = shots[0]
     below_caption = first.getpixel((400, CAPTION + 100))
     assert isinstance(below_caption, tuple) and below_caption[0] > 150 > below_caption[2]  # the red board
