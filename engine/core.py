@@ -333,6 +333,16 @@ class Game(Protocol):
         they hold. A confirmation asked before a real choice is no forced move."""
         ...
 
+    def up_next(self, state: Any) -> PlayerId | None:
+        """While one seat acts alone, the seat the game asks next: once that seat is done, the next to
+        act is this one seat alone (unless the game ends first), and what every seat sees already fixes
+        it. The platform tells its person "you're next". None when it is not fixed or not public yet (a
+        draw, a roll, a bid, a hidden card or the move under way decides it; several seats act at once
+        next) and when several seats act now. Read from the public part of the state only: two states
+        that differ only in one seat's secrets (:meth:`private_variants`) give the same answer. None by
+        default (:class:`BaseGame`): a game that says nothing is never wrong."""
+        ...
+
     def private_variants(self, state: Any, seat: PlayerId) -> Sequence[Any]:
         """A few states equal to ``state`` but in what ``seat`` alone knows, none of them ``state``.
 
@@ -519,6 +529,10 @@ class BaseGame(Generic[S, C]):
     def forced(self, state: S, player: PlayerId) -> Action | None:
         """See :meth:`Game.forced`: :func:`only_move` by default."""
         return only_move(self, state, player)
+
+    def up_next(self, state: S) -> PlayerId | None:
+        """See :meth:`Game.up_next`: None (not known) by default."""
+        return None
 
     def view(self, state: S, viewer: PlayerId | None) -> Mapping[str, Any]:
         raise NotImplementedError

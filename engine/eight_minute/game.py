@@ -95,6 +95,19 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
     def actors(self, state: EMState) -> frozenset[PlayerId]:
         return flow.actors(state)
 
+    def up_next(self, state: EMState) -> PlayerId | None:
+        """The seat to the left, in the two-player neutral placing and when a turn ends; None when this
+        card ends the game (or a game of the Full Game, which goes on with a bid), and in the bid."""
+        if state.phase == "neutral":
+            return (state.neutral_next + 1) % state.players if state.neutral_left > 1 else None
+        if state.phase != "turn" or state.current is None:
+            return None
+        # the card of this turn is in its hand once taken (a task under way)
+        cards = [len(h) + (p == state.current and state.task is None) for p, h in enumerate(state.hands)]
+        if all(n >= self.data.end_cards[state.players] for n in cards):
+            return None
+        return (state.current + 1) % state.players
+
     def legal_actions(self, state: EMState, player: PlayerId) -> list[Action]:
         if player not in flow.actors(state):
             return []

@@ -107,6 +107,19 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
             return frozenset({state.turn.player})
         return frozenset()
 
+    def up_next(self, state: HistoryState) -> PlayerId | None:
+        """The next drawer while three or more are still to draw (each has a real choice; the last two
+        are decided at once, and then the empire called first is a hidden card); in a turn, the one seat
+        still to play its empire this epoch (of several, who holds the next one called is hidden)."""
+        if state.phase == "draw" and state.drawn is not None:
+            following = state.draw_pos + 1
+            return state.draw_order[following] if following <= state.players - 3 else None
+        if state.phase == "turn" and state.turn is not None:
+            waiting = [p for p in range(state.players) if p != state.turn.player
+                       and state.holding[p] is not None and len(state.played_empires[p]) < state.epoch]
+            return waiting[0] if len(waiting) == 1 else None
+        return None
+
     def legal_actions(self, state: HistoryState, player: PlayerId) -> list[Action]:
         if player not in self.actors(state):
             return []

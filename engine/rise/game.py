@@ -152,6 +152,20 @@ class RiseGame(SpokenBy, BaseGame[RiseState, Ctx]):
             return frozenset((state.choosers[0],))
         return frozenset()
 
+    def up_next(self, state: RiseState) -> PlayerId | None:
+        """The next seat of the turn order while the Player Actions phase has an action left after this
+        one; the next chooser while two or more are still to choose a turn-order place (the last takes
+        the place left). None in the upkeep decisions and after the last action of a turn."""
+        if state.phase == "actions" and state.task is not None:
+            following = state.act_no + 1
+            if following < self.data.actions_per_turn * state.players:
+                seat = state.order[following % state.players]
+                return seat if seat != int(state.task["player"]) else None
+            return None
+        if state.phase == "order" and len(state.choosers) >= 3:
+            return state.choosers[1]
+        return None
+
     def hidden_draws(self, state: RiseState) -> tuple[int, ...]:
         # a face-down tile box shrinks when a tile is turned up
         return tuple(len(box) for boxes in (state.progress_boxes, state.territory_boxes, state.city_boxes)

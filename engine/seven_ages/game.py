@@ -33,6 +33,8 @@ from engine.seven_ages.state import OVER, SevenState, dumps, from_json, to_json
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.view import SevenView, build_view
 
+_ONE_BY_ONE = frozenset({"draft", "start", "civilise", "discard"})  # see SevenAgesGame.up_next
+
 
 class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
     WORDS = Words(decision=decision.decide, describe_event=text.describe_event, stage=text.stage,
@@ -57,6 +59,13 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def actors(self, state: SevenState) -> frozenset[PlayerId]:
         return steps.actors(state)
+
+    def up_next(self, state: SevenState) -> PlayerId | None:
+        """The next seat of the queue in a step taken one seat at a time where no other seat is asked in
+        between (the spare-marker draft; Start, Civilise and Discard); None elsewhere."""
+        if state.phase not in _ONE_BY_ONE or state.pending or state.choosing_colours():
+            return None
+        return next((q for q in state.queue if q != state.queue[0]), None)
 
     def step(self, state: SevenState) -> str:
         return state.phase

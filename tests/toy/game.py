@@ -159,6 +159,10 @@ class ToyGame:
     def forced(self, state: ToyState, player: PlayerId) -> Action | None:
         return only_move(self, state, player)
 
+    def up_next(self, state: ToyState) -> PlayerId | None:
+        # both bid at once: nobody is next after a lone bidder, the round is then revealed
+        return None
+
     def private_variants(self, state: ToyState, seat: PlayerId) -> list[ToyState]:
         """A bid in is known to its bidder alone: the others see only the cards not yet shown (hand
         and bid together), so any of those could be the bid. The lowest and the highest other one."""

@@ -108,6 +108,15 @@ class Epochs5Game(BaseGame[State, Ctx]):
             return frozenset({state.turn.player})
         return frozenset()
 
+    def up_next(self, state: State) -> PlayerId | None:
+        """In a turn, the one seat whose empire is still to be revealed this epoch (of several, who holds
+        the next one called is hidden); None in the draft, where the sets are with two seats at once."""
+        if state.phase == "turn" and state.turn is not None:
+            waiting = [p for p in range(state.players) if p != state.turn.player
+                       and state.empire_of[p] is not None and not state.revealed[p]]
+            return waiting[0] if len(waiting) == 1 else None
+        return None
+
     def legal_actions(self, state: State, player: PlayerId) -> list[Action]:
         if player not in self.actors(state):
             return []
