@@ -220,12 +220,15 @@ class UserSettings:
         reminder_offsets: their own reminder times, seconds before a deadline, used in place
             of every game's own times (times not shorter than a game's time per move are
             skipped there); None: each game's times.
+        up_next: whether they get a DM "you're next" when the player before them starts their move
+            (in a game that knows who moves next, :meth:`engine.core.Game.up_next`); off by default.
     """
 
     user_id: int
     dm_allowed: bool = True
     reminders: ReminderPreference = "all"
     reminder_offsets: tuple[int, ...] | None = None
+    up_next: bool = False
 
     def problems(self) -> list[str]:
         """Sentences describing what is wrong with these settings (empty when valid)."""
@@ -456,6 +459,7 @@ class NoticeKind(StrEnum):
     move_undone = "move_undone"
     unrecorded = "unrecorded"  # in the log and the news only: moves made before records were kept
     forced = "forced"  # a person's only move, played for them at once (engine.core.only_move)
+    up_next = "up_next"  # by DM, to a person who asked: the player before them has started their move
 
 
 @dataclass(frozen=True)

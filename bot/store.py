@@ -1118,24 +1118,25 @@ class Store:
     async def get_user_settings(self, user_id: int) -> UserSettings:
         """A person's settings (defaults when never set)."""
         rows = await self._read(
-            "SELECT dm_allowed, reminders, reminder_offsets_json FROM user_settings WHERE user_id = ?",
-            (user_id,))
+            "SELECT dm_allowed, reminders, reminder_offsets_json, up_next FROM user_settings "
+            "WHERE user_id = ?", (user_id,))
         if not rows:
             return UserSettings(user_id)
         offsets = _offsets(rows[0][2]) if rows[0][2] is not None else None
-        return UserSettings(user_id, bool(rows[0][0]), rows[0][1], offsets)
+        return UserSettings(user_id, bool(rows[0][0]), rows[0][1], offsets, bool(rows[0][3]))
 
     async def set_user_settings(self, settings: UserSettings, now: int) -> None:
         """Insert or replace a person's settings."""
         async with self.transaction() as conn:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, dm_allowed, reminders, reminder_offsets_json, "
-                "updated_at) VALUES (?, ?, ?, ?, ?) "
+                "up_next, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_allowed = excluded.dm_allowed, "
                 "reminders = excluded.reminders, reminder_offsets_json = excluded.reminder_offsets_json, "
-                "updated_at = excluded.updated_at",
+                "up_next = excluded.up_next, updated_at = excluded.updated_at",
                 (settings.user_id, int(settings.dm_allowed), settings.reminders,
-                 None if settings.reminder_offsets is None else _dumps(list(settings.reminder_offsets)), now),
+                 None if settings.reminder_offsets is None else _dumps(list(settings.reminder_offsets)),
+                 int(settings.up_next), now),
             )
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:

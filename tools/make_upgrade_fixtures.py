@@ -114,6 +114,8 @@ COMMITS: tuple[Commit, ...] = (
            "the outbox; the last commit before schema 7"),
     Commit("2a6b15d", 7, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
            "stored records, rules versions; the last commit before schema 8 (time banks)"),
+    Commit("ce2aca9", 8, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
+           "time banks; the last commit before schema 9 (the \"you're next\" setting)"),
 )
 
 
