@@ -22,7 +22,7 @@ Commands (as a person; GAME defaults to that person's current game)::
                                  some of its words; words that fit several choices list them)
     undo                        (take back your last move while nothing new is known)
     actions | status [GAME] | board [N] | timelapse | text | hand | scores | log [N] | rules | land NAME
-    vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none
+    vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none|next on|off
     timers [move=..] [remind=..] [policy=..] [misses=..] | prefs [KEY=VALUE]
 
 and for the console itself: ``/as NAME [COMMAND]``, ``/time +2h`` (only with a
@@ -80,6 +80,7 @@ Commands (GAME defaults to your current game):
   land NAME      what the board says about one place
   vacation DAYS  move your deadline DAYS later, or book DAYS away ahead (capped per game)
   resign | reclaim | pause | resume | abandon | reminders all|last|none
+  reminders next on|off   a message when the player before you starts their move (off by default)
   timers         the game's timers; timers [move=..] [remind=..] [policy=..] [misses=..] changes them
   prefs          your standing preferences (games that have them); prefs KEY=VALUE sets one
 Console: /time +2h (with --demo: move the clock, deadlines fire)   /backup   /help   /quit"""
@@ -573,10 +574,17 @@ class Console:
         await self.service.abandon(await self._game(name, uid, args), uid, is_admin=self.is_admin)
 
     async def _reminders(self, name: str, uid: int, args: list[str]) -> None:
-        if len(args) != 1 or args[0] not in ("all", "last", "none"):
-            self.say(f"[{name}] Usage: reminders all|last|none")
-            return
+        """``reminders all|last|none``: which reminders; ``reminders next on|off``: "you're next"."""
         settings = await self.service.user_settings(uid)
+        if len(args) == 2 and args[0] == "next" and args[1] in ("on", "off"):
+            await self.service.set_user_settings(replace(settings, up_next=args[1] == "on"))
+            told = "you get" if args[1] == "on" else "no more"
+            self.say(f"[{name}] You're next: {args[1]} ({told} a message when the player before you starts "
+                      "their move).")
+            return
+        if len(args) != 1 or args[0] not in ("all", "last", "none"):
+            self.say(f"[{name}] Usage: reminders all|last|none, or reminders next on|off")
+            return
         choice: ReminderPreference = "all" if args[0] == "all" else "last" if args[0] == "last" else "none"
         await self.service.set_user_settings(replace(settings, reminders=choice))
         self.say(f"[{name}] Reminders: {args[0]} (from your next clock on).")

@@ -125,6 +125,8 @@ _WORDS: dict[NoticeKind, Wording] = {
     NoticeKind.game_started: _started,
     NoticeKind.your_turn: lambda n, who, when: f"Your move in game {n.game_id}"
     + (f" (due {when(n.data['due_at'])})." if n.data.get("due_at") else "."),
+    NoticeKind.up_next: lambda n, who, when: f"You're next in {n.data.get('title') or 'game'}, game "
+                                             f"{n.game_id}: {who()} has started their move.",
     NoticeKind.reminder: lambda n, who, when: f"Reminder: your move in game {n.game_id} is due "
     + (f"{when(n.data['due_at'])}." if n.data.get("due_at") else "soon."),
     NoticeKind.timeout: lambda n, who, when: f"{who()} missed the deadline "

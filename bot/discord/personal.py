@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.config import parse_duration
 from bot.discord.base import LIVE, CommandBase
 from bot.discord.kit import GameId, Interaction, Reply, ShortText, mention, span, timestamp
-from bot.models import GameRow, GameStatus, NoticeKind, ReminderPreference
+from bot.models import GameRow, GameStatus, NoticeKind, ReminderPreference, UserSettings
 from bot.service import ServiceError
 from engine.registry import get_game
 from engine.words import first_place, join_words
@@ -35,6 +35,19 @@ def parse_times(text: str) -> tuple[int, ...] | None:
         return tuple(sorted({parse_duration(w) for w in words}, reverse=True))
     except ValueError as exc:
         raise ServiceError("bad_settings", str(exc)) from exc
+
+
+def reminder_words(settings: UserSettings) -> str:
+    """A person's reminder settings, after "You get": which reminders, when, and "you're next" if asked."""
+    if settings.reminders == "none":
+        said = "no reminders"
+    else:
+        at = "each game's reminder times" if settings.reminder_offsets is None else \
+            (", ".join(span(o) for o in settings.reminder_offsets) or "no times") + " before a deadline"
+        said = f"{REMINDER_WORDS[settings.reminders]}, at {at}"
+    if settings.up_next:
+        return f"{said}, and a DM when the player before you starts their move (`next:False` stops it)."
+    return f"{said}."
 
 
 class PersonalCommands(CommandBase):
@@ -87,10 +100,12 @@ class PersonalCommands(CommandBase):
 
     @app_commands.command(name="reminders", description="Which turn reminders you get and when (every game)")
     @app_commands.describe(when="Every reminder, only the last one before a deadline, or none",
-                           times="Your own times before a deadline, like \"6h, 1h\"; \"game\": each game's")
+                           times="Your own times before a deadline, like \"6h, 1h\"; \"game\": each game's",
+                           up_next="A DM when the player before you starts their move, to be ready")
+    @app_commands.rename(up_next="next")
     @app_commands.choices(when=REMINDER_CHOICES)
     async def reminders(self, interaction: Interaction, when: str | None = None,
-                        times: ShortText | None = None) -> None:
+                        times: ShortText | None = None, up_next: bool | None = None) -> None:
         async def work() -> Reply:
             settings = await self.bot.service.user_settings(interaction.user.id)
             if when is not None:
@@ -98,16 +113,14 @@ class PersonalCommands(CommandBase):
                 settings = replace(settings, reminders=pref)
             if times is not None:
                 settings = replace(settings, reminder_offsets=parse_times(times))
-            if when is not None or times is not None:
+            if up_next is not None:
+                settings = replace(settings, up_next=up_next)
+            if when is not None or times is not None or up_next is not None:
                 await self.bot.service.set_user_settings(settings)  # refuses times out of range
                 head = "Saved: from your next turn on you get"
             else:
                 head = "You get"
-            if settings.reminders == "none":
-                return Reply(f"{head} no reminders.")
-            at = "each game's reminder times" if settings.reminder_offsets is None else \
-                (", ".join(span(o) for o in settings.reminder_offsets) or "no times") + " before a deadline"
-            return Reply(f"{head} {REMINDER_WORDS[settings.reminders]}, at {at}.")
+            return Reply(f"{head} {reminder_words(settings)}")
         await self._answer(interaction, work, ephemeral=True)
 
     @app_commands.command(name="vacation", description="Declare days away: your deadlines move later")

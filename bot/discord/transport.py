@@ -525,9 +525,13 @@ class Transport:
         resumed = any(r.payload.get("resumed") for r in rows)
         lines: list[str] = []
         turn = False
+        heads_up = True  # nothing but "you're next": no stand-in ping when their DMs are closed
         with building():
             status = await self.bot.service.wording_status(game_id)
             for notice in (n for r in rows for n in notices_of(game_id, r.payload)):
+                if notice.kind == NoticeKind.up_next and user_id in status.waiting_for:
+                    continue  # come late: it is their move already, which their news says
+                heads_up = heads_up and notice.kind == NoticeKind.up_next
                 if notice.kind == NoticeKind.your_turn:
                     # a resumed game's moves are those announced before the pause (same seq, same
                     # panel): the player hears of the new deadline, not the same "Your move" and board
@@ -541,7 +545,7 @@ class Transport:
                     lines.append(text)
         text = private_news(game_id, status.title, lines)
         await self.send_private(user_id, text, await self.game_channel(game_id), game_id, turn=turn,
-                                nonce=rows[0].nonce)
+                                nonce=rows[0].nonce, ping=not heads_up)
 
     async def _send_status(self, game_id: str, nonce: str) -> None:
         row = await self.store.get_game(game_id)
@@ -661,8 +665,9 @@ class Transport:
                 await channel.send(piece, allowed_mentions=MENTION_USERS, nonce=tag)
 
     async def send_private(self, user_id: int, text: str, channel_id: int | None, game_id: str, *,
-                           turn: bool = False, nonce: str | None = None) -> None:
-        """DM ``text`` to a person; if their DMs are closed, ping them in the game's channel instead.
+                           turn: bool = False, nonce: str | None = None, ping: bool = True) -> None:
+        """DM ``text`` to a person; if their DMs are closed, ping them in the game's channel instead
+        (unless not ``ping``: a heads-up nobody needs in public, as "you're next").
 
         With ``turn`` and the person to move now (and not just after their own move),
         the message also says so, carries the board and what happened since their last
@@ -683,7 +688,7 @@ class Transport:
                     raise
                 log.info("DMs to user %s are closed; remembering it", user_id)
                 await self.bot.service.set_user_settings(replace(settings, dm_allowed=False))
-        if channel_id is not None:
+        if channel_id is not None and ping:
             await self._ping(user_id, channel_id, game_id, news, nonce=nonce)
 
     async def _send_dm(self, user_id: int, text: str, game_id: str, news: _Turn | None,

@@ -464,6 +464,10 @@ class ServiceBase:
                            and any(d.player == player and d.kind == "turn" for d in lg.deadlines))
                 unit.notice(NoticeKind.your_turn, (seat.user_id,), seat=player, due_at=clock[0].due_at,
                             goes_on=goes_on)
+                # a new turn: the game starts, or someone else moved before it (not a clock started
+                # again by a resume, new timers or a seat taken back, nor their own turn going on)
+                if row.status == "lobby" or any(a.player != player for a in unit.actions):
+                    await self._tell_next(lg, unit, player)
         if clear_all and unit.status == "paused":  # the clocks stop: each bank keeps what was left
             self._settle_banks(lg, unit, timers, keep=set(), moved=False)
         fired = set(unit.fired)
@@ -517,6 +521,21 @@ class ServiceBase:
             lg.rules_version = change.rules_version
         lg.deadlines = sorted(kept + new, key=lambda d: (d.due_at, d.deadline_id))
         self._remember(lg)
+
+    async def _tell_next(self, lg: Loaded, unit: Unit, player: PlayerId) -> None:
+        """"You're next", by DM, to the person of the seat the game names as moving after ``player``
+        (:meth:`engine.core.Game.up_next`), who starts their move now: if that person asked for it
+        (:attr:`bot.models.UserSettings.up_next`), plays the seat themselves and is not ``player``'s."""
+        following = lg.game.up_next(unit.state)
+        seat = unit.seat(following) if following is not None and following != player else None
+        mover = unit.seat(player)
+        if seat is None or not seat.is_human or seat.user_id is None or mover is None \
+                or mover.user_id == seat.user_id:
+            return
+        if not (await self.store.get_user_settings(seat.user_id)).up_next:
+            return
+        unit.notice(NoticeKind.up_next, (seat.user_id,), seat=player, name=unit.names()[player],
+                    title=lg.spec.title, next_seat=following)
 
     @staticmethod
     @off_loop
