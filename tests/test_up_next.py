@@ -238,3 +238,19 @@ async def test_with_dms_closed_nobody_is_pinged_for_it(rig: Rig) -> None:
     rows = [r for r in await rig.store.outbox_rows() if r.game_id == gid and r.kind == "dm"
             and any(n.kind is NoticeKind.up_next for n in notices_of(gid, r.payload))]
     assert len(rows) == 1 and rows[0].delivered_at is not None  # dealt with, not left to retry
+
+
+async def test_a_heads_up_that_comes_when_it_is_their_move_already_is_dropped(rig: Rig) -> None:
+    """Delivered late (DMs retried, the bot down meanwhile), "you're next" would arrive beside or after
+    "your move": it says nothing then, and the DM carries the move alone."""
+    await rig.command(D_ALICE, "reminders", next=True)
+    gid = await open_relay(rig)
+    (row,) = [r for r in await rig.store.outbox_rows() if r.game_id == gid and r.kind == "dm" and
+              r.target == D_ALICE and any(n.kind is NoticeKind.up_next for n in notices_of(gid, r.payload))]
+    seq, decision = await rig.service.decision(gid, D_BOB)
+    assert decision is not None
+    await rig.service.submit(gid, D_BOB, decision.choices[0].action.to_json(), seq)  # Alice's move now
+    await rig.settle()
+    mark = len(rig.fake.calls)
+    await rig.bot.transport._send_news(D_ALICE, gid, [row])  # the same row, sent once more, late
+    assert heads_up(rig, D_ALICE, mark) == []
