@@ -149,6 +149,7 @@ class ManoeuvreRules(BaseGoRules):
     """Manoeuvre (L598-700): movement, then disorder removed by units. No conflict yet (issue 26 part 3)."""
 
     action = "manoeuvre"
+    interleaves = True  # option 5: one marker each in turn (L1194)
     kinds: tuple[type[Action], ...] = (*ACTIONS, Done)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
