@@ -43,7 +43,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
-    version="2",  # 2: the end-of-go clean-ups (lone leaders lost, vacant areas cleared) change replays
+    version="3",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194)
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",
