@@ -120,3 +120,21 @@ def test_option_5_interleaves_manoeuvre_only() -> None:
     assert s.actors() == {ANNA}
     s.turn_over(ANNA, "Huns")
     assert s.actors() == {PETER}
+
+
+def test_the_next_seat_turns_next_when_a_go_ends_with_its_empire() -> None:
+    """A go may end without its player ending it: Anna's Romans, one galley at sea with no Roman land
+    beside it, are lost at sea as the galley stops ("a galley ... not adjacent to a land area its empire
+    controls ... is lost", L654) and the Romans, with no units, are discarded at once (L1012). Still
+    Peter turns his marker before Anna turns her Huns'."""
+    s = Scenario(players=3, options={"enhanced_play": True})
+    s.empire("Romans", owner=ANNA, progress=10, units={"Tyrrhenian Sea": {"Galley": 1}})
+    s.empire("Huns", owner=ANNA, progress=10, units={"Kazakh Steppe": {"Spear": 2}})
+    s.empire("Parthians", owner=PETER, progress=10, units={"Parthia": {"Spear": 2}})
+    s.marker(ANNA, "manoeuvre", "Romans").marker(ANNA, "manoeuvre", "Huns")
+    s.marker(PETER, "manoeuvre", "Parthians").at("manoeuvre")
+    s.turn_over(ANNA, "Romans").play(MoveFrom(ANNA, "Tyrrhenian Sea"), MoveUnits(ANNA, "Galley", 1))
+    s.play(MoveTo(ANNA, "Western Mediterranean"), StopHere(ANNA))
+    assert [d["empire"] for d in s.of_type("galleys_lost")] == [card("Romans")]
+    assert not s.state.has_empire(card("Romans")) and s.state.go_of(ANNA) is None
+    assert s.actors() == {PETER}
