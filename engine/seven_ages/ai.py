@@ -19,7 +19,10 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 - at the end of a turn it buys glory with money beyond a reserve;
 - every other turn an empire that can expand takes Manoeuvre (in a dark age it trades instead), and
   moves one unit at a time into the vacant land areas next to its stacks, the richest first; it
-  removes every disorder its units can (:func:`_manoeuvre`); it lets other empires' ships through its
+  removes every disorder its units can (:func:`_manoeuvre`); as its go begins it plays a manoeuvre
+  event that ends the disorder of one of its areas (Long march), the richest, and keeps the plain
+  movement bonuses and Cataract (a card in hand is a future empire, bid or trade card, worth more than
+  a point of movement to a player moving one area at a time); it lets other empires' ships through its
   canals for a toll;
 - otherwise it takes the first legal move (the step's own order).
 """
@@ -50,6 +53,7 @@ from engine.seven_ages.actions_civ import (
     BuyGlory,
     KeepLeader,
     PlayArtefact,
+    PlayEvent,
     TradeCard,
     TradeKeep,
     TradeLevels,
@@ -145,6 +149,12 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         return next((a for a in actions if isinstance(a, Pacify)), None)
     e = state.empire(go.empire)
     group = go.data.get("group")
+    deck = load_deck().cards
+    marches: list[PlayEvent] = [
+        a for a in actions if isinstance(a, PlayEvent) and a.area and state.area(a.area).disorder
+        and any(x["code"] == "remove_disorder" for x in deck[a.card].event.effects)]
+    if marches:  # an event ending the disorder of one of its areas, as the go begins
+        return max(marches, key=lambda a: _area_worth(state, e, a.area))
     if not group:
         targets = expansions(state, go)
         if not targets:

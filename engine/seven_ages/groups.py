@@ -7,7 +7,8 @@ left (``from``) and where it is (``at``), its ``units`` (all land units, all shi
 the ``cargo`` its ships carry, the riding ``leaders`` (names; unnamed leaders of a kind share one), its
 ``path`` and the points ``spent``, the ``coast`` its ships lie on, the areas it entered ``vacant``,
 whether galleys went ``adrift``, the blockades it ``promised``, how its last step came in (``invaded``,
-``river``, ``arrow``), and a canal request under way (``asking``, ``toll``).
+``river``, ``arrow``), a canal request under way (``asking``, ``toll``), and the movement its go
+gained from events (``bonus``, :mod:`engine.seven_ages.move_events`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engine.seven_ages.canals import owner as canal_owner
 from engine.seven_ages.canals import standing as canal_standing
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
+from engine.seven_ages.move_events import BONUS, go_bonus
 from engine.seven_ages.movement import (
     EXPLORER,
     GALLEY,
@@ -64,10 +66,11 @@ def group_of(go: Go) -> dict[str, Any] | None:
 
 
 def new_group(state: SevenState, e: Empire, area: str) -> dict[str, Any]:
-    """A group about to leave ``area``: no units yet, no steps, the coast its empire's ships lie on."""
+    """A group about to leave ``area``: no units yet, no steps, the coast its empire's ships lie on, and
+    the movement its go gained from events (played before any unit moves, so before any group forms)."""
     return {"from": area, "at": area, "units": {}, "cargo": {}, "leaders": [], "path": [], "spent": 0,
             "coast": dict(e.coasts).get(area), "vacant": [], "adrift": False, "promised": [],
-            "invaded": False, "river": False, "arrow": False}
+            "invaded": False, "river": False, "arrow": False, BONUS: go_bonus(state, e.card)}
 
 
 def group_mode(group: Mapping[str, Any]) -> str | None:
@@ -96,10 +99,11 @@ def seats_left(group: Mapping[str, Any]) -> bool:
 
 def points_left(e: Empire, group: Mapping[str, Any]) -> int:
     """Points the group has left: the least allowance among its units, +1 with an Explorer riding
-    along for the whole move (L610), less what its steps cost."""
+    along for the whole move (L610), + its go's event bonus (``move_bonus_once``), less what its steps
+    cost."""
     if not group["units"]:
         return 0
-    bonus = 1 if EXPLORER in riders(e, group) else 0
+    bonus = (1 if EXPLORER in riders(e, group) else 0) + int(group.get(BONUS, 0))
     return min(allowance(e, u) for u in group["units"]) + bonus - int(group["spent"])
 
 

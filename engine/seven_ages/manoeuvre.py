@@ -32,8 +32,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import manoeuvre_words, steps
+from engine.seven_ages import manoeuvre_words, move_events, steps
 from engine.seven_ages.actions import Done
+from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.actions_move import (
     ACTIONS,
     AIR,
@@ -144,12 +145,17 @@ def _record(ctx: Ctx, go: Go, area: str, units: Mapping[str, int], group: Mappin
          arrivals=[*go.data["arrivals"], *([area, u, n, *flags] for u, n in rows)])
 
 
+def _before_moving(go: Go) -> bool:
+    """The go's first decision: no group under way and no unit moved yet (its events are played now)."""
+    return go.stage == STACK and not go.data.get("group") and not go.data.get("moved")
+
 
 class ManoeuvreRules(BaseGoRules):
     """Manoeuvre (L598-700): movement, then disorder removed by units. No conflict yet (issue 26 part 3)."""
 
     action = "manoeuvre"
-    kinds: tuple[type[Action], ...] = (*ACTIONS, Done)
+    interleaves = True  # option 5: one marker each in turn (L1194)
+    kinds: tuple[type[Action], ...] = (*ACTIONS, Done, PlayEvent)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)
@@ -164,7 +170,8 @@ class ManoeuvreRules(BaseGoRules):
             return [*(Pacify(seat, a) for a in pacifiable(state, e, go)), Done(seat)]
         group = group_of(go)
         if go.stage == STACK or group is None:
-            return [*(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
+            events = move_events.plays(state, go) if _before_moving(go) else []
+            return [*events, *(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
         if group.get("toll"):
             price = int(group["toll"]["price"])
             return [*([PayToll(seat, True)] if e.money >= price else []), PayToll(seat, False)]
@@ -231,6 +238,12 @@ class ManoeuvreRules(BaseGoRules):
             return
         e = ctx.state.empire(go.empire)
         group = group_of(go)
+        if isinstance(action, PlayEvent):
+            if not _before_moving(go):
+                raise IllegalAction("events_first", "Manoeuvre events are played as your go begins, before "
+                                    "any of your units moves.")
+            move_events.play(ctx, go, action)
+            return
         if go.stage == PACIFY:
             self._pacify_stage(ctx, go, e, action)
             return

@@ -12,6 +12,10 @@ empire's go through the action's :class:`GoRules`; then turns over another, or p
 the rest face down (those empires miss their go, L377). A Start-empire marker on an empire does
 nothing and the additional marker only starts an empire, takes a Destiny or civilises (L347-349):
 such markers are never offered.
+
+With option 5 (Enhanced Play) an action whose rules interleave (Manoeuvre, L1194) goes round the
+table one marker at a time: a seat turning a marker moves to the back of the queue, so the next seat
+turns its marker before the first may turn a second; a seat that passes is out for the action.
 """
 
 from __future__ import annotations
@@ -208,6 +212,8 @@ class GoRules(Protocol):
     """Whether the additional marker, on no empire, can take this action (L349)."""
     on_empire: bool
     """Whether a marker on an empire takes this action (not Start empire: L347)."""
+    interleaves: bool
+    """Whether, with option 5 (Enhanced Play), seats take turns one marker each (Manoeuvre, L1194)."""
     kinds: tuple[type[Action], ...]
 
     def enter(self, ctx: Ctx) -> None:
@@ -239,6 +245,7 @@ class BaseGoRules:
     parallel = False
     extra_ok = False
     on_empire = True
+    interleaves = False
 
     def enter(self, ctx: Ctx) -> None:
         return None
@@ -302,6 +309,8 @@ class MarkerStep:
             return frozenset(p.seat for p in state.pending)
         if self.rules.parallel:
             return frozenset(state.queue)
+        if state.goes and self.interleaved(state):
+            return frozenset(g.seat for g in state.goes)  # its seat waits at the back of the queue
         return frozenset(state.queue[:1])
 
     def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
@@ -314,6 +323,10 @@ class MarkerStep:
         if go is not None:
             return self.rules.legal(state, go)
         return [*(TurnMarker(seat, i) for i in turnable(state, self.rules, seat)), Pass(seat)]
+
+    def interleaved(self, state: SevenState) -> bool:
+        """Whether seats take turns one marker each at this action: option 5 at Manoeuvre (L1194)."""
+        return self.rules.interleaves and not self.rules.parallel and bool(state.options.get("enhanced_play"))
 
     def apply(self, ctx: Ctx, action: Action) -> None:
         s, seat = ctx.state, action.player
@@ -343,7 +356,14 @@ class MarkerStep:
         markers = list(s.markers)
         markers[index] = replace(marker, turned=self.name)
         go = Go(seat, index, marker.empire, self.name)
-        ctx.state = replace(s, markers=tuple(markers)).with_go(go)
+        queue = s.queue
+        if self.interleaved(s):
+            # 'each player turns over one marker ... before the First player can turn over a second'
+            # (L1194): the seat goes to the back of the queue as it turns one, so whenever and however
+            # its go ends (even by its empire being discarded mid-go) the next seat turns next. The
+            # queue runs clockwise from the First player; front to back keeps that order.
+            queue = (*(q for q in queue if q != seat), seat)
+        ctx.state = replace(s, markers=tuple(markers), queue=queue).with_go(go)
         ctx.emit("marker_turned", seat=seat, empire=marker.empire, action=self.name,
                  wild=marker.action == WILD)
         self.rules.begin(ctx, go)

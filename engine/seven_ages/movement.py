@@ -13,6 +13,7 @@ from engine.seven_ages.actions_move import AIR, LAND, SHIPS
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import Arrow, load_map
+from engine.seven_ages.move_events import extra_cost
 from engine.seven_ages.production import empire_age, unit_class
 from engine.seven_ages.setup import load_counters
 from engine.seven_ages.state import Empire, SevenState
@@ -81,12 +82,10 @@ def terrain_defence(area: str, age: int) -> int:
 
 def step_cost(state: SevenState, e: Empire, mode: str, to: str, explorer: bool) -> int:
     """Points to enter ``to``: ships and aircraft 1 (L612); land units by terrain, by the mover's age;
-    a neutral area entered with an Explorer 1 (L2029)."""
-    if mode != LAND:
-        return 1
-    if explorer and not state.occupants(to):
-        return 1
-    return land_cost(to, empire_age(e))
+    a neutral area entered with an Explorer 1 (L2029); then what an event added to the area this turn
+    (Cataract's ``move_cost``), for every unit."""
+    flat = mode != LAND or (explorer and not state.occupants(to))
+    return (1 if flat else land_cost(to, empire_age(e))) + extra_cost(state, to)
 
 
 def others_in(state: SevenState, e: Empire, area: str) -> list[Empire]:

@@ -21,8 +21,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("enhanced_start", "Option 4, Enhanced start: 10 cards are dealt, and each player discards "
                "down to 6 once colours are chosen.", False),
     OptionSpec("enhanced_play", "Option 5, Enhanced Play: spare action markers are drafted each turn (3 "
-               "or 4 players; 2 players play two sets each), and a player at least two empires below "
-               "their maximum may place two markers on no empire.", False),
+               "or 4 players; 2 players play two sets each), a player at least two empires below "
+               "their maximum may place two markers on no empire, and at Manoeuvre the players turn one "
+               "marker each in turn (a player who passes is out for that action).", False),
     OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
                "advanced the empire taking it is.", False),
     OptionSpec("marines", "Option 14, Marines: infantry and missiles carried by ships may stay aboard in a "
@@ -42,7 +43,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
-    version="2",  # 2: the end-of-go clean-ups (lone leaders lost, vacant areas cleared) change replays
+    version="3",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194)
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",

@@ -1,0 +1,156 @@
+"""The mover's own manoeuvre events (issue 26, item 5): cards played as a manoeuvre go's first decision.
+
+"Some events can be played at other times during a turn. This will be stated on the card." (L865).
+The manoeuvre-timed events that change the arithmetic of movement are offered to the mover with the
+go's first decision, before any of its units moves: play one (then another, "any number of cards",
+L861), or choose a stack and go on. They are never listed when the mover holds none, and they add no
+prompt of their own: the first decision (a stack, or the end of movement) is asked anyway, so nobody
+learns from it whether the mover holds such a card.
+
+- ``move_bonus_once`` (Royal road, Blitzkrieg, ...): +N to the allowance of every unit the go moves;
+  kept in the go's data (``bonus``) and copied into each group it forms (:func:`groups.new_group`).
+- ``move_cost`` (Cataract): entering the area costs N more for the rest of the turn, to everyone; a
+  public turn note (``state.notes``, cleared as the turn ends) that :func:`movement.step_cost` reads.
+- ``remove_disorder`` (with Long march's bonus): the disorder of one of the empire's areas, or none.
+
+An event with another effect (Conquistadors' conflict bonus, the raids' disorder) waits for the event
+window of conflict and part 4; so does playing any of these in another player's go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Event, IllegalAction, Names
+from engine.seven_ages.actions_civ import PlayEvent
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.map import load_map
+from engine.seven_ages.setup import discard_from_hand
+from engine.seven_ages.state import Empire, Go, SevenState
+from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import register_event, the_empire
+from engine.words import plural
+
+MOVEMENT_CODES = frozenset({"move_bonus_once", "move_cost"})
+"""The event codes that change movement arithmetic: what makes a card a mover's manoeuvre event."""
+MOVE_EVENT_CODES = MOVEMENT_CODES | {"remove_disorder"}
+"""Every code such a card may also carry and still be played as the go begins (Long march)."""
+BONUS = "bonus"
+"""The ``Go.data`` key of the go's movement bonus (and of each group's copy of it)."""
+COST_NOTE = "cost"
+"""The turn note of an area that costs more to enter: ``cost:<card>:<amount>:<area>``."""
+
+
+def playable(card: int) -> bool:
+    """Whether ``card``'s event is a manoeuvre event the mover plays as its go begins."""
+    ev = load_deck().cards[card].event
+    codes = {x["code"] for x in ev.effects}
+    return ev.timing == "manoeuvre" and bool(codes & MOVEMENT_CODES) and codes <= MOVE_EVENT_CODES
+
+
+def go_bonus(state: SevenState, card: int) -> int:
+    """The movement the manoeuvre go of the empire ``card`` gained from events (0 without a go)."""
+    go = next((g for g in state.goes if g.empire == card and g.action == "manoeuvre"), None)
+    return int(go.data.get(BONUS, 0)) if go is not None else 0
+
+
+def extra_cost(state: SevenState, area: str) -> int:
+    """What the turn's notes add to the cost of entering ``area`` (Cataract)."""
+    total = 0
+    for note in state.notes:
+        parts = note.split(":", 3)
+        if len(parts) == 4 and parts[0] == COST_NOTE and parts[3] == area:
+            total += int(parts[2])
+    return total
+
+
+def cataract_areas(state: SevenState, e: Empire) -> list[str]:
+    """Where the mover may make entry dearer: the empire's land areas next to another empire's units.
+    Played by the mover as its own go begins, the note can only matter to units coming after it this
+    turn, into areas others may reach; listing every area of the map would make a decision of hundreds
+    of choices (issue 26 caps a manoeuvre decision under 40)."""
+    wmap = load_map()
+    out = []
+    for area in e.areas():
+        if not wmap.areas[area].land:
+            continue
+        near = (area, *wmap.adjacency[area])
+        if any(o.card != e.card for n in near for o in state.occupants(n)):
+            out.append(area)
+    return out
+
+
+def _targets(state: SevenState, go: Go, card: int) -> list[tuple[int, str]]:
+    """(empire, area) pairs the event of ``card`` may be played on in ``go``."""
+    ev = load_deck().cards[card].event
+    e = state.empire(go.empire)
+    codes = {x["code"] for x in ev.effects}
+    if ev.target == "area":
+        return [(0, a) for a in cataract_areas(state, e)]
+    if ev.target != "own_empire":  # the bonus is for this manoeuvre: the empire of the go only
+        return []
+    areas = [a for a in e.areas() if state.area(a).disorder] if "remove_disorder" in codes else []
+    return [(e.card, a) for a in areas] + [(e.card, "")]
+
+
+def plays(state: SevenState, go: Go) -> list[PlayEvent]:
+    """The mover's manoeuvre events it may play now, on each target (empty when it holds none)."""
+    if not state.has_empire(go.empire):
+        return []
+    return [PlayEvent(go.seat, c, t, a) for c in sorted(state.people[go.seat].hand) if playable(c)
+            for t, a in _targets(state, go, c)]
+
+
+def play(ctx: Ctx, go: Go, action: PlayEvent) -> None:
+    """Play the event: the card goes to the discard pile, face up, and its effects hold at once."""
+    s = ctx.state
+    deck = load_deck()
+    if action.card not in s.people[go.seat].hand or action.card not in deck.cards:
+        raise IllegalAction("not_in_hand", "That card is not in your hand.")
+    ev = deck.cards[action.card].event
+    if not playable(action.card):
+        raise IllegalAction("event_not_now", f"{ev.name} is not an event played as your manoeuvre begins.")
+    if action not in plays(s, go):
+        raise IllegalAction("bad_target", f"{ev.name} cannot be played there.")
+    discard_from_hand(ctx, go.seat, (action.card,))
+    ctx.emit("event_played", seat=go.seat, card=action.card, event=ev.name, target=action.target,
+             area=action.area)
+    for x in ev.effects:
+        _effect(ctx, go, action, x)
+
+
+def _effect(ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> None:
+    s, code = ctx.state, x["code"]
+    if code == "move_bonus_once":
+        now = s.go_of(go.seat) or go
+        bonus = int(now.data.get(BONUS, 0)) + int(x["amount"])
+        ctx.state = s.with_go(replace(now, data={**now.data, BONUS: bonus}))
+        ctx.emit("move_bonus", seat=go.seat, empire=go.empire, amount=int(x["amount"]), total=bonus)
+    elif code == "move_cost":
+        note = f"{COST_NOTE}:{action.card}:{int(x['amount'])}:{action.area}"
+        ctx.state = replace(s, notes=tuple(sorted({*s.notes, note})))
+        ctx.emit("area_costs_more", area=action.area, amount=int(x["amount"]),
+                 total=extra_cost(ctx.state, action.area))
+    elif code == "remove_disorder" and action.area:
+        ctx.state = s.with_area(replace(s.area(action.area), disorder=False))
+        ctx.emit("event_disorder_removed", empire=go.empire, area=action.area)
+
+
+def _words(event: Event, names: Names) -> str | None:
+    d = event.data
+    if event.type == "move_bonus":
+        total = f" ({d['total']} in all)" if int(d["total"]) != int(d["amount"]) else ""
+        return (f"{the_empire(int(d['empire']))} gain {plural(int(d['amount']), 'movement point')} for "
+                f"every unit they move this manoeuvre{total}.")
+    if event.type == "area_costs_more":
+        return (f"Until the end of the turn, entering {d['area']} costs "
+                f"{plural(int(d['total']), 'movement point')} more.")
+    if event.type == "event_disorder_removed":
+        return f"The disorder in {d['area']} ends."
+    return None
+
+
+for _type in ("move_bonus", "area_costs_more", "event_disorder_removed"):
+    register_event(_type, _words)
