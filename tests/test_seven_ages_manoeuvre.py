@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.seven_ages.actions import Done
+from engine.seven_ages.actions import Done, Prefer
 from engine.seven_ages.actions_move import (
     LAND,
     REFUSE,
     CanalAnswer,
-    CanalPreference,
     DropOff,
     EndMovement,
     MoveAll,
@@ -410,7 +409,7 @@ def _panama(keeper_owner: int = 1, preference: str | None = None, keeper: bool =
     if keeper:
         s.empire("English", owner=keeper_owner, progress=30, money=0, units={"Panama": {"Spear": 1}})
     if preference is not None:
-        s.apply(CanalPreference(keeper_owner, preference))
+        s.apply(Prefer(keeper_owner, "canal", preference))
     return manoeuvre(s, 0, "Spanish").play(MoveFrom(0, "Caribbean Sea"), MoveUnits(0, "Ship-of-the-line", 1))
 
 

@@ -186,3 +186,40 @@ def test_production_is_taken_by_every_player_at_once() -> None:
                                                                              units={"Assyria": SPEARS})
     s.marker(0, "production", "Egyptians").marker(1, "production", "Assyrians").at("production")
     assert s.actors() == {0, 1}
+
+
+def _most(s: Scenario, unit: str, area: str) -> int:
+    return max((a.count for a in s.legal(0) if isinstance(a, Build) and (a.unit, a.area) == (unit, area)),
+               default=0)
+
+
+def test_a_build_takes_a_count_in_one_move() -> None:
+    """Building three spears is one move, not three: 'Spear x 3 in Latium' pays 3 spears' cost (L507)
+    and counts 3 against Latium's placement limit (L513)."""
+    s = Scenario(2).empire("Romans", 0, 16, money=100, capital="Latium", colour="multi-coloured green",
+                           units={"Latium": SPEARS}).city("Latium", 5)
+    producing(s, 0, "Romans")
+    money = s.empire_of("Romans").money
+    s.play(Build(0, "Spear", "Latium", 3))
+    assert s.empire_of("Romans").count("Latium", "Spear") == 4
+    assert s.empire_of("Romans").money == money - 3 * 2  # infantry costs 2 (L2833)
+    assert s.of_type("unit_built")[-1] == {"seat": 0, "empire": s.empire_of("Romans").card, "unit": "Spear",
+                                           "area": "Latium", "cost": 6, "count": 3}
+    assert _most(s, "Archer", "Latium") == 2  # a value-5 city takes 5 units a production, 3 placed
+    s.illegal(Build(0, "Archer", "Latium", 3), "too_many")
+    s.illegal(Build(0, "Archer", "Latium", 0), "bad_count")
+
+
+def test_the_count_is_bounded_by_money_and_pool() -> None:
+    """The most a build offers is what the money pays for and what the colour's mix has left (L80: a
+    counter's unit is in the pool only when not on the map); multi-coloured green has 8 spear counters."""
+    s = Scenario(2).empire("Romans", 0, 16, money=100, capital="Latium", colour="multi-coloured green",
+                           units={"Latium": {"Spear": 5}}, leaders={"Augustus": ("Administrator", "Latium")})
+    producing(s, 0, "Romans")
+    assert _most(s, "Spear", "Latium") == 3  # 8 counters, 5 on the map; no placement limit here
+    poor = Scenario(2).empire("Romans", 0, 16, money=0, capital="Latium", colour="multi-coloured green",
+                              units={"Latium": SPEARS}).city("Latium", 5)
+    producing(poor, 0, "Romans")
+    money = poor.empire_of("Romans").money
+    assert money // 2 < 5  # the money binds before the value-5 city's limit
+    assert _most(poor, "Sword", "Latium") == money // 2  # swords cost 2 (L2833)

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from engine.core import IllegalAction
-from engine.seven_ages import trade
-from engine.seven_ages.actions import TurnMarker
-from engine.seven_ages.actions_civ import Gift, TradeCard, TradeKeep, TradeLevels, TradePreference
+from engine.seven_ages import prefs, trade
+from engine.seven_ages.actions import Prefer, TurnMarker
+from engine.seven_ages.actions_civ import Gift, TradeCard, TradeKeep, TradeLevels
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.text import card_text
 from engine.seven_ages.trade import Side
@@ -124,9 +124,12 @@ def test_explorer_doubles_range() -> None:
 
 # -- the trade step, played through the step machine -----------------------------------------------
 
-def syracuse_table(*, rome_marker: bool = False) -> tuple[Table, list[int]]:
+def syracuse_table(*, rome_marker: bool = False, gifts: tuple[int, ...] = (0, 1)) -> tuple[Table, list[int]]:
+    """E15's trade, under way; the ``gifts`` seats have asked to be asked for a gift after a trade."""
     three, five, four, caesar, spare = cards_of_value(3, 5, 4, 5, 0)
     t = Table(2).empire("Syracusans", 0, 10, ["Sicily"], money=0).empire("Romans", 1, 12, ["Latium"], money=0)
+    for seat in gifts:
+        t.state = prefs.set_preference(t.state, Prefer(seat, "gift", "ask"))
     t.hand(0, three, five, four).hand(1, caesar, spare).marker(0, "trade", "Syracusans")
     if rome_marker:
         t.marker(1, "trade", "Romans")
@@ -202,7 +205,7 @@ def test_a_standing_preference_answers_for_the_partner() -> None:
     t = Table(2).empire("Syracusans", 0, 10, ["Sicily"]).empire("Romans", 1, 12, ["Latium"])
     low, high, mine = cards_of_value(0, 7, 3)
     t.hand(0, mine).hand(1, low, high).marker(0, "trade", "Syracusans")
-    t.state = trade.set_preference(t.state, TradePreference(1, "lowest"))
+    t.state = prefs.set_preference(t.state, Prefer(1, "partner", "lowest"))
     t.enter("trade").do(TurnMarker(0, 0))
     assert t.actors() == {0}
     t.do(TradeCard(0, mine))
@@ -302,15 +305,30 @@ def test_the_standing_preference_is_an_anytime_move() -> None:
     # NOTES 4.4: a player who is not to act sets "play my lowest card" ahead, through the game itself
     from engine.seven_ages.game import GAME
     from engine.seven_ages.spec import SPEC
-    assert TradePreference.kind in SPEC.anytime_kinds
+    assert Prefer.kind in SPEC.anytime_kinds
     t = Table(2).empire("Syracusans", 0, 10, ["Sicily"]).empire("Romans", 1, 12, ["Latium"])
     low, high, mine = cards_of_value(0, 7, 3)
     t.hand(0, mine).hand(1, low, high).marker(0, "trade", "Syracusans").enter("trade")
     assert 1 not in t.actors()
-    result = GAME.apply(t.state, TradePreference(1, "lowest"))
+    result = GAME.apply(t.state, Prefer(1, "partner", "lowest"))
     assert [e.type for e in result.events] == ["preference_set"] and result.events[0].audience == (1,)
     t.state = result.state
     t.do(TurnMarker(0, 0))
     assert t.actors() == {0}
     with pytest.raises(IllegalAction):
-        GAME.apply(t.state, TradePreference(1, "sometimes"))
+        GAME.apply(t.state, Prefer(1, "partner", "sometimes"))
+    with pytest.raises(IllegalAction):
+        GAME.apply(t.state, Prefer(1, "weather", "fine"))
+
+
+def test_no_gift_is_asked_unless_a_player_asks_to_be_asked() -> None:
+    """L585: "Either player may give the other money" after a trade. Nobody is asked by default (gift
+    none), a player who set gift=ask is asked, and only they are."""
+    t, (three, _, _, caesar, _) = syracuse_table(gifts=())
+    t.do(TradeCard(1, caesar), TradeCard(0, three))
+    assert t.state.go_of(0) is None and not t.state.pending  # the trade is over: no gift asked
+    t, (three, _, _, caesar, _) = syracuse_table(gifts=(1,))
+    t.do(TradeCard(1, caesar), TradeCard(0, three))
+    assert t.actors() == {1} and [p.seat for p in t.state.pending] == [1]
+    t.do(Gift(1, 0))
+    assert t.state.go_of(0) is None

@@ -130,11 +130,12 @@ class ChooseLeader(Action):
 
 @dataclass(frozen=True)
 class Build(Action):
-    """Build one ``unit`` in ``area`` and pay for it (L505-513)."""
+    """Build ``count`` units of one type in ``area`` and pay for them, as one move (L505-513)."""
 
     kind = "build"
     unit: str = ""
     area: str = ""
+    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -177,9 +178,20 @@ class BuildElite(Action):
     kind = "build_elite"
 
 
+@dataclass(frozen=True)
+class Prefer(Action):
+    """Set one's standing preference ``key`` to ``value`` (:mod:`engine.seven_ages.prefs`): any seated
+    player, at any time; it never changes whose move it is."""
+
+    kind = "prefer"
+    key: str = ""
+    value: str = ""
+
+
 OURS: tuple[type[Action], ...] = (
     Bid, DiscardCard, SiftVote, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard,
     SetupChoice, ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
+    Prefer,
 )
 
 CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS, *actions_move.ACTIONS)

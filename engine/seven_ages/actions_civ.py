@@ -10,13 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action
-from engine.seven_ages.actions_move import CanalPreference
 
 FROM_DECK = 0
 """A trade card of 0: the top card of the deck, for a player with no cards (L563)."""
-PREFERENCES = ("ask", "lowest", "highest")
-"""How a trade partner's card is chosen ahead (a standing preference): asked, or the hand's lowest or
-highest card at once."""
 
 
 # -- Trade and progress (L551-596) ------------------------------------------------------------------
@@ -59,15 +55,6 @@ class Gift(Action):
 
     kind = "gift"
     amount: int = 0
-
-
-@dataclass(frozen=True)
-class TradePreference(Action):
-    """A standing preference: how this player's card is chosen when another empire trades with one
-    of theirs (``ask``, ``lowest``, ``highest``)."""
-
-    kind = "trade_preference"
-    rule: str = "ask"
 
 
 # -- Civilise (L855-1008) ---------------------------------------------------------------------------
@@ -207,10 +194,10 @@ class Hock(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (
-    TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, TradePreference,
+    TradeWith, TradeCard, TradeLevels, TradeKeep, Gift,
     PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant, Modernise,
     RemoveDisorder, Urbanise, NewHomeland,
     BuyGlory, RankHigher, Hock,
 )
-ANYTIME: frozenset[str] = frozenset({TradePreference.kind, CanalPreference.kind})
+ANYTIME: frozenset[str] = frozenset({"prefer"})
 """Kinds a seated player may send at any time (the spec's ``anytime_kinds``)."""

@@ -101,8 +101,6 @@ REFUSE = -1
 """A canal owner's answer: no passage (0: free passage; more: the toll asked)."""
 TOLLS = (5, 10, 20)
 """The tolls a canal owner may ask (our choice of a few round sums, so a decision stays short)."""
-CANAL_RULES = ("ask", "yes", "no", *(str(t) for t in TOLLS))
-"""A canal owner's standing answer: ask each time, always let through, never, or always ask this toll."""
 
 
 @dataclass(frozen=True)
@@ -121,13 +119,5 @@ class PayToll(Action):
     accept: bool = False
 
 
-@dataclass(frozen=True)
-class CanalPreference(Action):
-    """A standing answer to requests to pass one's canals (one of :data:`CANAL_RULES`), sent at any time."""
-
-    kind = "canal_preference"
-    rule: str = "ask"
-
-
 ACTIONS: tuple[type[Action], ...] = (MoveFrom, MoveUnits, MoveAll, TakeLeader, MoveTo, DropOff, StopHere,
-                                     MoveBack, EndMovement, Pacify, CanalAnswer, PayToll, CanalPreference)
+                                     MoveBack, EndMovement, Pacify, CanalAnswer, PayToll)

@@ -81,6 +81,7 @@ from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
 
 POLICIES: tuple[str, ...] = ("greedy", "random")
+ARMY = 12  # units an empire builds up to before it saves for forts and elite markers
 RESERVE = 4  # money kept back beyond a unit's price, for next production's maintenance
 POOR = 10  # an empire with less money than this takes Production rather than Trade and progress
 FEW_UNITS = 3  # ... and so does one with fewer units than this
@@ -197,10 +198,13 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
         return None
     card = int(go.data.get("card", go.empire))
     e = state.empire(card)
-    builds = [a for a in actions if isinstance(a, Build)
-              and unit_cost(e, a.unit, a.area, initial=go.action == "start") + RESERVE <= e.money]
-    if builds and e.count() < 12:
-        return min(builds, key=lambda a: (unit_cost(e, a.unit, a.area), -e.count(a.area), a.area, a.unit))
+    initial = go.action == "start"
+    builds = [a for a in actions if isinstance(a, Build) and e.count() + a.count <= ARMY
+              and unit_cost(e, a.unit, a.area, initial=initial) * a.count + RESERVE <= e.money]
+    if builds:
+        # the cheapest unit, where the empire is strongest, as many as it can keep up
+        return min(builds, key=lambda a: (unit_cost(e, a.unit, a.area), -e.count(a.area), a.area, a.unit,
+                                          -a.count))
     forts = [a for a in actions if isinstance(a, Fortify) and a.area == e.capital]
     if forts and e.money > 20:
         return forts[0]

@@ -9,14 +9,21 @@ Great Canal artefact (L1582, option 16), so it is no canal here.
 
 from __future__ import annotations
 
-from engine.core import IllegalAction, PlayerId
-from engine.seven_ages.actions_move import CANAL_RULES, CanalPreference
+from engine.core import PlayerId
+from engine.seven_ages import prefs
+from engine.seven_ages.actions_move import TOLLS
 from engine.seven_ages.map import Canal, load_map
 from engine.seven_ages.state import Empire, SevenState
 
 OPEN_CANALS = ("Panama", "Suez")
 """The canals of the standard game (L652)."""
-PREF = "canal:"
+PREF = prefs.register(prefs.Preference("canal", "ask", {
+    "ask": "When another empire's ships want to pass your canal, you are asked.",
+    "yes": "When another empire's ships want to pass your canal, they may pass.",
+    "no": "When another empire's ships want to pass your canal, they may not pass.",
+    **{str(t): f"When another empire's ships want to pass your canal, they may pass for a toll of {t} "
+               "money." for t in TOLLS}}))
+"""A canal owner's standing answer (L652): ask each time, always let through, never, or this toll."""
 
 
 def canal_between(a: str, b: str) -> Canal | None:
@@ -36,12 +43,5 @@ def owner(state: SevenState, canal: Canal) -> Empire | None:
 
 
 def standing(state: SevenState, seat: PlayerId) -> str:
-    """``seat``'s standing answer to canal requests (one of :data:`CANAL_RULES`; "ask" by default)."""
-    return next((x[len(PREF):] for x in state.people[seat].prefs if x.startswith(PREF)), "ask")
-
-
-def set_preference(state: SevenState, action: CanalPreference) -> SevenState:
-    """Record a player's standing answer to requests to pass their canals (an anytime move)."""
-    if action.rule not in CANAL_RULES:
-        raise IllegalAction("bad_preference", "Choose ask, yes, no or a toll of 5, 10 or 20.")
-    return state.with_preference(action.player, PREF, action.rule)
+    """``seat``'s standing answer to canal requests ("ask" by default)."""
+    return prefs.standing(state, seat, PREF.key)

@@ -35,7 +35,7 @@ from engine.seven_ages.actions import (
 )
 from engine.seven_ages.setup import FROM_DECK
 from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, SIFT_VOTE, TRIM
-from engine.seven_ages.text import card_text, empire_name, stage
+from engine.seven_ages.text import card_text, empire_name, stage, unit_count
 from engine.seven_ages.view import action_name
 from engine.words import shorten
 
@@ -160,7 +160,8 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
             return Choice(action, "No named leader")
         return Choice(action, f"{action.name} in {action.area}", group=action.name)
     if isinstance(action, Build):
-        return Choice(action, f"{action.unit} in {action.area}", group=f"Build in {action.area}")
+        return Choice(action, f"{unit_count(action.unit, action.count)} in {action.area}",
+                      group=f"Build in {action.area}")
     if isinstance(action, Fortify):
         return Choice(action, f"Fort in {action.area}")
     if isinstance(action, PlaceCapital):

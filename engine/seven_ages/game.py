@@ -24,7 +24,7 @@ from engine.core import (
     Words,
     only_move,
 )
-from engine.seven_ages import decision, join, secrets, steps, text, trade
+from engine.seven_ages import decision, join, prefs, secrets, steps, text
 from engine.seven_ages.actions import CODEC, Done, Pass
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.setup import new_game
@@ -79,7 +79,7 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def apply(self, state: SevenState, action: Action) -> Result:
         if action.kind in SPEC.anytime_kinds:  # a standing preference: any seat, any time (half B)
-            return trade.standing_move(state, action)
+            return prefs.standing_move(state, action)
         if action.player in state.choosing_colours():  # a newcomer's first move, whatever the step (L337)
             return join.choose_colours(state, action)
         return super().apply(state, action)

@@ -13,7 +13,6 @@ from engine.seven_ages.actions_move import (
     REFUSE,
     SHIPS,
     CanalAnswer,
-    CanalPreference,
     DropOff,
     EndMovement,
     MoveAll,
@@ -62,10 +61,6 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
                       f"Ask a toll of {action.answer} money")
     if isinstance(action, PayToll):
         return Choice(action, "Pay the toll and pass" if action.accept else "Refuse the toll")
-    if isinstance(action, CanalPreference):
-        words = {"ask": "ask me", "yes": "let them pass", "no": "refuse passage"}
-        rule = words.get(action.rule, f"a toll of {action.rule}")
-        return Choice(action, f"Ships asking to pass my canals: {rule}")
     if isinstance(action, DropOff):
         return Choice(action, f"Set down {plural(action.count, action.unit)} here", group="Cargo")
     if isinstance(action, StopHere):

@@ -26,6 +26,7 @@ from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.setup import load_counters
 from engine.seven_ages.state import LAST_LEVEL, MAX_MONEY, Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
+from engine.words import article
 
 ELITE_MAX = 3  # L519
 
@@ -197,40 +198,55 @@ def fortifiable(state: SevenState, empire: Empire, areas: tuple[str, ...]) -> li
             and fort_cost(empire, a) <= empire.money]
 
 
+def most_builds(state: SevenState, empire: Empire, unit: str, area: str,
+                placed: Mapping[str, int] | None, *, initial: bool = False) -> int:
+    """How many ``unit`` the empire may build into ``area`` now, as one move: as many as its money,
+    its pool and the area's placement limit allow (0: none)."""
+    if unit not in buildable_units(empire) or not can_place(state, empire, unit, area, placed):
+        return 0
+    most = min(empire.money // unit_cost(empire, unit, area, initial=initial), pool(empire, unit))
+    limit = None if placed is None else placement_limit(state, empire, area)
+    if limit is not None and placed is not None:
+        most = min(most, limit - placed.get(area, 0))
+    return max(0, most)
+
+
 def build_moves(state: SevenState, empire: Empire, seat: PlayerId, areas: tuple[str, ...],
                 placed: Mapping[str, int] | None, *, initial: bool = False) -> list[Action]:
-    """Every unit the empire may build now: each affordable type in each area it may go to."""
-    out: list[Action] = []
-    for unit in buildable_units(empire):
-        for area in areas:
-            if unit_cost(empire, unit, area, initial=initial) <= empire.money and \
-                    can_place(state, empire, unit, area, placed):
-                out.append(Build(seat, unit, area))
-    return out
+    """Every build the empire may make now: each type, each area it may go to, each count from 1 to
+    :func:`most_builds` (its pool bounds the list: a colour's mix holds a few counters of a kind)."""
+    return [Build(seat, unit, area, n) for unit in buildable_units(empire) for area in areas
+            for n in range(1, most_builds(state, empire, unit, area, placed, initial=initial) + 1)]
 
 
 def build(ctx: Ctx, empire: Empire, action: Build, areas: tuple[str, ...],
           placed: Mapping[str, int] | None, *, initial: bool = False) -> Empire:
-    """Build one unit: checked, paid for, placed. Returns the empire as it now is."""
+    """Build ``action.count`` units: checked, paid for, placed. Returns the empire as it now is."""
     if action.unit not in load_tables().unit_types:
         raise IllegalAction("no_such_unit", "There is no such unit.")
     if action.area not in areas:
         raise IllegalAction("not_your_area", f"Your empire cannot build in {action.area}.")
+    if action.count < 1:
+        raise IllegalAction("bad_count", "Build at least one unit.")
     if action.unit not in buildable_units(empire):
-        raise IllegalAction("unit_unavailable", f"Your empire cannot build a {action.unit} now: it is "
-                            "not available at its progress level, barred by its card, or none is left in its "
-                            "pool.")
+        raise IllegalAction("unit_unavailable", f"Your empire cannot build {article(action.unit)} now: it "
+                            "is not available at its progress level, barred by its card, or none is left in "
+                            "its pool.")
     if not can_place(ctx.state, empire, action.unit, action.area, placed):
         raise IllegalAction("placement_limit", f"No more units may be placed in {action.area} now "
                             "(ships only on coasts and seas; otherwise up to the city's value, 1 without "
                             "one).")
     cost = unit_cost(empire, action.unit, action.area, initial=initial)
-    if cost > empire.money:
-        raise IllegalAction("cannot_pay", f"A {action.unit} costs {cost} and your empire has {empire.money}.")
-    empire = replace(empire, money=empire.money - cost).add_units(action.area, action.unit, 1)
+    most = most_builds(ctx.state, empire, action.unit, action.area, placed, initial=initial)
+    if action.count > most:
+        raise IllegalAction("too_many", f"Your empire can build at most {most} {action.unit} in "
+                            f"{action.area} now ({cost} money each; its money, its pool and the area's "
+                            "placement limit decide).")
+    empire = replace(empire, money=empire.money - cost * action.count).add_units(
+        action.area, action.unit, action.count)
     ctx.state = ctx.state.with_empire(empire)
     ctx.emit("unit_built", seat=empire.owner, empire=empire.card, unit=action.unit, area=action.area,
-             cost=cost)
+             cost=cost * action.count, count=action.count)
     return empire
 
 
@@ -298,7 +314,7 @@ class ProductionRules(BaseGoRules):
         if isinstance(action, Build):
             build(ctx, e, action, e.areas(), go.data["placed"])
             placed = dict(go.data["placed"])
-            placed[action.area] = placed.get(action.area, 0) + 1
+            placed[action.area] = placed.get(action.area, 0) + action.count
             ctx.state = ctx.state.with_go(replace(go, data={**go.data, "placed": placed}))
         elif isinstance(action, Fortify):
             fortify(ctx, e, action.area, e.areas())

@@ -222,7 +222,7 @@ class Player:
     placed: bool = False  # has finished placing this turn's action markers
     drafted: tuple[str, ...] = ()  # option 5: spare markers taken this turn, played besides the set
     hocked: int = 0  # option 15: glory taken by hocking the crown jewels (L1356-1360)
-    prefs: tuple[str, ...] = ()  # standing preferences, sorted words ("trade:lowest": a partner's trade card)
+    prefs: tuple[str, ...] = ()  # standing preferences other than defaults, sorted "key:value" (prefs.py)
     joined: int = 0  # the turn a newcomer entered the game under way in (L337); 0: seated from the start
 
     def gain(self, category: str, points: int) -> Player:
@@ -331,15 +331,6 @@ class SevenState:
 
     def with_player(self, player: Player) -> SevenState:
         return replace(self, people=tuple(player if p.seat == player.seat else p for p in self.people))
-
-    def with_preference(self, seat: int, prefix: str, rule: str) -> SevenState:
-        """``seat``'s standing preference of one kind (``prefix``, e.g. ``trade:``) set to ``rule``;
-        ``ask`` (the default: they are asked each time) leaves none of that kind."""
-        p = self.people[seat]
-        prefs = {x for x in p.prefs if not x.startswith(prefix)}
-        if rule != "ask":
-            prefs.add(prefix + rule)
-        return self.with_player(replace(p, prefs=tuple(sorted(prefs))))
 
     def with_go(self, go: Go) -> SevenState:
         """With ``go`` replacing its seat's go (or added)."""

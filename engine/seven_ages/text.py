@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Event, Names, PlayerId
+from engine.seven_ages import prefs
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.setup import FROM_DECK
 from engine.seven_ages.state import (
@@ -67,6 +68,16 @@ def card_text(card: int) -> str:
     return f"card {card}, the {c.empire.name} (value {c.value})"
 
 
+def unit_count(unit: str, count: int) -> str:
+    """Units of one type by number, as builds name them: "Spear", "Spear x 3"."""
+    return unit if count == 1 else f"{unit} x {count}"
+
+
+def built(unit: str, count: int) -> str:
+    """What a build made, in a sentence: "a Spear", "an Archer", "Spear x 3"."""
+    return article(unit) if count == 1 else unit_count(unit, count)
+
+
 def marker_place(empire: int, whose: str = "them") -> str:
     return f"in front of {whose}" if empire == EXTRA else f"on {empire_name(empire)}"
 
@@ -77,6 +88,8 @@ def describe_event(event: Event, names: Names) -> str | None:
     d = event.data
     if event.type in _EVENTS:
         return _EVENTS[event.type](event, names)
+    if event.type == "preference_set":
+        return prefs.sentence(str(d["key"]), str(d["value"]))
     who = seat(names, int(d["seat"])) if "seat" in d else ""
     match event.type:
         case "bid_placed":
@@ -147,8 +160,8 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "leader_placed":
             return f"{who} sets up {d['leader']} with {empire_name(int(d['empire']))} in {d['area']}."
         case "unit_built":
-            return f"{the_empire(int(d['empire']))} build {article(str(d['unit']))} in {d['area']} " \
-                   f"for {d['cost']} money."
+            return f"{the_empire(int(d['empire']))} build {built(str(d['unit']), int(d.get('count', 1)))} " \
+                   f"in {d['area']} for {d['cost']} money."
         case "fort_built":
             paid = f"for {d['cost']} money" if d["cost"] else "for free"
             return f"{the_empire(int(d['empire']))} fortify {d['area']} {paid}."
@@ -250,6 +263,10 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
     if mine:
         placed = join_words([f"{action_name(m['action'])} {marker_place(m['empire'], 'you')}" for m in mine])
         extra += f" Your face-down markers: {placed}."
+    standing = (view["you"] or {}).get("prefs") or {}
+    if standing:
+        extra += " Standing preferences (prefs KEY=VALUE changes one): " + " ".join(
+            f"{key}={value}: {prefs.sentence(key, value)}" for key, value in standing.items())
     return cards + extra
 
 

@@ -13,19 +13,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId, Result
-from engine.seven_ages import canals, steps
-from engine.seven_ages.actions_civ import (
-    FROM_DECK,
-    PREFERENCES,
-    Gift,
-    TradeCard,
-    TradeKeep,
-    TradeLevels,
-    TradePreference,
-    TradeWith,
-)
-from engine.seven_ages.actions_move import CanalPreference
+from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
+from engine.seven_ages import prefs, steps
+from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
@@ -156,7 +146,16 @@ def settle(active: Side, partner: Side, deck: bool) -> Outcome:
 
 PARTNER, CARDS, LEVELS, KEEP, GIFT = "partner", "cards", "levels", "keep", "gift"
 SCI = "Scientist"
-PREF = "trade:"  # a player's standing preference for their card as a trade partner: trade:lowest, ...
+CARD_PREF = prefs.register(prefs.Preference("partner", "ask", {
+    "ask": "When another empire trades with one of yours, you are asked for your card.",
+    "lowest": "When another empire trades with one of yours, your lowest card is played.",
+    "highest": "When another empire trades with one of yours, your highest card is played."}))
+"""A player's card as another empire's trade partner (L557): asked, or their hand's lowest or highest."""
+GIFT_PREF = prefs.register(prefs.Preference("gift", "none", {
+    "none": "After a trade of yours you give nothing and are not asked.",
+    "ask": "After a trade of yours you are asked whether to give the other empire money."}))
+"""Whether a player is asked for a gift after each trade (L585): most give none, so not asking is the
+default (issue 29's prompt economy); a gift of nothing changes nothing, so this reveals nothing."""
 GIFT_STEPS = (1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 199)
 
 
@@ -207,17 +206,6 @@ def _hand_pick(hand: tuple[int, ...], rule: str) -> int:
     cards = load_deck().cards
     pick = min if rule == "lowest" else max
     return pick(hand, key=lambda c: (cards[c].value, c))
-
-
-def set_preference(state: SevenState, action: TradePreference) -> SevenState:
-    """Record a player's standing preference for their card as a trade partner (an anytime move)."""
-    if action.rule not in PREFERENCES:
-        raise IllegalAction("bad_preference", "Choose ask, lowest or highest.")
-    return state.with_preference(action.player, PREF, action.rule)
-
-
-def standing(state: SevenState, seat: PlayerId) -> str:
-    return next((x[len(PREF):] for x in state.people[seat].prefs if x.startswith(PREF)), "ask")
 
 
 def _set(ctx: Ctx, go: Go, stage: str, **data: Any) -> Go:
@@ -307,7 +295,7 @@ class TradeRules(BaseGoRules):
         ctx.emit("trade_begins", seat=go.seat, empire=go.empire, partner=partner)
         _ask(ctx, Pending("trade_card", go.seat, go.empire))
         if partner:
-            rule = standing(ctx.state, seats[1])
+            rule = prefs.standing(ctx.state, seats[1], CARD_PREF.key)
             if rule == "ask":
                 _ask(ctx, Pending("trade_card", seats[1], go.empire))
             else:
@@ -467,8 +455,12 @@ class TradeRules(BaseGoRules):
         if not go.data["partner"]:
             self._end(ctx, go)
             return
+        asked = [seat for seat in go.data["seats"] if prefs.standing(ctx.state, seat, GIFT_PREF.key) == "ask"]
+        if not asked:
+            self._end(ctx, go)
+            return
         go = _set(ctx, go, GIFT)
-        for seat in go.data["seats"]:
+        for seat in asked:
             _ask(ctx, Pending("gift", seat, go.empire))
 
     def _gift(self, ctx: Ctx, go: Go, action: Gift) -> None:
@@ -536,9 +528,7 @@ def _trade_label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Keep {card_text(action.card)}")
     if isinstance(action, Gift):
         return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
-    assert isinstance(action, TradePreference)
-    words = {"ask": "ask me", "lowest": "play my lowest card", "highest": "play my highest card"}
-    return Choice(action, f"As a trade partner: {words.get(action.rule, action.rule)}")
+    raise AssertionError(action)
 
 
 def _trade_words(event: Event, names: Names) -> str | None:
@@ -566,7 +556,7 @@ def _trade_words(event: Event, names: Names) -> str | None:
     return None
 
 
-for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, TradePreference):
+for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift):
     register_label(_kind.kind, _trade_label)
 for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift",
               "deck_reshuffled"):
@@ -577,31 +567,3 @@ for _stage, _words in (("partner", "choose the empire to trade with"),
                        ("trade_keep", "keep one of the cards your Scientists drew"),
                        ("gift", "give the other empire money, or nothing")):
     register_heading(_stage, _words)
-
-
-def standing_move(state: SevenState, action: Action) -> Result:
-    """Apply an anytime move (a standing preference) from any seated player, whoever is to act."""
-    if not isinstance(action, (TradePreference, CanalPreference)) or not 0 <= action.player < state.players:
-        raise IllegalAction("not_seated", "There is no such seat in this game.")
-    if isinstance(action, CanalPreference):  # the canals' standing answer (L652), kept with the others
-        new = canals.set_preference(state, action)
-    else:
-        new = set_preference(state, action)
-    event = Event("preference_set", {"seat": action.player, "rule": action.rule, "kind": action.kind},
-                  (action.player,))
-    return Result(replace(new, seq=new.seq + 1), (event,))
-
-
-def _preference_words(event: Event, names: Names) -> str | None:
-    if event.data.get("kind") == CanalPreference.kind:
-        rule = str(event.data["rule"])
-        canal = {"ask": "you will be asked", "yes": "they may pass", "no": "they may not pass"}.get(
-            rule, f"they may pass for a toll of {rule} money")
-        return f"When another empire's ships want to pass your canal, {canal}."
-    words = {"ask": "you will be asked for your card", "lowest": "your lowest card will be played",
-             "highest": "your highest card will be played"}
-    what = words.get(event.data["rule"], "you will be asked")
-    return f"When another empire trades with one of yours, {what}."
-
-
-register_event("preference_set", _preference_words)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from engine.core import PlayerId
+from engine.seven_ages import prefs
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.production import age_of
 from engine.seven_ages.state import DRAFT, OVER, Empire, SevenState
@@ -84,6 +85,7 @@ class SevenView(TypedDict):
     your_hand: list[int] | None
     your_bid: int | None
     your_drafted: list[str] | None
+    you: YouView | None  # the viewer's own settings (None for a spectator)
     spare_offered: list[str] | None  # option 5: the spare markers passed to the viewer, while they pick
     empires: list[EmpireView]
     areas: list[dict[str, Any]]
@@ -99,6 +101,10 @@ class SevenView(TypedDict):
     final: list[int] | None
     ranking: list[int] | None
     places: list[list[int]] | None  # the seats by place, a tie that survives the tie-breaks shared
+
+
+class YouView(TypedDict):
+    prefs: dict[str, str]  # every standing preference (engine.seven_ages.prefs), defaults included
 
 
 def empire_view(e: Empire) -> EmpireView:
@@ -135,6 +141,7 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         your_hand=list(state.people[viewer].hand) if mine and viewer is not None else None,
         your_bid=state.people[viewer].bid if mine and viewer is not None else None,
         your_drafted=list(state.people[viewer].drafted) if mine and viewer is not None else None,
+        you=YouView(prefs=prefs.of_player(state, viewer)) if mine and viewer is not None else None,
         spare_offered=sorted(state.spare) if mine and state.phase == DRAFT and state.queue[:1] == (viewer,)
         else None,
         empires=[empire_view(e) for e in state.empires],
