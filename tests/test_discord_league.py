@@ -34,6 +34,7 @@ from bot.leagues.store import TABLES
 from bot.service import GameService
 from bot.store import MIGRATIONS_DIR, Store, list_migrations
 from engine.registry import make_policy
+from tests.schema_helpers import service_migrations
 from tests.test_discord_bot import (
     ALICE,
     APP_ID,
@@ -437,12 +438,11 @@ async def test_store_open_upgrades_a_database_of_the_previous_version(tmp_path: 
     db = tmp_path / "annals.sqlite3"
     async with await Store.open(db, migrations_dir=previous) as old:
         assert await old.user_version() == 3
-        # today's service writes its notices into the outbox (0006), each move's record (0007) and the
-        # time banks (0008): the
-        # old schema gets those tables and columns
+        # today's service writes what the later migrations add (the outbox, each move's record, the
+        # time banks, ...): the old schema gets those tables and columns
         with contextlib.closing(sqlite3.connect(db)) as con6:
-            for later in ("0006_outbox.sql", "0007_stored_records.sql", "0008_time_bank.sql"):
-                con6.executescript((MIGRATIONS_DIR / later).read_text())
+            for later in service_migrations():
+                con6.executescript(later.read_text())
         svc = GameService(old, FakeClock(1_800_000_000), seed_factory=lambda: 5)
         over = (await svc.create_lobby(ALICE, "Alice", GAME, creator_joins=False)).game_id
         for _ in range(3):

@@ -54,6 +54,7 @@ from bot.service import GameService
 from bot.store import MIGRATIONS_DIR, Store, StoreError, list_migrations
 from engine.registry import get_game, make_policy
 from render.league import RatingSeries, rating_chart, season_table_png, season_table_pngs
+from tests.schema_helpers import service_migrations
 
 GAME = "history-classic"
 LEAGUE = "l1"
@@ -657,12 +658,11 @@ async def test_migration_upgrades_a_database_with_games(tmp_path: Path) -> None:
     previous, folder, number = _migrations_with_leagues(tmp_path)
     async with await Store.open(db, migrations_dir=previous) as old:
         before_version = await old.user_version()
-        # today's service writes its notices into the outbox (0006), each move's record (0007) and the
-        # time banks (0008): the
-        # old schema gets those tables and columns
+        # today's service writes what the later migrations add (the outbox, each move's record, the
+        # time banks, ...): the old schema gets those tables and columns
         with contextlib.closing(sqlite3.connect(db)) as con6:
-            for later in ("0006_outbox.sql", "0007_stored_records.sql", "0008_time_bank.sql"):
-                con6.executescript((MIGRATIONS_DIR / later).read_text())
+            for later in service_migrations():
+                con6.executescript(later.read_text())
         svc = GameService(old, FakeClock(T0), seed_factory=lambda: 3)
         done = (await svc.create_lobby(1, "Ada", GAME, seed=3, creator_joins=False)).game_id
         for _ in range(4):
