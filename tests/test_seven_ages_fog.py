@@ -9,12 +9,15 @@ name a unit that stays on the map beneath the fog.
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
 import pytest
+from PIL import Image
 
 from engine.core import PUBLIC, Event
 from engine.seven_ages import fog, steps
@@ -25,6 +28,7 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
+from render.seven_ages import render_board
 from tests.seven_ages_builder import Scenario, card
 
 UNIT_NAMES = frozenset(load_tables().unit_types)
@@ -271,3 +275,24 @@ def test_the_greedy_player_shows_its_strongest_unit_at_a_border() -> None:
     assert greedy.choose(s, 0) == TopUnit(0, card("Vikings"), "Denmark", "Sword")
     after = GAME.apply(s, TopUnit(0, card("Vikings"), "Denmark", "Sword")).state
     assert not isinstance(greedy.choose(after, 0), TopUnit)
+
+
+# -- the picture ----------------------------------------------------------------------------------
+
+def pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def test_another_seats_picture_draws_the_top_and_count_never_the_units_below() -> None:
+    s = vikings_and_germans().state
+    vikings = s.empire(card("Vikings"))
+    other_below = s.with_empire(vikings.add_units("Denmark", "Spear", -2).add_units("Denmark", "Archer", 2))
+    # below the top (the Archer would be the default top: choose the Sword in both)
+    shown = GAME.apply(s, TopUnit(0, vikings.card, "Denmark", "Sword")).state
+    swapped = GAME.apply(other_below, TopUnit(0, vikings.card, "Denmark", "Sword")).state
+    same = render_board(GAME.view(shown, 1), size=800)
+    assert render_board(GAME.view(swapped, 1), size=800) == same  # what lies below never shows
+    spear_on_top = render_board(GAME.view(s, 1), size=800)
+    assert not np.array_equal(pixels(spear_on_top), pixels(same))  # the top unit does
+    plain = render_board(None, size=800)
+    assert Image.open(io.BytesIO(same)).height > Image.open(io.BytesIO(plain)).height  # the key strip
