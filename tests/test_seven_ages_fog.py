@@ -19,12 +19,17 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from bot.clock import FakeClock
+from bot.service import GameService, ServiceError
+from bot.store import Store
 from engine.core import PUBLIC, Event
 from engine.seven_ages import fog, steps
 from engine.seven_ages.actions import Build, Done
 from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.ai import make_policy
+from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.decision import choice
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
@@ -34,6 +39,7 @@ from tests.seven_ages_builder import Scenario, card
 UNIT_NAMES = frozenset(load_tables().unit_types)
 NAMES = ("alice (Blue)", "bob (Red)", "carol (Green)", "dave (Yellow)", "erin (Purple)")
 PLAYOUTS = [(seed, 2 + seed % 4, "random" if seed % 2 else "greedy") for seed in range(8)]
+ALICE = 1
 RESTACKED: Counter[str] = Counter()
 """Top-unit moves the playouts made, by policy (the random player must send some)."""
 
@@ -174,6 +180,8 @@ def test_the_top_unit_choice_changes_what_the_others_see_and_nothing_else() -> N
     assert event.audience == (0,)
     assert GAME.describe_event(event, NAMES) == \
         "Other players now see a Sword on top of the units of the Vikings in Denmark."
+    move = TopUnit(0, card("Vikings"), "Denmark", "Archer")
+    assert choice(GAME.view(after, 0), 0, move).label == "Show an Archer on top of your units in Denmark"
 
 
 def test_the_choice_stands_while_the_unit_is_away() -> None:
@@ -296,3 +304,40 @@ def test_another_seats_picture_draws_the_top_and_count_never_the_units_below() -
     assert not np.array_equal(pixels(spear_on_top), pixels(same))  # the top unit does
     plain = render_board(None, size=800)
     assert Image.open(io.BytesIO(same)).height > Image.open(io.BytesIO(plain)).height  # the key strip
+
+
+# -- the platform -----------------------------------------------------------------------------------
+
+@pytest.mark.asyncio
+async def test_a_player_sets_a_top_unit_through_the_service_at_any_time(store: Store) -> None:
+    """The console and Discord send moves through ``GameService.submit``: a top-unit choice goes that way
+    as JSON, whoever is to act and whatever the seq they saw (an anytime kind, like the canal preference);
+    a bad one is refused in one sentence, as the game words it."""
+    assert TopUnit.kind in SPEC.anytime_kinds
+    svc = GameService(store, FakeClock(), seed_factory=lambda: 7, id_factory=lambda: "g1")
+    gid = (await svc.create_lobby(ALICE, "alice", SPEC.id, seed=7)).game_id
+    await svc.add_ai(gid, ALICE)
+    await svc.start(gid, ALICE)
+    alice = make_policy("greedy", 3)
+    for _ in range(400):  # alice plays greedily (the AI seat moves between) until she holds a stack
+        seq, state = await svc.engine_state(gid)
+        seat = next(s.seat for s in (await svc.status(gid)).seats if s.user_id == ALICE)
+        assert seat is not None
+        mine = [e for e in state.empires_of(seat) if e.units]
+        if mine:
+            break
+        await svc.submit(gid, ALICE, alice.choose(state, seat).to_json(), seq)
+    assert mine, "alice never held a stack"
+    e = mine[0]
+    area, unit = e.units[0].area, e.units[0].unit
+    await svc.submit(gid, ALICE, {"kind": "top_unit", "empire": e.card, "area": area, "unit": unit}, seq - 1)
+    _, after = await svc.engine_state(gid)
+    assert after.empire(e.card).tops == ((area, unit),)
+    with pytest.raises(ServiceError) as info:
+        await svc.submit(gid, ALICE, {"kind": "top_unit", "empire": e.card, "area": "Atlantis", "unit": unit},
+                         seq - 1)
+    assert info.value.code == "no_stack"
+    name = load_deck().cards[e.card].empire.name
+    assert info.value.message == f"The {name} have no units in Atlantis to stack."
+    _, last = await svc.engine_state(gid)
+    assert last.empire(e.card).tops == ((area, unit),)

@@ -261,12 +261,12 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
     return cards + extra
 
 
-def units_by_area(empire: Mapping[str, Any]) -> dict[str, list[str]]:
-    """An empire's units in each area as the viewer may know them: every type in its owner's view; in any
-    other, the top unit and how many stand there (fog of war, L791): "a stack of 4 units with a Rifle on
-    top"."""
+def units_by_area(empire: Mapping[str, Any], public: bool = False) -> dict[str, list[str]]:
+    """An empire's units in each area as the viewer may know them: every type in its owner's view (unless
+    ``public``: what everyone sees); otherwise the top unit and how many stand there (fog of war, L791):
+    "a stack of 4 units with a Rifle on top"."""
     held: dict[str, list[str]] = {}
-    if empire["units"] is not None:
+    if empire["units"] is not None and not public:
         for area, unit, count in empire["units"]:
             held.setdefault(area, []).append(plural(int(count), str(unit)))
         return held
@@ -322,8 +322,9 @@ SHOWN_REMOVED = 12
 
 def place_text(view: View, place: str, names: Names) -> str | None:
     """One area of the map: its kind, terrain, region and what it yields (wheat, oil, elephants, a
-    religion), the units of every empire standing there and whose they are, its city, fort, disorder
-    and artefacts, and its neighbours. None when no area is called ``place``."""
+    religion), the units of every empire standing there as everyone sees them (each stack's top unit and
+    count, L791) and whose they are, its city, fort, disorder and artefacts, and its neighbours. None when
+    no area is called ``place``."""
     from engine.seven_ages.map import load_map  # the map data loads only when a place is asked for
 
     wmap = load_map()
@@ -340,7 +341,7 @@ def place_text(view: View, place: str, names: Names) -> str | None:
     lines.append("Bears: " + (join_words(marks) if marks else "no wheat, oil, elephants or religion") + ".")
     units = []
     for e in view["empires"]:
-        here = units_by_area(e).get(area.name)
+        here = units_by_area(e, public=True).get(area.name)  # the public board: the same for every seat
         if here:
             units.append(f"{join_words(here)} of {seat(names, int(e['owner']))}'s {e['name']}")
     lines.append(f"Units here: {'; '.join(units) if units else 'none'}.")
