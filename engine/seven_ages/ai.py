@@ -21,7 +21,7 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
   moves one unit at a time into the vacant land areas next to its stacks, the richest first; it
   removes every disorder its units can (:func:`_manoeuvre`); it lets other empires' ships through its
   canals for a toll;
-- at a border (an area next to another empire's units) it shows the unit with the best front value on
+- at a border (an area next to another player's units) it shows the unit with the best front value on
   top of its stack (fog of war, L791: the strongest-looking unit deters); elsewhere it keeps the
   default top (:func:`_top_unit`);
 - otherwise it takes the first legal move (the step's own order).
@@ -179,20 +179,25 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
 
 
 def _top_unit(state: SevenState, player: PlayerId) -> TopUnit | None:
-    """The greedy player's fog of war: in each of its stacks next to another empire's units, the unit with
-    the best front value (then the first by name) shown on top; None when every such stack shows it."""
+    """The greedy player's fog of war: in each of its stacks of several types next to another player's
+    units, the unit with the best front value (then the first by name) shown on top; None when every such
+    stack shows it."""
+    mine = state.empires_of(player)
+    mixed = [(e, area) for e in mine for area in e.areas()
+             if len({s.unit for s in e.units if s.area == area}) > 1]
+    if not mixed:
+        return None
+    theirs = {s.area for o in state.empires if o.owner != player for s in o.units}
     wmap = load_map()
     counters = load_counters()
-    for e in state.empires_of(player):
+    for e, area in mixed:
+        if theirs.isdisjoint(wmap.adjacency[area]):
+            continue
         shade = counters.mixes[e.colour].shade
-        for area in e.areas():
-            here = sorted({s.unit for s in e.units if s.area == area})
-            border = any(o.card != e.card for n in wmap.adjacency[area] for o in state.occupants(n))
-            if len(here) < 2 or not border:
-                continue
-            best = max(here, key=lambda u: counters.values.get((shade, u), {}).get("front", 0))
-            if fog.top_unit(e, area) != best:
-                return TopUnit(player, e.card, area, best)
+        here = sorted({s.unit for s in e.units if s.area == area})
+        best = max(here, key=lambda u: counters.values.get((shade, u), {}).get("front", 0))
+        if fog.top_unit(e, area) != best:
+            return TopUnit(player, e.card, area, best)
     return None
 
 
