@@ -16,8 +16,9 @@ the map data (``data/seven_ages/map.yaml``) and its raster
 * a title saying the map is Annals' reconstruction, and a legend.
 
 The base picture is drawn once per size and cached; ``highlight`` outlines
-areas on a copy. ``view`` is accepted for the board renderer contract and
-ignored until pieces exist.
+areas on a copy. With a ``view``, the pieces are drawn from it alone
+(:mod:`render.seven_ages_pieces`): each stack as its top unit and its count,
+never the units beneath (fog of war, L791), with a key strip under the board.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from engine.seven_ages.map import WorldMap, load_map
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
+from render.seven_ages_pieces import draw_pieces, key_strip
 
 BOARD_DIR: Final = Path(__file__).resolve().parents[1] / "data" / "seven_ages" / "board"
 BASE_W: Final = 2200
@@ -298,6 +300,17 @@ def render_board(view: Mapping[str, Any] | None = None, *, size: int = BASE_W, n
     """
     img = _base(size, size >= NAMES_FROM if names is None else names)
     wanted = list(highlight)
+    if view is not None and view.get("empires"):
+        _, geometry = _raster()
+        scale = size / int(geometry["width"])
+        img = img.copy()
+        draw_pieces(img, view, {n: g["pole"] for n, g in geometry["areas"].items() if g.get("pole")},
+                    scale, TITLE_H * scale)
+        strip = key_strip(view, size)
+        keyed = Image.new("RGB", (size, img.height + strip.height), palette.PAPER)
+        keyed.paste(img, (0, 0))
+        keyed.paste(strip, (0, img.height))
+        img = keyed
     if wanted:
         img = img.copy()
         ids, geometry = _raster()

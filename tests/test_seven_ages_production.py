@@ -203,8 +203,9 @@ def test_a_build_takes_a_count_in_one_move() -> None:
     s.play(Build(0, "Spear", "Latium", 3))
     assert s.empire_of("Romans").count("Latium", "Spear") == 4
     assert s.empire_of("Romans").money == money - 3 * 2  # infantry costs 2 (L2833)
-    assert s.of_type("unit_built")[-1] == {"seat": 0, "empire": s.empire_of("Romans").card, "unit": "Spear",
-                                           "area": "Latium", "cost": 6, "count": 3}
+    # one public event, naming no unit type (fog of war, L791)
+    assert s.of_type("unit_built")[-1] == {"seat": 0, "empire": s.empire_of("Romans").card, "area": "Latium",
+                                           "cost": 6, "count": 3}
     assert _most(s, "Archer", "Latium") == 2  # a value-5 city takes 5 units a production, 3 placed
     s.illegal(Build(0, "Archer", "Latium", 3), "too_many")
     s.illegal(Build(0, "Archer", "Latium", 0), "bad_count")

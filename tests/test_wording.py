@@ -281,11 +281,17 @@ def test_seven_ages_bidding_stage_ends_in_one_stop() -> None:
 
 
 def test_a_unit_is_built_with_the_right_article() -> None:
+    """Since the fog of war (issue 26, L791) a build's public sentence names no type ("build a unit"); the
+    count reads "a unit" or "3 units"; the article still matters where a unit is named, as the top of another
+    player's stack in the board's words
+    ("a stack of 2 units with an Archer on top")."""
     built = [t for seed in (1, 2) for e, t in playout("seven-ages", seed, 3)[0] if e.type == "unit_built"]
     assert built
     for text in built:
-        assert text is not None and not re.search(r" build a [AEIOU]", text), text
-    assert any(re.search(r" build an [AEIOU]", t or "") for t in built), built
+        assert text is not None and re.search(r" build (a unit|[2-9] units) in ", text), text
+    texts = [t for seed in (1, 2) for t in playout("seven-ages", seed, 3)[1]]
+    assert not [t for t in texts if re.search(r"\ba [AEIOU]", t)]
+    assert any(re.search(r"\ban (Archer|Artillery) on top\b", t) for t in texts)
 
 
 def test_an_eight_minute_card_whose_action_cannot_be_done_says_why() -> None:

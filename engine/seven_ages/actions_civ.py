@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action
+from engine.seven_ages.actions_move import TopUnit
 
 FROM_DECK = 0
 """A trade card of 0: the top card of the deck, for a player with no cards (L563)."""
@@ -199,5 +200,5 @@ ACTIONS: tuple[type[Action], ...] = (
     RemoveDisorder, Urbanise, NewHomeland,
     BuyGlory, RankHigher, Hock,
 )
-ANYTIME: frozenset[str] = frozenset({"prefer"})
+ANYTIME: frozenset[str] = frozenset({"prefer", TopUnit.kind})
 """Kinds a seated player may send at any time (the spec's ``anytime_kinds``)."""

@@ -119,5 +119,16 @@ class PayToll(Action):
     accept: bool = False
 
 
+@dataclass(frozen=True)
+class TopUnit(Action):
+    """Show ``unit`` on top of the empire's stack in ``area`` to the other players (fog of war, L791): a
+    standing choice per area, sent at any time (:mod:`engine.seven_ages.fog`)."""
+
+    kind = "top_unit"
+    empire: int = 0
+    area: str = ""
+    unit: str = ""
+
+
 ACTIONS: tuple[type[Action], ...] = (MoveFrom, MoveUnits, MoveAll, TakeLeader, MoveTo, DropOff, StopHere,
-                                     MoveBack, EndMovement, Pacify, CanalAnswer, PayToll)
+                                     MoveBack, EndMovement, Pacify, CanalAnswer, PayToll, TopUnit)

@@ -24,7 +24,13 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
   movement bonuses and Cataract (a card in hand is a future empire, bid or trade card, worth more than
   a point of movement to a player moving one area at a time); it lets other empires' ships through its
   canals for a toll;
+- at a border (an area next to another player's units) it shows the unit with the best front value on
+  top of its stack (fog of war, L791: the strongest-looking unit deters); elsewhere it keeps the
+  default top (:func:`_top_unit`);
 - otherwise it takes the first legal move (the step's own order).
+
+The random player now and then (one move in :data:`RESTACK_ODDS`) shows another unit on top of one of
+its stacks.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from collections.abc import Sequence
 from engine import policy, rng
 from engine.core import Action, PlayerId
 from engine.policy import Policy, PolicyRng, legal
+from engine.seven_ages import fog
 from engine.seven_ages.actions import (
     Bid,
     Build,
@@ -68,6 +75,7 @@ from engine.seven_ages.actions_move import (
     MoveUnits,
     Pacify,
     StopHere,
+    TopUnit,
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
@@ -77,6 +85,7 @@ from engine.seven_ages.manoeuvre import PACIFY
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import terrain_of
 from engine.seven_ages.production import empire_age, unit_cost
+from engine.seven_ages.setup import load_counters
 from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
 
@@ -87,6 +96,7 @@ POOR = 10  # an empire with less money than this takes Production rather than Tr
 FEW_UNITS = 3  # ... and so does one with fewer units than this
 GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
 CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
+RESTACK_ODDS = 20  # the random player shows another unit on top about once in this many moves
 
 
 class RandomPolicy(policy.RandomPolicy):
@@ -96,6 +106,9 @@ class RandomPolicy(policy.RandomPolicy):
     game = GAME
 
     def choose(self, state: SevenState, player: PlayerId) -> Action:
+        restacks = fog.restacks(state, player)
+        if restacks and rng.below(self._rng, RESTACK_ODDS) == 0:
+            return restacks[rng.below(self._rng, len(restacks))]
         actions = legal(self.game, state, player)
         turning = [a for a in actions if not isinstance(a, Pass)]
         pool = turning if any(isinstance(a, TurnMarker) for a in actions) else actions
@@ -176,6 +189,29 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
     return next(a for a in actions if isinstance(a, StopHere))
 
 
+def _top_unit(state: SevenState, player: PlayerId) -> TopUnit | None:
+    """The greedy player's fog of war: in each of its stacks of several types next to another player's
+    units, the unit with the best front value (then the first by name) shown on top; None when every such
+    stack shows it."""
+    mine = state.empires_of(player)
+    mixed = [(e, area) for e in mine for area in e.areas()
+             if len({s.unit for s in e.units if s.area == area}) > 1]
+    if not mixed:
+        return None
+    theirs = {s.area for o in state.empires if o.owner != player for s in o.units}
+    wmap = load_map()
+    counters = load_counters()
+    for e, area in mixed:
+        if theirs.isdisjoint(wmap.adjacency[area]):
+            continue
+        shade = counters.mixes[e.colour].shade
+        here = sorted({s.unit for s in e.units if s.area == area})
+        best = max(here, key=lambda u: counters.values.get((shade, u), {}).get("front", 0))
+        if fog.top_unit(e, area) != best:
+            return TopUnit(player, e.card, area, best)
+    return None
+
+
 def _start_score(state: SevenState, card: int) -> tuple[int, int, int]:
     """How much glory starting ``card`` promises: its glory categories (a category without a number,
     one a turn) times the levels it has left to harvest before the game's end; then the higher start."""
@@ -239,6 +275,8 @@ class GreedyPolicy:
         self._rng = PolicyRng(seed)
 
     def choose(self, state: SevenState, player: PlayerId) -> Action:
+        if top := _top_unit(state, player):
+            return top
         actions = legal(GAME, state, player)
 
         def of(kind: type[Action]) -> list[Action]:

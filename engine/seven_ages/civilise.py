@@ -52,7 +52,7 @@ from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.trade import distance, in_range
-from engine.words import shorten
+from engine.words import plural, shorten
 
 CITY_STEPS = (1, 3, 5, 7)  # L1000: "a 3-value city increases to 5"
 REMOVE_DISORDER_MINIMUM = 5  # L986
@@ -945,6 +945,8 @@ def _civ_words(event: Event, names: Names) -> str | None:
     if t == "dominant":
         return f"{name} make {d['belief']} their dominant religion."
     if t == "modernised":
+        if "unit" not in d:  # the public event: which units, only their owner sees (fog of war, L791)
+            return f"{name} turn {plural(int(d['count']), 'unit')} in {d['area']} over to their modern side."
         return f"{name} turn {d['count']} {d['unit']} in {d['area']} over to {d['to']}."
     if t == "disorder_removed":
         return f"{name} pay {d['money']} money to end the disorder in {d['area']}."

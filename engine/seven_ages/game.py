@@ -24,8 +24,9 @@ from engine.core import (
     Words,
     only_move,
 )
-from engine.seven_ages import decision, join, prefs, secrets, steps, text
+from engine.seven_ages import decision, fog, join, prefs, secrets, steps, text
 from engine.seven_ages.actions import CODEC, Done, Pass
+from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.setup import new_game
 from engine.seven_ages.spec import SPEC
@@ -78,6 +79,8 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         return IllegalAction("not_your_turn", "It is not your move now: others are deciding.")
 
     def apply(self, state: SevenState, action: Action) -> Result:
+        if isinstance(action, TopUnit):  # the fog of war's top unit of a stack: any time (L791)
+            return fog.choose_top(state, action)
         if action.kind in SPEC.anytime_kinds:  # a standing preference: any seat, any time (half B)
             return prefs.standing_move(state, action)
         if action.player in state.choosing_colours():  # a newcomer's first move, whatever the step (L337)

@@ -24,10 +24,11 @@ from engine.seven_ages.actions_move import (
     PayToll,
     StopHere,
     TakeLeader,
+    TopUnit,
 )
 from engine.seven_ages.decision import register_go_heading, register_heading, register_label
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire
-from engine.words import join_words, plural
+from engine.words import article, join_words, plural
 
 STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
                "path": "choose the units, then move them one area at a time",
@@ -39,6 +40,11 @@ EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "g
 
 def _units_words(units: Sequence[Sequence[Any]]) -> str:
     return join_words([plural(int(n), str(u)) for u, n in units])
+
+
+def _moving(d: Mapping[str, Any]) -> str:
+    """The units of a move event: by type, or (the public event, fog of war L791) only how many."""
+    return _units_words(d["units"]) if "units" in d else plural(int(d["count"]), "unit")
 
 
 def _label(view: Mapping[str, Any], action: Action) -> Choice:
@@ -69,6 +75,8 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, "Take these steps back")
     if isinstance(action, EndMovement):
         return Choice(action, "End movement", confirm="Units that have not moved stay where they are. End?")
+    if isinstance(action, TopUnit):
+        return Choice(action, f"Show {article(action.unit)} on top of your units in {action.area}")
     assert isinstance(action, Pacify)
     return Choice(action, f"Remove the disorder in {action.area}")
 
@@ -76,13 +84,13 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
 def _words(event: Event, names: Names) -> str | None:
     d = event.data
     if event.type == "units_moved":
-        return (f"{the_empire(int(d['empire']))} move {_units_words(d['units'])} from {d['origin']} "
+        return (f"{the_empire(int(d['empire']))} move {_moving(d)} from {d['origin']} "
                 f"into {d['area']}.")
     if event.type == "units_moved_back":
         return f"{the_empire(int(d['empire']))} take their units' steps back to {d['area']}."
     if event.type == "units_stopped":
         riders = f" with {join_words(d['leaders'])}" if d["leaders"] else ""
-        return (f"{the_empire(int(d['empire']))} end the move of {_units_words(d['units'])}{riders} "
+        return (f"{the_empire(int(d['empire']))} end the move of {_moving(d)}{riders} "
                 f"in {d['area']}.")
     if event.type == "canal_asked":
         return (f"{the_empire(int(d['empire']))} ask {empire_name(int(d['keeper']))} to let their ships "
@@ -96,7 +104,7 @@ def _words(event: Event, names: Names) -> str | None:
         keeper = empire_name(int(d["keeper"]))
         return f"{the_empire(int(d['empire']))} pay {keeper} a toll of {d['money']} money."
     if event.type == "units_dropped":
-        return f"{the_empire(int(d['empire']))} set down {_units_words(d['units'])} in {d['area']}."
+        return f"{the_empire(int(d['empire']))} set down {_moving(d)} in {d['area']}."
     if event.type == "units_lost_at_sea":
         lost = plural(int(d['count']), str(d['unit']))
         return f"{the_empire(int(d['empire']))} lose {lost} at sea in {d['area']}."

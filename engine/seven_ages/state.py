@@ -119,6 +119,8 @@ class Empire:
     # marker showing it: an index of Deck.belief_markers), L915-919; see engine.seven_ages.beliefs
     coasts: tuple[tuple[str, str], ...] = ()  # (land area, coast): the coast its ships lie on in a land
     # area of several coasts (L648-650); none listed: built there, they take the coast they leave by
+    tops: tuple[tuple[str, str], ...] = ()  # (area, unit): the unit its owner chose to show on top of its
+    # stack there (fog of war, L791); kept while the area holds none of it; see engine.seven_ages.fog
 
     def has(self, flag: str) -> bool:
         return flag in self.flags

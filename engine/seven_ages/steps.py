@@ -37,6 +37,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from engine.core import PUBLIC, Action, Event, PlayerId, tied_places
+from engine.seven_ages import fog
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.state import (
     ACTIONS,
@@ -91,7 +92,8 @@ class Ctx:
         self.state = replace(self.state, rng_counter=value)
 
     def emit(self, type_: str, audience: str | tuple[PlayerId, ...] = PUBLIC, **data: Any) -> None:
-        self.events.append(Event(type_, data, audience))
+        """Record an event; a public one names no unit the fog of war hides (:func:`fog.veil`)."""
+        self.events.append(Event(type_, fog.veil(type_, data, audience), audience))
 
 
 class Step(Protocol):

@@ -159,9 +159,10 @@ def describe_event(event: Event, names: Names) -> str | None:
                     f"{d['money']} money.")
         case "leader_placed":
             return f"{who} sets up {d['leader']} with {empire_name(int(d['empire']))} in {d['area']}."
-        case "unit_built":
-            return f"{the_empire(int(d['empire']))} build {built(str(d['unit']), int(d.get('count', 1)))} " \
-                   f"in {d['area']} for {d['cost']} money."
+        case "unit_built":  # the unit's type only in its owner's view (fog of war, L791)
+            n = int(d.get("count", 1))
+            what = built(str(d["unit"]), n) if "unit" in d else "a unit" if n == 1 else plural(n, "unit")
+            return f"{the_empire(int(d['empire']))} build {what} in {d['area']} for {d['cost']} money."
         case "fort_built":
             paid = f"for {d['cost']} money" if d["cost"] else "for free"
             return f"{the_empire(int(d['empire']))} fortify {d['area']} {paid}."
@@ -174,8 +175,16 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "homeland_named":
             return f"{the_empire(int(d['empire']))} name {d['area']} their homeland."
         case "units_converted":
-            return (f"{the_empire(int(d['empire']))} convert {d['count']} {d['unit']} of "
-                    f"{empire_name(int(d['other']))} in {d['area']}.")
+            units = plural(int(d["count"]), str(d.get("unit", "unit")))  # the type: its owners' views only
+            return (f"{the_empire(int(d['empire']))} convert {units} of {empire_name(int(d['other']))} in "
+                    f"{d['area']}.")
+        case "top_unit_set":
+            return (f"Other players now see {article(str(d['unit']))} on top of the units of "
+                    f"{empire_name(int(d['empire']))} in {d['area']}.")
+        case "units_revealed":
+            sides = [f"{empire_name(int(side['empire']))} "
+                     + join_words([plural(int(n), str(u)) for u, n in side["units"]]) for side in d["sides"]]
+            return f"The units in {d['area']} are shown to all for the conflict: {'; '.join(sides)}."
         case "city_destroyed":
             return f"{the_empire(int(d['empire']))} destroy the city of {d['area']}."
         case "income":
@@ -270,15 +279,28 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
     return cards + extra
 
 
+def units_by_area(empire: Mapping[str, Any], public: bool = False) -> dict[str, list[str]]:
+    """An empire's units in each area as the viewer may know them: every type in its owner's view (unless
+    ``public``: what everyone sees); otherwise the top unit and how many stand there (fog of war, L791):
+    "a stack of 4 units with a Rifle on top"."""
+    held: dict[str, list[str]] = {}
+    if empire["units"] is not None and not public:
+        for area, unit, count in empire["units"]:
+            held.setdefault(area, []).append(plural(int(count), str(unit)))
+        return held
+    for area, top, count in empire["stacks"]:
+        shown = article(str(top))
+        held[area] = [shown if count == 1 else f"a stack of {count} units with {shown} on top"]
+    return held
+
+
 def board_text(view: View, names: Names) -> str:
     if not view["empires"]:
         return f"No empire is on the map. {view['deck_size']} cards are left in the deck."
     lines = []
     areas = {a["name"]: a for a in view["areas"]}
     for e in view["empires"]:
-        held: dict[str, list[str]] = {}
-        for area, unit, count in e["units"]:
-            held.setdefault(area, []).append(plural(count, unit))
+        held = units_by_area(e)
         where = []
         for area, units in held.items():
             a = areas.get(area, {})
@@ -318,8 +340,9 @@ SHOWN_REMOVED = 12
 
 def place_text(view: View, place: str, names: Names) -> str | None:
     """One area of the map: its kind, terrain, region and what it yields (wheat, oil, elephants, a
-    religion), the units of every empire standing there and whose they are, its city, fort, disorder
-    and artefacts, and its neighbours. None when no area is called ``place``."""
+    religion), the units of every empire standing there as everyone sees them (each stack's top unit and
+    count, L791) and whose they are, its city, fort, disorder and artefacts, and its neighbours. None when
+    no area is called ``place``."""
     from engine.seven_ages.map import load_map  # the map data loads only when a place is asked for
 
     wmap = load_map()
@@ -336,7 +359,7 @@ def place_text(view: View, place: str, names: Names) -> str | None:
     lines.append("Bears: " + (join_words(marks) if marks else "no wheat, oil, elephants or religion") + ".")
     units = []
     for e in view["empires"]:
-        here = [plural(int(count), str(unit)) for at, unit, count in e["units"] if at == area.name]
+        here = units_by_area(e, public=True).get(area.name)  # the public board: the same for every seat
         if here:
             units.append(f"{join_words(here)} of {seat(names, int(e['owner']))}'s {e['name']}")
     lines.append(f"Units here: {'; '.join(units) if units else 'none'}.")

@@ -5,6 +5,10 @@ a face-down marker is (others see that a marker lies there), the working data of
 all: the order of the deck and of the leader cup (their sizes only), the discard pile's cards
 (cards discarded face down while preparing to play go there too; its size only), option 2's sifting
 votes until all are in, and the cards it put out of the game (their number; which, once it is over).
+
+Fog of war (L789-791, :mod:`engine.seven_ages.fog`): an empire's ``units`` are its owner's alone (None in
+every other view, a spectator's too, to the game's end); everyone sees its ``stacks``, each area's top
+unit and how many units stand there. Its leaders, and the cities, forts and artefacts, are public.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any, TypedDict
 from engine.core import PlayerId
 from engine.seven_ages import prefs
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.fog import faces
 from engine.seven_ages.production import age_of
 from engine.seven_ages.state import DRAFT, OVER, Empire, SevenState
 from engine.seven_ages.steps import actors, places, ranking
@@ -42,7 +47,8 @@ class EmpireView(TypedDict):
     progress: int
     age: int
     money: int
-    units: list[list[Any]]  # [area, unit, count]
+    units: list[list[Any]] | None  # [area, unit, count]; None: hidden from this viewer (fog of war)
+    stacks: list[list[Any]]  # [area, top unit, units there]: what every player sees of each stack
     elite: int
     leaders: list[dict[str, Any]]
     artefacts: list[str]
@@ -107,11 +113,13 @@ class YouView(TypedDict):
     prefs: dict[str, str]  # every standing preference (engine.seven_ages.prefs), defaults included
 
 
-def empire_view(e: Empire) -> EmpireView:
+def empire_view(e: Empire, viewer: PlayerId | None) -> EmpireView:
+    """``e`` as ``viewer`` sees it: its units listed for its owner only (fog of war, L791)."""
     return EmpireView(
         card=e.card, name=load_deck().cards[e.card].empire.name, owner=e.owner, colour=e.colour,
         progress=e.progress, age=age_of(e.progress), money=e.money,
-        units=[[s.area, s.unit, s.count] for s in e.units], elite=e.elite,
+        units=[[s.area, s.unit, s.count] for s in e.units] if viewer == e.owner else None,
+        stacks=faces(e), elite=e.elite,
         leaders=[{"name": ld.name, "abilities": list(ld.abilities), "area": ld.area, "named": ld.named}
                  for ld in e.leaders],
         artefacts=list(e.artefacts), religions=list(e.religions), government=e.government,
@@ -144,7 +152,7 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         you=YouView(prefs=prefs.of_player(state, viewer)) if mine and viewer is not None else None,
         spare_offered=sorted(state.spare) if mine and state.phase == DRAFT and state.queue[:1] == (viewer,)
         else None,
-        empires=[empire_view(e) for e in state.empires],
+        empires=[empire_view(e, viewer if mine else None) for e in state.empires],
         areas=[{"name": a.name, "city": a.city, "fort": a.fort, "disorder": a.disorder,
                 "artefacts": list(a.artefacts)} for a in state.areas],
         markers=markers, goes=goes,
