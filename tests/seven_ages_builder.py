@@ -23,8 +23,8 @@ from engine.core import Action, Event, IllegalAction, Result
 from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, Pass, TurnMarker
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.data import load_counters
 from engine.seven_ages.game import GAME
-from engine.seven_ages.setup import load_counters
 from engine.seven_ages.state import DRAFT, EXTRA, MARKERS, OVER, AreaState, Empire, Leader, Marker, SevenState
 
 

@@ -24,7 +24,7 @@ from bot.service import GameService, ServiceError
 from bot.store import Store
 from engine.core import PUBLIC, Event
 from engine.seven_ages import fog, steps
-from engine.seven_ages.actions import Build, Done
+from engine.seven_ages.actions import Build, Done, Prefer
 from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
@@ -152,6 +152,21 @@ def test_others_see_the_oldest_unit_on_top_by_default() -> None:
     for viewer in (1, 2, None):
         assert stack_seen(s, viewer, "Denmark") == ["Denmark", "Spear", 5]
         assert stack_seen(s, viewer, "Sweden") == ["Sweden", "Spear", 1]
+
+
+def test_a_standing_top_preference_shows_the_strongest_where_no_choice_was_made() -> None:
+    """The owner stacks its units (L791); ``prefs top=strongest`` shows the best front value where no
+    area's top was chosen (a Sword's front beats a Spear's in every shade, 3 or 4 against 1 or 2:
+    counters.yaml), and a choice made for an area still wins over it."""
+    s = vikings_and_germans()
+    s.apply(Prefer(0, "top", "strongest"))
+    assert fog.strongest(s.empire_of("Vikings"), ["Spear", "Sword"]) == "Sword"
+    for viewer in (1, None):
+        assert stack_seen(s.state, viewer, "Denmark") == ["Denmark", "Sword", 5]
+        assert stack_seen(s.state, viewer, "Sweden") == ["Sweden", "Spear", 1]  # nothing stronger there
+    s.apply(TopUnit(0, card("Vikings"), "Denmark", "Spear"))
+    assert stack_seen(s.state, 1, "Denmark") == ["Denmark", "Spear", 5]
+    s.illegal(Prefer(0, "top", "prettiest"), "bad_preference")
 
 
 def test_the_top_unit_choice_changes_what_the_others_see_and_nothing_else() -> None:

@@ -16,9 +16,9 @@ import pytest
 
 from engine.core import Action, IllegalAction, join_entry, replay
 from engine.seven_ages.actions import ChooseColours, PlaceMarker, StartCard, TurnMarker
+from engine.seven_ages.data import load_counters
 from engine.seven_ages.game import GAME
 from engine.seven_ages.markers import extra_allowed
-from engine.seven_ages.setup import load_counters
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import EXTRA, MARKER_SET, MARKERS, OVER, SevenState
 from tests.seven_ages_builder import Scenario

@@ -27,11 +27,11 @@ from engine.seven_ages.actions_move import (
     TakeLeader,
 )
 from engine.seven_ages.ai import make_policy
+from engine.seven_ages.data import load_counters
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import allowance, disorder_needed, land_cost
-from engine.seven_ages.setup import load_counters
 from engine.seven_ages.state import Leader
 from tests.seven_ages_builder import Scenario, card
 

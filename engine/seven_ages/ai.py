@@ -85,7 +85,6 @@ from engine.seven_ages.manoeuvre import PACIFY
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import terrain_of
 from engine.seven_ages.production import empire_age, unit_cost
-from engine.seven_ages.setup import load_counters
 from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
 
@@ -200,14 +199,11 @@ def _top_unit(state: SevenState, player: PlayerId) -> TopUnit | None:
         return None
     theirs = {s.area for o in state.empires if o.owner != player for s in o.units}
     wmap = load_map()
-    counters = load_counters()
     for e, area in mixed:
         if theirs.isdisjoint(wmap.adjacency[area]):
             continue
-        shade = counters.mixes[e.colour].shade
-        here = sorted({s.unit for s in e.units if s.area == area})
-        best = max(here, key=lambda u: counters.values.get((shade, u), {}).get("front", 0))
-        if fog.top_unit(e, area) != best:
+        best = fog.strongest(e, {s.unit for s in e.units if s.area == area})
+        if fog.top_unit(state, e, area) != best:
             return TopUnit(player, e.card, area, best)
     return None
 

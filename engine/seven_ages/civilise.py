@@ -39,13 +39,13 @@ from engine.seven_ages.actions_civ import (
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck
 from engine.seven_ages.cleanup import retire_leader
-from engine.seven_ages.data import load_tables
+from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import ELITE_MAX, add_money, age_of, area_income, barbarian
-from engine.seven_ages.setup import discard_from_hand, draw, load_counters, refill
+from engine.seven_ages.setup import discard_from_hand, draw, refill
 from engine.seven_ages.start import named_leaders
 from engine.seven_ages.state import AreaState, Empire, Go, Leader, SevenState
 from engine.seven_ages.steps import Ctx

@@ -213,3 +213,43 @@ def report_tables() -> list[str]:
     raw = read_yaml("tables.yaml")
     entries = [e for name in TABLE_SECTIONS for e in raw[name]]
     return [provenance_line("table entries", entries)]
+
+
+# -- the counters (counters.yaml) --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mix:
+    """One colour's counters (L325): its group, shade, and how many counters of each front."""
+
+    name: str
+    group: str
+    shade: str
+    counters: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Counters:
+    mixes: Mapping[str, Mix]
+    backs: Mapping[str, str]  # front -> back
+    values: Mapping[tuple[str, str], Mapping[str, int]]  # (shade, unit) -> front, support, move
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(m.group for m in self.mixes.values()))
+
+    def front_of(self, unit: str) -> str:
+        """The counter a unit type is printed on (its front, or the front whose back it is)."""
+        if unit in self.backs:
+            return unit
+        return next((f for f, b in self.backs.items() if b == unit), unit)
+
+
+@cache
+def load_counters() -> Counters:
+    raw = read_yaml("counters.yaml")
+    return Counters(
+        mixes={m["name"]: Mix(m["name"], m["group"], m["shade"], dict(m["counters"])) for m in raw["mixes"]},
+        backs={b["front"]: b["back"] for b in raw["backs"]},
+        values={(v["shade"], v["unit"]): {k: int(v[k]) for k in ("front", "support", "move")}
+                for v in raw["unit_values"]},
+    )

@@ -7,8 +7,9 @@ but its owner's shows that stack's **top unit and how many units it holds** (a s
 a table, and the 2:1 rule, L638, needs it); leaders, cities, forts and artefacts stay public. The owner
 chooses the top unit of each stack with :class:`~engine.seven_ages.actions_move.TopUnit`, a standing
 choice per area sent at any time and kept in :attr:`Empire.tops`; without one, or while the area
-holds none of the chosen unit, the top is :func:`default_top`, the unit with the lowest availability
-level (the oldest design), then the first by name.
+holds none of the chosen unit, the owner's standing ``top`` preference picks it: ``oldest`` (the
+default, :func:`default_top`: the unit with the lowest availability level, then the first by name) or
+``strongest`` (:func:`strongest`: the best front value in the empire's shade).
 
 Events follow the same line: a public event never names a unit that stays on the map beneath the fog.
 :func:`veil` (applied by ``Ctx.emit`` to every public event) takes the unit types out of the events
@@ -26,9 +27,10 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from engine.core import PUBLIC, Event, IllegalAction, Result
+from engine.seven_ages import prefs
 from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.data import load_tables
+from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.state import OVER, Empire, SevenState
 
 REVEALED = "units_revealed"
@@ -91,18 +93,36 @@ def default_top(units: Iterable[str]) -> str:
     return min(units, key=lambda u: (kinds[u].available, u))
 
 
-def top_unit(empire: Empire, area: str) -> str | None:
+def strongest(empire: Empire, units: Iterable[str]) -> str:
+    """The unit of ``units`` with the best front value in ``empire``'s shade (L80), then the oldest."""
+    counters, kinds = load_counters(), load_tables().unit_types
+    shade = counters.mixes[empire.colour].shade
+    return min(units, key=lambda u: (-counters.values.get((shade, u), {}).get("front", 0),
+                                     kinds[u].available, u))
+
+
+TOP_PREF = prefs.register(prefs.Preference("top", "oldest", {
+    "oldest": "Where you have not chosen a stack's top unit, the others see its oldest kind of unit.",
+    "strongest": "Where you have not chosen a stack's top unit, the others see its strongest unit."}))
+"""How a stack's top unit is picked where its owner has not chosen one (L791: the owner stacks them)."""
+
+
+def top_unit(state: SevenState, empire: Empire, area: str) -> str | None:
     """The unit the other players see on top of ``empire``'s stack in ``area`` (None: no stack there)."""
     here = [s.unit for s in empire.units if s.area == area]
     if not here:
         return None
     chosen = dict(empire.tops).get(area)
-    return chosen if chosen in here else default_top(here)
+    if chosen in here:
+        return chosen
+    if prefs.standing(state, empire.owner, TOP_PREF.key) == "strongest":
+        return strongest(empire, here)
+    return default_top(here)
 
 
-def faces(empire: Empire) -> list[list[Any]]:
+def faces(state: SevenState, empire: Empire) -> list[list[Any]]:
     """Each stack as the other players see it: [area, top unit, units in the stack], by area."""
-    return [[area, top_unit(empire, area), empire.count(area)] for area in empire.areas()]
+    return [[area, top_unit(state, empire, area), empire.count(area)] for area in empire.areas()]
 
 
 def choose_top(state: SevenState, action: TopUnit) -> Result:
@@ -147,6 +167,6 @@ def restacks(state: SevenState, seat: int) -> list[TopUnit]:
     out = []
     for e in state.empires_of(seat):
         for area in e.areas():
-            top = top_unit(e, area)
+            top = top_unit(state, e, area)
             out += [TopUnit(seat, e.card, area, s.unit) for s in e.units if s.area == area and s.unit != top]
     return out

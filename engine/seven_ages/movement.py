@@ -11,11 +11,10 @@ from collections.abc import Iterable, Mapping
 
 from engine.seven_ages.actions_move import AIR, LAND, SHIPS
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.data import load_tables
+from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.map import Arrow, load_map
 from engine.seven_ages.move_events import extra_cost
 from engine.seven_ages.production import empire_age, unit_class
-from engine.seven_ages.setup import load_counters
 from engine.seven_ages.state import Empire, SevenState
 
 SIEGE_UNITS = frozenset({"Artillery", "Battleship", "Bomber", "Cannon", "Catapult"})

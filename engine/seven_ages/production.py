@@ -20,10 +20,9 @@ from engine.seven_ages import steps
 from engine.seven_ages.actions import Build, BuildElite, Done, Fortify, Unmaintain
 from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.data import load_tables
+from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
-from engine.seven_ages.setup import load_counters
 from engine.seven_ages.state import LAST_LEVEL, MAX_MONEY, Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.words import article

@@ -26,7 +26,7 @@ from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import AGAIN, HAPPY, Bid, ChooseColours, DiscardCard, Done, SiftVote
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.data import read_yaml
+from engine.seven_ages.data import load_counters, read_yaml
 from engine.seven_ages.state import (
     BID,
     COLOURS,
@@ -49,44 +49,6 @@ SUB_DECK = "sub_deck"
 """Option 2's lobby option: the agreed number of cards dealt to each player (0: off)."""
 FROM_DECK = 0
 """A bid of card 0: the top card of the deck, played by a tied player with no cards left (L321)."""
-
-
-@dataclass(frozen=True)
-class Mix:
-    """One colour's counters (L325): its group, shade, and how many counters of each front."""
-
-    name: str
-    group: str
-    shade: str
-    counters: Mapping[str, int]
-
-
-@dataclass(frozen=True)
-class Counters:
-    mixes: Mapping[str, Mix]
-    backs: Mapping[str, str]  # front -> back
-    values: Mapping[tuple[str, str], Mapping[str, int]]  # (shade, unit) -> front, support, move
-
-    @property
-    def groups(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(m.group for m in self.mixes.values()))
-
-    def front_of(self, unit: str) -> str:
-        """The counter a unit type is printed on (its front, or the front whose back it is)."""
-        if unit in self.backs:
-            return unit
-        return next((f for f, b in self.backs.items() if b == unit), unit)
-
-
-@cache
-def load_counters() -> Counters:
-    raw = read_yaml("counters.yaml")
-    return Counters(
-        mixes={m["name"]: Mix(m["name"], m["group"], m["shade"], dict(m["counters"])) for m in raw["mixes"]},
-        backs={b["front"]: b["back"] for b in raw["backs"]},
-        values={(v["shade"], v["unit"]): {k: int(v[k]) for k in ("front", "support", "move")}
-                for v in raw["unit_values"]},
-    )
 
 
 @cache

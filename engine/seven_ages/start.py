@@ -36,7 +36,7 @@ from engine.seven_ages.actions import (
 )
 from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.data import load_tables, read_yaml
+from engine.seven_ages.data import load_counters, load_tables, read_yaml
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import (
@@ -50,7 +50,6 @@ from engine.seven_ages.production import (
     pool,
     unit_class,
 )
-from engine.seven_ages.setup import load_counters
 from engine.seven_ages.state import Empire, Go, Leader, Marker, SevenState
 from engine.seven_ages.steps import Ctx
 

@@ -113,13 +113,13 @@ class YouView(TypedDict):
     prefs: dict[str, str]  # every standing preference (engine.seven_ages.prefs), defaults included
 
 
-def empire_view(e: Empire, viewer: PlayerId | None) -> EmpireView:
+def empire_view(state: SevenState, e: Empire, viewer: PlayerId | None) -> EmpireView:
     """``e`` as ``viewer`` sees it: its units listed for its owner only (fog of war, L791)."""
     return EmpireView(
         card=e.card, name=load_deck().cards[e.card].empire.name, owner=e.owner, colour=e.colour,
         progress=e.progress, age=age_of(e.progress), money=e.money,
         units=[[s.area, s.unit, s.count] for s in e.units] if viewer == e.owner else None,
-        stacks=faces(e), elite=e.elite,
+        stacks=faces(state, e), elite=e.elite,
         leaders=[{"name": ld.name, "abilities": list(ld.abilities), "area": ld.area, "named": ld.named}
                  for ld in e.leaders],
         artefacts=list(e.artefacts), religions=list(e.religions), government=e.government,
@@ -152,7 +152,7 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         you=YouView(prefs=prefs.of_player(state, viewer)) if mine and viewer is not None else None,
         spare_offered=sorted(state.spare) if mine and state.phase == DRAFT and state.queue[:1] == (viewer,)
         else None,
-        empires=[empire_view(e, viewer if mine else None) for e in state.empires],
+        empires=[empire_view(state, e, viewer if mine else None) for e in state.empires],
         areas=[{"name": a.name, "city": a.city, "fort": a.fort, "disorder": a.disorder,
                 "artefacts": list(a.artefacts)} for a in state.areas],
         markers=markers, goes=goes,
