@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Final, Literal
 
-from engine.core import Event
+from engine.core import Decision, Event
 
 GameStatusName = Literal["lobby", "active", "paused", "over", "abandoned"]
 TimeoutPolicy = Literal["ai", "skip"]
@@ -553,6 +553,27 @@ class Outcome:
     notices: tuple[Notice, ...]
     status: GameStatus
     outbox: tuple[int, ...] = ()  # the ids of the outbox rows written for these notices
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One person's moment in a game, read under one hold of the game's lock, so its parts agree.
+
+    Attributes:
+        status: the game's summary.
+        decision: what the person decides now (None: nothing: not their move, an AI seat, not
+            running).
+        can_undo: whether an undo would take back a move of theirs now.
+    """
+
+    status: GameStatus
+    decision: Decision | None
+    can_undo: bool
+
+    @property
+    def seq(self) -> int:
+        """The game's seq when it was read: what a move built from :attr:`decision` is sent with."""
+        return self.status.seq
 
 
 @dataclass(frozen=True)

@@ -73,3 +73,49 @@ async def test_undo_beside_a_move_takes_it_back_and_tells_the_table(rig: Rig) ->
         taken += 1
     assert offered == taken == 1
     assert await rig.service.verify_game(game) == []
+
+
+class Recorder:
+    """The real service, with the name of each call the panel makes written down."""
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        self.calls.append(name)
+        return getattr(self.service, name)
+
+
+async def test_a_click_reads_the_game_once_before_and_once_after_its_move(rig: Rig) -> None:
+    """Issue 31, "one snapshot per interaction": a click read the game seven times (status three times,
+    the decision twice, the undo check, the move), each under the game's lock, so its answer could pair
+    one moment's status with another's choices. Now it reads one snapshot before the move and one after
+    (:meth:`GameService.turn`), and the Undo button comes from the snapshot after."""
+    from types import SimpleNamespace
+
+    from bot.discord.panel import first_step, resolve
+
+    game = await lobby_to_start(rig, "rise", seats=2)
+    undone = 0
+    for _ in range(40):
+        status = await rig.service.status(game)
+        if status.status != "active":
+            break
+        user = status.waiting_for[0]
+        turn = await rig.service.turn(game, user)
+        assert turn.decision is not None and turn.seq == status.seq
+        entry = first_step(turn.decision)[0]
+        recorder = Recorder(rig.service)
+        reply = await resolve(SimpleNamespace(service=recorder), game, user, turn.seq,  # type: ignore[arg-type]
+                              entry.pick, entry.key)
+        if entry.pick[0] != "c" or turn.decision.choices[int(entry.pick[1:])].confirm:
+            assert recorder.calls == ["turn"]  # a group, a page or a confirmation: nothing sent
+            continue
+        assert recorder.calls in (["turn", "submit"], ["turn", "submit", "turn"]), recorder.calls
+        after = await rig.service.turn(game, user)
+        shown = reply.view is not None and any(
+            str(getattr(item, "custom_id", "")).startswith("dp:u:") for item in reply.view.children)
+        assert shown == (after.can_undo and after.decision is not None)
+        undone += shown
+    assert undone  # an Undo button was offered at least once

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.discord.base import IN_SERVERS, LIVE, SERVER_INSTALL, CommandBase
 from bot.discord.kit import MAX_MESSAGE, MAX_OPTIONS, BotBase, Interaction, Reply, clip
-from bot.discord.panel import decision_of, fit, idle_text, own_lines, panel, sentence
+from bot.discord.panel import fit, idle_text, own_lines, sentence, turn_panel
 from bot.models import Outcome
 from bot.service import ServiceError
 from engine.spec import GameSpec
@@ -75,7 +75,7 @@ class GameGroup(CommandBase, app_commands.Group):
         game = getattr(interaction.namespace, "game", None)
         try:
             gid = await self._own_game(interaction, game if isinstance(game, str) else None)
-            _, decision = await decision_of(self.bot, gid, interaction.user.id)
+            _, decision = await self.bot.service.decision(gid, interaction.user.id)
         except ServiceError:
             return []
         if decision is None:
@@ -110,7 +110,7 @@ async def batch(bot: BotBase, game_id: str, user_id: int, names: Sequence[str],
     for i, name in enumerate(names):
         rest = names[i + 1:]
         untried = f" ({', '.join(rest)} not tried)" if rest else ""
-        seq, decision = await decision_of(bot, game_id, user_id)
+        seq, decision = await bot.service.decision(game_id, user_id)
         choice = None if decision is None else next(
             (c for c in decision.choices if matches(c.action.to_json(), name)), None)
         if choice is None:
@@ -133,8 +133,8 @@ async def batch(bot: BotBase, game_id: str, user_id: int, names: Sequence[str],
             if rest:
                 lines.append(f"Your move is over{untried}.")
             break
-    status = await bot.service.status(game_id)
-    if status.status == "active" and user_id in status.waiting_for:
-        nxt = await panel(bot, game_id, user_id)
+    turn = await bot.service.turn(game_id, user_id)
+    if turn.decision is not None:
+        nxt = turn_panel(turn, user_id)
         return Reply(fit(lines, nxt.content), view=nxt.view)
-    return Reply(clip(fit(lines, await idle_text(bot, game_id)), MAX_MESSAGE))
+    return Reply(clip(fit(lines, idle_text(turn.status)), MAX_MESSAGE))

@@ -46,7 +46,7 @@ from bot.discord.kit import (
     run_component,
 )
 from bot.discord.words import describe_for
-from bot.models import NoticeKind, Outcome
+from bot.models import GameStatus, NoticeKind, Outcome, Turn
 from engine.core import Choice, Decision
 from engine.registry import get_game
 
@@ -134,14 +134,9 @@ def components(game_id: str, seq: int, user_id: int, entries: Sequence[Entry], p
 
 
 # == reading the decision ===================================================================
-async def decision_of(bot: BotBase, game_id: str, user_id: int) -> tuple[int, Decision | None]:
-    """(seq, the person's decision now, or None when they have nothing to decide)."""
-    return await bot.service.decision(game_id, user_id)
-
-
-async def idle_text(bot: BotBase, game_id: str) -> str:
+def idle_text(status: GameStatus) -> str:
     """What a person with nothing to decide is told: the game is not running, or whom it waits for."""
-    status = await bot.service.status(game_id)
+    game_id = status.game_id
     if status.status != "active":
         return f"Game `{game_id}` is {status.status}: there is nothing to decide."
     names = status.seat_names
@@ -155,13 +150,19 @@ def heading_text(game_id: str, title: str, decision: Decision) -> str:
 
 async def panel(bot: BotBase, game_id: str, user_id: int) -> Reply:
     """The person's decision now, with its buttons or selects (or why there is none)."""
-    seq, decision = await decision_of(bot, game_id, user_id)
+    return turn_panel(await bot.service.turn(game_id, user_id), user_id)
+
+
+def turn_panel(turn: Turn, user_id: int, *, undo: bool = False) -> Reply:
+    """The decision of one snapshot (:meth:`GameService.turn`) with its components, or why there is
+    none; with ``undo``, an Undo button too when the snapshot says an undo would take a move back."""
+    game_id, decision = turn.status.game_id, turn.decision
     if decision is None:
-        return Reply(await idle_text(bot, game_id))
-    title = get_game((await bot.service.status(game_id)).ruleset).title
-    entries = first_step(decision)
-    return Reply(clip(heading_text(game_id, title, decision), MAX_MESSAGE),
-                 view=components(game_id, seq, user_id, entries))
+        return Reply(idle_text(turn.status))
+    view = components(game_id, turn.seq, user_id, first_step(decision))
+    if undo and turn.can_undo:
+        view.add_item(UndoButton(game_id, turn.seq, user_id))
+    return Reply(clip(heading_text(game_id, turn.status.title, decision), MAX_MESSAGE), view=view)
 
 
 # == a click ================================================================================
@@ -182,14 +183,14 @@ def _find(decision: Decision, pick: str, key: str, same_seq: bool) -> str | None
 
 async def resolve(bot: BotBase, game_id: str, user_id: int, seq: int, pick: str, key: str) -> Reply:
     """Do what a click on ``pick`` (built at ``seq``) asks: submit, confirm, open a group or a page."""
-    now, decision = await decision_of(bot, game_id, user_id)
+    turn = await bot.service.turn(game_id, user_id)
+    now, decision, title = turn.seq, turn.decision, turn.status.title
     if decision is None:
-        return Reply(await idle_text(bot, game_id))
+        return Reply(idle_text(turn.status))
     found = _find(decision, pick, key, now == seq)
     if found is None:
         return Reply(STALE if now != seq else GONE)
     kind, index = found[0], int(found[1:])
-    title = get_game((await bot.service.status(game_id)).ruleset).title
     if kind == "m":
         view = components(game_id, now, user_id, first_step(decision), page=index)
         return Reply(clip(heading_text(game_id, title, decision), MAX_MESSAGE), view=view)
@@ -209,13 +210,9 @@ async def resolve(bot: BotBase, game_id: str, user_id: int, seq: int, pick: str,
 async def submit_choice(bot: BotBase, game_id: str, user_id: int, seq: int, choice: Choice) -> Reply:
     """Send ``choice`` as the person's move at ``seq``; answer with what it did and what comes next."""
     out = await bot.service.submit(game_id, user_id, choice.action.to_json(), seq)
-    reply = await after(bot, game_id, user_id, seq, out, [f"You chose: {sentence(choice.label)}"])
-    # Beside the move, while nothing new became known since (no roll, draw or reveal; still their turn)
-    if user_id in out.status.waiting_for and await bot.service.can_undo(game_id, user_id):
-        view = reply.view or discord.ui.View(timeout=None)
-        view.add_item(UndoButton(game_id, out.status.seq, user_id))
-        return Reply(reply.content, files=reply.files, view=view)
-    return reply
+    # an Undo button beside the next decision while nothing new became known since the move (no roll,
+    # draw or reveal; still their turn)
+    return await after(bot, game_id, user_id, seq, out, [f"You chose: {sentence(choice.label)}"], undo=True)
 
 
 async def take_back(bot: BotBase, game_id: str, user_id: int, seq: int) -> Reply:
@@ -245,8 +242,10 @@ def own_lines(out: Outcome, user_id: int, seq: int, *, summary_follows: bool = F
     return lines
 
 
-async def after(bot: BotBase, game_id: str, user_id: int, seq: int, out: Outcome, head: list[str]) -> Reply:
-    """What a move at ``seq`` did, then the person's next decision (with its components) if any."""
+async def after(bot: BotBase, game_id: str, user_id: int, seq: int, out: Outcome, head: list[str], *,
+                undo: bool = False) -> Reply:
+    """What a move at ``seq`` did, then the person's next decision (with its components, and with
+    ``undo`` an Undo button when one would take a move back) if any."""
     lines = head + own_lines(out, user_id, seq, summary_follows=out.status.status == "over")
     if out.status.status == "over":
         view = await bot.service.view(game_id, None)
@@ -254,9 +253,9 @@ async def after(bot: BotBase, game_id: str, user_id: int, seq: int, out: Outcome
         lines.append(game.summary_text(view, out.status.seat_names))
         return Reply(fit(lines, ""))
     if user_id in out.status.waiting_for:
-        nxt = await panel(bot, game_id, user_id)
+        nxt = turn_panel(await bot.service.turn(game_id, user_id), user_id, undo=undo)
         return Reply(fit(lines, nxt.content), view=nxt.view)
-    lines.append(await idle_text(bot, game_id))
+    lines.append(idle_text(out.status))
     return Reply(fit(lines, ""))
 
 

@@ -575,6 +575,14 @@ class ServiceBase:
                 for o in offsets if due - o > now]
         return out
 
+    @staticmethod
+    def _can_undo(lg: Loaded, user_id: int) -> bool:
+        """Whether an undo would take back a move of ``user_id``'s seat now (the engine's rule)."""
+        seat = lg.seat_of_user(user_id)
+        if lg.row.status != "active" or seat is None or seat.seat_order is None or seat.is_ai:
+            return False
+        return taken_back(lg.undo, seat.seat_order) is not None
+
     def _status(self, lg: Loaded) -> GameStatus:
         row = lg.row
         actors: tuple[int, ...] = ()

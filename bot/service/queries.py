@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.models import GameStatus, LogEntry, UserSettings
+from bot.models import GameStatus, LogEntry, Turn, UserSettings
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.offload import cpu, off_loop
@@ -93,11 +93,22 @@ class QueryOps(ServiceBase):
         or (seq, None) when they have nothing to decide now."""
         async with self._locked(game_id):
             lg = await self._load(game_id)
-            seat = lg.seat_of_user(user_id)
-            if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active" \
-                    or seat.is_ai:
-                return lg.row.seq, None
-            return lg.row.seq, await cpu(decided, lg, seat.seat_order)
+            return lg.row.seq, await self._decision(lg, user_id)
+
+    async def turn(self, game_id: str, user_id: int) -> Turn:
+        """The game's status, the caller's decision and whether they may undo, as one snapshot: what a
+        panel or a "your move" message is built from (one call, one hold of the lock, so a move in
+        between cannot pair one moment's status with another's choices)."""
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            return Turn(self._status(lg), await self._decision(lg, user_id), self._can_undo(lg, user_id))
+
+    async def _decision(self, lg: Loaded, user_id: int) -> Decision | None:
+        seat = lg.seat_of_user(user_id)
+        if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active" \
+                or seat.is_ai:
+            return None
+        return await cpu(decided, lg, seat.seat_order)
 
     async def legal_actions(self, game_id: str, user_id: int) -> tuple[int, list[dict[str, Any]]]:
         """(seq, the caller's legal actions as JSON objects); empty when it is not their turn."""

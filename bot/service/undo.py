@@ -66,8 +66,4 @@ class UndoOps(ServiceBase):
     async def can_undo(self, game_id: str, user_id: int) -> bool:
         """Whether :meth:`undo` would take back a move of ``user_id`` now (the fronts offer it then)."""
         async with self._locked(game_id):
-            lg = await self._load(game_id)
-            seat = lg.seat_of_user(user_id)
-            if lg.row.status != "active" or seat is None or seat.seat_order is None or seat.is_ai:
-                return False
-            return taken_back(lg.undo, seat.seat_order) is not None
+            return self._can_undo(await self._load(game_id), user_id)
