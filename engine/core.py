@@ -386,7 +386,11 @@ class Game(Protocol):
         ...
 
     def describe_event(self, event: Event, names: Names) -> str | None:
-        """One plain sentence telling players what ``event`` means, or None for bookkeeping."""
+        """One plain sentence telling players what ``event`` means, or None for bookkeeping.
+
+        None too for an event type the game does not know (every game alike, a contract test): a log
+        stored under older rules may hold a type the game no longer emits, and its reader must not
+        fail. A type the game does emit is worded; each game's tests check that over its playouts."""
         ...
 
     def stage(self, view: Mapping[str, Any]) -> str:

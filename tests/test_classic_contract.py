@@ -167,11 +167,6 @@ def test_every_event_type_is_worded_with_the_names_given() -> None:
     assert not missing, f"never seen, so never checked: {sorted(missing)}"
 
 
-def test_an_unknown_event_is_an_error_not_silence() -> None:
-    with pytest.raises(KeyError):
-        GAME.describe_event(Event("no_such_event", {}), NAMES)
-
-
 def test_status_hand_board_and_summary_read_as_sentences() -> None:
     names = NAMES[:3]
     state = GAME.setup(3, {}, 11)

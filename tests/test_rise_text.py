@@ -119,10 +119,6 @@ def test_food_sentence_follows_the_rulebook_example() -> None:
     )
 
 
-def test_unknown_event_is_not_ours() -> None:
-    assert GAME.describe_event(Event("no_such_event", {}), NAMES) is None
-
-
 @pytest.mark.parametrize(("players", "seed", "policy"), GAMES)
 def test_decision_covers_the_legal_moves_exactly_at_every_step(players: int, seed: int, policy: str) -> None:
     steps = 0

@@ -13,7 +13,7 @@ import pytest
 
 import tests.toy.spec
 from engine import registry
-from engine.core import Action, Choice, Decision
+from engine.core import Action, Choice, Decision, Event
 from engine.spec import GameSpec
 from tests.contract.checks import assert_complete, missing_hooks, places_problem, random_playout, seat_names
 from tests.toy.game import ToyGame
@@ -73,6 +73,16 @@ def test_the_board_renders_mid_game_and_at_the_end(spec: GameSpec) -> None:
     draw = spec.render()
     for view in (run.mid_view, run.final_view):
         assert draw(view, size=400)[:8] == PNG
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=seating_id)
+@pytest.mark.parametrize("data", [{}, {"player": 0, "seat": 0, "land": "Nowhere", "units": [["Spear", 1]]}])
+def test_an_event_of_a_type_the_game_does_not_know_is_told_as_nothing(spec: GameSpec,
+                                                                      data: Mapping[str, Any]) -> None:
+    """Every game alike (issue 31): None, never an exception, whatever the data (a log stored under
+    older rules may hold a type the game no longer emits)."""
+    names = [f"p{i} (Red)" for i in range(spec.max_players)]
+    assert registry.get_game(spec.id).describe_event(Event("no_such_event_type", data), names) is None
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=seating_id)

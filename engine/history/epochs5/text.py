@@ -302,9 +302,7 @@ EVENTS: dict[str, Wording] = {
 def describe_event(rules: Rules, event: Event, names: Names) -> str | None:
     """One sentence for an event, or None for the end of the game (the platform tells it)."""
     wording = EVENTS.get(event.type)
-    if wording is None:
-        raise ValueError(f"no wording for the 5-epoch event {event.type!r}")
-    return wording(rules, event.data, names)
+    return None if wording is None else wording(rules, event.data, names)  # None: unknown (the contract)
 
 
 # -- the status, a hand, the board, the end --------------------------------------------------------
