@@ -15,13 +15,13 @@ import pytest
 
 from engine.core import Action
 from engine.history.ai import (
-    POLICIES,
     GreedyPolicy,
     Policy,
     RandomPolicy,
     make_policy,
 )
 from engine.history.game import GAME
+from engine.history.spec import SPEC
 from engine.history.state import HistoryState
 
 
@@ -47,10 +47,9 @@ def play(
 
 
 def test_make_policy_names() -> None:
-    assert POLICIES == ("random", "greedy")
     assert isinstance(make_policy("random", 1), RandomPolicy)
     assert isinstance(make_policy("greedy", 1), GreedyPolicy)
-    for name in POLICIES:
+    for name in SPEC.policy_names:
         policy: Policy = make_policy(name, 0)
         assert policy.name == name
     with pytest.raises(ValueError, match="random, greedy"):

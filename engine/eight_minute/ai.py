@@ -27,8 +27,6 @@ from engine.eight_minute.scoring import best_goods, breakdown, goods_owned, regi
 from engine.eight_minute.state import EMState
 from engine.policy import Policy, PolicyRng, legal
 
-POLICIES: tuple[str, ...] = ("random", "greedy")
-
 # Rough worth, in points, of one unit of each action (used to price cards).
 _ACTION_WORTH = {"place": 0.55, "move": 0.35, "sail": 0.45, "city": 1.2, "destroy": 0.7}
 

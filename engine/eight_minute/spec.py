@@ -25,5 +25,4 @@ SPEC = register(GameSpec(
                    "0 = nobody says, and tied bids roll a die (the rulebook's variant).",
                    default=0, minimum=0, maximum=5),
     ),
-    ui="bot.discord.eight_minute",
 ))

@@ -53,8 +53,6 @@ from engine.history.scoring import area_counts, level
 from engine.history.state import HistoryState, Turn
 from engine.policy import Policy, PolicyRng, legal
 
-POLICIES: tuple[str, ...] = ("random", "greedy")
-
 
 class RandomPolicy(policy.RandomPolicy):
     """Uniform over the legal actions: the baseline."""
@@ -881,5 +879,5 @@ class _Eval:
 
 
 def make_policy(name: str, seed: int) -> Policy:
-    """A policy by name (one of :data:`POLICIES`) with its own seed."""
+    """A policy by name ("random" or "greedy": the spec's policy_names) with its own seed."""
     return policy.make(name, seed, {"random": RandomPolicy, "greedy": GreedyPolicy})

@@ -24,11 +24,6 @@ class Ctx:
 
 
 # -- figures per land -------------------------------------------------------
-def max_figures(state: HistoryState) -> int:
-    """Armies plus fort allowed in one land: 1 army (+ fort), or 3 figures with the option."""
-    return 3 if state.options.get("multiple_armies") else 1
-
-
 def room_for_army(state: HistoryState, land: str) -> bool:
     stack = state.armies.get(land, [])
     if not state.options.get("multiple_armies"):

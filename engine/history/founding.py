@@ -12,8 +12,6 @@ step; the turn then goes on to the step stored in the pick.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import IllegalAction
 from engine.history.board import (
     Ctx,
@@ -180,8 +178,3 @@ def pick_fleet(ctx: Ctx, water: str) -> None:
         return
     if pick["left"] <= 0:
         _finish(ctx, list(pick["chosen"]), list(pick["options"]))
-
-
-def default_pick(pick: dict[str, Any]) -> str:
-    """The answer the AI and the "skip" timeout take: the first option as listed (the card's order)."""
-    return str(pick["options"][0])

@@ -36,8 +36,6 @@ from engine.rise.state import RiseState
 from engine.rise.turn import Mix, holdings
 from engine.rise.yield_cache import Snapshot, TileKey, YieldCache, Yields, tile_key, with_cubes, with_tiles
 
-POLICIES: tuple[str, ...] = ("random", "greedy")
-
 
 class RandomPolicy(policy.RandomPolicy):
     """Uniform over the legal actions: the baseline."""

@@ -16,5 +16,4 @@ SPEC = register(GameSpec(
     policies="engine.rise.ai:make_policy",
     renderer="render.rise:render_board",
     pictures="render.rise:notice_pictures",
-    ui="bot.discord.rise",
 ))
