@@ -46,7 +46,7 @@ from engine.history.actions import (
 from engine.history.board import Ctx, army_supply, reachable
 from engine.history.combat import DIFFICULT_TERRAIN, defender_dice
 from engine.history.data import CardType, Empire, RulesData
-from engine.history.events import event_epoch
+from engine.history.event_cards import event_epoch
 from engine.history.founding import fleet_waters
 from engine.history.game import GAME
 from engine.history.scoring import area_counts, level

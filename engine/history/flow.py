@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import rng
 from engine.core import IllegalAction
-from engine.history import events
+from engine.history import event_cards
 from engine.history.board import (
     Ctx,
     clear_land,
@@ -170,7 +170,7 @@ def playable_cards(ctx: Ctx) -> list[str]:
     assert turn is not None
     out = []
     for cid in sorted(set(state.hands[turn.player])):
-        if events.why_unplayable(ctx, ctx.rules.cards[cid]) is None:
+        if event_cards.why_unplayable(ctx, ctx.rules.cards[cid]) is None:
             out.append(cid)
     return out
 
@@ -196,7 +196,7 @@ def finish_step(ctx: Ctx) -> None:
     if step == "events":
         begin_empire(ctx)
     elif step == "card":
-        events.done(ctx)
+        event_cards.done(ctx)
     elif step in ("minor", "crusade"):
         ctx.emit("force_done", name=turn.force.name, left=turn.force.pool)
         turn.force = empire_force(ctx.rules.empires[turn.empire])

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from engine import rng
 from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
-from engine.history import events, flow, text
+from engine.history import event_cards, flow, text
 from engine.history.actions import (
     CODEC,
     AttackFleet,
@@ -134,7 +134,7 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
         if step == "events":
             plays: list[Action] = []
             for c in flow.playable_cards(ctx):
-                choices = events.piece_choices(ctx, ctx.rules.cards[c])
+                choices = event_cards.piece_choices(ctx, ctx.rules.cards[c])
                 if len(choices) > 1:
                     plays.extend(PlayCard(player, c, e) for e in choices)
                 else:
@@ -144,7 +144,7 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
             assert turn.pick is not None
             return [Choose(player, target) for target in turn.pick["options"]]
         if step == "card":
-            acts: list[Action] = [Choose(player, t) for t in events.candidates(ctx)]
+            acts: list[Action] = [Choose(player, t) for t in event_cards.candidates(ctx)]
             if self._may_finish_card(ctx):
                 acts.append(Done(player))
             return acts
@@ -189,7 +189,7 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
         effect, chosen = turn.pending["effect"], turn.pending["chosen"]
         if effect == "plague_spread" or (effect == "barbarians" and chosen):
             return False
-        fewest, _ = events.needed(ctx)
+        fewest, _ = event_cards.needed(ctx)
         return not chosen or len(chosen) >= fewest
 
     # -- applying (the BaseGame template) ----------------------------------------
@@ -243,7 +243,7 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
         elif isinstance(action, Give):
             flow.decide_draw(ctx, action.player, int(action.to))
         elif isinstance(action, PlayCard):
-            events.play(ctx, action.card, int(action.pieces))
+            event_cards.play(ctx, action.card, int(action.pieces))
         elif isinstance(action, Done):
             flow.finish_step(ctx)
         elif isinstance(action, Choose):
@@ -252,7 +252,7 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
             elif step == "pick":
                 flow.choose_pick(ctx, action.target)
             else:
-                events.choose(ctx, action.target)
+                event_cards.choose(ctx, action.target)
         elif isinstance(action, Expand):
             flow.expand(ctx, action.land)
         elif isinstance(action, BuildFort):

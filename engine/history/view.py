@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from engine.history import events
+from engine.history import event_cards
 from engine.history.board import Ctx
 from engine.history.data import RulesData
 from engine.history.flow import expansion_targets, fort_lands, naval_options
@@ -183,7 +183,7 @@ def build_view(
             expert=list(turn.expert),
             treachery=turn.treachery,
             pending=dict(turn.pending) if turn.pending else None,
-            needs=list(events.needed(ctx)) if turn.pending and turn.step == "card" else None,
+            needs=list(event_cards.needed(ctx)) if turn.pending and turn.step == "card" else None,
             pick=PickView(what=str(pick["what"]), options=list(pick["options"]), left=int(pick["left"]),
                           chosen=list(pick["chosen"])) if pick is not None else None,
             targets=expansion_targets(ctx) if turn.step in ("minor", "crusade", "expand") else {},
@@ -210,8 +210,8 @@ def build_view(
             you["empire"] = state.holding[viewer]
             if turn is not None and turn.player == viewer and turn.step == "events":
                 you["piece_choices"] = {
-                    c: events.piece_choices(ctx, rules.cards[c]) for c in sorted(set(state.hands[viewer]))
-                    if events.far_epochs(ctx, rules.cards[c])
+                    c: event_cards.piece_choices(ctx, rules.cards[c])
+                    for c in sorted(set(state.hands[viewer])) if event_cards.far_epochs(ctx, rules.cards[c])
                 }
         view["you"] = you
     return view
