@@ -47,10 +47,10 @@ from bot.digest import LATEST, NOTICE_SIZE, draw_timelapse, latest_turn, picture
 from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
+from bot.read_input import key_values, options_from, shortened, split_words, timers_from, whole
 from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
 from bot.service.text_input import MAX_LINE, checked_game_id, checked_name, checked_text
-from bot.typed import key_values, options_from, shortened, split_words, timers_from, whole
 from engine import registry
 from engine.choice_words import matching_choices
 from engine.core import Choice, Decision

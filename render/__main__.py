@@ -23,7 +23,7 @@ from engine.core import JSON, IllegalAction
 from engine.registry import game_ids, spec
 from engine.spec import GameSpec
 from engine.terminal import default_players, parse_options
-from render.history import ScorePoint
+from render.score_history import ScorePoint
 
 
 def slug(text: str) -> str:

@@ -24,8 +24,8 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyBboxPatch, Rectangle
 from matplotlib.text import Text
 
-from render.history import EmpirePlayed, ScorePoint, epoch_gains, roman
 from render.palette import INK, PAPER, PLAYER_COLOURS, PLAYER_NAMES, PLAYER_TEXT, RGB, darken, lighten
+from render.score_history import EmpirePlayed, ScorePoint, epoch_gains, roman
 
 DPI = 160
 WIDTH_IN = 7.5  # 1200 px: sharp on a phone, small enough to load fast
@@ -273,7 +273,7 @@ def score_chart(
     """Every player's score after each turn, with the epochs marked I..VII, as PNG bytes.
 
     Args:
-        series: the score after each turn (see :func:`render.history.history_from_events`);
+        series: the score after each turn (see :func:`render.score_history.history_from_events`);
             the first point is usually the all-zero start.
         player_names: one name per player (default: the colour names).
         colours: RGB colour per player.
@@ -429,7 +429,7 @@ def summary_chart(
     Args:
         final_scores: final score by seat.
         empires_by_player: for each seat, the empires commanded
-            (:class:`render.history.EmpirePlayed`).
+            (:class:`render.score_history.EmpirePlayed`).
         player_names: one name per player (default: the colour names).
         colours: RGB colour per player.
         ranking: seats from first to last (default: by score, ties by seat).

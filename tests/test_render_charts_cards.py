@@ -15,7 +15,7 @@ from PIL import Image
 from engine.core import Event
 from engine.history.data import load_rules
 from render import cards, charts
-from render.history import (
+from render.score_history import (
     EmpirePlayed,
     ScorePoint,
     epoch_gains,
@@ -98,7 +98,7 @@ def test_history_of_a_game_in_progress() -> None:
 def test_history_matches_a_real_game() -> None:
     from engine.__main__ import play_ai_game
     from engine.history.game import GAME
-    from render.history import empires_from_played, replay_history
+    from render.score_history import empires_from_played, replay_history
 
     state, log = play_ai_game("history-classic", 3, 5, "random")
     history = replay_history(GAME, 3, {}, 5, log)

@@ -16,9 +16,9 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.models import NoticeKind, TimerSettings
+from bot.read_input import timers_from
 from bot.service import GameService, ServiceError
 from bot.store import Store
-from bot.typed import timers_from
 from engine.registry import make_policy
 
 pytestmark = pytest.mark.asyncio

@@ -23,7 +23,7 @@ from engine.history.epochs5.data import load_rules as load_epochs5
 from engine.history.epochs5.game import GAME as EPOCHS5
 from engine.history.game import GAME as CLASSIC
 from render import cards, charts
-from render.history import EmpirePlayed
+from render.score_history import EmpirePlayed
 from tests.history_builder import Scenario
 
 NAMES = ("alice (Blue)", "bob (Red)", "carol (Green)", "dave (Yellow)", "erin (Purple)", "fred (Orange)")

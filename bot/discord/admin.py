@@ -36,8 +36,8 @@ from bot.discord.kit import (
     span,
 )
 from bot.models import GameStatus, SeatInfo, TimerSettings
+from bot.read_input import with_bank
 from bot.service import ServiceError
-from bot.typed import with_bank
 
 log = logging.getLogger(__name__)
 

@@ -106,7 +106,7 @@ class ClassicGroup(GameGroup):
 
         async def work(gid: str) -> Reply:
             from render.charts import score_chart  # matplotlib loads only when a chart is drawn
-            from render.history import history_from_events
+            from render.score_history import history_from_events
 
             st = await self.bot.service.status(gid)
             view = await self.bot.service.view(gid, None)  # public counts only: no marker values in play

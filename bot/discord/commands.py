@@ -35,8 +35,8 @@ from bot.discord.personal import PersonalCommands
 from bot.discord.pictures import picture_files
 from bot.discord.words import clock_lines
 from bot.models import TimerSettings
+from bot.read_input import with_bank
 from bot.service import ServiceError
-from bot.typed import with_bank
 from engine.core import IllegalAction
 from engine.registry import get_game, spec, specs
 
