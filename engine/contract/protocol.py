@@ -1,0 +1,165 @@
+"""The protocol every game object implements (:class:`Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from engine.contract.basics import JSON, PlayerId
+from engine.contract.codec import Action, ActionCodec
+from engine.contract.values import Decision, Event, Names, Result
+
+
+class Game(Protocol):
+    """The protocol every game object implements (see :class:`engine.spec.GameSpec` for what it is called).
+
+    The rules hooks work on the state; the text hooks and :meth:`decision` work
+    on a player's view only, so no sentence or label can carry hidden
+    information out of the engine.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    codec: ActionCodec
+
+    def check_data(self) -> list[str]:
+        """Every problem in the game's data files (empty when all is well)."""
+        ...
+
+    # -- rules ----------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> Any: ...
+
+    def actors(self, state: Any) -> frozenset[PlayerId]: ...
+
+    def legal_actions(self, state: Any, player: PlayerId) -> Sequence[Action]: ...
+
+    def apply(self, state: Any, action: Action) -> Result: ...
+
+    def timeout_action(self, state: Any, player: PlayerId) -> Action:
+        """The most passive legal move of ``player`` (the "skip" timeout policy plays it)."""
+        ...
+
+    def view(self, state: Any, viewer: PlayerId | None) -> Mapping[str, Any]:
+        """What ``viewer`` may see (None: a spectator), JSON-native; a game's own TypedDict."""
+        ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def scores(self, state: Any) -> list[int]: ...
+
+    def ranking(self, state: Any) -> list[PlayerId]: ...
+
+    def places(self, state: Any) -> list[list[PlayerId]]:
+        """The seats by place, best first (the order of :meth:`ranking`): the seats of one place are tied
+        on everything the game compares after all its tie-breaks, and share that place (never seat order).
+        """
+        ...
+
+    def compared(self, state: Any, seat: PlayerId) -> tuple[Any, ...]:
+        """What the game compares of ``seat`` to rank it, best lowest: its score, then each tie-break in
+        the rulebook's order; never the seat itself. Seats with equal ones share a place (:meth:`places`).
+        :class:`BaseGame` ranks by it."""
+        ...
+
+    def undoable(self, before: Any, action: Action, result: Result) -> bool:
+        """Whether ``action`` (applied to ``before``, giving ``result``) may be taken back by its player:
+        nothing new became known (no die, no draw, no reveal, no private event) and the same player
+        still acts alone. :class:`BaseGame` has the generic rule (:func:`plain_move`, then
+        :func:`shows_hidden` over :meth:`private_variants`). Never true of a move that is not a
+        :func:`plain_move`: :class:`LogReplay` asks only about those."""
+        ...
+
+    def forced(self, state: Any, player: PlayerId) -> Action | None:
+        """``player``'s move when the platform may play it for them at once: their only legal move,
+        and one whose being the only one tells the others nothing (:func:`only_move`, the default of
+        :class:`BaseGame`); None when they have a real choice to make, or when asking them hides what
+        they hold. A confirmation asked before a real choice is no forced move."""
+        ...
+
+    def up_next(self, state: Any) -> PlayerId | None:
+        """While one seat acts alone, the seat the game asks next: once that seat is done, the next to
+        act is this one seat alone (unless the game ends first), and what every seat sees already fixes
+        it. The platform tells its person "you're next". None when it is not fixed or not public yet (a
+        draw, a roll, a bid, a hidden card or the move under way decides it; several seats act at once
+        next) and when several seats act now. Read from the public part of the state only: two states
+        that differ only in one seat's secrets (:meth:`private_variants`) give the same answer. None by
+        default (:class:`BaseGame`): a game that says nothing is never wrong."""
+        ...
+
+    def private_variants(self, state: Any, seat: PlayerId) -> Sequence[Any]:
+        """A few states equal to ``state`` but in what ``seat`` alone knows, none of them ``state``.
+
+        Every other seat and a spectator see each of them exactly as they see ``state`` (same
+        :meth:`view`): ``seat``'s hand replaced by cards the others cannot tell from it (from an unseen
+        pile, as many), its face-down markers permuted, its secret bid changed. They differ from
+        ``state`` as much as the rules allow and are derived from the state alone (no global random),
+        so the answer is the same on every replay. A move is a reveal when the same move applied to
+        one of them is refused or tells another seat something else (:func:`shows_hidden`): such a
+        move cannot be taken back. Empty for a seat that knows nothing the others do not.
+        """
+        ...
+
+    def join(self, state: Any) -> Result:
+        """A new player takes the next seat (numbered after the last one) of a game under way.
+
+        Returns the state with the seat added and the events: a public one saying who joined, and
+        what only the newcomer may see (their hand). The platform logs it as :func:`join_entry`.
+        A game that takes no newcomers (the default of :class:`BaseGame`, and every game whose spec
+        says ``joins_in_progress=False``) raises IllegalAction ``no_joining``; one that does refuses
+        with its own sentence when it cannot take one now (no free colour, the table full, the game over).
+        """
+        ...
+
+    # -- persistence ------------------------------------------------------------------------
+    def to_json(self, state: Any) -> dict[str, JSON]: ...
+
+    def dumps(self, state: Any) -> str:
+        """The state as compact JSON text, equal to ``json.dumps(to_json(state))`` but
+        without building a copy first (the service writes one per move)."""
+        ...
+
+    def from_json(self, data: Mapping[str, JSON]) -> Any: ...
+
+    # -- words, from a view -------------------------------------------------------------------
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
+        """``player``'s current decision: ``legal`` (their legal moves, computed by the
+        engine from the state) headed and labelled from ``view`` (their own view), naming
+        seats through ``names`` (their colour where ``names`` is empty)."""
+        ...
+
+    def describe_event(self, event: Event, names: Names) -> str | None:
+        """One plain sentence telling players what ``event`` means, or None for bookkeeping.
+
+        None too for an event type the game does not know (every game alike, a contract test): a log
+        stored under older rules may hold a type the game no longer emits, and its reader must not
+        fail. A type the game does emit is worded; each game's tests check that over its playouts."""
+        ...
+
+    def stage(self, view: Mapping[str, Any]) -> str:
+        """The stage of play in a few words ("Epoch III", "Era II, turn 4", "Game over")."""
+        ...
+
+    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+        """The public status: stage, whose turn, the scores; at the end the result and the winner."""
+        ...
+
+    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+        """What ``player`` holds that others may not see (cards, a secret bid), in sentences."""
+        ...
+
+    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+        """The board in words: who holds what, where."""
+        ...
+
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        """One place of the board in words, from ``view`` only: its terrain, who holds it, the pieces
+        of every seat there, what it is worth and its neighbours; an empty place is described too.
+        ``place`` is what a person typed (a name, any case); None when no place is called that."""
+        ...
+
+    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+        """The end-of-game summary: final scores (with what they are made of) and the winner."""
+        ...

@@ -1,0 +1,165 @@
+"""What a game may inherit: its words in one place (:class:`Words`, :class:`SpokenBy`) and the
+rules template :class:`BaseGame`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from engine.contract.basics import PlayerId
+from engine.contract.codec import Action
+from engine.contract.errors import IllegalAction
+from engine.contract.hidden import only_move, plain_move, shows_hidden, tied_places
+from engine.contract.replay import no_joining
+from engine.contract.values import Decision, Event, Names, Result
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Words:
+    """A game's words, from a view: the functions behind :class:`Game`'s text hooks (usually its
+    ``text`` module's), for a game whose hooks need nothing but their arguments."""
+
+    decision: Callable[[Mapping[str, Any], PlayerId, Sequence[Action], Names], Decision]
+    describe_event: Callable[[Event, Names], str | None]
+    stage: Callable[[Mapping[str, Any]], str]
+    status_text: Callable[[Mapping[str, Any], Names], str]
+    hand_text: Callable[[Mapping[str, Any], PlayerId, Names], str]
+    board_text: Callable[[Mapping[str, Any], Names], str]
+    summary_text: Callable[[Mapping[str, Any], Names], str]
+
+
+class SpokenBy:
+    """:class:`Game`'s text hooks, each calling its function in the class's :attr:`WORDS`."""
+
+    WORDS: ClassVar[Words]
+
+    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+                 names: Names) -> Decision:
+        return self.WORDS.decision(view, player, legal, names)
+
+    def describe_event(self, event: Event, names: Names) -> str | None:
+        return self.WORDS.describe_event(event, names)
+
+    def stage(self, view: Mapping[str, Any]) -> str:
+        return self.WORDS.stage(view)
+
+    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return self.WORDS.status_text(view, names)
+
+    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+        return self.WORDS.hand_text(view, player, names)
+
+    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return self.WORDS.board_text(view, names)
+
+    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+        return self.WORDS.summary_text(view, names)
+
+
+class StepContext(Protocol):
+    """What a game's rules work on while one action is applied: the new state and the events so far."""
+
+    @property
+    def events(self) -> list[Event]: ...
+
+
+C = TypeVar("C", bound=StepContext)
+
+
+class BaseGame(Generic[S, C]):
+    """The ``apply`` every game shares: who may act, which moves each step allows, then the rules.
+
+    A game declares :attr:`STEPS` (step name -> the action classes that step
+    allows) and implements :meth:`step`, :meth:`refusal`, :meth:`begin` and
+    :meth:`handle`; :meth:`apply` checks the actor and the step, applies the
+    move to a copy, advances ``seq`` and returns the events. The state passed
+    in is never changed.
+    """
+
+    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {}
+
+    def actors(self, state: S) -> frozenset[PlayerId]:
+        raise NotImplementedError
+
+    def step(self, state: S) -> str:
+        """The name of the step the game is at (a key of :attr:`STEPS`)."""
+        raise NotImplementedError
+
+    def refusal(self, state: S, player: PlayerId) -> IllegalAction:
+        """Why ``player``, who is not an actor now, may not move (game over, already bid, not your turn)."""
+        raise NotImplementedError
+
+    def begin(self, state: S) -> C:
+        """A copy of ``state`` wrapped in the context the rules write to."""
+        raise NotImplementedError
+
+    def handle(self, ctx: C, action: Action) -> None:
+        """Apply ``action`` (already checked against the step) to ``ctx``."""
+        raise NotImplementedError
+
+    def finish(self, ctx: C) -> S:
+        """The new state once the rules are done (advance ``seq`` here)."""
+        raise NotImplementedError
+
+    def hidden_draws(self, state: S) -> tuple[int, ...]:
+        """The sizes of the piles a move may draw from unseen (a deck dealt in order needs no die):
+        a move that changes one revealed something and cannot be taken back. None by default."""
+        return ()
+
+    def private_variants(self, state: S, seat: PlayerId) -> Sequence[S]:
+        """See :meth:`Game.private_variants`; none by default (a seat that knows nothing private)."""
+        return ()
+
+    def legal_actions(self, state: S, player: PlayerId) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def compared(self, state: S, seat: PlayerId) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def ranking(self, state: S) -> list[PlayerId]:
+        """Seats best first by :meth:`compared`; seats tied on it (they share a place) in seat order."""
+        return sorted(range(len(self.scores(state))), key=lambda seat: (self.compared(state, seat), seat))
+
+    def places(self, state: S) -> list[list[PlayerId]]:
+        """:meth:`ranking` cut into places by :meth:`compared` (see :meth:`Game.places`)."""
+        return tied_places(self.ranking(state), lambda seat: self.compared(state, seat))
+
+    def forced(self, state: S, player: PlayerId) -> Action | None:
+        """See :meth:`Game.forced`: :func:`only_move` by default."""
+        return only_move(self, state, player)
+
+    def up_next(self, state: S) -> PlayerId | None:
+        """See :meth:`Game.up_next`: None (not known) by default."""
+        return None
+
+    def view(self, state: S, viewer: PlayerId | None) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    def scores(self, state: S) -> list[int]:
+        raise NotImplementedError
+
+    def undoable(self, before: S, action: Action, result: Result) -> bool:
+        """The generic undo rule: a :func:`plain_move` that drew nothing (:meth:`hidden_draws`) and
+        showed nobody what its player alone knew (:func:`shows_hidden`). The swap runs last: it
+        applies the move again per variant, so only moves that pass the cheap checks pay for it."""
+        return plain_move(self, before, action, result) and \
+            self.hidden_draws(before) == self.hidden_draws(result.state) and \
+            not shows_hidden(self, before, action, result)
+
+    def join(self, state: S) -> Result:
+        raise no_joining()
+
+    def apply(self, state: S, action: Action) -> Result:
+        if action.player not in self.actors(state):
+            raise self.refusal(state, action.player)
+        step = self.step(state)
+        allowed = self.STEPS.get(step, ())
+        if not isinstance(action, allowed):
+            kinds = ", ".join(cls.kind.replace("_", " ") for cls in allowed) or "nothing"
+            raise IllegalAction("wrong_step", f"That is not possible now; you may: {kinds}.", step=step)
+        ctx = self.begin(state)
+        self.handle(ctx, action)
+        return Result(self.finish(ctx), tuple(ctx.events))
