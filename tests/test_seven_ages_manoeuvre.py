@@ -135,7 +135,8 @@ def test_land_units_pass_an_occupied_area_only_outnumbering_it_two_to_one() -> N
                                    units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
     s.empire("Carthaginians", owner=1, progress=10, units={"Campania": {"Spear": 1}})
     manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"))
-    s.illegal(StopHere(0), "no_conflict_yet")  # passing through only, until conflict exists
+    s.play(StopHere(0))  # ending there is allowed: a conflict follows the movement (L702)
+    assert s.empire_of("Romans").count("Campania") == 3
 
 
 # -- E17-E19: ships ---------------------------------------------------------------------------------
@@ -167,10 +168,9 @@ def test_e18_french_ships_pass_an_english_galley_in_the_bay_of_biscay() -> None:
     """L646: "French ships start a manoeuvre action in Normandy. They could move through an English galley
     in the Bay of Biscay if they already have at least 2 ships there or if no French units end their
     move in any area controlled by the English this action." """
-    # 2 French ships there: they pass, and no promise binds them (ending beside the English is refused
-    # only because conflict is not in the game yet)
-    s = _biscay(2).play(MoveTo(0, "North Sea"))
-    assert s.illegal(StopHere(0), "no_conflict_yet")
+    # 2 French ships there: they pass, and no promise binds them: they may end beside the English
+    s = _biscay(2).play(MoveTo(0, "North Sea"), StopHere(0))
+    assert s.empire_of("French").count("North Sea") == 2
     # none there: they pass, and may end where the English are not
     s = _biscay(0).play(MoveTo(0, "Irish Sea"), StopHere(0))
     assert s.empire_of("French").count("Irish Sea") == 2

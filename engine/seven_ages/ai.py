@@ -65,6 +65,8 @@ from engine.seven_ages.actions_move import (
     Pacify,
     StopHere,
 )
+from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE
+from engine.seven_ages.battle_ai import commit_choice
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
@@ -143,6 +145,8 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         return None
     if go.stage == PACIFY:
         return next((a for a in actions if isinstance(a, Pacify)), None)
+    if go.stage in (FIGHT, NOMINATE):
+        return None  # the areas in the order offered; the next seat defends
     e = state.empire(go.empire)
     group = go.data.get("group")
     if not group:
@@ -259,6 +263,9 @@ class GreedyPolicy:
                 return found[0]
         if keep := [a for a in actions if isinstance(a, KeepLeader) and a.area]:
             return keep[0]
+        pending = next((p for p in state.pending if p.seat == player), None)
+        if pending is not None and pending.kind == COMMIT:
+            return commit_choice(state, pending)  # by the odds (battle_ai)
         if answers := [a for a in actions if isinstance(a, CanalAnswer) and a.answer == CANAL_TOLL]:
             return answers[0]  # another empire's ships may pass its canal, for a toll
         if move := _manoeuvre(state, player, actions):

@@ -246,10 +246,6 @@ def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any])
             return "passed_blockade", (f"Your ships passed {empire_name(other.card)}'s ships at sea without "
                                        "outnumbering them two to one, so none of your units may end in an "
                                        f"area {empire_name(other.card)} control this action (L644).")
-    if others:
-        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
-                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
-                                   "game yet.")
     mode = group_mode(group)
     if mode == AIR and not air_base(e, at):
         return "air_base", (f"Aircraft may only end in {at} if it, or an area next to it, holds one of your "
@@ -269,11 +265,6 @@ def drop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any],
     if mode_of(unit) == LAND and not load_map().areas[at].land:
         return "drop_at_sea", ("Land units leave their ships only in a land area (L632); with option 14 "
                                "infantry and missiles may stay aboard when the ships stop at sea.")
-    others = others_in(state, e, at)
-    if others:
-        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
-                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
-                                   "game yet.")
     if mode_of(unit) == AIR and not air_base(e, at):
         return "air_base", f"Aircraft may only end in {at} if it, or an area next to it, holds your units " \
                            "(L662)."

@@ -21,7 +21,8 @@ vacant is reduced (L624), galleys that went to sea far from their empire's land 
   unit of ours may end in an area they control this action (L644);
 - ``group``: the group under way (see :mod:`engine.seven_ages.groups`).
 
-Conflict is part 3 of issue 26: until then no unit may end its move where another empire's units are.
+After movement and disorder removal come the conflicts in the areas the empire shares with another
+(:mod:`engine.seven_ages.battle`, L702-787).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import manoeuvre_words, steps
+from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, steps
 from engine.seven_ages.actions import Done
+from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.actions_move import (
     ACTIONS,
     AIR,
@@ -53,10 +55,10 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TakeLeader,
 )
+from engine.seven_ages.battle import reduced_city
 from engine.seven_ages.canals import canal_between
 from engine.seven_ages.canals import owner as canal_owner
 from engine.seven_ages.canals import standing as canal_standing
-from engine.seven_ages.civilise import CITY_STEPS
 from engine.seven_ages.cleanup import marooned
 from engine.seven_ages.groups import (
     MODES,
@@ -79,7 +81,7 @@ from engine.seven_ages.groups import (
     stop_problem,
 )
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import BaseGoRules, MarkerStep
 from engine.seven_ages.movement import (
     BUILDER,
     EXPLORER,
@@ -119,13 +121,6 @@ def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
     return new
 
 
-def reduced_city(value: int) -> int:
-    """A city one level down (7 -> 5 -> 3 -> 1 -> none), as a unit without a Builder enters a vacant
-    area (L624)."""
-    lower = [v for v in CITY_STEPS if v < value]
-    return lower[-1] if lower else 0
-
-
 def _reduce_cities(ctx: Ctx, e: Empire, group: Mapping[str, Any]) -> None:
     """Reduce the city of each area the group entered vacant without a Builder (L624), once an area."""
     for area in dict.fromkeys(group["vacant"]):
@@ -146,10 +141,10 @@ def _record(ctx: Ctx, go: Go, area: str, units: Mapping[str, int], group: Mappin
 
 
 class ManoeuvreRules(BaseGoRules):
-    """Manoeuvre (L598-700): movement, then disorder removed by units. No conflict yet (issue 26 part 3)."""
+    """Manoeuvre (L598-787): movement, disorder removed by units, then conflicts."""
 
     action = "manoeuvre"
-    kinds: tuple[type[Action], ...] = (*ACTIONS, Done)
+    kinds: tuple[type[Action], ...] = (*ACTIONS, *FIGHT_ACTIONS, Done)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)
@@ -158,6 +153,8 @@ class ManoeuvreRules(BaseGoRules):
 
     # -- legal moves ------------------------------------------------------------------------------
     def legal(self, state: SevenState, go: Go) -> list[Action]:
+        if go.stage in (battle.FIGHT, battle.NOMINATE, battle.ROUND):
+            return battle.legal(state, go)
         e = state.empire(go.empire)
         seat = go.seat
         if go.stage == PACIFY:
@@ -203,13 +200,19 @@ class ManoeuvreRules(BaseGoRules):
         return out
 
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        if pending.kind == battle.COMMIT:
+            return battle.commit_legal(state, pending)
         seat = pending.seat
         return [CanalAnswer(seat, REFUSE), CanalAnswer(seat, 0), *(CanalAnswer(seat, t) for t in TOLLS)]
 
     def pending_passive(self, state: SevenState, pending: Pending) -> Action:
+        if pending.kind == battle.COMMIT:  # a timed-out commitment is the AI's move for that seat
+            return battle_ai.commit_choice(state, pending)
         return CanalAnswer(pending.seat, REFUSE)
 
     def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage in (battle.FIGHT, battle.NOMINATE):
+            return battle.passive(state, go)
         if go.stage == PACIFY:
             return Done(go.seat)
         group = group_of(go)
@@ -224,6 +227,12 @@ class ManoeuvreRules(BaseGoRules):
 
     # -- applying ---------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        if any(p.seat == action.player and p.kind == battle.COMMIT for p in ctx.state.pending):
+            battle.commit(ctx, go, action)
+            return
+        if go.stage in (battle.FIGHT, battle.NOMINATE, battle.ROUND):
+            battle.apply(ctx, go, action)
+            return
         if isinstance(action, CanalAnswer):
             if not any(p.seat == action.player and p.kind == PERMISSION for p in ctx.state.pending):
                 raise IllegalAction("not_asked", "Nobody is asking to pass your canal now.")
@@ -475,11 +484,11 @@ class ManoeuvreRules(BaseGoRules):
         if ctx.state.has_empire(e.card) and e.units and pacifiable(ctx.state, e, go):
             _set(ctx, go, PACIFY)
         else:
-            end_go(ctx, go.seat)
+            battle.after_movement(ctx, go)
 
     def _pacify_stage(self, ctx: Ctx, go: Go, e: Empire, action: Action) -> None:
         if isinstance(action, Done):
-            end_go(ctx, go.seat)
+            battle.after_movement(ctx, go)
             return
         if not isinstance(action, Pacify):
             raise IllegalAction("wrong_move", "Remove disorder by your units, or finish.")
@@ -496,9 +505,11 @@ class ManoeuvreRules(BaseGoRules):
         ctx.state = s.with_empire(e)
         ctx.emit("disorder_pacified", seat=go.seat, empire=e.card, area=action.area, lost=lost)
         if not pacifiable(ctx.state, e, go):
-            end_go(ctx, go.seat)
+            battle.after_movement(ctx, go)
 
 
 steps.register(MarkerStep(ManoeuvreRules()))
 manoeuvre_words.register()
+battle_words.register()
+steps.after_move(battle.clear_stale)
 

@@ -42,7 +42,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
-    version="2",  # 2: the end-of-go clean-ups (lone leaders lost, vacant areas cleared) change replays
+    version="3",  # 2: the end-of-go clean-ups (lone leaders lost, vacant areas cleared) change replays;
+    # 3: units may end a move beside another empire's, and conflict follows (issue 26, PR 3)
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",

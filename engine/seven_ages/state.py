@@ -267,6 +267,8 @@ class SevenState:
     appeared: tuple[str, ...] = ()  # named leaders that have been in the game: never again (L946)
     aside: tuple[tuple[int, int], ...] = ()  # (seat, card): cards face down before a reveal (a trade's
     # cards, a winner's Scientist draws); only that seat may see each
+    sealed: tuple[Pending, ...] = ()  # decisions made face down awaiting their reveal (a conflict side's
+    # card and commitment, engine.seven_ages.battle): in no view, each known to its seat alone
     notes: tuple[str, ...] = ()  # sorted words a rule sets for this turn and clears at its end
     final: tuple[int, ...] | None = None  # final scores once the game is over
 

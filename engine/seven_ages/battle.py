@@ -1,0 +1,420 @@
+"""Resolving conflict (L702-787) inside the active empire's go: rounds of secret commitments until one
+side holds the area alone, or neither does.
+
+After its movement and disorder removal, an empire resolves conflict in each area holding its units
+and another empire's, in the order its player chooses (:class:`~engine.seven_ages.actions_fight.FightIn`,
+stage ``fight``). The defending empire is played by its owner; a player who owns both nominates another
+player for it (stage ``nominate``, L702).
+
+Each round (stage ``round``) both sides draw a card privately (a private event to each seat) and commit
+at least one unit, secretly and at once: each side's choice is a :class:`~engine.seven_ages.state.Pending`
+of kind ``commit`` (both seats act at once, in any order), a type and a count at a time. A finished
+commitment waits face down in ``SevenState.sealed``, outside every view and every other seat's events,
+until the other side's is in; then the reveal: one public event lists both cards, both commitments, both
+sides' units in the area, and the totals (:mod:`engine.seven_ages.conflict`), and the losses follow
+(L737-749). The conflict's public bookkeeping is in ``Go.data["fight"]``: the area, the defending empire
+and its seat, the round, the conflict disorder markers, the units set aside, the losses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Action, IllegalAction
+from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, FightIn, Nominate
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilise import CITY_STEPS
+from engine.seven_ages.cleanup import retire_leader
+from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally
+from engine.seven_ages.markers import end_go
+from engine.seven_ages.movement import BUILDER, others_in
+from engine.seven_ages.production import add_money
+from engine.seven_ages.setup import refill
+from engine.seven_ages.state import Empire, Go, Pending, SevenState
+from engine.seven_ages.steps import Ctx
+from engine.words import plural
+
+FIGHT, NOMINATE, ROUND = "fight", "nominate", "round"
+"""The go's conflict stages: choosing the next area, nominating a defender, a round under way."""
+COMMIT = "commit"
+"""The pending decision of each side in a round: its secret commitment."""
+ACTIVE, DEFENDER = 0, 1
+"""The two sides, as indices of the lists in ``Go.data["fight"]``."""
+
+
+def reduced_city(value: int) -> int:
+    """A city one level down (7 -> 5 -> 3 -> 1 -> none): as a unit without a Builder enters a vacant area
+    (L624), and as an area changes hands in conflict (L775)."""
+    lower = [v for v in CITY_STEPS if v < value]
+    return lower[-1] if lower else 0
+
+
+# -- reading the go --------------------------------------------------------------------------------
+
+def contested(state: SevenState, e: Empire) -> list[str]:
+    """The areas holding the empire's units and another empire's (L702)."""
+    if not state.has_empire(e.card):
+        return []
+    return [a for a in state.empire(e.card).areas() if others_in(state, e, a)]
+
+
+def fight_of(go: Go) -> dict[str, Any] | None:
+    fight = go.data.get("fight")
+    return dict(fight) if fight else None
+
+
+def side_empire(state: SevenState, go: Go, fight: Mapping[str, Any], side: int) -> Empire:
+    return state.empire(go.empire if side == ACTIVE else int(fight["defender"]))
+
+
+def go_of_pending(state: SevenState, pending: Pending) -> Go:
+    return next(g for g in state.goes if g.empire == pending.empire)
+
+
+def uncommitted(state: SevenState, go: Go, fight: Mapping[str, Any], side: int,
+                chosen: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The side's units in the area that are neither set aside (committed and survived) nor chosen."""
+    e = side_empire(state, go, fight, side)
+    area = str(fight["area"])
+    aside = fight["aside"][side]
+    out: dict[str, int] = {}
+    for s in e.units:
+        if s.area == area:
+            n = s.count - int(aside.get(s.unit, 0)) - int((chosen or {}).get(s.unit, 0))
+            if n > 0:
+                out[s.unit] = n
+    return out
+
+
+def _entry(go: Go, area: str) -> Entry:
+    """How the active side's units came into ``area`` this action (the defender's extra defence)."""
+    rows = [r for r in go.data.get("arrivals", []) if r[0] == area]
+    return Entry(invaded=any(bool(r[3]) for r in rows), river=any(bool(r[4]) for r in rows),
+                 arrow=any(bool(r[5]) for r in rows))
+
+
+def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
+    new = replace(go, stage=go.stage if stage is None else stage, data={**go.data, **data})
+    ctx.state = ctx.state.with_go(new)
+    return new
+
+
+# -- the go's stages ---------------------------------------------------------------------------------
+
+def after_movement(ctx: Ctx, go: Go) -> None:
+    """Movement and disorder removal are over: the conflicts, one area at a time, or the end of the go."""
+    go = ctx.state.go_of(go.seat) or go
+    e = ctx.state.empire(go.empire) if ctx.state.has_empire(go.empire) else None
+    if e is not None and contested(ctx.state, e):
+        _set(ctx, go, FIGHT, fight=None)
+    else:
+        end_go(ctx, go.seat)
+
+
+def legal(state: SevenState, go: Go) -> list[Action]:
+    """The active player's choices at the ``fight`` and ``nominate`` stages."""
+    if go.stage == NOMINATE:
+        return [Nominate(go.seat, s) for s in range(state.players) if s != go.seat]
+    if go.stage == FIGHT:
+        return [FightIn(go.seat, a) for a in contested(state, state.empire(go.empire))]
+    return []
+
+
+def passive(state: SevenState, go: Go) -> Action:
+    choices = legal(state, go)
+    assert choices, f"no conflict decision at stage {go.stage}"
+    return choices[0]
+
+
+def apply(ctx: Ctx, go: Go, action: Action) -> None:
+    """A move of the active player at the ``fight`` or ``nominate`` stage."""
+    if go.stage == FIGHT:
+        if not isinstance(action, FightIn):
+            raise IllegalAction("wrong_move", "Choose the area to resolve conflict in next.")
+        if action.area not in contested(ctx.state, ctx.state.empire(go.empire)):
+            raise IllegalAction("no_conflict", f"There is no conflict to resolve in {action.area}.")
+        _open(ctx, go, action.area)
+    elif go.stage == NOMINATE:
+        if not isinstance(action, Nominate):
+            raise IllegalAction("wrong_move", "Nominate the player who defends your other empire.")
+        if action.seat == go.seat or not 0 <= action.seat < ctx.state.players:
+            raise IllegalAction("bad_nominee", "Nominate another player at the table (L702).")
+        fight = {**(fight_of(go) or {}), "dseat": action.seat}
+        go = _set(ctx, go, ROUND, fight=fight)
+        ctx.emit("defender_nominated", seat=action.seat, empire=int(fight["defender"]), area=fight["area"])
+        _new_round(ctx, go)
+    else:
+        raise IllegalAction("round_under_way", "The conflict's round is under way: commit your units.")
+
+
+def _open(ctx: Ctx, go: Go, area: str) -> None:
+    e = ctx.state.empire(go.empire)
+    defender = others_in(ctx.state, e, area)[0]
+    entry = _entry(go, area)
+    fight = {"area": area, "defender": defender.card, "dseat": defender.owner, "round": 0,
+             "marks": [0, 0], "aside": [{}, {}], "lost": [0, 0], "leaders_lost": [0, 0],
+             "entry": [entry.invaded, entry.river, entry.arrow]}
+    ctx.emit("conflict_begins", seat=go.seat, empire=e.card, defender=defender.card, area=area)
+    if defender.owner == go.seat:
+        _set(ctx, go, NOMINATE, fight=fight)
+        return
+    go = _set(ctx, go, ROUND, fight=fight)
+    _new_round(ctx, go)
+
+
+def _draw(ctx: Ctx) -> int:
+    """A card from the deck for a conflict (the discards shuffled into a new deck if it ran out, L2107);
+    0 when no card is left anywhere."""
+    refill(ctx, 1)
+    s = ctx.state
+    if not s.deck:
+        return 0
+    ctx.state = replace(s, deck=s.deck[1:])
+    return s.deck[0]
+
+
+def _new_round(ctx: Ctx, go: Go) -> None:
+    fight = fight_of(go)
+    assert fight is not None
+    fight["round"] = int(fight["round"]) + 1
+    go = _set(ctx, go, ROUND, fight=fight)
+    seats = (go.seat, int(fight["dseat"]))
+    ctx.emit("conflict_round", area=fight["area"], round=fight["round"], empire=go.empire,
+             defender=fight["defender"])
+    pendings = []
+    for side, seat in enumerate(seats):
+        card = _draw(ctx)
+        if card:  # face down in front of its seat until the reveal
+            ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (seat, card)))
+        pendings.append(Pending(COMMIT, seat, go.empire, {"side": side, "card": card, "units": {},
+                                                           "leader": False}))
+        value = load_deck().cards[card].value if card else 0
+        ctx.emit("conflict_card", (seat,), seat=seat, card=card, value=value, area=fight["area"])
+    ctx.state = replace(ctx.state, pending=(*ctx.state.pending, *pendings))
+
+
+# -- the secret commitments ------------------------------------------------------------------------------
+
+def commit_legal(state: SevenState, pending: Pending) -> list[Action]:
+    """A side's commitment choices: one or all of an uncommitted type, the Tactician, or done."""
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    assert fight is not None
+    side, seat = int(pending.data["side"]), pending.seat
+    chosen = pending.data["units"]
+    out: list[Action] = []
+    for unit, n in sorted(uncommitted(state, go, fight, side, chosen).items()):
+        out.append(Commit(seat, unit, 1))
+        if n > 1:
+            out.append(Commit(seat, unit, n))
+    e = side_empire(state, go, fight, side)
+    if not pending.data["leader"] and e.has_leader(TACTICIAN, str(fight["area"])):
+        out.append(CommitLeader(seat))
+    if chosen:
+        out.append(CommitDone(seat))
+    return out
+
+
+def commit(ctx: Ctx, go: Go, action: Action) -> None:
+    """A side's commitment move (either seat, in any order)."""
+    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == COMMIT)
+    fight = fight_of(go)
+    assert fight is not None
+    side = int(pending.data["side"])
+    chosen = {u: int(n) for u, n in pending.data["units"].items()}
+    area = str(fight["area"])
+    if isinstance(action, Commit):
+        free = uncommitted(ctx.state, go, fight, side, chosen).get(action.unit, 0)
+        if action.count < 1 or action.count > free:
+            raise IllegalAction("not_uncommitted", f"You have no {plural(action.count, action.unit)} left "
+                                f"to commit in {area}.")
+        chosen[action.unit] = chosen.get(action.unit, 0) + action.count
+        _replace_pending(ctx, pending, {**pending.data, "units": chosen})
+    elif isinstance(action, CommitLeader):
+        if pending.data["leader"] or not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
+            raise IllegalAction("no_tactician", f"You have no Tactician to commit in {area}.")
+        _replace_pending(ctx, pending, {**pending.data, "leader": True})
+    elif isinstance(action, CommitDone):
+        if not chosen:
+            raise IllegalAction("commit_one", "Commit at least one unit (L706).")
+        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending),
+                            sealed=(*ctx.state.sealed, pending))
+        ctx.emit("conflict_committed", seat=action.player,
+                 empire=side_empire(ctx.state, go, fight, side).card, area=area)
+        if not any(p.kind == COMMIT and p.empire == go.empire for p in ctx.state.pending):
+            _reveal(ctx, ctx.state.go_of(go.seat) or go)
+    else:
+        raise IllegalAction("wrong_move", "Commit your units to this round of the conflict.")
+
+
+def _replace_pending(ctx: Ctx, old: Pending, data: dict[str, Any]) -> None:
+    new = replace(old, data=data)
+    ctx.state = replace(ctx.state, pending=tuple(new if p is old else p for p in ctx.state.pending))
+
+
+# -- the reveal and its outcome ------------------------------------------------------------------------
+
+def _tallies(state: SevenState, go: Go, fight: Mapping[str, Any],
+             sealed: list[Pending]) -> tuple[Tally, Tally]:
+    area = str(fight["area"])
+    a, d = side_empire(state, go, fight, ACTIVE), side_empire(state, go, fight, DEFENDER)
+    units = [{u: int(n) for u, n in p.data["units"].items()} for p in sealed]
+    values = [load_deck().cards[int(p.data["card"])].value if p.data["card"] else 0 for p in sealed]
+    entry = Entry(*(bool(x) for x in fight["entry"]))
+    marks = fight["marks"]
+    ta = tally(state, a, d, area, card_value=values[ACTIVE], mine=units[ACTIVE], theirs=units[DEFENDER],
+               their_marks=int(marks[DEFENDER]), defending=False, active_units=units[ACTIVE], entry=entry)
+    td = tally(state, d, a, area, card_value=values[DEFENDER], mine=units[DEFENDER], theirs=units[ACTIVE],
+               their_marks=int(marks[ACTIVE]), defending=True, active_units=units[ACTIVE], entry=entry)
+    return ta, td
+
+
+def _reveal(ctx: Ctx, go: Go) -> None:
+    fight = fight_of(go)
+    assert fight is not None
+    area = str(fight["area"])
+    sealed = sorted((p for p in ctx.state.sealed if p.empire == go.empire), key=lambda p: int(p.data["side"]))
+    drawn = [int(p.data["card"]) for p in sealed if p.data["card"]]  # L739: the cards picked are discarded
+    ctx.state = replace(ctx.state, sealed=tuple(p for p in ctx.state.sealed if p.empire != go.empire),
+                        aside=tuple(x for x in ctx.state.aside if x[1] not in drawn),
+                        discard=(*ctx.state.discard, *drawn))
+    tallies = _tallies(ctx.state, go, fight, sealed)
+    sides = []
+    for side, (p, t) in enumerate(zip(sealed, tallies, strict=True)):
+        e = side_empire(ctx.state, go, fight, side)
+        sides.append({"seat": p.seat, "empire": e.card, "card": int(p.data["card"]),
+                      "units": [[u, int(n)] for u, n in sorted(p.data["units"].items())],
+                      "tactician": bool(p.data["leader"]), "total": t.total, "parts": t.parts(),
+                      "forces": [[s.unit, s.count] for s in e.units if s.area == area]})
+    totals = [t.total for t in tallies]
+    losers = [s for s in (ACTIVE, DEFENDER) if totals[s] < totals[1 - s]] or \
+        [s for s in (ACTIVE, DEFENDER) if not sealed[s].data["leader"]]
+    if totals[ACTIVE] == totals[DEFENDER]:
+        losers = [s for s in (ACTIVE, DEFENDER) if not sealed[s].data["leader"]]  # L737: a Tactician saves
+    ctx.emit("conflict_tallied", area=area, round=fight["round"], sides=sides,
+             losers=[sides[s]["empire"] for s in losers])
+    for side in (ACTIVE, DEFENDER):
+        chosen = {u: int(n) for u, n in sealed[side].data["units"].items()}
+        if side in losers:
+            _lose(ctx, go, fight, side, chosen, bool(sealed[side].data["leader"]))
+        else:
+            aside = dict(fight["aside"][side])
+            for u, n in chosen.items():
+                aside[u] = aside.get(u, 0) + n
+            fight["aside"] = [aside if i == side else fight["aside"][i] for i in (ACTIVE, DEFENDER)]
+    left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
+    if not left[ACTIVE] or not left[DEFENDER]:
+        _end(ctx, _set(ctx, go, fight=fight), fight, left)
+        return
+    for side in (ACTIVE, DEFENDER):
+        if not uncommitted(ctx.state, go, fight, side):  # L745-749: all committed: a conflict disorder marker
+            fight["marks"] = [int(m) + (1 if i == side else 0) for i, m in enumerate(fight["marks"])]
+            fight["aside"] = [{} if i == side else fight["aside"][i] for i in (ACTIVE, DEFENDER)]
+            ctx.emit("conflict_disorder", empire=side_empire(ctx.state, go, fight, side).card, area=area,
+                     markers=fight["marks"][side])
+    _new_round(ctx, _set(ctx, go, fight=fight))
+
+
+def _lose(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, units: Mapping[str, int], leader: bool) -> None:
+    """The side loses the units (and the Tactician) it committed this round: units back to the pool,
+    an unnamed leader to the cup, a named one out of the game (L737-739)."""
+    area = str(fight["area"])
+    e = side_empire(ctx.state, go, fight, side)
+    for u, n in units.items():
+        e = e.add_units(area, u, -n)
+    lost_leaders = 0
+    if leader:
+        tactician = next(ld for ld in e.leaders if ld.area == area and TACTICIAN in ld.abilities)
+        rest = list(e.leaders)
+        rest.remove(tactician)
+        e = replace(e, leaders=tuple(rest))
+        ctx.state = retire_leader(ctx.state, tactician)
+        lost_leaders = 1
+        ctx.emit("leader_lost_in_conflict", empire=e.card, area=area, leader=tactician.name,
+                 named=tactician.named)
+    ctx.state = ctx.state.with_empire(e)
+    count = sum(units.values())
+    fight["lost"] = [int(x) + (count if i == side else 0) for i, x in enumerate(fight["lost"])]
+    fight["leaders_lost"] = [int(x) + (lost_leaders if i == side else 0) for i, x in
+                             enumerate(fight["leaders_lost"])]
+    ctx.emit("conflict_losses", empire=e.card, area=area,
+             units=[[u, int(n)] for u, n in sorted(units.items())])
+
+
+def _end(ctx: Ctx, go: Go, fight: dict[str, Any], left: list[int]) -> None:
+    """The end of the conflict (L767-781): the elite check, disorder, control and money."""
+    area = str(fight["area"])
+    lost = [int(x) for x in fight["lost"]]
+    cards = (go.empire, int(fight["defender"]))
+    for side, card in enumerate(cards):
+        _elite_check(ctx, card, lost[side])
+    s = ctx.state
+    if lost[ACTIVE] and lost[DEFENDER]:
+        s = s.with_area(replace(s.area(area), disorder=True))
+    winner = ACTIVE if left[ACTIVE] else DEFENDER if left[DEFENDER] else None
+    if winner == ACTIVE:  # control changes (L777)
+        conqueror = s.empire(go.empire)
+        held = s.area(area)
+        city = held.city
+        if city and not conqueror.has_leader(BUILDER, area):
+            city = reduced_city(city)
+        s = s.with_area(replace(held, artefacts=(), fort=False, city=city))
+    ctx.state = s
+    for side, card in enumerate(cards):
+        if not ctx.state.has_empire(card):
+            continue
+        e = ctx.state.empire(card)
+        lost_capital = e.capital == area and not left[side]
+        if lost_capital:
+            ctx.state = ctx.state.with_empire(replace(e, capital=None))
+        beaten = winner is not None and winner != side
+        if lost_capital or (e.capital is None and beaten and int(fight["leaders_lost"][side])):
+            _seize_money(ctx, card, cards[1 - side] if winner == 1 - side else None, area)
+    ctx.emit("conflict_ended", area=area, empire=go.empire, defender=cards[DEFENDER],
+             winner=cards[winner] if winner is not None else None, lost=lost)
+    after = _set(ctx, go, FIGHT, fight=None)
+    after_movement(ctx, after)
+
+
+def _elite_check(ctx: Ctx, card: int, lost: int) -> None:
+    """An empire with an elite marker that lost 2 or more units draws a card: lower than its losses, it
+    loses one elite marker (L769)."""
+    if not ctx.state.has_empire(card) or not ctx.state.empire(card).elite or lost < 2:
+        return
+    drawn = _draw(ctx)
+    value = load_deck().cards[drawn].value if drawn else 0
+    if drawn:
+        ctx.state = replace(ctx.state, discard=(*ctx.state.discard, drawn))
+    e = ctx.state.empire(card)
+    lose = value < lost
+    if lose:
+        ctx.state = ctx.state.with_empire(replace(e, elite=e.elite - 1))
+    ctx.emit("elite_check", empire=card, card=drawn, value=value, lost=lost, removed=lose)
+
+
+def _seize_money(ctx: Ctx, loser: int, taker: int | None, area: str) -> None:
+    """All the loser's saved money is lost, half of it to the empire now controlling the area (L781)."""
+    e = ctx.state.empire(loser)
+    money = e.money
+    ctx.state = ctx.state.with_empire(replace(e, money=0))
+    half = money // 2
+    if taker is not None and ctx.state.has_empire(taker):
+        ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(taker), half))
+    ctx.emit("money_seized", empire=loser, taker=taker, money=money, gained=half if taker else 0, area=area)
+
+
+def clear_stale(ctx: Ctx) -> None:
+    """A conflict whose go ended under it (its empire discarded mid-conflict, its pendings with it): its
+    sealed commitments go, and its cards are discarded."""
+    s = ctx.state
+    live = {g.empire for g in s.goes}
+    sealed = tuple(p for p in s.sealed if p.empire in live)
+    stale: list[int] = []
+    if s.phase == "manoeuvre":  # no other step of a manoeuvre sets cards aside
+        held = {int(p.data["card"]) for p in (*s.pending, *sealed) if p.kind == COMMIT}
+        stale = [c for _, c in s.aside if c not in held]
+    if sealed != s.sealed or stale:
+        ctx.state = replace(s, sealed=sealed, aside=tuple(x for x in s.aside if x[1] not in stale),
+                            discard=(*s.discard, *stale))

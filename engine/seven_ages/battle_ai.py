@@ -1,0 +1,101 @@
+"""How the computer plays a conflict: it commits by the odds, and judges whether an attack is worth it.
+
+Both the greedy player and a timed-out seat use :func:`commit_choice` (a timed-out commitment is the
+AI's move for that seat, never a fixed "commit one unit"). Everything here reads only what the seat
+may know: its own card and units, the other side's units in the area (stack sizes are public on a
+table, L791), the public markers, never the other side's card or commitment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core import Action
+from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader
+from engine.seven_ages.battle import (
+    ACTIVE,
+    DEFENDER,
+    commit_legal,
+    fight_of,
+    go_of_pending,
+    side_empire,
+    uncommitted,
+)
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict import Entry, tally, unit_values
+from engine.seven_ages.production import empire_age
+from engine.seven_ages.state import Empire, Pending, SevenState
+
+
+def expected_card() -> float:
+    """The mean value of a card drawn from the full deck."""
+    values = [c.value for c in load_deck().cards.values()]
+    return sum(values) / len(values)
+
+
+def _strongest_first(e: Empire, units: Mapping[str, int], area: str, age: int) -> list[str]:
+    """One entry per unit, the best (front plus support) first."""
+    out = [u for u, n in units.items() for _ in range(int(n))]
+    out.sort(key=lambda u: (-sum(unit_values(e, u, area, age)), u))
+    return out
+
+
+def estimate(state: SevenState, me: Empire, them: Empire, area: str, units: Mapping[str, int],
+             theirs: Mapping[str, int], *, card: float, defending: bool, marks: int = 0,
+             entry: Entry | None = None) -> float:
+    """``me``'s total with ``units`` committed against ``theirs`` and a card worth ``card``."""
+    return tally(state, me, them, area, card_value=0, mine=units, theirs=theirs, their_marks=marks,
+                 defending=defending, active_units=units if not defending else theirs,
+                 entry=entry or Entry()).total + card
+
+
+def _plan(state: SevenState, pending: Pending) -> dict[str, int]:
+    """The units the side means to commit: the fewest of its strongest that beat the other side's
+    likely total (its best half committed with an average card); all of them if none do."""
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    assert fight is not None
+    side = int(pending.data["side"])
+    area = str(fight["area"])
+    me, them = side_empire(state, go, fight, side), side_empire(state, go, fight, 1 - side)
+    defender_age = empire_age(me if side == DEFENDER else them)
+    mine = uncommitted(state, go, fight, side)
+    theirs = uncommitted(state, go, fight, 1 - side)
+    their_order = _strongest_first(them, theirs, area, defender_age)
+    likely: dict[str, int] = {}
+    for u in their_order[:max(1, (len(their_order) + 1) // 2)]:
+        likely[u] = likely.get(u, 0) + 1
+    entry = Entry(*(bool(x) for x in fight["entry"]))
+    marks = [int(x) for x in fight["marks"]]
+    card = int(pending.data["card"])
+    my_card = load_deck().cards[card].value if card else 0
+    target = estimate(state, them, me, area, likely, {}, card=expected_card(), defending=side == ACTIVE,
+                      marks=marks[side], entry=entry)
+    plan: dict[str, int] = {}
+    for u in _strongest_first(me, mine, area, defender_age):
+        plan[u] = plan.get(u, 0) + 1
+        if estimate(state, me, them, area, plan, likely, card=my_card, defending=side == DEFENDER,
+                    marks=marks[1 - side], entry=entry) > target:
+            break
+    return plan
+
+
+def commit_choice(state: SevenState, pending: Pending) -> Action:
+    """The next move of a side's commitment by the odds: the planned units a type at a time, the Tactician
+    when it has one (it saves the committed units on a tie), then done."""
+    legal = commit_legal(state, pending)
+    plan = _plan(state, pending)
+    chosen = {u: int(n) for u, n in pending.data["units"].items()}
+    for a in legal:
+        if isinstance(a, Commit):
+            want = plan.get(a.unit, 0) - chosen.get(a.unit, 0)
+            if want > 0 and (a.count == want or a.count == 1):
+                best = [b for b in legal if isinstance(b, Commit) and b.unit == a.unit and b.count == want]
+                return best[0] if best else a
+    leader = next((a for a in legal if isinstance(a, CommitLeader)), None)
+    if leader is not None:
+        return leader
+    done = next((a for a in legal if isinstance(a, CommitDone)), None)
+    if done is not None:
+        return done
+    return legal[0]
