@@ -1,8 +1,8 @@
 """Manoeuvre's movement and disorder removal (L598-700), through the rulebook's examples E16-E21.
 
 Each scenario is arranged with the fluent builder and played only through ``GAME.apply``: a stack,
-its units, then one area at a time (issue 26, part 2). Conflict is part 3: no unit may yet end its
-move beside another empire's units.
+its units, then one area at a time (issue 26, part 2). Conflict, which follows a move ending beside
+another empire's units, is in ``test_seven_ages_conflict.py``.
 """
 
 from __future__ import annotations
@@ -129,13 +129,15 @@ def test_land_units_pass_an_occupied_area_only_outnumbering_it_two_to_one() -> N
     s = Scenario(players=2).empire("Romans", owner=0, progress=10,
                                    units={"Latium": {"Spear": 3}, "Campania": {"Spear": 1}})
     s.empire("Carthaginians", owner=1, progress=10, units={"Campania": {"Spear": 1}})
-    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1))
-    s.illegal(MoveTo(0, "Campania"), "outnumber")
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"))
+    s.illegal(MoveTo(0, "Latium"), "outnumber")  # on through Campania: 1 Roman already there is not twice 1
+    assert not any(isinstance(a, MoveTo) for a in s.legal(0))
     s = Scenario(players=2).empire("Romans", owner=0, progress=10,
                                    units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
     s.empire("Carthaginians", owner=1, progress=10, units={"Campania": {"Spear": 1}})
     manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"))
-    s.play(StopHere(0))  # ending there is allowed: a conflict follows the movement (L702)
+    assert MoveTo(0, "Latium") in s.legal(0)  # 2 already there: it may pass on
+    s.play(StopHere(0))  # ending there is allowed too: a conflict follows the movement (L702)
     assert s.empire_of("Romans").count("Campania") == 3
 
 

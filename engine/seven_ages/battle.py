@@ -289,10 +289,10 @@ def _reveal(ctx: Ctx, go: Go) -> None:
                       "tactician": bool(p.data["leader"]), "total": t.total, "parts": t.parts(),
                       "forces": [[s.unit, s.count] for s in e.units if s.area == area]})
     totals = [t.total for t in tallies]
-    losers = [s for s in (ACTIVE, DEFENDER) if totals[s] < totals[1 - s]] or \
-        [s for s in (ACTIVE, DEFENDER) if not sealed[s].data["leader"]]
-    if totals[ACTIVE] == totals[DEFENDER]:
-        losers = [s for s in (ACTIVE, DEFENDER) if not sealed[s].data["leader"]]  # L737: a Tactician saves
+    if totals[ACTIVE] == totals[DEFENDER]:  # a tie: both lose, but a committed Tactician saves its side
+        losers = [s for s in (ACTIVE, DEFENDER) if not sealed[s].data["leader"]]
+    else:
+        losers = [ACTIVE if totals[ACTIVE] < totals[DEFENDER] else DEFENDER]
     ctx.emit("conflict_tallied", area=area, round=fight["round"], sides=sides,
              losers=[sides[s]["empire"] for s in losers])
     for side in (ACTIVE, DEFENDER):

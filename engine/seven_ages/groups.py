@@ -221,14 +221,28 @@ def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]
     if cost > points_left(e, group):
         return "no_points", f"Entering {to} costs {plural(cost, 'movement point')}: the units have " \
                             f"{points_left(e, group)} left."
-    for other in others_in(state, e, to):
+    if group["path"]:  # moving on from an area it entered: the group passes through it
+        return through_problem(state, e, group)
+    return None
+
+
+def through_problem(state: SevenState, e: Empire, group: Mapping[str, Any]) -> Refusal | None:
+    """Why the group may not move on through the area it has entered (None: it may): another empire's
+    units there and too few of the empire's own *already* there, the group not counted (L638, L644,
+    L660). Ending there is allowed: a conflict follows the movement (L702); ships passing through a sea
+    are bound by a promise instead (:mod:`engine.seven_ages.manoeuvre`, L644)."""
+    at, mode = group["at"], group_mode(group)
+    before = e
+    for unit, n in everyone(group).items():
+        before = before.add_units(at, unit, -n)
+    for other in others_in(state, e, at):
         if mode == AIR:
-            if _has_air(other, to) and not outnumbers(e, other, to, (AIR,)):
-                return "air_blocked", (f"Your aircraft may only fly through {to} with twice as many aircraft "
-                                       f"there as {empire_name(other.card)} (L660).")
-        elif (mode == LAND or there.land) and not outnumbers(e, other, to, MODES):
-            return "outnumber", (f"Your units may only pass through {to} with twice as many units there "
-                                 f"as {empire_name(other.card)} already (L638, L644).")
+            if _has_air(other, at) and not outnumbers(before, other, at, (AIR,)):
+                return "air_blocked", (f"Your aircraft may only fly on through {at} with twice as many "
+                                       f"aircraft there as {empire_name(other.card)} (L660).")
+        elif (mode == LAND or load_map().areas[at].land) and not outnumbers(before, other, at, MODES):
+            return "outnumber", (f"Your units may only move on through {at} with twice as many units "
+                                 f"already there as {empire_name(other.card)} (L638, L644).")
     return None
 
 

@@ -1,0 +1,300 @@
+"""Conflict (L702-787), through the rulebook's examples E22 and E23 and the exact odds of a round.
+
+Each scenario is arranged with the fluent builder and played only through ``GAME.apply``, except the
+odds test, which drives the conflict's own rules (:mod:`engine.seven_ages.battle`) 20,000 times.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+from math import sqrt
+from typing import Any
+
+import pytest
+
+from engine.seven_ages import battle
+from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, FightIn
+from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.game import GAME
+from engine.seven_ages.state import SevenState
+from engine.seven_ages.steps import Ctx
+from tests.seven_ages_builder import Scenario, card, cards_of_value
+
+
+def manoeuvre(s: Scenario, seat: int, empire: str) -> Scenario:
+    """Open Manoeuvre with ``seat``'s marker on ``empire`` and turn it over."""
+    return s.marker(seat, "manoeuvre", empire).at("manoeuvre").turn_over(seat, empire)
+
+
+def script_deck(s: Scenario, *values: int) -> Scenario:
+    """The deck's top cards of these values, in this order (cards of empires in play left out)."""
+    in_play = tuple(e.card for e in s.state.empires)
+    top = cards_of_value(*values, avoid=in_play)
+    s.state = replace(s.state, deck=(*top, *(c for c in s.state.deck if c not in top)))
+    return s
+
+
+def elite(s: Scenario, name: str, markers: int) -> Scenario:
+    s.state = s.state.with_empire(replace(s.empire_of(name), elite=markers))
+    return s
+
+
+def commit(s: Scenario, seat: int, units: dict[str, int], leader: bool = False) -> Scenario:
+    """``seat`` commits these units (one type and count at a time), its Tactician if asked, and is done."""
+    for unit, n in units.items():
+        s.play(Commit(seat, unit, n))
+    if leader:
+        s.play(CommitLeader(seat))
+    return s.play(CommitDone(seat))
+
+
+def last_tally(s: Scenario) -> dict[str, Any]:
+    return s.of_type("conflict_tallied")[-1]
+
+
+def totals(s: Scenario) -> tuple[int, int]:
+    sides = last_tally(s)["sides"]
+    return int(sides[0]["total"]), int(sides[1]["total"])
+
+
+# -- E22: terrain defence by crossings (L729-733) ---------------------------------------------------
+
+def test_e22_attacking_epirus_from_dacia_the_defence_modifier_is_4() -> None:
+    """L729-733: "if any of the Active player's units entered Epirus (K5) via Dacia, the Defender's
+    defence modifier in Epirus throughout the conflict would be 4 (3 for the mountain and 1 for crossing
+    an adjacent river into the area)." """
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Dacia": {"Spear": 3}})
+    s.empire("Macedonians", owner=1, progress=10, units={"Epirus": {"Spear": 1}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Dacia"), MoveUnits(0, "Spear", 2), MoveTo(0, "Epirus"),
+                                   StopHere(0), EndMovement(0), FightIn(0, "Epirus"))
+    commit(s, 0, {"Spear": 1})
+    commit(s, 1, {"Spear": 1})
+    assert last_tally(s)["sides"][1]["parts"]["terrain"] == 4
+    assert "terrain" not in last_tally(s)["sides"][0]["parts"]  # the defender's alone (L717)
+
+
+def test_e22_without_the_river_the_mountain_alone_counts_3() -> None:
+    """L731: the river adds 1 only when a unit crossed it into the area."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Macedonia": {"Spear": 3}})
+    s.empire("Hellenic Greeks", owner=1, progress=10, units={"Epirus": {"Spear": 1}})
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Macedonia"), MoveUnits(0, "Spear", 2), MoveTo(0, "Epirus"),
+                                   StopHere(0), EndMovement(0), FightIn(0, "Epirus"))
+    commit(s, 0, {"Spear": 1})
+    commit(s, 1, {"Spear": 1})
+    assert last_tally(s)["sides"][1]["parts"]["terrain"] == 3
+
+
+# -- E23: Napoleon in Muscovy (L793-845) --------------------------------------------------------------
+
+FRENCH_LEVEL, RUSSIAN_LEVEL = 34, 25
+"""Age 5 (levels 29-35; horse artillery from 34) and age 4 (22-28): "one age higher" (L811)."""
+E23_CARDS = (2, 5,  # round 1: Alex's 2 (after his redraw), Cat's 5 (L807-809)
+             6, 4,  # round 2 (L815)
+             5, 4,  # round 3 (L823-825)
+             5, 3,  # round 4: "picks a 4" but adds "+5 for the card" for his 47 (L829-831): we script a 5
+             7, 4,  # round 5 (L837-839)
+             0,  # the French elite check: "irrespective of its value" (L841)
+             5, 1)  # Smolensk (L845)
+
+
+def _napoleon() -> Scenario:
+    """Alex's dark blue French (card 32) in Novgorod, Cat's light green Russians (card 34) in Smolensk
+    and in their capital Muscovy, a 3-value city with a fort (L795-805)."""
+    s = Scenario(players=2)
+    s.empire("French", owner=0, progress=FRENCH_LEVEL, colour="dark blue",
+             units={"Novgorod": {"Rifle": 5, "Knight": 2, "Artillery": 3, "Horse artillery": 1,
+                                 "Lt. Horse": 1, "Sword": 1}},
+             leaders={"Napoleon": ("Tactician", "Novgorod")})
+    s.empire("Russians", owner=1, progress=RUSSIAN_LEVEL, colour="light green", capital="Muscovy",
+             units={"Muscovy": {"Rifle": 2, "Cannon": 2, "Lt. Horse": 1, "Knight": 2},
+                    "Smolensk": {"Lt. Horse": 1, "Rifle": 1}},
+             leaders={"Kutuzov": ("Tactician", "Muscovy")})
+    s.city("Muscovy", 3).fort("Muscovy")
+    elite(s, "French", 1)
+    return script_deck(s, *E23_CARDS)
+
+
+def test_e23_the_move_needs_a_fourth_unit_in_smolensk_and_leaves_one_in_novgorod() -> None:
+    """L797-801: "still doesn't have twice as many units as the Russians ... so Alex also moves a knight
+    there to get the required 2:1. The remaining French units in Novgorod, less the 1 unit that must
+    remain behind to control the area, now moves through Smolensk to Muscovy." """
+    s = _napoleon()
+    manoeuvre(s, 0, "French")
+    s.play(MoveFrom(0, "Novgorod"), MoveUnits(0, "Rifle", 1), MoveUnits(0, "Lt. Horse", 1),
+           MoveUnits(0, "Artillery", 1), MoveTo(0, "Smolensk"), StopHere(0))
+    s.play(MoveFrom(0, "Novgorod"), MoveUnits(0, "Knight", 1), MoveTo(0, "Smolensk"))
+    s.illegal(MoveTo(0, "Muscovy"), "outnumber")  # 3 French already there, 2 Russians: not 2:1
+    s.play(StopHere(0), MoveFrom(0, "Novgorod"))
+    s.play(MoveUnits(0, "Rifle", 4), MoveUnits(0, "Knight", 1), MoveUnits(0, "Artillery", 2),
+           MoveUnits(0, "Horse artillery", 1))
+    assert not any(isinstance(a, MoveUnits) for a in s.legal(0))  # the sword stays behind (L668)
+    s.play(TakeLeader(0, "Napoleon"), MoveTo(0, "Smolensk"), MoveTo(0, "Muscovy"), StopHere(0))
+    french = s.empire_of("French")
+    assert french.count("Novgorod") == 1 and french.count("Smolensk") == 4 and french.count("Muscovy") == 8
+    assert {ld.area for ld in french.leaders} == {"Muscovy"}
+
+
+def _to_muscovy() -> Scenario:
+    s = _napoleon()
+    manoeuvre(s, 0, "French")
+    s.play(MoveFrom(0, "Novgorod"), MoveUnits(0, "Rifle", 1), MoveUnits(0, "Lt. Horse", 1),
+           MoveUnits(0, "Artillery", 1), MoveUnits(0, "Knight", 1), MoveTo(0, "Smolensk"), StopHere(0))
+    s.play(MoveFrom(0, "Novgorod"), MoveUnits(0, "Rifle", 4), MoveUnits(0, "Knight", 1),
+           MoveUnits(0, "Artillery", 2), MoveUnits(0, "Horse artillery", 1), TakeLeader(0, "Napoleon"),
+           MoveTo(0, "Smolensk"), MoveTo(0, "Muscovy"), StopHere(0), EndMovement(0))
+    assert {a.area for a in s.legal(0) if isinstance(a, FightIn)} == {"Muscovy", "Smolensk"}
+    return s.play(FightIn(0, "Muscovy"))  # "Alex decides to resolve the conflict in Muscovy first" (L803)
+
+
+def test_e23_napoleon_in_muscovy_round_by_round() -> None:
+    """L793-845, the whole example: per round the active and defending totals 49/14, 11/12, 26/42, 47/10
+    and 49/53 (the README's readings of L829-831 and L837), the conflict disorder markers, the losses,
+    the elite check, the disorder, Napoleon out of the game, then Smolensk."""
+    s = _to_muscovy()
+    # round 1: "Alex's value is 49 ... Cat's value is 14 ... She doesn't get any benefit from the city
+    # due to French artillery being committed" (L811-813)
+    commit(s, 0, {"Rifle": 3, "Knight": 1, "Artillery": 2, "Horse artillery": 1})
+    commit(s, 1, {"Rifle": 1})
+    assert totals(s) == (49, 14)
+    assert "city" not in last_tally(s)["sides"][1]["parts"]
+    # round 2: "Cat's total is 12 (... +3 for the capital +2 for the fort). Alex's total is 11 (3 for
+    # the rifle halved against an all-cavalry force ...)" (L817-819)
+    commit(s, 1, {"Lt. Horse": 1})  # either side may answer first
+    commit(s, 0, {"Rifle": 1})
+    assert totals(s) == (11, 12)
+    assert last_tally(s)["sides"][1]["parts"]["city"] == 3
+    # "All Alex's units have now been committed, so he gets a conflict disorder marker" (L821)
+    assert [d["markers"] for d in s.of_type("conflict_disorder")] == [1]
+    # round 3: 26 against 42, "+11 for the French disorder marker (6 ... front and 5 the best support)"
+    commit(s, 0, {"Rifle": 1, "Artillery": 1, "Knight": 1})
+    commit(s, 1, {"Rifle": 1, "Knight": 2, "Cannon": 2})
+    assert totals(s) == (26, 42)
+    assert last_tally(s)["sides"][1]["parts"]["disorder"] == 11
+    # round 4: 47 (the README: the card must be a 5) against 10; Napoleon advances to the front (L829-835)
+    commit(s, 0, {"Rifle": 2, "Artillery": 1, "Horse artillery": 1}, leader=True)
+    commit(s, 1, {"Lt. Horse": 1})
+    assert totals(s) == (47, 10)
+    assert last_tally(s)["sides"][1]["parts"]["disorder"] == 2  # a single unit: its front, no support
+    # round 5: 49 (the README: L837's 50 does not add up) against 53 (L837-839)
+    commit(s, 0, {"Rifle": 2, "Artillery": 1, "Horse artillery": 1}, leader=True)
+    commit(s, 1, {"Rifle": 1, "Knight": 2, "Cannon": 2}, leader=True)
+    assert totals(s) == (49, 53)
+    markers = [(d["empire"], d["markers"]) for d in s.of_type("conflict_disorder")]
+    assert markers == [(card("French"), 1), (card("Russians"), 1), (card("French"), 2)]
+    # "the remaining French units are all lost ... Napoleon is captured" (L841); 8 French units lost
+    ended = s.of_type("conflict_ended")[-1]
+    assert ended["winner"] == card("Russians") and ended["lost"] == [8, 2]
+    assert s.empire_of("French").count("Muscovy") == 0 and "Napoleon" in s.state.appeared
+    # "As he lost 8 units, irrespective of its value, the elite marker is lost" (L841)
+    check = s.of_type("elite_check")[-1]
+    assert check["lost"] == 8 and check["removed"] and s.empire_of("French").elite == 0
+    assert s.area("Muscovy").disorder  # "Muscovy is disordered" (L843)
+    assert s.empire_of("Russians").capital == "Muscovy" and s.area("Muscovy").city == 3
+    # "Alex then easily wins the not so important conflict in Smolensk" (L845)
+    s.play(FightIn(0, "Smolensk"))
+    commit(s, 0, {"Rifle": 1, "Lt. Horse": 1, "Artillery": 1, "Knight": 1})
+    commit(s, 1, {"Lt. Horse": 1, "Rifle": 1})
+    assert s.of_type("conflict_ended")[-1]["winner"] == card("French")
+    assert s.empire_of("Russians").count("Smolensk") == 0 and s.empire_of("French").count("Smolensk") == 4
+    assert not s.state.goes and not s.state.pending and not s.state.sealed
+
+
+def test_e23_commitments_are_secret_until_the_reveal() -> None:
+    """L706: "Each player must secretly commit": nothing of Alex's commitment reaches Cat's view or
+    events before both are in; the reveal shows both."""
+    s = _to_muscovy()
+    before = GAME.view(s.state, 1)
+    result = s.apply(Commit(0, "Rifle", 3))
+    after = GAME.view(s.state, 1)
+    assert {**after, "seq": 0} == {**before, "seq": 0}
+    assert all(not e.visible_to(1) for e in result.events)
+    done = s.apply(CommitDone(0))
+    assert [e.type for e in done.events if e.visible_to(1)] == ["conflict_committed"]
+    assert "Rifle" not in str([e.data for e in done.events if e.visible_to(1)])
+    assert GAME.actors(s.state) == frozenset({1})
+    seen = s.apply(Commit(1, "Rifle", 1))
+    assert all(not e.visible_to(0) for e in seen.events)
+    reveal = s.apply(CommitDone(1))
+    tallied = next(e for e in reveal.events if e.type == "conflict_tallied")
+    assert tallied.visible_to(0) and tallied.visible_to(1)
+    assert tallied.data["sides"][0]["units"] == [["Rifle", 3]]
+
+
+def test_undo_cannot_cross_a_reveal() -> None:
+    """A sealed commitment counts among the hidden draws: the reveal changes them."""
+    s = _to_muscovy()
+    commit(s, 0, {"Rifle": 1})
+    sealed = GAME.hidden_draws(s.state)
+    s.play(Commit(1, "Rifle", 1))
+    assert GAME.hidden_draws(s.state) == sealed
+    s.play(CommitDone(1))
+    assert GAME.hidden_draws(s.state) != sealed
+
+
+def test_a_side_must_commit_at_least_one_unit() -> None:
+    """L706: "(minimum 1)"."""
+    s = _to_muscovy()
+    assert CommitDone(0) not in s.legal(0)
+    s.illegal(CommitDone(0), "commit_one")
+
+
+# -- the exact odds of a round ----------------------------------------------------------------------------
+
+
+def _enumerated() -> dict[str, Fraction]:
+    """P(active wins), P(tie), P(defender wins) for two cards drawn in turn from the full deck, 1 unit of
+    front 3 against 1 unit of front 3 with no modifier (a round decided by the cards alone)."""
+    counts = Counter(c.value for c in load_deck().cards.values())
+    assert counts == Counter({**{v: 14 for v in range(6)}, 6: 13, 7: 13})  # the deck's value counts
+    n = sum(counts.values())
+    out = {"active": Fraction(0), "tie": Fraction(0), "defender": Fraction(0)}
+    for a, na in counts.items():
+        for d, nd in counts.items():
+            p = Fraction(na * (nd - (a == d)), n * (n - 1))
+            out["active" if a > d else "defender" if a < d else "tie"] += p
+    return out
+
+
+def _fleets() -> SevenState:
+    """Two light-shade fleets of one Ship-of-the-line (front 3) each in the Aegean, of the same age, no
+    elite: a sea has no terrain, city or fort."""
+    s = Scenario(players=2)
+    s.empire("Hellenic Greeks", owner=0, progress=10, colour="light blue",
+             units={"Aegean": {"Ship-of-the-line": 1}, "Achaea": {"Spear": 1}})
+    s.empire("Persians", owner=1, progress=10, colour="light green",
+             units={"Aegean": {"Ship-of-the-line": 1}, "Ionia": {"Spear": 1}})
+    manoeuvre(s, 0, "Hellenic Greeks").play(EndMovement(0))
+    assert s.go_stage(0) == battle.FIGHT
+    return s.state
+
+
+@pytest.mark.parametrize("rounds", [2_000, pytest.param(20_000, marks=pytest.mark.slow)])
+def test_the_odds_of_one_unit_against_one_match_the_deck(rounds: int) -> None:
+    """L710, L737: the higher total wins, a tie loses both; over 20,000 seeded rounds (2,000 in the fast
+    suite) the engine's outcomes match the probabilities enumerated from the deck's value counts within
+    3 standard errors."""
+    start = _fleets()
+    deck = sorted(load_deck().cards)
+    outcomes: Counter[str] = Counter()
+    rnd = random.Random(rounds)
+    greeks, persians = card("Hellenic Greeks"), card("Persians")
+    for _ in range(rounds):
+        rnd.shuffle(deck)
+        ctx = Ctx(replace(start, deck=tuple(deck), discard=()))
+        go = ctx.state.go_of(0)
+        assert go is not None
+        battle.apply(ctx, go, FightIn(0, "Aegean"))
+        for seat in (0, 1):
+            go = next(g for g in ctx.state.goes if g.empire == greeks)
+            battle.commit(ctx, go, Commit(seat, "Ship-of-the-line", 1))
+            battle.commit(ctx, go, CommitDone(seat))
+        losers = next(e.data["losers"] for e in ctx.events if e.type == "conflict_tallied")
+        outcomes[{(persians,): "active", (greeks,): "defender"}.get(tuple(losers), "tie")] += 1
+        assert len(losers) in (1, 2)
+    for outcome, p in _enumerated().items():
+        se = sqrt(float(p) * (1 - float(p)) / rounds)
+        assert abs(outcomes[outcome] / rounds - float(p)) < 3 * se, (outcome, outcomes, float(p))
