@@ -16,12 +16,21 @@ from typing import Any
 import pytest
 
 from engine.seven_ages import battle
-from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, FightIn
+from engine.seven_ages.actions_fight import (
+    Commit,
+    CommitDone,
+    CommitLeader,
+    EventsPreference,
+    FightIn,
+    PassEvent,
+    PlayEvent,
+)
 from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.steps import Ctx
+from engine.seven_ages.window import EVENT
 from tests.seven_ages_builder import Scenario, card, cards_of_value
 
 
@@ -44,12 +53,21 @@ def elite(s: Scenario, name: str, markers: int) -> Scenario:
 
 
 def commit(s: Scenario, seat: int, units: dict[str, int], leader: bool = False) -> Scenario:
-    """``seat`` commits these units (one type and count at a time), its Tactician if asked, and is done."""
+    """``seat`` commits these units (one type and count at a time), its Tactician if asked, and is done;
+    if that revealed the round, every seat asked in the event window passes."""
     for unit, n in units.items():
         s.play(Commit(seat, unit, n))
     if leader:
         s.play(CommitLeader(seat))
-    return s.play(CommitDone(seat))
+    s.play(CommitDone(seat))
+    return no_events(s)
+
+
+def no_events(s: Scenario) -> Scenario:
+    """Every seat asked in the event window passes, in turn."""
+    while (asked := next((p for p in s.state.pending if p.kind == EVENT), None)) is not None:
+        s.play(PassEvent(asked.seat))
+    return s
 
 
 def last_tally(s: Scenario) -> dict[str, Any]:
@@ -219,9 +237,12 @@ def test_e23_commitments_are_secret_until_the_reveal() -> None:
     seen = s.apply(Commit(1, "Rifle", 1))
     assert all(not e.visible_to(0) for e in seen.events)
     reveal = s.apply(CommitDone(1))
-    tallied = next(e for e in reveal.events if e.type == "conflict_tallied")
-    assert tallied.visible_to(0) and tallied.visible_to(1)
-    assert tallied.data["sides"][0]["units"] == [["Rifle", 3]]
+    shown = next(e for e in reveal.events if e.type == "conflict_revealed")
+    assert shown.visible_to(0) and shown.visible_to(1)
+    french, russian = shown.data["sides"]
+    assert french["units"] == [["Rifle", 3]] and russian["units"] == [["Rifle", 1]]
+    # both sides' units in the area, to everyone (L791)
+    assert ["Rifle", 4] in french["forces"] and ["Rifle", 2] in russian["forces"]
 
 
 def test_undo_cannot_cross_a_reveal() -> None:
@@ -232,7 +253,7 @@ def test_undo_cannot_cross_a_reveal() -> None:
     s.play(Commit(1, "Rifle", 1))
     assert GAME.hidden_draws(s.state) == sealed
     s.play(CommitDone(1))
-    assert GAME.hidden_draws(s.state) != sealed
+    assert GAME.hidden_draws(s.state) != sealed  # the reveal
 
 
 def test_a_side_must_commit_at_least_one_unit() -> None:
@@ -292,9 +313,71 @@ def test_the_odds_of_one_unit_against_one_match_the_deck(rounds: int) -> None:
             go = next(g for g in ctx.state.goes if g.empire == greeks)
             battle.commit(ctx, go, Commit(seat, "Ship-of-the-line", 1))
             battle.commit(ctx, go, CommitDone(seat))
+        while (asked := next((p for p in ctx.state.pending if p.kind == EVENT), None)) is not None:
+            go = next(g for g in ctx.state.goes if g.empire == greeks)
+            battle.window_move(ctx, go, PassEvent(asked.seat))
         losers = next(e.data["losers"] for e in ctx.events if e.type == "conflict_tallied")
         outcomes[{(persians,): "active", (greeks,): "defender"}.get(tuple(losers), "tie")] += 1
         assert len(losers) in (1, 2)
     for outcome, p in _enumerated().items():
         se = sqrt(float(p) * (1 - float(p)) / rounds)
         assert abs(outcomes[outcome] / rounds - float(p)) < 3 * se, (outcome, outcomes, float(p))
+
+
+# -- the event window (L708, L879-881) ------------------------------------------------------------------
+
+def _window(hands: dict[int, tuple[str, ...]], never: tuple[int, ...] = ()) -> Scenario:
+    """Romans (seat 1) attack the Macedonians (seat 2) in fortified Epirus; seat 0 is the First player and
+    only looks on. Both commitments are in: the event window is open."""
+    s = Scenario(players=3).empire("Romans", owner=1, progress=10, units={"Dacia": {"Spear": 3}})
+    s.empire("Macedonians", owner=2, progress=10, units={"Epirus": {"Spear": 1}})
+    s.fort("Epirus")
+    for seat, cards in hands.items():
+        s.hand(seat, *(load_deck().by_event(name).number for name in cards))
+    for seat in never:
+        s.play(EventsPreference(seat, "never"))
+    manoeuvre(s, 1, "Romans").play(MoveFrom(1, "Dacia"), MoveUnits(1, "Spear", 2), MoveTo(1, "Epirus"),
+                                   StopHere(1), EndMovement(1), FightIn(1, "Epirus"))
+    s.play(Commit(1, "Spear", 1), CommitDone(1), Commit(2, "Spear", 1), CommitDone(2))
+    return s
+
+
+def _asked(s: Scenario) -> list[int]:
+    """The seats asked, in order, while every one of them passes."""
+    order = []
+    while (asked := next((p for p in s.state.pending if p.kind == EVENT), None)) is not None:
+        order.append(asked.seat)
+        s.play(PassEvent(asked.seat))
+    return order
+
+
+def test_the_seats_asked_do_not_depend_on_hands() -> None:
+    """L881: "the First player playing an event first, then the player to their left ... when everyone
+    sequentially passes, no one may play any further events". Who is asked is a public setting (the two
+    sides always): the same seats for states that differ only in hands."""
+    empty = _asked(_window({}))
+    holding = _asked(_window({0: ("Berserkers",), 2: ("Trojan horse", "Greek fire")}))
+    assert empty == holding == [0, 1, 2]
+    # seat 0 asks never to be asked; the sides are asked whatever they say
+    assert _asked(_window({0: ("Berserkers",)}, never=(0, 1))) == [1, 2]
+    assert _asked(_window({}, never=(0, 1))) == [1, 2]
+
+
+def test_a_play_reopens_the_window_and_counts_in_the_totals() -> None:
+    """L708: events "may be played by any player, not just the players involved in the conflict"; a play
+    reopens the window (L881). Seat 0 plays Berserkers (+3) for the defenders, then Trojan horse (the
+    defender's fort counts nothing) for the attackers: every seat is asked again after each play."""
+    s = _window({0: ("Berserkers", "Trojan horse")})
+    berserkers, trojan = (load_deck().by_event(n).number for n in ("Berserkers", "Trojan horse"))
+    s.play(PlayEvent(0, berserkers, 1), PassEvent(1), PassEvent(2), PlayEvent(0, trojan, 0))
+    assert _asked(s) == [1, 2, 0]
+    defender = last_tally(s)["sides"][1]["parts"]
+    assert defender["bonus"] == 3 and "fort" not in defender
+    assert berserkers in s.state.discard and not s.state.people[0].hand
+
+
+def test_the_events_setting_is_public() -> None:
+    """Being asked must be public knowledge: setting it is announced to every player."""
+    s = Scenario(players=3)
+    result = s.apply(EventsPreference(2, "never"))
+    assert [e.visible_to(0) for e in result.events] == [True]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action
+from engine.seven_ages.actions_fight import EventsPreference
 from engine.seven_ages.actions_move import CanalPreference
 
 FROM_DECK = 0
@@ -212,5 +213,5 @@ ACTIONS: tuple[type[Action], ...] = (
     RemoveDisorder, Urbanise, NewHomeland,
     BuyGlory, RankHigher, Hock,
 )
-ANYTIME: frozenset[str] = frozenset({TradePreference.kind, CanalPreference.kind})
+ANYTIME: frozenset[str] = frozenset({TradePreference.kind, CanalPreference.kind, EventsPreference.kind})
 """Kinds a seated player may send at any time (the spec's ``anytime_kinds``)."""

@@ -52,4 +52,34 @@ class CommitDone(Action):
     kind = "commit_done"
 
 
-ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, CommitLeader, CommitDone)
+EVENT_RULES = ("ask", "never")
+"""A seat's public standing setting for event windows (:mod:`engine.seven_ages.window`)."""
+
+
+@dataclass(frozen=True)
+class PlayEvent(Action):
+    """Play the event of ``card`` from the hand in the window under way, for side ``side`` (0: the
+    active side, 1: the other) where the event targets a side."""
+
+    kind = "window_event"
+    card: int = 0
+    side: int = 0
+
+
+@dataclass(frozen=True)
+class PassEvent(Action):
+    """Play no event now (the seat may still play one if the window reopens, L881)."""
+
+    kind = "window_pass"
+
+
+@dataclass(frozen=True)
+class EventsPreference(Action):
+    """A seat's public standing setting: asked at every event window (``ask``) or ``never``."""
+
+    kind = "events_preference"
+    rule: str = "ask"
+
+
+ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, CommitLeader, CommitDone, PlayEvent,
+                                     PassEvent, EventsPreference)

@@ -66,7 +66,7 @@ from engine.seven_ages.actions_move import (
     StopHere,
 )
 from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE
-from engine.seven_ages.battle_ai import commit_choice
+from engine.seven_ages.battle_ai import commit_choice, event_choice
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
@@ -77,6 +77,7 @@ from engine.seven_ages.movement import terrain_of
 from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
+from engine.seven_ages.window import EVENT
 
 POLICIES: tuple[str, ...] = ("greedy", "random")
 RESERVE = 4  # money kept back beyond a unit's price, for next production's maintenance
@@ -266,6 +267,8 @@ class GreedyPolicy:
         pending = next((p for p in state.pending if p.seat == player), None)
         if pending is not None and pending.kind == COMMIT:
             return commit_choice(state, pending)  # by the odds (battle_ai)
+        if pending is not None and pending.kind == EVENT:
+            return event_choice(state, pending)
         if answers := [a for a in actions if isinstance(a, CanalAnswer) and a.answer == CANAL_TOLL]:
             return answers[0]  # another empire's ships may pass its canal, for a toll
         if move := _manoeuvre(state, player, actions):

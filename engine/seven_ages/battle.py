@@ -23,14 +23,15 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
+from engine.seven_ages import window
 from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, FightIn, Nominate
-from engine.seven_ages.cards import load_deck
+from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.civilise import CITY_STEPS
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally
 from engine.seven_ages.markers import end_go
 from engine.seven_ages.movement import BUILDER, others_in
-from engine.seven_ages.production import add_money
+from engine.seven_ages.production import ELITE_MAX, add_money
 from engine.seven_ages.setup import refill
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
@@ -256,22 +257,27 @@ def _replace_pending(ctx: Ctx, old: Pending, data: dict[str, Any]) -> None:
 
 # -- the reveal and its outcome ------------------------------------------------------------------------
 
-def _tallies(state: SevenState, go: Go, fight: Mapping[str, Any],
-             sealed: list[Pending]) -> tuple[Tally, Tally]:
+def tallies(state: SevenState, go: Go, fight: Mapping[str, Any]) -> tuple[Tally, Tally]:
     area = str(fight["area"])
     a, d = side_empire(state, go, fight, ACTIVE), side_empire(state, go, fight, DEFENDER)
-    units = [{u: int(n) for u, n in p.data["units"].items()} for p in sealed]
-    values = [load_deck().cards[int(p.data["card"])].value if p.data["card"] else 0 for p in sealed]
+    revealed = fight["revealed"]
+    units = [{u: int(n) for u, n in r["units"].items()} for r in revealed]
+    values = [load_deck().cards[int(r["card"])].value if r["card"] else 0 for r in revealed]
     entry = Entry(*(bool(x) for x in fight["entry"]))
-    marks = fight["marks"]
+    marks, bonus = fight["marks"], fight.get("bonus") or [0, 0]
+    ignore_fort = bool(fight.get("ignore_fort"))
     ta = tally(state, a, d, area, card_value=values[ACTIVE], mine=units[ACTIVE], theirs=units[DEFENDER],
-               their_marks=int(marks[DEFENDER]), defending=False, active_units=units[ACTIVE], entry=entry)
+               their_marks=int(marks[DEFENDER]), defending=False, active_units=units[ACTIVE], entry=entry,
+               bonus=int(bonus[ACTIVE]))
     td = tally(state, d, a, area, card_value=values[DEFENDER], mine=units[DEFENDER], theirs=units[ACTIVE],
-               their_marks=int(marks[ACTIVE]), defending=True, active_units=units[ACTIVE], entry=entry)
+               their_marks=int(marks[ACTIVE]), defending=True, active_units=units[ACTIVE], entry=entry,
+               ignore_fort=ignore_fort, bonus=int(bonus[DEFENDER]))
     return ta, td
 
 
 def _reveal(ctx: Ctx, go: Go) -> None:
+    """Both commitments are in: turn the cards over and show both sides' commitments and units in the
+    area to everyone (L708, L791), then open the event window (L708, :mod:`engine.seven_ages.window`)."""
     fight = fight_of(go)
     assert fight is not None
     area = str(fight["area"])
@@ -280,30 +286,76 @@ def _reveal(ctx: Ctx, go: Go) -> None:
     ctx.state = replace(ctx.state, sealed=tuple(p for p in ctx.state.sealed if p.empire != go.empire),
                         aside=tuple(x for x in ctx.state.aside if x[1] not in drawn),
                         discard=(*ctx.state.discard, *drawn))
-    tallies = _tallies(ctx.state, go, fight, sealed)
+    fight["revealed"] = [{"seat": p.seat, "card": int(p.data["card"]), "leader": bool(p.data["leader"]),
+                          "units": {u: int(n) for u, n in p.data["units"].items()}} for p in sealed]
+    fight["bonus"] = [0, 0]
     sides = []
-    for side, (p, t) in enumerate(zip(sealed, tallies, strict=True)):
-        e = side_empire(ctx.state, go, fight, side)
-        sides.append({"seat": p.seat, "empire": e.card, "card": int(p.data["card"]),
-                      "units": [[u, int(n)] for u, n in sorted(p.data["units"].items())],
-                      "tactician": bool(p.data["leader"]), "total": t.total, "parts": t.parts(),
+    for i, r in enumerate(fight["revealed"]):
+        e = side_empire(ctx.state, go, fight, i)
+        sides.append({"seat": r["seat"], "empire": e.card, "card": r["card"], "tactician": r["leader"],
+                      "units": [[u, n] for u, n in sorted(r["units"].items())],
                       "forces": [[s.unit, s.count] for s in e.units if s.area == area]})
-    totals = [t.total for t in tallies]
+    ctx.emit("conflict_revealed", area=area, round=fight["round"], sides=sides)
+    go = _set(ctx, go, fight=fight)
+    window.open_window(ctx, go, "conflict", (go.seat, int(fight["dseat"])))
+
+
+def _play(ctx: Ctx, go: Go, card: Card, side: int) -> None:
+    """An event played in a conflict's window (L708): ``conflict_bonus`` adds to the side's total this
+    round, ``ignore_fort`` takes the defender's fort out of this conflict, ``elite_marker`` gives the side's
+    empire elite markers (up to 3)."""
+    fight = fight_of(go)
+    assert fight is not None
+    for effect in card.event.effects:
+        if effect["code"] == "conflict_bonus":
+            fight["bonus"] = [int(b) + (int(effect["amount"]) if i == side else 0)
+                              for i, b in enumerate(fight["bonus"])]
+        elif effect["code"] == "ignore_fort":
+            fight["ignore_fort"] = True
+        elif effect["code"] == "elite_marker":
+            e = side_empire(ctx.state, go, fight, side)
+            elite = min(ELITE_MAX, e.elite + int(effect["count"]))
+            ctx.state = ctx.state.with_empire(replace(e, elite=elite))
+    _set(ctx, go, fight=fight)
+
+
+def window_move(ctx: Ctx, go: Go, action: Action) -> None:
+    """A move in the conflict's event window; once every seat asked has passed in turn, the totals."""
+    if window.apply(ctx, go, action):
+        _tally_round(ctx, ctx.state.go_of(go.seat) or go)
+
+
+def _tally_round(ctx: Ctx, go: Go) -> None:
+    """The totals (L710-725), the losses (L737-749), then the next round or the end of the conflict."""
+    fight = fight_of(go)
+    assert fight is not None
+    area = str(fight["area"])
+    revealed = fight["revealed"]
+    both = tallies(ctx.state, go, fight)
+    sides = []
+    for side, (r, t) in enumerate(zip(revealed, both, strict=True)):
+        e = side_empire(ctx.state, go, fight, side)
+        sides.append({"seat": r["seat"], "empire": e.card, "card": r["card"],
+                      "units": [[u, n] for u, n in sorted(r["units"].items())],
+                      "tactician": r["leader"], "total": t.total, "parts": t.parts(),
+                      "forces": [[s.unit, s.count] for s in e.units if s.area == area]})
+    totals = [t.total for t in both]
     if totals[ACTIVE] == totals[DEFENDER]:  # a tie: both lose, but a committed Tactician saves its side
-        losers = [s for s in (ACTIVE, DEFENDER) if not sealed[s].data["leader"]]
+        losers = [s for s in (ACTIVE, DEFENDER) if not revealed[s]["leader"]]
     else:
         losers = [ACTIVE if totals[ACTIVE] < totals[DEFENDER] else DEFENDER]
     ctx.emit("conflict_tallied", area=area, round=fight["round"], sides=sides,
              losers=[sides[s]["empire"] for s in losers])
     for side in (ACTIVE, DEFENDER):
-        chosen = {u: int(n) for u, n in sealed[side].data["units"].items()}
+        chosen = dict(revealed[side]["units"])
         if side in losers:
-            _lose(ctx, go, fight, side, chosen, bool(sealed[side].data["leader"]))
+            _lose(ctx, go, fight, side, chosen, bool(revealed[side]["leader"]))
         else:
             aside = dict(fight["aside"][side])
             for u, n in chosen.items():
                 aside[u] = aside.get(u, 0) + n
             fight["aside"] = [aside if i == side else fight["aside"][i] for i in (ACTIVE, DEFENDER)]
+    fight["revealed"], fight["bonus"] = None, [0, 0]
     left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
     if not left[ACTIVE] or not left[DEFENDER]:
         _end(ctx, _set(ctx, go, fight=fight), fight, left)
@@ -418,3 +470,6 @@ def clear_stale(ctx: Ctx) -> None:
     if sealed != s.sealed or stale:
         ctx.state = replace(s, sealed=sealed, aside=tuple(x for x in s.aside if x[1] not in stale),
                             discard=(*s.discard, *stale))
+
+
+window.register("conflict", ("conflict_bonus", "ignore_fort", "elite_marker"), _play)

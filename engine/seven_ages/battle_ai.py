@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Action
-from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader
+from engine.seven_ages import window
+from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, PlayEvent
 from engine.seven_ages.battle import (
     ACTIVE,
     DEFENDER,
@@ -19,6 +20,7 @@ from engine.seven_ages.battle import (
     fight_of,
     go_of_pending,
     side_empire,
+    tallies,
     uncommitted,
 )
 from engine.seven_ages.cards import load_deck
@@ -99,3 +101,20 @@ def commit_choice(state: SevenState, pending: Pending) -> Action:
     if done is not None:
         return done
     return legal[0]
+
+
+def event_choice(state: SevenState, pending: Pending) -> Action:
+    """In a conflict's event window: a seat playing one of the two sides plays its first event for its own
+    side while that side is not ahead; everyone else passes."""
+    legal = window.legal(state, pending)
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    if fight is None or not fight.get("revealed"):
+        return legal[-1]
+    mine = [side for side, r in enumerate(fight["revealed"]) if int(r["seat"]) == pending.seat]
+    if len(mine) != 1:
+        return legal[-1]
+    totals = [t.total for t in tallies(state, go, fight)]
+    if totals[mine[0]] > totals[1 - mine[0]]:
+        return legal[-1]
+    return next((a for a in legal if isinstance(a, PlayEvent) and a.side == mine[0]), legal[-1])

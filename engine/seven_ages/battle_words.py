@@ -6,7 +6,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Choice, Event, Names
-from engine.seven_ages.actions_fight import ACTIONS, Commit, CommitDone, CommitLeader, FightIn, Nominate
+from engine.seven_ages.actions_fight import (
+    ACTIONS,
+    Commit,
+    CommitDone,
+    CommitLeader,
+    EventsPreference,
+    FightIn,
+    Nominate,
+    PassEvent,
+    PlayEvent,
+)
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire
@@ -15,10 +25,12 @@ from engine.words import join_words, plural
 STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
                "nominate": "you own the defending empire too: nominate the player who defends it",
                "round": "the conflict's round: both sides commit their units",
-               "commit": "commit your units to this round, face down (at least one)"}
+               "commit": "commit your units to this round, face down (at least one)",
+               "event": "the event window: play an event on the revealed round, or pass"}
 EVENTS = ("conflict_begins", "defender_nominated", "conflict_round", "conflict_card", "conflict_committed",
           "conflict_tallied", "conflict_losses", "leader_lost_in_conflict", "conflict_disorder",
-          "conflict_ended", "elite_check", "money_seized")
+          "conflict_ended", "elite_check", "money_seized", "conflict_revealed", "window_opens",
+          "window_event_played", "window_closes")
 PART_WORDS = {"card": "card", "units": "units", "elite": "elite", "ages": "ages ahead",
               "disorder": "disorder markers", "terrain": "terrain", "fort": "fort", "invaded": "invaded",
               "city": "city", "bonus": "events"}
@@ -37,6 +49,15 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Commit {plural(action.count, action.unit)}", group="Commit")
     if isinstance(action, CommitLeader):
         return Choice(action, "Commit your Tactician too", group="Commit")
+    if isinstance(action, PlayEvent):
+        c = load_deck().cards[action.card]
+        side = "the attackers" if action.side == 0 else "the defenders"
+        return Choice(action, f"Play {c.event.name} (card {c.number}) for {side}", group="Events")
+    if isinstance(action, PassEvent):
+        return Choice(action, "Play no event now")
+    if isinstance(action, EventsPreference):
+        return Choice(action, "Event windows: never ask me" if action.rule == "never" else
+                      "Event windows: ask me")
     assert isinstance(action, CommitDone)
     return Choice(action, "Done: reveal when the other side is ready")
 
@@ -68,6 +89,19 @@ def _words(event: Event, names: Names) -> str | None:
         values = " and ".join(f"{load_deck().cards[int(s['card'])].value if s['card'] else 0}"
                               for s in d["sides"])
         return f"Round {d['round']} in {d['area']}, cards {values}: {sides}. Lost: {losers}."
+    if event.type == "conflict_revealed":
+        sides = "; ".join(f"{the_empire(int(x['empire']))} commit {_units(x['units'])}"
+                          f"{' and a Tactician' if x['tactician'] else ''} of {_units(x['forces'])}"
+                          for x in d["sides"])
+        return f"Round {d['round']} in {d['area']}, revealed: {sides}."
+    if event.type == "window_opens":
+        return f"Events may be played now, in turn: {join_words([seat(names, int(x)) for x in d['seats']])}."
+    if event.type == "window_event_played":
+        c = load_deck().cards[int(d["card"])]
+        side = "the attackers" if int(d["side"]) == 0 else "the defenders"
+        return f"{seat(names, int(d['seat']))} plays {c.event.name} for {side}."
+    if event.type == "window_closes":
+        return "Every player asked has passed: no more events."
     if event.type == "conflict_losses":
         return f"{the_empire(int(d['empire']))} lose {_units(d['units'])} in {d['area']}."
     if event.type == "leader_lost_in_conflict":

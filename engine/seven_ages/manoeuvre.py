@@ -33,9 +33,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, steps
+from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, steps, window
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
+from engine.seven_ages.actions_fight import PassEvent
 from engine.seven_ages.actions_move import (
     ACTIONS,
     AIR,
@@ -202,12 +203,16 @@ class ManoeuvreRules(BaseGoRules):
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
         if pending.kind == battle.COMMIT:
             return battle.commit_legal(state, pending)
+        if pending.kind == window.EVENT:
+            return window.legal(state, pending)
         seat = pending.seat
         return [CanalAnswer(seat, REFUSE), CanalAnswer(seat, 0), *(CanalAnswer(seat, t) for t in TOLLS)]
 
     def pending_passive(self, state: SevenState, pending: Pending) -> Action:
         if pending.kind == battle.COMMIT:  # a timed-out commitment is the AI's move for that seat
             return battle_ai.commit_choice(state, pending)
+        if pending.kind == window.EVENT:
+            return PassEvent(pending.seat)
         return CanalAnswer(pending.seat, REFUSE)
 
     def passive(self, state: SevenState, go: Go) -> Action:
@@ -229,6 +234,9 @@ class ManoeuvreRules(BaseGoRules):
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
         if any(p.seat == action.player and p.kind == battle.COMMIT for p in ctx.state.pending):
             battle.commit(ctx, go, action)
+            return
+        if any(p.seat == action.player and p.kind == window.EVENT for p in ctx.state.pending):
+            battle.window_move(ctx, go, action)
             return
         if go.stage in (battle.FIGHT, battle.NOMINATE, battle.ROUND):
             battle.apply(ctx, go, action)

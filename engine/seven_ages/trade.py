@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId, Result
-from engine.seven_ages import canals, steps
+from engine.core import PUBLIC, Action, Choice, Event, IllegalAction, Names, PlayerId, Result
+from engine.seven_ages import canals, steps, window
 from engine.seven_ages.actions_civ import (
     FROM_DECK,
     PREFERENCES,
@@ -25,6 +25,7 @@ from engine.seven_ages.actions_civ import (
     TradePreference,
     TradeWith,
 )
+from engine.seven_ages.actions_fight import EventsPreference
 from engine.seven_ages.actions_move import CanalPreference
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
@@ -581,18 +582,26 @@ for _stage, _words in (("partner", "choose the empire to trade with"),
 
 def standing_move(state: SevenState, action: Action) -> Result:
     """Apply an anytime move (a standing preference) from any seated player, whoever is to act."""
-    if not isinstance(action, (TradePreference, CanalPreference)) or not 0 <= action.player < state.players:
+    if not isinstance(action, (TradePreference, CanalPreference, EventsPreference)) or \
+            not 0 <= action.player < state.players:
         raise IllegalAction("not_seated", "There is no such seat in this game.")
     if isinstance(action, CanalPreference):  # the canals' standing answer (L652), kept with the others
         new = canals.set_preference(state, action)
+    elif isinstance(action, EventsPreference):  # public: being asked at event windows tells nothing
+        new = window.set_preference(state, action)
     else:
         new = set_preference(state, action)
+    public = isinstance(action, EventsPreference)
     event = Event("preference_set", {"seat": action.player, "rule": action.rule, "kind": action.kind},
-                  (action.player,))
+                  PUBLIC if public else (action.player,))
     return Result(replace(new, seq=new.seq + 1), (event,))
 
 
 def _preference_words(event: Event, names: Names) -> str | None:
+    if event.data.get("kind") == EventsPreference.kind:
+        who = seat_name(names, int(event.data["seat"]))
+        when = "never asked" if event.data["rule"] == "never" else "asked"
+        return f"{who} will be {when} at event windows (conflicts)."
     if event.data.get("kind") == CanalPreference.kind:
         rule = str(event.data["rule"])
         canal = {"ask": "you will be asked", "yes": "they may pass", "no": "they may not pass"}.get(
