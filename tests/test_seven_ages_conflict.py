@@ -24,6 +24,9 @@ from engine.seven_ages.actions_fight import (
     FightIn,
     PassEvent,
     PlayEvent,
+    Redraw,
+    Retreat,
+    StandFast,
 )
 from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
 from engine.seven_ages.cards import load_deck
@@ -110,7 +113,7 @@ def test_e22_without_the_river_the_mountain_alone_counts_3() -> None:
 
 FRENCH_LEVEL, RUSSIAN_LEVEL = 34, 25
 """Age 5 (levels 29-35; horse artillery from 34) and age 4 (22-28): "one age higher" (L811)."""
-E23_CARDS = (2, 5,  # round 1: Alex's 2 (after his redraw), Cat's 5 (L807-809)
+E23_CARDS = (1, 5, 2,  # round 1: Alex's first card, Cat's 5, then Alex's second after his redraw (L807-809)
              6, 4,  # round 2 (L815)
              5, 4,  # round 3 (L823-825)
              5, 3,  # round 4: "picks a 4" but adds "+5 for the card" for his 47 (L829-831): we script a 5
@@ -129,7 +132,7 @@ def _napoleon() -> Scenario:
              leaders={"Napoleon": ("Tactician", "Novgorod")})
     s.empire("Russians", owner=1, progress=RUSSIAN_LEVEL, colour="light green", capital="Muscovy",
              units={"Muscovy": {"Rifle": 2, "Cannon": 2, "Lt. Horse": 1, "Knight": 2},
-                    "Smolensk": {"Lt. Horse": 1, "Rifle": 1}},
+                    "Smolensk": {"Lt. Horse": 1, "Rifle": 1}, "Kazan": {"Spear": 1}},
              leaders={"Kutuzov": ("Tactician", "Muscovy")})
     s.city("Muscovy", 3).fort("Muscovy")
     elite(s, "French", 1)
@@ -173,8 +176,13 @@ def test_e23_napoleon_in_muscovy_round_by_round() -> None:
     and 49/53 (the README's readings of L829-831 and L837), the conflict disorder markers, the losses,
     the elite check, the disorder, Napoleon out of the game, then Smolensk."""
     s = _to_muscovy()
-    # round 1: "Alex's value is 49 ... Cat's value is 14 ... She doesn't get any benefit from the city
-    # due to French artillery being committed" (L811-813)
+    # round 1: "As they both have a tactician, they can discard their card and choose a second ... Alex
+    # only ends up with a 2 card" (L807)
+    assert Redraw(1) in s.legal(1)
+    s.play(Redraw(0))
+    assert s.of_type("conflict_card")[-1]["value"] == 2 and Redraw(0) not in s.legal(0)
+    # "Alex's value is 49 ... Cat's value is 14 ... She doesn't get any benefit from the city due to
+    # French artillery being committed" (L811-813)
     commit(s, 0, {"Rifle": 3, "Knight": 1, "Artillery": 2, "Horse artillery": 1})
     commit(s, 1, {"Rifle": 1})
     assert totals(s) == (49, 14)
@@ -187,17 +195,24 @@ def test_e23_napoleon_in_muscovy_round_by_round() -> None:
     assert last_tally(s)["sides"][1]["parts"]["city"] == 3
     # "All Alex's units have now been committed, so he gets a conflict disorder marker" (L821)
     assert [d["markers"] for d in s.of_type("conflict_disorder")] == [1]
+    # "Cat may now retreat ... Alex too can retreat because he has a Tactician (Napoleon) ... he has no
+    # adjacent friendly area to retreat to (Smolensk is contested)" (L821): only Cat is asked
+    assert GAME.actors(s.state) == frozenset({1})
+    assert set(s.legal(1)) == {StandFast(1), Retreat(1, "Kazan")}
+    s.play(StandFast(1))  # "not yet prepared to give up her capital"
     # round 3: 26 against 42, "+11 for the French disorder marker (6 ... front and 5 the best support)"
     commit(s, 0, {"Rifle": 1, "Artillery": 1, "Knight": 1})
     commit(s, 1, {"Rifle": 1, "Knight": 2, "Cannon": 2})
     assert totals(s) == (26, 42)
     assert last_tally(s)["sides"][1]["parts"]["disorder"] == 11
     # round 4: 47 (the README: the card must be a 5) against 10; Napoleon advances to the front (L829-835)
+    s.play(StandFast(1))
     commit(s, 0, {"Rifle": 2, "Artillery": 1, "Horse artillery": 1}, leader=True)
     commit(s, 1, {"Lt. Horse": 1})
     assert totals(s) == (47, 10)
     assert last_tally(s)["sides"][1]["parts"]["disorder"] == 2  # a single unit: its front, no support
     # round 5: 49 (the README: L837's 50 does not add up) against 53 (L837-839)
+    s.play(StandFast(1))
     commit(s, 0, {"Rifle": 2, "Artillery": 1, "Horse artillery": 1}, leader=True)
     commit(s, 1, {"Rifle": 1, "Knight": 2, "Cannon": 2}, leader=True)
     assert totals(s) == (49, 53)
@@ -381,3 +396,25 @@ def test_the_events_setting_is_public() -> None:
     s = Scenario(players=3)
     result = s.apply(EventsPreference(2, "never"))
     assert [e.visible_to(0) for e in result.events] == [True]
+
+
+def test_e23_if_cat_retreats_the_french_take_muscovy_and_half_her_money() -> None:
+    """L761-765: Cat may retreat once the French hold a conflict disorder marker, to an adjacent area she
+    controls holding no other empire's units. L777: the area changes hands (fort removed, the city one
+    step down, the capital an ordinary city); L781: "If an empire loses its capital in a conflict ... all
+    that empire's saved money is lost, and half that amount is transferred"."""
+    s = _to_muscovy()
+    s.state = s.state.with_empire(replace(s.empire_of("Russians"), money=21))
+    s.play(Redraw(0))
+    commit(s, 0, {"Rifle": 3, "Knight": 1, "Artillery": 2, "Horse artillery": 1})
+    commit(s, 1, {"Rifle": 1})
+    commit(s, 0, {"Rifle": 1})
+    commit(s, 1, {"Lt. Horse": 1})
+    s.play(Retreat(1, "Kazan"))
+    russians, french = s.empire_of("Russians"), s.empire_of("French")
+    assert russians.count("Muscovy") == 0 and russians.count("Kazan") == 1 + 6  # all but the rifle lost in round 1
+    assert {ld.area for ld in russians.leaders} == {"Kazan"}  # Kutuzov goes with them
+    assert s.of_type("conflict_ended")[-1]["winner"] == card("French")
+    assert not s.area("Muscovy").fort and s.area("Muscovy").city == 1 and russians.capital is None
+    assert russians.money == 0 and french.money == 10
+    assert s.area("Muscovy").disorder  # both sides lost units (L771)

@@ -52,6 +52,28 @@ class CommitDone(Action):
     kind = "commit_done"
 
 
+@dataclass(frozen=True)
+class Redraw(Action):
+    """With a Tactician in the area: discard this round's card and pick a second, to be used (L704)."""
+
+    kind = "redraw"
+
+
+@dataclass(frozen=True)
+class Retreat(Action):
+    """Retreat the empire's units and leaders from the conflict to the adjacent area ``to`` (L761-765)."""
+
+    kind = "retreat"
+    to: str = ""
+
+
+@dataclass(frozen=True)
+class StandFast(Action):
+    """Do not retreat: fight on (L761)."""
+
+    kind = "stand_fast"
+
+
 EVENT_RULES = ("ask", "never")
 """A seat's public standing setting for event windows (:mod:`engine.seven_ages.window`)."""
 
@@ -81,5 +103,5 @@ class EventsPreference(Action):
     rule: str = "ask"
 
 
-ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, CommitLeader, CommitDone, PlayEvent,
-                                     PassEvent, EventsPreference)
+ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, CommitLeader, CommitDone, Redraw, Retreat,
+                                     StandFast, PlayEvent, PassEvent, EventsPreference)

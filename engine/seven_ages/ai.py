@@ -65,8 +65,8 @@ from engine.seven_ages.actions_move import (
     Pacify,
     StopHere,
 )
-from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE
-from engine.seven_ages.battle_ai import commit_choice, event_choice
+from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE, RETREAT
+from engine.seven_ages.battle_ai import commit_choice, event_choice, retreat_choice
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
@@ -269,6 +269,8 @@ class GreedyPolicy:
             return commit_choice(state, pending)  # by the odds (battle_ai)
         if pending is not None and pending.kind == EVENT:
             return event_choice(state, pending)
+        if pending is not None and pending.kind == RETREAT:
+            return retreat_choice(state, pending)
         if answers := [a for a in actions if isinstance(a, CanalAnswer) and a.answer == CANAL_TOLL]:
             return answers[0]  # another empire's ships may pass its canal, for a toll
         if move := _manoeuvre(state, player, actions):

@@ -23,8 +23,17 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import window
-from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, FightIn, Nominate
+from engine.seven_ages import retreat, window
+from engine.seven_ages.actions_fight import (
+    Commit,
+    CommitDone,
+    CommitLeader,
+    FightIn,
+    Nominate,
+    Redraw,
+    Retreat,
+    StandFast,
+)
 from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.civilise import CITY_STEPS
 from engine.seven_ages.cleanup import retire_leader
@@ -41,6 +50,8 @@ FIGHT, NOMINATE, ROUND = "fight", "nominate", "round"
 """The go's conflict stages: choosing the next area, nominating a defender, a round under way."""
 COMMIT = "commit"
 """The pending decision of each side in a round: its secret commitment."""
+RETREAT = "retreat"
+"""The pending decision of a side that may retreat before a round's cards (L761)."""
 ACTIVE, DEFENDER = 0, 1
 """The two sides, as indices of the lists in ``Go.data["fight"]``."""
 
@@ -176,11 +187,80 @@ def _draw(ctx: Ctx) -> int:
     return s.deck[0]
 
 
+def _retreat_offers(state: SevenState, go: Go, fight: Mapping[str, Any]) -> list[int]:
+    """The sides that may retreat before this round's cards (L761), the active side first, each only with
+    somewhere to go (a side with no such area is not asked: its units would all be lost, L765)."""
+    area = str(fight["area"])
+    marks = [int(m) for m in fight["marks"]]
+    out = []
+    for side in (ACTIVE, DEFENDER):
+        e = side_empire(state, go, fight, side)
+        if retreat.eligible(e, area, marks[side], marks[1 - side]) and retreat.destinations(state, e, area):
+            out.append(side)
+    return out
+
+
 def _new_round(ctx: Ctx, go: Go) -> None:
+    """A new round: first the retreat offers (active side first, L761), then the cards."""
     fight = fight_of(go)
     assert fight is not None
     fight["round"] = int(fight["round"]) + 1
+    fight["offers"] = _retreat_offers(ctx.state, go, fight)
     go = _set(ctx, go, ROUND, fight=fight)
+    _next_offer(ctx, go)
+
+
+def _next_offer(ctx: Ctx, go: Go) -> None:
+    fight = fight_of(go)
+    assert fight is not None
+    offers = list(fight.get("offers") or [])
+    if not offers:
+        _cards(ctx, go)
+        return
+    side = offers[0]
+    seat = go.seat if side == ACTIVE else int(fight["dseat"])
+    ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(RETREAT, seat, go.empire,
+                                                                          {"side": side})))
+
+
+def retreat_legal(state: SevenState, pending: Pending) -> list[Action]:
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    assert fight is not None
+    e = side_empire(state, go, fight, int(pending.data["side"]))
+    return [StandFast(pending.seat),
+            *(Retreat(pending.seat, a) for a in retreat.destinations(state, e, str(fight["area"])))]
+
+
+def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
+    """A side stands fast, or retreats: then the conflict is over, the other side holding the area."""
+    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == RETREAT)
+    if action not in retreat_legal(ctx.state, pending):
+        raise IllegalAction("no_retreat", "Retreat only to an adjacent area you control that holds no other "
+                            "empire's units (L763), or stand fast.")
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+    fight = fight_of(go)
+    assert fight is not None
+    side = int(pending.data["side"])
+    fight["offers"] = [s for s in fight.get("offers") or [] if s != side]
+    if isinstance(action, StandFast):
+        _next_offer(ctx, _set(ctx, go, fight=fight))
+        return
+    assert isinstance(action, Retreat)
+    area = str(fight["area"])
+    e, lost = retreat.withdraw(side_empire(ctx.state, go, fight, side), area, action.to)
+    ctx.state = ctx.state.with_empire(e)
+    fight["lost"] = [int(x) + (sum(lost.values()) if i == side else 0) for i, x in enumerate(fight["lost"])]
+    ctx.emit("conflict_retreat", empire=e.card, area=area, to=action.to,
+             lost=[[u, n] for u, n in sorted(lost.items())])
+    left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
+    _end(ctx, _set(ctx, go, fight=fight), fight, left)
+
+
+def _cards(ctx: Ctx, go: Go) -> None:
+    """Both sides pick a card, privately, and are asked for their commitments (L704-706)."""
+    fight = fight_of(go)
+    assert fight is not None
     seats = (go.seat, int(fight["dseat"]))
     ctx.emit("conflict_round", area=fight["area"], round=fight["round"], empire=go.empire,
              defender=fight["defender"])
@@ -190,7 +270,7 @@ def _new_round(ctx: Ctx, go: Go) -> None:
         if card:  # face down in front of its seat until the reveal
             ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (seat, card)))
         pendings.append(Pending(COMMIT, seat, go.empire, {"side": side, "card": card, "units": {},
-                                                           "leader": False}))
+                                                           "leader": False, "redrawn": False}))
         value = load_deck().cards[card].value if card else 0
         ctx.emit("conflict_card", (seat,), seat=seat, card=card, value=value, area=fight["area"])
     ctx.state = replace(ctx.state, pending=(*ctx.state.pending, *pendings))
@@ -213,6 +293,8 @@ def commit_legal(state: SevenState, pending: Pending) -> list[Action]:
     e = side_empire(state, go, fight, side)
     if not pending.data["leader"] and e.has_leader(TACTICIAN, str(fight["area"])):
         out.append(CommitLeader(seat))
+    if not chosen and not pending.data.get("redrawn") and e.has_leader(TACTICIAN, str(fight["area"])):
+        out.append(Redraw(seat))
     if chosen:
         out.append(CommitDone(seat))
     return out
@@ -237,6 +319,22 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
         if pending.data["leader"] or not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
             raise IllegalAction("no_tactician", f"You have no Tactician to commit in {area}.")
         _replace_pending(ctx, pending, {**pending.data, "leader": True})
+    elif isinstance(action, Redraw):
+        if chosen or pending.data.get("redrawn") or \
+                not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
+            raise IllegalAction("no_redraw", "Only a side with a Tactician in the area may pick a second "
+                                "card, once, before committing (L704).")
+        old = int(pending.data["card"])
+        ctx.state = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[1] != old),
+                            discard=(*ctx.state.discard, *([old] if old else [])))
+        card = _draw(ctx)
+        if card:
+            ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (action.player, card)))
+        pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == COMMIT)
+        _replace_pending(ctx, pending, {**pending.data, "card": card, "redrawn": True})
+        ctx.emit("conflict_redraw", seat=action.player, area=area)
+        value = load_deck().cards[card].value if card else 0
+        ctx.emit("conflict_card", (action.player,), seat=action.player, card=card, value=value, area=area)
     elif isinstance(action, CommitDone):
         if not chosen:
             raise IllegalAction("commit_one", "Commit at least one unit (L706).")

@@ -19,6 +19,7 @@ from engine.seven_ages.battle import (
     commit_legal,
     fight_of,
     go_of_pending,
+    retreat_legal,
     side_empire,
     tallies,
     uncommitted,
@@ -118,3 +119,27 @@ def event_choice(state: SevenState, pending: Pending) -> Action:
     if totals[mine[0]] > totals[1 - mine[0]]:
         return legal[-1]
     return next((a for a in legal if isinstance(a, PlayEvent) and a.side == mine[0]), legal[-1])
+
+
+def retreat_choice(state: SevenState, pending: Pending) -> Action:
+    """Retreat when behind: when the other side's uncommitted units with an average card would beat this
+    side's with an average card; else stand fast."""
+    legal = retreat_legal(state, pending)
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    assert fight is not None
+    side = int(pending.data["side"])
+    area = str(fight["area"])
+    me, them = side_empire(state, go, fight, side), side_empire(state, go, fight, 1 - side)
+    mine = uncommitted(state, go, fight, side)
+    theirs = uncommitted(state, go, fight, 1 - side)
+    entry = Entry(*(bool(x) for x in fight["entry"]))
+    marks = [int(x) for x in fight["marks"]]
+    card = expected_card()
+    ours = estimate(state, me, them, area, mine, theirs, card=card, defending=side == DEFENDER,
+                    marks=marks[1 - side], entry=entry)
+    other = estimate(state, them, me, area, theirs, mine, card=card, defending=side == ACTIVE,
+                     marks=marks[side], entry=entry)
+    if other > ours and len(legal) > 1:
+        return legal[1]
+    return legal[0]

@@ -16,6 +16,9 @@ from engine.seven_ages.actions_fight import (
     Nominate,
     PassEvent,
     PlayEvent,
+    Redraw,
+    Retreat,
+    StandFast,
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import register_heading, register_label
@@ -26,11 +29,12 @@ STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
                "nominate": "you own the defending empire too: nominate the player who defends it",
                "round": "the conflict's round: both sides commit their units",
                "commit": "commit your units to this round, face down (at least one)",
-               "event": "the event window: play an event on the revealed round, or pass"}
+               "event": "the event window: play an event on the revealed round, or pass",
+               "retreat": "before this round's cards: retreat from the conflict, or stand fast"}
 EVENTS = ("conflict_begins", "defender_nominated", "conflict_round", "conflict_card", "conflict_committed",
           "conflict_tallied", "conflict_losses", "leader_lost_in_conflict", "conflict_disorder",
           "conflict_ended", "elite_check", "money_seized", "conflict_revealed", "window_opens",
-          "window_event_played", "window_closes")
+          "window_event_played", "window_closes", "conflict_retreat", "conflict_redraw")
 PART_WORDS = {"card": "card", "units": "units", "elite": "elite", "ages": "ages ahead",
               "disorder": "disorder markers", "terrain": "terrain", "fort": "fort", "invaded": "invaded",
               "city": "city", "bonus": "events"}
@@ -49,6 +53,12 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Commit {plural(action.count, action.unit)}", group="Commit")
     if isinstance(action, CommitLeader):
         return Choice(action, "Commit your Tactician too", group="Commit")
+    if isinstance(action, Redraw):
+        return Choice(action, "Discard this card and pick a second (your Tactician)")
+    if isinstance(action, Retreat):
+        return Choice(action, f"Retreat to {action.to}", group="Retreat")
+    if isinstance(action, StandFast):
+        return Choice(action, "Stand fast and fight on")
     if isinstance(action, PlayEvent):
         c = load_deck().cards[action.card]
         side = "the attackers" if action.side == 0 else "the defenders"
@@ -102,6 +112,11 @@ def _words(event: Event, names: Names) -> str | None:
         return f"{seat(names, int(d['seat']))} plays {c.event.name} for {side}."
     if event.type == "window_closes":
         return "Every player asked has passed: no more events."
+    if event.type == "conflict_retreat":
+        lost = f", losing {_units(d['lost'])}" if d["lost"] else ""
+        return f"{the_empire(int(d['empire']))} retreat from {d['area']} to {d['to']}{lost}."
+    if event.type == "conflict_redraw":
+        return f"{seat(names, int(d['seat']))} discards their conflict card and picks a second."
     if event.type == "conflict_losses":
         return f"{the_empire(int(d['empire']))} lose {_units(d['units'])} in {d['area']}."
     if event.type == "leader_lost_in_conflict":

@@ -205,6 +205,8 @@ class ManoeuvreRules(BaseGoRules):
             return battle.commit_legal(state, pending)
         if pending.kind == window.EVENT:
             return window.legal(state, pending)
+        if pending.kind == battle.RETREAT:
+            return battle.retreat_legal(state, pending)
         seat = pending.seat
         return [CanalAnswer(seat, REFUSE), CanalAnswer(seat, 0), *(CanalAnswer(seat, t) for t in TOLLS)]
 
@@ -213,6 +215,8 @@ class ManoeuvreRules(BaseGoRules):
             return battle_ai.commit_choice(state, pending)
         if pending.kind == window.EVENT:
             return PassEvent(pending.seat)
+        if pending.kind == battle.RETREAT:  # as the computer would
+            return battle_ai.retreat_choice(state, pending)
         return CanalAnswer(pending.seat, REFUSE)
 
     def passive(self, state: SevenState, go: Go) -> Action:
@@ -237,6 +241,9 @@ class ManoeuvreRules(BaseGoRules):
             return
         if any(p.seat == action.player and p.kind == window.EVENT for p in ctx.state.pending):
             battle.window_move(ctx, go, action)
+            return
+        if any(p.seat == action.player and p.kind == battle.RETREAT for p in ctx.state.pending):
+            battle.retreat_move(ctx, go, action)
             return
         if go.stage in (battle.FIGHT, battle.NOMINATE, battle.ROUND):
             battle.apply(ctx, go, action)
