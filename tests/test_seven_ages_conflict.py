@@ -412,9 +412,36 @@ def test_e23_if_cat_retreats_the_french_take_muscovy_and_half_her_money() -> Non
     commit(s, 1, {"Lt. Horse": 1})
     s.play(Retreat(1, "Kazan"))
     russians, french = s.empire_of("Russians"), s.empire_of("French")
-    assert russians.count("Muscovy") == 0 and russians.count("Kazan") == 1 + 6  # all but the rifle lost in round 1
+    # all but the rifle lost in round 1 go to Kazan, where one Russian unit stood
+    assert russians.count("Muscovy") == 0 and russians.count("Kazan") == 1 + 6
     assert {ld.area for ld in russians.leaders} == {"Kazan"}  # Kutuzov goes with them
     assert s.of_type("conflict_ended")[-1]["winner"] == card("French")
     assert not s.area("Muscovy").fort and s.area("Muscovy").city == 1 and russians.capital is None
     assert russians.money == 0 and french.money == 10
     assert s.area("Muscovy").disorder  # both sides lost units (L771)
+
+
+def test_units_stacked_with_a_strategist_move_and_fight_again() -> None:
+    """L787: "After Resolving all conflicts in a Manoeuvre action ..., units stacked with a Strategist may
+    move and resolve conflicts again provided they remain stacked with the Strategist throughout their
+    move"."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}},
+                                   leaders={"Strategist": ("Strategist", "Latium")})
+    s.empire("Carthaginians", owner=1, progress=10, units={"Campania": {"Spear": 1}})
+    manoeuvre(s, 0, "Romans").play(EndMovement(0))
+    assert s.go_stage(0) == "stack" and s.of_type("strategist_moves")
+    s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 2))
+    s.illegal(MoveTo(0, "Campania"), "strategist")  # without the Strategist they may not move
+    s.play(TakeLeader(0, "Strategist"), MoveTo(0, "Campania"), StopHere(0), EndMovement(0))
+    assert {a.area for a in s.legal(0) if isinstance(a, FightIn)} == {"Campania"}
+    s.play(FightIn(0, "Campania"))
+    commit(s, 0, {"Spear": 2})
+    commit(s, 1, {"Spear": 1})
+    # after this conflict, no third move: the go is over or another round is under way
+    assert len(s.of_type("strategist_moves")) == 1
+
+
+def test_without_a_strategist_there_is_no_second_move() -> None:
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}})
+    manoeuvre(s, 0, "Romans").play(EndMovement(0))
+    assert s.state.go_of(0) is None and not s.of_type("strategist_moves")

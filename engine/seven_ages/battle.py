@@ -18,7 +18,7 @@ and its seat, the round, the conflict disorder markers, the units set aside, the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -115,14 +115,22 @@ def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
 
 # -- the go's stages ---------------------------------------------------------------------------------
 
+AFTER_CONFLICTS: list[Callable[[Ctx, Go], bool]] = []
+"""Rules that may take the go on once its conflicts are resolved (the Strategist's second move, L787):
+each returns True when it did."""
+
+
 def after_movement(ctx: Ctx, go: Go) -> None:
-    """Movement and disorder removal are over: the conflicts, one area at a time, or the end of the go."""
+    """Movement and disorder removal are over: the conflicts, one area at a time; then the Strategist's
+    second move if there is one (:data:`AFTER_CONFLICTS`), or the end of the go."""
     go = ctx.state.go_of(go.seat) or go
     e = ctx.state.empire(go.empire) if ctx.state.has_empire(go.empire) else None
     if e is not None and contested(ctx.state, e):
         _set(ctx, go, FIGHT, fight=None)
-    else:
-        end_go(ctx, go.seat)
+        return
+    if e is not None and any(rule(ctx, go) for rule in AFTER_CONFLICTS):
+        return
+    end_go(ctx, go.seat)
 
 
 def legal(state: SevenState, go: Go) -> list[Action]:

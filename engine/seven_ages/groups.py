@@ -26,6 +26,7 @@ from engine.seven_ages.movement import (
     EXPLORER,
     GALLEY,
     POPULIST,
+    STRATEGIST,
     air_base,
     allowance,
     arrow_between,
@@ -184,6 +185,8 @@ def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]
     at, mode = group["at"], group_mode(group)
     if mode is None:
         return "no_units", "Choose the units that move first."
+    if go.data.get("second") and STRATEGIST not in riders(e, group):
+        return "strategist", "In the Strategist's second move, units move only with the Strategist (L787)."
     canal = canal_between(at, to) if mode == SHIPS and to not in wmap.adjacency[at] else None
     if to not in wmap.adjacency[at] and canal is None:
         return "not_adjacent", f"{to} is not next to {at}."

@@ -88,6 +88,7 @@ from engine.seven_ages.movement import (
     EXPLORER,
     GALLEY,
     POPULIST,
+    STRATEGIST,
     arrow_between,
     cheapest_unit,
     galleys_in_oceans,
@@ -182,7 +183,10 @@ class ManoeuvreRules(BaseGoRules):
         return out
 
     def _stacks(self, state: SevenState, e: Empire, go: Go) -> list[str]:
-        return [a for a in e.areas() if joinable(state, e, go, new_group(state, e, a))]
+        areas = e.areas()
+        if go.data.get("second"):  # only the units stacked with a Strategist move again (L787)
+            areas = tuple(a for a in areas if e.has_leader(STRATEGIST, a))
+        return [a for a in areas if joinable(state, e, go, new_group(state, e, a))]
 
     def _joiners(self, state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[Action]:
         seat = go.seat
@@ -496,7 +500,8 @@ class ManoeuvreRules(BaseGoRules):
     def _end_movement(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)  # aircraft left with no base are lost as the go ends (cleanup)
         ctx.emit("movement_ended", seat=go.seat, empire=e.card)
-        if ctx.state.has_empire(e.card) and e.units and pacifiable(ctx.state, e, go):
+        if ctx.state.has_empire(e.card) and e.units and pacifiable(ctx.state, e, go) and \
+                not go.data.get("second"):
             _set(ctx, go, PACIFY)
         else:
             battle.after_movement(ctx, go)
@@ -523,7 +528,22 @@ class ManoeuvreRules(BaseGoRules):
             battle.after_movement(ctx, go)
 
 
+def second_move(ctx: Ctx, go: Go) -> bool:
+    """After all conflicts of a manoeuvre, units stacked with a Strategist may move and fight again,
+    staying with the Strategist (L787): a second round of movement from the Strategists' areas only, where
+    every unit may move once more; then its conflicts; then the go ends. True when it begins."""
+    if go.action != "manoeuvre" or go.data.get("second") or go.stage not in (STACK, PACIFY, battle.FIGHT):
+        return False
+    e = ctx.state.empire(go.empire)
+    if not any(e.has_leader(STRATEGIST, a) for a in e.areas()):
+        return False
+    _set(ctx, go, STACK, second=True, moved=[], group=None, fight=None)
+    ctx.emit("strategist_moves", seat=go.seat, empire=e.card)
+    return True
+
+
 steps.register(MarkerStep(ManoeuvreRules()))
+battle.AFTER_CONFLICTS.append(second_move)
 manoeuvre_words.register()
 battle_words.register()
 steps.after_move(battle.clear_stale)
