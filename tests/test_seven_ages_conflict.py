@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from engine.seven_ages import battle
+from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, StartCard
 from engine.seven_ages.actions_fight import (
     Commit,
     CommitDone,
@@ -445,3 +446,32 @@ def test_without_a_strategist_there_is_no_second_move() -> None:
     s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}})
     manoeuvre(s, 0, "Romans").play(EndMovement(0))
     assert s.state.go_of(0) is None and not s.of_type("strategist_moves")
+
+
+# -- start-area conflicts (L445) ----------------------------------------------------------------------
+
+def test_a_new_empire_fights_for_its_start_area_and_liberates_its_capital() -> None:
+    """L443-445: "If there are unconverted units in any of your empire's start areas, you must now resolve
+    conflict (see 4) in those areas", before the capital (L447); L777: "during Start empire you instead
+    convert the first city you Liberate into your capital"; L781: the Etruscans lose their capital and
+    their money, half of it to the Romans."""
+    s = Scenario(players=2).hand(0, "Romans").marker(0, "start")
+    s.empire("Etruscans", owner=1, progress=9, money=9, capital="Latium", units={"Latium": {"Spear": 1}})
+    s.city("Latium", 3)
+    script_deck(s, 7, 0)
+    s.at("start").turn_over(0).play(StartCard(0, card("Romans")))
+    s.play(next(a for a in s.legal(0) if isinstance(a, ChooseColour)))
+    s.play(ChooseLeader(0, "", ""), Build(0, "Spear", "Latium"), Build(0, "Spear", "Latium"), Done(0))
+    assert s.go_stage(0) == battle.FIGHT and s.legal(0) == [FightIn(0, "Latium")]
+    s.play(FightIn(0, "Latium"))
+    commit(s, 0, {"Spear": 2})
+    commit(s, 1, {"Spear": 1})
+    assert s.of_type("conflict_ended")[-1]["winner"] == card("Romans")
+    assert s.empire_of("Romans").capital == "Latium"
+    assert s.area("Latium").city == 3  # reduced to 1, then the set-up value of age 2 (L453)
+    seized = s.of_type("money_seized")[-1]
+    assert (seized["empire"], seized["money"], seized["taker"], seized["gained"]) == \
+        (card("Etruscans"), 9, card("Romans"), 4)
+    # the Etruscans, without units, are discarded at once (L1012)
+    assert not s.state.has_empire(card("Etruscans")) and card("Etruscans") in s.state.discard
+    assert s.state.go_of(0) is None or s.go_stage(0) in ("forts", "free_forts")

@@ -35,12 +35,12 @@ from engine.seven_ages.actions_fight import (
     StandFast,
 )
 from engine.seven_ages.cards import Card, load_deck
-from engine.seven_ages.civilise import CITY_STEPS
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally
+from engine.seven_ages.data import load_tables
 from engine.seven_ages.markers import end_go
 from engine.seven_ages.movement import BUILDER, others_in
-from engine.seven_ages.production import ELITE_MAX, add_money
+from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, barbarian
 from engine.seven_ages.setup import refill
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
@@ -72,13 +72,19 @@ def contested(state: SevenState, e: Empire) -> list[str]:
     return [a for a in state.empire(e.card).areas() if others_in(state, e, a)]
 
 
+def active(go: Go) -> int:
+    """The card of the go's empire: a Start empire go keeps the card it plays in its data (its own
+    ``empire`` is the additional marker's, L443-445); pendings keep ``go.empire``, which finds the go."""
+    return int(go.data.get("card") or go.empire)
+
+
 def fight_of(go: Go) -> dict[str, Any] | None:
     fight = go.data.get("fight")
     return dict(fight) if fight else None
 
 
 def side_empire(state: SevenState, go: Go, fight: Mapping[str, Any], side: int) -> Empire:
-    return state.empire(go.empire if side == ACTIVE else int(fight["defender"]))
+    return state.empire(active(go) if side == ACTIVE else int(fight["defender"]))
 
 
 def go_of_pending(state: SevenState, pending: Pending) -> Go:
@@ -124,7 +130,7 @@ def after_movement(ctx: Ctx, go: Go) -> None:
     """Movement and disorder removal are over: the conflicts, one area at a time; then the Strategist's
     second move if there is one (:data:`AFTER_CONFLICTS`), or the end of the go."""
     go = ctx.state.go_of(go.seat) or go
-    e = ctx.state.empire(go.empire) if ctx.state.has_empire(go.empire) else None
+    e = ctx.state.empire(active(go)) if ctx.state.has_empire(active(go)) else None
     if e is not None and contested(ctx.state, e):
         _set(ctx, go, FIGHT, fight=None)
         return
@@ -138,7 +144,7 @@ def legal(state: SevenState, go: Go) -> list[Action]:
     if go.stage == NOMINATE:
         return [Nominate(go.seat, s) for s in range(state.players) if s != go.seat]
     if go.stage == FIGHT:
-        return [FightIn(go.seat, a) for a in contested(state, state.empire(go.empire))]
+        return [FightIn(go.seat, a) for a in contested(state, state.empire(active(go)))]
     return []
 
 
@@ -153,7 +159,7 @@ def apply(ctx: Ctx, go: Go, action: Action) -> None:
     if go.stage == FIGHT:
         if not isinstance(action, FightIn):
             raise IllegalAction("wrong_move", "Choose the area to resolve conflict in next.")
-        if action.area not in contested(ctx.state, ctx.state.empire(go.empire)):
+        if action.area not in contested(ctx.state, ctx.state.empire(active(go))):
             raise IllegalAction("no_conflict", f"There is no conflict to resolve in {action.area}.")
         _open(ctx, go, action.area)
     elif go.stage == NOMINATE:
@@ -170,7 +176,7 @@ def apply(ctx: Ctx, go: Go, action: Action) -> None:
 
 
 def _open(ctx: Ctx, go: Go, area: str) -> None:
-    e = ctx.state.empire(go.empire)
+    e = ctx.state.empire(active(go))
     defender = others_in(ctx.state, e, area)[0]
     entry = _entry(go, area)
     fight = {"area": area, "defender": defender.card, "dseat": defender.owner, "round": 0,
@@ -270,7 +276,7 @@ def _cards(ctx: Ctx, go: Go) -> None:
     fight = fight_of(go)
     assert fight is not None
     seats = (go.seat, int(fight["dseat"]))
-    ctx.emit("conflict_round", area=fight["area"], round=fight["round"], empire=go.empire,
+    ctx.emit("conflict_round", area=fight["area"], round=fight["round"], empire=active(go),
              defender=fight["defender"])
     pendings = []
     for side, seat in enumerate(seats):
@@ -505,7 +511,7 @@ def _end(ctx: Ctx, go: Go, fight: dict[str, Any], left: list[int]) -> None:
     """The end of the conflict (L767-781): the elite check, disorder, control and money."""
     area = str(fight["area"])
     lost = [int(x) for x in fight["lost"]]
-    cards = (go.empire, int(fight["defender"]))
+    cards = (active(go), int(fight["defender"]))
     for side, card in enumerate(cards):
         _elite_check(ctx, card, lost[side])
     s = ctx.state
@@ -513,7 +519,7 @@ def _end(ctx: Ctx, go: Go, fight: dict[str, Any], left: list[int]) -> None:
         s = s.with_area(replace(s.area(area), disorder=True))
     winner = ACTIVE if left[ACTIVE] else DEFENDER if left[DEFENDER] else None
     if winner == ACTIVE:  # control changes (L777)
-        conqueror = s.empire(go.empire)
+        conqueror = s.empire(active(go))
         held = s.area(area)
         city = held.city
         if city and not conqueror.has_leader(BUILDER, area):
@@ -530,10 +536,28 @@ def _end(ctx: Ctx, go: Go, fight: dict[str, Any], left: list[int]) -> None:
         beaten = winner is not None and winner != side
         if lost_capital or (e.capital is None and beaten and int(fight["leaders_lost"][side])):
             _seize_money(ctx, card, cards[1 - side] if winner == 1 - side else None, area)
-    ctx.emit("conflict_ended", area=area, empire=go.empire, defender=cards[DEFENDER],
+    if winner == ACTIVE and go.action == "start":
+        _liberated(ctx, go, active(go), area)
+    ctx.emit("conflict_ended", area=area, empire=active(go), defender=cards[DEFENDER],
              winner=cards[winner] if winner is not None else None, lost=lost)
     after = _set(ctx, go, FIGHT, fight=None)
     after_movement(ctx, after)
+
+
+def _liberated(ctx: Ctx, go: Go, card: int, area: str) -> None:
+    """A city taken during Start empire (L777, L779): a Barbarian must destroy it; otherwise the first city
+    the new empire liberates becomes its capital, worth at least the set-up value of its age (L453)."""
+    e, held = ctx.state.empire(card), ctx.state.area(area)
+    if not held.city:
+        return
+    if barbarian(e):
+        ctx.state = ctx.state.with_area(replace(held, city=0))
+        ctx.emit("city_destroyed", empire=card, area=area)
+    elif e.capital is None:
+        value = max(load_tables().ages[age_of(e.progress) - 1].max_city, held.city)
+        ctx.state = ctx.state.with_empire(replace(e, capital=area, homeland=area)).with_area(
+            replace(held, city=value))
+        ctx.emit("capital_placed", seat=go.seat, empire=card, area=area, value=value)
 
 
 def _elite_check(ctx: Ctx, card: int, lost: int) -> None:
@@ -561,6 +585,35 @@ def _seize_money(ctx: Ctx, loser: int, taker: int | None, area: str) -> None:
     if taker is not None and ctx.state.has_empire(taker):
         ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(taker), half))
     ctx.emit("money_seized", empire=loser, taker=taker, money=money, gained=half if taker else 0, area=area)
+
+
+STAGES = (FIGHT, NOMINATE, ROUND)
+"""The go stages a conflict runs in (a Manoeuvre's or a Start empire's go)."""
+
+
+def pending_legal(state: SevenState, pending: Pending) -> list[Action] | None:
+    """The choices of a conflict's pending decision (None: not a conflict's)."""
+    if pending.kind == COMMIT:
+        return commit_legal(state, pending)
+    if pending.kind == window.EVENT:
+        return window.legal(state, pending)
+    if pending.kind == RETREAT:
+        return retreat_legal(state, pending)
+    return None
+
+
+def pending_move(ctx: Ctx, go: Go, action: Action) -> bool:
+    """Apply the move of a seat answering a conflict's pending decision; False if it answers none."""
+    kinds = {p.kind for p in ctx.state.pending if p.seat == action.player}
+    if COMMIT in kinds:
+        commit(ctx, go, action)
+    elif window.EVENT in kinds:
+        window_move(ctx, go, action)
+    elif RETREAT in kinds:
+        retreat_move(ctx, go, action)
+    else:
+        return False
+    return True
 
 
 def clear_stale(ctx: Ctx) -> None:

@@ -12,10 +12,12 @@ from collections.abc import Mapping
 
 from engine.core import Action
 from engine.seven_ages import window
-from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, PlayEvent
+from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, PassEvent, PlayEvent
 from engine.seven_ages.battle import (
     ACTIVE,
+    COMMIT,
     DEFENDER,
+    RETREAT,
     commit_legal,
     fight_of,
     go_of_pending,
@@ -143,3 +145,14 @@ def retreat_choice(state: SevenState, pending: Pending) -> Action:
     if other > ours and len(legal) > 1:
         return legal[1]
     return legal[0]
+
+
+def pending_passive(state: SevenState, pending: Pending) -> Action | None:
+    """The move of a seat that let a conflict's decision time out: the computer's (None: not a conflict's)."""
+    if pending.kind == COMMIT:
+        return commit_choice(state, pending)
+    if pending.kind == window.EVENT:
+        return PassEvent(pending.seat)
+    if pending.kind == RETREAT:
+        return retreat_choice(state, pending)
+    return None

@@ -21,7 +21,7 @@ from engine.seven_ages.actions_fight import (
     StandFast,
 )
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.decision import register_heading, register_label
+from engine.seven_ages.decision import register_heading, register_label, register_named_label
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire
 from engine.words import join_words, plural
 
@@ -47,8 +47,6 @@ def _units(units: Sequence[Sequence[Any]]) -> str:
 def _label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, FightIn):
         return Choice(action, f"Resolve the conflict in {action.area}")
-    if isinstance(action, Nominate):
-        return Choice(action, f"Seat {action.seat + 1} defends")
     if isinstance(action, Commit):
         return Choice(action, f"Commit {plural(action.count, action.unit)}", group="Commit")
     if isinstance(action, CommitLeader):
@@ -70,6 +68,11 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
                       "Event windows: ask me")
     assert isinstance(action, CommitDone)
     return Choice(action, "Done: reveal when the other side is ready")
+
+
+def _nominee(view: Mapping[str, Any], action: Action, names: Names) -> Choice:
+    assert isinstance(action, Nominate)
+    return Choice(action, f"{seat(names, action.seat)} defends")
 
 
 def _side(d: Mapping[str, Any]) -> str:
@@ -143,6 +146,7 @@ def register() -> None:
     """Word the conflict's moves, events and stages (called once, as the Manoeuvre step registers)."""
     for kind in ACTIONS:
         register_label(kind.kind, _label)
+    register_named_label(Nominate.kind, _nominee)
     for type_ in EVENTS:
         register_event(type_, _words)
     for stage, words in STAGE_WORDS.items():

@@ -33,10 +33,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, steps, window
+from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
-from engine.seven_ages.actions_fight import PassEvent
 from engine.seven_ages.actions_move import (
     ACTIONS,
     AIR,
@@ -155,7 +154,7 @@ class ManoeuvreRules(BaseGoRules):
 
     # -- legal moves ------------------------------------------------------------------------------
     def legal(self, state: SevenState, go: Go) -> list[Action]:
-        if go.stage in (battle.FIGHT, battle.NOMINATE, battle.ROUND):
+        if go.stage in battle.STAGES:
             return battle.legal(state, go)
         e = state.empire(go.empire)
         seat = go.seat
@@ -205,23 +204,15 @@ class ManoeuvreRules(BaseGoRules):
         return out
 
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
-        if pending.kind == battle.COMMIT:
-            return battle.commit_legal(state, pending)
-        if pending.kind == window.EVENT:
-            return window.legal(state, pending)
-        if pending.kind == battle.RETREAT:
-            return battle.retreat_legal(state, pending)
+        fighting = battle.pending_legal(state, pending)
+        if fighting is not None:
+            return fighting
         seat = pending.seat
         return [CanalAnswer(seat, REFUSE), CanalAnswer(seat, 0), *(CanalAnswer(seat, t) for t in TOLLS)]
 
     def pending_passive(self, state: SevenState, pending: Pending) -> Action:
-        if pending.kind == battle.COMMIT:  # a timed-out commitment is the AI's move for that seat
-            return battle_ai.commit_choice(state, pending)
-        if pending.kind == window.EVENT:
-            return PassEvent(pending.seat)
-        if pending.kind == battle.RETREAT:  # as the computer would
-            return battle_ai.retreat_choice(state, pending)
-        return CanalAnswer(pending.seat, REFUSE)
+        # a timed-out commitment (or retreat) is the computer's move for that seat, not a fixed one
+        return battle_ai.pending_passive(state, pending) or CanalAnswer(pending.seat, REFUSE)
 
     def passive(self, state: SevenState, go: Go) -> Action:
         if go.stage in (battle.FIGHT, battle.NOMINATE):
@@ -240,16 +231,9 @@ class ManoeuvreRules(BaseGoRules):
 
     # -- applying ---------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        if any(p.seat == action.player and p.kind == battle.COMMIT for p in ctx.state.pending):
-            battle.commit(ctx, go, action)
+        if battle.pending_move(ctx, go, action):
             return
-        if any(p.seat == action.player and p.kind == window.EVENT for p in ctx.state.pending):
-            battle.window_move(ctx, go, action)
-            return
-        if any(p.seat == action.player and p.kind == battle.RETREAT for p in ctx.state.pending):
-            battle.retreat_move(ctx, go, action)
-            return
-        if go.stage in (battle.FIGHT, battle.NOMINATE, battle.ROUND):
+        if go.stage in battle.STAGES:
             battle.apply(ctx, go, action)
             return
         if isinstance(action, CanalAnswer):
