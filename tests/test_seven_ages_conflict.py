@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.seven_ages import battle
+from engine.seven_ages import battle, battle_ai
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, StartCard
 from engine.seven_ages.actions_fight import (
     Commit,
@@ -30,6 +30,7 @@ from engine.seven_ages.actions_fight import (
     StandFast,
 )
 from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
+from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
@@ -475,3 +476,45 @@ def test_a_new_empire_fights_for_its_start_area_and_liberates_its_capital() -> N
     # the Etruscans, without units, are discarded at once (L1012)
     assert not s.state.has_empire(card("Etruscans")) and card("Etruscans") in s.state.discard
     assert s.state.go_of(0) is None or s.go_stage(0) in ("forts", "free_forts")
+
+
+# -- the computer's conflicts -------------------------------------------------------------------------
+
+def _greedy_go(s: Scenario, seat: int) -> Scenario:
+    """The greedy player plays ``seat``'s moves until the seat has nothing more to decide."""
+    ai = make_policy("greedy", 1)
+    for _ in range(60):
+        if seat not in GAME.actors(s.state) or s.state.go_of(seat) is None:
+            break
+        s.apply(ai.choose(s.state, seat))
+    return s
+
+
+def test_the_greedy_player_attacks_when_its_expected_total_beats_the_defenders() -> None:
+    """Item 8: it attacks when its expected total beats the defender's."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 6}})
+    s.empire("Etruscans", owner=1, progress=10, units={"Campania": {"Spear": 1}})
+    manoeuvre(s, 0, "Romans")
+    _greedy_go(s, 0)
+    assert s.of_type("conflict_begins") and s.of_type("conflict_begins")[0]["area"] == "Campania"
+
+
+def test_the_greedy_player_does_not_attack_a_stronger_defender() -> None:
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 2}})
+    s.empire("Etruscans", owner=1, progress=10, units={"Campania": {"Spear": 5}})
+    s.fort("Campania").city("Campania", 3)
+    manoeuvre(s, 0, "Romans")
+    _greedy_go(s, 0)
+    assert not s.of_type("conflict_begins") and s.empire_of("Romans").count("Campania") == 0
+
+
+def test_a_timed_out_commitment_is_the_computers_choice() -> None:
+    """A timed-out commitment is the AI's move for that seat, not "commit one unit"."""
+    s = _to_muscovy()
+    for seat in (0, 1):
+        pending = next(p for p in s.state.pending if p.seat == seat)
+        assert GAME.timeout_action(s.state, seat) == battle_ai.commit_choice(s.state, pending)
+    while any(p.seat == 0 and p.kind == battle.COMMIT for p in s.state.pending):
+        s.apply(GAME.timeout_action(s.state, 0))
+    sealed = next(p for p in s.state.sealed if p.seat == 0)
+    assert sum(sealed.data["units"].values()) > 1  # the French army by the odds, not one unit

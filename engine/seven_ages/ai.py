@@ -56,8 +56,10 @@ from engine.seven_ages.actions_civ import (
     Urbanise,
 )
 from engine.seven_ages.actions_move import (
+    LAND,
     CanalAnswer,
     EndMovement,
+    MoveAll,
     MoveBack,
     MoveFrom,
     MoveTo,
@@ -66,7 +68,14 @@ from engine.seven_ages.actions_move import (
     StopHere,
 )
 from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE, RETREAT
-from engine.seven_ages.battle_ai import commit_choice, event_choice, retreat_choice
+from engine.seven_ages.battle_ai import (
+    attack_into,
+    attack_plan,
+    commit_choice,
+    event_choice,
+    may_attack,
+    retreat_choice,
+)
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
@@ -130,7 +139,8 @@ def _may_expand(state: SevenState, e: Empire) -> bool:
         return False
     wmap = load_map()
     return any(e.count(a) >= 2 and wmap.areas[a].land and any(
-        wmap.areas[n].land and not state.occupants(n) for n in wmap.adjacency[a]) for a in e.areas())
+        wmap.areas[n].land and (not state.occupants(n) or may_attack(state, e, a, n))
+        for n in wmap.adjacency[a]) for a in e.areas())
 
 
 def _area_worth(state: SevenState, e: Empire, area: str) -> tuple[int, str]:
@@ -150,6 +160,18 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         return None  # the areas in the order offered; the next seat defends
     e = state.empire(go.empire)
     group = go.data.get("group")
+    if not group and not go.data.get("second") and (plan := attack_plan(state, go)) is not None:
+        return next(a for a in actions if isinstance(a, MoveFrom) and a.area == plan[0])
+    if group and not group["units"] and (plan := attack_plan(state, go)) is not None and \
+            plan[0] == group["from"]:
+        # every land unit that may leave (the cheapest stays, L668), as attack_plan weighed them
+        whole: list[Action] = [a for a in actions if isinstance(a, MoveAll) and a.mode == LAND]
+        return whole[0] if whole else max((a for a in actions if isinstance(a, MoveUnits)),
+                                          key=lambda a: a.count)
+    if group and group["units"] and not group["path"]:
+        target = attack_into(state, go, group, [a.area for a in actions if isinstance(a, MoveTo)])
+        if target is not None:
+            return MoveTo(player, target)
     if not group:
         targets = expansions(state, go)
         if not targets:

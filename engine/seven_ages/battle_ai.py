@@ -9,10 +9,12 @@ table, L791), the public markers, never the other side's card or commitment.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Action
 from engine.seven_ages import window
 from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, PassEvent, PlayEvent
+from engine.seven_ages.actions_move import LAND
 from engine.seven_ages.battle import (
     ACTIVE,
     COMMIT,
@@ -28,8 +30,11 @@ from engine.seven_ages.battle import (
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.conflict import Entry, tally, unit_values
+from engine.seven_ages.groups import all_that_can, new_group, next_areas
+from engine.seven_ages.map import load_map
+from engine.seven_ages.movement import mode_of, others_in
 from engine.seven_ages.production import empire_age
-from engine.seven_ages.state import Empire, Pending, SevenState
+from engine.seven_ages.state import Empire, Go, Pending, SevenState
 
 
 def expected_card() -> float:
@@ -156,3 +161,56 @@ def pending_passive(state: SevenState, pending: Pending) -> Action | None:
     if pending.kind == RETREAT:
         return retreat_choice(state, pending)
     return None
+
+
+def _margin(state: SevenState, e: Empire, units: Mapping[str, int], to: str) -> float | None:
+    """How far ``units`` of ``e`` moved into ``to``, all committed with an average card, would beat its
+    defender's units there, all committed, with an average card and the defence (None: no such target,
+    another player's empire alone in a land area)."""
+    if not load_map().areas[to].land:
+        return None
+    others = others_in(state, e, to)
+    if len(others) != 1 or others[0].owner == e.owner:
+        return None
+    d = others[0]
+    defenders = {s.unit: s.count for s in d.units if s.area == to}
+    card = expected_card()
+    return estimate(state, e, d, to, units, defenders, card=card, defending=False) - \
+        estimate(state, d, e, to, defenders, units, card=card, defending=True)
+
+
+def attack_plan(state: SevenState, go: Go) -> tuple[str, str] | None:
+    """(from, to): the stack whose land units that may move would best beat, by the odds, another player's
+    empire next door (the greedy player attacks when its expected total beats the defender's)."""
+    e = state.empire(go.empire)
+    best: tuple[float, str, str] | None = None
+    for area in e.areas():
+        group = new_group(state, e, area)
+        land = all_that_can(state, e, go, group, LAND)  # what it takes: every land unit that may leave
+        if not land:
+            continue
+        for to in next_areas(state, e, go, {**group, "units": land}):
+            margin = _margin(state, e, land, to)
+            if margin is not None and margin > 0 and (best is None or margin > best[0]):
+                best = (margin, area, to)
+    return (best[1], best[2]) if best else None
+
+
+def attack_into(state: SevenState, go: Go, group: Mapping[str, Any], choices: list[str]) -> str | None:
+    """Of the areas the moving group may enter next, the enemy-held one it would best beat (None: none)."""
+    e = state.empire(go.empire)
+    units = {u: int(n) for u, n in group["units"].items()}
+    scored = [(m, to) for to in choices if (m := _margin(state, e, units, to)) is not None and m > 0]
+    return max(scored)[1] if scored else None
+
+
+def may_attack(state: SevenState, e: Empire, area: str, to: str) -> bool:
+    """Whether the empire's land units in ``area`` but one (who stays, L668) would beat the defenders of
+    ``to`` by the odds (the greedy player then takes a Manoeuvre)."""
+    land = {s.unit: s.count for s in e.units if s.area == area and mode_of(s.unit) == LAND}
+    if sum(land.values()) < 2:
+        return False
+    cheapest = min(land, key=lambda u: sum(unit_values(e, u, area, empire_age(e))))
+    land[cheapest] -= 1
+    margin = _margin(state, e, {u: n for u, n in land.items() if n}, to)
+    return margin is not None and margin > 0
