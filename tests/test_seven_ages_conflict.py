@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.seven_ages import battle, battle_ai
+from engine.seven_ages import battle, battle_ai, pursuit
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, StartCard
 from engine.seven_ages.actions_fight import (
     Commit,
@@ -518,3 +518,45 @@ def test_a_timed_out_commitment_is_the_computers_choice() -> None:
         s.apply(GAME.timeout_action(s.state, 0))
     sealed = next(p for p in s.state.sealed if p.seat == 0)
     assert sum(sealed.data["units"].values()) > 1  # the French army by the odds, not one unit
+
+
+# -- option 6, pursuit (L1206-1212) ------------------------------------------------------------------------
+
+def test_e52_pursuit_losses() -> None:
+    """L1208: "you lose 2 units ... for each aircraft, 1 unit for each tank, and 1 unit for every other full
+    2 cavalry units your opponent has remaining in the area. The total is halved if the conflict occurred in
+    a mountain, -1 if in a forest (min. 0)": 1 aircraft + 1 tank + 5 other cavalry = 2 + 1 + 2 = 5."""
+    pursuers = {"Fighter": 1, "Tank": 1, "Knight": 5}
+    assert pursuit.losses_due(pursuers, "Ukraine", 5) == 5  # fertile
+    assert pursuit.losses_due(pursuers, "Armenia", 5) == 3  # a mountain: halved, rounding up
+    assert pursuit.losses_due(pursuers, "Muscovy", 5) == 4  # a forest: one fewer
+    assert pursuit.losses_due({"Knight": 1}, "Muscovy", 5) == 0  # never below 0
+
+
+def test_a_cavalry_loss_counts_two_and_so_does_a_more_advanced_unit() -> None:
+    """L1210-1212: "Each cavalry or aircraft unit you lose in the pursuit satisfies 2 required losses. Each
+    unit you lose from a higher Progress level than your opponent's highest surviving unit in the area also
+    counts as 2 pursuit losses (3 if also cavalry or aircraft)." """
+    knights = Scenario(players=2).empire("Romans", owner=0, progress=30, units={"Latium": {"Knight": 3}})
+    e, lost = pursuit.pursue(knights.empire_of("Romans"), "Latium", 3, highest=20)
+    assert lost == {"Knight": 2} and e.count("Latium") == 1  # 2 + 2 satisfies 3
+    assert pursuit.weight("Rifle", highest=17) == 2 and pursuit.weight("Tank", highest=17) == 3
+    assert pursuit.weight("Spear", highest=17) == 1
+
+
+def test_with_option_6_a_retreat_is_pursued() -> None:
+    """L1206: "If your units retreat from conflict (see 4), you lose ... 1 unit for every other full 2
+    cavalry units your opponent has remaining in the area": 4 Roman knights take 2 Etruscan spears."""
+    s = Scenario(players=2, options={"pursuit": True})
+    s.empire("Romans", owner=0, progress=20, units={"Latium": {"Knight": 5}})
+    s.empire("Etruscans", owner=1, progress=10, units={"Campania": {"Spear": 4}, "Calabria": {"Spear": 1}})
+    script_deck(s, 7, 0)
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Knight", 4), MoveTo(0, "Campania"),
+                                   StopHere(0), EndMovement(0), FightIn(0, "Campania"))
+    commit(s, 0, {"Knight": 4})
+    commit(s, 1, {"Spear": 1})
+    assert s.legal(1) == [StandFast(1), Retreat(1, "Calabria")]  # the Romans hold a disorder marker
+    s.play(Retreat(1, "Calabria"))
+    assert s.of_type("pursuit_losses")[-1]["units"] == [["Spear", 2]]
+    assert s.empire_of("Etruscans").count("Calabria") == 1 + 1  # the one spear left in Campania retreats
+    assert s.empire_of("Romans").count("Campania") == 4

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import retreat, window
+from engine.seven_ages import pursuit, retreat, window
 from engine.seven_ages.actions_fight import (
     Commit,
     CommitDone,
@@ -262,13 +262,33 @@ def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
         return
     assert isinstance(action, Retreat)
     area = str(fight["area"])
-    e, lost = retreat.withdraw(side_empire(ctx.state, go, fight, side), area, action.to)
+    e = side_empire(ctx.state, go, fight, side)
+    if ctx.state.options.get("pursuit"):  # option 6 (L1206-1212)
+        e = _pursued(ctx, go, fight, side, e)
+    e, lost = retreat.withdraw(e, area, action.to)
     ctx.state = ctx.state.with_empire(e)
     fight["lost"] = [int(x) + (sum(lost.values()) if i == side else 0) for i, x in enumerate(fight["lost"])]
     ctx.emit("conflict_retreat", empire=e.card, area=area, to=action.to,
              lost=[[u, n] for u, n in sorted(lost.items())])
     left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
     _end(ctx, _set(ctx, go, fight=fight), fight, left)
+
+
+def _pursued(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, e: Empire) -> Empire:
+    """Option 6: the retreating side loses units to the other side's remaining cavalry and aircraft."""
+    area = str(fight["area"])
+    other = side_empire(ctx.state, go, fight, 1 - side)
+    theirs = {s.unit: s.count for s in other.units if s.area == area}
+    defender = side_empire(ctx.state, go, fight, DEFENDER)
+    due = pursuit.losses_due(theirs, area, age_of(defender.progress))
+    highest = max((load_tables().unit_types[u].available for u in theirs), default=0)
+    e, lost = pursuit.pursue(e, area, due, highest)
+    if lost:
+        count = sum(lost.values())
+        fight["lost"] = [int(x) + (count if i == side else 0) for i, x in enumerate(fight["lost"])]
+        ctx.emit("pursuit_losses", empire=e.card, area=area, due=due,
+                 units=[[u, n] for u, n in sorted(lost.items())])
+    return e
 
 
 def _cards(ctx: Ctx, go: Go) -> None:

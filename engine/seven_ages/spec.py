@@ -23,6 +23,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("enhanced_play", "Option 5, Enhanced Play: spare action markers are drafted each turn (3 "
                "or 4 players; 2 players play two sets each), and a player at least two empires below "
                "their maximum may place two markers on no empire.", False),
+    OptionSpec("pursuit", "Option 6, Pursuit: units retreating from a conflict lose more units to the "
+               "other side's remaining cavalry and aircraft (halved in mountains, one fewer in forests).",
+               False),
     OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
                "advanced the empire taking it is.", False),
     OptionSpec("marines", "Option 14, Marines: infantry and missiles carried by ships may stay aboard in a "
