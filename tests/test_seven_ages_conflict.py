@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.seven_ages import battle, battle_ai, pursuit
+from engine.seven_ages import battle, battle_ai, pursuit, quick
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, StartCard
 from engine.seven_ages.actions_fight import (
     Commit,
@@ -560,3 +560,49 @@ def test_with_option_6_a_retreat_is_pursued() -> None:
     assert s.of_type("pursuit_losses")[-1]["units"] == [["Spear", 2]]
     assert s.empire_of("Etruscans").count("Calabria") == 1 + 1  # the one spear left in Campania retreats
     assert s.empire_of("Romans").count("Campania") == 4
+
+
+# -- option 13, quick conflict resolution (L1334-1348) ----------------------------------------------------
+
+def test_quick_outcomes() -> None:
+    """L1338-1344: a total three times the other's loses nothing and destroys the other side; otherwise
+    the loser loses its committed units and half the winner's reserves more, and retreats, and the winner
+    loses half of the smaller committed force; a tie loses both sides' committed units (a committed
+    Tactician saves them) and the active side retreats."""
+    rout = quick.outcome((30, 10), ({"Spear": 2}, {"Spear": 1}), ({"Spear": 3}, {"Spear": 4}), (False, True))
+    assert rout.losses == ({}, {"Spear": 5}) and rout.tactician_lost == (False, True)
+    assert rout.retreats is None
+    won = quick.outcome((20, 15), ({"Spear": 4}, {"Spear": 2}), ({"Spear": 4}, {"Spear": 3}), (False, False))
+    assert won.losses == ({"Spear": 1}, {"Spear": 4}) and won.retreats == 1
+    tie = quick.outcome((9, 9), ({"Spear": 2}, {"Spear": 1}), ({"Spear": 3}, {"Spear": 4}), (True, False))
+    assert tie.losses == ({}, {"Spear": 1}) and tie.retreats == 0
+
+
+def _quick_campania(*cards: int) -> Scenario:
+    s = Scenario(players=2, options={"quick_conflict": True})
+    s.empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 6}})
+    s.empire("Etruscans", owner=1, progress=10, units={"Campania": {"Spear": 3}, "Calabria": {"Spear": 1}})
+    script_deck(s, *cards)
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 5), MoveTo(0, "Campania"),
+                                   StopHere(0), EndMovement(0), FightIn(0, "Campania"))
+    commit(s, 0, {"Spear": 2})
+    return commit(s, 1, {"Spear": 1})
+
+
+def test_with_option_13_one_round_decides_the_conflict() -> None:
+    """L1336: "there is only one round"; a rout (11 against 2) destroys the Etruscans' reserves too."""
+    s = _quick_campania(7, 0)
+    assert totals(s) == (11, 2) and len(s.of_type("conflict_tallied")) == 1
+    assert s.empire_of("Etruscans").count("Campania") == 0 and s.empire_of("Romans").count("Campania") == 5
+    assert s.of_type("conflict_ended")[-1]["winner"] == card("Romans")
+
+
+def test_with_option_13_the_loser_must_retreat() -> None:
+    """L1340-1342: 8 against 5: the Etruscans lose their committed spear and one more (half the Romans' 3
+    reserves), the Romans half of the smaller committed force (0), and the last Etruscan spear must
+    retreat: standing fast is no choice."""
+    s = _quick_campania(4, 3)
+    assert totals(s) == (8, 5)
+    assert s.legal(1) == [Retreat(1, "Calabria")]
+    s.play(Retreat(1, "Calabria"))
+    assert s.empire_of("Etruscans").count("Calabria") == 2 and s.empire_of("Romans").count("Campania") == 5

@@ -37,7 +37,8 @@ def test_greedy_playouts_keep_the_contract(players: int) -> None:
 
 
 @pytest.mark.parametrize("options", [{"total_history": True, "redemption": True, "sub_deck": 20},
-                                     {"enhanced_start": True, "enhanced_play": True, "turn_limit": 6},
+                                     {"enhanced_start": True, "enhanced_play": True, "turn_limit": 6,
+                                      "quick_conflict": True, "pursuit": True},
                                      {"start_age": 4, "end_age": 5, "turn_limit": 8, "pursuit": True}])
 @pytest.mark.parametrize("players", [2, 4])
 def test_playouts_with_options_keep_the_contract(options: dict[str, object], players: int) -> None:

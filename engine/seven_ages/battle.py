@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import pursuit, retreat, window
+from engine.seven_ages import pursuit, quick, retreat, window
 from engine.seven_ages.actions_fight import (
     Commit,
     CommitDone,
@@ -242,8 +242,8 @@ def retreat_legal(state: SevenState, pending: Pending) -> list[Action]:
     fight = fight_of(go)
     assert fight is not None
     e = side_empire(state, go, fight, int(pending.data["side"]))
-    return [StandFast(pending.seat),
-            *(Retreat(pending.seat, a) for a in retreat.destinations(state, e, str(fight["area"])))]
+    stay = [] if pending.data.get("forced") else [StandFast(pending.seat)]  # option 13: must retreat
+    return [*stay, *(Retreat(pending.seat, a) for a in retreat.destinations(state, e, str(fight["area"])))]
 
 
 def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
@@ -263,7 +263,8 @@ def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
     assert isinstance(action, Retreat)
     area = str(fight["area"])
     e = side_empire(ctx.state, go, fight, side)
-    if ctx.state.options.get("pursuit"):  # option 6 (L1206-1212)
+    if ctx.state.options.get("pursuit") and not pending.data.get("forced"):  # option 6 (L1206-1212); option
+        # 13's pursuit came with its round's losses
         e = _pursued(ctx, go, fight, side, e)
     e, lost = retreat.withdraw(e, area, action.to)
     ctx.state = ctx.state.with_empire(e)
@@ -478,6 +479,9 @@ def _tally_round(ctx: Ctx, go: Go) -> None:
         losers = [ACTIVE if totals[ACTIVE] < totals[DEFENDER] else DEFENDER]
     ctx.emit("conflict_tallied", area=area, round=fight["round"], sides=sides,
              losers=[sides[s]["empire"] for s in losers])
+    if ctx.state.options.get("quick_conflict"):  # option 13: this round decides it (L1334-1348)
+        _quick(ctx, go, fight, (totals[ACTIVE], totals[DEFENDER]))
+        return
     for side in (ACTIVE, DEFENDER):
         chosen = dict(revealed[side]["units"])
         if side in losers:
@@ -499,6 +503,41 @@ def _tally_round(ctx: Ctx, go: Go) -> None:
             ctx.emit("conflict_disorder", empire=side_empire(ctx.state, go, fight, side).card, area=area,
                      markers=fight["marks"][side])
     _new_round(ctx, _set(ctx, go, fight=fight))
+
+
+def _quick(ctx: Ctx, go: Go, fight: dict[str, Any], totals: tuple[int, int]) -> None:
+    """Option 13's single round: the losses of :func:`engine.seven_ages.quick.outcome`, then the side that
+    must retreat is asked where to (units with nowhere to go are lost), then the end of the conflict."""
+    area = str(fight["area"])
+    revealed = fight["revealed"]
+    committed = tuple(dict(r["units"]) for r in revealed)
+    reserves = tuple(uncommitted(ctx.state, go, fight, s, committed[s]) for s in (ACTIVE, DEFENDER))
+    due, highest = None, 0
+    winner = ACTIVE if totals[ACTIVE] > totals[DEFENDER] else DEFENDER
+    if ctx.state.options.get("pursuit") and totals[ACTIVE] != totals[DEFENDER]:  # only reserves pursue
+        defender = side_empire(ctx.state, go, fight, DEFENDER)
+        due = pursuit.losses_due(reserves[winner], area, age_of(defender.progress))
+        survivors = {**reserves[winner], **committed[winner]}
+        highest = max((load_tables().unit_types[u].available for u in survivors), default=0)
+    result = quick.outcome(totals, (committed[0], committed[1]), (reserves[0], reserves[1]),
+                           (bool(revealed[0]["leader"]), bool(revealed[1]["leader"])), due, highest)
+    for side in (ACTIVE, DEFENDER):
+        if result.losses[side] or result.tactician_lost[side]:
+            _lose(ctx, go, fight, side, result.losses[side], result.tactician_lost[side])
+    fight["revealed"] = None
+    go = _set(ctx, go, fight=fight)
+    going = result.retreats
+    if going is not None and side_empire(ctx.state, go, fight, going).count(area):
+        e = side_empire(ctx.state, go, fight, going)
+        if retreat.destinations(ctx.state, e, area):
+            seat = go.seat if going == ACTIVE else int(fight["dseat"])
+            ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
+                RETREAT, seat, go.empire, {"side": going, "forced": True})))
+            return
+        _lose(ctx, go, fight, going, {s.unit: s.count for s in e.units if s.area == area}, False)
+        go = _set(ctx, go, fight=fight)
+    left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
+    _end(ctx, go, fight, left)
 
 
 def _lose(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, units: Mapping[str, int], leader: bool) -> None:

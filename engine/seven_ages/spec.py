@@ -28,6 +28,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
                False),
     OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
                "advanced the empire taking it is.", False),
+    OptionSpec("quick_conflict", "Option 13, Quick conflict resolution: one round decides each conflict (a "
+               "total three times the other's destroys it; otherwise the loser loses more and retreats).",
+               False),
     OptionSpec("marines", "Option 14, Marines: infantry and missiles carried by ships may stay aboard in a "
                "sea area next to a land area their empire controls (lost once there is none, or no ship "
                "under them).", False),
