@@ -295,7 +295,8 @@ class SevenState:
         return tuple(e for e in self.empires if any(s.area == area for s in e.units))
 
     def controller(self, area: str) -> Empire | None:
-        """The empire with units in ``area`` (the first to arrive if, before conflict exists, two are)."""
+        """The empire with units in ``area``. Two empires share an area only inside a conflict (the playouts
+        check it at the end of every go); then it is the one that held it first, the defender."""
         found = self.occupants(area)
         return found[0] if found else None
 
