@@ -296,7 +296,7 @@ class SevenState:
 
     def controller(self, area: str) -> Empire | None:
         """The empire with units in ``area``. Two empires share an area only inside a conflict (the playouts
-        check it at the end of every go); then it is the one that held it first, the defender."""
+        check it at the end of every go); then it is the first of them in the order the empires started."""
         found = self.occupants(area)
         return found[0] if found else None
 
