@@ -25,6 +25,7 @@ from engine.seven_ages.actions_fight import (
     FightIn,
     PassEvent,
     PlayEvent,
+    Raze,
     Redraw,
     Retreat,
     StandFast,
@@ -606,3 +607,20 @@ def test_with_option_13_the_loser_must_retreat() -> None:
     assert s.legal(1) == [Retreat(1, "Calabria")]
     s.play(Retreat(1, "Calabria"))
     assert s.empire_of("Etruscans").count("Calabria") == 2 and s.empire_of("Romans").count("Campania") == 5
+
+
+def test_a_barbarian_conqueror_may_destroy_the_city() -> None:
+    """L779: "If the area is now controlled by a Barbarian empire, it may instead destroy the city. If it
+    doesn't, the barbarian empire will gain income ... and defence benefits from the city"."""
+    for destroy, city in ((True, 0), (False, 3)):
+        s = Scenario(players=2).empire("Celts", owner=0, progress=10, units={"Latium": {"Spear": 4}})
+        s.empire("Etruscans", owner=1, progress=10, units={"Campania": {"Spear": 1}})
+        s.city("Campania", 5)
+        script_deck(s, 7, 0)
+        manoeuvre(s, 0, "Celts").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 3), MoveTo(0, "Campania"),
+                                      StopHere(0), EndMovement(0), FightIn(0, "Campania"))
+        commit(s, 0, {"Spear": 3})
+        commit(s, 1, {"Spear": 1})
+        assert set(s.legal(0)) == {Raze(0, True), Raze(0, False)}
+        s.play(Raze(0, destroy))
+        assert s.area("Campania").city == city  # 5, one level down as it changed hands (L777), or none

@@ -74,6 +74,14 @@ class StandFast(Action):
     kind = "stand_fast"
 
 
+@dataclass(frozen=True)
+class Raze(Action):
+    """A Barbarian empire that took an area with a city destroys it (``destroy``) or keeps it (L779)."""
+
+    kind = "raze"
+    destroy: bool = False
+
+
 EVENT_RULES = ("ask", "never")
 """A seat's public standing setting for event windows (:mod:`engine.seven_ages.window`)."""
 
@@ -104,4 +112,4 @@ class EventsPreference(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, CommitLeader, CommitDone, Redraw, Retreat,
-                                     StandFast, PlayEvent, PassEvent, EventsPreference)
+                                     StandFast, Raze, PlayEvent, PassEvent, EventsPreference)

@@ -67,7 +67,7 @@ from engine.seven_ages.actions_move import (
     Pacify,
     StopHere,
 )
-from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE, RETREAT
+from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE, RAZE, RETREAT
 from engine.seven_ages.battle_ai import (
     attack_into,
     attack_plan,
@@ -156,8 +156,8 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         return None
     if go.stage == PACIFY:
         return next((a for a in actions if isinstance(a, Pacify)), None)
-    if go.stage in (FIGHT, NOMINATE):
-        return None  # the areas in the order offered; the next seat defends
+    if go.stage in (FIGHT, NOMINATE, RAZE):
+        return None  # the areas in the order offered; the next seat defends; a city taken is kept
     e = state.empire(go.empire)
     group = go.data.get("group")
     if not group and not go.data.get("second") and (plan := attack_plan(state, go)) is not None:

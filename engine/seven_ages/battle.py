@@ -30,6 +30,7 @@ from engine.seven_ages.actions_fight import (
     CommitLeader,
     FightIn,
     Nominate,
+    Raze,
     Redraw,
     Retreat,
     StandFast,
@@ -46,8 +47,9 @@ from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.words import plural
 
-FIGHT, NOMINATE, ROUND = "fight", "nominate", "round"
-"""The go's conflict stages: choosing the next area, nominating a defender, a round under way."""
+FIGHT, NOMINATE, ROUND, RAZE = "fight", "nominate", "round", "raze"
+"""The go's conflict stages: choosing the next area, nominating a defender, a round under way, a
+Barbarian conqueror's choice to destroy the city it took."""
 COMMIT = "commit"
 """The pending decision of each side in a round: its secret commitment."""
 RETREAT = "retreat"
@@ -143,6 +145,8 @@ def legal(state: SevenState, go: Go) -> list[Action]:
     """The active player's choices at the ``fight`` and ``nominate`` stages."""
     if go.stage == NOMINATE:
         return [Nominate(go.seat, s) for s in range(state.players) if s != go.seat]
+    if go.stage == RAZE:
+        return [Raze(go.seat, False), Raze(go.seat, True)]
     if go.stage == FIGHT:
         return [FightIn(go.seat, a) for a in contested(state, state.empire(active(go)))]
     return []
@@ -171,6 +175,14 @@ def apply(ctx: Ctx, go: Go, action: Action) -> None:
         go = _set(ctx, go, ROUND, fight=fight)
         ctx.emit("defender_nominated", seat=action.seat, empire=int(fight["defender"]), area=fight["area"])
         _new_round(ctx, go)
+    elif go.stage == RAZE:
+        if not isinstance(action, Raze):
+            raise IllegalAction("wrong_move", "Destroy the city you took, or keep it.")
+        area = str(go.data["razing"])
+        if action.destroy:
+            ctx.state = ctx.state.with_area(replace(ctx.state.area(area), city=0))
+            ctx.emit("city_destroyed", empire=active(go), area=area)
+        after_movement(ctx, _set(ctx, go, FIGHT, razing=None))
     else:
         raise IllegalAction("round_under_way", "The conflict's round is under way: commit your units.")
 
@@ -599,6 +611,10 @@ def _end(ctx: Ctx, go: Go, fight: dict[str, Any], left: list[int]) -> None:
         _liberated(ctx, go, active(go), area)
     ctx.emit("conflict_ended", area=area, empire=active(go), defender=cards[DEFENDER],
              winner=cards[winner] if winner is not None else None, lost=lost)
+    conqueror = ctx.state.empire(active(go))
+    if winner == ACTIVE and ctx.state.area(area).city and barbarian(conqueror):
+        _set(ctx, go, RAZE, fight=None, razing=area)  # L779: it "may instead destroy the city"
+        return
     after = _set(ctx, go, FIGHT, fight=None)
     after_movement(ctx, after)
 
@@ -646,7 +662,7 @@ def _seize_money(ctx: Ctx, loser: int, taker: int | None, area: str) -> None:
     ctx.emit("money_seized", empire=loser, taker=taker, money=money, gained=half if taker else 0, area=area)
 
 
-STAGES = (FIGHT, NOMINATE, ROUND)
+STAGES = (FIGHT, NOMINATE, ROUND, RAZE)
 """The go stages a conflict runs in (a Manoeuvre's or a Start empire's go)."""
 
 

@@ -16,6 +16,7 @@ from engine.seven_ages.actions_fight import (
     Nominate,
     PassEvent,
     PlayEvent,
+    Raze,
     Redraw,
     Retreat,
     StandFast,
@@ -30,7 +31,8 @@ STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
                "round": "the conflict's round: both sides commit their units",
                "commit": "commit your units to this round, face down (at least one)",
                "event": "the event window: play an event on the revealed round, or pass",
-               "retreat": "before this round's cards: retreat from the conflict, or stand fast"}
+               "retreat": "before this round's cards: retreat from the conflict, or stand fast",
+               "raze": "your Barbarians took a city: destroy it, or keep it (its income, its defence)"}
 EVENTS = ("conflict_begins", "defender_nominated", "conflict_round", "conflict_card", "conflict_committed",
           "conflict_tallied", "conflict_losses", "leader_lost_in_conflict", "conflict_disorder",
           "conflict_ended", "elite_check", "money_seized", "conflict_revealed", "window_opens",
@@ -51,6 +53,8 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Commit {plural(action.count, action.unit)}", group="Commit")
     if isinstance(action, CommitLeader):
         return Choice(action, "Commit your Tactician too", group="Commit")
+    if isinstance(action, Raze):
+        return Choice(action, "Destroy the city" if action.destroy else "Keep the city")
     if isinstance(action, Redraw):
         return Choice(action, "Discard this card and pick a second (your Tactician)")
     if isinstance(action, Retreat):
