@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.seven_ages import battle, battle_ai, pursuit, quick
+from engine.seven_ages import battle, battle_ai, conflict, pursuit, quick
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, StartCard
 from engine.seven_ages.actions_fight import (
     Commit,
@@ -624,3 +624,15 @@ def test_a_barbarian_conqueror_may_destroy_the_city() -> None:
         assert set(s.legal(0)) == {Raze(0, True), Raze(0, False)}
         s.play(Raze(0, destroy))
         assert s.area("Campania").city == city  # 5, one level down as it changed hands (L777), or none
+
+
+def test_the_default_layout_is_the_best_for_its_owner_with_the_disorder_bonus() -> None:
+    """L712-716: "the (modified) front value of half (rounding up) your empire's committed units (your
+    choice)" plus, per opponent's conflict disorder marker, the best front and support committed: with a
+    marker, a unit strong at both is worth more at support when it alone gives the best support."""
+    units = [(9, 9), (1, 1), (2, 1)]
+    plain = conflict.battle_line(units, False)
+    assert plain.value == 12
+    marked = conflict.battle_line(units, False, marks=1)
+    assert marked.value + marked.best == 12 + 11 and marked.support == (9,)
+    assert plain.value + plain.best < 23

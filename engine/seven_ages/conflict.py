@@ -6,9 +6,11 @@ are revealed. Readings are written in ``data/seven_ages/README.md`` ("Conflict")
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from math import ceil
+from itertools import product
+from math import ceil, prod
 
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
@@ -81,14 +83,32 @@ class Line:
         return max(self.front, default=0) + max(self.support, default=0)
 
 
-def battle_line(values: Iterable[tuple[int, int]], halve: bool) -> Line:
+LAYOUTS = 4096
+"""Most front/support layouts weighed for a side's best (beyond that, the gain-ordered layout)."""
+
+
+def battle_line(values: Iterable[tuple[int, int]], halve: bool, marks: int = 0) -> Line:
     """Half the committed units (rounding up) at the front, the rest at support (L712-713), laid out for
-    the owner's best: the units that gain most by standing at the front go there. A halved front value
-    is rounded up (our reading)."""
+    the owner's best total: the units' values plus ``marks`` times the best front and best support (the
+    opponent's conflict disorder markers, L716). Units of equal values are alike, so the layouts weighed
+    are how many of each kind stand at the front. A halved front value is rounded up (our reading)."""
     units = [(ceil(f / 2) if halve else f, s) for f, s in values]
-    units.sort(key=lambda fs: (fs[0] - fs[1], fs[0]), reverse=True)
     at_front = ceil(len(units) / 2)
-    return Line(tuple(f for f, _ in units[:at_front]), tuple(s for _, s in units[at_front:]))
+    units.sort(key=lambda fs: (fs[0] - fs[1], fs[0]), reverse=True)
+    best = Line(tuple(f for f, _ in units[:at_front]), tuple(s for _, s in units[at_front:]))
+    kinds = Counter(units)
+    if not marks or prod(n + 1 for n in kinds.values()) > LAYOUTS:
+        return best
+    keys = sorted(kinds)
+    for split in product(*(range(kinds[k] + 1) for k in keys)):
+        if sum(split) != at_front:
+            continue
+        front = tuple(k[0] for k, n in zip(keys, split, strict=True) for _ in range(n))
+        support = tuple(k[1] for k, n in zip(keys, split, strict=True) for _ in range(kinds[k] - n))
+        line = Line(front, support)
+        if line.value + marks * line.best > best.value + marks * best.best:
+            best = line
+    return best
 
 
 @dataclass(frozen=True)
@@ -142,7 +162,7 @@ def tally(state: SevenState, me: Empire, them: Empire, area: str, *, card_value:
     values: list[tuple[int, int]] = []
     for unit, n in sorted(mine.items()):
         values += [unit_values(me, unit, area, terrain_age)] * int(n)
-    line = battle_line(values, halved(mine, theirs))
+    line = battle_line(values, halved(mine, theirs), their_marks)
     ahead = max(0, empire_age(me) - empire_age(them))
     invaded = not defending and entry.invaded and any(c["code"] == "invade_bonus" for c in _special(me))
     card_bonus = sum(int(str(c["amount"])) for c in _special(me) if c["code"] == "invade_bonus") \
