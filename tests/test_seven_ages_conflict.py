@@ -248,6 +248,8 @@ def test_e23_commitments_are_secret_until_the_reveal() -> None:
     after = GAME.view(s.state, 1)
     assert {**after, "seq": 0} == {**before, "seq": 0}
     assert all(not e.visible_to(1) for e in result.events)
+    mine = [e.data for e in result.events if e.type == "conflict_committing"]
+    assert mine == [{"seat": 0, "area": "Muscovy", "leader": False, "units": [["Rifle", 3]]}]  # Alex's own
     done = s.apply(CommitDone(0))
     assert [e.type for e in done.events if e.visible_to(1)] == ["conflict_committed"]
     assert "Rifle" not in str([e.data for e in done.events if e.visible_to(1)])

@@ -362,10 +362,12 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
                                 f"to commit in {area}.")
         chosen[action.unit] = chosen.get(action.unit, 0) + action.count
         _replace_pending(ctx, pending, {**pending.data, "units": chosen})
+        _so_far(ctx, action.player, area, chosen, bool(pending.data["leader"]))
     elif isinstance(action, CommitLeader):
         if pending.data["leader"] or not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
             raise IllegalAction("no_tactician", f"You have no Tactician to commit in {area}.")
         _replace_pending(ctx, pending, {**pending.data, "leader": True})
+        _so_far(ctx, action.player, area, chosen, True)
     elif isinstance(action, Redraw):
         if chosen or pending.data.get("redrawn") or \
                 not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
@@ -393,6 +395,12 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
             _reveal(ctx, ctx.state.go_of(go.seat) or go)
     else:
         raise IllegalAction("wrong_move", "Commit your units to this round of the conflict.")
+
+
+def _so_far(ctx: Ctx, seat: int, area: str, chosen: Mapping[str, int], leader: bool) -> None:
+    """The seat's commitment so far, to that seat alone (its view shows no pending decision's data)."""
+    ctx.emit("conflict_committing", (seat,), seat=seat, area=area, leader=leader,
+             units=[[u, n] for u, n in sorted(chosen.items())])
 
 
 def _replace_pending(ctx: Ctx, old: Pending, data: dict[str, Any]) -> None:

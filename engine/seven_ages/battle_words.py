@@ -36,7 +36,8 @@ STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
 EVENTS = ("conflict_begins", "defender_nominated", "conflict_round", "conflict_card", "conflict_committed",
           "conflict_tallied", "conflict_losses", "leader_lost_in_conflict", "conflict_disorder",
           "conflict_ended", "elite_check", "money_seized", "conflict_revealed", "window_opens",
-          "window_event_played", "window_closes", "conflict_retreat", "conflict_redraw", "pursuit_losses")
+          "window_event_played", "window_closes", "conflict_retreat", "conflict_redraw", "pursuit_losses",
+          "conflict_committing")
 PART_WORDS = {"card": "card", "units": "units", "elite": "elite", "ages": "ages ahead",
               "disorder": "disorder markers", "terrain": "terrain", "fort": "fort", "invaded": "invaded",
               "city": "city", "bonus": "events"}
@@ -125,6 +126,9 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "pursuit_losses":
         return (f"Pursued, {empire_name(int(d['empire']))} lose {_units(d['units'])} as they retreat from "
                 f"{d['area']}.")
+    if event.type == "conflict_committing":
+        leader = " and your Tactician" if d["leader"] else ""
+        return f"Committed so far in {d['area']}: {_units(d['units'])}{leader}."
     if event.type == "conflict_redraw":
         return f"{seat(names, int(d['seat']))} discards their conflict card and picks a second."
     if event.type == "conflict_losses":
