@@ -638,3 +638,27 @@ def test_the_default_layout_is_the_best_for_its_owner_with_the_disorder_bonus() 
     marked = conflict.battle_line(units, False, marks=1)
     assert marked.value + marked.best == 12 + 11 and marked.support == (9,)
     assert plain.value + plain.best < 23
+
+
+# -- option 14, marines in a sea conflict (L1354) -----------------------------------------------------------
+
+def test_marines_are_committed_with_their_ships_at_half_value() -> None:
+    """L1354: "When Resolving conflict in a sea area, Infantry and missiles must (and can only) be committed
+    to the conflict when their transporting ships are committed, and each Land unit's front and support
+    value is halved." """
+    s = Scenario(players=2, options={"marines": True})
+    s.empire("Hellenic Greeks", owner=0, progress=10, colour="light blue",
+             units={"Aegean": {"Ship-of-the-line": 2, "Sword": 2}, "Achaea": {"Spear": 1}})
+    s.empire("Persians", owner=1, progress=10, colour="light green",
+             units={"Aegean": {"Ship-of-the-line": 1}, "Ionia": {"Spear": 1}})
+    script_deck(s, 3, 3)
+    manoeuvre(s, 0, "Hellenic Greeks").play(EndMovement(0), FightIn(0, "Aegean"))
+    assert not any(isinstance(a, Commit) and a.unit == "Sword" for a in s.legal(0))
+    s.illegal(Commit(0, "Sword", 1), "marines_with_ships")
+    s.play(Commit(0, "Ship-of-the-line", 1))
+    assert s.of_type("conflict_committing")[-1]["units"] == [["Ship-of-the-line", 1], ["Sword", 1]]
+    s.play(CommitDone(0))
+    commit(s, 1, {"Ship-of-the-line": 1})
+    greeks = last_tally(s)["sides"][0]
+    # light ship-of-the-line front 3 at the front; a light sword's support 1 halved, rounding up, to 1
+    assert greeks["parts"]["units"] == 3 + 1

@@ -36,7 +36,8 @@ def test_greedy_playouts_keep_the_contract(players: int) -> None:
     assert run.problems == [], "\n".join(run.problems)
 
 
-@pytest.mark.parametrize("options", [{"total_history": True, "redemption": True, "sub_deck": 20},
+@pytest.mark.parametrize("options", [{"total_history": True, "redemption": True, "sub_deck": 20,
+                                      "marines": True},
                                      {"enhanced_start": True, "enhanced_play": True, "turn_limit": 6,
                                       "quick_conflict": True, "pursuit": True},
                                      {"start_age": 4, "end_age": 5, "turn_limit": 8, "pursuit": True}])

@@ -35,12 +35,14 @@ from engine.seven_ages.actions_fight import (
     Retreat,
     StandFast,
 )
+from engine.seven_ages.actions_move import LAND, SHIPS
 from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.cleanup import retire_leader
-from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally
+from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally, unit_values
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import end_go
-from engine.seven_ages.movement import BUILDER, others_in
+from engine.seven_ages.movement import BUILDER, mode_of, others_in
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, barbarian
 from engine.seven_ages.setup import refill
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
@@ -325,6 +327,12 @@ def _cards(ctx: Ctx, go: Go) -> None:
 
 # -- the secret commitments ------------------------------------------------------------------------------
 
+def _marines_wait(area: str, free: Mapping[str, int]) -> bool:
+    """In a sea area, land units aboard (option 14) wait for their ships: they are committed with them,
+    and only then, while the side has uncommitted ships (L1354)."""
+    return not load_map().areas[area].land and any(mode_of(u) == SHIPS for u in free)
+
+
 def commit_legal(state: SevenState, pending: Pending) -> list[Action]:
     """A side's commitment choices: one or all of an uncommitted type, the Tactician, or done."""
     go = go_of_pending(state, pending)
@@ -333,7 +341,11 @@ def commit_legal(state: SevenState, pending: Pending) -> list[Action]:
     side, seat = int(pending.data["side"]), pending.seat
     chosen = pending.data["units"]
     out: list[Action] = []
-    for unit, n in sorted(uncommitted(state, go, fight, side, chosen).items()):
+    free = uncommitted(state, go, fight, side, chosen)
+    marines = _marines_wait(str(fight["area"]), free)
+    for unit, n in sorted(free.items()):
+        if marines and mode_of(unit) == LAND:
+            continue  # marines are committed with their ships, and only then (L1354)
         out.append(Commit(seat, unit, 1))
         if n > 1:
             out.append(Commit(seat, unit, n))
@@ -360,7 +372,13 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
         if action.count < 1 or action.count > free:
             raise IllegalAction("not_uncommitted", f"You have no {plural(action.count, action.unit)} left "
                                 f"to commit in {area}.")
+        waiting = _marines_wait(area, uncommitted(ctx.state, go, fight, side, chosen))
+        if mode_of(action.unit) == LAND and waiting:
+            raise IllegalAction("marines_with_ships", "Units aboard ships are committed with their ships "
+                                "(L1354).")
         chosen[action.unit] = chosen.get(action.unit, 0) + action.count
+        if not load_map().areas[area].land and mode_of(action.unit) == SHIPS:
+            _board(ctx.state, go, fight, side, chosen, action.count)
         _replace_pending(ctx, pending, {**pending.data, "units": chosen})
         _so_far(ctx, action.player, area, chosen, bool(pending.data["leader"]))
     elif isinstance(action, CommitLeader):
@@ -395,6 +413,21 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
             _reveal(ctx, ctx.state.go_of(go.seat) or go)
     else:
         raise IllegalAction("wrong_move", "Commit your units to this round of the conflict.")
+
+
+def _board(state: SevenState, go: Go, fight: Mapping[str, Any], side: int, chosen: dict[str, int],
+           ships: int) -> None:
+    """Option 14: committing ships at sea commits the infantry and missiles aboard them, one a ship (L1354);
+    which ones is the owner's choice, made for them: the strongest first."""
+    e = side_empire(state, go, fight, side)
+    area = str(fight["area"])
+    aboard = {u: n for u, n in uncommitted(state, go, fight, side, chosen).items() if mode_of(u) == LAND}
+    order = sorted(aboard, key=lambda u: (-sum(unit_values(e, u, area, age_of(e.progress))), u))
+    for unit in order:
+        take = min(ships, aboard[unit])
+        if take:
+            chosen[unit] = chosen.get(unit, 0) + take
+            ships -= take
 
 
 def _so_far(ctx: Ctx, seat: int, area: str, chosen: Mapping[str, int], leader: bool) -> None:

@@ -24,6 +24,7 @@ FORT_DEFENCE = 2  # "+2 if there is a fort in the area" (L719)
 INVADED_DEFENCE = 2  # "+2 if any unit Invaded the area this action" (L720)
 TACTICIAN, STRATEGIST = "Tactician", "Strategist"
 HALVED_SIDE = frozenset({"infantry", "missile"})
+LAND_CLASSES = frozenset({"infantry", "missile", "cavalry"})
 HALVING_SIDE = frozenset({"aircraft", "cavalry"})
 
 
@@ -55,6 +56,8 @@ def unit_values(e: Empire, unit: str, area: str, terrain_age: int) -> tuple[int,
     if load_map().areas[area].land and cls == "cavalry":
         mod = load_tables().terrains[terrain_of(area, terrain_age)].cavalry_modifier
         front, support = front + mod, support + mod
+    if not load_map().areas[area].land and cls in LAND_CLASSES:  # option 14's marines: halved (L1354)
+        front, support = ceil(front / 2), ceil(support / 2)
     return max(0, front), max(0, support)
 
 
