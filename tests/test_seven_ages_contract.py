@@ -36,9 +36,11 @@ def test_greedy_playouts_keep_the_contract(players: int) -> None:
     assert run.problems == [], "\n".join(run.problems)
 
 
-@pytest.mark.parametrize("options", [{"total_history": True, "redemption": True, "sub_deck": 20},
-                                     {"enhanced_start": True, "enhanced_play": True, "turn_limit": 6},
-                                     {"start_age": 4, "end_age": 5, "turn_limit": 8}])
+@pytest.mark.parametrize("options", [{"total_history": True, "redemption": True, "sub_deck": 20,
+                                      "marines": True},
+                                     {"enhanced_start": True, "enhanced_play": True, "turn_limit": 6,
+                                      "quick_conflict": True, "pursuit": True},
+                                     {"start_age": 4, "end_age": 5, "turn_limit": 8, "pursuit": True}])
 @pytest.mark.parametrize("players", [2, 4])
 def test_playouts_with_options_keep_the_contract(options: dict[str, object], players: int) -> None:
     """The same checks with lobby options set (the checker plays a spec's defaults: these become them)."""

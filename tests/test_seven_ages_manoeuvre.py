@@ -1,8 +1,8 @@
 """Manoeuvre's movement and disorder removal (L598-700), through the rulebook's examples E16-E21.
 
 Each scenario is arranged with the fluent builder and played only through ``GAME.apply``: a stack,
-its units, then one area at a time (issue 26, part 2). Conflict is part 3: no unit may yet end its
-move beside another empire's units.
+its units, then one area at a time (issue 26, part 2). Conflict, which follows a move ending beside
+another empire's units, is in ``test_seven_ages_conflict.py``.
 """
 
 from __future__ import annotations
@@ -128,13 +128,16 @@ def test_land_units_pass_an_occupied_area_only_outnumbering_it_two_to_one() -> N
     s = Scenario(players=2).empire("Romans", owner=0, progress=10,
                                    units={"Latium": {"Spear": 3}, "Campania": {"Spear": 1}})
     s.empire("Carthaginians", owner=1, progress=10, units={"Campania": {"Spear": 1}})
-    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1))
-    s.illegal(MoveTo(0, "Campania"), "outnumber")
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"))
+    s.illegal(MoveTo(0, "Latium"), "outnumber")  # on through Campania: 1 Roman already there is not twice 1
+    assert not any(isinstance(a, MoveTo) for a in s.legal(0))
     s = Scenario(players=2).empire("Romans", owner=0, progress=10,
                                    units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
     s.empire("Carthaginians", owner=1, progress=10, units={"Campania": {"Spear": 1}})
     manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 1), MoveTo(0, "Campania"))
-    s.illegal(StopHere(0), "no_conflict_yet")  # passing through only, until conflict exists
+    assert MoveTo(0, "Latium") in s.legal(0)  # 2 already there: it may pass on
+    s.play(StopHere(0))  # ending there is allowed too: a conflict follows the movement (L702)
+    assert s.empire_of("Romans").count("Campania") == 3
 
 
 # -- E17-E19: ships ---------------------------------------------------------------------------------
@@ -166,10 +169,9 @@ def test_e18_french_ships_pass_an_english_galley_in_the_bay_of_biscay() -> None:
     """L646: "French ships start a manoeuvre action in Normandy. They could move through an English galley
     in the Bay of Biscay if they already have at least 2 ships there or if no French units end their
     move in any area controlled by the English this action." """
-    # 2 French ships there: they pass, and no promise binds them (ending beside the English is refused
-    # only because conflict is not in the game yet)
-    s = _biscay(2).play(MoveTo(0, "North Sea"))
-    assert s.illegal(StopHere(0), "no_conflict_yet")
+    # 2 French ships there: they pass, and no promise binds them: they may end beside the English
+    s = _biscay(2).play(MoveTo(0, "North Sea"), StopHere(0))
+    assert s.empire_of("French").count("North Sea") == 2
     # none there: they pass, and may end where the English are not
     s = _biscay(0).play(MoveTo(0, "Irish Sea"), StopHere(0))
     assert s.empire_of("French").count("Irish Sea") == 2

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from engine.core import Action, IllegalAction, join_entry, replay
 from engine.seven_ages.ai import make_policy
+from engine.seven_ages.battle import COMMIT
 from engine.seven_ages.cleanup import adrift, marooned
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
@@ -70,6 +72,12 @@ def invariant_problems(s: SevenState) -> list[str]:
         for m, shown in zip(s.markers, view["markers"], strict=True):
             if m.face_down and m.owner != viewer and shown["action"] is not None:
                 problems.append(f"seat {viewer} sees seat {m.owner}'s face-down marker")
+        if s.sealed or any(p.kind == COMMIT for p in s.pending):
+            # a conflict's commitments (pending or sealed) of other seats change nothing in this view
+            blank = replace(s, sealed=tuple(p if p.seat == viewer else replace(p, data={}) for p in s.sealed),
+                            pending=tuple(p if p.seat == viewer else replace(p, data={}) for p in s.pending))
+            if GAME.view(blank, viewer) != view:
+                problems.append(f"seat {viewer} sees another seat's conflict commitment")
     return problems
 
 
@@ -80,6 +88,8 @@ def cleanup_problems(s: SevenState) -> list[str]:
     for held in s.areas:
         if (held.fort or held.disorder or held.artefacts) and not s.occupants(held.name):
             problems.append(f"vacant {held.name} keeps {held}")
+    shared = Counter(a for e in s.empires for a in e.areas())
+    problems += [f"{area} is shared by two empires outside a conflict" for area, n in shared.items() if n > 1]
     problems += [f"empire {e.card} keeps its capital in vacant {e.capital}"
                  for e in s.empires if e.capital is not None and not s.occupants(e.capital)]
     wmap = load_map()

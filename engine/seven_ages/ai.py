@@ -67,8 +67,10 @@ from engine.seven_ages.actions_civ import (
     Urbanise,
 )
 from engine.seven_ages.actions_move import (
+    LAND,
     CanalAnswer,
     EndMovement,
+    MoveAll,
     MoveBack,
     MoveFrom,
     MoveTo,
@@ -76,6 +78,15 @@ from engine.seven_ages.actions_move import (
     Pacify,
     StopHere,
     TopUnit,
+)
+from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE, RAZE, RETREAT
+from engine.seven_ages.battle_ai import (
+    attack_into,
+    attack_plan,
+    commit_choice,
+    event_choice,
+    may_attack,
+    retreat_choice,
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
@@ -87,6 +98,7 @@ from engine.seven_ages.movement import terrain_of
 from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
+from engine.seven_ages.window import EVENT
 
 POLICIES: tuple[str, ...] = ("greedy", "random")
 ARMY = 12  # units an empire builds up to before it saves for forts and elite markers
@@ -144,7 +156,8 @@ def _may_expand(state: SevenState, e: Empire) -> bool:
         return False
     wmap = load_map()
     return any(e.count(a) >= 2 and wmap.areas[a].land and any(
-        wmap.areas[n].land and not state.occupants(n) for n in wmap.adjacency[a]) for a in e.areas())
+        wmap.areas[n].land and (not state.occupants(n) or may_attack(state, e, a, n))
+        for n in wmap.adjacency[a]) for a in e.areas())
 
 
 def _area_worth(state: SevenState, e: Empire, area: str) -> tuple[int, str]:
@@ -160,6 +173,8 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         return None
     if go.stage == PACIFY:
         return next((a for a in actions if isinstance(a, Pacify)), None)
+    if go.stage in (FIGHT, NOMINATE, RAZE):
+        return None  # the areas in the order offered; the next seat defends; a city taken is kept
     e = state.empire(go.empire)
     group = go.data.get("group")
     deck = load_deck().cards
@@ -168,6 +183,18 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         and any(x["code"] == "remove_disorder" for x in deck[a.card].event.effects)]
     if marches:  # an event ending the disorder of one of its areas, as the go begins
         return max(marches, key=lambda a: _area_worth(state, e, a.area))
+    if not group and not go.data.get("second") and (plan := attack_plan(state, go)) is not None:
+        return next(a for a in actions if isinstance(a, MoveFrom) and a.area == plan[0])
+    if group and not group["units"] and (plan := attack_plan(state, go)) is not None and \
+            plan[0] == group["from"]:
+        # every land unit that may leave (the cheapest stays, L668), as attack_plan weighed them
+        whole: list[Action] = [a for a in actions if isinstance(a, MoveAll) and a.mode == LAND]
+        return whole[0] if whole else max((a for a in actions if isinstance(a, MoveUnits)),
+                                          key=lambda a: a.count)
+    if group and group["units"] and not group["path"]:
+        target = attack_into(state, go, group, [a.area for a in actions if isinstance(a, MoveTo)])
+        if target is not None:
+            return MoveTo(player, target)
     if not group:
         targets = expansions(state, go)
         if not targets:
@@ -307,6 +334,13 @@ class GreedyPolicy:
                 return found[0]
         if keep := [a for a in actions if isinstance(a, KeepLeader) and a.area]:
             return keep[0]
+        pending = next((p for p in state.pending if p.seat == player), None)
+        if pending is not None and pending.kind == COMMIT:
+            return commit_choice(state, pending)  # by the odds (battle_ai)
+        if pending is not None and pending.kind == EVENT:
+            return event_choice(state, pending)
+        if pending is not None and pending.kind == RETREAT:
+            return retreat_choice(state, pending)
         if answers := [a for a in actions if isinstance(a, CanalAnswer) and a.answer == CANAL_TOLL]:
             return answers[0]  # another empire's ships may pass its canal, for a toll
         if move := _manoeuvre(state, player, actions):

@@ -44,7 +44,7 @@ from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
-from engine.seven_ages.production import ELITE_MAX, add_money, age_of, area_income, barbarian
+from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian
 from engine.seven_ages.setup import discard_from_hand, draw, refill
 from engine.seven_ages.start import named_leaders
 from engine.seven_ages.state import AreaState, Empire, Go, Leader, SevenState
@@ -54,7 +54,6 @@ from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.trade import distance, in_range
 from engine.words import plural, shorten
 
-CITY_STEPS = (1, 3, 5, 7)  # L1000: "a 3-value city increases to 5"
 REMOVE_DISORDER_MINIMUM = 5  # L986
 FERTILE_CITIES = 2  # L996: "either in 2 fertile areas or in one other land area"
 

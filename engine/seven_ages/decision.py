@@ -49,6 +49,15 @@ def register_label(kind: str, label: Label) -> None:
     _LABELS[kind] = label
 
 
+NamedLabel = Callable[[View, Action, Names], Choice]
+_NAMED: dict[str, NamedLabel] = {}
+
+
+def register_named_label(kind: str, label: NamedLabel) -> None:
+    """Label an action kind that names a player (a nominated defender): players are named, never numbered."""
+    _NAMED[kind] = label
+
+
 def _go(view: View, player: PlayerId) -> Mapping[str, Any] | None:
     return next((g for g in view["goes"] if g["seat"] == player), None)
 
@@ -178,7 +187,7 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
 
 
 def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
-    choices = [choice(view, player, a) for a in legal]
+    choices = [_NAMED[a.kind](view, a, names) if a.kind in _NAMED else choice(view, player, a) for a in legal]
     if legal and isinstance(legal[0], ChooseColours) and view["phase"] != COLOURS:
         # a newcomer's first decision, asked whatever the step (L337)
         return Decision(player, "You have joined the game: choose your dedicated empire colours (any free "

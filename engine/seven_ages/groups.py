@@ -28,6 +28,7 @@ from engine.seven_ages.movement import (
     EXPLORER,
     GALLEY,
     POPULIST,
+    STRATEGIST,
     air_base,
     allowance,
     arrow_between,
@@ -188,6 +189,8 @@ def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]
     at, mode = group["at"], group_mode(group)
     if mode is None:
         return "no_units", "Choose the units that move first."
+    if go.data.get("second") and STRATEGIST not in riders(e, group):
+        return "strategist", "In the Strategist's second move, units move only with the Strategist (L787)."
     canal = canal_between(at, to) if mode == SHIPS and to not in wmap.adjacency[at] else None
     if to not in wmap.adjacency[at] and canal is None:
         return "not_adjacent", f"{to} is not next to {at}."
@@ -225,14 +228,28 @@ def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]
     if cost > points_left(e, group):
         return "no_points", f"Entering {to} costs {plural(cost, 'movement point')}: the units have " \
                             f"{points_left(e, group)} left."
-    for other in others_in(state, e, to):
+    if group["path"]:  # moving on from an area it entered: the group passes through it
+        return through_problem(state, e, group)
+    return None
+
+
+def through_problem(state: SevenState, e: Empire, group: Mapping[str, Any]) -> Refusal | None:
+    """Why the group may not move on through the area it has entered (None: it may): another empire's
+    units there and too few of the empire's own *already* there, the group not counted (L638, L644,
+    L660). Ending there is allowed: a conflict follows the movement (L702); ships passing through a sea
+    are bound by a promise instead (:mod:`engine.seven_ages.manoeuvre`, L644)."""
+    at, mode = group["at"], group_mode(group)
+    before = e
+    for unit, n in everyone(group).items():
+        before = before.add_units(at, unit, -n)
+    for other in others_in(state, e, at):
         if mode == AIR:
-            if _has_air(other, to) and not outnumbers(e, other, to, (AIR,)):
-                return "air_blocked", (f"Your aircraft may only fly through {to} with twice as many aircraft "
-                                       f"there as {empire_name(other.card)} (L660).")
-        elif (mode == LAND or there.land) and not outnumbers(e, other, to, MODES):
-            return "outnumber", (f"Your units may only pass through {to} with twice as many units there "
-                                 f"as {empire_name(other.card)} already (L638, L644).")
+            if _has_air(other, at) and not outnumbers(before, other, at, (AIR,)):
+                return "air_blocked", (f"Your aircraft may only fly on through {at} with twice as many "
+                                       f"aircraft there as {empire_name(other.card)} (L660).")
+        elif (mode == LAND or load_map().areas[at].land) and not outnumbers(before, other, at, MODES):
+            return "outnumber", (f"Your units may only move on through {at} with twice as many units "
+                                 f"already there as {empire_name(other.card)} (L638, L644).")
     return None
 
 
@@ -250,10 +267,6 @@ def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any])
             return "passed_blockade", (f"Your ships passed {empire_name(other.card)}'s ships at sea without "
                                        "outnumbering them two to one, so none of your units may end in an "
                                        f"area {empire_name(other.card)} control this action (L644).")
-    if others:
-        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
-                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
-                                   "game yet.")
     mode = group_mode(group)
     if mode == AIR and not air_base(e, at):
         return "air_base", (f"Aircraft may only end in {at} if it, or an area next to it, holds one of your "
@@ -273,11 +286,6 @@ def drop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any],
     if mode_of(unit) == LAND and not load_map().areas[at].land:
         return "drop_at_sea", ("Land units leave their ships only in a land area (L632); with option 14 "
                                "infantry and missiles may stay aboard when the ships stop at sea.")
-    others = others_in(state, e, at)
-    if others:
-        return "no_conflict_yet", (f"Your units cannot end their move in {at} beside "
-                                   f"{empire_name(others[0].card)}: conflict between empires is not in the "
-                                   "game yet.")
     if mode_of(unit) == AIR and not air_base(e, at):
         return "air_base", f"Aircraft may only end in {at} if it, or an area next to it, holds your units " \
                            "(L662)."

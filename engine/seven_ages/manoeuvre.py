@@ -21,7 +21,8 @@ vacant is reduced (L624), galleys that went to sea far from their empire's land 
   unit of ours may end in an area they control this action (L644);
 - ``group``: the group under way (see :mod:`engine.seven_ages.groups`).
 
-Conflict is part 3 of issue 26: until then no unit may end its move where another empire's units are.
+After movement and disorder removal come the conflicts in the areas the empire shares with another
+(:mod:`engine.seven_ages.battle`, L702-787).
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import manoeuvre_words, move_events, steps
+from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, move_events, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import PlayEvent
+from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.actions_move import (
     ACTIONS,
     AIR,
@@ -54,10 +56,10 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TakeLeader,
 )
+from engine.seven_ages.battle import reduced_city
 from engine.seven_ages.canals import canal_between
 from engine.seven_ages.canals import owner as canal_owner
 from engine.seven_ages.canals import standing as canal_standing
-from engine.seven_ages.civilise import CITY_STEPS
 from engine.seven_ages.cleanup import marooned
 from engine.seven_ages.groups import (
     MODES,
@@ -80,12 +82,13 @@ from engine.seven_ages.groups import (
     stop_problem,
 )
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import BaseGoRules, MarkerStep
 from engine.seven_ages.movement import (
     BUILDER,
     EXPLORER,
     GALLEY,
     POPULIST,
+    STRATEGIST,
     arrow_between,
     cheapest_unit,
     galleys_in_oceans,
@@ -120,13 +123,6 @@ def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
     return new
 
 
-def reduced_city(value: int) -> int:
-    """A city one level down (7 -> 5 -> 3 -> 1 -> none), as a unit without a Builder enters a vacant
-    area (L624)."""
-    lower = [v for v in CITY_STEPS if v < value]
-    return lower[-1] if lower else 0
-
-
 def _reduce_cities(ctx: Ctx, e: Empire, group: Mapping[str, Any]) -> None:
     """Reduce the city of each area the group entered vacant without a Builder (L624), once an area."""
     for area in dict.fromkeys(group["vacant"]):
@@ -151,11 +147,11 @@ def _before_moving(go: Go) -> bool:
 
 
 class ManoeuvreRules(BaseGoRules):
-    """Manoeuvre (L598-700): movement, then disorder removed by units. No conflict yet (issue 26 part 3)."""
+    """Manoeuvre (L598-787): movement, disorder removed by units, then conflicts."""
 
     action = "manoeuvre"
     interleaves = True  # option 5: one marker each in turn (L1194)
-    kinds: tuple[type[Action], ...] = (*ACTIONS, Done, PlayEvent)
+    kinds: tuple[type[Action], ...] = (*ACTIONS, *FIGHT_ACTIONS, Done, PlayEvent)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)
@@ -164,6 +160,8 @@ class ManoeuvreRules(BaseGoRules):
 
     # -- legal moves ------------------------------------------------------------------------------
     def legal(self, state: SevenState, go: Go) -> list[Action]:
+        if go.stage in battle.STAGES:
+            return battle.legal(state, go)
         e = state.empire(go.empire)
         seat = go.seat
         if go.stage == PACIFY:
@@ -191,7 +189,10 @@ class ManoeuvreRules(BaseGoRules):
         return out
 
     def _stacks(self, state: SevenState, e: Empire, go: Go) -> list[str]:
-        return [a for a in e.areas() if joinable(state, e, go, new_group(state, e, a))]
+        areas = e.areas()
+        if go.data.get("second"):  # only the units stacked with a Strategist move again (L787)
+            areas = tuple(a for a in areas if e.has_leader(STRATEGIST, a))
+        return [a for a in areas if joinable(state, e, go, new_group(state, e, a))]
 
     def _joiners(self, state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[Action]:
         seat = go.seat
@@ -210,13 +211,19 @@ class ManoeuvreRules(BaseGoRules):
         return out
 
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        fighting = battle.pending_legal(state, pending)
+        if fighting is not None:
+            return fighting
         seat = pending.seat
         return [CanalAnswer(seat, REFUSE), CanalAnswer(seat, 0), *(CanalAnswer(seat, t) for t in TOLLS)]
 
     def pending_passive(self, state: SevenState, pending: Pending) -> Action:
-        return CanalAnswer(pending.seat, REFUSE)
+        # a timed-out commitment (or retreat) is the computer's move for that seat, not a fixed one
+        return battle_ai.pending_passive(state, pending) or CanalAnswer(pending.seat, REFUSE)
 
     def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage in (battle.FIGHT, battle.NOMINATE):
+            return battle.passive(state, go)
         if go.stage == PACIFY:
             return Done(go.seat)
         group = group_of(go)
@@ -231,6 +238,11 @@ class ManoeuvreRules(BaseGoRules):
 
     # -- applying ---------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        if battle.pending_move(ctx, go, action):
+            return
+        if go.stage in battle.STAGES:
+            battle.apply(ctx, go, action)
+            return
         if isinstance(action, CanalAnswer):
             if not any(p.seat == action.player and p.kind == PERMISSION for p in ctx.state.pending):
                 raise IllegalAction("not_asked", "Nobody is asking to pass your canal now.")
@@ -485,14 +497,15 @@ class ManoeuvreRules(BaseGoRules):
     def _end_movement(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)  # aircraft left with no base are lost as the go ends (cleanup)
         ctx.emit("movement_ended", seat=go.seat, empire=e.card)
-        if ctx.state.has_empire(e.card) and e.units and pacifiable(ctx.state, e, go):
+        if ctx.state.has_empire(e.card) and e.units and pacifiable(ctx.state, e, go) and \
+                not go.data.get("second"):
             _set(ctx, go, PACIFY)
         else:
-            end_go(ctx, go.seat)
+            battle.after_movement(ctx, go)
 
     def _pacify_stage(self, ctx: Ctx, go: Go, e: Empire, action: Action) -> None:
         if isinstance(action, Done):
-            end_go(ctx, go.seat)
+            battle.after_movement(ctx, go)
             return
         if not isinstance(action, Pacify):
             raise IllegalAction("wrong_move", "Remove disorder by your units, or finish.")
@@ -509,9 +522,26 @@ class ManoeuvreRules(BaseGoRules):
         ctx.state = s.with_empire(e)
         ctx.emit("disorder_pacified", seat=go.seat, empire=e.card, area=action.area, lost=lost)
         if not pacifiable(ctx.state, e, go):
-            end_go(ctx, go.seat)
+            battle.after_movement(ctx, go)
+
+
+def second_move(ctx: Ctx, go: Go) -> bool:
+    """After all conflicts of a manoeuvre, units stacked with a Strategist may move and fight again,
+    staying with the Strategist (L787): a second round of movement from the Strategists' areas only, where
+    every unit may move once more; then its conflicts; then the go ends. True when it begins."""
+    if go.action != "manoeuvre" or go.data.get("second") or go.stage not in (STACK, PACIFY, battle.FIGHT):
+        return False
+    e = ctx.state.empire(go.empire)
+    if not any(e.has_leader(STRATEGIST, a) for a in e.areas()):
+        return False
+    _set(ctx, go, STACK, second=True, moved=[], group=None, fight=None)
+    ctx.emit("strategist_moves", seat=go.seat, empire=e.card)
+    return True
 
 
 steps.register(MarkerStep(ManoeuvreRules()))
+battle.AFTER_CONFLICTS.append(second_move)
 manoeuvre_words.register()
+battle_words.register()
+steps.after_move(battle.clear_stale)
 

@@ -20,7 +20,7 @@ from engine.seven_ages.state import Empire, SevenState
 SIEGE_UNITS = frozenset({"Artillery", "Battleship", "Bomber", "Cannon", "Catapult"})
 """Units that make a city worth 0 when removing disorder (L684) and in conflict (L723)."""
 GALLEY = "Galley"
-EXPLORER, BUILDER, POPULIST = "Explorer", "Builder", "Populist"
+EXPLORER, BUILDER, POPULIST, STRATEGIST = "Explorer", "Builder", "Populist", "Strategist"
 DISORDER_BASE = 2  # "The number of units required is 2 plus" (L680)
 SURPLUS = 2  # "at least twice as many units there" (L638, L644, L660, L670)
 

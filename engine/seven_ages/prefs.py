@@ -3,7 +3,8 @@
 Each is a key with a few values and a default (the platform's ``prefer`` move sets one, at any time, by
 any seated player; the console's ``prefs KEY=VALUE`` and Discord send it). The modules whose rules read
 a preference register it here with its words, so one move, one list and one sentence serve them all.
-A player's preferences are theirs: the view shows them to their owner only.
+A player's preferences are theirs: the view shows them to their owner only, except a public one
+(whether they are asked at event windows), which every player sees and is told of.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from engine.core import Action, Event, IllegalAction, PlayerId, Result
+from engine.core import PUBLIC, Action, Event, IllegalAction, PlayerId, Result
 from engine.seven_ages.actions import Prefer
 from engine.seven_ages.state import SevenState
 from engine.words import join_words
@@ -22,14 +23,17 @@ class Preference:
     """One standing preference.
 
     Attributes:
-        key: its name in ``prefs KEY=VALUE`` ("trade").
+        key: its name in ``prefs KEY=VALUE`` ("partner").
         default: the value a player has until they set one.
         values: each value the key takes, with the sentence that says what it does.
+        public: whether every player may know it (in every view, and told when it changes), for a
+            setting whose effect others see anyway; otherwise only its owner sees it.
     """
 
     key: str
     default: str
     values: Mapping[str, str]
+    public: bool = False
 
 
 PREFERENCES: dict[str, Preference] = {}
@@ -49,9 +53,11 @@ def standing(state: SevenState, seat: PlayerId, key: str) -> str:
     return found if found is not None else PREFERENCES[key].default
 
 
-def of_player(state: SevenState, seat: PlayerId) -> dict[str, str]:
-    """Every preference of ``seat``, defaults included (what the owner's view shows)."""
-    return {key: standing(state, seat, key) for key in sorted(PREFERENCES)}
+def of_player(state: SevenState, seat: PlayerId, *, public_only: bool = False) -> dict[str, str]:
+    """Every preference of ``seat``, defaults included (what the owner's view shows); with
+    ``public_only`` the public ones (what every view shows)."""
+    return {key: standing(state, seat, key) for key in sorted(PREFERENCES)
+            if PREFERENCES[key].public or not public_only}
 
 
 def sentence(key: str, value: str) -> str:
@@ -81,7 +87,8 @@ def standing_move(state: SevenState, action: Action) -> Result:
     if not isinstance(action, Prefer) or not 0 <= action.player < state.players:
         raise IllegalAction("not_seated", "There is no such seat in this game.")
     new = set_preference(state, action)
+    audience = PUBLIC if PREFERENCES[action.key].public else (action.player,)
     event = Event("preference_set", {"seat": action.player, "key": action.key, "value": action.value},
-                  (action.player,))
+                  audience)
     return Result(replace(new, seq=new.seq + 1), (event,))
 

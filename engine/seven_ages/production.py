@@ -28,6 +28,7 @@ from engine.seven_ages.steps import Ctx
 from engine.words import article
 
 ELITE_MAX = 3  # L519
+CITY_STEPS = (1, 3, 5, 7)  # L1000: "a 3-value city increases to 5"
 
 
 def card_of(empire: Empire) -> Card:

@@ -24,8 +24,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "or 4 players; 2 players play two sets each), a player at least two empires below "
                "their maximum may place two markers on no empire, and at Manoeuvre the players turn one "
                "marker each in turn (a player who passes is out for that action).", False),
+    OptionSpec("pursuit", "Option 6, Pursuit: units retreating from a conflict lose more units to the "
+               "other side's remaining cavalry and aircraft (halved in mountains, one fewer in forests).",
+               False),
     OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
                "advanced the empire taking it is.", False),
+    OptionSpec("quick_conflict", "Option 13, Quick conflict resolution: one round decides each conflict (a "
+               "total three times the other's destroys it; otherwise the loser loses more and retreats).",
+               False),
     OptionSpec("marines", "Option 14, Marines: infantry and missiles carried by ships may stay aboard in a "
                "sea area next to a land area their empire controls (lost once there is none, or no ship "
                "under them).", False),
@@ -43,7 +49,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
-    version="3",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194)
+    version="4",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
+    # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3)
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",

@@ -9,9 +9,10 @@ L429) -> ``build`` (initial units, paid as in Production, any number per start a
 -> conversions (automatic, L437-441) -> ``capital`` (L449-455; a Barbarian with homeland glory
 names its homeland instead, L457) -> ``forts`` (paid, L459) -> ``free_forts`` (L465).
 
-Readings (see ``data/seven_ages/README.md``): another player's units left unconverted in a start
-area would fight (L443); until conflict exists (part 3) the new empire sets up beside them and
-puts no capital there. Free manoeuvres after set-up (L469) wait for Manoeuvre (part 3).
+Readings (see ``data/seven_ages/README.md``): other empires' units left unconverted in a start area
+where the new empire set up units are fought over after the conversions, before the capital (L445,
+:mod:`engine.seven_ages.battle`); the first city the new empire liberates becomes its capital (L777).
+No card of our deck has free manoeuvres after set-up (L469).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import steps
+from engine.seven_ages import battle, battle_ai, steps
 from engine.seven_ages.actions import (
     Build,
     ChooseColour,
@@ -34,6 +35,7 @@ from engine.seven_ages.actions import (
     SetupChoice,
     StartCard,
 )
+from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_counters, load_tables, read_yaml
@@ -50,7 +52,7 @@ from engine.seven_ages.production import (
     pool,
     unit_class,
 )
-from engine.seven_ages.state import Empire, Go, Leader, Marker, SevenState
+from engine.seven_ages.state import Empire, Go, Leader, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
 BEHIND = "behind"  # the Byzantines' choice: 2 behind the leader (E4)
@@ -185,7 +187,7 @@ class StartRules(BaseGoRules):
     extra_ok = True
     on_empire = False
     kinds: tuple[type[Action], ...] = (StartCard, SetupChoice, ChooseColour, ChooseLeader, Build, Done,
-                                       PlaceCapital, Fortify, FreeFort)
+                                       PlaceCapital, Fortify, FreeFort, *FIGHT_ACTIONS)
 
     def usable(self, state: SevenState, marker: Marker) -> bool:
         return bool(startable(state, marker.owner))
@@ -196,6 +198,8 @@ class StartRules(BaseGoRules):
     # -- the moves of each stage ---------------------------------------------------------------
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         seat, stage = go.seat, go.stage
+        if stage in battle.STAGES:  # the start-area conflicts (L445)
+            return battle.legal(state, go)
         if stage == "card":
             return [StartCard(seat, c) for c in startable(state, seat)]
         if stage == "setup":
@@ -217,12 +221,27 @@ class StartRules(BaseGoRules):
             return [FreeFort(seat, a) for a in self._free_fort_areas(state, areas)]
         return []
 
+    def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        return battle.pending_legal(state, pending) or []
+
+    def pending_passive(self, state: SevenState, pending: Pending) -> Action:
+        move = battle_ai.pending_passive(state, pending)
+        assert move is not None, f"no pending decision {pending.kind} in a Start empire go"
+        return move
+
     def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage in battle.STAGES:
+            return battle.passive(state, go)
         legal = self.legal(state, go)
         done = [a for a in legal if isinstance(a, Done) or (isinstance(a, ChooseLeader) and not a.name)]
         return done[0] if done else legal[0]
 
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        if battle.pending_move(ctx, go, action):
+            return
+        if go.stage in battle.STAGES:
+            battle.apply(ctx, go, action)
+            return
         if action not in self.legal(ctx.state, go):
             raise IllegalAction("not_now", self._refusal(go))
         stage = go.stage
@@ -348,7 +367,15 @@ class StartRules(BaseGoRules):
         convert = card.effect("convert_units")
         if convert is not None:
             convert_start_areas(ctx, e, areas, tuple(convert["classes"]))
-        e = ctx.state.empire(e.card)
+        go = ctx.state.go_of(go.seat) or go
+        # unconverted units in a start area: resolve conflict there (L445), then the capital
+        battle.after_movement(ctx, go)
+
+    def after_conflicts(self, ctx: Ctx, go: Go) -> None:
+        """The start areas' conflicts are resolved (or there were none): the capital (L449-455) and forts."""
+        e = ctx.state.empire(_card(go))
+        card = load_deck().cards[e.card].empire
+        areas = tuple(go.data["areas"])
         free = card.effect("free_forts")
         go = replace(go, data={**go.data, "free": int(free["count"]) if free else 0})
         if e.capital is None and self._capital_areas(ctx.state, e, areas):
@@ -441,4 +468,14 @@ def convert_start_areas(ctx: Ctx, new: Empire, areas: tuple[str, ...], classes: 
             ctx.state = ctx.state.with_empire(old).with_empire(new)
 
 
-steps.register(MarkerStep(StartRules()))
+def _continue_start(ctx: Ctx, go: Go) -> bool:
+    """After the start areas' conflicts, a Start empire go goes on with the capital (L445-449)."""
+    if go.action != "start":
+        return False
+    RULES.after_conflicts(ctx, ctx.state.go_of(go.seat) or go)
+    return True
+
+
+RULES = StartRules()
+steps.register(MarkerStep(RULES))
+battle.AFTER_CONFLICTS.append(_continue_start)

@@ -269,6 +269,8 @@ class SevenState:
     appeared: tuple[str, ...] = ()  # named leaders that have been in the game: never again (L946)
     aside: tuple[tuple[int, int], ...] = ()  # (seat, card): cards face down before a reveal (a trade's
     # cards, a winner's Scientist draws); only that seat may see each
+    sealed: tuple[Pending, ...] = ()  # decisions made face down awaiting their reveal (a conflict side's
+    # card and commitment, engine.seven_ages.battle): in no view, each known to its seat alone
     notes: tuple[str, ...] = ()  # sorted words a rule sets for this turn and clears at its end
     final: tuple[int, ...] | None = None  # final scores once the game is over
 
@@ -295,7 +297,8 @@ class SevenState:
         return tuple(e for e in self.empires if any(s.area == area for s in e.units))
 
     def controller(self, area: str) -> Empire | None:
-        """The empire with units in ``area`` (the first to arrive if, before conflict exists, two are)."""
+        """The empire with units in ``area``. Two empires share an area only inside a conflict (the playouts
+        check it at the end of every go); then it is the first of them in the order the empires started."""
         found = self.occupants(area)
         return found[0] if found else None
 

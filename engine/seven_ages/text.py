@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core import Event, Names, PlayerId
+from engine.core import PUBLIC, Event, Names, PlayerId
 from engine.seven_ages import prefs
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.setup import FROM_DECK
@@ -89,7 +89,8 @@ def describe_event(event: Event, names: Names) -> str | None:
     if event.type in _EVENTS:
         return _EVENTS[event.type](event, names)
     if event.type == "preference_set":
-        return prefs.sentence(str(d["key"]), str(d["value"]))
+        said = prefs.sentence(str(d["key"]), str(d["value"]))
+        return f"{seat(names, int(d['seat']))}: {said}" if event.audience == PUBLIC else said
     who = seat(names, int(d["seat"])) if "seat" in d else ""
     match event.type:
         case "bid_placed":

@@ -37,6 +37,7 @@ class PersonView(TypedDict):
     has_voted: bool  # option 2: voted this round (how, only once every vote is in)
     bids: list[int]
     placed: bool
+    prefs: dict[str, str]  # the public standing preferences (engine.seven_ages.prefs): events
 
 
 class EmpireView(TypedDict):
@@ -145,7 +146,8 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         people=[PersonView(seat=p.seat, glory=p.glory, parts=dict(p.parts), group=p.group,
                            hand_size=len(p.hand), has_bid=p.bid is not None,
                            has_voted=p.happy is not None, bids=list(p.bids),
-                           placed=p.placed) for p in state.people],
+                           placed=p.placed, prefs=prefs.of_player(state, p.seat, public_only=True))
+                for p in state.people],
         your_hand=list(state.people[viewer].hand) if mine and viewer is not None else None,
         your_bid=state.people[viewer].bid if mine and viewer is not None else None,
         your_drafted=list(state.people[viewer].drafted) if mine and viewer is not None else None,

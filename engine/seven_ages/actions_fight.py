@@ -1,0 +1,103 @@
+"""The moves of conflict (L702-787): one small choice each, never a combination of units.
+
+The active player picks the area to fight in next (:class:`FightIn`) and, when they own the defending
+empire too, the player who defends it (:class:`Nominate`). Each round both sides commit at once and in
+secret, a type and a count at a time (:class:`Commit`, :class:`CommitLeader`), then
+:class:`CommitDone`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import Action
+
+
+@dataclass(frozen=True)
+class FightIn(Action):
+    """Resolve the conflict in ``area`` next (the active player's choice of order, L702)."""
+
+    kind = "fight_in"
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class Nominate(Action):
+    """The player (``seat``) who plays the defending empire the active player also owns (L702)."""
+
+    kind = "nominate"
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class Commit(Action):
+    """Commit ``count`` more of the uncommitted ``unit`` in the area to this round, face down (L706)."""
+
+    kind = "commit"
+    unit: str = ""
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class CommitLeader(Action):
+    """Commit the Tactician in the area to this round as well (L706)."""
+
+    kind = "commit_leader"
+
+
+@dataclass(frozen=True)
+class CommitDone(Action):
+    """This side's commitment is complete (at least one unit, L706): it waits face down for the other's."""
+
+    kind = "commit_done"
+
+
+@dataclass(frozen=True)
+class Redraw(Action):
+    """With a Tactician in the area: discard this round's card and pick a second, to be used (L704)."""
+
+    kind = "redraw"
+
+
+@dataclass(frozen=True)
+class Retreat(Action):
+    """Retreat the empire's units and leaders from the conflict to the adjacent area ``to`` (L761-765)."""
+
+    kind = "retreat"
+    to: str = ""
+
+
+@dataclass(frozen=True)
+class StandFast(Action):
+    """Do not retreat: fight on (L761)."""
+
+    kind = "stand_fast"
+
+
+@dataclass(frozen=True)
+class Raze(Action):
+    """A Barbarian empire that took an area with a city destroys it (``destroy``) or keeps it (L779)."""
+
+    kind = "raze"
+    destroy: bool = False
+
+
+@dataclass(frozen=True)
+class WindowPlay(Action):
+    """Play the event of ``card`` from the hand in the window under way, for side ``side`` (0: the
+    active side, 1: the other) where the event targets a side."""
+
+    kind = "window_event"
+    card: int = 0
+    side: int = 0
+
+
+@dataclass(frozen=True)
+class WindowPass(Action):
+    """Play no event now (the seat may still play one if the window reopens, L881)."""
+
+    kind = "window_pass"
+
+
+ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, CommitLeader, CommitDone, Redraw, Retreat,
+                                     StandFast, Raze, WindowPlay, WindowPass)

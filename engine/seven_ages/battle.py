@@ -1,0 +1,750 @@
+"""Resolving conflict (L702-787) inside the active empire's go: rounds of secret commitments until one
+side holds the area alone, or neither does.
+
+After its movement and disorder removal, an empire resolves conflict in each area holding its units
+and another empire's, in the order its player chooses (:class:`~engine.seven_ages.actions_fight.FightIn`,
+stage ``fight``). The defending empire is played by its owner; a player who owns both nominates another
+player for it (stage ``nominate``, L702).
+
+Each round (stage ``round``) both sides draw a card privately (a private event to each seat) and commit
+at least one unit, secretly and at once: each side's choice is a :class:`~engine.seven_ages.state.Pending`
+of kind ``commit`` (both seats act at once, in any order), a type and a count at a time. A finished
+commitment waits face down in ``SevenState.sealed``, outside every view and every other seat's events,
+until the other side's is in; then the reveal: one public event lists both cards, both commitments, both
+sides' units in the area, and the totals (:mod:`engine.seven_ages.conflict`), and the losses follow
+(L737-749). The conflict's public bookkeeping is in ``Go.data["fight"]``: the area, the defending empire
+and its seat, the round, the conflict disorder markers, the units set aside, the losses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Action, IllegalAction
+from engine.seven_ages import pursuit, quick, retreat, window
+from engine.seven_ages.actions_fight import (
+    Commit,
+    CommitDone,
+    CommitLeader,
+    FightIn,
+    Nominate,
+    Raze,
+    Redraw,
+    Retreat,
+    StandFast,
+)
+from engine.seven_ages.actions_move import LAND, SHIPS
+from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.cleanup import retire_leader
+from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally, unit_values
+from engine.seven_ages.data import load_tables
+from engine.seven_ages.map import load_map
+from engine.seven_ages.markers import end_go
+from engine.seven_ages.movement import BUILDER, mode_of, others_in
+from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, barbarian
+from engine.seven_ages.setup import refill
+from engine.seven_ages.state import Empire, Go, Pending, SevenState
+from engine.seven_ages.steps import Ctx
+from engine.words import plural
+
+FIGHT, NOMINATE, ROUND, RAZE = "fight", "nominate", "round", "raze"
+"""The go's conflict stages: choosing the next area, nominating a defender, a round under way, a
+Barbarian conqueror's choice to destroy the city it took."""
+COMMIT = "commit"
+"""The pending decision of each side in a round: its secret commitment."""
+RETREAT = "retreat"
+"""The pending decision of a side that may retreat before a round's cards (L761)."""
+ACTIVE, DEFENDER = 0, 1
+"""The two sides, as indices of the lists in ``Go.data["fight"]``."""
+
+
+def reduced_city(value: int) -> int:
+    """A city one level down (7 -> 5 -> 3 -> 1 -> none): as a unit without a Builder enters a vacant area
+    (L624), and as an area changes hands in conflict (L775)."""
+    lower = [v for v in CITY_STEPS if v < value]
+    return lower[-1] if lower else 0
+
+
+# -- reading the go --------------------------------------------------------------------------------
+
+def contested(state: SevenState, e: Empire) -> list[str]:
+    """The areas holding the empire's units and another empire's (L702)."""
+    if not state.has_empire(e.card):
+        return []
+    return [a for a in state.empire(e.card).areas() if others_in(state, e, a)]
+
+
+def active(go: Go) -> int:
+    """The card of the go's empire: a Start empire go keeps the card it plays in its data (its own
+    ``empire`` is the additional marker's, L443-445); pendings keep ``go.empire``, which finds the go."""
+    return int(go.data.get("card") or go.empire)
+
+
+def fight_of(go: Go) -> dict[str, Any] | None:
+    fight = go.data.get("fight")
+    return dict(fight) if fight else None
+
+
+def side_empire(state: SevenState, go: Go, fight: Mapping[str, Any], side: int) -> Empire:
+    return state.empire(active(go) if side == ACTIVE else int(fight["defender"]))
+
+
+def go_of_pending(state: SevenState, pending: Pending) -> Go:
+    return next(g for g in state.goes if g.empire == pending.empire)
+
+
+def uncommitted(state: SevenState, go: Go, fight: Mapping[str, Any], side: int,
+                chosen: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The side's units in the area that are neither set aside (committed and survived) nor chosen."""
+    e = side_empire(state, go, fight, side)
+    area = str(fight["area"])
+    aside = fight["aside"][side]
+    out: dict[str, int] = {}
+    for s in e.units:
+        if s.area == area:
+            n = s.count - int(aside.get(s.unit, 0)) - int((chosen or {}).get(s.unit, 0))
+            if n > 0:
+                out[s.unit] = n
+    return out
+
+
+def _entry(go: Go, area: str) -> Entry:
+    """How the active side's units came into ``area`` this action (the defender's extra defence)."""
+    rows = [r for r in go.data.get("arrivals", []) if r[0] == area]
+    return Entry(invaded=any(bool(r[3]) for r in rows), river=any(bool(r[4]) for r in rows),
+                 arrow=any(bool(r[5]) for r in rows))
+
+
+def _set(ctx: Ctx, go: Go, stage: str | None = None, **data: Any) -> Go:
+    new = replace(go, stage=go.stage if stage is None else stage, data={**go.data, **data})
+    ctx.state = ctx.state.with_go(new)
+    return new
+
+
+# -- the go's stages ---------------------------------------------------------------------------------
+
+AFTER_CONFLICTS: list[Callable[[Ctx, Go], bool]] = []
+"""Rules that may take the go on once its conflicts are resolved (the Strategist's second move, L787):
+each returns True when it did."""
+
+
+def after_movement(ctx: Ctx, go: Go) -> None:
+    """Movement and disorder removal are over: the conflicts, one area at a time; then the Strategist's
+    second move if there is one (:data:`AFTER_CONFLICTS`), or the end of the go."""
+    go = ctx.state.go_of(go.seat) or go
+    e = ctx.state.empire(active(go)) if ctx.state.has_empire(active(go)) else None
+    if e is not None and contested(ctx.state, e):
+        _set(ctx, go, FIGHT, fight=None)
+        return
+    if e is not None and any(rule(ctx, go) for rule in AFTER_CONFLICTS):
+        return
+    end_go(ctx, go.seat)
+
+
+def legal(state: SevenState, go: Go) -> list[Action]:
+    """The active player's choices at the ``fight`` and ``nominate`` stages."""
+    if go.stage == NOMINATE:
+        return [Nominate(go.seat, s) for s in range(state.players) if s != go.seat]
+    if go.stage == RAZE:
+        return [Raze(go.seat, False), Raze(go.seat, True)]
+    if go.stage == FIGHT:
+        return [FightIn(go.seat, a) for a in contested(state, state.empire(active(go)))]
+    return []
+
+
+def passive(state: SevenState, go: Go) -> Action:
+    choices = legal(state, go)
+    assert choices, f"no conflict decision at stage {go.stage}"
+    return choices[0]
+
+
+def apply(ctx: Ctx, go: Go, action: Action) -> None:
+    """A move of the active player at the ``fight`` or ``nominate`` stage."""
+    if go.stage == FIGHT:
+        if not isinstance(action, FightIn):
+            raise IllegalAction("wrong_move", "Choose the area to resolve conflict in next.")
+        if action.area not in contested(ctx.state, ctx.state.empire(active(go))):
+            raise IllegalAction("no_conflict", f"There is no conflict to resolve in {action.area}.")
+        _open(ctx, go, action.area)
+    elif go.stage == NOMINATE:
+        if not isinstance(action, Nominate):
+            raise IllegalAction("wrong_move", "Nominate the player who defends your other empire.")
+        if action.seat == go.seat or not 0 <= action.seat < ctx.state.players:
+            raise IllegalAction("bad_nominee", "Nominate another player at the table (L702).")
+        fight = {**(fight_of(go) or {}), "dseat": action.seat}
+        go = _set(ctx, go, ROUND, fight=fight)
+        ctx.emit("defender_nominated", seat=action.seat, empire=int(fight["defender"]), area=fight["area"])
+        _new_round(ctx, go)
+    elif go.stage == RAZE:
+        if not isinstance(action, Raze):
+            raise IllegalAction("wrong_move", "Destroy the city you took, or keep it.")
+        area = str(go.data["razing"])
+        if action.destroy:
+            ctx.state = ctx.state.with_area(replace(ctx.state.area(area), city=0))
+            ctx.emit("city_destroyed", empire=active(go), area=area)
+        after_movement(ctx, _set(ctx, go, FIGHT, razing=None))
+    else:
+        raise IllegalAction("round_under_way", "The conflict's round is under way: commit your units.")
+
+
+def _open(ctx: Ctx, go: Go, area: str) -> None:
+    e = ctx.state.empire(active(go))
+    defender = others_in(ctx.state, e, area)[0]
+    entry = _entry(go, area)
+    fight = {"area": area, "defender": defender.card, "dseat": defender.owner, "round": 0,
+             "marks": [0, 0], "aside": [{}, {}], "lost": [0, 0], "leaders_lost": [0, 0],
+             "entry": [entry.invaded, entry.river, entry.arrow]}
+    ctx.emit("conflict_begins", seat=go.seat, empire=e.card, defender=defender.card, area=area)
+    if defender.owner == go.seat:
+        _set(ctx, go, NOMINATE, fight=fight)
+        return
+    go = _set(ctx, go, ROUND, fight=fight)
+    _new_round(ctx, go)
+
+
+def _draw(ctx: Ctx) -> int:
+    """A card from the deck for a conflict (the discards shuffled into a new deck if it ran out, L2107);
+    0 when no card is left anywhere."""
+    refill(ctx, 1)
+    s = ctx.state
+    if not s.deck:
+        return 0
+    ctx.state = replace(s, deck=s.deck[1:])
+    return s.deck[0]
+
+
+def _retreat_offers(state: SevenState, go: Go, fight: Mapping[str, Any]) -> list[int]:
+    """The sides that may retreat before this round's cards (L761), the active side first, each only with
+    somewhere to go (a side with no such area is not asked: its units would all be lost, L765)."""
+    area = str(fight["area"])
+    marks = [int(m) for m in fight["marks"]]
+    out = []
+    for side in (ACTIVE, DEFENDER):
+        e = side_empire(state, go, fight, side)
+        if retreat.eligible(e, area, marks[side], marks[1 - side]) and retreat.destinations(state, e, area):
+            out.append(side)
+    return out
+
+
+def _new_round(ctx: Ctx, go: Go) -> None:
+    """A new round: first the retreat offers (active side first, L761), then the cards."""
+    fight = fight_of(go)
+    assert fight is not None
+    fight["round"] = int(fight["round"]) + 1
+    fight["offers"] = _retreat_offers(ctx.state, go, fight)
+    go = _set(ctx, go, ROUND, fight=fight)
+    _next_offer(ctx, go)
+
+
+def _next_offer(ctx: Ctx, go: Go) -> None:
+    fight = fight_of(go)
+    assert fight is not None
+    offers = list(fight.get("offers") or [])
+    if not offers:
+        _cards(ctx, go)
+        return
+    side = offers[0]
+    seat = go.seat if side == ACTIVE else int(fight["dseat"])
+    ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(RETREAT, seat, go.empire,
+                                                                          {"side": side})))
+
+
+def retreat_legal(state: SevenState, pending: Pending) -> list[Action]:
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    assert fight is not None
+    e = side_empire(state, go, fight, int(pending.data["side"]))
+    stay = [] if pending.data.get("forced") else [StandFast(pending.seat)]  # option 13: must retreat
+    return [*stay, *(Retreat(pending.seat, a) for a in retreat.destinations(state, e, str(fight["area"])))]
+
+
+def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
+    """A side stands fast, or retreats: then the conflict is over, the other side holding the area."""
+    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == RETREAT)
+    if action not in retreat_legal(ctx.state, pending):
+        raise IllegalAction("no_retreat", "Retreat only to an adjacent area you control that holds no other "
+                            "empire's units (L763), or stand fast.")
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+    fight = fight_of(go)
+    assert fight is not None
+    side = int(pending.data["side"])
+    fight["offers"] = [s for s in fight.get("offers") or [] if s != side]
+    if isinstance(action, StandFast):
+        _next_offer(ctx, _set(ctx, go, fight=fight))
+        return
+    assert isinstance(action, Retreat)
+    area = str(fight["area"])
+    e = side_empire(ctx.state, go, fight, side)
+    if ctx.state.options.get("pursuit") and not pending.data.get("forced"):  # option 6 (L1206-1212); option
+        # 13's pursuit came with its round's losses
+        e = _pursued(ctx, go, fight, side, e)
+    e, lost = retreat.withdraw(e, area, action.to)
+    ctx.state = ctx.state.with_empire(e)
+    fight["lost"] = [int(x) + (sum(lost.values()) if i == side else 0) for i, x in enumerate(fight["lost"])]
+    ctx.emit("conflict_retreat", empire=e.card, area=area, to=action.to,
+             lost=[[u, n] for u, n in sorted(lost.items())])
+    left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
+    _end(ctx, _set(ctx, go, fight=fight), fight, left)
+
+
+def _pursued(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, e: Empire) -> Empire:
+    """Option 6: the retreating side loses units to the other side's remaining cavalry and aircraft."""
+    area = str(fight["area"])
+    other = side_empire(ctx.state, go, fight, 1 - side)
+    theirs = {s.unit: s.count for s in other.units if s.area == area}
+    defender = side_empire(ctx.state, go, fight, DEFENDER)
+    due = pursuit.losses_due(theirs, area, age_of(defender.progress))
+    highest = max((load_tables().unit_types[u].available for u in theirs), default=0)
+    e, lost = pursuit.pursue(e, area, due, highest)
+    if lost:
+        count = sum(lost.values())
+        fight["lost"] = [int(x) + (count if i == side else 0) for i, x in enumerate(fight["lost"])]
+        ctx.emit("pursuit_losses", empire=e.card, area=area, due=due,
+                 units=[[u, n] for u, n in sorted(lost.items())])
+    return e
+
+
+def _cards(ctx: Ctx, go: Go) -> None:
+    """Both sides pick a card, privately, and are asked for their commitments (L704-706)."""
+    fight = fight_of(go)
+    assert fight is not None
+    seats = (go.seat, int(fight["dseat"]))
+    ctx.emit("conflict_round", area=fight["area"], round=fight["round"], empire=active(go),
+             defender=fight["defender"])
+    pendings = []
+    for side, seat in enumerate(seats):
+        card = _draw(ctx)
+        if card:  # face down in front of its seat until the reveal
+            ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (seat, card)))
+        pendings.append(Pending(COMMIT, seat, go.empire, {"side": side, "card": card, "units": {},
+                                                           "leader": False, "redrawn": False}))
+        value = load_deck().cards[card].value if card else 0
+        ctx.emit("conflict_card", (seat,), seat=seat, card=card, value=value, area=fight["area"])
+    ctx.state = replace(ctx.state, pending=(*ctx.state.pending, *pendings))
+
+
+# -- the secret commitments ------------------------------------------------------------------------------
+
+def _marines_wait(area: str, free: Mapping[str, int]) -> bool:
+    """In a sea area, land units aboard (option 14) wait for their ships: they are committed with them,
+    and only then, while the side has uncommitted ships (L1354)."""
+    return not load_map().areas[area].land and any(mode_of(u) == SHIPS for u in free)
+
+
+def commit_legal(state: SevenState, pending: Pending) -> list[Action]:
+    """A side's commitment choices: one or all of an uncommitted type, the Tactician, or done."""
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    assert fight is not None
+    side, seat = int(pending.data["side"]), pending.seat
+    chosen = pending.data["units"]
+    out: list[Action] = []
+    free = uncommitted(state, go, fight, side, chosen)
+    marines = _marines_wait(str(fight["area"]), free)
+    for unit, n in sorted(free.items()):
+        if marines and mode_of(unit) == LAND:
+            continue  # marines are committed with their ships, and only then (L1354)
+        out.append(Commit(seat, unit, 1))
+        if n > 1:
+            out.append(Commit(seat, unit, n))
+    e = side_empire(state, go, fight, side)
+    if not pending.data["leader"] and e.has_leader(TACTICIAN, str(fight["area"])):
+        out.append(CommitLeader(seat))
+    if not chosen and not pending.data.get("redrawn") and e.has_leader(TACTICIAN, str(fight["area"])):
+        out.append(Redraw(seat))
+    if chosen:
+        out.append(CommitDone(seat))
+    return out
+
+
+def commit(ctx: Ctx, go: Go, action: Action) -> None:
+    """A side's commitment move (either seat, in any order)."""
+    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == COMMIT)
+    fight = fight_of(go)
+    assert fight is not None
+    side = int(pending.data["side"])
+    chosen = {u: int(n) for u, n in pending.data["units"].items()}
+    area = str(fight["area"])
+    if isinstance(action, Commit):
+        free = uncommitted(ctx.state, go, fight, side, chosen).get(action.unit, 0)
+        if action.count < 1 or action.count > free:
+            raise IllegalAction("not_uncommitted", f"You have no {plural(action.count, action.unit)} left "
+                                f"to commit in {area}.")
+        waiting = _marines_wait(area, uncommitted(ctx.state, go, fight, side, chosen))
+        if mode_of(action.unit) == LAND and waiting:
+            raise IllegalAction("marines_with_ships", "Units aboard ships are committed with their ships "
+                                "(L1354).")
+        chosen[action.unit] = chosen.get(action.unit, 0) + action.count
+        if not load_map().areas[area].land and mode_of(action.unit) == SHIPS:
+            _board(ctx.state, go, fight, side, chosen, action.count)
+        _replace_pending(ctx, pending, {**pending.data, "units": chosen})
+        _so_far(ctx, action.player, area, chosen, bool(pending.data["leader"]))
+    elif isinstance(action, CommitLeader):
+        if pending.data["leader"] or not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
+            raise IllegalAction("no_tactician", f"You have no Tactician to commit in {area}.")
+        _replace_pending(ctx, pending, {**pending.data, "leader": True})
+        _so_far(ctx, action.player, area, chosen, True)
+    elif isinstance(action, Redraw):
+        if chosen or pending.data.get("redrawn") or \
+                not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
+            raise IllegalAction("no_redraw", "Only a side with a Tactician in the area may pick a second "
+                                "card, once, before committing (L704).")
+        old = int(pending.data["card"])
+        ctx.state = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[1] != old),
+                            discard=(*ctx.state.discard, *([old] if old else [])))
+        card = _draw(ctx)
+        if card:
+            ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (action.player, card)))
+        pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == COMMIT)
+        _replace_pending(ctx, pending, {**pending.data, "card": card, "redrawn": True})
+        ctx.emit("conflict_redraw", seat=action.player, area=area)
+        value = load_deck().cards[card].value if card else 0
+        ctx.emit("conflict_card", (action.player,), seat=action.player, card=card, value=value, area=area)
+    elif isinstance(action, CommitDone):
+        if not chosen:
+            raise IllegalAction("commit_one", "Commit at least one unit (L706).")
+        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending),
+                            sealed=(*ctx.state.sealed, pending))
+        ctx.emit("conflict_committed", seat=action.player,
+                 empire=side_empire(ctx.state, go, fight, side).card, area=area)
+        if not any(p.kind == COMMIT and p.empire == go.empire for p in ctx.state.pending):
+            _reveal(ctx, ctx.state.go_of(go.seat) or go)
+    else:
+        raise IllegalAction("wrong_move", "Commit your units to this round of the conflict.")
+
+
+def _board(state: SevenState, go: Go, fight: Mapping[str, Any], side: int, chosen: dict[str, int],
+           ships: int) -> None:
+    """Option 14: committing ships at sea commits the infantry and missiles aboard them, one a ship (L1354);
+    which ones is the owner's choice, made for them: the strongest first."""
+    e = side_empire(state, go, fight, side)
+    area = str(fight["area"])
+    aboard = {u: n for u, n in uncommitted(state, go, fight, side, chosen).items() if mode_of(u) == LAND}
+    order = sorted(aboard, key=lambda u: (-sum(unit_values(e, u, area, age_of(e.progress))), u))
+    for unit in order:
+        take = min(ships, aboard[unit])
+        if take:
+            chosen[unit] = chosen.get(unit, 0) + take
+            ships -= take
+
+
+def _so_far(ctx: Ctx, seat: int, area: str, chosen: Mapping[str, int], leader: bool) -> None:
+    """The seat's commitment so far, to that seat alone (its view shows no pending decision's data)."""
+    ctx.emit("conflict_committing", (seat,), seat=seat, area=area, leader=leader,
+             units=[[u, n] for u, n in sorted(chosen.items())])
+
+
+def _replace_pending(ctx: Ctx, old: Pending, data: dict[str, Any]) -> None:
+    new = replace(old, data=data)
+    ctx.state = replace(ctx.state, pending=tuple(new if p is old else p for p in ctx.state.pending))
+
+
+# -- the reveal and its outcome ------------------------------------------------------------------------
+
+def tallies(state: SevenState, go: Go, fight: Mapping[str, Any]) -> tuple[Tally, Tally]:
+    area = str(fight["area"])
+    a, d = side_empire(state, go, fight, ACTIVE), side_empire(state, go, fight, DEFENDER)
+    revealed = fight["revealed"]
+    units = [{u: int(n) for u, n in r["units"].items()} for r in revealed]
+    values = [load_deck().cards[int(r["card"])].value if r["card"] else 0 for r in revealed]
+    entry = Entry(*(bool(x) for x in fight["entry"]))
+    marks, bonus = fight["marks"], fight.get("bonus") or [0, 0]
+    ignore_fort = bool(fight.get("ignore_fort"))
+    ta = tally(state, a, d, area, card_value=values[ACTIVE], mine=units[ACTIVE], theirs=units[DEFENDER],
+               their_marks=int(marks[DEFENDER]), defending=False, active_units=units[ACTIVE], entry=entry,
+               bonus=int(bonus[ACTIVE]))
+    td = tally(state, d, a, area, card_value=values[DEFENDER], mine=units[DEFENDER], theirs=units[ACTIVE],
+               their_marks=int(marks[ACTIVE]), defending=True, active_units=units[ACTIVE], entry=entry,
+               ignore_fort=ignore_fort, bonus=int(bonus[DEFENDER]))
+    return ta, td
+
+
+def _reveal(ctx: Ctx, go: Go) -> None:
+    """Both commitments are in: turn the cards over and show both sides' commitments and units in the
+    area to everyone (L708, L791), then open the event window (L708, :mod:`engine.seven_ages.window`)."""
+    fight = fight_of(go)
+    assert fight is not None
+    area = str(fight["area"])
+    sealed = sorted((p for p in ctx.state.sealed if p.empire == go.empire), key=lambda p: int(p.data["side"]))
+    drawn = [int(p.data["card"]) for p in sealed if p.data["card"]]  # L739: the cards picked are discarded
+    ctx.state = replace(ctx.state, sealed=tuple(p for p in ctx.state.sealed if p.empire != go.empire),
+                        aside=tuple(x for x in ctx.state.aside if x[1] not in drawn),
+                        discard=(*ctx.state.discard, *drawn))
+    fight["revealed"] = [{"seat": p.seat, "card": int(p.data["card"]), "leader": bool(p.data["leader"]),
+                          "units": {u: int(n) for u, n in p.data["units"].items()}} for p in sealed]
+    fight["bonus"] = [0, 0]
+    sides = []
+    for i, r in enumerate(fight["revealed"]):
+        e = side_empire(ctx.state, go, fight, i)
+        sides.append({"seat": r["seat"], "empire": e.card, "card": r["card"], "tactician": r["leader"],
+                      "units": [[u, n] for u, n in sorted(r["units"].items())],
+                      "forces": [[s.unit, s.count] for s in e.units if s.area == area]})
+    ctx.emit("conflict_revealed", area=area, round=fight["round"], sides=sides)
+    go = _set(ctx, go, fight=fight)
+    window.open_window(ctx, go, "conflict", (go.seat, int(fight["dseat"])))
+
+
+def _play(ctx: Ctx, go: Go, card: Card, side: int) -> None:
+    """An event played in a conflict's window (L708): ``conflict_bonus`` adds to the side's total this
+    round, ``ignore_fort`` takes the defender's fort out of this conflict, ``elite_marker`` gives the side's
+    empire elite markers (up to 3)."""
+    fight = fight_of(go)
+    assert fight is not None
+    for effect in card.event.effects:
+        if effect["code"] == "conflict_bonus":
+            fight["bonus"] = [int(b) + (int(effect["amount"]) if i == side else 0)
+                              for i, b in enumerate(fight["bonus"])]
+        elif effect["code"] == "ignore_fort":
+            fight["ignore_fort"] = True
+        elif effect["code"] == "elite_marker":
+            e = side_empire(ctx.state, go, fight, side)
+            elite = min(ELITE_MAX, e.elite + int(effect["count"]))
+            ctx.state = ctx.state.with_empire(replace(e, elite=elite))
+    _set(ctx, go, fight=fight)
+
+
+def window_move(ctx: Ctx, go: Go, action: Action) -> None:
+    """A move in the conflict's event window; once every seat asked has passed in turn, the totals."""
+    if window.apply(ctx, go, action):
+        _tally_round(ctx, ctx.state.go_of(go.seat) or go)
+
+
+def _tally_round(ctx: Ctx, go: Go) -> None:
+    """The totals (L710-725), the losses (L737-749), then the next round or the end of the conflict."""
+    fight = fight_of(go)
+    assert fight is not None
+    area = str(fight["area"])
+    revealed = fight["revealed"]
+    both = tallies(ctx.state, go, fight)
+    sides = []
+    for side, (r, t) in enumerate(zip(revealed, both, strict=True)):
+        e = side_empire(ctx.state, go, fight, side)
+        sides.append({"seat": r["seat"], "empire": e.card, "card": r["card"],
+                      "units": [[u, n] for u, n in sorted(r["units"].items())],
+                      "tactician": r["leader"], "total": t.total, "parts": t.parts(),
+                      "forces": [[s.unit, s.count] for s in e.units if s.area == area]})
+    totals = [t.total for t in both]
+    if totals[ACTIVE] == totals[DEFENDER]:  # a tie: both lose, but a committed Tactician saves its side
+        losers = [s for s in (ACTIVE, DEFENDER) if not revealed[s]["leader"]]
+    else:
+        losers = [ACTIVE if totals[ACTIVE] < totals[DEFENDER] else DEFENDER]
+    ctx.emit("conflict_tallied", area=area, round=fight["round"], sides=sides,
+             losers=[sides[s]["empire"] for s in losers])
+    if ctx.state.options.get("quick_conflict"):  # option 13: this round decides it (L1334-1348)
+        _quick(ctx, go, fight, (totals[ACTIVE], totals[DEFENDER]))
+        return
+    for side in (ACTIVE, DEFENDER):
+        chosen = dict(revealed[side]["units"])
+        if side in losers:
+            _lose(ctx, go, fight, side, chosen, bool(revealed[side]["leader"]))
+        else:
+            aside = dict(fight["aside"][side])
+            for u, n in chosen.items():
+                aside[u] = aside.get(u, 0) + n
+            fight["aside"] = [aside if i == side else fight["aside"][i] for i in (ACTIVE, DEFENDER)]
+    fight["revealed"], fight["bonus"] = None, [0, 0]
+    left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
+    if not left[ACTIVE] or not left[DEFENDER]:
+        _end(ctx, _set(ctx, go, fight=fight), fight, left)
+        return
+    for side in (ACTIVE, DEFENDER):
+        if not uncommitted(ctx.state, go, fight, side):  # L745-749: all committed: a conflict disorder marker
+            fight["marks"] = [int(m) + (1 if i == side else 0) for i, m in enumerate(fight["marks"])]
+            fight["aside"] = [{} if i == side else fight["aside"][i] for i in (ACTIVE, DEFENDER)]
+            ctx.emit("conflict_disorder", empire=side_empire(ctx.state, go, fight, side).card, area=area,
+                     markers=fight["marks"][side])
+    _new_round(ctx, _set(ctx, go, fight=fight))
+
+
+def _quick(ctx: Ctx, go: Go, fight: dict[str, Any], totals: tuple[int, int]) -> None:
+    """Option 13's single round: the losses of :func:`engine.seven_ages.quick.outcome`, then the side that
+    must retreat is asked where to (units with nowhere to go are lost), then the end of the conflict."""
+    area = str(fight["area"])
+    revealed = fight["revealed"]
+    committed = tuple(dict(r["units"]) for r in revealed)
+    reserves = tuple(uncommitted(ctx.state, go, fight, s, committed[s]) for s in (ACTIVE, DEFENDER))
+    due, highest = None, 0
+    winner = ACTIVE if totals[ACTIVE] > totals[DEFENDER] else DEFENDER
+    if ctx.state.options.get("pursuit") and totals[ACTIVE] != totals[DEFENDER]:  # only reserves pursue
+        defender = side_empire(ctx.state, go, fight, DEFENDER)
+        due = pursuit.losses_due(reserves[winner], area, age_of(defender.progress))
+        survivors = {**reserves[winner], **committed[winner]}
+        highest = max((load_tables().unit_types[u].available for u in survivors), default=0)
+    result = quick.outcome(totals, (committed[0], committed[1]), (reserves[0], reserves[1]),
+                           (bool(revealed[0]["leader"]), bool(revealed[1]["leader"])), due, highest)
+    for side in (ACTIVE, DEFENDER):
+        if result.losses[side] or result.tactician_lost[side]:
+            _lose(ctx, go, fight, side, result.losses[side], result.tactician_lost[side])
+    fight["revealed"] = None
+    go = _set(ctx, go, fight=fight)
+    going = result.retreats
+    if going is not None and side_empire(ctx.state, go, fight, going).count(area):
+        e = side_empire(ctx.state, go, fight, going)
+        if retreat.destinations(ctx.state, e, area):
+            seat = go.seat if going == ACTIVE else int(fight["dseat"])
+            ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
+                RETREAT, seat, go.empire, {"side": going, "forced": True})))
+            return
+        _lose(ctx, go, fight, going, {s.unit: s.count for s in e.units if s.area == area}, False)
+        go = _set(ctx, go, fight=fight)
+    left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
+    _end(ctx, go, fight, left)
+
+
+def _lose(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, units: Mapping[str, int], leader: bool) -> None:
+    """The side loses the units (and the Tactician) it committed this round: units back to the pool,
+    an unnamed leader to the cup, a named one out of the game (L737-739)."""
+    area = str(fight["area"])
+    e = side_empire(ctx.state, go, fight, side)
+    for u, n in units.items():
+        e = e.add_units(area, u, -n)
+    lost_leaders = 0
+    if leader:
+        tactician = next(ld for ld in e.leaders if ld.area == area and TACTICIAN in ld.abilities)
+        rest = list(e.leaders)
+        rest.remove(tactician)
+        e = replace(e, leaders=tuple(rest))
+        ctx.state = retire_leader(ctx.state, tactician)
+        lost_leaders = 1
+        ctx.emit("leader_lost_in_conflict", empire=e.card, area=area, leader=tactician.name,
+                 named=tactician.named)
+    ctx.state = ctx.state.with_empire(e)
+    count = sum(units.values())
+    fight["lost"] = [int(x) + (count if i == side else 0) for i, x in enumerate(fight["lost"])]
+    fight["leaders_lost"] = [int(x) + (lost_leaders if i == side else 0) for i, x in
+                             enumerate(fight["leaders_lost"])]
+    ctx.emit("conflict_losses", empire=e.card, area=area,
+             units=[[u, int(n)] for u, n in sorted(units.items())])
+
+
+def _end(ctx: Ctx, go: Go, fight: dict[str, Any], left: list[int]) -> None:
+    """The end of the conflict (L767-781): the elite check, disorder, control and money."""
+    area = str(fight["area"])
+    lost = [int(x) for x in fight["lost"]]
+    cards = (active(go), int(fight["defender"]))
+    for side, card in enumerate(cards):
+        _elite_check(ctx, card, lost[side])
+    s = ctx.state
+    if lost[ACTIVE] and lost[DEFENDER]:
+        s = s.with_area(replace(s.area(area), disorder=True))
+    winner = ACTIVE if left[ACTIVE] else DEFENDER if left[DEFENDER] else None
+    if winner == ACTIVE:  # control changes (L777)
+        conqueror = s.empire(active(go))
+        held = s.area(area)
+        city = held.city
+        if city and not conqueror.has_leader(BUILDER, area):
+            city = reduced_city(city)
+        s = s.with_area(replace(held, artefacts=(), fort=False, city=city))
+    ctx.state = s
+    for side, card in enumerate(cards):
+        if not ctx.state.has_empire(card):
+            continue
+        e = ctx.state.empire(card)
+        lost_capital = e.capital == area and not left[side]
+        if lost_capital:
+            ctx.state = ctx.state.with_empire(replace(e, capital=None))
+        beaten = winner is not None and winner != side
+        if lost_capital or (e.capital is None and beaten and int(fight["leaders_lost"][side])):
+            _seize_money(ctx, card, cards[1 - side] if winner == 1 - side else None, area)
+    if winner == ACTIVE and go.action == "start":
+        _liberated(ctx, go, active(go), area)
+    ctx.emit("conflict_ended", area=area, empire=active(go), defender=cards[DEFENDER],
+             winner=cards[winner] if winner is not None else None, lost=lost)
+    conqueror = ctx.state.empire(active(go))
+    if winner == ACTIVE and ctx.state.area(area).city and barbarian(conqueror):
+        _set(ctx, go, RAZE, fight=None, razing=area)  # L779: it "may instead destroy the city"
+        return
+    after = _set(ctx, go, FIGHT, fight=None)
+    after_movement(ctx, after)
+
+
+def _liberated(ctx: Ctx, go: Go, card: int, area: str) -> None:
+    """A city taken during Start empire (L777, L779): a Barbarian must destroy it; otherwise the first city
+    the new empire liberates becomes its capital, worth at least the set-up value of its age (L453)."""
+    e, held = ctx.state.empire(card), ctx.state.area(area)
+    if not held.city:
+        return
+    if barbarian(e):
+        ctx.state = ctx.state.with_area(replace(held, city=0))
+        ctx.emit("city_destroyed", empire=card, area=area)
+    elif e.capital is None:
+        value = max(load_tables().ages[age_of(e.progress) - 1].max_city, held.city)
+        ctx.state = ctx.state.with_empire(replace(e, capital=area, homeland=area)).with_area(
+            replace(held, city=value))
+        ctx.emit("capital_placed", seat=go.seat, empire=card, area=area, value=value)
+
+
+def _elite_check(ctx: Ctx, card: int, lost: int) -> None:
+    """An empire with an elite marker that lost 2 or more units draws a card: lower than its losses, it
+    loses one elite marker (L769)."""
+    if not ctx.state.has_empire(card) or not ctx.state.empire(card).elite or lost < 2:
+        return
+    drawn = _draw(ctx)
+    value = load_deck().cards[drawn].value if drawn else 0
+    if drawn:
+        ctx.state = replace(ctx.state, discard=(*ctx.state.discard, drawn))
+    e = ctx.state.empire(card)
+    lose = value < lost
+    if lose:
+        ctx.state = ctx.state.with_empire(replace(e, elite=e.elite - 1))
+    ctx.emit("elite_check", empire=card, card=drawn, value=value, lost=lost, removed=lose)
+
+
+def _seize_money(ctx: Ctx, loser: int, taker: int | None, area: str) -> None:
+    """All the loser's saved money is lost, half of it to the empire now controlling the area (L781)."""
+    e = ctx.state.empire(loser)
+    money = e.money
+    ctx.state = ctx.state.with_empire(replace(e, money=0))
+    half = money // 2
+    if taker is not None and ctx.state.has_empire(taker):
+        ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(taker), half))
+    ctx.emit("money_seized", empire=loser, taker=taker, money=money, gained=half if taker else 0, area=area)
+
+
+STAGES = (FIGHT, NOMINATE, ROUND, RAZE)
+"""The go stages a conflict runs in (a Manoeuvre's or a Start empire's go)."""
+
+
+def pending_legal(state: SevenState, pending: Pending) -> list[Action] | None:
+    """The choices of a conflict's pending decision (None: not a conflict's)."""
+    if pending.kind == COMMIT:
+        return commit_legal(state, pending)
+    if pending.kind == window.EVENT:
+        return window.legal(state, pending)
+    if pending.kind == RETREAT:
+        return retreat_legal(state, pending)
+    return None
+
+
+def pending_move(ctx: Ctx, go: Go, action: Action) -> bool:
+    """Apply the move of a seat answering a conflict's pending decision; False if it answers none."""
+    kinds = {p.kind for p in ctx.state.pending if p.seat == action.player}
+    if COMMIT in kinds:
+        commit(ctx, go, action)
+    elif window.EVENT in kinds:
+        window_move(ctx, go, action)
+    elif RETREAT in kinds:
+        retreat_move(ctx, go, action)
+    else:
+        return False
+    return True
+
+
+def clear_stale(ctx: Ctx) -> None:
+    """A conflict whose go ended under it (its empire discarded mid-conflict, its pendings with it): its
+    sealed commitments go, and its cards are discarded."""
+    s = ctx.state
+    live = {g.empire for g in s.goes}
+    sealed = tuple(p for p in s.sealed if p.empire in live)
+    stale: list[int] = []
+    if s.phase == "manoeuvre":  # no other step of a manoeuvre sets cards aside
+        held = {int(p.data["card"]) for p in (*s.pending, *sealed) if p.kind == COMMIT}
+        stale = [c for _, c in s.aside if c not in held]
+    if sealed != s.sealed or stale:
+        ctx.state = replace(s, sealed=sealed, aside=tuple(x for x in s.aside if x[1] not in stale),
+                            discard=(*s.discard, *stale))
+
+
+window.register("conflict", ("conflict_bonus", "ignore_fort", "elite_marker"), _play)

@@ -1,0 +1,167 @@
+"""The words of conflict (:mod:`engine.seven_ages.battle`): its choices, events and headings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import Action, Choice, Event, Names
+from engine.seven_ages import fog
+from engine.seven_ages.actions_fight import (
+    ACTIONS,
+    Commit,
+    CommitDone,
+    CommitLeader,
+    FightIn,
+    Nominate,
+    Raze,
+    Redraw,
+    Retreat,
+    StandFast,
+    WindowPass,
+    WindowPlay,
+)
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.decision import register_heading, register_label, register_named_label
+from engine.seven_ages.text import empire_name, register_event, seat, the_empire
+from engine.words import join_words, plural
+
+STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
+               "nominate": "you own the defending empire too: nominate the player who defends it",
+               "round": "the conflict's round: both sides commit their units",
+               "commit": "commit your units to this round, face down (at least one)",
+               "event": "the event window: play an event on the revealed round, or pass",
+               "retreat": "before this round's cards: retreat from the conflict, or stand fast",
+               "raze": "your Barbarians took a city: destroy it, or keep it (its income, its defence)"}
+EVENTS = ("conflict_begins", "defender_nominated", "conflict_round", "conflict_card", "conflict_committed",
+          "conflict_tallied", "conflict_losses", "leader_lost_in_conflict", "conflict_disorder",
+          "conflict_ended", "elite_check", "money_seized", "conflict_revealed", "window_opens",
+          "window_event_played", "window_closes", "conflict_retreat", "conflict_redraw", "pursuit_losses",
+          "conflict_committing")
+SHOWN = ("conflict_revealed", "conflict_tallied", "conflict_losses", "pursuit_losses")
+"""The public events that name units under the fog of war: the round's reveal and its tally, where "you
+may examine another player's other on-map Units when tallying up conflict totals" (L791), and the units a
+conflict removes from the map."""
+PART_WORDS = {"card": "card", "units": "units", "elite": "elite", "ages": "ages ahead",
+              "disorder": "disorder markers", "terrain": "terrain", "fort": "fort", "invaded": "invaded",
+              "city": "city", "bonus": "events"}
+
+
+def _units(units: Sequence[Sequence[Any]]) -> str:
+    return join_words([plural(int(n), str(u)) for u, n in units]) or "no units"
+
+
+def _label(view: Mapping[str, Any], action: Action) -> Choice:
+    if isinstance(action, FightIn):
+        return Choice(action, f"Resolve the conflict in {action.area}")
+    if isinstance(action, Commit):
+        return Choice(action, f"Commit {plural(action.count, action.unit)}", group="Commit")
+    if isinstance(action, CommitLeader):
+        return Choice(action, "Commit your Tactician too", group="Commit")
+    if isinstance(action, Raze):
+        return Choice(action, "Destroy the city" if action.destroy else "Keep the city")
+    if isinstance(action, Redraw):
+        return Choice(action, "Discard this card and pick a second (your Tactician)")
+    if isinstance(action, Retreat):
+        return Choice(action, f"Retreat to {action.to}", group="Retreat")
+    if isinstance(action, StandFast):
+        return Choice(action, "Stand fast and fight on")
+    if isinstance(action, WindowPlay):
+        c = load_deck().cards[action.card]
+        side = "the attackers" if action.side == 0 else "the defenders"
+        return Choice(action, f"Play {c.event.name} (card {c.number}) for {side}", group="Events")
+    if isinstance(action, WindowPass):
+        return Choice(action, "Play no event now")
+    assert isinstance(action, CommitDone)
+    return Choice(action, "Done: reveal when the other side is ready")
+
+
+def _nominee(view: Mapping[str, Any], action: Action, names: Names) -> Choice:
+    assert isinstance(action, Nominate)
+    return Choice(action, f"{seat(names, action.seat)} defends")
+
+
+def _side(d: Mapping[str, Any]) -> str:
+    parts = ", ".join(f"{v} {PART_WORDS.get(k, k)}" for k, v in d["parts"].items())
+    leader = " and a Tactician" if d["tactician"] else ""
+    return (f"{the_empire(int(d['empire']))} commit {_units(d['units'])}{leader} (of {_units(d['forces'])}): "
+            f"{d['total']} ({parts})")
+
+
+def _words(event: Event, names: Names) -> str | None:
+    d = event.data
+    if event.type == "conflict_begins":
+        return (f"{the_empire(int(d['empire']))} attack {empire_name(int(d['defender']))} in {d['area']}.")
+    if event.type == "defender_nominated":
+        return f"{seat(names, int(d['seat']))} defends {empire_name(int(d['empire']))} in {d['area']}."
+    if event.type == "conflict_round":
+        return f"Round {d['round']} in {d['area']}: both sides draw a card and commit their units."
+    if event.type == "conflict_card":
+        card = int(d["card"])
+        what = f"card {card} (value {d['value']})" if card else "no card (the deck is empty): 0"
+        return f"Your conflict card in {d['area']}: {what}."
+    if event.type == "conflict_committed":
+        return f"{seat(names, int(d['seat']))} has committed units for {empire_name(int(d['empire']))}."
+    if event.type == "conflict_tallied":
+        sides = "; ".join(_side(s) for s in d["sides"])
+        losers = join_words([empire_name(int(c)) for c in d["losers"]]) or "nobody"
+        values = " and ".join(f"{load_deck().cards[int(s['card'])].value if s['card'] else 0}"
+                              for s in d["sides"])
+        return f"Round {d['round']} in {d['area']}, cards {values}: {sides}. Lost: {losers}."
+    if event.type == "conflict_revealed":
+        sides = "; ".join(f"{the_empire(int(x['empire']))} commit {_units(x['units'])}"
+                          f"{' and a Tactician' if x['tactician'] else ''} of {_units(x['forces'])}"
+                          for x in d["sides"])
+        return f"Round {d['round']} in {d['area']}, revealed: {sides}."
+    if event.type == "window_opens":
+        return f"Events may be played now, in turn: {join_words([seat(names, int(x)) for x in d['seats']])}."
+    if event.type == "window_event_played":
+        c = load_deck().cards[int(d["card"])]
+        side = "the attackers" if int(d["side"]) == 0 else "the defenders"
+        return f"{seat(names, int(d['seat']))} plays {c.event.name} for {side}."
+    if event.type == "window_closes":
+        return "Every player asked has passed: no more events."
+    if event.type == "conflict_retreat":
+        lost = f", losing {_units(d['lost'])}" if d["lost"] else ""
+        return f"{the_empire(int(d['empire']))} retreat from {d['area']} to {d['to']}{lost}."
+    if event.type == "pursuit_losses":
+        return (f"Pursued, {empire_name(int(d['empire']))} lose {_units(d['units'])} as they retreat from "
+                f"{d['area']}.")
+    if event.type == "conflict_committing":
+        leader = " and your Tactician" if d["leader"] else ""
+        return f"Committed so far in {d['area']}: {_units(d['units'])}{leader}."
+    if event.type == "conflict_redraw":
+        return f"{seat(names, int(d['seat']))} discards their conflict card and picks a second."
+    if event.type == "conflict_losses":
+        return f"{the_empire(int(d['empire']))} lose {_units(d['units'])} in {d['area']}."
+    if event.type == "leader_lost_in_conflict":
+        fate = "leaves the game" if d["named"] else "goes back to the leader cup"
+        return f"{d['leader']} of {empire_name(int(d['empire']))} is lost in {d['area']} and {fate}."
+    if event.type == "conflict_disorder":
+        return (f"{the_empire(int(d['empire']))} have committed every unit in {d['area']}: a conflict "
+                f"disorder marker ({d['markers']} now), and their units are uncommitted again.")
+    if event.type == "conflict_ended":
+        winner = d["winner"]
+        who = f"{the_empire(int(winner))} hold {d['area']}" if winner else f"{d['area']} is left vacant"
+        return f"The conflict in {d['area']} is over: {who}."
+    if event.type == "elite_check":
+        result = "loses an elite marker" if d["removed"] else "keeps its elite markers"
+        return (f"{the_empire(int(d['empire']))}, having lost {d['lost']} units, draw a {d['value']}: the "
+                f"empire {result}.")
+    if event.type == "money_seized":
+        gained = f", {d['gained']} of it to {empire_name(int(d['taker']))}" if d["taker"] else ""
+        return f"{the_empire(int(d['empire']))} lose all their {d['money']} money{gained}."
+    return None
+
+
+def register() -> None:
+    """Word the conflict's moves, events and stages (called once, as the Manoeuvre step registers)."""
+    for kind in ACTIONS:
+        register_label(kind.kind, _label)
+    register_named_label(Nominate.kind, _nominee)
+    for type_ in EVENTS:
+        register_event(type_, _words)
+    for type_ in SHOWN:
+        fog.open_event(type_)
+    for stage, words in STAGE_WORDS.items():
+        register_heading(stage, words)

@@ -1,0 +1,58 @@
+"""Retreat from a conflict (L761-765): who may, where to, and what goes.
+
+"You may always choose to retreat before picking cards at the start of any round if the other empire has
+acquired a conflict disorder marker. If you have a Tactician in the area, you may retreat if either side
+has acquired a conflict disorder marker" (L761). "You may only retreat your empire's units and leaders to
+an adjacent area it controls and only if that area contains no units from another empire. Units may only
+retreat to an area they could enter during movement (not counting naval transport) ... Retreating units
+that have nowhere to retreat to are lost" (L763-765). The conflict go (:mod:`engine.seven_ages.battle`)
+offers it; everything here reads the state or builds a new empire.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.seven_ages.actions_move import AIR, LAND, SHIPS
+from engine.seven_ages.conflict import TACTICIAN
+from engine.seven_ages.map import load_map
+from engine.seven_ages.movement import mode_of, others_in
+from engine.seven_ages.state import Empire, SevenState
+
+
+def eligible(e: Empire, area: str, my_marks: int, their_marks: int) -> bool:
+    """Whether the empire may retreat from ``area`` at the start of a round (L761)."""
+    return their_marks > 0 or (e.has_leader(TACTICIAN, area) and my_marks + their_marks > 0)
+
+
+def _enters(unit: str, to: str) -> bool:
+    """Whether ``unit`` could enter ``to`` by itself during movement (no naval transport, L763)."""
+    place = load_map().areas[to]
+    mode = mode_of(unit)
+    if mode == LAND:
+        return place.land
+    if mode == SHIPS:
+        return not place.land or load_map().coastal(to)
+    return mode == AIR
+
+
+def destinations(state: SevenState, e: Empire, area: str) -> list[str]:
+    """Adjacent areas the empire controls that hold no other empire's units and that some of its units in
+    ``area`` could enter (L763)."""
+    units = {s.unit for s in e.units if s.area == area}
+    return [a for a in sorted(load_map().adjacency[area])
+            if e.count(a) and not others_in(state, e, a) and any(_enters(u, a) for u in units)]
+
+
+def withdraw(e: Empire, area: str, to: str) -> tuple[Empire, dict[str, int]]:
+    """The empire with its units and leaders in ``area`` retreated to ``to``; units that could not enter it
+    are lost (L765). Returns the empire and the units lost."""
+    lost: dict[str, int] = {}
+    for s in [s for s in e.units if s.area == area]:
+        e = e.add_units(area, s.unit, -s.count)
+        if _enters(s.unit, to):
+            e = e.add_units(to, s.unit, s.count)
+        else:
+            lost[s.unit] = s.count
+    leaders = tuple(replace(ld, area=to) if ld.area == area else ld for ld in e.leaders)
+    return replace(e, leaders=leaders), lost
