@@ -293,8 +293,9 @@ def _title_and_legend(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
 
 
 def render_board(view: Mapping[str, Any] | None = None, *, size: int = BASE_W, names: bool | None = None,
-                 highlight: Iterable[str] = ()) -> bytes:
-    """The board as PNG bytes, ``size`` pixels wide; ``highlight`` outlines those areas in white.
+                 highlight: Iterable[str] = (), people: Sequence[str] = ()) -> bytes:
+    """The board as PNG bytes, ``size`` pixels wide; ``highlight`` outlines those areas in white;
+    ``people`` (a name per seat) names the empires' owners in the key.
 
     Names are drawn by default from ``NAMES_FROM`` px wide: narrower, 285 names are a smudge.
     """
@@ -306,7 +307,7 @@ def render_board(view: Mapping[str, Any] | None = None, *, size: int = BASE_W, n
         img = img.copy()
         draw_pieces(img, view, {n: g["pole"] for n, g in geometry["areas"].items() if g.get("pole")},
                     scale, TITLE_H * scale)
-        strip = key_strip(view, size)
+        strip = key_strip(view, size, people)
         keyed = Image.new("RGB", (size, img.height + strip.height), palette.PAPER)
         keyed.paste(img, (0, 0))
         keyed.paste(strip, (0, img.height))
