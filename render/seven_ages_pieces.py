@@ -83,12 +83,13 @@ def _area_marks(draw: ImageDraw.ImageDraw, a: Mapping[str, Any], capital: bool, 
 
 
 def draw_pieces(img: Image.Image, view: Mapping[str, Any], poles: Mapping[str, Sequence[float]],
-                scale: float, top: float) -> None:
+                scale: float, top: float, side: float | None = None) -> None:
     """Draw every stack, leader and area marker of ``view`` on ``img`` (the board, ``scale`` times the
     raster's size, the raster's row 0 at ``top`` pixels): one row above each area's name, its markers
     on the left, then one counter per empire there."""
     draw = ImageDraw.Draw(img)
-    side = max(13.0, 17 * scale)  # below 13 px a code and a count no longer read
+    if side is None:
+        side = max(13.0, 17 * scale)  # below 13 px a code and a count no longer read
     at: dict[str, list[tuple[Mapping[str, Any], float, str, int]]] = {}  # area: (empire, width, top, count)
     for e in view["empires"]:
         for area, unit, count in e["stacks"]:

@@ -15,8 +15,18 @@ from PIL import Image
 
 from engine.seven_ages.data import load_counters
 from engine.seven_ages.game import GAME
+from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC
-from render.seven_ages import render_board
+from render.seven_ages import _raster, render_board
+from render.seven_ages_closeup import (
+    MAX_SPAN,
+    MIN_SPAN,
+    closeup_areas,
+    closeup_image,
+    focus_areas,
+    layout,
+    window,
+)
 from render.seven_ages_colours import GROUP_HUES, face, group_and_shade
 from render.seven_ages_pieces import key_items
 from tests.colour_vision import delta_e, deuteranopia
@@ -105,6 +115,9 @@ def test_no_picture_shows_a_unit_beneath_a_stack_top(played: Any) -> None:
     for emp in blind["empires"]:
         emp["units"] = None
     assert render_board(view, size=1600) == render_board(blind, size=1600)
+    areas = [a for a, _, _ in view["empires"][0]["stacks"]]
+    draw = SPEC.notice_pictures()
+    assert draw(view, focus=areas, size=800) == draw(blind, focus=areas, size=800)
     hidden = {str(s.unit) for emp in played.empires for s in emp.units} - {
         str(u) for emp in view["empires"] for _, u, _ in emp["stacks"]}
     words = " ".join(w for _, w in key_items(view_of(played, None)))
@@ -119,3 +132,56 @@ def test_the_board_shows_the_pieces_and_changes_with_them(played: Any) -> None:
     assert render_board(moved, size=1600) != before
     with Image.open(io.BytesIO(before)) as img:
         assert img.width == 1600
+
+
+# -- item 2: the close-up of a notice's areas -----------------------------------------------------
+
+
+def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("area", sorted(load_map().areas))
+def test_a_close_up_of_any_area_names_it_and_its_names_never_overlap(area: str) -> None:
+    win = window([area])
+    k = 800 / (win[2] - win[0])
+    assert MIN_SPAN <= win[2] - win[0] <= MAX_SPAN  # at 800 px: 1.25 to 2 px per raster px
+    pole = _raster()[1]["areas"][area]["pole"]
+    assert win[0] <= pole[0] < win[2] and win[1] <= pole[1] < win[3]
+    labels = layout(win, k, 20, [area])
+    assert area in {label.area for label in labels}
+    height = (win[3] - win[1]) * k
+    for i, label in enumerate(labels):
+        assert label.size >= 11, label
+        x0, y0, x1, y1 = label.box
+        assert x0 >= 0 and x1 <= 800 and y0 >= 0 and y1 <= height + 1e-6, label
+        assert not any(overlaps(label.box, other.box) for other in labels[i + 1:]), label
+
+
+def test_a_close_up_names_every_area_well_inside_it() -> None:
+    """Only a name at the window's edge may be left out (the whole map names it)."""
+    win = window(["Latium", "Sardinia"])
+    k = 800 / (win[2] - win[0])
+    named = {label.area for label in layout(win, k, 20, ["Latium", "Sardinia"])}
+    inner = {n for n, g in _raster()[1]["areas"].items() if g.get("pole")
+             and win[0] + 40 <= g["pole"][0] < win[2] - 40 and win[1] + 30 <= g["pole"][1] < win[3] - 30}
+    assert {"Latium", "Sardinia", "Tuscany", "Campania", "Tyrrhenian Sea"} <= inner
+    assert inner <= named
+
+
+def test_the_notice_closes_in_on_the_newest_areas_and_keeps_the_whole_map(played: Any) -> None:
+    view = view_of(played, 2)
+    held = [area for e in view["empires"] for area, _, _ in e["stacks"]]
+    pictures = SPEC.notice_pictures()(view, focus=["alice", "Spear", held[0], held[-1], "Latium"], size=800)
+    assert [tag for tag, _ in pictures] == ["closeup", "map"]
+    imgs = [Image.open(io.BytesIO(png)) for _, png in pictures]
+    assert all(img.width == 800 and img.height <= img.width for img in imgs)
+    assert closeup_areas(focus_areas(["alice", held[0], "Latium"]))[0] == "Latium"  # the newest first
+    alone = SPEC.notice_pictures()(view, focus=["alice", "Spear"], size=800)
+    assert [tag for tag, _ in alone] == ["map"]
+    # the close-up draws the pieces: with every empire gone it is another picture
+    img, _ = closeup_image(view, [held[-1]], size=800)
+    empty = copy.deepcopy(view)
+    empty["empires"] = []
+    bare, _ = closeup_image(empty, [held[-1]], size=800)
+    assert np.abs(np.asarray(img, dtype=int) - np.asarray(bare, dtype=int)).sum() > 0

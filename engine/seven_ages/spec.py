@@ -53,6 +53,7 @@ SPEC = register(GameSpec(
     game="engine.seven_ages.game:GAME",
     policies="engine.seven_ages.ai:make_policy",
     renderer="render.seven_ages:render_board",
+    pictures="render.seven_ages_notice:notice_pictures",  # the close-up of the news, the map, the tracks
     options=OPTIONS,
     anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
     offered=False,

@@ -1,0 +1,25 @@
+"""The pictures of a 7 Ages turn notice (an :class:`engine.spec.NoticePictures`): the close-up of the
+areas the news names, the whole map as the overview, and the tracks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from render.png import encode_png
+from render.seven_ages import render_board
+from render.seven_ages_closeup import closeup_areas, closeup_image, focus_areas
+
+
+def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+                    people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
+    """The close-up of the areas of ``focus`` (when it names any: the newest and the older ones near
+    it, :func:`render.seven_ages_closeup.closeup_areas`), then the whole map with those areas outlined.
+    ``people`` (a name per seat) names the seats in the headers and keys."""
+    areas = closeup_areas(focus_areas(focus))
+    out: list[tuple[str, bytes]] = []
+    if areas:
+        img, _ = closeup_image(view, areas, size=size, people=people)
+        out.append(("closeup", encode_png(img)))
+    out.append(("map", render_board(view, size=size, highlight=areas, people=people)))
+    return out
