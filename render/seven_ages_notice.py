@@ -9,12 +9,14 @@ from typing import Any
 from render.png import encode_png
 from render.seven_ages import render_board
 from render.seven_ages_closeup import closeup_areas, closeup_image, focus_areas
+from render.seven_ages_tracks import render_tracks
 
 
 def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
                     people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """The close-up of the areas of ``focus`` (when it names any: the newest and the older ones near
-    it, :func:`render.seven_ages_closeup.closeup_areas`), then the whole map with those areas outlined.
+    it, :func:`render.seven_ages_closeup.closeup_areas`), then the whole map with those areas outlined,
+    then the tracks (:mod:`render.seven_ages_tracks`) once an empire is in play.
     ``people`` (a name per seat) names the seats in the headers and keys."""
     areas = closeup_areas(focus_areas(focus))
     out: list[tuple[str, bytes]] = []
@@ -22,4 +24,6 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
         img, _ = closeup_image(view, areas, size=size, people=people)
         out.append(("closeup", encode_png(img)))
     out.append(("map", render_board(view, size=size, highlight=areas, people=people)))
+    if view["empires"]:  # before the first empire the tracks are empty
+        out.append(("tracks", render_tracks(view, size=size, people=people)))
     return out

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from engine.seven_ages.data import load_counters
+from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC
@@ -29,6 +29,7 @@ from render.seven_ages_closeup import (
 )
 from render.seven_ages_colours import GROUP_HUES, face, group_and_shade
 from render.seven_ages_pieces import key_items
+from render.seven_ages_tracks import progress_rows, render_tracks, tracks_image
 from tests.colour_vision import delta_e, deuteranopia
 
 PEOPLE = ("alice", "bob", "carol", "dora")
@@ -173,15 +174,50 @@ def test_the_notice_closes_in_on_the_newest_areas_and_keeps_the_whole_map(played
     view = view_of(played, 2)
     held = [area for e in view["empires"] for area, _, _ in e["stacks"]]
     pictures = SPEC.notice_pictures()(view, focus=["alice", "Spear", held[0], held[-1], "Latium"], size=800)
-    assert [tag for tag, _ in pictures] == ["closeup", "map"]
+    assert [tag for tag, _ in pictures] == ["closeup", "map", "tracks"]
     imgs = [Image.open(io.BytesIO(png)) for _, png in pictures]
     assert all(img.width == 800 and img.height <= img.width for img in imgs)
     assert closeup_areas(focus_areas(["alice", held[0], "Latium"]))[0] == "Latium"  # the newest first
     alone = SPEC.notice_pictures()(view, focus=["alice", "Spear"], size=800)
-    assert [tag for tag, _ in alone] == ["map"]
+    assert [tag for tag, _ in alone] == ["map", "tracks"]
     # the close-up draws the pieces: with every empire gone it is another picture
     img, _ = closeup_image(view, [held[-1]], size=800)
     empty = copy.deepcopy(view)
     empty["empires"] = []
     bare, _ = closeup_image(empty, [held[-1]], size=800)
     assert np.abs(np.asarray(img, dtype=int) - np.asarray(bare, dtype=int)).sum() > 0
+
+
+# -- item 3: the tracks ---------------------------------------------------------------------------
+
+
+def test_the_progress_track_holds_every_empire_once_at_its_level_with_the_dark_ages(played: Any) -> None:
+    view = view_of(played, None)
+    rows = progress_rows(view)
+    cells = [cell for _, row in rows for cell in row]
+    assert [words.split()[0] for words, _ in rows] == [str(a) for a in range(1, 8)]
+    assert [cell.level for cell in cells] == list(range(1, 50))
+    dark = {cell.level for cell in cells if cell.dark}
+    assert {18, 19, 20} <= dark and dark == set(load_tables().dark_ages)  # L2818: 18-20 follow the arrow
+    where = {card: cell.level for cell in cells for card in cell.empires}
+    assert sum(len(cell.empires) for cell in cells) == len(view["empires"]) == len(where)
+    for e in view["empires"]:
+        assert where[e["card"]] == min(e["progress"], 49)
+
+
+def test_the_tracks_fit_chat_with_the_most_empires_and_move_with_the_markers(played: Any) -> None:
+    view = view_of(played, None)
+    crowded = copy.deepcopy(view)
+    base = crowded["empires"]
+    crowded["empires"] = [{**base[n % len(base)], "card": 1000 + n, "progress": 17 if n < 12 else 3 + n}
+                          for n in range(25)]  # 5 players, 5 empires each; 12 on one level
+    crowded["people"] = [*crowded["people"], {**crowded["people"][0], "seat": 4}]
+    for size in (400, 800):
+        img = tracks_image(crowded, size=size)
+        assert img.width == size and img.height <= img.width
+    moved = copy.deepcopy(view)
+    moved["empires"][0]["progress"] += 1
+    assert render_tracks(moved) != render_tracks(view)
+    richer = copy.deepcopy(view)
+    richer["people"][0]["glory"] += 30
+    assert render_tracks(richer) != render_tracks(view)
