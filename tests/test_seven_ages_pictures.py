@@ -17,6 +17,8 @@ from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC
+from render.charts import build_score_figure
+from render.history import ScorePoint
 from render.seven_ages import _raster, render_board
 from render.seven_ages_closeup import (
     MAX_SPAN,
@@ -221,3 +223,50 @@ def test_the_tracks_fit_chat_with_the_most_empires_and_move_with_the_markers(pla
     richer = copy.deepcopy(view)
     richer["people"][0]["glory"] += 30
     assert render_tracks(richer) != render_tracks(view)
+
+
+# -- item 4: the scores chart ---------------------------------------------------------------------
+
+STAGES = ("Placing action markers", "Start empire", "Production", "Trade and progress", "Manoeuvre",
+          "Destiny", "Civilise", "End of turn")
+
+
+def stage_series(turns: int) -> list[ScorePoint]:
+    """Scores as each 7 Ages stage ended, as ``python -m render demo`` gathers them: two stages before
+    the first turn, eight a turn, then the final scores."""
+    series = [ScorePoint("Start", (0, 0, 0), 0), ScorePoint("Bidding for who goes first", (0, 0, 0), 1),
+              ScorePoint("Choosing colours", (0, 0, 0), 2)]
+    for turn in range(1, turns + 1):
+        for name in STAGES:
+            series.append(ScorePoint(f"Turn {turn}: {name}", (3 * turn, 2 * turn, turn), len(series)))
+    return [*series, ScorePoint("Final", (3 * turns, 2 * turns, turns), len(series))]
+
+
+def band_labels(turns: int) -> list[tuple[str, tuple[float, float]]]:
+    """The labels over the chart's bands, with their horizontal extent in px."""
+    fig = build_score_figure(stage_series(turns), by_epoch=False)
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    ax = fig.axes[0]
+    out = []
+    for text in ax.texts:
+        words = text.get_text()
+        if words.isdigit() or words == "End":
+            box = text.get_window_extent(renderer)
+            out.append((words, (float(box.x0), float(box.x1))))
+    return sorted(out, key=lambda item: item[1][0])
+
+
+@pytest.mark.parametrize("turns", [12, 20])
+def test_the_scores_chart_labels_every_turn_not_every_stage(turns: int) -> None:
+    labels = band_labels(turns)
+    assert [w for w, _ in labels if w != "End"] == [str(t) for t in range(1, turns + 1)]
+    for (_, (_, right)), (_, (left, _)) in itertools.pairwise(labels):
+        assert right <= left, labels
+
+
+def test_with_sixty_turns_the_chart_labels_what_fits_and_nothing_overlaps() -> None:
+    labels = band_labels(60)
+    numbers = [int(w) for w, _ in labels if w != "End"]
+    assert numbers[0] == 1 and 10 <= len(numbers) < 60 and numbers[-1] >= 50
+    for (_, (_, right)), (_, (left, _)) in itertools.pairwise(labels):
+        assert right <= left, labels
