@@ -9,6 +9,7 @@ from typing import Any
 from render.png import encode_png
 from render.seven_ages import render_board
 from render.seven_ages_closeup import closeup_areas, closeup_image, focus_areas
+from render.seven_ages_hand import hand_image
 from render.seven_ages_tracks import render_tracks
 
 
@@ -16,7 +17,8 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
                     people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """The close-up of the areas of ``focus`` (when it names any: the newest and the older ones near
     it, :func:`render.seven_ages_closeup.closeup_areas`), then the whole map with those areas outlined,
-    then the tracks (:mod:`render.seven_ages_tracks`) once an empire is in play.
+    then the tracks (:mod:`render.seven_ages_tracks`) once an empire is in play, then the reader's hand
+    (:mod:`render.seven_ages_hand`) when the view holds one (a player's own: a notice by DM).
     ``people`` (a name per seat) names the seats in the headers and keys."""
     areas = closeup_areas(focus_areas(focus))
     out: list[tuple[str, bytes]] = []
@@ -26,4 +28,7 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
     out.append(("map", render_board(view, size=size, highlight=areas, people=people)))
     if view["empires"]:  # before the first empire the tracks are empty
         out.append(("tracks", render_tracks(view, size=size, people=people)))
+    hand = hand_image(view, size=size)  # a player's own view only: a spectator's holds no hand
+    if hand is not None:
+        out.append(("hand", encode_png(hand)))
     return out

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
@@ -30,6 +31,7 @@ from render.seven_ages_closeup import (
     window,
 )
 from render.seven_ages_colours import GROUP_HUES, face, group_and_shade
+from render.seven_ages_hand import card_lines, hand_image
 from render.seven_ages_pieces import key_items
 from render.seven_ages_tracks import progress_rows, render_tracks, tracks_image
 from tests.colour_vision import delta_e, deuteranopia
@@ -176,12 +178,13 @@ def test_the_notice_closes_in_on_the_newest_areas_and_keeps_the_whole_map(played
     view = view_of(played, 2)
     held = [area for e in view["empires"] for area, _, _ in e["stacks"]]
     pictures = SPEC.notice_pictures()(view, focus=["alice", "Spear", held[0], held[-1], "Latium"], size=800)
-    assert [tag for tag, _ in pictures] == ["closeup", "map", "tracks"]
+    tags = ["closeup", "map", "tracks", "hand"]
+    assert [tag for tag, _ in pictures] == tags[:4 if view["your_hand"] else 3]
     imgs = [Image.open(io.BytesIO(png)) for _, png in pictures]
     assert all(img.width == 800 and img.height <= img.width for img in imgs)
     assert closeup_areas(focus_areas(["alice", held[0], "Latium"]))[0] == "Latium"  # the newest first
     alone = SPEC.notice_pictures()(view, focus=["alice", "Spear"], size=800)
-    assert [tag for tag, _ in alone] == ["map", "tracks"]
+    assert [tag for tag, _ in alone][:2] == ["map", "tracks"]
     # the close-up draws the pieces: with every empire gone it is another picture
     img, _ = closeup_image(view, [held[-1]], size=800)
     empty = copy.deepcopy(view)
@@ -270,3 +273,34 @@ def test_with_sixty_turns_the_chart_labels_what_fits_and_nothing_overlaps() -> N
     assert numbers[0] == 1 and 10 <= len(numbers) < 60 and numbers[-1] >= 50
     for (_, (_, right)), (_, (left, _)) in itertools.pairwise(labels):
         assert right <= left, labels
+
+
+# -- item 5: the viewer's hand --------------------------------------------------------------------
+
+
+def test_the_hand_goes_only_to_its_holder_and_shows_only_their_cards(played: Any) -> None:
+    seat = next(p.seat for p in played.people if len(p.hand) >= 2)
+    mine = view_of(played, seat)
+    assert [tag for tag, _ in SPEC.notice_pictures()(mine, size=800)][-1] == "hand"
+    assert "hand" not in [tag for tag, _ in SPEC.notice_pictures()(view_of(played, None), size=800)]
+    img = hand_image(mine)
+    assert img is not None
+    # drawn from the view's own hand alone: nothing else of the view changes it
+    alone = hand_image({"your_hand": mine["your_hand"]})
+    assert alone is not None and alone.tobytes() == img.tobytes()
+    other = hand_image({"your_hand": mine["your_hand"][1:]})
+    assert other is not None and other.tobytes() != img.tobytes()
+    head, lines = card_lines(mine["your_hand"][0])
+    card = load_deck().cards[mine["your_hand"][0]]
+    assert head == f"{card.number} · {card.empire.name}"
+    assert all(f"{area} ({load_map().areas[area].ref})" in lines[0] for area in card.empire.starts)
+    assert not any(mark in line for n in load_deck().cards for line in card_lines(n)[1] for mark in "[]{}")
+
+
+def test_a_hand_of_the_ten_wordiest_cards_is_no_taller_than_wide() -> None:
+    deck = load_deck().cards
+    wordiest = sorted(deck, key=lambda n: -sum(len(line) for line in card_lines(n)[1]))[:10]
+    for size in (400, 800):
+        img = hand_image({"your_hand": wordiest}, size=size)
+        assert img is not None and img.width == size and img.height <= img.width
+    assert hand_image({"your_hand": []}) is None and hand_image({"your_hand": None}) is None
