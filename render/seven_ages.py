@@ -34,6 +34,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.seven_ages.map import WorldMap, load_map
+from engine.seven_ages.text import stage
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
@@ -292,6 +293,21 @@ def _title_and_legend(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
     draw.text((x + 44, y), "crossing arrow", font=font(12), fill=palette.INK, anchor="lm")
 
 
+def _stage_title(img: Image.Image, view: Mapping[str, Any], scale: float) -> None:
+    """The stage in the title (a board whose pieces did not move still says when it was drawn), then the
+    note that the map is Annals' reconstruction."""
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, img.width, TITLE_H * scale - 1), fill=palette.PAPER)
+    head = f"7 Ages · {stage(view)}"
+    big = font(max(9, round(22 * scale)), True)
+    draw.text((16 * scale, TITLE_H * scale / 2), head, font=big, fill=palette.INK, anchor="lm")
+    x = 16 * scale + big.getlength(head) + 24 * scale
+    note = "Annals' reconstruction of the map; names and the rulebook's map facts are kept."
+    small = font(max(8, round(13 * scale)))
+    if x + small.getlength(note) < img.width - 8:
+        draw.text((x, TITLE_H * scale / 2), note, font=small, fill=palette.INK, anchor="lm")
+
+
 def render_board(view: Mapping[str, Any] | None = None, *, size: int = BASE_W, names: bool | None = None,
                  highlight: Iterable[str] = (), people: Sequence[str] = ()) -> bytes:
     """The board as PNG bytes, ``size`` pixels wide; ``highlight`` outlines those areas in white;
@@ -312,6 +328,10 @@ def render_board(view: Mapping[str, Any] | None = None, *, size: int = BASE_W, n
         keyed.paste(img, (0, 0))
         keyed.paste(strip, (0, img.height))
         img = keyed
+    if view is not None and view.get("phase"):
+        if not view.get("empires"):
+            img = img.copy()  # never draw on the cached base
+        _stage_title(img, view, size / BASE_W)
     if wanted:
         img = img.copy()
         ids, geometry = _raster()

@@ -304,3 +304,13 @@ def test_a_hand_of_the_ten_wordiest_cards_is_no_taller_than_wide() -> None:
         img = hand_image({"your_hand": wordiest}, size=size)
         assert img is not None and img.width == size and img.height <= img.width
     assert hand_image({"your_hand": []}) is None and hand_image({"your_hand": None}) is None
+
+
+def test_the_board_says_its_stage_so_boards_differ_from_stage_to_stage(played: Any) -> None:
+    view = view_of(played, None)
+    later = {**view, "phase": "destiny" if view["phase"] != "destiny" else "civilise"}
+    assert render_board(view, size=800) != render_board(later, size=800)
+    static = render_board(size=800)
+    bare = {**view, "empires": []}
+    assert render_board(bare, size=800) != render_board({**bare, "turn": view["turn"] + 1}, size=800)
+    assert render_board(size=800) == static  # the stage went on copies: the cached base is unmarked
