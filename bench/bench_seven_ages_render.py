@@ -3,9 +3,9 @@
 Run by hand (never from the tests):
     PYTHONPATH=. python bench/bench_seven_ages_render.py [--size 2200] [--save /tmp/seven_ages.png]
 
-Three pictures: the static map (no view), the board with the pieces of a spectator's view of a greedy
-4-player game ``--moves`` moves in (``--seed``), and, where the code has it, a turn notice's close-up
-of three areas at chat width (800 px). The first render draws and caches the map; later renders copy
+The static map (no view), the board with the pieces of a spectator's view of a greedy 4-player game
+``--moves`` moves in (``--seed``), and, where the code has them, a turn notice's tracks and close-up at
+chat width (800 px). The first render draws and caches the map; later renders copy
 it, draw the pieces, outline three areas on every other run and encode.
 """
 
@@ -57,6 +57,13 @@ def main() -> None:
             f"{view['turn']})", args, highlight=AREAS)
     if importlib.util.find_spec("render.seven_ages_closeup") is None:
         return
+    from render.seven_ages_tracks import render_tracks
+
+    def tracks(v: dict[str, Any], *, size: int, highlight: Sequence[str] = ()) -> bytes:
+        return render_tracks(v, size=size)
+
+    args.size = 800
+    measure(tracks, view, "the tracks", args)
     from render.png import encode_png
     from render.seven_ages_closeup import closeup_image
 

@@ -11,11 +11,13 @@ Option 16's blue and black markers are not drawn: no view carries them yet.
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.text import stage
@@ -58,6 +60,25 @@ def progress_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Cell]]]:
             for age in tables.ages]
 
 
+@functools.lru_cache(maxsize=4096)
+def _stamp(text: str, f: ImageFont.FreeTypeFont, fill: tuple[int, int, int], anchor: str
+           ) -> tuple[Image.Image, int, int]:
+    """``text`` as a transparent stamp and where its anchor point lies in it: kept, since the tracks
+    draw the same level numbers and names every time (the text is most of the picture's cost)."""
+    w, h = math.ceil(f.getlength(text)) + 4, math.ceil(f.size * 1.6) + 4
+    ox, oy = 2, (h // 2 if anchor[1] == "m" else 2)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((ox, oy), text, font=f, fill=fill, anchor=anchor)
+    return img, ox, oy
+
+
+def _say(img: Image.Image, xy: tuple[float, float], text: str, *, font: ImageFont.FreeTypeFont,
+         fill: tuple[int, int, int], anchor: str) -> None:
+    """Write ``text`` at ``xy`` (anchor "lm" or "lt") from its stamp."""
+    stamp, ox, oy = _stamp(text, font, fill, anchor)
+    img.paste(stamp, (round(xy[0]) - ox, round(xy[1]) - oy), stamp)
+
+
 def _bar(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], value: int, top: int,
          fill: tuple[int, int, int], edge: tuple[int, int, int]) -> None:
     """A bar of ``value`` out of ``top`` in ``box``, on a pale track with a tick every 20."""
@@ -88,20 +109,20 @@ def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[s
     height = title_h + head_h + sum(heights) + round(10 * k) + lower_h
     img = Image.new("RGB", (size, height), palette.PAPER)
     draw = ImageDraw.Draw(img)
-    draw.text((8 * k, title_h / 2), f"7 Ages · {stage(view)}: the tracks", font=font(round(16 * k), True),
+    _say(img, (8 * k, title_h / 2), f"7 Ages · {stage(view)}: the tracks", font=font(round(16 * k), True),
               fill=palette.INK, anchor="lm")
     y = title_h
-    draw.text((8 * k, y + head_h / 2), "Progress (shaded: a dark age, no free progress without a Scientist)",
+    _say(img, (8 * k, y + head_h / 2), "Progress (shaded: a dark age, no free progress without a Scientist)",
               font=f_head, fill=palette.INK, anchor="lm")
     y += head_h
     cell_w = (size - LEFT * k - 8 * k) / 7
     for (words, cells), row_h in zip(rows, heights, strict=True):
-        draw.text((8 * k, y + row_h / 2), words, font=f_bold, fill=palette.INK, anchor="lm")
+        _say(img, (8 * k, y + row_h / 2), words, font=f_bold, fill=palette.INK, anchor="lm")
         for c, cell in enumerate(cells):
             x = LEFT * k + c * cell_w
             draw.rectangle((x, y, x + cell_w, y + row_h), fill=DARK if cell.dark else (250, 246, 236),
                            outline=CELL_LINE)
-            draw.text((x + 3 * k, y + 2 * k), str(cell.level) + (" dark" if cell.dark else ""), font=f_small,
+            _say(img, (x + 3 * k, y + 2 * k), str(cell.level) + (" dark" if cell.dark else ""), font=f_small,
                       fill=(90, 80, 70), anchor="lt")
             for n, card in enumerate(cell.empires):
                 e = empires[card]
@@ -115,23 +136,23 @@ def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[s
                     name = name[:-1]
                 if name != str(e["name"]):
                     name = name[:-1].rstrip() + "."
-                draw.text((x + side + 6 * k, ey + side / 2), name, font=f_name, fill=palette.INK, anchor="lm")
+                _say(img, (x + side + 6 * k, ey + side / 2), name, font=f_name, fill=palette.INK, anchor="lm")
         y += row_h
     y += round(10 * k)
     half = size / 2
     viewer = view.get("viewer")
-    draw.text((8 * k, y + head_h / 2), "Glory", font=f_head, fill=palette.INK, anchor="lm")
-    draw.text((half + 8 * k, y + head_h / 2), "Money", font=f_head, fill=palette.INK, anchor="lm")
+    _say(img, (8 * k, y + head_h / 2), "Glory", font=f_head, fill=palette.INK, anchor="lm")
+    _say(img, (half + 8 * k, y + head_h / 2), "Money", font=f_head, fill=palette.INK, anchor="lm")
     y += head_h
     glory_top = max(200, *(int(p["glory"]) for p in view["people"]))
     label_w = 150 * k
     for n, p in enumerate(view["people"]):
         ry = y + n * 19 * k
         who = owner_name(int(p["seat"]), viewer, people)
-        draw.text((8 * k, ry + 8 * k), who, font=f_name, fill=palette.INK, anchor="lm")
+        _say(img, (8 * k, ry + 8 * k), who, font=f_name, fill=palette.INK, anchor="lm")
         _bar(draw, (8 * k + label_w * 0.75, ry + 2 * k, half - 44 * k, ry + 15 * k), int(p["glory"]),
              glory_top, (120, 110, 98), palette.INK)
-        draw.text((half - 40 * k, ry + 8 * k), str(p["glory"]), font=f_bold, fill=palette.INK, anchor="lm")
+        _say(img, (half - 40 * k, ry + 8 * k), str(p["glory"]), font=f_bold, fill=palette.INK, anchor="lm")
     col_w = half / 2
     for n, e in enumerate(view["empires"]):
         cx = half + (n % 2) * col_w
@@ -143,10 +164,10 @@ def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[s
         name = str(e["name"])
         while f_name.getlength(name) > 80 * k:
             name = name[:-1]
-        draw.text((cx + side + 12 * k, ry + 8 * k), name, font=f_name, fill=palette.INK, anchor="lm")
+        _say(img, (cx + side + 12 * k, ry + 8 * k), name, font=f_name, fill=palette.INK, anchor="lm")
         _bar(draw, (cx + 104 * k, ry + 3 * k, cx + col_w - 34 * k, ry + 14 * k), int(e["money"]), 200,
              look.edge if look.stripes is None and look.edge != (255, 255, 255) else look.fill, palette.INK)
-        draw.text((cx + col_w - 30 * k, ry + 8 * k), str(e["money"]), font=f_bold, fill=palette.INK,
+        _say(img, (cx + col_w - 30 * k, ry + 8 * k), str(e["money"]), font=f_bold, fill=palette.INK,
                   anchor="lm")
     return img
 
