@@ -10,6 +10,7 @@ taller than wide (chat shows those best).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -72,9 +73,14 @@ def hand_image(view: Mapping[str, Any], *, size: int = 800) -> Image.Image | Non
     hand: Sequence[int] = view.get("your_hand") or ()
     if not hand:
         return None
+    return _hand_picture(tuple(int(n) for n in hand), size).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _hand_picture(hand: tuple[int, ...], size: int) -> Image.Image:
+    """The picture of ``hand``, kept: a hand changes far more rarely than the notices that carry it."""
     if size < 800:  # laid out at 800 px and shrunk: narrower, the fonts' floor would wrap it too tall
-        whole = hand_image(view, size=800)
-        assert whole is not None
+        whole = _hand_picture(hand, 800)
         return whole.resize((size, round(whole.height * size / 800)), Image.Resampling.LANCZOS)
     k = size / 800
     gap = 8 * k
