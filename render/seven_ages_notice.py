@@ -1,5 +1,6 @@
 """The pictures of a 7 Ages turn notice (an :class:`engine.spec.NoticePictures`): the close-up of the
-areas the news names, the whole map as the overview, and the tracks."""
+areas the news names, the whole map as the overview, the tracks and, in a player's own notice, their
+hand."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.png import encode_png
-from render.seven_ages import render_board
-from render.seven_ages_closeup import closeup_areas, closeup_image, focus_areas
+from render.seven_ages import NAMES_FROM, _base, render_board
+from render.seven_ages_closeup import _plain, area_boxes, closeup_areas, closeup_image, focus_areas
 from render.seven_ages_hand import hand_image
 from render.seven_ages_tracks import render_tracks
 
@@ -32,3 +33,13 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
     if hand is not None:
         out.append(("hand", encode_png(hand)))
     return out
+
+
+def warm(sizes: Sequence[int] = (800,)) -> None:
+    """Build what the first notice pictures would otherwise build while someone waits: the whole map's
+    base at each of ``sizes`` px, the close-up's map at the raster's size and its area boxes (some 300 ms
+    in all). For a start-up warm-up in a worker thread; safe to call again and from several threads."""
+    for size in sizes:
+        _base(size, size >= NAMES_FROM)
+    _plain()
+    area_boxes()

@@ -24,6 +24,8 @@ from render.seven_ages import _raster, render_board
 from render.seven_ages_closeup import (
     MAX_SPAN,
     MIN_SPAN,
+    _plain,
+    area_boxes,
     closeup_areas,
     closeup_image,
     focus_areas,
@@ -314,3 +316,13 @@ def test_the_board_says_its_stage_so_boards_differ_from_stage_to_stage(played: A
     bare = {**view, "empires": []}
     assert render_board(bare, size=800) != render_board({**bare, "turn": view["turn"] + 1}, size=800)
     assert render_board(size=800) == static  # the stage went on copies: the cached base is unmarked
+
+
+def test_the_warm_up_builds_what_the_first_notice_needs(played: Any) -> None:
+    _plain.cache_clear()
+    area_boxes.cache_clear()
+    SPEC.warm_pictures()
+    assert _plain.cache_info().currsize == 1 and area_boxes.cache_info().currsize == 1
+    misses = _plain.cache_info().misses
+    SPEC.notice_pictures()(view_of(played, None), focus=["Egypt"], size=800)
+    assert _plain.cache_info().misses == misses  # the notice found it built

@@ -54,6 +54,7 @@ SPEC = register(GameSpec(
     policies="engine.seven_ages.ai:make_policy",
     renderer="render.seven_ages:render_board",
     pictures="render.seven_ages_notice:notice_pictures",  # the close-up of the news, the map, the tracks
+    warm="render.seven_ages_notice:warm",
     options=OPTIONS,
     anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
     offered=False,
