@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.png import encode_png
-from render.seven_ages import NAMES_FROM, _base, render_board
+from render.seven_ages import NAMES_FROM, _base, _raster_edges, render_board
 from render.seven_ages_closeup import _plain, area_boxes, closeup_areas, closeup_image, focus_areas
 from render.seven_ages_hand import hand_image
 from render.seven_ages_tracks import render_tracks
@@ -37,9 +37,10 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
 
 def warm(sizes: Sequence[int] = (800,)) -> None:
     """Build what the first notice pictures would otherwise build while someone waits: the whole map's
-    base at each of ``sizes`` px, the close-up's map at the raster's size and its area boxes (some 300 ms
-    in all). For a start-up warm-up in a worker thread; safe to call again and from several threads."""
+    base at each of ``sizes`` px, the close-up's map at the raster's size, its area boxes and the edges
+    an outline follows (some 300 ms in all). For a start-up warm-up in a worker thread; safe to call again and from several threads."""
     for size in sizes:
         _base(size, size >= NAMES_FROM)
     _plain()
     area_boxes()
+    _raster_edges()
