@@ -38,7 +38,8 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
 def warm(sizes: Sequence[int] = (800,)) -> None:
     """Build what the first notice pictures would otherwise build while someone waits: the whole map's
     base at each of ``sizes`` px, the close-up's map at the raster's size, its area boxes and the edges
-    an outline follows (some 300 ms in all). For a start-up warm-up in a worker thread; safe to call again and from several threads."""
+    an outline follows (some 300 ms in all). For a start-up warm-up in a worker thread; safe to call
+    again and from several threads."""
     for size in sizes:
         _base(size, size >= NAMES_FROM)
     _plain()
