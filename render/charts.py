@@ -156,6 +156,54 @@ def _spread(values: Sequence[float], gap: float, upper: float) -> list[float]:
 # -- scores over the game ---------------------------------------------------------------------------
 
 
+def _bands(series: Sequence[ScorePoint]) -> tuple[list[tuple[str, int, int]], str]:
+    """The chart's bands (label, first point, last point) and the unit they count ("" for epochs).
+
+    A series whose stage labels read "Turn 3: Production" (a game whose stages are the steps of a turn)
+    gets one band per turn, labelled "3", with "Turn" under the axis: a band per stage would print
+    80-odd labels over each other. Its stages before the first turn get no band. Any other series gets
+    one band per period, labelled with its numeral, as before."""
+    units = {p.label.split(": ", 1)[0].rsplit(" ", 1)[0] for p in series if ": " in p.label}
+    unit = next(iter(units)) if len(units) == 1 else ""
+    spans: list[tuple[str, int, int]] = []
+    for i, point in enumerate(series):
+        if point.label == "Final":
+            key = "End"
+        elif unit:
+            head = point.label.split(": ", 1)[0] if ": " in point.label else ""
+            key = head.rsplit(" ", 1)[-1] if head else ""
+        else:
+            key = "" if point.period == 0 else roman(point.period)
+        if spans and spans[-1][0] == key:
+            spans[-1] = (key, spans[-1][1], i)
+        else:
+            spans.append((key, i, i))
+    return spans, unit
+
+
+def _band_labels(fig: Figure, ax: Axes, spans: Sequence[tuple[str, int, int]], points: int
+                 ) -> tuple[list[tuple[str, float]], float]:
+    """Which bands of a turn-by-turn chart get their label, where (data x), and the labels' size: every
+    band at 12 pt, or at 10 pt where 12 does not fit them all; else, at 10 pt, from the first band each
+    whose label clears the one before it by a few px (the final band's "End" too, after the last
+    turn): with many turns every other, every third... turn, never two labels over each other."""
+    px = ax.get_window_extent().width / max(1, points)  # px per point; the axis spans points - 1 + 0.8
+    keyed = [key for key, _, _ in spans if key]
+    out: list[tuple[str, float]] = []
+    for size in (12.0, 10.0):
+        out = []
+        last_right = float("-inf")
+        for key, first, last in spans:
+            middle = (first + last) / 2
+            half = _width_px(fig, key, size if key != "End" else size - 2, True) / 2 + 3 if key else 0.0
+            if key and (middle + 0.4) * px - half >= last_right:
+                out.append((key, middle))
+                last_right = (middle + 0.4) * px + half
+        if all(k in dict(out) for k in keyed if k != "End"):
+            return out, size
+    return out, 10.0
+
+
 def build_score_figure(
     series: Sequence[ScorePoint],
     *,
@@ -187,13 +235,7 @@ def build_score_figure(
     ax.set_xlim(-0.4, len(series) - 0.6)
 
     # Epoch bands: alternate shading, numeral on top, a rule at each boundary.
-    spans: list[tuple[str, int, int]] = []
-    for i, point in enumerate(series):
-        key = "" if point.period == 0 else ("End" if point.label == "Final" else roman(point.period))
-        if spans and spans[-1][0] == key:
-            spans[-1] = (key, spans[-1][1], i)
-        else:
-            spans.append((key, i, i))
+    spans, unit = _bands(series)
     shade = False
     for key, first, last in spans:
         if not key:
@@ -203,9 +245,14 @@ def build_score_figure(
             ax.axvspan(left, right, color=rgb(BAND), zorder=0, linewidth=0)
         shade = not shade
         ax.axvline(left, color=rgb(MUTED), linewidth=0.8, linestyle=(0, (2, 3)), zorder=1)
-        ax.text((left + right) / 2, 1.01, key, transform=ax.get_xaxis_transform(), ha="center",
-                va="bottom", fontsize=12 if key != "End" else 10, fontweight="bold", color=rgb(MUTED))
+    labels, size = _band_labels(fig, ax, spans, len(series)) if unit else (
+        [(key, (first + last) / 2) for key, first, last in spans if key], 12.0)
+    for key, middle in labels:
+        ax.text(middle, 1.01, key, transform=ax.get_xaxis_transform(), ha="center",
+                va="bottom", fontsize=size if key != "End" else size - 2, fontweight="bold", color=rgb(MUTED))
     ax.set_xticks([])
+    if unit:
+        ax.set_xlabel(f"{unit}s", fontsize=11, color=rgb(MUTED))
     ax.set_ylabel("Score", fontsize=12, color=rgb(INK))
 
     for p in range(players):

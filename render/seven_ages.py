@@ -34,6 +34,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.seven_ages.map import WorldMap, load_map
+from engine.seven_ages.text import stage
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
@@ -91,6 +92,12 @@ def _edge_pixels(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
     xs = np.concatenate([xs_r, xs_d])
     other = np.concatenate([ids[ys_r, xs_r + 1], ids[ys_d + 1, xs_d]])
     return ys, xs, ids[ys, xs], other
+
+
+@functools.cache
+def _raster_edges() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_edge_pixels` of the whole raster, kept: every outlined board reads them (12 ms each)."""
+    return _edge_pixels(_raster()[0])
 
 
 def _lut(wmap: WorldMap, names: Sequence[str], off: int) -> np.ndarray:
@@ -292,9 +299,25 @@ def _title_and_legend(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
     draw.text((x + 44, y), "crossing arrow", font=font(12), fill=palette.INK, anchor="lm")
 
 
+def _stage_title(img: Image.Image, view: Mapping[str, Any], scale: float) -> None:
+    """The stage in the title (a board whose pieces did not move still says when it was drawn), then the
+    note that the map is Annals' reconstruction."""
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, img.width, TITLE_H * scale - 1), fill=palette.PAPER)
+    head = f"7 Ages · {stage(view)}"
+    big = font(max(9, round(22 * scale)), True)
+    draw.text((16 * scale, TITLE_H * scale / 2), head, font=big, fill=palette.INK, anchor="lm")
+    x = 16 * scale + big.getlength(head) + 24 * scale
+    note = "Annals' reconstruction of the map; names and the rulebook's map facts are kept."
+    small = font(max(8, round(13 * scale)))
+    if x + small.getlength(note) < img.width - 8:
+        draw.text((x, TITLE_H * scale / 2), note, font=small, fill=palette.INK, anchor="lm")
+
+
 def render_board(view: Mapping[str, Any] | None = None, *, size: int = BASE_W, names: bool | None = None,
-                 highlight: Iterable[str] = ()) -> bytes:
-    """The board as PNG bytes, ``size`` pixels wide; ``highlight`` outlines those areas in white.
+                 highlight: Iterable[str] = (), people: Sequence[str] = ()) -> bytes:
+    """The board as PNG bytes, ``size`` pixels wide; ``highlight`` outlines those areas in white;
+    ``people`` (a name per seat) names the empires' owners in the key.
 
     Names are drawn by default from ``NAMES_FROM`` px wide: narrower, 285 names are a smudge.
     """
@@ -306,18 +329,22 @@ def render_board(view: Mapping[str, Any] | None = None, *, size: int = BASE_W, n
         img = img.copy()
         draw_pieces(img, view, {n: g["pole"] for n, g in geometry["areas"].items() if g.get("pole")},
                     scale, TITLE_H * scale)
-        strip = key_strip(view, size)
+        strip = key_strip(view, size, people)
         keyed = Image.new("RGB", (size, img.height + strip.height), palette.PAPER)
         keyed.paste(img, (0, 0))
         keyed.paste(strip, (0, img.height))
         img = keyed
+    if view is not None and view.get("phase"):
+        if not view.get("empires"):
+            img = img.copy()  # never draw on the cached base
+        _stage_title(img, view, size / BASE_W)
     if wanted:
         img = img.copy()
         ids, geometry = _raster()
         id_of = {n: int(k) for k, n in geometry["ids"].items()}
         scale = size / ids.shape[1]
         draw = ImageDraw.Draw(img)
-        ys, xs, own, other = _edge_pixels(ids)
+        ys, xs, own, other = _raster_edges()
         for name in wanted:
             sel = (own == id_of[name]) | (other == id_of[name])
             for y, x in zip(ys[sel].tolist(), xs[sel].tolist(), strict=True):
