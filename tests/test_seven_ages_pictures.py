@@ -19,7 +19,7 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC
 from render.charts import build_score_figure
-from render.history import ScorePoint
+from render.score_history import ScorePoint
 from render.seven_ages import _raster, render_board
 from render.seven_ages_closeup import (
     MAX_SPAN,
