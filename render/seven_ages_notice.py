@@ -13,6 +13,10 @@ from render.seven_ages_closeup import _plain, area_boxes, closeup_areas, closeup
 from render.seven_ages_hand import hand_image
 from render.seven_ages_tracks import render_tracks
 
+MAP_WIDTH = 1200
+"""The widest overview map a notice carries: names are drawn from this width (``NAMES_FROM``) and a
+named map at 1,200 px weighs some 190 KB, at 1,600 px 280 KB, over a message's budget."""
+
 
 def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
                     people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
@@ -26,7 +30,10 @@ def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size:
     if areas:
         img, _ = closeup_image(view, areas, size=size, people=people)
         out.append(("closeup", encode_png(img)))
-    out.append(("map", render_board(view, size=size, highlight=areas, people=people)))
+    # Discord's budget (250 KiB a message): the overview at most MAP_WIDTH px wide, without names when
+    # a close-up names the news's places (at 1,600 px the named map alone weighs 280 KB)
+    out.append(("map", render_board(view, size=min(size, MAP_WIDTH), names=None if not areas else False,
+                                    highlight=areas, people=people)))
     if view["empires"]:  # before the first empire the tracks are empty
         out.append(("tracks", render_tracks(view, size=size, people=people)))
     hand = hand_image(view, size=size)  # a player's own view only: a spectator's holds no hand

@@ -43,8 +43,10 @@ SHOWN = ("conflict_revealed", "conflict_tallied", "conflict_losses", "pursuit_lo
 may examine another player's other on-map Units when tallying up conflict totals" (L791), and the units a
 conflict removes from the map."""
 PART_WORDS = {"card": "card", "units": "units", "elite": "elite", "ages": "ages ahead",
-              "disorder": "disorder markers", "terrain": "terrain", "fort": "fort", "invaded": "invaded",
+              "disorder": "disorder bonus", "terrain": "terrain", "fort": "fort", "invaded": "invaded",
               "city": "city", "bonus": "events"}
+"""Each part of a total, named before its points ("card 4 + units 2"): a number after a word is the
+points it adds, never a count of markers or units."""
 
 
 def _units(units: Sequence[Sequence[Any]]) -> str:
@@ -82,7 +84,7 @@ def _nominee(view: Mapping[str, Any], action: Action, names: Names) -> Choice:
 
 
 def _side(d: Mapping[str, Any]) -> str:
-    parts = ", ".join(f"{v} {PART_WORDS.get(k, k)}" for k, v in d["parts"].items())
+    parts = " + ".join(f"{PART_WORDS.get(k, k)} {v}" for k, v in d["parts"].items())
     leader = " and a Tactician" if d["tactician"] else ""
     return (f"{the_empire(int(d['empire']))} commit {_units(d['units'])}{leader} (of {_units(d['forces'])}): "
             f"{d['total']} ({parts})")
