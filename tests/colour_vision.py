@@ -1,5 +1,5 @@
-"""Colour distances for picture tests: CIE Lab ΔE, plain and under a deuteranopia simulation (the same
-formulas as tests/test_render_board.py's player-colour check, kept here typed for other tests to use)."""
+"""Colour distances for picture tests: CIE Lab ΔE, plain and under a deuteranopia simulation (every
+picture test's colour checks use these)."""
 
 from __future__ import annotations
 

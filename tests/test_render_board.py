@@ -19,6 +19,7 @@ from engine.history.game import GAME
 from engine.history.worldmap import load_map
 from render import palette
 from render.board import BOARD_DIR, render_classic
+from tests.colour_vision import delta_e, deuteranopia
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -197,52 +198,14 @@ def test_render_needs_only_plain_data() -> None:
 # --- colours ----------------------------------------------------------------
 
 
-def _lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
-    def lin(c: float) -> float:
-        c /= 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (lin(c) for c in rgb)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
-def _deuteranopia(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
-    """Machado et al. (2009) deuteranopia simulation, severity 1, on linear RGB."""
-    m = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
-
-    def lin(c: float) -> float:
-        c /= 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    def enc(c: float) -> float:
-        c = min(1.0, max(0.0, c))
-        return 255 * (12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055)
-
-    v = [lin(c) for c in rgb]
-    out = [sum(m[i][j] * v[j] for j in range(3)) for i in range(3)]
-    return enc(out[0]), enc(out[1]), enc(out[2])
-
-
-def _delta_e(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
-    la, lb = _lab(a), _lab(b)
-    return math.dist(la, lb)
-
-
 def test_player_colours_distinguishable() -> None:
     cols = palette.PLAYER_COLOURS
     assert len(cols) == 6
     assert palette.PLAYER_NAMES == ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
     for i in range(6):
         for j in range(i + 1, 6):
-            assert _delta_e(cols[i], cols[j]) >= 20, (palette.PLAYER_NAMES[i], palette.PLAYER_NAMES[j])
-            sim = _delta_e(_deuteranopia(cols[i]), _deuteranopia(cols[j]))
+            assert delta_e(cols[i], cols[j]) >= 20, (palette.PLAYER_NAMES[i], palette.PLAYER_NAMES[j])
+            sim = delta_e(deuteranopia(cols[i]), deuteranopia(cols[j]))
             assert sim >= 20, (
                 "deuteranopia",
                 palette.PLAYER_NAMES[i],
@@ -263,7 +226,7 @@ def test_area_colours_cover_areas_and_neighbours_differ(ruleset: str) -> None:
     }
     for pair in pairs:
         a, b = sorted(pair)  # type: ignore[type-var]
-        assert _delta_e(cols[a], cols[b]) >= 12, (a, b)
+        assert delta_e(cols[a], cols[b]) >= 12, (a, b)
 
 
 @pytest.mark.parametrize("board", ["classic", "epochs5"])
@@ -364,4 +327,4 @@ def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:
 def test_no_area_reads_as_the_sea() -> None:
     # Issue 16: Italy and Macedonia, filled in a blue next to the sea's, read as water.
     for area, colour in palette.AREA_COLOURS.items():
-        assert _delta_e(colour, palette.SEA) >= 15, area  # lavender Eurasia, the closest, is ~19
+        assert delta_e(colour, palette.SEA) >= 15, area  # lavender Eurasia, the closest, is ~19

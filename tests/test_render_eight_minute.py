@@ -16,6 +16,7 @@ from engine.eight_minute.game import GAME
 from engine.eight_minute.spec import SPEC
 from render import eight_minute as em
 from render import palette
+from tests.colour_vision import delta_e
 
 DATA = load_data()
 PLAYER_COLOURS = palette.PLAYER_COLOURS[:5]  # Eight-Minute Empire seats 2 to 5 players
@@ -196,39 +197,18 @@ def test_names_can_be_left_out() -> None:
 # --- colours ----------------------------------------------------------------------------------
 
 
-def _lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
-    def lin(c: float) -> float:
-        c /= 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (lin(c) for c in rgb)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
-def _delta(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    la, lb = _lab(a), _lab(b)
-    return float(sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5)
-
-
 def test_player_and_neutral_colours_are_distinguishable() -> None:
     colours = [*PLAYER_COLOURS, palette.NEUTRAL_ARMY]
     for i, a in enumerate(colours):
         for b in colours[i + 1:]:
-            assert _delta(a, b) >= 25, (a, b)
+            assert delta_e(a, b) >= 25, (a, b)
 
 
 def test_pieces_stand_out_on_every_region_fill() -> None:
     fills = em._region_fills(DATA)
     for rid, fill in fills.items():
         for colour in [*PLAYER_COLOURS, palette.NEUTRAL_ARMY]:
-            assert _delta(colour, fill) >= 15, (rid, colour, fill)
+            assert delta_e(colour, fill) >= 15, (rid, colour, fill)
     # Land neighbours never share a fill.
     for rid, links in DATA.land.items():
         for other in links:
@@ -239,7 +219,7 @@ def test_goods_colours_are_apart() -> None:
     goods = list(palette.GOODS_COLOURS.values())
     for i, a in enumerate(goods):
         for b in goods[i + 1:]:
-            assert _delta(a, b) >= 15, (a, b)
+            assert delta_e(a, b) >= 15, (a, b)
 
 
 # --- highlight --------------------------------------------------------------------------------
