@@ -22,8 +22,6 @@ from engine.core import Event, Game
 from engine.history.epochs5.data import load_rules as load_epochs5
 from engine.history.epochs5.game import GAME as EPOCHS5
 from engine.history.game import GAME as CLASSIC
-from render import cards, charts
-from render.score_history import EmpirePlayed
 from tests.history_builder import Scenario
 
 NAMES = ("alice (Blue)", "bob (Red)", "carol (Green)", "dave (Yellow)", "erin (Purple)", "fred (Orange)")
@@ -216,25 +214,6 @@ def test_the_end_is_told_by_the_summary_alone(game_id: str) -> None:
 def test_eight_minute_single_game_is_not_numbered() -> None:
     scored = [t for e, t in playout("eight-minute", 1, 2)[0] if e.type == "game_scored"]
     assert scored and all(t is not None and t.startswith("The game is scored:") for t in scored)
-
-
-# -- the Σ row and the half-empty cards ----------------------------------------------------------------
-def test_the_summary_table_labels_its_strength_row() -> None:
-    empires = [[EmpirePlayed("Sumeria", 8, 1)], [EmpirePlayed("Egypt", 10, 1)]]
-    fig = charts.build_summary_figure([40, 30], empires, player_names=NAMES[:2])
-    texts = [t.get_text() for ax in fig.axes for t in ax.texts]
-    assert "Σ" not in texts
-    assert any("strength" in t.lower() for t in texts)  # "18" reads as strength, not as points
-
-
-def test_an_event_card_is_as_tall_as_its_text() -> None:
-    """Weaponry's two lines of text filled the top third of a 5:7 card."""
-    from engine.history.data import load_rules
-
-    for key in load_rules().cards:
-        drawing = cards.draw_event_card(key)
-        lowest = max(box[3] for _, box in drawing.texts)
-        assert lowest > 0.65 * drawing.image.height, (key, lowest, drawing.image.height)
 
 
 def test_a_board_with_every_variant_reads_as_sentences() -> None:
