@@ -100,7 +100,6 @@ from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
 from engine.seven_ages.window import EVENT
 
-POLICIES: tuple[str, ...] = ("greedy", "random")
 ARMY = 12  # units an empire builds up to before it saves for forts and elite markers
 RESERVE = 4  # money kept back beyond a unit's price, for next production's maintenance
 POOR = 10  # an empire with less money than this takes Production rather than Trade and progress

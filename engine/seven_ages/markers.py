@@ -20,7 +20,6 @@ turns its marker before the first may turn a second; a seat that passes is out f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from math import ceil
 from typing import Protocol
@@ -403,10 +402,6 @@ def end_go(ctx: Ctx, seat: PlayerId) -> None:
 def took_wild(state: SevenState, card: int) -> bool:
     """Whether the empire of ``card`` took its action this turn with a wild card (L355)."""
     return any(m.empire == card and m.action == WILD and m.turned is not None for m in state.markers)
-
-
-def markers_of(state: SevenState, seat: PlayerId) -> Sequence[Marker]:
-    return [m for m in state.markers if m.owner == seat]
 
 
 steps.register(Draft())

@@ -32,7 +32,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, TypeVar
@@ -407,10 +407,3 @@ def _json_copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_json_copy(v) for v in value]
     return value
-
-
-def walk_stacks(state: SevenState) -> Iterator[tuple[Empire, Stack]]:
-    """Every stack on the map with its empire."""
-    for e in state.empires:
-        for s in e.units:
-            yield e, s
