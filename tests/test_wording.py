@@ -334,3 +334,17 @@ def test_a_long_card_label_is_cut_after_a_whole_word() -> None:
         assert len(label) <= 100 and full[len(kept)] in " ,;:.", (label, full)
         checked += 1
     assert checked, "no card label was long enough to be cut"
+
+
+def test_seven_ages_units_read_right_in_the_plural() -> None:
+    """'3 Ship-of-the-lines' and '2 Artillerys' were how a stack or a commitment read."""
+    from engine.seven_ages.data import load_tables
+    from engine.seven_ages.text import unit_words
+
+    assert unit_words(3, "Ship-of-the-line") == "3 Ships-of-the-line"
+    assert unit_words(2, "Artillery") == "2 Artillery"
+    assert unit_words(2, "Horse artillery") == "2 Horse artillery"
+    assert unit_words(2, "Spear") == "2 Spears" and unit_words(1, "Spear") == "1 Spear"
+    for unit in load_tables().unit_types:
+        words = unit_words(2, unit)
+        assert not re.search(r"(lines|rys|eds|Horses|Warss)$", words), words

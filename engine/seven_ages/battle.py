@@ -47,7 +47,7 @@ from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_o
 from engine.seven_ages.setup import refill
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.words import plural
+from engine.seven_ages.text import unit_words
 
 FIGHT, NOMINATE, ROUND, RAZE = "fight", "nominate", "round", "raze"
 """The go's conflict stages: choosing the next area, nominating a defender, a round under way, a
@@ -370,8 +370,8 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
     if isinstance(action, Commit):
         free = uncommitted(ctx.state, go, fight, side, chosen).get(action.unit, 0)
         if action.count < 1 or action.count > free:
-            raise IllegalAction("not_uncommitted", f"You have no {plural(action.count, action.unit)} left "
-                                f"to commit in {area}.")
+            what = unit_words(action.count, action.unit)
+            raise IllegalAction("not_uncommitted", f"You have no {what} left to commit in {area}.")
         waiting = _marines_wait(area, uncommitted(ctx.state, go, fight, side, chosen))
         if mode_of(action.unit) == LAND and waiting:
             raise IllegalAction("marines_with_ships", "Units aboard ships are committed with their ships "

@@ -23,8 +23,8 @@ from engine.seven_ages.actions_fight import (
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import register_heading, register_label, register_named_label
-from engine.seven_ages.text import empire_name, register_event, seat, the_empire
-from engine.words import join_words, plural
+from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
+from engine.words import join_words
 
 STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
                "nominate": "you own the defending empire too: nominate the player who defends it",
@@ -50,14 +50,14 @@ points it adds, never a count of markers or units."""
 
 
 def _units(units: Sequence[Sequence[Any]]) -> str:
-    return join_words([plural(int(n), str(u)) for u, n in units]) or "no units"
+    return join_words([unit_words(int(n), str(u)) for u, n in units]) or "no units"
 
 
 def _label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, FightIn):
         return Choice(action, f"Resolve the conflict in {action.area}")
     if isinstance(action, Commit):
-        return Choice(action, f"Commit {plural(action.count, action.unit)}", group="Commit")
+        return Choice(action, f"Commit {unit_words(action.count, action.unit)}", group="Commit")
     if isinstance(action, CommitLeader):
         return Choice(action, "Commit your Tactician too", group="Commit")
     if isinstance(action, Raze):

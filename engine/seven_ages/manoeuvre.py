@@ -101,8 +101,7 @@ from engine.seven_ages.movement import (
 from engine.seven_ages.production import add_money
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import the_empire
-from engine.words import plural
+from engine.seven_ages.text import the_empire, unit_words
 
 STACK, PATH, PACIFY = "stack", "path", "pacify"
 """The go's stages: choosing a stack (or the end of movement), moving a group, removing disorder."""
@@ -315,7 +314,8 @@ class ManoeuvreRules(BaseGoRules):
         else:
             assert isinstance(action, MoveUnits)
             if action.count < 1 or addable.get(action.unit, 0) < action.count:
-                raise IllegalAction("not_free", f"You cannot move {plural(action.count, action.unit)} from "
+                what = unit_words(action.count, action.unit)
+                raise IllegalAction("not_free", f"You cannot move {what} from "
                                     f"{group['from']}: units that moved stay, and one unit stays in each "
                                     "land area you control (L668).")
             adding = {action.unit: action.count}
@@ -482,8 +482,8 @@ class ManoeuvreRules(BaseGoRules):
     def _drop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: DropOff) -> None:
         cargo = aboard(group)
         if not group["path"] or cargo.get(action.unit, 0) < action.count or action.count < 1:
-            raise IllegalAction("not_aboard", f"Your ships carry no {plural(action.count, action.unit)} to "
-                                "set down here.")
+            what = unit_words(action.count, action.unit)
+            raise IllegalAction("not_aboard", f"Your ships carry no {what} to set down here.")
         problem = drop_problem(ctx.state, e, go, group, action.unit)
         if problem is not None:
             raise IllegalAction(*problem)

@@ -27,7 +27,7 @@ from engine.seven_ages.actions_move import (
     TopUnit,
 )
 from engine.seven_ages.decision import register_go_heading, register_heading, register_label
-from engine.seven_ages.text import empire_name, register_event, seat, the_empire
+from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
 from engine.words import article, join_words, plural
 
 STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
@@ -39,7 +39,7 @@ EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "g
           "canal_answered", "toll_paid", "strategist_moves")
 
 def _units_words(units: Sequence[Sequence[Any]]) -> str:
-    return join_words([plural(int(n), str(u)) for u, n in units])
+    return join_words([unit_words(int(n), str(u)) for u, n in units])
 
 
 def _moving(d: Mapping[str, Any]) -> str:
@@ -51,7 +51,7 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, MoveFrom):
         return Choice(action, f"Move units from {action.area}")
     if isinstance(action, MoveUnits):
-        return Choice(action, f"Take {plural(action.count, action.unit)}", group="Which units move")
+        return Choice(action, f"Take {unit_words(action.count, action.unit)}", group="Which units move")
     if isinstance(action, MoveAll):
         words = {LAND: "land units", SHIPS: "ships", AIR: "aircraft"}
         return Choice(action, f"Take all the {words.get(action.mode, action.mode)} that may move",
@@ -68,7 +68,7 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, PayToll):
         return Choice(action, "Pay the toll and pass" if action.accept else "Refuse the toll")
     if isinstance(action, DropOff):
-        return Choice(action, f"Set down {plural(action.count, action.unit)} here", group="Cargo")
+        return Choice(action, f"Set down {unit_words(action.count, action.unit)} here", group="Cargo")
     if isinstance(action, StopHere):
         return Choice(action, "Stop here")
     if isinstance(action, MoveBack):
@@ -106,7 +106,7 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "units_dropped":
         return f"{the_empire(int(d['empire']))} set down {_moving(d)} in {d['area']}."
     if event.type == "units_lost_at_sea":
-        lost = plural(int(d['count']), str(d['unit']))
+        lost = unit_words(int(d['count']), str(d['unit']))
         return f"{the_empire(int(d['empire']))} lose {lost} at sea in {d['area']}."
     if event.type == "city_reduced":
         now = f"a {d['now']}-value city" if d["now"] else "no city"

@@ -68,6 +68,18 @@ def card_text(card: int) -> str:
     return f"card {card}, the {c.empire.name} (value {c.value})"
 
 
+UNIT_PLURALS: dict[str, str] = {
+    "Ship-of-the-line": "Ships-of-the-line", "Lt. Horse": "Lt. Horse", "Horse artillery": "Horse artillery",
+    "Artillery": "Artillery", "Motorised": "Motorised", "Star Wars": "Star Wars",
+}
+"""Unit names whose plural is not the name and an "s" (collective nouns stay as they are)."""
+
+
+def unit_words(count: int, unit: str) -> str:
+    """A number of one unit type in words: "1 Spear", "3 Ships-of-the-line", "2 Artillery"."""
+    return plural(count, unit, UNIT_PLURALS.get(unit))
+
+
 def unit_count(unit: str, count: int) -> str:
     """Units of one type by number, as builds name them: "Spear", "Spear x 3"."""
     return unit if count == 1 else f"{unit} x {count}"
@@ -176,7 +188,7 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "homeland_named":
             return f"{the_empire(int(d['empire']))} name {d['area']} their homeland."
         case "units_converted":
-            units = plural(int(d["count"]), str(d.get("unit", "unit")))  # the type: its owners' views only
+            units = unit_words(int(d["count"]), str(d.get("unit", "unit")))  # the type: for its owner
             return (f"{the_empire(int(d['empire']))} convert {units} of {empire_name(int(d['other']))} in "
                     f"{d['area']}.")
         case "top_unit_set":
@@ -184,7 +196,8 @@ def describe_event(event: Event, names: Names) -> str | None:
                     f"{empire_name(int(d['empire']))} in {d['area']}.")
         case "units_revealed":
             sides = [f"{empire_name(int(side['empire']))} "
-                     + join_words([plural(int(n), str(u)) for u, n in side["units"]]) for side in d["sides"]]
+                     + join_words([unit_words(int(n), str(u)) for u, n in side["units"]])
+                     for side in d["sides"]]
             return f"The units in {d['area']} are shown to all for the conflict: {'; '.join(sides)}."
         case "city_destroyed":
             return f"{the_empire(int(d['empire']))} destroy the city of {d['area']}."
@@ -287,7 +300,7 @@ def units_by_area(empire: Mapping[str, Any], public: bool = False) -> dict[str, 
     held: dict[str, list[str]] = {}
     if empire["units"] is not None and not public:
         for area, unit, count in empire["units"]:
-            held.setdefault(area, []).append(plural(int(count), str(unit)))
+            held.setdefault(area, []).append(unit_words(int(count), str(unit)))
         return held
     for area, top, count in empire["stacks"]:
         shown = article(str(top))
