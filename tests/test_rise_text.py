@@ -213,3 +213,16 @@ def test_hand_text_lists_the_stock_and_says_nothing_is_hidden() -> None:
         "cubes: 5 in your pool, 25 in your stock, 0 on the map."
     )
     assert "Nothing in Rise of Empires is hidden" in text
+
+
+@pytest.mark.parametrize(("players", "seed", "policy"), [(4, 13, "random"), (3, 5, "greedy")])
+def test_the_final_scores_are_listed_best_first(players: int, seed: int, policy: str) -> None:
+    """A final score line read in seat order ("alice 40, bob 62, carol 51") with the winner named after
+    it; the game over lists the seats by their final rank, as the summary's winner line does."""
+    *_, (final, _) = playout(players, seed, policy)
+    view = GAME.view(final, None)
+    names = NAMES[:players]
+    for text in (GAME.summary_text(view, names), GAME.status_text(view, names)):
+        at = [text.index(f"{names[p]} {view['final'][p]}") for p in view["ranking"]]
+        assert at == sorted(at), text
+    assert [view["final"][p] for p in view["ranking"]] == sorted(view["final"], reverse=True)

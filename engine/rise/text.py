@@ -410,9 +410,14 @@ def _doing(view: Mapping[str, Any], names: Names) -> str:
     return "between phases"
 
 
+def _in_order(view: Mapping[str, Any]) -> Sequence[int]:
+    """The seats as a score line lists them: by final rank once the game is over, else by seat."""
+    return view["ranking"] or range(int(view["players"]))
+
+
 def _points(view: Mapping[str, Any], names: Names) -> str:
     scores = view["final"] if view["final"] is not None else [p["vp"] for p in view["players_state"]]
-    return ", ".join(f"{names[p]} {scores[p]}" for p in range(int(view["players"])))
+    return ", ".join(f"{names[p]} {scores[p]}" for p in _in_order(view))
 
 
 def _result(view: Mapping[str, Any], names: Names) -> str:
@@ -585,7 +590,7 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
     if view["final"] is None:
         return f"The game is not over. {status_text(view, names)}"
     parts = []
-    for p in range(int(view["players"])):
+    for p in _in_order(view):
         me = view["players_state"][p]
         bonus = int(me["gold"]) // 3 + int(me["resources"]) // 3
         total = int(view["final"][p])
