@@ -331,9 +331,8 @@ def place_text(view: Mapping[str, Any], place: str, names: Names, rules: RulesDa
     resource, the armies standing there and whose they are, what is built, its waters (and who
     holds them with a fleet) and its neighbours. None when no land is called ``place``."""
     wmap = rules.map
-    try:
-        name = wmap.resolve_land(place)
-    except KeyError:
+    name = wmap.land_named(place)
+    if name is None:
         return None
     info = wmap.lands[name]
     board = view["board"]

@@ -352,10 +352,15 @@ class WorldMap:
         Raises:
             KeyError: nothing matches; the message suggests close names.
         """
-        found = self._land_names.get(_normalise(name))
+        found = self.land_named(name)
         if found is None:
             raise _unknown("land", name, self._spellings(self.lands))
         return found
+
+    def land_named(self, name: str) -> str | None:
+        """The canonical land name for a name or alias, as :meth:`resolve_land` reads it; None when
+        nothing matches (for a reader asking about a place that may not be a land)."""
+        return self._land_names.get(_normalise(name))
 
     def resolve_water(self, name: str) -> str:
         """The canonical sea or ocean name for a name or alias (see :meth:`resolve_land`).

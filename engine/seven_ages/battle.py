@@ -718,7 +718,7 @@ def pending_legal(state: SevenState, pending: Pending) -> list[Action] | None:
     return None
 
 
-def pending_move(ctx: Ctx, go: Go, action: Action) -> bool:
+def _pending_move(ctx: Ctx, go: Go, action: Action) -> bool:
     """Apply the move of a seat answering a conflict's pending decision; False if it answers none."""
     kinds = {p.kind for p in ctx.state.pending if p.seat == action.player}
     if COMMIT in kinds:
@@ -730,6 +730,17 @@ def pending_move(ctx: Ctx, go: Go, action: Action) -> bool:
     else:
         return False
     return True
+
+
+def handled(ctx: Ctx, go: Go, action: Action) -> bool:
+    """Apply ``action`` if it belongs to a conflict (an answer to one of its pending decisions, or a move
+    of a go in one of its stages): what every go that fights (Manoeuvre, Start empire) asks first."""
+    if _pending_move(ctx, go, action):
+        return True
+    if go.stage in STAGES:
+        apply(ctx, go, action)
+        return True
+    return False
 
 
 def clear_stale(ctx: Ctx) -> None:

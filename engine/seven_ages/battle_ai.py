@@ -59,18 +59,26 @@ def estimate(state: SevenState, me: Empire, them: Empire, area: str, units: Mapp
                  entry=entry or Entry()).total + card
 
 
-def _plan(state: SevenState, pending: Pending) -> dict[str, int]:
-    """The units the side means to commit: the fewest of its strongest that beat the other side's
-    likely total (its best half committed with an average card); all of them if none do."""
+Sides = tuple[dict[str, Any], int, str, tuple[Empire, Empire], tuple[dict[str, int], dict[str, int]]]
+
+
+def _both_sides(state: SevenState, pending: Pending) -> Sides:
+    """A side's pending decision in its conflict: the fight, the side, the area, (its empire, the other's)
+    and (its uncommitted units, the other's)."""
     go = go_of_pending(state, pending)
     fight = fight_of(go)
     assert fight is not None
     side = int(pending.data["side"])
-    area = str(fight["area"])
-    me, them = side_empire(state, go, fight, side), side_empire(state, go, fight, 1 - side)
+    empires = (side_empire(state, go, fight, side), side_empire(state, go, fight, 1 - side))
+    free = (uncommitted(state, go, fight, side), uncommitted(state, go, fight, 1 - side))
+    return fight, side, str(fight["area"]), empires, free
+
+
+def _plan(state: SevenState, pending: Pending) -> dict[str, int]:
+    """The units the side means to commit: the fewest of its strongest that beat the other side's
+    likely total (its best half committed with an average card); all of them if none do."""
+    fight, side, area, (me, them), (mine, theirs) = _both_sides(state, pending)
     defender_age = empire_age(me if side == DEFENDER else them)
-    mine = uncommitted(state, go, fight, side)
-    theirs = uncommitted(state, go, fight, 1 - side)
     their_order = _strongest_first(them, theirs, area, defender_age)
     likely: dict[str, int] = {}
     for u in their_order[:max(1, (len(their_order) + 1) // 2)]:
@@ -132,14 +140,7 @@ def retreat_choice(state: SevenState, pending: Pending) -> Action:
     """Retreat when behind: when the other side's uncommitted units with an average card would beat this
     side's with an average card; else stand fast."""
     legal = retreat_legal(state, pending)
-    go = go_of_pending(state, pending)
-    fight = fight_of(go)
-    assert fight is not None
-    side = int(pending.data["side"])
-    area = str(fight["area"])
-    me, them = side_empire(state, go, fight, side), side_empire(state, go, fight, 1 - side)
-    mine = uncommitted(state, go, fight, side)
-    theirs = uncommitted(state, go, fight, 1 - side)
+    fight, side, area, (me, them), (mine, theirs) = _both_sides(state, pending)
     entry = Entry(*(bool(x) for x in fight["entry"]))
     marks = [int(x) for x in fight["marks"]]
     card = expected_card()

@@ -237,10 +237,7 @@ class ManoeuvreRules(BaseGoRules):
 
     # -- applying ---------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        if battle.pending_move(ctx, go, action):
-            return
-        if go.stage in battle.STAGES:
-            battle.apply(ctx, go, action)
+        if battle.handled(ctx, go, action):
             return
         if isinstance(action, CanalAnswer):
             if not any(p.seat == action.player and p.kind == PERMISSION for p in ctx.state.pending):

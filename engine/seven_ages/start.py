@@ -237,10 +237,7 @@ class StartRules(BaseGoRules):
         return done[0] if done else legal[0]
 
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        if battle.pending_move(ctx, go, action):
-            return
-        if go.stage in battle.STAGES:
-            battle.apply(ctx, go, action)
+        if battle.handled(ctx, go, action):
             return
         if action not in self.legal(ctx.state, go):
             raise IllegalAction("not_now", self._refusal(go))

@@ -457,9 +457,8 @@ def place_text(rules: Rules, view: Mapping[str, Any], place: str, names: Names) 
     and resource, the army standing there and whose it is, what is built, its waters and its
     neighbours. None when no territory is called ``place``."""
     wmap = rules.map
-    try:
-        name = wmap.resolve_land(place)
-    except KeyError:
+    name = wmap.land_named(place)
+    if name is None:
         return None
     info = wmap.lands[name]
     board = view["board"]
