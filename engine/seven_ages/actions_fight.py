@@ -3,7 +3,9 @@
 The active player picks the area to fight in next (:class:`FightIn`) and, when they own the defending
 empire too, the player who defends it (:class:`Nominate`). Each round both sides commit at once and in
 secret, a type and a count at a time (:class:`Commit`, :class:`CommitLeader`), then
-:class:`CommitDone`.
+:class:`CommitDone`. Losses the rulebook leaves to their owner are given up a type at a time
+(:class:`Lose`); a retreat may send its units to several areas (:class:`RetreatSplit`, then
+:class:`RetreatUnits` and :class:`RetreatLeader`).
 """
 
 from __future__ import annotations
@@ -75,6 +77,43 @@ class StandFast(Action):
 
 
 @dataclass(frozen=True)
+class RetreatSplit(Action):
+    """Retreat, sending the units and leaders to different areas afterwards (L765: "Units can retreat to
+    different areas"): a type and a count at a time (:class:`RetreatUnits`, :class:`RetreatLeader`)."""
+
+    kind = "retreat_split"
+
+
+@dataclass(frozen=True)
+class RetreatUnits(Action):
+    """Send ``count`` of the retreating ``unit`` to the adjacent area ``to`` (L763-765)."""
+
+    kind = "retreat_units"
+    unit: str = ""
+    count: int = 1
+    to: str = ""
+
+
+@dataclass(frozen=True)
+class RetreatLeader(Action):
+    """Send the retreating leader ``name`` to the adjacent area ``to`` (L763)."""
+
+    kind = "retreat_leader"
+    name: str = ""
+    to: str = ""
+
+
+@dataclass(frozen=True)
+class Lose(Action):
+    """Give up ``count`` of ``unit`` towards the losses due (option 6's pursuit, L1206-1212; option 13's
+    "their choice", L1340): the owner of the losing units picks them, a type at a time."""
+
+    kind = "lose"
+    unit: str = ""
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class Raze(Action):
     """A Barbarian empire that took an area with a city destroys it (``destroy``) or keeps it (L779)."""
 
@@ -100,4 +139,5 @@ class WindowPass(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, CommitLeader, CommitDone, Redraw, Retreat,
-                                     StandFast, Raze, WindowPlay, WindowPass)
+                                     StandFast, Raze, WindowPlay, WindowPass, RetreatSplit, RetreatUnits,
+                                     RetreatLeader, Lose)

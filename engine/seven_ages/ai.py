@@ -79,7 +79,7 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TopUnit,
 )
-from engine.seven_ages.battle import COMMIT, FIGHT, NOMINATE, RAZE, RETREAT
+from engine.seven_ages.battle import COMMIT, FIGHT, LOSSES, NOMINATE, RAZE, RETREAT, SCATTER
 from engine.seven_ages.battle_ai import (
     attack_into,
     attack_plan,
@@ -88,6 +88,7 @@ from engine.seven_ages.battle_ai import (
     may_attack,
     retreat_choice,
 )
+from engine.seven_ages.battle_ai import pending_passive as conflict_passive
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
@@ -340,6 +341,8 @@ class GreedyPolicy:
             return event_choice(state, pending)
         if pending is not None and pending.kind == RETREAT:
             return retreat_choice(state, pending)
+        if pending is not None and pending.kind in (LOSSES, SCATTER):
+            return conflict_passive(state, pending) or actions[0]  # the cheapest losses; one area
         if answers := [a for a in actions if isinstance(a, CanalAnswer) and a.answer == CANAL_TOLL]:
             return answers[0]  # another empire's ships may pass its canal, for a toll
         if move := _manoeuvre(state, player, actions):

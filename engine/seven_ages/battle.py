@@ -23,16 +23,20 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import pursuit, quick, retreat, window
+from engine.seven_ages import losses, pursuit, quick, retreat, window
 from engine.seven_ages.actions_fight import (
     Commit,
     CommitDone,
     CommitLeader,
     FightIn,
+    Lose,
     Nominate,
     Raze,
     Redraw,
     Retreat,
+    RetreatLeader,
+    RetreatSplit,
+    RetreatUnits,
     StandFast,
 )
 from engine.seven_ages.actions_move import LAND, SHIPS
@@ -56,6 +60,15 @@ COMMIT = "commit"
 """The pending decision of each side in a round: its secret commitment."""
 RETREAT = "retreat"
 """The pending decision of a side that may retreat before a round's cards (L761)."""
+LOSSES = "losses"
+"""The pending decision of a side owing losses of its choice (option 6's pursuit, option 13's round):
+which units it gives up, a type at a time (:mod:`engine.seven_ages.losses`)."""
+SCATTER = "retreat_to"
+"""The pending decision of a side retreating to several areas: where each of its units and leaders goes
+(L765)."""
+PURSUIT, QUICK, WITHDRAW = "pursuit", "quick", "withdraw"
+"""Why losses are owed (option 6's pursuit, option 13's round), and what follows once they are taken
+(``Go.data["fight"]["after"]``: the retreat, or the rest of option 13's round)."""
 ACTIVE, DEFENDER = 0, 1
 """The two sides, as indices of the lists in ``Go.data["fight"]``."""
 
@@ -257,7 +270,9 @@ def retreat_legal(state: SevenState, pending: Pending) -> list[Action]:
     assert fight is not None
     e = side_empire(state, go, fight, int(pending.data["side"]))
     stay = [] if pending.data.get("forced") else [StandFast(pending.seat)]  # option 13: must retreat
-    return [*stay, *(Retreat(pending.seat, a) for a in retreat.destinations(state, e, str(fight["area"])))]
+    dests = retreat.destinations(state, e, str(fight["area"]))
+    split = [RetreatSplit(pending.seat)] if len(dests) > 1 else []  # L765: "to different areas"
+    return [*stay, *(Retreat(pending.seat, a) for a in dests), *split]
 
 
 def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
@@ -274,36 +289,248 @@ def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
     if isinstance(action, StandFast):
         _next_offer(ctx, _set(ctx, go, fight=fight))
         return
-    assert isinstance(action, Retreat)
-    area = str(fight["area"])
-    e = side_empire(ctx.state, go, fight, side)
-    if ctx.state.options.get("pursuit") and not pending.data.get("forced"):  # option 6 (L1206-1212); option
-        # 13's pursuit came with its round's losses
-        e = _pursued(ctx, go, fight, side, e)
-    e, lost = retreat.withdraw(e, area, action.to)
-    ctx.state = ctx.state.with_empire(e)
-    fight["lost"] = [int(x) + (sum(lost.values()) if i == side else 0) for i, x in enumerate(fight["lost"])]
-    ctx.emit("conflict_retreat", empire=e.card, area=area, to=action.to,
-             lost=[[u, n] for u, n in sorted(lost.items())])
-    left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
-    _end(ctx, _set(ctx, go, fight=fight), fight, left)
+    assert isinstance(action, (Retreat, RetreatSplit))
+    to = action.to if isinstance(action, Retreat) else None
+    fight["after"] = {"then": WITHDRAW, "side": side, "to": to}
+    go = _set(ctx, go, fight=fight)
+    if ctx.state.options.get("pursuit") and not pending.data.get("forced"):  # option 6 (L1206-1212): the
+        # pursuit losses are taken before the units withdraw; option 13's came with its round's losses
+        _ask_losses(ctx, go, [(side, _pursuit_owed(ctx.state, go, fight, side))], PURSUIT)
+        return
+    _withdraw(ctx, go, side, to)
 
 
-def _pursued(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, e: Empire) -> Empire:
-    """Option 6: the retreating side loses units to the other side's remaining cavalry and aircraft."""
+def _pursuit_owed(state: SevenState, go: Go, fight: Mapping[str, Any], side: int) -> quick.Owed:
+    """Option 6: the losses the other side's remaining cavalry and aircraft inflict on the retreating side
+    (any of its units in the area), weighed by the pursuers' highest surviving level."""
     area = str(fight["area"])
-    other = side_empire(ctx.state, go, fight, 1 - side)
+    other = side_empire(state, go, fight, 1 - side)
     theirs = {s.unit: s.count for s in other.units if s.area == area}
-    defender = side_empire(ctx.state, go, fight, DEFENDER)
+    defender = side_empire(state, go, fight, DEFENDER)
     due = pursuit.losses_due(theirs, area, age_of(defender.progress))
     highest = max((load_tables().unit_types[u].available for u in theirs), default=0)
-    e, lost = pursuit.pursue(e, area, due, highest)
-    if lost:
-        count = sum(lost.values())
-        fight["lost"] = [int(x) + (count if i == side else 0) for i, x in enumerate(fight["lost"])]
-        ctx.emit("pursuit_losses", empire=e.card, area=area, due=due,
-                 units=[[u, n] for u, n in sorted(lost.items())])
-    return e
+    mine = {s.unit: s.count for s in side_empire(state, go, fight, side).units if s.area == area}
+    return quick.Owed(mine, due, highest)
+
+
+def _withdraw(ctx: Ctx, go: Go, side: int, to: str | None) -> None:
+    """The retreating side withdraws: all to ``to``; or, when it chose to split (``to`` None), to the one
+    area left to go to at once, or a unit and a leader at a time when there are several (L765); with
+    nowhere left to go its units are lost. Then the end of the conflict."""
+    go = _now(ctx, go)
+    fight = fight_of(go)
+    assert fight is not None
+    area = str(fight["area"])
+    e = side_empire(ctx.state, go, fight, side)
+    if to is None:
+        dests = retreat.destinations(ctx.state, e, area)
+        if len(dests) > 1:
+            seat = go.seat if side == ACTIVE else int(fight["dseat"])
+            ask = {"area": area, "empire": e.card, "dests": dests}
+            ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
+                SCATTER, seat, go.empire, {"side": side, "dests": dests, "sent": [], "ask": ask})))
+            return
+        if not dests:  # the pursuit took every unit that could go anywhere (L765)
+            _lose(ctx, go, fight, side, {s.unit: s.count for s in e.units if s.area == area}, False)
+            _end(ctx, _set(ctx, go, fight=fight), fight, _left(ctx.state, go, fight))
+            return
+        to = dests[0]
+    e, lost = retreat.withdraw(e, area, to)
+    ctx.state = ctx.state.with_empire(e)
+    fight["lost"] = [int(x) + (sum(lost.values()) if i == side else 0) for i, x in enumerate(fight["lost"])]
+    ctx.emit("conflict_retreat", empire=e.card, area=area, to=to,
+             lost=[[u, n] for u, n in sorted(lost.items())])
+    _end(ctx, _set(ctx, go, fight=fight), fight, _left(ctx.state, go, fight))
+
+
+def _now(ctx: Ctx, go: Go) -> Go:
+    return ctx.state.go_of(go.seat) or go
+
+
+def _left(state: SevenState, go: Go, fight: Mapping[str, Any]) -> list[int]:
+    area = str(fight["area"])
+    return [side_empire(state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
+
+
+# -- losses of the owner's choice, and retreats to several areas ----------------------------------------
+
+def _seat_of(go: Go, fight: Mapping[str, Any], side: int) -> int:
+    return go.seat if side == ACTIVE else int(fight["dseat"])
+
+
+def _ask_data(e: Empire, area: str, pool: Mapping[str, int], left: int, highest: int | None, why: str,
+              more: bool) -> dict[str, Any]:
+    """What the asked seat's own view shows of its losses decision (``view.pending``): the area, the losses
+    still owed, and what each unit that counts more than one satisfies."""
+    weights = {u: w for u in sorted(pool) if (w := losses.weight_of(u, highest)) > 1}
+    return {"area": area, "empire": e.card, "left": left, "weights": weights, "why": why, "more": more}
+
+
+def _ask_losses(ctx: Ctx, go: Go, owed: list[tuple[int, quick.Owed]], why: str) -> None:
+    """Each side owing losses of its choice is asked which units (both at once, answered in any order);
+    a side with nothing to choose (one type of unit, or every unit must go) loses them at once. Once every
+    side has chosen, the losses are taken and the conflict goes on (:func:`_losses_done`)."""
+    for side, o in owed:
+        go = _now(ctx, go)
+        fight = fight_of(go)
+        assert fight is not None
+        found = losses.forced(o.pool, o.count, o.highest)
+        if found is not None:
+            if found[0]:
+                _take(ctx, go, side, found[0], why, found[1], o.count)
+            continue
+        e = side_empire(ctx.state, go, fight, side)
+        data = {"side": side, "why": why, "pool": dict(o.pool), "left": o.count, "due": o.count,
+                "highest": o.highest, "chosen": {},
+                "ask": _ask_data(e, str(fight["area"]), o.pool, o.count, o.highest, why, False)}
+        ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
+            LOSSES, _seat_of(go, fight, side), go.empire, data)))
+    if not any(p.kind == LOSSES and p.empire == go.empire for p in ctx.state.pending):
+        _losses_done(ctx, go)
+
+
+def _take(ctx: Ctx, go: Go, side: int, units: Mapping[str, int], why: str, how: str, due: int) -> None:
+    go = _now(ctx, go)
+    fight = fight_of(go)
+    assert fight is not None
+    if why == PURSUIT:
+        _lose(ctx, go, fight, side, units, False, how=how, event="pursuit_losses", due=due)
+    else:
+        _lose(ctx, go, fight, side, units, False, how=how)
+    _set(ctx, go, fight=fight)
+
+
+def losses_legal(state: SevenState, pending: Pending) -> list[Action]:
+    """A side's choices of units to give up: each type it may lose by one, and by as many as are owed."""
+    d = pending.data
+    return [Lose(pending.seat, u, n) for u, n in losses.choices(d["pool"], int(d["left"]), d["highest"])]
+
+
+def lose_move(ctx: Ctx, go: Go, action: Action) -> None:
+    """A side gives up units towards the losses it owes. Its choice stays face down (``SevenState.sealed``)
+    until every side owing losses has chosen; the rest is taken without asking once nothing is left to
+    choose."""
+    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == LOSSES)
+    if not isinstance(action, Lose):
+        raise IllegalAction("wrong_move", "Choose the units you lose.")
+    d = pending.data
+    pool, left, highest = {u: int(n) for u, n in d["pool"].items()}, int(d["left"]), d["highest"]
+    refused = losses.refusal(pool, left, highest, action.unit, action.count)
+    if refused:
+        raise IllegalAction("bad_loss", refused)
+    pool, left = losses.give_up(pool, left, highest, action.unit, action.count)
+    chosen = {u: int(n) for u, n in d["chosen"].items()}
+    chosen[action.unit] = chosen.get(action.unit, 0) + action.count
+    found = losses.forced(pool, left, highest)
+    if found is None:
+        go = _now(ctx, go)
+        fight = fight_of(go)
+        assert fight is not None
+        e = side_empire(ctx.state, go, fight, int(d["side"]))
+        ask = _ask_data(e, str(fight["area"]), pool, left, highest, str(d["why"]), True)
+        _replace_pending(ctx, pending, {**d, "pool": pool, "left": left, "chosen": chosen, "ask": ask})
+        return
+    for u, n in found[0].items():
+        chosen[u] = chosen.get(u, 0) + n
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending),
+                        sealed=(*ctx.state.sealed, replace(pending, data={**d, "chosen": chosen})))
+    ctx.emit("losses_chosen", seat=action.player, area=d["ask"]["area"], empire=d["ask"]["empire"])
+    if not any(p.kind == LOSSES and p.empire == go.empire for p in ctx.state.pending):
+        _losses_done(ctx, go)
+
+
+def _losses_done(ctx: Ctx, go: Go) -> None:
+    """Every side owing losses has chosen: the choices are taken, in side order, then the conflict goes on
+    (the retreat that was pursued, or the rest of option 13's round)."""
+    mine = sorted((p for p in ctx.state.sealed if p.kind == LOSSES and p.empire == go.empire),
+                  key=lambda p: int(p.data["side"]))
+    ctx.state = replace(ctx.state, sealed=tuple(p for p in ctx.state.sealed if p not in mine))
+    for p in mine:
+        d = p.data
+        _take(ctx, go, int(d["side"]), d["chosen"], str(d["why"]), "chosen", int(d["due"]))
+    go = _now(ctx, go)
+    fight = fight_of(go)
+    assert fight is not None
+    after = dict(fight.get("after") or {})
+    go = _set(ctx, go, fight={**fight, "after": None})
+    if after.get("then") == WITHDRAW:
+        _withdraw(ctx, go, int(after["side"]), after.get("to"))
+    else:
+        _quick_after(ctx, go, after.get("going"))
+
+
+def scatter_legal(state: SevenState, pending: Pending) -> list[Action]:
+    """Where the retreating units (a type and a count at a time) and leaders may go next: any of the areas
+    to retreat to that they could enter (L763)."""
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    assert fight is not None
+    area, dests = str(fight["area"]), [str(a) for a in pending.data["dests"]]
+    e = side_empire(state, go, fight, int(pending.data["side"]))
+    out: list[Action] = []
+    for s in (s for s in e.units if s.area == area):
+        for to in (a for a in dests if retreat.enters(s.unit, a)):
+            out.append(RetreatUnits(pending.seat, s.unit, 1, to))
+            if s.count > 1:
+                out.append(RetreatUnits(pending.seat, s.unit, s.count, to))
+    for name in dict.fromkeys(ld.name for ld in e.leaders_in(area)):
+        out += [RetreatLeader(pending.seat, name, to) for to in dests]
+    return out
+
+
+def _scatter_refusal(e: Empire, area: str, dests: list[str], action: Action) -> str | None:
+    if isinstance(action, RetreatUnits):
+        held = e.count(area, action.unit)
+        if held < 1:
+            return f"You have no {action.unit} left in {area} to retreat."
+        if not 1 <= action.count <= held:
+            return f"You have only {unit_words(held, action.unit)} left in {area} to retreat."
+    elif isinstance(action, RetreatLeader):
+        if not any(ld.name == action.name for ld in e.leaders_in(area)):
+            return f"You have no leader {action.name} left in {area} to retreat."
+    else:
+        return "Send your retreating units and leaders to the areas you retreat to."
+    if action.to not in dests:
+        return f"{action.to} is not an area you may retreat to from {area} (L763)."
+    if isinstance(action, RetreatUnits) and not retreat.enters(action.unit, action.to):
+        return f"A {action.unit} could not enter {action.to} by itself (L763)."
+    return None
+
+
+def scatter_move(ctx: Ctx, go: Go, action: Action) -> None:
+    """A retreating side sends units or a leader to one of its areas; once nothing left could go anywhere,
+    what is left is lost (L765) and the conflict ends."""
+    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == SCATTER)
+    go = _now(ctx, go)
+    fight = fight_of(go)
+    assert fight is not None
+    side, area, dests = int(pending.data["side"]), str(fight["area"]), [str(a) for a in pending.data["dests"]]
+    e = side_empire(ctx.state, go, fight, side)
+    refused = _scatter_refusal(e, area, dests, action)
+    if refused:
+        raise IllegalAction("bad_retreat", refused)
+    if isinstance(action, RetreatUnits):
+        e = retreat.send(e, area, action.unit, action.count, action.to)
+        ctx.emit("retreat_sent", empire=e.card, area=area, to=action.to, units=[[action.unit, action.count]])
+    else:
+        assert isinstance(action, RetreatLeader)
+        e = retreat.send_leader(e, area, action.name, action.to)
+        ctx.emit("retreat_sent", empire=e.card, area=area, to=action.to, leader=action.name)
+    ctx.state = ctx.state.with_empire(e)
+    sent = sorted({*pending.data["sent"], action.to})
+    _replace_pending(ctx, pending, {**pending.data, "sent": sent})
+    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == SCATTER)
+    if scatter_legal(ctx.state, pending):
+        return
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+    lost = retreat.stranded(e, area, dests)
+    for u, n in lost.items():
+        e = e.add_units(area, u, -n)
+    ctx.state = ctx.state.with_empire(e)
+    fight["lost"] = [int(x) + (sum(lost.values()) if i == side else 0) for i, x in enumerate(fight["lost"])]
+    ctx.emit("conflict_retreat", empire=e.card, area=area, to="", areas=sent,
+             lost=[[u, n] for u, n in sorted(lost.items())])
+    _end(ctx, _set(ctx, go, fight=fight), fight, _left(ctx.state, go, fight))
 
 
 def _cards(ctx: Ctx, go: Go) -> None:
@@ -467,9 +694,10 @@ def _reveal(ctx: Ctx, go: Go) -> None:
     fight = fight_of(go)
     assert fight is not None
     area = str(fight["area"])
-    sealed = sorted((p for p in ctx.state.sealed if p.empire == go.empire), key=lambda p: int(p.data["side"]))
+    sealed = sorted((p for p in ctx.state.sealed if p.empire == go.empire and p.kind == COMMIT),
+                    key=lambda p: int(p.data["side"]))
     drawn = [int(p.data["card"]) for p in sealed if p.data["card"]]  # L739: the cards picked are discarded
-    ctx.state = replace(ctx.state, sealed=tuple(p for p in ctx.state.sealed if p.empire != go.empire),
+    ctx.state = replace(ctx.state, sealed=tuple(p for p in ctx.state.sealed if p not in sealed),
                         aside=tuple(x for x in ctx.state.aside if x[1] not in drawn),
                         discard=(*ctx.state.discard, *drawn))
     fight["revealed"] = [{"seat": p.seat, "card": int(p.data["card"]), "leader": bool(p.data["leader"]),
@@ -578,24 +806,35 @@ def _quick(ctx: Ctx, go: Go, fight: dict[str, Any], totals: tuple[int, int]) -> 
         if result.losses[side] or result.tactician_lost[side]:
             _lose(ctx, go, fight, side, result.losses[side], result.tactician_lost[side])
     fight["revealed"] = None
+    fight["after"] = {"then": QUICK, "going": result.retreats}
     go = _set(ctx, go, fight=fight)
-    going = result.retreats
+    _ask_losses(ctx, go, [(side, o) for side, o in enumerate(result.owed) if o is not None], QUICK)
+
+
+def _quick_after(ctx: Ctx, go: Go, going: int | None) -> None:
+    """Option 13 once its losses are taken: the side that must retreat is asked where to (units with
+    nowhere to go are lost), then the end of the conflict."""
+    go = _now(ctx, go)
+    fight = fight_of(go)
+    assert fight is not None
+    area = str(fight["area"])
     if going is not None and side_empire(ctx.state, go, fight, going).count(area):
         e = side_empire(ctx.state, go, fight, going)
         if retreat.destinations(ctx.state, e, area):
-            seat = go.seat if going == ACTIVE else int(fight["dseat"])
             ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
-                RETREAT, seat, go.empire, {"side": going, "forced": True})))
+                RETREAT, _seat_of(go, fight, going), go.empire, {"side": going, "forced": True})))
             return
         _lose(ctx, go, fight, going, {s.unit: s.count for s in e.units if s.area == area}, False)
         go = _set(ctx, go, fight=fight)
-    left = [side_empire(ctx.state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
-    _end(ctx, go, fight, left)
+    _end(ctx, go, fight, _left(ctx.state, go, fight))
 
 
-def _lose(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, units: Mapping[str, int], leader: bool) -> None:
+def _lose(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, units: Mapping[str, int], leader: bool, *,
+          how: str = "", event: str = "conflict_losses", **extra: Any) -> None:
     """The side loses the units (and the Tactician) it committed this round: units back to the pool,
-    an unnamed leader to the cup, a named one out of the game (L737-739)."""
+    an unnamed leader to the cup, a named one out of the game (L737-739). ``how``: whether the units were
+    the owner's choice ("chosen") or there was nothing to choose (:data:`losses.ALL`,
+    :data:`losses.ONE_TYPE`); ``event``: the public event saying so (a pursuit's has its own)."""
     area = str(fight["area"])
     e = side_empire(ctx.state, go, fight, side)
     for u, n in units.items():
@@ -615,8 +854,8 @@ def _lose(ctx: Ctx, go: Go, fight: dict[str, Any], side: int, units: Mapping[str
     fight["lost"] = [int(x) + (count if i == side else 0) for i, x in enumerate(fight["lost"])]
     fight["leaders_lost"] = [int(x) + (lost_leaders if i == side else 0) for i, x in
                              enumerate(fight["leaders_lost"])]
-    ctx.emit("conflict_losses", empire=e.card, area=area,
-             units=[[u, int(n)] for u, n in sorted(units.items())])
+    ctx.emit(event, empire=e.card, area=area, units=[[u, int(n)] for u, n in sorted(units.items())],
+             **({"how": how} if how else {}), **extra)
 
 
 def _end(ctx: Ctx, go: Go, fight: dict[str, Any], left: list[int]) -> None:
@@ -715,6 +954,10 @@ def pending_legal(state: SevenState, pending: Pending) -> list[Action] | None:
         return window.legal(state, pending)
     if pending.kind == RETREAT:
         return retreat_legal(state, pending)
+    if pending.kind == LOSSES:
+        return losses_legal(state, pending)
+    if pending.kind == SCATTER:
+        return scatter_legal(state, pending)
     return None
 
 
@@ -727,6 +970,10 @@ def _pending_move(ctx: Ctx, go: Go, action: Action) -> bool:
         window_move(ctx, go, action)
     elif RETREAT in kinds:
         retreat_move(ctx, go, action)
+    elif LOSSES in kinds:
+        lose_move(ctx, go, action)
+    elif SCATTER in kinds:
+        scatter_move(ctx, go, action)
     else:
         return False
     return True

@@ -12,18 +12,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Action
-from engine.seven_ages import window
-from engine.seven_ages.actions_fight import Commit, CommitDone, CommitLeader, WindowPass, WindowPlay
+from engine.seven_ages import losses, window
+from engine.seven_ages.actions_fight import (
+    Commit,
+    CommitDone,
+    CommitLeader,
+    Lose,
+    RetreatLeader,
+    RetreatUnits,
+    WindowPass,
+    WindowPlay,
+)
 from engine.seven_ages.actions_move import LAND
 from engine.seven_ages.battle import (
     ACTIVE,
     COMMIT,
     DEFENDER,
+    LOSSES,
     RETREAT,
+    SCATTER,
     commit_legal,
     fight_of,
     go_of_pending,
     retreat_legal,
+    scatter_legal,
     side_empire,
     tallies,
     uncommitted,
@@ -153,8 +165,27 @@ def retreat_choice(state: SevenState, pending: Pending) -> Action:
     return legal[0]
 
 
+def losses_choice(state: SevenState, pending: Pending) -> Action:
+    """The units to give up next: the cheapest, as the engine took them before the players chose."""
+    d = pending.data
+    unit, count = losses.computer_choice(d["pool"], int(d["left"]), d["highest"])
+    return Lose(pending.seat, unit, count)
+
+
+def scatter_choice(state: SevenState, pending: Pending) -> Action:
+    """Where retreating units go when the computer sends them: everything to the first area it may go to,
+    as its retreat picks one area; what cannot enter it, to the next."""
+    legal = [a for a in scatter_legal(state, pending) if isinstance(a, (RetreatUnits, RetreatLeader))]
+    here = [a for a in legal if a.to == legal[0].to]
+    return max(here, key=lambda a: a.count if isinstance(a, RetreatUnits) else 0)
+
+
 def pending_passive(state: SevenState, pending: Pending) -> Action | None:
     """The move of a seat that let a conflict's decision time out: the computer's (None: not a conflict's)."""
+    if pending.kind == LOSSES:
+        return losses_choice(state, pending)
+    if pending.kind == SCATTER:
+        return scatter_choice(state, pending)
     if pending.kind == COMMIT:
         return commit_choice(state, pending)
     if pending.kind == window.EVENT:

@@ -13,16 +13,26 @@ from engine.seven_ages.actions_fight import (
     CommitDone,
     CommitLeader,
     FightIn,
+    Lose,
     Nominate,
     Raze,
     Redraw,
     Retreat,
+    RetreatLeader,
+    RetreatSplit,
+    RetreatUnits,
     StandFast,
     WindowPass,
     WindowPlay,
 )
 from engine.seven_ages.cards import load_deck
-from engine.seven_ages.decision import register_heading, register_label, register_named_label
+from engine.seven_ages.decision import (
+    register_heading,
+    register_label,
+    register_named_label,
+    register_pending_heading,
+)
+from engine.seven_ages.losses import ALL, ONE_TYPE
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
 from engine.words import join_words
 
@@ -32,12 +42,14 @@ STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
                "commit": "commit your units to this round, face down (at least one)",
                "event": "the event window: play an event on the revealed round, or pass",
                "retreat": "before this round's cards: retreat from the conflict, or stand fast",
-               "raze": "your Barbarians took a city: destroy it, or keep it (its income, its defence)"}
+               "raze": "your Barbarians took a city: destroy it, or keep it (its income, its defence)",
+               "losses": "choose the units you lose",
+               "retreat_to": "send your retreating units and leaders to the areas you retreat to"}
 EVENTS = ("conflict_begins", "defender_nominated", "conflict_round", "conflict_card", "conflict_committed",
           "conflict_tallied", "conflict_losses", "leader_lost_in_conflict", "conflict_disorder",
           "conflict_ended", "elite_check", "money_seized", "conflict_revealed", "window_opens",
           "window_event_played", "window_closes", "conflict_retreat", "conflict_redraw", "pursuit_losses",
-          "conflict_committing")
+          "conflict_committing", "losses_chosen", "retreat_sent")
 SHOWN = ("conflict_revealed", "conflict_tallied", "conflict_losses", "pursuit_losses")
 """The public events that name units under the fog of war: the round's reveal and its tally, where "you
 may examine another player's other on-map Units when tallying up conflict totals" (L791), and the units a
@@ -53,7 +65,46 @@ def _units(units: Sequence[Sequence[Any]]) -> str:
     return join_words([unit_words(int(n), str(u)) for u, n in units]) or "no units"
 
 
+def _weights(view: Mapping[str, Any], seat_: int) -> Mapping[str, int]:
+    """What each unit that counts more than one satisfies, from the seat's losses decision."""
+    mine = next((p for p in view["pending"] if p["seat"] == seat_ and "ask" in p), None)
+    weights: Mapping[str, int] = (mine or {}).get("ask", {}).get("weights", {})
+    return weights
+
+
+def _loss_label(view: Mapping[str, Any], action: Lose) -> Choice:
+    w = int(_weights(view, action.player).get(action.unit, 1))
+    counts = "" if w == 1 else f" (counts {w})" if action.count == 1 else f" (count {w} each)"
+    return Choice(action, f"Lose {unit_words(action.count, action.unit)}{counts}", group="Lose")
+
+
+def _losses_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+    ask = pending["ask"]
+    left = int(ask["left"])
+    more = " more" if ask["more"] else ""
+    weights = ask["weights"]
+    counts = join_words([f"a {u} counts {w}" for u, w in weights.items()]) if weights else ""
+    why = " to pursuit" if ask["why"] == "pursuit" else ""
+    return (f"{who}: choose {left}{more} loss{'' if left == 1 else 'es'}{why} for "
+            f"{empire_name(int(ask['empire']))} in {ask['area']}" + (f" ({counts})" if counts else ""))
+
+
+def _scatter_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+    ask = pending["ask"]
+    return (f"{who}: send {empire_name(int(ask['empire']))} retreating from {ask['area']} to "
+            f"{join_words([str(a) for a in ask['dests']], 'or')}, a type of unit or a leader at a time")
+
+
 def _label(view: Mapping[str, Any], action: Action) -> Choice:
+    if isinstance(action, Lose):
+        return _loss_label(view, action)
+    if isinstance(action, RetreatSplit):
+        return Choice(action, "Retreat, sending units to different areas", group="Retreat")
+    if isinstance(action, RetreatUnits):
+        return Choice(action, f"Send {unit_words(action.count, action.unit)} to {action.to}",
+                      group=f"To {action.to}")
+    if isinstance(action, RetreatLeader):
+        return Choice(action, f"Send {action.name} to {action.to}", group=f"To {action.to}")
     if isinstance(action, FightIn):
         return Choice(action, f"Resolve the conflict in {action.area}")
     if isinstance(action, Commit):
@@ -90,6 +141,12 @@ def _side(d: Mapping[str, Any]) -> str:
             f"{d['total']} ({parts})")
 
 
+def _how(d: Mapping[str, Any]) -> str:
+    """Whose choice the units lost were: the owner's, or nobody's (nothing to choose)."""
+    return {"chosen": " (their choice)", ALL: " (no choice: every unit that could be lost had to go)",
+            ONE_TYPE: " (no choice: all of one type)"}.get(str(d.get("how", "")), "")
+
+
 def _words(event: Event, names: Names) -> str | None:
     d = event.data
     if event.type == "conflict_begins":
@@ -124,18 +181,25 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "window_closes":
         return "Every player asked has passed: no more events."
     if event.type == "conflict_retreat":
-        lost = f", losing {_units(d['lost'])}" if d["lost"] else ""
-        return f"{the_empire(int(d['empire']))} retreat from {d['area']} to {d['to']}{lost}."
+        lost = f", losing {_units(d['lost'])} that could go nowhere" if d["lost"] else ""
+        to = join_words([str(a) for a in d.get("areas") or [d["to"]]])
+        return f"{the_empire(int(d['empire']))} retreat from {d['area']} to {to}{lost}."
     if event.type == "pursuit_losses":
         return (f"Pursued, {empire_name(int(d['empire']))} lose {_units(d['units'])} as they retreat from "
-                f"{d['area']}.")
+                f"{d['area']}{_how(d)}.")
+    if event.type == "losses_chosen":
+        return f"{seat(names, int(d['seat']))} has chosen the losses of {empire_name(int(d['empire']))}."
+    if event.type == "retreat_sent":
+        what = str(d["leader"]) if d.get("leader") else _units(d["units"]) if d.get("units") else \
+            f"{d['count']} unit{'' if int(d['count']) == 1 else 's'}"
+        return f"{the_empire(int(d['empire']))} send {what} from {d['area']} to {d['to']}."
     if event.type == "conflict_committing":
         leader = " and your Tactician" if d["leader"] else ""
         return f"Committed so far in {d['area']}: {_units(d['units'])}{leader}."
     if event.type == "conflict_redraw":
         return f"{seat(names, int(d['seat']))} discards their conflict card and picks a second."
     if event.type == "conflict_losses":
-        return f"{the_empire(int(d['empire']))} lose {_units(d['units'])} in {d['area']}."
+        return f"{the_empire(int(d['empire']))} lose {_units(d['units'])} in {d['area']}{_how(d)}."
     if event.type == "leader_lost_in_conflict":
         fate = "leaves the game" if d["named"] else "goes back to the leader cup"
         return f"{d['leader']} of {empire_name(int(d['empire']))} is lost in {d['area']} and {fate}."
@@ -167,3 +231,5 @@ def register() -> None:
         fog.open_event(type_)
     for stage, words in STAGE_WORDS.items():
         register_heading(stage, words)
+    register_pending_heading("losses", _losses_heading)
+    register_pending_heading("retreat_to", _scatter_heading)

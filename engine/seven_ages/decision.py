@@ -35,7 +35,7 @@ from engine.seven_ages.actions import (
 )
 from engine.seven_ages.setup import FROM_DECK
 from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, SIFT_VOTE, TRIM
-from engine.seven_ages.text import card_text, empire_name, stage, unit_count
+from engine.seven_ages.text import card_text, empire_name, seat, stage, unit_count
 from engine.seven_ages.view import action_name
 from engine.words import shorten
 
@@ -76,7 +76,17 @@ def register_go_heading(stage: str, words: Callable[[Mapping[str, Any]], str]) -
     _GO_HEADINGS[stage] = words
 
 
-def heading(view: View, player: PlayerId) -> str:
+PendingHeading = Callable[[View, Mapping[str, Any], str], str]
+_PENDING_HEADINGS: dict[str, PendingHeading] = {}
+
+
+def register_pending_heading(kind: str, words: PendingHeading) -> None:
+    """Word a pending decision from what it shows its seat (``view.pending``'s ``ask``) and the seat's name
+    ("alice (Red): choose 3 more losses in Muscovy")."""
+    _PENDING_HEADINGS[kind] = words
+
+
+def heading(view: View, player: PlayerId, names: Names | None = None) -> str:
     phase = view["phase"]
     if phase == BID:
         return "Who goes first: play a card face down (the highest value goes first)"
@@ -96,6 +106,8 @@ def heading(view: View, player: PlayerId) -> str:
     if phase == MARKERS:
         return f"Turn {view['turn']}: place an action marker face down on each of your empires"
     pending = next((p for p in view["pending"] if p["seat"] == player), None)
+    if pending is not None and pending["kind"] in _PENDING_HEADINGS and "ask" in pending:
+        return _PENDING_HEADINGS[pending["kind"]](view, pending, seat(names or (), player))
     if pending is not None and pending["kind"] in _HEADINGS:
         return f"{stage(view)}: {_HEADINGS[pending['kind']]}"
     go = _go(view, player)
@@ -198,4 +210,4 @@ def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) 
         seen[c.label] = seen.get(c.label, 0) + 1
         if seen[c.label] > 1:
             choices[i] = replace(c, label=f"{shorten(c.label, 94)} ({seen[c.label]})")
-    return Decision(player, heading(view, player), tuple(choices))
+    return Decision(player, heading(view, player, names), tuple(choices))

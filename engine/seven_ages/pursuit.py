@@ -5,6 +5,9 @@ other full 2 cavalry units your opponent has remaining in the area. The total is
 occurred in a mountain, -1 if in a forest (min. 0). Each cavalry or aircraft unit you lose in the pursuit
 satisfies 2 required losses. Each unit you lose from a higher Progress level than your opponent's highest
 surviving unit in the area also counts as 2 pursuit losses (3 if also cavalry or aircraft)."
+
+The retreating player chooses the units (:mod:`engine.seven_ages.losses`); here are what is due and what
+each unit satisfies.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import terrain_of
 from engine.seven_ages.production import unit_class
-from engine.seven_ages.state import Empire
 
 TANK = "Tank"
 FAST = ("cavalry", "aircraft")
@@ -44,18 +46,3 @@ def weight(unit: str, highest: int) -> int:
     fast = unit_class(unit) in FAST
     higher = load_tables().unit_types[unit].available > highest
     return 3 if fast and higher else 2 if fast or higher else 1
-
-
-def pursue(e: Empire, area: str, due: int, highest: int) -> tuple[Empire, dict[str, int]]:
-    """The retreating empire loses units in ``area`` until ``due`` losses are satisfied. The owner's
-    choice is made for them (our reading, so the retreat stays one decision): the cheapest units first."""
-    tables = load_tables()
-    lost: dict[str, int] = {}
-    order = sorted((s.unit for s in e.units if s.area == area),
-                   key=lambda u: (tables.unit_types[u].cost, tables.unit_types[u].available, u))
-    for unit in order:
-        while due > 0 and e.count(area, unit):
-            e = e.add_units(area, unit, -1)
-            lost[unit] = lost.get(unit, 0) + 1
-            due -= weight(unit, highest)
-    return e, lost

@@ -9,8 +9,10 @@ the winner's reserves there. The remaining loser's units (if any) must Retreat. 
 lose all their committed units (unless they also committed a Tactician) and the empire carrying out the
 action must Retreat." With option 6, only reserves pursue, and their pursuit losses add to the reserves'.
 
-What each side loses is worked out here (:func:`outcome`); the conflict go applies it. The players'
-"their choice" of units is made for them, the cheapest first (our reading: one decision fewer).
+What each side loses is worked out here (:func:`outcome`): the losses fixed by the round, and the
+losses each side still chooses (:class:`Owed`, "their choice"), which the conflict go asks their owners
+for (:mod:`engine.seven_ages.losses`). :func:`settled` makes those choices the computer's way, the
+cheapest first (:func:`cheapest`).
 """
 
 from __future__ import annotations
@@ -26,13 +28,25 @@ ROUT = 3
 
 
 @dataclass(frozen=True)
+class Owed:
+    """Losses a side still chooses: ``count`` losses from ``pool`` (its units by type), each unit
+    satisfying one, or with ``highest`` set as option 6's pursuit weighs it (L1210-1212)."""
+
+    pool: dict[str, int]
+    count: int
+    highest: int | None = None
+
+
+@dataclass(frozen=True)
 class Outcome:
-    """Units each side loses (by type), whether each loses its committed Tactician, and the side that must
-    retreat with whatever it has left there (None: nobody)."""
+    """Units each side loses whatever its owner chooses (by type), whether each loses its committed
+    Tactician, the side that must retreat with whatever it has left there (None: nobody), and the losses
+    each side still chooses (None: none)."""
 
     losses: tuple[dict[str, int], dict[str, int]]
     tactician_lost: tuple[bool, bool]
     retreats: int | None
+    owed: tuple[Owed | None, Owed | None] = (None, None)
 
 
 def cheapest(units: Mapping[str, int], count: int, highest: int | None = None) -> dict[str, int]:
@@ -76,14 +90,25 @@ def outcome(totals: tuple[int, int], committed: tuple[Mapping[str, int], Mapping
         return Outcome((out[0], out[1]), (lost[0], lost[1]), None)
     out = [{}, {}]
     out[loser] = dict(committed[loser])
+    owed: list[Owed | None] = [None, None]
     half = min(sum(committed[winner].values()), sum(committed[loser].values())) // 2
-    out[winner] = cheapest(committed[winner], half)
+    owed[winner] = Owed(_less(committed[winner], {}), half)
     due = sum(reserves[winner].values()) // 2
     left = _less(reserves[loser], {})
     # with option 6 the reserves' pursuit adds to their losses, weighed as pursuit losses are
-    extra = cheapest(left, due) if pursuit_due is None else cheapest(left, due + pursuit_due, highest)
-    for u, n in extra.items():
-        out[loser][u] = out[loser].get(u, 0) + n
+    owed[loser] = Owed(left, due) if pursuit_due is None else Owed(left, due + pursuit_due, highest)
     lost = [False, False]
     lost[loser] = tacticians[loser]
-    return Outcome((out[0], out[1]), (lost[0], lost[1]), loser)
+    return Outcome((out[0], out[1]), (lost[0], lost[1]), loser, (owed[0], owed[1]))
+
+
+def settled(result: Outcome) -> tuple[dict[str, int], dict[str, int]]:
+    """Each side's losses with its choices made the computer's way: the cheapest units first."""
+    out: list[dict[str, int]] = []
+    for fixed, owed in zip(result.losses, result.owed, strict=True):
+        total = dict(fixed)
+        if owed is not None:
+            for u, n in cheapest(owed.pool, owed.count, owed.highest).items():
+                total[u] = total.get(u, 0) + n
+        out.append(total)
+    return out[0], out[1]

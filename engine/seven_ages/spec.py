@@ -49,8 +49,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
-    version="4",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
-    # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3)
+    version="5",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
+    # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3); 5: pursuit and
+    # option 13's losses are their owner's choice, and a retreat may split (pendings "losses", "retreat_to")
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",

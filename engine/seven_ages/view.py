@@ -158,7 +158,10 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         areas=[{"name": a.name, "city": a.city, "fort": a.fort, "disorder": a.disorder,
                 "artefacts": list(a.artefacts)} for a in state.areas],
         markers=markers, goes=goes,
-        pending=[{"kind": p.kind, "seat": p.seat, "empire": p.empire} for p in state.pending],
+        pending=[{"kind": p.kind, "seat": p.seat, "empire": p.empire,
+                  # what a decision shows its own seat (losses still owed, areas to go to), never others
+                  **({"ask": p.data["ask"]} if mine and p.seat == viewer and "ask" in p.data else {})}
+                 for p in state.pending],
         deck_size=len(state.deck), discard_size=len(state.discard), cup_size=len(state.cup),
         removed_size=len(state.removed), removed=sorted(state.removed) if over else None,
         over=over, final=list(state.final) if state.final is not None else None,
