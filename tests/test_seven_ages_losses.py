@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from engine import registry
 from engine.seven_ages import battle, quick
 from engine.seven_ages.actions_fight import (
     Commit,
@@ -23,6 +24,7 @@ from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUn
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
 from engine.seven_ages.window import EVENT
+from tests.contract.checks import Playout, check_decision, check_hidden_moves
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_conflict import manoeuvre, script_deck
 
@@ -245,3 +247,26 @@ def test_the_computer_retreats_everything_to_one_area() -> None:
     french = s.empire_of("French")
     assert french.count("Dacia") == 1 + 6 and french.count("Smolensk") == 1
     assert {ld.area for ld in french.leaders} == {"Dacia"}
+
+
+# -- the contract's checks on every new decision -----------------------------------------------------------
+
+def _checked(s: Scenario) -> list[str]:
+    """The shared contract's decision and swap checks for every seat asked now: each legal move offered once
+    with a readable label, the timed-out move legal, and no move telling another seat what it hides."""
+    out = Playout(registry.spec("seven-ages"), 2, 1)
+    for seat in sorted(s.actors()):
+        check_decision(out, GAME, s.state, seat, 0)
+        check_hidden_moves(out, GAME, s.state, seat, 0)
+    return out.problems
+
+
+def test_the_new_decisions_keep_the_contract() -> None:
+    pursued = _e52(pursuit=True).play(Retreat(0, "Dacia"))
+    split = _e52().play(RetreatSplit(0))
+    both = _quick()
+    one = _quick().play(Lose(0, "Archer", 1))
+    for s, kinds in ((pursued, {battle.LOSSES}), (split, {battle.SCATTER}), (both, {battle.LOSSES}),
+                     (one, {battle.LOSSES})):
+        assert {p.kind for p in s.state.pending} == kinds
+        assert _checked(s) == []

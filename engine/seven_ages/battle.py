@@ -331,7 +331,9 @@ def _withdraw(ctx: Ctx, go: Go, side: int, to: str | None) -> None:
                 SCATTER, seat, go.empire, {"side": side, "dests": dests, "sent": [], "ask": ask})))
             return
         if not dests:  # the pursuit took every unit that could go anywhere (L765)
-            _lose(ctx, go, fight, side, {s.unit: s.count for s in e.units if s.area == area}, False)
+            here = {s.unit: s.count for s in e.units if s.area == area}
+            if here:
+                _lose(ctx, go, fight, side, here, False)
             _end(ctx, _set(ctx, go, fight=fight), fight, _left(ctx.state, go, fight))
             return
         to = dests[0]
