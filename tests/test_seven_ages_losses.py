@@ -214,8 +214,11 @@ def test_a_split_retreat_sends_units_and_leaders_to_two_areas() -> None:
     assert heading(s, 0).startswith("alice (Red): send the French retreating from Ukraine to Dacia or "
                                     "Smolensk")
     assert {RetreatUnits(0, "Rifle", 4, "Smolensk"), RetreatLeader(0, "Ney", "Dacia")} <= set(s.legal(0))
-    s.play(RetreatUnits(0, "Rifle", 2, "Smolensk"), RetreatUnits(0, "Knight", 2, "Dacia"),
-           RetreatLeader(0, "Ney", "Smolensk"))
+    s.play(RetreatUnits(0, "Rifle", 2, "Smolensk"))
+    # the units go on the map again, beneath the fog of war (L791): the table learns their number
+    assert said(s, "retreat_sent") == "The French send 2 units from Ukraine to Smolensk."
+    s.play(RetreatUnits(0, "Knight", 2, "Dacia"), RetreatLeader(0, "Ney", "Smolensk"))
+    assert said(s, "retreat_sent") == "The French send Ney from Ukraine to Smolensk."
     assert s.of_type("conflict_ended") == []  # two rifles still to go
     s.play(RetreatUnits(0, "Rifle", 2, "Dacia"))
     french = s.empire_of("French")
