@@ -14,6 +14,11 @@ until the other side's is in; then the reveal: one public event lists both cards
 sides' units in the area, and the totals (:mod:`engine.seven_ages.conflict`), and the losses follow
 (L737-749). The conflict's public bookkeeping is in ``Go.data["fight"]``: the area, the defending empire
 and its seat, the round, the conflict disorder markers, the units set aside, the losses.
+
+Losses the rulebook leaves to their owner (option 6's pursuit, option 13's "their choice") are pendings
+of kind ``losses`` (:mod:`engine.seven_ages.losses`), both sides' at once where both owe some, each
+finished choice face down in ``SevenState.sealed`` until the other's is in; a retreat split between
+areas (L765) is a pending of kind ``retreat_to``.
 """
 
 from __future__ import annotations
