@@ -20,6 +20,7 @@ from math import ceil
 
 from engine.seven_ages.pursuit import weight
 from engine.seven_ages.quick import cheapest
+from engine.seven_ages.text import unit_words
 
 ALL, ONE_TYPE = "all", "one_type"
 """Why a choice was forced (made without asking): every unit of the pool had to go, or the pool held one
@@ -66,9 +67,9 @@ def forced(pool: Mapping[str, int], left: int, highest: int | None) -> tuple[dic
 def refusal(pool: Mapping[str, int], left: int, highest: int | None, unit: str, count: int) -> str | None:
     """Why giving up ``count`` of ``unit`` is refused (one sentence), or None when it may be given up."""
     if count < 1 or unit not in pool or int(pool[unit]) < 1:
-        return f"You have no {unit} among the units that may be lost here."
+        return f"You have no {unit_words(2, unit)} among the units that may be lost here."
     if count > int(pool[unit]):
-        return f"You have only {pool[unit]} {unit} that may be lost here."
+        return f"You have only {unit_words(int(pool[unit]), unit)} that may be lost here."
     if count > most(pool, left, highest, unit):
         return f"Only {left} more {'loss is' if left == 1 else 'losses are'} due: give up fewer units."
     return None
