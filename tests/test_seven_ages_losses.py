@@ -122,7 +122,7 @@ def test_bad_losses_get_one_sentence_and_change_nothing() -> None:
     s = _e52(pursuit=True)
     s.play(Retreat(0, "Dacia"))
     assert "no Tank" in s.illegal(Lose(0, "Tank", 1), "bad_loss").message  # a unit not there
-    assert "only 4 Rifle" in s.illegal(Lose(0, "Rifle", 5), "bad_loss").message  # above what is held
+    assert "only 4 Rifles that" in s.illegal(Lose(0, "Rifle", 5), "bad_loss").message  # above what is held
     assert s.illegal(StandFast(0), "wrong_move").message == "Choose the units you lose."
     s.play(Lose(0, "Knight", 1), Lose(0, "Rifle", 1))  # 2 more due, from 3 rifles and a knight
     refused = s.illegal(Lose(0, "Rifle", 3), "bad_loss")  # above what is due

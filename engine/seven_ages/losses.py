@@ -67,7 +67,7 @@ def forced(pool: Mapping[str, int], left: int, highest: int | None) -> tuple[dic
 def refusal(pool: Mapping[str, int], left: int, highest: int | None, unit: str, count: int) -> str | None:
     """Why giving up ``count`` of ``unit`` is refused (one sentence), or None when it may be given up."""
     if count < 1 or unit not in pool or int(pool[unit]) < 1:
-        return f"You have no {unit_words(2, unit)} among the units that may be lost here."
+        return f"You have no {unit} among the units that may be lost here."
     if count > int(pool[unit]):
         return f"You have only {unit_words(int(pool[unit]), unit)} that may be lost here."
     if count > most(pool, left, highest, unit):
