@@ -9,6 +9,7 @@ from engine.core import Action, Choice, Event, Names
 from engine.seven_ages import fog
 from engine.seven_ages.actions_fight import (
     ACTIONS,
+    Board,
     Commit,
     CommitDone,
     CommitLeader,
@@ -58,6 +59,10 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Resolve the conflict in {action.area}")
     if isinstance(action, Commit):
         return Choice(action, f"Commit {unit_words(action.count, action.unit)}", group="Commit")
+    if isinstance(action, Board):
+        ships = "a ship" if action.count == 1 else "the ships"
+        return Choice(action, f"{unit_words(action.count, action.unit)} aboard go with {ships} you committed",
+                      group="Marines")
     if isinstance(action, CommitLeader):
         return Choice(action, "Commit your Tactician too", group="Commit")
     if isinstance(action, Raze):
