@@ -49,8 +49,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
-    version="4",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
-    # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3)
+    version="5",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
+    # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3); 5: the
+    # Strategist's group drops units off on its way (L787) and option 14's marines are the player's choice
+    # (L1354), new moves in old replays; saved games without the new keys read them as absent
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",
