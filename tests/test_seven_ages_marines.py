@@ -103,3 +103,14 @@ def test_the_computer_and_a_timed_out_seat_take_the_strongest() -> None:
     pending = next(p for p in s.state.pending if p.kind == COMMIT and p.seat == 0)
     assert pending.data["units"] == {SHIP: 1, "Catapult": 1}
     assert CommitDone(0) in s.legal(0)
+
+
+def test_the_choice_reads_as_a_sentence() -> None:
+    s = sea_fight({"Spear": 2, "Catapult": 1}, ships=3)
+    s.play(Commit(0, SHIP, 2))
+    names = ["alice (Blue)", "bob (Red)"]
+    decision = GAME.decision(GAME.view(s.state, 0), 0, s.legal(0), names)
+    assert [c.label for c in decision.choices] == [
+        "1 Catapult aboard goes with a ship you committed",
+        "1 Spear aboard goes with a ship you committed",
+        "2 Spears aboard go with the ships you committed"]

@@ -60,8 +60,8 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, Commit):
         return Choice(action, f"Commit {unit_words(action.count, action.unit)}", group="Commit")
     if isinstance(action, Board):
-        ships = "a ship" if action.count == 1 else "the ships"
-        return Choice(action, f"{unit_words(action.count, action.unit)} aboard go with {ships} you committed",
+        goes = "goes with a ship" if action.count == 1 else "go with the ships"
+        return Choice(action, f"{unit_words(action.count, action.unit)} aboard {goes} you committed",
                       group="Marines")
     if isinstance(action, CommitLeader):
         return Choice(action, "Commit your Tactician too", group="Commit")
