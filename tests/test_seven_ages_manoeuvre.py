@@ -180,6 +180,20 @@ def test_e18_french_ships_pass_an_english_galley_in_the_bay_of_biscay() -> None:
     s.illegal(StopHere(0), "passed_blockade")
 
 
+def test_cargo_may_not_be_set_down_where_a_blockade_passed_forbids_ending() -> None:
+    """L644: ships that passed another empire's ships at sea without outnumbering them may do so only if
+    "none of your units end their move in any area that empire controls": cargo set down ends its move
+    (L632), so it may not be set down in England either."""
+    s = Scenario(players=2)
+    s.empire("French", owner=0, progress=30, units={"Normandy": {"Spear": 2, "Ship-of-the-line": 2}})
+    s.empire("English", owner=1, progress=30, units={"England": {"Spear": 1}, "Bay of Biscay": {"Galley": 1}})
+    manoeuvre(s, 0, "French").play(MoveFrom(0, "Normandy"), MoveUnits(0, "Ship-of-the-line", 2),
+                                   MoveUnits(0, "Spear", 1))
+    s.play(MoveTo(0, "Bay of Biscay"), MoveTo(0, "North Sea"), MoveTo(0, "England"))
+    assert DropOff(0, "Spear", 1) not in s.legal(0)
+    s.illegal(DropOff(0, "Spear", 1), "passed_blockade")
+
+
 def _gulf(steps: tuple[str, ...] = (), land: str = "Cuba") -> Scenario:
     s = Scenario(players=2).empire("Spanish", owner=0, progress=30,
                                    units={land: {"Spear": 1}, "Gulf of Mexico": {"Ship-of-the-line": 1}})

@@ -2,10 +2,10 @@
 
 The active player picks the area to fight in next (:class:`FightIn`) and, when they own the defending
 empire too, the player who defends it (:class:`Nominate`). Each round both sides commit at once and in
-secret, a type and a count at a time (:class:`Commit`, :class:`CommitLeader`), then
-:class:`CommitDone`. Losses the rulebook leaves to their owner are given up a type at a time
-(:class:`Lose`); a retreat may send its units to several areas (:class:`RetreatSplit`, then
-:class:`RetreatUnits` and :class:`RetreatLeader`).
+secret, a type and a count at a time (:class:`Commit`, :class:`CommitLeader`; with option 14 the
+marines that go with ships committed at sea, :class:`Board`), then :class:`CommitDone`. Losses the
+rulebook leaves to their owner are given up a type at a time (:class:`Lose`); a retreat may send its
+units to several areas (:class:`RetreatSplit`, then :class:`RetreatUnits` and :class:`RetreatLeader`).
 """
 
 from __future__ import annotations
@@ -36,6 +36,16 @@ class Commit(Action):
     """Commit ``count`` more of the uncommitted ``unit`` in the area to this round, face down (L706)."""
 
     kind = "commit"
+    unit: str = ""
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Board(Action):
+    """Option 14: ``count`` of the uncommitted infantry or missile ``unit`` at sea go with ships just
+    committed, one a ship (L1354); part of the same secret commitment."""
+
+    kind = "board"
     unit: str = ""
     count: int = 1
 
@@ -138,6 +148,6 @@ class WindowPass(Action):
     kind = "window_pass"
 
 
-ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, CommitLeader, CommitDone, Redraw, Retreat,
-                                     StandFast, Raze, WindowPlay, WindowPass, RetreatSplit, RetreatUnits,
-                                     RetreatLeader, Lose)
+ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, Board, CommitLeader, CommitDone, Redraw,
+                                     Retreat, StandFast, Raze, WindowPlay, WindowPass, RetreatSplit,
+                                     RetreatUnits, RetreatLeader, Lose)

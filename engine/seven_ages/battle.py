@@ -30,6 +30,7 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.seven_ages import losses, pursuit, quick, retreat, window
 from engine.seven_ages.actions_fight import (
+    Board,
     Commit,
     CommitDone,
     CommitLeader,
@@ -57,6 +58,7 @@ from engine.seven_ages.setup import refill
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import unit_words
+from engine.words import plural
 
 FIGHT, NOMINATE, ROUND, RAZE = "fight", "nominate", "round", "raze"
 """The go's conflict stages: choosing the next area, nominating a defender, a round under way, a
@@ -567,14 +569,43 @@ def _marines_wait(area: str, free: Mapping[str, int]) -> bool:
     return not load_map().areas[area].land and any(mode_of(u) == SHIPS for u in free)
 
 
+def marines_free(state: SevenState, go: Go, fight: Mapping[str, Any], side: int,
+                 chosen: Mapping[str, int]) -> dict[str, int]:
+    """The side's land units in the (sea) area not committed yet: infantry and missiles aboard (L1352)."""
+    return {u: n for u, n in uncommitted(state, go, fight, side, chosen).items() if mode_of(u) == LAND}
+
+
+def strongest_marines(state: SevenState, go: Go, fight: Mapping[str, Any], side: int,
+                      chosen: Mapping[str, int]) -> list[str]:
+    """The uncommitted marine types, the strongest (front plus support) first: the computer's choice of
+    which go with the side's ships."""
+    e = side_empire(state, go, fight, side)
+    area = str(fight["area"])
+    free = marines_free(state, go, fight, side, chosen)
+    return sorted(free, key=lambda u: (-sum(unit_values(e, u, area, age_of(e.progress))), u))
+
+
+def boarding(pending: Pending) -> int:
+    """How many more marines the side's committed ships wait for (0: none; absent before version 5)."""
+    return int(pending.data.get("boarding", 0))
+
+
 def commit_legal(state: SevenState, pending: Pending) -> list[Action]:
-    """A side's commitment choices: one or all of an uncommitted type, the Tactician, or done."""
+    """A side's commitment choices: one or all of an uncommitted type, the Tactician, or done; while
+    committed ships wait for their marines, only which marines board them."""
     go = go_of_pending(state, pending)
     fight = fight_of(go)
     assert fight is not None
     side, seat = int(pending.data["side"]), pending.seat
     chosen = pending.data["units"]
     out: list[Action] = []
+    seats = boarding(pending)
+    if seats:  # L1354: which marines go with the ships just committed, one a ship
+        for unit, n in sorted(marines_free(state, go, fight, side, chosen).items()):
+            out.append(Board(seat, unit, 1))
+            if min(n, seats) > 1:
+                out.append(Board(seat, unit, min(n, seats)))
+        return out
     free = uncommitted(state, go, fight, side, chosen)
     marines = _marines_wait(str(fight["area"]), free)
     for unit, n in sorted(free.items()):
@@ -601,7 +632,25 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
     side = int(pending.data["side"])
     chosen = {u: int(n) for u, n in pending.data["units"].items()}
     area = str(fight["area"])
-    if isinstance(action, Commit):
+    seats = boarding(pending)
+    if seats and not isinstance(action, Board):
+        raise IllegalAction("marines_first", f"First choose the {plural(seats, 'unit')} aboard that go with "
+                            "the ships you committed (L1354).")
+    if isinstance(action, Board):
+        free = marines_free(ctx.state, go, fight, side, chosen).get(action.unit, 0)
+        if not seats:
+            raise IllegalAction("no_boarding", "No ship you committed waits for a unit aboard now (L1354).")
+        if action.count < 1 or action.count > free:
+            raise IllegalAction("not_uncommitted", f"You have no {unit_words(action.count, action.unit)} "
+                                f"aboard ships in {area} left to commit.")
+        if action.count > seats:
+            raise IllegalAction("one_a_ship", f"The ships you committed take {plural(seats, 'more unit')}, "
+                                "one a ship (L630).")
+        chosen[action.unit] = chosen.get(action.unit, 0) + action.count
+        left = _board(ctx.state, go, fight, side, chosen, seats - action.count)
+        _replace_pending(ctx, pending, {**pending.data, "units": chosen, "boarding": left})
+        _so_far(ctx, action.player, area, chosen, bool(pending.data["leader"]))
+    elif isinstance(action, Commit):
         free = uncommitted(ctx.state, go, fight, side, chosen).get(action.unit, 0)
         if action.count < 1 or action.count > free:
             what = unit_words(action.count, action.unit)
@@ -611,9 +660,10 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
             raise IllegalAction("marines_with_ships", "Units aboard ships are committed with their ships "
                                 "(L1354).")
         chosen[action.unit] = chosen.get(action.unit, 0) + action.count
+        seats = 0
         if not load_map().areas[area].land and mode_of(action.unit) == SHIPS:
-            _board(ctx.state, go, fight, side, chosen, action.count)
-        _replace_pending(ctx, pending, {**pending.data, "units": chosen})
+            seats = _board(ctx.state, go, fight, side, chosen, action.count)
+        _replace_pending(ctx, pending, {**pending.data, "units": chosen, "boarding": seats})
         _so_far(ctx, action.player, area, chosen, bool(pending.data["leader"]))
     elif isinstance(action, CommitLeader):
         if pending.data["leader"] or not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
@@ -650,18 +700,21 @@ def commit(ctx: Ctx, go: Go, action: Action) -> None:
 
 
 def _board(state: SevenState, go: Go, fight: Mapping[str, Any], side: int, chosen: dict[str, int],
-           ships: int) -> None:
-    """Option 14: committing ships at sea commits the infantry and missiles aboard them, one a ship (L1354);
-    which ones is the owner's choice, made for them: the strongest first."""
-    e = side_empire(state, go, fight, side)
-    area = str(fight["area"])
-    aboard = {u: n for u, n in uncommitted(state, go, fight, side, chosen).items() if mode_of(u) == LAND}
-    order = sorted(aboard, key=lambda u: (-sum(unit_values(e, u, area, age_of(e.progress))), u))
-    for unit in order:
-        take = min(ships, aboard[unit])
+           ships: int) -> int:
+    """Option 14: ``ships`` committed at sea commit as many of the infantry and missiles aboard, one a
+    ship (L1354). Which ones is the owner's choice: when only one outcome is possible (one type aboard, or
+    every unit aboard goes) it is made here, in ``chosen``; otherwise the number still to choose is
+    returned (0: none), for the owner's :class:`Board` moves."""
+    aboard = marines_free(state, go, fight, side, chosen)
+    seats = min(ships, sum(aboard.values()))
+    if len(aboard) > 1 and seats < sum(aboard.values()):
+        return seats
+    for unit in strongest_marines(state, go, fight, side, chosen):
+        take = min(seats, aboard[unit])
         if take:
             chosen[unit] = chosen.get(unit, 0) + take
-            ships -= take
+            seats -= take
+    return 0
 
 
 def _so_far(ctx: Ctx, seat: int, area: str, chosen: Mapping[str, int], leader: bool) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.core import Action
 from engine.seven_ages import losses, window
 from engine.seven_ages.actions_fight import (
+    Board,
     Commit,
     CommitDone,
     CommitLeader,
@@ -31,12 +32,15 @@ from engine.seven_ages.battle import (
     LOSSES,
     RETREAT,
     SCATTER,
+    boarding,
     commit_legal,
     fight_of,
     go_of_pending,
+    marines_free,
     retreat_legal,
     scatter_legal,
     side_empire,
+    strongest_marines,
     tallies,
     uncommitted,
 )
@@ -111,9 +115,19 @@ def _plan(state: SevenState, pending: Pending) -> dict[str, int]:
 
 
 def commit_choice(state: SevenState, pending: Pending) -> Action:
-    """The next move of a side's commitment by the odds: the planned units a type at a time, the Tactician
-    when it has one (it saves the committed units on a tie), then done."""
+    """The next move of a side's commitment by the odds: the planned units a type at a time (with option 14,
+    the strongest marines aboard with the ships committed at sea), the Tactician when it has one (it saves
+    the committed units on a tie), then done."""
     legal = commit_legal(state, pending)
+    seats = boarding(pending)
+    if seats:  # option 14: the strongest marines go with the ships committed (L1354)
+        go = go_of_pending(state, pending)
+        fight = fight_of(go)
+        assert fight is not None
+        side, chosen = int(pending.data["side"]), pending.data["units"]
+        unit = strongest_marines(state, go, fight, side, chosen)[0]
+        count = min(seats, marines_free(state, go, fight, side, chosen)[unit])
+        return Board(pending.seat, unit, count)
     plan = _plan(state, pending)
     chosen = {u: int(n) for u, n in pending.data["units"].items()}
     for a in legal:

@@ -9,6 +9,7 @@ from engine.core import Action, Choice, Event, Names
 from engine.seven_ages import fog
 from engine.seven_ages.actions_fight import (
     ACTIONS,
+    Board,
     Commit,
     CommitDone,
     CommitLeader,
@@ -109,6 +110,10 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"Resolve the conflict in {action.area}")
     if isinstance(action, Commit):
         return Choice(action, f"Commit {unit_words(action.count, action.unit)}", group="Commit")
+    if isinstance(action, Board):
+        goes = "goes with a ship" if action.count == 1 else "go with the ships"
+        return Choice(action, f"{unit_words(action.count, action.unit)} aboard {goes} you committed",
+                      group="Marines")
     if isinstance(action, CommitLeader):
         return Choice(action, "Commit your Tactician too", group="Commit")
     if isinstance(action, Raze):

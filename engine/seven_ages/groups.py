@@ -7,8 +7,9 @@ left (``from``) and where it is (``at``), its ``units`` (all land units, all shi
 the ``cargo`` its ships carry, the riding ``leaders`` (names; unnamed leaders of a kind share one), its
 ``path`` and the points ``spent``, the ``coast`` its ships lie on, the areas it entered ``vacant``,
 whether galleys went ``adrift``, the blockades it ``promised``, how its last step came in (``invaded``,
-``river``, ``arrow``), a canal request under way (``asking``, ``toll``), and the movement its go
-gained from events (``bonus``, :mod:`engine.seven_ages.move_events`).
+``river``, ``arrow``), a canal request under way (``asking``, ``toll``), the movement its go
+gained from events (``bonus``, :mod:`engine.seven_ages.move_events`), and the units it has set down on
+its way (``dropped``: ``[area, unit, count]``; absent in groups saved before rules version 5).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from engine.seven_ages.movement import (
     strength,
 )
 from engine.seven_ages.state import Empire, Go, SevenState
-from engine.seven_ages.text import empire_name, the_empire
+from engine.seven_ages.text import empire_name, the_empire, unit_words
 from engine.words import join_words, plural
 
 MODES = (LAND, SHIPS, AIR)
@@ -242,6 +243,8 @@ def through_problem(state: SevenState, e: Empire, group: Mapping[str, Any]) -> R
     before = e
     for unit, n in everyone(group).items():
         before = before.add_units(at, unit, -n)
+    for unit, n in dropped_at(group, at).items():  # units it set down here came with it: not "already"
+        before = before.add_units(at, unit, -n)
     for other in others_in(state, e, at):
         if mode == AIR:
             if _has_air(other, at) and not outnumbers(before, other, at, (AIR,)):
@@ -257,16 +260,33 @@ def _has_air(e: Empire, area: str) -> bool:
     return any(s.area == area and mode_of(s.unit) == AIR for s in e.units)
 
 
-def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> Refusal | None:
-    """Why the group may not end its move where it is (None: it may)."""
-    at = group["at"]
-    others = others_in(state, e, at)
+def dropped_at(group: Mapping[str, Any], area: str) -> dict[str, int]:
+    """The units the group has set down in ``area`` on its way (cargo, or a Strategist's units)."""
+    out: dict[str, int] = {}
+    for where, unit, n in group.get("dropped", []):
+        if where == area:
+            out[unit] = out.get(unit, 0) + int(n)
+    return out
+
+
+def _promise_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> Refusal | None:
+    """Units may not end where the group is if its area holds an empire whose ships the empire's ships
+    passed at sea without outnumbering them (L644)."""
     promised = {*go.data.get("promised", []), *group["promised"]}
-    for other in others:
+    for other in others_in(state, e, group["at"]):
         if other.card in promised:
             return "passed_blockade", (f"Your ships passed {empire_name(other.card)}'s ships at sea without "
                                        "outnumbering them two to one, so none of your units may end in an "
                                        f"area {empire_name(other.card)} control this action (L644).")
+    return None
+
+
+def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> Refusal | None:
+    """Why the group may not end its move where it is (None: it may)."""
+    at = group["at"]
+    promise = _promise_problem(state, e, go, group)
+    if promise is not None:
+        return promise
     mode = group_mode(group)
     if mode == AIR and not air_base(e, at):
         return "air_base", (f"Aircraft may only end in {at} if it, or an area next to it, holds one of your "
@@ -283,6 +303,9 @@ def stop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any])
 def drop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], unit: str) -> Refusal | None:
     """Why the ships may not set ``unit`` down where they are (None: they may, L632)."""
     at = group["at"]
+    promise = _promise_problem(state, e, go, group)
+    if promise is not None:
+        return promise
     if mode_of(unit) == LAND and not load_map().areas[at].land:
         return "drop_at_sea", ("Land units leave their ships only in a land area (L632); with option 14 "
                                "infantry and missiles may stay aboard when the ships stop at sea.")
@@ -290,6 +313,52 @@ def drop_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any],
         return "air_base", f"Aircraft may only end in {at} if it, or an area next to it, holds your units " \
                            "(L662)."
     return None
+
+
+def shed_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any], unit: str,
+                 count: int) -> Refusal | None:
+    """Why the group may not leave ``count`` of its own ``unit`` where it is (None: it may). In the
+    Strategist's second move, units stacked with it "may be dropped off in areas the Strategist moves
+    through" (L787): they end their move there, as cargo set down does (L632). The Strategist rides on
+    with at least one unit (L628: a leader moves only with one unit for its whole move); leaving every
+    unit is stopping here."""
+    if not go.data.get("second"):
+        return "not_aboard", "Only cargo is set down on the way (L632); a group's own units stop together."
+    if not group["path"]:
+        return "not_moved", ("These units have not moved yet: units that stay here do not join the "
+                             "Strategist's group (L787).")
+    units = {u: int(n) for u, n in group["units"].items()}
+    if count < 1 or units.get(unit, 0) < count:
+        return "not_in_group", (f"You cannot leave {unit_words(count, unit)} in {group['at']}: the moving "
+                                f"group has {units.get(unit, 0)} of them.")
+    left = sum(units.values()) - count
+    if left < 1 or (group_mode(group) != SHIPS and left < len(group["leaders"])):
+        return "leader_needs_unit", ("Each leader rides on with one unit of its own (L628): keep a unit "
+                                     "with each, or stop here.")
+    if group_mode(group) == SHIPS and left < sum(aboard(group).values()):
+        return "cargo_needs_ships", ("Each ship carries one unit (L630): set the cargo down first, or keep "
+                                     "a ship for each.")
+    return stop_problem(state, e, go, {**group, "units": {unit: count}, "cargo": {}})
+
+
+DROP_CHOICES = 12
+"""At most this many drop-off choices in one decision (one or all of a type; issue 26: small decisions)."""
+
+
+def drop_choices(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """``(unit, count)`` the group may set down where it is, one or all of a type: its cargo (L632) and,
+    in a Strategist's second move, its own units (L787); the first :data:`DROP_CHOICES` of them."""
+    if not group["path"]:
+        return []
+    out: list[tuple[str, int]] = []
+    for unit, n in sorted(aboard(group).items()):
+        if drop_problem(state, e, go, group, unit) is None:
+            out += [(unit, 1), *([(unit, n)] if n > 1 else [])]
+    if go.data.get("second"):
+        for unit, n in sorted(group["units"].items()):
+            counts = (1, int(n)) if int(n) > 1 else (1,)
+            out += [(unit, c) for c in counts if shed_problem(state, e, go, group, unit, c) is None]
+    return out[:DROP_CHOICES]
 
 
 def next_areas(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]) -> list[str]:

@@ -66,6 +66,7 @@ from engine.seven_ages.groups import (
     aboard,
     all_that_can,
     disorder_count,
+    drop_choices,
     drop_problem,
     entry_problem,
     everyone,
@@ -79,6 +80,7 @@ from engine.seven_ages.groups import (
     points_left,
     riders,
     seats_left,
+    shed_problem,
     stop_problem,
 )
 from engine.seven_ages.map import load_map
@@ -177,10 +179,7 @@ class ManoeuvreRules(BaseGoRules):
             out += self._joiners(state, e, go, group)
         if group["units"]:
             out += [MoveTo(seat, a) for a in next_areas(state, e, go, group)]
-        if group["path"]:
-            for unit, n in sorted(aboard(group).items()):
-                if drop_problem(state, e, go, group, unit) is None:
-                    out += [DropOff(seat, unit, 1), *([DropOff(seat, unit, n)] if n > 1 else [])]
+        out += [DropOff(seat, unit, n) for unit, n in drop_choices(state, e, go, group)]
         if not group["path"] or stop_problem(state, e, go, group) is None:
             out.append(StopHere(seat))
         if group["path"]:
@@ -435,7 +434,7 @@ class ManoeuvreRules(BaseGoRules):
         self._relocate(ctx, e, group, group["at"], group["from"])
         fresh = new_group(ctx.state, ctx.state.empire(e.card), group["from"])
         _set(ctx, go, group={**fresh, "units": group["units"], "cargo": group.get("cargo", {}),
-                             "leaders": group["leaders"]})
+                             "leaders": group["leaders"], "dropped": group.get("dropped", [])})
         ctx.emit("units_moved_back", seat=go.seat, empire=e.card, area=group["from"])
 
     def _stop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
@@ -447,14 +446,8 @@ class ManoeuvreRules(BaseGoRules):
             raise IllegalAction(*problem)
         at = group["at"]
         _reduce_cities(ctx, e, group)
+        units = self._end_here(ctx, go, e, group, {u: int(n) for u, n in group["units"].items()})
         e = ctx.state.empire(e.card)
-        units = {u: int(n) for u, n in group["units"].items()}
-        if group["adrift"] and units.get(GALLEY):
-            e = e.add_units(at, GALLEY, -units.pop(GALLEY))
-            ctx.emit("galleys_lost", seat=go.seat, empire=e.card, area=at, count=group["units"][GALLEY])
-        if group_mode(group) == SHIPS and load_map().areas[at].coasts and group["coast"] is not None:
-            e = replace(e, coasts=tuple(sorted({**dict(e.coasts), at: group["coast"]}.items())))
-        ctx.state = ctx.state.with_empire(e)
         ended = {**units}
         for unit, n in aboard(group).items():
             ended[unit] = ended.get(unit, 0) + n
@@ -468,6 +461,23 @@ class ManoeuvreRules(BaseGoRules):
                   promised=sorted({*go.data.get("promised", []), *group["promised"]}))
         _record(ctx, go, at, ended, group)
 
+    def _end_here(self, ctx: Ctx, go: Go, e: Empire, group: Mapping[str, Any],
+                  units: dict[str, int]) -> dict[str, int]:
+        """Units of the group (not its cargo) end their move where it is: galleys gone adrift far from
+        their empire's land are lost (L654), ships lie on the coast they came in by (L648-650). The
+        survivors."""
+        at = group["at"]
+        e = ctx.state.empire(e.card)
+        units = dict(units)
+        if group["adrift"] and units.get(GALLEY):
+            lost = units.pop(GALLEY)
+            e = e.add_units(at, GALLEY, -lost)
+            ctx.emit("galleys_lost", seat=go.seat, empire=e.card, area=at, count=lost)
+        if group_mode(group) == SHIPS and load_map().areas[at].coasts and group["coast"] is not None:
+            e = replace(e, coasts=tuple(sorted({**dict(e.coasts), at: group["coast"]}.items())))
+        ctx.state = ctx.state.with_empire(e)
+        return units
+
     def _lose_marooned(self, ctx: Ctx, go: Go, area: str) -> None:
         """Land units at sea off their ships, or not allowed to stay aboard, are lost (L634, L1352)."""
         e = ctx.state.empire(go.empire)
@@ -477,19 +487,37 @@ class ManoeuvreRules(BaseGoRules):
         ctx.state = ctx.state.with_empire(e)
 
     def _drop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: DropOff) -> None:
+        """Cargo set down (L632), or, in the Strategist's second move, some of the group's own units left
+        where it is (L787): either way they end their move here and the group moves on without them."""
         cargo = aboard(group)
-        if not group["path"] or cargo.get(action.unit, 0) < action.count or action.count < 1:
-            what = unit_words(action.count, action.unit)
-            raise IllegalAction("not_aboard", f"Your ships carry no {what} to set down here.")
-        problem = drop_problem(ctx.state, e, go, group, action.unit)
-        if problem is not None:
-            raise IllegalAction(*problem)
-        cargo[action.unit] -= action.count
-        _reduce_cities(ctx, e, group)  # the cargo has entered them for good, whatever the ships do next
-        go = _set(ctx, go, group={**group, "cargo": {u: n for u, n in cargo.items() if n}, "vacant": []})
-        ctx.emit("units_dropped", seat=go.seat, empire=e.card, area=group["at"],
-                 units=[[action.unit, action.count]])
-        _record(ctx, go, group["at"], {action.unit: action.count}, group)
+        units = {u: int(n) for u, n in group["units"].items()}
+        own = action.unit in units or (bool(go.data.get("second")) and action.unit not in cargo)
+        if own:
+            problem = shed_problem(ctx.state, e, go, group, action.unit, action.count)
+            if problem is not None:
+                raise IllegalAction(*problem)
+            units[action.unit] -= action.count
+        else:
+            if not group["path"] or cargo.get(action.unit, 0) < action.count or action.count < 1:
+                what = unit_words(action.count, action.unit)
+                raise IllegalAction("not_aboard", f"Your ships carry no {what} to set down here.")
+            problem = drop_problem(ctx.state, e, go, group, action.unit)
+            if problem is not None:
+                raise IllegalAction(*problem)
+            cargo[action.unit] -= action.count
+        at = group["at"]
+        _reduce_cities(ctx, e, group)  # the units left have entered them for good, whatever the rest does
+        ending = {action.unit: action.count}
+        if own:
+            ending = self._end_here(ctx, go, e, group, ending)
+        dropped = [*group.get("dropped", []), [at, action.unit, action.count]]
+        go = _set(ctx, go, group={**group, "units": {u: n for u, n in units.items() if n},
+                                  "cargo": {u: n for u, n in cargo.items() if n}, "vacant": [],
+                                  "dropped": dropped})
+        if ending:  # galleys left adrift are lost, not set down
+            ctx.emit("units_dropped", seat=go.seat, empire=e.card, area=at,
+                     units=[[u, n] for u, n in sorted(ending.items())])
+            _record(ctx, go, at, ending, group)
 
     def _end_movement(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)  # aircraft left with no base are lost as the go ends (cleanup)

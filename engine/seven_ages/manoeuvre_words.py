@@ -68,7 +68,9 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, PayToll):
         return Choice(action, "Pay the toll and pass" if action.accept else "Refuse the toll")
     if isinstance(action, DropOff):
-        return Choice(action, f"Set down {unit_words(action.count, action.unit)} here", group="Cargo")
+        # cargo set down (L632) or a Strategist's units left on the way (L787): either way they stay
+        return Choice(action, f"Leave {unit_words(action.count, action.unit)} here: they move no further",
+                      group="Drop off")
     if isinstance(action, StopHere):
         return Choice(action, "Stop here")
     if isinstance(action, MoveBack):
@@ -104,7 +106,7 @@ def _words(event: Event, names: Names) -> str | None:
         keeper = empire_name(int(d["keeper"]))
         return f"{the_empire(int(d['empire']))} pay {keeper} a toll of {d['money']} money."
     if event.type == "units_dropped":
-        return f"{the_empire(int(d['empire']))} set down {_moving(d)} in {d['area']}."
+        return f"{the_empire(int(d['empire']))} leave {_moving(d)} in {d['area']} on the way."
     if event.type == "units_lost_at_sea":
         lost = unit_words(int(d['count']), str(d['unit']))
         return f"{the_empire(int(d['empire']))} lose {lost} at sea in {d['area']}."
