@@ -15,6 +15,7 @@ from engine.seven_ages.actions_fight import Commit, FightIn
 from engine.seven_ages.actions_move import (
     DropOff,
     EndMovement,
+    MoveBack,
     MoveFrom,
     MoveTo,
     MoveUnits,
@@ -130,3 +131,20 @@ def test_drop_off_choices_stay_few() -> None:
     s.play(TakeLeader(0, "Strategist"), MoveTo(0, "Campania"))
     drops = [a for a in s.legal(0) if isinstance(a, DropOff)]
     assert len(drops) == DROP_CHOICES < 2 * len(units)
+
+
+def test_steps_taken_back_after_a_drop_end_where_the_units_were_left() -> None:
+    """What was left on the way travelled there for good (L632, L787): taking the group's steps back then
+    returns it to where it last left units, with the points it had there, never to its start with its
+    points whole (which would let a group carry units ahead and come back fresh)."""
+    s = romans({"Tuscany": {"Spear": 3}}, at="Tuscany")
+    second_move(s, 0, "Romans")
+    s.play(MoveFrom(0, "Tuscany"), MoveUnits(0, "Spear", 2), TakeLeader(0, "Strategist"), MoveTo(0, "Latium"),
+           DropOff(0, "Spear", 1))
+    assert MoveBack(0) not in s.legal(0)  # nothing moved since the drop: no steps to take back
+    s.illegal(MoveBack(0), "not_moved")
+    s.play(MoveTo(0, "Campania"), MoveBack(0))
+    rome = s.empire_of("Romans")
+    assert (rome.count("Tuscany"), rome.count("Latium"), rome.count("Campania")) == (1, 2, 0)
+    assert s.of_type("units_moved_back")[-1]["area"] == "Latium"
+    assert MoveBack(0) not in s.legal(0) and StopHere(0) in s.legal(0)

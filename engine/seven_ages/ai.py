@@ -202,8 +202,7 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         origin = max(targets, key=lambda t: _area_worth(state, e, t[2]))[0]
         return next(a for a in actions if isinstance(a, MoveFrom) and a.area == origin)
     if group["path"]:
-        return next((a for a in actions if isinstance(a, StopHere)), None) or \
-            next(a for a in actions if isinstance(a, MoveBack))
+        return next((a for a in actions if isinstance(a, (StopHere, MoveBack))), None) or actions[0]
     if not group["units"]:
         unit = next(u for a, u, _ in expansions(state, go) if a == group["from"])
         return next(a for a in actions if isinstance(a, MoveUnits) and a.unit == unit and a.count == 1)

@@ -142,6 +142,16 @@ def _record(ctx: Ctx, go: Go, area: str, units: Mapping[str, int], group: Mappin
          arrivals=[*go.data["arrivals"], *([area, u, n, *flags] for u, n in rows)])
 
 
+KEPT = "kept"
+"""The group as it stood when it last left units on the way: its steps back end there."""
+
+
+def _moved_since_drop(group: Mapping[str, Any]) -> bool:
+    """Whether the group has steps to take back: any since it set out, or since it last left units."""
+    kept = group.get(KEPT)
+    return bool(group["path"]) and (kept is None or len(group["path"]) > len(kept["path"]))
+
+
 def _before_moving(go: Go) -> bool:
     """The go's first decision: no group under way and no unit moved yet (its events are played now)."""
     return go.stage == STACK and not go.data.get("group") and not go.data.get("moved")
@@ -182,7 +192,7 @@ class ManoeuvreRules(BaseGoRules):
         out += [DropOff(seat, unit, n) for unit, n in drop_choices(state, e, go, group)]
         if not group["path"] or stop_problem(state, e, go, group) is None:
             out.append(StopHere(seat))
-        if group["path"]:
+        if group["path"] and (_moved_since_drop(group) or not out):
             out.append(MoveBack(seat))
         return out
 
@@ -232,7 +242,8 @@ class ManoeuvreRules(BaseGoRules):
             return PayToll(go.seat, False)
         if not group["path"] or stop_problem(state, e, go, group) is None:
             return StopHere(go.seat)
-        return MoveBack(go.seat)
+        options = self.legal(state, go)
+        return MoveBack(go.seat) if MoveBack(go.seat) in options else options[0]
 
     # -- applying ---------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
@@ -281,8 +292,9 @@ class ManoeuvreRules(BaseGoRules):
         elif isinstance(action, DropOff):
             self._drop(ctx, go, e, group, action)
         elif isinstance(action, MoveBack):
-            if not group["path"]:
-                raise IllegalAction("not_moved", "These units have not moved yet.")
+            if MoveBack(go.seat) not in self.legal(ctx.state, go):
+                raise IllegalAction("not_moved", "These units have not moved since they set out or last "
+                                    "left units on the way, so there are no steps to take back.")
             self._back(ctx, go, e, group)
         else:
             raise IllegalAction("wrong_move", "That is not a move of a manoeuvre now.")
@@ -431,11 +443,25 @@ class ManoeuvreRules(BaseGoRules):
         ctx.state = ctx.state.with_empire(e)
 
     def _back(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
+        """The group's steps taken back: to where it started, its points whole; or, once it has left
+        units on the way, only to where it last did, with the points it had then (what was set down
+        travelled there for good, L632, L787). A group standing where it left units, with no other move,
+        goes back to where it started and ends its move there."""
+        kept = group.get(KEPT)
+        if kept is not None and _moved_since_drop(group):
+            self._relocate(ctx, e, group, group["at"], kept["at"])
+            _set(ctx, go, group={**kept, KEPT: kept})
+            ctx.emit("units_moved_back", seat=go.seat, empire=e.card, area=kept["at"])
+            return
         self._relocate(ctx, e, group, group["at"], group["from"])
+        ctx.emit("units_moved_back", seat=go.seat, empire=e.card, area=group["from"])
+        if kept is not None:  # stranded where it left units: it ends its move where it started
+            go = _set(ctx, go, STACK, group=None)
+            _record(ctx, go, group["from"], everyone(group), group)
+            return
         fresh = new_group(ctx.state, ctx.state.empire(e.card), group["from"])
         _set(ctx, go, group={**fresh, "units": group["units"], "cargo": group.get("cargo", {}),
                              "leaders": group["leaders"], "dropped": group.get("dropped", [])})
-        ctx.emit("units_moved_back", seat=go.seat, empire=e.card, area=group["from"])
 
     def _stop(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any]) -> None:
         if not group["path"]:  # put back unmoved: choose another stack
@@ -511,9 +537,10 @@ class ManoeuvreRules(BaseGoRules):
         if own:
             ending = self._end_here(ctx, go, e, group, ending)
         dropped = [*group.get("dropped", []), [at, action.unit, action.count]]
-        go = _set(ctx, go, group={**group, "units": {u: n for u, n in units.items() if n},
-                                  "cargo": {u: n for u, n in cargo.items() if n}, "vacant": [],
-                                  "dropped": dropped})
+        rest = {**group, "units": {u: n for u, n in units.items() if n},
+                "cargo": {u: n for u, n in cargo.items() if n}, "vacant": [], "dropped": dropped}
+        rest[KEPT] = {k: v for k, v in rest.items() if k != KEPT}  # steps back stop here now
+        go = _set(ctx, go, group=rest)
         if ending:  # galleys left adrift are lost, not set down
             ctx.emit("units_dropped", seat=go.seat, empire=e.card, area=at,
                      units=[[u, n] for u, n in sorted(ending.items())])
