@@ -33,6 +33,7 @@ from engine.seven_ages.effects import (
     UNRANKED,
     WORLD,
 )
+from engine.seven_ages.effects_words import TEMPLATES
 from engine.seven_ages.map import load_map
 
 DECK_SIZE = 110
@@ -121,6 +122,10 @@ class Artefact:
     markers: int
     expansion: str | None
     source: str
+    needs_other_first: bool = False  # the card's "*": another artefact first (L53-58)
+    may_be_earlier: bool = False  # the card's "†": may be played in an earlier age
+    condition: str | None = None  # what the empire must have, in the rulebook's words
+    summary: str = ""  # what it does under option 16, in our words
 
     @property
     def any_age(self) -> bool:
@@ -158,6 +163,8 @@ def effect_problems(where: str, effects: object, *, event: bool) -> list[str]:
         if spec is None or not isinstance(e, dict):
             problems.append(f"{where}: effect code {code!r} is not in the vocabulary")
             continue
+        if code not in TEMPLATES:  # a player must be able to read every effect (effects_words.py)
+            problems.append(f"{where}: effect code {code} has no words in effects_words.TEMPLATES")
         if not event and spec.family == "event":
             problems.append(f"{where}: {code} is an event effect, not an empire special")
         names = {p for p, _ in spec.params}
@@ -317,7 +324,7 @@ def card_problems(
     for c in raw:
         for e in (c.get("event") or {}).get("effects") or []:
             for name in e.get("events", []) if e.get("code") == "cancel_event" else []:
-                if name not in events and name != "Pestilence":
+                if name not in events:
                     problems.append(f"card {c.get('number')}: cancels {name!r}, an event not in the deck")
     return problems
 
@@ -378,6 +385,10 @@ def _build(raw: list[dict[str, Any]], arts: list[dict[str, Any]], beliefs: list[
             a["markers"],
             a.get("expansion"),
             a["source"],
+            bool(a.get("needs_other_first")),
+            bool(a.get("may_be_earlier")),
+            a.get("condition"),
+            str(a.get("summary", "")),
         )
         for a in arts
     }
