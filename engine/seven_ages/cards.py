@@ -334,6 +334,16 @@ def _other_ages(empire: tuple[int, int], artefact: tuple[int, int]) -> bool:
     return artefact == (1, 7) or artefact[1] < empire[0] or artefact[0] > empire[1]
 
 
+@cache
+def named_leaders() -> dict[int, tuple[Mapping[str, Any], ...]]:
+    """Each card's named leaders (name, age, abilities), from ``leaders.yaml``: what Start and Civilise
+    set up and what the card text lists."""
+    out: dict[int, list[Mapping[str, Any]]] = {}
+    for ld in read_yaml("leaders.yaml")["named"]:
+        out.setdefault(int(ld["card"]), []).append(ld)
+    return {card: tuple(lds) for card, lds in out.items()}
+
+
 def leader_problems(raw: Mapping[str, Any]) -> list[str]:
     named, cup = section(raw, "named", "leaders.yaml"), section(raw, "unnamed", "leaders.yaml")
     problems = source_problems("leaders.yaml named", named) + source_problems(
