@@ -290,7 +290,7 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
     if standing:
         extra += " Standing preferences (prefs KEY=VALUE changes one): " + " ".join(
             f"{key}={value}: {prefs.sentence(key, value)}" for key, value in standing.items())
-    return cards + extra
+    return cards + (extra.lstrip() if hand else extra)  # the blocks end a line: no space after them
 
 
 def units_by_area(empire: Mapping[str, Any], public: bool = False) -> dict[str, list[str]]:
