@@ -90,6 +90,40 @@ def test_describe_words_an_effect() -> None:
         "infantry units cost 1 less to build"
 
 
+def test_a_check_card_governs_what_follows_it() -> None:
+    """L875: New Dynasty (card 34) picks a card to check before anything happens; its data is a check of 5,
+    then a new dynasty."""
+    assert effects_words.describe_all(load_deck().cards[34].event.effects) == (
+        "pick a card: if its value is 5 or more, remove the empire's leaders; it draws new ones up to its "
+        "leader number")
+
+
+def test_the_data_fixes_of_issue_27() -> None:
+    """Haruspex cancels an event of the deck; Counterspy is played on a player with an effect of its own and
+    I spy can cancel it (E24, L877); no event is named like an artefact; the events Just rule and the United
+    Nations name (L1738, L1968) are in the deck."""
+    deck = load_deck()
+    events = {c.event.name: c.event for c in deck.cards.values()}
+
+    def cancels(name: str) -> set[str]:
+        return {n for e in events[name].effects if e["code"] == "cancel_event" for n in e["events"]}
+
+    assert cancels("Haruspex") and cancels("Haruspex") <= set(events)
+    counterspy = events["Counterspy"]
+    assert counterspy.target == "player" and any(e["code"] != "cancel_event" for e in counterspy.effects)
+    assert "Counterspy" in cancels("I spy") and events["I spy"].timing == "any"
+    assert not set(events) & set(deck.artefacts)
+    assert {"Rebellion", "Uprising", "Urban riots", "Shooting star", "Corrupt administration"} <= set(events)
+
+
+def test_check_data_refuses_an_event_named_like_an_artefact() -> None:
+    raw = copy.deepcopy(section(read_yaml("cards.yaml"), "cards", "cards.yaml"))
+    raw[100]["event"]["name"] = "Revolution"  # card 101's old name, an artefact's (cards 41, 55, 99)
+    arts = {a["name"]: a for a in section(read_yaml("artefacts.yaml"), "artefacts", "artefacts.yaml")}
+    assert card_problems(raw, arts, read_yaml("leaders.yaml")["named"]) == [
+        "cards.yaml: the event 'Revolution' has the name of an artefact"]
+
+
 def test_every_effect_code_has_words() -> None:
     """Every code of the vocabulary, and so every one the data uses, reads as words, never as a code."""
     assert effects_words.missing_words(EFFECTS) == []

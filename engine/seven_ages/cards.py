@@ -321,6 +321,9 @@ def card_problems(
         if not ev.get("effects"):
             problems.append(f"{where}: event {ev.get('name')!r} has no effect")
     events = [(c.get("event") or {}).get("name") for c in raw]
+    # one name, one thing: a player names the event or the artefact they play
+    for name in sorted(str(n) for n in set(events) & set(artefacts)):
+        problems.append(f"cards.yaml: the event {name!r} has the name of an artefact")
     for c in raw:
         for e in (c.get("event") or {}).get("effects") or []:
             for name in e.get("events", []) if e.get("code") == "cancel_event" else []:

@@ -148,8 +148,15 @@ def describe(code: str, params: Params) -> str:
 
 
 def describe_all(effects: Iterable[Params]) -> str:
-    """A list of effects, in order, joined as one phrase: "disorder 1 area and remove 1 unit …"."""
-    return join_words([describe(str(e["code"]), e) for e in effects])
+    """A list of effects, in order, joined as one phrase: "disorder 1 area and remove 1 unit …". A check
+    card (L869) governs what follows it: "pick a card: if its value is 5 or more, remove …"."""
+    listed = list(effects)
+    for i, e in enumerate(listed):
+        if e["code"] == "card_check":
+            rest = describe_all(listed[i + 1:])
+            check = f"pick a card: if its value is {e['at_least']} or more, {rest}"
+            return f"{describe_all(listed[:i])}, then {check}" if i else check
+    return join_words([describe(str(e["code"]), e) for e in listed])
 
 
 def missing_words(codes: Iterable[str]) -> list[str]:

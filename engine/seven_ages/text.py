@@ -279,7 +279,7 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
     cards = "You hold no cards."
     if hand:  # whole cards, to their owner only (the view gives a hand to its owner alone)
         blocks = "\n\n".join(card_long(c) for c in hand)
-        cards = f"You hold {plural(len(hand), 'card')} (card N shows one again):\n\n{blocks}\n"
+        cards = f"You hold {plural(len(hand), 'card')}:\n\n{blocks}\n"
     bid = view["your_bid"]
     extra = f" Your face-down bid is {card_text(bid)}." if bid is not None and bid != FROM_DECK else ""
     mine = [m for m in view["markers"] if m["owner"] == player and m["turned"] is None and m["action"]]
