@@ -42,6 +42,7 @@ from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_lea
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.decision import register_heading, register_label
+from engine.seven_ages.effects_words import describe_all
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
@@ -876,8 +877,9 @@ def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
         ev = deck.cards[action.card].event
         where = f" on {empire_name(action.target)}" if action.target else ""
         where += f" in {action.area}" if action.area else ""
+        does = describe_all(ev.effects)  # what the event does, as the card says it
         return Choice(action, shorten(f"{ev.name}{where}", 100),
-                      group=shorten(f"Play {card_text(action.card)} as {ev.name}", 100))
+                      group=shorten(f"Play {card_text(action.card)} as {ev.name}: {does}", 100))
     if isinstance(action, PlayArtefact):
         art = deck.cards[action.card].artefact
         where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")
