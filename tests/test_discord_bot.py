@@ -32,8 +32,10 @@ import tests.toy.spec  # noqa: F401  (registers the toy game)
 from bot.clock import FakeClock
 from bot.discord import sync_commands
 from bot.discord.client import AnnalsBot
+from bot.discord.commands import hand_reply
 from bot.service import GameService
 from bot.store import Store
+from engine.registry import get_game
 
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
@@ -508,10 +510,28 @@ async def test_hand_is_ephemeral_and_only_the_callers(rig: Rig) -> None:
     reply = followup(calls)
     assert reply.flags == EPHEMERAL
     assert "You hold 1, 2, 4, 5" in reply.content and "You have bid 3" in reply.content
+    assert reply.files == []  # a short hand is the message alone
     reply = followup(await rig.command(BOB, "hand"))
     assert "You hold 1, 2, 3, 4, 5" in reply.content and "bid 3" not in reply.content
     # nothing public was posted by asking for a hand
     assert not rig.fake.channel_posts(mark)
+
+
+async def test_a_hand_longer_than_a_message_comes_whole_as_a_file(
+        rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand of whole cards can outgrow Discord's 2,000 characters: the message starts it and says
+    so, and the whole text comes as an attached file, still only to the caller (was: cut at 2,000)."""
+    game = await lobby_to_start(rig)
+    toy = get_game(TOY)
+    long_hand = "\n\n".join(f"Card {n}: " + "a long card text " * 12 for n in range(1, 31))
+    assert len(long_hand) > 5000
+    monkeypatch.setattr(toy, "hand_text", lambda view, player, names: long_hand)
+    reply = followup(await rig.command(ALICE, "hand"))
+    assert reply.flags == EPHEMERAL
+    assert len(reply.content) <= 2000 and reply.content.endswith("(Your whole hand is in the attached file.)")
+    assert reply.files == [f"hand-{game}.txt"]
+    attached = hand_reply(game, long_hand).files[0].fp.read()
+    assert attached == long_hand.encode()
 
 
 async def test_status_is_public_and_in_the_games_words(rig: Rig) -> None:

@@ -11,9 +11,11 @@ unexpected is logged with its context and answered with a short apology.
 
 from __future__ import annotations
 
+import io
 import logging
 from dataclasses import replace
 
+import discord
 from discord import app_commands
 
 from bot.config import parse_duration
@@ -22,12 +24,14 @@ from bot.discord.admin import AbandonButton, AdminGroup
 from bot.discord.base import IN_SERVERS_AND_DMS, SERVER_INSTALL, CommandBase
 from bot.discord.info import InfoCommands, LogButton
 from bot.discord.kit import (
+    MAX_MESSAGE,
     BotBase,
     GameId,
     Interaction,
     LongText,
     Reply,
     ShortText,
+    clip,
     mention,
 )
 from bot.discord.panel import panel
@@ -45,6 +49,19 @@ log = logging.getLogger(__name__)
 
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=s.title[:100], value=s.id) for s in specs(offered=True)][:25]
+
+
+HAND_ATTACHED = "\n(Your whole hand is in the attached file.)"
+
+
+def hand_reply(gid: str, text: str) -> Reply:
+    """A hand in one private message; a hand longer than a message (a game that words whole cards)
+    starts in the message and comes whole as a text file, instead of being cut off."""
+    content = f"Game `{gid}`: {text}"
+    if len(content) <= MAX_MESSAGE:
+        return Reply(content)
+    whole = discord.File(io.BytesIO(text.encode()), filename=f"hand-{gid}.txt")
+    return Reply(clip(content, MAX_MESSAGE - len(HAND_ATTACHED)) + HAND_ATTACHED, files=[whole])
 
 
 class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
@@ -210,7 +227,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
                 return Reply(f"You have no seat (or no hand yet) in game `{gid}`.")
             view = await self.bot.service.view(gid, interaction.user.id)
             text = get_game(st.ruleset).hand_text(view, seat, st.seat_names)
-            return Reply(f"Game `{gid}`: {text}"[:2000])
+            return hand_reply(gid, text)
         await self._answer(interaction, work, ephemeral=True)
 
     # == play ============================================================================

@@ -26,6 +26,7 @@ from engine.seven_ages.actions_fight import (
     WindowPass,
     WindowPlay,
 )
+from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import (
     register_heading,
@@ -33,9 +34,10 @@ from engine.seven_ages.decision import (
     register_named_label,
     register_pending_heading,
 )
+from engine.seven_ages.effects_words import describe_all
 from engine.seven_ages.losses import ALL, ONE_TYPE
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
-from engine.words import join_words
+from engine.words import join_words, shorten
 
 STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
                "nominate": "you own the defending empire too: nominate the player who defends it",
@@ -127,7 +129,9 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, WindowPlay):
         c = load_deck().cards[action.card]
         side = "the attackers" if action.side == 0 else "the defenders"
-        return Choice(action, f"Play {c.event.name} (card {c.number}) for {side}", group="Events")
+        # what the event does, not its card's number: the number tells a player nothing at this point
+        does = describe_all(c.event.effects)
+        return Choice(action, shorten(f"Play {c.event.name} for {side}: {does}", 100), group="Events")
     if isinstance(action, WindowPass):
         return Choice(action, "Play no event now")
     assert isinstance(action, CommitDone)
@@ -162,7 +166,7 @@ def _words(event: Event, names: Names) -> str | None:
         return f"Round {d['round']} in {d['area']}: both sides draw a card and commit their units."
     if event.type == "conflict_card":
         card = int(d["card"])
-        what = f"card {card} (value {d['value']})" if card else "no card (the deck is empty): 0"
+        what = card_text(card) if card else "no card (the deck is empty): 0"
         return f"Your conflict card in {d['area']}: {what}."
     if event.type == "conflict_committed":
         return f"{seat(names, int(d['seat']))} has committed units for {empire_name(int(d['empire']))}."

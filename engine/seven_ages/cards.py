@@ -33,6 +33,7 @@ from engine.seven_ages.effects import (
     UNRANKED,
     WORLD,
 )
+from engine.seven_ages.effects_words import TEMPLATES
 from engine.seven_ages.map import load_map
 
 DECK_SIZE = 110
@@ -121,6 +122,10 @@ class Artefact:
     markers: int
     expansion: str | None
     source: str
+    needs_other_first: bool = False  # the card's "*": another artefact first (L53-58)
+    may_be_earlier: bool = False  # the card's "†": may be played in an earlier age
+    condition: str | None = None  # what the empire must have, in the rulebook's words
+    summary: str = ""  # what it does under option 16, in our words
 
     @property
     def any_age(self) -> bool:
@@ -158,6 +163,8 @@ def effect_problems(where: str, effects: object, *, event: bool) -> list[str]:
         if spec is None or not isinstance(e, dict):
             problems.append(f"{where}: effect code {code!r} is not in the vocabulary")
             continue
+        if code not in TEMPLATES:  # a player must be able to read every effect (effects_words.py)
+            problems.append(f"{where}: effect code {code} has no words in effects_words.TEMPLATES")
         if not event and spec.family == "event":
             problems.append(f"{where}: {code} is an event effect, not an empire special")
         names = {p for p, _ in spec.params}
@@ -314,10 +321,13 @@ def card_problems(
         if not ev.get("effects"):
             problems.append(f"{where}: event {ev.get('name')!r} has no effect")
     events = [(c.get("event") or {}).get("name") for c in raw]
+    # one name, one thing: a player names the event or the artefact they play
+    for name in sorted(str(n) for n in set(events) & set(artefacts)):
+        problems.append(f"cards.yaml: the event {name!r} has the name of an artefact")
     for c in raw:
         for e in (c.get("event") or {}).get("effects") or []:
             for name in e.get("events", []) if e.get("code") == "cancel_event" else []:
-                if name not in events and name != "Pestilence":
+                if name not in events:
                     problems.append(f"card {c.get('number')}: cancels {name!r}, an event not in the deck")
     return problems
 
@@ -325,6 +335,16 @@ def card_problems(
 def _other_ages(empire: tuple[int, int], artefact: tuple[int, int]) -> bool:
     """An artefact of other ages than its empire (L2445); an any-age artefact is playable in every age."""
     return artefact == (1, 7) or artefact[1] < empire[0] or artefact[0] > empire[1]
+
+
+@cache
+def named_leaders() -> dict[int, tuple[Mapping[str, Any], ...]]:
+    """Each card's named leaders (name, age, abilities), from ``leaders.yaml``: what Start and Civilise
+    set up and what the card text lists."""
+    out: dict[int, list[Mapping[str, Any]]] = {}
+    for ld in read_yaml("leaders.yaml")["named"]:
+        out.setdefault(int(ld["card"]), []).append(ld)
+    return {card: tuple(lds) for card, lds in out.items()}
 
 
 def leader_problems(raw: Mapping[str, Any]) -> list[str]:
@@ -378,6 +398,10 @@ def _build(raw: list[dict[str, Any]], arts: list[dict[str, Any]], beliefs: list[
             a["markers"],
             a.get("expansion"),
             a["source"],
+            bool(a.get("needs_other_first")),
+            bool(a.get("may_be_earlier")),
+            a.get("condition"),
+            str(a.get("summary", "")),
         )
         for a in arts
     }

@@ -11,9 +11,17 @@ import yaml
 from engine.core import DataError
 from engine.seven_ages.cards import deck_problems, report_deck
 from engine.seven_ages.data import check_tables, report_tables
+from engine.seven_ages.effects import EFFECTS
+from engine.seven_ages.effects_words import missing_words
 from engine.seven_ages.map import check_map, report_map
 
-CHECKS: tuple[Callable[[], list[str]], ...] = (check_tables, check_map, deck_problems)
+
+def words_problems() -> list[str]:
+    """Every code of the effect vocabulary has a template in words, used by a card or not."""
+    return [f"effect code {code} has no words in effects_words.TEMPLATES" for code in missing_words(EFFECTS)]
+
+
+CHECKS: tuple[Callable[[], list[str]], ...] = (check_tables, check_map, deck_problems, words_problems)
 REPORTS: tuple[Callable[[], list[str]], ...] = (report_tables, report_map, report_deck)
 
 

@@ -37,19 +37,20 @@ from engine.seven_ages.actions_civ import (
     Urbanise,
 )
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
-from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck
+from engine.seven_ages.card_words import card_text
+from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.decision import register_heading, register_label
+from engine.seven_ages.effects_words import describe_all
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian
 from engine.seven_ages.setup import discard_from_hand, draw, refill
-from engine.seven_ages.start import named_leaders
 from engine.seven_ages.state import AreaState, Empire, Go, Leader, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
+from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.trade import distance, in_range
 from engine.words import plural, shorten
@@ -876,8 +877,9 @@ def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
         ev = deck.cards[action.card].event
         where = f" on {empire_name(action.target)}" if action.target else ""
         where += f" in {action.area}" if action.area else ""
+        does = describe_all(ev.effects)  # what the event does, as the card says it
         return Choice(action, shorten(f"{ev.name}{where}", 100),
-                      group=shorten(f"Play {card_text(action.card)} as {ev.name}", 100))
+                      group=shorten(f"Play {card_text(action.card)} as {ev.name}: {does}", 100))
     if isinstance(action, PlayArtefact):
         art = deck.cards[action.card].artefact
         where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")

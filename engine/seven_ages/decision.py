@@ -33,9 +33,10 @@ from engine.seven_ages.actions import (
     TurnMarker,
     Unmaintain,
 )
+from engine.seven_ages.card_words import card_parts, card_text, start_label
 from engine.seven_ages.setup import FROM_DECK
 from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, SIFT_VOTE, TRIM
-from engine.seven_ages.text import card_text, empire_name, seat, stage, unit_count
+from engine.seven_ages.text import empire_name, seat, stage, unit_count
 from engine.seven_ages.view import action_name
 from engine.words import shorten
 
@@ -146,7 +147,7 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
         return Choice(action, f"Bid {card_text(action.card)}")
     if isinstance(action, DiscardCard):
         verb = "Put out of the game" if view["phase"] == SIFT else "Discard"
-        return Choice(action, f"{verb} {card_text(action.card)}")
+        return Choice(action, shorten(f"{verb} {card_parts(action.card)}", 100))
     if isinstance(action, SiftVote):
         return Choice(action, "Happy with these cards" if action.happy else "Another round")
     if isinstance(action, ChooseColours):
@@ -168,7 +169,7 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
     if isinstance(action, Done):
         return Choice(action, _done_label(view, player))
     if isinstance(action, StartCard):
-        return Choice(action, f"Start {card_text(action.card)}")
+        return Choice(action, start_label(action.card))
     if isinstance(action, SetupChoice):
         go = _go(view, player)
         level = (go or {}).get("data", {}).get("choices", {}).get(action.choice)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
@@ -37,8 +36,8 @@ from engine.seven_ages.actions import (
 )
 from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.cards import Empire as Card
-from engine.seven_ages.cards import load_deck
-from engine.seven_ages.data import load_counters, load_tables, read_yaml
+from engine.seven_ages.cards import load_deck, named_leaders
+from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import (
@@ -57,15 +56,6 @@ from engine.seven_ages.steps import Ctx
 
 BEHIND = "behind"  # the Byzantines' choice: 2 behind the leader (E4)
 LEVEL_WITH = "level with "  # ... or level with one of the named empires
-
-
-@cache
-def named_leaders() -> dict[int, tuple[Mapping[str, Any], ...]]:
-    """Each card's named leaders (name, age, abilities), from ``leaders.yaml``."""
-    out: dict[int, list[Mapping[str, Any]]] = {}
-    for ld in read_yaml("leaders.yaml")["named"]:
-        out.setdefault(int(ld["card"]), []).append(ld)
-    return {card: tuple(lds) for card, lds in out.items()}
 
 
 def game_age(state: SevenState) -> int | None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core import PUBLIC, Event, Names, PlayerId
 from engine.seven_ages import prefs
+from engine.seven_ages.card_words import card_long, card_text
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.setup import FROM_DECK
 from engine.seven_ages.state import (
@@ -62,10 +63,6 @@ def the_empire(card: int) -> str:
     return f"The {load_deck().cards[card].empire.name}"
 
 
-def card_text(card: int) -> str:
-    """A card as a player reads it: "card 12, the Romans (value 5)"."""
-    c = load_deck().cards[card]
-    return f"card {card}, the {c.empire.name} (value {c.value})"
 
 
 UNIT_PLURALS: dict[str, str] = {
@@ -279,7 +276,10 @@ def status_text(view: View, names: Names) -> str:
 
 def hand_text(view: View, player: PlayerId, names: Names) -> str:
     hand = view["your_hand"] or []
-    cards = f"You hold {join_words([card_text(c) for c in hand])}." if hand else "You hold no cards."
+    cards = "You hold no cards."
+    if hand:  # whole cards, to their owner only (the view gives a hand to its owner alone)
+        blocks = "\n\n".join(card_long(c) for c in hand)
+        cards = f"You hold {plural(len(hand), 'card')}:\n\n{blocks}\n"
     bid = view["your_bid"]
     extra = f" Your face-down bid is {card_text(bid)}." if bid is not None and bid != FROM_DECK else ""
     mine = [m for m in view["markers"] if m["owner"] == player and m["turned"] is None and m["action"]]
@@ -290,7 +290,7 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
     if standing:
         extra += " Standing preferences (prefs KEY=VALUE changes one): " + " ".join(
             f"{key}={value}: {prefs.sentence(key, value)}" for key, value in standing.items())
-    return cards + extra
+    return cards + (extra.lstrip() if hand else extra)  # the blocks end a line: no space after them
 
 
 def units_by_area(empire: Mapping[str, Any], public: bool = False) -> dict[str, list[str]]:

@@ -16,6 +16,7 @@ from typing import Any
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import prefs, steps
 from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
+from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
@@ -26,7 +27,7 @@ from engine.seven_ages.production import add_money
 from engine.seven_ages.setup import refill
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import card_text, empire_name, register_event, the_empire
+from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.words import plural
 

@@ -35,7 +35,8 @@ MAX_LABEL = 100
 MAX_STEPS = 50_000
 #: What no player may read: a raw seat number, a Python structure or error, a missing value.
 LEAKS = (
-    (re.compile(r"\bP\d+\b"), "a raw seat id like P1"),
+    # a map's grid reference in brackets after a place is not a seat: "Kazakh Steppe (P4)" (7 Ages, L29)
+    (re.compile(r"(?<![\w(])P\d+\b|\(P\d+\b(?!\))"), "a raw seat id like P1"),
     (re.compile(r"\b(?:player|seat) \d+\b", re.IGNORECASE), "a seat number instead of its name"),
     (re.compile(r"[{}]"), "a brace (an unfilled template or a dict)"),
     (re.compile(r"\['|\[\"|\(\'"), "a Python list or tuple of strings"),
