@@ -20,7 +20,7 @@ saved games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -44,8 +44,8 @@ def nobody(state: object) -> tuple[PlayerId, ...]:
     return ()
 
 
-def _no_moves(state: object, seat: PlayerId) -> Sequence[Action]:
-    return ()
+def _no_moves(state: object, seat: PlayerId) -> list[Action]:
+    return []
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Step(Generic[S, C]):
     expects: str
     actors: Callable[[S], tuple[PlayerId, ...]] = nobody
     handlers: Mapping[type[Action], Handler[C]] = field(default_factory=dict)
-    legal: Callable[[S, PlayerId], Sequence[Action]] = _no_moves
+    legal: Callable[[S, PlayerId], list[Action]] = _no_moves
     timeout: Callable[[S, PlayerId], Action] | None = None
     not_yours: tuple[str, str] = ("not_your_turn", "It is not your turn.")
 
@@ -117,7 +117,7 @@ class StepGame(BaseGame[S, C], Generic[S, C, P]):
     def actors(self, state: S) -> frozenset[PlayerId]:
         return frozenset(self.current(state).actors(state))
 
-    def legal_actions(self, state: S, player: PlayerId) -> Sequence[Action]:
+    def legal_actions(self, state: S, player: PlayerId) -> list[Action]:
         step = self.current(state)
         return step.legal(state, player) if player in step.actors(state) else []
 
