@@ -824,6 +824,21 @@ def test_actions_round_trip_through_json() -> None:
         assert CODEC.decode(json.loads(json.dumps(action.to_json()))) == action
 
 
+def test_a_saved_phase_is_the_string_it_always_was_and_reads_back_as_the_phase() -> None:
+    """Saved games hold the phase as a string ("bid", "over"): the enum writes the same one, and a
+    state read back from stored JSON is at that phase again, the end of the game included."""
+    s = GAME.setup(3, {}, seed=4)
+    assert json.loads(GAME.dumps(s))["phase"] == "bid"
+    while not GAME.is_over(s):
+        actor = min(GAME.actors(s))
+        s = act(s, GAME.timeout_action(s, actor))
+    saved = GAME.dumps(s)
+    assert json.loads(saved)["phase"] == "over"
+    loaded = GAME.from_json(json.loads(saved))
+    assert loaded.phase is Phase.OVER and GAME.is_over(loaded) and GAME.actors(loaded) == frozenset()
+    assert GAME.view(loaded, None)["ranking"] == GAME.ranking(s)
+
+
 def test_wrong_step_and_game_over_are_refused() -> None:
     s = GAME.setup(3, {}, seed=1)
     error = refused(s, TakeCard(0, 0), "wrong_step")
