@@ -94,7 +94,9 @@ class StepGame(BaseGame[S, C], Generic[S, C, P]):
     """:class:`BaseGame` run by declared steps: a game gives its steps by phase, the phase of play
     that ends the game, and :meth:`step` (the phase a state is at); the template answers whose move
     it is, which moves are legal, the timeout move and whether the game is over, and applies a move
-    through the handler its step files it under."""
+    through the handler its step files it under. The steps are the one place that says who acts: a
+    variant changes a step's ``actors`` (``dataclasses.replace``), never the game's :meth:`actors`,
+    which :meth:`apply` does not consult."""
 
     def __init__(self, steps: Mapping[P, Step[S, C]], over: P) -> None:
         """Args:
