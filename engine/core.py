@@ -8,8 +8,8 @@ seed rebuilds the state bit for bit.
 
 The contract lives in :mod:`engine.contract`, a module per concern (the basic words, the errors, the
 action codec, the values exchanged, the :class:`Game` protocol, what a move shows, the log and its
-replay, the :class:`BaseGame` template); this module gathers it under the one name every game and
-the platform import from.
+replay, the :class:`BaseGame` template, the step template :class:`StepGame`); this module gathers it
+under the one name every game and the platform import from.
 """
 
 from __future__ import annotations
@@ -53,6 +53,10 @@ from engine.contract.replay import (
     replay,
     undo_entry,
 )
+from engine.contract.steps import (
+    Step,
+    StepGame,
+)
 from engine.contract.template import (
     BaseGame,
     SpokenBy,
@@ -88,7 +92,9 @@ __all__ = [
     "PlayerId",
     "Result",
     "SpokenBy",
+    "Step",
     "StepContext",
+    "StepGame",
     "Swappable",
     "Words",
     "decide",

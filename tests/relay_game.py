@@ -9,13 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 from engine import registry
 from engine.core import PlayerId
 from engine.spec import GameSpec
-from tests.toy.game import ToyGame, ToyState
+from tests.toy.game import STEPS, Phase, ToyGame, ToyState
 
 RELAY_ID = "toy-relay"
+
+
+def _in_turn(state: ToyState) -> tuple[PlayerId, ...]:
+    """Seat 0 until it has bid, then seat 1."""
+    return (0,) if state.bids[0] is None else (1,)
+
+
+RELAY_STEPS = {**STEPS, Phase.BID: replace(STEPS[Phase.BID], actors=_in_turn)}
+"""The test game's steps, its bid taken in turn."""
 
 
 class RelayGame(ToyGame):
@@ -24,10 +34,8 @@ class RelayGame(ToyGame):
     id = RELAY_ID
     title = "Relay Goofspiel (test game)"
 
-    def actors(self, state: ToyState) -> frozenset[PlayerId]:
-        if not state.prizes:
-            return frozenset()
-        return frozenset({0}) if state.bids[0] is None else frozenset({1})
+    def __init__(self) -> None:
+        super().__init__(RELAY_STEPS)
 
     def up_next(self, state: ToyState) -> PlayerId | None:
         """Seat 1 after seat 0; seat 0 after seat 1 unless this is the last prize."""

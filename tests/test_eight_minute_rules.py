@@ -34,7 +34,7 @@ from engine.eight_minute.actions import (
 from engine.eight_minute.data import GOODS, WILD, check_data
 from engine.eight_minute.game import GAME
 from engine.eight_minute.scoring import best_goods, breakdown, ranking
-from engine.eight_minute.state import NEUTRAL, EMState
+from engine.eight_minute.state import NEUTRAL, EMState, Phase
 from engine.registry import get_game, make_policy
 
 DATA = GAME.data
@@ -74,7 +74,7 @@ def arranged(
 ) -> EMState:
     """A game in its turns (the bid done), with the board and the row as given."""
     s = GAME.setup(players, options or {}, seed)
-    s.phase = "turn"
+    s.phase = Phase.TURN
     s.neutral_left = 0
     s.bids = [0] * players
     s.revealed_bids = [0] * players
@@ -824,16 +824,33 @@ def test_actions_round_trip_through_json() -> None:
         assert CODEC.decode(json.loads(json.dumps(action.to_json()))) == action
 
 
+def test_a_saved_phase_is_the_string_it_always_was_and_reads_back_as_the_phase() -> None:
+    """Saved games hold the phase as a string ("bid", "over"): the enum writes the same one, and a
+    state read back from stored JSON is at that phase again, the end of the game included."""
+    s = GAME.setup(3, {}, seed=4)
+    assert json.loads(GAME.dumps(s))["phase"] == "bid"
+    while not GAME.is_over(s):
+        actor = min(GAME.actors(s))
+        s = act(s, GAME.timeout_action(s, actor))
+    saved = GAME.dumps(s)
+    assert json.loads(saved)["phase"] == "over"
+    loaded = GAME.from_json(json.loads(saved))
+    assert loaded.phase is Phase.OVER and GAME.is_over(loaded) and GAME.actors(loaded) == frozenset()
+    assert GAME.view(loaded, None)["ranking"] == GAME.ranking(s)
+
+
 def test_wrong_step_and_game_over_are_refused() -> None:
     s = GAME.setup(3, {}, seed=1)
-    refused(s, TakeCard(0, 0), "wrong_step")
+    error = refused(s, TakeCard(0, 0), "wrong_step")
+    assert error.message == ("That move is not possible now: the game is waiting for every player's secret "
+                             "bid for first player.")
     refused(s, Done(0), "wrong_step")
     s = arranged(3)
     refused(s, Place(0, START), "no_action")
     refused(s, ChooseAction(0, 0), "nothing_to_choose")
     refused(s, Done(0), "nothing_to_stop")
-    s.phase, s.current = "over", None
-    refused(s, TakeCard(0, 0), "game_over")
+    s.phase, s.current = Phase.OVER, None
+    assert refused(s, TakeCard(0, 0), "game_over").message == "The game is over."
 
 
 def test_check_data_lists_every_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

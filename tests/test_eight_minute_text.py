@@ -14,7 +14,7 @@ from engine.eight_minute import text
 from engine.eight_minute.actions import Bid, ChooseAction, ChooseFirst, Destroy, Done, Move, Place, TakeCard
 from engine.eight_minute.data import load_data
 from engine.eight_minute.game import GAME
-from engine.eight_minute.state import NEUTRAL, EMState
+from engine.eight_minute.state import NEUTRAL, EMState, Phase
 from engine.registry import make_policy
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -139,7 +139,7 @@ def test_decisions_cover_the_legal_moves_with_unique_labels(steps: list[Any]) ->
 def test_labels_by_the_rulebook() -> None:
     state = GAME.setup(3, {}, 1)
     state.row = [1, 6, 14, 23, 13, 40]  # positions 1 to 6 cost 0, 1, 1, 2, 2, 3 coins
-    state.phase, state.current, state.first_player = "turn", 0, 0
+    state.phase, state.current, state.first_player = Phase.TURN, 0, 0
     free = label(state, TakeCard(0, 0))
     assert free.startswith("Card 1 (free)") and "Place 1 army" in free and "Crystal" in free
     third = label(state, TakeCard(0, 2))
@@ -216,7 +216,7 @@ def test_ending_an_action_early_asks_first() -> None:
 def test_moves_and_destroys_are_grouped_for_a_two_step_pick() -> None:
     """A move is picked source first, then target; a destroy region first, then whose army."""
     state = GAME.setup(3, {}, 1)
-    state.phase, state.current, state.first_player = "turn", 0, 0
+    state.phase, state.current, state.first_player = Phase.TURN, 0, 0
     state.armies = {"crossroads": [2, 1, 0], "westford": [1, 0, 0]}
     state.task = {"card": 4, "choose": False, "steps": [], "do": "move", "left": 2}
     decision = decide(GAME, state, 0)
@@ -261,7 +261,7 @@ def test_the_end_names_the_winner_and_the_tie_breaker() -> None:
     """Game End: "If players are tied, the player with the most coins wins." The status and the
     summary say who won and why; the summary breaks the score into regions, continents and goods."""
     state = GAME.setup(3, {}, 1)
-    state.phase, state.current = "over", None
+    state.phase, state.current = Phase.OVER, None
     state.armies = {"greyfen": [1, 0, 0], "frostpeak": [0, 1, 0], "sunhaven": [0, 0, 2]}
     state.hands = [[24, 25], [], []]  # two iron: 1 point
     state.coins = [3, 5, 0]

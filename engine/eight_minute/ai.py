@@ -24,7 +24,7 @@ from engine.eight_minute.actions import Bid, ChooseAction, ChooseFirst, Done, Mo
 from engine.eight_minute.data import WILD, Card, EMData
 from engine.eight_minute.game import GAME
 from engine.eight_minute.scoring import best_goods, breakdown, goods_owned, region_controllers
-from engine.eight_minute.state import EMState
+from engine.eight_minute.state import EMState, Phase
 from engine.policy import Policy, PolicyRng, legal
 
 # Rough worth, in points, of one unit of each action (used to price cards).
@@ -86,16 +86,16 @@ class GreedyPolicy:
     def choose(self, state: EMState, player: int) -> Action:
         actions = legal(GAME, state, player)
         data = GAME.data
-        if state.phase == "bid":
+        if state.phase is Phase.BID:
             # A small bid: going first matters little, coins buy cards all game long.
             amount = min(state.coins[player], 1 + rng.below(self._rng, 2))
             return Bid(player, amount)
-        if state.phase == "first":
+        if state.phase is Phase.FIRST:
             return ChooseFirst(player, player)
-        if state.phase == "neutral":
+        if state.phase is Phase.NEUTRAL:
             return self._neutral(state, data, actions)
         if state.task is None:
-            return self._take(state, data, player, actions)
+            return self._take(state, data, player)
         if state.task["choose"]:
             choices = [a for a in actions if isinstance(a, ChooseAction)]
             return max(choices, key=lambda a: self._choice_worth(state, data, player, a.index))
@@ -114,22 +114,21 @@ class GreedyPolicy:
         verb, n = state.task["steps"][index]
         return _ACTION_WORTH[str(verb)] * int(n)
 
-    def _take(self, state: EMState, data: EMData, player: int, actions: list[Action]) -> Action:
+    def _take(self, state: EMState, data: EMData, player: int) -> Action:
         turns_left = max(1, data.end_cards[state.players] - len(state.hands[player]))
         coin_worth = 0.25 + 1.5 / turns_left  # coins are worth more while many turns remain
         best: tuple[float, Action] | None = None
-        for action in actions:
-            assert isinstance(action, TakeCard)
-            card = data.cards[state.row[action.position]]
+        for position in flow.affordable(state, data, player):  # the legal moves: a card you can pay for
+            card = data.cards[state.row[position]]
             goods_gain = goods_worth(state, data, player, card)
             worths = [_ACTION_WORTH[s.verb] * s.n for s in card.actions]
             action_worth = sum(worths) if card.combine == "and" else max(worths)
             if any(s.verb == "city" for s in card.actions) and flow.cities_left(state, data, player) == 0:
                 action_worth = 0.0
-            value = goods_gain + action_worth - coin_worth * flow.price(data, action.position)
+            value = goods_gain + action_worth - coin_worth * flow.price(data, position)
             value += rng.below(self._rng, 100) / 10000  # break exact ties without a fixed bias
             if best is None or value > best[0]:
-                best = (value, action)
+                best = (value, TakeCard(player, position))
         assert best is not None
         return best[1]
 
@@ -137,7 +136,7 @@ class GreedyPolicy:
         base = position_value(state, data, player)
         best_value, best_action = base, None
         for action in actions:
-            if isinstance(action, Done):
+            if action == Done(player):
                 continue
             after = GAME.apply(state, action).state
             value = position_value(after, data, player) + rng.below(self._rng, 100) / 100000

@@ -15,7 +15,7 @@ from engine import rng
 from engine.core import Event, IllegalAction, PlayerId
 from engine.eight_minute.data import EMData
 from engine.eight_minute.scoring import breakdown, totals
-from engine.eight_minute.state import NEUTRAL, EMState
+from engine.eight_minute.state import NEUTRAL, EMState, Phase
 
 
 @dataclass
@@ -59,28 +59,16 @@ def new_game(ctx: Ctx) -> None:
     state.turns_taken = 0
     state.task = None
     if n == 2:
-        state.phase = "neutral"
+        state.phase = Phase.NEUTRAL
         state.neutral_left = data.neutral_armies
         # Who places the first neutral army is not said: the first seat in game 1,
         # the next seat in the next game of a Full Game.
         state.neutral_next = (state.game_no - 1) % n
     else:
-        state.phase = "bid"
+        state.phase = Phase.BID
         state.neutral_left = 0
     ctx.emit("game_started", game_no=state.game_no, row=list(state.row), coins=list(state.coins),
              tokens=dict(state.tokens))
-
-
-def actors(state: EMState) -> frozenset[PlayerId]:
-    if state.phase == "neutral":
-        return frozenset({state.neutral_next})
-    if state.phase == "bid":
-        return frozenset(p for p in range(state.players) if state.bids[p] is None)
-    if state.phase == "first" and state.bid_winner is not None:
-        return frozenset({state.bid_winner})
-    if state.phase == "turn" and state.current is not None:
-        return frozenset({state.current})
-    return frozenset()
 
 
 # -- the two-player neutral armies -----------------------------------------------------
@@ -95,7 +83,7 @@ def place_neutral(ctx: Ctx, region: str) -> None:
     ctx.emit("neutral_placed", player=state.neutral_next, region=region, left=state.neutral_left)
     state.neutral_next = (state.neutral_next + 1) % state.players
     if state.neutral_left == 0:
-        state.phase = "bid"
+        state.phase = Phase.BID
 
 
 # -- the bid -------------------------------------------------------------------------------
@@ -144,7 +132,7 @@ def _reveal(ctx: Ctx) -> None:
         winner = _roll_off(ctx, tied)
     state.bid_winner = winner
     state.coins[winner] -= top
-    state.phase = "first"
+    state.phase = Phase.FIRST
     ctx.emit("bid_won", player=winner, paid=top, tied=tied if len(tied) > 1 else [],
              youngest=len(tied) > 1 and winner == young)
 
@@ -168,7 +156,7 @@ def choose_first(ctx: Ctx, seat: int) -> None:
         raise IllegalAction("bad_seat", f"Seat {seat!r} is not at this table.", seat=seat)
     state.first_player = seat
     state.current = seat
-    state.phase = "turn"
+    state.phase = Phase.TURN
     ctx.emit("first_player", player=seat, chosen_by=state.bid_winner)
 
 
@@ -177,6 +165,11 @@ def choose_first(ctx: Ctx, seat: int) -> None:
 
 def price(data: EMData, position: int) -> int:
     return data.prices[position]
+
+
+def affordable(state: EMState, data: EMData, seat: int) -> list[int]:
+    """The positions of the face-up cards ``seat`` can pay for."""
+    return [i for i in range(len(state.row)) if price(data, i) <= state.coins[seat]]
 
 
 def take_card(ctx: Ctx, player: int, position: int) -> None:
@@ -468,6 +461,6 @@ def end_game(ctx: Ctx) -> None:
         new_game(ctx)
         return
     state.final = totals(state, parts)
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.current = None
     ctx.emit("game_over", scores=list(state.final))

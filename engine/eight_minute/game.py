@@ -28,33 +28,24 @@ grouped by source and destroys by region, for a two-step pick).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from engine.core import Action, BaseGame, IllegalAction, Names, PlayerId, SpokenBy, Words
+from engine.core import IllegalAction, Names, PlayerId, SpokenBy, StepGame, Words
 from engine.eight_minute import flow, text
-from engine.eight_minute.actions import (
-    CODEC,
-    Bid,
-    BuildCity,
-    ChooseAction,
-    ChooseFirst,
-    Destroy,
-    Done,
-    Move,
-    Place,
-    PlaceNeutral,
-    TakeCard,
-)
+from engine.eight_minute.actions import CODEC
 from engine.eight_minute.data import EMData, check_data, load_data
 from engine.eight_minute.flow import Ctx
 from engine.eight_minute.scoring import breakdown, compared, totals
 from engine.eight_minute.spec import SPEC
-from engine.eight_minute.state import EMState
+from engine.eight_minute.state import EMState, Phase
+from engine.eight_minute.steps import STEPS
 from engine.eight_minute.view import EMView, build_view
 
 
-class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
-    """The :class:`engine.core.Game` implementation of Eight-Minute Empire."""
+class EightMinuteGame(SpokenBy, StepGame[EMState, Ctx, Phase]):
+    """The :class:`engine.core.Game` implementation of Eight-Minute Empire, run by its steps
+    (:data:`engine.eight_minute.steps.STEPS`: who acts, the legal moves, the timeout move and the
+    rules of each move, by phase)."""
 
     WORDS = Words(decision=text.decision, describe_event=text.describe_event, stage=text.stage,
                   status_text=text.status_text, hand_text=text.hand_text, board_text=text.board_text,
@@ -66,12 +57,8 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
     max_players = SPEC.max_players
     codec = CODEC
 
-    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
-        "neutral": (PlaceNeutral,),
-        "bid": (Bid,),
-        "first": (ChooseFirst,),
-        "turn": (TakeCard, ChooseAction, Place, Move, BuildCity, Destroy, Done),
-    }
+    def __init__(self) -> None:
+        super().__init__(STEPS, over=Phase.OVER)
 
     @property
     def data(self) -> EMData:
@@ -91,16 +78,16 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
         flow.new_game(Ctx(state, self.data))
         return state
 
-    # -- whose move, and which moves -------------------------------------------------------
-    def actors(self, state: EMState) -> frozenset[PlayerId]:
-        return flow.actors(state)
+    # -- whose move (the steps say who acts, which moves they have and the timeout move) ------------
+    def step(self, state: EMState) -> Phase:
+        return state.phase
 
     def up_next(self, state: EMState) -> PlayerId | None:
         """The seat to the left, in the two-player neutral placing and when a turn ends; None when this
         card ends the game (or a game of the Full Game, which goes on with a bid), and in the bid."""
-        if state.phase == "neutral":
+        if state.phase is Phase.NEUTRAL:
             return (state.neutral_next + 1) % state.players if state.neutral_left > 1 else None
-        if state.phase != "turn" or state.current is None:
+        if state.phase is not Phase.TURN or state.current is None:
             return None
         # the card of this turn is in its hand once taken (a task under way)
         cards = [len(h) + (p == state.current and state.task is None) for p, h in enumerate(state.hands)]
@@ -108,60 +95,7 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
             return None
         return (state.current + 1) % state.players
 
-    def legal_actions(self, state: EMState, player: PlayerId) -> list[Action]:
-        if player not in flow.actors(state):
-            return []
-        data = self.data
-        if state.phase == "neutral":
-            return [PlaceNeutral(player, r) for r in sorted(data.regions)]
-        if state.phase == "bid":
-            return [Bid(player, n) for n in range(state.coins[player] + 1)]
-        if state.phase == "first":
-            return [ChooseFirst(player, p) for p in range(state.players)]
-        task = state.task
-        if task is None:
-            return [
-                TakeCard(player, i) for i in range(len(state.row))
-                if flow.price(data, i) <= state.coins[player]
-            ]
-        out: list[Action] = []
-        if task["choose"]:
-            out.extend(
-                ChooseAction(player, i) for i, (verb, _) in enumerate(task["steps"])
-                if flow.can_do(state, data, player, verb)
-            )
-        else:
-            verb = task["do"]
-            if verb == "place":
-                out.extend(Place(player, r) for r in flow.place_regions(state, data, player))
-            elif verb in ("move", "sail"):
-                steps = flow.move_steps(state, data, player, verb == "sail")
-                out.extend(Move(player, a, b) for a, b in steps)
-            elif verb == "city":
-                out.extend(BuildCity(player, r) for r in flow.city_regions(state, data, player))
-            elif verb == "destroy":
-                out.extend(Destroy(player, r, o) for r, o in flow.destroy_targets(state))
-        out.append(Done(player))
-        return out
-
-    def timeout_action(self, state: EMState, player: PlayerId) -> Action:
-        """The passive move: bid nothing, start yourself, take the free card, stop a card's action.
-
-        Before the bid of a two-player game a neutral army must still be placed: it
-        goes to the first region (by id) with the fewest neutral armies, so a silent
-        player spreads them rather than piling them up.
-        """
-        if state.phase == "neutral":
-            return PlaceNeutral(player, min(sorted(self.data.regions), key=lambda r: state.neutral.get(r, 0)))
-        if state.phase == "bid":
-            return Bid(player, 0)
-        if state.phase == "first":
-            return ChooseFirst(player, player)
-        if state.task is None:
-            return TakeCard(player, 0)  # the leftmost card is free
-        return Done(player)
-
-    # -- applying (BaseGame.apply checks the actor and the step) ----------------------------------
+    # -- applying (StepGame.apply checks the actor and hands the move to its step's handler) -------
     def hidden_draws(self, state: EMState) -> tuple[int, ...]:
         # taking a card turns the next one of the face-down deck up
         return (len(state.deck),)
@@ -180,17 +114,6 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
             out.append(variant)
         return out
 
-    def step(self, state: EMState) -> str:
-        return state.phase
-
-    def refusal(self, state: EMState, player: PlayerId) -> IllegalAction:
-        if state.phase == "over":
-            return IllegalAction("game_over", "The game is over.")
-        if state.phase == "bid":
-            return IllegalAction("already_bid", "You have made your bid; the others are still bidding.",
-                                 player=player)
-        return IllegalAction("not_your_turn", "It is not your turn.", player=player)
-
     def begin(self, state: EMState) -> Ctx:
         return Ctx(state.clone(), self.data)
 
@@ -198,37 +121,12 @@ class EightMinuteGame(SpokenBy, BaseGame[EMState, Ctx]):
         ctx.state.seq += 1
         return ctx.state
 
-    def handle(self, ctx: Ctx, action: Action) -> None:
-        if isinstance(action, PlaceNeutral):
-            flow.place_neutral(ctx, action.region)
-        elif isinstance(action, Bid):
-            flow.bid(ctx, action.player, action.amount)
-        elif isinstance(action, ChooseFirst):
-            flow.choose_first(ctx, action.seat)
-        elif isinstance(action, TakeCard):
-            flow.take_card(ctx, action.player, action.position)
-        elif isinstance(action, ChooseAction):
-            flow.choose_action(ctx, action.index)
-        elif isinstance(action, Place):
-            flow.place(ctx, action.region)
-        elif isinstance(action, Move):
-            flow.move(ctx, action.source, action.to)
-        elif isinstance(action, BuildCity):
-            flow.build_city(ctx, action.region)
-        elif isinstance(action, Destroy):
-            flow.destroy(ctx, action.region, action.owner)
-        elif isinstance(action, Done):
-            flow.done(ctx)
-
     # -- what players see -----------------------------------------------------------------------
     def view(self, state: EMState, viewer: PlayerId | None) -> EMView:
         """Everything ``viewer`` may see (None: a spectator); see the module docstring for the shape."""
         return build_view(self.id, state, self.data, viewer)
 
     # -- the end ------------------------------------------------------------------------------------
-    def is_over(self, state: EMState) -> bool:
-        return state.phase == "over"
-
     def scores(self, state: EMState) -> list[int]:
         """Final points once over; until then the points as they would stand now."""
         if state.final is not None:

@@ -12,10 +12,22 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 NEUTRAL = -1
 """The owner id of the 2-player game's neutral armies (in actions and control results)."""
+
+
+class Phase(StrEnum):
+    """The phases of play, each a step of :mod:`engine.eight_minute.steps`. A stored state holds the
+    value ("bid"), the very string of the games saved before the phases were an enum."""
+
+    NEUTRAL = "neutral"  # 2 players: the neutral armies are placed, one at a time, alternately
+    BID = "bid"  # every player bids at once, in secret
+    FIRST = "first"  # the bid's winner names the first player
+    TURN = "turn"  # a player takes a card and does its action
+    OVER = "over"
 
 
 @dataclass
@@ -32,7 +44,7 @@ class EMState:
     rng_counter: int = 0
     seq: int = 0  # number of actions applied
     game_no: int = 1  # 1..3 with the Full Game variant
-    phase: str = "neutral"  # neutral | bid | first | turn | over
+    phase: Phase = Phase.NEUTRAL
     deck: list[int] = field(default_factory=list)  # face down; the next card is deck[0]
     row: list[int] = field(default_factory=list)  # face up, left (free) to right
     coins: list[int] = field(default_factory=list)
@@ -66,7 +78,10 @@ class EMState:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> EMState:
-        return cls(**dict(data)).clone()
+        fields = dict(data)
+        if "phase" in fields:
+            fields["phase"] = Phase(fields["phase"])  # the stored string back to its member
+        return cls(**fields).clone()
 
     def clone(self) -> EMState:
         """A deep copy, field by field (every apply copies the state: this is the hot path)."""

@@ -8,7 +8,8 @@ names, name a seat by its colour. The two-player neutral armies are "neutral".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Choice, Decision, Event, Names
@@ -26,7 +27,7 @@ from engine.eight_minute.actions import (
 )
 from engine.eight_minute.data import EMData, load_data
 from engine.eight_minute.spec import SPEC
-from engine.eight_minute.state import NEUTRAL
+from engine.eight_minute.state import NEUTRAL, Phase
 from engine.words import join_words, plural
 
 GOOD_NAMES: dict[str, str] = {
@@ -146,22 +147,26 @@ def _step_n(task: Mapping[str, Any], data: EMData) -> int:
     return int(task["left"])
 
 
-def heading(view: Mapping[str, Any], player: int) -> str:
-    """What ``player`` decides now, in a line."""
+def _neutral_heading(view: Mapping[str, Any], player: int) -> str:
+    return (f"Place a neutral army in any region ({plural(int(view['neutral_left']), 'army', 'armies')} "
+            "left to place): neutral armies stand in everyone's way")
+
+
+def _bid_heading(view: Mapping[str, Any], player: int) -> str:
+    return (f"Bid for first player: you have {_coins(int(view['coins'][player]))}; the highest bid pays "
+            "and chooses who starts")
+
+
+def _first_heading(view: Mapping[str, Any], player: int) -> str:
+    return "You won the bid: choose who takes the first turn"
+
+
+def _turn_heading(view: Mapping[str, Any], player: int) -> str:
     data = load_data()
-    phase = view["phase"]
-    coins = int(view["coins"][player])
-    if phase == "neutral":
-        return (f"Place a neutral army in any region ({plural(int(view['neutral_left']), 'army', 'armies')} "
-                "left to place): neutral armies stand in everyone's way")
-    if phase == "bid":
-        return f"Bid for first player: you have {_coins(coins)}; the highest bid pays and chooses who starts"
-    if phase == "first":
-        return "You won the bid: choose who takes the first turn"
     task = view["task"]
     if task is None:
         held = len(view["cards"][player])
-        return (f"Take a card: you have {_coins(coins)}; this is your card {held + 1} "
+        return (f"Take a card: you have {_coins(int(view['coins'][player]))}; this is your card {held + 1} "
                 f"of {view['cards_to_end']}")
     summary = card_summary(_card(int(task["card"]), data))
     if task["choose"]:
@@ -172,44 +177,93 @@ def heading(view: Mapping[str, Any], player: int) -> str:
     return line + (f"; then {join_words(then)}" if then else "")
 
 
-def _choice(view: Mapping[str, Any], player: int, action: Action, data: EMData, names: Names) -> Choice:
-    task = view["task"]
-    if isinstance(action, Bid):
-        return Choice(action, f"Bid {_coins(action.amount)}")
-    if isinstance(action, PlaceNeutral):
-        spot = data.regions[action.region]
-        return Choice(action, f"Neutral army in {spot.name}", group=data.continents[spot.continent].name)
-    if isinstance(action, ChooseFirst):
-        you = " (you)" if action.seat == player else ""
-        return Choice(action, f"{SPEC.name_in(names, action.seat)}{you} starts")
-    if isinstance(action, TakeCard):
-        row = view["row"]
-        card = row[action.position]
-        price = _price(int(card["price"]))
-        return Choice(action, f"Card {action.position + 1} ({price}): {card_summary(card)}")
-    if isinstance(action, ChooseAction):
-        for option in task["options"] if task else ():
-            if int(option["index"]) == action.index:
-                return Choice(action, step_text(str(option["do"]), int(option["n"])))
-        return Choice(action, f"Action {action.index + 1}")
-    if isinstance(action, Place):
-        return Choice(action, f"Place an army in {region_name(action.region, data)}")
-    if isinstance(action, BuildCity):
-        return Choice(action, f"Build a city in {region_name(action.region, data)}")
-    if isinstance(action, Move):
-        source = region_name(action.source, data)
-        water = action.to in data.water.get(action.source, frozenset())
-        label = f"Move {source} → {region_name(action.to, data)}" + (" (by water)" if water else "")
-        return Choice(action, label, group=f"From {source}")
-    if isinstance(action, Destroy):
-        where = region_name(action.region, data)
-        owner = SPEC.name_in(names, action.owner)
-        whose = "a neutral army" if action.owner == NEUTRAL else f"an army of {owner}"
-        mine = " (yours)" if action.owner == player else ""
-        return Choice(action, f"Destroy {whose}{mine} in {where}", group=f"In {where}")
-    if isinstance(action, Done):
-        return _done(action, task)
-    return Choice(action, action.kind)
+_HEADINGS: dict[Phase, Callable[[Mapping[str, Any], int], str]] = {
+    Phase.NEUTRAL: _neutral_heading, Phase.BID: _bid_heading, Phase.FIRST: _first_heading,
+}
+"""The heading of each phase's decision (a turn's, :func:`_turn_heading`, otherwise)."""
+
+
+def heading(view: Mapping[str, Any], player: int) -> str:
+    """What ``player`` decides now, in a line."""
+    return _HEADINGS.get(Phase(view["phase"]), _turn_heading)(view, player)
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What a choice's label is worded from: the view, the player deciding, the map, the seats' names."""
+
+    view: Mapping[str, Any]
+    player: int
+    data: EMData
+    names: Names
+
+
+def _bid_choice(at: _Asked, action: Bid) -> Choice:
+    return Choice(action, f"Bid {_coins(action.amount)}")
+
+
+def _neutral_choice(at: _Asked, action: PlaceNeutral) -> Choice:
+    spot = at.data.regions[action.region]
+    return Choice(action, f"Neutral army in {spot.name}", group=at.data.continents[spot.continent].name)
+
+
+def _first_choice(at: _Asked, action: ChooseFirst) -> Choice:
+    you = " (you)" if action.seat == at.player else ""
+    return Choice(action, f"{SPEC.name_in(at.names, action.seat)}{you} starts")
+
+
+def _take_choice(at: _Asked, action: TakeCard) -> Choice:
+    card = at.view["row"][action.position]
+    price = _price(int(card["price"]))
+    return Choice(action, f"Card {action.position + 1} ({price}): {card_summary(card)}")
+
+
+def _action_choice(at: _Asked, action: ChooseAction) -> Choice:
+    task = at.view["task"]
+    for option in task["options"] if task else ():
+        if int(option["index"]) == action.index:
+            return Choice(action, step_text(str(option["do"]), int(option["n"])))
+    return Choice(action, f"Action {action.index + 1}")
+
+
+def _place_choice(at: _Asked, action: Place) -> Choice:
+    return Choice(action, f"Place an army in {region_name(action.region, at.data)}")
+
+
+def _city_choice(at: _Asked, action: BuildCity) -> Choice:
+    return Choice(action, f"Build a city in {region_name(action.region, at.data)}")
+
+
+def _move_choice(at: _Asked, action: Move) -> Choice:
+    source = region_name(action.source, at.data)
+    water = action.to in at.data.water.get(action.source, frozenset())
+    label = f"Move {source} → {region_name(action.to, at.data)}" + (" (by water)" if water else "")
+    return Choice(action, label, group=f"From {source}")
+
+
+def _destroy_choice(at: _Asked, action: Destroy) -> Choice:
+    where = region_name(action.region, at.data)
+    owner = SPEC.name_in(at.names, action.owner)
+    whose = "a neutral army" if action.owner == NEUTRAL else f"an army of {owner}"
+    mine = " (yours)" if action.owner == at.player else ""
+    return Choice(action, f"Destroy {whose}{mine} in {where}", group=f"In {where}")
+
+
+def _done_choice(at: _Asked, action: Done) -> Choice:
+    return _done(action, at.view["task"])
+
+
+_LABELS: dict[type[Action], Callable[[_Asked, Any], Choice]] = {
+    Bid: _bid_choice, PlaceNeutral: _neutral_choice, ChooseFirst: _first_choice, TakeCard: _take_choice,
+    ChooseAction: _action_choice, Place: _place_choice, BuildCity: _city_choice, Move: _move_choice,
+    Destroy: _destroy_choice, Done: _done_choice,
+}
+"""How each kind of move is labelled, by its class (each function takes its own class)."""
+
+
+def _choice(at: _Asked, action: Action) -> Choice:
+    label = _LABELS.get(type(action))
+    return label(at, action) if label is not None else Choice(action, action.kind)
 
 
 def _done(action: Done, task: Mapping[str, Any] | None) -> Choice:
@@ -225,8 +279,8 @@ def _done(action: Done, task: Mapping[str, Any] | None) -> Choice:
 
 def decision(view: Mapping[str, Any], player: int, legal: Sequence[Action], names: Names) -> Decision:
     """``player``'s decision: a heading and one labelled choice per legal move, from the view alone."""
-    data = load_data()
-    choices = tuple(_choice(view, player, action, data, names) for action in legal)
+    asked = _Asked(view, player, load_data(), names)
+    choices = tuple(_choice(asked, action) for action in legal)
     return Decision(player, heading(view, player), choices)
 
 
@@ -328,19 +382,22 @@ def _parts(b: Mapping[str, Any]) -> str:
 # -- status, hand, board, summary ----------------------------------------------------------------------------
 
 
+_WHERE: dict[Phase, str] = {
+    Phase.NEUTRAL: "setup: neutral armies",
+    Phase.BID: "the bid for first player",
+    Phase.FIRST: "choosing the first player",
+}
+"""Where a game is before its turns begin (once they have, the round)."""
+
+
 def stage(view: Mapping[str, Any]) -> str:
     """``Round 4 of 8``, ``Game 2 of 3, the bid``, ``Game over``."""
-    if view["phase"] == "over":
+    phase = Phase(view["phase"])
+    if phase is Phase.OVER:
         return "Game over"
     game = f"Game {view['game_no']} of {view['games']}, " if int(view["games"]) > 1 else ""
-    phase = view["phase"]
-    if phase == "neutral":
-        where = "setup: neutral armies"
-    elif phase == "bid":
-        where = "the bid for first player"
-    elif phase == "first":
-        where = "choosing the first player"
-    else:
+    where = _WHERE.get(phase)
+    if where is None:
         done = min(len(h) for h in view["cards"])
         where = f"round {min(done + 1, int(view['cards_to_end']))} of {view['cards_to_end']}"
     text = game + where
@@ -378,22 +435,36 @@ def result_text(view: Mapping[str, Any], names: Names) -> str:
     return f"{join_words(tied)} share the win: tied on points, coins, armies and regions."
 
 
+def _neutral_now(view: Mapping[str, Any], names: Names) -> str:
+    return f"{names[int(view['neutral_next'])]} places a neutral army ({view['neutral_left']} left to place)"
+
+
+def _bid_now(view: Mapping[str, Any], names: Names) -> str:
+    waiting = [names[p] for p, done in enumerate(view["bid"]["has_bid"]) if not done]
+    return f"Waiting for the secret bids of {join_words(waiting)}"
+
+
+def _first_now(view: Mapping[str, Any], names: Names) -> str:
+    return f"{names[int(view['bid']['winner'])]} won the bid and chooses who starts"
+
+
+def _turn_now(view: Mapping[str, Any], names: Names) -> str:
+    current = int(view["current"])
+    return f"{names[current]}'s turn" + (" (playing a card)" if view["task"] else " (taking a card)")
+
+
+_NOW: dict[Phase, Callable[[Mapping[str, Any], Names], str]] = {
+    Phase.NEUTRAL: _neutral_now, Phase.BID: _bid_now, Phase.FIRST: _first_now, Phase.TURN: _turn_now,
+}
+"""Who does what now, in each phase of a game under way."""
+
+
 def status_text(view: Mapping[str, Any], names: Names) -> str:
     """Stage, whose turn, cards to the end and the scores; at the end the result and the winner."""
-    if view["phase"] == "over":
+    phase = Phase(view["phase"])
+    if phase is Phase.OVER:
         return f"Game over. Final scores: {_scores(view, names)}. {result_text(view, names)}"
-    phase = view["phase"]
-    if phase == "neutral":
-        now = (f"{names[int(view['neutral_next'])]} places a neutral army "
-               f"({view['neutral_left']} left to place)")
-    elif phase == "bid":
-        waiting = [names[p] for p, done in enumerate(view["bid"]["has_bid"]) if not done]
-        now = f"Waiting for the secret bids of {join_words(waiting)}"
-    elif phase == "first":
-        now = f"{names[int(view['bid']['winner'])]} won the bid and chooses who starts"
-    else:
-        current = int(view["current"])
-        now = f"{names[current]}'s turn" + (" (playing a card)" if view["task"] else " (taking a card)")
+    now = _NOW[phase](view, names)
     left = sum(int(view["cards_to_end"]) - len(h) for h in view["cards"])
     end = f"{plural(left, 'card')} to take before the end ({view['cards_to_end']} each)"
     label = "Points so far" if int(view["game_no"]) > 1 else "Points as they stand"
@@ -409,7 +480,7 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
     data = load_data()
     lines: list[str] = []
     you = view["you"]
-    if view["phase"] == "bid" and you is not None and you["player"] == player:
+    if Phase(view["phase"]) is Phase.BID and you is not None and you["player"] == player:
         lines.append(f"Your secret bid: {_coins(int(you['bid']))}." if you["bid"] is not None
                      else "You have not bid yet.")
     cards = view["cards"][player]
@@ -483,10 +554,11 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
             past = [g[p] for g in view["past_games"]]
             line += f"; earlier games {join_words([str(x) for x in past])}; total {view['totals'][p]}"
         lines.append(line + ".")
-    head = "Final scores" if view["phase"] == "over" else "Scores as they stand"
+    over = Phase(view["phase"]) is Phase.OVER
+    head = "Final scores" if over else "Scores as they stand"
     if full:
         head += f" (the breakdown is of game {view['game_no']})"
-    result = result_text(view, names) if view["phase"] == "over" else ""
+    result = result_text(view, names) if over else ""
     return f"{head}: " + " ".join(lines) + (f" {result}" if result else "")
 
 

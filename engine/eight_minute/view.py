@@ -20,7 +20,8 @@ from engine.eight_minute.scoring import (
     region_controllers,
     totals,
 )
-from engine.eight_minute.state import EMState
+from engine.eight_minute.state import EMState, Phase
+from engine.eight_minute.steps import STEPS
 
 
 class StepView(TypedDict):
@@ -92,7 +93,7 @@ class EMView(TypedDict):
     options: dict[str, bool | int | str]
     game_no: int
     games: int  # 1, or 3 with the Full Game variant
-    phase: str  # neutral | bid | first | turn | over
+    phase: Phase  # a str: its value once the view went through JSON
     actors: list[int]
     start: str
     board: BoardView
@@ -154,7 +155,7 @@ def build_view(game_id: str, state: EMState, data: EMData, viewer: int | None) -
         game_no=state.game_no,
         games=flow.games_in_match(state, data),
         phase=state.phase,
-        actors=sorted(flow.actors(state)),
+        actors=sorted(STEPS[state.phase].actors(state)),
         start=data.start,
         board=BoardView(
             armies={r: list(c) for r, c in sorted(state.armies.items())},
@@ -172,7 +173,7 @@ def build_view(game_id: str, state: EMState, data: EMData, viewer: int | None) -
         cities_left=[flow.cities_left(state, data, p) for p in range(state.players)],
         cards_to_end=data.end_cards[state.players],
         neutral_left=state.neutral_left,
-        neutral_next=state.neutral_next if state.phase == "neutral" else None,
+        neutral_next=state.neutral_next if state.phase is Phase.NEUTRAL else None,
         bid=BidView(
             has_bid=[b is not None for b in state.bids],
             bids=list(state.revealed_bids) if all_bid and state.revealed_bids is not None else None,
@@ -186,7 +187,7 @@ def build_view(game_id: str, state: EMState, data: EMData, viewer: int | None) -
         past_games=[list(g) for g in state.past_games],
         totals=totals(state, parts),
         final=list(state.final) if state.final is not None else None,
-        ranking=ranking(state, data) if state.phase == "over" else None,
-        places=places(state, data) if state.phase == "over" else None,
+        ranking=ranking(state, data) if state.phase is Phase.OVER else None,
+        places=places(state, data) if state.phase is Phase.OVER else None,
         you=you,
     )

@@ -7,17 +7,31 @@ equal bids take nothing. Bids show only when both are in. After five rounds
 the most points wins. It exercises a simultaneous step, hidden information
 (a bid before the reveal), the seeded dice, a timeout move and every text
 hook, through exactly the contract the real games implement.
+
+It is the reference a new game copies (docs/ARCHITECTURE.md, "Adding a game"), written on the
+templates of :mod:`engine.core`:
+
+- the rules are :class:`~engine.core.StepGame`'s steps: one :class:`~engine.core.Step` per
+  :class:`Phase`, saying who acts, its ``{action class: handler}`` table, the legal moves and the
+  timeout move; the template checks whose move it is, refuses a move the step does not take, applies
+  a move to a copy (:meth:`ToyGame.begin`) and counts it (:meth:`ToyGame.finish`);
+- :class:`~engine.core.BaseGame` (under it) gives the undo rule, forced moves, the ranking and places
+  from :meth:`ToyGame.compared`, and refuses newcomers;
+- the words are module functions gathered in :class:`~engine.core.Words` (:class:`~engine.core.SpokenBy`
+  calls them), each reading only the view.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypedDict
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar, TypedDict
 
 from engine import rng
 from engine.core import (
+    PUBLIC,
     Action,
     ActionCodec,
     Choice,
@@ -26,20 +40,26 @@ from engine.core import (
     IllegalAction,
     Names,
     PlayerId,
-    Result,
-    no_joining,
-    only_move,
-    plain_move,
-    shows_hidden,
-    tied_places,
+    SpokenBy,
+    Step,
+    StepGame,
+    Words,
 )
 
 CARDS = (1, 2, 3, 4, 5)
 
 
+class Phase(StrEnum):
+    """The phases of play; this game works them out from the state (a game that stores its phase
+    stores the value, a plain string in its JSON)."""
+
+    BID = "bid"  # both players bid for the prize turned up, at once
+    OVER = "over"  # every prize is taken
+
+
 @dataclass(frozen=True)
 class Bid(Action):
-    kind = "bid"
+    kind: ClassVar[str] = "bid"
     card: int = 0
 
 
@@ -58,6 +78,17 @@ class ToyState:
     won: list[list[int]]
 
 
+@dataclass
+class ToyCtx:
+    """One move being applied: the copy of the state the handler changes, and the events so far."""
+
+    state: ToyState
+    events: list[Event] = field(default_factory=list)
+
+    def emit(self, type_: str, audience: str | tuple[PlayerId, ...] = PUBLIC, **data: Any) -> None:
+        self.events.append(Event(type_, data, audience))
+
+
 class ToyView(TypedDict):
     game: str
     seq: int
@@ -74,12 +105,128 @@ class ToyView(TypedDict):
     viewer: int | None
 
 
-class ToyGame:
+# -- the steps ------------------------------------------------------------------------------------
+
+
+def _still_to_bid(state: ToyState) -> tuple[PlayerId, ...]:
+    """Both players until they have bid: the bid is simultaneous."""
+    return tuple(p for p in (0, 1) if state.bids[p] is None)
+
+
+def _bids(state: ToyState, player: PlayerId) -> list[Action]:
+    return [Bid(player, c) for c in state.hands[player]]
+
+
+def _lowest_card(state: ToyState, player: PlayerId) -> Action:
+    return Bid(player, min(state.hands[player]))
+
+
+def _bid(ctx: ToyCtx, action: Bid) -> None:
+    """The rules of a bid: the card leaves the hand face down; once both are in, the prize is taken."""
+    s, p = ctx.state, action.player
+    if action.card not in s.hands[p]:
+        raise IllegalAction("not_in_hand", f"You do not hold the {action.card}.", card=action.card)
+    s.hands[p].remove(action.card)
+    s.bids[p] = action.card
+    ctx.emit("bid_placed", player=p)
+    ctx.emit("bid_secret", (p,), player=p, card=action.card)
+    if all(b is not None for b in s.bids):
+        prize = s.prizes.pop(0)
+        a, b = int(s.bids[0] or 0), int(s.bids[1] or 0)
+        winner = 0 if a > b else 1 if b > a else None
+        if winner is not None:
+            s.points[winner] += prize
+            s.won[winner].append(prize)
+        ctx.emit("round_won", prize=prize, bids=[a, b], winner=winner)
+        s.bids = [None, None]
+        if not s.prizes:
+            ctx.emit("game_over", scores=list(s.points))
+
+
+STEPS: Mapping[Phase, Step[ToyState, ToyCtx]] = {
+    Phase.BID: Step(
+        expects="both players' bids for the prize", actors=_still_to_bid, handlers={Bid: _bid}, legal=_bids,
+        timeout=_lowest_card,
+        not_yours=("not_your_turn", "You have bid this round; the other player is still bidding.")),
+    Phase.OVER: Step(expects="nothing: the game is over", not_yours=("game_over", "The game is over.")),
+}
+"""Goofspiel's steps, by phase."""
+
+
+# -- the words, from a view ------------------------------------------------------------------------
+
+
+def decision(view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
+    heading = f"Round {view['round']}: bid a card for the prize {view['prize']}"
+    return Decision(player, heading, tuple(Choice(a, f"Bid {a.to_json()['card']}") for a in legal))
+
+
+def describe_event(event: Event, names: Names) -> str | None:
+    d = event.data
+    if event.type == "bid_placed":
+        return f"{names[d['player']]} has bid."
+    if event.type == "bid_secret":
+        return f"You bid {d['card']}."
+    if event.type == "round_won":
+        bids = f"{names[0]} bid {d['bids'][0]}, {names[1]} bid {d['bids'][1]}"
+        if d["winner"] is None:
+            return f"{bids}: a tie, nobody takes the prize {d['prize']}."
+        return f"{bids}: {names[d['winner']]} takes the prize {d['prize']}."
+    return None  # the end of the game (the platform tells it), or a type the toy does not know
+
+
+def stage(view: Mapping[str, Any]) -> str:
+    return "Game over" if view["over"] else f"Round {view['round']} of {len(CARDS)}"
+
+
+def _result(view: Mapping[str, Any], names: Names) -> str:
+    a, b = view["points"]
+    return "A draw." if a == b else f"Winner: {names[0] if a > b else names[1]}."
+
+
+def status_text(view: Mapping[str, Any], names: Names) -> str:
+    scores = ", ".join(f"{names[p]} {view['points'][p]}" for p in (0, 1))
+    if view["over"]:
+        return f"{stage(view)}. Scores: {scores}. {_result(view, names)}"
+    waiting = [names[p] for p in (0, 1) if not view["has_bid"][p]]
+    return (f"{stage(view)}: the prize is {view['prize']}. Waiting for {' and '.join(waiting)} "
+            f"to bid. Scores: {scores}.")
+
+
+def hand_text(view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+    cards = ", ".join(str(c) for c in view["your_hand"] or ()) or "no cards"
+    bid = f" You have bid {view['your_bid']} this round." if view["your_bid"] is not None else ""
+    return f"You hold {cards}.{bid}"
+
+
+def board_text(view: Mapping[str, Any], names: Names) -> str:
+    won = "; ".join(f"{names[p]} has won {', '.join(map(str, view['won'][p])) or 'nothing'}" for p in (0, 1))
+    return f"{view['prizes_left']} prizes left. {won}."
+
+
+def summary_text(view: Mapping[str, Any], names: Names) -> str:
+    scores = f"{names[0]} {view['points'][0]}, {names[1]} {view['points'][1]}"
+    return f"Final scores: {scores}. {_result(view, names)}"
+
+
+# -- the game ---------------------------------------------------------------------------------------
+
+
+class ToyGame(SpokenBy, StepGame[ToyState, ToyCtx, Phase]):
+    """Goofspiel: what the templates leave to a game (set-up, its phase, copying and counting a move,
+    the view, the scores, what a seat knows alone, persistence)."""
+
+    WORDS = Words(decision=decision, describe_event=describe_event, stage=stage, status_text=status_text,
+                  hand_text=hand_text, board_text=board_text, summary_text=summary_text)
+
     id = "toy-goofspiel"
     title = "Goofspiel (test game)"
     min_players = 2
     max_players = 2
     codec = CODEC
+
+    def __init__(self, steps: Mapping[Phase, Step[ToyState, ToyCtx]] = STEPS) -> None:
+        super().__init__(steps, over=Phase.OVER)
 
     def check_data(self) -> list[str]:
         return []
@@ -93,45 +240,15 @@ class ToyGame:
         rng.shuffle(state, state.prizes)
         return state
 
-    def actors(self, state: ToyState) -> frozenset[PlayerId]:
-        if not state.prizes:
-            return frozenset()
-        return frozenset(p for p in (0, 1) if state.bids[p] is None)
+    def step(self, state: ToyState) -> Phase:
+        return Phase.BID if state.prizes else Phase.OVER
 
-    def legal_actions(self, state: ToyState, player: PlayerId) -> list[Action]:
-        if player not in self.actors(state):
-            return []
-        return [Bid(player, c) for c in state.hands[player]]
+    def begin(self, state: ToyState) -> ToyCtx:
+        return ToyCtx(self.from_json(self.to_json(state)))
 
-    def timeout_action(self, state: ToyState, player: PlayerId) -> Action:
-        return Bid(player, min(state.hands[player]))
-
-    def apply(self, state: ToyState, action: Action) -> Result:
-        if not isinstance(action, Bid):
-            raise IllegalAction("unknown_action", "Goofspiel has only bids.")
-        p = action.player
-        if p not in self.actors(state):
-            raise IllegalAction("not_your_turn", "You have already bid this round, or the game is over.")
-        if action.card not in state.hands[p]:
-            raise IllegalAction("not_in_hand", f"You do not hold the {action.card}.", card=action.card)
-        s = self.from_json(self.to_json(state))
-        s.seq += 1
-        s.hands[p].remove(action.card)
-        s.bids[p] = action.card
-        events = [Event("bid_placed", {"player": p}), Event("bid_secret", {"player": p, "card": action.card},
-                                                            audience=(p,))]
-        if all(b is not None for b in s.bids):
-            prize = s.prizes.pop(0)
-            a, b = int(s.bids[0] or 0), int(s.bids[1] or 0)
-            winner = 0 if a > b else 1 if b > a else None
-            if winner is not None:
-                s.points[winner] += prize
-                s.won[winner].append(prize)
-            events.append(Event("round_won", {"prize": prize, "bids": [a, b], "winner": winner}))
-            s.bids = [None, None]
-            if not s.prizes:
-                events.append(Event("game_over", {"scores": list(s.points)}))
-        return Result(s, tuple(events))
+    def finish(self, ctx: ToyCtx) -> ToyState:
+        ctx.state.seq += 1
+        return ctx.state
 
     def view(self, state: ToyState, viewer: PlayerId | None) -> ToyView:
         # A bid in is hidden until both are in: what others see of a hand is the cards not yet shown.
@@ -146,22 +263,11 @@ class ToyGame:
                        points=list(state.points), won=[list(w) for w in state.won], over=not state.prizes,
                        viewer=viewer)
 
-    def is_over(self, state: ToyState) -> bool:
-        return not state.prizes
-
     def scores(self, state: ToyState) -> list[int]:
         return list(state.points)
 
-    def undoable(self, before: ToyState, action: Action, result: Result) -> bool:
-        # the engine's generic rule (what BaseGame does), for a game written without BaseGame
-        return plain_move(self, before, action, result) and not shows_hidden(self, before, action, result)
-
-    def forced(self, state: ToyState, player: PlayerId) -> Action | None:
-        return only_move(self, state, player)
-
-    def up_next(self, state: ToyState) -> PlayerId | None:
-        # both bid at once: nobody is next after a lone bidder, the round is then revealed
-        return None
+    def compared(self, state: ToyState, seat: PlayerId) -> tuple[int]:
+        return (-state.points[seat],)
 
     def private_variants(self, state: ToyState, seat: PlayerId) -> list[ToyState]:
         """A bid in is known to its bidder alone: the others see only the cards not yet shown (hand
@@ -177,17 +283,9 @@ class ToyGame:
             out.append(variant)
         return out
 
-    def join(self, state: ToyState) -> Result:
-        raise no_joining()  # two hands of 1 to 5 and a prize deck for two: nobody can come in
-
-    def ranking(self, state: ToyState) -> list[PlayerId]:
-        return sorted((0, 1), key=lambda p: (-state.points[p], p))
-
-    def places(self, state: ToyState) -> list[list[PlayerId]]:
-        return tied_places(self.ranking(state), lambda p: self.compared(state, p))
-
-    def compared(self, state: ToyState, seat: PlayerId) -> tuple[int]:
-        return (-state.points[seat],)
+    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+        """Goofspiel is played with cards alone: there is no place to describe."""
+        return None
 
     def to_json(self, state: ToyState) -> dict[str, Any]:
         return {"seed": state.seed, "rng_counter": state.rng_counter, "seq": state.seq,
@@ -202,59 +300,6 @@ class ToyGame:
                         prizes=list(data["prizes"]), hands=[list(h) for h in data["hands"]],
                         bids=list(data["bids"]), points=list(data["points"]),
                         won=[list(w) for w in data["won"]])
-
-    # -- words ------------------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
-                 names: Names) -> Decision:
-        heading = f"Round {view['round']}: bid a card for the prize {view['prize']}"
-        return Decision(player, heading, tuple(Choice(a, f"Bid {a.to_json()['card']}") for a in legal))
-
-    def describe_event(self, event: Event, names: Names) -> str | None:
-        d = event.data
-        if event.type == "bid_placed":
-            return f"{names[d['player']]} has bid."
-        if event.type == "bid_secret":
-            return f"You bid {d['card']}."
-        if event.type == "round_won":
-            bids = f"{names[0]} bid {d['bids'][0]}, {names[1]} bid {d['bids'][1]}"
-            if d["winner"] is None:
-                return f"{bids}: a tie, nobody takes the prize {d['prize']}."
-            return f"{bids}: {names[d['winner']]} takes the prize {d['prize']}."
-        return None  # the end of the game (the platform tells it), or a type the toy does not know
-
-    def stage(self, view: Mapping[str, Any]) -> str:
-        return "Game over" if view["over"] else f"Round {view['round']} of {len(CARDS)}"
-
-    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
-        scores = ", ".join(f"{names[p]} {view['points'][p]}" for p in (0, 1))
-        if view["over"]:
-            return f"{self.stage(view)}. Scores: {scores}. {self._result(view, names)}"
-        waiting = [names[p] for p in (0, 1) if not view["has_bid"][p]]
-        return (f"{self.stage(view)}: the prize is {view['prize']}. Waiting for {' and '.join(waiting)} "
-                f"to bid. Scores: {scores}.")
-
-    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
-        cards = ", ".join(str(c) for c in view["your_hand"] or ()) or "no cards"
-        bid = f" You have bid {view['your_bid']} this round." if view["your_bid"] is not None else ""
-        return f"You hold {cards}.{bid}"
-
-    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
-        won = "; ".join(f"{names[p]} has won {', '.join(map(str, view['won'][p])) or 'nothing'}"
-                        for p in (0, 1))
-        return f"{view['prizes_left']} prizes left. {won}."
-
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
-        """Goofspiel is played with cards alone: there is no place to describe."""
-        return None
-
-    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
-        scores = f"{names[0]} {view['points'][0]}, {names[1]} {view['points'][1]}"
-        return f"Final scores: {scores}. {self._result(view, names)}"
-
-    @staticmethod
-    def _result(view: Mapping[str, Any], names: Names) -> str:
-        a, b = view["points"]
-        return "A draw." if a == b else f"Winner: {names[0] if a > b else names[1]}."
 
 
 GAME = ToyGame()
