@@ -82,10 +82,10 @@ def _words(event: Event, names: Names) -> str | None:
     if t == "fires_check":
         return (f"The check card is {card_text(int(d['card']))}: less {d['leaders']} for the leaders of "
                 f"{empire_name(int(d['empire']))}, {plural(int(d['areas']), 'area')} burn.")
-    if t == "city_reduced":
+    if t == "event_city_reduced":
         return f"The city in {d['area']} is reduced to {d['city']}." if d["city"] else \
             f"The city in {d['area']} is destroyed."
-    if t == "city_spared":
+    if t == "event_city_spared":
         return f"The Builder of {empire_name(int(d['empire']))} keeps the city in {d['area']} whole."
     if t == "dynasty_ends":
         return f"{name} lose their leaders to a new dynasty."
@@ -131,10 +131,12 @@ def _words(event: Event, names: Names) -> str | None:
 register_label(AssassinCard.kind, _label)
 register_named_label(EventPick.kind, _named_label)
 register_go_heading(EVENT, _heading)
-for _type in ("event_disorder", "event_unit_lost", "fires_check", "city_reduced", "city_spared",
-              "dynasty_ends", "dynasty_leader", "area_converted", "build_ahead", "hand_looked", "hand_seen",
-              "card_taken", "card_stolen", "artefact_lost", "assassin_target", "assassin_card_drawn",
-              "assassin_redraw", "assassin_kept", "assassination"):
+EVENT_TYPES = (
+    "event_disorder", "event_unit_lost", "fires_check", "event_city_reduced", "event_city_spared",
+    "dynasty_ends", "dynasty_leader", "area_converted", "build_ahead", "hand_looked", "hand_seen",
+    "card_taken", "card_stolen", "artefact_lost", "assassin_target", "assassin_card_drawn", "assassin_redraw",
+    "assassin_kept", "assassination")
+for _type in EVENT_TYPES:
     register_event(_type, _words)
 register_heading(LOSE, "an event removes your units: choose which one you lose")
 register_heading(ASSASSIN, "assassins: keep the card you drew, or draw another")

@@ -64,7 +64,7 @@ def fires_areas(card_value: int, e: Empire) -> int:
     return max(0, card_value - leaders_counted(e))
 
 
-def reduced_city(value: int, amount: int) -> int:
+def lowered_city(value: int, amount: int) -> int:
     """A city reduced by ``amount`` (a city of 1 reduced goes, 0)."""
     return max(0, value - amount)
 
@@ -275,15 +275,15 @@ def _reduce(ctx: Ctx, e: Empire, area: str, amount: int) -> None:
         return
     owner = ctx.state.controller(area)
     if owner is not None and owner.has_leader("Builder", area):  # L2031: never reduced
-        ctx.emit("city_spared", empire=owner.card, area=area)
+        ctx.emit("event_city_spared", empire=owner.card, area=area)
         return
-    value = reduced_city(held.city, amount)
+    value = lowered_city(held.city, amount)
     ctx.state = ctx.state.with_area(replace(held, city=value))
     if not value:
         for x in ctx.state.empires:
             if x.capital == area:
                 ctx.state = ctx.state.with_empire(replace(x, capital=None))
-    ctx.emit("city_reduced", empire=e.card, area=area, city=value)
+    ctx.emit("event_city_reduced", empire=e.card, area=area, city=value)
 
 
 def _dynasty_area(e: Empire) -> str:
