@@ -98,6 +98,8 @@ def _converted(area: str, sword: bool = True) -> Callable[[Table], None]:
         # the Romans at level 12 place their best infantry (a Sword, available at 12) and hold the area
         assert t.of("Romans").count(area, "Sword") == 1 and not t.state.area(area).disorder
         assert t.of("Etruscans").count(area) == 0
+        if area == "Tuscany":  # the Etruscans' capital is lost with it: they name another (L1006)
+            assert t.of("Etruscans").capital is None
     return check
 
 

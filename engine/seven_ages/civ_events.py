@@ -467,7 +467,7 @@ def _convert(ctx: Ctx, e: Empire, area: str) -> None:
     for x in s.occupants(area):
         for st in [st for st in x.units if st.area == area]:
             x = x.add_units(area, st.unit, -st.count)
-        s = s.with_empire(x)
+        s = s.with_empire(replace(x, capital=None) if x.capital == area else x)  # it names another (L1006)
     unit = _infantry(e)
     assert unit is not None
     s = s.with_empire(s.empire(e.card).add_units(area, unit, 1))
