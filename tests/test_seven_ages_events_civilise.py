@@ -13,9 +13,10 @@ from dataclasses import dataclass, replace
 import pytest
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import civ_events
+from engine.seven_ages import civ_events, event_ai
 from engine.seven_ages.actions import Build, Done, TurnMarker
 from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayEvent, PromoteLeader
+from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.production import buildable_units
@@ -373,3 +374,31 @@ def test_assassins_need_the_target_in_range() -> None:
     with pytest.raises(IllegalAction):
         t.do(PlayEvent(0, event("Assassins"), card_of("Inca")))
     assert all(not isinstance(a, PlayEvent) for a in t.legal(0))
+
+
+# -- the computer players -----------------------------------------------------------------------------------
+
+def test_the_greedy_player_sends_assassins_after_the_glory_leader() -> None:
+    """Its rule of thumb: an event that hurts goes on the empire of the player leading in glory, and it
+    answers every question of the event, its own draws and the victim's, until the event is over."""
+    low, high, good = cards_of_value(1, 6, 5, avoid=(event("Assassins"),))
+    t = Table(3).empire("Romans", 0, 12, ["Latium"]).empire("Inca", 1, 12, ["Tuscany"],
+                                                           leaders=(("Tactician", "Tuscany"),))
+    t.state = t.state.with_player(replace(t.state.people[1], glory=9))
+    t.hand(0, event("Assassins")).deck_top(low, high, good)
+    civilising(t)
+    plays = [a for a in t.legal(0) if isinstance(a, PlayEvent)]
+    assert event_ai.civ_event(t.state, 0, plays) == PlayEvent(0, event("Assassins"), card_of("Inca"))
+    t.do(PlayEvent(0, event("Assassins"), card_of("Inca")))
+    ai = GreedyPolicy(1)
+    while in_event(t):
+        t.do(ai.choose(t.state, min(t.actors())))
+    # alice drew 1 (below 4: she draws again) then 5, bob kept his 6 (4 or more): the Tactician survives
+    shown = t.named("assassination")[-1].data
+    assert shown["values"] == [5, 6] and len(t.named("assassin_redraw")) == 1
+    assert t.of("Inca").leaders == (Leader("Tactician", ("Tactician",), "Tuscany"),)
+
+
+def in_event(t: Table) -> bool:
+    go = t.state.go_of(0)
+    return bool(t.state.pending) or (go is not None and go.stage == civ_events.EVENT)
