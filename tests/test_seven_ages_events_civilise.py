@@ -243,6 +243,15 @@ def test_mechanica_miraculum_lasts_one_production() -> None:
     assert t.of("Romans").flags == ()  # spent with it
 
 
+def test_book_burning_offers_like_markers_once() -> None:
+    """Two like markers in one area are one choice (a decision offers each move once)."""
+    t = romans_and_etruscans().artefact("Tuscany", "Peace treaty").artefact("Tuscany", "Peace treaty")
+    t = play(t, "Book burning", "Etruscans")
+    assert t.legal(0) == [EventPick(0, "artefact:Tuscany|Peace treaty")]
+    t.do(EventPick(0, "artefact:Tuscany|Peace treaty"))
+    assert t.state.area("Tuscany").artefacts == ("Peace treaty",)
+
+
 # -- I spy: the hand seen and the card taken are private ------------------------------------------------
 
 def test_i_spy_looks_then_takes_a_card() -> None:

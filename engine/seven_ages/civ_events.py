@@ -383,7 +383,7 @@ def picks(state: SevenState, go: Go) -> list[str]:
     if code == "promote":
         return promote_options(state, e)
     if code == "artefact":
-        return [f"artefact:{a}|{n}" for a, n in artefacts_of(state, e)]
+        return list(dict.fromkeys(f"artefact:{a}|{n}" for a, n in artefacts_of(state, e)))  # one of each
     if code == "leader":
         return sorted({_leader_key(ld) for ld in e.leaders})
     return []

@@ -8,7 +8,9 @@ call them and turn a refusal into an IllegalAction a player reads.
 
 Artefacts are in the standard mode (option 16 off, L923-931): their only effect
 is glory. Event cards run the effect codes of :mod:`engine.seven_ages.effects`
-that part 2 implements (:data:`EVENT_CODES_NOW`); any other is refused with a
+listed in :data:`EVENT_CODES_NOW`: the simple ones here, those that ask for a
+choice (an area, a leader, a player, the victim's units, an assassination's
+draws) in :mod:`engine.seven_ages.civ_events`; any other is refused with a
 sentence naming part 4, never silently skipped.
 """
 
