@@ -36,7 +36,7 @@ class Table:
                                 phase="markers", people=tuple(Player(i) for i in range(players)),
                                 deck=tuple(load_deck().cards))
         self.events: list[Event] = []
-        self.colours = cycle(("dark red", "light red", "dark blue", "light blue", "dark green",
+        self.colours = cycle(("red", "pink", "dark blue", "light blue", "dark green",
                               "light green"))
 
     # -- arranging -------------------------------------------------------------------------------

@@ -166,6 +166,24 @@ class NewHomeland(Action):
     kind = "new_homeland"
 
 
+@dataclass(frozen=True)
+class EventPick(Action):
+    """One choice an event asks for, one at a time (an area, a leader, an artefact, a player, a card, a
+    unit lost): ``pick`` is the choice's key, ``kind:detail`` (e.g. ``area:Gaul``), as
+    :mod:`engine.seven_ages.civ_events` lists them."""
+
+    kind = "event_pick"
+    pick: str = ""
+
+
+@dataclass(frozen=True)
+class AssassinCard(Action):
+    """An assassination's secret draw (L887): keep the card drawn, or discard it and draw another."""
+
+    kind = "assassin_card"
+    keep: bool = True
+
+
 # -- End of turn (L1022-1148) -----------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -197,7 +215,7 @@ class Hock(Action):
 ACTIONS: tuple[type[Action], ...] = (
     TradeWith, TradeCard, TradeLevels, TradeKeep, Gift,
     PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant, Modernise,
-    RemoveDisorder, Urbanise, NewHomeland,
+    RemoveDisorder, Urbanise, NewHomeland, EventPick, AssassinCard,
     BuyGlory, RankHigher, Hock,
 )
 ANYTIME: frozenset[str] = frozenset({"prefer", TopUnit.kind})

@@ -14,8 +14,9 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
   cheapest units while it keeps a reserve for upkeep;
 - trading, it plays its highest card when its own empire trades (the higher card wins the levels,
   L569) and its lowest as a partner, takes every level it may and keeps the best card drawn;
-- civilising, it plays artefacts, adopts religions and governments and builds cities (each earns
-  glory or glory categories), and keeps leaders drawn;
+- civilising, it plays artefacts, then events that hurt the glory leader or help itself
+  (:mod:`engine.seven_ages.event_ai`, which also answers the events' questions), adopts religions and
+  governments and builds cities (each earns glory or glory categories), and keeps leaders drawn;
 - at the end of a turn it buys glory with money beyond a reserve;
 - every other turn an empire that can expand takes Manoeuvre (in a dark age it trades instead), and
   moves one unit at a time into the vacant land areas next to its stacks, the richest first; it
@@ -40,7 +41,7 @@ from collections.abc import Sequence
 from engine import policy, rng
 from engine.core import Action, PlayerId
 from engine.policy import Policy, PolicyRng, legal
-from engine.seven_ages import fog
+from engine.seven_ages import event_ai, fog
 from engine.seven_ages.actions import (
     Bid,
     Build,
@@ -300,6 +301,8 @@ class GreedyPolicy:
         if top := _top_unit(state, player):
             return top
         actions = legal(GAME, state, player)
+        if answer := event_ai.answer(state, player, actions):
+            return answer
 
         def of(kind: type[Action]) -> list[Action]:
             return [a for a in actions if isinstance(a, kind)]
@@ -328,6 +331,9 @@ class GreedyPolicy:
             return buys
         if arts := _artefact(state, player, [a for a in actions if isinstance(a, PlayArtefact)]):
             return arts
+        if state.phase == "civilise" and (
+                play := event_ai.civ_event(state, player, [a for a in actions if isinstance(a, PlayEvent)])):
+            return play
         for kind in (Adopt, Urbanise):
             if found := of(kind):
                 return found[0]

@@ -8,7 +8,9 @@ call them and turn a refusal into an IllegalAction a player reads.
 
 Artefacts are in the standard mode (option 16 off, L923-931): their only effect
 is glory. Event cards run the effect codes of :mod:`engine.seven_ages.effects`
-that part 2 implements (:data:`EVENT_CODES_NOW`); any other is refused with a
+listed in :data:`EVENT_CODES_NOW`: the simple ones here, those that ask for a
+choice (an area, a leader, a player, the victim's units, an assassination's
+draws) in :mod:`engine.seven_ages.civ_events`; any other is refused with a
 sentence naming part 4, never silently skipped.
 """
 
@@ -20,11 +22,13 @@ from typing import Any
 
 from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import beliefs, steps
+from engine.seven_ages import beliefs, civ_event_words, civ_events, steps
 from engine.seven_ages.actions import Done, PlaceCapital
 from engine.seven_ages.actions_civ import (
     Adopt,
+    AssassinCard,
     Dominant,
+    EventPick,
     KeepLeader,
     Modernise,
     NewHomeland,
@@ -47,8 +51,11 @@ from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian
+from engine.seven_ages.promotion import leader_number, promotable
+from engine.seven_ages.promotion import may_promote as may_promote  # the leader rules of L940-948
+from engine.seven_ages.promotion import named_for_age as named_for_age
 from engine.seven_ages.setup import discard_from_hand, draw, refill
-from engine.seven_ages.state import AreaState, Empire, Go, Leader, SevenState
+from engine.seven_ages.state import AreaState, Empire, Go, Leader, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
@@ -62,7 +69,7 @@ FERTILE_CITIES = 2  # L996: "either in 2 fertile areas or in one other land area
 EVENT_CODES_NOW = frozenset({
     "card_check", "money", "glory", "progress", "draw_cards", "remove_disorder", "free_city",
     "improve_city", "modernise", "elite_marker",
-})
+}) | civ_events.CODES
 
 
 def city_limit(age: int, builder: bool = False) -> int:
@@ -181,18 +188,6 @@ def artefact_age_problem(ages: tuple[int, int], empire_age: int) -> str | None:
     return f"That artefact is for ages {first} to {last}; the empire is in age {empire_age}."
 
 
-def may_promote(on_map: int, leader_number: int) -> bool:
-    """An empire may promote one leader while it has fewer than its Leader number (L940)."""
-    return on_map < leader_number
-
-
-def named_for_age(named: Iterable[tuple[str, int]], age: int, appeared: Iterable[str]) -> list[str]:
-    """The named leaders an empire may promote: those of its current age not yet in the game
-    (L944-948: "Each named leader can only appear in the game once")."""
-    gone = set(appeared)
-    return [n for n, a in named if a == age and n not in gone]
-
-
 def discard_disorders(areas: Iterable[str], cities: Iterable[str], leaders: Iterable[str]) -> set[str]:
     """Discarding a religion or government without its card disorders every land area with a city
     but no leader, or a leader but no city (L970)."""
@@ -275,7 +270,7 @@ class CiviliseRules(BaseGoRules):
     extra_ok = True
     kinds: tuple[type[Action], ...] = (
         PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
-        Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, Done)
+        Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, EventPick, AssassinCard, Done)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
@@ -284,6 +279,8 @@ class CiviliseRules(BaseGoRules):
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         seat, e = go.seat, _empire(state, go)
         moves: list[Action] = []
+        if go.stage == civ_events.EVENT:
+            return civ_events.legal(state, go)
         if go.stage == CARDS:
             moves = self._card_moves(state, go)
         elif e is None:
@@ -334,10 +331,10 @@ class CiviliseRules(BaseGoRules):
         out: list[Action] = []
         if "removed" not in done:
             out += [RemoveLeader(seat, ld.name, ld.area) for ld in e.leaders]
-        if "promoted" not in done and may_promote(len(e.leaders), _leader_number(e)):
+        if "promoted" not in done and may_promote(len(e.leaders), leader_number(e)):
             for name in self._named(state, e):
                 out += [PromoteLeader(seat, name, a) for a in e.areas()]
-            if state.cup and int(go.data.get("picks", 0)) < _leader_number(e):
+            if state.cup and int(go.data.get("picks", 0)) < leader_number(e):
                 out.append(PromoteLeader(seat))
         return out
 
@@ -356,7 +353,15 @@ class CiviliseRules(BaseGoRules):
                         if arts[load_deck().cards[c].artefact].name == name]
         return out
 
+    def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        return civ_events.pending_legal(state, pending)
+
+    def pending_passive(self, state: SevenState, pending: Pending) -> Action:
+        return civ_events.pending_passive(state, pending)
+
     def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage == civ_events.EVENT:
+            return civ_events.passive(state, go)
         if go.stage == KEEP:
             return KeepLeader(go.seat)
         if go.stage == CAPITAL and (e := _empire(state, go)) is not None and self._needs_capital(state, e):
@@ -365,6 +370,15 @@ class CiviliseRules(BaseGoRules):
 
     # -- applying --------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        pending = next((p for p in ctx.state.pending if p.seat == action.player), None)
+        if pending is not None:  # a victim's choice or an assassination's draw
+            civ_events.pending_apply(ctx, go, pending, action, self._effect)
+            return
+        if go.stage == civ_events.EVENT:
+            civ_events.pick(ctx, go, action, self._effect)
+            return
+        if isinstance(action, (EventPick, AssassinCard)):
+            raise IllegalAction("no_event", "No event is waiting for a choice now.")
         if isinstance(action, Done):
             self._next_stage(ctx, go)
             return
@@ -427,20 +441,40 @@ class CiviliseRules(BaseGoRules):
     def _event_targets(self, state: SevenState, go: Go, target: str,
                        effects: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
         """(empire, area) pairs an event may be played on; an area only where an effect needs one."""
-        needs_area = any(x["code"] in ("free_city", "improve_city") for x in effects)
+        needs_area = target == "area" or any(x["code"] in ("free_city", "improve_city") for x in effects)
         may_area = any(x["code"] == "remove_disorder" for x in effects)  # the disorder of one area, or none
         mine = [e for e in state.empires if e.owner == go.seat]
         pool = {"own_empire": mine, "other_empire": [e for e in state.empires if e.owner != go.seat],
                 "any_empire": list(state.empires), "area": list(state.empires)}.get(target)
         if pool is None:
+            if any(x["code"] == "look_at_hand" for x in effects) and not civ_events.spy_seats(state, go.seat):
+                return []  # no other player holds a card to look at
             return [(0, "")] if target in ("player", "everyone") and not needs_area else []
         out = []
         for e in pool:
+            if not self._event_target_ok(state, go, e, effects):
+                continue
             if needs_area or may_area:
                 out += [(e.card, a) for a in e.areas() if self._event_area_ok(state, e, a, effects)]
             if not needs_area:
                 out.append((e.card, ""))
         return out
+
+    def _event_target_ok(self, state: SevenState, go: Go, e: Empire,
+                         effects: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether the event can do something to ``e``: assassins need a leader within Range of the
+        civilising empire (L885), the other choices something to choose from."""
+        codes = {str(x["code"]) for x in effects}
+        if "assassinate" in codes:
+            mine = [x for x in state.empires if x.card == go.empire] or list(state.empires_of(go.seat))
+            return bool(e.leaders) and any(_reaches(state, m, e.areas(), e.card) for m in mine)
+        if "lose_artefact" in codes:
+            return bool(civ_events.artefacts_of(state, e))
+        if "convert_area" in codes:
+            return bool(civ_events.convert_candidates(state, e))
+        if "promote_leader" in codes:
+            return bool(civ_events.promote_options(state, e))
+        return True
 
     def _event_area_ok(self, state: SevenState, e: Empire, area: str,
                        effects: Sequence[Mapping[str, Any]]) -> bool:
@@ -472,9 +506,7 @@ class CiviliseRules(BaseGoRules):
         self._take_card(ctx, go.seat, action.card)
         ctx.emit("event_played", seat=go.seat, card=action.card, event=ev.name, target=action.target,
                  area=action.area)
-        for x in ev.effects:
-            if not self._effect(ctx, go, action, x):
-                break
+        civ_events.start(ctx, ctx.state.go_of(go.seat) or go, action, self._effect)
 
     def _effect(self, ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> bool:
         """Carry out one effect; False when a failed card check stops the event (L869)."""
@@ -582,9 +614,7 @@ class CiviliseRules(BaseGoRules):
 
     # -- leaders ---------------------------------------------------------------------------------
     def _named(self, state: SevenState, e: Empire) -> list[str]:
-        gone = {*state.appeared, *(ld.name for x in state.empires for ld in x.leaders if ld.named)}
-        return named_for_age(((str(ld["name"]), int(ld["age"])) for ld in named_leaders().get(e.card, ())),
-                             _age(e), gone)
+        return promotable(state, e)
 
     def _remove(self, ctx: Ctx, go: Go, action: Action) -> None:
         assert isinstance(action, RemoveLeader)
@@ -605,12 +635,12 @@ class CiviliseRules(BaseGoRules):
         assert isinstance(action, PromoteLeader)
         e = _empire(ctx.state, go)
         assert e is not None
-        if "promoted" in go.data["done"] or not may_promote(len(e.leaders), _leader_number(e)):
+        if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(e)):
             raise IllegalAction("no_promotion", "The empire may promote one leader, and only while it has "
                                 "fewer than its Leader number (L940).")
         if not action.name:
             picks = int(go.data.get("picks", 0))
-            if picks >= _leader_number(e) or not ctx.state.cup:
+            if picks >= leader_number(e) or not ctx.state.cup:
                 raise IllegalAction("no_more_picks", "You have drawn from the cup as many times as the "
                                     "empire's Leader number (L950).")
             cup = list(ctx.state.cup)
@@ -835,10 +865,6 @@ def _needs_several_areas(state: SevenState, effects: Sequence[Mapping[str, Any]]
     return any(x["code"] == "remove_disorder" and int(x["count"]) > 1 for x in effects) and disordered > 1
 
 
-def _leader_number(e: Empire) -> int:
-    return load_deck().cards[e.card].empire.leaders
-
-
 def removal_cost(state: SevenState, e: Empire, area: str) -> int:
     """The area's undisordered net income, ignoring leaders, at least 5 (L986)."""
     calm = state.with_area(replace(state.area(area), disorder=False))
@@ -867,6 +893,7 @@ def _area_effect(held: AreaState, code: str, x: Mapping[str, Any]) -> AreaState:
 
 
 steps.register(MarkerStep(CiviliseRules()))
+assert civ_event_words.REGISTERED  # the events' words come with the step
 
 
 # -- words ------------------------------------------------------------------------------------------

@@ -102,10 +102,10 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
     def hidden_draws(self, state: SevenState) -> tuple[int, ...]:
         """What a move may show of hidden things, by size: a draw from the deck or the cup, a card leaving
         a hand (played, bid, discarded), a marker turned face up. A move that changes one cannot be
-        taken back: it showed something. A conflict's sealed commitments count too: their reveal shows
-        the other side's."""
+        taken back: it showed something. A conflict's sealed commitments and the cards held aside (an
+        assassination's draws, a trade's cards) count too: their reveal shows the other side's."""
         face_down = sum(1 for m in state.markers if m.face_down)
-        return (len(state.deck), len(state.cup), face_down, len(state.sealed),
+        return (len(state.deck), len(state.cup), face_down, len(state.sealed), len(state.aside),
                 *(len(p.hand) for p in state.people))
 
     def private_variants(self, state: SevenState, seat: PlayerId) -> list[SevenState]:

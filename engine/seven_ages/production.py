@@ -113,11 +113,23 @@ def pool(empire: Empire, unit: str) -> int:
     return total - on_map
 
 
+AHEAD = "build_ahead:"
+"""An empire flag ``build_ahead:N``: an event (Mechanica Miraculum, L1628) lets it build units N levels ahead
+until its next Production is over."""
+
+
+def ahead_levels(e: Empire) -> int:
+    """Levels an event lets the empire build ahead now."""
+    return sum(int(f[len(AHEAD):]) for f in e.flags if f.startswith(AHEAD))
+
+
 def buildable_units(empire: Empire) -> list[str]:
-    """Unit types available at the empire's progress level (L505), allowed by its icons (L515)."""
+    """Unit types available at the empire's progress level (L505), or ahead of it by its card or an event
+    (L1628), allowed by its icons (L515)."""
     tables = load_tables()
     card = card_of(empire)
-    level = empire.progress + sum(int(e["levels"]) for e in card.special if e["code"] == "build_ahead")
+    level = empire.progress + ahead_levels(empire) + sum(
+        int(e["levels"]) for e in card.special if e["code"] == "build_ahead")
     out = []
     for name, ut in tables.unit_types.items():
         if ut.available > level or pool(empire, name) <= 0:
@@ -330,6 +342,9 @@ class ProductionRules(BaseGoRules):
             ctx.state = ctx.state.with_go(replace(go, data={**go.data, "elite": True}))
             ctx.emit("elite_built", seat=go.seat, empire=e.card, cost=cost)
         elif isinstance(action, Done):
+            if ahead_levels(e):  # an event's levels ahead last this one Production (README)
+                ctx.state = ctx.state.with_empire(replace(e, flags=tuple(
+                    f for f in e.flags if not f.startswith(AHEAD))))
             end_go(ctx, go.seat)
         else:
             raise IllegalAction("wrong_step", "That is not part of a production.")

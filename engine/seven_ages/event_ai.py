@@ -1,0 +1,98 @@
+"""The greedy player's rules of thumb for the Civilise events with choices
+(:mod:`engine.seven_ages.civ_events`).
+
+It plays an event that hurts on an empire of the player leading in glory (the other seats only), and one that
+helps on its own empire; it aims a choice where it hurts most (the area with the biggest city, then the most
+units; the most valuable card; the richest hand's owner); as a victim it loses its cheapest unit; drawing for
+an assassination it keeps a card of 4 or more, or its last allowed draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import Action, PlayerId
+from engine.seven_ages import assassins, civ_events
+from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayEvent
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.state import Pending, SevenState
+
+HURTS = frozenset({"disorder_areas", "disorder_by_card", "lose_units", "reduce_city", "lose_artefact",
+                   "assassinate", "new_dynasty", "look_at_hand", "steal_card"})
+"""Codes played on another empire or player: each costs the target."""
+HELPS = frozenset({"glory", "progress", "draw_cards", "remove_disorder", "free_city", "improve_city",
+                   "modernise", "elite_marker", "convert_area", "build_ahead", "promote_leader"})
+"""Codes played on its own empire: each gains it something (a money event helps when it adds money)."""
+KEEP_FROM = 4
+"""An assassination card this high or higher is kept (the deck's values run 0-7)."""
+
+
+def _helps(x: Mapping[str, Any]) -> bool:
+    return x["code"] in HELPS or (x["code"] == "money" and int(x["amount"]) > 0)
+
+
+def _hurts(x: Mapping[str, Any]) -> bool:
+    return x["code"] in HURTS or (x["code"] == "money" and int(x["amount"]) < 0)
+
+
+def glory_leader(state: SevenState, player: PlayerId) -> int:
+    """The other seat with the most glory (the lowest seat among ties)."""
+    others = [p for p in state.people if p.seat != player]
+    return max(others, key=lambda p: (p.glory, -p.seat)).seat
+
+
+def civ_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -> Action | None:
+    """An event worth playing now: one that hurts the glory leader's empire (or, for a player target, them),
+    else one that helps its own empire; None when none gains."""
+    deck, leader = load_deck(), glory_leader(state, player)
+    for play in plays:
+        effects = deck.cards[play.card].event.effects
+        owner = state.empire(play.target).owner if play.target and state.has_empire(play.target) else None
+        if owner == leader and effects and all(_hurts(x) for x in effects if x["code"] != "card_check"):
+            return play
+        if owner is None and any(x["code"] == "look_at_hand" for x in effects):
+            return play
+    for play in plays:
+        effects = deck.cards[play.card].event.effects
+        mine = play.target and state.has_empire(play.target) and state.empire(play.target).owner == player
+        if mine and effects and all(_helps(x) for x in effects if x["code"] != "card_check") \
+                and not any(x["code"] == "new_dynasty" for x in effects):
+            return play
+    return None
+
+
+def event_pick(state: SevenState, player: PlayerId, picks: Sequence[EventPick]) -> Action:
+    """The choice that hurts the target most (or gains the player most)."""
+    def worth(a: EventPick) -> tuple[int, int, str]:
+        kind, _, detail = a.pick.partition(":")
+        if kind == "card":
+            return load_deck().cards[int(detail)].value, 0, a.pick
+        if kind == "seat":
+            return state.people[int(detail)].glory, len(state.people[int(detail)].hand), a.pick
+        if kind == "area":
+            holder = state.controller(detail)
+            return state.area(detail).city, holder.count(detail) if holder else 0, a.pick
+        return 0, 0, a.pick
+    return max(picks, key=worth)
+
+
+def assassin_card(pending: Pending) -> Action:
+    """Keep a high card, or the last one allowed; draw again otherwise."""
+    card = int(pending.data["card"])
+    value = load_deck().cards[card].value if card else 0
+    again = AssassinCard(pending.seat, False)
+    if value < KEEP_FROM and again in assassins.legal(pending):
+        return again
+    return AssassinCard(pending.seat, True)
+
+
+def answer(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Action | None:
+    """The greedy answer to an event's question (as its player, a victim or a side drawing), if asked one."""
+    pending = next((p for p in state.pending if p.seat == player), None)
+    if pending is not None and pending.kind == assassins.ASSASSIN:
+        return assassin_card(pending)
+    if pending is not None and pending.kind == civ_events.LOSE:
+        return civ_events.pending_passive(state, pending)  # its cheapest unit
+    picks = [a for a in actions if isinstance(a, EventPick)]
+    return event_pick(state, player, picks) if picks and pending is None else None
