@@ -147,9 +147,14 @@ def _target(state: SevenState, ev: Mapping[str, Any]) -> Empire | None:
     return state.empire(t) if t and state.has_empire(t) else None
 
 
+CANCEL = "cancel_event"
+"""A cancel acts only on an event as it is played (L871-877); a card played "at any time" may also be
+played now, in its player's Civilise (L863), where its other effects are carried out."""
+
+
 def start(ctx: Ctx, go: Go, action: PlayEvent, simple: Simple) -> None:
     """Carry out an event just played: its codes in order, pausing for each choice."""
-    effects = [dict(x) for x in load_deck().cards[action.card].event.effects]
+    effects = [dict(x) for x in load_deck().cards[action.card].event.effects if x["code"] != CANCEL]
     ev = {"card": action.card, "target": action.target, "area": action.area, "left": effects, "ask": None,
           "victim": None, "back": go.stage}
     _set(ctx, go.seat, ev, EVENT)

@@ -197,9 +197,12 @@ def discard_disorders(areas: Iterable[str], cities: Iterable[str], leaders: Iter
 
 def event_problem(codes: Iterable[str], timing: str) -> str | None:
     """Why an event card cannot be played in Civilise now (None if part 2 carries it out)."""
-    if timing != "civilise":
+    if timing not in ("civilise", "any"):
         return f"That event is played during {timing.replace('_', ' ')}, not now."
-    missing = sorted(set(codes) - EVENT_CODES_NOW)
+    codes = set(codes)
+    if codes <= {civ_events.CANCEL}:
+        return "That event only cancels another event as it is played; it has nothing to do on its own."
+    missing = sorted(codes - {civ_events.CANCEL} - EVENT_CODES_NOW)
     if missing:
         return ("That event's effect (" + ", ".join(c.replace("_", " ") for c in missing)
                 + ") comes with the full card effects, part 4 of 7 Ages; it cannot be played yet.")
