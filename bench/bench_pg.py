@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # ships no type information
 
 from bench.bench_service import CPU, Recording, figures, jitter, new_game, timed_submit
 from bot.clock import FakeClock

@@ -12,7 +12,7 @@ import itertools
 import sqlite3
 from pathlib import Path
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # ships no type information
 import pytest
 
 from bot.clock import FakeClock
