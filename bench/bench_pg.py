@@ -30,23 +30,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # ships no type information
 
 from bench.bench_service import CPU, Recording, figures, jitter, new_game, timed_submit
 from bot.clock import FakeClock
 from bot.models import GameChange, GameStatus
-from bot.pgstore import PgStore
 from bot.service import GameService
+from bot.store import Store
 from tests import pg
 
 
-class RecordingPgStore(Recording, PgStore):
-    """The PostgreSQL store, recording (see :class:`bench.bench_service.Recording`)."""
-
-
-async def open_recording(url: str) -> RecordingPgStore:
-    store = await RecordingPgStore.open(url)
-    assert isinstance(store, RecordingPgStore)
+async def open_recording(url: str) -> Recording:
+    """The store on PostgreSQL, recording (see :class:`bench.bench_service.Recording`)."""
+    store = await Recording.open(url)
+    assert isinstance(store, Recording)
     store.recorded = []
     return store
 
@@ -106,7 +103,7 @@ class Baseline:
         CPU["baseline"] += time.process_time() - cpu
 
 
-async def paired(svc: GameService, store: RecordingPgStore, base: Baseline, status: GameStatus,
+async def paired(svc: GameService, store: Recording, base: Baseline, status: GameStatus,
                  rng: random.Random) -> tuple[float, GameStatus]:
     store.recorded.clear()
     jitter(rng)
@@ -153,7 +150,7 @@ async def latency(url: str, base_url: str, submits: int, games: int) -> dict[str
 
 async def worker(url: str, index: int, games: int, seconds: float) -> None:
     """One process of the throughput run: set up its games, say ready, submit until time is up."""
-    store = await PgStore.open(url)
+    store = await Store.open(url)
     svc = GameService(store, FakeClock())
     statuses = [await new_game(svc, 1_000_000 * (index + 1) + 10 * i, seed=i) for i in range(games)]
     print("ready", flush=True)

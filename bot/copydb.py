@@ -23,7 +23,6 @@ from typing import Any, Protocol
 
 import asyncpg  # type: ignore[import-untyped]  # ships no type information
 
-from bot.pgstore import PgStore
 from bot.service import GameService
 from bot.storage import GameStore, is_postgres, open_store, sqlite_path
 from bot.store import MIGRATIONS_DIR, StoreError, list_migrations
@@ -140,15 +139,6 @@ def _order(names: Sequence[str]) -> list[str]:
     return known + sorted(t for t in names if t not in TABLE_ORDER)
 
 
-async def _target_tables(target: GameStore) -> dict[str, list[str]]:
-    async with target.transaction() as conn:
-        if isinstance(target, PgStore):
-            return _grouped(await (await conn.execute(_PG_COLUMNS)).fetchall())
-        names = [r[0] for r in await (await conn.execute(_SQLITE_TABLES)).fetchall()]
-        return {n: [r[1] for r in await (await conn.execute(f'PRAGMA table_info("{n}")')).fetchall()]
-                for n in names}
-
-
 async def _count(store: GameStore, table: str) -> int:
     async with store.transaction() as conn:
         row = await (await conn.execute(f"SELECT COUNT(*) FROM {table}")).fetchone()
@@ -167,7 +157,7 @@ async def copy_db(source: str, target: str) -> CopyReport:
     expected = len(list_migrations(MIGRATIONS_DIR))
     store = await open_store(target)  # migrated to this code's schema
     try:
-        tables = await _target_tables(store)
+        tables = await store.table_columns()
         names = [t for t in tables if t not in _SKIP]
         busy = [t for t in names if await _count(store, t)]
         if busy:

@@ -1,9 +1,10 @@
 """What the rest of the bot needs from a database, and the one place that picks which database.
 
 :class:`GameStore` is the interface the service, the scheduler, the console, the Discord adapter
-and the league store use, derived from their call sites; :class:`bot.store.Store` (embedded SQLite,
-the default) and :class:`bot.pgstore.PgStore` (a PostgreSQL server shared by several bot processes)
-both provide it. :func:`open_store` reads ``ANNALS_DB`` (or the path/URL it is given):
+and the league store use, derived from their call sites; :class:`bot.store.Store` provides it over
+either dialect: embedded SQLite (the default, :mod:`bot.sqlite_dialect`) or a PostgreSQL server shared
+by several bot processes (:mod:`bot.postgres_dialect`). :func:`open_store` reads ``ANNALS_DB`` (or the
+path/URL it is given):
 
 * nothing, a path, or ``sqlite:///path``: the SQLite file;
 * ``postgresql://user@host/db`` (or ``postgres://``): the PostgreSQL database.
@@ -16,6 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.dialect import POSTGRES_PREFIXES, SQLITE_PREFIX, Reader, is_postgres, sqlite_path
 from bot.models import (
     ActionRow,
     Deadline,
@@ -32,18 +34,10 @@ from bot.models import (
     Snapshot,
     UserSettings,
 )
-from bot.store import Store, default_db_path
+from bot.store import Store
 
-SQLITE_PREFIX = "sqlite:///"
-POSTGRES_PREFIXES = ("postgresql://", "postgres://")
-
-
-class Reader(Protocol):
-    """A read-only connection: what :class:`bot.leagues.store.LeagueStore` reads through."""
-
-    async def execute_fetchall(self, sql: str, parameters: Iterable[Any] | None = None) -> Iterable[Any]: ...
-
-    async def close(self) -> None: ...
+__all__ = ["POSTGRES_PREFIXES", "SQLITE_PREFIX", "GameStore", "Reader", "follow_other_processes",
+           "is_postgres", "open_store", "sqlite_path"]
 
 
 class GameStore(Protocol):
@@ -62,6 +56,16 @@ class GameStore(Protocol):
     def latest_version(self) -> int: ...
 
     async def integrity_problems(self, *, quick: bool = False) -> list[str]: ...
+
+    async def reader(self) -> Reader:
+        """A read-only connection for the league store (which closes it)."""
+
+    async def table_columns(self) -> dict[str, list[str]]:
+        """The tables of the schema, each with its columns in order."""
+
+    async def follow(self, changed: Callable[[str], object]) -> None:
+        """Call ``changed(game_id)`` when another process changes a game (nothing to follow where
+        one process writes the database)."""
 
     # -- games
     async def create_game(self, game: GameRow, seats: Iterable[SeatRow],
@@ -191,23 +195,10 @@ class GameStore(Protocol):
     async def forget_dm_channel(self, user_id: int, channel_id: int) -> None: ...
 
 
-def is_postgres(target: str) -> bool:
-    """True when ``target`` names a PostgreSQL database rather than a SQLite file."""
-    return target.startswith(POSTGRES_PREFIXES)
-
-
-def sqlite_path(target: str) -> str:
-    """The file of a SQLite target (``sqlite:///x.db`` or a plain path)."""
-    return target[len(SQLITE_PREFIX):] if target.startswith(SQLITE_PREFIX) else target
-
-
 async def follow_other_processes(store: GameStore, changed: Callable[[str], object]) -> None:
     """With several processes on one database (PostgreSQL), call ``changed(game_id)`` when another
     process changes a game, so a cached copy is dropped (a SQLite file has one writer: nothing to do)."""
-    from bot.pgstore import PgStore
-
-    if isinstance(store, PgStore):
-        await store.follow(changed)
+    await store.follow(changed)
 
 
 async def open_store(target: str | Path | None = None, *, exclusive: bool = False,
@@ -215,16 +206,12 @@ async def open_store(target: str | Path | None = None, *, exclusive: bool = Fals
     """Open the database ``target`` names (default ``ANNALS_DB``, else the embedded SQLite file).
 
     ``exclusive`` makes this process the one writer of a SQLite file (see
-    :func:`bot.store.hold_writer_lock`); a PostgreSQL database takes any number of processes, each
-    write being guarded by the game's revision, so it has no such lock. ``read_only`` opens it for
-    reading only, migrating nothing (``python -m bot check``).
+    :func:`bot.sqlite_dialect.hold_writer_lock`); a PostgreSQL database takes any number of processes,
+    each write being guarded by the game's revision, so it has no such lock. ``read_only`` opens it
+    for reading only, migrating nothing (``python -m bot check``).
 
     Raises:
         StoreError: the database cannot be opened (the message says why and what to do).
     """
-    name = str(target) if target is not None else default_db_path()
-    if is_postgres(name):
-        from bot.pgstore import PgStore  # asyncpg only when a server is used
-
-        return await PgStore.open(name, migrate=migrate, read_only=read_only)
-    return await Store.open(sqlite_path(name), exclusive=exclusive, migrate=migrate, read_only=read_only)
+    return await Store.open(None if target is None else str(target), exclusive=exclusive, migrate=migrate,
+                            read_only=read_only)

@@ -1,36 +1,37 @@
-"""The SQLite store: every SQL statement of Annals, and the migration runner.
+"""The store: every SQL statement of Annals and every transaction rule, written once over a dialect.
 
-One writer connection, guarded by an ``asyncio.Lock``, performs every write as
-``BEGIN IMMEDIATE ... COMMIT``; a second, read-only connection serves reads, so
-a reader never sees another task's uncommitted writes. The SQL is portable;
-SQLite specifics are confined to the connection pragmas in :meth:`Store.open`
-(and the statement splitter of the migration runner), so a PostgreSQL store with the
-same methods can replace this one without touching the service.
+:class:`Store` holds the queries (games, seats, the log and its records, snapshots, deadlines,
+settings, messages, the notice outbox, DM channels) in portable SQL with ``?`` placeholders; a
+:class:`bot.dialect.Dialect` runs them: :class:`bot.sqlite_dialect.SqliteDialect` (an embedded file
+with one writer, the default) or :class:`bot.postgres_dialect.PgDialect` (a server several bot
+processes share). :meth:`Store.open` picks the dialect from the path or URL. Where several processes
+write (the dialect's ``shared``), every change of a game is also guarded by its revision, and due
+deadlines and outbox rows are leased to one process.
 
-Migrations are ``migrations/NNNN_name.sql`` files, applied in order at start-up,
-each in its own transaction together with ``PRAGMA user_version = NNNN`` (the version is read
-inside that transaction, so concurrent openers never apply a file twice); a migration that fails
-is rolled back whole and leaves the version unchanged.
+The store's errors (:mod:`bot.store_errors`) are re-exported here, where callers have always found
+them.
 """
 
 from __future__ import annotations
 
-import asyncio
-import fcntl
 import json
 import logging
 import os
-import re
-import sqlite3
-import time
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, cast
-from urllib.parse import quote
 
-import aiosqlite
-
+from bot.dialect import (
+    MIGRATIONS_DIR,
+    Connection,
+    Dialect,
+    Reader,
+    Row,
+    is_postgres,
+    list_migrations,
+    sqlite_path,
+)
 from bot.models import (
     ActionRow,
     Deadline,
@@ -49,248 +50,26 @@ from bot.models import (
     TimerSettings,
     UserSettings,
 )
+from bot.sqlite_dialect import DEFAULT_DB, SqliteDialect, default_db_path, hold_writer_lock
+from bot.store_errors import (
+    ConstraintViolation,
+    DatabaseInUse,
+    MigrationError,
+    NotADatabase,
+    StoreBusy,
+    StoreConflict,
+    StoreError,
+    StoreFull,
+)
 from engine.core import JOIN
 
+__all__ = [
+    "DEFAULT_DB", "MIGRATIONS_DIR", "ConstraintViolation", "DatabaseInUse", "MigrationError", "NotADatabase",
+    "Store", "StoreBusy", "StoreConflict", "StoreError", "StoreFull", "default_db_path", "hold_writer_lock",
+    "list_migrations",
+]
+
 log = logging.getLogger(__name__)
-
-DEFAULT_DB = "annals.sqlite3"
-MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_\-]+\.sql$")
-
-
-class StoreError(Exception):
-    """A problem with the database itself."""
-
-
-class MigrationError(StoreError):
-    """A migration could not be applied (it was rolled back whole)."""
-
-
-class DatabaseInUse(StoreError):
-    """Another process already holds the database as its writer (see :func:`hold_writer_lock`)."""
-
-
-class StoreBusy(StoreError):
-    """Another process held the database's lock for longer than the busy timeout; nothing was written."""
-
-
-class StoreFull(StoreError):
-    """The disk is full (or failed to write); the transaction was rolled back, nothing was written."""
-
-
-def storage_fault(exc: sqlite3.Error) -> StoreError | None:
-    """The store's own error for a lock timeout or a full/failing disk, or None for anything else."""
-    code = _code(exc)
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return StoreBusy(f"the database is locked by another process ({exc})")
-    if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR):
-        return StoreFull(f"the disk is full or failing ({exc})")
-    return None
-
-
-class NotADatabase(StoreError):
-    """The database file is there but is no SQLite database: empty, cut short or overwritten."""
-
-
-class StoreConflict(StoreError):
-    """A write was refused because the game changed underneath it (or does not exist)."""
-
-
-def default_db_path() -> str:
-    """The database file: ``$ANNALS_DB`` if set, else ``annals.sqlite3`` in the working directory."""
-    return os.environ.get("ANNALS_DB") or DEFAULT_DB
-
-
-SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
-SMALLEST_DATABASE = 512  # bytes: one page of the smallest page size SQLite has
-
-
-def _check_path(db: str, *, read_only: bool = False, empty_ok: bool = False) -> None:
-    """A clear StoreError for a database path that cannot be one (before SQLite's own words).
-
-    Checked before anything is created or written (the writer's lock file included): a file that is
-    there but is not a database (empty, cut short, overwritten), since SQLite would silently start
-    a new database in an empty or 1-byte file; and, unless ``read_only``, a file or folder Annals
-    may not write to, which SQLite would open anyway and then refuse every write. ``empty_ok`` lets
-    an empty file through, for openers that cannot tell it from one being created.
-
-    Raises:
-        NotADatabase: the file is there, but empty or not SQLite's.
-        StoreError: any other path that cannot be a database Annals uses.
-    """
-    if db == ":memory:":  # the writer and the reader would each see a database of their own
-        raise StoreError("ANNALS_DB cannot be ':memory:': Annals keeps its games in a file, read and "
-                         "written by two connections. Name a file, e.g. annals.sqlite3.")
-    if db.startswith("file:"):
-        return
-    target = Path(db)
-    if target.is_dir():
-        raise StoreError(f"{db} is a folder; ANNALS_DB names the database file, e.g. "
-                         f"{target / 'annals.sqlite3'}.")
-    if not target.parent.is_dir():
-        raise StoreError(f"The folder {target.parent} of the database {db} does not exist; create it or "
-                         "choose another ANNALS_DB.")
-    if target.exists() and (target.stat().st_size or not empty_ok):
-        _check_header(target, db)
-    elif read_only:
-        raise StoreError(f"There is no database file {db}; check ANNALS_DB.")
-    if read_only:
-        return
-    if target.exists() and not os.access(target, os.W_OK):
-        raise StoreError(f"{db} is read-only, and Annals writes every move to it: make it writable for the "
-                         f"user running Annals (e.g. chmod u+w {db}), or choose another ANNALS_DB.")
-    if not os.access(target.parent, os.W_OK):
-        raise StoreError(f"The folder {target.parent} of the database {db} is read-only, and SQLite keeps "
-                         "its log and lock files beside the database: make the folder writable for the "
-                         "user running Annals, or choose another ANNALS_DB.")
-
-
-def _check_header(target: Path, db: str) -> None:
-    """Refuse a file that does not begin with SQLite's header (in one line saying what to do)."""
-    try:
-        with target.open("rb") as f:
-            head = f.read(len(SQLITE_HEADER))
-    except OSError as exc:
-        raise StoreError(f"{db} cannot be read ({exc.strerror}): give the user running Annals read access "
-                         "to it, or choose another ANNALS_DB.") from exc
-    if not head:
-        raise NotADatabase(f"{db} is empty (0 bytes), so it holds no games: it was cut short or never "
-                           "written. Restore it from its backups/ folder, or delete it to start a new "
-                           "database.")
-    size = target.stat().st_size
-    if head != SQLITE_HEADER or size < SMALLEST_DATABASE:
-        what = "less than one page" if head == SQLITE_HEADER else "without SQLite's header"
-        raise NotADatabase(f"{db} is not an Annals database ({size} byte{'s' * (size != 1)}, {what}: it "
-                           "was cut short or overwritten). Restore it from its backups/ folder, or choose "
-                           "another ANNALS_DB.")
-
-
-def _checked_writer(db: str) -> int | None:
-    """Check ``db`` (:func:`_check_path`), then become its writer (:func:`hold_writer_lock`).
-
-    The writer creates a new database file only once it holds the lock, so a file that looks empty
-    while the lock is held is one another process is creating: that process is named
-    (:class:`DatabaseInUse`) rather than the file called empty. The check comes first, so a file
-    refused leaves nothing written, no lock file either, unless one was there before.
-    """
-    try:
-        _check_path(db)
-    except NotADatabase:
-        if not Path(f"{db}.lock").exists():
-            raise
-        fd = hold_writer_lock(db)  # DatabaseInUse while another process holds it
-    else:
-        return hold_writer_lock(db)
-    try:
-        _check_path(db)  # nobody else writes it now: it is what it looks like
-    except BaseException:
-        if fd is not None:
-            os.close(fd)
-        raise
-    return fd
-
-
-def hold_writer_lock(db: str) -> int | None:
-    """Make this process the one writer of ``db``: an exclusive ``flock`` on ``<db>.lock``.
-
-    Returns the open descriptor (keep it open as long as the process writes; closing it, or the
-    process dying, even by SIGKILL, releases the lock), or None for an in-memory database.
-
-    Why a lock file and not a revision checked by every write: the service keeps games parsed in
-    memory and trusts that nobody else writes them; every table (seats, deadlines, settings,
-    messages, leagues) would need its own revision and every write its own check, and one forgotten
-    write silently loses a seat or fires a reminder twice, as issue 14 found. One writer process per
-    file makes all of that true by construction, and the kernel drops the lock of a dead process,
-    so a crash never leaves a stale lock behind. (``flock`` is not reliable on network filesystems;
-    the database is not meant to live on one anyway, since SQLite's WAL needs shared memory.)
-
-    Raises:
-        DatabaseInUse: another process holds it; the message names it and says what to do.
-    """
-    if db == ":memory:":  # the writer and the reader would each see a database of their own
-        raise StoreError("ANNALS_DB cannot be ':memory:': Annals keeps its games in a file, read and "
-                         "written by two connections. Name a file, e.g. annals.sqlite3.")
-    if db.startswith("file:"):
-        return None
-    path = f"{db}.lock"
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
-        os.close(fd)
-        who = f" (process {holder})" if holder.isdigit() else ""
-        raise DatabaseInUse(
-            f"Another Annals bot or console{who} is already using {db}; only one may write to it at a "
-            "time. Stop that one first, or set ANNALS_DB to another file.") from None
-    except BaseException:
-        os.close(fd)
-        raise
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)  # who holds it, for the refusal above
-    return fd
-
-
-def list_migrations(directory: Path) -> list[tuple[int, Path]]:
-    """The numbered ``.sql`` files in ``directory``, in order; gaps and duplicates are errors."""
-    found: list[tuple[int, Path]] = []
-    for path in sorted(directory.glob("*.sql")):
-        match = _MIGRATION_NAME.match(path.name)
-        if not match:
-            raise MigrationError(f"{path.name}: migration files are named NNNN_name.sql")
-        found.append((int(match.group(1)), path))
-    numbers = [n for n, _ in found]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise MigrationError(f"migrations must be numbered 1, 2, 3... without gaps; found {numbers}")
-    return found
-
-
-async def _enable_wal(conn: aiosqlite.Connection, budget: float, db: str) -> None:
-    """Switch the file to WAL, retrying while another process holds it.
-
-    The switch needs the file to itself, and SQLite does not run the busy handler for it, so two
-    processes opening one fresh file at once would see "database is locked" at once. WAL is a
-    property of the file: once any process has switched it, there is nothing left to do.
-    """
-    deadline = time.monotonic() + budget
-    delay = 0.005
-    while True:
-        rows = list(await conn.execute_fetchall("PRAGMA journal_mode"))
-        if str(rows[0][0]).lower() == "wal":
-            return
-        try:
-            mode = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-        except sqlite3.OperationalError as exc:
-            if _code(exc) != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
-                raise
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 0.1)
-            continue
-        if str(mode[0][0]).lower() != "wal":  # SQLite keeps its mode rather than fail: say why
-            raise StoreError(f"{db} cannot keep a write-ahead log (SQLite stays in {mode[0][0]} mode): "
-                             "Annals needs a database file on a local disk. Choose another ANNALS_DB.")
-
-
-def _code(exc: sqlite3.Error) -> int:
-    """The primary SQLite result code of an error (extended codes folded), or -1 when unknown."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code & 0xFF if isinstance(code, int) else -1
-
-
-def _statements(sql: str) -> list[str]:
-    """The SQL statements of a migration file, one by one (``;`` inside comments, strings and
-    trigger bodies does not split, as :func:`sqlite3.complete_statement` knows)."""
-    out: list[str] = []
-    buffer = ""
-    for piece in sql.split(";"):
-        buffer += piece + ";"
-        if sqlite3.complete_statement(buffer):
-            out.append(buffer)
-            buffer = ""
-    rest = "\n".join(line for line in buffer.rstrip(";").splitlines() if not line.strip().startswith("--"))
-    if rest.strip():
-        raise MigrationError(f"the migration ends in an unfinished statement: {rest.strip()[:60]!r}")
-    return out
 
 
 def _dumps(value: Any) -> str:
@@ -433,17 +212,17 @@ def _outbox_row(r: Sequence[Any]) -> OutboxRow:
                      int(r[8]), r[9], r[10], r[11], None if r[12] is None else int(r[12]))
 
 
-class Store:
-    """The repository over one SQLite database file. Create it with :meth:`open`."""
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
-                 lock_fd: int | None = None) -> None:
-        self.path = path
-        self._lock_fd = lock_fd
-        self._writer = writer
-        self._reader = reader
-        self._write_lock = asyncio.Lock()
-        self._closed = False
+class Store:
+    """The repository over one database, through its dialect. Create it with :meth:`open`."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        self.dialect = dialect
+
+    @property
+    def path(self) -> str:
+        """Where the data lives: the SQLite file, or the PostgreSQL URL without its password."""
+        return self.dialect.path
 
     # -- lifecycle -------------------------------------------------------------------
     @classmethod
@@ -456,123 +235,56 @@ class Store:
         migrate: bool = True,
         exclusive: bool = False,
         read_only: bool = False,
+        pool_size: int = 10,
     ) -> Store:
-        """Open (creating if needed) the database and apply pending migrations.
+        """Open (creating a SQLite file if needed) the database and apply pending migrations.
 
         Args:
-            path: the database file; defaults to :func:`default_db_path`.
-            migrations_dir: where the numbered ``.sql`` files are (default ``migrations/``).
-            busy_timeout_ms: how long SQLite waits for a lock held by another process.
+            path: the SQLite file, or a ``postgresql://`` URL; defaults to :func:`default_db_path`.
+            migrations_dir: where the numbered ``.sql`` files are (default ``migrations/``; for
+                PostgreSQL, where its own additions are, default ``migrations/postgres/``).
+            busy_timeout_ms: how long a write waits for a lock held by another process (SQLite's
+                busy timeout, PostgreSQL's ``lock_timeout``).
             migrate: apply pending migrations now.
-            exclusive: become the one writer process of the file (:func:`hold_writer_lock`) before
-                touching it; the bot and the console open it so, tools that only read do not.
-            read_only: open an existing file for reading only (``python -m bot check``): SQLite's
+            exclusive: become the one writer process of a SQLite file (:func:`hold_writer_lock`)
+                before touching it; the bot and the console open it so, tools that only read do not.
+                A PostgreSQL database takes any number of writers (each write checks the game's
+                revision), so there it is ignored.
+            read_only: open an existing database for reading only (``python -m bot check``): SQLite's
                 ``mode=ro``, no migration, no lock file, nothing written even in a read-only folder;
-                ``migrate`` and ``exclusive`` are ignored.
+                read-only transactions on PostgreSQL; ``migrate`` and ``exclusive`` are ignored.
+            pool_size: the most connections a PostgreSQL store holds.
 
         Raises:
             StoreError: the path is no database file (a folder, an empty or foreign file), or one
-                Annals may not write to (unless ``read_only``); the message says what to do.
+                Annals may not write to (unless ``read_only``), or the server cannot be reached;
+                the message says what to do.
             DatabaseInUse: ``exclusive`` and another process is the writer.
             MigrationError: a migration failed (it was rolled back; the store is closed).
         """
         db = str(path) if path is not None else default_db_path()
-        if read_only:
-            _check_path(db, read_only=True)
-            return await cls._connect_read_only(db, busy_timeout_ms)
-        lock_fd = _checked_writer(db) if exclusive else None
-        if not exclusive:  # a file still empty may be one another process is creating this instant
-            _check_path(db, empty_ok=True)
-        try:
-            store = await cls._connect(db, busy_timeout_ms, lock_fd)
-        except BaseException:
-            if lock_fd is not None:
-                os.close(lock_fd)
-            raise
-        if migrate:
-            try:
-                await store.migrate(migrations_dir or MIGRATIONS_DIR)
-            except BaseException:
-                await store.close()
-                raise
-        return store
+        dialect: Dialect
+        if is_postgres(db):
+            from bot.postgres_dialect import PgDialect  # asyncpg only when a server is used
 
-    @classmethod
-    async def _connect(cls, db: str, busy_timeout_ms: int, lock_fd: int | None) -> Store:
-        try:
-            writer = await aiosqlite.connect(db, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StoreError(f"{db} cannot be opened as a database ({exc}).") from exc
-        try:
-            # busy_timeout first, so every later statement waits for another process's lock
-            await writer.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await _enable_wal(writer, busy_timeout_ms / 1000, db)
-            for pragma in ("synchronous = FULL", "foreign_keys = ON"):
-                await writer.execute(f"PRAGMA {pragma}")
-            reader = await aiosqlite.connect(db, isolation_level=None)
-        except sqlite3.DatabaseError as exc:
-            await writer.close()
-            raise StoreError(f"{db} is not an Annals database (SQLite says: {exc}). Choose another "
-                             "ANNALS_DB, or restore this one from its backups/ folder.") from exc
-        except BaseException:
-            await writer.close()
-            raise
-        for pragma in ("foreign_keys = ON", f"busy_timeout = {int(busy_timeout_ms)}", "query_only = ON"):
-            await reader.execute(f"PRAGMA {pragma}")
-        return cls(db, writer, reader, lock_fd)
-
-    @classmethod
-    async def _connect_read_only(cls, db: str, busy_timeout_ms: int) -> Store:
-        """Two read-only connections (a write through either fails in SQLite itself).
-
-        Reading a database in WAL mode makes SQLite create its ``-wal`` and ``-shm`` files beside it
-        (and fail in a read-only folder). A file without a ``-wal`` was closed cleanly, its log folded
-        in, and has no writer (a live one keeps its log): it is opened as immutable, which creates
-        nothing. One with a log is read through it, as the bot beside it writes; an empty log left
-        in a read-only folder is ignored.
-        """
-        if db.startswith("file:"):  # a URI already: read-only is one more of its parameters
-            uris = [f"{db}{'&' if '?' in db else '?'}mode=ro"]
+            pg = dialect = await PgDialect.open(db, busy_timeout_ms=busy_timeout_ms, pool_size=pool_size,
+                                                read_only=read_only)
+            give_up: Callable[[], Any] = pg.shut  # perhaps no schema to release deadlines in
         else:
-            base = f"file:{quote(os.path.abspath(db))}?mode=ro"
-            wal = Path(f"{db}-wal")
-            immutable = f"{base}&immutable=1"
-            uris = [base, *([immutable] if wal.stat().st_size == 0 else [])] if wal.exists() else [immutable]
-        failure: sqlite3.Error | None = None
-        for uri in uris:
-            conns: list[aiosqlite.Connection] = []
+            dialect = await SqliteDialect.open(sqlite_path(db), busy_timeout_ms=busy_timeout_ms,
+                                               exclusive=exclusive, read_only=read_only)
+            give_up = dialect.close
+        if migrate and not read_only:
             try:
-                for _ in range(2):
-                    conn = await aiosqlite.connect(uri, uri=True, isolation_level=None)
-                    conns.append(conn)
-                    for pragma in (f"busy_timeout = {int(busy_timeout_ms)}", "query_only = ON"):
-                        await conn.execute(f"PRAGMA {pragma}")
-                    await conn.execute_fetchall("SELECT count(*) FROM sqlite_master")  # reads page 1
-                return cls(db, conns[0], conns[1])
-            except sqlite3.Error as exc:
-                failure = exc
-                for conn in conns:
-                    await conn.close()
+                await dialect.migrate(migrations_dir)
             except BaseException:
-                for conn in conns:
-                    await conn.close()
+                await give_up()
                 raise
-        raise StoreError(f"{db} cannot be read as a database (SQLite says: {failure}). Restore it from its "
-                         "backups/ folder, or choose another ANNALS_DB.") from failure
+        return cls(dialect)
 
     async def close(self) -> None:
-        """Wait for the write in progress, then close both connections (idempotent)."""
-        if self._closed:
-            return
-        async with self._write_lock:
-            self._closed = True
-            try:
-                await self._reader.close()
-                await self._writer.close()
-            finally:
-                if self._lock_fd is not None:  # after the last write: the next writer may start
-                    os.close(self._lock_fd)
-                    self._lock_fd = None
+        """Wait for the writes in progress, then let the database go (idempotent)."""
+        await self.dialect.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -581,98 +293,52 @@ class Store:
         await self.close()
 
     async def pragmas(self) -> dict[str, Any]:
-        """The writer connection's journal mode, synchronous level, foreign keys and busy timeout."""
-        out: dict[str, Any] = {}
-        for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
-            rows = list(await self._writer.execute_fetchall(f"PRAGMA {name}"))
-            out[name] = rows[0][0]
-        return out
+        """The connection settings that keep the data safe (SQLite's pragmas, the server's settings)."""
+        return await self.dialect.pragmas()
+
+    async def follow(self, changed: Callable[[str], object]) -> None:
+        """Call ``changed(game_id)`` when another process changes a game, so a cached copy is dropped
+        (one process writes a SQLite file: nothing to follow)."""
+        if self.dialect.shared is not None:
+            await self.dialect.shared.follow(changed)
+
+    async def reader(self) -> Reader:
+        """A read-only connection for the league store (which closes it)."""
+        return await self.dialect.reader()
+
+    async def table_columns(self) -> dict[str, list[str]]:
+        """The tables of the schema, each with its columns in order."""
+        return await self.dialect.table_columns()
 
     # -- migrations ------------------------------------------------------------------
     async def user_version(self) -> int:
-        """The schema version (``PRAGMA user_version``): the last migration applied."""
-        rows = list(await self._writer.execute_fetchall("PRAGMA user_version"))
-        return int(rows[0][0])
+        """The schema version: the last migration applied."""
+        return await self.dialect.user_version()
 
     def latest_version(self) -> int:
         """The schema version this code brings a database to (its number of migrations)."""
-        return len(list_migrations(MIGRATIONS_DIR))
+        return self.dialect.latest_version()
 
-    async def migrate(self, directory: Path = MIGRATIONS_DIR) -> int:
-        """Apply the migrations newer than ``user_version``, each in its own transaction.
-
-        The write lock (``BEGIN IMMEDIATE``) is taken BEFORE the version is read, so two processes
-        opening one fresh file at once apply each migration once: the second waits for the
-        first's COMMIT (up to the busy timeout), then reads the new version and skips it.
-
-        Returns:
-            The schema version afterwards.
+    async def migrate(self, directory: Path | None = None) -> int:
+        """Apply the migrations newer than the schema version, each in its own transaction; returns
+        the version afterwards (see the dialects for how concurrent openers apply each once).
 
         Raises:
             MigrationError: a file failed; it was rolled back whole, earlier ones stay applied.
         """
-        migrations = list_migrations(directory)
-        version = 0
-        for number, path in migrations:
-            statements = _statements(path.read_text(encoding="utf-8"))
-            async with self._write_lock:
-                try:
-                    await self._writer.execute("BEGIN IMMEDIATE")
-                    version = await self.user_version()
-                    if version > len(migrations):
-                        raise MigrationError(
-                            f"the database is at version {version}, newer than this code knows")
-                    if number <= version:
-                        await self._writer.execute("COMMIT")
-                        continue
-                    # statement by statement: executescript would COMMIT the lock away first
-                    for statement in statements:
-                        await self._writer.execute(statement)
-                    await self._writer.execute(f"PRAGMA user_version = {number}")
-                    await self._writer.execute("COMMIT")
-                except sqlite3.Error as exc:
-                    await self._rollback()
-                    raise MigrationError(f"{path.name} failed and was rolled back: {exc}") from exc
-                except BaseException:
-                    await self._rollback()
-                    raise
-            version = number
-        if version > len(migrations):  # nothing to apply, but the file is newer than the code
-            raise MigrationError(f"the database is at version {version}, newer than this code knows")
-        return version
+        return await self.dialect.migrate(directory)
 
     # -- the write unit --------------------------------------------------------------
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write unit: the writer lock, ``BEGIN IMMEDIATE``, then COMMIT or ROLLBACK."""
-        async with self._write_lock:
-            if self._closed:
-                raise StoreError("the store is closed")
-            conn = self._writer
-            try:
-                await conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield conn
-                    await conn.execute("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
-            except sqlite3.OperationalError as exc:  # a lock timeout or a full disk: say which
-                fault = storage_fault(exc)
-                if fault is None:
-                    raise
-                raise fault from exc
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """One write unit: begin with the write lock, then commit, or roll back on any error.
 
-    async def _rollback(self) -> None:
-        """Roll back whatever is open; never mask the error that led here."""
-        try:
-            if self._writer.in_transaction:
-                await self._writer.execute("ROLLBACK")
-        except sqlite3.Error:  # e.g. a COMMIT that went through although its caller was cancelled
-            pass
+        Raises:
+            ConstraintViolation: a statement broke a constraint of the schema (nothing was written).
+        """
+        return self.dialect.transaction()
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self._reader.execute_fetchall(sql, params))
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self.dialect.read(sql, params)
 
     # -- games -----------------------------------------------------------------------
     async def create_game(self, game: GameRow, seats: Iterable[SeatRow],
@@ -700,20 +366,30 @@ class Store:
                      t.bank_increment, t.bank_cap),
                 )
                 await conn.executemany(_UPSERT_SEAT, [_seat_params(s) for s in seats])
-                return await self._enqueue(conn, outbox, game.created_at)
-        except sqlite3.IntegrityError as exc:
+                ids = await self._enqueue(conn, outbox, game.created_at)
+        except ConstraintViolation as exc:
             raise StoreConflict(f"game {game.game_id!r} already exists") from exc
+        if self.dialect.shared is not None:
+            self.dialect.shared.saw(game.game_id, 0)
+        return ids
 
     async def apply_change(self, change: GameChange) -> list[int]:
         """Write one :class:`GameChange` atomically (see its docstring for the fields), its outbox
         rows included; returns the ids of those rows.
 
+        Where several processes write the database, the game's row is locked first and its revision
+        checked and bumped (:meth:`bot.dialect.Shared.lock_game`), and the others hear of the change.
+
         Raises:
-            StoreConflict: the game's seq (or status) is no longer the expected one;
+            StoreConflict: the game's seq (or status, or revision) is no longer the expected one;
                 nothing was written.
         """
         c = change
+        shared = self.dialect.shared
+        revision: int | None = None
         async with self.transaction() as conn:
+            if shared is not None:
+                revision = await shared.lock_game(conn, c)
             sets = ["seq = ?", "updated_at = ?"]
             params: list[Any] = [c.new_seq, c.updated_at]
             if c.status is not None:
@@ -786,10 +462,14 @@ class Store:
             await self._write_departures(conn, c)
             ids = await self._enqueue(conn, c.outbox, c.updated_at)
             await self._hold(conn, c, ids)
-            return ids
+            if shared is not None:
+                await shared.announce(conn, c.game_id)
+        if shared is not None and revision is not None:
+            shared.saw(c.game_id, revision)
+        return ids
 
     @staticmethod
-    async def _hold(conn: Any, c: GameChange, ids: Sequence[int]) -> None:
+    async def _hold(conn: Connection, c: GameChange, ids: Sequence[int]) -> None:
         """Hold a change's public rows while its command goes on, or release what it held."""
         if c.hold_public_ms is not None:
             public = [i for i, item in zip(ids, c.outbox, strict=True) if item.kind == "public"]
@@ -801,7 +481,7 @@ class Store:
                 "AND delivered_at IS NULL AND gave_up_at IS NULL", (c.game_id,))
 
     @staticmethod
-    async def _write_departures(conn: Any, change: GameChange) -> None:
+    async def _write_departures(conn: Connection, change: GameChange) -> None:
         """Record who left the game's seats (a later departure replaces the reason) and drop the
         record of whoever was given a seat back, in the change's own transaction."""
         left = [(change.game_id, d.user_id, d.reason, change.updated_at)
@@ -823,7 +503,7 @@ class Store:
         return str(rows[0][0]) if rows else None
 
     @staticmethod
-    async def _write_undo(conn: Any, c: GameChange) -> None:
+    async def _write_undo(conn: Connection, c: GameChange) -> None:
         """The undo points and voided moves of a change (see migrations/0007_stored_records.sql)."""
         if c.voided:
             await conn.executemany("UPDATE actions SET voided_by = ? WHERE game_id = ? AND seq = ?",
@@ -933,6 +613,10 @@ class Store:
 
     async def load_bundle(self, game_id: str) -> GameBundle | None:
         """The game, its seats, current snapshot, the log after it, deadlines and reminder settings."""
+        # where several processes write, the revision is read first: a write in between makes it older
+        # than the bundle, which only costs a conflict and a reload, never a write from a stale copy
+        shared = self.dialect.shared
+        revision = await shared.revision(game_id) if shared is not None else None
         rows = await self._read(
             f"SELECT {_GAME_COLUMNS}, sn.seq, sn.state_json FROM games g "
             "LEFT JOIN snapshots sn ON sn.game_id = g.game_id WHERE g.game_id = ?",
@@ -961,6 +645,8 @@ class Store:
             "SELECT u.seq, u.player, a.source FROM undo_points u JOIN actions a ON a.game_id = u.game_id "
             "AND a.seq = u.seq WHERE u.game_id = ? ORDER BY u.seq", (game_id,)))
         version = await self._read("SELECT rules_version FROM games WHERE game_id = ?", (game_id,))
+        if shared is not None and revision is not None:
+            shared.saw(game_id, revision)
         return GameBundle(game, seats, snapshot, tail, deadlines, prefs, offsets, undo,
                           version[0][0] if version else None)
 
@@ -1110,9 +796,13 @@ class Store:
         return [_deadline(r) for r in rows]
 
     async def claim_deadlines(self, *, due_before: float) -> list[Deadline]:
-        """The unfired deadlines due by ``due_before`` this process may fire: all of them, since one
-        process writes a SQLite file (PostgreSQL's store leaves out those another process claimed)."""
-        return await self.pending_deadlines(due_before=due_before)
+        """The unfired deadlines due by ``due_before`` this process may fire, soonest first: all of them
+        where one process writes the database, else those no other live process has leased
+        (:meth:`bot.dialect.Shared.claim_deadlines`)."""
+        if self.dialect.shared is None:
+            return await self.pending_deadlines(due_before=due_before)
+        rows = await self.dialect.shared.claim_deadlines(int(due_before), _DEADLINE_COLUMNS)
+        return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.deadline_id))
 
     # -- people, servers, messages ---------------------------------------------------
     async def get_user_settings(self, user_id: int) -> UserSettings:
@@ -1191,14 +881,12 @@ class Store:
             await conn.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
 
     # -- the notice outbox (see migrations/0006_outbox.sql) ----------------------------
-    async def _enqueue(self, conn: Any, items: Sequence[OutboxItem], now: int) -> list[int]:
-        """Insert outbox rows inside the caller's transaction, numbered after the last (the write lock
-        is held, so no other writer can take the same numbers)."""
+    async def _enqueue(self, conn: Connection, items: Sequence[OutboxItem], now: int) -> list[int]:
+        """Insert outbox rows inside the caller's transaction, numbered by the dialect (after the last
+        under SQLite's one writer, from a sequence where several processes write)."""
         if not items:
             return []
-        rows = await conn.execute_fetchall("SELECT COALESCE(MAX(id), 0) FROM outbox")
-        first = int(next(iter(rows))[0]) + 1
-        ids = list(range(first, first + len(items)))
+        ids = await self.dialect.next_ids(conn, "outbox", len(items))
         await conn.executemany(
             "INSERT INTO outbox (id, game_id, dest_kind, dest_id, payload_json, nonce, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -1223,12 +911,18 @@ class Store:
 
     async def claim_due(self, destination: Destination, limit: int = 200) -> list[OutboxRow]:
         """The destination's rows still to deliver, in the order they were written (the first may
-        not be due yet: nothing after it goes first). One writer per database, so no row is
-        claimed twice; nothing is written here."""
+        not be due yet: nothing after it goes first). Where one process writes the database, no row
+        is claimed twice and nothing is written here; where several do, the rows are leased to this
+        process, and none are returned while another live process holds the destination
+        (:meth:`bot.dialect.Shared.claim_outbox`)."""
         where, params = _outbox_where(destination)
-        rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE {where} ORDER BY id LIMIT ?",
-                                [*params, limit])
-        return [_outbox_row(r) for r in rows]
+        if self.dialect.shared is None:
+            rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE {where} ORDER BY id LIMIT ?",
+                                    [*params, limit])
+            return [_outbox_row(r) for r in rows]
+        key = f"outbox {destination.kind} {destination.target} {destination.game_id or ''}"
+        rows = await self.dialect.shared.claim_outbox(key, where, params, _OUTBOX_COLUMNS, limit)
+        return sorted((_outbox_row(r) for r in rows), key=lambda r: r.id)
 
     async def outbox_rows(self, ids: Sequence[int] | None = None) -> list[OutboxRow]:
         """Outbox rows by id (every row when None), in id order (for the console and checks)."""
@@ -1308,15 +1002,10 @@ class Store:
 
     # -- maintenance -----------------------------------------------------------------
     async def integrity_problems(self, *, quick: bool = False) -> list[str]:
-        """``PRAGMA integrity_check`` (``quick_check`` when ``quick``: no index contents, faster)
-        and ``foreign_key_check`` findings (empty when healthy)."""
-        pragma = "quick_check" if quick else "integrity_check"
-        out = [str(r[0]) for r in await self._read(f"PRAGMA {pragma}") if r[0] != "ok"]
-        out += [f"foreign key: {tuple(r)}" for r in await self._read("PRAGMA foreign_key_check")]
-        return out
+        """What is wrong with the database (empty when healthy): SQLite's integrity and foreign-key
+        checks (``quick`` leaves out the index contents), or a PostgreSQL schema's version and tables."""
+        return await self.dialect.integrity_problems(quick=quick)
 
     async def checkpoint_wal(self) -> None:
-        """Fold the WAL into the main file (for backups and size measurements)."""
-        async with self._write_lock:
-            await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-
+        """Fold the write-ahead log into the main file (SQLite; the server manages its own)."""
+        await self.dialect.checkpoint_wal()

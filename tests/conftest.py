@@ -86,8 +86,8 @@ def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest_asyncio.fixture
 async def store(db_target: str) -> AsyncIterator[Store]:
-    """The store on :func:`db_target`, opened and closed round the test (typed as the SQLite store:
-    the PostgreSQL one is its subclass)."""
+    """The store on :func:`db_target`, opened and closed round the test (open_store gives a
+    :class:`Store` over either dialect)."""
     s = cast(Store, await open_store(db_target))
     yield s
     await s.close()

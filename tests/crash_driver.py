@@ -38,9 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.clock import FakeClock
 from bot.models import TimerSettings
-from bot.pgstore import PgStore
+from bot.postgres_dialect import PgDialect
 from bot.service import GameService, ServiceError
 from bot.storage import open_store
+from bot.store import Store
 from engine.registry import make_policy
 
 PEOPLE = (101, 102, 103)
@@ -89,8 +90,8 @@ async def many(db: str, name: str, seed: int, games: list[str]) -> None:
     rng = random.Random(seed)
     clock = FakeClock()
     svc = GameService(store, clock, checkpoint_every=10, id_factory=lambda: f"{name}-unused")
-    if isinstance(store, PgStore):
-        store.outbox_lease = OUTBOX_LEASE  # a killed process's destinations pass on within the test
+    if isinstance(store, Store) and isinstance(store.dialect, PgDialect):
+        store.dialect.outbox_lease = OUTBOX_LEASE  # a killed process's destinations pass on within the test
     print(f"ready {name}", flush=True)
     while True:
         if rng.random() < 0.2:  # deliver the outbox as a front would: "sent" stands for Discord's post
@@ -192,8 +193,8 @@ async def deliver(db: str, base_url: str, gateway_url: str, seed: int, drain: bo
 
     transport.Transport._send_news = send_news  # type: ignore[method-assign]  # watched, not changed
     store = await open_store(db, exclusive=not db.startswith("postgres"))
-    if isinstance(store, PgStore):
-        store.outbox_lease = OUTBOX_LEASE
+    if isinstance(store, Store) and isinstance(store.dialect, PgDialect):
+        store.dialect.outbox_lease = OUTBOX_LEASE
     real_mark = store.mark_delivered
 
     async def slow_mark(ids: Sequence[int], now: int) -> None:

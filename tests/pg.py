@@ -110,7 +110,7 @@ def server() -> Server | None:
 
 async def _prepare_template(srv: Server) -> None:
     """A database migrated once, that each test's fresh database copies (CREATE DATABASE ... TEMPLATE)."""
-    from bot.pgstore import PgStore
+    from bot.store import Store
 
     conn = await asyncpg.connect(srv.url)
     try:
@@ -118,7 +118,7 @@ async def _prepare_template(srv: Server) -> None:
         await conn.execute(f"CREATE DATABASE {TEMPLATE}")
     finally:
         await conn.close()
-    store = await PgStore.open(srv.database_url(TEMPLATE))
+    store = await Store.open(srv.database_url(TEMPLATE))
     await store.close()
 
 

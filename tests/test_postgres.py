@@ -12,16 +12,18 @@ import itertools
 import sqlite3
 from pathlib import Path
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # ships no type information
 import pytest
 
 from bot.clock import FakeClock
 from bot.models import Deadline, GameChange, GameRow, SeatRow, TimerSettings
-from bot.pgstore import PgStore, pg_migrations, pg_sql, redacted
+from bot.postgres_dialect import pg_migrations, pg_sql, redacted
 from bot.service import GameService, ServiceError
+from bot.sqlite_dialect import SqliteDialect
 from bot.storage import follow_other_processes, is_postgres, open_store, sqlite_path
 from bot.store import (
     MIGRATIONS_DIR,
+    ConstraintViolation,
     MigrationError,
     Store,
     StoreBusy,
@@ -89,7 +91,8 @@ async def test_postgres_no_setting_still_opens_the_embedded_sqlite_default(
     monkeypatch.delenv("ANNALS_DB", raising=False)
     store = await open_store()
     try:
-        assert type(store) is Store and store.path == "annals.sqlite3"
+        assert isinstance(store, Store) and isinstance(store.dialect, SqliteDialect)
+        assert store.path == "annals.sqlite3"
     finally:
         await store.close()
 
@@ -110,11 +113,11 @@ async def test_postgres_processes_opening_a_fresh_database_together_migrate_it_o
         empty_postgres_url: str) -> None:
     """Issue 14 point 9 for the server: openers racing on an empty database all succeed."""
     url = empty_postgres_url
-    stores = await asyncio.gather(*(PgStore.open(url) for _ in range(4)))
+    stores = await asyncio.gather(*(Store.open(url) for _ in range(4)))
     try:
         versions = {await s.user_version() for s in stores}
         assert versions == {len(list_migrations(MIGRATIONS_DIR))}
-        tables = await stores[0].table_names()
+        tables = set(await stores[0].table_columns())
         assert {"games", "seats", "actions", "deadlines", "leagues", "league_games"} <= tables
         assert await stores[0].integrity_problems() == []
         pragmas = await stores[0].pragmas()
@@ -150,8 +153,8 @@ async def test_postgres_a_failing_file_of_its_own_is_named_and_its_migration_rol
     own.mkdir()
     (own / "0001_initial.sql").write_text("ALTER TABLE games ADD COLUMN revision NO_SUCH_TYPE;")
     with pytest.raises(MigrationError, match=r"^postgres/0001_initial\.sql failed and was rolled back"):
-        await PgStore.open(empty_postgres_url, migrations_dir=own)
-    store = await PgStore.open(empty_postgres_url)  # the real files then apply from the start
+        await Store.open(empty_postgres_url, migrations_dir=own)
+    store = await Store.open(empty_postgres_url)  # the real files then apply from the start
     try:
         assert await store.user_version() == len(list_migrations(MIGRATIONS_DIR))
     finally:
@@ -165,7 +168,7 @@ async def test_postgres_a_failing_file_of_its_own_is_named_and_its_migration_rol
 async def test_postgres_a_stale_copy_cannot_overwrite_a_change_that_kept_the_seq(postgres_url: str) -> None:
     """Issue 14 point 8: two processes; a seat written by one is never silently overwritten by the
     other, although a lobby join does not advance the log."""
-    one, two = await PgStore.open(postgres_url), await PgStore.open(postgres_url)
+    one, two = await Store.open(postgres_url), await Store.open(postgres_url)
     try:
         await one.create_game(lobby(), [SeatRow("g1", 0, "Ann", 1000, user_id=1)])
         assert await one.load_bundle("g1") is not None and await two.load_bundle("g1") is not None
@@ -192,7 +195,7 @@ async def test_postgres_the_lobby_join_race_gives_30_correct_outcomes(postgres_u
     once, 30 times: everyone told "joined" has a seat, nobody else has one, and no seat is shared."""
     clock = FakeClock()
     counter = itertools.count(1)
-    stores = [await PgStore.open(postgres_url) for _ in range(2)]
+    stores = [await Store.open(postgres_url) for _ in range(2)]
     services = [GameService(s, clock, id_factory=lambda: f"race{next(counter)}") for s in stores]
     try:
         for round_ in range(30):
@@ -222,7 +225,7 @@ async def test_postgres_the_lobby_join_race_gives_30_correct_outcomes(postgres_u
 
 @pytest.mark.asyncio
 async def test_postgres_each_due_deadline_is_claimed_by_one_process(postgres_url: str) -> None:
-    one, two = await PgStore.open(postgres_url), await PgStore.open(postgres_url)
+    one, two = await Store.open(postgres_url), await Store.open(postgres_url)
     try:
         await one.create_game(lobby(), [SeatRow("g1", 0, "Ann", 1000, user_id=1)])
         rows = [Deadline(f"g1:1:{p}:turn", "g1", 1, p, 1, "turn", 5000 + p) for p in range(6)]
@@ -249,7 +252,7 @@ async def test_postgres_each_due_deadline_is_claimed_by_one_process(postgres_url
 
 @pytest.mark.asyncio
 async def test_postgres_a_lock_held_too_long_is_busy_and_writes_nothing(postgres_url: str) -> None:
-    store = await PgStore.open(postgres_url, busy_timeout_ms=200)
+    store = await Store.open(postgres_url, busy_timeout_ms=200)
     holder = await asyncpg.connect(postgres_url)  # another process, holding the game's row
     try:
         await store.create_game(lobby(), [])
@@ -266,13 +269,16 @@ async def test_postgres_a_lock_held_too_long_is_busy_and_writes_nothing(postgres
 
 
 @pytest.mark.asyncio
-async def test_postgres_constraint_violations_are_the_db_api_integrity_error(postgres_url: str) -> None:
-    store = await PgStore.open(postgres_url)
+async def test_postgres_constraint_violations_are_the_stores_own_error(postgres_url: str) -> None:
+    """Issue 31, point 5: PostgreSQL's store raised a subclass of sqlite3's IntegrityError; both
+    dialects now raise the store's ConstraintViolation, and no sqlite3 class comes from a server."""
+    store = await Store.open(postgres_url)
     try:
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(ConstraintViolation) as info:
             async with store.transaction() as conn:
                 await conn.execute("INSERT INTO messages (game_id, purpose, channel_id, message_id, "
                                    "updated_at) VALUES (?, ?, ?, ?, ?)", ("nope", "board", 1, 2, 3))
+        assert not isinstance(info.value, sqlite3.Error)
         with pytest.raises(StoreConflict):
             await store.apply_change(GameChange(game_id="nope", expected_seq=0, updated_at=1, new_seq=1))
     finally:
@@ -282,7 +288,7 @@ async def test_postgres_constraint_violations_are_the_db_api_integrity_error(pos
 @pytest.mark.asyncio
 async def test_postgres_a_process_drops_its_copy_of_a_game_another_process_changed(postgres_url: str) -> None:
     """Without it, a process would show the board as it last wrote it until its next write conflicted."""
-    one, two = await PgStore.open(postgres_url), await PgStore.open(postgres_url)
+    one, two = await Store.open(postgres_url), await Store.open(postgres_url)
     try:
         counter = itertools.count(1)
         reader = GameService(one, FakeClock(), id_factory=lambda: f"f{next(counter)}")

@@ -23,6 +23,7 @@ from bot.__main__ import main as bot_main
 from bot.clock import FakeClock
 from bot.models import NoticeKind
 from bot.service import GameService, ServiceError
+from bot.sqlite_dialect import SqliteDialect
 from bot.store import DatabaseInUse, Store
 from engine.registry import make_policy
 from tests.test_upgrade import GAMES  # which fixture games today's rules still replay
@@ -328,7 +329,9 @@ async def test_a_full_disk_is_refused_in_words_and_writing_resumes_when_space_re
     raise it: the writer connection's statements fail with SQLITE_FULL, then SQLITE_IOERR."""
     db = tmp_path / "annals.sqlite3"
     store, svc, gid = await _one_game(db)
-    real = store._writer.executemany
+    assert isinstance(store.dialect, SqliteDialect)
+    writer = store.dialect._writer
+    real = writer.executemany
     faults: list[int] = []
 
     def failing(sql: str, rows: Any) -> Any:
@@ -339,7 +342,7 @@ async def test_a_full_disk_is_refused_in_words_and_writing_resumes_when_space_re
             raise exc
         return real(sql, rows)
 
-    monkeypatch.setattr(store._writer, "executemany", failing)
+    monkeypatch.setattr(writer, "executemany", failing)
     try:
         seq = (await svc.status(gid)).seq
         for code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR_WRITE):

@@ -24,6 +24,7 @@ from bot.models import (
 )
 from bot.store import (
     MIGRATIONS_DIR,
+    ConstraintViolation,
     MigrationError,
     Store,
     StoreConflict,
@@ -173,7 +174,7 @@ async def test_a_change_is_written_whole_or_not_at_all(store: Store) -> None:
                  ActionRow("g1", 2, 0, {"kind": "done"}, "human", 1002)],
         snapshot=Snapshot("g1", 2, "{}"), clear_all_deadlines=True,
     )
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolation):
         await store.apply_change(bad)
     game = await store.get_game("g1")
     assert game is not None and game.seq == 1
@@ -204,7 +205,7 @@ async def test_settings_and_message_map_round_trip(store: Store) -> None:
 
 
 async def test_foreign_keys_are_enforced(store: Store) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolation):
         await store.set_message(MessageRef("nope", "board", 1, 2), 1)
 
 

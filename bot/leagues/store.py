@@ -1,29 +1,25 @@
 """The league tables (``migrations/0004_leagues.sql``) over the game store's database.
 
 Writes go through :meth:`bot.store.Store.transaction` (the one guarded writer,
-``BEGIN IMMEDIATE ... COMMIT``), so league rows and game rows never race.
-Reads use a read-only connection of this class's own, opened on the same file
-with the same pragmas as the store's reader (the store keeps its reader
-private). The SQL is portable, as in :mod:`bot.store`; on PostgreSQL (:mod:`bot.pgstore`) the
-transaction and the reads go through the store's pool instead.
+``BEGIN IMMEDIATE ... COMMIT`` on SQLite), so league rows and game rows never race.
+Reads use a read-only connection the store gives this class (:meth:`bot.store.Store.reader`: on
+SQLite one of its own on the same file with the same pragmas as the store's reader, on PostgreSQL
+the store's pool). The SQL is portable, as in :mod:`bot.store`.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
+from bot.dialect import Connection
 from bot.leagues.matchmaking import QueueEntry, QueueKey
 from bot.leagues.models import League, LeagueGame, LeagueGameStatus, PointsTable, Season, SignUp
 from bot.leagues.ratings import Rating, RatingPoint
 from bot.leagues.reliability import ReliabilityRecord
-from bot.pgstore import PgStore
 from bot.storage import GameStore, Reader
-from bot.store import MIGRATIONS_DIR, StoreError
+from bot.store import MIGRATIONS_DIR, ConstraintViolation, StoreError
 
 #: The migration that adds the league tables (schema version 4), applied by :meth:`bot.store.Store.open`.
 MIGRATION = MIGRATIONS_DIR / "0004_leagues.sql"
@@ -76,31 +72,17 @@ class LeagueStore:
         self._reader = reader
 
     @classmethod
-    async def open(cls, store: GameStore, *, busy_timeout_ms: int = 10_000) -> LeagueStore:
+    async def open(cls, store: GameStore) -> LeagueStore:
         """A league store on ``store``'s database (whose migrations must include the league tables).
 
         Raises:
             StoreError: the league tables are missing (the migration was not applied).
         """
-        if isinstance(store, PgStore):  # a server: reads go through the store's own pool
-            missing = set(TABLES) - await store.table_names()
-            if missing:
-                raise StoreError(f"the league tables are missing ({', '.join(sorted(missing))})")
-            return cls(store, store.reader())
-        reader = await aiosqlite.connect(store.path, isolation_level=None)
-        try:
-            for pragma in ("foreign_keys = ON", f"busy_timeout = {int(busy_timeout_ms)}", "query_only = ON"):
-                await reader.execute(f"PRAGMA {pragma}")
-            rows = list(await reader.execute_fetchall(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'league%'"))
-            missing = set(TABLES) - {r[0] for r in rows}
-            if missing:
-                raise StoreError(f"the league tables are missing ({', '.join(sorted(missing))}): "
-                                 f"apply {MIGRATION.name}")
-        except BaseException:
-            await reader.close()
-            raise
-        return cls(store, reader)
+        missing = set(TABLES) - set(await store.table_columns())
+        if missing:
+            raise StoreError(f"the league tables are missing ({', '.join(sorted(missing))}): "
+                             f"apply {MIGRATION.name}")
+        return cls(store, await store.reader())
 
     async def close(self) -> None:
         await self._reader.close()
@@ -122,7 +104,7 @@ class LeagueStore:
                     (league.league_id, league.guild_id, league.name, _dumps(list(league.rulesets)),
                      _dumps({k: dict(v) for k, v in league.options.items()}), league.move_seconds,
                      league.organiser_role_id, league.created_by, league.created_at))
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolation as exc:
             raise LeagueConflict(f"a league named {league.name!r} already exists on this server") from exc
 
     async def get_league(self, league_id: str) -> League | None:
@@ -280,7 +262,7 @@ class LeagueStore:
                 await conn.executemany(
                     "DELETE FROM league_queue WHERE league_id = ? AND season = ? AND user_id = ?",
                     [(game.league_id, game.season, u) for u in game.players])
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolation as exc:
             raise LeagueConflict(f"game {game.game_id!r} is already a league game or does not exist") from exc
 
     async def finish_game(
@@ -398,7 +380,7 @@ class LeagueStore:
 
     # -- internals ---------------------------------------------------------------------
     @staticmethod
-    async def _require_open(conn: aiosqlite.Connection, league_id: str, season: int) -> None:
+    async def _require_open(conn: Connection, league_id: str, season: int) -> None:
         cur = await conn.execute("SELECT status FROM league_seasons WHERE league_id = ? AND number = ?",
                                  (league_id, season))
         row = await cur.fetchone()

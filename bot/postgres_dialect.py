@@ -1,34 +1,36 @@
-"""The PostgreSQL store: the SQLite store's statements and semantics over a server that several bot
+"""The PostgreSQL dialect: the store's statements and semantics over a server that several bot
 processes share (``ANNALS_DB=postgresql://...``; see :func:`bot.storage.open_store`).
 
-Why a subclass of :class:`bot.store.Store`: the store's SQL is portable, so the same statements serve
-both databases (one copy of every query; a method added to the SQLite store works here as soon as its
-SQL does). What differs lives here:
+The store's SQL is portable, so the same statements serve both databases (one copy of every query, in
+:mod:`bot.store`). What differs lives here:
 
 * connections: an asyncpg pool instead of one writer and one reader; :class:`PgConnection` gives a
   transaction the small part of the DB-API the store's SQL uses (``?`` placeholders become ``$n``,
-  ``rowcount``, ``fetchone``), and a constraint violation is raised as :class:`sqlite3.IntegrityError`,
-  the class the store and the league store already catch;
-* several writers: every change of a game first locks its row (``SELECT ... FOR UPDATE``) and checks
-  both the log's seq and the game's *revision*, which every change bumps. A process only writes a
-  game from the revision it last loaded (:meth:`load_bundle` records it), so a stale copy held in
-  another process's cache gets :class:`~bot.store.StoreConflict` even for a change that does not
-  advance the log (a lobby join, a vacation): nothing is overwritten, the service reloads;
-* deadlines: :meth:`claim_deadlines` leases due rows with ``FOR UPDATE SKIP LOCKED``, so one live
-  process fires each (a lease outlives a dead process by :data:`CLAIM_SECONDS` at most); firing stays
-  guarded by the revision, so even two claims of one row write it once;
+  ``rowcount``, ``fetchone``), and a constraint violation is raised as
+  :class:`~bot.store_errors.ConstraintViolation`, the class the SQLite dialect raises too;
+* several writers (:class:`bot.dialect.Shared`): every change of a game first locks its row
+  (``SELECT ... FOR UPDATE``) and checks both the log's seq and the game's *revision*, which every
+  change bumps. A process only writes a game from the revision it last loaded (the store's
+  ``load_bundle`` records it), so a stale copy held in another process's cache gets
+  :class:`~bot.store_errors.StoreConflict` even for a change that does not advance the log (a lobby
+  join, a vacation): nothing is overwritten, the service reloads;
+* deadlines: :meth:`PgDialect.claim_deadlines` leases due rows with ``FOR UPDATE SKIP LOCKED``, so one
+  live process fires each (a lease outlives a dead process by :data:`CLAIM_SECONDS` at most); firing
+  stays guarded by the revision, so even two claims of one row write it once;
 * caches: every change of a game also sends ``NOTIFY annals_games`` (delivered at commit only), and
-  :meth:`follow` calls back with the ids of games other processes changed, so the service drops its
-  parsed copy at once instead of serving a stale board until its next write conflicts;
-* the notice outbox: rows are numbered by an identity column, and :meth:`claim_due` leases a
-  destination to one process at a time (an advisory lock per destination while claiming, then a
-  lease of :data:`OUTBOX_LEASE_SECONDS`), so each notice is sent by one process, in order, and a
-  dead process's destinations pass to a live one when the lease runs out;
+  :meth:`PgDialect.follow` calls back with the ids of games other processes changed, so the service
+  drops its parsed copy at once instead of serving a stale board until its next write conflicts;
+* the notice outbox: rows are numbered from the identity column's sequence, and
+  :meth:`PgDialect.claim_outbox` leases a destination to one process at a time (an advisory lock per
+  destination while claiming, then a lease of :data:`OUTBOX_LEASE_SECONDS`), so each notice is sent
+  by one process, in order, and a dead process's destinations pass to a live one when the lease
+  runs out;
 * migrations: SQLite's files, each followed by ``migrations/postgres/NNNN_*.sql`` of its number where
   PostgreSQL needs more, applied under an advisory lock with the version in the ``annals_schema``
   table;
-* errors: a lock held past ``lock_timeout`` or a deadlock is :class:`~bot.store.StoreBusy`, a full disk
-  :class:`~bot.store.StoreFull`, a lost server a :class:`~bot.store.StoreBusy` that says so.
+* errors: a lock held past ``lock_timeout`` or a deadlock is :class:`~bot.store_errors.StoreBusy`, a
+  full disk :class:`~bot.store_errors.StoreFull`, a lost server a
+  :class:`~bot.store_errors.StoreBusy` that says so.
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ import logging
 import os
 import re
 import secrets
-import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
@@ -50,23 +51,15 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]  # ships no type information
 
-from bot.models import Deadline, Destination, GameBundle, GameChange, GameRow, OutboxItem, OutboxRow, SeatRow
-from bot.store import (
-    _DEADLINE_COLUMNS,
-    _MIGRATION_NAME,
-    _OUTBOX_COLUMNS,
-    MIGRATIONS_DIR,
+from bot.dialect import MIGRATION_NAME, MIGRATIONS_DIR, Connection, Reader, Row, list_migrations
+from bot.models import GameChange
+from bot.store_errors import (
+    ConstraintViolation,
     MigrationError,
-    Store,
     StoreBusy,
     StoreConflict,
     StoreError,
     StoreFull,
-    _deadline,
-    _outbox_row,
-    _outbox_values,
-    _outbox_where,
-    list_migrations,
 )
 
 log = logging.getLogger(__name__)
@@ -82,10 +75,6 @@ CLAIM_SECONDS = 30
 OUTBOX_LEASE_SECONDS = 120
 _MIGRATION_LOCK = 0x616E6E616C73  # "annals": the advisory lock key held while migrating
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\?")
-
-
-class PgIntegrityError(sqlite3.IntegrityError):
-    """A PostgreSQL constraint violation, as the DB-API class the store's callers already catch."""
 
 
 @lru_cache(maxsize=2048)
@@ -134,16 +123,18 @@ def pg_fault(exc: BaseException) -> StoreError | None:
 
 @contextmanager
 def _mapped() -> Iterator[None]:
-    """Raise asyncpg's errors as the store's (constraint violations as :class:`PgIntegrityError`)."""
+    """Raise asyncpg's errors as the store's (a constraint violation as
+    :class:`~bot.store_errors.ConstraintViolation`)."""
     try:
         yield
     except asyncpg.IntegrityConstraintViolationError as exc:
-        raise PgIntegrityError(str(exc)) from exc
+        raise ConstraintViolation(str(exc)) from exc
     except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
         fault = pg_fault(exc)
         if fault is None:
             raise
         raise fault from exc
+
 
 
 def redacted(url: str) -> str:
@@ -194,18 +185,6 @@ class PgConnection:
         return (await self.execute(sql, parameters)).rows
 
 
-class PgReader:
-    """Reads through the pool, outside any transaction (the league store's reader)."""
-
-    def __init__(self, store: PgStore) -> None:
-        self._store = store
-
-    async def execute_fetchall(self, sql: str,
-                               parameters: Iterable[Any] | None = None) -> list[tuple[Any, ...]]:
-        return await self._store._read(sql, tuple(parameters or ()))
-
-    async def close(self) -> None:
-        """Nothing to close: the store owns the pool."""
 
 
 def pg_migrations(directory: Path = PG_MIGRATIONS_DIR) -> list[tuple[int, tuple[Path, ...]]]:
@@ -215,53 +194,61 @@ def pg_migrations(directory: Path = PG_MIGRATIONS_DIR) -> list[tuple[int, tuple[
     shared = list_migrations(MIGRATIONS_DIR)
     own: dict[int, Path] = {}
     for path in sorted(directory.glob("*.sql")):
-        match = _MIGRATION_NAME.match(path.name)
+        match = MIGRATION_NAME.match(path.name)
         if not match or not 1 <= int(match.group(1)) <= len(shared):
             raise MigrationError(f"postgres/{path.name}: not NNNN_name.sql with one of SQLite's numbers")
         own[int(match.group(1))] = path
     return [(n, (path, own[n]) if n in own else (path,)) for n, path in shared]
 
 
-class PgStore(Store):
-    """The repository over one PostgreSQL database. Create it with :meth:`open`."""
 
-    def __init__(self, url: str, pool: asyncpg.Pool) -> None:  # no SQLite connections: none of super's
+class PgReader:
+    """Reads through the pool, outside any transaction (the league store's reader)."""
+
+    def __init__(self, dialect: PgDialect) -> None:
+        self._dialect = dialect
+
+    async def execute_fetchall(self, sql: str,
+                               parameters: Iterable[Any] | None = None) -> list[tuple[Any, ...]]:
+        return await self._dialect.read(sql, tuple(parameters or ()))
+
+    async def close(self) -> None:
+        """Nothing to close: the store owns the pool."""
+
+
+class PgDialect:
+    """One PostgreSQL database through a pool, shared with other processes. Create it with :meth:`open`."""
+
+    def __init__(self, url: str, pool: asyncpg.Pool, *, read_only: bool = False) -> None:
         self.url = url
         self.path = redacted(url)
         self._pool = pool
         self._closed = False
-        self._read_only = False  # opened by check: nothing to release at close
+        self._read_only = read_only  # opened by check: nothing to release at close
         self._current: ContextVar[PgConnection | None] = ContextVar(f"pg-{id(self)}", default=None)
         self._seen: OrderedDict[str, int] = OrderedDict()  # game id -> revision last loaded or written
         self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"  # who holds a claim, who sent a notice
         self.outbox_lease = OUTBOX_LEASE_SECONDS  # seconds a claimed destination stays this process's
         self._listener: asyncpg.Connection | None = None
 
+    @property
+    def shared(self) -> PgDialect:
+        """This dialect coordinates the processes sharing the database itself."""
+        return self
+
     # -- lifecycle -------------------------------------------------------------------
     @classmethod
-    async def open(  # a URL where SQLite takes a path
-        cls,
-        path: str | os.PathLike[str] | None = None,
-        *,
-        migrations_dir: Path | None = None,
-        busy_timeout_ms: int = 10_000,
-        migrate: bool = True,
-        exclusive: bool = False,
-        pool_size: int = 10,
-        read_only: bool = False,
-    ) -> PgStore:
-        """Connect to the database ``path`` (a ``postgresql://`` URL) and apply pending migrations.
+    async def open(cls, url: str, *, busy_timeout_ms: int = 10_000, pool_size: int = 10,
+                   read_only: bool = False) -> PgDialect:
+        """Connect to the database ``url`` (see :meth:`bot.store.Store.open`).
 
         ``busy_timeout_ms`` becomes the server's ``lock_timeout`` (how long a write waits for a row
-        another process holds); ``exclusive`` is accepted for symmetry and ignored: any number of
-        processes may write (each write checks the game's revision). ``read_only`` (``python -m bot
-        check``): every transaction of the session is read-only on the server, nothing is migrated.
+        another process holds). ``read_only`` (``python -m bot check``): every transaction of the
+        session is read-only on the server.
 
         Raises:
             StoreError: the server cannot be reached or refuses us (the message says which).
-            MigrationError: a migration failed (it was rolled back; the store is closed).
         """
-        url = str(path) if path is not None else os.environ.get("ANNALS_DB", "")
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=pool_size, timeout=max(busy_timeout_ms / 1000, 1),
@@ -270,56 +257,31 @@ class PgStore(Store):
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             raise StoreError(f"Cannot open the PostgreSQL database {redacted(url)} ({exc}). Check ANNALS_DB "
                              "and that the server is running and lets this user in.") from exc
-        store = cls(url, pool)
-        store._read_only = read_only
-        if migrate and not read_only:
-            try:
-                await store.migrate(migrations_dir or PG_MIGRATIONS_DIR)
-            except BaseException:  # perhaps no schema to release deadlines in: just let go
-                await store._shut()
-                raise
-        return store
+        return cls(url, pool, read_only=read_only)
 
     async def close(self) -> None:
-        """Wait for the writes in progress, then close the pool (idempotent)."""
+        """Give back the deadlines this process claimed, then close the pool (idempotent)."""
         if self._closed:
             return
         if self._read_only:  # claimed nothing, and may write nothing
-            await self._shut()
+            await self.shut()
             return
         try:  # the deadlines claimed but not fired go back at once (a killed process's after a lease)
-            await self._read("UPDATE deadlines SET claimed_by = NULL, claimed_until = 0 "
-                             "WHERE claimed_by = ? AND fired = 0 RETURNING deadline_id", (self.owner,))
+            await self.read("UPDATE deadlines SET claimed_by = NULL, claimed_until = 0 "
+                            "WHERE claimed_by = ? AND fired = 0 RETURNING deadline_id", (self.owner,))
         except StoreError as exc:
             log.warning("could not release the claimed deadlines: %s", exc)
         finally:
-            await self._shut()
+            await self.shut()
 
-    async def _shut(self) -> None:
-        """Close the listener and the pool, releasing nothing."""
+    async def shut(self) -> None:
+        """Close the listener and the pool, releasing nothing (also after a failed migration, when
+        there may be no schema to release deadlines in)."""
         self._closed = True
         if self._listener is not None:
             await self._listener.close()
             self._listener = None
         await self._pool.close()
-
-    async def follow(self, changed: Callable[[str], object]) -> None:
-        """Call ``changed(game_id)`` whenever another process commits a change of a game (its own
-        changes are not reported). Holds one connection of its own until :meth:`close`."""
-        if self._listener is None:
-            with _mapped():
-                self._listener = await asyncpg.connect(self.url)
-
-        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
-            owner, _, game_id = payload.partition(" ")
-            if owner != self.owner and game_id:
-                changed(game_id)
-
-        with _mapped():
-            await self._listener.add_listener(CHANNEL, heard)
-
-    async def __aenter__(self) -> PgStore:
-        return self
 
     async def pragmas(self) -> dict[str, Any]:
         """The server's version, isolation level and lock timeout (what ``pragmas`` tells of SQLite)."""
@@ -328,15 +290,17 @@ class PgStore(Store):
             out[name] = await self._pool.fetchval(f"SHOW {name}")
         return out
 
-    def reader(self) -> PgReader:
-        """A reader over this store's pool (for :class:`bot.leagues.store.LeagueStore`)."""
+    async def reader(self) -> Reader:
+        """A reader over this dialect's pool."""
         return PgReader(self)
 
-    async def table_names(self) -> set[str]:
-        """The tables of the current schema."""
-        rows = await self._read("SELECT table_name FROM information_schema.tables "
-                                "WHERE table_schema = current_schema()")
-        return {str(r[0]) for r in rows}
+    async def table_columns(self) -> dict[str, list[str]]:
+        """The tables of the current schema, each with its columns in order."""
+        out: dict[str, list[str]] = {}
+        for r in await self.read("SELECT table_name, column_name FROM information_schema.columns WHERE "
+                                 "table_schema = current_schema() ORDER BY table_name, ordinal_position"):
+            out.setdefault(str(r[0]), []).append(str(r[1]))
+        return out
 
     # -- migrations ------------------------------------------------------------------
     def latest_version(self) -> int:
@@ -345,14 +309,15 @@ class PgStore(Store):
 
     async def user_version(self) -> int:
         """The schema version: the last migration applied (0 on an empty database)."""
-        rows = await self._read("SELECT to_regclass('annals_schema') IS NOT NULL")
+        rows = await self.read("SELECT to_regclass('annals_schema') IS NOT NULL")
         if not rows[0][0]:
             return 0
-        rows = await self._read("SELECT version FROM annals_schema")
+        rows = await self.read("SELECT version FROM annals_schema")
         return int(rows[0][0]) if rows else 0
 
-    async def migrate(self, directory: Path = PG_MIGRATIONS_DIR) -> int:
-        """Apply the migrations newer than the schema version, each in its own transaction.
+    async def migrate(self, directory: Path | None = None) -> int:
+        """Apply the migrations newer than the schema version, each in its own transaction
+        (``directory`` holds PostgreSQL's own files, :func:`pg_migrations`).
 
         The whole run holds an advisory lock, taken BEFORE the version is read, so processes
         starting together apply each migration once: the others wait, then find nothing to do.
@@ -360,7 +325,7 @@ class PgStore(Store):
         Raises:
             MigrationError: a file failed; it was rolled back whole, earlier ones stay applied.
         """
-        migrations = pg_migrations(directory)
+        migrations = pg_migrations(directory or PG_MIGRATIONS_DIR)
         async with self._pool.acquire() as conn:
             with _mapped():
                 await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
@@ -391,11 +356,11 @@ class PgStore(Store):
 
     # -- the write unit --------------------------------------------------------------
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PgConnection]:  # type: ignore[override]
+    async def transaction(self) -> AsyncIterator[Connection]:
         """One write unit on a pooled connection: BEGIN, then COMMIT or ROLLBACK.
 
-        A transaction opened inside another (in the same task) joins it, so :meth:`apply_change`
-        can lock the game row and then run the store's own writes in one transaction.
+        A transaction opened inside another (in the same task) joins it, and a read inside one sees
+        its own writes.
         """
         current = self._current.get()
         if current is not None:
@@ -412,7 +377,8 @@ class PgStore(Store):
                 finally:
                     self._current.reset(token)
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """The rows of one query (inside the task's transaction, when one is open)."""
         current = self._current.get()
         if current is not None:  # inside a transaction: see its own writes
             return await current.execute_fetchall(sql, params)
@@ -421,47 +387,19 @@ class PgStore(Store):
         with _mapped():
             return [tuple(r) for r in await self._pool.fetch(pg_sql(sql), *params)]
 
-    # -- games -----------------------------------------------------------------------
-    async def create_game(self, game: GameRow, seats: Iterable[SeatRow],
-                          outbox: Sequence[OutboxItem] = ()) -> list[int]:
-        ids = await super().create_game(game, seats, outbox)
-        self._saw(game.game_id, 0)
-        return ids
+    async def next_ids(self, conn: Connection, table: str, count: int) -> list[int]:
+        """Numbers from the table's identity sequence (other processes take numbers from it too)."""
+        rows = await conn.execute_fetchall(
+            "SELECT nextval(pg_get_serial_sequence(?, 'id')) FROM generate_series(1, ?)", (table, count))
+        return sorted(int(r[0]) for r in rows)  # ascending, as the items they number are in order
 
-    async def load_bundle(self, game_id: str) -> GameBundle | None:
-        # the revision is read first: a write in between makes it older than the bundle, which only
-        # costs a conflict and a reload, never a write from a stale copy
-        rows = await self._read("SELECT revision FROM games WHERE game_id = ?", (game_id,))
-        bundle = await super().load_bundle(game_id)
-        if rows and bundle is not None:
-            self._saw(game_id, int(rows[0][0]))
-        return bundle
+    # -- several writers (bot.dialect.Shared) ------------------------------------------
+    async def revision(self, game_id: str) -> int | None:
+        """The game's revision now, or None when there is no such game."""
+        rows = await self.read("SELECT revision FROM games WHERE game_id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
 
-    async def apply_change(self, change: GameChange) -> list[int]:
-        """Lock the game's row, check its seq, status and revision, then write the change.
-
-        Raises:
-            StoreConflict: the game changed since this process loaded it, or does not exist;
-                nothing was written.
-        """
-        gid = change.game_id
-        async with self.transaction() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT seq, status, revision FROM games WHERE game_id = ? FOR UPDATE", (gid,))
-            if not rows:
-                raise StoreConflict(f"game {gid!r} does not exist")
-            seq, status, revision = rows[0]
-            seen = self._seen.get(gid)
-            if (seq != change.expected_seq or (seen is not None and revision != seen)
-                    or (change.expected_status is not None and status != change.expected_status)):
-                raise StoreConflict(f"game {gid!r} changed meanwhile (seq {seq}, revision {revision})")
-            await conn.execute("UPDATE games SET revision = ? WHERE game_id = ?", (revision + 1, gid))
-            ids = await super().apply_change(change)
-            await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{self.owner} {gid}"))
-        self._saw(gid, revision + 1)
-        return ids
-
-    def _saw(self, game_id: str, revision: int) -> None:
+    def saw(self, game_id: str, revision: int) -> None:
         """Remember the revision this process holds of a game, for the :data:`SEEN_GAMES` most recent
         (far more than the service caches: a game forgotten here was reloaded since, or is not cached)."""
         self._seen[game_id] = revision
@@ -469,8 +407,46 @@ class PgStore(Store):
         while len(self._seen) > SEEN_GAMES:
             self._seen.popitem(last=False)
 
-    # -- deadlines -------------------------------------------------------------------
-    async def claim_deadlines(self, *, due_before: float) -> list[Deadline]:
+    async def lock_game(self, conn: Connection, change: GameChange) -> int:
+        """Lock the game's row, check its seq, status and revision, and bump the revision.
+
+        Raises:
+            StoreConflict: the game changed since this process loaded it, or does not exist;
+                nothing was written.
+        """
+        gid = change.game_id
+        rows = list(await conn.execute_fetchall(
+            "SELECT seq, status, revision FROM games WHERE game_id = ? FOR UPDATE", (gid,)))
+        if not rows:
+            raise StoreConflict(f"game {gid!r} does not exist")
+        seq, status, revision = rows[0]
+        seen = self._seen.get(gid)
+        if (seq != change.expected_seq or (seen is not None and revision != seen)
+                or (change.expected_status is not None and status != change.expected_status)):
+            raise StoreConflict(f"game {gid!r} changed meanwhile (seq {seq}, revision {revision})")
+        await conn.execute("UPDATE games SET revision = ? WHERE game_id = ?", (revision + 1, gid))
+        return int(revision) + 1
+
+    async def announce(self, conn: Connection, game_id: str) -> None:
+        """``NOTIFY`` the other processes (delivered when the transaction commits)."""
+        await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{self.owner} {game_id}"))
+
+    async def follow(self, changed: Callable[[str], object]) -> None:
+        """Call ``changed(game_id)`` whenever another process commits a change of a game (its own
+        changes are not reported). Holds one connection of its own until :meth:`close`."""
+        if self._listener is None:
+            with _mapped():
+                self._listener = await asyncpg.connect(self.url)
+
+        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+            owner, _, game_id = payload.partition(" ")
+            if owner != self.owner and game_id:
+                changed(game_id)
+
+        with _mapped():
+            await self._listener.add_listener(CHANNEL, heard)
+
+    async def claim_deadlines(self, due_before: int, columns: str) -> list[Row]:
         """Lease the unfired deadlines due by ``due_before`` that no other live process holds.
 
         Rows being claimed by another process right now are skipped (``SKIP LOCKED``), rows it
@@ -478,33 +454,19 @@ class PgStore(Store):
         returned again (it may retry a row it claimed).
         """
         now = int(time.time())
-        rows = await self._read(
-            f"UPDATE deadlines SET claimed_by = ?, claimed_until = ? WHERE deadline_id IN ("
+        return await self.read(
+            "UPDATE deadlines SET claimed_by = ?, claimed_until = ? WHERE deadline_id IN ("
             "SELECT deadline_id FROM deadlines WHERE fired = 0 AND due_at <= ? "
             "AND (claimed_until <= ? OR claimed_by = ?) "
             "AND game_id NOT IN (SELECT game_id FROM games WHERE damage IS NOT NULL) "  # paused clocks
-            "FOR UPDATE SKIP LOCKED) "
-            f"RETURNING {_DEADLINE_COLUMNS}",
-            (self.owner, now + CLAIM_SECONDS, int(due_before), now, self.owner))
-        return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.deadline_id))
+            f"FOR UPDATE SKIP LOCKED) RETURNING {columns}",
+            (self.owner, now + CLAIM_SECONDS, due_before, now, self.owner))
 
-    # -- the notice outbox -------------------------------------------------------------
-    async def _enqueue(self, conn: Any, items: Sequence[OutboxItem], now: int) -> list[int]:
-        """Insert outbox rows numbered by the identity column (other processes insert too)."""
-        ids: list[int] = []
-        for it in items:
-            rows = await conn.execute_fetchall(
-                "INSERT INTO outbox (game_id, dest_kind, dest_id, payload_json, nonce, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id", _outbox_values(it, now))
-            ids.append(int(next(iter(rows))[0]))
-        return ids
-
-    async def claim_due(self, destination: Destination, limit: int = 200) -> list[OutboxRow]:
-        """The destination's undelivered rows, in order, leased to this process; none while another
-        live process holds the destination (it delivers them, in order). Claims of one destination
-        are taken one at a time under an advisory lock, so two processes never split its rows."""
-        where, params = _outbox_where(destination)
-        key = f"outbox {destination.kind} {destination.target} {destination.game_id or ''}"
+    async def claim_outbox(self, key: str, where: str, params: Sequence[Any], columns: str,
+                           limit: int) -> list[Row]:
+        """Lease a destination's first rows to this process; none while another live process holds
+        it (it delivers them, in order). Claims of one destination are taken one at a time under an
+        advisory lock, so two processes never split its rows."""
         now = int(time.time())
         async with self.transaction() as conn:
             await conn.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (key,))
@@ -513,11 +475,10 @@ class PgStore(Store):
                 (*params, now, self.owner))
             if list(held):
                 return []
-            rows = await conn.execute_fetchall(
+            return list(await conn.execute_fetchall(
                 f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (SELECT id FROM outbox "
-                f"WHERE {where} ORDER BY id LIMIT ?) RETURNING {_OUTBOX_COLUMNS}",
-                (self.owner, now + self.outbox_lease, *params, limit))
-        return sorted((_outbox_row(r) for r in rows), key=lambda r: r.id)
+                f"WHERE {where} ORDER BY id LIMIT ?) RETURNING {columns}",
+                (self.owner, now + self.outbox_lease, *params, limit)))
 
     # -- maintenance -----------------------------------------------------------------
     async def integrity_problems(self, *, quick: bool = False) -> list[str]:
@@ -529,7 +490,8 @@ class PgStore(Store):
         if version != expected:
             out.append(f"schema version {version}, this code expects {expected}")
         if not quick:
-            missing = {"games", "seats", "actions", "snapshots", "deadlines"} - await self.table_names()
+            tables = set(await self.table_columns())
+            missing = {"games", "seats", "actions", "snapshots", "deadlines"} - tables
             out += [f"missing table {name}" for name in sorted(missing)]
         return out
 
