@@ -4,7 +4,7 @@ look-up (:func:`card_long`), and the short forms that choice labels use (:func:`
 
 The card's parts follow its anatomy (L17-60): the empire block (ages, start areas with their grid
 references, set-up, money, trade number, leader number, named leaders, special, glory categories,
-the icons), the value, the artefact (colour, ages, ``*`` and ``†``, condition) and the event (when it
+the icons), the value, the artefact (colour, ages, its marks in words, condition) and the event (when it
 is played, on what, what it does). Effects are worded by :mod:`engine.seven_ages.effects_words`.
 """
 
@@ -118,8 +118,8 @@ def empire_lines(card: Card) -> list[str]:
 
 def artefact_line(art: Artefact) -> str:
     """The artefact: name, colour, ages and its marks, then its condition and what it does."""
-    marks = ([" * (another artefact first)"] if art.needs_other_first else []) + \
-        ([" † (may come in an earlier age)"] if art.may_be_earlier else [])
+    marks = ([" (needs another artefact first)"] if art.needs_other_first else []) + \
+        ([" (may come in an earlier age)"] if art.may_be_earlier else [])
     ages = "any age" if art.any_age else ages_text(art.ages)
     line = f"Artefact: {art.name}{''.join(marks)}, {art.colour}, {ages}"
     if art.condition:
