@@ -8,10 +8,12 @@ played through ``GAME.apply`` only.
 
 from __future__ import annotations
 
+from engine import registry
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, Pacify, Police, StopHere
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
+from tests.contract.checks import Playout, check_decision, check_hidden_moves
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_manoeuvre import manoeuvre
 
@@ -121,3 +123,15 @@ def test_the_other_seat_sees_that_a_unit_is_chosen_not_which_units_are_there() -
     go = next(g for g in theirs["goes"] if g["empire"] == card("Mongols"))
     assert "policing" not in go["data"]  # the area being policed is the go owner's, as the rest of the go
     assert "policing" in next(g for g in GAME.view(s.state, 0)["goes"] if g["seat"] == 0)["data"]
+
+
+def test_the_police_decision_keeps_the_contract() -> None:
+    """The shared contract's decision and swap checks: each move offered once with a readable label, the
+    timed-out move legal, and no move telling another seat what it hides."""
+    s = _armenia({"Spear": 3, "Catapult": 1}).play(Pacify(0, "Armenia"))
+    out = Playout(registry.spec("seven-ages"), 2, 1)
+    assert s.actors() == {0}
+    for seat in sorted(s.actors()):
+        check_decision(out, GAME, s.state, seat, 0)
+        check_hidden_moves(out, GAME, s.state, seat, 0)
+    assert out.problems == []
