@@ -19,6 +19,7 @@ from engine.seven_ages.actions_fight import (
     Raze,
     Redraw,
     Retreat,
+    RetreatArea,
     RetreatLeader,
     RetreatSplit,
     RetreatUnits,
@@ -94,8 +95,11 @@ def _losses_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: st
 
 def _scatter_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
     ask = pending["ask"]
-    return (f"{who}: send {empire_name(int(ask['empire']))} retreating from {ask['area']} to "
-            f"{join_words([str(a) for a in ask['dests']], 'or')}, a type of unit or a leader at a time")
+    side = f"{who}: send {empire_name(int(ask['empire']))} retreating from {ask['area']} to"
+    if ask.get("to"):
+        return f"{side} {ask['to']}, a type of unit or a leader at a time"
+    return (f"{side} {join_words([str(a) for a in ask['dests']], 'or')}: choose the area the next units "
+            "go to")
 
 
 def _label(view: Mapping[str, Any], action: Action) -> Choice:
@@ -103,6 +107,10 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return _loss_label(view, action)
     if isinstance(action, RetreatSplit):
         return Choice(action, "Retreat, sending units to different areas", group="Retreat")
+    if isinstance(action, RetreatArea):
+        if not action.to:
+            return Choice(action, "Send units to another area", group="Where to")
+        return Choice(action, f"Send units to {action.to}", group="Where to")
     if isinstance(action, RetreatUnits):
         return Choice(action, f"Send {unit_words(action.count, action.unit)} to {action.to}",
                       group=f"To {action.to}")
