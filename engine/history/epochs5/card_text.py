@@ -31,7 +31,8 @@ def card_words(rules: Rules, key: str) -> str:
             return (f"{card.name}: a kingdom card of Epoch {roman(card.epoch)}.\n{_sentence(card.text)}\n"
                     f"Its kingdom: {empire_line(rules, card.kingdom.key)}.")
         saved = ", which may be saved for a later epoch" if card.savable else ""
-        return f"{card.name}: an enhancement card of Epoch {roman(card.epoch)}{saved}.\n{_sentence(card.text)}"
+        head = f"{card.name}: an enhancement card of Epoch {roman(card.epoch)}{saved}."
+        return f"{head}\n{_sentence(card.text)}"
     emp = rules.empires[key]
     return (f"{emp.name}: an empire card of Epoch {roman(emp.epoch)}, called {emp.order} of "
             f"{len(rules.epochs[emp.epoch])}.\n{_sentence(empire_line(rules, key))}")
