@@ -166,8 +166,9 @@ class Game(Protocol):
         ``wanted`` is what a person typed: a number or a name printed on the card (any case). The whole
         card, in several lines, when the viewer may read it; else one line: a short list when several
         cards they may read answer to it, a sentence when the card exists but the viewer may not read it
-        (another seat's hand, the deck) or the number is no card's. None when the game has no card called that, or no cards at all (the
-        default of :class:`BaseGame`): the platform then says so in one sentence."""
+        (another seat's hand, the deck) or the number is no card's. None when the game has no card
+        called that, or no cards at all (the default of :class:`BaseGame`): the platform then says so
+        in one sentence."""
         ...
 
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
