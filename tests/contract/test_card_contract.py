@@ -20,6 +20,7 @@ import pytest
 
 from engine.core import Game
 from engine.spec import GameSpec
+from tests.contract.checks import LEAKS
 from tests.contract.test_place_contract import COLOURS, PEOPLE, RAW, SPECS, phrases, spec_id
 
 MOVES = 400
@@ -54,10 +55,14 @@ def words_in(text: str) -> list[str]:
     return phrases(text) + [f"card {n}" for n in CARD_NUMBER.findall(text)]
 
 
+def readable(text: str) -> bool:
+    """Words a player reads: no raw data, no seat number, no Python structure or error text."""
+    return not RAW.search(text) and not any(pattern.search(text) for pattern, _ in LEAKS)
+
+
 def one_sentence(text: str | None) -> bool:
     """None, or one line a player reads: a sentence, no Python text, no raw data."""
-    return text is None or ("\n" not in text and text.endswith(".") and not RAW.search(text)
-                            and "Error" not in text and len(text) <= 400)
+    return text is None or ("\n" not in text and text.endswith(".") and readable(text) and len(text) <= 400)
 
 
 def reads(game: Game, view: Any, word: str, names: Sequence[str]) -> str | None:
@@ -80,7 +85,7 @@ def test_a_card_another_seat_holds_hidden_is_refused_or_unknown(spec: GameSpec) 
                 if whole is None:
                     continue
                 answered += 1
-                assert not RAW.search(whole), whole
+                assert readable(whole), whole
                 if reads(game, public, word, names) == whole:
                     continue  # on the table: everyone reads it
                 hidden += 1
@@ -119,6 +124,6 @@ def test_a_card_the_asker_reads_is_found_by_its_name_in_any_case(spec: GameSpec)
                 whole = reads(game, view, word, names)
                 if whole is None:
                     continue
-                assert whole.rstrip().endswith("."), whole
+                assert whole.rstrip().endswith(".") and readable(whole), whole
                 assert game.card_text(view, word.upper(), names) == whole
                 assert game.card_text(view, f"  {word.lower()} ", names) == whole
