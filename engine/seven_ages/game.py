@@ -24,7 +24,7 @@ from engine.core import (
     Words,
     only_move,
 )
-from engine.seven_ages import decision, fog, join, prefs, secrets, steps, text
+from engine.seven_ages import card_words, decision, fog, join, prefs, secrets, steps, text
 from engine.seven_ages.actions import CODEC, Done, Pass
 from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.checks import check_data
@@ -168,6 +168,9 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
         return text.place_text(view, place, names)
+
+    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+        return card_words.card_answer(view, wanted)
 
 
 GAME = SevenAgesGame()
