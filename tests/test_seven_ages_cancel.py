@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.core import Decision
 from engine.seven_ages import window
 from engine.seven_ages.actions import TurnMarker
 from engine.seven_ages.actions_civ import EventPick, PlayEvent
@@ -71,8 +72,12 @@ def test_e24_counterspy_cancels_i_spy() -> None:
     t.do(PlayEvent(0, I_SPY))
     assert asked(t) == [1]  # alice played it: bob is asked first
     assert set(t.legal(1)) == {WindowPlay(1, COUNTERSPY), WindowPass(1)}
+    play = prompt(t, 1).choices[0]
+    assert play.label == "Play Counterspy: cancel 'I spy' as it is played"
     t.do(WindowPlay(1, COUNTERSPY))
     assert asked(t) == [2]  # the window reopens on Counterspy
+    said = GAME.describe_event(t.named("cancel_played")[-1], NAMES)
+    assert said == "bob (Blue) plays Counterspy to cancel I spy."
     passes(t)
     assert not t.named("hand_seen") and t.state.people[0].hand == (PLAIN[0],)  # I spy did nothing
     assert t.state.people[1].hand == (PLAIN[1],)
@@ -167,7 +172,7 @@ def test_who_is_asked_follows_the_public_setting_and_the_target() -> None:
     assert not asked(t) and t.named("card_check")  # alice is skipped: it went on
 
 
-def prompt(t: Table, seat: int) -> object:
+def prompt(t: Table, seat: int) -> Decision:
     return GAME.decision(GAME.view(t.state, seat), seat, GAME.legal_actions(t.state, seat), NAMES)
 
 
@@ -180,6 +185,10 @@ def test_a_seat_holding_no_cancel_is_asked_all_the_same() -> None:
         t.do(PlayEvent(0, I_SPY))
         assert t.actors() == frozenset({1}) and GAME.forced(t.state, 1) is None
         others = [(GAME.view(t.state, s), prompt(t, s)) for s in (0, 2)]
+        asked_bob = prompt(t, 1)
+        assert asked_bob.heading == ("bob (Blue): I spy may be cancelled now: play a card that cancels it, "
+                                     "or pass")
+        assert asked_bob.choices[-1].label == "Play no event now"
         t.do(WindowPass(1))
         later = prompt(t, 2)
         seen.append((others, later, GAME.view(t.state, 0)))

@@ -42,6 +42,7 @@ from engine.core import Action, Event, Names, PlayerId
 from engine.seven_ages import window
 from engine.seven_ages.actions_fight import WindowPass
 from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.decision import register_pending_heading
 from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event
@@ -127,6 +128,11 @@ def _skips(state: SevenState, go: Go, seat: PlayerId) -> bool:
     return int(_top(go)["seat"]) == seat
 
 
+def _ask(state: SevenState, go: Go) -> dict[str, Any]:
+    """What a seat asked is shown: the event on top (announced to everyone)."""
+    return {"cancel": top_name(go)}
+
+
 def _push(ctx: Ctx, go: Go, card: Card, side: int) -> None:
     """A cancel played: it goes on top of the chain (the window reopens, offering its own cancels)."""
     chain = chain_of(go)
@@ -186,7 +192,7 @@ def asked_in(state: SevenState, pending: Pending) -> Go | None:
     return go if go is not None and chain_of(go) is not None else None
 
 
-window.register(TIMING, (CODE,), _push, sided=False, offer=_offer, skips=_skips)
+window.register(TIMING, (CODE,), _push, sided=False, offer=_offer, skips=_skips, ask=_ask)
 
 
 # -- words ------------------------------------------------------------------------------------------
@@ -205,9 +211,15 @@ def _words(event: Event, names: Names) -> str | None:
     return None
 
 
+def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+    """The asked seat's question, the same whatever it holds."""
+    return f"{who}: {pending['ask']['cancel']} may be cancelled now: play a card that cancels it, or pass"
+
+
 def _register(types: Iterable[str]) -> None:
     for t in types:
         register_event(t, _words)
+    register_pending_heading(window.EVENT, _heading)
 
 
 _register(("cancel_played", "event_cancelled"))

@@ -44,6 +44,8 @@ Offer = Callable[[SevenState, Go, PlayerId], list[Card]]
 """The cards a seat may play in a window now, when not those of the window's timing and codes."""
 Skip = Callable[[SevenState, Go, PlayerId], bool]
 """Whether a seat is not asked this time round (counted as a pass): from public things only."""
+Ask = Callable[[SevenState, Go], dict[str, Any]]
+"""What the asked seat's decision shows it (``Pending.data["ask"]``, for its heading): public things only."""
 
 
 @dataclass(frozen=True)
@@ -56,17 +58,18 @@ class Timing:
     handler: Handler
     offer: Offer | None = None
     skips: Skip | None = None
+    ask: Ask | None = None
 
 
 _TIMINGS: dict[str, Timing] = {}
 
 
 def register(timing: str, codes: Iterable[str], handler: Handler, *, sided: bool = True,
-             offer: Offer | None = None, skips: Skip | None = None) -> None:
+             offer: Offer | None = None, skips: Skip | None = None, ask: Ask | None = None) -> None:
     """Let windows of ``timing`` carry out events made only of ``codes``, applied by ``handler``; with
     ``offer``, the cards a seat may play are those it returns; with ``skips``, a seat it names is not asked
-    this time round and counts as having passed."""
-    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips)
+    this time round and counts as having passed; with ``ask``, what the asked seat is shown."""
+    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask)
 
 
 def standing(state: SevenState, seat: PlayerId) -> str:
@@ -116,7 +119,8 @@ def _ask(ctx: Ctx, seat: PlayerId, window: dict[str, Any]) -> bool:
     """Ask the next seat not skipped (a skipped seat counts as a pass); True when the window has closed."""
     go = ctx.state.go_of(seat)
     assert go is not None
-    skips = _TIMINGS[str(window["timing"])].skips
+    rules = _TIMINGS[str(window["timing"])]
+    skips = rules.skips
     order = window["order"]
     while skips is not None and int(window["passes"]) < len(order) \
             and skips(ctx.state, go, int(order[int(window["next"])])):
@@ -127,7 +131,8 @@ def _ask(ctx: Ctx, seat: PlayerId, window: dict[str, Any]) -> bool:
         ctx.emit("window_closes", timing=window["timing"])
         return True
     ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": window}))
-    asked = Pending(EVENT, int(order[int(window["next"])]), go.empire, {})
+    data = {"ask": rules.ask(ctx.state, go)} if rules.ask is not None else {}
+    asked = Pending(EVENT, int(order[int(window["next"])]), go.empire, data)
     ctx.state = replace(ctx.state, pending=(*ctx.state.pending, asked))
     return False
 
