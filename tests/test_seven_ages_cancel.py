@@ -7,7 +7,10 @@ passed in turn, the chain resolves from the top. Who is asked depends on the pub
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+
+import pytest
 
 from engine.core import Decision
 from engine.seven_ages import window
@@ -230,3 +233,26 @@ def test_the_greedy_player_cancels_a_cancel_of_its_own_event() -> None:
     t.do(PlayEvent(0, I_SPY), WindowPlay(1, COUNTERSPY), WindowPass(2))
     assert asked(t) == [0]
     assert GreedyPolicy(0).choose(t.state, 0) == WindowPlay(0, CYBERTHIEF)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_chains_resolve_by_the_number_of_cancels(seed: int) -> None:
+    """Counterspy and Cyberthief dealt at random, every seat asked playing or passing at random: I spy is
+    carried out exactly when an even number of cancels was played (each cancel undoes the one under it,
+    L873), and every card played has left its hand for the discards."""
+    rng = random.Random(seed)
+    hands: dict[int, list[int]] = {0: [I_SPY], 1: [], 2: []}
+    for card in (COUNTERSPY, CYBERTHIEF):
+        hands[rng.randrange(3)].append(card)
+    t = table({s: (*cards, PLAIN[s]) for s, cards in hands.items()})
+    t.do(PlayEvent(0, I_SPY))
+    played = []
+    while who := asked(t):
+        options = t.legal(who[0])
+        move = rng.choice(options)
+        if isinstance(move, WindowPlay):
+            played.append(move.card)
+        t.do(move)
+    carried_out = bool(t.legal(0)) and all(isinstance(a, EventPick) for a in t.legal(0))
+    assert carried_out == (len(played) % 2 == 0)
+    assert all(c in t.state.discard and all(c not in p.hand for p in t.state.people) for c in played)
