@@ -230,7 +230,9 @@ def test_the_greedy_player_lets_an_event_that_hurts_another_pass() -> None:
 def test_the_greedy_player_cancels_a_cancel_of_its_own_event() -> None:
     """Alice's I spy is cancelled by bob's Counterspy; alice holds Cyberthief: she cancels the Counterspy."""
     t = table({0: (I_SPY, CYBERTHIEF), 1: (COUNTERSPY,)})
-    t.do(PlayEvent(0, I_SPY), WindowPlay(1, COUNTERSPY), WindowPass(2))
+    t.do(PlayEvent(0, I_SPY))
+    assert GreedyPolicy(1).choose(t.state, 1) == WindowPlay(1, COUNTERSPY)  # I spy may be played on bob
+    t.do(WindowPlay(1, COUNTERSPY), WindowPass(2))
     assert asked(t) == [0]
     assert GreedyPolicy(0).choose(t.state, 0) == WindowPlay(0, CYBERTHIEF)
 

@@ -11,7 +11,9 @@ is glory. Event cards run the effect codes of :mod:`engine.seven_ages.effects`
 listed in :data:`EVENT_CODES_NOW`: the simple ones here, those that ask for a
 choice (an area, a leader, a player, the victim's units, an assassination's
 draws) in :mod:`engine.seven_ages.civ_events`; any other is refused with a
-sentence naming part 4, never silently skipped.
+sentence naming part 4, never silently skipped. An event played first goes
+through the cancel chain (:mod:`engine.seven_ages.cancels`, L871-877): its
+effects begin only once no cancel stopped it.
 """
 
 from __future__ import annotations
