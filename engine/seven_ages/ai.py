@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from engine import policy, rng
 from engine.core import Action, PlayerId
 from engine.policy import Policy, PolicyRng, legal
-from engine.seven_ages import event_ai, fog, pacify
+from engine.seven_ages import cancel_ai, cancels, event_ai, fog, pacify
 from engine.seven_ages.actions import (
     Bid,
     Build,
@@ -303,6 +303,9 @@ class GreedyPolicy:
         if top := _top_unit(state, player):
             return top
         actions = legal(GAME, state, player)
+        asked = next((p for p in state.pending if p.seat == player), None)
+        if asked is not None and (chain := cancels.asked_in(state, asked)) is not None:
+            return cancel_ai.choice(state, asked, chain)  # a cancel window (L871-877)
         if answer := event_ai.answer(state, player, actions):
             return answer
 

@@ -44,7 +44,7 @@ STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
                "nominate": "you own the defending empire too: nominate the player who defends it",
                "round": "the conflict's round: both sides commit their units",
                "commit": "commit your units to this round, face down (at least one)",
-               "event": "the event window: play an event on the revealed round, or pass",
+               "event": "the event window: play an event now, or pass",
                "retreat": "before this round's cards: retreat from the conflict, or stand fast",
                "raze": "your Barbarians took a city: destroy it, or keep it (its income, its defence)",
                "losses": "choose the units you lose",
@@ -136,6 +136,10 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, "Stand fast and fight on")
     if isinstance(action, WindowPlay):
         c = load_deck().cards[action.card]
+        if c.event.timing != "conflict":  # a cancel window's play (cancels.py): it only cancels
+            cancel = [x for x in c.event.effects if x["code"] == "cancel_event"]
+            words = f"Play {c.event.name}: {describe_all(cancel)}"
+            return Choice(action, shorten(words, 100), group="Events")
         side = "the attackers" if action.side == 0 else "the defenders"
         # what the event does, not its card's number: the number tells a player nothing at this point
         does = describe_all(c.event.effects)
@@ -192,6 +196,8 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "window_opens":
         return f"Events may be played now, in turn: {join_words([seat(names, int(x)) for x in d['seats']])}."
     if event.type == "window_event_played":
+        if d["timing"] != "conflict":
+            return None  # a cancel: the chain words it, naming what it cancels (cancels.py)
         c = load_deck().cards[int(d["card"])]
         side = "the attackers" if int(d["side"]) == 0 else "the defenders"
         return f"{seat(names, int(d['seat']))} plays {c.event.name} for {side}."
