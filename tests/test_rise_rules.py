@@ -41,7 +41,7 @@ from engine.rise.ai import make_policy
 from engine.rise.context import Ctx
 from engine.rise.data import DATA_DIR
 from engine.rise.game import GAME
-from engine.rise.state import EMPTY, RiseState
+from engine.rise.state import EMPTY, Phase, RiseState
 
 DATA = GAME.data
 MICHAEL, PETER, DAN, LIN, WHITE = 0, 1, 2, 3, 4
@@ -648,7 +648,7 @@ def test_income_moves_cubes_from_stock_and_city_upkeep_is_a_choice() -> None:
     phases.income_phase(c)
     assert s.pool[MICHAEL] == 7 and s.stock[MICHAEL] == 0  # 3 cubes earned, 2 in stock
     assert s.gold[MICHAEL] == 5 + 1 and s.resources[MICHAEL] == 1
-    s.phase = "upkeep"
+    s.phase = Phase.UPKEEP
     flow.settle(c)
     assert GAME.legal_actions(s, MICHAEL) == [Keep(MICHAEL, cid("Babylon")), Discard(MICHAEL, cid("Babylon"))]
     refused(s, Keep(MICHAEL, cid("Rome")), "wrong_tile")
@@ -765,7 +765,7 @@ def test_end_of_era_keeps_tiles_for_a_price_and_halves_cubes() -> None:
     s.gold = [1, 0]
     s.progress[PETER] = [pid("Writing")]
     s.cubes = {"nw_africa": [3, 1], "ne_africa": [4, 0]}
-    s.phase = "upkeep"
+    s.phase = Phase.UPKEEP
     flow.settle(ctx(s))
     assert s.phase == "era_end" and GAME.actors(s) == frozenset({MICHAEL})
     s = act(s, Keep(MICHAEL, pid("Agriculture")))
@@ -794,7 +794,7 @@ def test_no_upkeep_after_the_last_era_and_final_bonus() -> None:
     s.resources = [5, 0]
     s.vp = [10, 10]
     s.cubes = {"russia": [3, 0]}
-    s.phase = "upkeep"
+    s.phase = Phase.UPKEEP
     flow.settle(ctx(s))
     assert s.phase == "over"
     # Michael: 10 + Democracy 3 + Russia 4, + 8 // 3 + 5 // 3 = 20; Peter: 10 + 11 // 3 = 13.
