@@ -1,6 +1,7 @@
 """II. Player Actions: the action display, the five actions and the free progress tiles.
 
-An action runs through stages kept in ``state.task``:
+An action runs through stages kept in ``state.task`` (:class:`engine.rise.state.Stage`, each a step
+of :mod:`engine.rise.steps`):
 
 * ``choose`` -- A turn: select a row whose action can be done; B turn: take
   back one of your discs with the whole payment for the discs to its left
