@@ -178,9 +178,8 @@ def _stop_placing(ctx: Ctx, action: Stop) -> None:
 
 
 def _battle_moves(state: RiseState, player: PlayerId) -> list[Action]:
-    out: list[Action] = [Battle(player, *b) for b in turn.battle_options(state, load_data(), player)]
-    out.append(Stop(player))
-    return out
+    """A battle the empire tile still allows, or stop."""
+    return [*(Battle(player, *b) for b in turn.battle_options(state, load_data(), player)), Stop(player)]
 
 
 def _battle(ctx: Ctx, action: Battle) -> None:
@@ -192,9 +191,8 @@ def _stop_fighting(ctx: Ctx, action: Stop) -> None:
 
 
 def _after_moves(state: RiseState, player: PlayerId) -> list[Action]:
-    out: list[Action] = [UseTile(player, *use) for use in turn.free_uses(state, load_data(), player)]
-    out.append(Stop(player))
-    return out
+    """A ready free tile, or stop: the action ends."""
+    return [*(UseTile(player, *use) for use in turn.free_uses(state, load_data(), player)), Stop(player)]
 
 
 def _use_after(ctx: Ctx, action: UseTile) -> None:
