@@ -14,7 +14,6 @@ So the steps are keyed by the stage during the Player Actions phase and by the p
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -248,9 +247,10 @@ def _discard(ctx: Ctx, action: Discard) -> None:
     flow.settle(ctx)
 
 
-_KEEP: Step[RiseState, Ctx] = Step(
-    expects="a tile to be kept or given up", actors=_asked, handlers={Keep: _keep, Discard: _discard},
-    legal=_keep_moves, timeout=_keep_timeout)
+def _keeping(expects: str) -> Step[RiseState, Ctx]:
+    """The step of a phase that asks, tile by tile in turn order, whether a tile is kept."""
+    return Step(expects=expects, actors=_asked, handlers={Keep: _keep, Discard: _discard}, legal=_keep_moves,
+                timeout=_keep_timeout)
 
 # -- turn order determination ---------------------------------------------------------------------------
 
@@ -296,9 +296,9 @@ STEPS: Mapping[Phase | Stage, Step[RiseState, Ctx]] = {
     Stage.AFTER: Step(
         expects="a free progress tile to be used, or the action to end", actors=_acting,
         handlers={UseTile: _use_after, Stop: _end_action}, legal=_after_moves, timeout=_stop_timeout),
-    Phase.FOOD_UPKEEP: dataclasses.replace(_KEEP, expects="a city that eats food to be kept or given up"),
-    Phase.UPKEEP: dataclasses.replace(_KEEP, expects="a city's upkeep to be paid or the city given up"),
-    Phase.ERA_END: dataclasses.replace(_KEEP, expects="the end of the era's tiles to be kept or given up"),
+    Phase.FOOD_UPKEEP: _keeping("a city that eats food to be kept or given up"),
+    Phase.UPKEEP: _keeping("a city's upkeep to be paid or the city given up"),
+    Phase.ERA_END: _keeping("the end of the era's tiles to be kept or given up"),
     Phase.ORDER: Step(
         expects="a place on the turn order track to be chosen", actors=_chooser,
         handlers={ChooseOrder: _order}, legal=_positions, timeout=_first_free),
