@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from engine.core import Action, IllegalAction
-from engine.rise import control, flow, phases
+from engine.rise import ai, control, flow, phases
 from engine.rise.actions import (
     CODEC,
     Battle,
@@ -41,7 +41,7 @@ from engine.rise.ai import make_policy
 from engine.rise.context import Ctx
 from engine.rise.data import DATA_DIR
 from engine.rise.game import GAME
-from engine.rise.state import EMPTY, RiseState
+from engine.rise.state import EMPTY, Phase, RiseState, Stage
 
 DATA = GAME.data
 MICHAEL, PETER, DAN, LIN, WHITE = 0, 1, 2, 3, 4
@@ -648,7 +648,7 @@ def test_income_moves_cubes_from_stock_and_city_upkeep_is_a_choice() -> None:
     phases.income_phase(c)
     assert s.pool[MICHAEL] == 7 and s.stock[MICHAEL] == 0  # 3 cubes earned, 2 in stock
     assert s.gold[MICHAEL] == 5 + 1 and s.resources[MICHAEL] == 1
-    s.phase = "upkeep"
+    s.phase = Phase.UPKEEP
     flow.settle(c)
     assert GAME.legal_actions(s, MICHAEL) == [Keep(MICHAEL, cid("Babylon")), Discard(MICHAEL, cid("Babylon"))]
     refused(s, Keep(MICHAEL, cid("Rome")), "wrong_tile")
@@ -765,7 +765,7 @@ def test_end_of_era_keeps_tiles_for_a_price_and_halves_cubes() -> None:
     s.gold = [1, 0]
     s.progress[PETER] = [pid("Writing")]
     s.cubes = {"nw_africa": [3, 1], "ne_africa": [4, 0]}
-    s.phase = "upkeep"
+    s.phase = Phase.UPKEEP
     flow.settle(ctx(s))
     assert s.phase == "era_end" and GAME.actors(s) == frozenset({MICHAEL})
     s = act(s, Keep(MICHAEL, pid("Agriculture")))
@@ -794,7 +794,7 @@ def test_no_upkeep_after_the_last_era_and_final_bonus() -> None:
     s.resources = [5, 0]
     s.vp = [10, 10]
     s.cubes = {"russia": [3, 0]}
-    s.phase = "upkeep"
+    s.phase = Phase.UPKEEP
     flow.settle(ctx(s))
     assert s.phase == "over"
     # Michael: 10 + Democracy 3 + Russia 4, + 8 // 3 + 5 // 3 = 20; Peter: 10 + 11 // 3 = 13.
@@ -814,6 +814,52 @@ def test_not_your_turn_and_wrong_step_leave_the_state_untouched() -> None:
     s = act(s, Select(MICHAEL, "territory", 7))
     refused(s, TakeProgress(MICHAEL, s.open_progress[0]), "wrong_row")
     refused(s, TakeTerritory(MICHAEL, "t99"), "tile_not_available")
+
+
+def test_a_move_of_another_step_is_refused_with_what_the_game_waits_for() -> None:
+    """A move the step does not take gets one sentence saying what the game is waiting for, in the
+    words of that step (an action chosen, a cube placed, a tile kept), not a list of move kinds."""
+    s = arranged()
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(s, Keep(MICHAEL, pid("Writing")))
+    assert info.value.code == "wrong_step"
+    assert "waiting for an action to be chosen" in info.value.message
+    s = act(s, Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e2"))
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(s, Select(MICHAEL, "city", 7))
+    assert "waiting for the empire tile's cubes to be placed" in info.value.message
+    k = arranged()
+    k.cities[MICHAEL] = [cid("Babylon")]
+    k.phase, k.task = Phase.UPKEEP, None
+    k.pending = [{"player": MICHAEL, "kind": "upkeep", "tile": cid("Babylon")}]
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(k, Stop(MICHAEL))
+    assert info.value.code == "wrong_step" and "upkeep" in info.value.message
+
+
+def test_a_saved_game_loads_its_phase_and_stage_and_plays_on() -> None:
+    """A stored state holds its phase and an action's stage as plain strings (as every game saved
+    before they were enums); read back, the game goes on from them: the end of an era's last tile
+    decision leads on to turn order, and a player placing cubes is still placing."""
+    s = arranged(players=2, turn=2)
+    s.order = [MICHAEL, PETER]
+    s.progress[MICHAEL] = [pid("Agriculture")]
+    s.gold = [3, 0]
+    s.phase = Phase.UPKEEP
+    flow.settle(ctx(s))
+    stored = json.loads(s.dumps())
+    assert (stored["phase"], stored["pending"][0]["tile"]) == ("era_end", pid("Agriculture"))
+    loaded = GAME.from_json(stored)
+    assert loaded.phase is Phase.ERA_END
+    after = act(loaded, Keep(MICHAEL, pid("Agriculture")))
+    assert after.phase is Phase.ORDER and after.gold[MICHAEL] == 2
+    placing = act(arranged(), Select(MICHAEL, "empire", 7), TakeEmpire(MICHAEL, "e2"))
+    stored = json.loads(placing.dumps())
+    assert stored["task"]["stage"] == "place"
+    loaded = GAME.from_json(stored)
+    assert loaded.task is not None and loaded.task["stage"] is Stage.PLACE
+    assert ai.placing(loaded, MICHAEL) == "e2"  # the greedy player counts the cubes still to place
+    assert PlaceCube(MICHAEL, "nw_africa") in GAME.legal_actions(loaded, MICHAEL)
 
 
 def test_malformed_actions_are_refused() -> None:
@@ -1008,6 +1054,6 @@ def test_the_skip_policy_plays_the_most_passive_move() -> None:
     assert GAME.timeout_action(b, MICHAEL) == Skip(MICHAEL)
     k = arranged()
     k.cities[MICHAEL] = [cid("Babylon")]
-    k.phase, k.task = "upkeep", None
+    k.phase, k.task = Phase.UPKEEP, None
     k.pending = [{"player": MICHAEL, "kind": "upkeep", "tile": cid("Babylon")}]
     assert GAME.timeout_action(k, MICHAEL) == Keep(MICHAEL, cid("Babylon"))

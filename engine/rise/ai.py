@@ -25,14 +25,17 @@ It decides exactly as applying every move would (``tests/test_rise_greedy_oracle
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from engine import policy, rng
 from engine.core import Action
 from engine.policy import Policy, PolicyRng
 from engine.rise import move_effects
-from engine.rise.actions import ChooseOrder, Select, Skip, TakeBack
+from engine.rise.actions import Select, Skip, TakeBack
 from engine.rise.data import RiseData
 from engine.rise.game import GAME
-from engine.rise.state import RiseState
+from engine.rise.state import Phase, RiseState, Stage
 from engine.rise.turn import Mix, holdings
 from engine.rise.yield_cache import Snapshot, TileKey, YieldCache, Yields, tile_key, with_cubes, with_tiles
 
@@ -51,7 +54,7 @@ def worth(state: RiseState, data: RiseData, seat: int, y: Yields) -> float:
 def placing(state: RiseState, seat: int) -> str | None:
     """The empire tile whose cubes ``seat`` is placing now, or None."""
     task = state.task
-    if task is not None and int(task["player"]) == seat and task["stage"] == "place" and task["empire"]:
+    if task is not None and int(task["player"]) == seat and task["stage"] is Stage.PLACE and task["empire"]:
         return str(task["empire"])
     return None
 
@@ -67,7 +70,7 @@ def worth_of(state: RiseState, data: RiseData, seat: int, y: Yields, held: Mix, 
     if s.final is not None:
         return float(s.final[seat])
     gold, pool, resources, food, vp = held
-    turns_left = data.turns - s.turn + (1 if s.phase == "actions" else 0)
+    turns_left = data.turns - s.turn + (1 if s.phase is Phase.ACTIONS else 0)
     late = 1.0 if s.turn >= 5 else 0.0
     value = float(vp)
     value += turns_left * (y["vp"] + 0.4 * y["gold"] + 0.45 * y["resources"] + 0.3 * y["cubes"])
@@ -232,20 +235,16 @@ class GreedyPolicy:
             quick = node.score(action, data, self._yields)
             if quick is not None:
                 return quick
-            if depth > 0 and isinstance(action, (Select, TakeBack)):
-                # Selecting a row, or taking a disc back, leads on to the row's moves; neither changes
-                # what those read but the payment: score them from here (or from the payment made).
-                start = node.preview(action, data, self._yields) if isinstance(action, TakeBack) else node
-                then = move_effects.row_moves(start.state, data, node.seat, action.row)
-                if isinstance(action, TakeBack):
-                    then.append(Skip(node.seat))  # a B-turn action may be skipped once paid for
+            lead = _LEADS_ON.get(type(action)) if depth > 0 else None
+            if lead is not None:
+                start, then = lead(node, action, data, self._yields)
                 after = [start.score(a, data, self._yields) for a in then]
                 if all(value is not None for value in after):
                     return max(value for value in after if value is not None)
         after_node = node.child(action)
         task = after_node.state.task
         if (depth > 0 and task is not None and int(task["player"]) == node.seat
-                and task["stage"] == "act" and after_node.state.phase == "actions"):
+                and task["stage"] is Stage.ACT and after_node.state.phase is Phase.ACTIONS):
             return max(self._value(after_node, a, depth - 1) for a in after_node.legal())
         return after_node.position(data, self._yields)
 
@@ -257,9 +256,10 @@ class GreedyPolicy:
             raise ValueError(f"player {player} has no legal action now")
         if len(actions) == 1:
             return node, actions[:], False
-        if state.phase == "order":
-            # Turn order: acting early gets the pick of the tiles and regions.
-            return node, [min(actions, key=lambda a: a.position if isinstance(a, ChooseOrder) else 99)], False
+        if state.phase is Phase.ORDER:
+            # Turn order: acting early gets the pick of the tiles and regions (the free positions come
+            # first to last).
+            return node, actions[:1], False
         best: list[Action] = []
         top = float("-inf")
         for action in self._cheapest_payments(node, actions):
@@ -296,7 +296,7 @@ class GreedyPolicy:
         yields = node.yields(self._yields).every[seat]
         gold, pool, resources, food, vp = holdings(s, seat)
         for action in actions:
-            if not isinstance(action, TakeBack):
+            if type(action) is not TakeBack:
                 out.append(action)
                 continue
             held = (gold - action.gold, pool - action.cubes, resources - action.resources, food - action.food,
@@ -306,6 +306,27 @@ class GreedyPolicy:
             if disc not in cheapest or value > cheapest[disc][0] + 1e-9:
                 cheapest[disc] = (value, action)
         return out + [action for _, action in cheapest.values()]
+
+
+def _row_after_select(node: _Node, action: Select, data: RiseData,
+                      cache: YieldCache) -> tuple[_Node, list[Action]]:
+    """Selecting a row leads on to the row's moves, which it changes nothing of: score them from here."""
+    return node, move_effects.row_moves(node.state, data, node.seat, action.row)
+
+
+def _row_after_take_back(node: _Node, action: TakeBack, data: RiseData,
+                         cache: YieldCache) -> tuple[_Node, list[Action]]:
+    """Taking a disc back leads on to the row's moves (or a skip, the action paid for already), which
+    read nothing it changes but the payment: score them from the payment made."""
+    start = node.preview(action, data, cache)
+    return start, [*move_effects.row_moves(start.state, data, node.seat, action.row), Skip(node.seat)]
+
+
+_LEADS_ON: Mapping[type[Action], Callable[[_Node, Any, RiseData, YieldCache], tuple[_Node, list[Action]]]] = {
+    Select: _row_after_select, TakeBack: _row_after_take_back,
+}
+"""The moves that lead on to another choice of the same action, by class: the position to score that
+choice's moves from, and those moves (each function takes its own class)."""
 
 
 def _start(state: RiseState, seat: int) -> _Node:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Choice, Decision, Names, PlayerId
@@ -37,7 +38,7 @@ from engine.rise.actions import (
     UseTile,
 )
 from engine.rise.spec import SPEC
-from engine.rise.state import EMPTY
+from engine.rise.state import EMPTY, Phase, Stage
 from engine.rise.text import (
     ROW_NAMES,
     city_offer,
@@ -59,60 +60,105 @@ View = Mapping[str, Any]
 
 def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
     """``player``'s decision: ``legal`` headed and labelled from ``view``."""
-    mixes = Counter((a.row, a.circle) for a in legal if isinstance(a, TakeBack))
-    choices = tuple(_choice(view, player, a, legal, mixes, names) for a in legal)
+    mixes = Counter((a.row, a.circle) for a in legal if type(a) is TakeBack)
+    asked = _Asked(view, player, legal, mixes, names)
+    choices = tuple(_choice(asked, a) for a in legal)
     return Decision(player, _heading(view, player, legal), choices)
 
 
+def _offered(legal: Sequence[Action], cls: type[Action]) -> bool:
+    """Whether a move of class ``cls`` is among ``legal``."""
+    return any(type(a) is cls for a in legal)
+
+
 # -- headings ---------------------------------------------------------------------------------------
+HeadingOf = Callable[[View, PlayerId, Sequence[Action]], str]
+
+
 def _heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
-    phase = view["phase"]
-    if phase in ("food_upkeep", "upkeep", "era_end"):
-        return _keep_heading(view, player)
-    if phase == "order":
-        return (
-            f"Turn order for game turn {int(view['turn']) + 1}: choose your position on the turn order "
-            "track (position 1 acts first)"
-        )
-    task = view["task"]
-    where = (
+    """What ``player`` decides now: by the phase, and in the Player Actions phase by the action's stage."""
+    phase = Phase(view["phase"])
+    if phase is Phase.ACTIONS:
+        return _STAGE_HEADINGS[Stage(view["task"]["stage"])](view, player, legal)
+    return _PHASE_HEADINGS[phase](view, player, legal)
+
+
+def _where(view: View) -> str:
+    """The game turn and which of their actions the player is on."""
+    return (
         f"{stage(view)} ({view['half']} turn), your action {own_action(view)} of {view['actions_per_turn']}"
     )
-    me = view["players_state"][player]
-    st = task["stage"]
-    if st == "choose":
-        free = " (or first use a free progress tile)" if any(isinstance(a, UseTile) for a in legal) else ""
-        if view["half"] == "B":
-            return (
-                f"{where}: take back one of your discs and do its action, paying one unit for each disc to "
-                f"its left{free}"
-            )
-        return f"{where}: choose a row of the action display for your disc{free}"
-    if st == "act":
-        row = str(task["row"])
-        what = {
-            "progress": "choose a progress tile",
-            "territory": "choose a territory tile",
-            "city": "choose a city tile",
-            "empire": "choose an empire tile",
-            "trade": "choose a trade box for your resource discs",
-        }[row]
-        skip = " or skip the action" if view["half"] == "B" else ""
-        return f"{where}, {ROW_NAMES[row]} row: {what}{skip}"
-    if st == "after" or task["side"] is None:
-        return "Your action is done: use a free progress tile, or end your action"
-    side = task["side"]
-    tile = f"Empire tile {str(task['empire']).removeprefix('e')} ({empire_text(side)})"
-    if st == "place":
-        regions = len(task["placed"])
+
+
+def _choose_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+    free = " (or first use a free progress tile)" if _offered(legal, UseTile) else ""
+    if view["half"] == "B":
         return (
-            f"{tile}: place cubes from your pool ({me['pool']} left) one at a time, in up to "
-            f"{plural(int(side['regions']), 'region')} ({regions} used), then stop"
+            f"{_where(view)}: take back one of your discs and do its action, paying one unit for each disc "
+            f"to its left{free}"
         )
-    return f"{tile}: choose a battle in a region where you and another player have cubes, or stop"
+    return f"{_where(view)}: choose a row of the action display for your disc{free}"
 
 
-def _keep_heading(view: View, player: PlayerId) -> str:
+_ROW_WORK = {
+    "progress": "choose a progress tile",
+    "territory": "choose a territory tile",
+    "city": "choose a city tile",
+    "empire": "choose an empire tile",
+    "trade": "choose a trade box for your resource discs",
+}
+"""What the act stage of each row asks for."""
+
+
+def _act_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+    row = str(view["task"]["row"])
+    skip = " or skip the action" if view["half"] == "B" else ""
+    return f"{_where(view)}, {ROW_NAMES[row]} row: {_ROW_WORK[row]}{skip}"
+
+
+def _after_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+    return "Your action is done: use a free progress tile, or end your action"
+
+
+def _empire_tile(task: Mapping[str, Any]) -> str:
+    return f"Empire tile {str(task['empire']).removeprefix('e')} ({empire_text(task['side'])})"
+
+
+def _place_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+    task = view["task"]
+    side = task["side"]
+    if side is None:  # no empire tile under way: nothing but the free tiles left
+        return _after_heading(view, player, legal)
+    pool = view["players_state"][player]["pool"]
+    return (
+        f"{_empire_tile(task)}: place cubes from your pool ({pool} left) one at a time, in up to "
+        f"{plural(int(side['regions']), 'region')} ({len(task['placed'])} used), then stop"
+    )
+
+
+def _battle_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+    task = view["task"]
+    if task["side"] is None:  # no empire tile under way: nothing but the free tiles left
+        return _after_heading(view, player, legal)
+    return (f"{_empire_tile(task)}: choose a battle in a region where you and another player have cubes, "
+            "or stop")
+
+
+_STAGE_HEADINGS: Mapping[Stage, HeadingOf] = {
+    Stage.CHOOSE: _choose_heading, Stage.ACT: _act_heading, Stage.PLACE: _place_heading,
+    Stage.BATTLE: _battle_heading, Stage.AFTER: _after_heading,
+}
+"""The heading of each stage of an action."""
+
+
+def _order_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+    return (
+        f"Turn order for game turn {int(view['turn']) + 1}: choose your position on the turn order "
+        "track (position 1 acts first)"
+    )
+
+
+def _keep_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
     item = view["pending"][0]
     tile = held_tile(view, player, str(item["tile"]))
     name = tile["name"]
@@ -133,108 +179,181 @@ def _keep_heading(view: View, player: PlayerId) -> str:
     return f"End of era {era}: keep your city {name} for 1 cube from your pool, or give it up"
 
 
+_PHASE_HEADINGS: Mapping[Phase, HeadingOf] = {
+    Phase.FOOD_UPKEEP: _keep_heading, Phase.UPKEEP: _keep_heading, Phase.ERA_END: _keep_heading,
+    Phase.ORDER: _order_heading,
+}
+"""The heading of each phase that asks players, but the Player Actions phase (by its stages)."""
+
+
 # -- one choice per legal move ------------------------------------------------------------------------
-def _choice(
-    view: View, player: PlayerId, action: Action, legal: Sequence[Action], mixes: Counter[tuple[str, int]],
-    names: Names,
-) -> Choice:
-    me = view["players_state"][player]
-    if isinstance(action, TakeBack):
-        disc = f"{ROW_NAMES[action.row]}: take back your disc in circle {action.circle + 1}"
-        cost = sum(action.payment)
-        if not cost:
-            return Choice(action, f"{disc}, free")
-        paid = payment_text(dict(zip(PAYMENTS, action.payment, strict=True)))
-        group = f"{disc} (costs {cost})" if mixes[(action.row, action.circle)] > 1 else ""
-        return Choice(action, fit(f"{disc}, pay {paid}"), group=group)
-    if isinstance(action, Skip):
-        row = ROW_NAMES.get(str(view["task"]["row"]), "this")
-        others = len(legal) > 1
-        return Choice(
-            action,
-            f"Skip the {row.lower()} action",
-            confirm="Skip this action? Taking the disc back is paid for already." if others else "",
-        )
-    if isinstance(action, ClearCubes):
-        n = int(me["on_map"])
-        return Choice(
-            action,
-            f"First take your {plural(n, 'cube')} off the map (a new empire)",
-            confirm=(f"Take all {n} of your cubes off the map into your pool?" if n > 1
-                     else "Take your cube off the map into your pool?"),
-        )
-    if isinstance(action, Stop):
-        return _stop(view, me, legal, action)
-    if isinstance(action, Discard):
-        name = held_tile(view, player, action.tile)["name"]
-        return Choice(
-            action, fit(f"Give up {name}"), confirm=f"Give up {name} for good? It goes back to the box."
-        )
-    return Choice(action, fit(_label(view, player, action, names)))
+@dataclass(frozen=True)
+class _Asked:
+    """What a choice is worded from: the view, the player deciding, all their legal moves, how many ways
+    each B-turn disc may be paid, and the seats' names."""
+
+    view: View
+    player: PlayerId
+    legal: Sequence[Action]
+    mixes: Counter[tuple[str, int]]
+    names: Names
+
+    @property
+    def me(self) -> Mapping[str, Any]:
+        """The deciding player's part of the view."""
+        found: Mapping[str, Any] = self.view["players_state"][self.player]
+        return found
 
 
-def _stop(view: View, me: Mapping[str, Any], legal: Sequence[Action], action: Stop) -> Choice:
-    task = view["task"]
-    st = task["stage"]
-    if st == "place":
-        can_place = any(isinstance(a, PlaceCube) for a in legal)
-        ask = f"Stop placing with {plural(int(me['pool']), 'cube')} still in your pool?" if can_place else ""
-        return Choice(action, "Done placing cubes" if task["placed"] else "Place no cubes", confirm=ask)
-    if st == "battle":
-        can_fight = any(isinstance(a, Battle) for a in legal)
-        fought = bool(task["battles"])
-        ask = (
-            ("End without another battle?" if fought else "End without fighting a battle?")
-            if can_fight
-            else ""
-        )
-        return Choice(action, "No more battles" if fought else "Fight no battle", confirm=ask)
+def _take_back_choice(at: _Asked, action: TakeBack) -> Choice:
+    disc = f"{ROW_NAMES[action.row]}: take back your disc in circle {action.circle + 1}"
+    cost = sum(action.payment)
+    if not cost:
+        return Choice(action, f"{disc}, free")
+    paid = payment_text(dict(zip(PAYMENTS, action.payment, strict=True)))
+    group = f"{disc} (costs {cost})" if at.mixes[(action.row, action.circle)] > 1 else ""
+    return Choice(action, fit(f"{disc}, pay {paid}"), group=group)
+
+
+def _skip_choice(at: _Asked, action: Skip) -> Choice:
+    row = ROW_NAMES.get(str(at.view["task"]["row"]), "this")
+    others = len(at.legal) > 1
+    return Choice(
+        action,
+        f"Skip the {row.lower()} action",
+        confirm="Skip this action? Taking the disc back is paid for already." if others else "",
+    )
+
+
+def _clear_choice(at: _Asked, action: ClearCubes) -> Choice:
+    n = int(at.me["on_map"])
+    return Choice(
+        action,
+        f"First take your {plural(n, 'cube')} off the map (a new empire)",
+        confirm=(f"Take all {n} of your cubes off the map into your pool?" if n > 1
+                 else "Take your cube off the map into your pool?"),
+    )
+
+
+def _stop_choice(at: _Asked, action: Stop) -> Choice:
+    return _STOPS[Stage(at.view["task"]["stage"])](at, action)
+
+
+def _stop_placing(at: _Asked, action: Stop) -> Choice:
+    task = at.view["task"]
+    can_place = _offered(at.legal, PlaceCube)
+    ask = f"Stop placing with {plural(int(at.me['pool']), 'cube')} still in your pool?" if can_place else ""
+    return Choice(action, "Done placing cubes" if task["placed"] else "Place no cubes", confirm=ask)
+
+
+def _stop_fighting(at: _Asked, action: Stop) -> Choice:
+    can_fight = _offered(at.legal, Battle)
+    fought = bool(at.view["task"]["battles"])
+    ask = (
+        ("End without another battle?" if fought else "End without fighting a battle?")
+        if can_fight
+        else ""
+    )
+    return Choice(action, "No more battles" if fought else "Fight no battle", confirm=ask)
+
+
+def _end_action(at: _Asked, action: Stop) -> Choice:
     unused = sorted(
         {
-            next(t["name"] for t in me["progress"] if t["id"] == a.tile)
-            for a in legal
-            if isinstance(a, UseTile)
+            next(t["name"] for t in at.me["progress"] if t["id"] == a.tile)
+            for a in at.legal
+            if type(a) is UseTile
         }
     )
     ask = f"End your action without using {join_words(unused)}?" if unused else ""
     return Choice(action, "End your action", confirm=ask)
 
 
-def _label(view: View, player: PlayerId, action: Action, names: Names) -> str:
-    me = view["players_state"][player]
-    tiles = view["tiles"]
-    if isinstance(action, Select):
-        return f"{ROW_NAMES[action.row]}: place a disc in circle {action.circle + 1}"
-    if isinstance(action, TakeProgress | TakeTerritory | TakeCity | TakeEmpire):
-        kind, words = _OFFERS[type(action)]
-        t = next(x for x in tiles[kind] if x["id"] == action.tile)
-        name = t.get("name") or f"Empire tile {action.tile.removeprefix('e')}"
-        return f"{name} ({words(t)})"
-    if isinstance(action, Trade):
-        box = next(x for x in view["trade"] if x["id"] == action.box)
-        pays = gold(int(box["gold"])) if box["gold"] else plural(int(box["vp"]), "victory point")
-        discs = plural(int(box["resources"]), "resource disc")
-        return f"Trade box {action.box.removeprefix('t')}: {discs} for {pays}"
-    if isinstance(action, PlaceCube):
-        have = (view["map"]["cubes"].get(action.region) or [0] * int(view["players"]))[player]
-        there = f" (you have {have} there)" if have else ""
-        return f"Place a cube in {region_name(action.region)}{there}"
-    if isinstance(action, Battle):
-        return _battle_label(view, player, action, names)
-    if isinstance(action, UseTile):
-        name = next(t["name"] for t in me["progress"] if t["id"] == action.tile)
-        where = region_name(action.region)
-        if action.target == EMPTY:
-            return f"{name}: add a cube from your pool in {where}"
-        return f"{name}: remove a cube of {SPEC.name_in(names, action.target)} in {where}"
-    if isinstance(action, Keep):
-        return _keep_label(view, player, action.tile)
-    if isinstance(action, ChooseOrder):
-        first = " (act first)" if action.position == 0 else ""
-        return f"Position {action.position + 1} on the turn order track{first}"
-    if isinstance(action, Pass):
-        return "Pass: no action can be selected"
-    raise ValueError(f"no label for {action.kind}")
+_STOPS: Mapping[Stage, Callable[[_Asked, Stop], Choice]] = {
+    Stage.PLACE: _stop_placing, Stage.BATTLE: _stop_fighting, Stage.AFTER: _end_action,
+}
+"""What ``stop`` ends in each stage that offers it."""
+
+
+def _discard_choice(at: _Asked, action: Discard) -> Choice:
+    name = held_tile(at.view, at.player, action.tile)["name"]
+    return Choice(
+        action, fit(f"Give up {name}"), confirm=f"Give up {name} for good? It goes back to the box."
+    )
+
+
+def _select_label(at: _Asked, action: Select) -> str:
+    return f"{ROW_NAMES[action.row]}: place a disc in circle {action.circle + 1}"
+
+
+def _offer_label(at: _Asked, action: TakeProgress | TakeTerritory | TakeCity | TakeEmpire) -> str:
+    kind, words = _OFFERS[type(action)]
+    t = next(x for x in at.view["tiles"][kind] if x["id"] == action.tile)
+    name = t.get("name") or f"Empire tile {action.tile.removeprefix('e')}"
+    return f"{name} ({words(t)})"
+
+
+def _trade_label(at: _Asked, action: Trade) -> str:
+    box = next(x for x in at.view["trade"] if x["id"] == action.box)
+    pays = gold(int(box["gold"])) if box["gold"] else plural(int(box["vp"]), "victory point")
+    discs = plural(int(box["resources"]), "resource disc")
+    return f"Trade box {action.box.removeprefix('t')}: {discs} for {pays}"
+
+
+def _place_label(at: _Asked, action: PlaceCube) -> str:
+    view = at.view
+    have = (view["map"]["cubes"].get(action.region) or [0] * int(view["players"]))[at.player]
+    there = f" (you have {have} there)" if have else ""
+    return f"Place a cube in {region_name(action.region)}{there}"
+
+
+def _battle_choice_label(at: _Asked, action: Battle) -> str:
+    return _battle_label(at.view, at.player, action, at.names)
+
+
+def _use_label(at: _Asked, action: UseTile) -> str:
+    name = next(t["name"] for t in at.me["progress"] if t["id"] == action.tile)
+    where = region_name(action.region)
+    if action.target == EMPTY:
+        return f"{name}: add a cube from your pool in {where}"
+    return f"{name}: remove a cube of {SPEC.name_in(at.names, action.target)} in {where}"
+
+
+def _keep_choice_label(at: _Asked, action: Keep) -> str:
+    return _keep_label(at.view, at.player, action.tile)
+
+
+def _order_label(at: _Asked, action: ChooseOrder) -> str:
+    first = " (act first)" if action.position == 0 else ""
+    return f"Position {action.position + 1} on the turn order track{first}"
+
+
+def _pass_label(at: _Asked, action: Pass) -> str:
+    return "Pass: no action can be selected"
+
+
+_CHOICES: Mapping[type[Action], Callable[[_Asked, Any], Choice]] = {
+    TakeBack: _take_back_choice, Skip: _skip_choice, ClearCubes: _clear_choice, Stop: _stop_choice,
+    Discard: _discard_choice,
+}
+"""The moves worded with more than a label (a group, a question asked first), by class."""
+
+_LABELS: Mapping[type[Action], Callable[[_Asked, Any], str]] = {
+    Select: _select_label, TakeProgress: _offer_label, TakeTerritory: _offer_label, TakeCity: _offer_label,
+    TakeEmpire: _offer_label, Trade: _trade_label, PlaceCube: _place_label, Battle: _battle_choice_label,
+    UseTile: _use_label, Keep: _keep_choice_label, ChooseOrder: _order_label, Pass: _pass_label,
+}
+"""The label of every other move, by class (each function takes its own class)."""
+
+
+def _choice(at: _Asked, action: Action) -> Choice:
+    choice = _CHOICES.get(type(action))
+    if choice is not None:
+        return choice(at, action)
+    label = _LABELS.get(type(action))
+    if label is None:
+        raise ValueError(f"no label for {action.kind}")
+    return Choice(action, fit(label(at, action)))
 
 
 #: The tiles display's list of each kind of tile, and how a tile on offer is worded.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.core import tied_places
 from engine.rise.context import Ctx
 from engine.rise.data import RiseData
-from engine.rise.state import RiseState
+from engine.rise.state import Phase, RiseState
 
 Item = dict[str, object]
 
@@ -94,7 +94,7 @@ def game_end(ctx: Ctx) -> None:
         s.vp[seat] += bonus
         ctx.emit("final_bonus", player=seat, vp=bonus)
     s.final = s.vp[:]
-    s.phase = "over"
+    s.phase = Phase.OVER
     s.task = None
     ctx.emit("game_over", scores=s.final[:], ranking=ranking(s))
 

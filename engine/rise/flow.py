@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.rise import end, phases
 from engine.rise.context import Ctx
-from engine.rise.state import EMPTY
+from engine.rise.state import EMPTY, Phase
 
 
 def start_game(ctx: Ctx) -> None:
@@ -26,7 +26,7 @@ def start_action(ctx: Ctx) -> None:
     if s.act_no >= d.actions_per_turn * s.players:
         s.task = None
         end.queue_food_upkeep(s, d)
-        s.phase = "food_upkeep"
+        s.phase = Phase.FOOD_UPKEEP
         settle(ctx)
         return
     s.task = phases.new_task(phases.current_player(s))
@@ -39,22 +39,22 @@ def settle(ctx: Ctx) -> None:
         end.discard(ctx, s.pending.pop(0), forced=True)
     if s.pending:
         return
-    if s.phase == "food_upkeep":
+    if s.phase is Phase.FOOD_UPKEEP:
         phases.food_phase(ctx)
         phases.income_phase(ctx)  # queues resource upkeep
-        s.phase = "upkeep"
+        s.phase = Phase.UPKEEP
         settle(ctx)
-    elif s.phase == "upkeep":
+    elif s.phase is Phase.UPKEEP:
         phases.vp_phase(ctx)
         if s.turn >= d.turns:
             end.game_end(ctx)  # no end-of-era upkeep after era III
         elif s.b_turn:
             end.queue_era_end(s)
-            s.phase = "era_end"
+            s.phase = Phase.ERA_END
             settle(ctx)
         else:
             start_order(ctx)
-    elif s.phase == "era_end":
+    elif s.phase is Phase.ERA_END:
         end.halve_cubes(ctx)
         start_order(ctx)
 
@@ -63,7 +63,7 @@ def start_order(ctx: Ctx) -> None:
     s = ctx.state
     s.choosers = phases.order_choosers(s)
     s.new_order = [EMPTY] * s.players
-    s.phase = "order"
+    s.phase = Phase.ORDER
     ctx.emit("turn_order_choosers", choosers=s.choosers[:])
     _last_chooser(ctx)
 

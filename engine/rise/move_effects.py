@@ -14,7 +14,8 @@ when every move is applied.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from engine.core import Action
 from engine.rise import end, turn
@@ -64,60 +65,76 @@ def _last_action(state: RiseState, data: RiseData) -> bool:
 
 def effect(state: RiseState, data: RiseData, seat: int, action: Action) -> Effect | None:
     """The effect of ``seat``'s legal ``action`` in ``state`` on its worth; None when it must be applied."""
-    gold, pool, resources, food, vp = turn.holdings(state, seat)
-    if isinstance(action, PlaceCube):
-        empire = str(turn.task_of(state)["empire"])
-        counts = list(state.cubes.get(action.region, [0] * state.players))
-        counts[seat] += 1
-        return Effect((gold, pool - 1, resources, food, vp), cubes=(action.region, tuple(counts)),
-                      placing=empire)
-    if isinstance(action, TakeEmpire):
-        return Effect((gold, pool, resources, food, vp), placing=action.tile)
-    if isinstance(action, (Keep, Discard)):
-        return _keeping(state, data, seat, action)
-    if _last_action(state, data):
-        return None
-    if isinstance(action, TakeProgress):
-        price = turn.progress_price(state, data, action.tile)
-        return Effect((gold - price, pool, resources, food, vp), progress=action.tile)
-    if isinstance(action, TakeTerritory):
-        return Effect((gold, pool, resources, food, vp), territory=action.tile)
-    if isinstance(action, TakeCity):
-        city = data.cities[action.tile]
-        if city.wonder is not None:
-            # A wonder is paid for, scores at once and leaves the game: no tile joins the seat's.
-            w = city.wonder
-            return Effect((gold - w.gold, pool - w.cubes, resources - w.resources, food, vp + w.vp))
-        return Effect((gold - city.cost, pool, resources, food, vp), city=action.tile)
-    if isinstance(action, Trade):
-        box = data.trade[action.box]
-        return Effect((gold + box.gold, pool, resources - box.resources, food, vp + box.vp))
-    if isinstance(action, (Skip, Stop)):
-        # Ends the choice, the placement, the battles or the free tiles: no longer placing.
-        return Effect((gold, pool, resources, food, vp))
-    if isinstance(action, Battle):
-        attacker_loss, defender_loss = turn.side_of(state, data, turn.task_of(state)).battles[action.row]
-        counts = list(state.cubes[action.region])
-        counts[action.target] -= min(defender_loss, counts[action.target])
-        counts[seat] -= min(attacker_loss, counts[seat])
-        return Effect((gold, pool, resources, food, vp), cubes=(action.region, tuple(counts)))
-    return None
+    told = _TOLD.get(type(action))
+    if told is None:
+        told = _TOLD_UNLESS_LAST.get(type(action))
+        if told is None or _last_action(state, data):
+            return None
+    return told(state, data, seat, action, turn.holdings(state, seat))
 
 
-def _keeping(state: RiseState, data: RiseData, seat: int, action: Keep | Discard) -> Effect | None:
-    """Keeping or giving up the tile asked about, when the next tile is asked about at once.
+Told = Callable[[RiseState, RiseData, int, Any, Mix], "Effect | None"]
+"""The effect of one class of move: the state, the data, the seat, the move (of the class it is filed
+under) and the seat's holdings before it."""
 
-    The last decision of a phase sets off what follows (food, income, the next turn); one after
-    which the next tile cannot be kept sets off the rules' forced discards: both are applied.
-    """
-    if len(state.pending) < 2:
-        return None
-    item, following = state.pending[0], state.pending[1]
-    held = turn.holdings(state, seat)
-    if isinstance(action, Discard):
-        return Effect(held, dropped=action.tile) if end.can_keep(state, data, following) else None
+
+def _placed(state: RiseState, data: RiseData, seat: int, action: PlaceCube, held: Mix) -> Effect:
     gold, pool, resources, food, vp = held
-    kind = item["kind"]
+    empire = str(turn.task_of(state)["empire"])
+    counts = list(state.cubes.get(action.region, [0] * state.players))
+    counts[seat] += 1
+    return Effect((gold, pool - 1, resources, food, vp), cubes=(action.region, tuple(counts)), placing=empire)
+
+
+def _took_empire(state: RiseState, data: RiseData, seat: int, action: TakeEmpire, held: Mix) -> Effect:
+    return Effect(held, placing=action.tile)
+
+
+def _took_progress(state: RiseState, data: RiseData, seat: int, action: TakeProgress, held: Mix) -> Effect:
+    gold, pool, resources, food, vp = held
+    price = turn.progress_price(state, data, action.tile)
+    return Effect((gold - price, pool, resources, food, vp), progress=action.tile)
+
+
+def _took_territory(state: RiseState, data: RiseData, seat: int, action: TakeTerritory, held: Mix) -> Effect:
+    return Effect(held, territory=action.tile)
+
+
+def _took_city(state: RiseState, data: RiseData, seat: int, action: TakeCity, held: Mix) -> Effect:
+    gold, pool, resources, food, vp = held
+    city = data.cities[action.tile]
+    if city.wonder is not None:
+        # A wonder is paid for, scores at once and leaves the game: no tile joins the seat's.
+        w = city.wonder
+        return Effect((gold - w.gold, pool - w.cubes, resources - w.resources, food, vp + w.vp))
+    return Effect((gold - city.cost, pool, resources, food, vp), city=action.tile)
+
+
+def _traded(state: RiseState, data: RiseData, seat: int, action: Trade, held: Mix) -> Effect:
+    gold, pool, resources, food, vp = held
+    box = data.trade[action.box]
+    return Effect((gold + box.gold, pool, resources - box.resources, food, vp + box.vp))
+
+
+def _ended(state: RiseState, data: RiseData, seat: int, action: Skip | Stop, held: Mix) -> Effect:
+    """Ends the choice, the placement, the battles or the free tiles: no longer placing."""
+    return Effect(held)
+
+
+def _fought(state: RiseState, data: RiseData, seat: int, action: Battle, held: Mix) -> Effect:
+    attacker_loss, defender_loss = turn.side_of(state, data, turn.task_of(state)).battles[action.row]
+    counts = list(state.cubes[action.region])
+    counts[action.target] -= min(defender_loss, counts[action.target])
+    counts[seat] -= min(attacker_loss, counts[seat])
+    return Effect(held, cubes=(action.region, tuple(counts)))
+
+
+def _kept(state: RiseState, data: RiseData, seat: int, action: Keep, held: Mix) -> Effect | None:
+    """Keeping the tile asked about, when the next tile is asked about at once (see :func:`_asks_next`)."""
+    if not _asks_next(state):
+        return None
+    gold, pool, resources, food, vp = held
+    kind = state.pending[0]["kind"]
     if kind == "upkeep":
         resources -= data.cities[action.tile].upkeep
     elif kind == "keep_progress":
@@ -125,9 +142,37 @@ def _keeping(state: RiseState, data: RiseData, seat: int, action: Keep | Discard
     elif kind == "keep_city":
         pool -= 1
     after: Mix = (gold, pool, resources, food, vp)
-    if not end.can_keep(with_holdings(state, seat, after), data, following):
+    if not end.can_keep(with_holdings(state, seat, after), data, state.pending[1]):
         return None
     return Effect(after)
+
+
+def _gave_up(state: RiseState, data: RiseData, seat: int, action: Discard, held: Mix) -> Effect | None:
+    """Giving up the tile asked about, when the next tile is asked about at once."""
+    if not _asks_next(state) or not end.can_keep(state, data, state.pending[1]):
+        return None
+    return Effect(held, dropped=action.tile)
+
+
+def _asks_next(state: RiseState) -> bool:
+    """Whether another tile waits to be asked about after this one.
+
+    The last decision of a phase sets off what follows (food, income, the next turn); one after
+    which the next tile cannot be kept sets off the rules' forced discards: both are applied.
+    """
+    return len(state.pending) >= 2
+
+
+_TOLD: Mapping[type[Action], Told] = {
+    PlaceCube: _placed, TakeEmpire: _took_empire, Keep: _kept, Discard: _gave_up,
+}
+"""The moves whose effect is told whenever they are legal, by class."""
+
+_TOLD_UNLESS_LAST: Mapping[type[Action], Told] = {
+    TakeProgress: _took_progress, TakeTerritory: _took_territory, TakeCity: _took_city, Trade: _traded,
+    Skip: _ended, Stop: _ended, Battle: _fought,
+}
+"""The moves whose effect is told unless they may complete the turn's last action, by class."""
 
 
 def with_holdings(state: RiseState, seat: int, held: Mix) -> RiseState:

@@ -12,14 +12,14 @@ from engine import rng
 from engine.rise.context import Ctx
 from engine.rise.control import all_region_income, region_income
 from engine.rise.data import ROWS, YIELDS, RiseData
-from engine.rise.state import EMPTY, RiseState
+from engine.rise.state import EMPTY, Phase, RiseState, Stage
 
 Yields = dict[str, int]
 
 
 def new_task(player: int) -> dict[str, object]:
     """A fresh action for ``player``: nothing chosen yet."""
-    return {"player": player, "stage": "choose", "row": None, "b": False, "circle": EMPTY,
+    return {"player": player, "stage": Stage.CHOOSE, "row": None, "b": False, "circle": EMPTY,
             "empire": None, "before": [], "placed": [], "cleared": False, "battles": []}
 
 
@@ -92,7 +92,7 @@ def new_tiles(ctx: Ctx) -> None:
     if not s.b_turn:
         s.display = {row: [EMPTY] * d.row_circles(row, s.players) for row in ROWS}
     s.act_no = 0
-    s.phase = "actions"
+    s.phase = Phase.ACTIONS
     ctx.emit("new_tiles", turn=s.turn, era=s.era, flipped=flipped, retired=retired)
 
 

@@ -13,10 +13,34 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 EMPTY = -1
 """An empty circle of the action display."""
+
+
+class Phase(StrEnum):
+    """The phases of a game turn that wait for players. A stored state holds the value ("order"), the
+    very string of the games saved before the phases were an enum."""
+
+    ACTIONS = "actions"  # II Player Actions: one action at a time, run through its stages (Stage)
+    FOOD_UPKEEP = "food_upkeep"  # cities that eat food: kept or given up before the Food phase
+    UPKEEP = "upkeep"  # city upkeep in resource discs, after the Income phase
+    ERA_END = "era_end"  # the end of an era: progress and city tiles kept or given up
+    ORDER = "order"  # VI Turn Order Determination: a place on the track chosen, fewest points first
+    OVER = "over"
+
+
+class Stage(StrEnum):
+    """The stages of one player's action (``task["stage"]``), each a step of
+    :mod:`engine.rise.steps`; stored as the value, as before they were an enum."""
+
+    CHOOSE = "choose"  # a row selected (A turn), a disc taken back (B turn), or a free tile used first
+    ACT = "act"  # the row's tile or trade box (B turn: or skip)
+    PLACE = "place"  # an empire tile's cubes, one at a time
+    BATTLE = "battle"  # the empire tile's battles, one at a time
+    AFTER = "after"  # free progress tiles after the action, or stop
 
 
 @dataclass
@@ -34,8 +58,7 @@ class RiseState:
     rng_counter: int = 0
     seq: int = 0  # number of actions applied
     turn: int = 1  # game turn 1..6 (era = (turn + 1) // 2; even turns are "B" turns)
-    # actions | food_upkeep, upkeep (city upkeep decisions) | era_end (keep tiles) | order | over
-    phase: str = "actions"
+    phase: Phase = Phase.ACTIONS
     order: list[int] = field(default_factory=list)  # seats by turn-order position
     act_no: int = 0  # regular actions completed this game turn
     gold: list[int] = field(default_factory=list)
@@ -64,7 +87,7 @@ class RiseState:
     used: list[str] = field(default_factory=list)  # free-action progress tiles used this turn
     navigation: bool = False  # someone has selected a Navigation tile
     retired: list[str] = field(default_factory=list)  # tiles back in the game box, in order
-    # The action under way: {"player", "stage", "row", "circle", "b", "empire",
+    # The action under way: {"player", "stage" (a Stage), "row", "circle", "b", "empire",
     # "before", "placed", "cleared", "battles"} (see engine.rise.turn).
     task: dict[str, Any] | None = None
     pending: list[dict[str, Any]] = field(default_factory=list)  # keep/discard decisions: player, kind, tile
@@ -93,6 +116,11 @@ class RiseState:
         # States saved before ``waiting`` kept ``since`` (turn and action a tile was taken); its
         # tiles count as ready, as they then did at the next game turn.
         fields.pop("since", None)
+        if "phase" in fields:
+            fields["phase"] = Phase(fields["phase"])  # the stored string back to its member
+        task = fields.get("task")
+        if task is not None:
+            fields["task"] = {**task, "stage": Stage(task["stage"])}
         return cls(**fields).clone()
 
     def clone(self) -> RiseState:

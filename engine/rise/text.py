@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.rise.data import ROWS, load_data
-from engine.rise.state import EMPTY
+from engine.rise.state import EMPTY, Phase, Stage
 from engine.words import first_place, join_words, plural, roman, shorten
 
 #: Every event type the engine emits (engine/rise/{phases,turn,flow,end}.py); each has a sentence.
@@ -357,9 +357,14 @@ def describe_event(event: Event, names: Names) -> str | None:
 
 
 # -- the state of play, from a view ---------------------------------------------------------------------
+def over(view: Mapping[str, Any]) -> bool:
+    """Whether the game of ``view`` is over."""
+    return Phase(view["phase"]) is Phase.OVER
+
+
 def stage(view: Mapping[str, Any]) -> str:
     """``Era II, turn 3``, or ``Game over``."""
-    if view["phase"] == "over":
+    if over(view):
         return "Game over"
     return f"Era {roman(int(view['era']))}, turn {view['turn']}"
 
@@ -382,30 +387,30 @@ def held_tile(view: Mapping[str, Any], seat: int, tile: str) -> Mapping[str, Any
 
 def _doing(view: Mapping[str, Any], names: Names) -> str:
     """What is going on now and who is to decide, in a clause."""
-    phase = view["phase"]
+    phase = Phase(view["phase"])
     actor = view["actors"][0] if view["actors"] else None
-    if phase == "actions" and view["task"] is not None:
+    if phase is Phase.ACTIONS and view["task"] is not None:
         total = int(view["actions_per_turn"]) * int(view["players"])
         step = {
-            "choose": "choosing an action",
-            "act": f"doing the {ROW_NAMES.get(str(view['task']['row']), '')} action",
-            "place": "placing cubes",
-            "battle": "choosing battles",
-            "after": "finishing an action",
-        }[str(view["task"]["stage"])]
+            Stage.CHOOSE: "choosing an action",
+            Stage.ACT: f"doing the {ROW_NAMES.get(str(view['task']['row']), '')} action",
+            Stage.PLACE: "placing cubes",
+            Stage.BATTLE: "choosing battles",
+            Stage.AFTER: "finishing an action",
+        }[Stage(view["task"]["stage"])]
         return (
             f"player actions, {int(view['actions_done']) + 1} of {total}: "
             f"{names[int(view['task']['player'])]} is {step}"
         )
-    if phase in ("food_upkeep", "upkeep", "era_end") and view["pending"] and actor is not None:
+    keeping = {
+        Phase.FOOD_UPKEEP: "cities that eat food",
+        Phase.UPKEEP: "city upkeep",
+        Phase.ERA_END: f"the end of era {roman(int(view['era']))}",
+    }.get(phase)
+    if keeping is not None and view["pending"] and actor is not None:
         item = view["pending"][0]
-        what = {
-            "food_upkeep": "cities that eat food",
-            "upkeep": "city upkeep",
-            "era_end": f"the end of era {roman(int(view['era']))}",
-        }[phase]
-        return f"{what}: {names[actor]} decides whether to keep {tile_name(str(item['tile']))}"
-    if phase == "order" and actor is not None:
+        return f"{keeping}: {names[actor]} decides whether to keep {tile_name(str(item['tile']))}"
+    if phase is Phase.ORDER and actor is not None:
         return f"turn order for the next game turn: {names[actor]} chooses a position"
     return "between phases"
 
@@ -441,7 +446,7 @@ def _result(view: Mapping[str, Any], names: Names) -> str:
 
 def status_text(view: Mapping[str, Any], names: Names) -> str:
     """Stage, what is being decided and by whom, turn order and victory points; at the end the result."""
-    if view["phase"] == "over":
+    if over(view):
         return f"Game over. Final scores: {_points(view, names)}. {_result(view, names)}"
     order = ", ".join(names[p] for p in view["order"])
     return (
@@ -495,7 +500,7 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
             )
         )
     pays = view["yields"][player]
-    if view["phase"] != "over":
+    if not over(view):
         lines.append(
             "This game turn's Food, Income and Victory Points phases would bring you: "
             + (
@@ -523,7 +528,7 @@ def _region_line(view: Mapping[str, Any], region: str, counts: Sequence[int], na
 def board_text(view: Mapping[str, Any], names: Names) -> str:
     """The map, the action display, the tiles on offer and the trade track, in sentences."""
     lines = [
-        f"{stage(view)}{'' if view['phase'] == 'over' else ' (' + view['half'] + ' turn)'}. "
+        f"{stage(view)}{'' if over(view) else ' (' + view['half'] + ' turn)'}. "
         f"Turn order: {', '.join(names[p] for p in view['order'])}."
     ]
     cubes: Mapping[str, Sequence[int]] = view["map"]["cubes"]

@@ -1,6 +1,7 @@
 """II. Player Actions: the action display, the five actions and the free progress tiles.
 
-An action runs through stages kept in ``state.task``:
+An action runs through stages kept in ``state.task`` (:class:`engine.rise.state.Stage`, each a step
+of :mod:`engine.rise.steps`):
 
 * ``choose`` -- A turn: select a row whose action can be done; B turn: take
   back one of your discs with the whole payment for the discs to its left
@@ -19,7 +20,7 @@ from engine.rise import control, flow
 from engine.rise.actions import PAYMENTS, TakeBack
 from engine.rise.context import Ctx
 from engine.rise.data import ROWS, EmpireSide, RiseData
-from engine.rise.state import EMPTY, RiseState
+from engine.rise.state import EMPTY, RiseState, Stage
 from engine.rise.text import PAYMENT_WORDS
 
 
@@ -257,7 +258,7 @@ def select(ctx: Ctx, seat: int, row: str, circle: int) -> None:
     task["b"] = False
     s.display[row][circle] = seat
     ctx.emit("disc_placed", player=seat, row=row, circle=circle)
-    task["stage"] = "act"
+    task["stage"] = Stage.ACT
 
 
 def take_back(ctx: Ctx, seat: int, action: TakeBack) -> None:
@@ -291,7 +292,7 @@ def take_back(ctx: Ctx, seat: int, action: TakeBack) -> None:
     task["row"] = row
     task["circle"] = circle
     task["b"] = True
-    task["stage"] = "act"
+    task["stage"] = Stage.ACT
     ctx.emit("disc_removed", player=seat, row=row, circle=circle, cost=cost,
              paid={what: n for what, n in zip(PAYMENTS, paid, strict=True) if n})
 
@@ -405,7 +406,7 @@ def take_empire(ctx: Ctx, seat: int, tile: str) -> None:
     task["empire"] = tile
     task["before"] = s.regions_of(seat)
     task["placed"] = []
-    task["stage"] = "place"
+    task["stage"] = Stage.PLACE
     ctx.emit("took_empire", player=seat, tile=tile)
 
 
@@ -480,20 +481,12 @@ def battle_options(s: RiseState, d: RiseData, seat: int) -> list[tuple[str, int,
     return out
 
 
-def stop(ctx: Ctx, seat: int) -> None:
+def stop_placing(ctx: Ctx, seat: int) -> None:
+    """No more cubes: on to the battles, or past them when there is none to fight."""
     s, d = ctx.state, ctx.data
-    task = task_of(s)
-    if task["stage"] == "place":
-        task["stage"] = "battle"
-        if not battle_options(s, d, seat):
-            finish_row(ctx, seat)
-    elif task["stage"] in ("battle", "after"):
-        if task["stage"] == "battle":
-            finish_row(ctx, seat)
-        else:
-            complete(ctx)
-    else:
-        raise IllegalAction("wrong_step", "There is nothing to stop now.")
+    task_of(s)["stage"] = Stage.BATTLE
+    if not battle_options(s, d, seat):
+        finish_row(ctx, seat)
 
 
 def battle(ctx: Ctx, seat: int, region: str, target: int, row: int) -> None:
@@ -522,7 +515,7 @@ def battle(ctx: Ctx, seat: int, region: str, target: int, row: int) -> None:
 def finish_row(ctx: Ctx, seat: int) -> None:
     s, d = ctx.state, ctx.data
     if free_uses(s, d, seat):
-        task_of(s)["stage"] = "after"
+        task_of(s)["stage"] = Stage.AFTER
     else:
         complete(ctx)
 

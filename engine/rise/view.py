@@ -17,7 +17,7 @@ from typing import Any, TypedDict
 from engine.core import PlayerId
 from engine.rise import control, end, phases, turn
 from engine.rise.data import ROWS, RiseData
-from engine.rise.state import RiseState
+from engine.rise.state import Phase, RiseState, Stage
 
 
 class ProgressView(TypedDict):
@@ -154,7 +154,7 @@ class TaskView(TypedDict):
     """The action under way."""
 
     player: int
-    stage: str  # "choose" | "act" | "place" | "battle" | "after"
+    stage: Stage  # a str: its value once the view went through JSON
     row: str | None
     circle: int
     empire: str | None
@@ -186,7 +186,7 @@ class RiseView(TypedDict):
     turn: int  # 1..6
     era: int  # 1..3
     half: str  # "A" | "B"
-    phase: str  # "actions" | "food_upkeep" | "upkeep" | "era_end" | "order" | "over"
+    phase: Phase  # a str: its value once the view went through JSON
     actors: list[int]
     order: list[int]  # seats by turn-order position
     current: int | None  # whose action it is
@@ -279,7 +279,7 @@ def _task_view(s: RiseState, d: RiseData) -> TaskView | None:
     side = d.empires[str(task["empire"])].side(s.era) if task["empire"] else None
     return TaskView(
         player=int(task["player"]),
-        stage=str(task["stage"]),
+        stage=Stage(task["stage"]),
         row=task["row"],
         circle=int(task["circle"]),
         empire=task["empire"],
@@ -394,11 +394,13 @@ def build_view(
             PendingView(player=int(p["player"]), kind=str(p["kind"]), tile=str(p["tile"])) for p in s.pending
         ],
         order_choice=(
-            OrderChoiceView(choosers=s.choosers[:], positions=s.new_order[:]) if s.phase == "order" else None
+            OrderChoiceView(choosers=s.choosers[:], positions=s.new_order[:])
+            if s.phase is Phase.ORDER
+            else None
         ),
         yields=phases.every_yields(s, d),
         final=s.final[:] if s.final is not None else None,
-        ranking=end.ranking(s) if s.phase == "over" else None,
-        places=end.places(s) if s.phase == "over" else None,
+        ranking=end.ranking(s) if s.phase is Phase.OVER else None,
+        places=end.places(s) if s.phase is Phase.OVER else None,
         you=YouView(player=viewer) if viewer is not None and 0 <= viewer < s.players else None,
     )
