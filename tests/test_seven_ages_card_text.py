@@ -40,9 +40,9 @@ Set-up -4; money 6; trade number -1; leader number 1
 Glory: cities 1, North America 2
 Icons: no cavalry until it trades with an empire without that restriction; no ships until it trades with an \
 empire without that restriction
-Artefact: Great Canal (Panama) (needs another artefact first), green, ages 5-7; only on an area adjacent to the \
-Kiel, Panama or Suez Canal (respectively) controlled by an empire that has Industrial Revolution. Ships pass \
-between the seas it joins, with its owner's permission and price
+Artefact: Great Canal (Panama) (needs another artefact first), green, ages 5-7; only on an area adjacent to \
+the Kiel, Panama or Suez Canal (respectively) controlled by an empire that has Industrial Revolution. Ships \
+pass between the seas it joins, with its owner's permission and price
 Event: Colossal heads, played in your empire's Civilise action, on one of your own empires: Gain 2 glory.""",
     45: """Card 45 (value 4)
 Empire: the Vikings, age 3
