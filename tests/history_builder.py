@@ -35,7 +35,7 @@ from engine.history.actions import (
 from engine.history.board import Ctx
 from engine.history.data import Empire
 from engine.history.game import GAME
-from engine.history.state import HistoryState
+from engine.history.state import HistoryState, Phase
 
 RULES = GAME.rules
 
@@ -60,7 +60,7 @@ class Scenario:
     ) -> None:
         state = GAME.setup(players, dict(options or {}), seed)
         state.epoch = epoch
-        state.phase = "turn"
+        state.phase = Phase.TURN
         state.scores = [0] * players
         state.hands = [[] for _ in range(players)]
         state.markers = [[] for _ in range(players)]

@@ -49,6 +49,15 @@ def test_only_the_drawer_may_act():
     Scenario.wrap(state).illegal(Keep(other), "not_your_turn")
 
 
+def test_the_drawer_is_told_the_draw_waits_for_their_card() -> None:
+    """Chapter III: while the empires are drawn, the drawer keeps or gives the card; nothing else."""
+    state = GAME.setup(3, {}, seed=2)
+    (drawer,) = GAME.actors(state)
+    error = Scenario.wrap(state).illegal(BuildFort(drawer, "Levant"), "wrong_step")
+    assert error.message == ("That move is not possible now: the game is waiting for the empire card "
+                             "drawn to be kept or given.")
+
+
 # -- the empire draw ----------------------------------------------------------------
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.history.ai import make_policy
 from engine.history.game import GAME
-from engine.history.state import HistoryState
+from engine.history.state import HistoryState, Phase, TurnStep
 
 
 def containers(value: Any, path: str = "state") -> dict[int, str]:
@@ -66,3 +66,17 @@ def test_dumps_equals_the_json_of_to_json() -> None:
     for state in states_of_a_game({"naval_control": True}, 4)[::40]:
         assert json.loads(state.dumps()) == state.to_json()
         assert HistoryState.from_json(json.loads(state.dumps())) == state
+
+
+def test_a_saved_phase_and_step_read_back_as_their_members() -> None:
+    # a saved game holds plain strings; the rules compare members by identity
+    states = states_of_a_game({}, 5)
+    turn = next(s for s in states if s.turn is not None and s.turn.step == "expand")
+    assert turn.turn is not None
+    for state in (states[0], turn, states[-1]):
+        back = HistoryState.from_json(json.loads(state.dumps()))
+        assert type(back.phase) is Phase and back.phase == state.phase
+        assert back.turn is None or type(back.turn.step) is TurnStep
+    back = HistoryState.from_json(json.loads(turn.dumps()))
+    assert back.phase is Phase.TURN and back.turn is not None and back.turn.step is TurnStep.EXPAND
+    assert GAME.legal_actions(back, back.turn.player) == GAME.legal_actions(turn, turn.turn.player)

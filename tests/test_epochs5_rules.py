@@ -40,7 +40,7 @@ from engine.history.epochs5.data import EventCard, RegionToken, Rules, make_rule
 from engine.history.epochs5.empires import Empire
 from engine.history.epochs5.game import Epochs5Game
 from engine.history.epochs5.reach import reach
-from engine.history.epochs5.state import State
+from engine.history.epochs5.state import Phase, State, TurnStep
 from engine.history.worldmap import load_map
 from tests.conftest import Dice
 
@@ -168,7 +168,7 @@ class Scenario:
         else:
             self.game = Epochs5Game(rules(**kw))
         self.state = State(
-            players=players, options={"classic_drafting": False}, seed=7, epoch=epoch, phase="turn"
+            players=players, options={"classic_drafting": False}, seed=7, epoch=epoch, phase=Phase.TURN
         )
         self.state.scores = scores or list(range(1, players + 1))
         self.state.prefs = [{"reroll": "if_losing"} for _ in range(players)]
@@ -483,6 +483,19 @@ def test_marauder_point_onto_an_occupied_space_waits_for_the_track_choice(dice: 
     s.refused(Invade(1, "Rhineland"), "wrong_step")
     s.do(Track(1, "up"))
     assert s.state.scores[1] == 12 and s.turn.step == "invade"
+
+
+def test_a_saved_turn_reads_its_phase_and_step_back_as_members(dice: Dice) -> None:
+    # a saved game holds plain strings; the rules compare members by identity
+    s = Scenario(scores=[11, 10, 3]).army("Alamannia", 0).structure("Alamannia", "city").start(VANDALS, 1)
+    dice.script([6, 1], [2])
+    s.do(Invade(1, "Alamannia"))
+    back = State.from_json(json.loads(s.state.dumps()))
+    assert back == s.state and back.phase is Phase.TURN
+    assert back.turn is not None and back.turn.step is TurnStep.TRACK
+    assert s.game.legal_actions(back, 1) == [Track(1, "up"), Track(1, "down")]
+    moved = s.game.apply(back, Track(1, "up")).state
+    assert moved.scores[1] == 12 and moved.turn is not None and moved.turn.step is TurnStep.INVADE
 
 
 # -- establishing, monuments, forts ------------------------------------------------------------------

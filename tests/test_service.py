@@ -144,7 +144,7 @@ async def test_bad_input_gets_a_clear_message_and_changes_nothing(svc: GameServi
         ({"kind": "keep", "wings": 2}, 0, user, "bad_action"),
         ({"kind": "give"}, 0, user, "bad_action"),
         ({"kind": "keep", "player": (seat or 0) + 1}, 0, user, "not_your_seat"),
-        ({"kind": "expand", "land": "Levant"}, 0, user, "drawing"),
+        ({"kind": "expand", "land": "Levant"}, 0, user, "wrong_step"),
         ({"kind": "keep"}, 0, other, "not_your_turn"),
         ({"kind": "keep"}, 0, OUTSIDER, "not_seated"),
     ]

@@ -186,3 +186,34 @@ def test_a_step_that_takes_moves_needs_a_timeout_move() -> None:
 def test_the_game_needs_a_step_for_its_end() -> None:
     with pytest.raises(ValueError, match="needs a step"):
         StepGame[Tally, Ctx, Phase]({Phase.CALL: STEPS[Phase.CALL]}, over=Phase.OVER)
+
+
+@dataclass(frozen=True)
+class Note(Action):
+    """A remark any seat may make whatever the step: a move made at any time."""
+
+    kind: ClassVar[str] = "note"
+
+
+def _note(ctx: Ctx, action: Note) -> None:
+    if action.player not in (0, 1):
+        raise IllegalAction("not_seated", "Only the two players may make a remark.")
+    ctx.events.append(Event("noted", {"player": action.player}))
+
+
+class NotingGame(CallGame):
+    def __init__(self) -> None:
+        StepGame.__init__(self, STEPS, over=Phase.OVER, anytime={Note: _note})
+
+
+def test_a_move_made_at_any_time_skips_the_actors_and_the_step() -> None:
+    game = NotingGame()
+    called = Tally(calls=(2, None))  # seat 0 is no actor now
+    for state in (called, Tally(phase=Phase.OVER, calls=(1, 2))):
+        result = game.apply(state, Note(0))
+        assert [e.type for e in result.events] == ["noted"]
+        assert (result.state.phase, result.state.calls, result.state.seq) == (state.phase, state.calls, 1)
+    assert game.legal_actions(called, 1) == [Call(1, 1), Call(1, 2), Call(1, 3)]  # never a step's move
+    with pytest.raises(IllegalAction, match="Only the two players"):
+        game.apply(called, Note(2))
+    assert refused(called, Note(0)).code == "already_called"  # a game without it refuses as before

@@ -14,7 +14,7 @@ from engine.history.actions import Choose, Done, Expand, PlayCard
 from engine.history.epochs5.actions import Invade, PlayEvent
 from engine.history.epochs5.board import Ctx
 from engine.history.epochs5.game import GAME as EPOCHS5
-from engine.history.epochs5.state import State
+from engine.history.epochs5.state import Phase, State
 from engine.history.epochs5.turn import start_turn
 from engine.history.game import GAME as CLASSIC
 from tests.history_builder import Scenario as ClassicScenario
@@ -84,7 +84,7 @@ def test_classic_a_plain_expansion_with_cards_in_hand_stays_undoable() -> None:
 def epochs5_turn(*hand: str) -> State:
     """A 3-player 5-epoch game in epoch I, seat 0 holding ``hand`` (drafted this epoch) and starting
     the epoch's first empire on an empty board, seats 1 and 2 with nothing in hand."""
-    state = State(players=3, options={"classic_drafting": False}, seed=7, epoch=1, phase="turn")
+    state = State(players=3, options={"classic_drafting": False}, seed=7, epoch=1, phase=Phase.TURN)
     state.scores = [1, 2, 3]
     state.prefs = [{"reroll": "if_losing"} for _ in range(3)]
     state.hands = [sorted(hand), [], []]

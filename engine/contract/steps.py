@@ -98,15 +98,20 @@ class StepGame(BaseGame[S, C], Generic[S, C, P]):
     variant changes a step's ``actors`` (``dataclasses.replace``), never the game's :meth:`actors`,
     which :meth:`apply` does not consult."""
 
-    def __init__(self, steps: Mapping[P, Step[S, C]], over: P) -> None:
+    def __init__(self, steps: Mapping[P, Step[S, C]], over: P,
+                 anytime: Mapping[type[Action], Handler[C]] | None = None) -> None:
         """Args:
             steps: one step for every phase of the game, the end of the game included.
             over: the phase of a finished game.
+            anytime: the moves a player may send whatever the step and whoever acts (a standing
+                preference, say), by action class; never legal moves of a step. Their handlers check
+                the seat themselves.
         """
         if over not in steps:
             raise ValueError(f"the end of the game ({over!r}) needs a step (one nobody acts in)")
         self.steps: Mapping[P, Step[S, C]] = steps
         self.over: P = over
+        self.anytime: Mapping[type[Action], Handler[C]] = anytime or {}
 
     def step(self, state: S) -> P:
         """The phase ``state`` is at (a key of :attr:`steps`)."""
@@ -137,12 +142,15 @@ class StepGame(BaseGame[S, C], Generic[S, C, P]):
         return self.current(state).refusal()
 
     def apply(self, state: S, action: Action) -> Result:
-        """Check the actor, find the move's handler in the current step, apply it to a copy
-        (:meth:`begin`), then :meth:`finish`. The state passed in is never changed."""
-        step = self.current(state)
-        if action.player not in step.actors(state):
-            raise step.refusal()
-        handler = step.handler(action)
+        """Check the actor, find the move's handler in the current step (or among the moves made at
+        any time), apply it to a copy (:meth:`begin`), then :meth:`finish`. The state passed in is
+        never changed."""
+        handler = self.anytime.get(type(action))
+        if handler is None:
+            step = self.current(state)
+            if action.player not in step.actors(state):
+                raise step.refusal()
+            handler = step.handler(action)
         ctx = self.begin(state)
         handler(ctx, action)
         return Result(self.finish(ctx), tuple(ctx.events))

@@ -50,7 +50,7 @@ from engine.history.event_cards import event_epoch
 from engine.history.founding import fleet_waters
 from engine.history.game import GAME
 from engine.history.scoring import area_counts, level
-from engine.history.state import HistoryState, Turn
+from engine.history.state import HistoryState, Phase, Turn, TurnStep
 from engine.policy import Policy, PolicyRng, legal
 
 
@@ -203,21 +203,21 @@ class GreedyPolicy:
         if len(actions) == 1:
             return actions[0]
         ev = _Eval(state, player, GAME.rules, self.weights)
-        if state.phase == "draw":
+        if state.phase is Phase.DRAW:
             best = self._draw(ev, actions)
         else:
             turn = state.turn
             assert turn is not None
             step = turn.step
-            if step == "events":
+            if step is TurnStep.EVENTS:
                 best = self._events(ev, actions)
-            elif step == "card":
+            elif step is TurnStep.CARD:
                 best = self._card(ev, actions)
-            elif step in ("minor", "crusade", "expand"):
+            elif step in (TurnStep.MINOR, TurnStep.CRUSADE, TurnStep.EXPAND):
                 best = self._expand(ev, actions)
-            elif step == "reallocate":
+            elif step is TurnStep.REALLOCATE:
                 best = self._reallocate(ev, actions)
-            elif step == "pick":  # fleets to keep, fleets to take, monument sites: the default
+            elif step is TurnStep.PICK:  # fleets to keep, fleets to take, monument sites: the default
                 best = actions[0]
             else:  # naval control: keep the armies for the land
                 best = _find(actions, Done) or actions[-1]

@@ -7,7 +7,7 @@ information. Seats are named as the platform names them ("alice (Blue)").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Choice, Decision, Names, PlayerId
@@ -26,6 +26,7 @@ from engine.history.actions import (
 )
 from engine.history.data import RulesData
 from engine.history.spec import SPEC
+from engine.history.state import Phase, TurnStep
 from engine.words import plural, roman, shorten
 
 MAX_LABEL = 100
@@ -46,8 +47,17 @@ _CARD_ASKS: dict[str, tuple[str, str]] = {
 }
 
 
+Labels = Mapping[type[Action], Callable[[Any], Choice]]
+"""How each class of move is offered (``Any``: each function takes the class it is filed under)."""
+
+
 def clip(text: str) -> str:
     return shorten(text, MAX_LABEL)
+
+
+def _choices(legal: Sequence[Action], labels: Labels) -> tuple[Choice, ...]:
+    """Each legal move, labelled by the function of its class."""
+    return tuple(labels[type(a)](a) for a in legal)
 
 
 def _holder(view: Mapping[str, Any], land: str, names: Names) -> str:
@@ -58,66 +68,59 @@ def _holder(view: Mapping[str, Any], land: str, names: Names) -> str:
 def decision(
     view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action], rules: RulesData, names: Names
 ) -> Decision:
-    if view["phase"] == "draw":
+    if view["phase"] == Phase.DRAW:
         return _draw(view, player, legal, rules, names)
     turn = view["turn"]
     step = turn["step"]
-    if step == "events":
+    if step == TurnStep.EVENTS:
         return _events(view, player, legal, rules)
-    if step == "card":
+    if step == TurnStep.CARD:
         return _card(view, player, legal, rules, names)
-    if step == "pick":
+    if step == TurnStep.PICK:
         return _pick(view, player, legal, names)
-    if step == "reallocate":
+    if step == TurnStep.REALLOCATE:
         heading = "Reallocation: turn fleets into coins"
-        return Decision(player, heading, tuple(_simple(a, {
-            "choose": lambda a: f"Turn the fleet in the {a.target} into a coin",
-            "done": lambda a: "Keep the remaining fleets",
-        }) for a in legal))
-    if step == "naval":
+        return Decision(player, heading, _choices(legal, {
+            Choose: lambda a: Choice(a, clip(f"Turn the fleet in the {a.target} into a coin")),
+            Done: lambda a: Choice(a, "Keep the remaining fleets"),
+        }))
+    if step == TurnStep.NAVAL:
         heading = f"{turn['name']}, Naval Control: fleet battles come before any expansion"
-        return Decision(player, heading, tuple(_naval(a) or _simple(a, {
-            "done": lambda a: "Go on to expansion",
-        }) for a in legal))
+        return Decision(player, heading, _choices(legal, {
+            **_NAVAL, Done: lambda a: Choice(a, "Go on to expansion"),
+        }))
     return _expand(view, player, legal, rules)
-
-
-def _simple(action: Action, labels: Mapping[str, Any]) -> Choice:
-    return Choice(action, clip(labels[action.kind](action)))
 
 
 def _draw(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData,
           names: Names) -> Decision:
     you = view["you"] or {}
     drawn = rules.empires[you["drawn"]].name if you.get("drawn") else "an empire"
-    may_keep = any(isinstance(a, Keep) for a in legal)
+    may_keep = Keep(player) in legal
     heading = (f"Keep or give the drawn card {drawn}" if may_keep
                else f"Give the drawn card {drawn} to a player who has no empire card")
-    choices = []
-    for a in legal:
-        if isinstance(a, Keep):
-            choices.append(Choice(a, clip(f"Keep {drawn}")))
-        elif isinstance(a, Give):
-            choices.append(Choice(a, clip(f"Give {drawn} to {SPEC.name_in(names, a.to)}")))
-    return Decision(player, heading, tuple(choices))
+    return Decision(player, heading, _choices(legal, {
+        Keep: lambda a: Choice(a, clip(f"Keep {drawn}")),
+        Give: lambda a: Choice(a, clip(f"Give {drawn} to {SPEC.name_in(names, a.to)}")),
+    }))
 
 
 def _events(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
     turn = view["turn"]
     played = len(turn["played"])
     heading = f"{turn['name']}: play an event card ({played} of 2 played) or start the empire"
-    choices = []
-    for a in legal:
-        if isinstance(a, PlayCard):
-            card = rules.cards[a.card]
-            if a.pieces:
-                choices.append(Choice(a, clip(f"Play {card.name} with epoch {roman(a.pieces)} pieces"),
-                                      group=clip(f"Play {card.name}")))
-            else:
-                choices.append(Choice(a, clip(f"Play {card.name}: {card.text}")))
-        elif isinstance(a, Done):
-            choices.append(Choice(a, clip(f"Play no more events: start {turn['name']}")))
-    return Decision(player, heading, tuple(choices))
+
+    def play(a: PlayCard) -> Choice:
+        card = rules.cards[a.card]
+        if a.pieces:
+            return Choice(a, clip(f"Play {card.name} with epoch {roman(a.pieces)} pieces"),
+                          group=clip(f"Play {card.name}"))
+        return Choice(a, clip(f"Play {card.name}: {card.text}"))
+
+    return Decision(player, heading, _choices(legal, {
+        PlayCard: play,
+        Done: lambda a: Choice(a, clip(f"Play no more events: start {turn['name']}")),
+    }))
 
 
 def _card(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData,
@@ -137,15 +140,12 @@ def _card(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: 
         heading = f"{card}: choose {first if not chosen else later}, {len(chosen) + 1} of {most}"
     else:
         heading = f"{card}: choose {first}"
-    choices = []
-    for a in legal:
-        if isinstance(a, Choose):
-            choices.append(Choice(a, clip(f"{a.target}{_holder(view, a.target, names)}")))
-        elif isinstance(a, Done):
-            label = ("Take the card back into your hand" if not chosen
-                     else f"Stop here with {plural(len(chosen), 'target')}")
-            choices.append(Choice(a, label))
-    return Decision(player, heading, tuple(choices))
+    stop = ("Take the card back into your hand" if not chosen
+            else f"Stop here with {plural(len(chosen), 'target')}")
+    return Decision(player, heading, _choices(legal, {
+        Choose: lambda a: Choice(a, clip(f"{a.target}{_holder(view, a.target, names)}")),
+        Done: lambda a: Choice(a, stop),
+    }))
 
 
 def _pick(view: Mapping[str, Any], player: int, legal: Sequence[Action], names: Names) -> Decision:
@@ -161,28 +161,25 @@ def _pick(view: Mapping[str, Any], player: int, legal: Sequence[Action], names: 
     else:
         heading = f"Fleet markers run short: choose the fleets to keep, {left} left to choose"
     structures = view["board"]["structures"]
-    choices = []
-    for a in legal:
-        assert isinstance(a, Choose)
+
+    def label(a: Choose) -> Choice:
         if what == "monument":
             kind = structures.get(a.target)
-            label = f"Build it in {a.target}" + (f" ({kind})" if kind else "")
-        elif what == "unman":
+            return Choice(a, clip(f"Build it in {a.target}" + (f" ({kind})" if kind else "")))
+        if what == "unman":
             owner = manned.get(a.target)
             whose = SPEC.name_in(names, owner[0]) if owner else "nobody"
-            label = f"Take off the fleet of {whose} in the {a.target}"
-        else:
-            label = f"Keep the fleet in the {a.target}"
-        choices.append(Choice(a, clip(label)))
-    return Decision(player, heading, tuple(choices))
+            return Choice(a, clip(f"Take off the fleet of {whose} in the {a.target}"))
+        return Choice(a, clip(f"Keep the fleet in the {a.target}"))
+
+    return Decision(player, heading, _choices(legal, {Choose: label}))
 
 
-def _naval(a: Action) -> Choice | None:
-    if isinstance(a, AttackFleet):
-        return Choice(a, clip(f"Attack the fleet in the {a.sea}"), group="Naval Control")
-    if isinstance(a, ManFleet):
-        return Choice(a, clip(f"Put an army on your fleet in the {a.sea}"), group="Naval Control")
-    return None
+_NAVAL: Labels = {
+    AttackFleet: lambda a: Choice(a, clip(f"Attack the fleet in the {a.sea}"), group="Naval Control"),
+    ManFleet: lambda a: Choice(a, clip(f"Put an army on your fleet in the {a.sea}"), group="Naval Control"),
+}
+"""The Naval Control moves, in the naval step and while expanding."""
 
 
 def _expand(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
@@ -195,24 +192,19 @@ def _expand(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules
     confirm = (f"You still have {plural(unspent, 'army', 'armies')} in your pool. End anyway?"
                if unspent else "")
     targets = turn["targets"]
-    choices = []
-    for a in legal:
-        if isinstance(a, Expand):
-            dice = targets.get(a.land, 0)
-            battle = f" (battle: the defender rolls {plural(dice, 'die', 'dice')})" if dice else ""
-            # Grouped by area: a two-step pick (area, then land) keeps long lists short.
-            area = rules.map.lands[a.land].area or "the barren lands"
-            choices.append(Choice(a, clip(f"Expand into {a.land}{battle}"), group=f"Expand in {area}"))
-        elif isinstance(a, BuildFort):
-            choices.append(Choice(a, clip(f"Build a fort in {a.land}"), group="Build a fort"))
-        elif isinstance(a, BuyBack):
-            choices.append(Choice(a, "Spend a coin to bring a lost army back to the pool"))
-        elif isinstance(a, EndTurn):
-            choices.append(Choice(a, "End the turn: build monuments and score", confirm=confirm))
-        elif isinstance(a, Done):
-            choices.append(Choice(a, clip(f"Finish {turn['force']}"), confirm=confirm))
-        else:
-            naval = _naval(a)
-            assert naval is not None, a
-            choices.append(naval)
-    return Decision(player, heading, tuple(choices))
+
+    def expand(a: Expand) -> Choice:
+        dice = targets.get(a.land, 0)
+        battle = f" (battle: the defender rolls {plural(dice, 'die', 'dice')})" if dice else ""
+        # Grouped by area: a two-step pick (area, then land) keeps long lists short.
+        area = rules.map.lands[a.land].area or "the barren lands"
+        return Choice(a, clip(f"Expand into {a.land}{battle}"), group=f"Expand in {area}")
+
+    return Decision(player, heading, _choices(legal, {
+        Expand: expand,
+        BuildFort: lambda a: Choice(a, clip(f"Build a fort in {a.land}"), group="Build a fort"),
+        BuyBack: lambda a: Choice(a, "Spend a coin to bring a lost army back to the pool"),
+        EndTurn: lambda a: Choice(a, "End the turn: build monuments and score", confirm=confirm),
+        Done: lambda a: Choice(a, clip(f"Finish {turn['force']}"), confirm=confirm),
+        **_NAVAL,
+    }))

@@ -28,7 +28,7 @@ from engine.history.board import (
 from engine.history.combat import Attacker, battle, defender_dice
 from engine.history.data import CardType
 from engine.history.founding import establish, go_to
-from engine.history.state import Force, Turn
+from engine.history.state import Force, Turn, TurnStep
 from engine.words import roman
 
 
@@ -317,7 +317,7 @@ def _pending(**fields: Any) -> Callable[[Ctx, CardType], None]:
             turn.pending["supply"] = army_supply(ctx, turn.player, event_epoch(ctx, card))
         if card.effect == "civil_war":
             turn.pending["supply"] = army_supply(ctx, turn.player, event_epoch(ctx, card))
-        turn.step = "card"
+        turn.step = TurnStep.CARD
         _auto_choose(ctx)
 
     return apply
@@ -351,7 +351,7 @@ def _minor(ctx: Ctx, card: CardType) -> None:
     turn.force = Force(key=f"minor:{card.id}", kind="minor", name=card.name,
                        piece_epoch=event_epoch(ctx, card))
     establish(ctx, turn.force, minor)
-    go_to(ctx, "minor")
+    go_to(ctx, TurnStep.MINOR)
 
 
 def _crusade(ctx: Ctx, card: CardType) -> None:
@@ -364,7 +364,7 @@ def _crusade(ctx: Ctx, card: CardType) -> None:
     )
     turn.force = force
     force.pool = max(0, min(int(block.get("armies", 3)), army_supply(ctx, turn.player, epoch)))
-    turn.step = "crusade"
+    turn.step = TurnStep.CRUSADE
     ctx.emit("crusade", sea=block["sea"], armies=force.pool)
 
 
@@ -485,14 +485,14 @@ def done(ctx: Ctx) -> None:
     ctx.state.hands[turn.player].append(card)
     ctx.state.hands[turn.player].sort()
     turn.pending = None
-    turn.step = "events"
+    turn.step = TurnStep.EVENTS
     ctx.emit("card_withdrawn", player=turn.player, card=card)
 
 
 def _finish_card(ctx: Ctx) -> None:
     turn = _turn(ctx)
     turn.pending = None
-    turn.step = "events"
+    turn.step = TurnStep.EVENTS
 
 
 def _epidemic(ctx: Ctx, land: str, dice: int, why: str) -> bool:

@@ -24,7 +24,7 @@ from engine.history.combat import active_attacker, attacker_lost, battle, defend
 from engine.history.data import Empire
 from engine.history.founding import empire_force, establish, go_to, pick_fleet
 from engine.history.scoring import ranking, score_breakdown
-from engine.history.state import Force, Turn
+from engine.history.state import Force, Phase, Turn, TurnStep
 
 # -- the empire draw (Chapter III, Chapter VII "Drawing for New Empires") ------
 
@@ -60,7 +60,7 @@ def draw_order(ctx: Ctx) -> list[int]:
 
 def start_epoch(ctx: Ctx) -> None:
     state = ctx.state
-    state.phase = "draw"
+    state.phase = Phase.DRAW
     state.holding = [None] * state.players
     state.given_by = [None] * state.players
     state.call_pos = 0
@@ -100,7 +100,7 @@ def _draw_next(ctx: Ctx) -> None:
 def decide_draw(ctx: Ctx, player: int, to: int | None, auto: bool = False) -> None:
     """Keep (``to`` is None) or give the drawn card."""
     state = ctx.state
-    if state.phase != "draw" or state.drawn is None or state.draw_order[state.draw_pos] != player:
+    if state.phase is not Phase.DRAW or state.drawn is None or state.draw_order[state.draw_pos] != player:
         raise IllegalAction("not_your_draw", "It is not your turn to decide on an empire card.")
     may_keep, give_to = draw_choices(ctx)
     if to is None and not may_keep:
@@ -125,7 +125,7 @@ def _finish_draw(ctx: Ctx) -> None:
     ctx.emit("unused_empires", count=len(state.deck))
     state.deck = []
     state.drawn = None
-    state.phase = "turn"
+    state.phase = Phase.TURN
     for p in range(state.players):
         ctx.emit("your_empire", (p,), player=p, empire=state.holding[p])
     call_next(ctx)
@@ -151,7 +151,7 @@ def call_next(ctx: Ctx) -> None:
 def start_turn(ctx: Ctx, player: int, empire: Empire) -> None:
     state = ctx.state
     state.played_empires[player].append(empire.key)
-    state.turn = Turn(player=player, empire=empire.key, step="events", force=empire_force(empire))
+    state.turn = Turn(player=player, empire=empire.key, step=TurnStep.EVENTS, force=empire_force(empire))
     ctx.emit(
         "turn",
         player=player,
@@ -180,12 +180,12 @@ def advance(ctx: Ctx) -> None:
     turn = ctx.state.turn
     if turn is None:
         return
-    if turn.step == "events" and not playable_cards(ctx):
+    if turn.step is TurnStep.EVENTS and not playable_cards(ctx):
         begin_empire(ctx)
-    if turn.step == "reallocate" and not reallocatable(ctx):
-        turn.step = "expand"
-    if turn.step == "naval" and not naval_options(ctx):
-        turn.step = "expand"
+    if turn.step is TurnStep.REALLOCATE and not reallocatable(ctx):
+        turn.step = TurnStep.EXPAND
+    if turn.step is TurnStep.NAVAL and not naval_options(ctx):
+        turn.step = TurnStep.EXPAND
 
 
 def finish_step(ctx: Ctx) -> None:
@@ -193,18 +193,18 @@ def finish_step(ctx: Ctx) -> None:
     turn = ctx.state.turn
     assert turn is not None
     step = turn.step
-    if step == "events":
+    if step is TurnStep.EVENTS:
         begin_empire(ctx)
-    elif step == "card":
+    elif step is TurnStep.CARD:
         event_cards.done(ctx)
-    elif step in ("minor", "crusade"):
+    elif step in (TurnStep.MINOR, TurnStep.CRUSADE):
         ctx.emit("force_done", name=turn.force.name, left=turn.force.pool)
         turn.force = empire_force(ctx.rules.empires[turn.empire])
-        turn.step = "events"
-    elif step == "reallocate":
-        turn.step = "naval" if ctx.state.options.get("naval_control") else "expand"
-    elif step == "naval":
-        turn.step = "expand"
+        turn.step = TurnStep.EVENTS
+    elif step is TurnStep.REALLOCATE:
+        turn.step = TurnStep.NAVAL if ctx.state.options.get("naval_control") else TurnStep.EXPAND
+    elif step is TurnStep.NAVAL:
+        turn.step = TurnStep.EXPAND
     else:
         raise IllegalAction("cannot_finish", "Use end_turn to finish your turn.")
     advance(ctx)
@@ -219,11 +219,11 @@ def begin_empire(ctx: Ctx) -> None:
     establish(ctx, turn.force, empire, extra_fleets=turn.astronomy)
     played = {ctx.rules.cards[c].effect for c in turn.played}
     if "reallocation" in played:
-        go_to(ctx, "reallocate")
+        go_to(ctx, TurnStep.REALLOCATE)
     elif ctx.state.options.get("naval_control"):
-        go_to(ctx, "naval")
+        go_to(ctx, TurnStep.NAVAL)
     else:
-        go_to(ctx, "expand")
+        go_to(ctx, TurnStep.EXPAND)
     advance(ctx)
 
 
@@ -336,7 +336,7 @@ def build_fort(ctx: Ctx, name: str, pay: str) -> None:
     turn = state.turn
     assert turn is not None
     land = resolve_land(ctx, name)
-    if turn.force.kind != "empire" or turn.step != "expand":
+    if turn.force.kind != "empire" or turn.step is not TurnStep.EXPAND:
         raise IllegalAction("not_now", "Forts are built by the active empire during expansion.")
     if land not in fort_lands(ctx):
         if land in state.forts:
@@ -411,7 +411,7 @@ def naval_options(ctx: Ctx) -> list[tuple[str, str]]:
     assert turn is not None
     if turn.force.pool <= 0 or turn.force.kind != "empire" or not state.options.get("naval_control"):
         return []
-    out = [("attack_fleet", sea) for sea in turn.contested] if turn.step == "naval" else []
+    out = [("attack_fleet", sea) for sea in turn.contested] if turn.step is TurnStep.NAVAL else []
     for sea in turn.force.fleets:
         if ctx.rules.map.waters[sea].kind == "sea":
             holder = state.manned.get(sea)
@@ -429,7 +429,7 @@ def attack_fleet(ctx: Ctx, name: str) -> None:
     turn = state.turn
     assert turn is not None
     sea = resolve_water(ctx, name)
-    if turn.step != "naval" or ("attack_fleet", sea) not in naval_options(ctx):
+    if turn.step is not TurnStep.NAVAL or ("attack_fleet", sea) not in naval_options(ctx):
         raise IllegalAction("no_fleet_battle", f"You cannot attack a fleet in the {sea} now.", water=sea)
     turn.force.pool -= 1
     attacker = active_attacker(ctx)
@@ -459,7 +459,7 @@ def man_fleet(ctx: Ctx, name: str) -> None:
     turn = state.turn
     assert turn is not None
     sea = resolve_water(ctx, name)
-    if turn.step not in ("naval", "expand") or ("man_fleet", sea) not in naval_options(ctx):
+    if turn.step not in (TurnStep.NAVAL, TurnStep.EXPAND) or ("man_fleet", sea) not in naval_options(ctx):
         raise IllegalAction("cannot_man", f"You cannot put an army on a fleet in the {sea} now.", water=sea)
     turn.force.pool -= 1
     state.manned[sea] = [turn.player, turn.force.piece_epoch, turn.force.key]
@@ -513,7 +513,7 @@ def _next_monument(ctx: Ctx) -> None:
             break
         if len(sites) > 1:
             pick["options"] = sites
-            turn.step = "pick"
+            turn.step = TurnStep.PICK
             return
         _build_monument(ctx, sites[0])
     if pick["chosen"]:
@@ -553,7 +553,7 @@ def end_turn(ctx: Ctx) -> None:
     state = ctx.state
     turn = state.turn
     assert turn is not None
-    if turn.step != "expand":
+    if turn.step is not TurnStep.EXPAND:
         raise IllegalAction("not_now", "Finish the current step first (done), then end your turn.")
     turn.pick = {"what": "monument", "options": [], "left": monuments_due(ctx), "chosen": [],
                  "then": "expand"}
@@ -598,7 +598,7 @@ def finish_game(ctx: Ctx) -> None:
         final[p] += sum(state.markers[p])
         ctx.emit("markers_revealed", player=p, markers=list(state.markers[p]), score=final[p])
     state.final = final
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.turn = None
     ctx.emit("game_over", final=final, ranking=ranking(state, ctx.rules))
 

@@ -22,7 +22,7 @@ from engine.history.board import (
     put_structure,
 )
 from engine.history.data import Empire
-from engine.history.state import Force, Turn
+from engine.history.state import Force, Turn, TurnStep
 from engine.words import roman
 
 
@@ -47,7 +47,7 @@ def fleet_waters(ctx: Ctx, listed: tuple[str, ...] | list[str]) -> list[str]:
     return out
 
 
-def go_to(ctx: Ctx, step: str) -> None:
+def go_to(ctx: Ctx, step: TurnStep) -> None:
     """Go on to ``step``, or after the pick in progress when there is one."""
     turn = _turn(ctx)
     if turn.pick is not None:
@@ -78,7 +78,7 @@ def establish(ctx: Ctx, force: Force, empire: Empire, extra_fleets: list[str] | 
         return
     turn.pick = {"what": "fleets", "waters": waters, "options": [], "left": 0, "chosen": [],
                  "then": turn.step}
-    turn.step = "pick"
+    turn.step = TurnStep.PICK
     if bool(state.options.get("naval_control")) and force.kind == "empire":
         _take_manned(ctx)
     else:
@@ -155,7 +155,7 @@ def _finish(ctx: Ctx, placed: list[str], dropped: list[str]) -> None:
         ctx.emit("supply_out", piece="fleet", water=water)
     if turn.force.fleets:
         ctx.emit("fleets", name=turn.force.name, fleets=list(turn.force.fleets))
-    turn.step = str(pick["then"])
+    turn.step = TurnStep(pick["then"])  # a stored pick holds the plain string
     turn.pick = None
 
 

@@ -3,37 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from engine import rng
-from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
-from engine.history import card_text, event_cards, flow, text
-from engine.history.actions import (
-    CODEC,
-    AttackFleet,
-    BuildFort,
-    BuyBack,
-    Choose,
-    Done,
-    EndTurn,
-    Expand,
-    Give,
-    Keep,
-    ManFleet,
-    PlayCard,
-)
-from engine.history.board import Ctx, forts_free
+from engine.core import Action, Decision, Event, Names, PlayerId, StepGame
+from engine.history import card_text, flow, text
+from engine.history.actions import CODEC
+from engine.history.board import Ctx
 from engine.history.data import RulesData, check_data, load_rules
 from engine.history.decision import decision
 from engine.history.hands import other_hands, unseen_cards
 from engine.history.scoring import compared
 from engine.history.spec import SPEC
-from engine.history.state import HistoryState
+from engine.history.state import HistoryState, Phase
+from engine.history.steps import STEPS, Key
 from engine.history.view import ClassicView, build_view
 
 
-class ClassicGame(BaseGame[HistoryState, Ctx]):
-    """The :class:`engine.core.Game` implementation of the classic rules."""
+class ClassicGame(StepGame[HistoryState, Ctx, Key]):
+    """The :class:`engine.core.Game` implementation of the classic rules, run by its steps
+    (:data:`engine.history.steps.STEPS`: who acts, the legal moves, the timeout move and the rules of
+    each move, by phase and step of a turn)."""
 
     id = SPEC.id
     title = SPEC.title
@@ -41,18 +31,8 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
     max_players = SPEC.max_players
     codec = CODEC
 
-    #: Which moves each step allows (the draw, then the steps of a turn).
-    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
-        "draw": (Keep, Give),
-        "events": (PlayCard, Done),
-        "card": (Choose, Done),
-        "minor": (Expand, Done),
-        "crusade": (Expand, Done),
-        "reallocate": (Choose, Done),
-        "naval": (AttackFleet, ManFleet, Done),
-        "expand": (Expand, BuildFort, BuyBack, ManFleet, EndTurn),
-        "pick": (Choose,),
-    }
+    def __init__(self) -> None:
+        super().__init__(STEPS, over=Phase.OVER)
 
     @property
     def rules(self) -> RulesData:
@@ -99,107 +79,28 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
             hand.sort()
         return hands
 
-    # -- whose move, and which moves -------------------------------------------
-    def actors(self, state: HistoryState) -> frozenset[PlayerId]:
-        if state.phase == "draw" and state.drawn is not None:
-            return frozenset({state.draw_order[state.draw_pos]})
-        if state.phase == "turn" and state.turn is not None:
-            return frozenset({state.turn.player})
-        return frozenset()
+    # -- whose move (the steps say who acts, which moves they have and the timeout move) ------------
+    def step(self, state: HistoryState) -> Key:
+        """The draw and the end by their phase; in a turn, the turn's step."""
+        if state.phase is Phase.TURN:
+            assert state.turn is not None  # between two turns only inside a move
+            return state.turn.step
+        return state.phase
 
     def up_next(self, state: HistoryState) -> PlayerId | None:
         """The next drawer while three or more are still to draw (each has a real choice; the last two
         are decided at once, and then the empire called first is a hidden card); in a turn, the one seat
         still to play its empire this epoch (of several, who holds the next one called is hidden)."""
-        if state.phase == "draw" and state.drawn is not None:
+        if state.phase is Phase.DRAW and state.drawn is not None:
             following = state.draw_pos + 1
             return state.draw_order[following] if following <= state.players - 3 else None
-        if state.phase == "turn" and state.turn is not None:
+        if state.phase is Phase.TURN and state.turn is not None:
             waiting = [p for p in range(state.players) if p != state.turn.player
                        and state.holding[p] is not None and len(state.played_empires[p]) < state.epoch]
             return waiting[0] if len(waiting) == 1 else None
         return None
 
-    def legal_actions(self, state: HistoryState, player: PlayerId) -> list[Action]:
-        if player not in self.actors(state):
-            return []
-        ctx = Ctx(state, self.rules)
-        if state.phase == "draw":
-            may_keep, give_to = flow.draw_choices(ctx)
-            out: list[Action] = [Keep(player)] if may_keep else []
-            return out + [Give(player, p) for p in give_to]
-        turn = state.turn
-        assert turn is not None
-        step = turn.step
-        if step == "events":
-            plays: list[Action] = []
-            for c in flow.playable_cards(ctx):
-                choices = event_cards.piece_choices(ctx, ctx.rules.cards[c])
-                if len(choices) > 1:
-                    plays.extend(PlayCard(player, c, e) for e in choices)
-                else:
-                    plays.append(PlayCard(player, c))
-            return [*plays, Done(player)]
-        if step == "pick":
-            assert turn.pick is not None
-            return [Choose(player, target) for target in turn.pick["options"]]
-        if step == "card":
-            acts: list[Action] = [Choose(player, t) for t in event_cards.candidates(ctx)]
-            if self._may_finish_card(ctx):
-                acts.append(Done(player))
-            return acts
-        if step in ("minor", "crusade"):
-            return [*(Expand(player, land) for land in sorted(flow.expansion_targets(ctx))), Done(player)]
-        if step == "reallocate":
-            return [*(Choose(player, w) for w in flow.reallocatable(ctx)), Done(player)]
-        if step == "naval":
-            naval: list[Action] = [
-                AttackFleet(player, sea) if kind == "attack_fleet" else ManFleet(player, sea)
-                for kind, sea in flow.naval_options(ctx)
-            ]
-            return [*naval, Done(player)]
-        acts = [Expand(player, land) for land in sorted(flow.expansion_targets(ctx))]
-        can_pay = turn.free_forts + turn.coins + turn.allies_coins + turn.force.pool + turn.force.restricted
-        if can_pay and (forts_free(ctx) > 0 or turn.free_forts > 0):
-            acts.extend(BuildFort(player, land) for land in flow.fort_lands(ctx))
-        if turn.lost > 0 and turn.coins + turn.allies_coins > 0:
-            acts.append(BuyBack(player))
-        acts.extend(ManFleet(player, sea) for kind, sea in flow.naval_options(ctx) if kind == "man_fleet")
-        acts.append(EndTurn(player))
-        return acts
-
-    def timeout_action(self, state: HistoryState, player: PlayerId) -> Action:
-        """The most passive move: keep a drawn card, play no event, stop, end the turn.
-
-        In a pick (fleets, monument sites) it is the default, the first option listed.
-        """
-        legal = self.legal_actions(state, player)
-        if not legal:
-            raise IllegalAction("not_your_turn", "It is not your turn.", player=player)
-        for passive in (Keep, EndTurn, Done):
-            for action in legal:
-                if isinstance(action, passive):
-                    return action
-        return legal[0]
-
-    @staticmethod
-    def _may_finish_card(ctx: Ctx) -> bool:
-        turn = ctx.state.turn
-        assert turn is not None and turn.pending is not None
-        effect, chosen = turn.pending["effect"], turn.pending["chosen"]
-        if effect == "plague_spread" or (effect == "barbarians" and chosen):
-            return False
-        fewest, _ = event_cards.needed(ctx)
-        return not chosen or len(chosen) >= fewest
-
-    # -- applying (the BaseGame template) ----------------------------------------
-    def apply(self, state: HistoryState, action: Action) -> Result:
-        # The draw is the one step whose refusal says more than the table can: what is going on.
-        drawing = state.phase == "draw" and action.player in self.actors(state)
-        if drawing and not isinstance(action, (Keep, Give)):
-            raise IllegalAction("drawing", "Empire cards are being drawn: keep or give the card.")
-        return super().apply(state, action)
-
+    # -- applying (StepGame.apply checks the actor and hands the move to its step's handler) -------
     def hidden_draws(self, state: HistoryState) -> tuple[int, ...]:
         # an event card drawn from the deck, a pre-eminence marker from the pile
         return (len(state.deck), len(state.marker_pile))
@@ -219,53 +120,14 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
             out.append(variant)
         return out
 
-    def step(self, state: HistoryState) -> str:
-        if state.phase == "draw":
-            return "draw"
-        return state.turn.step if state.turn is not None else "over"
-
-    def refusal(self, state: HistoryState, player: PlayerId) -> IllegalAction:
-        if state.phase == "over":
-            return IllegalAction("game_over", "The game is over.")
-        return IllegalAction("not_your_turn", "It is not your turn.", player=player)
-
     def begin(self, state: HistoryState) -> Ctx:
         return Ctx(state.clone(), self.rules)
 
     def finish(self, ctx: Ctx) -> HistoryState:
+        # every move ends by moving past the steps that need no decision
+        flow.advance(ctx)
         ctx.state.seq += 1
         return ctx.state
-
-    def handle(self, ctx: Ctx, action: Action) -> None:
-        step = self.step(ctx.state)
-        if isinstance(action, Keep):
-            flow.decide_draw(ctx, action.player, None)
-        elif isinstance(action, Give):
-            flow.decide_draw(ctx, action.player, int(action.to))
-        elif isinstance(action, PlayCard):
-            event_cards.play(ctx, action.card, int(action.pieces))
-        elif isinstance(action, Done):
-            flow.finish_step(ctx)
-        elif isinstance(action, Choose):
-            if step == "reallocate":
-                flow.reallocate(ctx, action.target)
-            elif step == "pick":
-                flow.choose_pick(ctx, action.target)
-            else:
-                event_cards.choose(ctx, action.target)
-        elif isinstance(action, Expand):
-            flow.expand(ctx, action.land)
-        elif isinstance(action, BuildFort):
-            flow.build_fort(ctx, action.land, action.pay)
-        elif isinstance(action, BuyBack):
-            flow.buy_back(ctx)
-        elif isinstance(action, AttackFleet):
-            flow.attack_fleet(ctx, action.sea)
-        elif isinstance(action, ManFleet):
-            flow.man_fleet(ctx, action.sea)
-        elif isinstance(action, EndTurn):
-            flow.end_turn(ctx)
-        flow.advance(ctx)
 
     # -- what players see ----------------------------------------------------------
     def view(self, state: HistoryState, viewer: PlayerId | None) -> ClassicView:
@@ -305,9 +167,6 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
     def check_data(self) -> list[str]:
         """Every problem in the classic map and rules data (empty when all is well)."""
         return check_data()
-
-    def is_over(self, state: HistoryState) -> bool:
-        return state.phase == "over"
 
     def scores(self, state: HistoryState) -> list[int]:
         return list(state.final if state.final is not None else state.scores)

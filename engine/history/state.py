@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypeVar
 
 Army = list[Any]  # [owner: int, piece_epoch: int, force: str]
@@ -47,6 +48,28 @@ def copy_json(value: Any) -> Any:
     return _copy_json(value)
 
 
+class Phase(StrEnum):
+    """The phases of a game. A stored state holds the value ("draw"), the very string of the games
+    saved before the phases were an enum."""
+
+    DRAW = "draw"  # the epoch's empire cards are drawn, kept or given
+    TURN = "turn"  # the empires are called, one turn each (its steps are a TurnStep)
+    OVER = "over"
+
+
+class TurnStep(StrEnum):
+    """The steps of a turn, each a step of :mod:`engine.history.steps` (stored as their values)."""
+
+    EVENTS = "events"  # event cards before the empire arrives
+    CARD = "card"  # the targets of an event card played
+    MINOR = "minor"  # a Minor Empire places its armies
+    CRUSADE = "crusade"  # the Crusaders place theirs
+    REALLOCATE = "reallocate"  # Reallocation: armies moved between lands
+    NAVAL = "naval"  # Naval Control: fleet battles, before any expansion
+    EXPAND = "expand"  # the empire expands, builds forts, mans fleets
+    PICK = "pick"  # a choice the rules leave to the player mid-step (see engine.history.founding)
+
+
 @dataclass
 class Force:
     """Whoever is placing armies right now: the active empire, a Minor Empire, the Crusaders."""
@@ -68,7 +91,7 @@ class Turn:
 
     player: int
     empire: str
-    step: str  # events | card | minor | crusade | reallocate | naval | expand | pick
+    step: TurnStep
     force: Force
     played: list[str] = field(default_factory=list)
     coins: int = 0
@@ -105,7 +128,7 @@ class HistoryState:
     rng_counter: int = 0
     seq: int = 0  # number of actions applied
     epoch: int = 1
-    phase: str = "draw"  # draw | turn | over
+    phase: Phase = Phase.DRAW
     scores: list[int] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     markers: list[list[int]] = field(default_factory=list)
@@ -147,10 +170,13 @@ class HistoryState:
     def from_json(cls, data: Mapping[str, Any]) -> HistoryState:
         raw = dict(data)
         turn = raw.pop("turn", None)
+        if "phase" in raw:
+            raw["phase"] = Phase(raw["phase"])  # the stored string back to its member
         state = cls(**raw)
         if turn is not None:
             turn = dict(turn)
             force = Force(**turn.pop("force"))
+            turn["step"] = TurnStep(turn["step"])
             state.turn = Turn(force=force, **turn)
         return state
 

@@ -15,9 +15,13 @@ from engine.history.board import Ctx
 from engine.history.data import RulesData
 from engine.history.flow import expansion_targets, fort_lands, naval_options
 from engine.history.scoring import places, ranking, score_breakdown
-from engine.history.state import HistoryState
+from engine.history.state import HistoryState, Phase, TurnStep
 from engine.words import roman
 
+_PLACING = (TurnStep.MINOR, TurnStep.CRUSADE, TurnStep.EXPAND)
+"""The steps in which a force places armies (its targets are shown)."""
+_MANNING = (TurnStep.NAVAL, TurnStep.EXPAND)
+"""The steps in which fleets may be fought for or manned."""
 
 class BoardView(TypedDict):
     armies: dict[str, list[list[Any]]]
@@ -116,7 +120,7 @@ def build_view(
     revealed: dict[str, str] = {}
     for p in range(state.players):
         played = state.played_empires[p]
-        if played and rules.empires[played[-1]].epoch == state.epoch and state.phase != "draw":
+        if played and rules.empires[played[-1]].epoch == state.epoch and state.phase is not Phase.DRAW:
             revealed[str(p)] = played[-1]
     view = ClassicView(
         game=game_id,
@@ -129,11 +133,11 @@ def build_view(
         actors=actors,
         scores=list(state.scores),
         final=list(state.final) if state.final is not None else None,
-        ranking=ranking(state, rules) if state.phase == "over" else None,
-        places=places(state, rules) if state.phase == "over" else None,
+        ranking=ranking(state, rules) if state.phase is Phase.OVER else None,
+        places=places(state, rules) if state.phase is Phase.OVER else None,
         hand_sizes=[len(h) for h in state.hands],
         markers=[len(m) for m in state.markers],
-        marker_values=[list(m) for m in state.markers] if state.phase == "over" else None,
+        marker_values=[list(m) for m in state.markers] if state.phase is Phase.OVER else None,
         played_empires=[list(p) for p in state.played_empires],
         empires_this_epoch=revealed,
         board=BoardView(
@@ -147,7 +151,7 @@ def build_view(
         turn=None,
         you=None,
     )
-    if state.phase == "draw":
+    if state.phase is Phase.DRAW:
         view["draw"] = DrawView(
             order=list(state.draw_order),
             drawer=state.draw_order[state.draw_pos] if state.drawn is not None else None,
@@ -183,18 +187,18 @@ def build_view(
             expert=list(turn.expert),
             treachery=turn.treachery,
             pending=dict(turn.pending) if turn.pending else None,
-            needs=list(event_cards.needed(ctx)) if turn.pending and turn.step == "card" else None,
+            needs=list(event_cards.needed(ctx)) if turn.pending and turn.step is TurnStep.CARD else None,
             pick=PickView(what=str(pick["what"]), options=list(pick["options"]), left=int(pick["left"]),
                           chosen=list(pick["chosen"])) if pick is not None else None,
-            targets=expansion_targets(ctx) if turn.step in ("minor", "crusade", "expand") else {},
-            fort_lands=fort_lands(ctx) if turn.step == "expand" else [],
-            naval=[list(m) for m in naval_options(ctx)] if turn.step in ("naval", "expand") else [],
+            targets=expansion_targets(ctx) if turn.step in _PLACING else {},
+            fort_lands=fort_lands(ctx) if turn.step is TurnStep.EXPAND else [],
+            naval=[list(m) for m in naval_options(ctx)] if turn.step in _MANNING else [],
             event_pieces=dict(turn.event_pieces),
         )
     if viewer is not None and 0 <= viewer < state.players:
         you = YouView(player=viewer, hand=list(state.hands[viewer]),
                       score_now=score_breakdown(state, rules, viewer))
-        if state.phase == "draw":
+        if state.phase is Phase.DRAW:
             holding = state.holding[viewer]
             if holding is not None and state.given_by[viewer] is None:
                 you["empire"] = holding
@@ -206,9 +210,9 @@ def build_view(
             you["gave"] = {
                 str(p): state.holding[p] for p in range(state.players) if state.given_by[p] == viewer
             }
-        elif state.phase == "turn":
+        elif state.phase is Phase.TURN:
             you["empire"] = state.holding[viewer]
-            if turn is not None and turn.player == viewer and turn.step == "events":
+            if turn is not None and turn.player == viewer and turn.step is TurnStep.EVENTS:
                 you["piece_choices"] = {
                     c: event_cards.piece_choices(ctx, rules.cards[c])
                     for c in sorted(set(state.hands[viewer])) if event_cards.far_epochs(ctx, rules.cards[c])

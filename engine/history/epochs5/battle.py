@@ -28,6 +28,7 @@ from engine.history.epochs5.board import (
     remove_fort,
 )
 from engine.history.epochs5.reach import SEA
+from engine.history.epochs5.state import TurnStep
 
 CATAPULT_SPACES = 3
 REROLL_PREFS = ("if_losing", "if_not_winning", "never")
@@ -150,13 +151,13 @@ def proceed(ctx: Ctx) -> None:
         if battle["next"] == "inv":
             battle["next"] = "def"
             if inv_can:
-                turn.step = "reroll"
+                turn.step = TurnStep.REROLL
                 return
         else:
             battle["next"] = "inv"
             if def_can:
                 _defender_reroll(ctx, battle)
-    turn.step = "invade"
+    turn.step = TurnStep.INVADE
     _resolve(ctx)
 
 
@@ -190,7 +191,7 @@ def reroll(ctx: Ctx, die: int) -> None:
     """The invader's ``Reroll`` action."""
     turn = ctx.turn
     battle = turn.battle
-    if turn.step != "reroll" or battle is None:
+    if turn.step is not TurnStep.REROLL or battle is None:
         raise IllegalAction("no_reroll", "There is no reroll to make now.")
     if die not in (0, 1):
         raise IllegalAction("bad_die", "Choose die 0 or die 1 to reroll.", die=die)
@@ -214,7 +215,7 @@ def accept(ctx: Ctx) -> None:
     """The invader's ``Accept`` action: pass on the reroll."""
     turn = ctx.turn
     battle = turn.battle
-    if turn.step != "reroll" or battle is None:
+    if turn.step is not TurnStep.REROLL or battle is None:
         raise IllegalAction("no_reroll", "There is no reroll to pass on now.")
     battle["inv_passed"] = True
     ctx.emit("reroll_passed", player=turn.player, side="invader")
@@ -234,7 +235,7 @@ def _resolve(ctx: Ctx) -> None:
              defender_total=dfd, outcome=outcome, won=outcome == "win")
     if outcome == "loss":
         if turn.pool + turn.siege_tokens > 0:
-            turn.step = "siege"
+            turn.step = TurnStep.SIEGE
             return
         ctx.emit("must_retreat", land=land, player=turn.player)
         _retreat(ctx)
@@ -261,7 +262,7 @@ def _resolve(ctx: Ctx) -> None:
 def siege(ctx: Ctx) -> None:
     """The ``Siege`` action: a siege token (first) or an army goes on the catapult; fight again."""
     turn = ctx.turn
-    if turn.step != "siege" or turn.battle is None:
+    if turn.step is not TurnStep.SIEGE or turn.battle is None:
         raise IllegalAction("no_siege", "You can only siege right after losing a battle.")
     if turn.siege_tokens > 0:
         turn.siege_tokens -= 1
@@ -280,7 +281,7 @@ def siege(ctx: Ctx) -> None:
 
 def retreat(ctx: Ctx) -> None:
     turn = ctx.turn
-    if turn.step != "siege" or turn.battle is None:
+    if turn.step is not TurnStep.SIEGE or turn.battle is None:
         raise IllegalAction("no_retreat", "You can only retreat right after losing a battle.")
     _retreat(ctx)
 
@@ -290,7 +291,7 @@ def _retreat(ctx: Ctx) -> None:
     assert turn.battle is not None
     ctx.emit("retreat", land=turn.battle["land"], player=turn.player)
     turn.battle = None
-    turn.step = "invade"
+    turn.step = TurnStep.INVADE
     _end_siege(ctx)
 
 

@@ -28,6 +28,7 @@ from engine.history.epochs5.board import (
     resolve_land,
 )
 from engine.history.epochs5.data import EventCard
+from engine.history.epochs5.state import Phase, TurnStep
 
 TURN_LONG = ("reroll", "assault", "ignore_terrain")
 TARGETED = (
@@ -59,9 +60,9 @@ def playable_now(ctx: Ctx) -> bool:
     state = ctx.state
     turn = state.turn
     return (
-        state.phase == "turn"
+        state.phase is Phase.TURN
         and turn is not None
-        and turn.step == "invade"
+        and turn.step is TurnStep.INVADE
         and turn.force_kind == "empire"
         and turn.battle is None
     )
@@ -75,7 +76,7 @@ def during_invasion_refusal(ctx: Ctx) -> str:
                 "any time except during an invasion.")
     if turn.force_kind == "kingdom":
         return "You cannot play enhancements while playing a kingdom."
-    if turn.step == "kingdom":
+    if turn.step is TurnStep.KINGDOM:
         return "Enhancements help your empire: play them once it is established."
     return "Enhancements are played by your empire between invasions."
 
@@ -176,7 +177,7 @@ def play(ctx: Ctx, cid: str) -> None:
             "left": count(card),
             "chosen": [],
         }
-        turn.step = "target"
+        turn.step = TurnStep.TARGET
 
 
 def pending_candidates(ctx: Ctx) -> list[str]:
@@ -189,7 +190,7 @@ def pending_candidates(ctx: Ctx) -> list[str]:
 def choose(ctx: Ctx, name: str) -> None:
     turn = ctx.turn
     pending = turn.pending
-    if turn.step != "target" or pending is None:
+    if turn.step is not TurnStep.TARGET or pending is None:
         raise IllegalAction("no_target", "Nothing is waiting for a target.")
     wmap = ctx.rules.map
     target = name
@@ -220,7 +221,7 @@ def finish(ctx: Ctx) -> None:
     if turn.pending is None or not may_finish(ctx):
         raise IllegalAction("choose_first", "Choose a target for the card first.")
     turn.pending = None
-    turn.step = "invade"
+    turn.step = TurnStep.INVADE
 
 
 def _apply(ctx: Ctx, effect: str, target: str) -> None:

@@ -10,8 +10,8 @@ unchosen) ask to confirm.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from engine.core import Action, Choice, Decision, Names, PlayerId
 from engine.history.epochs5 import text
@@ -35,6 +35,7 @@ from engine.history.epochs5.battle import CATAPULT_SPACES
 from engine.history.epochs5.data import Rules
 from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
+from engine.history.epochs5.state import Phase, TurnStep
 from engine.history.epochs5.track import space
 from engine.words import join_words, plural, pronoun, shorten, the, verb
 
@@ -54,8 +55,25 @@ TARGET_WORDS = {
 }
 
 
+Labels = Mapping[type[Action], Callable[[Any], Choice]]
+"""How each class of move is offered (``Any``: each function takes the class it is filed under)."""
+
+
 def clip(label: str, limit: int = MAX_LABEL) -> str:
     return shorten(label, limit)
+
+
+def _choices(legal: Sequence[Action], labels: Labels) -> list[Choice]:
+    """Each legal move, labelled by the function of its class."""
+    return [labels[type(a)](a) for a in legal]
+
+
+A = TypeVar("A", bound=Action)
+
+
+def _moves(legal: Sequence[Action], cls: type[A]) -> list[A]:
+    """The legal moves of one class (what a heading counts or names)."""
+    return [a for a in legal if isinstance(a, cls)]
 
 
 def unique(choices: list[Choice]) -> tuple[Choice, ...]:
@@ -76,7 +94,7 @@ def unique(choices: list[Choice]) -> tuple[Choice, ...]:
 def decision(rules: Rules, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
              names: Names) -> Decision:
     """``player``'s decision: ``legal`` headed and labelled from ``view``."""
-    if view["phase"] == "draft":
+    if view["phase"] == Phase.DRAFT:
         heading, choices = _draft(rules, view, legal, names)
     else:
         heading, choices = _turn(rules, view, legal)
@@ -90,28 +108,24 @@ def _draft(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action],
     choosing = you.get("choosing") or {"pile": "", "cards": []}
     pile = choosing["pile"]
     epoch = view["epoch_name"]
-    if any(isinstance(a, Draft) for a in legal):
-        drafts = sum(isinstance(a, Draft) for a in legal)
+    if not view["options"].get("classic_drafting"):
+        # every move is a card of the set to keep
+        drafts = len(legal)
         heading = (f"{epoch}: keep one of the {drafts} {pile} cards in front of you; the rest pass on"
                    if drafts > 1 else f"{epoch}: keep the last {pile} card in front of you")
-        return heading, [
-            Choice(a, f"{text.card_name(rules, a.card)}: {_short(rules, a.card)}")
-            for a in legal
-            if isinstance(a, Draft)
-        ]
+        return heading, _choices(legal, {
+            Draft: lambda a: Choice(a, f"{text.card_name(rules, a.card)}: {_short(rules, a.card)}"),
+        })
     drawn = choosing["cards"][0] if choosing["cards"] else ""
     name = text.card_name(rules, drawn)
     heading = (
         f"{epoch}: you drew the {pile} card {name} ({text.card_line(rules, drawn)}): keep it or give it "
         "to a player without one"
     )
-    choices = []
-    for a in legal:
-        if isinstance(a, Keep):
-            choices.append(Choice(a, f"Keep {name}"))
-        elif isinstance(a, Give):
-            choices.append(Choice(a, f"Give {name} to {SPEC.name_in(names, a.to)}"))
-    return heading, choices
+    return heading, _choices(legal, {
+        Keep: lambda a: Choice(a, f"Keep {name}"),
+        Give: lambda a: Choice(a, f"Give {name} to {SPEC.name_in(names, a.to)}"),
+    })
 
 
 def _short(rules: Rules, key: str) -> str:
@@ -130,36 +144,31 @@ def _short(rules: Rules, key: str) -> str:
 def _turn(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     tn = view["turn"]
     step = tn["step"]
-    if step == "kingdom":
+    if step == TurnStep.KINGDOM:
         return _kingdom(rules, tn, legal)
-    if step == "target":
+    if step == TurnStep.TARGET:
         return _target(rules, tn, legal)
-    if step == "reroll":
+    if step == TurnStep.REROLL:
         return _reroll(tn, legal)
-    if step == "siege":
+    if step == TurnStep.SIEGE:
         return _siege(tn, legal)
-    if step == "track":
+    if step == TurnStep.TRACK:
         return _track(view, legal)
     return _invade(rules, tn, legal)
 
 
 def _kingdom(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
-    kingdoms = [a for a in legal if isinstance(a, PlayEvent)]
-    names = join_words([text.card_name(rules, a.card) for a in kingdoms])
+    names = join_words([text.card_name(rules, a.card) for a in _moves(legal, PlayEvent)])
     empire = str(tn["name"])
     them = "them" if pronoun(empire) == "they" else "it"
     heading = (f"{the(empire, start=True)} {verb(empire, 'is', 'are')} called: play your kingdom {names} "
                f"before {them}, or skip it")
-    choices = [
-        Choice(a, f"Play {text.kingdom(text.card_name(rules, a.card))} ({_short(rules, a.card)})")
-        for a in kingdoms
-    ]
-    choices += [
-        Choice(a, "Skip the kingdom", confirm=f"Skip {names}? A kingdom cannot be saved for a later epoch.")
-        for a in legal
-        if isinstance(a, Done)
-    ]
-    return heading, choices
+    return heading, _choices(legal, {
+        PlayEvent: lambda a: Choice(
+            a, f"Play {text.kingdom(text.card_name(rules, a.card))} ({_short(rules, a.card)})"),
+        Done: lambda a: Choice(
+            a, "Skip the kingdom", confirm=f"Skip {names}? A kingdom cannot be saved for a later epoch."),
+    })
 
 
 def _invade(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
@@ -171,29 +180,21 @@ def _invade(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tup
         + ("fortify or stop" if kingdom else "fortify, play an enhancement or stop")
     )
     invasions = {i["land"]: i for i in tn["invasions"]}
-    choices = []
-    for a in legal:
-        if isinstance(a, Invade):
-            choices.append(Choice(a, _invade_label(invasions.get(a.land), a), group=INVADE))
-        elif isinstance(a, Fortify):
-            choices.append(Choice(a, f"Fortify {a.land} (costs an army from the card)", group=FORTIFY))
-        elif isinstance(a, PlayEvent):
-            choices.append(
-                Choice(a, f"Play {text.card_name(rules, a.card)}: {rules.events[a.card].text}", group=ENHANCE)
-            )
-        elif isinstance(a, Stop):
-            label = (
-                "Stop: the kingdom resigns, then your empire begins"
-                if kingdom
-                else "Stop invading: build monuments, resign, score"
-            )
-            left = [plural(tn["armies"], "army", "armies")] if tn["armies"] else []
-            left += [plural(tn["siege_tokens"], "siege token")] if tn["siege_tokens"] else []
-            confirm = (
-                f"Stop with {join_words(left)} still on the card? They go back to the supply." if left else ""
-            )
-            choices.append(Choice(a, label, confirm=confirm))
-    return heading, choices
+    stop = (
+        "Stop: the kingdom resigns, then your empire begins"
+        if kingdom
+        else "Stop invading: build monuments, resign, score"
+    )
+    left = [plural(tn["armies"], "army", "armies")] if tn["armies"] else []
+    left += [plural(tn["siege_tokens"], "siege token")] if tn["siege_tokens"] else []
+    confirm = f"Stop with {join_words(left)} still on the card? They go back to the supply." if left else ""
+    return heading, _choices(legal, {
+        Invade: lambda a: Choice(a, _invade_label(invasions.get(a.land), a), group=INVADE),
+        Fortify: lambda a: Choice(a, f"Fortify {a.land} (costs an army from the card)", group=FORTIFY),
+        PlayEvent: lambda a: Choice(
+            a, f"Play {text.card_name(rules, a.card)}: {rules.events[a.card].text}", group=ENHANCE),
+        Stop: lambda a: Choice(a, stop, confirm=confirm),
+    })
 
 
 def _invade_label(inv: Mapping[str, Any] | None, action: Invade) -> str:
@@ -233,18 +234,12 @@ def _target(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tup
         heading = f"{text.card_name(rules, str(pending.get('card')))}: choose a target, {left} left"
         what = "target"
     words = TARGET_WORDS.get(effect, "{}")
-    choices = [Choice(a, words.format(a.target)) for a in legal if isinstance(a, Choose)]
-    for a in legal:
-        if isinstance(a, Done):
-            unused = plural(left, what)
-            choices.append(
-                Choice(
-                    a,
-                    "Done: place no more" if what == "fort" else "Done: no more targets",
-                    confirm=f"Leave {unused} unused?" if left else "",
-                )
-            )
-    return heading, choices
+    done = "Done: place no more" if what == "fort" else "Done: no more targets"
+    unused = f"Leave {plural(left, what)} unused?" if left else ""
+    return heading, _choices(legal, {
+        Choose: lambda a: Choice(a, words.format(a.target)),
+        Done: lambda a: Choice(a, done, confirm=unused),
+    })
 
 
 def _battle_words(b: Mapping[str, Any]) -> str:
@@ -258,13 +253,10 @@ def _battle_words(b: Mapping[str, Any]) -> str:
 def _reroll(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     b = tn["battle"]
     heading = f"Battle for {b['land']}, {_battle_words(b)}. Reroll one of your dice, or let them stand"
-    choices = []
-    for a in legal:
-        if isinstance(a, Reroll):
-            choices.append(Choice(a, f"Reroll die {a.die + 1} (a {b['att'][a.die]})"))
-        elif isinstance(a, Accept):
-            choices.append(Choice(a, "Let the dice stand"))
-    return heading, choices
+    return heading, _choices(legal, {
+        Reroll: lambda a: Choice(a, f"Reroll die {a.die + 1} (a {b['att'][a.die]})"),
+        Accept: lambda a: Choice(a, "Let the dice stand"),
+    })
 
 
 def _siege(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
@@ -276,13 +268,10 @@ def _siege(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Ch
         f"You lost the battle for {b['land']} ({_battle_words(b)}). Siege or retreat? "
         f"({join_words(left)} on the card)"
     )
-    choices = []
-    for a in legal:
-        if isinstance(a, Siege):
-            choices.append(Choice(a, f"Siege: {piece} on the catapult, fight again at +{bonus}"))
-        elif isinstance(a, Retreat):
-            choices.append(Choice(a, f"Retreat from {b['land']}"))
-    return heading, choices
+    return heading, _choices(legal, {
+        Siege: lambda a: Choice(a, f"Siege: {piece} on the catapult, fight again at +{bonus}"),
+        Retreat: lambda a: Choice(a, f"Retreat from {b['land']}"),
+    })
 
 
 def _track(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
@@ -293,13 +282,13 @@ def _track(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[
     heading = (
         f"Your score marker would land on {at}, where another marker stands: gain or lose points until alone"
     )
-    choices = []
-    for a in legal:
-        if isinstance(a, Track):
-            step = 1 if a.direction == "up" else -1
-            end = at
-            while space(end) in taken:
-                end += step
-            word = "Gain" if step > 0 else "Lose"
-            choices.append(Choice(a, f"{word} {plural(abs(end - at), 'point')}: stand on {end}"))
-    return heading, choices
+
+    def move(a: Track) -> Choice:
+        step = 1 if a.direction == "up" else -1
+        end = at
+        while space(end) in taken:
+            end += step
+        word = "Gain" if step > 0 else "Lose"
+        return Choice(a, f"{word} {plural(abs(end - at), 'point')}: stand on {end}")
+
+    return heading, _choices(legal, {Track: move})

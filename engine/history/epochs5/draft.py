@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.history.epochs5.board import Ctx
+from engine.history.epochs5.state import Phase
 from engine.history.epochs5.turn import start_turn
 from engine.words import roman
 
@@ -24,7 +25,7 @@ EMPIRE = "empire"
 
 def start_epoch(ctx: Ctx) -> None:
     state = ctx.state
-    state.phase = "draft"
+    state.phase = Phase.DRAFT
     n = state.players
     state.draft_order = sorted(range(n), key=lambda p: -state.scores[p])
     state.draft_step = 0
@@ -74,7 +75,7 @@ def give_choices(ctx: Ctx, pile: str, player: int) -> tuple[bool, list[int]]:
 
 def actors(ctx: Ctx) -> set[int]:
     state = ctx.state
-    if state.phase != "draft":
+    if state.phase is not Phase.DRAFT:
         return set()
     ev, em = holders(state.draft_order, state.draft_step)
     out = set()
@@ -88,7 +89,7 @@ def actors(ctx: Ctx) -> set[int]:
 def looking_at(ctx: Ctx, player: int) -> tuple[str, list[str]] | None:
     """The set ``player`` chooses from now (the middle player sees one set at a time)."""
     state = ctx.state
-    if state.phase != "draft":
+    if state.phase is not Phase.DRAFT:
         return None
     ev, em = holders(state.draft_order, state.draft_step)
     if player == ev and not state.event_picked:
@@ -196,7 +197,7 @@ def _after_choice(ctx: Ctx) -> None:
     state.event_set = []
     state.empire_set = []
     state.drawn = {}
-    state.phase = "turn"
+    state.phase = Phase.TURN
     for p in range(state.players):
         ctx.emit("your_empire", (p,), player=p, empire=state.empire_of[p])
     call_next(ctx)
@@ -228,7 +229,7 @@ def end_epoch(ctx: Ctx) -> None:
         ctx.emit("hand_size", player=p, cards=len(hand))
     state.epoch_scores.append(list(state.scores))
     if state.epoch >= 5:
-        state.phase = "over"
+        state.phase = Phase.OVER
         state.turn = None
         ranking = sorted(range(state.players), key=lambda q: -state.scores[q])
         ctx.emit("game_over", scores=list(state.scores), ranking=ranking)

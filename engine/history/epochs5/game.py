@@ -3,46 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from engine import rng
-from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
-from engine.history.epochs5 import battle, card_text, cards, draft, text, track, turn
-from engine.history.epochs5.actions import (
-    CODEC,
-    Accept,
-    Choose,
-    Done,
-    Draft,
-    Fortify,
-    Give,
-    Invade,
-    Keep,
-    PlayEvent,
-    Prefer,
-    Reroll,
-    Retreat,
-    Siege,
-    Stop,
-    Track,
-)
+from engine.core import Action, Decision, Event, Names, PlayerId, StepGame
+from engine.history.epochs5 import battle, card_text, draft, text, track, turn
+from engine.history.epochs5.actions import CODEC
 from engine.history.epochs5.board import Ctx, score_breakdown
 from engine.history.epochs5.data import Rules, check_data, load_rules
 from engine.history.epochs5.decision import decision
-from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
-from engine.history.epochs5.state import State
+from engine.history.epochs5.state import Phase, State, TurnStep
+from engine.history.epochs5.steps import ANYTIME, Key, steps
 from engine.history.epochs5.view import BattleView, DraftView, Epochs5View, Invasion, TurnView, YouView
 from engine.history.hands import other_hands, unseen_cards
 from engine.history.state import copy_json
 from engine.words import roman
 
-PREFS: dict[str, tuple[str, ...]] = {"reroll": battle.REROLL_PREFS, "track": ("ask", "up", "down")}
 DEFAULT_PREFS = {"reroll": "if_losing", "track": "ask"}
 
 
-class Epochs5Game(BaseGame[State, Ctx]):
-    """The :class:`engine.core.Game` implementation of the 5-epoch rules."""
+class Epochs5Game(StepGame[State, Ctx, Key]):
+    """The :class:`engine.core.Game` implementation of the 5-epoch rules, run by its steps
+    (:data:`engine.history.epochs5.steps.STEPS`: who acts, the legal moves, the timeout move and the
+    rules of each move, by phase and step of a turn; a preference is made at any time)."""
 
     id = SPEC.id
     title = SPEC.title
@@ -50,20 +34,9 @@ class Epochs5Game(BaseGame[State, Ctx]):
     max_players = SPEC.max_players
     codec = CODEC
 
-    #: The moves each step allows (a draft, or a step of the active turn).
-    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
-        "draft": (Draft, Keep, Give),
-        "kingdom": (PlayEvent, Done),
-        "invade": (Invade, Fortify, PlayEvent, Stop),
-        "target": (Choose, Done),
-        # PlayEvent is refused in a battle with its own reason (not during an invasion).
-        "reroll": (Reroll, Accept, PlayEvent),
-        "siege": (Siege, Retreat, PlayEvent),
-        "track": (Track,),
-    }
-
     def __init__(self, rules: Rules | None = None) -> None:
         self._rules = rules
+        super().__init__(steps(lambda: self.rules), over=Phase.OVER, anytime=ANYTIME)
 
     @property
     def rules(self) -> Rules:
@@ -100,85 +73,24 @@ class Epochs5Game(BaseGame[State, Ctx]):
         draft.start_epoch(Ctx(state, rules))
         return state
 
-    # -- whose move, and which moves ---------------------------------------------------------
-    def actors(self, state: State) -> frozenset[PlayerId]:
-        if state.phase == "draft":
-            return frozenset(draft.actors(Ctx(state, self.rules)))
-        if state.phase == "turn" and state.turn is not None:
-            return frozenset({state.turn.player})
-        return frozenset()
+    # -- whose move (the steps say who acts, which moves they have and the timeout move) ------------
+    def step(self, state: State) -> Key:
+        """The draft and the end by their phase; in a turn, the turn's step."""
+        if state.phase is Phase.TURN:
+            assert state.turn is not None  # between two turns only inside a move
+            return state.turn.step
+        return state.phase
 
     def up_next(self, state: State) -> PlayerId | None:
         """In a turn, the one seat whose empire is still to be revealed this epoch (of several, who holds
         the next one called is hidden); None in the draft, where the sets are with two seats at once."""
-        if state.phase == "turn" and state.turn is not None:
+        if state.phase is Phase.TURN and state.turn is not None:
             waiting = [p for p in range(state.players) if p != state.turn.player
                        and state.empire_of[p] is not None and not state.revealed[p]]
             return waiting[0] if len(waiting) == 1 else None
         return None
 
-    def legal_actions(self, state: State, player: PlayerId) -> list[Action]:
-        if player not in self.actors(state):
-            return []
-        ctx = Ctx(state, self.rules)
-        if state.phase == "draft":
-            seen = draft.looking_at(ctx, player)
-            assert seen is not None
-            pile, offered = seen
-            if not draft.classic(ctx):
-                return [Draft(player, c) for c in sorted(offered)]
-            may_keep, give_to = draft.give_choices(ctx, pile, player)
-            out: list[Action] = [Keep(player, pile)] if may_keep else []
-            return out + [Give(player, pile, p) for p in give_to]
-        tn = ctx.turn
-        step = tn.step
-        if step == "kingdom":
-            return [*(PlayEvent(player, c) for c in turn.kingdoms_in_hand(ctx)), Done(player)]
-        if step == "target":
-            assert tn.pending is not None
-            if tn.pending["source"] == "event":
-                acts: list[Action] = [Choose(player, t) for t in cards.pending_candidates(ctx)]
-                done = cards.may_finish(ctx)
-            else:
-                acts = [Choose(player, t) for t in turn.end_candidates(ctx)]
-                done = turn.may_finish_end_targets(ctx)
-            return acts + ([Done(player)] if done else [])
-        if step == "reroll":
-            return [Reroll(player, 0), Reroll(player, 1), Accept(player)]
-        if step == "siege":
-            return [Siege(player), Retreat(player)]
-        if step == "track":
-            return [Track(player, "up"), Track(player, "down")]
-        acts = []
-        for land, routes in turn.invasion_targets(ctx).items():
-            acts.append(Invade(player, land))
-            if SEA in routes and len(routes) > 1:
-                acts.append(Invade(player, land, SEA))
-        if tn.pool > 0:
-            acts.extend(Fortify(player, land) for land in turn.fort_sites(ctx))
-        if tn.force_kind == "empire":
-            acts.extend(PlayEvent(player, c) for c in cards.playable(ctx))
-        acts.append(Stop(player))
-        return acts
-
-    def timeout_action(self, state: State, player: PlayerId) -> Action:
-        """The most passive move: skip, stop, keep the dice, retreat, place no more; a draft or a
-        forced target takes the first card or place offered."""
-        legal = self.legal_actions(state, player)
-        if not legal:
-            raise IllegalAction("not_your_turn", "It is not your move.", player=player)
-        for kind in (Stop, Accept, Retreat, Done, Keep):
-            found = next((a for a in legal if isinstance(a, kind)), None)
-            if found is not None:
-                return found
-        return legal[0]
-
-    # -- applying (the template is BaseGame.apply) ----------------------------------------------
-    def apply(self, state: State, action: Action) -> Result:
-        if isinstance(action, Prefer):
-            return self._prefer(state, action)
-        return super().apply(state, action)
-
+    # -- applying (StepGame.apply checks the actor and hands the move to its step's handler) -------
     def hidden_draws(self, state: State) -> tuple[int, ...]:
         # a card drawn from an epoch's event or empire pile
         return tuple(len(pile) for piles in (state.event_piles, state.empire_piles)
@@ -207,97 +119,17 @@ class Epochs5Game(BaseGame[State, Ctx]):
             out.append(variant)
         return out
 
-    def step(self, state: State) -> str:
-        if state.phase == "turn" and state.turn is not None:
-            return state.turn.step
-        return state.phase
-
-    def refusal(self, state: State, player: PlayerId) -> IllegalAction:
-        if state.phase == "over":
-            return IllegalAction("game_over", "The game is over.")
-        return IllegalAction("not_your_turn", "It is not your move.", player=player)
-
     def begin(self, state: State) -> Ctx:
         return Ctx(state.clone(), self.rules)
 
     def finish(self, ctx: Ctx) -> State:
-        ctx.state.seq += 1
-        return ctx.state
-
-    def _prefer(self, state: State, action: Prefer) -> Result:
-        if not 0 <= action.player < state.players:
-            raise IllegalAction("not_seated", "Only seated players have preferences.")
-        allowed = PREFS.get(action.key)
-        if allowed is None or action.value not in allowed:
-            raise IllegalAction(
-                "bad_preference",
-                f"Unknown preference {action.key}={action.value}.",
-                key=action.key,
-                value=action.value,
-            )
-        ctx = self.begin(state)
-        ctx.state.prefs[action.player][action.key] = action.value
-        ctx.emit("preference", (action.player,), player=action.player, key=action.key, value=action.value)
-        return Result(self.finish(ctx), tuple(ctx.events))
-
-    def handle(self, ctx: Ctx, action: Action) -> None:
         state = ctx.state
-        if state.phase == "draft":
-            if isinstance(action, Draft):
-                draft.draft(ctx, action.player, action.card)
-            elif isinstance(action, Keep):
-                draft.decide(ctx, action.player, action.pile, None)
-            elif isinstance(action, Give):
-                draft.decide(ctx, action.player, action.pile, int(action.to))
-            return
-        self._turn_action(ctx, action)
-        # A turn that ended calls the next empire (or ends the epoch).
-        if state.phase == "turn" and state.turn is None:
+        # a turn that ended calls the next empire (or ends the epoch)
+        if state.phase is Phase.TURN and state.turn is None:
             draft.call_next(ctx)
+        state.seq += 1
+        return state
 
-    def _turn_action(self, ctx: Ctx, action: Action) -> None:
-        tn = ctx.turn
-        if isinstance(action, PlayEvent):
-            if tn.step == "kingdom":
-                if action.card not in turn.kingdoms_in_hand(ctx):
-                    raise IllegalAction(
-                        "not_a_kingdom",
-                        "Play a kingdom of this epoch from your hand, or skip.",
-                        card=action.card,
-                    )
-                turn.play_kingdom(ctx, action.card)
-            elif tn.step != "invade":
-                raise IllegalAction("during_invasion", cards.during_invasion_refusal(ctx), card=action.card)
-            else:
-                cards.play(ctx, action.card)
-        elif isinstance(action, Done):
-            if tn.step == "kingdom":
-                turn.skip_kingdom(ctx)
-            elif tn.pending is not None and tn.pending["source"] != "event":
-                turn.finish_end_targets(ctx)
-            else:
-                cards.finish(ctx)
-        elif isinstance(action, Choose):
-            if tn.pending is not None and tn.pending["source"] != "event":
-                turn.choose_end_target(ctx, action.target)
-            else:
-                cards.choose(ctx, action.target)
-        elif isinstance(action, Invade):
-            turn.invade(ctx, action.land, action.route)
-        elif isinstance(action, Fortify):
-            turn.fortify(ctx, action.land)
-        elif isinstance(action, Stop):
-            turn.stop(ctx)
-        elif isinstance(action, Reroll):
-            battle.reroll(ctx, int(action.die))
-        elif isinstance(action, Accept):
-            battle.accept(ctx)
-        elif isinstance(action, Siege):
-            battle.siege(ctx)
-        elif isinstance(action, Retreat):
-            battle.retreat(ctx)
-        elif isinstance(action, Track) and track.move(ctx, action.direction) == "end":
-            turn.end_turn(ctx)
 
     # -- what players see ------------------------------------------------------------------------
     def view(self, state: State, viewer: PlayerId | None) -> Epochs5View:
@@ -316,8 +148,8 @@ class Epochs5Game(BaseGame[State, Ctx]):
             scores=list(state.scores),
             epoch_scores=[list(e) for e in state.epoch_scores],
             track=[{"space": track.space(s), "flipped": s >= track.TRACK_SPACES} for s in state.scores],
-            ranking=self.ranking(state) if state.phase == "over" else None,
-            places=self.places(state) if state.phase == "over" else None,
+            ranking=self.ranking(state) if state.phase is Phase.OVER else None,
+            places=self.places(state) if state.phase is Phase.OVER else None,
             hand_sizes=[len(h) for h in state.hands],
             played_empires=[list(p) for p in state.played_empires],
             empires_this_epoch={
@@ -334,7 +166,7 @@ class Epochs5Game(BaseGame[State, Ctx]):
                 "structures": dict(state.structures),
                 "monuments": list(state.monuments),
             },
-            draft=self._draft_view(state) if state.phase == "draft" else None,
+            draft=self._draft_view(state) if state.phase is Phase.DRAFT else None,
             turn=self._turn_view(ctx) if state.turn is not None else None,
             you=None,
         )
@@ -342,7 +174,7 @@ class Epochs5Game(BaseGame[State, Ctx]):
             you = YouView(
                 player=viewer,
                 hand=list(state.hands[viewer]),
-                empire=state.empire_of[viewer] if state.phase != "over" else None,
+                empire=state.empire_of[viewer] if state.phase is not Phase.OVER else None,
                 prefs=dict(state.prefs[viewer]),
                 score_now=score_breakdown(state, rules, viewer),
             )
@@ -400,7 +232,7 @@ class Epochs5Game(BaseGame[State, Ctx]):
             battle=fight,
             pending=copy_json(tn.pending),
             track=copy_json(tn.track),
-            invasions=self._invasions(ctx) if tn.step == "invade" else [],
+            invasions=self._invasions(ctx) if tn.step is TurnStep.INVADE else [],
         )
 
     @staticmethod
@@ -430,9 +262,6 @@ class Epochs5Game(BaseGame[State, Ctx]):
         return out
 
     # -- the end ------------------------------------------------------------------------------------
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
-
     def scores(self, state: State) -> list[int]:
         return list(state.scores)
 

@@ -12,11 +12,33 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engine.history.state import copy_json, shallow_copy
 
 Army = list[Any]  # [owner: int, force: str]
+
+
+class Phase(StrEnum):
+    """The phases of a game. A stored state holds the value ("draft"), the very string of the games
+    saved before the phases were an enum."""
+
+    DRAFT = "draft"  # the epoch's event and empire cards are drafted
+    TURN = "turn"  # the empires are called, one turn each (its steps are a TurnStep)
+    OVER = "over"
+
+
+class TurnStep(StrEnum):
+    """The steps of a turn, each a step of :mod:`engine.history.epochs5.steps` (stored as their values)."""
+
+    KINGDOM = "kingdom"  # a kingdom of the epoch may be played first
+    INVADE = "invade"  # the force invades, fortifies, plays event cards, or stops
+    TARGET = "target"  # the targets of an event card, or of the end of the turn (monuments, forts)
+    REROLL = "reroll"  # the invader rerolls a die or accepts the battle's dice
+    SIEGE = "siege"  # a siege is laid or the invader retreats
+    TRACK = "track"  # a score marker landed on another: up or down
+    SCORING = "scoring"  # the turn is scored (within the move that ends the turn; nobody acts)
 
 
 @dataclass
@@ -37,7 +59,7 @@ class Turn:
 
     player: int
     empire: str
-    step: str  # kingdom | invade | target | reroll | siege | track | scoring
+    step: TurnStep
     force: str = ""
     force_kind: str = "empire"  # empire | kingdom
     pool: int = 0
@@ -64,7 +86,7 @@ class State:
     rng_counter: int = 0
     seq: int = 0
     epoch: int = 1
-    phase: str = "draft"  # draft | turn | over
+    phase: Phase = Phase.DRAFT
     scores: list[int] = field(default_factory=list)
     prefs: list[dict[str, str]] = field(default_factory=list)
     # the trimmed piles of each epoch, keyed "1".."5" (hidden)
@@ -107,9 +129,11 @@ class State:
     def from_json(cls, data: Mapping[str, Any]) -> State:
         raw = dict(data)
         turn = raw.pop("turn", None)
+        if "phase" in raw:
+            raw["phase"] = Phase(raw["phase"])  # the stored string back to its member
         state = cls(**raw)
         if turn is not None:
-            state.turn = Turn(**turn)
+            state.turn = Turn(**{**turn, "step": TurnStep(turn["step"])})
         return state
 
     def clone(self) -> State:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.core import IllegalAction
 from engine.history.epochs5.board import Ctx
-from engine.history.epochs5.state import State
+from engine.history.epochs5.state import State, TurnStep
 
 TRACK_SPACES = 100
 
@@ -46,7 +46,7 @@ def gain(ctx: Ctx, player: int, points: int, why: str, resume: str) -> bool:
             return False
         turn = ctx.turn
         turn.track = {"at": new, "resume": resume, "why": why}
-        turn.step = "track"
+        turn.step = TurnStep.TRACK
         return True
     state.scores[player] = new
     return False
@@ -62,7 +62,7 @@ def _settle(state: State, player: int, at: int, direction: str) -> int:
 def move(ctx: Ctx, direction: str) -> str:
     """The ``Track`` action: step the waiting marker up or down until alone; return the resume step."""
     turn = ctx.turn
-    if turn.step != "track" or turn.track is None:
+    if turn.step is not TurnStep.TRACK or turn.track is None:
         raise IllegalAction("no_tie", "Your score marker does not share a space.")
     if direction not in ("up", "down"):
         raise IllegalAction("bad_direction", "Move your score marker 'up' or 'down'.", direction=direction)
@@ -72,5 +72,6 @@ def move(ctx: Ctx, direction: str) -> str:
     ctx.emit("track_moved", player=turn.player, direction=direction, score=at)
     resume = str(turn.track["resume"])
     turn.track = None
-    turn.step = resume
+    # "end": the marker moved while the turn was scored, and scoring ends the turn
+    turn.step = TurnStep.SCORING if resume == "end" else TurnStep(resume)
     return resume

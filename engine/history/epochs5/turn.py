@@ -25,7 +25,7 @@ from engine.history.epochs5.board import (
 )
 from engine.history.epochs5.empires import Empire
 from engine.history.epochs5.reach import LAND, SEA, Reach, reach
-from engine.history.epochs5.state import Turn
+from engine.history.epochs5.state import Turn, TurnStep
 
 
 def start_turn(ctx: Ctx, player: int, empire: Empire) -> None:
@@ -33,7 +33,7 @@ def start_turn(ctx: Ctx, player: int, empire: Empire) -> None:
     state = ctx.state
     state.revealed[player] = True
     state.played_empires[player].append(empire.key)
-    state.turn = Turn(player=player, empire=empire.key, step="kingdom")
+    state.turn = Turn(player=player, empire=empire.key, step=TurnStep.KINGDOM)
     ctx.emit("turn", player=player, empire=empire.key, name=empire.name)
     if not kingdoms_in_hand(ctx):
         begin_empire(ctx)
@@ -100,7 +100,7 @@ def establish(ctx: Ctx, emp: Empire, kind: str) -> None:
             turn.pool -= 1
     turn.fleets = list(emp.fleets)
     turn.caravans = list(emp.caravans)
-    turn.step = "invade"
+    turn.step = TurnStep.INVADE
     ctx.emit(
         "established",
         player=player,
@@ -250,7 +250,7 @@ def _build_monuments(ctx: Ctx, left: int) -> None:
             break
         if len(sites) > 1 and len(ctx.state.monuments) < ctx.rules.monuments:
             turn.pending = {"source": "monument", "effect": "monument", "left": left, "chosen": []}
-            turn.step = "target"
+            turn.step = TurnStep.TARGET
             return
         if not place_monument(ctx, sites[0]):
             break
@@ -266,7 +266,7 @@ def _empire_forts(ctx: Ctx) -> None:
         left = min(resource_count(ctx), forts_free(ctx))
         if left > 0 and fort_sites(ctx):
             turn.pending = {"source": "empire", "effect": "fortify_per_resource", "left": left, "chosen": []}
-            turn.step = "target"
+            turn.step = TurnStep.TARGET
             return
     resign(ctx)
 
@@ -346,7 +346,7 @@ def resign(ctx: Ctx) -> None:
     if turn.force_kind == "kingdom":
         begin_empire(ctx)
         return
-    turn.step = "scoring"
+    turn.step = TurnStep.SCORING
     for cid in turn.played:
         ctx.emit("card_returned", card=cid)
     points = score_breakdown(state, ctx.rules, turn.player)
