@@ -70,6 +70,7 @@ def _heading(go: Mapping[str, Any]) -> str:
         "disorder": "choose an area that falls into disorder", "convert": "choose the area that joins you",
         "promote": "choose the leader promoted", "place": "choose where the new leader stands",
         "artefact": "choose the artefact lost", "leader": "choose the leader the assassins aim at",
+        "discard": "choose a card of yours to discard",
     }.get(str(code), "make the event's choice")
 
 
@@ -97,7 +98,8 @@ def _words(event: Event, names: Names) -> str | None:
     if t == "area_converted":
         return f"{name} take {d['area']} peacefully."
     if t == "build_ahead":
-        return f"{name} will build units {plural(int(d['levels']), 'level')} ahead at their next Production."
+        when = "this Production" if d.get("now") else "at their next Production"
+        return f"{name} will build units {plural(int(d['levels']), 'level')} ahead {when}."
     if t == "hand_looked":
         who, whom = seat_name(names, int(d["seat"])), seat_name(names, int(d["victim"]))
         return f"{who} looks at the hand of {whom}."

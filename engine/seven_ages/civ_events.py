@@ -31,7 +31,7 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
 from engine.seven_ages.production import AHEAD, ahead_levels, buildable_units
 from engine.seven_ages.promotion import leader_number, may_promote, promotable
-from engine.seven_ages.setup import refill
+from engine.seven_ages.setup import discard_from_hand, refill
 from engine.seven_ages.state import Empire, Go, Leader, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
@@ -45,7 +45,10 @@ ADMINISTRATOR = "Administrator"
 #: The codes this module carries out in Civilise (the simple ones are run by the civilise step).
 CODES = frozenset({
     "disorder_areas", "disorder_by_card", "lose_units", "reduce_city", "new_dynasty", "convert_area",
-    "build_ahead", "promote_leader", "look_at_hand", "steal_card", "lose_artefact", "assassinate"})
+    "build_ahead", "promote_leader", "look_at_hand", "steal_card", "lose_artefact", "assassinate",
+    "discard_cards"})
+WAITS_ON = frozenset({LOSE, assassins.ASSASSIN})
+"""The other seats' decisions an event waits for (a go's own pendings, a trade's cards, do not stop it)."""
 
 Simple = Callable[[Ctx, Go, PlayEvent, Mapping[str, Any]], bool]
 """The civilise step's own effect runner (money, glory, a card check ...): False stops the event."""
@@ -167,7 +170,8 @@ def run(ctx: Ctx, seat: PlayerId, simple: Simple) -> None:
         go = ctx.state.go_of(seat)
         assert go is not None
         ev = event_of(go)
-        if ev.get("ask") or any(p.empire == go.empire for p in (*ctx.state.pending, *ctx.state.sealed)):
+        if ev.get("ask") or any(p.empire == go.empire and p.kind in WAITS_ON
+                                for p in (*ctx.state.pending, *ctx.state.sealed)):
             return
         if not ev["left"]:
             _set(ctx, seat, None, str(ev["back"]))
@@ -198,6 +202,10 @@ def _begin(ctx: Ctx, go: Go, ev: dict[str, Any], x: Mapping[str, Any], simple: S
         return _ask(ctx, go.seat, {"code": "seat"})
     if code == "steal_card":
         return _steal_start(ctx, go, ev, int(x["count"]))
+    if code == "discard_cards":  # the player's own cards, of their choice (Oracle bones, in Destiny)
+        if ctx.state.people[go.seat].hand:
+            return _ask(ctx, go.seat, {"code": "discard", "left": int(x["count"])})
+        return True
     if e is None:
         return True
     if code in ("disorder_areas", "disorder_by_card"):
@@ -222,7 +230,7 @@ def _begin(ctx: Ctx, go: Go, ev: dict[str, Any], x: Mapping[str, Any], simple: S
         levels = ahead_levels(e) + int(x["levels"])
         flags = [f for f in e.flags if not f.startswith(AHEAD)]
         ctx.state = s.with_empire(replace(e, flags=tuple(sorted([*flags, f"{AHEAD}{levels}"]))))
-        ctx.emit("build_ahead", empire=e.card, levels=int(x["levels"]))
+        ctx.emit("build_ahead", empire=e.card, levels=int(x["levels"]), now=go.action == "production")
     elif code == "promote_leader":
         if promote_options(s, e):
             return _ask(ctx, go.seat, {"code": "promote"})
@@ -374,6 +382,8 @@ def picks(state: SevenState, go: Go) -> list[str]:
         return [f"seat:{x}" for x in spy_seats(state, go.seat)]
     if code == "steal":
         return [f"card:{c}" for c in state.people[int(ev["victim"])].hand]
+    if code == "discard":
+        return [f"card:{c}" for c in state.people[go.seat].hand]
     if code == "place":
         e = _target(state, ev)
         return [f"area:{a}" for a in e.areas()] if e else []
@@ -423,6 +433,10 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
                  cards=list(ctx.state.people[victim].hand))
     elif code == "steal":
         _take(ctx, go.seat, int(ev["victim"]), int(detail))
+        follow = _less(ask)
+    elif code == "discard":
+        discard_from_hand(ctx, go.seat, (int(detail),))
+        ctx.emit("card_discarded", seat=go.seat)
         follow = _less(ask)
     elif code == "disorder":
         assert e is not None
