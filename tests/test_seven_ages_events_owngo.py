@@ -218,6 +218,7 @@ def test_production_events_only_before_anything_is_built() -> None:
 
 def test_trade_events_only_before_the_traders_card() -> None:
     s = rome(9)
+    s.hand(1, *s.state.people[1].hand, 51)  # Bob holds Spice route, a trade event, too
     assert plays(s, 1) == [], "the partner plays no event in the trader's go"
     mine = next(c for c in s.state.people[0].hand if c != 9)
     s.play(TradeCard(0, mine))
