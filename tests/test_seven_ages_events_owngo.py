@@ -26,6 +26,7 @@ import pytest
 
 from engine.seven_ages.actions import Build, DiscardCard, Done
 from engine.seven_ages.actions_civ import EventPick, PlayEvent, TradeCard
+from engine.seven_ages.actions_move import MoveFrom
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import decide, heading
@@ -313,3 +314,57 @@ def test_the_greedy_player_discards_its_lowest_card_to_oracle_bones() -> None:
     lowest = min((low, high, *drawn), key=value)
     pick = greedy.choose(s.state, 0)
     assert isinstance(pick, EventPick) and value(int(pick.pick[5:])) == value(lowest)
+
+
+# -- free units (add_units): "place N free units of a class" ----------------------------------------
+
+def test_free_units_go_where_the_player_chooses_one_at_a_time() -> None:
+    """Janissaries (Production): 2 free infantry. At level 3 the only infantry is the Spear (Sword from 12,
+    the cost table L2828-2841). With Egypt and Nubia, each unit's area is the player's choice."""
+    s = Scenario(players=2)
+    s.empire("Egyptians", owner=0, progress=3, money=START_MONEY, capital="Egypt",
+             units={"Egypt": {"Spear": 1}, "Nubia": {"Spear": 1}})
+    s.city("Egypt", 1).hand(0, 53).marker(0, "production", "Egyptians").at("production")
+    s.turn_over(0, "Egyptians").play(PlayEvent(0, 53, card("Egyptians"), ""))
+    assert set(s.legal(0)) == {EventPick(0, "area:Egypt"), EventPick(0, "area:Nubia")}
+    assert heading(GAME.view(s.state, 0), 0).endswith("Janissaries: choose where a free Spear goes")
+    s.illegal(EventPick(0, "area:Persis"), "bad_pick")
+    s.play(EventPick(0, "area:Nubia"), EventPick(0, "area:Nubia"))
+    e = s.empire_of("Egyptians")
+    assert (e.count("Egypt", "Spear"), e.count("Nubia", "Spear")) == (1, 3)
+    assert s.go_stage(0) == "build", "the Production goes on"
+
+
+@pytest.mark.parametrize(("number", "name"),
+                         [(76, "Banner armies"), (91, "Horse breeding"), (107, "Gauchos")])
+def test_one_free_cavalry_in_the_only_area_needs_no_question(number: int, name: str) -> None:
+    """1 free cavalry: at level 3 the Chariot (Lt. Horse from 6, L2828-2841); the Egyptians hold Egypt only,
+    so it goes there without a question."""
+    assert load_deck().cards[number].event.name == name
+    s = egypt(number).play(PlayEvent(0, number, card("Egyptians"), ""))
+    assert s.empire_of("Egyptians").count("Egypt", "Chariot") == 1
+    assert s.go_stage(0) == "build"
+    words = [describe_event(e, NAMES) for e in s.events if e.type == "event_unit_placed"]
+    assert words == ["The Egyptians place 1 free unit in Egypt."], "others read no unit type (fog of war)"
+
+
+@pytest.mark.parametrize(("number", "count"), [(41, 2), (95, 1)])
+def test_horde_and_steppe_horsemen_as_the_manoeuvre_begins(number: int, count: int) -> None:
+    """Horde (2) and Steppe horsemen (1): free cavalry as the mover's go begins. The Romans at level 10 may
+    have a Chariot (3), a Lt. Horse (6) or a Hs. Archer (8): the best is the Hs. Archer. Placed before any
+    unit moves, they may move this go."""
+    s = Scenario(players=2)
+    s.empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
+    s.empire("Parthians", owner=1, progress=10, units={"Tuscany": {"Spear": 1}})
+    s.hand(0, number).marker(0, "manoeuvre", "Romans").at("manoeuvre").turn_over(0, "Romans")
+    assert plays(s) == [PlayEvent(0, number, card("Romans"), "")]
+    s.play(PlayEvent(0, number, card("Romans"), ""))
+    for _ in range(count):
+        s.play(EventPick(0, "area:Campania"))
+    assert s.empire_of("Romans").count("Campania", "Hs. Archer") == count
+    assert MoveFrom(0, "Campania") in s.legal(0)
+
+
+def test_the_greedy_player_takes_free_units() -> None:
+    s = egypt(91)
+    assert make_policy("greedy", 0).choose(s.state, 0) == PlayEvent(0, 91, card("Egyptians"), "")

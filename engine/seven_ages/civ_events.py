@@ -29,7 +29,7 @@ from engine.seven_ages.cards import load_deck, named_leaders
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
-from engine.seven_ages.production import AHEAD, ahead_levels, buildable_units
+from engine.seven_ages.production import AHEAD, ahead_levels, buildable_units, can_place, pool
 from engine.seven_ages.promotion import leader_number, may_promote, promotable
 from engine.seven_ages.setup import discard_from_hand, refill
 from engine.seven_ages.state import Empire, Go, Leader, Pending, SevenState
@@ -46,7 +46,7 @@ ADMINISTRATOR = "Administrator"
 CODES = frozenset({
     "disorder_areas", "disorder_by_card", "lose_units", "reduce_city", "new_dynasty", "convert_area",
     "build_ahead", "promote_leader", "look_at_hand", "steal_card", "lose_artefact", "assassinate",
-    "discard_cards"})
+    "discard_cards", "add_units"})
 WAITS_ON = frozenset({LOSE, assassins.ASSASSIN})
 """The other seats' decisions an event waits for (a go's own pendings, a trade's cards, do not stop it)."""
 
@@ -100,11 +100,22 @@ def convert_candidates(state: SevenState, e: Empire) -> list[str]:
     return out
 
 
+def best_unit(e: Empire, unit_class: str) -> str | None:
+    """The most advanced unit of ``unit_class`` the empire may build now (its level, pool and card)."""
+    tables = load_tables()
+    units = [u for u in buildable_units(e) if tables.unit_types[u].unit_class == unit_class]
+    return max(units, key=lambda u: (tables.unit_types[u].available, u)) if units else None
+
+
 def _infantry(e: Empire) -> str | None:
     """The best infantry the empire may build now (the unit that takes a converted area)."""
-    tables = load_tables()
-    units = [u for u in buildable_units(e) if tables.unit_types[u].unit_class == "infantry"]
-    return max(units, key=lambda u: (tables.unit_types[u].available, u)) if units else None
+    return best_unit(e, "infantry")
+
+
+def place_areas(state: SevenState, e: Empire, unit: str) -> list[str]:
+    """Where a free unit of an event may go: any of the empire's areas that takes that unit (ships on a coast
+    or a sea, others on land), with no placement limit (free units are no Production's builds)."""
+    return [a for a in e.areas() if can_place(state, e, unit, a, None)]
 
 
 def artefacts_of(state: SevenState, e: Empire) -> list[tuple[str, str]]:
@@ -226,6 +237,13 @@ def _begin(ctx: Ctx, go: Go, ev: dict[str, Any], x: Mapping[str, Any], simple: S
     elif code == "convert_area":
         if convert_candidates(s, e):
             return _ask(ctx, go.seat, {"code": "convert", "left": int(x["count"])})
+    elif code == "add_units":
+        unit = best_unit(e, str(x["unit_class"]))
+        areas = place_areas(s, e, unit) if unit is not None else []
+        if len(areas) == 1:  # nothing to choose: every unit there, no question
+            _place(ctx, go, e, areas[0], str(unit), min(int(x["count"]), pool(e, str(unit))))
+        elif areas:
+            return _ask(ctx, go.seat, {"code": "add", "left": int(x["count"]), "unit": unit})
     elif code == "build_ahead":
         levels = ahead_levels(e) + int(x["levels"])
         flags = [f for f in e.flags if not f.startswith(AHEAD)]
@@ -392,6 +410,9 @@ def picks(state: SevenState, go: Go) -> list[str]:
         return []
     if code == "disorder":
         return [f"area:{a}" for a in disorder_candidates(state, e)]
+    if code == "add":
+        unit = str(ask["unit"])
+        return [f"area:{a}" for a in place_areas(state, e, unit)] if pool(e, unit) > 0 else []
     if code == "convert":
         return [f"area:{a}" for a in convert_candidates(state, e)]
     if code == "promote":
@@ -446,6 +467,10 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
         assert e is not None
         _convert(ctx, e, detail)
         follow = _less(ask)
+    elif code == "add":
+        assert e is not None
+        _place(ctx, go, e, detail, str(ask["unit"]), 1)
+        follow = _less(ask)
     elif code == "promote":
         assert e is not None
         follow = _promote(ctx, e, kind, detail)
@@ -467,6 +492,12 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
         follow = None
     _set(ctx, go.seat, {**ev, "ask": follow})
     run(ctx, go.seat, simple)
+
+
+def _place(ctx: Ctx, go: Go, e: Empire, area: str, unit: str, count: int) -> None:
+    """``count`` free units of an event placed in ``area`` (``add_units``)."""
+    ctx.state = ctx.state.with_empire(ctx.state.empire(e.card).add_units(area, unit, count))
+    ctx.emit("event_unit_placed", seat=go.seat, empire=e.card, area=area, unit=unit, count=count)
 
 
 def _less(ask: Mapping[str, Any]) -> dict[str, Any] | None:

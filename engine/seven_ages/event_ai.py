@@ -25,9 +25,10 @@ HELPS = frozenset({"glory", "progress", "draw_cards", "remove_disorder", "free_c
                    "modernise", "elite_marker", "convert_area", "build_ahead", "promote_leader"})
 """Codes played on its own empire: each gains it something (a money event helps when it adds money)."""
 OWN_GO_HELPS = frozenset({"elite_marker", "build_ahead", "trade_bonus", "steal_money", "draw_cards",
-                          "discard_cards"})
+                          "discard_cards", "add_units"})
 """Codes of events played in one's own Production, Trade or Destiny go that gain the empire or the hand
-(Oracle bones draws 2 and keeps the better: its discard is the lowest card held)."""
+(Oracle bones draws 2 and keeps the better: its discard is the lowest card held; free units go where the
+biggest city is, as :func:`event_pick` aims)."""
 KEEP_FROM = 4
 """An assassination card this high or higher is kept (the deck's values run 0-7)."""
 

@@ -13,12 +13,13 @@ One mechanism for every action (:class:`~engine.seven_ages.markers.MarkerStep` a
 card's codes run through the Civilise runner (:func:`engine.seven_ages.civ_events.start`), which holds
 the go at its ``event`` stage while a choice is asked (Oracle bones' discard) and gives the go back at
 the stage it was at. The codes particular to an action are carried out here: ``income_percent`` and
-``unit_cost`` (this Production), ``trade_bonus`` and ``steal_money`` (this trade, from its partner), the
+``unit_cost`` (this Production), ``add_units`` (free units placed by the player, asked through the runner),
+``trade_bonus`` and ``steal_money`` (this trade, from its partner), the
 movement codes (:mod:`engine.seven_ages.move_events`); the plain ones (money, an elite marker, cards
 drawn) as in Civilise (:func:`engine.seven_ages.civilise.simple_effect`).
 
 Not here: plays in another empire's go or at the harvest, and the cancels (plays out of one's own go and
-the cancel chain); Conquistadors' conflict bonus (the conflict's window); ``add_units``. Readings with their
+the cancel chain); Conquistadors' conflict bonus (the conflict's window). Readings with their
 passages: ``data/seven_ages/README.md``, "Events in one's own go".
 """
 
@@ -43,9 +44,10 @@ from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.trade import BONUS
 
 CODES: Mapping[str, frozenset[str]] = {
-    "production": frozenset({"money", "elite_marker", "income_percent", "unit_cost", "build_ahead"}),
+    "production": frozenset({"money", "elite_marker", "income_percent", "unit_cost", "build_ahead",
+                             "add_units"}),
     "trade": frozenset({"money", "trade_bonus", "steal_money"}),
-    "manoeuvre": move_events.MOVE_EVENT_CODES,
+    "manoeuvre": move_events.MOVE_EVENT_CODES | {"add_units"},
     "destiny": frozenset({"draw_cards", "discard_cards"}),
 }
 """The codes an event of each action's timing may carry to be played in one's own go of that action."""
@@ -61,7 +63,7 @@ def playable(card: int, action: str) -> bool:
     codes = {str(x["code"]) for x in ev.effects}
     if ev.timing != action or action not in CODES or not codes or not codes <= CODES[action]:
         return False
-    if action == "manoeuvre":
+    if action == "manoeuvre" and codes & move_events.MOVEMENT_CODES:
         return move_events.playable(card)  # a movement code, on the mover's empire or an area (Cataract)
     return ev.target in OWN_TARGETS
 
@@ -70,12 +72,25 @@ def targets(state: SevenState, go: Go, card: int) -> list[tuple[int, str]]:
     """(empire, area) pairs the event of ``card`` may be played on in ``go``: the go's empire."""
     if not go.empire or not state.has_empire(go.empire):
         return []
-    if go.action == "manoeuvre":
-        return move_events.targets(state, go, card)
     codes = {str(x["code"]) for x in load_deck().cards[card].event.effects}
+    if go.action == "manoeuvre" and codes & move_events.MOVEMENT_CODES:
+        return move_events.targets(state, go, card)
+    if "add_units" in codes and not _room(state, go, card):
+        return []
     if "steal_money" in codes and not int(go.data.get("partner") or 0):
         return []  # taken from the trade partner: nothing to take from the deck
     return [(go.empire, "")]
+
+
+def _room(state: SevenState, go: Go, card: int) -> bool:
+    """Whether every ``add_units`` of the card has a unit the empire may build now, and a place for it."""
+    e = state.empire(go.empire)
+    for x in load_deck().cards[card].event.effects:
+        if x["code"] == "add_units":
+            unit = civ_events.best_unit(e, str(x["unit_class"]))
+            if unit is None or not civ_events.place_areas(state, e, unit):
+                return False
+    return True
 
 
 class Hook:
