@@ -13,6 +13,10 @@ the rest face down (those empires miss their go, L377). A Start-empire marker on
 nothing and the additional marker only starts an empire, takes a Destiny or civilises (L347-349):
 such markers are never offered.
 
+An action whose rules say ``own_events`` (Production, Trade, Manoeuvre, Destiny) lets the go's player
+play events of its timing among the go's first decisions; the step lists and applies them through one
+hook (:class:`OwnEvents`, :mod:`engine.seven_ages.own_events`), so no action carries that code itself.
+
 With option 5 (Enhanced Play) an action whose rules interleave (Manoeuvre, L1194) goes round the
 table one marker at a time: a seat turning a marker moves to the back of the queue, so the next seat
 turns its marker before the first may turn a second; a seat that passes is out for the action.
