@@ -118,6 +118,8 @@ def _iron(s: Scenario) -> None:
     # infantry costs 2 (the cost table, L2828-2841); Iron working: 1 less this Production
     e = s.empire_of("Egyptians")
     assert unit_cost(e, "Spear", "Egypt") == 1
+    words = [describe_event(x, NAMES) for x in s.events if x.type == "event_unit_cost"]
+    assert words == ["For the Egyptians this Production, infantry units cost 1 less to build."]
     s.play(Build(0, "Spear", "Egypt", 1))
     assert s.empire_of("Egyptians").money == START_MONEY + INCOME - UPKEEP - 1
     s.done(0)
@@ -251,6 +253,15 @@ def test_doges_bargain_takes_only_what_the_partner_has() -> None:
     s = rome(62, parthian_money=3)
     s.play(PlayEvent(0, 62, card("Romans"), ""))
     assert s.empire_of("Romans").money == 3 and s.empire_of("Parthians").money == 0
+    words = [describe_event(e, NAMES) for e in s.events if e.type in ("event_played", "money_taken")]
+    assert words == ["alice (Red) plays the event Doge's bargain on the Romans.",
+                     "The Romans take 3 money from the Parthians."]
+
+
+def test_merchant_fleet_words() -> None:
+    s = rome(25).play(PlayEvent(0, 25, card("Romans"), ""))
+    words = [describe_event(e, NAMES) for e in s.events if e.type == "trade_bonus"]
+    assert words == ["The Romans add 2 to the value of this trade."]
 
 
 def test_a_halved_income_may_leave_units_unmaintained() -> None:

@@ -34,6 +34,7 @@ from engine.seven_ages import civ_events, move_events
 from engine.seven_ages.actions_civ import EventPick, PlayEvent
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.civilise import simple_effect
+from engine.seven_ages.effects_words import describe
 from engine.seven_ages.markers import GoRules, use_own_events
 from engine.seven_ages.production import RULES as PRODUCTION
 from engine.seven_ages.production import add_money, with_event_cost
@@ -190,11 +191,8 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "income_changed":
         return (f"{the_empire(int(d['empire']))} earn {d['percent']}% of their income this Production: "
                 f"{d['now']} money instead of {d['was']}.")
-    if event.type == "event_unit_cost":
-        n = int(d["delta"])
-        more = f"{n} more" if n >= 0 else f"{-n} less"
-        return (f"This Production the {d['unit_class']} units of {empire_name(int(d['empire']))} cost "
-                f"{more} to build.")
+    if event.type == "event_unit_cost":  # the card's own words: "infantry units cost 1 less to build"
+        return f"For {empire_name(int(d['empire']))} this Production, {describe('unit_cost', d)}."
     if event.type == "trade_bonus":
         return f"{the_empire(int(d['empire']))} add {d['amount']} to the value of this trade."
     if event.type == "money_taken":
