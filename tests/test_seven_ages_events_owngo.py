@@ -256,6 +256,9 @@ def test_doges_bargain_takes_only_what_the_partner_has() -> None:
     words = [describe_event(e, NAMES) for e in s.events if e.type in ("event_played", "money_taken")]
     assert words == ["alice (Red) plays the event Doge's bargain on the Romans.",
                      "The Romans take 3 money from the Parthians."]
+    fresh = rome(62)
+    choice = decide(GAME.view(fresh.state, 0), 0, fresh.legal(0), NAMES).choices[0]
+    assert str(choice.group).endswith("take up to 4 money from the empire raided or traded with")
 
 
 def test_merchant_fleet_words() -> None:
