@@ -258,7 +258,7 @@ def test_doges_bargain_takes_only_what_the_partner_has() -> None:
                      "The Romans take 3 money from the Parthians."]
     fresh = rome(62)
     choice = decide(GAME.view(fresh.state, 0), 0, fresh.legal(0), NAMES).choices[0]
-    assert str(choice.group).endswith("take up to 4 money from the empire raided or traded with")
+    assert str(choice.group).endswith("take up to 4 money from a raided or trading empire")
 
 
 def test_merchant_fleet_words() -> None:
