@@ -22,6 +22,7 @@ Commands (as a person; GAME defaults to that person's current game)::
                                  some of its words; words that fit several choices list them)
     undo                        (take back your last move while nothing new is known)
     actions | status [GAME] | board [N] | timelapse | text | hand | scores | log [N] | rules | land NAME
+    card WHAT                   (a card by its number or a name on it, as far as you may see it)
     vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none|next on|off
     timers [move=..] [remind=..] [policy=..] [misses=..] | prefs [KEY=VALUE]
 
@@ -78,6 +79,7 @@ Commands (GAME defaults to your current game):
   scores         the scores (and at the end what they are made of)     log [N]   the last N events
   rules          what the game is, its options, and what you may do now
   land NAME      what the board says about one place
+  card WHAT      one card whole, by its number or a name on it (your own cards and those in play)
   vacation DAYS  move your deadline DAYS later, or book DAYS away ahead (capped per game)
   resign | reclaim | pause | resume | abandon | reminders all|last|none
   reminders next on|off   a message when the player before you starts their move (off by default)
@@ -258,7 +260,8 @@ class Console:
             "vacation": self._vacation, "resign": self._resign, "reclaim": self._reclaim,
             "pause": self._pause, "resume": self._resume, "abandon": self._abandon,
             "reminders": self._reminders, "timers": self._timers, "scores": self._scores, "log": self._log,
-            "rules": self._rules, "land": self._land, "undo": self._undo, "prefs": self._prefs,
+            "rules": self._rules, "land": self._land, "card": self._card, "undo": self._undo,
+            "prefs": self._prefs,
         }
 
     async def _create(self, name: str, uid: int, args: list[str]) -> None:
@@ -551,6 +554,27 @@ class Console:
             return
         self.say(f"[{name}] In {gid}:")
         self._lines(None, text)
+
+    async def _card(self, name: str, uid: int, args: list[str]) -> None:
+        """``card WHAT``: one card in the game's words (its ``card_text``), from the asker's own view, so
+        it shows only what they may see: their hand, the cards in play; a spectator, the public ones."""
+        if not args:
+            self.say(f"[{name}] Usage: card WHAT (a card's number or a name printed on it)")
+            return
+        wanted = " ".join(args)
+        gid = await self._game(name, uid, [])
+        status = await self.service.status(gid)
+        if status.status == "lobby":
+            self.say(f"[{name}] {gid} has not started: nobody holds a card yet.")
+            return
+        view = await self.service.view(gid, uid)  # the asker's own view: never another seat's hand
+        text = registry.get_game(status.ruleset).card_text(view, wanted, status.seat_names)
+        if text is None:
+            shown = wanted if len(wanted) <= 40 else wanted[:40] + "…"  # never echo a pasted page
+            self.say(f"[{name}] {status.title} has no card called {shown!r}.")
+            return
+        seat = next((s.seat for s in status.seats if s.user_id == uid and s.seat is not None), None)
+        self._lines(f"to {name if seat is None else status.seat_names[seat]}", text)
 
     async def _vacation(self, name: str, uid: int, args: list[str]) -> None:
         if len(args) not in (1, 2) or not args[0].isdigit():

@@ -413,6 +413,51 @@ async def test_scores_log_rules_and_land_through_the_games_own_words(rig: Rig) -
 
 
 @pytest.mark.asyncio
+async def test_card_answers_in_one_line_where_a_game_has_no_such_card(rig: Rig) -> None:
+    out = await rig.run(f"/as alice create {TOY}", "card 3", "card")
+    assert out.endswith("[alice] g1 has not started: nobody holds a card yet.\n"
+                        "[alice] Usage: card WHAT (a card's number or a name printed on it)\n"), out
+    await rig.run("add-ai", "start")
+    out = await rig.run("card 3", "card " + "x" * 500)
+    # Goofspiel's cards are bare numbers it has no text for: the template's card_text knows none
+    assert out == ("[alice] Goofspiel (test game) has no card called '3'.\n"
+                   f"[alice] Goofspiel (test game) has no card called '{'x' * 40}…'.\n"), out
+
+
+@pytest.mark.asyncio
+async def test_card_shows_a_seven_ages_card_whole_to_whoever_may_see_it(rig: Rig) -> None:
+    """7 Ages is not offered in the lobby yet: its game is opened through the service; every command
+    after that is typed at the console. alice reads her own card whole, privately; the AI's card and
+    bob (no seat) asking for hers get one sentence."""
+    from engine.seven_ages.card_words import card_long
+    from engine.seven_ages.cards import load_deck
+
+    alice = user_id_for("alice")
+    gid = (await rig.service.create_lobby(alice, "alice", "seven-ages", seed=42)).game_id
+    await rig.service.add_ai(gid, alice)
+    await rig.service.start(gid, alice)
+    _, state = await rig.service.engine_state(gid)
+    seat = next(s.seat for s in (await rig.service.status(gid)).seats if s.user_id == alice)
+    assert seat is not None
+    mine, theirs = state.people[seat].hand[0], state.people[1 - seat].hand[0]
+    name = (await rig.service.status(gid)).seat_names[seat]
+    await rig.run()  # what the start printed
+    out = await rig.run(f"/as alice card {mine}")
+    assert out == "".join(f"[to {name}] {line}\n" for line in card_long(mine).splitlines()), out
+    empire = load_deck().cards[mine].empire.name
+    assert await rig.run(f"card {empire.upper()}") == out  # a name on the card, any case
+    refused = (f"[to {name}] Card {theirs} is not one you can see: only your own cards and the empires on "
+               "the map can be looked up.\n")
+    assert await rig.run(f"card {theirs}") == refused
+    await rig.run(f"/as bob use {gid}")
+    out = await rig.run(f"card {mine}")
+    assert out == (f"[to bob] Card {mine} is not one you can see: only your own cards and the empires on the "
+                   "map can be looked up.\n"), out
+    out = await rig.run("card Atlantis")
+    assert out == "[bob] 7 Ages has no card called 'Atlantis'.\n", out
+
+
+@pytest.mark.asyncio
 async def test_at_a_terminal_the_prompt_edits_lines_and_recalls_history() -> None:
     """Issue 16: no prompt, no line editing, no history; arrow keys arrived as ``\\x1b[A``."""
     from prompt_toolkit import PromptSession

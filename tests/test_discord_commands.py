@@ -19,6 +19,7 @@ import pytest
 from bot.discord.admin import REFUSED
 from bot.service import GameService
 from engine.history.data import load_rules
+from engine.seven_ages.card_words import card_long
 from tests.test_discord_bot import (
     ALICE,
     APP_ID,
@@ -34,12 +35,14 @@ from tests.test_discord_bot import (
     drive,
     fake,
     followup,
+    gateway,
     lobby_to_start,
     no_errors_logged,
     rig,
     user_payload,
 )
 from tests.test_discord_bot import _policy as _policy
+from tests.test_discord_join import seven_ages_in_play
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # the harness's fixtures, used here by name
 pytestmark = pytest.mark.asyncio
@@ -71,7 +74,7 @@ async def invoke(rig: Rig, user_id: int, path: str, *, manager: bool = False,
     payload = rig._base(user_id, 2, data)
     payload["member"]["permissions"] = str(MANAGER if manager else NOT_MANAGER)
     mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(payload)
+    gateway(rig.bot).parse_interaction_create(payload)
     await rig.settle()
     return rig.fake.since(mark)
 
@@ -85,7 +88,7 @@ async def sub_autocomplete(rig: Rig, user_id: int, path: str, focused: str, type
     data = {"id": str(APP_ID + 7), "name": "annals", "type": 1,
             "options": [{"name": group, "type": 2, "options": [{"name": sub, "type": 1, "options": opts}]}]}
     mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(rig._base(user_id, 4, data))
+    gateway(rig.bot).parse_interaction_create(rig._base(user_id, 4, data))
     await rig.settle()
     callback = next(c for c in rig.fake.since(mark) if "/callback" in c.path)
     assert callback.payload["type"] == 8
@@ -166,6 +169,49 @@ async def test_log_pages_with_buttons_that_survive_a_restart(fake: FakeDiscord, 
     for name in hidden:
         assert f"plays the event {name}" in seen or name not in seen, name
     assert "You drew" not in seen and "You drew" not in reply.content
+
+
+async def test_card_reads_ones_own_card_privately_and_refuses_anothers_in_one_line(rig: Rig) -> None:
+    """``/annals card``: the game's own words for a card from the caller's view, only to the caller; a
+    card in another player's hand gets one sentence; a name no card bears, the platform's sentence."""
+    rules = load_rules()
+    game = await lobby_to_start(rig, CLASSIC, 3)
+    await drive(rig, game, lambda seq, legal: seq > 3)
+    views = {user: await rig.service.view(game, user) for user in (ALICE, BOB)}
+    names = {user: {rules.cards[c].name for c in view["you"]["hand"]} for user, view in views.items()}
+    mine = sorted(names[ALICE] - names[BOB])
+    assert mine, names
+    card = mine[0]
+    text = next(rules.cards[c].text for c in views[ALICE]["you"]["hand"] if rules.cards[c].name == card)
+    mark = len(rig.fake.calls)
+    calls = await rig.command(ALICE, "card", card=card.lower())
+    assert deferred(calls).flags == EPHEMERAL
+    reply = followup(calls)
+    assert reply.flags == EPHEMERAL
+    assert reply.content.startswith(f"{card}: an event card of the "), reply.content
+    assert reply.content.endswith(text), reply.content
+    refused = followup(await rig.command(BOB, "card", card=card, game=game)).content
+    assert refused.startswith(f"No card you can see is called {card!r}: ") and "\n" not in refused
+    assert text not in refused
+    unknown = followup(await rig.command(ALICE, "card", card="Atlantis")).content
+    assert unknown == "History of the World (classic 7-epoch rules) has no card called 'Atlantis'.", unknown
+    assert not rig.fake.public_posts(mark)  # nothing public was posted by asking
+
+
+async def test_card_shows_a_seven_ages_card_whole_to_its_holder_alone(rig: Rig) -> None:
+    """7 Ages words whole cards: alice reads hers by number, bob (no seat) is refused it in one line."""
+    gid = await seven_ages_in_play(rig)
+    _, state = await rig.service.engine_state(gid)
+    seat = next(s.seat for s in (await rig.service.status(gid)).seats if s.user_id == ALICE)
+    assert seat is not None
+    mine = state.people[seat].hand[0]
+    mark = len(rig.fake.calls)
+    reply = followup(await rig.command(ALICE, "card", card=f"#{mine}", game=gid))
+    assert reply.flags == EPHEMERAL and reply.content == card_long(mine), reply.content
+    refused = followup(await rig.command(BOB, "card", card=str(mine), game=gid))
+    assert refused.content == (f"Card {mine} is not one you can see: only your own cards and the empires on "
+                               "the map can be looked up."), refused.content
+    assert not rig.fake.public_posts(mark)
 
 
 async def test_the_public_log_grows_by_replaying_only_new_moves(rig: Rig) -> None:
@@ -284,9 +330,10 @@ async def test_vacation_moves_my_deadline(rig: Rig) -> None:
 async def test_moderation_is_refused_to_a_player_who_is_neither_creator_nor_manager(rig: Rig) -> None:
     game = await lobby_to_start(rig)
     before = await rig.service.status(game)
-    for path, options in (("admin pause", {}), ("admin kick", {"player": str(ALICE)}),
-                          ("admin timer", {"move_time": "1h"}), ("admin abandon", {}),
-                          ("admin resume", {}), ("admin replace", {"player": str(ALICE)})):
+    cases: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("admin pause", {}), ("admin kick", {"player": str(ALICE)}), ("admin timer", {"move_time": "1h"}),
+        ("admin abandon", {}), ("admin resume", {}), ("admin replace", {"player": str(ALICE)}))
+    for path, options in cases:
         calls = await invoke(rig, BOB, path, **options)
         reply = followup(calls)
         assert deferred(calls).flags == EPHEMERAL and reply.flags == EPHEMERAL, path

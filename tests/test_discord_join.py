@@ -60,8 +60,8 @@ async def test_join_seats_a_newcomer_in_a_running_game_that_takes_them(rig: Rig)
     thread = "\n".join(r.content for r in rig.fake.public_posts(mark))
     assert "Bob (Green) joins the game" in thread, thread  # his Discord display name
     dms = "\n".join(r.content for r in rig.fake.dm_posts(BOB, mark))
-    assert "You draw card" in dms, dms  # his 7 cards, to him alone
-    assert "You draw card" not in thread
+    assert "You draw the " in dms, dms  # his 7 cards, to him alone
+    assert "You draw" not in thread
     panel = [c for r in rig.fake.dm_posts(BOB, mark) for c in r.components]
     assert panel, dms
     again = followup(await rig.command(BOB, "join", game=gid)).content

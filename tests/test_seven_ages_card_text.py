@@ -40,7 +40,7 @@ Set-up -4; money 6; trade number -1; leader number 1
 Glory: cities 1, North America 2
 Icons: no cavalry until it trades with an empire without that restriction; no ships until it trades with an \
 empire without that restriction
-Artefact: Great Canal (Panama) * (another artefact first), green, ages 5-7; only on an area adjacent to the \
+Artefact: Great Canal (Panama) (needs another artefact first), green, ages 5-7; only on an area adjacent to the \
 Kiel, Panama or Suez Canal (respectively) controlled by an empire that has Industrial Revolution. Ships pass \
 between the seas it joins, with its owner's permission and price
 Event: Colossal heads, played in your empire's Civilise action, on one of your own empires: Gain 2 glory.""",
@@ -210,3 +210,45 @@ def test_card_lookup_refuses_a_hidden_card() -> None:
     assert card_words.card_lookup(view, "200") == "There is no card '200': cards are numbered 1 to 110."
     assert card_words.card_lookup(GAME.view(s.state, None), str(card("Vikings"))).startswith("Card ")
     assert "not one you can see" in card_words.card_lookup(GAME.view(s.state, None), str(card("Vikings")))
+
+
+def test_card_answer_finds_a_card_by_number_or_by_any_name_printed_on_it() -> None:
+    view = GAME.view(_table().state, 0)
+    vikings = card_words.card_long(card("Vikings"))
+    for asked in ("45", "#45", "card 45", "Card #45", "vikings", "THE VIKINGS", "Berserkers",
+                  "hanging Gardens", "vik", "  hanging   gardens "):
+        assert GAME.card_text(view, asked, NAMES) == vikings, asked
+    assert GAME.card_text(view, "romans", NAMES) == card_words.card_long(card("Romans"))  # on the map
+    assert GAME.card_text(view, "Bread and circuses", NAMES) == card_words.card_long(card("Romans"))
+
+
+def test_card_answer_refuses_a_name_on_a_card_the_asker_cannot_see_and_knows_no_other() -> None:
+    view = GAME.view(_table().state, 0)
+    for asked in ("Mitanni", "counterspy", "Revolution"):  # seat 1's hand; cards 41, 55 and 99 in the deck
+        assert GAME.card_text(view, asked, NAMES) == (
+            f"No card you can see bears the name {asked!r}: only your own cards and the empires on the map "
+            "can be looked up.")
+    theirs = GAME.view(_table().state, 1)
+    assert GAME.card_text(theirs, "Mitanni", NAMES) == card_words.card_long(card("Mitanni"))
+    for asked in ("Atlantis", "", "alice", "x" * 10_000, "²"):
+        assert GAME.card_text(view, asked, NAMES) is None, asked
+
+
+def test_card_answer_lists_the_cards_one_can_see_that_bear_the_name() -> None:
+    s = Scenario(3).hand(0, "Mongols", "Jurchens", "Vikings")
+    deck = load_deck().cards
+    listed = GAME.card_text(GAME.view(s.state, 0), "revolution", NAMES)
+    mongols, jurchens = deck[card("Mongols")], deck[card("Jurchens")]
+    assert listed == (
+        f"2 cards you can see answer to 'revolution': card {mongols.number}, the Mongols / Revolution / "
+        f"Horde (value {mongols.value}) and card {jurchens.number}, the Jurchens / Revolution / Iron cavalry "
+        f"(value {jurchens.value}); ask for one of them.")
+    jurchens_card = card_words.card_long(card("Jurchens"))
+    assert GAME.card_text(GAME.view(s.state, 0), "iron cavalry", NAMES) == jurchens_card
+
+
+def test_card_lookup_answers_a_number_no_int_reads_in_one_sentence() -> None:
+    view = GAME.view(_table().state, 0)
+    assert card_words.card_lookup(view, "9" * 5000) == (
+        "There is no card '9999999999999999999…': cards are numbered 1 to 110.")
+    assert card_words.card_lookup(view, "²") == "There is no card '²': cards are numbered 1 to 110."

@@ -382,6 +382,19 @@ def test_the_seats_asked_do_not_depend_on_hands() -> None:
     assert _asked(_window({}, never=(0, 1))) == [1, 2]
 
 
+def test_a_seat_holding_cards_but_no_conflict_event_is_asked_not_passed_for() -> None:
+    """Seat 0 holds only Gold mine (no conflict event): its lone pass is still asked, for a seat that held
+    Berserkers would be asked; only an empty hand (its size is public) passes at once."""
+    s = _window({0: ("Gold mine",)})
+    # the cards a stand-in hand would be drawn from (the piles' ends) hold no conflict event either
+    plain = [c for c in s.state.deck if load_deck().cards[c].event.timing != "conflict"]
+    rest = [c for c in s.state.deck if c not in plain[:2]]
+    s.state = replace(s.state, deck=(plain[0], *rest, *s.state.discard, plain[1]), discard=())
+    assert GAME.legal_actions(s.state, 0) == [WindowPass(0)] and GAME.forced(s.state, 0) is None
+    s = _window({})
+    assert GAME.forced(s.state, 0) == WindowPass(0)
+
+
 def test_a_play_reopens_the_window_and_counts_in_the_totals() -> None:
     """L708: events "may be played by any player, not just the players involved in the conflict"; a play
     reopens the window (L881). Seat 0 plays Berserkers (+3) for the defenders, then Trojan horse (the

@@ -13,9 +13,10 @@ from dataclasses import dataclass, replace
 import pytest
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import civ_events, event_ai
+from engine.seven_ages import civ_events, event_ai, window
 from engine.seven_ages.actions import Build, Done, TurnMarker
 from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayEvent, PromoteLeader
+from engine.seven_ages.actions_fight import WindowPass
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
@@ -200,10 +201,15 @@ def _with_forum(t: Table) -> Table:
 
 
 def play(t: Table, name: str, target: str = "", area: str = "") -> Table:
+    """Alice plays the event; where a card of the deck could cancel it, every seat asked passes (the cancel
+    chain is tested in tests/test_seven_ages_cancel.py)."""
     card = event(name)
     t.hand(0, card, *t.state.people[0].hand)
     civilising(t)
-    return t.do(PlayEvent(0, card, card_of(target) if target else 0, area))
+    t.do(PlayEvent(0, card, card_of(target) if target else 0, area))
+    while asked := [p for p in t.state.pending if p.kind == window.EVENT]:
+        t.do(WindowPass(asked[0].seat))
+    return t
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r.card for r in ROWS])

@@ -14,6 +14,7 @@ from engine.seven_ages.actions_fight import (
     FightIn,
     Lose,
     Retreat,
+    RetreatArea,
     RetreatLeader,
     RetreatSplit,
     RetreatUnits,
@@ -211,14 +212,20 @@ def test_a_split_retreat_sends_units_and_leaders_to_two_areas() -> None:
     """L765: "Units can retreat to different areas"."""
     s = _e52()
     s.play(RetreatSplit(0))
-    assert heading(s, 0).startswith("alice (Red): send the French retreating from Ukraine to Dacia or "
-                                    "Smolensk")
-    assert {RetreatUnits(0, "Rifle", 4, "Smolensk"), RetreatLeader(0, "Ney", "Dacia")} <= set(s.legal(0))
+    assert heading(s, 0) == ("alice (Red): send the French retreating from Ukraine to Dacia or Smolensk: "
+                             "choose the area the next units go to")
+    assert s.legal(0) == [RetreatArea(0, "Dacia"), RetreatArea(0, "Smolensk")]
+    s.play(RetreatArea(0, "Smolensk"))
+    assert heading(s, 0) == ("alice (Red): send the French retreating from Ukraine to Smolensk, a type of "
+                             "unit or a leader at a time")
+    assert {RetreatUnits(0, "Rifle", 4, "Smolensk"), RetreatLeader(0, "Ney", "Smolensk"),
+            RetreatArea(0, "")} <= set(s.legal(0))
     s.play(RetreatUnits(0, "Rifle", 2, "Smolensk"))
     # the units go on the map again, beneath the fog of war (L791): the table learns their number
     assert said(s, "retreat_sent") == "The French send 2 units from Ukraine to Smolensk."
-    s.play(RetreatUnits(0, "Knight", 2, "Dacia"), RetreatLeader(0, "Ney", "Smolensk"))
+    s.play(RetreatLeader(0, "Ney", "Smolensk"))
     assert said(s, "retreat_sent") == "The French send Ney from Ukraine to Smolensk."
+    s.play(RetreatArea(0, ""), RetreatArea(0, "Dacia"), RetreatUnits(0, "Knight", 2, "Dacia"))
     assert s.of_type("conflict_ended") == []  # two rifles still to go
     s.play(RetreatUnits(0, "Rifle", 2, "Dacia"))
     french = s.empire_of("French")
@@ -232,11 +239,72 @@ def test_a_split_retreat_sends_units_and_leaders_to_two_areas() -> None:
 def test_bad_retreat_moves_get_one_sentence_and_change_nothing() -> None:
     s = _e52()
     s.play(RetreatSplit(0))
+    first = s.illegal(RetreatUnits(0, "Rifle", 1, "Dacia"), "bad_retreat")
+    assert first.message == "Choose the area you send units to first."
+    assert "Don is not an area" in s.illegal(RetreatArea(0, "Don"), "bad_retreat").message
+    s.play(RetreatArea(0, "Dacia"))
     assert "no Tank" in s.illegal(RetreatUnits(0, "Tank", 1, "Dacia"), "bad_retreat").message
     assert "only 4 Rifles" in s.illegal(RetreatUnits(0, "Rifle", 5, "Dacia"), "bad_retreat").message
     refused = s.illegal(RetreatUnits(0, "Rifle", 1, "Don"), "bad_retreat")  # adjacent, not French
     assert refused.message == "Don is not an area you may retreat to from Ukraine (L763)."
     assert "no leader Murat" in s.illegal(RetreatLeader(0, "Murat", "Dacia"), "bad_retreat").message
+    elsewhere = s.illegal(RetreatUnits(0, "Rifle", 1, "Smolensk"), "bad_retreat")
+    assert elsewhere.message == "You are sending units to Dacia: choose another area first."
+
+
+FOUR_WAYS = ("Crimea", "Dacia", "Ruthenia", "Smolensk")
+"""The French areas next to Ukraine in :func:`_crowded_retreat`."""
+SIX_TYPES = {"Rifle": 3, "Knight": 2, "Cannon": 2, "Sword": 2, "Archer": 2, "Lt. Horse": 2}
+
+
+def _crowded_retreat() -> Scenario:
+    """E52's attack with six types of unit and two leaders, the French holding four areas next to Ukraine:
+    sent a type at a time to any area, the old decision listed 6 x 4 x 2 + 2 x 4 = 56 moves."""
+    s = Scenario(players=2)
+    s.empire("French", owner=0, progress=30,
+             units={"Dacia": {**SIX_TYPES, "Rifle": 5}, "Smolensk": {"Rifle": 1}, "Crimea": {"Rifle": 1},
+                    "Ruthenia": {"Rifle": 1}},
+             leaders={"Ney": ("Builder", "Dacia"), "Murat": ("Explorer", "Dacia")})
+    s.empire("Russians", owner=1, progress=45, units={"Ukraine": {"Fighter": 1, "Tank": 1, "Knight": 5}})
+    script_deck(s, 0, 7)
+    manoeuvre(s, 0, "French").play(MoveFrom(0, "Dacia"))
+    for unit, n in SIX_TYPES.items():
+        s.play(MoveUnits(0, unit, n + (1 if unit == "Rifle" else 0)))
+    s.play(TakeLeader(0, "Ney"), TakeLeader(0, "Murat"), MoveTo(0, "Ukraine"), StopHere(0), EndMovement(0),
+           FightIn(0, "Ukraine"))
+    commit(s, 0, {"Rifle": 1})
+    commit(s, 1, {"Fighter": 1, "Tank": 1, "Knight": 5})
+    return s.play(RetreatSplit(0))
+
+
+def test_a_split_retreat_to_four_areas_stays_small_and_every_unit_may_go_anywhere() -> None:
+    """Issue 26's small decisions for L765's "Units can retreat to different areas": the area first, then
+    that area's units and leaders, so no decision reaches the 40 choices the playouts allow a manoeuvre;
+    yet from each of the four areas' decisions every type (whole or one) and both leaders may be sent."""
+    s = _crowded_retreat()
+    assert s.legal(0) == [RetreatArea(0, a) for a in FOUR_WAYS]
+    sizes = [len(s.legal(0))]
+    for to in FOUR_WAYS:
+        s.play(RetreatArea(0, to))
+        offered = set(s.legal(0))
+        sizes.append(len(offered))
+        for unit, n in SIX_TYPES.items():
+            assert {RetreatUnits(0, unit, n, to), RetreatUnits(0, unit, 1, to)} <= offered
+        assert {RetreatLeader(0, "Ney", to), RetreatLeader(0, "Murat", to), RetreatArea(0, "")} <= offered
+        s.play(RetreatArea(0, ""))
+    assert max(sizes) <= battle.SEND_CHOICES + 1 < 40, sizes
+    # one type to each area, the rest to Dacia: everything arrives where it was sent
+    for to, unit in zip(FOUR_WAYS, SIX_TYPES, strict=False):
+        s.play(RetreatArea(0, to), RetreatUnits(0, unit, SIX_TYPES[unit], to), RetreatArea(0, ""))
+    s.play(RetreatArea(0, "Dacia"), RetreatUnits(0, "Archer", 2, "Dacia"), RetreatLeader(0, "Ney", "Dacia"),
+           RetreatLeader(0, "Murat", "Dacia"))
+    assert s.of_type("conflict_ended") == []  # the Lt. Horses are still in Ukraine
+    s.play(RetreatUnits(0, "Lt. Horse", 1, "Dacia"), RetreatUnits(0, "Lt. Horse", 1, "Dacia"))
+    french = s.empire_of("French")
+    assert french.count("Ukraine") == 0
+    assert [french.count(a) for a in FOUR_WAYS] == [1 + 3, 1 + 2 + 2 + 2, 1 + 2, 1 + 2]
+    assert {ld.name: ld.area for ld in french.leaders} == {"Ney": "Dacia", "Murat": "Dacia"}
+    assert s.of_type("conflict_ended")[-1]["winner"] == card("Russians")
 
 
 def test_the_computer_retreats_everything_to_one_area() -> None:
@@ -244,6 +312,8 @@ def test_the_computer_retreats_everything_to_one_area() -> None:
     first area too, a type at a time."""
     s = _e52()
     s.play(RetreatSplit(0))
+    assert GAME.timeout_action(s.state, 0) == RetreatArea(0, "Dacia")
+    s.apply(GAME.timeout_action(s.state, 0))
     assert GAME.timeout_action(s.state, 0) == RetreatUnits(0, "Rifle", 4, "Dacia")  # the biggest stack first
     while any(p.kind == battle.SCATTER for p in s.state.pending):
         s.apply(GAME.timeout_action(s.state, 0))
@@ -267,9 +337,11 @@ def _checked(s: Scenario) -> list[str]:
 def test_the_new_decisions_keep_the_contract() -> None:
     pursued = _e52(pursuit=True).play(Retreat(0, "Dacia"))
     split = _e52().play(RetreatSplit(0))
+    towards = _e52().play(RetreatSplit(0), RetreatArea(0, "Dacia"))
     both = _quick()
     one = _quick().play(Lose(0, "Archer", 1))
-    for s, kinds in ((pursued, {battle.LOSSES}), (split, {battle.SCATTER}), (both, {battle.LOSSES}),
+    for s, kinds in ((pursued, {battle.LOSSES}), (split, {battle.SCATTER}), (towards, {battle.SCATTER}),
+                     (both, {battle.LOSSES}),
                      (one, {battle.LOSSES})):
         assert {p.kind for p in s.state.pending} == kinds
         assert _checked(s) == []

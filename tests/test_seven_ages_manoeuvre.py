@@ -23,6 +23,7 @@ from engine.seven_ages.actions_move import (
     MoveUnits,
     Pacify,
     PayToll,
+    Police,
     StopHere,
     TakeLeader,
 )
@@ -291,7 +292,7 @@ def test_e21_a_catapult_or_a_fort_needs_one_fewer_both_two_fewer() -> None:
     unit to remove the disorder (2 less with both)." A fort counts as a unit (L686) and keeps the units
     (L688)."""
     s = _armenia({"Spear": 3, "Catapult": 1})
-    s.play(Pacify(0, "Armenia"))
+    s.play(Pacify(0, "Armenia"), Police(0, "Spear"))  # the unit that goes is the player's (L688)
     assert not s.area("Armenia").disorder
     assert s.empire_of("Mongols").count("Armenia") == 4
     s = _armenia({"Spear": 4}, fort=True)

@@ -26,8 +26,10 @@ from tests.history_builder import Scenario
 
 NAMES = ("alice (Blue)", "bob (Red)", "carol (Green)", "dave (Yellow)", "erin (Purple)", "fred (Orange)")
 #: What never belongs in a sentence for a player: Python's lists, dicts and constants, seat numbers
-#: instead of names, a key with an underscore, a lone star, a singular count with a plural noun.
-NOT_WORDS = re.compile(r"[\[\]{}*]|\bNone\b|\bTrue\b|\bFalse\b|\bPlayer \d|\bP\d\b|\b[a-z]+_[a-z_]+\b"
+#: instead of names (a grid reference in brackets after a place, "(P4)", is not one), a key with an
+#: underscore, a lone star, a singular count with a plural noun.
+NOT_WORDS = re.compile(r"[\[\]{}*]|\bNone\b|\bTrue\b|\bFalse\b|\bPlayer \d|(?<![\w(])P\d+\b|\(P\d+\b(?!\))"
+                       r"|\b[a-z]+_[a-z_]+\b"
                        r"|(?<![\d.,])\b1 (dice|armies|points|cards|markers|games|cubes|moves)\b"
                        # issue 28: "a army", "build a Archer"; "all 1 cube", "of the 1 event cards";
                        # "pre-eminence markers 4" (a bare number after a plural); a bracket before a

@@ -261,6 +261,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
     # the commands of the other modules: listed here, discord.py binds them to this group
     log = InfoCommands.log
+    card = InfoCommands.card
     games = PersonalCommands.games
     reminders = PersonalCommands.reminders
     vacation = PersonalCommands.vacation

@@ -1,7 +1,9 @@
-"""``/annals log``: the game's public events, page by page, in every game's own sentences.
+"""``/annals log``: the game's public events, page by page, in every game's own sentences; ``/annals
+card``: one card whole, in the game's own words.
 
-Everything here is built from what every player may see: the public events of
-the log, worded by the game's own ``describe_event`` with the seats' names.
+The log is built from what every player may see: the public events of the log, worded by the game's
+own ``describe_event`` with the seats' names. A card is worded by the game's ``card_text`` from the
+asker's own view, so it answers only with what that person may see, and only to them.
 """
 
 from __future__ import annotations
@@ -15,10 +17,22 @@ import discord
 from discord import app_commands
 
 from bot.discord.base import CommandBase
-from bot.discord.kit import APOLOGY, BotBase, GameId, Interaction, Reply, bot_of, clip, report
+from bot.discord.kit import (
+    APOLOGY,
+    MAX_MESSAGE,
+    BotBase,
+    GameId,
+    Interaction,
+    Reply,
+    ShortText,
+    bot_of,
+    clip,
+    report,
+)
 from bot.discord.words import describe_for
 from bot.models import GameStatus, LogEntry
 from bot.service import ServiceError
+from engine.registry import get_game
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +106,22 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOG_ID.
 
 
 # == the command ===============================================================================
+async def card_reply(bot: BotBase, game_id: str, user_id: int, wanted: str) -> Reply:
+    """``/annals card``: the card ``wanted`` as the game words it from ``user_id``'s own view (a
+    spectator's when they have no seat), or one sentence when the game knows no such card."""
+    st = await bot.service.status(game_id)
+    if st.status == "lobby":
+        raise ServiceError("not_started", f"Game `{game_id}` has not started: nobody holds a card yet.")
+    view = await bot.service.view(game_id, user_id)  # the asker's own view: never another seat's hand
+    text = get_game(st.ruleset).card_text(view, wanted, st.seat_names)
+    if text is None:
+        shown = wanted if len(wanted) <= 40 else wanted[:40] + "…"
+        raise ServiceError("unknown_card", f"{st.title} has no card called {shown!r}.")
+    return Reply(clip(text, MAX_MESSAGE))
+
+
 class InfoCommands(CommandBase):
-    """``/annals log`` (bound to the ``/annals`` group)."""
+    """``/annals log`` and ``/annals card`` (bound to the ``/annals`` group)."""
 
     @app_commands.command(name="log", description="The game's log of public events, page by page")
     @app_commands.describe(game="The game (default: your game in this channel)",
@@ -106,4 +134,15 @@ class InfoCommands(CommandBase):
             return Reply(text, view=view)
         await self._answer(interaction, work, ephemeral=True)
 
+    @app_commands.command(name="card", description="One card whole, by its number or a name on it (only you "
+                                                   "see this)")
+    @app_commands.describe(card="A card's number or a name printed on it (your own cards and those in play)",
+                           game="The game (default: your game in this channel)")
+    async def card(self, interaction: Interaction, card: ShortText, game: GameId | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game, finished_ok=True)
+            return await card_reply(self.bot, gid, interaction.user.id, card)
+        await self._answer(interaction, work, ephemeral=True)
+
     log.autocomplete("game")(CommandBase.game_autocomplete)
+    card.autocomplete("game")(CommandBase.game_autocomplete)

@@ -160,6 +160,17 @@ class Game(Protocol):
         ``place`` is what a person typed (a name, any case); None when no place is called that."""
         ...
 
+    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+        """One card in words, from ``view`` only, so the answer shows nothing its viewer may not see.
+
+        ``wanted`` is what a person typed: a number or a name printed on the card (any case). The whole
+        card, in several lines, when the viewer may read it; else one line: a short list when several
+        cards they may read answer to it, a sentence when the card exists but the viewer may not read it
+        (another seat's hand, the deck) or the number is no card's. None when the game has no card
+        called that, or no cards at all (the default of :class:`BaseGame`): the platform then says so
+        in one sentence."""
+        ...
+
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         """The end-of-game summary: final scores (with what they are made of) and the winner."""
         ...

@@ -152,6 +152,10 @@ class BaseGame(Generic[S, C]):
     def join(self, state: S) -> Result:
         raise no_joining()
 
+    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+        """See :meth:`Game.card_text`: None by default (a game without cards to look up)."""
+        return None
+
     def apply(self, state: S, action: Action) -> Result:
         if action.player not in self.actors(state):
             raise self.refusal(state, action.player)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from engine import rng
 from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
-from engine.history import event_cards, flow, text
+from engine.history import card_text, event_cards, flow, text
 from engine.history.actions import (
     CODEC,
     AttackFleet,
@@ -294,6 +294,9 @@ class ClassicGame(BaseGame[HistoryState, Ctx]):
 
     def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
         return text.place_text(view, place, names, self.rules)
+
+    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+        return card_text.answer(view, wanted, self.rules)
 
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         return text.summary_text(view, names)

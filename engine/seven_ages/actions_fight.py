@@ -5,7 +5,8 @@ empire too, the player who defends it (:class:`Nominate`). Each round both sides
 secret, a type and a count at a time (:class:`Commit`, :class:`CommitLeader`; with option 14 the
 marines that go with ships committed at sea, :class:`Board`), then :class:`CommitDone`. Losses the
 rulebook leaves to their owner are given up a type at a time (:class:`Lose`); a retreat may send its
-units to several areas (:class:`RetreatSplit`, then :class:`RetreatUnits` and :class:`RetreatLeader`).
+units to several areas (:class:`RetreatSplit`, then per area :class:`RetreatArea`, :class:`RetreatUnits` and
+:class:`RetreatLeader`).
 """
 
 from __future__ import annotations
@@ -89,9 +90,19 @@ class StandFast(Action):
 @dataclass(frozen=True)
 class RetreatSplit(Action):
     """Retreat, sending the units and leaders to different areas afterwards (L765: "Units can retreat to
-    different areas"): a type and a count at a time (:class:`RetreatUnits`, :class:`RetreatLeader`)."""
+    different areas"): an area (:class:`RetreatArea`), then a type and a count at a time
+    (:class:`RetreatUnits`) and the leaders (:class:`RetreatLeader`) that go there."""
 
     kind = "retreat_split"
+
+
+@dataclass(frozen=True)
+class RetreatArea(Action):
+    """In a split retreat, choose the area ``to`` that the next units and leaders go to ("": choose another
+    one): each decision lists one area's moves only, so it stays small however many areas there are."""
+
+    kind = "retreat_area"
+    to: str = ""
 
 
 @dataclass(frozen=True)
@@ -150,4 +161,4 @@ class WindowPass(Action):
 
 ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, Board, CommitLeader, CommitDone, Redraw,
                                      Retreat, StandFast, Raze, WindowPlay, WindowPass, RetreatSplit,
-                                     RetreatUnits, RetreatLeader, Lose)
+                                     RetreatArea, RetreatUnits, RetreatLeader, Lose)

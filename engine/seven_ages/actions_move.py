@@ -4,7 +4,8 @@ A go is a loop: :class:`MoveFrom` a stack (an area holding units that have not m
 units (:class:`MoveUnits`, a type and a count, or :class:`MoveAll`) and which leaders ride with them
 (:class:`TakeLeader`), then :class:`MoveTo` the next area, one area at a time, until
 :class:`StopHere`; then the next stack, or :class:`EndMovement`. At the end of movement,
-:class:`Pacify` removes disorder by units (L676-698) and ``Done`` finishes.
+:class:`Pacify` removes disorder by units (L676-698), :class:`Police` names the unit that goes with the
+marker (L688) when the area holds more than one type, and ``Done`` finishes.
 """
 
 from __future__ import annotations
@@ -97,6 +98,15 @@ class Pacify(Action):
     area: str = ""
 
 
+@dataclass(frozen=True)
+class Police(Action):
+    """Remove one ``unit`` of the empire's from the area whose disorder it is removing: "remove one of
+    your empire's units in the area as well" (L688; the player's choice of which)."""
+
+    kind = "police"
+    unit: str = ""
+
+
 REFUSE = -1
 """A canal owner's answer: no passage (0: free passage; more: the toll asked)."""
 TOLLS = (5, 10, 20)
@@ -131,4 +141,5 @@ class TopUnit(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (MoveFrom, MoveUnits, MoveAll, TakeLeader, MoveTo, DropOff, StopHere,
-                                     MoveBack, EndMovement, Pacify, CanalAnswer, PayToll, TopUnit)
+                                     MoveBack, EndMovement, Pacify, Police, CanalAnswer, PayToll,
+                                     TopUnit)

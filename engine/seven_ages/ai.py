@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from engine import policy, rng
 from engine.core import Action, PlayerId
 from engine.policy import Policy, PolicyRng, legal
-from engine.seven_ages import event_ai, fog
+from engine.seven_ages import cancel_ai, cancels, event_ai, fog, pacify
 from engine.seven_ages.actions import (
     Bid,
     Build,
@@ -97,9 +97,9 @@ from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.groups import expansions
-from engine.seven_ages.manoeuvre import PACIFY
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import terrain_of
+from engine.seven_ages.pacify import PACIFY, POLICE
 from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
@@ -177,6 +177,8 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         return None
     if go.stage == PACIFY:
         return next((a for a in actions if isinstance(a, Pacify)), None)
+    if go.stage == POLICE:
+        return pacify.passive(state, go)  # the cheapest unit goes with the disorder
     if go.stage in (FIGHT, NOMINATE, RAZE):
         return None  # the areas in the order offered; the next seat defends; a city taken is kept
     e = state.empire(go.empire)
@@ -304,6 +306,9 @@ class GreedyPolicy:
         if top := _top_unit(state, player):
             return top
         actions = legal(GAME, state, player)
+        asked = next((p for p in state.pending if p.seat == player), None)
+        if asked is not None and (chain := cancels.asked_in(state, asked)) is not None:
+            return cancel_ai.choice(state, asked, chain)  # a cancel window (L871-877)
         if answer := event_ai.answer(state, player, actions):
             return answer
         own_plays = [a for a in actions if isinstance(a, PlayEvent)] if state.phase != "civilise" else []

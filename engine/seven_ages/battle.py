@@ -40,6 +40,7 @@ from engine.seven_ages.actions_fight import (
     Raze,
     Redraw,
     Retreat,
+    RetreatArea,
     RetreatLeader,
     RetreatSplit,
     RetreatUnits,
@@ -72,7 +73,11 @@ LOSSES = "losses"
 which units it gives up, a type at a time (:mod:`engine.seven_ages.losses`)."""
 SCATTER = "retreat_to"
 """The pending decision of a side retreating to several areas: where each of its units and leaders goes
-(L765)."""
+(L765), an area at a time (its ``to``: None until one is chosen)."""
+SEND_CHOICES = 24
+"""At most this many units and leaders offered in one decision of a split retreat, besides "another area"
+(issue 26: small decisions): each type whole first, then the leaders, then one unit of a type, so every
+type and leader stays sendable; once some are sent, the rest come into the list."""
 PURSUIT, QUICK, WITHDRAW = "pursuit", "quick", "withdraw"
 """Why losses are owed (option 6's pursuit, option 13's round), and what follows once they are taken
 (``Go.data["fight"]["after"]``: the retreat, or the rest of option 13's round)."""
@@ -333,9 +338,10 @@ def _withdraw(ctx: Ctx, go: Go, side: int, to: str | None) -> None:
         dests = retreat.destinations(ctx.state, e, area)
         if len(dests) > 1:
             seat = go.seat if side == ACTIVE else int(fight["dseat"])
-            ask = {"area": area, "empire": e.card, "dests": dests}
-            ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
-                SCATTER, seat, go.empire, {"side": side, "dests": dests, "sent": [], "ask": ask})))
+            ask = {"area": area, "empire": e.card, "dests": dests, "to": None}
+            data = {"side": side, "dests": dests, "sent": [], "to": None, "ask": ask}
+            asked = Pending(SCATTER, seat, go.empire, data)
+            ctx.state = replace(ctx.state, pending=(*ctx.state.pending, asked))
             return
         if not dests:  # the pursuit took every unit that could go anywhere (L765)
             here = {s.unit: s.count for s in e.units if s.area == area}
@@ -469,25 +475,40 @@ def _losses_done(ctx: Ctx, go: Go) -> None:
 
 
 def scatter_legal(state: SevenState, pending: Pending) -> list[Action]:
-    """Where the retreating units (a type and a count at a time) and leaders may go next: any of the areas
-    to retreat to that they could enter (L763)."""
+    """A split retreat's next choice: the area the next units go to, among those something left may still
+    go to (L763); once one is chosen, the units (a type, whole or one) that could enter it and the leaders,
+    at most :data:`SEND_CHOICES` of them, and "another area" while there is one."""
     go = go_of_pending(state, pending)
     fight = fight_of(go)
     assert fight is not None
     area, dests = str(fight["area"]), [str(a) for a in pending.data["dests"]]
     e = side_empire(state, go, fight, int(pending.data["side"]))
-    out: list[Action] = []
-    for s in (s for s in e.units if s.area == area):
-        for to in (a for a in dests if retreat.enters(s.unit, a)):
-            out.append(RetreatUnits(pending.seat, s.unit, 1, to))
-            if s.count > 1:
-                out.append(RetreatUnits(pending.seat, s.unit, s.count, to))
-    for name in dict.fromkeys(ld.name for ld in e.leaders_in(area)):
-        out += [RetreatLeader(pending.seat, name, to) for to in dests]
-    return out
+    open_to = retreat.open_to(e, area, dests)
+    to = pending.data.get("to")
+    if not to:
+        return [RetreatArea(pending.seat, a) for a in open_to]
+    whole: list[Action] = []
+    ones: list[Action] = []
+    for s in (s for s in e.units if s.area == area and retreat.enters(s.unit, str(to))):
+        whole.append(RetreatUnits(pending.seat, s.unit, s.count, str(to)))
+        if s.count > 1:
+            ones.append(RetreatUnits(pending.seat, s.unit, 1, str(to)))
+    leaders = [RetreatLeader(pending.seat, name, str(to)) for name in dict.fromkeys(ld.name for ld in
+                                                                                      e.leaders_in(area))]
+    other = [RetreatArea(pending.seat, "")] if len(open_to) > 1 else []
+    return [*[*whole, *leaders, *ones][:SEND_CHOICES], *other]
 
 
-def _scatter_refusal(e: Empire, area: str, dests: list[str], action: Action) -> str | None:
+def _scatter_refusal(e: Empire, area: str, dests: list[str], to: str | None, action: Action) -> str | None:
+    if isinstance(action, RetreatArea):
+        if not action.to:
+            return None if to and len(retreat.open_to(e, area, dests)) > 1 else \
+                "There is no other area to send your retreating units to."
+        if action.to not in dests:
+            return f"{action.to} is not an area you may retreat to from {area} (L763)."
+        if action.to not in retreat.open_to(e, area, dests):
+            return f"None of your units left in {area} could enter {action.to} by itself (L763)."
+        return None
     if isinstance(action, RetreatUnits):
         held = e.count(area, action.unit)
         if held < 1:
@@ -501,23 +522,31 @@ def _scatter_refusal(e: Empire, area: str, dests: list[str], action: Action) -> 
         return "Send your retreating units and leaders to the areas you retreat to."
     if action.to not in dests:
         return f"{action.to} is not an area you may retreat to from {area} (L763)."
+    if not to:
+        return "Choose the area you send units to first."
+    if action.to != to:
+        return f"You are sending units to {to}: choose another area first."
     if isinstance(action, RetreatUnits) and not retreat.enters(action.unit, action.to):
         return f"A {action.unit} could not enter {action.to} by itself (L763)."
     return None
 
 
 def scatter_move(ctx: Ctx, go: Go, action: Action) -> None:
-    """A retreating side sends units or a leader to one of its areas; once nothing left could go anywhere,
-    what is left is lost (L765) and the conflict ends."""
+    """A retreating side chooses the area its next units go to, or sends units or a leader there; once
+    nothing left could go anywhere, what is left is lost (L765) and the conflict ends."""
     pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == SCATTER)
     go = _now(ctx, go)
     fight = fight_of(go)
     assert fight is not None
     side, area, dests = int(pending.data["side"]), str(fight["area"]), [str(a) for a in pending.data["dests"]]
     e = side_empire(ctx.state, go, fight, side)
-    refused = _scatter_refusal(e, area, dests, action)
+    to = pending.data.get("to")
+    refused = _scatter_refusal(e, area, dests, to, action)
     if refused:
         raise IllegalAction("bad_retreat", refused)
+    if isinstance(action, RetreatArea):
+        _scatter_to(ctx, pending, action.to or None)
+        return
     if isinstance(action, RetreatUnits):
         e = retreat.send(e, area, action.unit, action.count, action.to)
         ctx.emit("retreat_sent", empire=e.card, area=area, to=action.to, units=[[action.unit, action.count]])
@@ -527,9 +556,10 @@ def scatter_move(ctx: Ctx, go: Go, action: Action) -> None:
         ctx.emit("retreat_sent", empire=e.card, area=area, to=action.to, leader=action.name)
     ctx.state = ctx.state.with_empire(e)
     sent = sorted({*pending.data["sent"], action.to})
-    _replace_pending(ctx, pending, {**pending.data, "sent": sent})
-    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == SCATTER)
-    if scatter_legal(ctx.state, pending):
+    open_to = retreat.open_to(e, area, dests)
+    if open_to:  # the same area while something left may go there; the only one left; or a new choice
+        _scatter_to(ctx, pending, to if to in open_to else open_to[0] if len(open_to) == 1 else None,
+                    sent=sent)
         return
     ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
     lost = retreat.stranded(e, area, dests)
@@ -540,6 +570,12 @@ def scatter_move(ctx: Ctx, go: Go, action: Action) -> None:
     ctx.emit("conflict_retreat", empire=e.card, area=area, to="", areas=sent,
              lost=[[u, n] for u, n in sorted(lost.items())])
     _end(ctx, _set(ctx, go, fight=fight), fight, _left(ctx.state, go, fight))
+
+
+def _scatter_to(ctx: Ctx, pending: Pending, to: str | None, **data: Any) -> None:
+    """The split retreat's pending with the area its next units go to (None: to be chosen)."""
+    d = pending.data
+    _replace_pending(ctx, pending, {**d, **data, "to": to, "ask": {**d["ask"], "to": to}})
 
 
 def _cards(ctx: Ctx, go: Go) -> None:

@@ -19,6 +19,7 @@ from engine.seven_ages.actions_fight import (
     CommitDone,
     CommitLeader,
     Lose,
+    RetreatArea,
     RetreatLeader,
     RetreatUnits,
     WindowPass,
@@ -188,10 +189,12 @@ def losses_choice(state: SevenState, pending: Pending) -> Action:
 
 def scatter_choice(state: SevenState, pending: Pending) -> Action:
     """Where retreating units go when the computer sends them: everything to the first area it may go to,
-    as its retreat picks one area; what cannot enter it, to the next."""
-    legal = [a for a in scatter_legal(state, pending) if isinstance(a, (RetreatUnits, RetreatLeader))]
-    here = [a for a in legal if a.to == legal[0].to]
-    return max(here, key=lambda a: a.count if isinstance(a, RetreatUnits) else 0)
+    as its retreat picks one area, the biggest stack first; what cannot enter it, to the next."""
+    legal = scatter_legal(state, pending)
+    sends = [a for a in legal if isinstance(a, (RetreatUnits, RetreatLeader))]
+    if not sends:
+        return next(a for a in legal if isinstance(a, RetreatArea) and a.to)
+    return max(sends, key=lambda a: a.count if isinstance(a, RetreatUnits) else 0)
 
 
 def pending_passive(state: SevenState, pending: Pending) -> Action | None:

@@ -19,6 +19,7 @@ from engine.seven_ages.actions_fight import (
     Raze,
     Redraw,
     Retreat,
+    RetreatArea,
     RetreatLeader,
     RetreatSplit,
     RetreatUnits,
@@ -43,7 +44,7 @@ STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
                "nominate": "you own the defending empire too: nominate the player who defends it",
                "round": "the conflict's round: both sides commit their units",
                "commit": "commit your units to this round, face down (at least one)",
-               "event": "the event window: play an event on the revealed round, or pass",
+               "event": "the event window: play an event now, or pass",
                "retreat": "before this round's cards: retreat from the conflict, or stand fast",
                "raze": "your Barbarians took a city: destroy it, or keep it (its income, its defence)",
                "losses": "choose the units you lose",
@@ -94,8 +95,11 @@ def _losses_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: st
 
 def _scatter_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
     ask = pending["ask"]
-    return (f"{who}: send {empire_name(int(ask['empire']))} retreating from {ask['area']} to "
-            f"{join_words([str(a) for a in ask['dests']], 'or')}, a type of unit or a leader at a time")
+    side = f"{who}: send {empire_name(int(ask['empire']))} retreating from {ask['area']} to"
+    if ask.get("to"):
+        return f"{side} {ask['to']}, a type of unit or a leader at a time"
+    return (f"{side} {join_words([str(a) for a in ask['dests']], 'or')}: choose the area the next units "
+            "go to")
 
 
 def _label(view: Mapping[str, Any], action: Action) -> Choice:
@@ -103,6 +107,10 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return _loss_label(view, action)
     if isinstance(action, RetreatSplit):
         return Choice(action, "Retreat, sending units to different areas", group="Retreat")
+    if isinstance(action, RetreatArea):
+        if not action.to:
+            return Choice(action, "Send units to another area", group="Where to")
+        return Choice(action, f"Send units to {action.to}", group="Where to")
     if isinstance(action, RetreatUnits):
         return Choice(action, f"Send {unit_words(action.count, action.unit)} to {action.to}",
                       group=f"To {action.to}")
@@ -128,6 +136,10 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, "Stand fast and fight on")
     if isinstance(action, WindowPlay):
         c = load_deck().cards[action.card]
+        if c.event.timing != "conflict":  # a cancel window's play (cancels.py): it only cancels
+            cancel = [x for x in c.event.effects if x["code"] == "cancel_event"]
+            words = f"Play {c.event.name}: {describe_all(cancel)}"
+            return Choice(action, shorten(words, 100), group="Events")
         side = "the attackers" if action.side == 0 else "the defenders"
         # what the event does, not its card's number: the number tells a player nothing at this point
         does = describe_all(c.event.effects)
@@ -184,6 +196,8 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "window_opens":
         return f"Events may be played now, in turn: {join_words([seat(names, int(x)) for x in d['seats']])}."
     if event.type == "window_event_played":
+        if d["timing"] != "conflict":
+            return None  # a cancel: the chain words it, naming what it cancels (cancels.py)
         c = load_deck().cards[int(d["card"])]
         side = "the attackers" if int(d["side"]) == 0 else "the defenders"
         return f"{seat(names, int(d['seat']))} plays {c.event.name} for {side}."

@@ -4,15 +4,17 @@ look-up (:func:`card_long`), and the short forms that choice labels use (:func:`
 
 The card's parts follow its anatomy (L17-60): the empire block (ages, start areas with their grid
 references, set-up, money, trade number, leader number, named leaders, special, glory categories,
-the icons), the value, the artefact (colour, ages, ``*`` and ``†``, condition) and the event (when it
+the icons), the value, the artefact (colour, ages, its marks in words, condition) and the event (when it
 is played, on what, what it does). Effects are worded by :mod:`engine.seven_ages.effects_words`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
+from engine.card_lookup import Printed, look_up
 from engine.seven_ages.cards import Artefact, Card, Empire, Event, load_deck, named_leaders
 from engine.seven_ages.effects import EFFECTS, IMMEDIATE
 from engine.seven_ages.effects_words import describe, describe_all
@@ -118,8 +120,8 @@ def empire_lines(card: Card) -> list[str]:
 
 def artefact_line(art: Artefact) -> str:
     """The artefact: name, colour, ages and its marks, then its condition and what it does."""
-    marks = ([" * (another artefact first)"] if art.needs_other_first else []) + \
-        ([" † (may come in an earlier age)"] if art.may_be_earlier else [])
+    marks = ([" (needs another artefact first)"] if art.needs_other_first else []) + \
+        ([" (may come in an earlier age)"] if art.may_be_earlier else [])
     ages = "any age" if art.any_age else ages_text(art.ages)
     line = f"Artefact: {art.name}{''.join(marks)}, {art.colour}, {ages}"
     if art.condition:
@@ -165,6 +167,15 @@ def start_label(number: int) -> str:
                    LABEL_LIMIT)
 
 
+NUMBER_DIGITS = 4
+"""The most digits a card number is read from (the deck has 110 cards)."""
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is written in the digits 0-9 alone (not "²", not "٣")."""
+    return text.isascii() and text.isdigit()
+
+
 def visible_cards(view: Mapping[str, Any]) -> frozenset[int]:
     """The cards the viewer may read: their own hand and bid, every empire on the map, and the cards put
     out of the game once it is over. Others' hands, the deck and the face-down discards are hidden."""
@@ -179,7 +190,8 @@ def visible_cards(view: Mapping[str, Any]) -> frozenset[int]:
 def card_lookup(view: Mapping[str, Any], asked: str) -> str:
     """``card N``: the whole card when the viewer may see it, else one sentence saying why not."""
     text = asked.strip().removeprefix("#")
-    if not text.isdigit() or int(text) not in load_deck().cards:
+    # only a few plain digits are a number: int() refuses "²" and, past 4,300 digits, a pasted page
+    if not (is_number(text) and len(text) <= NUMBER_DIGITS) or int(text) not in load_deck().cards:
         return (f"There is no card {shorten(asked.strip(), 20)!r}: cards are numbered 1 to "
                 f"{len(load_deck().cards)}.")
     number = int(text)
@@ -187,6 +199,27 @@ def card_lookup(view: Mapping[str, Any], asked: str) -> str:
         return (f"Card {number} is not one you can see: only your own cards and the empires on the map can "
                 "be looked up.")
     return card_long(number)
+
+
+@cache
+def printed_deck() -> tuple[Printed, ...]:
+    """Every card by the three names printed on it: its empire's, its artefact's and its event's."""
+    return tuple(Printed(str(n), (c.empire.name, c.artefact, c.event.name), f"card {n}, {card_parts(n)}")
+                 for n, c in sorted(load_deck().cards.items()))
+
+
+def card_answer(view: Mapping[str, Any], asked: str) -> str | None:
+    """``card WHAT`` (the game's ``card_text``): by number (``45``, ``#45``, ``card 45``) as
+    :func:`card_lookup` answers it, or by a name on a card the viewer may read (empire, artefact or
+    event, any case); None when no card of the deck bears that name."""
+    words = " ".join(asked.split())
+    number = words.casefold().removeprefix("card").strip().removeprefix("#")
+    if is_number(number):
+        return card_lookup(view, number)
+    refusal = ("No card you can see bears the name " + repr(shorten(words, 40)) + ": only your own cards "
+               "and the empires on the map can be looked up.")
+    return look_up(words, printed_deck(), (str(n) for n in visible_cards(view)),
+                   lambda key: card_long(int(key)), refusal)
 
 
 def hand_lines(hand: Sequence[int]) -> str:

@@ -31,6 +31,7 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
 from engine.seven_ages.production import AHEAD, ahead_levels, buildable_units, can_place, pool
 from engine.seven_ages.promotion import leader_number, may_promote, promotable
+from engine.seven_ages.quick import cost_order
 from engine.seven_ages.setup import discard_from_hand, refill
 from engine.seven_ages.state import Empire, Go, Leader, Pending, SevenState
 from engine.seven_ages.steps import Ctx
@@ -355,10 +356,9 @@ def _units_open(state: SevenState, e: Empire, area: str) -> list[str]:
     return [f"unit:{st.area}|{st.unit}" for st in e.units if not area or st.area == area]
 
 
-def _unit_cost(pick: str) -> tuple[int, int, str]:
-    """The cheapest unit to lose: its class's cost, then the earliest available."""
-    ut = load_tables().unit_types[pick.split("|", 1)[1]]
-    return ut.cost, ut.available, pick
+def _unit_cost(pick: str) -> tuple[tuple[int, int, str], str]:
+    """The cheapest unit to lose, as the computer gives up units elsewhere (:func:`quick.cost_order`)."""
+    return cost_order(pick.split("|", 1)[1]), pick
 
 
 # -- the spy, the thief ----------------------------------------------------------------------------

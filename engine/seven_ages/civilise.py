@@ -11,7 +11,9 @@ is glory. Event cards run the effect codes of :mod:`engine.seven_ages.effects`
 listed in :data:`EVENT_CODES_NOW`: the simple ones here, those that ask for a
 choice (an area, a leader, a player, the victim's units, an assassination's
 draws) in :mod:`engine.seven_ages.civ_events`; any other is refused with a
-sentence naming part 4, never silently skipped.
+sentence naming part 4, never silently skipped. An event played first goes
+through the cancel chain (:mod:`engine.seven_ages.cancels`, L871-877): its
+effects begin only once no cancel stopped it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import beliefs, civ_event_words, civ_events, steps
+from engine.seven_ages import beliefs, cancels, civ_event_words, civ_events, steps, window
 from engine.seven_ages.actions import Done, PlaceCapital
 from engine.seven_ages.actions_civ import (
     Adopt,
@@ -40,6 +42,7 @@ from engine.seven_ages.actions_civ import (
     Renounce,
     Urbanise,
 )
+from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
@@ -273,7 +276,8 @@ class CiviliseRules(BaseGoRules):
     extra_ok = True
     kinds: tuple[type[Action], ...] = (
         PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
-        Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, EventPick, AssassinCard, Done)
+        Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, EventPick, AssassinCard, Done,
+        WindowPlay, WindowPass)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
@@ -357,9 +361,13 @@ class CiviliseRules(BaseGoRules):
         return out
 
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        if pending.kind == window.EVENT:  # a cancel window (L871-877)
+            return cancels.pending_legal(state, pending)
         return civ_events.pending_legal(state, pending)
 
     def pending_passive(self, state: SevenState, pending: Pending) -> Action:
+        if pending.kind == window.EVENT:
+            return cancels.passive(pending)
         return civ_events.pending_passive(state, pending)
 
     def passive(self, state: SevenState, go: Go) -> Action:
@@ -374,6 +382,9 @@ class CiviliseRules(BaseGoRules):
     # -- applying --------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
         pending = next((p for p in ctx.state.pending if p.seat == action.player), None)
+        if pending is not None and pending.kind == window.EVENT:  # a cancel or a pass (L871-877)
+            cancels.move(ctx, go, action)
+            return
         if pending is not None:  # a victim's choice or an assassination's draw
             civ_events.pending_apply(ctx, go, pending, action, self._effect)
             return
@@ -382,6 +393,8 @@ class CiviliseRules(BaseGoRules):
             return
         if isinstance(action, (EventPick, AssassinCard)):
             raise IllegalAction("no_event", "No event is waiting for a choice now.")
+        if isinstance(action, (WindowPlay, WindowPass)):
+            raise IllegalAction("no_window", "No event is waiting to be cancelled now.")
         if isinstance(action, Done):
             self._next_stage(ctx, go)
             return
@@ -509,7 +522,16 @@ class CiviliseRules(BaseGoRules):
         self._take_card(ctx, go.seat, action.card)
         ctx.emit("event_played", seat=go.seat, card=action.card, event=ev.name, target=action.target,
                  area=action.area)
-        civ_events.start(ctx, ctx.state.go_of(go.seat) or go, action, self._effect)
+        s = ctx.state
+        victim = s.empire(action.target).owner if action.target and s.has_empire(action.target) else None
+        # the cancel window comes first, before any effect and before the card check (L875)
+        cancels.play(ctx, s.go_of(go.seat) or go, action.card, go.seat, victim, CIVILISE,
+                     {"card": action.card, "target": action.target, "area": action.area})
+
+    def resume(self, ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
+        """Carry out an event played in this go once no cancel stopped it."""
+        action = PlayEvent(go.seat, int(chosen["card"]), int(chosen["target"]), str(chosen["area"]))
+        civ_events.start(ctx, go, action, self._effect)
 
     def _effect(self, ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> bool:
         return simple_effect(ctx, go, action, x)
@@ -901,7 +923,11 @@ def _area_effect(held: AreaState, code: str, x: Mapping[str, Any]) -> AreaState:
     return replace(held, disorder=False)
 
 
-steps.register(MarkerStep(CiviliseRules()))
+CIVILISE = "civilise"
+"""The key under which Civilise's events come back from the cancel chain."""
+_RULES = CiviliseRules()
+steps.register(MarkerStep(_RULES))
+cancels.register_resume(CIVILISE, _RULES.resume)
 assert civ_event_words.REGISTERED  # the events' words come with the step
 
 

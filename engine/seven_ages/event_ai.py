@@ -33,11 +33,11 @@ KEEP_FROM = 4
 """An assassination card this high or higher is kept (the deck's values run 0-7)."""
 
 
-def _helps(x: Mapping[str, Any]) -> bool:
+def helps(x: Mapping[str, Any]) -> bool:
     return x["code"] in HELPS or (x["code"] == "money" and int(x["amount"]) > 0)
 
 
-def _hurts(x: Mapping[str, Any]) -> bool:
+def hurts(x: Mapping[str, Any]) -> bool:
     return x["code"] in HURTS or (x["code"] == "money" and int(x["amount"]) < 0)
 
 
@@ -74,14 +74,14 @@ def civ_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -
     for play in plays:
         effects = deck.cards[play.card].event.effects
         owner = state.empire(play.target).owner if play.target and state.has_empire(play.target) else None
-        if owner == leader and effects and all(_hurts(x) for x in effects if x["code"] != "card_check"):
+        if owner == leader and effects and all(hurts(x) for x in effects if x["code"] != "card_check"):
             return play
         if owner is None and any(x["code"] == "look_at_hand" for x in effects):
             return play
     for play in plays:
         effects = deck.cards[play.card].event.effects
         mine = play.target and state.has_empire(play.target) and state.empire(play.target).owner == player
-        if mine and effects and all(_helps(x) for x in effects if x["code"] != "card_check") \
+        if mine and effects and all(helps(x) for x in effects if x["code"] != "card_check") \
                 and not any(x["code"] == "new_dynasty" for x in effects):
             return play
     return None

@@ -24,7 +24,7 @@ from engine.core import (
     Words,
     only_move,
 )
-from engine.seven_ages import decision, fog, join, prefs, secrets, steps, text
+from engine.seven_ages import card_words, decision, fog, join, prefs, secrets, steps, text, window
 from engine.seven_ages.actions import CODEC, Done, Pass
 from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.checks import check_data
@@ -123,6 +123,8 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         played at once"), though what they hold decided it (a face-down marker they may turn is always
         a real choice: they are asked)."""
         legal = self.legal_actions(state, player)
+        if window.asked_blind(state, player):
+            return None  # an event window's lone pass still hides whether a card was there to play
         if len(legal) == 1 and isinstance(legal[0], (Pass, Done)):
             return legal[0]
         return only_move(self, state, player)
@@ -168,6 +170,9 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
         return text.place_text(view, place, names)
+
+    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+        return card_words.card_answer(view, wanted)
 
 
 GAME = SevenAgesGame()

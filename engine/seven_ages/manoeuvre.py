@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, steps
+from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, pacify, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
@@ -51,7 +51,6 @@ from engine.seven_ages.actions_move import (
     MoveFrom,
     MoveTo,
     MoveUnits,
-    Pacify,
     PayToll,
     StopHere,
     TakeLeader,
@@ -65,7 +64,6 @@ from engine.seven_ages.groups import (
     MODES,
     aboard,
     all_that_can,
-    disorder_count,
     drop_choices,
     drop_problem,
     entry_problem,
@@ -89,10 +87,8 @@ from engine.seven_ages.movement import (
     BUILDER,
     EXPLORER,
     GALLEY,
-    POPULIST,
     STRATEGIST,
     arrow_between,
-    cheapest_unit,
     galleys_in_oceans,
     mode_of,
     others_in,
@@ -100,13 +96,15 @@ from engine.seven_ages.movement import (
     step_cost,
     supported_sea,
 )
+from engine.seven_ages.pacify import PACIFY, POLICE
 from engine.seven_ages.production import add_money
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import the_empire, unit_words
 
-STACK, PATH, PACIFY = "stack", "path", "pacify"
-"""The go's stages: choosing a stack (or the end of movement), moving a group, removing disorder."""
+STACK, PATH = "stack", "path"
+"""The go's stages of movement: choosing a stack (or the end of movement), moving a group; then removing
+disorder (:data:`PACIFY`, :data:`POLICE`: :mod:`engine.seven_ages.pacify`)."""
 PERMISSION = "permission"
 """The pending decision of a canal's owner: may these ships pass (L652)?"""
 
@@ -180,8 +178,8 @@ class ManoeuvreRules(BaseGoRules):
             return battle.legal(state, go)
         e = state.empire(go.empire)
         seat = go.seat
-        if go.stage == PACIFY:
-            return [*(Pacify(seat, a) for a in pacifiable(state, e, go)), Done(seat)]
+        if go.stage in (PACIFY, POLICE):
+            return pacify.legal(state, go)
         group = group_of(go)
         if go.stage == STACK or group is None:
             return [*(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
@@ -236,8 +234,8 @@ class ManoeuvreRules(BaseGoRules):
     def passive(self, state: SevenState, go: Go) -> Action:
         if go.stage in (battle.FIGHT, battle.NOMINATE):
             return battle.passive(state, go)
-        if go.stage == PACIFY:
-            return Done(go.seat)
+        if go.stage in (PACIFY, POLICE):
+            return pacify.passive(state, go)
         group = group_of(go)
         if go.stage == STACK or group is None:
             return EndMovement(go.seat)
@@ -260,8 +258,8 @@ class ManoeuvreRules(BaseGoRules):
             return
         e = ctx.state.empire(go.empire)
         group = group_of(go)
-        if go.stage == PACIFY:
-            self._pacify_stage(ctx, go, e, action)
+        if go.stage in (PACIFY, POLICE):
+            pacify.apply(ctx, go, action)
             return
         if isinstance(action, EndMovement):
             if group is not None:
@@ -551,27 +549,6 @@ class ManoeuvreRules(BaseGoRules):
                 not go.data.get("second"):
             _set(ctx, go, PACIFY)
         else:
-            battle.after_movement(ctx, go)
-
-    def _pacify_stage(self, ctx: Ctx, go: Go, e: Empire, action: Action) -> None:
-        if isinstance(action, Done):
-            battle.after_movement(ctx, go)
-            return
-        if not isinstance(action, Pacify):
-            raise IllegalAction("wrong_move", "Remove disorder by your units, or finish.")
-        if action.area not in pacifiable(ctx.state, e, go):
-            need = disorder_count(ctx.state, e, go, action.area)
-            raise IllegalAction("not_pacifiable", f"Your units in {action.area} are too few to remove its "
-                                f"disorder: {need} are needed (L680-686).")
-        s = ctx.state
-        s = s.with_area(replace(s.area(action.area), disorder=False))
-        lost = None
-        if not e.has_leader(POPULIST, action.area) and not s.area(action.area).fort:
-            lost = cheapest_unit(e, action.area)  # L688: policing the province costs a unit
-            e = e.add_units(action.area, lost, -1)
-        ctx.state = s.with_empire(e)
-        ctx.emit("disorder_pacified", seat=go.seat, empire=e.card, area=action.area, lost=lost)
-        if not pacifiable(ctx.state, e, go):
             battle.after_movement(ctx, go)
 
 

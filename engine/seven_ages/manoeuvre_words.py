@@ -22,6 +22,7 @@ from engine.seven_ages.actions_move import (
     MoveUnits,
     Pacify,
     PayToll,
+    Police,
     StopHere,
     TakeLeader,
     TopUnit,
@@ -32,11 +33,11 @@ from engine.words import article, join_words, plural
 
 STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
                "path": "choose the units, then move them one area at a time",
-               "pacify": "remove disorder by your units (one unit is removed each time)",
+               "pacify": "remove disorder by your units (one unit is removed each time, unless a fort)",
                "permission": "another empire's ships ask to pass your canal: answer"}
 EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "galleys_lost",
           "movement_ended", "disorder_pacified", "units_dropped", "units_lost_at_sea", "canal_asked",
-          "canal_answered", "toll_paid", "strategist_moves")
+          "canal_answered", "toll_paid", "strategist_moves", "policing_forced")
 
 def _units_words(units: Sequence[Sequence[Any]]) -> str:
     return join_words([unit_words(int(n), str(u)) for u, n in units])
@@ -79,6 +80,8 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, "End movement", confirm="Units that have not moved stay where they are. End?")
     if isinstance(action, TopUnit):
         return Choice(action, f"Show {article(action.unit)} on top of your units in {action.area}")
+    if isinstance(action, Police):
+        return Choice(action, f"Remove {unit_words(1, action.unit)}", group="Which unit goes")
     assert isinstance(action, Pacify)
     return Choice(action, f"Remove the disorder in {action.area}")
 
@@ -122,8 +125,11 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "movement_ended":
         return f"{seat(names, int(d['seat']))} ends the movement of {empire_name(int(d['empire']))}."
     if event.type == "disorder_pacified":
-        cost = f" (a {d['lost']} is removed)" if d["lost"] else ""
+        cost = f" and remove {unit_words(1, str(d['lost']))} of theirs there with it" if d["lost"] else ""
         return f"{the_empire(int(d['empire']))} remove the disorder in {d['area']}{cost}."
+    if event.type == "policing_forced":  # the owner's alone: the others do not see below a stack's top
+        return (f"Every unit of {empire_name(int(d['empire']))} in {d['area']} is {article(str(d['unit']))}: "
+                f"{unit_words(1, str(d['unit']))} goes with the disorder, with nothing to choose.")
     return None
 
 
@@ -140,6 +146,12 @@ def _path_heading(go: Mapping[str, Any]) -> str:
     return f"{_units_words(units)} in {group['at']}{points}: move on one area, or stop"
 
 
+def _police_heading(go: Mapping[str, Any]) -> str:
+    """The unit to remove with a disorder marker (L688): "Remove which unit from Armenia (policing the
+    province)?" """
+    return f"remove which unit from {go.get('data', {}).get('policing', 'the area')} (policing the province)?"
+
+
 def register() -> None:
     """Word the Manoeuvre go's moves, events and stages (called once, as the go's step registers)."""
     for kind in ACTIONS:
@@ -149,3 +161,4 @@ def register() -> None:
     for stage, words in STAGE_WORDS.items():
         register_heading(stage, words)
     register_go_heading("path", _path_heading)
+    register_go_heading("police", _police_heading)

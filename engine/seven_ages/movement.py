@@ -157,9 +157,3 @@ def disorder_force(state: SevenState, e: Empire, area: str) -> int:
     """The empire's units in ``area`` for removing disorder; a fort counts as one (L686)."""
     return e.count(area) + (1 if state.area(area).fort else 0)
 
-
-def cheapest_unit(e: Empire, area: str) -> str:
-    """The unit an empire gives up first in ``area``: the lowest class cost, then the earliest type."""
-    tables = load_tables()
-    return min((s.unit for s in e.units if s.area == area),
-               key=lambda u: (tables.unit_types[u].cost, tables.unit_types[u].available, u))

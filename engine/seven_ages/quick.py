@@ -49,12 +49,17 @@ class Outcome:
     owed: tuple[Owed | None, Owed | None] = (None, None)
 
 
+def cost_order(unit: str) -> tuple[int, int, str]:
+    """How the computer orders units to give up: the cheapest first, then the earliest available."""
+    kind = load_tables().unit_types[unit]
+    return kind.cost, kind.available, unit
+
+
 def cheapest(units: Mapping[str, int], count: int, highest: int | None = None) -> dict[str, int]:
     """The cheapest ``count`` units of ``units`` (each counting 1), or with ``highest`` the cheapest that
     satisfy ``count`` pursuit losses, weighed as option 6 weighs them (L1210-1212)."""
-    tables = load_tables()
     out: dict[str, int] = {}
-    for unit in sorted(units, key=lambda u: (tables.unit_types[u].cost, tables.unit_types[u].available, u)):
+    for unit in sorted(units, key=cost_order):
         for _ in range(int(units[unit])):
             if count <= 0:
                 return out

@@ -7,8 +7,8 @@ an adjacent area it controls and only if that area contains no units from anothe
 retreat to an area they could enter during movement (not counting naval transport) ... Retreating units
 that have nowhere to retreat to are lost" (L763-765). The conflict go (:mod:`engine.seven_ages.battle`)
 offers it; everything here reads the state or builds a new empire. With more than one area to go to,
-the player may send the units a type and a count at a time, and the leaders one by one, to any of them
-(:func:`send`, :func:`send_leader`).
+the player may send the units to any of them, an area at a time: a type and a count at a time, and the
+leaders one by one (:func:`send`, :func:`send_leader`), while something left may go there (:func:`open_to`).
 """
 
 from __future__ import annotations
@@ -57,6 +57,16 @@ def send_leader(e: Empire, area: str, name: str, to: str) -> Empire:
     i = next(i for i, ld in enumerate(leaders) if ld.area == area and ld.name == name)
     leaders[i] = replace(leaders[i], area=to)
     return replace(e, leaders=tuple(leaders))
+
+
+def open_to(e: Empire, area: str, dests: list[str]) -> list[str]:
+    """The areas of ``dests`` that something of the empire's left in ``area`` may still go to: any of them
+    while a leader is left there (a leader goes where its units may, L763), else those one of its units
+    there could enter."""
+    if e.leaders_in(area):
+        return list(dests)
+    units = {s.unit for s in e.units if s.area == area}
+    return [a for a in dests if any(enters(u, a) for u in units)]
 
 
 def stranded(e: Empire, area: str, dests: list[str]) -> dict[str, int]:

@@ -10,8 +10,10 @@ set at any time and announced to every player (:mod:`engine.seven_ages.prefs`); 
 
 The window is generic: its state is ``Go.data["window"]`` of the go it opened in (``timing``, the seats
 in asking order, the next to ask, the passes in a row), and what a play does is the handler the window's
-timing registers (:func:`register`); the conflict registers ``conflict`` (:mod:`engine.seven_ages.battle`).
-Part 4 reuses it for the other timings.
+timing registers (:func:`register`); the conflict registers ``conflict`` (:mod:`engine.seven_ages.battle`),
+the cancel chain ``cancel`` (:mod:`engine.seven_ages.cancels`). A timing may say which cards a seat may play
+(``offer``: the cancels of the event on top) and which seat is not asked this time (``skips``: the player
+of that event), from what every player sees only; a seat skipped counts as having passed.
 """
 
 from __future__ import annotations
@@ -30,30 +32,44 @@ from engine.seven_ages.steps import Ctx
 EVENT = "event"
 """The pending decision of the seat asked in an event window."""
 PREF = prefs.register(prefs.Preference("events", "ask", {
-    "ask": "asked at every event window of a conflict, whatever the hand.",
-    "never": "never asked at event windows of conflicts, except in one's own conflicts."}, public=True))
+    "ask": "asked at every event window (a conflict's round, an event that a card may cancel), whatever the "
+           "hand.",
+    "never": "never asked at event windows, except in one's own conflicts and for an event played by one or "
+             "on one's empire."}, public=True))
 """Whether a seat is asked at event windows (L879-881): public, since being asked must tell nothing."""
 
 
 Handler = Callable[[Ctx, Go, Card, int], None]
+Offer = Callable[[SevenState, Go, PlayerId], list[Card]]
+"""The cards a seat may play in a window now, when not those of the window's timing and codes."""
+Skip = Callable[[SevenState, Go, PlayerId], bool]
+"""Whether a seat is not asked this time round (counted as a pass): from public things only."""
+Ask = Callable[[SevenState, Go], dict[str, Any]]
+"""What the asked seat's decision shows it (``Pending.data["ask"]``, for its heading): public things only."""
 
 
 @dataclass(frozen=True)
 class Timing:
     """What a window of one timing carries out: the effect codes it knows, whether the events target a
-    side, and the handler that applies a play."""
+    side, the handler that applies a play, and optionally which cards are offered and who is skipped."""
 
     codes: frozenset[str]
     sided: bool
     handler: Handler
+    offer: Offer | None = None
+    skips: Skip | None = None
+    ask: Ask | None = None
 
 
 _TIMINGS: dict[str, Timing] = {}
 
 
-def register(timing: str, codes: Iterable[str], handler: Handler, *, sided: bool = True) -> None:
-    """Let windows of ``timing`` carry out events made only of ``codes``, applied by ``handler``."""
-    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler)
+def register(timing: str, codes: Iterable[str], handler: Handler, *, sided: bool = True,
+             offer: Offer | None = None, skips: Skip | None = None, ask: Ask | None = None) -> None:
+    """Let windows of ``timing`` carry out events made only of ``codes``, applied by ``handler``; with
+    ``offer``, the cards a seat may play are those it returns; with ``skips``, a seat it names is not asked
+    this time round and counts as having passed; with ``ask``, what the asked seat is shown."""
+    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask)
 
 
 def standing(state: SevenState, seat: PlayerId) -> str:
@@ -82,18 +98,61 @@ def window_of(go: Go) -> dict[str, Any] | None:
     return dict(w) if w else None
 
 
-def open_window(ctx: Ctx, go: Go, timing: str, always: Iterable[PlayerId]) -> None:
-    """Open a window of ``timing`` in ``go``: ask the first seat."""
+def open_window(ctx: Ctx, go: Go, timing: str, always: Iterable[PlayerId]) -> bool:
+    """Open a window of ``timing`` in ``go``: ask the first seat. True when it closed at once (every seat
+    skipped)."""
     order = seats_asked(ctx.state, always)
     window = {"timing": timing, "order": order, "next": 0, "passes": 0}
     ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": window}))
     ctx.emit("window_opens", timing=timing, seats=order)
-    _ask(ctx, go.empire, window)
+    return _ask(ctx, go.seat, window)
 
 
-def _ask(ctx: Ctx, empire: int, window: dict[str, Any]) -> None:
-    seat = int(window["order"][int(window["next"])])
-    ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(EVENT, seat, empire, {})))
+def asked_seat(go: Go) -> PlayerId:
+    """The seat the window of ``go`` is asking (the one playing, while its play is applied)."""
+    window = window_of(go)
+    assert window is not None
+    return int(window["order"][int(window["next"])])
+
+
+def _ask(ctx: Ctx, seat: PlayerId, window: dict[str, Any]) -> bool:
+    """Ask the next seat not skipped (a skipped seat counts as a pass); True when the window has closed."""
+    go = ctx.state.go_of(seat)
+    assert go is not None
+    rules = _TIMINGS[str(window["timing"])]
+    skips = rules.skips
+    order = window["order"]
+    while skips is not None and int(window["passes"]) < len(order) \
+            and skips(ctx.state, go, int(order[int(window["next"])])):
+        window["passes"] = int(window["passes"]) + 1
+        window["next"] = (int(window["next"]) + 1) % len(order)
+    if int(window["passes"]) >= len(order):
+        ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": None}))
+        ctx.emit("window_closes", timing=window["timing"])
+        return True
+    ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": window}))
+    data = {"ask": rules.ask(ctx.state, go)} if rules.ask is not None else {}
+    asked = Pending(EVENT, int(order[int(window["next"])]), go.empire, data)
+    ctx.state = replace(ctx.state, pending=(*ctx.state.pending, asked))
+    return False
+
+
+def asked_blind(state: SevenState, seat: PlayerId) -> bool:
+    """Whether ``seat`` is asked in an event window while holding a card: its answer is a real question
+    even when it can only pass, for whether it could play is its secret (only the hand's size is public);
+    the platform must ask it, never play its pass at once."""
+    asked = any(p.seat == seat and p.kind == EVENT for p in state.pending)
+    return asked and bool(state.people[seat].hand)
+
+
+def offered(state: SevenState, go: Go, seat: PlayerId) -> list[Card]:
+    """The cards ``seat`` may play in the window of ``go`` now."""
+    window = window_of(go)
+    assert window is not None
+    rules = _TIMINGS[str(window["timing"])]
+    if rules.offer is not None:
+        return rules.offer(state, go, seat)
+    return playable(state, seat, str(window["timing"]))
 
 
 def legal(state: SevenState, pending: Pending) -> list[Action]:
@@ -102,7 +161,7 @@ def legal(state: SevenState, pending: Pending) -> list[Action]:
     assert window is not None
     rules = _TIMINGS[str(window["timing"])]
     out: list[Action] = []
-    for c in playable(state, pending.seat, str(window["timing"])):
+    for c in offered(state, go, pending.seat):
         sides = (0, 1) if rules.sided and any(e["code"] != "ignore_fort" for e in c.event.effects) else (0,)
         out += [WindowPlay(pending.seat, c.number, side) for side in sides]
     return [*out, WindowPass(pending.seat)]
@@ -132,12 +191,6 @@ def apply(ctx: Ctx, go: Go, action: Action) -> bool:
     else:
         raise IllegalAction("wrong_move", "Play an event, or pass.")
     ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
-    go = ctx.state.go_of(go.seat) or go
-    if int(window["passes"]) >= len(window["order"]):
-        ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": None}))
-        ctx.emit("window_closes", timing=window["timing"])
-        return True
-    window["next"] = (int(window["next"]) + 1) % len(window["order"])
-    ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": window}))
-    _ask(ctx, go.empire, window)
-    return False
+    if int(window["passes"]) < len(window["order"]):
+        window["next"] = (int(window["next"]) + 1) % len(window["order"])
+    return _ask(ctx, go.seat, window)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from engine import rng
 from engine.core import Action, BaseGame, Decision, Event, IllegalAction, Names, PlayerId, Result
-from engine.history.epochs5 import battle, cards, draft, text, track, turn
+from engine.history.epochs5 import battle, card_text, cards, draft, text, track, turn
 from engine.history.epochs5.actions import (
     CODEC,
     Accept,
@@ -475,6 +475,9 @@ class Epochs5Game(BaseGame[State, Ctx]):
 
     def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
         return text.place_text(self.rules, view, place, names)
+
+    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+        return card_text.answer(view, wanted, self.rules)
 
     def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
         return text.summary_text(view, names)
