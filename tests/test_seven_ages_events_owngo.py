@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from engine.seven_ages import cancels, own_events
 from engine.seven_ages.actions import Build, DiscardCard, Done
 from engine.seven_ages.actions_civ import EventPick, PlayEvent, TradeCard
 from engine.seven_ages.actions_move import MoveFrom
@@ -382,3 +383,17 @@ def test_horde_and_steppe_horsemen_as_the_manoeuvre_begins(number: int, count: i
 def test_the_greedy_player_takes_free_units() -> None:
     s = egypt(91)
     assert make_policy("greedy", 0).choose(s.state, 0) == PlayEvent(0, 91, card("Egyptians"), "")
+
+
+def test_every_card_of_these_timings_on_ones_own_empire_is_playable_and_none_is_cancellable() -> None:
+    """The count (issue 27's table): each card timed for Production, Trade or Destiny and played on one's own
+    empire or any empire is playable in one's own go; no card of the deck cancels one of them (their cancel
+    window is not opened in these goes)."""
+    deck = load_deck().cards
+    mine = [n for n, c in deck.items() if c.event.timing in ("production", "trade", "destiny")
+            and c.event.target in ("own_empire", "any_empire")]
+    # 17 Production, 8 Trade, 1 Destiny events; Corrupt administration, Closed country, Jolly Roger are
+    # played on another player's empire
+    assert len(mine) == 17 + 8 + 1 - 3
+    assert all(own_events.playable(n, deck[n].event.timing) for n in mine)
+    assert not any(cancels.cancellable(deck[n].event.name) for n in mine)

@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names
-from engine.seven_ages import civ_events, move_events
+from engine.seven_ages import cancels, civ_events, move_events
 from engine.seven_ages.actions_civ import EventPick, PlayEvent
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.civilise import simple_effect
@@ -59,10 +59,15 @@ ACTION_WORDS = {"production": "production", "trade": "trade", "manoeuvre": "mano
 
 
 def playable(card: int, action: str) -> bool:
-    """Whether ``card``'s event may be played in one's own go of ``action``."""
+    """Whether ``card``'s event may be played in one's own go of ``action``. An event some card of the deck
+    cancels is not: its cancel window (:mod:`engine.seven_ages.cancels`) is not opened in these goes yet,
+    and playing it without one would take away the others' right to cancel it (L875). No card played in
+    one's own go today is such an event."""
     ev = load_deck().cards[card].event
     codes = {str(x["code"]) for x in ev.effects}
     if ev.timing != action or action not in CODES or not codes or not codes <= CODES[action]:
+        return False
+    if cancels.cancellable(ev.name):
         return False
     if action == "manoeuvre" and codes & move_events.MOVEMENT_CODES:
         return move_events.playable(card)  # a movement code, on the mover's empire or an area (Cataract)
