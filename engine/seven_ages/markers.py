@@ -379,8 +379,10 @@ class MarkerStep:
             moves = self.rules.legal(state, go)
         else:
             return [*(TurnMarker(seat, i) for i in turnable(state, self.rules, seat)), Pass(seat)]
-        if hook is not None and go is not None and self.rules.opening(state, go):
-            # folded into the first decision the player gets anyway: no prompt, nothing to read from it
+        if hook is not None and go is not None and self.rules.opening(state, go) and \
+                (pending is None or pending.empire == go.empire):
+            # folded into the first decision the player gets anyway (its own go's, never another's
+            # question): no prompt, nothing to read from it
             return [*hook.plays(state, go), *moves]
         return moves
 
