@@ -14,6 +14,9 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
   cheapest units while it keeps a reserve for upkeep;
 - trading, it plays its highest card when its own empire trades (the higher card wins the levels,
   L569) and its lowest as a partner, takes every level it may and keeps the best card drawn;
+- in its own Production, Trade or Destiny go it plays, as the go begins, the events that only gain its
+  empire (money, a higher income, cheaper units, a trade bonus, Oracle bones' better hand, discarding
+  its lowest card) and keeps those that cost it (:func:`event_ai.own_go_event`);
 - civilising, it plays artefacts, then events that hurt the glory leader or help itself
   (:mod:`engine.seven_ages.event_ai`, which also answers the events' questions), adopts religions and
   governments and builds cities (each earns glory or glory categories), and keeps leaders drawn;
@@ -308,6 +311,9 @@ class GreedyPolicy:
             return cancel_ai.choice(state, asked, chain)  # a cancel window (L871-877)
         if answer := event_ai.answer(state, player, actions):
             return answer
+        own_plays = [a for a in actions if isinstance(a, PlayEvent)] if state.phase != "civilise" else []
+        if own := event_ai.own_go_event(state, player, own_plays):  # its own go's events, first
+            return own
 
         def of(kind: type[Action]) -> list[Action]:
             return [a for a in actions if isinstance(a, kind)]

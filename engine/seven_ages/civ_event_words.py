@@ -21,7 +21,7 @@ from engine.seven_ages.decision import (
     register_label,
     register_named_label,
 )
-from engine.seven_ages.text import empire_name, register_event, the_empire
+from engine.seven_ages.text import built, empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.words import article, plural, shorten
 
@@ -70,6 +70,8 @@ def _heading(go: Mapping[str, Any]) -> str:
         "disorder": "choose an area that falls into disorder", "convert": "choose the area that joins you",
         "promote": "choose the leader promoted", "place": "choose where the new leader stands",
         "artefact": "choose the artefact lost", "leader": "choose the leader the assassins aim at",
+        "discard": "choose a card of yours to discard",
+        "add": f"choose where a free {(ev.get('ask') or {}).get('unit', 'unit')} goes",
     }.get(str(code), "make the event's choice")
 
 
@@ -94,10 +96,15 @@ def _words(event: Event, names: Names) -> str | None:
         if not d["area"]:
             return f"{name} draw 'no leader' for the new dynasty."
         return f"{name} draw {d['leader']} for the new dynasty, in {d['area']}."
+    if t == "event_unit_placed":  # the unit's type only where the fog of war lets it be seen (fog.veil)
+        n = int(d.get("count", 1))
+        what = built(str(d["unit"]), n) if "unit" in d else plural(n, "free unit")
+        return f"{name} place {what} in {d['area']}."
     if t == "area_converted":
         return f"{name} take {d['area']} peacefully."
     if t == "build_ahead":
-        return f"{name} will build units {plural(int(d['levels']), 'level')} ahead at their next Production."
+        when = "this Production" if d.get("now") else "at their next Production"
+        return f"{name} will build units {plural(int(d['levels']), 'level')} ahead {when}."
     if t == "hand_looked":
         who, whom = seat_name(names, int(d["seat"])), seat_name(names, int(d["victim"]))
         return f"{who} looks at the hand of {whom}."
@@ -134,7 +141,8 @@ register_named_label(EventPick.kind, _named_label)
 register_go_heading(EVENT, _heading)
 EVENT_TYPES = (
     "event_disorder", "event_unit_lost", "fires_check", "event_city_reduced", "event_city_spared",
-    "dynasty_ends", "dynasty_leader", "area_converted", "build_ahead", "hand_looked", "hand_seen",
+    "dynasty_ends", "dynasty_leader", "area_converted", "event_unit_placed", "build_ahead", "hand_looked",
+    "hand_seen",
     "card_taken", "card_stolen", "artefact_lost", "assassin_target", "assassin_card_drawn", "assassin_redraw",
     "assassin_kept", "assassination")
 for _type in EVENT_TYPES:

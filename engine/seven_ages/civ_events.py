@@ -29,10 +29,10 @@ from engine.seven_ages.cards import load_deck, named_leaders
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
-from engine.seven_ages.production import AHEAD, ahead_levels, buildable_units
+from engine.seven_ages.production import AHEAD, ahead_levels, buildable_units, can_place, pool
 from engine.seven_ages.promotion import leader_number, may_promote, promotable
 from engine.seven_ages.quick import cost_order
-from engine.seven_ages.setup import refill
+from engine.seven_ages.setup import discard_from_hand, refill
 from engine.seven_ages.state import Empire, Go, Leader, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
@@ -46,7 +46,10 @@ ADMINISTRATOR = "Administrator"
 #: The codes this module carries out in Civilise (the simple ones are run by the civilise step).
 CODES = frozenset({
     "disorder_areas", "disorder_by_card", "lose_units", "reduce_city", "new_dynasty", "convert_area",
-    "build_ahead", "promote_leader", "look_at_hand", "steal_card", "lose_artefact", "assassinate"})
+    "build_ahead", "promote_leader", "look_at_hand", "steal_card", "lose_artefact", "assassinate",
+    "discard_cards", "add_units"})
+WAITS_ON = frozenset({LOSE, assassins.ASSASSIN})
+"""The other seats' decisions an event waits for (a go's own pendings, a trade's cards, do not stop it)."""
 
 Simple = Callable[[Ctx, Go, PlayEvent, Mapping[str, Any]], bool]
 """The civilise step's own effect runner (money, glory, a card check ...): False stops the event."""
@@ -98,11 +101,22 @@ def convert_candidates(state: SevenState, e: Empire) -> list[str]:
     return out
 
 
+def best_unit(e: Empire, unit_class: str) -> str | None:
+    """The most advanced unit of ``unit_class`` the empire may build now (its level, pool and card)."""
+    tables = load_tables()
+    units = [u for u in buildable_units(e) if tables.unit_types[u].unit_class == unit_class]
+    return max(units, key=lambda u: (tables.unit_types[u].available, u)) if units else None
+
+
 def _infantry(e: Empire) -> str | None:
     """The best infantry the empire may build now (the unit that takes a converted area)."""
-    tables = load_tables()
-    units = [u for u in buildable_units(e) if tables.unit_types[u].unit_class == "infantry"]
-    return max(units, key=lambda u: (tables.unit_types[u].available, u)) if units else None
+    return best_unit(e, "infantry")
+
+
+def place_areas(state: SevenState, e: Empire, unit: str) -> list[str]:
+    """Where a free unit of an event may go: any of the empire's areas that takes that unit (ships on a coast
+    or a sea, others on land), with no placement limit (free units are no Production's builds)."""
+    return [a for a in e.areas() if can_place(state, e, unit, a, None)]
 
 
 def artefacts_of(state: SevenState, e: Empire) -> list[tuple[str, str]]:
@@ -168,7 +182,8 @@ def run(ctx: Ctx, seat: PlayerId, simple: Simple) -> None:
         go = ctx.state.go_of(seat)
         assert go is not None
         ev = event_of(go)
-        if ev.get("ask") or any(p.empire == go.empire for p in (*ctx.state.pending, *ctx.state.sealed)):
+        if ev.get("ask") or any(p.empire == go.empire and p.kind in WAITS_ON
+                                for p in (*ctx.state.pending, *ctx.state.sealed)):
             return
         if not ev["left"]:
             _set(ctx, seat, None, str(ev["back"]))
@@ -199,6 +214,10 @@ def _begin(ctx: Ctx, go: Go, ev: dict[str, Any], x: Mapping[str, Any], simple: S
         return _ask(ctx, go.seat, {"code": "seat"})
     if code == "steal_card":
         return _steal_start(ctx, go, ev, int(x["count"]))
+    if code == "discard_cards":  # the player's own cards, of their choice (Oracle bones, in Destiny)
+        if ctx.state.people[go.seat].hand:
+            return _ask(ctx, go.seat, {"code": "discard", "left": int(x["count"])})
+        return True
     if e is None:
         return True
     if code in ("disorder_areas", "disorder_by_card"):
@@ -219,11 +238,18 @@ def _begin(ctx: Ctx, go: Go, ev: dict[str, Any], x: Mapping[str, Any], simple: S
     elif code == "convert_area":
         if convert_candidates(s, e):
             return _ask(ctx, go.seat, {"code": "convert", "left": int(x["count"])})
+    elif code == "add_units":
+        unit = best_unit(e, str(x["unit_class"]))
+        areas = place_areas(s, e, unit) if unit is not None else []
+        if len(areas) == 1:  # nothing to choose: every unit there, no question
+            _place(ctx, go, e, areas[0], str(unit), min(int(x["count"]), pool(e, str(unit))))
+        elif areas:
+            return _ask(ctx, go.seat, {"code": "add", "left": int(x["count"]), "unit": unit})
     elif code == "build_ahead":
         levels = ahead_levels(e) + int(x["levels"])
         flags = [f for f in e.flags if not f.startswith(AHEAD)]
         ctx.state = s.with_empire(replace(e, flags=tuple(sorted([*flags, f"{AHEAD}{levels}"]))))
-        ctx.emit("build_ahead", empire=e.card, levels=int(x["levels"]))
+        ctx.emit("build_ahead", empire=e.card, levels=int(x["levels"]), now=go.action == "production")
     elif code == "promote_leader":
         if promote_options(s, e):
             return _ask(ctx, go.seat, {"code": "promote"})
@@ -374,6 +400,8 @@ def picks(state: SevenState, go: Go) -> list[str]:
         return [f"seat:{x}" for x in spy_seats(state, go.seat)]
     if code == "steal":
         return [f"card:{c}" for c in state.people[int(ev["victim"])].hand]
+    if code == "discard":
+        return [f"card:{c}" for c in state.people[go.seat].hand]
     if code == "place":
         e = _target(state, ev)
         return [f"area:{a}" for a in e.areas()] if e else []
@@ -382,6 +410,9 @@ def picks(state: SevenState, go: Go) -> list[str]:
         return []
     if code == "disorder":
         return [f"area:{a}" for a in disorder_candidates(state, e)]
+    if code == "add":
+        unit = str(ask["unit"])
+        return [f"area:{a}" for a in place_areas(state, e, unit)] if pool(e, unit) > 0 else []
     if code == "convert":
         return [f"area:{a}" for a in convert_candidates(state, e)]
     if code == "promote":
@@ -424,6 +455,10 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
     elif code == "steal":
         _take(ctx, go.seat, int(ev["victim"]), int(detail))
         follow = _less(ask)
+    elif code == "discard":
+        discard_from_hand(ctx, go.seat, (int(detail),))
+        ctx.emit("card_discarded", seat=go.seat)
+        follow = _less(ask)
     elif code == "disorder":
         assert e is not None
         _disorder(ctx, e, detail)
@@ -431,6 +466,10 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
     elif code == "convert":
         assert e is not None
         _convert(ctx, e, detail)
+        follow = _less(ask)
+    elif code == "add":
+        assert e is not None
+        _place(ctx, go, e, detail, str(ask["unit"]), 1)
         follow = _less(ask)
     elif code == "promote":
         assert e is not None
@@ -453,6 +492,12 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
         follow = None
     _set(ctx, go.seat, {**ev, "ask": follow})
     run(ctx, go.seat, simple)
+
+
+def _place(ctx: Ctx, go: Go, e: Empire, area: str, unit: str, count: int) -> None:
+    """``count`` free units of an event placed in ``area`` (``add_units``)."""
+    ctx.state = ctx.state.with_empire(ctx.state.empire(e.card).add_units(area, unit, count))
+    ctx.emit("event_unit_placed", seat=go.seat, empire=e.card, area=area, unit=unit, count=count)
 
 
 def _less(ask: Mapping[str, Any]) -> dict[str, Any] | None:

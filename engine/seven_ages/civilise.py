@@ -534,38 +534,7 @@ class CiviliseRules(BaseGoRules):
         civ_events.start(ctx, go, action, self._effect)
 
     def _effect(self, ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> bool:
-        """Carry out one effect; False when a failed card check stops the event (L869)."""
-        code, s = x["code"], ctx.state
-        target = s.empire(action.target) if action.target and s.has_empire(action.target) else _empire(s, go)
-        if code == "card_check":
-            refill(ctx, 1)
-            s = ctx.state
-            if not s.deck:
-                return False
-            top = s.deck[0]
-            ctx.state = replace(s, deck=s.deck[1:], discard=(*s.discard, top))
-            value = load_deck().cards[top].value
-            ctx.emit("card_check", card=top, value=value, needed=int(x["at_least"]))
-            return value >= int(x["at_least"])
-        if code == "glory":
-            gain(ctx, go.seat, "events", int(x["amount"]))
-        elif code == "draw_cards":
-            refill(ctx, int(x["count"]))
-            draw(ctx, go.seat, int(x["count"]))
-        elif target is None:
-            return True
-        elif code == "money":
-            ctx.state = s.with_empire(add_money(target, int(x["amount"])))
-        elif code == "progress":
-            advance(ctx, target.card, int(x["levels"]))
-        elif code == "elite_marker":
-            ctx.state = s.with_empire(replace(target, elite=min(ELITE_MAX, target.elite + int(x["count"]))))
-        elif code == "modernise":
-            ctx.state = s.with_empire(_modernise_all(target))
-        elif code in ("free_city", "improve_city", "remove_disorder") and action.area:
-            ctx.state = s.with_area(_area_effect(s.area(action.area), code, x))
-        ctx.emit("event_effect", code=code, empire=target.card if target else 0)
-        return True
+        return simple_effect(ctx, go, action, x)
 
     def _artefact_problem(self, state: SevenState, go: Go, e: Empire, art: Artefact) -> str | None:
         if art.colour == "black":
@@ -879,6 +848,43 @@ class CiviliseRules(BaseGoRules):
         ctx.state = ctx.state.with_empire(replace(e, homeland=e.capital))
         ctx.emit("homeland_moved", seat=go.seat, empire=e.card, area=e.capital)
         end_go(ctx, go.seat)
+
+
+def simple_effect(ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> bool:
+    """Carry out one effect that asks nothing (money, glory, a card check ...) on the event's target, else the
+    go's empire; False when a failed card check stops the event (L869). Events played in other actions'
+    goes use it too (:mod:`engine.seven_ages.own_events`)."""
+    code, s = x["code"], ctx.state
+    target = s.empire(action.target) if action.target and s.has_empire(action.target) else _empire(s, go)
+    if code == "card_check":
+        refill(ctx, 1)
+        s = ctx.state
+        if not s.deck:
+            return False
+        top = s.deck[0]
+        ctx.state = replace(s, deck=s.deck[1:], discard=(*s.discard, top))
+        value = load_deck().cards[top].value
+        ctx.emit("card_check", card=top, value=value, needed=int(x["at_least"]))
+        return value >= int(x["at_least"])
+    if code == "glory":
+        gain(ctx, go.seat, "events", int(x["amount"]))
+    elif code == "draw_cards":
+        refill(ctx, int(x["count"]))
+        draw(ctx, go.seat, int(x["count"]))
+    elif target is None:
+        return True
+    elif code == "money":
+        ctx.state = s.with_empire(add_money(target, int(x["amount"])))
+    elif code == "progress":
+        advance(ctx, target.card, int(x["levels"]))
+    elif code == "elite_marker":
+        ctx.state = s.with_empire(replace(target, elite=min(ELITE_MAX, target.elite + int(x["count"]))))
+    elif code == "modernise":
+        ctx.state = s.with_empire(_modernise_all(target))
+    elif code in ("free_city", "improve_city", "remove_disorder") and action.area:
+        ctx.state = s.with_area(_area_effect(s.area(action.area), code, x))
+    ctx.emit("event_effect", code=code, empire=target.card if target else 0)
+    return True
 
 
 def _needs_several_areas(state: SevenState, effects: Sequence[Mapping[str, Any]], target: int) -> bool:

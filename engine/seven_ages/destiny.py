@@ -100,7 +100,12 @@ class DestinyRules(BaseGoRules):
     action = "destiny"
     parallel = True
     extra_ok = True  # L349
+    own_events = True
+    events_when = "Destiny events are played while you discard, before you draw."
     kinds: tuple[type[Action], ...] = (DiscardCard, Done)
+
+    def opening(self, state: SevenState, go: Go) -> bool:
+        return go.stage == DISCARD
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         # a marker on an empire discarded since still draws, without that empire's Philosophers (L349)

@@ -177,7 +177,8 @@ _CODES = (
     ),
     _e("remove_disorder", "event", "remove disorder from N areas", ("count", int)),
     _e("money", "event", "the target gains N money (negative: loses)", ("amount", int)),
-    _e("steal_money", "event", "take up to N money from the target", ("amount", int)),
+    _e("steal_money", "event", "take up to N money from the target (played on one's own empire in its trade: "
+       "from the trade partner)", ("amount", int)),
     _e("income_percent", "event", "the target's income this action is N percent", ("percent", int)),
     _e("progress", "event", "the target moves N progress levels", ("levels", int)),
     _e("glory", "event", "the player gains N glory", ("amount", int)),

@@ -114,7 +114,7 @@ TEMPLATES: dict[str, Template] = {
                                    "counts 2) is the number of areas disordered"),
     "remove_disorder": lambda p: f"remove disorder from {plural(int(p['count']), 'area')}",
     "money": _money,
-    "steal_money": lambda p: f"take up to {p['amount']} money from the empire",
+    "steal_money": lambda p: f"take up to {p['amount']} money from a raided or trading empire",
     "income_percent": lambda p: f"income this action is {p['percent']}% of the usual",
     "progress": _progress,
     "glory": lambda p: f"gain {p['amount']} glory",

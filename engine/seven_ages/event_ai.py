@@ -24,6 +24,11 @@ HURTS = frozenset({"disorder_areas", "disorder_by_card", "lose_units", "reduce_c
 HELPS = frozenset({"glory", "progress", "draw_cards", "remove_disorder", "free_city", "improve_city",
                    "modernise", "elite_marker", "convert_area", "build_ahead", "promote_leader"})
 """Codes played on its own empire: each gains it something (a money event helps when it adds money)."""
+OWN_GO_HELPS = frozenset({"elite_marker", "build_ahead", "trade_bonus", "steal_money", "draw_cards",
+                          "discard_cards", "add_units"})
+"""Codes of events played in one's own Production, Trade or Destiny go that gain the empire or the hand
+(Oracle bones draws 2 and keeps the better: its discard is the lowest card held; free units go where the
+biggest city is, as :func:`event_pick` aims)."""
 KEEP_FROM = 4
 """An assassination card this high or higher is kept (the deck's values run 0-7)."""
 
@@ -34,6 +39,26 @@ def helps(x: Mapping[str, Any]) -> bool:
 
 def hurts(x: Mapping[str, Any]) -> bool:
     return x["code"] in HURTS or (x["code"] == "money" and int(x["amount"]) < 0)
+
+
+def _own_go_helps(x: Mapping[str, Any]) -> bool:
+    code = x["code"]
+    if code == "income_percent":
+        return int(x["percent"]) > 100
+    if code == "unit_cost":
+        return int(x["delta"]) < 0
+    return code in OWN_GO_HELPS or (code == "money" and int(x["amount"]) > 0)
+
+
+def own_go_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -> Action | None:
+    """An event of its own Production, Trade or Destiny go that only gains its empire (more money or
+    income, cheaper units, a better trade, a better hand); never one that costs it (Monsoon on itself)."""
+    deck = load_deck()
+    for play in plays:
+        effects = deck.cards[play.card].event.effects
+        if effects and all(_own_go_helps(x) for x in effects):
+            return play
+    return None
 
 
 def glory_leader(state: SevenState, player: PlayerId) -> int:
@@ -95,4 +120,11 @@ def answer(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
     if pending is not None and pending.kind == civ_events.LOSE:
         return civ_events.pending_passive(state, pending)  # its cheapest unit
     picks = [a for a in actions if isinstance(a, EventPick)]
-    return event_pick(state, player, picks) if picks and pending is None else None
+    if not picks or pending is not None:
+        return None
+    go = state.go_of(player)
+    ask = (civ_events.event_of(go).get("ask") or {}) if go is not None else {}
+    if ask.get("code") == "discard":  # its own card to lose: the lowest
+        cards = load_deck().cards
+        return min(picks, key=lambda a: (cards[int(a.pick.partition(":")[2])].value, a.pick))
+    return event_pick(state, player, picks)

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, move_events, pacify, steps
+from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, pacify, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
@@ -160,7 +160,12 @@ class ManoeuvreRules(BaseGoRules):
 
     action = "manoeuvre"
     interleaves = True  # option 5: one marker each in turn (L1194)
+    own_events = True  # played and carried out by the step (engine.seven_ages.own_events)
+    events_when = "Manoeuvre events are played as your go begins, before any of your units moves."
     kinds: tuple[type[Action], ...] = (*ACTIONS, *FIGHT_ACTIONS, Done, PlayEvent)
+
+    def opening(self, state: SevenState, go: Go) -> bool:
+        return _before_moving(go)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)
@@ -177,8 +182,7 @@ class ManoeuvreRules(BaseGoRules):
             return pacify.legal(state, go)
         group = group_of(go)
         if go.stage == STACK or group is None:
-            events = move_events.plays(state, go) if _before_moving(go) else []
-            return [*events, *(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
+            return [*(MoveFrom(seat, a) for a in self._stacks(state, e, go)), EndMovement(seat)]
         if group.get("toll"):
             price = int(group["toll"]["price"])
             return [*([PayToll(seat, True)] if e.money >= price else []), PayToll(seat, False)]
@@ -254,12 +258,6 @@ class ManoeuvreRules(BaseGoRules):
             return
         e = ctx.state.empire(go.empire)
         group = group_of(go)
-        if isinstance(action, PlayEvent):
-            if not _before_moving(go):
-                raise IllegalAction("events_first", "Manoeuvre events are played as your go begins, before "
-                                    "any of your units moves.")
-            move_events.play(ctx, go, action)
-            return
         if go.stage in (PACIFY, POLICE):
             pacify.apply(ctx, go, action)
             return

@@ -13,6 +13,10 @@ the rest face down (those empires miss their go, L377). A Start-empire marker on
 nothing and the additional marker only starts an empire, takes a Destiny or civilises (L347-349):
 such markers are never offered.
 
+An action whose rules say ``own_events`` (Production, Trade, Manoeuvre, Destiny) lets the go's player
+play events of its timing among the go's first decisions; the step lists and applies them through one
+hook (:class:`OwnEvents`, :mod:`engine.seven_ages.own_events`), so no action carries that code itself.
+
 With option 5 (Enhanced Play) an action whose rules interleave (Manoeuvre, L1194) goes round the
 table one marker at a time: a seat turning a marker moves to the back of the queue, so the next seat
 turns its marker before the first may turn a second; a seat that passes is out for the action.
@@ -27,9 +31,13 @@ from typing import Protocol
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
+from engine.seven_ages.actions_civ import EventPick, PlayEvent
 from engine.seven_ages.cleanup import end_of_action
 from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, WILD, Go, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
+
+_EVENT_KINDS: tuple[type[Action], ...] = (PlayEvent, EventPick)
+"""The moves of events played in one's own go (a play, then an event's choices)."""
 
 EMPIRES_IN_GAME = 15
 """Empires in a game of 7 Ages Classic: fifteen counter mixes (L335, L345)."""
@@ -214,9 +222,18 @@ class GoRules(Protocol):
     interleaves: bool
     """Whether, with option 5 (Enhanced Play), seats take turns one marker each (Manoeuvre, L1194)."""
     kinds: tuple[type[Action], ...]
+    own_events: bool
+    """Whether the go's player may play events of this action's timing as the go begins
+    (:class:`OwnEvents`, issue 27 item 3): Production, Trade, Manoeuvre and Destiny."""
+    events_when: str
+    """When in the go those events are played, as a refusal says it ("before anything is built")."""
 
     def enter(self, ctx: Ctx) -> None:
         """Anything automatic as the action begins (a forced discard)."""
+        ...
+
+    def opening(self, state: SevenState, go: Go) -> bool:
+        """Whether the go's player is at its first decisions, where its own events are offered."""
         ...
 
     def usable(self, state: SevenState, marker: Marker) -> bool:
@@ -245,9 +262,14 @@ class BaseGoRules:
     extra_ok = False
     on_empire = True
     interleaves = False
+    own_events = False
+    events_when = ""
 
     def enter(self, ctx: Ctx) -> None:
         return None
+
+    def opening(self, state: SevenState, go: Go) -> bool:
+        return False
 
     def usable(self, state: SevenState, marker: Marker) -> bool:
         return True
@@ -290,6 +312,34 @@ def may_act(state: SevenState, rules: GoRules, seat: PlayerId) -> bool:
     return any(m.owner == seat and placed_to_act(state, rules, m) for m in state.markers)
 
 
+class OwnEvents(Protocol):
+    """The events a go's player plays in its own go (:mod:`engine.seven_ages.own_events`), one mechanism
+    for every action whose rules say ``own_events``: the plays are listed beside the go's first decisions
+    (never a prompt of their own), and an event asking a choice holds the go at its own stage."""
+
+    kinds: tuple[type[Action], ...]
+
+    def busy(self, go: Go) -> bool:
+        """Whether an event played in ``go`` waits for its player's choice."""
+        ...
+
+    def plays(self, state: SevenState, go: Go) -> list[Action]: ...
+
+    def legal(self, state: SevenState, go: Go) -> list[Action]: ...
+
+    def passive(self, state: SevenState, go: Go) -> Action: ...
+
+    def apply(self, ctx: Ctx, go: Go, action: Action, rules: GoRules) -> None: ...
+
+
+_OWN_EVENTS: list[OwnEvents] = []
+
+
+def use_own_events(hook: OwnEvents) -> None:
+    """Plug in the own-go events (their module imports this one, so it registers itself)."""
+    _OWN_EVENTS[:] = [hook]
+
+
 class MarkerStep:
     """One of the seven actions: markers turned over by their owners, each starting an empire's go."""
 
@@ -297,6 +347,9 @@ class MarkerStep:
         self.rules = rules
         self.name = rules.action
         self.kinds: tuple[type[Action], ...] = (TurnMarker, Pass, *rules.kinds)
+        self._events = rules.own_events
+        if rules.own_events:  # a play and an event's choice are moves of every such action
+            self.kinds = (*self.kinds, *(k for k in _EVENT_KINDS if k not in self.kinds))
 
     def enter(self, ctx: Ctx) -> None:
         self.rules.enter(ctx)
@@ -316,12 +369,25 @@ class MarkerStep:
         if seat not in self.actors(state):
             return []
         pending = _pending_of(state, seat)
-        if pending is not None:
-            return self.rules.pending_legal(state, pending)
         go = state.go_of(seat)
-        if go is not None:
-            return self.rules.legal(state, go)
-        return [*(TurnMarker(seat, i) for i in turnable(state, self.rules, seat)), Pass(seat)]
+        hook = self._hook()
+        if hook is not None and go is not None and hook.busy(go):
+            return hook.legal(state, go)
+        if pending is not None:
+            moves = self.rules.pending_legal(state, pending)
+        elif go is not None:
+            moves = self.rules.legal(state, go)
+        else:
+            return [*(TurnMarker(seat, i) for i in turnable(state, self.rules, seat)), Pass(seat)]
+        if hook is not None and go is not None and self.rules.opening(state, go) and \
+                (pending is None or pending.empire == go.empire):
+            # folded into the first decision the player gets anyway (its own go's, never another's
+            # question): no prompt, nothing to read from it
+            return [*hook.plays(state, go), *moves]
+        return moves
+
+    def _hook(self) -> OwnEvents | None:
+        return _OWN_EVENTS[0] if self._events and _OWN_EVENTS else None
 
     def interleaved(self, state: SevenState) -> bool:
         """Whether seats take turns one marker each at this action: option 5 at Manoeuvre (L1194)."""
@@ -330,7 +396,10 @@ class MarkerStep:
     def apply(self, ctx: Ctx, action: Action) -> None:
         s, seat = ctx.state, action.player
         pending = _pending_of(s, seat)
-        if pending is not None:
+        hook, go = self._hook(), s.go_of(seat)
+        if hook is not None and go is not None and (hook.busy(go) or isinstance(action, hook.kinds)):
+            hook.apply(ctx, go, action, self.rules)
+        elif pending is not None:
             owner = next(g for g in s.goes if g.empire == pending.empire)
             self.rules.apply(ctx, owner, action)
         elif (go := s.go_of(seat)) is not None:
@@ -379,9 +448,12 @@ class MarkerStep:
 
     def timeout(self, state: SevenState, seat: PlayerId) -> Action:
         pending = _pending_of(state, seat)
+        go = state.go_of(seat)
+        hook = self._hook()
+        if hook is not None and go is not None and hook.busy(go):
+            return hook.passive(state, go)
         if pending is not None:
             return self.rules.pending_passive(state, pending)
-        go = state.go_of(seat)
         if go is not None:
             return self.rules.passive(state, go)
         return Pass(seat)

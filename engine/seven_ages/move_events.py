@@ -5,7 +5,9 @@ The manoeuvre-timed events that change the arithmetic of movement are offered to
 go's first decision, before any of its units moves: play one (then another, "any number of cards",
 L861), or choose a stack and go on. They are never listed when the mover holds none, and they add no
 prompt of their own: the first decision (a stack, or the end of movement) is asked anyway, so nobody
-learns from it whether the mover holds such a card.
+learns from it whether the mover holds such a card. The offer and the play are the mechanism every
+action shares (:mod:`engine.seven_ages.own_events`); this module holds what is particular to movement:
+which cards, on what, and what their codes do.
 
 - ``move_bonus_once`` (Royal road, Blitzkrieg, ...): +N to the allowance of every unit the go moves;
   kept in the go's data (``bonus``) and copied into each group it forms (:func:`groups.new_group`).
@@ -23,11 +25,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.core import Event, IllegalAction, Names
+from engine.core import Event, Names
 from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.map import load_map
-from engine.seven_ages.setup import discard_from_hand
 from engine.seven_ages.state import Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event, the_empire
@@ -82,7 +83,7 @@ def cataract_areas(state: SevenState, e: Empire) -> list[str]:
     return out
 
 
-def _targets(state: SevenState, go: Go, card: int) -> list[tuple[int, str]]:
+def targets(state: SevenState, go: Go, card: int) -> list[tuple[int, str]]:
     """(empire, area) pairs the event of ``card`` may be played on in ``go``."""
     ev = load_deck().cards[card].event
     e = state.empire(go.empire)
@@ -95,33 +96,8 @@ def _targets(state: SevenState, go: Go, card: int) -> list[tuple[int, str]]:
     return [(e.card, a) for a in areas] + [(e.card, "")]
 
 
-def plays(state: SevenState, go: Go) -> list[PlayEvent]:
-    """The mover's manoeuvre events it may play now, on each target (empty when it holds none)."""
-    if not state.has_empire(go.empire):
-        return []
-    return [PlayEvent(go.seat, c, t, a) for c in sorted(state.people[go.seat].hand) if playable(c)
-            for t, a in _targets(state, go, c)]
-
-
-def play(ctx: Ctx, go: Go, action: PlayEvent) -> None:
-    """Play the event: the card goes to the discard pile, face up, and its effects hold at once."""
-    s = ctx.state
-    deck = load_deck()
-    if action.card not in s.people[go.seat].hand or action.card not in deck.cards:
-        raise IllegalAction("not_in_hand", "That card is not in your hand.")
-    ev = deck.cards[action.card].event
-    if not playable(action.card):
-        raise IllegalAction("event_not_now", f"{ev.name} is not an event played as your manoeuvre begins.")
-    if action not in plays(s, go):
-        raise IllegalAction("bad_target", f"{ev.name} cannot be played there.")
-    discard_from_hand(ctx, go.seat, (action.card,))
-    ctx.emit("event_played", seat=go.seat, card=action.card, event=ev.name, target=action.target,
-             area=action.area)
-    for x in ev.effects:
-        _effect(ctx, go, action, x)
-
-
-def _effect(ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> None:
+def effect(ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> None:
+    """Carry out one movement code of an event the mover plays (:mod:`engine.seven_ages.own_events`)."""
     s, code = ctx.state, x["code"]
     if code == "move_bonus_once":
         now = s.go_of(go.seat) or go

@@ -118,6 +118,23 @@ AHEAD = "build_ahead:"
 until its next Production is over."""
 
 
+COST = "unit_cost:"
+"""An empire flag ``unit_cost:<class>:<delta>``: an event played in its Production (Iron working) makes units
+of a class cost ``delta`` more (negative: less) until that Production is over."""
+
+
+def event_cost(e: Empire, unit_class: str) -> int:
+    """What events played this Production add to the cost of a unit of ``unit_class``."""
+    return sum(int(f.rsplit(":", 1)[1]) for f in e.flags if f.startswith(f"{COST}{unit_class}:"))
+
+
+def with_event_cost(e: Empire, unit_class: str, delta: int) -> Empire:
+    """``e`` with one more event changing the cost of ``unit_class`` (two cards add up, in one flag)."""
+    total = event_cost(e, unit_class) + delta
+    flags = [f for f in e.flags if not f.startswith(f"{COST}{unit_class}:")]
+    return replace(e, flags=tuple(sorted([*flags, f"{COST}{unit_class}:{total}"])))
+
+
 def ahead_levels(e: Empire) -> int:
     """Levels an event lets the empire build ahead now."""
     return sum(int(f[len(AHEAD):]) for f in e.flags if f.startswith(AHEAD))
@@ -149,6 +166,7 @@ def unit_cost(empire: Empire, unit: str, area: str, *, initial: bool = False) ->
     ut = load_tables().unit_types[unit]
     cost = ut.cost
     card = card_of(empire)
+    cost += event_cost(empire, ut.unit_class)
     for e in card.special:
         if e["code"] == "unit_cost" and e["unit_class"] == ut.unit_class:
             cost += int(e["delta"])
@@ -280,9 +298,20 @@ def maintenance(empire: Empire) -> int:
     return 0 if barbarian(empire) else sum(s.count for s in empire.units)
 
 
+INCOME, UPKEEP, ACTED = "income", "upkeep", "acted"
+"""Go data: this production's income and the maintenance paid out of it (an event may change the income
+while nothing is built yet), and whether anything was built, fortified or bought."""
+
+
+def _event_flag(flag: str) -> bool:
+    return flag.startswith((AHEAD, COST))
+
+
 class ProductionRules(BaseGoRules):
     action = "production"
     parallel = True
+    own_events = True
+    events_when = "Production events are played as your go begins, before anything is built."
     kinds: tuple[type[Action], ...] = (Build, Fortify, BuildElite, Unmaintain, Done)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
@@ -291,18 +320,42 @@ class ProductionRules(BaseGoRules):
         e = add_money(e, earned)
         ctx.state = ctx.state.with_empire(e)
         ctx.emit("income", seat=go.seat, empire=e.card, amount=earned, money=e.money)
-        self._maintain(ctx, go, e)
+        self._maintain(ctx, replace(go, data={INCOME: earned}), e)
+
+    def opening(self, state: SevenState, go: Go) -> bool:
+        """Before anything is built, fortified or bought, and before a unit is left unmaintained."""
+        if go.stage == "maintain":
+            return not go.data["left"]
+        return go.stage == "build" and not go.data.get(ACTED)
 
     def _maintain(self, ctx: Ctx, go: Go, e: Empire) -> None:
         due = maintenance(e)
         if due > e.money:
-            ctx.state = ctx.state.with_go(replace(go, stage="maintain", data={"left": [], "placed": {}}))
+            ctx.state = ctx.state.with_go(replace(go, stage="maintain", data={
+                **go.data, "left": [], "placed": {}, UPKEEP: 0}))
             return
         e = replace(e, money=e.money - due)
         ctx.state = ctx.state.with_empire(e)
         if due:
             ctx.emit("maintained", seat=go.seat, empire=e.card, cost=due)
-        ctx.state = ctx.state.with_go(replace(go, stage="build", data={"placed": {}, "elite": False}))
+        ctx.state = ctx.state.with_go(replace(go, stage="build", data={
+            **go.data, "placed": {}, "elite": False, UPKEEP: due}))
+
+    def rework_income(self, ctx: Ctx, go: Go, percent: int) -> Go:
+        """An event makes this production's income ``percent`` of what it was (L2197: rounded half up):
+        the difference is paid or taken back, then maintenance is settled again out of the new total (so a
+        halved income may leave units unmaintained). Returns the go, at the stage that follows."""
+        e = ctx.state.empire(go.empire)
+        was = int(go.data.get(INCOME, 0))
+        now = round_half_up(was * percent, 100)
+        e = add_money(e, int(go.data.get(UPKEEP, 0)) + now - was)
+        ctx.state = ctx.state.with_empire(e)
+        ctx.emit("income_changed", seat=go.seat, empire=e.card, percent=percent, was=was, now=now,
+                 money=e.money)
+        self._maintain(ctx, replace(go, data={**go.data, INCOME: now, UPKEEP: 0}), e)
+        new = ctx.state.go_of(go.seat)
+        assert new is not None
+        return new
 
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         e = state.empire(go.empire)
@@ -323,6 +376,9 @@ class ProductionRules(BaseGoRules):
                                     "which are not maintained first.")
             self._unmaintain(ctx, go, e, action)
             return
+        if isinstance(action, (Build, Fortify, BuildElite)):
+            go = replace(go, data={**go.data, ACTED: True})  # the income is settled for good
+            ctx.state = ctx.state.with_go(go)
         if isinstance(action, Build):
             build(ctx, e, action, e.areas(), go.data["placed"])
             placed = dict(go.data["placed"])
@@ -342,9 +398,9 @@ class ProductionRules(BaseGoRules):
             ctx.state = ctx.state.with_go(replace(go, data={**go.data, "elite": True}))
             ctx.emit("elite_built", seat=go.seat, empire=e.card, cost=cost)
         elif isinstance(action, Done):
-            if ahead_levels(e):  # an event's levels ahead last this one Production (README)
+            if any(_event_flag(f) for f in e.flags):  # events' levels ahead and costs last this Production
                 ctx.state = ctx.state.with_empire(replace(e, flags=tuple(
-                    f for f in e.flags if not f.startswith(AHEAD))))
+                    f for f in e.flags if not _event_flag(f))))
             end_go(ctx, go.seat)
         else:
             raise IllegalAction("wrong_step", "That is not part of a production.")
@@ -374,4 +430,5 @@ class ProductionRules(BaseGoRules):
         return Done(go.seat)
 
 
-steps.register(MarkerStep(ProductionRules()))
+RULES = ProductionRules()
+steps.register(MarkerStep(RULES))

@@ -146,6 +146,8 @@ def settle(active: Side, partner: Side, deck: bool) -> Outcome:
 # -- the step ---------------------------------------------------------------------------------------
 
 PARTNER, CARDS, LEVELS, KEEP, GIFT = "partner", "cards", "levels", "keep", "gift"
+BONUS = "bonus"
+"""Go data: what the trader's events add to its side's trade value."""
 SCI = "Scientist"
 CARD_PREF = prefs.register(prefs.Preference("partner", "ask", {
     "ask": "When another empire trades with one of yours, you are asked for your card.",
@@ -245,7 +247,13 @@ class TradeRules(BaseGoRules):
     """
 
     action = "trade"
+    own_events = True
+    events_when = "Trade events are played as your trade begins, before you play your trade card."
     kinds: tuple[type[Action], ...] = (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift)
+
+    def opening(self, state: SevenState, go: Go) -> bool:
+        """The partner is known and the trader's own card is still asked of it."""
+        return go.stage == CARDS and any(p.seat == go.seat and p.kind == "trade_card" for p in state.pending)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         options = partner_options(ctx.state, go.empire)
@@ -358,6 +366,8 @@ class TradeRules(BaseGoRules):
             disordered = sum(1 for a in e.areas() if s.area(a).disorder)
             value = trade_value(_value(played[i]), trade_number(card, e.progress), leader_areas(e, SCI),
                                 disordered)
+            if i == 0:  # the trader's own events (Merchant fleet): "+N to this trade's value"
+                value += int(go.data.get(BONUS, 0))
             sides.append(Side(_value(played[i]), value, e.progress, _chose(s, card)))
         out = settle(sides[0], sides[1], deck=not partner)
         ctx.emit("trade_revealed", empire=go.empire, partner=partner, cards=played,
