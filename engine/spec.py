@@ -134,8 +134,18 @@ class GameSpec:
             decision panel cannot express; it has ``setup(bot, spec)``.
         offered: whether the lobby offers it (a game still being built is
             registered for simulation and tests only).
-        joins_in_progress: whether a person may join once the game has started (its rules seat a
-            newcomer through :meth:`engine.core.Game.join`); otherwise the lobby closes at the start.
+        simultaneous_steps: a facet: some step asks two or more seats at once
+            (:meth:`engine.core.Game.actors`), as sealed bids are.
+        hidden_information: a facet: some seat knows what another does not (a hand, a sealed bid): the
+            game tells a seat events in private or varies a seat's secrets
+            (:meth:`engine.core.Game.private_variants`).
+        joins_in_progress: a facet: whether a person may join once the game has started (its rules seat
+            a newcomer through :meth:`engine.core.Game.join`); otherwise the lobby closes at the start.
+        named_places: a facet: its board is places with names (lands, regions, areas) that
+            :meth:`engine.core.Game.place_text` describes for ``land``; a game of cards alone has none.
+        undo_against_ai: a facet: a person playing against AI seats can take a move back somewhere
+            (:meth:`engine.core.Game.undoable`, after the AI seats have answered it); false for a game
+            whose every move is revealed or answered at once (a sealed bid the AI matches).
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
         warm: ``"module:function"`` building, at start-up in a worker thread, what the first pictures
@@ -161,7 +171,13 @@ class GameSpec:
     pictures: str = ""
     ui: str | None = None
     offered: bool = True
+    # The facets: what kind of game it is, declared by each game and checked against its play by
+    # tests/contract/test_facets_contract.py; the contract suite selects its tests by them, never by id.
+    simultaneous_steps: bool = False
+    hidden_information: bool = False
     joins_in_progress: bool = False
+    named_places: bool = False
+    undo_against_ai: bool = False
     data_report: str = ""
     version: str = "1"
     data: tuple[str, ...] = ()

@@ -12,7 +12,17 @@ from PIL import Image
 
 from engine.registry import get_game, make_policy, spec
 from render.board import BASE_WIDTH, CLASSIC, EPOCHS5, _geometry, _land_boxes
-from render.closeup import MIN_WIDTH, closeup_classic, closeup_epochs5, crop_box
+from render.closeup import (
+    MAX_WIDTH,
+    MIN_WIDTH,
+    closeup_classic,
+    closeup_epochs5,
+    closeup_lands,
+    crop_box,
+    focus_lands,
+    notice_pictures,
+)
+from tests.contract.test_pictures_contract import images, moment
 
 
 def _view(game_id: str) -> dict[str, Any]:
@@ -88,3 +98,35 @@ def test_after_the_warm_up_a_notice_and_a_board_build_no_map(game_id: str, board
         tags = [tag for tag, _ in notice_pictures(view, board=board, focus=lands, size=size)]
         assert tags == ["closeup", "map"]
     assert [cache.cache_info().misses for cache in caches] == built
+
+
+# -- the close-up of a turn notice, from a random game's news (the notice pictures' contract holds for every
+# game in tests/contract/test_pictures_contract.py) ---------------------------------------------------
+HISTORY = [("history-classic", CLASSIC), ("history", EPOCHS5)]
+
+
+@pytest.mark.parametrize(("game_id", "board"), HISTORY)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_history_close_up_holds_the_newest_lands_of_the_news(game_id: str, board: str, seed: int) -> None:
+    game_spec = spec(game_id)
+    at = moment(game_spec, 4, seed=seed, steps=60)
+    lands = focus_lands(at.focus, board)
+    assert lands, f"the news since the reader's last move names no land: {at.focus}"
+    shown = closeup_lands(lands, board)
+    assert shown[0] == lands[-1]  # what happened last is always in the close-up
+    x0, y0, x1, y1 = crop_box(shown, board)
+    for land in shown:
+        a, b, c, d = _land_boxes(board)[land]
+        assert x0 <= a and c <= x1 and y0 <= b and d <= y1, land
+    assert len(shown) == 1 or x1 - x0 <= MAX_WIDTH  # names stay large: the crop is never too wide
+    pictures = game_spec.notice_pictures()(at.view, focus=at.focus, size=800)
+    assert [tag for tag, _ in pictures] == ["closeup", "map"]
+    closeup, whole = images(pictures)
+    assert closeup.width == whole.width == 800 and closeup.height <= closeup.width
+
+
+@pytest.mark.parametrize(("game_id", "board"), HISTORY)
+def test_news_that_names_no_land_gives_the_whole_map_alone(game_id: str, board: str) -> None:
+    at = moment(spec(game_id), 3, seed=4, steps=30)
+    pictures = notice_pictures(at.view, board=board, focus=["Sumerians", "Pacific Ocean", "empire"], size=400)
+    assert [tag for tag, _ in pictures] == ["map"]

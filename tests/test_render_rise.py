@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import io
 import json
+import struct
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,6 +18,7 @@ from engine.rise.data import load_data
 from engine.rise.game import GAME
 from render import palette
 from render import rise as rr
+from render.__main__ import main as render_main
 
 DATA = load_data()
 
@@ -321,3 +324,13 @@ def test_the_dashboard_names_the_viewer_and_the_map_shows_their_highlight() -> N
     assert rr.render_map(view) != rr.render_map(view, highlight=["near_east"])
     with pytest.raises(ValueError, match="atlantis"):
         rr.render_map(view, highlight=["atlantis"])
+
+
+def test_the_rise_demo_writes_the_map_and_the_dashboard_as_notices_do(tmp_path: Path) -> None:
+    out = tmp_path / "rise"
+    assert render_main(["demo", "--game", "rise", "--stages", "1", "--size", "400", "--out", str(out)]) == 0
+    boards = sorted(p.name for p in out.iterdir() if p.name.startswith("board-"))
+    assert len(boards) == 2 and boards[0].endswith("-dashboard.png") and boards[1].endswith("-map.png")
+    for name in boards:
+        width, height = struct.unpack(">II", (out / name).read_bytes()[16:24])  # the PNG's IHDR
+        assert width == 400 and height <= width, (name, width, height)

@@ -17,6 +17,10 @@ SPEC = register(GameSpec(
     policies="engine.eight_minute.ai:make_policy",
     renderer="render.eight_minute:render_board",
     pictures="render.eight_minute:notice_pictures",  # the board with its region names: the choices name them
+    simultaneous_steps=True,  # the opening bid: every player bids coins at once
+    hidden_information=True,  # a bid is sealed until all are in
+    named_places=True,
+    undo_against_ai=True,
     options=(
         OptionSpec("full_game", "Full Game variant: three games in a row; the highest sum of points wins."),
         OptionSpec("goods_tokens", "Goods Tokens variant: a token on each triangle region: one more good to "

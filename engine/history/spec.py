@@ -27,4 +27,7 @@ SPEC = register(GameSpec(
                    "1 each."),
     ),
     ui="bot.discord.classic",
+    hidden_information=True,  # each hand of event cards
+    named_places=True,
+    undo_against_ai=True,
 ))

@@ -16,4 +16,6 @@ SPEC = register(GameSpec(
     policies="engine.rise.ai:make_policy",
     renderer="render.rise:render_board",
     pictures="render.rise:notice_pictures",
+    named_places=True,
+    undo_against_ai=True,  # every holding and row is on the table, one seat acts at a time
 ))

@@ -69,6 +69,10 @@ SPEC = register(GameSpec(
     options=OPTIONS,
     anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
     offered=False,
+    simultaneous_steps=True,  # bids for the first player, markers placed at once, Production
+    hidden_information=True,  # each hand of civilization cards
     joins_in_progress=True,  # L337: more players can enter while colours are free
+    named_places=True,
+    undo_against_ai=True,
     data_report="engine.seven_ages.checks:report",
 ))

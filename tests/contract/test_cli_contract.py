@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import struct
 from pathlib import Path
 
 import pytest
@@ -192,13 +191,3 @@ def test_engine_play_speaks_to_you_in_the_second_person(tmp_path: Path,
     both = "you (Red) as well as bob (Blue)."
     assert second_person(both, "you (Red)") == both
     assert second_person("player 1 (Red) draws.", "player 1 (Red)") == "player 1 (Red) draws."  # a hotseat
-
-
-def test_the_rise_demo_writes_the_map_and_the_dashboard_as_notices_do(tmp_path: Path) -> None:
-    out = tmp_path / "rise"
-    assert render_main(["demo", "--game", "rise", "--stages", "1", "--size", "400", "--out", str(out)]) == 0
-    boards = sorted(p.name for p in out.iterdir() if p.name.startswith("board-"))
-    assert len(boards) == 2 and boards[0].endswith("-dashboard.png") and boards[1].endswith("-map.png")
-    for name in boards:
-        width, height = struct.unpack(">II", (out / name).read_bytes()[16:24])  # the PNG's IHDR
-        assert width == 400 and height <= width, (name, width, height)

@@ -2,8 +2,7 @@
 for a game that draws its own (``GameSpec.pictures``) none taller than wide, as chat shows them best.
 
 The focus is what the notice is about: the words the public events since the reader's last move name
-(:func:`bot.digest.places`). A History close-up must hold the lands it closes in on: checked against
-the crop it is cut from (:func:`render.closeup.crop_box`).
+(:func:`bot.digest.places`). The History close-up's own checks are in tests/test_render_closeup.py.
 """
 
 from __future__ import annotations
@@ -22,8 +21,6 @@ import tests.toy.spec  # noqa: F401  (registers the toy game, which keeps this c
 from bot.digest import places
 from engine import registry
 from engine.spec import GameSpec
-from render.board import CLASSIC, EPOCHS5, _land_boxes
-from render.closeup import MAX_WIDTH, closeup_lands, crop_box, focus_lands, notice_pictures
 
 SPECS = registry.specs()
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -124,34 +121,3 @@ def test_the_focus_is_the_others_places_newest_last() -> None:
     # the reader's own move (seat 0) is not news to them; a place named again is news again
     assert places(entries, 0) == ["Crete", "Gaul", "Minoans"]
     assert places(entries) == ["Iberia", "Crete", "Gaul", "Minoans"]
-
-
-# == the History close-up ======================================================================
-HISTORY = [("history-classic", CLASSIC), ("history", EPOCHS5)]
-
-
-@pytest.mark.parametrize(("game_id", "board"), HISTORY)
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_history_close_up_holds_the_newest_lands_of_the_news(game_id: str, board: str, seed: int) -> None:
-    spec = registry.spec(game_id)
-    at = moment(spec, 4, seed=seed, steps=60)
-    lands = focus_lands(at.focus, board)
-    assert lands, f"the news since the reader's last move names no land: {at.focus}"
-    shown = closeup_lands(lands, board)
-    assert shown[0] == lands[-1]  # what happened last is always in the close-up
-    x0, y0, x1, y1 = crop_box(shown, board)
-    for land in shown:
-        a, b, c, d = _land_boxes(board)[land]
-        assert x0 <= a and c <= x1 and y0 <= b and d <= y1, land
-    assert len(shown) == 1 or x1 - x0 <= MAX_WIDTH  # names stay large: the crop is never too wide
-    pictures = spec.notice_pictures()(at.view, focus=at.focus, size=800)
-    assert [tag for tag, _ in pictures] == ["closeup", "map"]
-    closeup, whole = images(pictures)
-    assert closeup.width == whole.width == 800 and closeup.height <= closeup.width
-
-
-@pytest.mark.parametrize(("game_id", "board"), HISTORY)
-def test_news_that_names_no_land_gives_the_whole_map_alone(game_id: str, board: str) -> None:
-    at = moment(registry.spec(game_id), 3, seed=4, steps=30)
-    pictures = notice_pictures(at.view, board=board, focus=["Sumerians", "Pacific Ocean", "empire"], size=400)
-    assert [tag for tag, _ in pictures] == ["map"]

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import tests.toy.spec  # noqa: F401  (the toy game declares its facets too: it has no places)
 from bot.clock import FakeClock
 from bot.store import Store
 from engine import registry
@@ -26,8 +27,9 @@ from engine.core import Game
 from engine.spec import GameSpec
 from tests.contract.test_console_contract import HUMAN, Table
 
-#: The games Annals ships (a test's own game, registered by another module, has no board).
-SPECS = [s for s in registry.specs() if s.game.startswith("engine.")]
+SPECS = registry.specs()
+#: The games whose board is named places (the facet :attr:`engine.spec.GameSpec.named_places`).
+MAPPED = [s for s in SPECS if s.named_places]
 PEOPLE = ("ann", "bob", "cid", "dan", "eve", "fay")
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White")
 MOVES = 600
@@ -123,7 +125,7 @@ def places(game: Game, view: Any, names: Sequence[str]) -> dict[str, tuple[str, 
     return found
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+@pytest.mark.parametrize("spec", MAPPED, ids=spec_id)
 def test_land_describes_every_place_with_every_seats_pieces_and_an_empty_one_too(spec: GameSpec) -> None:
     game, states, names = crowded(spec)
     occupied = empty = 0
@@ -159,6 +161,18 @@ def test_land_describes_every_place_with_every_seats_pieces_and_an_empty_one_too
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=spec_id)
+def test_named_places_are_declared_exactly_when_the_board_names_places(spec: GameSpec) -> None:
+    """The facet both ways: a game declaring named places describes some place its board text names,
+    and one that does not describes none, from the start to :data:`MOVES` random moves on."""
+    game, states, names = crowded(spec)
+    found = sum(len(places(game, game.view(state, None), names)) for state in states)
+    if spec.named_places:
+        assert found, f"{spec.title} declares named places, yet describes no place its board names"
+    else:
+        assert not found, f"{spec.title} describes {found} places: its spec must declare named_places"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=spec_id)
 def test_a_word_that_is_no_place_gets_none(spec: GameSpec) -> None:
     game = spec.load()
     players = min(max(spec.min_players, 3), spec.max_players)
@@ -175,7 +189,7 @@ async def test_the_consoles_land_is_the_games_place_text(tmp_path: Path) -> None
     no place gets one line; over every offered game, a place shared by several seats and an empty place
     among them."""
     shared = empty = 0
-    for spec in (s for s in SPECS if s.offered):
+    for spec in (s for s in MAPPED if s.offered):
         store = await Store.open(tmp_path / f"{spec.id}.sqlite3")
         try:
             table = Table(store, FakeClock(), tmp_path)

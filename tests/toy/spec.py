@@ -15,4 +15,7 @@ SPEC = register(GameSpec(
     policies="tests.toy.ai:make_policy",
     renderer="tests.toy.render:render_board",
     policy_names=("greedy", "random"),
+    simultaneous_steps=True,  # both players bid at once
+    hidden_information=True,  # a bid is secret until both are in
+    undo_against_ai=False,  # the AI answers every bid at once and the bids show: none can be taken back
 ))

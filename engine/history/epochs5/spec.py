@@ -24,4 +24,8 @@ SPEC = register(GameSpec(
     ),
     anytime_kinds=frozenset({"prefer"}),
     ui="bot.discord.epochs5",
+    simultaneous_steps=True,  # the draft: the event card's and the empire's holders pick at once
+    hidden_information=True,  # each hand of event cards
+    named_places=True,
+    undo_against_ai=True,
 ))
