@@ -440,6 +440,9 @@ def test_an_event_of_part_two() -> None:
     civilising(t, 0, "Romans")
     t.do(PlayEvent(0, card, card_of("Romans")))
     assert t.of("Romans").money == 3 + 8 and card in t.state.discard
+    # and the table reads what it did, not only that it was played (the card: "+8 money")
+    said = [GAME.describe_event(e, ["alice", "bob"]) for e in t.named("event_effect")]
+    assert said == ["Effect on the Romans: gain 8 money."]
 
 
 def test_an_event_of_another_timing_is_refused_by_name() -> None:

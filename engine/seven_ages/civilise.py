@@ -49,7 +49,7 @@ from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_lea
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.decision import register_heading, register_label
-from engine.seven_ages.effects_words import describe_all
+from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
@@ -883,7 +883,8 @@ def simple_effect(ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> 
         ctx.state = s.with_empire(_modernise_all(target))
     elif code in ("free_city", "improve_city", "remove_disorder") and action.area:
         ctx.state = s.with_area(_area_effect(s.area(action.area), code, x))
-    ctx.emit("event_effect", code=code, empire=target.card if target else 0)
+    ctx.emit("event_effect", seat=go.seat, code=code, empire=target.card if target else 0,
+             params={k: v for k, v in x.items() if k != "code"})
     return True
 
 
@@ -987,8 +988,13 @@ def _civ_words(event: Event, names: Names) -> str | None:
     if t == "card_check":
         verdict = "it works" if int(d["value"]) >= int(d["needed"]) else "it fails"
         return f"The check card is {card_text(int(d['card']))}: {verdict}."
-    if t == "event_effect":
-        return None
+    if t == "event_effect":  # what the event did, in the card's own words (older logs carry no params)
+        if "params" not in d:
+            return None
+        does = describe(str(d["code"]), {"code": d["code"], **d["params"]})
+        if int(d.get("empire") or 0):
+            return f"Effect on {empire_name(int(d['empire']))}: {does}."
+        return f"Effect for {who}: {does}."
     if t == "artefact_played":
         where = f" in {d['area']}" if d["area"] else ""
         return f"{who} plays {d['artefact']} on {empire_name(int(d['empire']))}{where}."
