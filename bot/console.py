@@ -527,6 +527,8 @@ class Console:
         view = await self.service.view(gid, None)
         self.say(f"  Now: {registry.get_game(status.ruleset).stage(view)}.")
         _, decision = await self.service.decision(gid, uid)
+        if decision is None and status.status in ("over", "abandoned"):
+            return  # over (the stage just said so) or abandoned: nobody is waited for
         if decision is None:
             waiting = ", ".join(self._people(status, status.waiting_for)) or "nobody"
             self.say(f"  Nothing for you to decide now; waiting for {waiting}.")
