@@ -258,6 +258,11 @@ class Transport:
         """The service listener: the outcome's rows are committed; wake the workers (never blocks)."""
         self.wake()
 
+    def on_changed_elsewhere(self, game_id: str | None) -> None:
+        """The service listener for another process's change: its notices may be for a destination
+        this process holds the lease of, which the other cannot claim; look for them now."""
+        self.wake()
+
     def wake(self) -> None:
         """Look for undelivered rows soon (after a commit, or a row written here)."""
         self._poke.set()
