@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from bot.clock import Clock, SystemClock
 from bot.models import (
@@ -37,6 +37,7 @@ from bot.models import (
 )
 from bot.outbox import route
 from bot.service.errors import BUSY, DISK_FULL, ServiceError, refused
+from bot.service.following import Changed, Following
 from bot.service.offload import cpu, off_loop
 from bot.service.records import (
     MAX_NAME,
@@ -52,9 +53,6 @@ from bot.service.records import (
 from bot.storage import GameStore
 from bot.store import StoreBusy, StoreConflict, StoreFull
 from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, decide, players_at_start
-
-if TYPE_CHECKING:  # the module that uses them builds on this one
-    from bot.service.following import Changed, Following
 
 log = logging.getLogger("bot.service")
 
@@ -110,7 +108,7 @@ class ServiceBase:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._listeners: list[Listener] = []
         self._damage_reports: list[Outcome] = []  # games set aside since start-up collected them
-        self._elsewhere: list[Changed] = []  # told of games other processes changed (following.py)
+        self._elsewhere: list[Changed] = []  # told of games other processes changed (elsewhere.py)
         self._following: Following | None = None
 
     # == hooks ===========================================================================

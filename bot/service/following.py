@@ -1,13 +1,11 @@
-"""Hearing the changes other bot processes make to the games of a shared database.
+"""Keeping open the connection that hears the changes other bot processes make to a shared database.
 
 With several processes on one database (PostgreSQL), each keeps parsed games in memory; a move made
 through another process makes that copy stale. The store tells of such changes on a connection of
 its own (:meth:`bot.storage.GameStore.listen`); :class:`Following` keeps that connection open for as
-long as the service runs, opening it again with a growing pause when it drops, and
-:class:`FollowOps` gives the service what a change heard means: its cached copy goes, and whoever
-shows something of the game (the scheduler's timers, a transport's outbox workers) is told through
-:meth:`FollowOps.on_changed_elsewhere`. A store one process writes (SQLite) has nothing to hear, and
-none of this runs.
+long as the service runs, opening it again with a growing pause when it drops.
+:mod:`bot.service.elsewhere` says what a change heard does to the service. A store one process
+writes (SQLite) has nothing to hear, and none of this runs.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service.base import ServiceBase
 from bot.storage import GameStore, Listening
 from bot.store import StoreError
 
@@ -110,38 +107,3 @@ class Following:
             log.warning("hearing other processes' changes again (reconnected at try %d)", tries)
             outage = False
             self.changed(None)  # whatever changed while deaf was missed
-
-
-class FollowOps(ServiceBase):
-    """The service's side: start and stop following, and what a change heard does."""
-
-    def on_changed_elsewhere(self, listener: Changed) -> None:
-        """Call ``listener(game_id)`` after another process changed a game and its cached copy was
-        dropped here (None: any game may have changed). The scheduler re-arms the game's timers, a
-        transport looks for notices to deliver. Exceptions are logged, never raised."""
-        self._elsewhere.append(listener)
-
-    def changed_elsewhere(self, game_id: str | None) -> None:
-        """Another process changed ``game_id`` (None: maybe any game): drop the copy, tell the listeners."""
-        self.forget(game_id)
-        for listener in self._elsewhere:
-            try:
-                listener(game_id)
-            except Exception:
-                log.exception("listener failed for a change of game %s made elsewhere", game_id)
-
-    async def follow_others(self) -> bool:
-        """Hear the changes other processes make, if the store is shared, until :meth:`stop_following`.
-
-        Returns:
-            True when the store is shared (following, or trying to reach the server), else False.
-        """
-        if self._following is None:
-            self._following = Following(self.store, self.changed_elsewhere)
-        return await self._following.start()
-
-    async def stop_following(self) -> None:
-        """Stop hearing other processes (before the store closes; idempotent)."""
-        following, self._following = self._following, None
-        if following is not None:
-            await following.stop()
