@@ -36,10 +36,7 @@ WAIT = 30.0  # seconds an awaited event may take before the test fails (never a 
 
 @pytest.fixture
 def postgres_url() -> str:
-    srv = pg.server()
-    if srv is None:
-        pytest.skip(pg.WHY_NOT[0])
-    return pg.fresh_database(srv)
+    return pg.fresh_database_or_skip()
 
 
 @dataclass
