@@ -259,8 +259,16 @@ class Transport:
         self.wake()
 
     def on_changed_elsewhere(self, game_id: str | None) -> None:
-        """The service listener for another process's change: its notices may be for a destination
-        this process holds the lease of, which the other cannot claim; look for them now."""
+        """The service listener for another process's change (None: maybe any game's).
+
+        The other process may pin a status this one did not write, so the text this one showed last
+        no longer says what the pinned message holds: the next status is written whatever it says.
+        The change's notices may be for a destination this process holds the lease of, which the
+        other cannot claim: look for them now."""
+        if game_id is None:
+            self._shown.clear()
+        else:
+            self._shown.pop(game_id, None)
         self.wake()
 
     def wake(self) -> None:
