@@ -477,7 +477,9 @@ class PgDialect:
         ``changed(game_id)`` for each change another process commits (this one's are not reported).
 
         Raises:
-            StoreBusy: the server cannot be reached now; nothing is left open.
+            StoreBusy: the server cannot be reached now, or dropped the connection at once; nothing
+                is left open.
+            StoreError: the store is closed.
         """
         if self._closed:
             raise StoreError("the store is closed")
@@ -488,11 +490,10 @@ class PgDialect:
             raise StoreBusy(f"cannot reach the database server to hear other processes ({exc})") from exc
         listening = PgListening(conn, self.owner, changed, self._listening.discard)
         try:
-            with _mapped():
-                await conn.add_listener(CHANNEL, listening.heard)
-        except BaseException:
+            await conn.add_listener(CHANNEL, listening.heard)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:  # dropped at once
             await listening.close()
-            raise
+            raise StoreBusy(f"cannot hear other processes: the connection dropped ({exc})") from exc
         self._listening.add(listening)
         return listening
 
