@@ -69,7 +69,7 @@ from bot.lines import CurrentStdout, PromptLines, terminal_lines
 from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.service import GameService, ServiceError
 from bot.service.audit import Audit
-from bot.storage import GameStore, follow_other_processes, is_postgres, open_store, sqlite_path
+from bot.storage import GameStore, is_postgres, open_store, sqlite_path
 from bot.store import StoreError
 from engine.registry import specs
 from engine.words import plural
@@ -254,10 +254,11 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
     warming = asyncio.ensure_future(asyncio.to_thread(load_rulesets))
     warming.add_done_callback(_loaded)
     service = GameService(store, clock, vacation_days=config.vacation_days)
-    await follow_other_processes(store, service.forget)  # PostgreSQL: another process changed a game
+    await service.follow_others()  # a shared database: hear the games other processes change
     try:
         leagues = await LeagueService.open(service)  # follows league games from here on
     except (StoreError, OSError) as exc:
+        await service.stop_following()
         await store.close()
         print(f"Cannot open the league tables of {config.db_path}: {exc}", file=sys.stderr)
         return 1
@@ -280,6 +281,7 @@ async def _run(config: Config, front: Callable[[GameService, Scheduler, asyncio.
         if asyncio.iscoroutine(work) and inspect.getcoroutinestate(work) == inspect.CORO_CREATED:
             work.close()  # start-up failed before the front ran
         await scheduler.shutdown()
+        await service.stop_following()
         await leagues.close()
         await store.close()
     print("Annals stopped.", flush=True)

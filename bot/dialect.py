@@ -84,6 +84,21 @@ class Reader(Protocol):
     async def close(self) -> None: ...
 
 
+class Listening(Protocol):
+    """One connection hearing the changes other processes commit (see :meth:`Shared.listen`)."""
+
+    async def lost(self) -> bool:
+        """Wait until changes are no longer heard.
+
+        Returns:
+            True when the connection dropped, False when it was closed on purpose (:meth:`close`,
+            or the store closing).
+        """
+
+    async def close(self) -> None:
+        """Stop hearing and let the connection go (idempotent)."""
+
+
 class Shared(Protocol):
     """What several processes writing one database need, so none overwrites another's change."""
 
@@ -104,8 +119,13 @@ class Shared(Protocol):
     async def announce(self, conn: Connection, game_id: str) -> None:
         """Tell the other processes, at commit, that the game changed."""
 
-    async def follow(self, changed: Callable[[str], object]) -> None:
-        """Call ``changed(game_id)`` whenever another process commits a change of a game."""
+    async def listen(self, changed: Callable[[str], object]) -> Listening:
+        """Call ``changed(game_id)`` whenever another process commits a change of a game, on a
+        connection of its own, until that connection drops or is closed.
+
+        Raises:
+            StoreError: the server cannot be reached now (nothing is left open).
+        """
 
     async def claim_deadlines(self, due_before: int, columns: str) -> list[Row]:
         """Lease the unfired deadlines due by ``due_before`` no other live process holds (``columns``

@@ -18,8 +18,9 @@ The store's SQL is portable, so the same statements serve both databases (one co
   live process fires each (a lease outlives a dead process by :data:`CLAIM_SECONDS` at most); firing
   stays guarded by the revision, so even two claims of one row write it once;
 * caches: every change of a game also sends ``NOTIFY annals_games`` (delivered at commit only), and
-  :meth:`PgDialect.follow` calls back with the ids of games other processes changed, so the service
-  drops its parsed copy at once instead of serving a stale board until its next write conflicts;
+  :meth:`PgDialect.listen` calls back with the ids of games other processes changed, on a connection
+  of its own, so the service drops its parsed copy at once instead of serving a stale board until its
+  next write conflicts (:mod:`bot.service.following` reconnects it when it drops);
 * the notice outbox: rows are numbered from the identity column's sequence, and
   :meth:`PgDialect.claim_outbox` leases a destination to one process at a time (an advisory lock per
   destination while claiming, then a lease of :data:`OUTBOX_LEASE_SECONDS`), so each notice is sent
@@ -35,6 +36,7 @@ The store's SQL is portable, so the same statements serve both databases (one co
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
@@ -68,6 +70,9 @@ PG_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgres"
 #: How many games' revisions a process remembers (the service caches 1,024 parsed games by default).
 SEEN_GAMES = 100_000
 CHANNEL = "annals_games"  # NOTIFY channel: "<owner> <game id>" for every change of a game
+#: The ``application_name`` of the connection that hears other processes (to find it on the server).
+LISTENER_NAME = "annals-listen"
+LISTEN_CONNECT_SECONDS = 10.0  # most a try to open the listening connection waits for the server
 #: How long a claimed deadline is reserved for the process that claimed it.
 CLAIM_SECONDS = 30
 # A destination's rows stay with the process delivering them this long after its last claim (longer
@@ -202,6 +207,43 @@ def pg_migrations(directory: Path = PG_MIGRATIONS_DIR) -> list[tuple[int, tuple[
 
 
 
+class PgListening:
+    """The connection :meth:`PgDialect.listen` opened, and the one callback it reports changes to."""
+
+    def __init__(self, conn: asyncpg.Connection, owner: str, changed: Callable[[str], object],
+                 closed: Callable[[PgListening], None]) -> None:
+        self._conn = conn
+        self._owner = owner
+        self._changed = changed
+        self._closed = closed
+        self._closing = False
+        self._gone = asyncio.Event()
+        # asyncpg calls this when the socket closes, whoever closed it (the server, the network, us)
+        conn.add_termination_listener(lambda _conn: self._gone.set())
+
+    def heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        """asyncpg's notification callback: a game another process changed (never our own)."""
+        owner, _, game_id = payload.partition(" ")
+        if owner != self._owner and game_id:
+            self._changed(game_id)
+
+    async def lost(self) -> bool:
+        """Wait until the connection has dropped (True) or was closed on purpose (False)."""
+        await self._gone.wait()
+        return not self._closing
+
+    async def close(self) -> None:
+        """Close the connection; a connection the server already dropped is just let go."""
+        self._closing = True
+        self._closed(self)
+        if not self._conn.is_closed():
+            try:
+                await self._conn.close(timeout=LISTEN_CONNECT_SECONDS)
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                self._conn.terminate()  # a dead socket: drop it without the goodbye
+        self._gone.set()
+
+
 class PgReader:
     """Reads through the pool, outside any transaction (the league store's reader)."""
 
@@ -229,7 +271,7 @@ class PgDialect:
         self._seen: OrderedDict[str, int] = OrderedDict()  # game id -> revision last loaded or written
         self.owner = f"{os.getpid()}-{secrets.token_hex(4)}"  # who holds a claim, who sent a notice
         self.outbox_lease = OUTBOX_LEASE_SECONDS  # seconds a claimed destination stays this process's
-        self._listener: asyncpg.Connection | None = None
+        self._listening: set[PgListening] = set()  # closed with the pool, whoever forgot to
 
     @property
     def shared(self) -> PgDialect:
@@ -278,9 +320,8 @@ class PgDialect:
         """Close the listener and the pool, releasing nothing (also after a failed migration, when
         there may be no schema to release deadlines in)."""
         self._closed = True
-        if self._listener is not None:
-            await self._listener.close()
-            self._listener = None
+        for listening in list(self._listening):
+            await listening.close()
         await self._pool.close()
 
     async def pragmas(self) -> dict[str, Any]:
@@ -431,20 +472,30 @@ class PgDialect:
         """``NOTIFY`` the other processes (delivered when the transaction commits)."""
         await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{self.owner} {game_id}"))
 
-    async def follow(self, changed: Callable[[str], object]) -> None:
-        """Call ``changed(game_id)`` whenever another process commits a change of a game (its own
-        changes are not reported). Holds one connection of its own until :meth:`close`."""
-        if self._listener is None:
-            with _mapped():
-                self._listener = await asyncpg.connect(self.url)
+    async def listen(self, changed: Callable[[str], object]) -> PgListening:
+        """``LISTEN`` on a connection of its own (not the pool's: it stays open) and call
+        ``changed(game_id)`` for each change another process commits (this one's are not reported).
 
-        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
-            owner, _, game_id = payload.partition(" ")
-            if owner != self.owner and game_id:
-                changed(game_id)
-
-        with _mapped():
-            await self._listener.add_listener(CHANNEL, heard)
+        Raises:
+            StoreBusy: the server cannot be reached now, or dropped the connection at once; nothing
+                is left open.
+            StoreError: the store is closed.
+        """
+        if self._closed:
+            raise StoreError("the store is closed")
+        try:
+            conn = await asyncpg.connect(self.url, timeout=LISTEN_CONNECT_SECONDS,
+                                         server_settings={"application_name": LISTENER_NAME})
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StoreBusy(f"cannot reach the database server to hear other processes ({exc})") from exc
+        listening = PgListening(conn, self.owner, changed, self._listening.discard)
+        try:
+            await conn.add_listener(CHANNEL, listening.heard)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:  # dropped at once
+            await listening.close()
+            raise StoreBusy(f"cannot hear other processes: the connection dropped ({exc})") from exc
+        self._listening.add(listening)
+        return listening
 
     async def claim_deadlines(self, due_before: int, columns: str) -> list[Row]:
         """Lease the unfired deadlines due by ``due_before`` that no other live process holds.

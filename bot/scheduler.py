@@ -10,7 +10,8 @@ state) is the only truth; jobs are a cache of it, rebuilt at every start-up:
   sweeper that re-reads the table every minute (catching rows written by another
   process or jobs lost to a bug).
 * A listener on the service re-arms a game's jobs from ``outcome.status.deadlines``
-  after every change, and removes the jobs of rows that are gone.
+  after every change, and removes the jobs of rows that are gone; another listener
+  re-reads a game's rows when another process changed it (a shared database).
 * Every job, and the sweeper, only calls :meth:`Scheduler.run_due`, which fires
   the rows due by the clock, soonest first, through
   :meth:`~bot.service.GameService.fire_deadline`; that is idempotent, so a job
@@ -91,6 +92,7 @@ class Scheduler:
         """
         if not self._subscribed:
             self.service.subscribe(self._on_outcome)
+            self.service.on_changed_elsewhere(self._on_changed_elsewhere)
             self._subscribed = True
         if not self.jobs.running:
             self.jobs.start(paused=paused)
@@ -211,6 +213,21 @@ class Scheduler:
         rows = {d.deadline_id: d.due_at for d in outcome.status.deadlines
                 if not d.fired and (horizon is None or d.due_at <= horizon)}
         self._sync(outcome.game_id, rows)
+
+    def _on_changed_elsewhere(self, game_id: str | None) -> None:
+        """Service listener: another process changed ``game_id`` (None: maybe any game) and may have
+        moved its clocks; make its jobs match its rows now rather than at the next sweep."""
+        if self._closing:
+            return
+        self._spawn(self.sweep() if game_id is None else self._resync(game_id), "resync")
+
+    async def _resync(self, game_id: str) -> None:
+        """Make one game's jobs match its deadline rows as the table holds them."""
+        horizon = self._horizon(self.clock.now())
+        rows = {d.deadline_id: d.due_at for d in await self.service.store.game_deadlines(game_id)
+                if not d.fired and (horizon is None or d.due_at <= horizon)}
+        if not self._closing:
+            self._sync(game_id, rows)
 
     def _horizon(self, now: float) -> float | None:
         """The latest due time armed as a job now (None: all)."""

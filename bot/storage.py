@@ -17,7 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot.dialect import POSTGRES_PREFIXES, SQLITE_PREFIX, Reader, is_postgres, sqlite_path
+from bot.dialect import POSTGRES_PREFIXES, SQLITE_PREFIX, Listening, Reader, is_postgres, sqlite_path
 from bot.models import (
     ActionRow,
     Deadline,
@@ -36,8 +36,8 @@ from bot.models import (
 )
 from bot.store import Store
 
-__all__ = ["POSTGRES_PREFIXES", "SQLITE_PREFIX", "GameStore", "Reader", "follow_other_processes",
-           "is_postgres", "open_store", "sqlite_path"]
+__all__ = ["POSTGRES_PREFIXES", "SQLITE_PREFIX", "GameStore", "Listening", "Reader", "is_postgres",
+           "open_store", "sqlite_path"]
 
 
 class GameStore(Protocol):
@@ -63,9 +63,10 @@ class GameStore(Protocol):
     async def table_columns(self) -> dict[str, list[str]]:
         """The tables of the schema, each with its columns in order."""
 
-    async def follow(self, changed: Callable[[str], object]) -> None:
-        """Call ``changed(game_id)`` when another process changes a game (nothing to follow where
-        one process writes the database)."""
+    async def listen(self, changed: Callable[[str], object]) -> Listening | None:
+        """Call ``changed(game_id)`` when another process changes a game, until the connection this
+        returns drops or is closed; None where one process writes the database (nothing to hear).
+        :class:`bot.service.following.Following` keeps it open for the service."""
 
     # -- games
     async def create_game(self, game: GameRow, seats: Iterable[SeatRow],
@@ -193,12 +194,6 @@ class GameStore(Protocol):
     async def remember_dm_channel(self, user_id: int, channel_id: int, now: int) -> None: ...
 
     async def forget_dm_channel(self, user_id: int, channel_id: int) -> None: ...
-
-
-async def follow_other_processes(store: GameStore, changed: Callable[[str], object]) -> None:
-    """With several processes on one database (PostgreSQL), call ``changed(game_id)`` when another
-    process changes a game, so a cached copy is dropped (a SQLite file has one writer: nothing to do)."""
-    await store.follow(changed)
 
 
 async def open_store(target: str | Path | None = None, *, exclusive: bool = False,

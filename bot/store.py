@@ -26,6 +26,7 @@ from bot.dialect import (
     MIGRATIONS_DIR,
     Connection,
     Dialect,
+    Listening,
     Reader,
     Row,
     is_postgres,
@@ -296,11 +297,17 @@ class Store:
         """The connection settings that keep the data safe (SQLite's pragmas, the server's settings)."""
         return await self.dialect.pragmas()
 
-    async def follow(self, changed: Callable[[str], object]) -> None:
-        """Call ``changed(game_id)`` when another process changes a game, so a cached copy is dropped
-        (one process writes a SQLite file: nothing to follow)."""
-        if self.dialect.shared is not None:
-            await self.dialect.shared.follow(changed)
+    async def listen(self, changed: Callable[[str], object]) -> Listening | None:
+        """Call ``changed(game_id)`` when another process changes a game, so a cached copy is dropped,
+        until the returned connection drops or is closed; None where one process writes the database
+        (a SQLite file: nothing to hear).
+
+        Raises:
+            StoreError: the server cannot be reached now.
+        """
+        if self.dialect.shared is None:
+            return None
+        return await self.dialect.shared.listen(changed)
 
     async def reader(self) -> Reader:
         """A read-only connection for the league store (which closes it)."""

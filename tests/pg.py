@@ -139,6 +139,16 @@ def fresh_database(srv: Server, *, migrated: bool = True) -> str:
     return srv.database_url(name)
 
 
+def fresh_database_or_skip() -> str:
+    """A fresh migrated database of the session's server; the calling test is skipped without one."""
+    import pytest  # here only: the benchmarks use this module without pytest
+
+    srv = server()
+    if srv is None:
+        pytest.skip(WHY_NOT[0])
+    return fresh_database(srv)
+
+
 def stop() -> None:
     """Stop the throwaway cluster, or drop what the tests made on a given server (end of the session)."""
     global _server

@@ -733,3 +733,29 @@ async def test_the_game_gets_a_thread_with_a_pinned_status_that_is_edited(rig: R
              and c.path == f"/channels/{thread}/messages/{ref.message_id}"]
     assert edits and "Round 2 of 5" in edits[-1].content and "Scores:" in edits[-1].content
     assert not [c for c in rig.fake.since(mark) if c.method == "PUT"]
+
+
+async def test_a_status_another_process_may_have_pinned_is_written_again_after_its_change(rig: Rig) -> None:
+    """With several processes on one database, the status text this one showed last may no longer be
+    what the pinned message holds once another process changed the game (its own delivery edited
+    the pin): the next status is written even when its text equals what this process showed."""
+    game = await lobby_to_start(rig)
+    thread = (await rig.service.status(game)).thread_id
+    assert thread is not None
+    await rig.settle()
+    ref = (await rig.store.messages(game))["status"]
+
+    def edits(mark: int) -> list[Call]:
+        return [c for c in rig.fake.since(mark) if c.method == "PATCH"
+                and c.path == f"/channels/{thread}/messages/{ref.message_id}"]
+
+    mark = len(rig.fake.calls)
+    await rig.bot.transport.update_status(game, thread)
+    assert not edits(mark)  # nothing changed: the pinned text is left alone
+    rig.service.changed_elsewhere(game)  # what a notice of another process's change does
+    await rig.bot.transport.update_status(game, thread)
+    assert len(edits(mark)) == 1 and "Waiting for" in edits(mark)[0].content
+    mark = len(rig.fake.calls)
+    rig.service.changed_elsewhere(None)  # after a gap in hearing: any game may have changed
+    await rig.bot.transport.update_status(game, thread)
+    assert len(edits(mark)) == 1

@@ -20,7 +20,7 @@ from bot.models import Deadline, GameChange, GameRow, SeatRow, TimerSettings
 from bot.postgres_dialect import pg_migrations, pg_sql, redacted
 from bot.service import GameService, ServiceError
 from bot.sqlite_dialect import SqliteDialect
-from bot.storage import follow_other_processes, is_postgres, open_store, sqlite_path
+from bot.storage import is_postgres, open_store, sqlite_path
 from bot.store import (
     MIGRATIONS_DIR,
     ConstraintViolation,
@@ -299,7 +299,8 @@ async def test_postgres_a_process_drops_its_copy_of_a_game_another_process_chang
             forgotten.append(game_id)
             reader.forget(game_id)
 
-        await follow_other_processes(one, changed)
+        listening = await one.listen(changed)
+        assert listening is not None  # a shared store: there is something to hear
         gid = (await reader.create_lobby(1, "Ann", GAME)).game_id
         for user in (2, 3):
             await reader.join(gid, user, f"P{user}")
@@ -318,6 +319,8 @@ async def test_postgres_a_process_drops_its_copy_of_a_game_another_process_chang
         await asyncio.wait_for(heard(), 10)
         assert (await reader.status(gid)).seq == seq + 1  # read afresh, without writing first
         assert forgotten == [gid]  # its own changes are not reported back to it
+        await listening.close()
+        assert not await listening.lost()  # closed on purpose, not dropped
     finally:
         await one.close()
         await two.close()

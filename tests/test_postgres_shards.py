@@ -73,6 +73,7 @@ class Process:
     async def start(self, built: list[AnnalsBot]) -> None:
         self.store = await open_store(self.config.db_path)
         self.service = GameService(self.store, seed_factory=lambda: 42)
+        assert await self.service.follow_others()  # as python -m bot does: it hears the other process
         self.scheduler = Scheduler(self.service)
         work = bot_discord.serve(self.config, self.service, self.scheduler, self.stop)
         self.bot = built[-1]  # serve builds the client at once
@@ -97,6 +98,7 @@ class Process:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.task, 30)
         await self.scheduler.shutdown()
+        await self.service.stop_following()
         await self.store.close()
 
 
@@ -125,7 +127,7 @@ async def test_postgres_sharded_processes_answer_each_interaction_once_from_the_
 
     monkeypatch.setattr(discord.AutoShardedClient, "before_identify_hook", no_wait)
     built: list[AnnalsBot] = []
-    real = bot_discord.make_bot
+    real = make_bot  # the function serve calls through bot.discord, patched there below
 
     def recording(*args: Any, **kwargs: Any) -> AnnalsBot:
         built.append(real(*args, **kwargs))

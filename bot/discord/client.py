@@ -131,6 +131,7 @@ class AnnalsBot(BotBase):
         league.install(self)
         self.transport = Transport(self)
         service.subscribe(self.transport.on_outcome)
+        service.on_changed_elsewhere(self.transport.on_changed_elsewhere)
 
     async def setup_hook(self) -> None:
         # Dynamic items first: panels sent before a restart must work as soon as we connect.

@@ -258,6 +258,19 @@ class Transport:
         """The service listener: the outcome's rows are committed; wake the workers (never blocks)."""
         self.wake()
 
+    def on_changed_elsewhere(self, game_id: str | None) -> None:
+        """The service listener for another process's change (None: maybe any game's).
+
+        The other process may pin a status this one did not write, so the text this one showed last
+        no longer says what the pinned message holds: the next status is written whatever it says.
+        The change's notices may be for a destination this process holds the lease of, which the
+        other cannot claim: look for them now."""
+        if game_id is None:
+            self._shown.clear()
+        else:
+            self._shown.pop(game_id, None)
+        self.wake()
+
     def wake(self) -> None:
         """Look for undelivered rows soon (after a commit, or a row written here)."""
         self._poke.set()

@@ -1,9 +1,10 @@
 """The game service: lobbies, moves, AI seats, timeouts. No Discord here.
 
-One facade, :class:`GameService`, over four parts split by concern: lobbies
+One facade, :class:`GameService`, over parts split by concern: lobbies
 (:mod:`bot.service.lobby`), play (:mod:`bot.service.play`), clocks and
-deadlines (:mod:`bot.service.clocks`) and reading (:mod:`bot.service.queries`),
-all on the shared machinery of :mod:`bot.service.base`.
+deadlines (:mod:`bot.service.clocks`), reading (:mod:`bot.service.queries`) and,
+with several processes on one database, hearing the others' changes
+(:mod:`bot.service.elsewhere`), all on the shared machinery of :mod:`bot.service.base`.
 
 Transports (the Discord adapter, the console) call these coroutines and turn
 the returned :class:`~bot.models.Outcome` notices into messages; the scheduler
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 from bot.service.base import DEFAULT_VACATION_DAYS, Listener
 from bot.service.clocks import ClockOps
+from bot.service.elsewhere import ElsewhereOps
 from bot.service.errors import ServiceError
 from bot.service.lobby import LobbyOps
 from bot.service.play import PlayOps
@@ -50,7 +52,7 @@ from bot.service.undo import UndoOps
 __all__ = ["DAY", "DEFAULT_VACATION_DAYS", "MAX_NAME", "GameService", "Listener", "ServiceError"]
 
 
-class GameService(LobbyOps, PlayOps, UndoOps, ClockOps, QueryOps, ReplayOps):
+class GameService(LobbyOps, PlayOps, UndoOps, ClockOps, QueryOps, ReplayOps, ElsewhereOps):
     """Runs games on top of a :class:`~bot.store.Store`.
 
     Args:

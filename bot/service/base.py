@@ -37,6 +37,7 @@ from bot.models import (
 )
 from bot.outbox import route
 from bot.service.errors import BUSY, DISK_FULL, ServiceError, refused
+from bot.service.following import Changed, Following
 from bot.service.offload import cpu, off_loop
 from bot.service.records import (
     MAX_NAME,
@@ -107,6 +108,8 @@ class ServiceBase:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._listeners: list[Listener] = []
         self._damage_reports: list[Outcome] = []  # games set aside since start-up collected them
+        self._elsewhere: list[Changed] = []  # told of games other processes changed (elsewhere.py)
+        self._following: Following | None = None
 
     # == hooks ===========================================================================
     def subscribe(self, listener: Listener) -> None:
