@@ -16,8 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render_timing import arguments, measure
-
+from bench.render_timing import arguments, measure
 from engine.eight_minute.game import GAME
 from engine.registry import make_policy
 from render.eight_minute import render_board

@@ -116,6 +116,7 @@ async def play(game_id: str, moves: int, folder: Path) -> int:
                 break
             seq, state = await svc.engine_state(gid)
             seat = next(s.seat for s in status.seats if s.user_id == 1)
+            assert seat is not None  # every player has a seat once the game has started
             action = make_policy(game_id, "random", clicks).choose(state, seat)
             await svc.submit(gid, 1, action.to_json(), seq)
             clicks += 1

@@ -53,6 +53,7 @@ async def grown(store: Store, size: int) -> tuple[str, int]:
             raise SystemExit(f"the game ended at {status.seq} entries, before {size}")
         user = status.waiting_for[0]
         seat = next(s.seat for s in status.seats if s.user_id == user)
+        assert seat is not None  # every player has a seat once the game has started
         seq, state = await svc.engine_state(gid)
         action = make_policy(GAME, "random", turn).choose(state, seat)
         turn += 1

@@ -15,8 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render_timing import arguments, measure
-
+from bench.render_timing import arguments, measure
 from engine.history.game import GAME
 from render.board import render_classic
 

@@ -17,8 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render_timing import arguments, measure
-
+from bench.render_timing import arguments, measure
 from engine.registry import make_policy
 from engine.rise.game import GAME
 from render.rise import render_board

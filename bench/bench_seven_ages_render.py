@@ -22,8 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render_timing import arguments, measure
-
+from bench.render_timing import arguments, measure
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC

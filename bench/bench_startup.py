@@ -50,6 +50,7 @@ async def one_game(db: str) -> str:
             status = await svc.status(gid)
             user = status.waiting_for[0]
             seat = next(s.seat for s in status.seats if s.user_id == user)
+            assert seat is not None  # every player has a seat once the game has started
             seq, state = await svc.engine_state(gid)
             await svc.submit(gid, user, make_policy(GAME, "random", turn).choose(state, seat).to_json(), seq)
         return gid

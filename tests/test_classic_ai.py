@@ -16,13 +16,13 @@ import pytest
 from engine.core import Action
 from engine.history.ai import (
     GreedyPolicy,
-    Policy,
     RandomPolicy,
     make_policy,
 )
 from engine.history.game import GAME
 from engine.history.spec import SPEC
 from engine.history.state import HistoryState
+from engine.policy import Policy
 
 
 def play(

@@ -6,15 +6,18 @@ and "Lesser Event Cards" tables at the back of the rulebook.
 
 from __future__ import annotations
 
+from collections.abc import Container, Mapping, Sequence
+
 import pytest
 
 from engine.history.actions import Choose, Done, Expand, PlayCard
+from tests.conftest import Dice
 from tests.history_builder import RULES, Scenario, only
 
 # -- playing cards at all ----------------------------------------------------------
 
 
-def test_at_most_two_cards_a_turn():
+def test_at_most_two_cards_a_turn() -> None:
     """Chapter IV: "You may play up to two (2) Event Cards before starting your
     turn." After two, the empire is set up and no third card can be played."""
     s = Scenario(epoch=2).hand(0, "Population Explosion", "Civil Service", "Weaponry")
@@ -27,7 +30,7 @@ def test_at_most_two_cards_a_turn():
     assert s.state.hands[0] == ["weaponry"]
 
 
-def test_two_identical_cards_not_on_one_turn():
+def test_two_identical_cards_not_on_one_turn() -> None:
     """Chapter IV: "two of the exact same card may not be played on the same turn
     (two Leaders or two Disasters, for example)." """
     s = Scenario(epoch=2).hand(0, "Leader", "Leader", "Weaponry").start("Assyria", player=0)
@@ -37,7 +40,7 @@ def test_two_identical_cards_not_on_one_turn():
     assert PlayCard(0, "weaponry") in s.legal()
 
 
-def test_no_card_after_the_first_army():
+def test_no_card_after_the_first_army() -> None:
     """Chapter IV: "Once you have placed your first army, you may not play a card
     for the rest of your turn." """
     s = Scenario(epoch=2).hand(0, "Weaponry").start("Assyria", player=0)
@@ -46,7 +49,7 @@ def test_no_card_after_the_first_army():
     s.illegal(PlayCard(0, "weaponry"), "wrong_step")
 
 
-def test_cards_keep_to_their_epochs():
+def test_cards_keep_to_their_epochs() -> None:
     """Chapter IV: "Some Event Cards can only be played during one Epoch or during
     a few Epochs." Kingdom: Kush is an Epoch III card."""
     s = Scenario(epoch=2).hand(0, "Kingdom: Kush", "Weaponry").start("Assyria", player=0)
@@ -57,7 +60,7 @@ def test_cards_keep_to_their_epochs():
 # -- Greater Events -----------------------------------------------------------------
 
 
-def test_reallocation_turns_fleets_into_coins():
+def test_reallocation_turns_fleets_into_coins() -> None:
     """Greater Event "Reallocation": "After placing all fleets but before
     expanding, the Active Empire may remove as many fleets as desired and replace
     them with coins. Once expansion begins, no more reallocating may take place." """
@@ -75,14 +78,14 @@ def test_reallocation_turns_fleets_into_coins():
     assert s.turn.coins == 0 and "Morea" in s.state.forts
 
 
-def test_reallocation_needs_fleets():
+def test_reallocation_needs_fleets() -> None:
     """Greater Event "Reallocation" diverts naval resources: an empire without
     fleets (Assyria) has nothing to reallocate."""
     s = Scenario(epoch=2).hand(0, "Reallocation", "Weaponry").start("Assyria", player=0)
     s.illegal(PlayCard(0, "reallocation"), "card_unplayable")
 
 
-def test_leader_gives_three_dice(dice):
+def test_leader_gives_three_dice(dice: Dice) -> None:
     """Greater Event "Leader": "The Active Empire rolls three dice when
     attacking" (triples: see test_classic_combat)."""
     s = Scenario(epoch=2).army("Middle Tigris", owner=1)
@@ -92,7 +95,7 @@ def test_leader_gives_three_dice(dice):
     assert s.battles() == [([1, 2, 3], [4], "loss")]
 
 
-def test_weaponry_adds_one_to_every_attack(dice):
+def test_weaponry_adds_one_to_every_attack(dice: Dice) -> None:
     """Greater Event "Weaponry": "The Active Empire adds +1 to each of its die
     rolls this turn." """
     s = Scenario(epoch=2).armies(1, "Middle Tigris", "Lower Tigris")
@@ -122,7 +125,9 @@ MINORS = [
 
 @pytest.mark.parametrize(("card", "epoch", "active", "start", "strength", "capital", "fleets"),
                          MINORS, ids=[m[0] for m in MINORS])
-def test_minor_empire_placement(card, epoch, active, start, strength, capital, fleets):
+def test_minor_empire_placement(
+    card: str, epoch: int, active: str, start: str, strength: int, capital: bool, fleets: list[str]
+) -> None:
     """Greater Events, Minor Empires: "Resolve this card before placing your first
     army." The Minor Empire gets its strength, capital and fleets and starts in its
     Start Land like an empire (Chapter V, steps 1-4: an army already there is
@@ -149,7 +154,7 @@ def test_minor_empire_placement(card, epoch, active, start, strength, capital, f
     assert s.holder(emp_start) == 0 and s.holder(start) == 0
 
 
-def test_minor_empire_expands_and_is_not_helped_by_the_other_card(dice):
+def test_minor_empire_expands_and_is_not_helped_by_the_other_card(dice: Dice) -> None:
     """Chapter IV, Greater Events: "A Minor Empire cannot be affected by the other
     Event Card played on this turn. (e.g. you cannot have a Minor Empire with a
     Leader)." The Hittites attack with two dice although a Leader was played; the
@@ -194,7 +199,7 @@ KINGDOMS = [
 
 @pytest.mark.parametrize(("card", "epoch", "active", "land", "piece"), KINGDOMS,
                          ids=[k[0] for k in KINGDOMS])
-def test_kingdom(card, epoch, active, land, piece):
+def test_kingdom(card: str, epoch: int, active: str, land: str, piece: int) -> None:
     """Lesser Events, Kingdoms: "Place one army (from Epoch VII / Epoch I) and a
     city in <land>. Any army (and fort) already there is destroyed." (A monument
     is not an army or fort: it stays.)"""
@@ -215,7 +220,7 @@ MIGRANTS = [
 
 
 @pytest.mark.parametrize(("card", "epoch", "area", "piece"), MIGRANTS, ids=[m[0] for m in MIGRANTS])
-def test_migrants(card, epoch, area, piece):
+def test_migrants(card: str, epoch: int, area: str, piece: int) -> None:
     """Lesser Events, Migrants: "Place two armies ... in any two Lands in <area>.
     These armies must occupy vacant Lands. They may not build monuments or
     attack." """
@@ -240,7 +245,7 @@ def test_migrants(card, epoch, area, piece):
 # -- Lesser Events: rebels and invaders ---------------------------------------------
 
 
-def test_civil_war(dice):
+def test_civil_war(dice: Dice) -> None:
     """Lesser Event "Civil War": "Place three armies from a far-off Epoch in three
     different Lands of any one enemy Empire. These armies attack the existing army
     in that Land without any Difficult Terrain penalties (fort bonuses still apply
@@ -266,7 +271,7 @@ def test_civil_war(dice):
     assert s.turn.step == "expand"  # nothing else to play
 
 
-def test_barbarians_raid_from_a_barren_land(dice):
+def test_barbarians_raid_from_a_barren_land(dice: Dice) -> None:
     """Lesser Event "Barbarians": "Place an army from a far-off Epoch in a Barren
     Land and attack out of this barren Land into an occupied enemy Land. If
     successful, leave the Barbarian army in the conquered Land, place another
@@ -292,7 +297,7 @@ def test_barbarians_raid_from_a_barren_land(dice):
     assert s.turn.step == "expand"
 
 
-def test_barbarians_are_not_the_active_empires_expert_troops(dice):
+def test_barbarians_are_not_the_active_empires_expert_troops(dice: Dice) -> None:
     """Lesser Events: Expert Troops help "The Active Empire's armies"; the
     barbarians are not its armies, so a mountain land they attack from a barren
     land still defends with two dice (Chapter V, Difficult Terrain)."""
@@ -304,7 +309,7 @@ def test_barbarians_are_not_the_active_empires_expert_troops(dice):
     assert s.battles() == [([5, 1], [4, 5], "tie")]
 
 
-def test_jewish_revolt(dice):
+def test_jewish_revolt(dice: Dice) -> None:
     """Lesser Event "Jewish Revolt": "One army from a far-off Epoch appears in
     Palestine and attacks any army there, using three dice. This army attacks
     without any Difficult Terrain penalties (fort bonuses still apply for the
@@ -323,7 +328,7 @@ def test_jewish_revolt(dice):
     assert s2.stack("Palestine") == [[0, 7, "revolt:jewish-revolt"]]
 
 
-def test_crusade(dice):
+def test_crusade(dice: Dice) -> None:
     """Lesser Event "Crusade": "Place three armies from Epoch I in the Eastern
     Mediterranean Sea space. These armies may expand from the sea using normal
     expansion rules. They attack with +1 to their die roll. If Palestine is
@@ -347,9 +352,11 @@ def test_crusade(dice):
 # -- Lesser Events: catastrophes ----------------------------------------------------
 
 
-def _area_rolls(areas, rolls_by_land, occupied):
+def _area_rolls(
+    areas: Sequence[str], rolls_by_land: Mapping[str, int], occupied: Container[str]
+) -> list[list[int]]:
     """The single-die rolls of every occupied land of ``areas``, in the map's order."""
-    script = []
+    script: list[list[int]] = []
     for area in areas:
         for land in RULES.map.lands_in_area(area):
             if land in occupied:
@@ -357,7 +364,7 @@ def _area_rolls(areas, rolls_by_land, occupied):
     return script
 
 
-def test_black_death(dice):
+def test_black_death(dice: Dice) -> None:
     """Lesser Event "Black Death" (Epoch VI): "Choose two adjacent Areas. Every
     army in a Land in those Areas must roll one die. If the army rolls a 1, it is
     eliminated (along with any fort)." """
@@ -374,7 +381,7 @@ def test_black_death(dice):
     assert s.state.forts == []
 
 
-def test_famine(dice):
+def test_famine(dice: Dice) -> None:
     """Lesser Event "Famine": "Choose an Area. All armies in Lands in that Area
     must roll a die. A roll of 1 means that army (and any fort) is destroyed." """
     rolls = {"Levant": 2, "Palestine": 1}
@@ -387,7 +394,7 @@ def test_famine(dice):
     assert s.holder("Nile Delta") == 2 and s.state.forts == []
 
 
-def test_plague_spreads_until_an_army_survives(dice):
+def test_plague_spreads_until_an_army_survives(dice: Dice) -> None:
     """Lesser Event "Plague": "Choose an occupied Land. The army in that Land must
     roll 4 dice. If a 1 is rolled on any die, the army (and any fort) in that Land
     is destroyed. If the army dies, the Plague spreads to an adjacent Land of your
@@ -410,7 +417,7 @@ def test_plague_spreads_until_an_army_survives(dice):
     assert s.turn.step == "expand"
 
 
-def test_pestilence(dice):
+def test_pestilence(dice: Dice) -> None:
     """Lesser Event "Pestilence": "Choose a Land. Any army in that Land must roll
     three dice. If a 1 is rolled on any die, the army (and any fort) in that Land
     is destroyed. All adjacent Lands to the first must roll two dice." """
@@ -428,7 +435,7 @@ def test_pestilence(dice):
     assert s.holder("Palestine") == 1  # not adjacent: no roll
 
 
-def test_disaster():
+def test_disaster() -> None:
     """Lesser Event "Disaster": "Choose up to two Lands that contain monuments.
     Destroy the monuments in those Lands. Any city or fort in those Lands is also
     destroyed. Any capital in those Lands is reduced to a city." """
@@ -442,7 +449,7 @@ def test_disaster():
     assert s.turn.step == "expand"  # the second Disaster may not be played
 
 
-def test_disaster_one_land_is_enough():
+def test_disaster_one_land_is_enough() -> None:
     """Lesser Event "Disaster": "up to two" lands: one, then done."""
     s = Scenario(epoch=2).monument("Levant", "Morea").hand(0, "Disaster", "Weaponry")
     s.start("Chou Dynasty", player=0).play("Disaster").choose("Morea")
@@ -454,7 +461,7 @@ def test_disaster_one_land_is_enough():
 # -- Lesser Events: coins, forts, fleets --------------------------------------------
 
 
-def test_population_explosion_two_coins():
+def test_population_explosion_two_coins() -> None:
     """Lesser Event "Population Explosion": "The Active Empire receives two coins
     at the start of its turn." """
     s = Scenario(epoch=2).hand(0, "Population Explosion").start("Assyria", player=0)
@@ -466,7 +473,7 @@ def test_population_explosion_two_coins():
     ("empire", "coins"),
     [("Aryans", 1), ("Sumeria", 2), ("Egypt", 3)],
 )
-def test_civil_service(empire, coins):
+def test_civil_service(empire: str, coins: int) -> None:
     """Lesser Event "Civil Service": "The Active Empire receives one coin ... If
     the Empire has a capital, it receives a bonus coin. If the Empire has
     navigation, it receives a bonus coin." Aryans: neither; Sumeria: capital;
@@ -475,7 +482,7 @@ def test_civil_service(empire, coins):
     assert s.turn.coins == coins
 
 
-def test_engineering_two_free_forts():
+def test_engineering_two_free_forts() -> None:
     """Lesser Event "Engineering": "If the Active Empire has a capital, add two
     forts to its army pool." They cost no army."""
     s = Scenario(epoch=2).hand(0, "Engineering").start("Assyria", player=0).play("Engineering")
@@ -487,14 +494,14 @@ def test_engineering_two_free_forts():
     assert s.pool == pool - 1 and s.turn.free_forts == 0
 
 
-def test_engineering_needs_a_capital():
+def test_engineering_needs_a_capital() -> None:
     """Lesser Event "Engineering": only "If the Active Empire has a capital" -
     the Scytians have none."""
     s = Scenario(epoch=2).hand(0, "Engineering", "Weaponry").start("Scytians", player=0)
     s.illegal(PlayCard(0, "engineering"), "card_unplayable")
 
 
-def test_astronomy_extra_fleet_in_a_sea():
+def test_astronomy_extra_fleet_in_a_sea() -> None:
     """Lesser Event "Astronomy": "The Active Empire may place a fleet in any sea
     (not ocean) at the start of a turn. This is in addition to any fleets it
     normally receives." The Scytians in Caucasus sail the Black Sea."""
@@ -506,7 +513,7 @@ def test_astronomy_extra_fleet_in_a_sea():
     assert s.holder("Danubia") == 0
 
 
-def test_allies_coins_are_restricted(dice):
+def test_allies_coins_are_restricted(dice: Dice) -> None:
     """Lesser Event "Allies": "The Active Empire receives two coins ... any armies
     bought with the coins may only be used to expand into unoccupied Lands." """
     s = Scenario(epoch=2).army("Middle Tigris", owner=1)
@@ -533,14 +540,14 @@ def test_allies_coins_are_restricted(dice):
         ("Expert Troops: Forests", "expert", ["forest"]),
     ],
 )
-def test_combat_card_lasts_the_turn(card, flag, value):
+def test_combat_card_lasts_the_turn(card: str, flag: str, value: object) -> None:
     """Lesser Events Siegecraft, Elite Troops, Naval Power, Jihad, Expert Troops
     work during the Active Empire's turn (their dice: test_classic_combat)."""
     s = Scenario(epoch=3).hand(0, card).start("Romans", player=0).play(card)
     assert getattr(s.turn, flag) == value
 
 
-def test_treachery_names_an_enemy_land():
+def test_treachery_names_an_enemy_land() -> None:
     """Lesser Event "Treachery": "name a Land controlled by an enemy ... If the
     Land is not attacked this turn, then the card is wasted." """
     s = Scenario(epoch=2).army("Levant", owner=1).army("Zagros", owner=0, epoch=1)
@@ -552,7 +559,7 @@ def test_treachery_names_an_enemy_land():
     assert "treachery" not in s.state.hands[0]
 
 
-def test_crusade_needs_epoch_one_pieces(dice):
+def test_crusade_needs_epoch_one_pieces(dice: Dice) -> None:
     """The Crusade's armies are epoch I pieces; with all five of them on the board
     the card would bring no armies, so it is refused with a reason and nothing changes."""
     s = Scenario(epoch=5).army("Palestine", owner=1)
@@ -564,7 +571,7 @@ def test_crusade_needs_epoch_one_pieces(dice):
     assert "crusade" in s.state.hands[0]
 
 
-def test_listing_legal_actions_leaves_the_state_alone(dice):
+def test_listing_legal_actions_leaves_the_state_alone(dice: Dice) -> None:
     """Asking which cards are playable (Barbarians looks for barren lands next to
     enemies) must not write to the state."""
     s = Scenario(epoch=3).army("Libya", owner=1).hand(0, "Barbarians").start("Romans", player=0)

@@ -9,12 +9,13 @@ from __future__ import annotations
 import pytest
 
 from engine.history.actions import BuildFort, BuyBack, Expand
+from tests.conftest import Dice
 from tests.history_builder import Scenario, only
 
 # -- standard combat and defender bonuses -----------------------------------------
 
 
-def test_standard_combat_two_dice_against_one(dice):
+def test_standard_combat_two_dice_against_one(dice: Dice) -> None:
     """Chapter V, Combat: "You (the Attacker) roll two (2) dice and keep the
     higher number. The defender rolls one (1) die. The higher number wins and the
     defeated army is removed"; a won land is taken by the attacker."""
@@ -26,7 +27,7 @@ def test_standard_combat_two_dice_against_one(dice):
     assert s.turn.lost == 0
 
 
-def test_tie_removes_both_armies(dice):
+def test_tie_removes_both_armies(dice: Dice) -> None:
     """Chapter V, Combat: "In the case of a tie, both armies are removed." """
     s = Scenario(epoch=2).army("Middle Tigris", owner=1).start("Assyria", player=0)
     pool = s.pool
@@ -44,7 +45,9 @@ def test_tie_removes_both_armies(dice):
         ("Franks", 5, "Central Europe", "forest"),  # Northern Gaul -> Central Europe
     ],
 )
-def test_difficult_terrain_in_defenders_land_gives_two_dice(dice, empire, epoch, target, terrain):
+def test_difficult_terrain_in_defenders_land_gives_two_dice(
+    dice: Dice, empire: str, epoch: int, target: str, terrain: str
+) -> None:
     """Chapter V, Defender Bonuses: "Difficult Terrain are the following:
     forests, mountains, straits, and the Great Wall of China. If the Difficult
     Terrain is in the defender's Land, then the defender gets to roll two dice,
@@ -56,7 +59,7 @@ def test_difficult_terrain_in_defenders_land_gives_two_dice(dice, empire, epoch,
     assert s.holder(target) is None
 
 
-def test_difficult_terrain_in_attackers_land_gives_no_bonus(dice):
+def test_difficult_terrain_in_attackers_land_gives_no_bonus(dice: Dice) -> None:
     """Chapter V, Defender Bonuses: "If the Difficult Terrain is on the
     attacker's Land, then there is no defender bonus." Romans attack from the
     mountains of Southern Apennines into the plain of Northern Apennines."""
@@ -66,7 +69,7 @@ def test_difficult_terrain_in_attackers_land_gives_no_bonus(dice):
     assert s.battles() == [([1, 2], [1], "win")]
 
 
-def test_strait_gives_two_dice_even_between_plains(dice):
+def test_strait_gives_two_dice_even_between_plains(dice: Dice) -> None:
     """Chapter V, Defender Bonuses: "Anytime you attack over a strait, the
     defender gets to roll 2 dice. A strait is not on either side of the land."
     The Byzantines attack from the Balkans over the strait into Western Anatolia,
@@ -80,7 +83,7 @@ def test_strait_gives_two_dice_even_between_plains(dice):
     assert s.battles() == [([3, 3], [1, 3], "tie")]
 
 
-def test_great_wall_gives_two_dice(dice):
+def test_great_wall_gives_two_dice(dice: Dice) -> None:
     """Chapter V, Defender Bonuses: the Great Wall of China is difficult terrain.
     Hsiung-Nu attack from Mongolia over the Wall into Yellow River (a plain)."""
     s = Scenario(epoch=3).army("Yellow River", owner=1).start("Hsiung-Nu", player=0)
@@ -90,7 +93,7 @@ def test_great_wall_gives_two_dice(dice):
     assert s.holder("Yellow River") == 1
 
 
-def test_great_wall_helps_only_the_defender_inside_it(dice):
+def test_great_wall_helps_only_the_defender_inside_it(dice: Dice) -> None:
     """Chapter V, Defender Bonuses: difficult terrain counts "in the defender's
     Land"; "if the Difficult Terrain is on the attacker's Land, then there is no
     defender bonus". The Wall protects China: Chou Dynasty attacking out of Wei
@@ -103,7 +106,7 @@ def test_great_wall_helps_only_the_defender_inside_it(dice):
     assert s.holder("Mongolia") == 0
 
 
-def test_sea_landing_gives_three_dice(dice):
+def test_sea_landing_gives_three_dice(dice: Dice) -> None:
     """Chapter V, Attacking from the Sea: "When you land an army directly from a
     fleet (as opposed to an adjacent Land), the defender rolls three (3) dice
     when defending, keeping the highest." Greeks land from Morea in Sicily."""
@@ -118,7 +121,7 @@ def test_sea_landing_gives_three_dice(dice):
 # -- forts -------------------------------------------------------------------------
 
 
-def test_fort_adds_one_to_the_kept_die(dice):
+def test_fort_adds_one_to_the_kept_die(dice: Dice) -> None:
     """Chapter V, Attacking an Army in a Fort: "A defender in a fort adds +1 to
     the die roll he or she keeps. Therefore a rolled 5 becomes a 6." 6 vs 5+1
     ties: the fort is the first piece lost, the attacker dies."""
@@ -132,7 +135,7 @@ def test_fort_adds_one_to_the_kept_die(dice):
     assert s.turn.lost == 1
 
 
-def test_fort_lost_first_then_another_round(dice):
+def test_fort_lost_first_then_another_round(dice: Dice) -> None:
     """Chapter V, Attacking an Army in a Fort: "if the defender loses (or
     ties), the first piece removed is the fort, not the army in the fort. If the
     attacking army is still in the Land, there is another round of combat ... If
@@ -148,7 +151,7 @@ def test_fort_lost_first_then_another_round(dice):
     assert s.pool == pool - 1
 
 
-def test_fort_lost_then_attacker_loses_second_round(dice):
+def test_fort_lost_then_attacker_loses_second_round(dice: Dice) -> None:
     """Chapter V, Attacking an Army in a Fort: after the fort falls, the second
     round is fought without the +1; a loss there removes the attacker and the
     defender keeps the land (without its fort)."""
@@ -161,7 +164,7 @@ def test_fort_lost_then_attacker_loses_second_round(dice):
     assert s.turn.lost == 1
 
 
-def test_build_fort_for_an_army_and_not_in_an_empty_land():
+def test_build_fort_for_an_army_and_not_in_an_empty_land() -> None:
     """Chapter V, Forts: "you may exchange one of your unplaced armies (from the
     army pool) for a fort. This fort can be placed in any Land containing an army
     of your Active Empire (not by itself in an empty Land)." "A Land may not
@@ -178,7 +181,7 @@ def test_build_fort_for_an_army_and_not_in_an_empty_land():
 # -- sack and pillage ----------------------------------------------------------------
 
 
-def test_conquest_turns_a_capital_into_a_city(dice):
+def test_conquest_turns_a_capital_into_a_city(dice: Dice) -> None:
     """Chapter V, Sack and Pillage Capitals: "Whenever your army takes over a
     Land already containing a capital, the capital is turned over and becomes a
     city." Monuments remain."""
@@ -190,7 +193,7 @@ def test_conquest_turns_a_capital_into_a_city(dice):
     assert s.state.monuments == ["Middle Tigris"]
 
 
-def test_conquest_removes_a_city(dice):
+def test_conquest_removes_a_city(dice: Dice) -> None:
     """Chapter V, Sack and Pillage Capitals: "Whenever your army takes over a
     Land already containing a city, the city is sacked and removed from play." """
     s = Scenario(epoch=2).army("Middle Tigris", owner=1).city("Middle Tigris")
@@ -200,7 +203,7 @@ def test_conquest_removes_a_city(dice):
     assert "Middle Tigris" not in s.state.structures
 
 
-def test_tie_leaves_the_capital_standing(dice):
+def test_tie_leaves_the_capital_standing(dice: Dice) -> None:
     """Chapter V, Sack and Pillage Capitals: "If a Land is left vacant (due to a
     tie in combat die rolls), leave the capitol or city in its current state." """
     s = Scenario(epoch=2).army("Middle Tigris", owner=1).capital("Middle Tigris")
@@ -211,7 +214,7 @@ def test_tie_leaves_the_capital_standing(dice):
     assert s.state.structures["Middle Tigris"] == "capital"
 
 
-def test_capital_left_by_a_tie_is_turned_over_when_entered(dice):
+def test_capital_left_by_a_tie_is_turned_over_when_entered(dice: Dice) -> None:
     """Chapter V, Sack and Pillage Capitals: "If a Land is left vacant (due to a
     tie ...), leave the capitol or city in its current state. Only turn over (or
     remove) the piece when an invading army successfully enters the Land after a
@@ -229,7 +232,7 @@ def test_capital_left_by_a_tie_is_turned_over_when_entered(dice):
 # -- expansion rules ----------------------------------------------------------------
 
 
-def test_own_older_army_is_replaced_without_combat(dice):
+def test_own_older_army_is_replaced_without_combat(dice: Dice) -> None:
     """Chapter V, Additional Expansion Rules: "If you want to expand into a Land
     containing an army of your color (either from a past Empire or put on the
     board through card play), you may do so without combat. Replace the other
@@ -243,7 +246,7 @@ def test_own_older_army_is_replaced_without_combat(dice):
     assert s.of_type("battle") == []
 
 
-def test_barren_lands_are_refused():
+def test_barren_lands_are_refused() -> None:
     """Chapter V, Additional Expansion Rules: "Armies may not expand into or pass
     through Barren Lands." Hsiung-Nu in Mongolia border the Gobi."""
     s = Scenario(epoch=3).start("Hsiung-Nu", player=0)
@@ -253,7 +256,7 @@ def test_barren_lands_are_refused():
     s.illegal(Expand(0, "Hindu Kush"), "not_adjacent")
 
 
-def test_one_army_per_land():
+def test_one_army_per_land() -> None:
     """Chapter V, Additional Expansion Rules: "A Land may contain only one
     army." The active empire cannot put a second army in its own land."""
     s = Scenario(epoch=2).start("Assyria", player=0)
@@ -262,7 +265,7 @@ def test_one_army_per_land():
     assert "Middle Tigris" not in s.targets()
 
 
-def test_expansion_needs_adjacency():
+def test_expansion_needs_adjacency() -> None:
     """Chapter V, Expansion: "You may expand your armies into any Land that is
     adjacent to your Start Land ... then ... adjacent to any Land containing an
     army from the Active Empire." """
@@ -273,7 +276,7 @@ def test_expansion_needs_adjacency():
     assert s.holder("Lower Tigris") == 0
 
 
-def test_pool_runs_out():
+def test_pool_runs_out() -> None:
     """Chapter V, step 1: the army pool holds the empire's strength; when it is
     empty no more armies can be placed. (Shang Dynasty: strength 3.)"""
     s = Scenario(epoch=1).start("Shang Dynasty", player=0)
@@ -285,7 +288,7 @@ def test_pool_runs_out():
 # -- attacker bonuses from event cards ---------------------------------------------
 
 
-def test_leader_three_dice_and_triples_kill_him(dice):
+def test_leader_three_dice_and_triples_kill_him(dice: Dice) -> None:
     """Greater Event "Leader": "The Active Empire rolls three dice when attacking
     until it rolls triples. Any triples roll kills the leader and returns the
     Empire to attacking with two dice." """
@@ -301,7 +304,7 @@ def test_leader_three_dice_and_triples_kill_him(dice):
     assert s.battles() == [([1, 6], [6, 1], "tie")]
 
 
-def test_weaponry_adds_one(dice):
+def test_weaponry_adds_one(dice: Dice) -> None:
     """Greater Event "Weaponry": "The Active Empire adds +1 to each of its die
     rolls this turn." 4+1 beats 4."""
     s = Scenario(epoch=2).army("Middle Tigris", owner=1)
@@ -312,7 +315,7 @@ def test_weaponry_adds_one(dice):
     assert only(s.of_type("battle"))["attacker_bonus"] == 1
 
 
-def test_leader_and_weaponry_together(dice):
+def test_leader_and_weaponry_together(dice: Dice) -> None:
     """Chapter IV, Greater Events: "Leaders and Weaponry ... may be used together
     for a very strong bonus": three dice, +1."""
     s = Scenario(epoch=2).army("Middle Tigris", owner=1)
@@ -323,7 +326,7 @@ def test_leader_and_weaponry_together(dice):
     assert s.battles() == [([1, 2, 5], [6], "tie")]
 
 
-def test_jihad_three_dice_ties_then_two_dice_ties_then_normal(dice):
+def test_jihad_three_dice_ties_then_two_dice_ties_then_normal(dice: Dice) -> None:
     """Lesser Event "Jihad": "The Active Empire uses three dice to attack and
     wins all ties until it loses its first army, at which point it attacked using
     two dice, but still wins ties. After losing its second army, the Empire does
@@ -345,7 +348,7 @@ def test_jihad_three_dice_ties_then_two_dice_ties_then_normal(dice):
     assert s.holder("Eastern Anatolia") is None
 
 
-def test_elite_troops_win_ties_until_first_loss(dice):
+def test_elite_troops_win_ties_until_first_loss(dice: Dice) -> None:
     """Lesser Event "Elite Troops": "The Active Empire's armies win all ties
     until it looses an army in combat." """
     s = Scenario(epoch=2).armies(1, "Middle Tigris", "Lower Tigris")
@@ -359,7 +362,7 @@ def test_elite_troops_win_ties_until_first_loss(dice):
     assert s.battles() == [([3, 3], [3], "tie")]
 
 
-def test_siegecraft_plus_one_against_capital(dice):
+def test_siegecraft_plus_one_against_capital(dice: Dice) -> None:
     """Lesser Event "Siegecraft": "+1 bonus to die rolls when attacking a Land
     that contains a fort, capital or city." """
     s = Scenario(epoch=3).army("Northern Apennines", owner=1).capital("Northern Apennines")
@@ -373,7 +376,7 @@ def test_siegecraft_plus_one_against_capital(dice):
     assert s.battles() == [([3, 3], [2, 3], "tie")]
 
 
-def test_siegecraft_removes_fort_and_army_together_and_only_plus_one(dice):
+def test_siegecraft_removes_fort_and_army_together_and_only_plus_one(dice: Dice) -> None:
     """Lesser Event "Siegecraft": "when the attacking army is victorious against
     a Land with a fort, the defender loses both the fort and defending army at
     the same time. A Land with both a fort and a city (or capital) only gains a
@@ -390,7 +393,7 @@ def test_siegecraft_removes_fort_and_army_together_and_only_plus_one(dice):
     assert "Northern Apennines" not in s.state.structures  # the city is sacked
 
 
-def test_naval_power_two_dice_from_a_fleet(dice):
+def test_naval_power_two_dice_from_a_fleet(dice: Dice) -> None:
     """Lesser Event "Naval Power": "Defenders only roll 2 dice defending against
     these naval attackers." """
     s = Scenario(epoch=2).army("Sicily", owner=1)
@@ -408,7 +411,9 @@ def test_naval_power_two_dice_from_a_fleet(dice):
         ("Expert Troops: Forests", 5, "Franks", "Central Europe"),
     ],
 )
-def test_expert_troops_take_away_the_terrain_die(dice, card, epoch, empire, target):
+def test_expert_troops_take_away_the_terrain_die(
+    dice: Dice, card: str, epoch: int, empire: str, target: str
+) -> None:
     """Lesser Events "Expert Troops": "The Active Empire's armies suffer no
     Difficult Terrain penalties when attacking across straits / over mountains /
     through forests. Defenders only roll 1 die when defending against these
@@ -422,7 +427,7 @@ def test_expert_troops_take_away_the_terrain_die(dice, card, epoch, empire, targ
     assert s.battles() == [([2, 1], [1], "win")]
 
 
-def test_expert_troops_only_for_their_terrain(dice):
+def test_expert_troops_only_for_their_terrain(dice: Dice) -> None:
     """Expert Troops: Forests does not help against mountains."""
     s = Scenario(epoch=2).army("Eastern Anatolia", owner=1)
     s.hand(0, "Expert Troops: Forests").start("Scytians", player=0)
@@ -432,7 +437,7 @@ def test_expert_troops_only_for_their_terrain(dice):
     assert s.battles() == [([5, 1], [4, 2], "win")]
 
 
-def test_treachery_wins_without_dice_even_against_a_fort(dice):
+def test_treachery_wins_without_dice_even_against_a_fort(dice: Dice) -> None:
     """Lesser Event "Treachery": "name a Land controlled by an enemy. During this
     turn, if you attack that Land, you automatically win the attack." """
     s = Scenario(epoch=2).army("Middle Tigris", owner=1).fort("Middle Tigris")
@@ -455,7 +460,7 @@ def test_treachery_wins_without_dice_even_against_a_fort(dice):
 # -- coins --------------------------------------------------------------------------
 
 
-def test_coin_buys_back_a_lost_army(dice):
+def test_coin_buys_back_a_lost_army(dice: Dice) -> None:
     """Chapter IV, Coins: "When an army in your Active Empire is lost in combat,
     you may spend a coin to return that defeated army to your army pool." """
     s = Scenario(epoch=2).army("Middle Tigris", owner=1)
@@ -472,7 +477,7 @@ def test_coin_buys_back_a_lost_army(dice):
     s.illegal(BuyBack(0), "nothing_lost")
 
 
-def test_coin_buys_a_fort(dice):
+def test_coin_buys_a_fort(dice: Dice) -> None:
     """Chapter IV, Coins: "You may spend a coin to buy a fort for your Active
     Empire." The pool is not touched."""
     s = Scenario(epoch=2).hand(0, "Population Explosion").start("Assyria", player=0)
@@ -483,7 +488,7 @@ def test_coin_buys_a_fort(dice):
     assert s.pool == pool and s.turn.coins == 1
 
 
-def test_allies_armies_may_not_attack(dice):
+def test_allies_armies_may_not_attack(dice: Dice) -> None:
     """Lesser Event "Allies": "two coins ... any armies bought with the coins may
     only be used to expand into unoccupied Lands. These armies may not be used to
     attack." Shang (3 armies) loses two battles, buys both back with Allies
@@ -505,7 +510,7 @@ def test_allies_armies_may_not_attack(dice):
 # -- optional rules ----------------------------------------------------------------
 
 
-def test_multiple_armies_option_stacks_and_extra_casualties(dice):
+def test_multiple_armies_option_stacks_and_extra_casualties(dice: Dice) -> None:
     """Optional Rules, Multiple Armies: "Players may have up to 3 figures in a
     Land. These may be 3 armies or 2 armies and a fort. ... When defending in this
     land you still defend with normal dice. The extra figures just allow extra
@@ -527,13 +532,13 @@ def test_multiple_armies_option_stacks_and_extra_casualties(dice):
     s.illegal(Expand(0, "Middle Tigris"), "already_there")
 
 
-def test_multiple_armies_off_by_default():
+def test_multiple_armies_off_by_default() -> None:
     """Without the option a land holds one army (Chapter V)."""
     s = Scenario(epoch=2).start("Assyria", player=0)
     s.illegal(Expand(0, "Upper Tigris"), "already_there")
 
 
-def test_naval_control_man_a_fleet_and_keep_it(dice):
+def test_naval_control_man_a_fleet_and_keep_it(dice: Dice) -> None:
     """Optional Rules, Naval Control: "Active Empires ... may place armies from
     their army pool onto their fleet markers in a sea (not an ocean). At the end
     of the turn, any fleets with armies on them remain on the board. You score
@@ -554,7 +559,7 @@ def test_naval_control_man_a_fleet_and_keep_it(dice):
     assert scored["points"] == 2 + 2 + 1
 
 
-def test_naval_control_fight_for_a_held_sea(dice):
+def test_naval_control_fight_for_a_held_sea(dice: Dice) -> None:
     """Optional Rules, Naval Control: "Any Active Empires who want to put a fleet
     into a sea controlled by a past Empire must fight the existing fleet. Combat
     is handled normally with the attacker rolling two dice and the defending
@@ -576,7 +581,7 @@ def test_naval_control_fight_for_a_held_sea(dice):
     assert s.pool == pool - 1 and s.turn.lost == 1
 
 
-def test_naval_control_tie_sinks_both_and_frees_the_sea(dice):
+def test_naval_control_tie_sinks_both_and_frees_the_sea(dice: Dice) -> None:
     """Optional Rules, Naval Control: fleet combat "is handled normally": a tie
     removes both the attacking army and the defending fleet. As with a land left
     empty by a tie (the Roman example of Chapter V: "The Roman player can expand
@@ -593,7 +598,7 @@ def test_naval_control_tie_sinks_both_and_frees_the_sea(dice):
     assert s.turn.contested == []
 
 
-def test_naval_control_oldest_fleets_make_way(dice):
+def test_naval_control_oldest_fleets_make_way(dice: Dice) -> None:
     """Optional Rules, Naval Control: "If there are not enough fleet markers
     available to an Active Empire at the start of its turn, fleets with armies are
     removed from the board starting with the oldest Epoch first." Nine seas are

@@ -100,7 +100,7 @@ def test_the_draw_decision_names_the_card_and_the_seats_by_colour() -> None:
     state = GAME.setup(3, {}, 5)
     player = min(GAME.actors(state))
     decision = decide(GAME, state, player)
-    assert decision is not None
+    assert decision is not None and state.drawn is not None
     drawn = RULES.empires[state.drawn].name
     assert decision.heading == f"Keep or give the drawn card {drawn}"
     others = [SPEC.colour(p) for p in range(3) if p != player]

@@ -8,10 +8,11 @@ expected numbers come from the rulebook, not from the engine.
 from __future__ import annotations
 
 from engine.history.actions import Expand
+from tests.conftest import Dice
 from tests.history_builder import Scenario, empire, lands_of
 
 
-def test_roman_attack_into_northern_apennines(dice):
+def test_roman_attack_into_northern_apennines(dice: Dice) -> None:
     """Chapter V, Combat, example: "The Romans (Epoch III) are attacking from
     Southern Apennines into Northern Apennines. ... rolling a 1 and a 3. The
     defender rolls one die, scoring a 4 ... the attacking Roman army is removed.
@@ -42,7 +43,7 @@ def test_roman_attack_into_northern_apennines(dice):
     assert s.pool == 16
 
 
-def test_british_sea_landing_in_chekiang(dice):
+def test_british_sea_landing_in_chekiang(dice: Dice) -> None:
     """Chapter V, Attacking from the Sea, example: "the British player is
     expanding from Albion to Chekiang ... The attacking British army rolls with
     2 dice, scoring a 2 and a 4. The defender gets three dice, rolling a 1, 1,
@@ -87,7 +88,7 @@ def test_british_sea_landing_in_chekiang(dice):
     )
 
 
-def test_mongols_over_the_great_wall_with_leader_and_fort(dice):
+def test_mongols_over_the_great_wall_with_leader_and_fort(dice: Dice) -> None:
     """Chapter V, Sack and Pillage Capitals, example: the Mongols (Leader: three
     dice) attack Wei River (capital and fort) over the Great Wall. "4, 6 and 6
     ... The defender rolls a 1 and a 6. The 6 becomes a 7, defeating the Mongol
@@ -125,7 +126,7 @@ def test_mongols_over_the_great_wall_with_leader_and_fort(dice):
     assert s.turn.leader  # no triples: the leader lives
 
 
-def test_greek_fleets_as_stepping_stones():
+def test_greek_fleets_as_stepping_stones() -> None:
     """Chapter V, Expansion, example: "the Greek City States have navigation in
     the Western Med., Eastern Med., and the Black Sea. From their capital in
     Morea, the Greeks may expand into Shatts Plateau in one move, using their
@@ -146,14 +147,14 @@ def test_greek_fleets_as_stepping_stones():
     assert lands_of(s.state, 0) == {"Morea", "Shatts Plateau", "Caucasus"}
 
 
-def test_greek_fleets_do_not_reach_without_the_fleet():
+def test_greek_fleets_do_not_reach_without_the_fleet() -> None:
     """Chapter V, Expansion: fleets are stepping stones only where the empire
     has them. Assyria (no fleets) cannot jump from Upper Tigris across a sea."""
     s = Scenario(epoch=2).start("Assyria", player=0)
     s.illegal(Expand(0, "Shatts Plateau"), "not_adjacent")
 
 
-def test_portuguese_fleets_fill_the_oceans_seas():
+def test_portuguese_fleets_fill_the_oceans_seas() -> None:
     """Chapter V, step 3, example: "A person playing the Portuguese in Epoch VI
     would place fleet markers in the Atlantic Ocean and all its reachable seas:
     North Sea, Western Med., Eastern Med., Black Sea. A marker placed in the
@@ -175,7 +176,7 @@ def test_portuguese_fleets_fill_the_oceans_seas():
     assert s.holder("Caucasus") == 0
 
 
-def test_eighteen_point_scoring_example():
+def test_eighteen_point_scoring_example() -> None:
     """Chapter VI, Scoring, example: purple was Egypt in Epoch I (Nile Delta,
     Libya, Palestine) and is the Vedic City States in Epoch II (Upper Indus,
     Western Deccan, Eastern Ghats, Hindu Kush, Persian Plateau); another player
@@ -233,7 +234,7 @@ def _end_of_epoch_one(*seats: str) -> Scenario:
     return s
 
 
-def test_empire_draw_tie_lower_strength_first():
+def test_empire_draw_tie_lower_strength_first() -> None:
     """Chapter VII, Drawing for New Empires: "if two players have 8 Victory
     Points, but one player played the Egyptians in Epoch I (strength of 5) and
     the other played the Minoans (strength of 3), then the Minoan player draws
@@ -243,7 +244,7 @@ def test_empire_draw_tie_lower_strength_first():
     assert s.state.draw_order.index(2) < s.state.draw_order.index(1)
 
 
-def test_empire_draw_tie_earlier_empire_first():
+def test_empire_draw_tie_earlier_empire_first() -> None:
     """Chapter VII, Drawing for New Empires: "if two players have 8 Victory
     Points and both played Empires with a strength of 5 (the Egyptians and the
     Aryans) in the previous Epoch, then the Egyptian player draws first as Egypt

@@ -7,15 +7,26 @@ Passages cited are from Chapters I, III, V, VI and VII of the rulebook.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from engine.history.actions import BuildFort, Give, Keep
 from engine.history.game import GAME
+from engine.history.view import ClassicView, YouView
+from tests.conftest import Dice
 from tests.history_builder import RULES, Scenario, empire, only
+
+
+def _you(view: ClassicView) -> YouView:
+    """The private part of a seated player's view (only a spectator's has none)."""
+    you = view["you"]
+    assert you is not None
+    return you
+
 
 # -- setting up -------------------------------------------------------------------
 
 
-def test_deal_three_greater_and_seven_lesser_kept_secret():
+def test_deal_three_greater_and_seven_lesser_kept_secret() -> None:
     """Chapter II, Event Cards: "Deal out three (3) Greater Event cards and seven
     (7) Lesser Event Cards to each players. Players may look at their cards but
     must keep them secret until they are played." """
@@ -23,14 +34,14 @@ def test_deal_three_greater_and_seven_lesser_kept_secret():
     for p, hand in enumerate(state.hands):
         decks = [RULES.cards[c].deck for c in hand]
         assert decks.count("greater") == 3 and decks.count("lesser") == 7
-        assert GAME.view(state, p)["you"]["hand"] == hand
+        assert _you(GAME.view(state, p))["hand"] == hand
     other = GAME.view(state, 1)
     assert other["hand_sizes"] == [10] * 6
     text = json.dumps(GAME.view(state, None))
     assert not any(f'"{c}"' in text for c in RULES.cards)
 
 
-def test_one_minor_empire_each_option():
+def test_one_minor_empire_each_option() -> None:
     """Optional Rules, Minor Empires: "Distribute one Minor Empire card to each
     player and two other Greater Event cards." """
     state = GAME.setup(5, {"one_minor_each": True}, seed=4)
@@ -40,7 +51,7 @@ def test_one_minor_empire_each_option():
         assert sum(1 for c in greater if c.effect == "minor_empire") == 1
 
 
-def test_only_the_drawer_may_act():
+def test_only_the_drawer_may_act() -> None:
     """Chapter III: each player in turn draws and decides; nobody else acts."""
     state = GAME.setup(3, {}, seed=2)
     (drawer,) = GAME.actors(state)
@@ -61,7 +72,7 @@ def test_the_drawer_is_told_the_draw_waits_for_their_card() -> None:
 # -- the empire draw ----------------------------------------------------------------
 
 
-def test_epoch_one_rolloff_highest_draws_first_then_clockwise(dice):
+def test_epoch_one_rolloff_highest_draws_first_then_clockwise(dice: Dice) -> None:
     """Chapter III, Drawing Empire Cards: "Each player rolls two dice. The highest
     roller draws first and drawing proceeds clockwise." """
     dice.script([3, 4], [6, 6], [1, 2], [2, 2])
@@ -70,7 +81,7 @@ def test_epoch_one_rolloff_highest_draws_first_then_clockwise(dice):
     assert GAME.actors(state) == frozenset({1})
 
 
-def test_epoch_one_rolloff_ties_roll_again(dice):
+def test_epoch_one_rolloff_ties_roll_again(dice: Dice) -> None:
     """Chapter III: the highest roller draws first; players tied for highest roll
     again (only they)."""
     dice.script([6, 6], [6, 6], [1, 1], [2, 2], [5, 1])
@@ -78,7 +89,7 @@ def test_epoch_one_rolloff_ties_roll_again(dice):
     assert state.draw_order == [1, 2, 0]
 
 
-def test_later_epochs_lowest_score_draws_first():
+def test_later_epochs_lowest_score_draws_first() -> None:
     """Chapter VII, Drawing for New Empires: "The player with the lowest number of
     Victory Points draws first, then the person in second-to-last place, etc. The
     leader draws last." Epoch II ends; epoch III is drawn."""
@@ -91,7 +102,7 @@ def test_later_epochs_lowest_score_draws_first():
     assert s.state.draw_order == [1, 2, 0]
 
 
-def _drawing(dice) -> Scenario:
+def _drawing(dice: Dice) -> Scenario:
     """A 3-player game at its first empire draw, drawing in seat order."""
     dice.script([6, 6], [1, 1], [1, 2])
     s = Scenario.wrap(GAME.setup(3, {}, seed=11))
@@ -99,7 +110,7 @@ def _drawing(dice) -> Scenario:
     return s
 
 
-def test_keep_or_give_then_receiver_must_give(dice):
+def test_keep_or_give_then_receiver_must_give(dice: Dice) -> None:
     """Chapter III: "If you pass a card to another player, that player will play
     that Empire" and "If you have been given a card before you draw one, you may
     not keep the card you draw, but must give it to another player." """
@@ -119,7 +130,7 @@ def test_keep_or_give_then_receiver_must_give(dice):
     assert only(s.of_type("empire_kept")) == {"player": 2, "to": 2, "forced": True}
 
 
-def test_last_drawer_has_no_choice(dice):
+def test_last_drawer_has_no_choice(dice: Dice) -> None:
     """Chapter III: "The last player to draw has no choice because only one player
     needs a card at that point." Here the last drawer was given a card, so the
     card he draws goes to the one player still without one."""
@@ -131,43 +142,46 @@ def test_last_drawer_has_no_choice(dice):
     assert all(h is not None for h in s.state.holding)
 
 
-def test_cannot_give_to_a_player_who_has_a_card(dice):
+def test_cannot_give_to_a_player_who_has_a_card(dice: Dice) -> None:
     """Chapter III: "you may only have one Empire Card." """
     s = _drawing(dice)
     s.keep()
     s.illegal(Give(1, 0), "bad_receiver")
 
 
-def test_given_card_hidden_from_receiver_until_all_distributed(dice):
+def test_given_card_hidden_from_receiver_until_all_distributed(dice: Dice) -> None:
     """Chapter III: a player given a card "may not look at the card until after
     ALL Empire Cards are distributed"; the giver has seen it."""
     s = _drawing(dice)
     first = s.state.drawn
+    assert first is not None
     name = RULES.empires[first].name
     s.give(2)
     v2, v0, v1 = GAME.view(s.state, 2), GAME.view(s.state, 0), GAME.view(s.state, 1)
-    assert v2["you"]["empire"] is None and v2["you"]["empire_given_by"] == 0
-    assert v0["you"]["gave"] == {"2": first}
+    assert _you(v2)["empire"] is None and _you(v2)["empire_given_by"] == 0
+    assert _you(v0)["gave"] == {"2": first}
     for viewer in (1, 2, None):
         text = json.dumps(GAME.view(s.state, viewer))
         assert first not in text and name not in text
     for event in s.events:
         if event.visible_to(2) or event.visible_to(1):
             assert first not in json.dumps(event.to_json())
-    assert v1["you"].get("drawn") == s.state.drawn
+    assert _you(v1).get("drawn") == s.state.drawn
     s.keep()  # player 1 keeps; player 0 gets the last card without a choice
     assert s.state.phase == "turn"
-    assert GAME.view(s.state, 2)["you"]["empire"] == first
+    assert _you(GAME.view(s.state, 2))["empire"] == first
     told = [e for e in s.events if e.type == "your_empire" and e.audience == (2,)]
     assert only(told).data["empire"] == first
 
 
-def test_unused_empires_are_never_shown(dice):
+def test_unused_empires_are_never_shown(dice: Dice) -> None:
     """Chapter III: "Any unused Empire Cards are returned to the box without
     looking at them. Even in a six-player game, there will always be at least one
     Empire that is not played in an Epoch." """
     s = _drawing(dice)
-    deck_before = set(s.state.deck) | {s.state.drawn}
+    drawn = s.state.drawn
+    assert drawn is not None
+    deck_before = set(s.state.deck) | {drawn}
     s.keep().keep()
     assert s.state.phase == "turn"
     held = set(s.state.holding)
@@ -182,7 +196,7 @@ def test_unused_empires_are_never_shown(dice):
         assert not any(key in view for key in unused)
 
 
-def test_six_players_leave_one_empire_unused():
+def test_six_players_leave_one_empire_unused() -> None:
     """Chapter III: "Even in a six-player game, there will always be at least one
     Empire that is not played in an Epoch." """
     state = GAME.setup(6, {}, seed=3)
@@ -195,7 +209,7 @@ def test_six_players_leave_one_empire_unused():
 # -- calling the empires -----------------------------------------------------------
 
 
-def test_empires_called_in_card_order_and_skipped_when_not_held():
+def test_empires_called_in_card_order_and_skipped_when_not_held() -> None:
     """Chapter III, Going Through the Epoch: "If you have that Empire, turn your
     card over and start your turn. If no one has that empire, the next Empire on
     the list is read. This continues, with Empires either being played or skipped
@@ -219,7 +233,7 @@ def test_empires_called_in_card_order_and_skipped_when_not_held():
     ]
 
 
-def test_start_land_is_cleared_but_monuments_remain():
+def test_start_land_is_cleared_but_monuments_remain() -> None:
     """Chapter V, step 4: "Put your capital and your first army down in the Start
     Land for that Empire. If there is already an army in that Land, this army is
     removed from play. If the Land has a fort, this is removed as well. However,
@@ -232,7 +246,7 @@ def test_start_land_is_cleared_but_monuments_remain():
     assert s.pool == 7
 
 
-def test_incas_and_aztecs_start_in_two_lands():
+def test_incas_and_aztecs_start_in_two_lands() -> None:
     """Statistics table, Epoch VI: "Incas / Aztecs ... 2 / 2 ... Northern Andes /
     Mexican Valley ... Yes": one card (empires.yaml reads the squashed row as
     one empire of strength 4), a capital and a first army in each start land."""
@@ -245,7 +259,7 @@ def test_incas_and_aztecs_start_in_two_lands():
 # -- monuments ---------------------------------------------------------------------
 
 
-def test_monuments_capital_then_city_then_resource():
+def test_monuments_capital_then_city_then_resource() -> None:
     """Chapter V, Building: "For every two (2) Lands with resource symbols you
     control, build a monument." "If the Empire has a capital, place a monument
     there first. Otherwise, place it in any city the Active Empire controls.
@@ -271,7 +285,7 @@ def test_monuments_capital_then_city_then_resource():
     assert sorted(s.state.monuments) == sorted(built)
 
 
-def test_monument_skips_a_capital_that_has_one_and_rounds_down():
+def test_monument_skips_a_capital_that_has_one_and_rounds_down() -> None:
     """Chapter V, Building: "At no point can a Land have more than one monument";
     three resource lands make one monument (one per two)."""
     s = Scenario(epoch=3).monument("Southern Apennines").start("Romans", player=0)
@@ -282,7 +296,7 @@ def test_monument_skips_a_capital_that_has_one_and_rounds_down():
     assert only(s.of_type("monuments"))["lands"] == ["Levant"]
 
 
-def test_monuments_only_for_the_active_empires_resources():
+def test_monuments_only_for_the_active_empires_resources() -> None:
     """Chapter V, Building: "The resource symbols must be controlled by your
     Active Empire, not by Minor Empires, Kingdoms, or past Empires." """
     s = Scenario(epoch=3).army("Levant", owner=0, epoch=2).army("Nile Delta", owner=0, epoch=2)
@@ -292,7 +306,7 @@ def test_monuments_only_for_the_active_empires_resources():
     assert s.of_type("monuments") == [] and s.state.monuments == []
 
 
-def test_no_monument_when_none_left_in_the_box():
+def test_no_monument_when_none_left_in_the_box() -> None:
     """Chapter V, Building: "if all monuments are on the gameboard, you may not
     build a monument." (36 in the box: Chapter I; 35 out, two due: only one.)"""
     free_lands = [land for land, info in RULES.map.lands.items()
@@ -308,7 +322,7 @@ def test_no_monument_when_none_left_in_the_box():
 # -- scoring -----------------------------------------------------------------------
 
 
-def test_only_the_active_player_scores_after_a_turn():
+def test_only_the_active_player_scores_after_a_turn() -> None:
     """Chapter VI: "After your turn is over (not after the entire Epoch), you
     score for all your Active and past Empires on the board (all pieces of your
     color)." Nobody else scores then."""
@@ -322,7 +336,7 @@ def test_only_the_active_player_scores_after_a_turn():
     assert s.state.scores == [7, 5, 0]
 
 
-def test_dominance_needs_more_than_every_other_player():
+def test_dominance_needs_more_than_every_other_player() -> None:
     """Chapter VI: dominance is "At least two armies in an Area, and more than any
     other player"; control "At least three armies in an Area with no other
     player's army"; a tie at two is only presence."""
@@ -336,7 +350,7 @@ def test_dominance_needs_more_than_every_other_player():
 # -- between epochs and the end ----------------------------------------------------
 
 
-def test_preeminence_to_the_sole_leader():
+def test_preeminence_to_the_sole_leader() -> None:
     """Chapter VII, Pre-eminence Markers: "check to see which player has the most
     Victory Points. This player is pre-eminent and takes 1 Pre-eminence Marker
     ... This player may not look at the Marker until the end of the game." """
@@ -352,7 +366,7 @@ def test_preeminence_to_the_sole_leader():
         assert view["markers"] == [0, 1, 0] and view["marker_values"] is None
 
 
-def test_no_preeminence_when_the_lead_is_shared():
+def test_no_preeminence_when_the_lead_is_shared() -> None:
     """Chapter VII: "If there are two people tied with the most Victory Points,
     neither is pre-eminent and no Pre-eminence Marker is drawn for that Epoch."
     The Aryans' player scores 2 (Middle East presence) and ties the leader."""
@@ -365,7 +379,7 @@ def test_no_preeminence_when_the_lead_is_shared():
     assert only(s.of_type("preeminence")) == {"player": None, "epoch": 1}
 
 
-def test_no_preeminence_option():
+def test_no_preeminence_option() -> None:
     """Optional Rules, Pre-eminence Markers: "Eliminate Pre-eminence Markers.
     These are not rewarded to the leader at the end of an Epoch." """
     s = Scenario(epoch=1, options={"no_preeminence": True}).score(1, 30)
@@ -388,7 +402,9 @@ FINAL_PLAYED = {
 }
 
 
-def _final_turn(scores, markers, p0, p1):
+def _final_turn(
+    scores: tuple[int, int], markers: tuple[list[int], list[int]], p0: Sequence[str], p1: Sequence[str]
+) -> Scenario:
     """Epoch VII ends with player 2's Germany, who leads clearly and takes the
     last marker; players 0 and 1 are tied for second."""
     s = Scenario(epoch=7).score(0, scores[0]).score(1, scores[1]).score(2, 80)
@@ -400,7 +416,7 @@ def _final_turn(scores, markers, p0, p1):
     return s
 
 
-def test_final_reveal_adds_markers_from_last_place():
+def test_final_reveal_adds_markers_from_last_place() -> None:
     """Chapter VII, Winning the Game: "After the last player has scored for Epoch
     VII, make sure the Pre-eminence Marker is drawn ... Starting with the player
     in last place, each player turns over any Pre-eminence Markers they have and
@@ -420,24 +436,26 @@ def test_final_reveal_adds_markers_from_last_place():
     assert GAME.view(s.state, 0)["marker_values"] == [[3], [4, 5], drawn]
 
 
-def test_tie_break_lower_combined_strength():
+def test_tie_break_lower_combined_strength() -> None:
     """Chapter VII, Ties: "If two players are tied for Victory Points, add up the
     combined army strengths of all seven of their played Empires. The player
     whose combined army strength is lower is the winner." """
     s = _final_turn((40, 40), ([4], [4]), FINAL_PLAYED["p0"], FINAL_PLAYED["p1_weaker"])
+    assert s.state.final is not None
     assert s.state.final[:2] == [44, 44]
     assert GAME.ranking(s.state) == [2, 1, 0]
 
 
-def test_tie_break_more_preeminence_points():
+def test_tie_break_more_preeminence_points() -> None:
     """Chapter VII, Ties: "If there is still a tie, then the player with more
     Pre-eminence Marker points is the winner." (56 strength each.)"""
     s = _final_turn((42, 40), ([3], [5]), FINAL_PLAYED["p0"], FINAL_PLAYED["p1"])
+    assert s.state.final is not None
     assert s.state.final[:2] == [45, 45]
     assert GAME.ranking(s.state) == [2, 1, 0]
 
 
-def test_tie_break_lower_epoch_seven_strength():
+def test_tie_break_lower_epoch_seven_strength() -> None:
     """Chapter VII, Ties: "If there is still a tie, then the player with the lower
     army strength in Epoch VII is the winner." Russia (10) against the Netherlands
     (6), 56 strength and 4 marker points each."""
@@ -445,6 +463,7 @@ def test_tie_break_lower_epoch_seven_strength():
     strengths = [sum(RULES.empires[k].strength for k in s.state.played_empires[p])
                  for p in (0, 1)]
     assert strengths == [56, 56]
+    assert s.state.final is not None
     assert s.state.final[:2] == [44, 44]
     assert GAME.ranking(s.state) == [2, 1, 0]
     s2 = _final_turn((40, 40), ([4], [4]), FINAL_PLAYED["p1"], FINAL_PLAYED["p0"])
@@ -454,7 +473,7 @@ def test_tie_break_lower_epoch_seven_strength():
 # -- the limits of the box (Chapter I, Contents) -----------------------------------
 
 
-def test_army_pieces_run_out():
+def test_army_pieces_run_out() -> None:
     """Chapter I: "Epoch VII pieces - British (16 of each color)"; Chapter IV:
     Kingdoms of Epochs I-III use an Epoch VII army. With one of them still on the
     board, Britain (strength 16) gets only 15 armies."""
@@ -464,7 +483,7 @@ def test_army_pieces_run_out():
     assert only(s.of_type("supply_out"))["got"] == 15
 
 
-def test_kingdom_without_a_piece_still_founds_its_city():
+def test_kingdom_without_a_piece_still_founds_its_city() -> None:
     """Chapter I: "Epoch I pieces - Egyptians (5 of each color)". Kingdom: Mali
     (Epoch V) uses an Epoch I army; with all five on the board it places only its
     city."""
@@ -477,7 +496,7 @@ def test_kingdom_without_a_piece_still_founds_its_city():
     assert s.of_type("supply_out")
 
 
-def test_fleet_and_coin_markers_are_shared():
+def test_fleet_and_coin_markers_are_shared() -> None:
     """Chapter I: "There are 12 coins/fleets (same piece with a coin on one side
     and a fleet image on the other)." Portugal wants 11 fleets; with two coins
     already taken, only ten fleets can be placed. The player picks the ten to keep
@@ -493,7 +512,7 @@ def test_fleet_and_coin_markers_are_shared():
     assert only(s.of_type("supply_out"))["water"] == "Atlantic Ocean"
 
 
-def test_capitals_run_out():
+def test_capitals_run_out() -> None:
     """Chapter I: "Capitals/Cities (30)". With all thirty on the board a new
     empire gets no capital but still places its first army."""
     lands = [land for land, info in RULES.map.lands.items()
@@ -504,7 +523,7 @@ def test_capitals_run_out():
     assert s.of_type("supply_out")
 
 
-def test_forts_run_out():
+def test_forts_run_out() -> None:
     """Chapter I: "Forts (32)". With all 32 on the board no fort can be built."""
     lands = [land for land, info in RULES.map.lands.items()
              if not info.barren and land != "Upper Tigris"][:32]
@@ -513,7 +532,7 @@ def test_forts_run_out():
     assert not any(isinstance(a, BuildFort) for a in s.legal())
 
 
-def test_every_event_reads_as_a_sentence():
+def test_every_event_reads_as_a_sentence() -> None:
     """The terminal and console tell players what happened in words: every event a
     few whole games produce has a sentence (army_lost is told by its battle line, the end of
     the game once by the platform with the summary)."""

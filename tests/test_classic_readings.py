@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import decide
 from engine.history.actions import AttackFleet, Choose, ManFleet, PlayCard
 from engine.history.game import GAME
+from tests.conftest import Dice
 from tests.history_builder import RULES, Scenario, only
 
 
@@ -20,7 +21,7 @@ def plays(s: Scenario, card: str) -> list[PlayCard]:
 # -- 1. far-away armies ------------------------------------------------------------------------
 
 
-def test_japan_takes_persian_pieces_when_an_egyptian_one_is_still_on_the_board():
+def test_japan_takes_persian_pieces_when_an_egyptian_one_is_still_on_the_board() -> None:
     """Chapter IV, Lesser Events: event armies use "a figure that is far away from the current
     Epoch. So if it is early in the game, use a Spanish or British figure; if it is late in the
     game, use an Egyptian or Persian figure." (Minor Empires too, see the data README.)
@@ -45,7 +46,7 @@ def test_japan_takes_persian_pieces_when_an_egyptian_one_is_still_on_the_board()
     assert only(t.of_type("supply_out"))["got"] == 4
 
 
-def test_army_events_are_offered_while_either_far_epoch_has_pieces(dice):
+def test_army_events_are_offered_while_either_far_epoch_has_pieces(dice: Dice) -> None:
     """Chapter IV: late in the game "use an Egyptian or Persian figure".
     In epoch VI, with all five Egyptian pieces of the player on the board, Civil War and
     Jewish Revolt are still offered: all twelve Persian pieces are free."""
@@ -60,7 +61,7 @@ def test_army_events_are_offered_while_either_far_epoch_has_pieces(dice):
     assert s.stack("Palestine") == [[0, 2, "revolt:jewish-revolt"]]
 
 
-def test_early_in_the_game_the_player_picks_spanish_or_british_rebels(dice):
+def test_early_in_the_game_the_player_picks_spanish_or_british_rebels(dice: Dice) -> None:
     """Chapter IV: "if it is early in the game, use a Spanish or British figure":
     a Spanish (epoch VI) or British (epoch VII) figure. The player
     picks the Spanish ones; the rebel army that wins is a Spanish piece."""
@@ -76,7 +77,7 @@ def test_early_in_the_game_the_player_picks_spanish_or_british_rebels(dice):
         assert s.stack(land) == [[0, 6, "civil_war:civil-war"]]
 
 
-def test_a_far_epoch_the_rules_do_not_allow_is_refused():
+def test_a_far_epoch_the_rules_do_not_allow_is_refused() -> None:
     """Chapter IV: "if it is late in the game, use an Egyptian or Persian figure":
     only Egyptian or Persian figures; asking for British ones is refused
     with a sentence, and nothing changes."""
@@ -88,7 +89,7 @@ def test_a_far_epoch_the_rules_do_not_allow_is_refused():
 # -- 2. monument sites -------------------------------------------------------------------------
 
 
-def test_a_capital_less_empire_chooses_its_monument_sites():
+def test_a_capital_less_empire_chooses_its_monument_sites() -> None:
     """Chapter V, Resource Symbols and Monuments: "If the Empire has a capital, place a monument
     there first. Otherwise, place it in any city the Active Empire controls. Otherwise, place it
     in a Land containing one of the resource symbols controlled by that empire." The Aryans have
@@ -97,7 +98,7 @@ def test_a_capital_less_empire_chooses_its_monument_sites():
     held = set(s.state.lands_of(0))
     resources = sorted(land for land, info in RULES.map.lands.items() if info.resource and land not in held)
     s.state.armies.update({land: [[0, 1, s.force]] for land in resources[:4]})
-    s.state.turn.force.pool = 0
+    s.turn.force.pool = 0
     s.end_turn()
     decision = decide(GAME, s.state, 0)
     assert decision is not None and decision.heading == "Monument 1 of 2: choose the land where it rises"
@@ -110,7 +111,7 @@ def test_a_capital_less_empire_chooses_its_monument_sites():
     assert s.of_type("scored")
 
 
-def test_cities_come_before_resource_lands():
+def test_cities_come_before_resource_lands() -> None:
     """Chapter V: "Otherwise, place it in any city the Active Empire controls." With two cities
     and no capital, the player picks one of the cities, never a plain resource land."""
     s = Scenario(epoch=1).start("Aryans", player=0)
@@ -121,7 +122,7 @@ def test_cities_come_before_resource_lands():
                    if not info.resource and not info.barren and land not in held)[:2]
     s.state.armies.update({land: [[0, 1, s.force]] for land in [*resources, *plain]})
     s.city(*plain)
-    s.state.turn.force.pool = 0
+    s.turn.force.pool = 0
     s.end_turn()
     assert sorted(s.turn.pick["options"]) == sorted(plain)
     s.choose(plain[1])
@@ -131,7 +132,7 @@ def test_cities_come_before_resource_lands():
 # -- 3. fleets running short -------------------------------------------------------------------
 
 
-def test_naval_control_the_active_empire_picks_which_fleets_of_the_oldest_epoch_go():
+def test_naval_control_the_active_empire_picks_which_fleets_of_the_oldest_epoch_go() -> None:
     """Optional Rules, Naval Control: "fleets with armies are removed from the board starting with
     the oldest Epoch first. The Active Empire (who needs the fleet markers) decides which fleets to
     take within this Epoch and in what order." All nine seas are held, three of them from epoch I,
@@ -163,7 +164,7 @@ def test_naval_control_the_active_empire_picks_which_fleets_of_the_oldest_epoch_
 # -- 4. Naval Control ---------------------------------------------------------------------------
 
 
-def test_a_won_fleet_battle_leaves_the_army_manning_the_sea(dice):
+def test_a_won_fleet_battle_leaves_the_army_manning_the_sea(dice: Dice) -> None:
     """Naval Control: "Combat is handled normally with the attacker rolling two dice and the
     defending fleet rolling one." Read as normal combat in full: the Active Empire's Leader
     (three dice) applies, and the winning army stays, manning the sea, as a winning army stays
@@ -179,7 +180,7 @@ def test_a_won_fleet_battle_leaves_the_army_manning_the_sea(dice):
     assert s.pool == pool - 1 and s.turn.lost == 0
 
 
-def test_weaponry_and_elite_troops_apply_to_fleet_battles(dice):
+def test_weaponry_and_elite_troops_apply_to_fleet_battles(dice: Dice) -> None:
     """Naval Control: "Combat is handled normally": Weaponry adds one to the kept die and Elite
     Troops win ties, as in any battle of the Active Empire."""
     s = Scenario(epoch=2, options={"naval_control": True})
@@ -191,7 +192,7 @@ def test_weaponry_and_elite_troops_apply_to_fleet_battles(dice):
     assert s.state.manned["Black Sea"][0] == 0
 
 
-def test_armies_man_fleets_during_expansion_but_fleet_combat_comes_first(dice):
+def test_armies_man_fleets_during_expansion_but_fleet_combat_comes_first(dice: Dice) -> None:
     """Naval Control: "Active Empires ... may place armies from their army pool onto their fleet
     markers in a sea" (at any time of the turn), but "All fleet combat is resolved, in any order,
     before any army expansion starts"."""
@@ -212,7 +213,7 @@ def test_armies_man_fleets_during_expansion_but_fleet_combat_comes_first(dice):
 # -- 5. Jewish Revolt in your own Palestine --------------------------------------------------------
 
 
-def test_jewish_revolt_leaves_your_own_palestine_alone():
+def test_jewish_revolt_leaves_your_own_palestine_alone() -> None:
     """Lesser Event "Jewish Revolt": "One army from a far-off Epoch appears in Palestine and attacks
     any army there". Your own army is nobody to attack: your army and your fort stay."""
     s = Scenario(epoch=2).army("Palestine", owner=0, epoch=1).fort("Palestine")
@@ -224,7 +225,7 @@ def test_jewish_revolt_leaves_your_own_palestine_alone():
 # -- 6. readings ----------------------------------------------------------------------------------
 
 
-def test_entering_your_own_old_capital_keeps_it_a_capital():
+def test_entering_your_own_old_capital_keeps_it_a_capital() -> None:
     """Chapter V: "If you want to expand into a Land containing an army of your color ... Replace the
     other figure with one from your army pool without a fight", and "Whenever your army takes over a
     Land already containing a capital, the capital is turned over and becomes a city." Our reading:
@@ -239,7 +240,7 @@ def test_entering_your_own_old_capital_keeps_it_a_capital():
     assert t.state.structures["Northern Apennines"] == "city"
 
 
-def test_the_anglo_saxons_start_in_albion_with_no_invented_fleet():
+def test_the_anglo_saxons_start_in_albion_with_no_invented_fleet() -> None:
     """Greater Event table, Anglo-Saxons: the printed line (start Levant, navigation W. Med. and
     E. Med.) is the Phoenicians' copied; the start land is repaired to Albion and no fleet is made up."""
     minor = RULES.card("Anglo-Saxons").minor
@@ -247,7 +248,7 @@ def test_the_anglo_saxons_start_in_albion_with_no_invented_fleet():
     assert minor.starts == ("Albion",) and minor.fleets == () and minor.strength == 3 and not minor.capital
 
 
-def test_an_old_capital_of_your_colour_counts_as_a_city_for_monuments():
+def test_an_old_capital_of_your_colour_counts_as_a_city_for_monuments() -> None:
     """Chapter V: "Otherwise, place it in any city the Active Empire controls." The Romans take back
     their colour's old capital in Sicily without a fight (it stays a capital, reading 6): after their
     own capital it is the next monument site, before any plain resource land."""

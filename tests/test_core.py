@@ -111,8 +111,9 @@ def _good(kind: str, cls: type) -> dict[str, object]:
     return {"kind": kind, **{f.name: good[hints[f.name]] for f in dataclasses.fields(cls)}}
 
 
-WRONG_FOR = {int: [False, True, 0.0, 1.5, "1", None, [1]], str: [1, True, None, ["x"], {"x": 1}],
-             bool: [0, 1, "true", None, [True]]}
+WRONG_FOR: dict[type, list[object]] = {
+    int: [False, True, 0.0, 1.5, "1", None, [1]], str: [1, True, None, ["x"], {"x": 1}],
+    bool: [0, 1, "true", None, [True]]}
 
 
 def test_every_game_declares_only_plain_fields_the_codec_checks() -> None:

@@ -52,7 +52,7 @@ async def noticed_seqs(db: Path, upto: int) -> tuple[set[int], set[int]]:
 @pytest.mark.asyncio
 async def test_a_sigkill_after_the_commits_loses_no_notice(tmp_path: Path) -> None:
     db = tmp_path / "annals.sqlite3"
-    _, acknowledged, _ = await run_until_killed(db, 12, 0.01)
+    _, acknowledged, _ = await run_until_killed(str(db), 12, 0.01)
     spoke, stored = await noticed_seqs(db, acknowledged)
     assert spoke, "the engine said nothing in the acknowledged moves: nothing was tested"
     assert spoke <= stored, f"notices of moves {sorted(spoke - stored)} were lost with the process"

@@ -59,6 +59,7 @@ async def bid_entry(rig: Rig, game: str, user: int, message: Call,
     """The panel entry of ``message`` that bids ``amount`` (found by the engine's own label)."""
     status = await rig.service.status(game)
     seat = next(s.seat for s in status.seats if s.user_id == user)
+    assert seat is not None
     _, state = await rig.service.engine_state(game)
     found = decide(get_game("eight-minute"), state, seat)
     assert found is not None

@@ -41,6 +41,7 @@ from tests.test_discord_bot import (
     entries,
     fake,
     followup,
+    gateway,
     guild_payload,
     kinds,
     lobby_to_start,
@@ -136,6 +137,7 @@ async def test_the_whole_empire_draw_of_an_epoch_by_dm(rig: Rig) -> None:
         # alternate: give when the rules allow it, else keep (the engine's choice for each, by label)
         st = await rig.service.status(game)
         seat = next(s.seat for s in st.seats if s.user_id == user)
+        assert seat is not None
         _, state = await rig.service.engine_state(game)
         found = decide(get_game(CLASSIC), state, seat, st.seat_names)
         assert found is not None and len(found.choices) == len(legal)
@@ -315,7 +317,7 @@ async def open_unready(fake: FakeDiscord, db: Path, now: float) -> Rig:
 
 
 def become_ready(r: Rig) -> None:
-    state = r.bot._connection
+    state = gateway(r.bot)
     state.parse_ready({"v": 10, "user": BOT_USER, "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
                        "session_id": "s2", "resume_gateway_url": "wss://gateway.test",
                        "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],

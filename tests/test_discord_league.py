@@ -48,6 +48,7 @@ from tests.test_discord_bot import (
     Rig,
     button,
     fake,
+    gateway,
     guild_payload,
     no_errors_logged,
 )
@@ -83,7 +84,7 @@ class EarlyRig(Rig):
         await LeagueService.open(self.service)
         self.bot = AnnalsBot(self.service, board_size=400, guild_ready_timeout=0.0)
         await self.bot.login("fake-token")
-        state = self.bot._connection
+        state = gateway(self.bot)
         state.parse_ready({"v": 10, "user": BOT_USER, "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
                            "session_id": "s1", "resume_gateway_url": "wss://gateway.test",
                            "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
@@ -150,7 +151,7 @@ async def league(rig: Rig, user_id: int, sub: str, *, manager: bool = False, rol
     payload["member"]["permissions"] = str(MANAGER if manager else NOT_MANAGER)
     payload["member"]["roles"] = [str(r) for r in roles]
     mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(payload)
+    gateway(rig.bot).parse_interaction_create(payload)
     await rig.settle()
     return rig.fake.since(mark)
 
@@ -162,7 +163,7 @@ async def league_autocomplete(rig: Rig, user_id: int, sub: str, focused: str, ty
     data = {"id": str(APP_ID + 8), "name": "league", "type": 1,
             "options": [{"name": sub, "type": 1, "options": opts}]}
     mark = len(rig.fake.calls)
-    rig.bot._connection.parse_interaction_create(rig._base(user_id, 4, data))
+    gateway(rig.bot).parse_interaction_create(rig._base(user_id, 4, data))
     await rig.settle()
     callback = next(c for c in rig.fake.since(mark) if "/callback" in c.path)
     assert callback.payload["type"] == 8
@@ -245,9 +246,11 @@ async def test_permission_refusals_are_ephemeral_and_change_nothing(rig: Rig) ->
     league_id = await set_up(rig)
     mark = len(rig.fake.calls)
     # Bob has neither Manage Server nor the organiser role
-    for sub, options in (("season-open", {}), ("season-close", {}),
-                         ("pair", {"ruleset": GAME, "player1": str(ALICE), "player2": str(BOB),
-                                   "player3": str(CAROL)})):
+    # the slash command's options, as league() takes them (any value a gateway option may hold)
+    commands: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("season-open", {}), ("season-close", {}),
+        ("pair", {"ruleset": GAME, "player1": str(ALICE), "player2": str(BOB), "player3": str(CAROL)}))
+    for sub, options in commands:
         reply = answer(await league(rig, BOB, sub, league=league_id, **options))
         assert "Only the league's organisers" in reply.content, (sub, reply.content)
     assert not rig.fake.channel_posts(mark)  # nothing public was said

@@ -149,7 +149,9 @@ def test_a_land_reachable_by_border_and_by_fleet_offers_both_routes() -> None:
     assert labels[Invade(1, "Pindus")] == "Invade Pindus by border: battle, 42% to win the first roll"
     assert labels[Invade(1, "Pindus", SEA)] == (
         "Invade Pindus by fleet: battle, 42% to win the first roll (naval: the defender may reroll)")
-    invasions = {i["land"]: i for i in s.game.view(s.state, None)["turn"]["invasions"]}
+    shown = s.game.view(s.state, None)["turn"]
+    assert shown is not None
+    invasions = {i["land"]: i for i in shown["invasions"]}
     assert invasions["Pindus"]["ways"] == ["border", "fleet"] and invasions["Pindus"]["holder"] == 0
     assert invasions["Anatolia"]["ways"] == ["fleet"] and not invasions["Anatolia"]["battle"]
 

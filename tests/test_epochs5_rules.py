@@ -41,6 +41,7 @@ from engine.history.epochs5.empires import Empire
 from engine.history.epochs5.game import Epochs5Game
 from engine.history.epochs5.reach import reach
 from engine.history.epochs5.state import Phase, State, TurnStep
+from engine.history.epochs5.view import Epochs5View, YouView
 from engine.history.worldmap import load_map
 from tests.conftest import Dice
 
@@ -153,6 +154,13 @@ def rules(**kw: Any) -> Rules:
     tokens = kw.pop("tokens", table_tokens(VP_TABLE))
     extra = kw.pop("extra", [])
     return make_rules(WMAP, EMPIRES + LATER + extra, EVENTS, tokens, **kw)
+
+
+def you(view: Epochs5View) -> YouView:
+    """The private part of a seated player's view (only a spectator's has none)."""
+    private = view["you"]
+    assert private is not None
+    return private
 
 
 class Scenario:
@@ -355,7 +363,7 @@ def test_all_three_defender_effects_together(dice: Dice) -> None:
 
 def test_land_route_preferred_to_a_fleet_unless_asked() -> None:
     s = Scenario().army("Anatolia", 0).start(HITTITES, 1)
-    s.state.turn.fleets = ["Mediterranean Sea"]
+    s.turn.fleets = ["Mediterranean Sea"]
     targets = turn.invasion_targets(Ctx(s.state, s.game.rules))
     assert targets["Levant"] == ["land", "sea"]
     assert targets["Crete"] == ["sea"]
@@ -388,7 +396,7 @@ def test_invader_may_pass_on_a_reroll(dice: Dice) -> None:
 def test_siege_steps_plus_one_two_three_then_armies_to_supply(dice: Dice) -> None:
     """+1, +2, +3 on the catapult; past +3 the army goes straight back to the supply."""
     s = Scenario().army("Levant", 0).start(ROVERS, 1)  # 8 armies, the first in Iberia
-    s.state.turn.fleets = ["Mediterranean Sea"]
+    s.turn.fleets = ["Mediterranean Sea"]
     s.do(Prefer(0, "reroll", "never"))
     dice.script([1, 1], [6])
     s.do(Invade(1, "Levant"))
@@ -407,7 +415,7 @@ def test_siege_steps_plus_one_two_three_then_armies_to_supply(dice: Dice) -> Non
 
 def test_must_retreat_when_the_card_is_empty(dice: Dice) -> None:
     s = Scenario().army("Levant", 0).start(ASSYRIANS, 1)
-    s.state.turn.pool = 1
+    s.turn.pool = 1
     dice.script([1, 1], [6])
     s.do(Invade(1, "Levant"))
     assert s.turn.step == "invade" and "must_retreat" in s.types()
@@ -424,10 +432,10 @@ def test_siege_tokens_when_the_supply_runs_short(dice: Dice) -> None:
     s.army("Levant", 0).start(ASSYRIANS, 1)
     assert s.turn.pool + 1 == 25 - on_board
     assert s.turn.siege_tokens == 6 - (25 - on_board)
-    s.state.turn.pool = 0
-    s.state.turn.siege_tokens = 1
+    s.turn.pool = 0
+    s.turn.siege_tokens = 1
     s.refused(Invade(1, "Levant"), "no_armies")  # tokens never invade
-    s.state.turn.pool = 1
+    s.turn.pool = 1
     dice.script([1, 1], [6], [6, 1], [2])
     s.do(Invade(1, "Levant")).do(Siege(1))
     assert s.holder("Levant") == 1 and s.turn.siege_tokens == 0 and s.turn.catapult_armies == 0
@@ -437,7 +445,7 @@ def test_structures_reduced_one_at_a_time(dice: Dice) -> None:
     """Capitol to city, then the city removed, then the monument; a tie reduces too."""
     s = Scenario().army("Levant", 0).structure("Levant", "capitol").structure("Levant", "monument")
     s.start(ROVERS, 1)
-    s.state.turn.fleets = ["Mediterranean Sea"]
+    s.turn.fleets = ["Mediterranean Sea"]
     s.do(Prefer(0, "reroll", "never"))
     dice.script([5, 1], [5])  # tie: capitol -> city
     s.do(Invade(1, "Levant"))
@@ -719,7 +727,7 @@ def test_score_marker_moves_down_until_alone() -> None:
     s = Scenario(scores=[11, 5, 12]).start(ASSYRIANS, 1)
     s.state.armies.clear()
     s.army("Levant", 1, ASSYRIANS.key).army("Arabia", 1, ASSYRIANS.key)
-    s.state.turn.pool = 0
+    s.turn.pool = 0
     s.do(Stop(1))  # Middle East dominance: 5 + 6 = 11, player 0's space
     assert s.turn.step == "track" and s.turn.track["at"] == 11
     s.refused(Track(1, "sideways"), "bad_direction")
@@ -731,7 +739,7 @@ def test_score_marker_moves_up_past_occupied_spaces() -> None:
     s = Scenario(scores=[11, 5, 12]).start(ASSYRIANS, 1)
     s.state.armies.clear()
     s.army("Levant", 1, ASSYRIANS.key).army("Arabia", 1, ASSYRIANS.key)
-    s.state.turn.pool = 0
+    s.turn.pool = 0
     s.do(Stop(1))
     s.do(Track(1, "up"))
     assert s.state.scores[1] == 13
@@ -741,7 +749,7 @@ def test_scores_past_99_share_the_track_space() -> None:
     s = Scenario(scores=[7, 95, 3]).start(ASSYRIANS, 1)
     s.state.armies.clear()
     s.army("Levant", 1, ASSYRIANS.key).army("Arabia", 1, ASSYRIANS.key)
-    s.state.turn.pool = 0
+    s.turn.pool = 0
     s.do(Stop(1))  # 95 + 6 = 101: space 1, free
     assert s.state.scores[1] == 101
     view = s.game.view(s.state, None)
@@ -774,8 +782,8 @@ def test_draft_order_four_players_both_sets_at_once() -> None:
     assert state.draft_order == [1, 3, 0, 2]
     assert game.actors(state) == {1, 2}  # events with the leader, empires with the last
     view = game.view(state, 1)
-    assert view["you"]["choosing"]["pile"] == "event" and len(view["you"]["choosing"]["cards"]) == 4
-    assert "choosing" not in game.view(state, 3)["you"]
+    assert you(view)["choosing"]["pile"] == "event" and len(you(view)["choosing"]["cards"]) == 4
+    assert "choosing" not in you(game.view(state, 3))
     ev = state.event_set[0]
     state = game.apply(state, Draft(1, ev)).state
     assert game.actors(state) == {2}  # the set passes only after both have chosen
@@ -798,14 +806,14 @@ def test_middle_player_chooses_one_set_then_the_other(players: int, scores: list
         for p in sorted(game.actors(state)):
             state = game.apply(state, game.legal_actions(state, p)[0]).state
     assert state.draft_order.index(middle) == state.draft_step == players // 2
-    assert game.view(state, middle)["you"]["choosing"]["pile"] == "event"
+    assert you(game.view(state, middle))["choosing"]["pile"] == "event"
     before = json.dumps(state.to_json())
     with pytest.raises(IllegalAction) as err:
         game.apply(state, Draft(middle, state.empire_set[0]))
     assert err.value.code == "one_set_at_a_time" and json.dumps(state.to_json()) == before
     state = game.apply(state, Draft(middle, state.event_set[0])).state
     assert game.actors(state) == {middle}
-    assert game.view(state, middle)["you"]["choosing"]["pile"] == "empire"
+    assert you(game.view(state, middle))["choosing"]["pile"] == "empire"
     state = game.apply(state, Draft(middle, state.empire_set[0])).state
     assert middle not in game.actors(state)
 
@@ -953,7 +961,7 @@ def test_unrevealed_empires_stay_hidden_during_the_epoch() -> None:
     s.start(EGYPTIANS, 0)
     view = s.game.view(s.state, 2)
     assert view["empires_this_epoch"] == {"0": EGYPTIANS.key}
-    assert ASSYRIANS.key not in json.dumps(view) and view["you"]["empire"] == ROVERS.key
+    assert ASSYRIANS.key not in json.dumps(view) and you(view)["empire"] == ROVERS.key
 
 
 def test_standing_track_preference_settles_without_waiting() -> None:
@@ -961,7 +969,7 @@ def test_standing_track_preference_settles_without_waiting() -> None:
     s.do(Prefer(1, "track", "up"))
     s.state.armies.clear()
     s.army("Levant", 1, ASSYRIANS.key).army("Arabia", 1, ASSYRIANS.key)
-    s.state.turn.pool = 0
+    s.turn.pool = 0
     s.do(Stop(1))  # 5 + 6 = 11, taken: up past 12 to 13 at once
     assert s.state.scores[1] == 13 and (s.state.turn is None or s.state.turn.player != 1)
 

@@ -15,7 +15,7 @@ from bot.clock import FakeClock
 from bot.digest import digest
 from bot.models import NoticeKind
 from bot.service import GameService, ServiceError
-from bot.storage import open_store
+from bot.storage import GameStore, open_store
 from bot.store import Store
 from engine.core import Game
 from engine.registry import get_game, make_policy, spec
@@ -34,7 +34,7 @@ def ids() -> Callable[[], str]:
     return lambda: f"g{next(counter)}"
 
 
-def service(store: Store, clock: FakeClock | None = None) -> GameService:
+def service(store: GameStore, clock: FakeClock | None = None) -> GameService:
     return GameService(store, clock or FakeClock(), seed_factory=lambda: 7, id_factory=ids(),
                        checkpoint_every=20)
 

@@ -39,7 +39,8 @@ def _ids() -> np.ndarray:
 
 
 def _geometry() -> dict[str, Any]:
-    return json.loads((BOARD_DIR / "geometry.json").read_text(encoding="utf-8"))
+    geometry: dict[str, Any] = json.loads((BOARD_DIR / "geometry.json").read_text(encoding="utf-8"))
+    return geometry
 
 
 def _touching(ids: np.ndarray, off_board: int) -> set[tuple[int, int]]:
@@ -219,13 +220,14 @@ def test_area_colours_cover_areas_and_neighbours_differ(ruleset: str) -> None:
     wmap = load_map(Path(__file__).resolve().parents[1] / "data" / "history" / ruleset / "map.yaml")
     assert set(wmap.areas) <= set(palette.AREA_COLOURS)
     cols = palette.AREA_COLOURS
+    area_of = {land: info.area for land, info in wmap.lands.items() if info.area}
     pairs = {
-        frozenset((wmap.lands[a].area, wmap.lands[b].area))
+        frozenset((area_of[a], area_of[b]))
         for a, b, _ in wmap.edges()
-        if wmap.lands[a].area and wmap.lands[b].area and wmap.lands[a].area != wmap.lands[b].area
+        if a in area_of and b in area_of and area_of[a] != area_of[b]
     }
     for pair in pairs:
-        a, b = sorted(pair)  # type: ignore[type-var]
+        a, b = sorted(pair)
         assert delta_e(cols[a], cols[b]) >= 12, (a, b)
 
 

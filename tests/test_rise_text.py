@@ -17,7 +17,7 @@ from engine.rise.actions import Discard, Keep, PlaceCube, Select, Skip, Stop, Ta
 from engine.rise.data import load_data
 from engine.rise.game import GAME
 from engine.rise.spec import SPEC
-from engine.rise.state import EMPTY, RiseState
+from engine.rise.state import EMPTY, Phase, RiseState
 from engine.rise.text import EVENT_TYPES
 from engine.rise.view import RiseView
 from tests.test_rise_rules import arranged, b_turn
@@ -174,7 +174,7 @@ def test_keep_or_give_up_decisions_say_what_they_are() -> None:
     s = arranged()
     tile = next(t for t, p in DATA.progress.items() if p.name == "Agriculture")
     s.progress[0].append(tile)
-    s.turn, s.phase, s.task = 2, "era_end", None
+    s.turn, s.phase, s.task = 2, Phase.ERA_END, None
     s.pending = [{"player": 0, "kind": "keep_progress", "tile": tile}]
     decision = decide(GAME, s, 0)
     assert decision is not None
@@ -222,7 +222,9 @@ def test_the_final_scores_are_listed_best_first(players: int, seed: int, policy:
     *_, (final, _) = playout(players, seed, policy)
     view = GAME.view(final, None)
     names = NAMES[:players]
+    scores, ranking = view["final"], view["ranking"]
+    assert scores is not None and ranking is not None  # the game is over
     for text in (GAME.summary_text(view, names), GAME.status_text(view, names)):
-        at = [text.index(f"{names[p]} {view['final'][p]}") for p in view["ranking"]]
+        at = [text.index(f"{names[p]} {scores[p]}") for p in ranking]
         assert at == sorted(at), text
-    assert [view["final"][p] for p in view["ranking"]] == sorted(view["final"], reverse=True)
+    assert [scores[p] for p in ranking] == sorted(scores, reverse=True)

@@ -19,7 +19,7 @@ from bot.discord.client import AnnalsBot, make_bot
 from bot.scheduler import Scheduler
 from bot.service import GameService
 
-__all__ = ["AnnalsBot", "serve", "sync_commands"]
+__all__ = ["AnnalsBot", "make_bot", "serve", "sync_commands"]
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 2.0  # then the delivery workers stop: what is left stays in the outbox for the next start
