@@ -138,11 +138,11 @@ async def test_postgres_three_processes_killed_at_random_lose_nothing(postgres_u
             count, low, high = await store.log_bounds(gid)
             assert (low, high) == (1, count) and row.seq == high, f"{gid}: the log has gaps"
             log = {a.seq: a for a in await store.actions(gid)}
-            for ack_gid, seq, user in acks:
+            for ack_gid, acked, user in acks:
                 if ack_gid == gid:
-                    entry = log.get(int(seq))
+                    entry = log.get(int(acked))
                     assert entry is not None and entry.user_id == int(user) and entry.source == "human", \
-                        f"{gid}: acknowledged move {seq} of {user} lost"
+                        f"{gid}: acknowledged move {acked} of {user} lost"
             seq, loaded = await svc.engine_state(gid)
             replayed = replay(game, 3, row.options, row.seed,
                               [game.codec.decode(log[s].action) for s in sorted(log)])
@@ -168,23 +168,23 @@ async def notices_each_sent_once(store: GameStore, drivers: list[Driver]) -> Non
             if word == "sent":
                 sent.setdefault(int(rest[0]), []).append((i, rest[1]))
             elif word == "marked":
-                for r in rest:
-                    marked.setdefault(int(r), []).append(i)
+                for number in rest:
+                    marked.setdefault(int(number), []).append(i)
     rows = await store.outbox_rows()
     assert len(rows) > 100 and marked, f"too few notices delivered: {len(marked)} of {len(rows)}"
     for dest in await store.outbox_destinations():  # what the last processes were killed holding
         left = await store.claim_due(dest)
         await store.mark_delivered([r.id for r in left], 1)
-        for r in left:
-            sent.setdefault(r.id, []).append((len(drivers), r.nonce))
-    for row in await store.outbox_rows():
-        sends = sent.get(row.id, [])
-        assert row.delivered_at is not None and sends, f"notice {row.id} never went out"
-        assert {nonce for _, nonce in sends} == {row.nonce}
+        for claimed in left:
+            sent.setdefault(claimed.id, []).append((len(drivers), claimed.nonce))
+    for notice in await store.outbox_rows():
+        sends = sent.get(notice.id, [])
+        assert notice.delivered_at is not None and sends, f"notice {notice.id} never went out"
+        assert {nonce for _, nonce in sends} == {notice.nonce}
         senders = [i for i, _ in sends]
-        assert len(senders) == len(set(senders)), f"a process sent notice {row.id} twice"
+        assert len(senders) == len(set(senders)), f"a process sent notice {notice.id} twice"
         # two live processes never both deliver one: a second send follows a kill before the mark
-        assert len(marked.get(row.id, [])) <= 1, f"notice {row.id} delivered by {marked[row.id]}"
+        assert len(marked.get(notice.id, [])) <= 1, f"notice {notice.id} delivered by {marked[notice.id]}"
     again = sum(len(s) - 1 for s in sent.values())
     print(f"{len(rows)} notices delivered, {again} sent again after a kill (same nonce)")
 
