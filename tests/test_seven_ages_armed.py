@@ -195,3 +195,11 @@ def test_an_order_survives_saving_and_loading() -> None:
     loaded = GAME.from_json(GAME.to_json(s.state))
     assert loaded.people[0].armed == ((GHAZI, ROMANS, "Latium"),)
     assert loaded == s.state
+
+
+def test_the_owner_reads_the_order_with_the_hand_and_nobody_else_does() -> None:
+    s = table(GHAZI).play(Arm(0, GHAZI, ROMANS, "Latium"))
+    mine = GAME.WORDS.hand_text(GAME.view(s.state, 0), 0, NAMES)
+    assert "Armed orders, hidden from the others: Ghazi raid on the Romans at their Manoeuvre, disordering " \
+        "Latium." in mine
+    assert "Armed" not in GAME.WORDS.hand_text(GAME.view(s.state, 1), 1, NAMES)
