@@ -14,6 +14,7 @@ from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.secrets import private_variants
+from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.text import describe_event
 from tests.seven_ages_builder import Scenario, card
@@ -146,7 +147,9 @@ def test_undo_cannot_cross_a_fire_nor_an_arming() -> None:
     assert held(before) == held(plain.state) == (1, 0, 0, 0), "no order: no hand nor order changed"
     s = table(GHAZI)
     unarmed = s.state
-    s.play(Arm(0, GHAZI, ROMANS, "Latium"))
+    arm = Arm(0, GHAZI, ROMANS, "Latium")
+    result = s.apply(arm)
+    assert not GAME.undoable(unarmed, arm, result), "disarm withdraws an order; undo does not"
     assert held(s.state) == (1, 0, 1, 0), "the order is counted as it is armed"
     assert GAME.hidden_draws(unarmed) != GAME.hidden_draws(s.state)
     s.turn_over(1, "Romans")
@@ -203,3 +206,11 @@ def test_the_owner_reads_the_order_with_the_hand_and_nobody_else_does() -> None:
     assert "Armed orders, hidden from the others: Ghazi raid on the Romans at their Manoeuvre, disordering " \
         "Latium." in mine
     assert "Armed" not in GAME.WORDS.hand_text(GAME.view(s.state, 1), 1, NAMES)
+
+
+def test_the_moves_arrive_as_json_like_any_anytime_move() -> None:
+    """The service decodes any anytime kind from JSON (no console command of its own yet)."""
+    assert GAME.codec.decode({"kind": "arm", "player": 0, "card": GHAZI, "empire": ROMANS,
+                              "areas": "Latium"}) == Arm(0, GHAZI, ROMANS, "Latium")
+    assert GAME.codec.decode({"kind": "disarm", "player": 0, "card": GHAZI}) == Disarm(0, GHAZI)
+    assert {"arm", "disarm"} <= SPEC.anytime_kinds
