@@ -184,7 +184,8 @@ def test_bad_orders_are_refused_with_one_sentence() -> None:
     for r in refusals:
         assert r.message.count(".") == 1 and r.message.endswith("."), r.message
         assert "Error" not in r.message and "[" not in r.message
-    assert refusals[1].message == "Border raid cannot be armed to play in another empire's go."
+    assert refusals[1].message == "Border raid cannot be armed: only Ghazi raid, Nomad raid, Raiders from " \
+        "the steppe and Scourge of God can be so far."
     assert refusals[4].message == "Nomad raid disorders 2 areas: name 2 different ones."
 
 

@@ -110,7 +110,9 @@ def _checked(state: SevenState, action: Arm) -> Order:
         raise IllegalAction("not_in_hand", "That card is not in your hand.")
     name = load_deck().cards[action.card].event.name
     if not armable(action.card):
-        raise IllegalAction("not_armable", f"{name} cannot be armed to play in another empire's go.")
+        able = sorted({c.event.name for c in load_deck().cards.values() if armable(c.number)})
+        raise IllegalAction("not_armable", f"{name} cannot be armed: only {join_words(able, 'and')} can be "
+                            "so far.")
     if not state.has_empire(action.empire) or state.empire(action.empire).owner == action.player:
         raise IllegalAction("bad_target", f"{name} is played on an empire of another player in play.")
     wanted = disorders(action.card)
