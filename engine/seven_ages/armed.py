@@ -38,6 +38,7 @@ from engine.seven_ages.actions_civ import Arm, Disarm, PlayEvent
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.civilise import simple_effect
 from engine.seven_ages.markers import use_armed
+from engine.seven_ages.setup import discard_from_hand
 from engine.seven_ages.state import Go, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, seat
@@ -149,11 +150,7 @@ def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
         ctx.emit("order_dropped", (who,), seat=who, card=card, empire=empire, reason=why)
         return
     ev = load_deck().cards[card].event
-    p = ctx.state.people[who]
-    hand = list(p.hand)
-    hand.remove(card)
-    ctx.state = replace(ctx.state, discard=(*ctx.state.discard, card)).with_player(
-        replace(p, hand=tuple(hand)))
+    discard_from_hand(ctx, who, (card,))
     ctx.emit("armed_played", seat=who, card=card, event=ev.name, empire=empire, action=go.action)
     chosen = {"card": card, "seat": who, "target": empire, "areas": order[2]}
     cancels.play(ctx, go, card, who, ctx.state.empire(empire).owner, RESUME, chosen)
