@@ -212,11 +212,31 @@ class Hock(Action):
     points: int = 1
 
 
+@dataclass(frozen=True)
+class Arm(Action):
+    """A hidden standing order (:mod:`engine.seven_ages.armed`): when the empire ``empire`` begins its go of
+    the action ``card``'s event is timed for, play that event on it, disordering ``areas`` (comma-separated,
+    as many as the event disorders). Any seated player, at any time; only its sender learns of it."""
+
+    kind = "arm"
+    card: int = 0
+    empire: int = 0
+    areas: str = ""
+
+
+@dataclass(frozen=True)
+class Disarm(Action):
+    """Withdraw one's standing order on ``card`` (the card stays in the hand)."""
+
+    kind = "disarm"
+    card: int = 0
+
+
 ACTIONS: tuple[type[Action], ...] = (
     TradeWith, TradeCard, TradeLevels, TradeKeep, Gift,
     PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant, Modernise,
     RemoveDisorder, Urbanise, NewHomeland, EventPick, AssassinCard,
-    BuyGlory, RankHigher, Hock,
+    BuyGlory, RankHigher, Hock, Arm, Disarm,
 )
-ANYTIME: frozenset[str] = frozenset({"prefer", TopUnit.kind})
+ANYTIME: frozenset[str] = frozenset({"prefer", TopUnit.kind, Arm.kind, Disarm.kind})
 """Kinds a seated player may send at any time (the spec's ``anytime_kinds``)."""

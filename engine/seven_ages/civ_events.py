@@ -281,19 +281,20 @@ def _disorder_start(ctx: Ctx, go: Go, ev: dict[str, Any], e: Empire, n: int) -> 
     area = str(ev["area"])
     if area:  # an event played on an area disorders that area (Flood, Earthquake)
         if _land(area) and not ctx.state.area(area).disorder:
-            _disorder(ctx, e, area)
+            disorder(ctx, e, area)
         return True
     options = disorder_candidates(ctx.state, e)
     if n <= 0 or not options:
         return True
     if len(options) <= n:  # nothing to choose: every one of them
         for a in options:
-            _disorder(ctx, e, a)
+            disorder(ctx, e, a)
         return True
     return _ask(ctx, go.seat, {"code": "disorder", "left": n})
 
 
-def _disorder(ctx: Ctx, e: Empire, area: str) -> None:
+def disorder(ctx: Ctx, e: Empire, area: str) -> None:
+    """``area`` of the empire ``e`` falls into disorder by an event (announced)."""
     ctx.state = ctx.state.with_area(replace(ctx.state.area(area), disorder=True))
     ctx.emit("event_disorder", empire=e.card, area=area)
 
@@ -461,7 +462,7 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
         follow = _less(ask)
     elif code == "disorder":
         assert e is not None
-        _disorder(ctx, e, detail)
+        disorder(ctx, e, detail)
         follow = _less(ask)
     elif code == "convert":
         assert e is not None

@@ -24,8 +24,9 @@ from engine.core import (
     Words,
     only_move,
 )
-from engine.seven_ages import card_words, decision, fog, join, prefs, secrets, steps, text, window
+from engine.seven_ages import armed, card_words, decision, fog, join, prefs, secrets, steps, text, window
 from engine.seven_ages.actions import CODEC, Done, Pass
+from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.setup import new_game
@@ -84,6 +85,8 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
     def apply(self, state: SevenState, action: Action) -> Result:
         if isinstance(action, TopUnit):  # the fog of war's top unit of a stack: any time (L791)
             return fog.choose_top(state, action)
+        if isinstance(action, (Arm, Disarm)):  # a hidden standing order: any seat, any time
+            return armed.standing_order(state, action)
         if action.kind in SPEC.anytime_kinds:  # a standing preference: any seat, any time (half B)
             return prefs.standing_move(state, action)
         if action.player in state.choosing_colours():  # a newcomer's first move, whatever the step (L337)
@@ -106,14 +109,15 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         """What a move may show of hidden things, by size: a draw from the deck or the cup, a card leaving
         a hand (played, bid, discarded), a marker turned face up. A move that changes one cannot be
         taken back: it showed something. A conflict's sealed commitments and the cards held aside (an
-        assassination's draws, a trade's cards) count too: their reveal shows the other side's."""
+        assassination's draws, a trade's cards) count too: their reveal shows the other side's; so do the
+        armed orders (:mod:`~engine.seven_ages.armed`), which fire unseen and then show themselves."""
         face_down = sum(1 for m in state.markers if m.face_down)
         return (len(state.deck), len(state.cup), face_down, len(state.sealed), len(state.aside),
-                *(len(p.hand) for p in state.people))
+                *(len(p.hand) for p in state.people), *(len(p.armed) for p in state.people))
 
     def private_variants(self, state: SevenState, seat: PlayerId) -> list[SevenState]:
         """Its hand and bid swapped with unseen cards, its vote turned, its face-down markers
-        exchanged (:mod:`engine.seven_ages.secrets`)."""
+        exchanged, its armed orders moved or withdrawn (:mod:`engine.seven_ages.secrets`)."""
         return secrets.private_variants(state, seat)
 
     def forced(self, state: SevenState, player: PlayerId) -> Action | None:

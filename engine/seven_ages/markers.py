@@ -24,6 +24,7 @@ turns its marker before the first may turn a second; a seat that passes is out f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from math import ceil
 from typing import Protocol
@@ -333,11 +334,17 @@ class OwnEvents(Protocol):
 
 
 _OWN_EVENTS: list[OwnEvents] = []
+_ARMED: list[Callable[[Ctx, Go], None]] = []
 
 
 def use_own_events(hook: OwnEvents) -> None:
     """Plug in the own-go events (their module imports this one, so it registers itself)."""
     _OWN_EVENTS[:] = [hook]
+
+
+def use_armed(fire: Callable[[Ctx, Go], None]) -> None:
+    """Plug in the standing orders that fire as an empire's go begins (:mod:`engine.seven_ages.armed`)."""
+    _ARMED[:] = [fire]
 
 
 class MarkerStep:
@@ -434,6 +441,8 @@ class MarkerStep:
         ctx.state = replace(s, markers=tuple(markers), queue=queue).with_go(go)
         ctx.emit("marker_turned", seat=seat, empire=marker.empire, action=self.name,
                  wild=marker.action == WILD)
+        for fire in _ARMED:  # others' orders on this empire and action, before anything of the go happens
+            fire(ctx, go)
         self.rules.begin(ctx, go)
 
     def _tidy(self, ctx: Ctx) -> None:

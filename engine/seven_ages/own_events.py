@@ -18,7 +18,8 @@ the stage it was at. The codes particular to an action are carried out here: ``i
 movement codes (:mod:`engine.seven_ages.move_events`); the plain ones (money, an elite marker, cards
 drawn) as in Civilise (:func:`engine.seven_ages.civilise.simple_effect`).
 
-Not here: plays in another empire's go or at the harvest, and the cancels (plays out of one's own go and
+Not here: plays in another empire's go (pre-armed orders, :mod:`engine.seven_ages.armed`) or at the
+harvest, and the cancels (plays out of one's own go and
 the cancel chain); Conquistadors' conflict bonus (the conflict's window). Readings with their
 passages: ``data/seven_ages/README.md``, "Events in one's own go".
 """

@@ -2,10 +2,11 @@
 (:meth:`engine.core.Game.private_variants`, :func:`engine.core.shows_hidden`).
 
 The others see the size of a hand, that a bid or a vote is in, and that a marker lies face down on
-an empire (see :mod:`engine.seven_ages.view`). So a state in which the seat's hand cards and its bid
-card have changed places with cards of the face-down deck (or, once it runs out, of the face-down
-discard pile), its vote is the other way, and its face-down markers have changed places with each
-other looks the same to every other seat and to a spectator.
+an empire (see :mod:`engine.seven_ages.view`); of a seat's armed orders they see nothing. So a state
+in which the seat's hand cards and its bid card have changed places with cards of the face-down deck (or,
+once it runs out, of the face-down discard pile), its vote is the other way, its face-down markers have
+changed places with each other and its armed orders are moved or gone looks the same to every other seat
+and to a spectator.
 """
 
 from __future__ import annotations
@@ -52,9 +53,19 @@ def _swap_cards(state: SevenState, seat: int, backwards: bool) -> SevenState:
 
     hand = tuple(exchange(card) for card in person.hand)
     bid = exchange(person.bid) if person.bid is not None else None
+    armed = _orders(person.armed, dict(zip(person.hand, hand, strict=True)), backwards)
     return replace(state, deck=tuple(piles["deck"]), discard=tuple(piles["discard"]),
-                   people=tuple(replace(p, hand=hand, bid=bid) if p.seat == seat else p
+                   people=tuple(replace(p, hand=hand, bid=bid, armed=armed) if p.seat == seat else p
                                 for p in state.people))
+
+
+def _orders(armed: tuple[tuple[int, int, str], ...], moved: dict[int, int],
+            backwards: bool) -> tuple[tuple[int, int, str], ...]:
+    """The seat's armed orders (:mod:`engine.seven_ages.armed`) varied: withdrawn in one variant, in the
+    other following their cards to the stand-ins (an order on a card not held is dropped as it fires)."""
+    if backwards:
+        return ()
+    return tuple(sorted((moved.get(card, card), empire, areas) for card, empire, areas in armed))
 
 
 def _turn_vote(state: SevenState, seat: int) -> SevenState:

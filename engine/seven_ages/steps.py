@@ -64,6 +64,7 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.civilise",
     "engine.seven_ages.manoeuvre",
     "engine.seven_ages.own_events",  # plugs the own-go events into the action steps above
+    "engine.seven_ages.armed",  # plugs the standing orders fired in another empire's go
 )
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 

@@ -286,6 +286,12 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
     if mine:
         placed = join_words([f"{action_name(m['action'])} {marker_place(m['empire'], 'you')}" for m in mine])
         extra += f" Your face-down markers: {placed}."
+    armed = (view["you"] or {}).get("armed") or []
+    if armed:  # the owner's hidden standing orders (engine.seven_ages.armed): in their own view only
+        extra += " Armed orders, hidden from the others: " + "; ".join(
+            f"{load_deck().cards[o['card']].event.name} on {empire_name(o['empire'])} at their "
+            f"{action_name(load_deck().cards[o['card']].event.timing)}, disordering {join_words(o['areas'])}"
+            for o in armed) + "."
     standing = (view["you"] or {}).get("prefs") or {}
     if standing:
         extra += " Standing preferences (prefs KEY=VALUE changes one): " + " ".join(

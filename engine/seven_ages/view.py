@@ -112,6 +112,14 @@ class SevenView(TypedDict):
 
 class YouView(TypedDict):
     prefs: dict[str, str]  # every standing preference (engine.seven_ages.prefs), defaults included
+    armed: list[dict[str, Any]]  # the viewer's standing orders (engine.seven_ages.armed): theirs alone
+
+
+def _you(state: SevenState, viewer: PlayerId) -> YouView:
+    """The viewer's own settings: preferences and armed orders (no other view holds either)."""
+    return YouView(prefs=prefs.of_player(state, viewer),
+                   armed=[{"card": c, "empire": e, "areas": [a for a in areas.split(",") if a]}
+                          for c, e, areas in state.people[viewer].armed])
 
 
 def empire_view(state: SevenState, e: Empire, viewer: PlayerId | None) -> EmpireView:
@@ -151,7 +159,7 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         your_hand=list(state.people[viewer].hand) if mine and viewer is not None else None,
         your_bid=state.people[viewer].bid if mine and viewer is not None else None,
         your_drafted=list(state.people[viewer].drafted) if mine and viewer is not None else None,
-        you=YouView(prefs=prefs.of_player(state, viewer)) if mine and viewer is not None else None,
+        you=_you(state, viewer) if mine and viewer is not None else None,
         spare_offered=sorted(state.spare) if mine and state.phase == DRAFT and state.queue[:1] == (viewer,)
         else None,
         empires=[empire_view(state, e, viewer if mine else None) for e in state.empires],

@@ -1,0 +1,220 @@
+"""Pre-armed orders: events played in another empire's go (issue 27, item 3, second half).
+
+"Some events can be played at other times during a turn. This will be stated on the card." (L865). A card
+such as Nomad raid ("manoeuvre, another player's empire") is played while *another* empire takes that
+action. Rather than ask every seat at every go (a turn already takes 30-90 moves, and whether a seat is
+asked must never depend on its hand), a player sets a hidden standing order ahead, at any time: "when the
+Aztecs manoeuvre, play Nomad raid on them, disordering these areas". The order is kept with the player's
+hidden state, like a face-down marker: the card stays in the hand, only its owner sees the order, and the
+others learn nothing, not even that an order exists (the view never shows it; the move is told to its
+sender only). It fires at the first matching moment, as the named empire's marker of the card's action is
+turned over and before anything of that go happens (:func:`engine.seven_ages.markers.use_armed`).
+
+When it fires it is checked again: the card still in the hand, the empire still in play and another
+player's, at least one of the named areas still the empire's and not in disorder. A refused order is
+dropped and explained to its owner alone; an order that stands is revealed to all ("alice (Red) plays
+Nomad raid on the Aztecs as they manoeuvre"), its card discarded, and the event carried out through the
+cancel chain's entry (:func:`engine.seven_ages.cancels.play`) as if played then.
+
+What may be armed today: the manoeuvre events played on another player's empire whose codes ask nothing of
+the victim (``disorder_areas``, ``money``): Nomad raid, Ghazi raid, Scourge of God and Raiders from the
+steppe. Not yet: an event some card cancels (Border raid, cancelled by card 100): its cancel window would
+have to hold the victim's go before it begins, which the marker step does not do yet; the trade and
+production ones (Closed country, Jolly Roger, Corrupt administration) and Pirate raid (whose money goes to
+an empire the order would have to name).
+
+The computer players arm nothing (an ``arm`` move is never among the legal moves a policy picks from).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Action, Event, IllegalAction, Names, PlayerId, Result
+from engine.seven_ages import cancels, civ_events
+from engine.seven_ages.actions_civ import Arm, Disarm, PlayEvent
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilise import simple_effect
+from engine.seven_ages.markers import use_armed
+from engine.seven_ages.setup import discard_from_hand
+from engine.seven_ages.state import Go, SevenState
+from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import empire_name, register_event, seat
+from engine.words import join_words, plural
+
+CODES: Mapping[str, frozenset[str]] = {"manoeuvre": frozenset({"disorder_areas", "money"})}
+"""The codes an armed event of each action's timing may carry."""
+TARGET = "other_empire"
+RESUME = "armed"
+"""The key of the cancel chain's resume that carries out a fired order."""
+AS_THEY = {"manoeuvre": "as they manoeuvre"}
+WHEN_THEY = {"manoeuvre": "when they manoeuvre"}
+
+Order = tuple[int, int, str]
+"""A standing order as the player's hidden state keeps it: (card, empire card, areas comma-separated)."""
+
+
+def armable(card: int) -> bool:
+    """Whether ``card``'s event may be armed (public: it reads only the card)."""
+    deck = load_deck()
+    if card not in deck.cards:
+        return False
+    ev = deck.cards[card].event
+    codes = {str(x["code"]) for x in ev.effects}
+    return (ev.target == TARGET and ev.timing in CODES and bool(codes) and codes <= CODES[ev.timing]
+            and not cancels.cancellable(ev.name))
+
+
+def disorders(card: int) -> int:
+    """How many areas ``card``'s event disorders (the areas an order on it must name)."""
+    effects = load_deck().cards[card].event.effects
+    return sum(int(x["count"]) for x in effects if x["code"] == "disorder_areas")
+
+
+def areas_of(order: Order) -> list[str]:
+    return [a for a in order[2].split(",") if a]
+
+
+def orders(state: SevenState, seat_: PlayerId) -> tuple[Order, ...]:
+    """``seat_``'s standing orders (its hidden state: for its own view only)."""
+    return state.people[seat_].armed
+
+
+# -- the standing moves -----------------------------------------------------------------------------
+
+def standing_order(state: SevenState, action: Action) -> Result:
+    """Apply an ``arm`` or ``disarm`` move from any seated player, whoever is to act; only its sender is told.
+    Bad input is refused with one sentence and changes nothing."""
+    if not 0 <= action.player < state.players:
+        raise IllegalAction("not_seated", "There is no such seat in this game.")
+    person = state.people[action.player]
+    if isinstance(action, Disarm):
+        if action.card not in {o[0] for o in person.armed}:
+            raise IllegalAction("not_armed", "You have no order armed on that card.")
+        kept = tuple(o for o in person.armed if o[0] != action.card)
+        event = Event("order_disarmed", {"seat": action.player, "card": action.card}, (action.player,))
+    else:
+        assert isinstance(action, Arm)
+        order = _checked(state, action)
+        kept = tuple(sorted((*(o for o in person.armed if o[0] != action.card), order)))
+        event = Event("order_armed", {"seat": action.player, "card": action.card, "empire": action.empire,
+                                      "areas": list(areas_of(order))}, (action.player,))
+    new = state.with_player(replace(person, armed=kept))
+    return Result(replace(new, seq=new.seq + 1), (event,))
+
+
+def _checked(state: SevenState, action: Arm) -> Order:
+    """The order ``action`` sets, or one sentence saying why it cannot be set."""
+    if action.card not in state.people[action.player].hand:
+        raise IllegalAction("not_in_hand", "That card is not in your hand.")
+    name = load_deck().cards[action.card].event.name
+    if not armable(action.card):
+        able = sorted({c.event.name for c in load_deck().cards.values() if armable(c.number)})
+        raise IllegalAction("not_armable", f"{name} cannot be armed: only {join_words(able, 'and')} can be "
+                            "so far.")
+    if not state.has_empire(action.empire) or state.empire(action.empire).owner == action.player:
+        raise IllegalAction("bad_target", f"{name} is played on an empire of another player in play.")
+    wanted = disorders(action.card)
+    areas = [a.strip() for a in action.areas.split(",") if a.strip()]
+    if len(areas) != wanted or len(set(areas)) != len(areas):
+        ones = "one" if wanted == 1 else "ones"
+        raise IllegalAction("bad_areas", f"{name} disorders {plural(wanted, 'area')}: "
+                            f"name {wanted} different {ones}.")
+    held = set(state.empire(action.empire).areas())
+    if not set(areas) <= held:
+        raise IllegalAction("bad_areas", f"Name areas {empire_name(action.empire)} hold now.")
+    return (action.card, action.empire, ",".join(areas))
+
+
+# -- firing ------------------------------------------------------------------------------------------
+
+def fire(ctx: Ctx, go: Go) -> None:
+    """Every standing order on ``go``'s empire and action fires, the seats from the First player
+    clockwise, each seat's orders by card: a fixed order, so a replay does the same."""
+    if not go.empire or not ctx.state.has_empire(go.empire):
+        return
+    for who in ctx.state.seats_from_first():
+        for order in orders(ctx.state, who):
+            if order[1] == go.empire and load_deck().cards[order[0]].event.timing == go.action:
+                _fire_one(ctx, go, who, order)
+
+
+def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
+    card, empire, _ = order
+    person = ctx.state.people[who]
+    ctx.state = ctx.state.with_player(replace(person, armed=tuple(o for o in person.armed if o != order)))
+    why = _refusal(ctx.state, who, order)
+    if why:
+        ctx.emit("order_dropped", (who,), seat=who, card=card, empire=empire, reason=why)
+        return
+    ev = load_deck().cards[card].event
+    discard_from_hand(ctx, who, (card,))
+    ctx.emit("armed_played", seat=who, card=card, event=ev.name, empire=empire, action=go.action)
+    chosen = {"card": card, "seat": who, "target": empire, "areas": order[2]}
+    cancels.play(ctx, go, card, who, ctx.state.empire(empire).owner, RESUME, chosen)
+
+
+def _refusal(state: SevenState, who: PlayerId, order: Order) -> str:
+    """Why the order cannot be carried out now ("" when it can)."""
+    card, empire, _ = order
+    if card not in state.people[who].hand:
+        return "the card is no longer in your hand"
+    if not state.has_empire(empire) or state.empire(empire).owner == who:
+        return "that empire is no longer another player's empire in play"
+    if disorders(card) and not _open_areas(state, order):
+        return "none of the areas you named is theirs and out of disorder any more"
+    return ""
+
+
+def _open_areas(state: SevenState, order: Order) -> list[str]:
+    """The order's areas the empire still holds, not in disorder: the ones its event may disorder."""
+    open_ = set(civ_events.disorder_candidates(state, state.empire(order[1])))
+    return [a for a in areas_of(order) if a in open_]
+
+
+def _resume(ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
+    """Carry out a fired order that stood: its codes in order on the empire, the named areas disordered."""
+    card, empire = int(chosen["card"]), int(chosen["target"])
+    if not ctx.state.has_empire(empire):
+        return
+    order: Order = (card, empire, str(chosen["areas"]))
+    action = PlayEvent(int(chosen["seat"]), card, empire, "")
+    for x in load_deck().cards[card].event.effects:
+        if x["code"] == "disorder_areas":
+            for area in _open_areas(ctx.state, order)[:int(x["count"])]:
+                civ_events.disorder(ctx, ctx.state.empire(empire), area)
+        else:
+            simple_effect(ctx, go, action, x)
+
+
+# -- words -------------------------------------------------------------------------------------------
+
+def _event_name(card: int) -> str:
+    return load_deck().cards[card].event.name
+
+
+def _words(event: Event, names: Names) -> str | None:
+    d = event.data
+    if event.type == "order_armed":
+        timing = load_deck().cards[int(d["card"])].event.timing
+        return (f"Armed: {_event_name(int(d['card']))} on {empire_name(int(d['empire']))} "
+                f"{WHEN_THEY.get(timing, 'when they take their go')}, disordering "
+                f"{join_words(list(d['areas']), 'and')}.")
+    if event.type == "order_disarmed":
+        return (f"Disarmed: your order on {_event_name(int(d['card']))} is withdrawn; "
+                "the card stays in your hand.")
+    if event.type == "order_dropped":
+        return (f"Your armed {_event_name(int(d['card']))} on {empire_name(int(d['empire']))} "
+                f"was not played: {d['reason']}.")
+    if event.type == "armed_played":
+        return (f"{seat(names, int(d['seat']))} plays {d['event']} on {empire_name(int(d['empire']))} "
+                f"{AS_THEY.get(str(d['action']), 'as their go begins')}.")
+    return None
+
+
+for _type in ("order_armed", "order_disarmed", "order_dropped", "armed_played"):
+    register_event(_type, _words)
+cancels.register_resume(RESUME, _resume)
+use_armed(fire)
