@@ -174,6 +174,15 @@ def test_a_play_names_its_target_player() -> None:
     assert labels[-1] == "Play no event now"
 
 
+def test_glorious_glory_as_an_event_is_worded_without_its_idle_cancel() -> None:
+    """Played in the harvest's window it cancels nothing (nothing is on a chain): its label says the glory;
+    in Bah, Humbug's chain it says the cancel only."""
+    t = table({0: (GLORIOUS, PLAIN[0]), 1: (HUMBUG, PLAIN[1]), 2: (PLAIN[2],)})
+    assert prompt(t, 0).choices[0].label == "Play Glorious Glory: gain 1 glory"
+    t.do(WindowPass(0), WindowPlay(1, HUMBUG))
+    assert prompt(t, 0).choices[0].label == "Play Glorious Glory: cancel 'Glory? Bah, Humbug' as it is played"
+
+
 # one row per harvest card: (card, who plays it, on whom, glory before, each player's gain over the normal
 # harvest; None: no harvest at all, every total as it was)
 ROWS = [

@@ -164,7 +164,8 @@ def _label(view: Mapping[str, Any], action: Action, names: Names) -> Choice:
         return choice(view, action.player, action)
     ev = load_deck().cards[action.card].event
     on = f" on {seat_name(names, action.side)}" if ev.target == "player" else ""
-    words = f"Play {ev.name}{on}: {describe_all(list(ev.effects))}"
+    # played as an event, a card's cancel part is idle (it cancels only in a chain): not worded here
+    words = f"Play {ev.name}{on}: {describe_all([x for x in ev.effects if x['code'] != cancels.CODE])}"
     return Choice(action, shorten(words, 100), group="Events")
 
 
