@@ -236,3 +236,14 @@ def test_the_greedy_player_spoils_a_harvest_it_would_lose() -> None:
     assert GreedyPolicy(1).choose(t.state, 1) == WindowPlay(1, HUMBUG)
     t = table({0: (HUMBUG, PLAIN[0]), 1: (PLAIN[1],), 2: (PLAIN[2],)})
     assert GreedyPolicy(0).choose(t.state, 0) == WindowPass(0)
+
+
+def test_the_greedy_player_saves_a_harvest_it_would_win() -> None:
+    """alice's Romans earn the most: in Bah, Humbug's chain she cancels it with Glorious Glory; cat, who
+    earns nothing, would not."""
+    t = table({0: (GLORIOUS, PLAIN[0]), 1: (HUMBUG, PLAIN[1]), 2: (PLAIN[2],)})
+    t.do(WindowPass(0), WindowPlay(1, HUMBUG))
+    assert GreedyPolicy(0).choose(t.state, 0) == WindowPlay(0, GLORIOUS)
+    t = table({0: (PLAIN[0],), 1: (HUMBUG, PLAIN[1]), 2: (GLORIOUS, PLAIN[2])})
+    t.do(WindowPass(0), WindowPlay(1, HUMBUG), WindowPass(0))
+    assert GreedyPolicy(2).choose(t.state, 2) == WindowPass(2)

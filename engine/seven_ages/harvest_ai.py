@@ -3,7 +3,8 @@
 It plays a harvest event only when its rule of thumb gains: a glory event for itself (Glorious Glory's
 point); a pity card on itself when no player has less glory; *Glory? Bah, Humbug* when the harvest as it
 stands would give it less than the player it would give most. Otherwise it passes, as a seat that lets the
-window time out does.
+window time out does. In *Bah, Humbug*'s chain it cancels it when the harvest gives it glory and no player
+more (:func:`gains_most`, used by :mod:`engine.seven_ages.cancel_ai`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ def harvest_share(state: SevenState) -> dict[PlayerId, int]:
     hs = [holding(state, e) for e in state.empires]
     awards = glory.harvest(hs, state.first, state.players)
     return glory.player_harvest(awards, hs)
+
+
+def gains_most(state: SevenState, player: PlayerId) -> bool:
+    """Whether the harvest as it stands gives ``player`` glory, and no player more."""
+    share = harvest_share(state)
+    return share.get(player, 0) > 0 and share[player] == max(share.values())
 
 
 def _gains(state: SevenState, play: WindowPlay) -> bool:
