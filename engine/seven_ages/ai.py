@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from engine import policy, rng
 from engine.core import Action, PlayerId
 from engine.policy import Policy, PolicyRng, legal
-from engine.seven_ages import cancel_ai, cancels, event_ai, fog, pacify
+from engine.seven_ages import cancel_ai, cancels, event_ai, fog, harvest_ai, harvest_events, pacify
 from engine.seven_ages.actions import (
     Bid,
     Build,
@@ -309,6 +309,8 @@ class GreedyPolicy:
         asked = next((p for p in state.pending if p.seat == player), None)
         if asked is not None and (chain := cancels.asked_in(state, asked)) is not None:
             return cancel_ai.choice(state, asked, chain)  # a cancel window (L871-877)
+        if asked is not None and harvest_events.asked_in(state, asked) is not None:
+            return harvest_ai.choice(state, asked)  # the harvest's window (L879-881)
         if answer := event_ai.answer(state, player, actions):
             return answer
         own_plays = [a for a in actions if isinstance(a, PlayEvent)] if state.phase != "civilise" else []

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Action, PlayerId
-from engine.seven_ages import cancels, event_ai, window
+from engine.seven_ages import cancels, event_ai, harvest_ai, window
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.state import Go, Pending, SevenState
@@ -36,6 +36,8 @@ def worth_cancelling(state: SevenState, go: Go, player: PlayerId) -> bool:
     owner = _owner(state, chain["chosen"])
     if int(events[0]["seat"]) == player or not effects:
         return False
+    if any(x["code"] == "no_harvest" for x in effects):  # the harvest it would take away (L879)
+        return harvest_ai.gains_most(state, player)
     if owner is None:  # on a player: it may be us
         return first.target in ("player", "everyone") and any(event_ai.hurts(x) for x in effects)
     if owner == player:

@@ -42,7 +42,6 @@ from engine.core import Action, Event, Names, PlayerId
 from engine.seven_ages import window
 from engine.seven_ages.actions_fight import WindowPass
 from engine.seven_ages.cards import Card, load_deck
-from engine.seven_ages.decision import register_pending_heading
 from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event
@@ -192,7 +191,12 @@ def asked_in(state: SevenState, pending: Pending) -> Go | None:
     return go if go is not None and chain_of(go) is not None else None
 
 
-window.register(TIMING, (CODE,), _push, sided=False, offer=_offer, skips=_skips, ask=_ask)
+def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+    """The asked seat's question, the same whatever it holds."""
+    return f"{who}: {pending['ask']['cancel']} may be cancelled now: play a card that cancels it, or pass"
+
+
+window.register(TIMING, (CODE,), _push, sided=False, offer=_offer, skips=_skips, ask=_ask, heading=_heading)
 
 
 # -- words ------------------------------------------------------------------------------------------
@@ -211,15 +215,9 @@ def _words(event: Event, names: Names) -> str | None:
     return None
 
 
-def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
-    """The asked seat's question, the same whatever it holds."""
-    return f"{who}: {pending['ask']['cancel']} may be cancelled now: play a card that cancels it, or pass"
-
-
 def _register(types: Iterable[str]) -> None:
     for t in types:
         register_event(t, _words)
-    register_pending_heading(window.EVENT, _heading)
 
 
 _register(("cancel_played", "event_cancelled"))

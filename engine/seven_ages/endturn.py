@@ -1,6 +1,7 @@
 """7 Ages end of turn (L1022-1148): free progress, buying glory, harvest glory, option 15 hocking.
 
-The ``end_turn`` step: free progress happens as it begins; then, from the First player clockwise,
+The ``end_turn`` step: free progress happens as it begins; then the harvest's events are played in their
+window and carried out (:mod:`engine.seven_ages.harvest_events`); then, from the First player clockwise,
 each player whose empires can afford it may buy glory; each player whose own empires tie in a
 category where the order changes their glory says which is higher (L1048); the harvest is counted
 (:mod:`engine.seven_ages.glory`); with option 15 each player may hock glory for money. Progress
@@ -16,9 +17,10 @@ from itertools import permutations
 from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import glory, steps
+from engine.seven_ages import glory, harvest_events, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
+from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
@@ -26,13 +28,13 @@ from engine.seven_ages.glory import Holding
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import took_wild
 from engine.seven_ages.production import age_of
-from engine.seven_ages.state import END_TURN, LAST_LEVEL, PAST_THE_END, Empire, Go, SevenState
+from engine.seven_ages.state import END_TURN, LAST_LEVEL, PAST_THE_END, Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.words import join_words, plural
 
-BUY, TIES, HOCK = "buy", "ties", "hock"
+EVENTS, BUY, TIES, HOCK = "harvest_events", "buy", "ties", "hock"
 HOCKING = "hocking"  # option 15's key in the lobby options
 
 
@@ -207,16 +209,33 @@ def tie_questions(state: SevenState, orders: dict[str, list[str]]) -> list[Quest
     return out
 
 
+def _asked(state: SevenState, seat: PlayerId) -> Pending | None:
+    return next((p for p in state.pending if p.seat == seat), None)
+
+
 class EndTurnStep:
-    """The end of turn: free progress, then buying glory, own ties, the harvest and hocking."""
+    """The end of turn: free progress, the harvest's events, then buying glory, own ties, the harvest and
+    hocking."""
 
     name = END_TURN
-    kinds: tuple[type[Action], ...] = (BuyGlory, RankHigher, Hock, Done)
+    kinds: tuple[type[Action], ...] = (BuyGlory, RankHigher, Hock, Done, WindowPlay, WindowPass)
 
     def enter(self, ctx: Ctx) -> None:
         free_progress(ctx)
+        ctx.state = replace(ctx.state, queue=())
+        _with_data(ctx, EVENTS, orders={})
+        go = _go(ctx.state)
+        assert go is not None
+        if harvest_events.open_harvest(ctx, go):
+            self._after_events(ctx)
+
+    def _after_events(self, ctx: Ctx) -> None:
+        """The harvest's window has closed: its events are carried out, then glory may be bought."""
+        go = _go(ctx.state)
+        assert go is not None
+        harvest_events.carry_out(ctx, go)
         ctx.state = replace(ctx.state, queue=_buyers(ctx.state))
-        _with_data(ctx, BUY, orders={})
+        _with_data(ctx, BUY)
         self._move_on(ctx)
 
     def _move_on(self, ctx: Ctx) -> None:
@@ -227,7 +246,9 @@ class EndTurnStep:
             go = replace(go, stage=TIES)
             ctx.state = replace(ctx.state, goes=(go,))
         if go.stage == TIES:
-            questions = tie_questions(ctx.state, _orders(go))
+            # no harvest, no order of one's own ties to give (L879)
+            cancelled = go.data.get(harvest_events.NO_HARVEST)
+            questions = [] if cancelled else tie_questions(ctx.state, _orders(go))
             if questions:
                 ctx.state = replace(ctx.state, queue=(questions[0][0],))
                 _with_data(ctx, TIES, question=[questions[0][1], list(questions[0][2])])
@@ -246,7 +267,10 @@ class EndTurnStep:
 
     def _harvest(self, ctx: Ctx) -> None:
         s = ctx.state
-        orders = _orders(_go(s))
+        go = _go(s)
+        if go is not None and go.data.get(harvest_events.NO_HARVEST):
+            return  # Glory? Bah, Humbug stood (L879): announced as the events were carried out
+        orders = _orders(go)
         awards = glory.harvest([holding(s, e) for e in s.empires], s.first, s.players,
                                lambda category, which: _chooser(orders, category, which))
         for a in awards:
@@ -255,12 +279,14 @@ class EndTurnStep:
                                      "glory": a.glory, "place": a.place} for a in awards])
 
     def actors(self, state: SevenState) -> frozenset[PlayerId]:
-        return frozenset(state.queue[:1])
+        return frozenset(state.queue[:1]) | frozenset(p.seat for p in state.pending)
 
     def legal(self, state: SevenState, seat: PlayerId) -> list[Action]:
         go = _go(state)
         if go is None or seat not in self.actors(state):
             return []
+        if (pending := _asked(state, seat)) is not None:
+            return harvest_events.pending_legal(state, pending)
         if go.stage == BUY:
             return [*(BuyGlory(seat, e.card, n) for e in state.empires_of(seat)
                       for n in range(1, glory.most_buyable(e.money) + 1)), Done(seat)]
@@ -275,6 +301,12 @@ class EndTurnStep:
         go = _go(s)
         assert go is not None
         seat = action.player
+        if _asked(s, seat) is not None:  # the harvest's window, or a cancel chain in it (L879-881)
+            if harvest_events.move(ctx, go, action):
+                self._after_events(ctx)
+            return
+        if isinstance(action, (WindowPlay, WindowPass)):
+            raise IllegalAction("no_window", "No harvest event may be played now.")
         if isinstance(action, Done):
             if go.stage == TIES:
                 raise IllegalAction("tie_open", "Say which of your tied empires ranks higher first.")
@@ -333,6 +365,8 @@ class EndTurnStep:
         return _go(state) is None and not state.queue
 
     def timeout(self, state: SevenState, seat: PlayerId) -> Action:
+        if (pending := _asked(state, seat)) is not None:
+            return harvest_events.passive(pending)
         go = _go(state)
         if go is not None and go.stage == TIES:
             return best_order(state, seat)
@@ -427,7 +461,8 @@ for _kind in (BuyGlory, Hock, RankHigher):
 for _type in ("progress", "no_free_progress", "immediate_glory", "glory_bought", "glory_hocked",
               "tie_ordered", "harvest"):
     register_event(_type, _end_words)
-for _stage, _words in ((BUY, "buy glory at 50 money a point (or finish)"),
+for _stage, _words in ((EVENTS, "play an event of the harvest, or pass"),
+                       (BUY, "buy glory at 50 money a point (or finish)"),
                        (TIES, "two of your empires tie: say which ranks higher"),
                        (HOCK, "hock glory for 5 money a point (or finish)")):
     register_heading(_stage, _words)

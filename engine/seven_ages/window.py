@@ -18,7 +18,7 @@ of that event), from what every player sees only; a seat skipped counts as havin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +26,7 @@ from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import prefs
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.decision import register_pending_heading
 from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
@@ -46,6 +47,12 @@ Skip = Callable[[SevenState, Go, PlayerId], bool]
 """Whether a seat is not asked this time round (counted as a pass): from public things only."""
 Ask = Callable[[SevenState, Go], dict[str, Any]]
 """What the asked seat's decision shows it (``Pending.data["ask"]``, for its heading): public things only."""
+Targets = Callable[[SevenState, Card], tuple[int, ...]]
+"""The ``side`` values a card may be played with (a target seat, for a timing whose events name a player)."""
+Heading = Callable[[Mapping[str, Any], Mapping[str, Any], str], str]
+"""The asked seat's question, from its view, its pending decision (with ``ask``) and its name."""
+OUTER = "outer_window"
+"""Where a window waits (``Go.data``) while a play made in it runs a window of its own (its cancel chain)."""
 
 
 @dataclass(frozen=True)
@@ -59,17 +66,21 @@ class Timing:
     offer: Offer | None = None
     skips: Skip | None = None
     ask: Ask | None = None
+    targets: Targets | None = None
+    heading: Heading | None = None
 
 
 _TIMINGS: dict[str, Timing] = {}
 
 
 def register(timing: str, codes: Iterable[str], handler: Handler, *, sided: bool = True,
-             offer: Offer | None = None, skips: Skip | None = None, ask: Ask | None = None) -> None:
+             offer: Offer | None = None, skips: Skip | None = None, ask: Ask | None = None,
+             targets: Targets | None = None, heading: Heading | None = None) -> None:
     """Let windows of ``timing`` carry out events made only of ``codes``, applied by ``handler``; with
     ``offer``, the cards a seat may play are those it returns; with ``skips``, a seat it names is not asked
-    this time round and counts as having passed; with ``ask``, what the asked seat is shown."""
-    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask)
+    this time round and counts as having passed; with ``ask``, what the asked seat is shown (worded by
+    ``heading``); with ``targets``, the ``side`` values each card may be played with."""
+    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask, targets, heading)
 
 
 def standing(state: SevenState, seat: PlayerId) -> str:
@@ -131,7 +142,7 @@ def _ask(ctx: Ctx, seat: PlayerId, window: dict[str, Any]) -> bool:
         ctx.emit("window_closes", timing=window["timing"])
         return True
     ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": window}))
-    data = {"ask": rules.ask(ctx.state, go)} if rules.ask is not None else {}
+    data = {"ask": {**rules.ask(ctx.state, go), "timing": window["timing"]}} if rules.ask is not None else {}
     asked = Pending(EVENT, int(order[int(window["next"])]), go.empire, data)
     ctx.state = replace(ctx.state, pending=(*ctx.state.pending, asked))
     return False
@@ -162,7 +173,10 @@ def legal(state: SevenState, pending: Pending) -> list[Action]:
     rules = _TIMINGS[str(window["timing"])]
     out: list[Action] = []
     for c in offered(state, go, pending.seat):
-        sides = (0, 1) if rules.sided and any(e["code"] != "ignore_fort" for e in c.event.effects) else (0,)
+        sided = rules.sided and any(e["code"] != "ignore_fort" for e in c.event.effects)
+        sides: tuple[int, ...] = (0, 1) if sided else (0,)
+        if rules.targets is not None:
+            sides = rules.targets(state, c)
         out += [WindowPlay(pending.seat, c.number, side) for side in sides]
     return [*out, WindowPass(pending.seat)]
 
@@ -193,4 +207,32 @@ def apply(ctx: Ctx, go: Go, action: Action) -> bool:
     ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
     if int(window["passes"]) < len(window["order"]):
         window["next"] = (int(window["next"]) + 1) % len(window["order"])
+    now = ctx.state.go_of(go.seat)
+    inner = window_of(now) if now is not None else None
+    if now is not None and inner is not None and inner["timing"] != window["timing"]:
+        # the play opened a window of its own (its cancel chain): this one waits under it until that one
+        # is over, for each event is carried out or cancelled before the next is played (L877)
+        ctx.state = ctx.state.with_go(replace(now, data={**now.data, OUTER: window}))
+        return False
     return _ask(ctx, go.seat, window)
+
+
+def resume_outer(ctx: Ctx, seat: PlayerId) -> bool:
+    """The window that waited under another (:data:`OUTER`) in ``seat``'s go goes on: its next seat is asked.
+    True when it has closed (every seat asked passed in turn)."""
+    go = ctx.state.go_of(seat)
+    assert go is not None
+    outer = go.data.get(OUTER)
+    assert outer is not None
+    ctx.state = ctx.state.with_go(replace(go, data={**go.data, OUTER: None}))
+    return _ask(ctx, seat, dict(outer))
+
+
+def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+    """The asked seat's question, worded by its window's timing (the same whatever it holds)."""
+    words = _TIMINGS[str(pending["ask"]["timing"])].heading
+    assert words is not None
+    return words(view, pending, who)
+
+
+register_pending_heading(EVENT, _heading)
