@@ -57,12 +57,12 @@ from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_o
 from engine.seven_ages.promotion import leader_number, promotable
 from engine.seven_ages.promotion import may_promote as may_promote  # the leader rules of L940-948
 from engine.seven_ages.promotion import named_for_age as named_for_age
+from engine.seven_ages.reach import distance, in_range
 from engine.seven_ages.setup import discard_from_hand, draw, refill
 from engine.seven_ages.state import AreaState, Empire, Go, Leader, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
-from engine.seven_ages.trade import distance, in_range
 from engine.words import plural, shorten
 
 REMOVE_DISORDER_MINIMUM = 5  # L986
