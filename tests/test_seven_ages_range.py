@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.seven_ages import trade
+from engine.seven_ages import civ_events, take_that, trade
 from engine.seven_ages.actions import TurnMarker
-from engine.seven_ages.actions_civ import FROM_DECK, TradeCard, TradeWith
+from engine.seven_ages.actions_civ import FROM_DECK, PlayArtefact, PlayEvent, TradeCard, TradeWith
 from engine.seven_ages.actions_move import REFUSE, CanalAnswer, PayToll
+from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import choice
 from engine.seven_ages.game import GAME
+from engine.seven_ages.spec import OPTIONS
 from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
 
 TRADER, KEEPER, PARTNER = "Egyptians", "Carthaginians", "Etruscans"
@@ -161,3 +163,91 @@ def test_a_refusal_in_words() -> None:
     t.do(TradeWith(0, card_of(PARTNER)), CanalAnswer(2, REFUSE))
     line = GAME.describe_event(t.named("range_answered")[0], ["alice (Red)", "bob (Blue)", "cy (Pink)"])
     assert line == "The Carthaginians refuse when the Egyptians ask to count range through their areas."
+
+
+# -- option 8, Take that! (L1220-1228) ----------------------------------------------------------------
+
+def _event(name: str) -> int:
+    return next(c.number for c in load_deck().cards.values() if c.event.name == name)
+
+
+def _artefact(name: str) -> int:
+    return next(c.number for c in load_deck().cards.values() if c.artefact == name)
+
+
+def romans_civilise(etruscans_in: str, *, options: dict[str, bool] | None = None, cards: tuple[int, ...] = ()
+                    ) -> Table:
+    """The Romans (alice, Latium, age 2) take a civilise action; the Etruscans (bob) hold ``etruscans_in``,
+    a city of 5 there, and a card in hand."""
+    t = Table(3, options=options).empire("Romans", 0, 12, ["Latium"], capital="Latium")
+    t.empire("Etruscans", 1, 12, [etruscans_in], capital=etruscans_in).city(etruscans_in, 5)
+    spare = next(c for c in load_deck().cards if c not in cards)
+    t.hand(0, *cards).hand(1, spare).marker(0, "civilise", "Romans").enter("civilise")
+    return t.do(TurnMarker(0, 0))
+
+
+TAKE_THAT = {"take_that": True}
+
+
+def test_option_8_refuses_an_event_on_an_empire_out_of_range() -> None:
+    # L1222: "during Civilise you may only play artefact and event cards on empires within Range of the
+    # empire taking the action". Egypt is far beyond the Romans' age-2 range of Latium.
+    quake = _event("Earthquake")
+    t = romans_civilise("Egypt", options=TAKE_THAT, cards=(quake,))
+    play = PlayEvent(0, quake, card_of("Etruscans"), "Egypt")
+    assert play not in t.legal(0)
+    err = t.refused(play, "out_of_range")
+    assert err.message == ("With option 8 (Take that!), cards in Civilise go only on empires within Range of "
+                           "the Romans, and the Etruscans are not (L1222).")
+
+
+def test_without_option_8_the_same_event_goes_anywhere() -> None:
+    quake = _event("Earthquake")
+    t = romans_civilise("Egypt", cards=(quake,))
+    assert PlayEvent(0, quake, card_of("Etruscans"), "Egypt") in t.legal(0)
+
+
+def test_option_8_allows_an_event_on_an_empire_in_range() -> None:
+    # Tuscany is next to Latium: one area away, within age 2
+    quake = _event("Earthquake")
+    t = romans_civilise("Tuscany", options=TAKE_THAT, cards=(quake,))
+    t.do(PlayEvent(0, quake, card_of("Etruscans"), "Tuscany"))
+    assert [e.data["event"] for e in t.named("event_played")] == ["Earthquake"]
+
+
+def test_option_8_refuses_an_artefact_out_of_range_and_allows_one_in_range() -> None:
+    forum = _artefact("Forum")  # green, on a land area (L909)
+    far = romans_civilise("Egypt", options=TAKE_THAT, cards=(forum,))
+    err = far.refused(PlayArtefact(0, forum, card_of("Etruscans"), "Egypt"), "artefact_refused")
+    assert "Range of the Romans" in err.message
+    near = romans_civilise("Tuscany", options=TAKE_THAT, cards=(forum,))
+    near.do(PlayArtefact(0, forum, card_of("Etruscans"), "Tuscany"))
+    assert near.state.area("Tuscany").artefacts == ("Forum",)
+
+
+def test_option_8_stricter_keeps_green_artefacts_on_ones_own_empires() -> None:
+    # L1228: "you may only play black, blue or green Artefacts on empires you control"
+    forum = _artefact("Forum")
+    t = romans_civilise("Tuscany", options={**TAKE_THAT, "take_that_strict": True}, cards=(forum,))
+    err = t.refused(PlayArtefact(0, forum, card_of("Etruscans"), "Tuscany"), "artefact_refused")
+    assert err.message == ("With option 8's stricter artefacts, Forum (green) goes only on an empire of "
+                           "yours (L1228).")
+    assert PlayArtefact(0, forum, card_of("Etruscans"), "Tuscany") not in t.legal(0)
+    t.do(PlayArtefact(0, forum, card_of("Romans"), "Latium"))
+    assert t.state.area("Latium").artefacts == ("Forum",)
+
+
+def test_option_8_keeps_a_player_target_within_range() -> None:
+    # L1226: "To play an event that targets a player, that player must have an empire within range of any
+    # of your empires." bob's Etruscans in Egypt are not; in Tuscany they are.
+    far = romans_civilise("Egypt", options=TAKE_THAT)
+    assert civ_events.spy_seats(far.state, 0) == []
+    assert civ_events.spy_seats(romans_civilise("Egypt").state, 0) == [1]
+    near = romans_civilise("Tuscany", options=TAKE_THAT)
+    assert civ_events.spy_seats(near.state, 0) == [1]
+
+
+def test_option_8_is_offered_with_its_stricter_variant() -> None:
+    # the lobby's keys are the ones the rules read
+    offered = {o.name: o.default for o in OPTIONS}
+    assert offered[take_that.OPTION] is False and offered[take_that.STRICT] is False

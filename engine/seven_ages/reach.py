@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import WorldMap, load_map
+from engine.seven_ages.state import Empire, SevenState
 
 SHIPS_OF_THE_LINE = "Ship-of-the-line"  # range into or through oceans needs them (L2229)
 
@@ -61,3 +62,11 @@ def in_range(own: Iterable[str], target: Iterable[str], others: Iterable[str], l
     """Whether the target is within the empire's Range (L2227-2231)."""
     age = load_tables().age_of(min(level, 49))
     return distance(own, target, others, level, explorer_areas, age, wmap) is not None
+
+
+def empire_reaches(state: SevenState, e: Empire, target_areas: Iterable[str], exclude: int = 0) -> bool:
+    """Whether ``target_areas`` are within ``e``'s Range (L2223-2231): counted into, not through, every
+    other empire's areas but ``exclude``'s (the target's own), from its Explorers' areas doubled."""
+    explorers = [ld.area for ld in e.leaders if "Explorer" in ld.abilities]
+    others = [a for x in state.empires if x.card not in (e.card, exclude) for a in x.areas()]
+    return in_range(e.areas(), target_areas, others, e.progress, explorers)

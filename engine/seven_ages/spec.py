@@ -29,6 +29,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
                False),
     OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
                "advanced the empire taking it is.", False),
+    OptionSpec("take_that", "Option 8, Take that!: in Civilise, artefacts and events go only on empires "
+               "within Range of the civilising empire; events at other times need an empire of yours within "
+               "Range of their target, and an event on a player needs that player within Range of yours.",
+               False),
+    OptionSpec("take_that_strict", "Option 8, stricter: with Take that!, black, blue and green artefacts go "
+               "only on your own empires.", False),
     OptionSpec("quick_conflict", "Option 13, Quick conflict resolution: one round decides each conflict (a "
                "total three times the other's destroys it; otherwise the loser loses more and retreats).",
                False),
