@@ -9,14 +9,29 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from engine.core import IllegalAction
 from engine.seven_ages import civ_events, take_that, trade
 from engine.seven_ages.actions import TurnMarker
 from engine.seven_ages.actions_civ import FROM_DECK, PlayArtefact, PlayEvent, TradeCard, TradeWith
-from engine.seven_ages.actions_move import REFUSE, CanalAnswer, PayToll
+from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
+from engine.seven_ages.actions_move import (
+    REFUSE,
+    CanalAnswer,
+    EndMovement,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    PayToll,
+    StopHere,
+)
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import choice
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import OPTIONS
+from engine.seven_ages.window import EVENT
+from tests.seven_ages_builder import Scenario
 from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
 
 TRADER, KEEPER, PARTNER = "Egyptians", "Carthaginians", "Etruscans"
@@ -251,3 +266,35 @@ def test_option_8_is_offered_with_its_stricter_variant() -> None:
     # the lobby's keys are the ones the rules read
     offered = {o.name: o.default for o in OPTIONS}
     assert offered[take_that.OPTION] is False and offered[take_that.STRICT] is False
+
+
+def _conflict_window(onlooker_in: str, options: dict[str, bool]) -> Scenario:
+    """The Romans (seat 1) attack the Macedonians (seat 2) in Epirus, both committed: the event window is
+    open. Seat 0, the First player, holds Berserkers and has the Egyptians in ``onlooker_in``."""
+    s = Scenario(players=3, options=options)
+    s.empire("Romans", owner=1, progress=10, units={"Dacia": {"Spear": 3}})
+    s.empire("Macedonians", owner=2, progress=10, units={"Epirus": {"Spear": 1}})
+    s.empire("Egyptians", owner=0, progress=10, units={onlooker_in: {"Spear": 1}})
+    s.hand(0, load_deck().by_event("Berserkers").number)
+    s.marker(1, "manoeuvre", "Romans").at("manoeuvre").turn_over(1, "Romans")
+    s.play(MoveFrom(1, "Dacia"), MoveUnits(1, "Spear", 2), MoveTo(1, "Epirus"), StopHere(1), EndMovement(1),
+           FightIn(1, "Epirus"))
+    s.play(Commit(1, "Spear", 1), CommitDone(1), Commit(2, "Spear", 1), CommitDone(2))
+    assert [p.seat for p in s.state.pending if p.kind == EVENT] == [0]  # seat 0 is asked first
+    return s
+
+
+def test_option_8_keeps_an_out_of_turn_event_to_a_target_within_range() -> None:
+    # L1224: "To play events at any other time you must have an empire within range of the area or empire
+    # targeted by the card." From Egypt (age 2) the Macedonians in Epirus are out of range.
+    berserkers = load_deck().by_event("Berserkers").number
+    far = _conflict_window("Egypt", TAKE_THAT)
+    assert GAME.legal_actions(far.state, 0) == [WindowPass(0)]
+    with pytest.raises(IllegalAction) as err:
+        far.apply(WindowPlay(0, berserkers, 1))
+    assert err.value.code == "out_of_range"
+    assert err.value.message == ("With option 8 (Take that!), you play an event outside Civilise only with "
+                                 "an empire within Range of the Macedonians (L1224).")
+    # from Achaea, next to Epirus, the play is open; without the option, from Egypt too
+    assert WindowPlay(0, berserkers, 1) in GAME.legal_actions(_conflict_window("Achaea", TAKE_THAT).state, 0)
+    assert WindowPlay(0, berserkers, 1) in GAME.legal_actions(_conflict_window("Egypt", {}).state, 0)

@@ -23,10 +23,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import prefs
+from engine.seven_ages import prefs, take_that
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import Card, load_deck
-from engine.seven_ages.state import Go, Pending, SevenState
+from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
 EVENT = "event"
@@ -46,6 +46,8 @@ Skip = Callable[[SevenState, Go, PlayerId], bool]
 """Whether a seat is not asked this time round (counted as a pass): from public things only."""
 Ask = Callable[[SevenState, Go], dict[str, Any]]
 """What the asked seat's decision shows it (``Pending.data["ask"]``, for its heading): public things only."""
+Target = Callable[[SevenState, Go, Card, int], Empire | None]
+"""The empire a card played on a side targets (option 8 keeps plays to those within Range, L1224)."""
 
 
 @dataclass(frozen=True)
@@ -59,17 +61,29 @@ class Timing:
     offer: Offer | None = None
     skips: Skip | None = None
     ask: Ask | None = None
+    target: Target | None = None
 
 
 _TIMINGS: dict[str, Timing] = {}
 
 
 def register(timing: str, codes: Iterable[str], handler: Handler, *, sided: bool = True,
-             offer: Offer | None = None, skips: Skip | None = None, ask: Ask | None = None) -> None:
+             offer: Offer | None = None, skips: Skip | None = None, ask: Ask | None = None,
+             target: Target | None = None) -> None:
     """Let windows of ``timing`` carry out events made only of ``codes``, applied by ``handler``; with
     ``offer``, the cards a seat may play are those it returns; with ``skips``, a seat it names is not asked
-    this time round and counts as having passed; with ``ask``, what the asked seat is shown."""
-    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask)
+    this time round and counts as having passed; with ``ask``, what the asked seat is shown; with
+    ``target``, the empire a play on a side targets (for option 8's Range, L1224)."""
+    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask, target)
+
+
+def _range_problem(state: SevenState, go: Go, seat: PlayerId, card: Card, side: int) -> str | None:
+    """Why option 8 keeps ``seat`` from playing ``card`` on ``side`` (L1224), or None."""
+    window = window_of(go)
+    assert window is not None
+    rules = _TIMINGS[str(window["timing"])]
+    target = rules.target(state, go, card, side) if rules.target is not None else None
+    return take_that.other_time_problem(state, seat, target) if target is not None else None
 
 
 def standing(state: SevenState, seat: PlayerId) -> str:
@@ -163,7 +177,8 @@ def legal(state: SevenState, pending: Pending) -> list[Action]:
     out: list[Action] = []
     for c in offered(state, go, pending.seat):
         sides = (0, 1) if rules.sided and any(e["code"] != "ignore_fort" for e in c.event.effects) else (0,)
-        out += [WindowPlay(pending.seat, c.number, side) for side in sides]
+        out += [WindowPlay(pending.seat, c.number, side) for side in sides
+                if _range_problem(state, go, pending.seat, c, side) is None]
     return [*out, WindowPass(pending.seat)]
 
 
@@ -173,6 +188,10 @@ def apply(ctx: Ctx, go: Go, action: Action) -> bool:
     window = window_of(go)
     assert window is not None
     if isinstance(action, WindowPlay):
+        card = load_deck().cards.get(action.card)
+        problem = _range_problem(ctx.state, go, action.player, card, action.side) if card else None
+        if problem and action.card in ctx.state.people[action.player].hand:
+            raise IllegalAction("out_of_range", problem)
         if action not in legal(ctx.state, pending):
             raise IllegalAction("not_playable", "You cannot play that event now.")
         s = ctx.state
