@@ -298,3 +298,14 @@ def test_option_8_keeps_an_out_of_turn_event_to_a_target_within_range() -> None:
     # from Achaea, next to Epirus, the play is open; without the option, from Egypt too
     assert WindowPlay(0, berserkers, 1) in GAME.legal_actions(_conflict_window("Achaea", TAKE_THAT).state, 0)
     assert WindowPlay(0, berserkers, 1) in GAME.legal_actions(_conflict_window("Egypt", {}).state, 0)
+
+
+def test_the_answers_read_as_a_permission_to_count_range() -> None:
+    # the canal's answers, in the words of L2233 when they answer a trader
+    t = table()
+    t.do(TradeWith(0, card_of(PARTNER)))
+    asked = [choice(GAME.view(t.state, 2), 2, a).label for a in t.legal(2)]
+    assert asked == ["Refuse", "Let them count through", "Ask 5 money", "Ask 10 money", "Ask 20 money"]
+    t.do(CanalAnswer(2, 10))
+    assert [choice(GAME.view(t.state, 0), 0, a).label for a in t.legal(0)] == ["Pay the price and trade",
+                                                                             "Refuse the price"]
