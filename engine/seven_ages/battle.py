@@ -1101,4 +1101,15 @@ def clear_stale(ctx: Ctx) -> None:
                             discard=(*s.discard, *stale))
 
 
-window.register("conflict", ("conflict_bonus", "ignore_fort", "elite_marker"), _play)
+def _target(state: SevenState, go: Go, card: Card, side: int) -> Empire | None:
+    """The empire a conflict event targets: the side it is played on; a fort's (``ignore_fort`` alone, not
+    sided), the defender."""
+    fight = fight_of(go)
+    if fight is None:
+        return None
+    if all(x["code"] == "ignore_fort" for x in card.event.effects):
+        side = DEFENDER
+    return side_empire(state, go, fight, side)
+
+
+window.register("conflict", ("conflict_bonus", "ignore_fort", "elite_marker"), _play, target=_target)

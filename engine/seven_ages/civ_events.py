@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import assassins, fog
+from engine.seven_ages import assassins, fog, take_that
 from engine.seven_ages.actions_civ import EventPick, PlayEvent
 from engine.seven_ages.cards import load_deck, named_leaders
 from engine.seven_ages.cleanup import retire_leader
@@ -135,8 +135,10 @@ def promote_options(state: SevenState, e: Empire) -> list[str]:
 
 
 def spy_seats(state: SevenState, seat: PlayerId) -> list[int]:
-    """The players whose hand may be looked at: every other one holding a card."""
-    return [p.seat for p in state.people if p.seat != seat and p.hand]
+    """The players whose hand may be looked at: every other one holding a card (with option 8, one with
+    an empire within Range of one of ``seat``'s, L1226)."""
+    return [p.seat for p in state.people
+            if p.seat != seat and p.hand and take_that.player_in_range(state, seat, p.seat)]
 
 
 def _leader_key(ld: Leader) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import beliefs, cancels, civ_event_words, civ_events, steps, window
+from engine.seven_ages import beliefs, cancels, civ_event_words, civ_events, steps, take_that, window
 from engine.seven_ages.actions import Done, PlaceCapital
 from engine.seven_ages.actions_civ import (
     Adopt,
@@ -57,12 +57,12 @@ from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_o
 from engine.seven_ages.promotion import leader_number, promotable
 from engine.seven_ages.promotion import may_promote as may_promote  # the leader rules of L940-948
 from engine.seven_ages.promotion import named_for_age as named_for_age
+from engine.seven_ages.reach import distance, empire_reaches
 from engine.seven_ages.setup import discard_from_hand, draw, refill
 from engine.seven_ages.state import AreaState, Empire, Go, Leader, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
-from engine.seven_ages.trade import distance, in_range
 from engine.words import plural, shorten
 
 REMOVE_DISORDER_MINIMUM = 5  # L986
@@ -232,10 +232,8 @@ def _others(state: SevenState, *cards: int) -> list[str]:
     return [a for x in state.empires if x.card not in cards for a in x.areas()]
 
 
-def _reaches(state: SevenState, e: Empire, target_areas: Iterable[str], exclude: int = 0) -> bool:
-    """Whether ``target_areas`` are within ``e``'s Range (L2223-2231)."""
-    explorers = [ld.area for ld in e.leaders if "Explorer" in ld.abilities]
-    return in_range(e.areas(), target_areas, _others(state, e.card, exclude), e.progress, explorers)
+_reaches = empire_reaches
+"""Whether target areas are within an empire's Range (L2223-2231)."""
 
 
 def _in_play(state: SevenState, name: str) -> int:
@@ -320,7 +318,7 @@ class CiviliseRules(BaseGoRules):
             c = deck.cards[card]
             art = deck.artefacts[c.artefact]
             for e in state.empires:
-                if self._artefact_problem(state, go, e, art) is not None:
+                if self._option_8_problem(state, go, e, art) or self._artefact_problem(state, go, e, art):
                     continue
                 if art.placed == "area":
                     out += [PlayArtefact(seat, card, e.card, a) for a in e.areas()
@@ -471,8 +469,9 @@ class CiviliseRules(BaseGoRules):
             if not self._event_target_ok(state, go, e, effects):
                 continue
             if needs_area or may_area:
-                out += [(e.card, a) for a in e.areas() if self._event_area_ok(state, e, a, effects)]
-            if not needs_area:
+                out += [(e.card, a) for a in e.areas() if self._event_area_ok(state, e, a, effects)
+                        and take_that.civilise_problem(state, go.seat, go.empire, e, a) is None]
+            if not needs_area and take_that.civilise_problem(state, go.seat, go.empire, e) is None:
                 out.append((e.card, ""))
         return out
 
@@ -514,6 +513,11 @@ class CiviliseRules(BaseGoRules):
         problem = event_problem([x["code"] for x in ev.effects], ev.timing)
         if problem:
             raise IllegalAction("event_not_now", problem)
+        if action.target and ctx.state.has_empire(action.target):
+            target = ctx.state.empire(action.target)
+            problem = take_that.civilise_problem(ctx.state, go.seat, go.empire, target, action.area)
+            if problem:
+                raise IllegalAction("out_of_range", problem)
         if (action.target, action.area) not in self._event_targets(ctx.state, go, ev.target, ev.effects):
             raise IllegalAction("bad_target", f"{ev.name} cannot be played there.")
         if _needs_several_areas(ctx.state, ev.effects, action.target):
@@ -552,6 +556,11 @@ class CiviliseRules(BaseGoRules):
             return f"Every {art.name} marker is already in play (L915)."
         return None
 
+    def _option_8_problem(self, state: SevenState, go: Go, e: Empire, art: Artefact) -> str | None:
+        """Why option 8 keeps ``art`` off ``e``: out of Range (L1222), or the stricter colours (L1228)."""
+        return (take_that.civilise_problem(state, go.seat, go.empire, e)
+                or take_that.artefact_problem(state, go.seat, e, art))
+
     def _area_problem(self, state: SevenState, e: Empire, art: Artefact, area: str) -> str | None:
         if area not in e.areas() or not load_map().areas[area].land:
             return "A green artefact's marker goes on one of the empire's land areas (L909)."
@@ -567,7 +576,7 @@ class CiviliseRules(BaseGoRules):
         if not s.has_empire(action.target):
             raise IllegalAction("no_such_empire", "That empire is not in play.")
         e = s.empire(action.target)
-        problem = self._artefact_problem(s, go, e, art)
+        problem = self._option_8_problem(s, go, e, art) or self._artefact_problem(s, go, e, art)
         if problem is None and art.placed == "area":
             problem = self._area_problem(s, e, art, action.area)
         if problem:

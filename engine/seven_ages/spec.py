@@ -29,6 +29,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
                False),
     OptionSpec("technology", "Option 7, Technology: Destiny fills hands to 7, 6 or 5 cards by how "
                "advanced the empire taking it is.", False),
+    OptionSpec("take_that", "Option 8, Take that!: in Civilise, artefacts and events go only on empires "
+               "within Range of the civilising empire; events at other times need an empire of yours within "
+               "Range of their target, and an event on a player needs that player within Range of yours.",
+               False),
+    OptionSpec("take_that_strict", "Option 8, stricter: with Take that!, black, blue and green artefacts go "
+               "only on your own empires.", False),
     OptionSpec("quick_conflict", "Option 13, Quick conflict resolution: one round decides each conflict (a "
                "total three times the other's destroys it; otherwise the loser loses more and retreats).",
                False),
@@ -54,7 +60,8 @@ SPEC = register(GameSpec(
     # the rulebook leaves to the player: pursuit and option 13's losses (pendings "losses"), a split retreat
     # ("retreat_to"), the Strategist's drop-offs (L787) and option 14's marines (L1354), the unit removed with
     # a disorder marker (stage "police", L688) and a split retreat's area chosen before its units: new moves
-    # in old replays; saved games without the new keys read them as absent (5 has not left integ: no bump)
+    # in old replays; saved games without the new keys read them as absent (5 has not left integ: no bump);
+    # so are trade's range permission (pending "range_permission", stage "range_price") and option 8
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",

@@ -8,78 +8,29 @@ side may progress, the income of a side that does not progress.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import prefs, steps
+from engine.seven_ages import prefs, range_permission, steps
 from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
+from engine.seven_ages.actions_move import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, immediate
-from engine.seven_ages.map import WorldMap, load_map
 from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
 from engine.seven_ages.production import add_money
+from engine.seven_ages.reach import distance as distance  # re-exported: Range is read from here
+from engine.seven_ages.reach import in_range as in_range
 from engine.seven_ages.setup import refill
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
 from engine.words import plural
-
-SHIPS_OF_THE_LINE = "Ship-of-the-line"  # range into or through oceans needs them (L2229)
-
-
-def empire_range(age: int, explorer: bool = False) -> int:
-    """How many areas away an empire reaches: its age, doubled from an Explorer's area (L2021, L2227)."""
-    return age * 2 if explorer else age
-
-
-def distance(own: Iterable[str], target: Iterable[str], others: Iterable[str], level: int,
-             explorer_areas: Iterable[str] = (), age: int | None = None,
-             wmap: WorldMap | None = None) -> int | None:
-    """Areas counted from ``own`` to the nearest of ``target`` (adjacent = 1, L2227), or None.
-
-    Counting may go into but not through another empire's area (``others``, L2231), and into
-    or through oceans only from the level where the empire may build ships-of-the-line (L2229).
-    With ``age``, counting stops at the empire's range (an Explorer's area doubles it, L2021).
-    """
-    wmap = wmap or load_map()
-    tables = load_tables()
-    oceans_ok = level >= tables.unit_types[SHIPS_OF_THE_LINE].available
-    goal, blocked = frozenset(target), frozenset(others)
-    explorers = frozenset(explorer_areas)
-    best: int | None = None
-    for start in own:
-        limit = None if age is None else empire_range(age, start in explorers)
-        seen = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            d = seen[here]
-            if limit is not None and d >= limit:
-                continue
-            if here != start and (here in blocked or here in goal):
-                continue
-            for n in wmap.adjacency[here]:
-                if n in seen or (wmap.areas[n].kind == "ocean" and not oceans_ok):
-                    continue
-                seen[n] = d + 1
-                if n in goal:
-                    best = d + 1 if best is None else min(best, d + 1)
-                queue.append(n)
-    return best
-
-
-def in_range(own: Iterable[str], target: Iterable[str], others: Iterable[str], level: int,
-             explorer_areas: Iterable[str] = (), wmap: WorldMap | None = None) -> bool:
-    """Whether the target is within the empire's Range (L2227-2231)."""
-    age = load_tables().age_of(min(level, 49))
-    return distance(own, target, others, level, explorer_areas, age, wmap) is not None
 
 
 def partners(in_reach: Mapping[str, bool], traded: Iterable[str]) -> list[str]:
@@ -146,6 +97,9 @@ def settle(active: Side, partner: Side, deck: bool) -> Outcome:
 # -- the step ---------------------------------------------------------------------------------------
 
 PARTNER, CARDS, LEVELS, KEEP, GIFT = "partner", "cards", "levels", "keep", "gift"
+PERMIT, PRICE = "range_permission", "range_price"
+"""Choosing a partner whose route passes another empire's areas (L2233): the pending decision of that
+empire's player, then the trader's stage when a price is asked."""
 BONUS = "bonus"
 """Go data: what the trader's events add to its side's trade value."""
 SCI = "Scientist"
@@ -177,19 +131,25 @@ def trade_number(card: int, level: int) -> int:
     return empire.trade
 
 
-def partner_options(state: SevenState, card: int) -> list[int]:
-    """The empires ``card`` may trade with now (L557-559): empty, the deck."""
+def partner_routes(state: SevenState, card: int, refused: Iterable[int] = ()) -> dict[int, int]:
+    """The empires ``card`` may trade with now (L557-559), each with the empire whose permission its
+    route needs (:data:`~engine.seven_ages.range_permission.DIRECT` for none, L2233); empty: the deck.
+    ``refused``: partners whose route's permission was refused or its price not paid this go."""
     e = state.empire(card)
-    own = e.areas()
-    explorers = [ld.area for ld in e.leaders if "Explorer" in ld.abilities]
-    reach: dict[str, bool] = {}
+    routes: dict[int, int] = {}
     for o in state.empires:
-        if o.owner == e.owner or not o.units:
+        if o.owner == e.owner or not o.units or o.card in refused:
             continue
-        others = [a for x in state.empires if x.card not in (e.card, o.card) for a in x.areas()]
-        reach[str(o.card)] = in_range(own, o.areas(), others, e.progress, explorers)
+        keeper = range_permission.keeper_for(state, e, o)
+        if keeper is not None:
+            routes[o.card] = keeper
     traded = [n.split(":")[1] for n in state.notes if n.startswith("traded:")]
-    return [int(c) for c in partners(reach, traded)]
+    return {int(c): routes[int(c)] for c in partners({str(c): True for c in routes}, traded)}
+
+
+def partner_options(state: SevenState, card: int) -> list[int]:
+    """The empires ``card`` may trade with (L557-559), some after a permission (L2233); none: the deck."""
+    return list(partner_routes(state, card))
 
 
 def _trade_marker(state: SevenState, card: int) -> int | None:
@@ -249,24 +209,40 @@ class TradeRules(BaseGoRules):
     action = "trade"
     own_events = True
     events_when = "Trade events are played as your trade begins, before you play your trade card."
-    kinds: tuple[type[Action], ...] = (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift)
+    kinds: tuple[type[Action], ...] = (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, CanalAnswer,
+                                       PayToll)
 
     def opening(self, state: SevenState, go: Go) -> bool:
         """The partner is known and the trader's own card is still asked of it."""
         return go.stage == CARDS and any(p.seat == go.seat and p.kind == "trade_card" for p in state.pending)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
-        options = partner_options(ctx.state, go.empire)
-        go = _set(ctx, go, PARTNER, options=options)
+        self._offer(ctx, go, [])
+
+    def _offer(self, ctx: Ctx, go: Go, refused: list[int]) -> None:
+        """Offer the partners (L557-559); with only partners whose route needs a permission, the deck
+        too, since not asking leaves them out of range (L2233). A single choice is taken at once."""
+        routes = partner_routes(ctx.state, go.empire, refused)
+        options = list(routes)
+        if options and all(routes.values()):
+            options.append(FROM_DECK)
+        via = [[p, k] for p, k in routes.items() if k]
+        go = _set(ctx, go, PARTNER, options=options, via=via, refused=refused)
         if len(options) <= 1:
-            self._partner(ctx, go, options[0] if options else FROM_DECK)
+            self._choose(ctx, go, options[0] if options else FROM_DECK)
 
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         if go.stage == PARTNER:
             return [TradeWith(go.seat, c) for c in go.data["options"]]
+        if go.stage == PRICE:
+            price = int(go.data["price"]["money"])
+            pay = [PayToll(go.seat, True)] if state.empire(go.empire).money >= price else []
+            return [*pay, PayToll(go.seat, False)]
         return []
 
     def passive(self, state: SevenState, go: Go) -> Action:
+        if go.stage == PRICE:
+            return PayToll(go.seat, False)
         return self.legal(state, go)[0]
 
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
@@ -276,7 +252,11 @@ class TradeRules(BaseGoRules):
             if action.empire not in go.data["options"]:
                 raise IllegalAction("not_a_partner", "That empire is not one you may trade with now: pick "
                                     "one in range that has not traded yet this turn.")
-            self._partner(ctx, go, action.empire)
+            self._choose(ctx, go, action.empire)
+        elif isinstance(action, CanalAnswer):
+            self._permission(ctx, go, action)
+        elif isinstance(action, PayToll):
+            self._price(ctx, go, action)
         elif isinstance(action, TradeCard):
             self._card(ctx, go, action)
         elif isinstance(action, TradeLevels):
@@ -289,6 +269,74 @@ class TradeRules(BaseGoRules):
             raise IllegalAction("wrong_move", "That is not a move of a trade.")
 
     # -- stages ----------------------------------------------------------------------------------
+    def _choose(self, ctx: Ctx, go: Go, partner: int) -> None:
+        """The trader picks ``partner``: traded with at once, or first the permission its route needs
+        (L2233), answered by the keeper's standing preference or asked of its player."""
+        keeper = dict((int(p), int(k)) for p, k in go.data.get("via", [])).get(partner)
+        if not keeper:
+            self._partner(ctx, go, partner)
+            return
+        k = ctx.state.empire(keeper)
+        rule = range_permission.standing(ctx.state, k)
+        if rule == "yes":  # set since the partners were offered: given ahead
+            self._partner(ctx, go, partner)
+        elif rule == "ask":
+            ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(PERMIT, k.owner, go.empire, {
+                "partner": partner, "keeper": keeper, "ask": {"trader": go.empire, "partner": partner}})))
+            _set(ctx, go, PERMIT, partner=partner, keeper=keeper)
+            ctx.emit("range_asked", seat=go.seat, empire=go.empire, keeper=keeper, partner=partner)
+        elif rule == "no":  # set since the partners were offered: refused ahead
+            self._refused(ctx, go, partner)
+        else:
+            self._ask_price(ctx, go, partner, keeper, int(rule))
+
+    def _ask_price(self, ctx: Ctx, go: Go, partner: int, keeper: int, money: int) -> None:
+        _set(ctx, go, PRICE, price={"partner": partner, "keeper": keeper, "money": money})
+        ctx.emit("range_price", seat=go.seat, empire=go.empire, keeper=keeper, partner=partner, money=money)
+
+    def _refused(self, ctx: Ctx, go: Go, partner: int) -> None:
+        """The route is closed: the partners are offered again without it (the deck if none is left)."""
+        self._offer(ctx, go, [*go.data.get("refused", []), partner])
+
+    def _permission(self, ctx: Ctx, go: Go, action: CanalAnswer) -> None:
+        """The keeper's player answers: no, yes, or a price in money the trader then pays or not."""
+        pending = next((p for p in ctx.state.pending if p.seat == action.player and p.kind == PERMIT), None)
+        if pending is None or go.stage != PERMIT:
+            raise IllegalAction("not_asked", "Nobody is asking to count range through your empire now.")
+        if action.answer != REFUSE and action.answer != 0 and action.answer not in TOLLS:
+            raise IllegalAction("bad_answer", "Answer no, yes, or a price of "
+                                f"{', '.join(str(t) for t in TOLLS[:-1])} or {TOLLS[-1]} money.")
+        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+        partner, keeper = int(pending.data["partner"]), int(pending.data["keeper"])
+        ctx.emit("range_answered", seat=action.player, empire=keeper, trader=go.empire, partner=partner,
+                 answer=action.answer)
+        go = ctx.state.go_of(go.seat) or go
+        if action.answer == REFUSE:
+            self._refused(ctx, go, partner)
+        elif action.answer == 0:
+            self._partner(ctx, go, partner)
+        else:
+            self._ask_price(ctx, go, partner, keeper, action.answer)
+
+    def _price(self, ctx: Ctx, go: Go, action: PayToll) -> None:
+        """The trader pays the price and trades (L2233: "which you must supply immediately if you
+        accept"), or does not and picks again."""
+        if go.stage != PRICE or action.player != go.seat:
+            raise IllegalAction("no_price", "No price for counting range is asked of you now.")
+        price = go.data["price"]
+        partner, keeper, money = int(price["partner"]), int(price["keeper"]), int(price["money"])
+        if not action.accept:
+            self._refused(ctx, go, partner)
+            return
+        e = ctx.state.empire(go.empire)
+        if e.money < money:
+            raise IllegalAction("too_poor",
+                                f"{the_empire(e.card)} have {e.money} money: the price is {money}.")
+        ctx.state = ctx.state.with_empire(add_money(e, -money))
+        ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(keeper), money))
+        ctx.emit("range_paid", seat=go.seat, empire=go.empire, keeper=keeper, money=money)
+        self._partner(ctx, ctx.state.go_of(go.seat) or go, partner)
+
     def _partner(self, ctx: Ctx, go: Go, partner: int) -> None:
         s = ctx.state
         seats = [go.seat, s.empire(partner).owner if partner else -1]
@@ -504,6 +552,8 @@ class TradeRules(BaseGoRules):
             return [TradeLevels(seat, n) for n in range(go.data["most"], 0, -1)]
         if pending.kind == "trade_keep":
             return [TradeKeep(seat, c) for c in _drawn(state, seat)]
+        if pending.kind == PERMIT:
+            return [CanalAnswer(seat, REFUSE), CanalAnswer(seat, 0), *(CanalAnswer(seat, t) for t in TOLLS)]
         if pending.kind == "gift":
             side = go.data["seats"].index(seat)
             money = state.empire((go.empire, int(go.data["partner"]))[side]).money
@@ -514,6 +564,8 @@ class TradeRules(BaseGoRules):
         """The skip moves: the lowest card, every level earned, the best drawn card, no gift."""
         if pending.kind == "trade_card":
             return TradeCard(pending.seat, _hand_pick(state.people[pending.seat].hand, "lowest"))
+        if pending.kind == PERMIT:  # a request not answered in time is refused, as at a canal
+            return CanalAnswer(pending.seat, REFUSE)
         if pending.kind == "trade_keep":
             cards = load_deck().cards
             best = max(_drawn(state, pending.seat), key=lambda c: (cards[c].value, c))
@@ -526,8 +578,24 @@ steps.register(MarkerStep(TradeRules()))
 
 # -- words ------------------------------------------------------------------------------------------
 
+def _keeper_in(view: Mapping[str, Any], action: TradeWith) -> int:
+    """The empire whose permission the trader's route to ``action.empire`` needs (0: none), from its go."""
+    for go in view.get("goes", []):
+        if go["seat"] == action.player:
+            for partner, keeper in go["data"].get("via", []):
+                if partner == action.empire:
+                    return int(keeper)
+    return 0
+
+
 def _trade_label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, TradeWith):
+        if action.empire == FROM_DECK:
+            return Choice(action, "Trade with the deck")
+        keeper = _keeper_in(view, action)
+        if keeper:
+            return Choice(action, f"Trade with {empire_name(action.empire)}, asking {empire_name(keeper)} "
+                          "to let you count range through their areas")
         return Choice(action, f"Trade with {empire_name(action.empire)}")
     if isinstance(action, TradeCard):
         if action.card == FROM_DECK:
@@ -564,17 +632,43 @@ def _trade_words(event: Event, names: Names) -> str | None:
     if event.type == "gift":
         return f"{the_empire(int(d['empire']))} give {d['money']} money to " \
                f"{empire_name(int(d['to']))}."
+    return _range_words(event)
+
+
+def _range_words(event: Event) -> str | None:
+    """The permission to count range through another empire's areas (L2233), in words."""
+    d = event.data
+    if event.type == "range_asked":
+        return (f"{the_empire(int(d['empire']))} ask {empire_name(int(d['keeper']))} to count range through "
+                f"their areas, to trade with {empire_name(int(d['partner']))}.")
+    if event.type == "range_answered":
+        answer = int(d["answer"])
+        if answer > 0:  # the price's own event says it
+            return None
+        what = "refuse" if answer == REFUSE else "agree"
+        return (f"{the_empire(int(d['empire']))} {what} when {empire_name(int(d['trader']))} ask to count "
+                "range through their areas.")
+    if event.type == "range_price":
+        return (f"{the_empire(int(d['keeper']))} ask {d['money']} money of {empire_name(int(d['empire']))} "
+                f"to count range through their areas, to trade with {empire_name(int(d['partner']))}.")
+    if event.type == "range_paid":
+        return (f"{the_empire(int(d['empire']))} pay {d['money']} money to {empire_name(int(d['keeper']))} "
+                "to count range through their areas.")
     return None
 
 
 for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift):
     register_label(_kind.kind, _trade_label)
 for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift",
-              "deck_reshuffled"):
+              "deck_reshuffled", "range_asked", "range_answered", "range_price", "range_paid"):
     register_event(_type, _trade_words)
 for _stage, _words in (("partner", "choose the empire to trade with"),
                        ("trade_card", "play a card face down for the trade"),
                        ("trade_levels", "you won the trade: choose how many levels to advance"),
                        ("trade_keep", "keep one of the cards your Scientists drew"),
-                       ("gift", "give the other empire money, or nothing")):
+                       ("gift", "give the other empire money, or nothing"),
+                       (PERMIT, "another empire asks to count its range through your empire's areas, to "
+                                "trade: answer no, yes or a price"),
+                       (PRICE, "the empire whose areas your range passes asks a price: pay it and trade, "
+                               "or not")):
     register_heading(_stage, _words)

@@ -23,11 +23,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import prefs
+from engine.seven_ages import prefs, take_that
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.decision import register_pending_heading
-from engine.seven_ages.state import Go, Pending, SevenState
+from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
 EVENT = "event"
@@ -53,6 +53,8 @@ Heading = Callable[[Mapping[str, Any], Mapping[str, Any], str], str]
 """The asked seat's question, from its view, its pending decision (with ``ask``) and its name."""
 OUTER = "outer_window"
 """Where a window waits (``Go.data``) while a play made in it runs a window of its own (its cancel chain)."""
+Target = Callable[[SevenState, Go, Card, int], Empire | None]
+"""The empire a card played on a side targets (option 8 keeps plays to those within Range, L1224)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class Timing:
     ask: Ask | None = None
     targets: Targets | None = None
     heading: Heading | None = None
+    target: Target | None = None
 
 
 _TIMINGS: dict[str, Timing] = {}
@@ -75,12 +78,23 @@ _TIMINGS: dict[str, Timing] = {}
 
 def register(timing: str, codes: Iterable[str], handler: Handler, *, sided: bool = True,
              offer: Offer | None = None, skips: Skip | None = None, ask: Ask | None = None,
-             targets: Targets | None = None, heading: Heading | None = None) -> None:
+             targets: Targets | None = None, heading: Heading | None = None,
+             target: Target | None = None) -> None:
     """Let windows of ``timing`` carry out events made only of ``codes``, applied by ``handler``; with
     ``offer``, the cards a seat may play are those it returns; with ``skips``, a seat it names is not asked
     this time round and counts as having passed; with ``ask``, what the asked seat is shown (worded by
-    ``heading``); with ``targets``, the ``side`` values each card may be played with."""
-    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask, targets, heading)
+    ``heading``); with ``targets``, the ``side`` values each card may be played with; with ``target``, the
+    empire a play on a side targets (for option 8's Range, L1224)."""
+    _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask, targets, heading, target)
+
+
+def _range_problem(state: SevenState, go: Go, seat: PlayerId, card: Card, side: int) -> str | None:
+    """Why option 8 keeps ``seat`` from playing ``card`` on ``side`` (L1224), or None."""
+    window = window_of(go)
+    assert window is not None
+    rules = _TIMINGS[str(window["timing"])]
+    target = rules.target(state, go, card, side) if rules.target is not None else None
+    return take_that.other_time_problem(state, seat, target) if target is not None else None
 
 
 def standing(state: SevenState, seat: PlayerId) -> str:
@@ -177,7 +191,8 @@ def legal(state: SevenState, pending: Pending) -> list[Action]:
         sides: tuple[int, ...] = (0, 1) if sided else (0,)
         if rules.targets is not None:
             sides = rules.targets(state, c)
-        out += [WindowPlay(pending.seat, c.number, side) for side in sides]
+        out += [WindowPlay(pending.seat, c.number, side) for side in sides
+                if _range_problem(state, go, pending.seat, c, side) is None]
     return [*out, WindowPass(pending.seat)]
 
 
@@ -187,6 +202,10 @@ def apply(ctx: Ctx, go: Go, action: Action) -> bool:
     window = window_of(go)
     assert window is not None
     if isinstance(action, WindowPlay):
+        card = load_deck().cards.get(action.card)
+        problem = _range_problem(ctx.state, go, action.player, card, action.side) if card else None
+        if problem and action.card in ctx.state.people[action.player].hand:
+            raise IllegalAction("out_of_range", problem)
         if action not in legal(ctx.state, pending):
             raise IllegalAction("not_playable", "You cannot play that event now.")
         s = ctx.state
