@@ -32,9 +32,9 @@ BORDER = event_card("Border raid")  # cancelled by another card: not armable yet
 ROMANS, HUNS = card("Romans"), card("Huns")
 
 
-def table(*hand: int) -> Scenario:
+def table(*hand: int, take_that: bool = False) -> Scenario:
     """Peter's Romans and Huns, each with a Manoeuvre marker; Anna's Parthians; Anna holds ``hand``."""
-    s = Scenario(players=2)
+    s = Scenario(players=2, options={"take_that": True} if take_that else None)
     s.empire("Parthians", owner=0, progress=10, units={"Tuscany": {"Spear": 1}})
     s.empire("Romans", owner=1, progress=10, money=5,
              units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
@@ -112,6 +112,19 @@ def test_an_order_whose_areas_are_all_in_disorder_is_dropped() -> None:
     assert GHAZI in s.state.people[0].hand and not s.of_type("armed_played")
     assert words(s, "order_dropped") == ["Your armed Ghazi raid on the Romans was not played: none of the "
                                          "areas you named is theirs and out of disorder any more."]
+
+
+def test_with_option_8_an_order_on_an_empire_out_of_range_is_dropped() -> None:
+    """L1224: with Take that!, an event played outside one's own Civilise needs the target within Range.
+    Anna's Parthians in Tuscany reach the Romans next door in Latium, not the Huns on the Kazakh Steppe."""
+    s = table(GHAZI, take_that=True).play(Arm(0, GHAZI, HUNS, "Kazakh Steppe"))
+    s.turn_over(1, "Huns")
+    assert not s.area("Kazakh Steppe").disorder and GHAZI in s.state.people[0].hand
+    assert words(s, "order_dropped") == ["Your armed Ghazi raid on the Huns was not played: none of your "
+                                         "empires has it within Range (option 8, Take that!, L1224)."]
+    near = table(GHAZI, take_that=True).play(Arm(0, GHAZI, ROMANS, "Latium"))
+    near.turn_over(1, "Romans")
+    assert near.of_type("armed_played") and near.area("Latium").disorder
 
 
 def test_others_see_nothing_of_an_order() -> None:

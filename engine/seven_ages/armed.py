@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names, PlayerId, Result
-from engine.seven_ages import cancels, civ_events
+from engine.seven_ages import cancels, civ_events, take_that
 from engine.seven_ages.actions_civ import Arm, Disarm, PlayEvent
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.civilise import simple_effect
@@ -165,6 +165,9 @@ def _refusal(state: SevenState, who: PlayerId, order: Order) -> str:
         return "that empire is no longer another player's empire in play"
     if disorders(card) and not _open_areas(state, order):
         return "none of the areas you named is theirs and out of disorder any more"
+    problem = take_that.other_time_problem(state, who, state.empire(empire))
+    if problem is not None:  # option 8: an event out of one's own go needs the target within Range (L1224)
+        return "none of your empires has it within Range (option 8, Take that!, L1224)"
     return ""
 
 
