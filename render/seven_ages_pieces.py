@@ -7,7 +7,8 @@ what every player sees of it (fog of war, L791; the view's ``stacks``). The unit
 drawn, whoever looks (their types are in the owner's view and words). A gold pip above a counter
 counts its leaders; a white square holds a city's value (ringed red for a capital), a dark triangle
 is a fort, a red bar disorder, a purple pip an artefact. A key strip under the board names the
-empires in play, how their counters look and whose they are, and the codes shown.
+empires in play by seat (a row each: the seat, its counter group, then its empires and how their
+counters look), and the codes shown.
 """
 
 from __future__ import annotations
@@ -118,22 +119,30 @@ def draw_pieces(img: Image.Image, view: Mapping[str, Any], poles: Mapping[str, S
             x += width + 2
 
 
-def owner_name(seat: int, viewer: int | None, people: Sequence[str] = ()) -> str:
-    """How the key names a seat: as the platform does ("alice (Red)", the colour alone without a person),
-    and "(you)" for the reader."""
+def owner_name(seat: int, viewer: int | None, people: Sequence[str] = (), group: str | None = None) -> str:
+    """How the pictures name a seat: as the platform does ("alice (Red)", the colour alone without a
+    person), "(you)" for the reader, and with ``group`` its dedicated counter group after it, as the
+    board text does ("alice (Red): red/pink counters"): the seat's colour word and its counters' differ."""
     person = people[seat].strip() if 0 <= seat < len(people) else ""
     name = SPEC.seat_name(seat, person or None)
-    return f"{name} (you)" if seat == viewer else name
+    name = f"{name} (you)" if seat == viewer else name
+    return f"{name}: {group} counters" if group else name
 
 
 def key_items(view: Mapping[str, Any], people: Sequence[str] = ()) -> list[tuple[str | None, str]]:
-    """The key's entries in order: (a mix's name, the words beside its swatch) for each empire in play,
-    then (None, words) for what a counter shows and the codes of the units on top of some stack."""
+    """The key's entries in order: for each seat with an empire in play, (None, the seat and its counter
+    group) opening a row, then (a mix's name, the words beside its swatch) for each of its empires; then
+    (None, words) for what a counter shows and the codes of the units on top of some stack."""
     viewer = view.get("viewer")
-    items: list[tuple[str | None, str]] = [
-        (str(e["colour"]), f"{e['name']} ({describe(str(e['colour']))}): "
-                           f"{owner_name(int(e['owner']), viewer, people)}")
-        for e in view["empires"]]
+    groups = {int(p["seat"]): p.get("group") for p in view["people"]}
+    owned: dict[int, list[Mapping[str, Any]]] = {}
+    for e in view["empires"]:
+        owned.setdefault(int(e["owner"]), []).append(e)
+    items: list[tuple[str | None, str]] = []
+    for owner in sorted(owned):
+        group = groups.get(owner)
+        items.append((None, owner_name(owner, viewer, people, str(group) if group else None) + " —"))
+        items += [(str(e["colour"]), f"{e['name']} ({describe(str(e['colour']))})") for e in owned[owner]]
     showing = {str(unit) for e in view["empires"] for _, unit, _ in e["stacks"]}
     codes = [f"{c} {u}" for u, c in UNIT_CODES.items() if u in showing]
     words = ["Each counter: its top unit; on its white tag, how many units the stack holds.",

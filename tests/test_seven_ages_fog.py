@@ -242,10 +242,10 @@ def test_the_top_unit_choice_survives_a_json_round_trip() -> None:
 def test_the_board_in_words_shows_others_the_top_and_count_only() -> None:
     s = vikings_and_germans().play(TopUnit(0, card("Vikings"), "Denmark", "Sword")).state
     other = GAME.board_text(GAME.view(s, 1), NAMES)
-    assert "a stack of 5 units with a Sword on top in Denmark (city 3, fort)" in other
+    assert "- Denmark: 5 units, a Sword on top; city of value 3; fort; led by Eriksson (Explorer)." in other
     assert "Spears" not in other and "Swords" not in other
     own = GAME.board_text(GAME.view(s, 0), NAMES)
-    assert "2 Spears and 3 Swords in Denmark" in own
+    assert "- Denmark: 2 Spears and 3 Swords (the others see 5 units, a Sword on top);" in own
     place = GAME.place_text(GAME.view(s, 2), "Denmark", NAMES) or ""
     assert "a stack of 5 units with a Sword on top of alice (Blue)'s Vikings" in place
     assert "Spear" not in place

@@ -97,15 +97,27 @@ def test_every_mix_of_the_data_has_its_group_and_shade() -> None:
 
 def test_the_key_lists_the_empires_in_play_with_their_owners(played: Any) -> None:
     view = view_of(played, 1)
-    entries = [(colour, words) for colour, words in key_items(view, PEOPLE) if colour is not None]
+    items = key_items(view, PEOPLE)
+    entries = [(colour, words) for colour, words in items if colour is not None]
     assert len(entries) == len(played.empires)
-    for e, (colour, words) in zip(view["empires"], entries, strict=True):
-        assert colour == e["colour"]
-        owner = f"{PEOPLE[e['owner']]} ({SPEC.colour(e['owner'])})" + (" (you)" if e["owner"] == 1 else "")
-        assert words.startswith(f"{e['name']} (") and words.endswith(f": {owner}"), words
+    # each seat's row opens with its name and counter group, then lists its empires, each with its swatch
+    owner_of = {}
+    seat = None
+    seats = len({e["owner"] for e in view["empires"]})
+    for colour, words in items[:len(entries) + seats]:
+        if colour is None:
+            seat = next(p for p in range(4) if words.startswith(f"{PEOPLE[p]} ({SPEC.colour(p)})"))
+            group = played.people[seat].group
+            assert words == f"{PEOPLE[seat]} ({SPEC.colour(seat)}){' (you)' if seat == 1 else ''}: " \
+                            f"{group} counters —", words
+        else:
+            owner_of[words.split(" (")[0]] = seat
+    for e, (colour, words) in zip(sorted(view["empires"], key=lambda e: e["owner"]), entries, strict=True):
+        assert colour == e["colour"] and words.startswith(f"{e['name']} ("), words
+        assert owner_of[e["name"]] == e["owner"]
     # without people, a seat is its colour alone
-    bare = [w for c, w in key_items(view_of(played, None)) if c is not None]
-    assert all(not any(p in w for p in PEOPLE) for w in bare)
+    bare = [w for c, w in key_items(view_of(played, None)) if c is None and "counters —" in w]
+    assert bare and all(not any(p in w for p in PEOPLE) for w in bare)
 
 
 def test_no_picture_shows_a_unit_beneath_a_stack_top(played: Any) -> None:

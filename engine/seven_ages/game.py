@@ -24,7 +24,19 @@ from engine.core import (
     Words,
     only_move,
 )
-from engine.seven_ages import armed, card_words, decision, fog, join, prefs, secrets, steps, text, window
+from engine.seven_ages import (
+    armed,
+    board_words,
+    card_words,
+    decision,
+    fog,
+    join,
+    prefs,
+    secrets,
+    steps,
+    text,
+    window,
+)
 from engine.seven_ages.actions import CODEC, Done, Pass
 from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.actions_move import TopUnit
@@ -40,7 +52,7 @@ _ONE_BY_ONE = frozenset({"draft", "start", "civilise", "discard"})  # see SevenA
 
 class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
     WORDS = Words(decision=decision.decide, describe_event=text.describe_event, stage=text.stage,
-                  status_text=text.status_text, hand_text=text.hand_text, board_text=text.board_text,
+                  status_text=text.status_text, hand_text=text.hand_text, board_text=board_words.board_text,
                   summary_text=text.summary_text)
     id = SPEC.id
     title = SPEC.title

@@ -314,31 +314,6 @@ def units_by_area(empire: Mapping[str, Any], public: bool = False) -> dict[str, 
     return held
 
 
-def board_text(view: View, names: Names) -> str:
-    if not view["empires"]:
-        return f"No empire is on the map. {view['deck_size']} cards are left in the deck."
-    lines = []
-    areas = {a["name"]: a for a in view["areas"]}
-    for e in view["empires"]:
-        held = units_by_area(e)
-        where = []
-        for area, units in held.items():
-            a = areas.get(area, {})
-            notes = []
-            if a.get("city"):
-                notes.append(("capital" if area == e["capital"] else "city") + f" {a['city']}")
-            if a.get("fort"):
-                notes.append("fort")
-            if a.get("disorder"):
-                notes.append("disordered")
-            extra = f" ({', '.join(notes)})" if notes else ""
-            where.append(f"{join_words(units)} in {area}{extra}")
-        owner = seat(names, e["owner"])
-        lines.append(f"{owner}'s {e['name']} ({e['colour']}, level {e['progress']}, age {e['age']}, "
-                     f"{e['money']} money): {'; '.join(where) or 'no units'}.")
-    return " ".join(lines)
-
-
 def summary_text(view: View, names: Names) -> str:
     parts = []
     for p in view["people"]:
