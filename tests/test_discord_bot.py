@@ -534,6 +534,21 @@ async def test_a_hand_longer_than_a_message_comes_whole_as_a_file(
     assert attached == long_hand.encode()
 
 
+async def test_a_board_longer_than_a_message_comes_whole_as_a_file_beside_its_pictures(
+        rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board in words can outgrow Discord's 2,000 characters (a mid-game 7 Ages board): the message
+    starts it and says so, the pictures stay, and the whole text comes as a file (was: cut at 2,000)."""
+    game = await lobby_to_start(rig)
+    long_board = "\n".join(f"- Area {n}: " + "a Spear and a long line of words " * 6 for n in range(1, 40))
+    assert len(long_board) > 5000
+    monkeypatch.setattr(get_game(TOY), "board_text", lambda view, names: long_board)
+    reply = followup(await rig.command(BOB, "board"))
+    assert reply.flags == 0
+    assert len(reply.content) <= 2000
+    assert reply.content.endswith("(The whole board in words is in the attached file.)")
+    assert reply.files[-1] == f"board-{game}.txt" and len(reply.files) >= 2  # the picture(s), then the text
+
+
 async def test_status_is_public_and_in_the_games_words(rig: Rig) -> None:
     game = await lobby_to_start(rig)
     reply = followup(await rig.command(BOB, "status"))

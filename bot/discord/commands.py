@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 
 import discord
@@ -52,16 +53,28 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 
 
 HAND_ATTACHED = "\n(Your whole hand is in the attached file.)"
+BOARD_ATTACHED = "\n(The whole board in words is in the attached file.)"
+
+
+def long_reply(content: str, whole: str, filename: str, note: str,
+               files: Sequence[discord.File] = ()) -> Reply:
+    """``content`` in one message; longer than a message (a game that words whole cards, a large board),
+    it starts in the message, says so with ``note``, and ``whole`` comes as a text file, never cut off."""
+    if len(content) <= MAX_MESSAGE:
+        return Reply(content, files=list(files))
+    attached = discord.File(io.BytesIO(whole.encode()), filename=filename)
+    return Reply(clip(content, MAX_MESSAGE - len(note)) + note, files=[*files, attached])
 
 
 def hand_reply(gid: str, text: str) -> Reply:
-    """A hand in one private message; a hand longer than a message (a game that words whole cards)
-    starts in the message and comes whole as a text file, instead of being cut off."""
-    content = f"Game `{gid}`: {text}"
-    if len(content) <= MAX_MESSAGE:
-        return Reply(content)
-    whole = discord.File(io.BytesIO(text.encode()), filename=f"hand-{gid}.txt")
-    return Reply(clip(content, MAX_MESSAGE - len(HAND_ATTACHED)) + HAND_ATTACHED, files=[whole])
+    """A hand in one private message, whole in an attached file when longer than a message."""
+    return long_reply(f"Game `{gid}`: {text}", text, f"hand-{gid}.txt", HAND_ATTACHED)
+
+
+def board_reply(head: str, gid: str, text: str, files: Sequence[discord.File]) -> Reply:
+    """The board in words after ``head``, with its pictures; whole in an attached file when longer than a
+    message (a mid-game 7 Ages board runs to several thousand characters)."""
+    return long_reply(f"{head}\n{text}", text, f"board-{gid}.txt", BOARD_ATTACHED, files)
 
 
 class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
@@ -203,8 +216,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
                 view = await self.bot.service.view_at(gid, None, move)
                 files = await picture_files(self.bot, st.ruleset, gid, view, size=self.bot.board_size)
                 text = get_game(st.ruleset).board_text(view, st.seat_names)
-                return Reply(f"The board of game `{gid}` after move {move} of {st.seq}.\n{text}"[:2000],
-                             files=files)
+                head = f"The board of game `{gid}` after move {move} of {st.seq}."
+                return board_reply(head, gid, text, files)
             view = await self.bot.service.view(gid, None)  # public: a spectator's view, never a hand
             _, _, entries = await self.bot.service.public_log_slice(gid, None, LATEST)
             # The game's notice pictures (a close-up of the latest turn, where the game has one), at the
@@ -212,8 +225,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
             files = await picture_files(self.bot, st.ruleset, gid, view, focus=latest_turn(entries),
                                         size=self.bot.board_size)
             text = get_game(st.ruleset).board_text(view, st.seat_names)
-            return Reply(f"The board of game `{gid}` after move {view.get('seq', 0)}.\n{text}"[:2000],
-                         files=files)
+            return board_reply(f"The board of game `{gid}` after move {view.get('seq', 0)}.", gid, text,
+                               files)
         await self._show(interaction, find, work)
 
     @app_commands.command(name="hand", description="What you hold in a game (only you see this)")
