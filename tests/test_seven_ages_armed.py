@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import heading
@@ -27,20 +29,23 @@ def event_card(name: str) -> int:
 
 
 GHAZI, NOMAD = event_card("Ghazi raid"), event_card("Nomad raid")
-RAIDERS = event_card("Raiders from the steppe")
+RAIDERS, PIRATE = event_card("Raiders from the steppe"), event_card("Pirate raid")
+CORRUPT, CLOSED = event_card("Corrupt administration"), event_card("Closed country")
+JOLLY = event_card("Jolly Roger")
 BORDER = event_card("Border raid")  # cancelled by another card: not armable yet
-ROMANS, HUNS = card("Romans"), card("Huns")
+ROMANS, HUNS, PARTHIANS = card("Romans"), card("Huns"), card("Parthians")
 
 
-def table(*hand: int, take_that: bool = False) -> Scenario:
-    """Peter's Romans and Huns, each with a Manoeuvre marker; Anna's Parthians; Anna holds ``hand``."""
+def table(*hand: int, take_that: bool = False, action: str = "manoeuvre") -> Scenario:
+    """Peter's Romans and Huns, each with a marker of ``action``; Anna's Parthians (2 money); Anna holds
+    ``hand``."""
     s = Scenario(players=2, options={"take_that": True} if take_that else None)
-    s.empire("Parthians", owner=0, progress=10, units={"Tuscany": {"Spear": 1}})
+    s.empire("Parthians", owner=0, progress=10, money=2, units={"Tuscany": {"Spear": 1}})
     s.empire("Romans", owner=1, progress=10, money=5,
              units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
     s.empire("Huns", owner=1, progress=10, units={"Kazakh Steppe": {"Spear": 3}})
-    s.hand(0, *hand).marker(1, "manoeuvre", "Romans").marker(1, "manoeuvre", "Huns").first(1)
-    return s.at("manoeuvre")
+    s.hand(0, *hand).marker(1, action, "Romans").marker(1, action, "Huns").first(1)
+    return s.at(action)
 
 
 def words(s: Scenario, *types: str) -> list[str | None]:
@@ -75,7 +80,7 @@ def test_an_order_waits_for_its_own_empire_and_action() -> None:
     s = table(GHAZI).play(Arm(0, GHAZI, HUNS, "Kazakh Steppe"))
     s.turn_over(1, "Romans")  # another empire of the same player: nothing
     assert not s.of_type("armed_played") and GHAZI in s.state.people[0].hand
-    assert s.state.people[0].armed == ((GHAZI, HUNS, "Kazakh Steppe"),)
+    assert s.state.people[0].armed == ((GHAZI, HUNS, "Kazakh Steppe", 0),)
 
 
 def test_an_order_waits_through_another_action() -> None:
@@ -85,7 +90,7 @@ def test_an_order_waits_through_another_action() -> None:
     s.hand(0, GHAZI).marker(1, "production", "Romans").first(1).at("production")
     s.play(Arm(0, GHAZI, ROMANS, "Latium")).turn_over(1, "Romans")
     assert not s.of_type("armed_played") and not s.area("Latium").disorder
-    assert s.state.people[0].armed == ((GHAZI, ROMANS, "Latium"),)
+    assert s.state.people[0].armed == ((GHAZI, ROMANS, "Latium", 0),)
 
 
 def test_nomad_raid_names_two_areas_and_disorders_those_still_open() -> None:
@@ -127,10 +132,17 @@ def test_with_option_8_an_order_on_an_empire_out_of_range_is_dropped() -> None:
     assert near.of_type("armed_played") and near.area("Latium").disorder
 
 
-def test_others_see_nothing_of_an_order() -> None:
+@pytest.mark.parametrize(("action", "order"), [
+    ("manoeuvre", Arm(0, GHAZI, ROMANS, "Latium")),
+    ("manoeuvre", Arm(0, PIRATE, ROMANS, "", PARTHIANS)),
+    ("production", Arm(0, CORRUPT, ROMANS, "")),
+    ("trade", Arm(0, CLOSED, ROMANS, "")),
+    ("trade", Arm(0, JOLLY, ROMANS, "", PARTHIANS)),
+])
+def test_others_see_nothing_of_an_order(action: str, order: Arm) -> None:
     """Two states differing only in Anna's armed orders: Peter and a spectator see the same views and get the
     same moves and prompts; Anna sees her order."""
-    s = table(GHAZI).play(Arm(0, GHAZI, ROMANS, "Latium"))
+    s = table(order.card, action=action).play(order)
     without = s.state.with_player(replace(s.state.people[0], armed=()))
     for viewer in (1, None):
         assert GAME.view(s.state, viewer) == GAME.view(without, viewer)
@@ -138,7 +150,8 @@ def test_others_see_nothing_of_an_order() -> None:
     assert heading(GAME.view(s.state, 1), 1) == heading(GAME.view(without, 1), 1)
     mine, gone = GAME.view(s.state, 0)["you"], GAME.view(without, 0)["you"]
     assert mine is not None and gone is not None
-    assert mine["armed"] == [{"card": GHAZI, "empire": ROMANS, "areas": ["Latium"]}]
+    areas = [order.areas] if order.areas else []
+    assert mine["armed"] == [{"card": order.card, "empire": ROMANS, "areas": areas, "to": order.to}]
     assert gone["armed"] == []
 
 
@@ -179,7 +192,7 @@ def test_disarm_withdraws_the_order_and_keeps_the_card() -> None:
 
 def test_arming_again_replaces_the_order() -> None:
     s = table(GHAZI).play(Arm(0, GHAZI, ROMANS, "Latium"), Arm(0, GHAZI, ROMANS, "Campania"))
-    assert s.state.people[0].armed == ((GHAZI, ROMANS, "Campania"),)
+    assert s.state.people[0].armed == ((GHAZI, ROMANS, "Campania", 0),)
 
 
 def test_bad_orders_are_refused_with_one_sentence() -> None:
@@ -197,8 +210,9 @@ def test_bad_orders_are_refused_with_one_sentence() -> None:
     for r in refusals:
         assert r.message.count(".") == 1 and r.message.endswith("."), r.message
         assert "Error" not in r.message and "[" not in r.message
-    assert refusals[1].message == "Border raid cannot be armed: only Ghazi raid, Nomad raid, Raiders from " \
-        "the steppe and Scourge of God can be so far."
+    assert refusals[1].message == "Border raid cannot be armed: only Closed country, Corrupt " \
+        "administration, Ghazi raid, Jolly Roger, Nomad raid, Pirate raid, Raiders from the steppe and " \
+        "Scourge of God can be so far."
     assert refusals[4].message == "Nomad raid disorders 2 areas: name 2 different ones."
 
 
@@ -210,7 +224,7 @@ def test_the_computer_never_arms() -> None:
 def test_an_order_survives_saving_and_loading() -> None:
     s = table(GHAZI).play(Arm(0, GHAZI, ROMANS, "Latium"))
     loaded = GAME.from_json(GAME.to_json(s.state))
-    assert loaded.people[0].armed == ((GHAZI, ROMANS, "Latium"),)
+    assert loaded.people[0].armed == ((GHAZI, ROMANS, "Latium", 0),)
     assert loaded == s.state
 
 
@@ -228,3 +242,131 @@ def test_the_moves_arrive_as_json_like_any_anytime_move() -> None:
                               "areas": "Latium"}) == Arm(0, GHAZI, ROMANS, "Latium")
     assert GAME.codec.decode({"kind": "disarm", "player": 0, "card": GHAZI}) == Disarm(0, GHAZI)
     assert {"arm", "disarm"} <= SPEC.anytime_kinds
+
+
+# -- the events that take money, and the Production and Trade ones ---------------------------------------
+# Their cards are ours (source: ours in cards.yaml), timed "on another player's empire" (L861-867); the
+# readings are in data/seven_ages/README.md, "Events played in another empire's go: pre-armed orders".
+
+def test_pirate_raid_takes_3_money_for_the_empire_its_order_names() -> None:
+    """Pirate raid, "take up to 3 money": the Romans have 5, Anna's Parthians 2."""
+    s = table(PIRATE)
+    result = s.apply(Arm(0, PIRATE, ROMANS, "", PARTHIANS))
+    assert describe_event(result.events[0], NAMES) == \
+        "Armed: Pirate raid on the Romans when they manoeuvre, the money to the Parthians."
+    assert "Pirate raid on the Romans at their Manoeuvre, the money to the Parthians" in \
+        GAME.WORDS.hand_text(GAME.view(s.state, 0), 0, NAMES)
+    assert s.empire_of("Romans").money == 5, "nothing happens as it is armed"
+    s.turn_over(1, "Romans")
+    assert (s.empire_of("Romans").money, s.empire_of("Parthians").money) == (2, 5)
+    assert words(s, "armed_played", "money_taken") == [
+        "Anna (Red) plays Pirate raid on the Romans as they manoeuvre.",
+        "The Parthians take 3 money from the Romans."]
+    assert PIRATE not in s.state.people[0].hand and s.state.people[0].armed == ()
+
+
+def test_pirate_raid_on_an_empire_with_no_money_is_dropped_and_the_card_kept() -> None:
+    s = table(PIRATE).play(Arm(0, PIRATE, ROMANS, "", PARTHIANS))
+    s.state = s.state.with_empire(replace(s.empire_of("Romans"), money=0))
+    s.turn_over(1, "Romans")
+    assert PIRATE in s.state.people[0].hand and not s.of_type("armed_played")
+    assert [e.audience for e in s.events if e.type == "order_dropped"] == [(0,)]
+    assert words(s, "order_dropped") == \
+        ["Your armed Pirate raid on the Romans was not played: they have no money to take."]
+
+
+def test_corrupt_administration_halves_the_income_before_it_is_collected() -> None:
+    """Income 50%, rounded half up (L2197), collected so (nothing is paid then taken back): the Romans end
+    with the usual money less the half they did not earn."""
+    plain = table(action="production").turn_over(1, "Romans")
+    usual = plain.of_type("income")[0]["amount"]
+    s = table(CORRUPT, action="production")
+    result = s.apply(Arm(0, CORRUPT, ROMANS, ""))
+    assert describe_event(result.events[0], NAMES) == \
+        "Armed: Corrupt administration on the Romans when their Production begins."
+    s.turn_over(1, "Romans")
+    half = (usual + 1) // 2
+    assert s.of_type("income")[0]["amount"] == half
+    assert s.empire_of("Romans").money == plain.empire_of("Romans").money - (usual - half)
+    assert words(s, "armed_played", "income_changed") == [
+        "Anna (Red) plays Corrupt administration on the Romans as their Production begins.",
+        f"The Romans earn 50% of their income this Production: {half} money instead of {usual}."]
+    assert s.go_stage(1) == "build", "the go goes on as usual"
+
+
+def test_corrupt_administration_out_of_range_with_option_8_is_dropped() -> None:
+    s = table(CORRUPT, take_that=True, action="production").play(Arm(0, CORRUPT, HUNS, ""))
+    plain = table(take_that=True, action="production").turn_over(1, "Huns")
+    s.turn_over(1, "Huns")
+    assert s.of_type("income") == plain.of_type("income") and CORRUPT in s.state.people[0].hand
+    assert words(s, "order_dropped") == ["Your armed Corrupt administration on the Huns was not played: none "
+                                         "of your empires has it within Range (option 8, Take that!, L1224)."]
+
+
+def test_closed_country_takes_the_trade_away_before_a_partner_is_chosen() -> None:
+    s = table(CLOSED, action="trade").play(Arm(0, CLOSED, ROMANS, ""))
+    s.turn_over(1, "Romans")
+    assert s.state.go_of(1) is None and not s.of_type("trade_begins")
+    assert words(s, "armed_played", "action_lost") == [
+        "Anna (Red) plays Closed country on the Romans as their Trade begins.",
+        "The Romans lose their Trade and progress this turn."]
+    assert CLOSED not in s.state.people[0].hand
+    s.turn_over(1, "Huns")  # Peter's other empire trades as usual
+    assert s.of_type("trade_begins")
+
+
+def test_closed_country_keeps_the_orders_after_it_waiting() -> None:
+    """Anna's Jolly Roger on the same empire and action comes after (by card): the trade is gone, so it
+    waits, armed, for another Trade of the Romans."""
+    assert CLOSED < JOLLY
+    s = table(CLOSED, JOLLY, action="trade").play(Arm(0, CLOSED, ROMANS, ""),
+                                                  Arm(0, JOLLY, ROMANS, "", PARTHIANS))
+    s.turn_over(1, "Romans")
+    assert s.state.people[0].armed == ((JOLLY, ROMANS, "", PARTHIANS),)
+    assert s.empire_of("Romans").money == 5 and JOLLY in s.state.people[0].hand
+
+
+def test_closed_country_whose_card_is_gone_is_dropped() -> None:
+    s = table(CLOSED, action="trade").play(Arm(0, CLOSED, ROMANS, ""))
+    s.hand(0)
+    s.turn_over(1, "Romans")
+    assert s.of_type("trade_begins") and not s.of_type("action_lost")
+    assert words(s, "order_dropped") == \
+        ["Your armed Closed country on the Romans was not played: the card is no longer in your hand."]
+
+
+def test_jolly_roger_takes_up_to_5_money_as_the_trade_begins() -> None:
+    s = table(JOLLY, action="trade").play(Arm(0, JOLLY, ROMANS, "", PARTHIANS))
+    s.turn_over(1, "Romans")
+    assert (s.empire_of("Romans").money, s.empire_of("Parthians").money) == (0, 7)
+    assert words(s, "armed_played", "money_taken", "trade_begins") == [
+        "Anna (Red) plays Jolly Roger on the Romans as their Trade begins.",
+        "The Parthians take 5 money from the Romans.",
+        "The Romans trade with the Parthians."]
+
+
+def test_jolly_roger_whose_receiver_changed_hands_is_dropped() -> None:
+    s = table(JOLLY, action="trade").play(Arm(0, JOLLY, ROMANS, "", PARTHIANS))
+    s.state = s.state.with_empire(replace(s.empire_of("Parthians"), owner=1))
+    s.turn_over(1, "Romans")
+    assert s.empire_of("Romans").money == 5 and JOLLY in s.state.people[0].hand
+    assert words(s, "order_dropped") == ["Your armed Jolly Roger on the Romans was not played: the empire "
+                                         "you named to receive the money is no longer yours in play."]
+
+
+def test_the_receiver_is_named_only_for_money_and_must_be_ones_own() -> None:
+    s = table(PIRATE, CLOSED)
+    refusals = [
+        s.illegal(Arm(0, PIRATE, ROMANS, ""), "bad_receiver"),
+        s.illegal(Arm(0, PIRATE, ROMANS, "", HUNS), "bad_receiver"),
+        s.illegal(Arm(0, CLOSED, ROMANS, "", PARTHIANS), "bad_receiver"),
+        s.illegal(Arm(0, CLOSED, ROMANS, "Latium"), "bad_areas"),
+    ]
+    assert [r.message for r in refusals] == [
+        "Pirate raid takes money: name one of your empires in play to receive it.",
+        "Pirate raid takes money: name one of your empires in play to receive it.",
+        "Closed country takes no money: name no empire to receive it.",
+        "Closed country disorders no area: name none."]
+    assert s.state.people[0].armed == ()
+    assert GAME.codec.decode({"kind": "arm", "player": 0, "card": PIRATE, "empire": ROMANS, "areas": "",
+                              "to": PARTHIANS}) == Arm(0, PIRATE, ROMANS, "", PARTHIANS)

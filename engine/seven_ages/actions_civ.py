@@ -216,12 +216,14 @@ class Hock(Action):
 class Arm(Action):
     """A hidden standing order (:mod:`engine.seven_ages.armed`): when the empire ``empire`` begins its go of
     the action ``card``'s event is timed for, play that event on it, disordering ``areas`` (comma-separated,
-    as many as the event disorders). Any seated player, at any time; only its sender learns of it."""
+    as many as the event disorders), the money it takes going to ``to`` (one of the sender's empires, for an
+    event that takes money; 0 otherwise). Any seated player, at any time; only its sender learns of it."""
 
     kind = "arm"
     card: int = 0
     empire: int = 0
     areas: str = ""
+    to: int = 0
 
 
 @dataclass(frozen=True)

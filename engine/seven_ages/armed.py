@@ -16,12 +16,14 @@ dropped and explained to its owner alone; an order that stands is revealed to al
 Nomad raid on the Aztecs as they manoeuvre"), its card discarded, and the event carried out through the
 cancel chain's entry (:func:`engine.seven_ages.cancels.play`) as if played then.
 
-What may be armed today: the manoeuvre events played on another player's empire whose codes ask nothing of
-the victim (``disorder_areas``, ``money``): Nomad raid, Ghazi raid, Scourge of God and Raiders from the
-steppe. Not yet: an event some card cancels (Border raid, cancelled by card 100): its cancel window would
-have to hold the victim's go before it begins, which the marker step does not do yet; the trade and
-production ones (Closed country, Jolly Roger, Corrupt administration) and Pirate raid (whose money goes to
-an empire the order would have to name).
+What may be armed today, the events played on another player's empire whose codes ask nothing of the
+victim: in Manoeuvre, ``disorder_areas``, ``money`` and ``steal_money`` (Nomad raid, Ghazi raid, Scourge of
+God, Raiders from the steppe, Pirate raid); in Production, ``income_percent`` (Corrupt administration: the
+income is collected at that percent, :data:`engine.seven_ages.production.PERCENTS`); in Trade,
+``block_action`` (Closed country: the go ends before its partner is chosen) and ``steal_money`` (Jolly
+Roger). An event that takes money names, in its order, which of its player's empires receives it. Not yet:
+an event some card cancels (Border raid, cancelled by card 100): its cancel window would have to hold the
+victim's go before it begins, which the marker step does not do yet.
 
 The computer players arm nothing (an ``arm`` move is never among the legal moves a policy picks from).
 """
@@ -37,23 +39,32 @@ from engine.seven_ages import cancels, civ_events, take_that
 from engine.seven_ages.actions_civ import Arm, Disarm, PlayEvent
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.civilise import simple_effect
-from engine.seven_ages.markers import use_armed
+from engine.seven_ages.markers import end_go, use_armed
+from engine.seven_ages.production import PERCENTS, add_money
 from engine.seven_ages.setup import discard_from_hand
 from engine.seven_ages.state import Go, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import empire_name, register_event, seat
+from engine.seven_ages.text import empire_name, order_tail, register_event, seat, the_empire
+from engine.seven_ages.view import action_name
 from engine.words import join_words, plural
 
-CODES: Mapping[str, frozenset[str]] = {"manoeuvre": frozenset({"disorder_areas", "money"})}
+CODES: Mapping[str, frozenset[str]] = {
+    "manoeuvre": frozenset({"disorder_areas", "money", "steal_money"}),
+    "production": frozenset({"income_percent"}),
+    "trade": frozenset({"block_action", "steal_money"}),
+}
 """The codes an armed event of each action's timing may carry."""
 TARGET = "other_empire"
 RESUME = "armed"
 """The key of the cancel chain's resume that carries out a fired order."""
-AS_THEY = {"manoeuvre": "as they manoeuvre"}
-WHEN_THEY = {"manoeuvre": "when they manoeuvre"}
+AS_THEY = {"manoeuvre": "as they manoeuvre", "production": "as their Production begins",
+           "trade": "as their Trade begins"}
+WHEN_THEY = {"manoeuvre": "when they manoeuvre", "production": "when their Production begins",
+             "trade": "when their Trade begins"}
 
-Order = tuple[int, int, str]
-"""A standing order as the player's hidden state keeps it: (card, empire card, areas comma-separated)."""
+Order = tuple[int, int, str, int]
+"""A standing order as the player's hidden state keeps it: (card, empire card, areas comma-separated, the
+player's empire that receives the money the event takes, 0 for none)."""
 
 
 def armable(card: int) -> bool:
@@ -71,6 +82,12 @@ def disorders(card: int) -> int:
     """How many areas ``card``'s event disorders (the areas an order on it must name)."""
     effects = load_deck().cards[card].event.effects
     return sum(int(x["count"]) for x in effects if x["code"] == "disorder_areas")
+
+
+def takes(card: int) -> int:
+    """How much money ``card``'s event takes from its target (an order on it names who receives it)."""
+    effects = load_deck().cards[card].event.effects
+    return sum(int(x["amount"]) for x in effects if x["code"] == "steal_money")
 
 
 def areas_of(order: Order) -> list[str]:
@@ -100,7 +117,7 @@ def standing_order(state: SevenState, action: Action) -> Result:
         order = _checked(state, action)
         kept = tuple(sorted((*(o for o in person.armed if o[0] != action.card), order)))
         event = Event("order_armed", {"seat": action.player, "card": action.card, "empire": action.empire,
-                                      "areas": list(areas_of(order))}, (action.player,))
+                                      "areas": list(areas_of(order)), "to": order[3]}, (action.player,))
     new = state.with_player(replace(person, armed=kept))
     return Result(replace(new, seq=new.seq + 1), (event,))
 
@@ -118,6 +135,8 @@ def _checked(state: SevenState, action: Arm) -> Order:
         raise IllegalAction("bad_target", f"{name} is played on an empire of another player in play.")
     wanted = disorders(action.card)
     areas = [a.strip() for a in action.areas.split(",") if a.strip()]
+    if not wanted and areas:
+        raise IllegalAction("bad_areas", f"{name} disorders no area: name none.")
     if len(areas) != wanted or len(set(areas)) != len(areas):
         ones = "one" if wanted == 1 else "ones"
         raise IllegalAction("bad_areas", f"{name} disorders {plural(wanted, 'area')}: "
@@ -125,7 +144,16 @@ def _checked(state: SevenState, action: Arm) -> Order:
     held = set(state.empire(action.empire).areas())
     if not set(areas) <= held:
         raise IllegalAction("bad_areas", f"Name areas {empire_name(action.empire)} hold now.")
-    return (action.card, action.empire, ",".join(areas))
+    if not takes(action.card) and action.to:
+        raise IllegalAction("bad_receiver", f"{name} takes no money: name no empire to receive it.")
+    if takes(action.card) and not _yours(state, action.player, action.to):
+        raise IllegalAction("bad_receiver", f"{name} takes money: name one of your empires in play to "
+                            "receive it.")
+    return (action.card, action.empire, ",".join(areas), action.to)
+
+
+def _yours(state: SevenState, who: PlayerId, empire: int) -> bool:
+    return state.has_empire(empire) and state.empire(empire).owner == who
 
 
 # -- firing ------------------------------------------------------------------------------------------
@@ -137,12 +165,15 @@ def fire(ctx: Ctx, go: Go) -> None:
         return
     for who in ctx.state.seats_from_first():
         for order in orders(ctx.state, who):
+            now = ctx.state.go_of(go.seat)
+            if now is None or now.marker != go.marker:
+                return  # the go was taken away (Closed country): the orders left wait for another go
             if order[1] == go.empire and load_deck().cards[order[0]].event.timing == go.action:
                 _fire_one(ctx, go, who, order)
 
 
 def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
-    card, empire, _ = order
+    card, empire = order[0], order[1]
     person = ctx.state.people[who]
     ctx.state = ctx.state.with_player(replace(person, armed=tuple(o for o in person.armed if o != order)))
     why = _refusal(ctx.state, who, order)
@@ -152,19 +183,23 @@ def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
     ev = load_deck().cards[card].event
     discard_from_hand(ctx, who, (card,))
     ctx.emit("armed_played", seat=who, card=card, event=ev.name, empire=empire, action=go.action)
-    chosen = {"card": card, "seat": who, "target": empire, "areas": order[2]}
+    chosen = {"card": card, "seat": who, "target": empire, "areas": order[2], "to": order[3]}
     cancels.play(ctx, go, card, who, ctx.state.empire(empire).owner, RESUME, chosen)
 
 
 def _refusal(state: SevenState, who: PlayerId, order: Order) -> str:
     """Why the order cannot be carried out now ("" when it can)."""
-    card, empire, _ = order
+    card, empire, to = order[0], order[1], order[3]
     if card not in state.people[who].hand:
         return "the card is no longer in your hand"
     if not state.has_empire(empire) or state.empire(empire).owner == who:
         return "that empire is no longer another player's empire in play"
     if disorders(card) and not _open_areas(state, order):
         return "none of the areas you named is theirs and out of disorder any more"
+    if takes(card) and not _yours(state, who, to):
+        return "the empire you named to receive the money is no longer yours in play"
+    if takes(card) and not state.empire(empire).money:
+        return "they have no money to take"
     problem = take_that.other_time_problem(state, who, state.empire(empire))
     if problem is not None:  # option 8: an event out of one's own go needs the target within Range (L1224)
         return "none of your empires has it within Range (option 8, Take that!, L1224)"
@@ -179,17 +214,38 @@ def _open_areas(state: SevenState, order: Order) -> list[str]:
 
 def _resume(ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
     """Carry out a fired order that stood: its codes in order on the empire, the named areas disordered."""
-    card, empire = int(chosen["card"]), int(chosen["target"])
+    card, empire, to = int(chosen["card"]), int(chosen["target"]), int(chosen.get("to", 0))
     if not ctx.state.has_empire(empire):
         return
-    order: Order = (card, empire, str(chosen["areas"]))
+    order: Order = (card, empire, str(chosen["areas"]), to)
     action = PlayEvent(int(chosen["seat"]), card, empire, "")
     for x in load_deck().cards[card].event.effects:
-        if x["code"] == "disorder_areas":
+        code = x["code"]
+        if code == "disorder_areas":
             for area in _open_areas(ctx.state, order)[:int(x["count"])]:
                 civ_events.disorder(ctx, ctx.state.empire(empire), area)
+        elif code == "steal_money":
+            _steal(ctx, empire, to, int(x["amount"]))
+        elif code == "income_percent":  # collected at that percent as the Production begins
+            now = ctx.state.go_of(go.seat) or go
+            percents = [*now.data.get(PERCENTS, []), int(x["percent"])]
+            ctx.state = ctx.state.with_go(replace(now, data={**now.data, PERCENTS: percents}))
+        elif code == "block_action":
+            ctx.emit("action_lost", seat=go.seat, empire=empire, action=go.action)
+            end_go(ctx, go.seat)
+            return
         else:
             simple_effect(ctx, go, action, x)
+
+
+def _steal(ctx: Ctx, victim: int, to: int, amount: int) -> None:
+    """Up to ``amount`` money from ``victim`` to ``to`` (all it has, if less); nothing if either is gone."""
+    if not ctx.state.has_empire(victim) or not ctx.state.has_empire(to):
+        return
+    taken = min(amount, ctx.state.empire(victim).money)
+    ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(victim), -taken))
+    ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(to), taken))
+    ctx.emit("money_taken", empire=to, victim=victim, money=taken)
 
 
 # -- words -------------------------------------------------------------------------------------------
@@ -203,8 +259,8 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "order_armed":
         timing = load_deck().cards[int(d["card"])].event.timing
         return (f"Armed: {_event_name(int(d['card']))} on {empire_name(int(d['empire']))} "
-                f"{WHEN_THEY.get(timing, 'when they take their go')}, disordering "
-                f"{join_words(list(d['areas']), 'and')}.")
+                f"{WHEN_THEY.get(timing, 'when they take their go')}"
+                f"{order_tail(list(d['areas']), int(d.get('to', 0)))}.")
     if event.type == "order_disarmed":
         return (f"Disarmed: your order on {_event_name(int(d['card']))} is withdrawn; "
                 "the card stays in your hand.")
@@ -214,10 +270,12 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "armed_played":
         return (f"{seat(names, int(d['seat']))} plays {d['event']} on {empire_name(int(d['empire']))} "
                 f"{AS_THEY.get(str(d['action']), 'as their go begins')}.")
+    if event.type == "action_lost":
+        return f"{the_empire(int(d['empire']))} lose their {action_name(str(d['action']))} this turn."
     return None
 
 
-for _type in ("order_armed", "order_disarmed", "order_dropped", "armed_played"):
+for _type in ("order_armed", "order_disarmed", "order_dropped", "armed_played", "action_lost"):
     register_event(_type, _words)
 cancels.register_resume(RESUME, _resume)
 use_armed(fire)

@@ -443,7 +443,10 @@ class MarkerStep:
                  wild=marker.action == WILD)
         for fire in _ARMED:  # others' orders on this empire and action, before anything of the go happens
             fire(ctx, go)
-        self.rules.begin(ctx, go)
+        now = ctx.state.go_of(seat)
+        if now is None or now.marker != index:
+            return  # an order took the go away (Closed country): nothing of it happens
+        self.rules.begin(ctx, now)
 
     def _tidy(self, ctx: Ctx) -> None:
         """Seats with no go under way and no face-down marker placed to act are done with this action."""

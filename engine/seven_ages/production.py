@@ -301,6 +301,9 @@ def maintenance(empire: Empire) -> int:
 INCOME, UPKEEP, ACTED = "income", "upkeep", "acted"
 """Go data: this production's income and the maintenance paid out of it (an event may change the income
 while nothing is built yet), and whether anything was built, fortified or bought."""
+PERCENTS = "percents"
+"""Go data set before the go begins: the percents its income is to be collected at (Corrupt administration,
+armed by another player and fired as the marker is turned over, :mod:`engine.seven_ages.armed`)."""
 
 
 def _event_flag(flag: str) -> bool:
@@ -317,6 +320,11 @@ class ProductionRules(BaseGoRules):
     def begin(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)
         earned = income(ctx.state, e)
+        for percent in go.data.get(PERCENTS, []):  # another player's armed event, fired as the go began
+            now = round_half_up(earned * int(percent), 100)
+            ctx.emit("income_changed", seat=go.seat, empire=e.card, percent=int(percent), was=earned, now=now,
+                     money=e.money + now)
+            earned = now
         e = add_money(e, earned)
         ctx.state = ctx.state.with_empire(e)
         ctx.emit("income", seat=go.seat, empire=e.card, amount=earned, money=e.money)

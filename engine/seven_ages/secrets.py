@@ -59,13 +59,13 @@ def _swap_cards(state: SevenState, seat: int, backwards: bool) -> SevenState:
                                 for p in state.people))
 
 
-def _orders(armed: tuple[tuple[int, int, str], ...], moved: dict[int, int],
-            backwards: bool) -> tuple[tuple[int, int, str], ...]:
+def _orders(armed: tuple[tuple[int, int, str, int], ...], moved: dict[int, int],
+            backwards: bool) -> tuple[tuple[int, int, str, int], ...]:
     """The seat's armed orders (:mod:`engine.seven_ages.armed`) varied: withdrawn in one variant, in the
     other following their cards to the stand-ins (an order on a card not held is dropped as it fires)."""
     if backwards:
         return ()
-    return tuple(sorted((moved.get(card, card), empire, areas) for card, empire, areas in armed))
+    return tuple(sorted((moved.get(card, card), empire, areas, to) for card, empire, areas, to in armed))
 
 
 def _turn_vote(state: SevenState, seat: int) -> SevenState:

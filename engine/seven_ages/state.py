@@ -225,7 +225,7 @@ class Player:
     drafted: tuple[str, ...] = ()  # option 5: spare markers taken this turn, played besides the set
     hocked: int = 0  # option 15: glory taken by hocking the crown jewels (L1356-1360)
     prefs: tuple[str, ...] = ()  # standing preferences other than defaults, sorted "key:value" (prefs.py)
-    armed: tuple[tuple[int, int, str], ...] = ()  # hidden standing orders (card, empire, areas), armed.py
+    armed: tuple[tuple[int, int, str, int], ...] = ()  # hidden orders (card, empire, areas, to), armed.py
     joined: int = 0  # the turn a newcomer entered the game under way in (L337); 0: seated from the start
 
     def gain(self, category: str, points: int) -> Player:

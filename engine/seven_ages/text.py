@@ -63,6 +63,13 @@ def the_empire(card: int) -> str:
     return f"The {load_deck().cards[card].empire.name}"
 
 
+def order_tail(areas: list[str], to: int) -> str:
+    """The end of an armed order's words (:mod:`engine.seven_ages.armed`): the areas it disorders and the
+    empire that receives the money it takes, each only when it has them."""
+    tail = f", disordering {join_words(areas)}" if areas else ""
+    return tail + (f", the money to {empire_name(to)}" if to else "")
+
+
 
 
 UNIT_PLURALS: dict[str, str] = {
@@ -288,10 +295,10 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
         extra += f" Your face-down markers: {placed}."
     armed = (view["you"] or {}).get("armed") or []
     if armed:  # the owner's hidden standing orders (engine.seven_ages.armed): in their own view only
+        events = [load_deck().cards[o["card"]].event for o in armed]
         extra += " Armed orders, hidden from the others: " + "; ".join(
-            f"{load_deck().cards[o['card']].event.name} on {empire_name(o['empire'])} at their "
-            f"{action_name(load_deck().cards[o['card']].event.timing)}, disordering {join_words(o['areas'])}"
-            for o in armed) + "."
+            f"{ev.name} on {empire_name(o['empire'])} at their {action_name(ev.timing)}"
+            f"{order_tail(o['areas'], o.get('to', 0))}" for ev, o in zip(events, armed, strict=True)) + "."
     standing = (view["you"] or {}).get("prefs") or {}
     if standing:
         extra += " Standing preferences (prefs KEY=VALUE changes one): " + " ".join(

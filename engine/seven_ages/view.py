@@ -118,8 +118,8 @@ class YouView(TypedDict):
 def _you(state: SevenState, viewer: PlayerId) -> YouView:
     """The viewer's own settings: preferences and armed orders (no other view holds either)."""
     return YouView(prefs=prefs.of_player(state, viewer),
-                   armed=[{"card": c, "empire": e, "areas": [a for a in areas.split(",") if a]}
-                          for c, e, areas in state.people[viewer].armed])
+                   armed=[{"card": c, "empire": e, "areas": [a for a in areas.split(",") if a], "to": to}
+                          for c, e, areas, to in state.people[viewer].armed])
 
 
 def empire_view(state: SevenState, e: Empire, viewer: PlayerId | None) -> EmpireView:
