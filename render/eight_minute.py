@@ -26,13 +26,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, TypeGuard
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from engine.eight_minute.data import GOODS, WILD, EMData, load_data
+from engine.eight_minute.data import GOODS, WILD, CardView, EMData, load_data
 from engine.eight_minute.spec import SPEC
+from engine.eight_minute.state import Phase
 from engine.eight_minute.text import colour_name, good_name, step_text, units_left
+from engine.eight_minute.view import EMView, RowCard
 from render import palette
 from render.marks import draw_piece, seat_label
 from render.palette import RGB, font
@@ -481,7 +483,7 @@ def _text_colour(p: int) -> RGB:
     return palette.PLAYER_TEXT[p % len(palette.PLAYER_TEXT)]
 
 
-def _players(view: Mapping[str, Any]) -> int:
+def _players(view: EMView) -> int:
     n = view.get("players")
     if isinstance(n, int) and not isinstance(n, bool):
         return n
@@ -501,7 +503,7 @@ def check_highlight(highlight: Iterable[str]) -> list[str]:
     return wanted
 
 
-def _draw_control(canvas: Image.Image, view: Mapping[str, Any], size: int, top: int) -> None:
+def _draw_control(canvas: Image.Image, view: EMView, size: int, top: int) -> None:
     control: Mapping[str, int] = (view.get("board") or {}).get("control") or {}
     masks = _band_masks(size)
     for rid, seat in sorted(control.items()):
@@ -522,7 +524,7 @@ def _draw_highlight(canvas: Image.Image, regions: Sequence[str], size: int, top:
         canvas.paste(HIGHLIGHT_LINE, (x0, y0 + top), line)
 
 
-def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, top: int) -> None:
+def _draw_pieces(canvas: Image.Image, view: EMView, k: float, top: int) -> None:
     lay = layout()
     board = view.get("board") or {}
     armies: Mapping[str, Sequence[int]] = board.get("armies") or {}
@@ -594,7 +596,7 @@ def _spots(reg: RegionLayout, n: int) -> list[Point]:
     return out
 
 
-def _draw_continent_control(canvas: Image.Image, view: Mapping[str, Any], k: float, top: int) -> None:
+def _draw_continent_control(canvas: Image.Image, view: EMView, k: float, top: int) -> None:
     lay = layout()
     held: Mapping[str, int] = (view.get("board") or {}).get("continents") or {}
     draw = StampDraw(canvas)
@@ -622,21 +624,21 @@ _DOING: Final = {"place": "placing armies", "move": "moving over land", "sail": 
                  "city": "building a city", "destroy": "destroying an army"}
 
 
-def status_line(view: Mapping[str, Any]) -> tuple[int | None, str]:
+def status_line(view: EMView) -> tuple[int | None, str]:
     """Who the header is about (a seat, or None) and what it says."""
     phase = view.get("phase")
     players = _players(view)
-    if phase == "neutral":
+    if phase == Phase.NEUTRAL:
         seat = view.get("neutral_next")
         left = view.get("neutral_left", 0)
         return seat, f"{colour_name(seat)} places a neutral army ({left} left to place)"
-    if phase == "bid":
+    if phase == Phase.BID:
         done = sum(1 for b in (view.get("bid") or {}).get("has_bid", ()) if b)
         return None, f"Secret bids for first player: {done} of {players} in"
-    if phase == "first":
+    if phase == Phase.FIRST:
         winner = (view.get("bid") or {}).get("winner")
         return winner, f"{colour_name(winner)} won the bid and chooses who starts"
-    if phase == "turn":
+    if phase == Phase.TURN:
         seat = view.get("current")
         task = view.get("task")
         who = colour_name(seat)
@@ -649,7 +651,7 @@ def status_line(view: Mapping[str, Any]) -> tuple[int | None, str]:
             verb, left = str(task["do"]), int(task.get("left") or 0)
             return seat, f"{who} is {_DOING.get(verb, verb)}: {units_left(verb, left)}"
         return seat, f"{who} to play"
-    if phase == "over":
+    if phase == Phase.OVER:
         ranking = view.get("ranking") or []
         final = view.get("final") or view.get("totals") or []
         if ranking and final:
@@ -659,7 +661,7 @@ def status_line(view: Mapping[str, Any]) -> tuple[int | None, str]:
     return None, str(phase or "")
 
 
-def _draw_header(canvas: Image.Image, view: Mapping[str, Any], k: float) -> None:
+def _draw_header(canvas: Image.Image, view: EMView, k: float) -> None:
     draw = StampDraw(canvas)
     head = round(HEAD * k)
     draw.rectangle((0, 0, canvas.width, head - 1), fill=palette.PAPER)
@@ -698,7 +700,12 @@ def _card_lines(verb: str, n: int) -> tuple[str, str]:
     return big, small
 
 
-def draw_card(canvas: Image.Image, box: Box, card: Mapping[str, Any], k: float) -> None:
+def _in_row(card: CardView | RowCard) -> TypeGuard[RowCard]:
+    """Whether ``card`` is a face-up card of the row (it has a price), not a card on its own."""
+    return "price" in card
+
+
+def draw_card(canvas: Image.Image, box: Box, card: CardView | RowCard, k: float) -> None:
     """One face-up card in ``box``: price and position, good, action(s)."""
     draw = StampDraw(canvas)
     x0, y0, x1, y1 = box
@@ -715,7 +722,7 @@ def draw_card(canvas: Image.Image, box: Box, card: Mapping[str, Any], k: float) 
     draw.line((x0, y0 + band, x1, y0 + band), fill=palette.BORDER, width=max(1, round(2 * k)))
     cy = y0 + band / 2
     r = 15 * k
-    if "price" in card:  # a face-up card: its price, and its position in the row
+    if _in_row(card):  # a face-up card: its price, and its position in the row
         price = int(card["price"])
         coin = max(8, round(30 * k))
         _paste(canvas, _sprite("coin", palette.COIN, coin), (x0 + 12 * k + coin / 2, cy))
@@ -742,7 +749,7 @@ def draw_card(canvas: Image.Image, box: Box, card: Mapping[str, Any], k: float) 
     if card.get("five"):  # the little "5" mark: a card only five players use
         f5 = font(max(6, round(14 * k)), True)
         tag = "5p"
-        right = x1 - 20 * k - 2 * r if "price" in card else x1 - 12 * k
+        right = x1 - 20 * k - 2 * r if _in_row(card) else x1 - 12 * k
         tw = f5.getlength(tag) + 12 * k
         draw.rounded_rectangle((right - tw, cy - 11 * k, right, cy + 11 * k), radius=5 * k,
                                fill=palette.PAPER, outline=MUTED, width=max(1, round(k)))
@@ -776,7 +783,7 @@ def draw_card(canvas: Image.Image, box: Box, card: Mapping[str, Any], k: float) 
 CARD_W: Final = (BASE_W - 2 * 16 - 5 * 12) / 6  # a face-up card's width at BASE_W
 
 
-def card_image(card: Mapping[str, Any], *, width: int = 320) -> bytes:
+def card_image(card: CardView | RowCard, *, width: int = 320) -> bytes:
     """One card as PNG bytes, ``width`` px wide, drawn as in the row.
 
     ``card`` is a view's row entry (price and position shown) or a card's JSON
@@ -791,7 +798,7 @@ def card_image(card: Mapping[str, Any], *, width: int = 320) -> bytes:
     return encode_png(canvas)
 
 
-def card_text_widths(card: Mapping[str, Any], k: float = 1.0) -> list[float]:
+def card_text_widths(card: CardView, k: float = 1.0) -> list[float]:
     """How wide each line of ``card``'s good and actions is drawn at scale ``k`` (for layout checks)."""
     goods = int(card.get("goods", 1))
     label = good_name(str(card.get("good", ""))) + (f" \u00d7{goods}" if goods > 1 else "")
@@ -803,7 +810,7 @@ def card_text_widths(card: Mapping[str, Any], k: float = 1.0) -> list[float]:
     return out
 
 
-def _draw_row(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float) -> None:
+def _draw_row(canvas: Image.Image, view: EMView, k: float, top: float) -> None:
     pad, gap = 16 * k, 12 * k
     row = list(view.get("row") or [])
     slots = 6
@@ -820,15 +827,15 @@ def _draw_row(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float
                       font=font(max(7, round(18 * k))), fill=MUTED, anchor="mm")
 
 
-def _bid_text(view: Mapping[str, Any], p: int) -> str:
+def _bid_text(view: EMView, p: int) -> str:
     bid = view.get("bid") or {}
     phase = view.get("phase")
-    you = view.get("you") or {}
+    you = view.get("you")
     bids = bid.get("bids")
     if bids is None:
-        if phase == "neutral":
+        if phase == Phase.NEUTRAL:
             return "—"
-        if you.get("player") == p and you.get("bid") is not None:
+        if you and you["player"] == p and you["bid"] is not None:
             return f"✓ {you['bid']} (yours, secret)"
         has = bid.get("has_bid") or []
         return "✓ bid made" if p < len(has) and has[p] else "… bidding"
@@ -852,7 +859,7 @@ _COLS: Final = {
 }
 
 
-def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: float,
+def _draw_table(canvas: Image.Image, view: EMView, k: float, top: float,
                 people: Sequence[str] = ()) -> None:
     draw = StampDraw(canvas)
     players = _players(view)
@@ -872,13 +879,14 @@ def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: flo
     armies_left = list(view.get("armies_left") or [])
     cities_left = list(view.get("cities_left") or [])
     actors = set(view.get("actors") or ())
-    you = (view.get("you") or {}).get("player")
+    seen_by = view.get("you")
+    you = seen_by["player"] if seen_by else None
     end = view.get("cards_to_end", "?")
-    ranking = list(view.get("ranking") or []) if view.get("phase") == "over" else []
+    ranking = list(view.get("ranking") or []) if view.get("phase") == Phase.OVER else []
     for p in range(players):
         row_top, row_bottom = y + 2 * k, y + ROW_H * k - 2 * k
         cy = (row_top + row_bottom) / 2
-        active = p in actors and view.get("phase") != "bid"
+        active = p in actors and view.get("phase") != Phase.BID
         draw.rounded_rectangle((8 * k, row_top, canvas.width - 8 * k, row_bottom), radius=8 * k,
                                fill=ROW_ACTIVE if active else palette.lighten(palette.PAPER, 0.3),
                                outline=palette.INK if active else (222, 214, 198),
@@ -935,7 +943,7 @@ def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: flo
         draw.text((cols["bid"][1], cy), _bid_text(view, p), font=txt, fill=palette.INK, anchor="lm")
         y += ROW_H * k
     neutral: Mapping[str, int] = (view.get("board") or {}).get("neutral") or {}
-    if players == 2 and (neutral or view.get("phase") == "neutral"):
+    if players == 2 and (neutral or view.get("phase") == Phase.NEUTRAL):
         cy = y + ROW_H * k / 2
         x = cols["player"][1]
         _paste(canvas, _sprite("disc", palette.NEUTRAL_ARMY, max(8, round(28 * k))), (x + 14 * k, cy))
@@ -946,14 +954,14 @@ def _draw_table(canvas: Image.Image, view: Mapping[str, Any], k: float, top: flo
         draw.text((cols["goods"][1], cy), text, font=txt, fill=MUTED, anchor="lm")
 
 
-def _table_rows(view: Mapping[str, Any]) -> int:
+def _table_rows(view: EMView) -> int:
     players = _players(view)
     neutral = (view.get("board") or {}).get("neutral") or {}
-    extra = 1 if players == 2 and (neutral or view.get("phase") == "neutral") else 0
+    extra = 1 if players == 2 and (neutral or view.get("phase") == Phase.NEUTRAL) else 0
     return players + extra
 
 
-def _height(view: Mapping[str, Any], size: int) -> tuple[int, int, int]:
+def _height(view: EMView, size: int) -> tuple[int, int, int]:
     """The picture's (card row top, table top, height) at ``size`` px wide."""
     k = size / BASE_W
     head = round(HEAD * k)
@@ -962,7 +970,7 @@ def _height(view: Mapping[str, Any], size: int) -> tuple[int, int, int]:
     return row_top, table_top, table_top + round((TABLE_HEAD + ROW_H * _table_rows(view) + 12) * k)
 
 
-def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (),
+def picture(view: EMView, *, names: bool = True, highlight: Sequence[str] = (),
             size: int = 1600, people: Sequence[str] = ()) -> Image.Image:
     """The board as a PIL image (see :func:`render_board`)."""
     if not isinstance(view, Mapping):
@@ -972,7 +980,7 @@ def picture(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[
     return _draw(view, names, highlight, size, people)
 
 
-def _draw(view: Mapping[str, Any], names: bool, highlight: Sequence[str], size: int,
+def _draw(view: EMView, names: bool, highlight: Sequence[str], size: int,
           people: Sequence[str]) -> Image.Image:
     game = view.get("game")
     if game is not None and game != GAME_ID:
@@ -995,7 +1003,7 @@ def _draw(view: Mapping[str, Any], names: bool, highlight: Sequence[str], size: 
     return canvas
 
 
-def render_board(view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (),
+def render_board(view: EMView, *, names: bool = True, highlight: Sequence[str] = (),
                  size: int = 1600, people: Sequence[str] = ()) -> bytes:
     """The board as seen in ``view`` (``GAME.view`` output, plain data) as PNG bytes.
 
@@ -1011,7 +1019,7 @@ def render_board(view: Mapping[str, Any], *, names: bool = True, highlight: Sequ
 
 
 
-def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+def notice_pictures(view: EMView, *, focus: Sequence[str] = (), size: int = 800,
                     people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """A turn notice's one picture (an :class:`engine.spec.NoticePictures`): the board with its region
     names, since every choice names regions ("Move Crossroads -> Eastwatch") and the names read at

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import io
 import json
-from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +13,8 @@ from PIL import Image
 from engine.eight_minute.data import load_data
 from engine.eight_minute.game import GAME
 from engine.eight_minute.spec import SPEC
+from engine.eight_minute.state import Phase
+from engine.eight_minute.view import EMView, RowCard
 from render import eight_minute as em
 from render import palette
 from tests.colour_vision import delta_e
@@ -22,18 +23,18 @@ DATA = load_data()
 PLAYER_COLOURS = palette.PLAYER_COLOURS[:5]  # Eight-Minute Empire seats 2 to 5 players
 
 
-def _card(position: int, card_id: int) -> dict[str, Any]:
+def _card(position: int, card_id: int) -> RowCard:
     # The rulebook's row prices: 0, 1, 1, 2, 2, 3 from left to right.
     return {"position": position, "price": (0, 1, 1, 2, 2, 3)[position], **DATA.cards[card_id].to_json()}
 
 
-def hand_view(players: int = 5, **changes: Any) -> dict[str, Any]:
+def hand_view(players: int = 5) -> EMView:
     """A view written by hand (no game state anywhere): mid-game, every kind of piece on the board."""
     zero = [0] * players
-    view: dict[str, Any] = {
+    view: EMView = {
         "game": "eight-minute", "seq": 40, "players": players,
         "options": {"full_game": False, "goods_tokens": True, "die_roll_tiebreak": False},
-        "game_no": 1, "games": 1, "phase": "turn", "actors": [1], "start": "crossroads",
+        "game_no": 1, "games": 1, "phase": Phase.TURN, "actors": [1], "start": "crossroads",
         "board": {
             "armies": {
                 "crossroads": [2, 1, 0, 3, 1][:players],
@@ -65,9 +66,8 @@ def hand_view(players: int = 5, **changes: Any) -> dict[str, Any]:
              "goods_points": {}}
             for r, c, g in [(0, 0, 1), (1, 0, 2), (2, 1, 0), (1, 0, 1), (1, 0, 0)][:players]
         ],
-        "past_games": [], "totals": zero, "final": None, "ranking": None, "you": None,
+        "past_games": [], "totals": zero, "final": None, "ranking": None, "places": None, "you": None,
     }
-    view.update(changes)
     return view
 
 
@@ -179,7 +179,7 @@ def test_render_uses_only_the_view() -> None:
 
 def test_other_games_views_are_refused() -> None:
     with pytest.raises(ValueError, match="eight-minute"):
-        em.render_board({"game": "history-classic"})
+        SPEC.render()({"game": "history-classic"})  # the platform's way in: any game's view
 
 
 def test_size_scales_the_picture() -> None:
@@ -262,13 +262,15 @@ def test_unknown_highlight_regions_are_refused() -> None:
 
 
 def test_bids_stay_hidden_until_revealed() -> None:
-    bidding = hand_view(3, phase="bid", actors=[0, 2], current=None, task=None, first_player=None,
-                        bid={"has_bid": [False, True, False], "bids": None, "winner": None, "rolls": []},
-                        you={"player": 1, "bid": 4})
+    bidding = hand_view(3)
+    bidding.update({"phase": Phase.BID, "actors": [0, 2], "current": None, "task": None, "first_player": None,
+                    "bid": {"has_bid": [False, True, False], "bids": None, "winner": None, "rolls": []},
+                    "you": {"player": 1, "bid": 4}})
     texts = [em._bid_text(bidding, p) for p in range(3)]
     assert "4" in texts[1] and "secret" in texts[1]  # your own bid, to you only
     assert not any(ch.isdigit() for ch in texts[0] + texts[2])
-    spectator = dict(bidding, you=None)
+    spectator = copy.deepcopy(bidding)
+    spectator["you"] = None
     assert not any(ch.isdigit() for p in range(3) for ch in em._bid_text(spectator, p))
     revealed = hand_view(3)
     assert [em._bid_text(revealed, p).split()[0] for p in range(3)] == ["1", "3", "0"]
@@ -276,12 +278,21 @@ def test_bids_stay_hidden_until_revealed() -> None:
 
 
 def test_status_line_names_whose_turn_and_what_is_left() -> None:
-    seat, text = em.status_line(hand_view())
+    turn = hand_view()
+    seat, text = em.status_line(turn)
     assert seat == 1 and "Blue" in text and "2 moves left" in text and "water" in text
-    seat, text = em.status_line(hand_view(phase="over", ranking=[3, 1, 0, 2, 4], final=[5, 6, 7, 9, 1]))
+    over = hand_view()
+    over.update({"phase": Phase.OVER, "ranking": [3, 1, 0, 2, 4], "final": [5, 6, 7, 9, 1]})
+    seat, text = em.status_line(over)
     assert seat == 3 and "Yellow" in text and "9" in text
-    seat, text = em.status_line(hand_view(phase="bid", bid={"has_bid": [True, False, True, False, False]}))
+    bidding = hand_view()
+    bidding["phase"] = Phase.BID
+    bidding["bid"]["has_bid"] = [True, False, True, False, False]
+    seat, text = em.status_line(bidding)
     assert seat is None and "2 of 5" in text
+    # A view that went through JSON holds the phase's string, not the enum: the line reads the same.
+    for view in (turn, over, bidding):
+        assert em.status_line(json.loads(json.dumps(view))) == em.status_line(view)
 
 
 def test_a_real_game_renders_at_every_phase() -> None:
@@ -316,7 +327,7 @@ def test_every_card_fits_its_face(card_id: int) -> None:
 def test_card_images() -> None:
     row_card = _card(2, 14)  # place 4 or move 2: the third card, 1 coin
     png = em.card_image(row_card, width=300)
-    assert png == em.card_image(dict(row_card), width=300)
+    assert png == em.card_image(row_card.copy(), width=300)
     with Image.open(io.BytesIO(png)) as img:
         assert img.width > 300
     hand_card = em.card_image(DATA.cards[14].to_json(), width=300)

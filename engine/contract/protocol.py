@@ -5,17 +5,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from typing_extensions import TypeVar
+
 from engine.contract.basics import JSON, PlayerId
 from engine.contract.codec import Action, ActionCodec
 from engine.contract.values import Decision, Event, Names, Result
 
+S = TypeVar("S", default=Any)
+V = TypeVar("V", default=Any)
 
-class Game(Protocol):
+
+class Game(Protocol[S, V]):
     """The protocol every game object implements (see :class:`engine.spec.GameSpec` for what it is called).
 
     The rules hooks work on the state; the text hooks and :meth:`decision` work
     on a player's view only, so no sentence or label can carry hidden
     information out of the engine.
+
+    Generic in the game's state ``S`` and its view ``V`` (its own ``TypedDict``), so that mypy checks
+    every key a game's words read against the view it builds. The platform holds a bare ``Game``
+    (``Game[Any, Any]``): it never reads inside a state or a view, only hands a game's view back to
+    that same game, so any game is one (a default of ``Mapping[str, Any]`` for ``V`` would refuse
+    a game whose words take its own, narrower view).
     """
 
     id: str
@@ -29,41 +40,41 @@ class Game(Protocol):
         ...
 
     # -- rules ----------------------------------------------------------------------------
-    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> Any: ...
+    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> S: ...
 
-    def actors(self, state: Any) -> frozenset[PlayerId]: ...
+    def actors(self, state: S) -> frozenset[PlayerId]: ...
 
-    def legal_actions(self, state: Any, player: PlayerId) -> Sequence[Action]: ...
+    def legal_actions(self, state: S, player: PlayerId) -> Sequence[Action]: ...
 
-    def apply(self, state: Any, action: Action) -> Result: ...
+    def apply(self, state: S, action: Action) -> Result: ...
 
-    def timeout_action(self, state: Any, player: PlayerId) -> Action:
+    def timeout_action(self, state: S, player: PlayerId) -> Action:
         """The most passive legal move of ``player`` (the "skip" timeout policy plays it)."""
         ...
 
-    def view(self, state: Any, viewer: PlayerId | None) -> Mapping[str, Any]:
+    def view(self, state: S, viewer: PlayerId | None) -> V:
         """What ``viewer`` may see (None: a spectator), JSON-native; a game's own TypedDict."""
         ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
-    def scores(self, state: Any) -> list[int]: ...
+    def scores(self, state: S) -> list[int]: ...
 
-    def ranking(self, state: Any) -> list[PlayerId]: ...
+    def ranking(self, state: S) -> list[PlayerId]: ...
 
-    def places(self, state: Any) -> list[list[PlayerId]]:
+    def places(self, state: S) -> list[list[PlayerId]]:
         """The seats by place, best first (the order of :meth:`ranking`): the seats of one place are tied
         on everything the game compares after all its tie-breaks, and share that place (never seat order).
         """
         ...
 
-    def compared(self, state: Any, seat: PlayerId) -> tuple[Any, ...]:
+    def compared(self, state: S, seat: PlayerId) -> tuple[Any, ...]:
         """What the game compares of ``seat`` to rank it, best lowest: its score, then each tie-break in
         the rulebook's order; never the seat itself. Seats with equal ones share a place (:meth:`places`).
         :class:`BaseGame` ranks by it."""
         ...
 
-    def undoable(self, before: Any, action: Action, result: Result) -> bool:
+    def undoable(self, before: S, action: Action, result: Result) -> bool:
         """Whether ``action`` (applied to ``before``, giving ``result``) may be taken back by its player:
         nothing new became known (no die, no draw, no reveal, no private event) and the same player
         still acts alone. :class:`BaseGame` has the generic rule (:func:`plain_move`, then
@@ -71,14 +82,14 @@ class Game(Protocol):
         :func:`plain_move`: :class:`LogReplay` asks only about those."""
         ...
 
-    def forced(self, state: Any, player: PlayerId) -> Action | None:
+    def forced(self, state: S, player: PlayerId) -> Action | None:
         """``player``'s move when the platform may play it for them at once: their only legal move,
         and one whose being the only one tells the others nothing (:func:`only_move`, the default of
         :class:`BaseGame`); None when they have a real choice to make, or when asking them hides what
         they hold. A confirmation asked before a real choice is no forced move."""
         ...
 
-    def up_next(self, state: Any) -> PlayerId | None:
+    def up_next(self, state: S) -> PlayerId | None:
         """While one seat acts alone, the seat the game asks next: once that seat is done, the next to
         act is this one seat alone (unless the game ends first), and what every seat sees already fixes
         it. The platform tells its person "you're next". None when it is not fixed or not public yet (a
@@ -88,7 +99,7 @@ class Game(Protocol):
         default (:class:`BaseGame`): a game that says nothing is never wrong."""
         ...
 
-    def private_variants(self, state: Any, seat: PlayerId) -> Sequence[Any]:
+    def private_variants(self, state: S, seat: PlayerId) -> Sequence[S]:
         """A few states equal to ``state`` but in what ``seat`` alone knows, none of them ``state``.
 
         Every other seat and a spectator see each of them exactly as they see ``state`` (same
@@ -101,7 +112,7 @@ class Game(Protocol):
         """
         ...
 
-    def join(self, state: Any) -> Result:
+    def join(self, state: S) -> Result:
         """A new player takes the next seat (numbered after the last one) of a game under way.
 
         Returns the state with the seat added and the events: a public one saying who joined, and
@@ -113,17 +124,17 @@ class Game(Protocol):
         ...
 
     # -- persistence ------------------------------------------------------------------------
-    def to_json(self, state: Any) -> dict[str, JSON]: ...
+    def to_json(self, state: S) -> dict[str, JSON]: ...
 
-    def dumps(self, state: Any) -> str:
+    def dumps(self, state: S) -> str:
         """The state as compact JSON text, equal to ``json.dumps(to_json(state))`` but
         without building a copy first (the service writes one per move)."""
         ...
 
-    def from_json(self, data: Mapping[str, JSON]) -> Any: ...
+    def from_json(self, data: Mapping[str, JSON]) -> S: ...
 
     # -- words, from a view -------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+    def decision(self, view: V, player: PlayerId, legal: Sequence[Action],
                  names: Names) -> Decision:
         """``player``'s current decision: ``legal`` (their legal moves, computed by the
         engine from the state) headed and labelled from ``view`` (their own view), naming
@@ -138,29 +149,29 @@ class Game(Protocol):
         fail. A type the game does emit is worded; each game's tests check that over its playouts."""
         ...
 
-    def stage(self, view: Mapping[str, Any]) -> str:
+    def stage(self, view: V) -> str:
         """The stage of play in a few words ("Epoch III", "Era II, turn 4", "Game over")."""
         ...
 
-    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def status_text(self, view: V, names: Names) -> str:
         """The public status: stage, whose turn, the scores; at the end the result and the winner."""
         ...
 
-    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+    def hand_text(self, view: V, player: PlayerId, names: Names) -> str:
         """What ``player`` holds that others may not see (cards, a secret bid), in sentences."""
         ...
 
-    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def board_text(self, view: V, names: Names) -> str:
         """The board in words: who holds what, where."""
         ...
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    def place_text(self, view: V, place: str, names: Names) -> str | None:
         """One place of the board in words, from ``view`` only: its terrain, who holds it, the pieces
         of every seat there, what it is worth and its neighbours; an empty place is described too.
         ``place`` is what a person typed (a name, any case); None when no place is called that."""
         ...
 
-    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+    def card_text(self, view: V, wanted: str, names: Names) -> str | None:
         """One card in words, from ``view`` only, so the answer shows nothing its viewer may not see.
 
         ``wanted`` is what a person typed: a number or a name printed on the card (any case). The whole
@@ -171,6 +182,6 @@ class Game(Protocol):
         in one sentence."""
         ...
 
-    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def summary_text(self, view: V, names: Names) -> str:
         """The end-of-game summary: final scores (with what they are made of) and the winner."""
         ...

@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from typing_extensions import TypeVar as DefaultTypeVar
+
 from engine.contract.basics import PlayerId
 from engine.contract.codec import Action
 from engine.contract.errors import IllegalAction
@@ -15,47 +17,57 @@ from engine.contract.replay import no_joining
 from engine.contract.values import Decision, Event, Names, Result
 
 S = TypeVar("S")
+V = DefaultTypeVar("V", default=Mapping[str, Any])
+"""A game's view type: its own ``TypedDict``; ``Mapping[str, Any]`` for a game whose words still
+read an untyped mapping (a bare ``Words`` or ``SpokenBy``)."""
 
 
 @dataclass(frozen=True)
-class Words:
+class Words(Generic[V]):
     """A game's words, from a view: the functions behind :class:`Game`'s text hooks (usually its
-    ``text`` module's), for a game whose hooks need nothing but their arguments."""
+    ``text`` module's), for a game whose hooks need nothing but their arguments.
 
-    decision: Callable[[Mapping[str, Any], PlayerId, Sequence[Action], Names], Decision]
+    ``Words[V]`` takes them on the game's view type ``V``: built from functions that read an
+    ``EMView``, it is a ``Words[EMView]``, and mypy checks that they all read the same view."""
+
+    decision: Callable[[V, PlayerId, Sequence[Action], Names], Decision]
     describe_event: Callable[[Event, Names], str | None]
-    stage: Callable[[Mapping[str, Any]], str]
-    status_text: Callable[[Mapping[str, Any], Names], str]
-    hand_text: Callable[[Mapping[str, Any], PlayerId, Names], str]
-    board_text: Callable[[Mapping[str, Any], Names], str]
-    summary_text: Callable[[Mapping[str, Any], Names], str]
+    stage: Callable[[V], str]
+    status_text: Callable[[V, Names], str]
+    hand_text: Callable[[V, PlayerId, Names], str]
+    board_text: Callable[[V, Names], str]
+    summary_text: Callable[[V, Names], str]
 
 
-class SpokenBy:
-    """:class:`Game`'s text hooks, each calling its function in the class's :attr:`WORDS`."""
+class SpokenBy(Generic[V]):
+    """:class:`Game`'s text hooks, each calling its function in the class's :attr:`WORDS`.
 
-    WORDS: ClassVar[Words]
+    ``SpokenBy[EMView]`` for a game whose words read its own view type; a bare ``SpokenBy`` reads
+    ``Mapping[str, Any]``."""
 
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
-                 names: Names) -> Decision:
+    # Set once in the class body of each game; not a ClassVar, because a ClassVar may not hold the
+    # type variable that ties these words to the game's view type.
+    WORDS: Words[V]
+
+    def decision(self, view: V, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
         return self.WORDS.decision(view, player, legal, names)
 
     def describe_event(self, event: Event, names: Names) -> str | None:
         return self.WORDS.describe_event(event, names)
 
-    def stage(self, view: Mapping[str, Any]) -> str:
+    def stage(self, view: V) -> str:
         return self.WORDS.stage(view)
 
-    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def status_text(self, view: V, names: Names) -> str:
         return self.WORDS.status_text(view, names)
 
-    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+    def hand_text(self, view: V, player: PlayerId, names: Names) -> str:
         return self.WORDS.hand_text(view, player, names)
 
-    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def board_text(self, view: V, names: Names) -> str:
         return self.WORDS.board_text(view, names)
 
-    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def summary_text(self, view: V, names: Names) -> str:
         return self.WORDS.summary_text(view, names)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import yaml
 
@@ -28,6 +28,25 @@ FIVE_CARDS = 5
 CONTINENTS = 4
 
 
+class StepView(TypedDict):
+    """One action printed on a card, as JSON: a verb (place, move, sail, city, destroy) and its count."""
+
+    do: str
+    n: int
+
+
+class CardView(TypedDict):
+    """A card's face as JSON (:meth:`Card.to_json`); a face-up card of a view's row adds its place."""
+
+    card: int
+    good: str
+    goods: int
+    actions: list[StepView]
+    combine: str | None  # "and" | "or" with two actions
+    five: bool
+    text: str
+
+
 @dataclass(frozen=True)
 class Step:
     """One action printed on a card: a verb and how many times (armies, moves)."""
@@ -35,7 +54,7 @@ class Step:
     verb: str
     n: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StepView:
         return {"do": self.verb, "n": self.n}
 
     def text(self) -> str:
@@ -65,7 +84,7 @@ class Card:
     disputed: tuple[tuple[str, str], ...] = ()
     note: str = ""  # why we read the card as we do, where that reading is our own choice
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CardView:
         return {
             "card": self.id,
             "good": self.good,

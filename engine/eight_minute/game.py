@@ -42,7 +42,7 @@ from engine.eight_minute.steps import STEPS
 from engine.eight_minute.view import EMView, build_view
 
 
-class EightMinuteGame(SpokenBy, StepGame[EMState, Ctx, Phase]):
+class EightMinuteGame(SpokenBy[EMView], StepGame[EMState, Ctx, Phase]):
     """The :class:`engine.core.Game` implementation of Eight-Minute Empire, run by its steps
     (:data:`engine.eight_minute.steps.STEPS`: who acts, the legal moves, the timeout move and the
     rules of each move, by phase)."""
@@ -145,7 +145,7 @@ class EightMinuteGame(SpokenBy, StepGame[EMState, Ctx, Phase]):
     def from_json(self, data: Mapping[str, Any]) -> EMState:
         return EMState.from_json(data)
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    def place_text(self, view: EMView, place: str, names: Names) -> str | None:
         return text.place_text(view, place, names)
 
 

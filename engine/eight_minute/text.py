@@ -25,9 +25,11 @@ from engine.eight_minute.actions import (
     PlaceNeutral,
     TakeCard,
 )
-from engine.eight_minute.data import EMData, load_data
+from engine.eight_minute.data import CardView, EMData, load_data
+from engine.eight_minute.scoring import ScoreView
 from engine.eight_minute.spec import SPEC
 from engine.eight_minute.state import NEUTRAL, Phase
+from engine.eight_minute.view import EMView, TaskView
 from engine.words import join_words, plural
 
 GOOD_NAMES: dict[str, str] = {
@@ -106,21 +108,21 @@ def units_left(verb: str, n: int) -> str:
     return f"{n} {one if n == 1 else many} left"
 
 
-def card_text(card: Mapping[str, Any]) -> str:
+def card_text(card: CardView) -> str:
     """A card's action(s) in a few words, from its JSON (``Card.to_json`` or a view's row entry)."""
     steps = [step_text(str(a["do"]), int(a["n"])) for a in card.get("actions", ())]
     joiner = f" {card['combine']} " if card.get("combine") else " and "
     return joiner.join(steps) if steps else "no action"
 
 
-def card_summary(card: Mapping[str, Any]) -> str:
+def card_summary(card: CardView) -> str:
     """``Move 3 over land — Iron`` (``— 2 Food`` for a double good)."""
     goods = int(card.get("goods", 1))
     good = good_name(str(card.get("good", "")))
     return f"{card_text(card)} — {f'{goods} ' if goods > 1 else ''}{good}"
 
 
-def _card(card_id: int, data: EMData) -> dict[str, Any]:
+def _card(card_id: int, data: EMData) -> CardView:
     return data.cards[card_id].to_json()
 
 
@@ -139,7 +141,7 @@ def _price(price: int) -> str:
 # -- the decision ------------------------------------------------------------------------------------
 
 
-def _step_n(task: Mapping[str, Any], data: EMData) -> int:
+def _step_n(task: TaskView, data: EMData) -> int:
     """The printed count of the action under way (the card shows it; the task holds what is left)."""
     for step in data.cards[int(task["card"])].actions:
         if step.verb == task["do"]:
@@ -147,21 +149,21 @@ def _step_n(task: Mapping[str, Any], data: EMData) -> int:
     return int(task["left"])
 
 
-def _neutral_heading(view: Mapping[str, Any], player: int) -> str:
+def _neutral_heading(view: EMView, player: int) -> str:
     return (f"Place a neutral army in any region ({plural(int(view['neutral_left']), 'army', 'armies')} "
             "left to place): neutral armies stand in everyone's way")
 
 
-def _bid_heading(view: Mapping[str, Any], player: int) -> str:
+def _bid_heading(view: EMView, player: int) -> str:
     return (f"Bid for first player: you have {_coins(int(view['coins'][player]))}; the highest bid pays "
             "and chooses who starts")
 
 
-def _first_heading(view: Mapping[str, Any], player: int) -> str:
+def _first_heading(view: EMView, player: int) -> str:
     return "You won the bid: choose who takes the first turn"
 
 
-def _turn_heading(view: Mapping[str, Any], player: int) -> str:
+def _turn_heading(view: EMView, player: int) -> str:
     data = load_data()
     task = view["task"]
     if task is None:
@@ -177,13 +179,13 @@ def _turn_heading(view: Mapping[str, Any], player: int) -> str:
     return line + (f"; then {join_words(then)}" if then else "")
 
 
-_HEADINGS: dict[Phase, Callable[[Mapping[str, Any], int], str]] = {
+_HEADINGS: dict[Phase, Callable[[EMView, int], str]] = {
     Phase.NEUTRAL: _neutral_heading, Phase.BID: _bid_heading, Phase.FIRST: _first_heading,
 }
 """The heading of each phase's decision (a turn's, :func:`_turn_heading`, otherwise)."""
 
 
-def heading(view: Mapping[str, Any], player: int) -> str:
+def heading(view: EMView, player: int) -> str:
     """What ``player`` decides now, in a line."""
     return _HEADINGS.get(Phase(view["phase"]), _turn_heading)(view, player)
 
@@ -192,7 +194,7 @@ def heading(view: Mapping[str, Any], player: int) -> str:
 class _Asked:
     """What a choice's label is worded from: the view, the player deciding, the map, the seats' names."""
 
-    view: Mapping[str, Any]
+    view: EMView
     player: int
     data: EMData
     names: Names
@@ -266,7 +268,7 @@ def _choice(at: _Asked, action: Action) -> Choice:
     return label(at, action) if label is not None else Choice(action, action.kind)
 
 
-def _done(action: Done, task: Mapping[str, Any] | None) -> Choice:
+def _done(action: Done, task: TaskView | None) -> Choice:
     """Ignoring a card or stopping an action early gives something up: ask first."""
     if task and task["choose"]:
         return Choice(action, "Ignore the card's action",
@@ -277,7 +279,7 @@ def _done(action: Done, task: Mapping[str, Any] | None) -> Choice:
     return Choice(action, "Done")
 
 
-def decision(view: Mapping[str, Any], player: int, legal: Sequence[Action], names: Names) -> Decision:
+def decision(view: EMView, player: int, legal: Sequence[Action], names: Names) -> Decision:
     """``player``'s decision: a heading and one labelled choice per legal move, from the view alone."""
     asked = _Asked(view, player, load_data(), names)
     choices = tuple(_choice(asked, action) for action in legal)
@@ -373,7 +375,7 @@ def describe_event(event: Event, names: Names) -> str | None:
     return None
 
 
-def _parts(b: Mapping[str, Any]) -> str:
+def _parts(b: ScoreView) -> str:
     """``12 (5 regions + 1 continent + 6 for goods)``."""
     return (f"{b['total']} ({plural(int(b['regions']), 'region')} + "
             f"{plural(int(b['continents']), 'continent')} + {b['goods']} for goods)")
@@ -390,7 +392,7 @@ _WHERE: dict[Phase, str] = {
 """Where a game is before its turns begin (once they have, the round)."""
 
 
-def stage(view: Mapping[str, Any]) -> str:
+def stage(view: EMView) -> str:
     """``Round 4 of 8``, ``Game 2 of 3, the bid``, ``Game over``."""
     phase = Phase(view["phase"])
     if phase is Phase.OVER:
@@ -404,15 +406,15 @@ def stage(view: Mapping[str, Any]) -> str:
     return text[0].upper() + text[1:]
 
 
-def _scores(view: Mapping[str, Any], names: Names) -> str:
+def _scores(view: EMView, names: Names) -> str:
     return ", ".join(f"{names[p]} {t}" for p, t in enumerate(view["totals"]))
 
 
-def _armies_on_board(view: Mapping[str, Any], seat: int) -> int:
+def _armies_on_board(view: EMView, seat: int) -> int:
     return sum(counts[seat] for counts in view["board"]["armies"].values())
 
 
-def result_text(view: Mapping[str, Any], names: Names) -> str:
+def result_text(view: EMView, names: Names) -> str:
     """The winner, and which tie-breaker settled a tie on points (the rulebook's order)."""
     ranking: Sequence[int] = view["ranking"] or []
     if not ranking:
@@ -435,31 +437,40 @@ def result_text(view: Mapping[str, Any], names: Names) -> str:
     return f"{join_words(tied)} share the win: tied on points, coins, armies and regions."
 
 
-def _neutral_now(view: Mapping[str, Any], names: Names) -> str:
-    return f"{names[int(view['neutral_next'])]} places a neutral army ({view['neutral_left']} left to place)"
+def _named(seat: int | None, what: str) -> int:
+    """The seat a view of a phase always names (``neutral_next`` while neutral armies are placed, the
+    bid's ``winner`` while the first player is chosen, ``current`` in a turn)."""
+    if seat is None:
+        raise ValueError(f"a view of this phase names {what}")
+    return seat
 
 
-def _bid_now(view: Mapping[str, Any], names: Names) -> str:
+def _neutral_now(view: EMView, names: Names) -> str:
+    seat = _named(view["neutral_next"], "the seat placing")
+    return f"{names[seat]} places a neutral army ({view['neutral_left']} left to place)"
+
+
+def _bid_now(view: EMView, names: Names) -> str:
     waiting = [names[p] for p, done in enumerate(view["bid"]["has_bid"]) if not done]
     return f"Waiting for the secret bids of {join_words(waiting)}"
 
 
-def _first_now(view: Mapping[str, Any], names: Names) -> str:
-    return f"{names[int(view['bid']['winner'])]} won the bid and chooses who starts"
+def _first_now(view: EMView, names: Names) -> str:
+    return f"{names[_named(view['bid']['winner'], 'the bid winner')]} won the bid and chooses who starts"
 
 
-def _turn_now(view: Mapping[str, Any], names: Names) -> str:
-    current = int(view["current"])
+def _turn_now(view: EMView, names: Names) -> str:
+    current = _named(view["current"], "the seat playing")
     return f"{names[current]}'s turn" + (" (playing a card)" if view["task"] else " (taking a card)")
 
 
-_NOW: dict[Phase, Callable[[Mapping[str, Any], Names], str]] = {
+_NOW: dict[Phase, Callable[[EMView, Names], str]] = {
     Phase.NEUTRAL: _neutral_now, Phase.BID: _bid_now, Phase.FIRST: _first_now, Phase.TURN: _turn_now,
 }
 """Who does what now, in each phase of a game under way."""
 
 
-def status_text(view: Mapping[str, Any], names: Names) -> str:
+def status_text(view: EMView, names: Names) -> str:
     """Stage, whose turn, cards to the end and the scores; at the end the result and the winner."""
     phase = Phase(view["phase"])
     if phase is Phase.OVER:
@@ -475,7 +486,7 @@ def _goods_line(owned: Mapping[str, int]) -> str:
     return join_words([f"{n} {good_name(g)}" for g, n in owned.items()]) if owned else "no goods"
 
 
-def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
+def hand_text(view: EMView, player: int, names: Names) -> str:
     """Your secret bid (while the others bid), your coins, cards, goods and pieces."""
     data = load_data()
     lines: list[str] = []
@@ -496,7 +507,7 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
     return " ".join(lines)
 
 
-def _pieces(view: Mapping[str, Any], region: str, names: Names) -> str:
+def _pieces(view: EMView, region: str, names: Names) -> str:
     board = view["board"]
     parts: list[str] = []
     armies = board["armies"].get(region) or [0] * int(view["players"])
@@ -511,7 +522,7 @@ def _pieces(view: Mapping[str, Any], region: str, names: Names) -> str:
     return "; ".join(parts)
 
 
-def board_text(view: Mapping[str, Any], names: Names) -> str:
+def board_text(view: EMView, names: Names) -> str:
     """The board continent by continent: who stands where and holds what, then the row of cards."""
     data = load_data()
     board = view["board"]
@@ -542,7 +553,7 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
     return " ".join(out)
 
 
-def summary_text(view: Mapping[str, Any], names: Names) -> str:
+def summary_text(view: EMView, names: Names) -> str:
     """Final scores with what they are made of (regions, continents, goods set by set) and the winner."""
     lines: list[str] = []
     full = int(view["games"]) > 1
@@ -571,7 +582,7 @@ def _region_named(place: str, data: EMData) -> str | None:
     return None
 
 
-def _scorer(seat: Any, names: Names, who_would: str) -> str:
+def _scorer(seat: int | None, names: Names, who_would: str) -> str:
     """Who holds a region or a continent, and who scores its point (the neutral armies never do)."""
     if seat is None:
         return f"nobody; {who_would} scores 1 point for it"
@@ -580,7 +591,7 @@ def _scorer(seat: Any, names: Names, who_would: str) -> str:
     return f"{names[int(seat)]}, who scores 1 point for it"
 
 
-def place_text(view: Mapping[str, Any], place: str, names: Names) -> str | None:
+def place_text(view: EMView, place: str, names: Names) -> str | None:
     """One region from the view: its continent, goods token, every seat's armies and cities, who
     controls it and its continent, what it is worth, and its neighbours over land and water.
 

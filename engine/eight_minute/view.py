@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from engine.eight_minute import flow
-from engine.eight_minute.data import EMData
+from engine.eight_minute.data import CardView, EMData, StepView
 from engine.eight_minute.scoring import (
     ScoreView,
     breakdown,
@@ -24,25 +24,11 @@ from engine.eight_minute.state import EMState, Phase
 from engine.eight_minute.steps import STEPS
 
 
-class StepView(TypedDict):
-    """One action printed on a card: a verb (place, move, sail, city, destroy) and its count."""
-
-    do: str
-    n: int
-
-
-class RowCard(TypedDict):
-    """A face-up card of the row, with its price by position (0 = leftmost)."""
+class RowCard(CardView):
+    """A face-up card of the row (its face, :class:`CardView`), with its price by position (0 = leftmost)."""
 
     position: int
     price: int
-    card: int
-    good: str
-    goods: int
-    actions: list[StepView]
-    combine: str | None  # "and" | "or" with two actions
-    five: bool
-    text: str
 
 
 class BoardView(TypedDict):
