@@ -362,9 +362,15 @@ def _now(ctx: Ctx, go: Go) -> Go:
     return ctx.state.go_of(go.seat) or go
 
 
+def _standing(state: SevenState, go: Go, fight: Mapping[str, Any], side: int) -> int:
+    """The side's units left in the conflict's area: none once its empire is gone (discarded the moment
+    its last unit was lost, L1012)."""
+    card = active(go) if side == ACTIVE else int(fight["defender"])
+    return state.empire(card).count(str(fight["area"])) if state.has_empire(card) else 0
+
+
 def _left(state: SevenState, go: Go, fight: Mapping[str, Any]) -> list[int]:
-    area = str(fight["area"])
-    return [side_empire(state, go, fight, s).count(area) for s in (ACTIVE, DEFENDER)]
+    return [_standing(state, go, fight, s) for s in (ACTIVE, DEFENDER)]
 
 
 # -- losses of the owner's choice, and retreats to several areas ----------------------------------------
@@ -914,7 +920,7 @@ def _quick_after(ctx: Ctx, go: Go, going: int | None) -> None:
     fight = fight_of(go)
     assert fight is not None
     area = str(fight["area"])
-    if going is not None and side_empire(ctx.state, go, fight, going).count(area):
+    if going is not None and _standing(ctx.state, go, fight, going):
         e = side_empire(ctx.state, go, fight, going)
         if retreat.destinations(ctx.state, e, area):
             ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(
