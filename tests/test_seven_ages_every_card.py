@@ -446,33 +446,45 @@ CENSUS_OPTIONS = {"total_history": True, "redemption": True, "enhanced_start": T
 """Options 1-8 and 13-15 on (issue 27), option 2 (a sub-deck) left off: it would hold cards out of play."""
 
 
-def census(games: int) -> Counter[str]:
-    """The event cards played over ``games`` random and greedy playouts of 2-5 players: plays in one's own
-    go, window plays (conflict, cancel, harvest) and armed orders as they fire."""
+def playout(seed: int, played: Counter[str]) -> None:
+    """One random or greedy playout of 2-5 players (by the seed), counting into ``played`` the event cards
+    played: plays in one's own go, window plays (conflict, cancel, harvest) and armed orders as they fire."""
     deck = load_deck().cards
-    played: Counter[str] = Counter()
-    for seed in range(games):
-        players, policy = 2 + seed % 4, ("random", "greedy")[seed % 2]
-        s = GAME.setup(players, {**SPEC.default_options(), **CENSUS_OPTIONS}, seed)
-        ais = [make_policy(policy, seed * 13 + p) for p in range(players)]
-        while not GAME.is_over(s):
-            seat = min(GAME.actors(s))
-            action = ais[seat].choose(s, seat)
-            result = GAME.apply(s, action)
-            if isinstance(action, (PlayEvent, WindowPlay)) and action.card in s.people[seat].hand:
-                played[deck[action.card].event.name] += 1
-            played.update(deck[int(e.data["card"])].event.name for e in result.events
-                          if e.type == "armed_played")
-            s = result.state
-    return played
+    players, policy = 2 + seed % 4, ("random", "greedy")[seed % 2]
+    s = GAME.setup(players, {**SPEC.default_options(), **CENSUS_OPTIONS}, seed)
+    ais = [make_policy(policy, seed * 13 + p) for p in range(players)]
+    while not GAME.is_over(s):
+        seat = min(GAME.actors(s))
+        action = ais[seat].choose(s, seat)
+        result = GAME.apply(s, action)
+        if isinstance(action, (PlayEvent, WindowPlay)) and action.card in s.people[seat].hand:
+            played[deck[action.card].event.name] += 1
+        played.update(deck[int(e.data["card"])].event.name for e in result.events if e.type == "armed_played")
+        s = result.state
+
+
+CRASHING = {11: "quick conflict: battle._quick_after asks for the empire of a side already discarded"}
+"""Seeds whose playout the engine cannot finish today (each with a strict xfail); the census skips them."""
+
+
+@pytest.mark.xfail(strict=True, raises=KeyError,
+                   reason="engine bug: with option 13 (quick conflict), after the losses battle._quick_after "
+                          "looks up the empire of the side going on, which its last loss discarded")
+def test_playout_11_ends() -> None:
+    """Seed 11 (5 players, greedy, the census options): move 890 is seat 0's Lose of its last Spear in a
+    quick conflict; the game must go on."""
+    playout(11, Counter())
 
 
 @pytest.mark.slow
 def test_census_of_the_event_cards_played_in_playouts() -> None:
-    played = census(CENSUS_GAMES)
+    played: Counter[str] = Counter()
+    for seed in range(CENSUS_GAMES):
+        if seed not in CRASHING:
+            playout(seed, played)
     names = [c.event.name for c in load_deck().cards.values()]
     never = [n for n in names if not played[n]]
-    print(f"\n{CENSUS_GAMES} playouts: {len(names) - len(never)} of {len(names)} event cards played "
-          f"({sum(played.values())} plays); never played: {never}")
+    print(f"\n{CENSUS_GAMES - len(CRASHING)} playouts: {len(names) - len(never)} of {len(names)} event cards "
+          f"played ({sum(played.values())} plays); never played: {never}")
     assert played, "no event card was played in any playout"
     assert not [n for n in played if n not in names]
