@@ -1,0 +1,490 @@
+"""7 Ages: every event card and every empire special has a scenario row, or a reason why not (issue 27).
+
+Issue 27 asks for "one table-driven scenario test per event card (110 rows) and one per empire special (19
+codes)". Many cards are already played by the per-timing files (Civilise, one's own go, the cancel chain, the
+harvest, armed orders, the conflict window, the manoeuvre events); this file lists, for each of the 110
+cards and each of the 19 special codes, the test that plays it: a test elsewhere, by its node id (checked to
+exist), or a row here for the cards nothing played yet. A card whose play is not built yet sits in
+``NOT_YET`` with the reason, printed so the gap stays visible and shrinks. Each row's expected change is
+reasoned from the card's data (cards.yaml) and the rulebook, never read off the engine's output.
+
+The slow playout census (``-m slow``) counts which event cards random and greedy players actually play.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.seven_ages.actions_civ import Arm, EventPick, PlayEvent
+from engine.seven_ages.actions_fight import WindowPass, WindowPlay
+from engine.seven_ages.actions_move import MoveFrom, MoveTo, MoveUnits, StopHere
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.decision import heading
+from engine.seven_ages.game import GAME
+from engine.seven_ages.production import area_income
+from engine.seven_ages.spec import SPEC
+from engine.seven_ages.window import EVENT
+from tests.seven_ages_builder import Scenario, card
+from tests.seven_ages_builder_civ import Table, cards_of_value
+from tests.test_seven_ages_armed import table as armed_table
+from tests.test_seven_ages_cancel import passes
+from tests.test_seven_ages_cancel import table as cancel_table
+from tests.test_seven_ages_conflict import _window as conflict_window
+from tests.test_seven_ages_conflict import last_tally
+from tests.test_seven_ages_events_civilise import play as civ_play
+from tests.test_seven_ages_events_civilise import romans_and_etruscans
+from tests.test_seven_ages_move_events import romans as manoeuvring_romans
+from tests.test_seven_ages_move_events import take_one_spear
+
+TESTS = Path(__file__).parent
+
+
+def event(name: str) -> int:
+    return load_deck().by_event(name).number
+
+
+# -- existing rows, by reference ---------------------------------------------------------------------------
+
+CIV = "test_seven_ages_events_civilise.py::test_each_civilise_event"
+OWNGO = "test_seven_ages_events_owngo.py::"
+ARMED = "test_seven_ages_armed.py::"
+MOVE = "test_seven_ages_move_events.py::"
+OWN = f"{OWNGO}test_each_card_in_its_own_go"
+HARVEST = "test_seven_ages_harvest_events.py::test_each_harvest_card"
+
+ELSEWHERE: dict[str, str] = {
+    # Civilise events that ask for choices (their own table)
+    **{name: f"{CIV}[{name}]" for name in (
+        "Flood", "Earthquake", "Deportation", "Exodus", "Mandate of Heaven", "New Dynasty", "Uprising",
+        "Risorgimento", "Hijra", "Marriage alliance", "Mechanica Miraculum", "Imperial examination", "Mahdi",
+        "I spy", "Assassins", "Fires", "Book burning")},
+    "Peacock throne": "test_seven_ages_civilise.py::test_an_event_of_part_two",
+    # Production, Trade and Destiny events in one's own go
+    **{name: f"{OWN}[{name}]" for name in (
+        "Quipu", "Gold of Nubia", "Coffee boom", "Gold rush", "Tulip mania", "Monsoon", "Long winter",
+        "Domesday book", "Five-year plan", "Drill sergeant", "Iron working", "Gunpowder", "Purple dye",
+        "Spice route", "Treasure fleet", "Merchant fleet", "Silk road", "Doge's bargain")},
+    "Oracle bones": f"{OWNGO}test_oracle_bones_draws_two_then_discards_one_of_the_players_choice",
+    "Janissaries": f"{OWNGO}test_free_units_go_where_the_player_chooses_one_at_a_time",
+    **{name: f"{OWNGO}test_one_free_cavalry_in_the_only_area_needs_no_question[{n}-{name}]"
+       for n, name in ((76, "Banner armies"), (91, "Horse breeding"), (107, "Gauchos"))},
+    **{name: f"{OWNGO}test_horde_and_steppe_horsemen_as_the_manoeuvre_begins[{n}-{c}]"
+       for n, c, name in ((41, 2, "Horde"), (95, 1, "Steppe horsemen"))},
+    # the harvest window
+    "Glory? Bah, Humbug": f"{HARVEST}[24-1-0-before0-None]",
+    "Glorious Glory": f"{HARVEST}[29-1-0-before1-gains1]",
+    "Glorious pity": f"{HARVEST}[1-0-1-before2-gains2]",
+    "Blessed are the meek": f"{HARVEST}[104-2-1-before3-gains3]",
+    # the cancel chain
+    "Counterspy": "test_seven_ages_cancel.py::test_e24_counterspy_cancels_i_spy",
+    "Cyberthief": "test_seven_ages_cancel.py::test_e24_cyberthief_cancels_counterspy_and_i_spy_happens",
+    "Bad Augury": "test_seven_ages_cancel.py::test_e24_bad_augury_comes_before_new_dynasty_draws_its_check",
+    # armed orders (events on another empire's Manoeuvre)
+    "Ghazi raid": f"{ARMED}test_an_armed_raid_fires_as_the_named_empire_manoeuvres",
+    "Nomad raid": f"{ARMED}test_nomad_raid_names_two_areas_and_disorders_those_still_open",
+    "Raiders from the steppe": f"{ARMED}test_raiders_from_the_steppe_disorder_and_take_money",
+    # one's own Manoeuvre
+    "Royal road": f"{MOVE}test_royal_road_gives_every_unit_of_the_go_one_more_point",
+    "Blitzkrieg": f"{MOVE}test_any_number_of_cards_add_up_and_the_bonus_ends_with_the_go",
+    "Conquistadors": f"{MOVE}test_conquistadors_waits_for_the_conflict_window",
+    "Long march": f"{MOVE}test_long_march_also_removes_the_disorder_of_one_area",
+    "Cataract": "test_seven_ages_move_events.py::"
+                "test_cataract_makes_an_area_dearer_for_everyone_until_the_turn_ends",
+    # the conflict window
+    "Berserkers": "test_seven_ages_conflict.py::test_a_play_reopens_the_window_and_counts_in_the_totals",
+    "Trojan horse": "test_seven_ages_conflict.py::test_a_play_reopens_the_window_and_counts_in_the_totals",
+}
+
+NOT_YET: dict[str, str] = {
+    "Border raid": "cancelled by Island isolation, so not armable yet (armed.py refuses it)",
+    "Island isolation": "cancels only Border raid, which cannot be played yet",
+    "Pirate raid": "steal_money on another empire's Manoeuvre: not armable yet",
+    "Closed country": "block_action on another empire's Trade: no play out of one's own go for Trade yet",
+    "Jolly Roger": "steal_money on another empire's Trade: no play out of one's own go for Trade yet",
+    "Corrupt administration": "income_percent on another empire's Production: no play out of one's own "
+                              "go for Production yet",
+}
+
+
+# -- new rows: Civilise events nobody played yet ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class CivRow:
+    """Alice's Romans (seat 0, level 12, Latium) civilise and play ``card`` on ``target`` (in ``area``); bob's
+    Etruscans hold Tuscany (city 3, disordered) and Venetia with 10 money; Latium holds a city of 2 and is
+    disordered, Campania holds a Roman spear."""
+
+    card: str
+    target: str
+    area: str
+    check: Callable[[Table], None]
+    level: int = 12
+    deck_top: int | None = None
+
+
+def _position(level: int) -> Table:
+    t = romans_and_etruscans({"Tuscany": {"Spear": 1}, "Venetia": {"Spear": 1}}, money=10)
+    t.state = t.state.with_empire(replace(t.of("Romans"), progress=level).add_units("Campania", "Spear", 1)
+                                  .add_units("Latium", "Archer", 1))
+    return t.disorder("Latium", "Tuscany").city("Latium", 2).city("Tuscany", 3)
+
+
+def _disordered(t: Table) -> list[str]:
+    return [a for a in ("Latium", "Campania", "Tuscany", "Venetia") if t.state.area(a).disorder]
+
+
+def _glory(n: int, cured: bool = False) -> Callable[[Table], None]:
+    def check(t: Table) -> None:
+        assert t.glory(0) == n
+        assert _disordered(t) == (["Tuscany"] if cured else ["Latium", "Tuscany"])
+    return check
+
+
+def _cured(t: Table) -> None:
+    assert t.glory(0) == 0 and _disordered(t) == ["Tuscany"]
+
+
+def _progress(t: Table) -> None:
+    assert t.of("Romans").progress == 13
+
+
+def _money(romans: int, etruscans: int = 10) -> Callable[[Table], None]:
+    def check(t: Table) -> None:
+        assert (t.of("Romans").money, t.of("Etruscans").money) == (romans, etruscans)
+    return check
+
+
+def _improved(t: Table) -> None:
+    assert t.state.area("Latium").city == 3  # 2 improved 1 step
+
+
+def _temple(t: Table) -> None:
+    assert t.state.area("Campania").city == 1  # a free city of value 1 where there was none
+
+
+def _meiji(t: Table) -> None:
+    # level 28: a Spear turns over to the Rifle (28), an Archer to the Cannon (25), free (L976-982)
+    r = t.of("Romans")
+    assert (r.count("Latium", "Rifle"), r.count("Latium", "Cannon")) == (1, 1)
+    assert r.count("Campania", "Rifle") == 1
+    assert r.count("Latium", "Spear") == 0 and r.count("Latium", "Archer") == 0
+
+
+def _non_violence(t: Table) -> None:
+    # played on bob's empire: his Tuscany is calmed, alice gains the glory
+    assert _disordered(t) == ["Latium"] and t.glory(0) == 1 and t.glory(1) == 0
+
+
+def _shooting_star(t: Table) -> None:
+    # the check card (value 4) passes "at least 4": 1 area (Venetia, the one still in order) and 3 money
+    assert _disordered(t) == ["Latium", "Tuscany", "Venetia"] and t.of("Etruscans").money == 7
+
+
+def _star_missed(t: Table) -> None:
+    assert _disordered(t) == ["Latium", "Tuscany"] and t.of("Etruscans").money == 10
+
+
+def _rebellion(t: Table) -> None:
+    # at least 3 passes with a 3: 2 areas of bob's disordered (Tuscany already was, Venetia now)
+    assert _disordered(t) == ["Latium", "Tuscany", "Venetia"]
+
+
+def _urban_riots(t: Table) -> None:
+    assert t.state.area("Tuscany").city == 2 and _disordered(t) == ["Latium", "Tuscany"]
+
+
+CHECK_4, CHECK_3, CHECK_2 = cards_of_value(4, 3, 2, avoid=(23, 86))  # not Shooting star, Rebellion
+
+CIV_ROWS = [
+    CivRow("Colossal heads", "Romans", "", _glory(2)),
+    CivRow("Olympic games", "Romans", "", _glory(2)),
+    *(CivRow(name, "Romans", "Latium", _glory(1, cured=True))
+      for name in ("Law code", "Holy relics", "Magna Carta", "Druids", "Ark of the covenant")),
+    # "remove disorder from 2 (3) areas": the Romans have 1 disordered area, so that one
+    *(CivRow(name, "Romans", "Latium", _cured)
+      for name in ("Bread and circuses", "Golden stool", "Edicts of Ashoka")),
+    CivRow("Long count", "Romans", "", _progress),
+    CivRow("Monastic scribes", "Romans", "", _progress),
+    CivRow("Pilgrimage of gold", "Romans", "", _money(10)),
+    CivRow("Gold mine", "Romans", "", _money(7)),
+    CivRow("Stone builders", "Romans", "Latium", _improved),
+    CivRow("Temple city", "Romans", "Campania", _temple),
+    CivRow("Meiji restoration", "Romans", "", _meiji, level=28),
+    CivRow("Caliph's decree", "Etruscans", "", _money(0, 5)),
+    CivRow("Non-violence", "Etruscans", "Tuscany", _non_violence),
+    CivRow("Shooting star", "Etruscans", "", _shooting_star, deck_top=CHECK_4),
+    CivRow("Rebellion", "Etruscans", "", _rebellion, deck_top=CHECK_3),
+    CivRow("Urban riots", "Etruscans", "Tuscany", _urban_riots),
+]
+
+
+@pytest.mark.parametrize("row", CIV_ROWS, ids=[r.card for r in CIV_ROWS])
+def test_civilise_row(row: CivRow) -> None:
+    t = _position(row.level)
+    if row.deck_top is not None:
+        t.deck_top(row.deck_top)
+    t = civ_play(t, row.card, row.target, row.area)
+    go = t.state.go_of(0)
+    assert go is not None and go.stage == "cards" and not t.state.pending  # the event is over
+    assert event(row.card) in t.state.discard
+    row.check(t)
+
+
+def test_a_shooting_star_below_its_check_does_nothing() -> None:
+    """L869: the effects after card_check apply only if the card picked is at least 4: a 2 stops them."""
+    t = civ_play(_position(12).deck_top(CHECK_2), "Shooting star", "Etruscans")
+    _star_missed(t)
+
+
+# -- new rows: conflict events (L708): played in the window for a side --------------------------------------
+
+CONFLICT_BONUS = {
+    "Parthian shot": 2, "Chariot charge": 1, "Flower war": 1, "Greek fire": 2, "Iron cavalry": 1,
+    "Archimedes' mirror": 2, "Turtle ships": 2, "Lion of the North": 2, "Painted warriors": 1,
+    "Guerrilla war": 2, "Horns of the buffalo": 2, "Warrior queens": 1, "Six-day war": 3,
+    "Revolutionary fervour": 2,
+}
+CONFLICT_ELITE = ("Samurai code", "Khalsa", "Revolutionary fervour")
+
+
+def _conflict_play(name: str) -> Scenario:
+    """Seat 0 (no side) plays ``name`` for the defenders (the Macedonians in fortified Epirus); all pass."""
+    s = conflict_window({0: (name,)})
+    s.play(WindowPlay(0, event(name), 1))
+    while (asked := next((p for p in s.state.pending if p.kind == EVENT), None)) is not None:
+        s.play(WindowPass(asked.seat))
+    return s
+
+
+@pytest.mark.parametrize("name", sorted(CONFLICT_BONUS))
+def test_conflict_bonus_row(name: str) -> None:
+    s = _conflict_play(name)
+    assert last_tally(s)["sides"][1]["parts"]["bonus"] == CONFLICT_BONUS[name]
+    assert event(name) in s.state.discard and not s.state.people[0].hand
+
+
+@pytest.mark.parametrize("name", CONFLICT_ELITE)
+def test_conflict_elite_row(name: str) -> None:
+    s = conflict_window({0: (name,)})
+    before = s.empire_of("Macedonians").elite
+    s.play(WindowPlay(0, event(name), 1))
+    assert s.empire_of("Macedonians").elite == before + 1
+    assert s.empire_of("Romans").elite == 0
+
+
+# -- new rows: one's own Manoeuvre (move_bonus_once) ------------------------------------------------------
+
+MOVE_BONUS = {"Star navigation": 1, "Outrigger": 1, "Elephants over the Alps": 1, "Manifest destiny": 2}
+
+
+@pytest.mark.parametrize("name", sorted(MOVE_BONUS))
+def test_manoeuvre_bonus_row(name: str) -> None:
+    """A spear has 2 movement points (L2828-2841): the card gives every unit of this go N more."""
+    s = manoeuvring_romans(event(name))
+    s.play(PlayEvent(0, event(name), card("Romans"), ""))
+    take_one_spear(s, "Latium")
+    assert f"{2 + MOVE_BONUS[name]} movement points left" in heading(GAME.view(s.state, 0), 0)
+
+
+def test_scourge_of_god_row() -> None:
+    """Scourge of God: 2 areas of the target disordered as it manoeuvres (an armed order)."""
+    scourge = event("Scourge of God")
+    s = armed_table(scourge).play(Arm(0, scourge, card("Romans"), "Latium,Campania"))
+    s.turn_over(1, "Romans")
+    assert s.area("Latium").disorder and s.area("Campania").disorder
+    assert scourge in s.state.discard
+
+
+def test_haruspex_row() -> None:
+    """Haruspex cancels Earthquake (card 39's data): bob's Tuscany keeps its city and its order."""
+    quake, haruspex = event("Earthquake"), event("Haruspex")
+    t = cancel_table({0: (quake,), 1: (haruspex,)})
+    t.state = t.state.with_area(replace(t.state.area("Tuscany"), city=5))
+    t.do(PlayEvent(0, quake, card("Etruscans"), "Tuscany"), WindowPlay(1, haruspex))
+    passes(t)
+    assert t.state.area("Tuscany").city == 5 and not t.state.area("Tuscany").disorder
+    assert {quake, haruspex} <= set(t.state.discard)
+
+
+HERE = {
+    **{r.card: f"test_seven_ages_every_card.py::test_civilise_row[{r.card}]" for r in CIV_ROWS},
+    **{n: f"test_seven_ages_every_card.py::test_conflict_bonus_row[{n}]" for n in CONFLICT_BONUS},
+    **{n: f"test_seven_ages_every_card.py::test_conflict_elite_row[{n}]" for n in CONFLICT_ELITE
+       if n not in CONFLICT_BONUS},
+    **{n: f"test_seven_ages_every_card.py::test_manoeuvre_bonus_row[{n}]" for n in MOVE_BONUS},
+    "Scourge of God": "test_seven_ages_every_card.py::test_scourge_of_god_row",
+    "Haruspex": "test_seven_ages_every_card.py::test_haruspex_row",
+}
+
+
+def _defined(node_id: str) -> bool:
+    """Whether the test function of ``node_id`` (file::function[params]) is defined in that file."""
+    file, _, rest = node_id.partition("::")
+    name = rest.partition("[")[0]
+    tree = ast.parse((TESTS / file).read_text())
+    return any(isinstance(n, ast.FunctionDef) and n.name == name for n in tree.body)
+
+
+def test_every_event_card_has_a_row_or_a_reason() -> None:
+    names = [c.event.name for c in load_deck().cards.values()]
+    assert len(names) == 110 and len(set(names)) == 110
+    listed = [ELSEWHERE, HERE, NOT_YET]
+    missing = [n for n in names if not any(n in d for d in listed)]
+    twice = [n for n in names if sum(n in d for d in listed) > 1]
+    assert not missing, f"event cards with no row: {missing}"
+    assert not twice, f"event cards listed twice: {twice}"
+    assert set().union(*listed) == set(names), "a row names a card not in the deck"
+    undefined = [i for i in (*ELSEWHERE.values(), *HERE.values()) if not _defined(i)]
+    assert not undefined, f"rows naming no test: {undefined}"
+    print(f"\n{len(ELSEWHERE)} cards played elsewhere, {len(HERE)} here, {len(NOT_YET)} not yet:")
+    for name, why in NOT_YET.items():
+        print(f"  NOT YET {name}: {why}")
+
+
+@pytest.mark.xfail(strict=True, raises=IllegalAction,
+                   reason="engine gap: remove_disorder on 2 or more disordered areas is refused as 'comes "
+                          "with part 4' (civilise.py _needs_several_areas), though issue 27 is part 4")
+def test_bread_and_circuses_calms_two_areas() -> None:
+    """Bread and circuses: "remove disorder from 2 areas" (card 12); the Romans have Latium and Campania in
+    disorder, so both are calmed."""
+    t = _position(12).disorder("Campania")
+    t = civ_play(t, "Bread and circuses", "Romans", "Latium")
+    while picks := [a for a in t.legal(0) if isinstance(a, EventPick)]:
+        t.do(picks[0])
+    assert _disordered(t) == ["Tuscany"]
+
+
+# -- the 19 empire special codes (cards.yaml ``special:``) --------------------------------------------------
+
+START = "test_seven_ages_start.py::"
+SPECIALS_ELSEWHERE: dict[str, str] = {
+    "setup_near_empire": f"{START}test_empty_map_example",  # E7: the Pirates cannot start (L413)
+    "setup_relative": f"{START}test_byzantines_choose_their_progress_and_take_roman_coasts",  # E4, L387
+    "starts_coastal_of": f"{START}test_byzantines_choose_their_progress_and_take_roman_coasts",
+    "convert_units": f"{START}test_byzantines_choose_their_progress_and_take_roman_coasts",  # L437
+    "conditional_age": f"{START}test_carthaginians_start_in_age_one_only_with_the_phoenicians",  # L393
+    "initial_unit_cost": f"{START}test_jurchens_initial_cavalry_costs_two",  # L467
+    "no_cities_before": f"{START}test_barbarians_place_no_capital_and_no_fort",  # L39
+    "no_ships_until_trade": "test_seven_ages_production.py::"
+                            "test_ships_only_on_coasts_and_not_before_trade_when_barred",  # L515
+    "may_vacate": "test_seven_ages_manoeuvre.py::"
+                  "test_e16_the_vacant_area_is_cleared_at_the_end_of_the_go_and_not_before",  # L668
+    "move_bonus": "test_seven_ages_manoeuvre.py::test_the_mongols_cavalry_moves_one_more",
+    "count_desert_tundra": "test_seven_ages_glory.py::test_cats_harvest_e34",  # the Vikings' tundra, L1134
+    # the Russians' Rifle +1 (L813)
+    "front_bonus": "test_seven_ages_conflict.py::test_e23_napoleon_in_muscovy_round_by_round",
+}
+
+SPECIALS_NOT_YET: dict[str, str] = {
+    "free_forts": "no scenario row yet (start.py places the Egyptians' free fort)",
+    "elite_markers": "no scenario row yet (start.py gives the starting elite markers)",
+    "no_cavalry_until_trade": "no scenario row yet (production.py and trade.py hold the bar)",
+    "invade_bonus": "no scenario row yet (conflict.py adds it when invading from the sea)",
+    "defence_bonus": "no scenario row yet (conflict.py adds it in the terrain named)",
+}
+
+
+def test_vikings_galleys_may_enter_an_ocean() -> None:
+    """galleys_in_oceans (the Vikings' card): where the Romans' galley is refused the South Pacific (L654,
+    test_galleys_stay_out_of_oceans), the Vikings' galley may enter it."""
+    s = Scenario(players=2).empire("Vikings", owner=0, progress=10,
+                                   units={"Galapagos": {"Spear": 1, "Galley": 1}})
+    s.marker(0, "manoeuvre", "Vikings").at("manoeuvre").turn_over(0, "Vikings")
+    s.play(MoveFrom(0, "Galapagos"), MoveUnits(0, "Galley", 1))
+    assert MoveTo(0, "South Pacific") in s.legal(0)
+    s.play(MoveTo(0, "South Pacific"), StopHere(0))
+    assert s.empire_of("Vikings").count("South Pacific", "Galley") == 1
+
+
+@pytest.mark.parametrize(("area", "more"), [("Austria", 1), ("Latium", 0)])
+def test_inca_earn_one_more_in_a_mountain_area(area: str, more: int) -> None:
+    """income_per_terrain (the Inca: mountain, +1): the same area earns the Inca 1 more than the Romans
+    where it is a mountain (Austria), and the same elsewhere (Latium)."""
+    s = Scenario(players=2).empire("Inca", owner=0, progress=10, units={area: {"Spear": 1}})
+    s.empire("Romans", owner=1, progress=10)
+    inca, romans = s.empire_of("Inca"), s.empire_of("Romans")
+    assert area_income(s.state, inca, area) == area_income(s.state, romans, area) + more
+
+
+SPECIALS_HERE = {
+    "galleys_in_oceans": "test_seven_ages_every_card.py::test_vikings_galleys_may_enter_an_ocean",
+    "income_per_terrain": "test_seven_ages_every_card.py::test_inca_earn_one_more_in_a_mountain_area",
+}
+
+
+def test_every_special_code_has_a_row_or_a_reason() -> None:
+    codes = {e["code"] for c in load_deck().cards.values() for e in c.empire.special}
+    assert len(codes) == 19
+    listed = [SPECIALS_ELSEWHERE, SPECIALS_HERE, SPECIALS_NOT_YET]
+    missing = sorted(c for c in codes if not any(c in d for d in listed))
+    twice = sorted(c for c in codes if sum(c in d for d in listed) > 1)
+    assert not missing, f"special codes with no row: {missing}"
+    assert not twice, f"special codes listed twice: {twice}"
+    assert set().union(*listed) == codes, "a row names a code no card uses"
+    undefined = [i for i in (*SPECIALS_ELSEWHERE.values(), *SPECIALS_HERE.values()) if not _defined(i)]
+    assert not undefined, f"rows naming no test: {undefined}"
+    print(f"\n{len(SPECIALS_ELSEWHERE)} special codes played elsewhere, {len(SPECIALS_HERE)} here, "
+          f"{len(SPECIALS_NOT_YET)} not yet:")
+    for code, why in SPECIALS_NOT_YET.items():
+        print(f"  NOT YET {code}: {why}")
+
+
+# -- the playout census -----------------------------------------------------------------------------------
+
+CENSUS_GAMES = 300
+CENSUS_OPTIONS = {"total_history": True, "redemption": True, "enhanced_start": True, "enhanced_play": True,
+                  "pursuit": True, "technology": True, "take_that": True, "quick_conflict": True,
+                  "marines": True, "hocking": True}
+"""Options 1-8 and 13-15 on (issue 27), option 2 (a sub-deck) left off: it would hold cards out of play."""
+
+
+def playout(seed: int, played: Counter[str]) -> None:
+    """One random or greedy playout of 2-5 players (by the seed), counting into ``played`` the event cards
+    played: plays in one's own go, window plays (conflict, cancel, harvest) and armed orders as they fire."""
+    deck = load_deck().cards
+    players, policy = 2 + seed % 4, ("random", "greedy")[seed % 2]
+    s = GAME.setup(players, {**SPEC.default_options(), **CENSUS_OPTIONS}, seed)
+    ais = [make_policy(policy, seed * 13 + p) for p in range(players)]
+    while not GAME.is_over(s):
+        seat = min(GAME.actors(s))
+        action = ais[seat].choose(s, seat)
+        result = GAME.apply(s, action)
+        if isinstance(action, (PlayEvent, WindowPlay)) and action.card in s.people[seat].hand:
+            played[deck[action.card].event.name] += 1
+        played.update(deck[int(e.data["card"])].event.name for e in result.events if e.type == "armed_played")
+        s = result.state
+
+
+CRASHING = {11: "quick conflict: battle._quick_after asks for the empire of a side already discarded"}
+"""Seeds whose playout the engine cannot finish today (each with a strict xfail); the census skips them."""
+
+
+@pytest.mark.xfail(strict=True, raises=KeyError,
+                   reason="engine bug: with option 13 (quick conflict), after the losses battle._quick_after "
+                          "looks up the empire of the side going on, which its last loss discarded")
+def test_playout_11_ends() -> None:
+    """Seed 11 (5 players, greedy, the census options): move 890 is seat 0's Lose of its last Spear in a
+    quick conflict; the game must go on."""
+    playout(11, Counter())
+
+
+@pytest.mark.slow
+def test_census_of_the_event_cards_played_in_playouts() -> None:
+    played: Counter[str] = Counter()
+    for seed in range(CENSUS_GAMES):
+        if seed not in CRASHING:
+            playout(seed, played)
+    names = [c.event.name for c in load_deck().cards.values()]
+    never = [n for n in names if not played[n]]
+    print(f"\n{CENSUS_GAMES - len(CRASHING)} playouts: {len(names) - len(never)} of {len(names)} event cards "
+          f"played ({sum(played.values())} plays); never played: {never}")
+    assert played, "no event card was played in any playout"
+    assert not [n for n in played if n not in names]
