@@ -54,8 +54,10 @@ from engine.contract.replay import (
     undo_entry,
 )
 from engine.contract.steps import (
+    Handlers,
     Step,
     StepGame,
+    first_move,
 )
 from engine.contract.template import (
     BaseGame,
@@ -85,6 +87,7 @@ __all__ = [
     "Decision",
     "Event",
     "Game",
+    "Handlers",
     "HasActors",
     "IllegalAction",
     "LogReplay",
@@ -98,6 +101,7 @@ __all__ = [
     "Swappable",
     "Words",
     "decide",
+    "first_move",
     "join_entry",
     "no_joining",
     "only_move",

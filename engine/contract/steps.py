@@ -20,7 +20,7 @@ saved games.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -37,6 +37,18 @@ P = TypeVar("P", bound=str)
 Handler = Callable[[C, Any], None]
 """Applies one move of the class it is filed under to the context (``Any``: each handler takes its
 own action class, which the table's key guarantees)."""
+
+
+Handlers = Mapping[type[Action], Handler[C]]
+"""A step's table: each action class it takes, and the handler that applies it."""
+
+
+def first_move(moves: Sequence[Action], refusal: IllegalAction) -> Action:
+    """The first legal move, the default of a choice with no passive answer; ``refusal`` when there is
+    none (the seat asked is not an actor now)."""
+    if not moves:
+        raise refusal
+    return moves[0]
 
 
 def nobody(state: object) -> tuple[PlayerId, ...]:

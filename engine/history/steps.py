@@ -14,9 +14,8 @@ step the turn goes back to. After every move the turn moves past the steps that 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from engine.core import Action, IllegalAction, PlayerId, Step
+from engine.core import Action, Handlers, IllegalAction, PlayerId, Step, first_move
 from engine.history import event_cards, flow
 from engine.history.actions import (
     AttackFleet,
@@ -40,7 +39,6 @@ Key = Phase | TurnStep
 
 Moves = Callable[[HistoryState, PlayerId], list[Action]]
 Passive = Callable[[HistoryState, PlayerId], Action]
-Handlers = Mapping[type[Action], Callable[[Ctx, Any], None]]
 
 
 def _ctx(state: HistoryState) -> Ctx:
@@ -55,9 +53,7 @@ def _turn(state: HistoryState) -> Turn:
 
 def _first(moves: list[Action]) -> Action:
     """The first legal move, the default of a choice with no passive answer."""
-    if not moves:
-        raise IllegalAction("not_your_turn", "It is not your turn.")
-    return moves[0]
+    return first_move(moves, IllegalAction("not_your_turn", "It is not your turn."))
 
 
 # -- the empire draw -----------------------------------------------------------------------------------
@@ -208,7 +204,8 @@ def _choose_pick(ctx: Ctx, action: Choose) -> None:
     flow.choose_pick(ctx, action.target)
 
 
-def _turn_step(expects: str, handlers: Handlers, legal: Moves, timeout: Passive) -> Step[HistoryState, Ctx]:
+def _turn_step(expects: str, handlers: Handlers[Ctx], legal: Moves,
+               timeout: Passive) -> Step[HistoryState, Ctx]:
     """A step of the active player's turn."""
     return Step(expects=expects, actors=_active, handlers=handlers, legal=legal, timeout=timeout)
 

@@ -13,9 +13,8 @@ sets one at any time (:data:`ANYTIME`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from engine.core import Action, IllegalAction, PlayerId, Step
+from engine.core import Action, Handlers, IllegalAction, PlayerId, Step, first_move
 from engine.history.epochs5 import battle, cards, draft, track, turn
 from engine.history.epochs5.actions import (
     Accept,
@@ -44,7 +43,6 @@ Key = Phase | TurnStep
 
 Moves = Callable[[Ctx, PlayerId], list[Action]]
 Passive = Callable[[Ctx, PlayerId], Action]
-Handlers = Mapping[type[Action], Callable[[Ctx, Any], None]]
 
 PREFS: dict[str, tuple[str, ...]] = {"reroll": battle.REROLL_PREFS, "track": ("ask", "up", "down")}
 """Each preference and the values it takes."""
@@ -54,9 +52,7 @@ NOT_YOURS = ("not_your_turn", "It is not your move.")
 
 def _first(moves: list[Action]) -> Action:
     """The first legal move, the default of a choice with no passive answer."""
-    if not moves:
-        raise IllegalAction(*NOT_YOURS)
-    return moves[0]
+    return first_move(moves, IllegalAction(*NOT_YOURS))
 
 
 def _pending_event(tn: Turn) -> bool:
@@ -237,7 +233,7 @@ def steps(rules: Callable[[], Rules]) -> Mapping[Key, Step[State, Ctx]]:
     def passive(timeout: Passive) -> Callable[[State, PlayerId], Action]:
         return lambda state, player: timeout(read(state), player)
 
-    def in_turn(expects: str, handlers: Handlers, legal: Moves, timeout: Passive) -> Step[State, Ctx]:
+    def in_turn(expects: str, handlers: Handlers[Ctx], legal: Moves, timeout: Passive) -> Step[State, Ctx]:
         return Step(expects=expects, actors=actors(_active), handlers=handlers, legal=moves(legal),
                     timeout=passive(timeout), not_yours=NOT_YOURS)
 
@@ -276,5 +272,5 @@ def steps(rules: Callable[[], Rules]) -> Mapping[Key, Step[State, Ctx]]:
     }
 
 
-ANYTIME: Handlers = {Prefer: _prefer}
+ANYTIME: Handlers[Ctx] = {Prefer: _prefer}
 """The moves any seated player may make at any time."""
