@@ -231,7 +231,8 @@ def own_lines(out: Outcome, user_id: int, seq: int, *, summary_follows: bool = F
     ``summary_follows`` the end of the game is a bare "Game over." (the summary says the result)."""
     lines: list[str] = []
     for notice in out.notices:
-        if notice.seq != seq + 1 or not (notice.is_public or user_id in notice.audience):
+        # a quiet move leaves the counter at ``seq``, a public one moves it to ``seq + 1``
+        if notice.seq > seq + 1 or not (notice.is_public or user_id in notice.audience):
             continue  # later moves (the AI's) are told in the game's thread
         if notice.kind == NoticeKind.your_turn:
             continue  # the next decision follows in the same answer

@@ -17,7 +17,7 @@ from engine.core import Decision, PlayerId, decide
 def seen_by(lg: Loaded, seat: PlayerId | None) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees of a loaded game, with the game's seq."""
     view = dict(lg.game.view(lg.state, seat))
-    view["seq"] = lg.row.seq
+    view["seq"] = lg.row.public_seq
     return view
 
 
@@ -93,7 +93,7 @@ class QueryOps(ServiceBase):
         or (seq, None) when they have nothing to decide now."""
         async with self._locked(game_id):
             lg = await self._load(game_id)
-            return lg.row.seq, await self._decision(lg, user_id)
+            return lg.row.public_seq, await self._decision(lg, user_id)
 
     async def turn(self, game_id: str, user_id: int) -> Turn:
         """The game's status, the caller's decision and whether they may undo, as one snapshot: what a
@@ -116,14 +116,14 @@ class QueryOps(ServiceBase):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
             if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active":
-                return lg.row.seq, []
-            return lg.row.seq, await cpu(legal_json, lg, seat.seat_order)
+                return lg.row.public_seq, []
+            return lg.row.public_seq, await cpu(legal_json, lg, seat.seat_order)
 
     async def engine_state(self, game_id: str) -> tuple[int, Any]:
         """(seq, engine state) of a started game: for AI drivers, tests and tools, not for players."""
         async with self._locked(game_id):
             lg = await self._load(game_id)
-            return lg.row.seq, lg.state
+            return lg.row.public_seq, lg.state
 
     async def public_log(self, game_id: str) -> tuple[int, list[LogEntry]]:
         """(seq, every public event of a started game so far, oldest first).
@@ -137,8 +137,8 @@ class QueryOps(ServiceBase):
             lg = await self._load(game_id)
             if lg.state is None:
                 raise ServiceError("not_started", "The game has not started yet.")
-            seq = lg.row.seq
-        return seq, public_entries(await self.store.standing(game_id, upto_seq=seq))
+            seq, shown = lg.row.seq, lg.row.public_seq
+        return shown, public_entries(await self.store.standing(game_id, upto_seq=seq))
 
     async def public_log_slice(self, game_id: str, first: int | None, count: int
                                ) -> tuple[int, int, list[LogEntry]]:
@@ -150,16 +150,16 @@ class QueryOps(ServiceBase):
             lg = await self._load(game_id)
             if lg.state is None:
                 raise ServiceError("not_started", "The game has not started yet.")
-            seq = lg.row.seq
+            seq, shown = lg.row.seq, lg.row.public_seq
         index = log_index(await self.store.public_counts(game_id, upto_seq=seq))
         total = sum(n for _, n in index)
         start = max(total - count, 0) if first is None else max(first, 0)
         window = log_window(index, start, count) if count > 0 else None
         if window is None:
-            return seq, total, []
+            return shown, total, []
         after, upto, skip = window
         rows = await self.store.standing(game_id, after_seq=after, upto_seq=upto)
-        return seq, total, public_entries(rows)[skip:skip + count]
+        return shown, total, public_entries(rows)[skip:skip + count]
 
     # --- notifications ---
     async def since_last_move(self, game_id: str, player: PlayerId, *,

@@ -161,6 +161,14 @@ class BaseGame(Generic[S, C]):
             self.hidden_draws(before) == self.hidden_draws(result.state) and \
             not shows_hidden(self, before, action, result)
 
+    def quiet(self, state: S, action: Action) -> bool:
+        """See :meth:`Game.quiet`: no move is quiet by default."""
+        return False
+
+    def quiet_examples(self, state: S, seat: PlayerId) -> Sequence[Action]:
+        """See :meth:`Game.quiet_examples`: none by default."""
+        return ()
+
     def join(self, state: S) -> Result:
         raise no_joining()
 

@@ -32,6 +32,7 @@ from engine.seven_ages import (
     fog,
     join,
     prefs,
+    quiet,
     secrets,
     steps,
     text,
@@ -126,6 +127,13 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         face_down = sum(1 for m in state.markers if m.face_down)
         return (len(state.deck), len(state.cup), face_down, len(state.sealed), len(state.aside),
                 *(len(p.hand) for p in state.people), *(len(p.armed) for p in state.people))
+
+    def quiet(self, state: SevenState, action: Action) -> bool:
+        """An order armed or withdrawn, or a preference nobody else sees (:mod:`engine.seven_ages.quiet`)."""
+        return quiet.is_quiet(action)
+
+    def quiet_examples(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        return quiet.examples(state, seat)
 
     def private_variants(self, state: SevenState, seat: PlayerId) -> list[SevenState]:
         """Its hand and bid swapped with unseen cards, its vote turned, its face-down markers

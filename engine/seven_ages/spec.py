@@ -81,5 +81,6 @@ SPEC = register(GameSpec(
     joins_in_progress=True,  # L337: more players can enter while colours are free
     named_places=True,
     undo_against_ai=True,
+    quiet_moves=True,  # an order armed or withdrawn, a private preference (engine/seven_ages/quiet.py)
     data_report="engine.seven_ages.checks:report",
 ))
