@@ -62,7 +62,7 @@ from bot.store_errors import (
     StoreError,
     StoreFull,
 )
-from engine.core import JOIN
+from engine.core import JOIN, UNDO
 
 __all__ = [
     "DEFAULT_DB", "MIGRATIONS_DIR", "ConstraintViolation", "DatabaseInUse", "MigrationError", "NotADatabase",
@@ -715,6 +715,20 @@ class Store:
             "SELECT seq, player, public_events, source FROM actions WHERE game_id = ? AND seq <= ? "
             "AND voided_by IS NULL ORDER BY seq", (game_id, upto_seq))
         return [(int(r[0]), int(r[1]), None if r[2] is None else int(r[2]), str(r[3])) for r in rows]
+
+    async def quiet_entries(self, game_id: str, *, upto_seq: int) -> list[int]:
+        """The seqs of the log entries counted apart as quiet, up to ``upto_seq``, in order: the quiet moves
+        (each voided by itself, and never by the undo taking it back) and the undo entries taking one back
+        (marked ``quiet``); what maps the log's index to the move numbers players see."""
+        rows = await self._read(
+            "SELECT seq, action_json FROM actions WHERE game_id = ? AND seq <= ? AND voided_by = seq "
+            "ORDER BY seq", (game_id, upto_seq))
+        out: list[int] = []
+        for seq, text in rows:
+            entry = _move(text)
+            if entry.get("kind") != UNDO or entry.get("quiet") is True:
+                out.append(int(seq))
+        return out
 
     async def last_move(self, game_id: str, player: int) -> int | None:
         """The seq of ``player``'s newest move that stands, or None. A seat's join entry is its first

@@ -3,13 +3,22 @@ record since a player's last move, a full audit; and a person's settings."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.models import GameStatus, LogEntry, Turn, UserSettings
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.offload import cpu, off_loop
-from bot.service.records import Loaded, adopt_settings, log_index, log_window, news_entries, public_entries
+from bot.service.records import (
+    Loaded,
+    adopt_settings,
+    log_index,
+    log_window,
+    news_entries,
+    public_entries,
+    shown_number,
+)
 from engine.core import Decision, PlayerId, decide
 
 
@@ -138,7 +147,8 @@ class QueryOps(ServiceBase):
             if lg.state is None:
                 raise ServiceError("not_started", "The game has not started yet.")
             seq, shown = lg.row.seq, lg.row.public_seq
-        return shown, public_entries(await self.store.standing(game_id, upto_seq=seq))
+        entries = public_entries(await self.store.standing(game_id, upto_seq=seq))
+        return shown, await self._numbered(game_id, seq, entries)
 
     async def public_log_slice(self, game_id: str, first: int | None, count: int
                                ) -> tuple[int, int, list[LogEntry]]:
@@ -159,7 +169,13 @@ class QueryOps(ServiceBase):
             return shown, total, []
         after, upto, skip = window
         rows = await self.store.standing(game_id, after_seq=after, upto_seq=upto)
-        return shown, total, public_entries(rows)[skip:skip + count]
+        return shown, total, await self._numbered(game_id, upto, public_entries(rows)[skip:skip + count])
+
+    async def _numbered(self, game_id: str, upto: int, entries: list[LogEntry]) -> list[LogEntry]:
+        """``entries`` numbered as players count moves (:func:`bot.service.records.shown_number`: no quiet
+        move, so no gap where one was made)."""
+        quiet = await self.store.quiet_entries(game_id, upto_seq=upto) if entries else []
+        return [replace(e, seq=shown_number(e.seq, quiet)) for e in entries] if quiet else entries
 
     # --- notifications ---
     async def since_last_move(self, game_id: str, player: PlayerId, *,
@@ -174,7 +190,8 @@ class QueryOps(ServiceBase):
         be shown to anyone. Looks back at most ``limit`` moves.
 
         Returns:
-            (the seq of ``player``'s last move, or None when it made none within
+            (the number of ``player``'s last move (as players count moves: quiet moves left out, as in
+            every ``seq`` here), or None when it made none within
             the last ``limit`` moves; one dict per move from that one on, oldest
             first, with ``seq``, ``player`` (engine seat), ``source`` (``human``,
             ``ai``, ``timeout``), ``user_id`` and ``events`` (each ``{"type", "data"}``;
@@ -191,4 +208,9 @@ class QueryOps(ServiceBase):
         recent = await self.store.standing(game_id, after_seq=after, upto_seq=row.seq, last=limit)
         if last is not None and (not recent or recent[0].seq > last):
             last = None  # further back than ``limit`` moves
-        return last, news_entries(recent)
+        news = news_entries(recent)
+        if row.quiet:  # numbered as players count moves: no gap where a quiet move was made
+            quiet = await self.store.quiet_entries(game_id, upto_seq=row.seq)
+            last = None if last is None else shown_number(last, quiet)
+            news = [{**entry, "seq": shown_number(int(entry["seq"]), quiet)} for entry in news]
+        return last, news

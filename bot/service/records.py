@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
@@ -192,6 +193,23 @@ def public_entries(rows: Sequence[ActionRow]) -> list[LogEntry]:
             out.append(LogEntry(row.seq, row.player, row.source, row.created_at, NoticeKind.forced.value,
                                 {"seat": row.player}, NoticeKind.forced))
     return out
+
+
+def shown_number(seq: int, quiet: Sequence[int]) -> int:
+    """The move number players see for log entry ``seq``: its index less the quiet entries up to it
+    (``quiet``: :meth:`bot.store.Store.quiet_entries`, in order)."""
+    return seq - bisect_right(quiet, seq)
+
+
+def entry_of(number: int, quiet: Sequence[int]) -> int:
+    """The log entry right after which the table saw move ``number`` (:func:`shown_number`'s inverse on
+    the entries that are not quiet): ``number`` plus the quiet entries before it."""
+    seq = number
+    for q in quiet:
+        if q > seq:
+            break
+        seq += 1
+    return seq
 
 
 def log_index(counts: Sequence[tuple[int, int, int | None, str]]) -> list[tuple[int, int]]:

@@ -67,10 +67,14 @@ class UndoOps(ServiceBase):
                 unit.state, unit.state_changed = await cpu(read_state, lg.game, before), True
                 unit.seq += 1
                 unit.quiet += move.quiet
-                unit.actions.append(ActionRow(game_id, unit.seq, player, undo_entry(player), "human",
-                                              unit.now, user_id, ()))
+                # taking back a quiet move is quiet too: marked so, for the move numbers (Store.quiet_entries)
+                entry = {**undo_entry(player), "quiet": True} if move.quiet else undo_entry(player)
+                unit.actions.append(ActionRow(game_id, unit.seq, player, entry, "human", unit.now, user_id,
+                                              ()))
                 unit.undo_drop.append(move.seq)
-                unit.voided += [(move.seq, unit.seq), (unit.seq, unit.seq)]  # an undo entry is no move either
+                unit.voided.append((unit.seq, unit.seq))  # an undo entry is no move either
+                if not move.quiet:  # a quiet move stays voided by itself: the table never saw it
+                    unit.voided.append((move.seq, unit.seq))
                 # the quiet moves after it are played again on the state before it (those before it are in it)
                 kept = await cpu(replay_quiet, unit, [s for s in others if s.seq > move.seq], entries)
                 others = [s for s in others if s.seq < move.seq] + kept

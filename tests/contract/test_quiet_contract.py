@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -161,18 +161,29 @@ async def counters(service: GameService, game_id: str) -> tuple[int, str]:
     return status.seq, repr(log)
 
 
-async def quiet_position(service: GameService, spec: GameSpec, players: int
-                         ) -> tuple[str, dict[int, int], int, Action]:
+@dataclass
+class Found:
+    """A game where a seat has a quiet move while another is to move, and how it got there."""
+
+    game_id: str
+    seed: int
+    seats: dict[int, int]  # person by seat
+    seat: int
+    move: Action
+    played: list[tuple[int, dict[str, Any]]]  # (person, move) of every move sent to reach it
+
+
+async def quiet_position(service: GameService, spec: GameSpec, players: int) -> Found:
     """Start games of people and play random moves of those to move until a seat has an order to arm
     (a quiet move other than a preference: the rarer kind) while another seat is to move; a game that
-    ends first gives way to the next (a few tries), then any quiet move will do. (The game id, the
-    people by seat, the seat and its quiet move.)"""
+    ends first gives way to the next (a few tries), then any quiet move will do."""
     game = spec.load()
     for n in range(TRIES):
         game_id = await start(service, spec, players, n)
         status = await service.status(game_id)
         seats = {s.seat: s.user_id for s in status.seats if s.seat is not None and s.user_id is not None}
         pick = random.Random(n)
+        played: list[tuple[int, dict[str, Any]]] = []
         for _ in range(MOVES):
             status = await service.status(game_id)
             if status.status != "active":
@@ -185,21 +196,33 @@ async def quiet_position(service: GameService, spec: GameSpec, players: int
                 examples = list(game.quiet_examples(state, seat))
                 rare = [m for m in examples if m.kind != "prefer"]
                 if rare or (examples and n == TRIES - 1):
-                    return game_id, seats, seat, (rare or examples)[0]
+                    return Found(game_id, n, seats, seat, (rare or examples)[0], played)
             mover = pick.choice(actors)
-            move = pick.choice(list(game.legal_actions(state, mover)))
-            await service.submit(game_id, seats[mover], move.to_json(), status.seq)
+            move = pick.choice(list(game.legal_actions(state, mover))).to_json()
+            played.append((seats[mover], move))
+            await service.submit(game_id, seats[mover], move, status.seq)
     raise AssertionError(f"{spec.title} offered no quiet move in {TRIES} games")
 
 
-async def start(service: GameService, spec: GameSpec, players: int, n: int) -> str:
-    """A game of ``players`` people, started (its id is ``g<n>``, its seed ``n``)."""
-    game_id = f"g{n}"
-    await service.create_lobby(PEOPLE[0], "p0", spec.id)
+async def start(service: GameService, spec: GameSpec, players: int, seed: int) -> str:
+    """A game of ``players`` people with the seed ``seed``, started; its id."""
+    game_id = (await service.create_lobby(PEOPLE[0], "p0", spec.id, seed=seed)).status.game_id
     for k in range(1, players):
         await service.join(game_id, PEOPLE[k], f"p{k}")
     await service.start(game_id, PEOPLE[0])
     return game_id
+
+
+async def looks_to(service: GameService, game_id: str, seats: dict[int, int], others: list[int]
+                   ) -> tuple[Any, ...]:
+    """Everything the other seats and a spectator can read of the game: the counter, the public log (its
+    move numbers included), the board after each of the last moves, and each seat's :class:`Seen`."""
+    seq, log = await counters(service, game_id)
+    boards = [canonical(await service.view_at(game_id, None, m)) for m in range(max(seq - 3, 0), seq + 1)]
+    seen = [await seen_by(service, game_id, seats[s], s) for s in others]
+    # a panel's custom ids name the game: the twin's differ in that alone
+    seen = [replace(one, tokens=tuple(t.replace(f":{game_id}:", ":G:") for t in one.tokens)) for one in seen]
+    return seq, log, boards, seen
 
 
 @pytest.mark.parametrize("spec", QUIET, ids=spec_id)
@@ -207,42 +230,46 @@ async def start(service: GameService, spec: GameSpec, players: int, n: int) -> s
 async def test_a_quiet_move_leaves_every_other_seat_as_it_was(spec: GameSpec, tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "annals.sqlite3")
     try:
-        ids, seeds = itertools.count(), itertools.count()
-        service = GameService(store, FakeClock(1_800_000_000), id_factory=lambda: f"g{next(ids)}",
-                              seed_factory=lambda: next(seeds))
+        ids = itertools.count()
+        service = GameService(store, FakeClock(1_800_000_000), id_factory=lambda: f"quiet{next(ids)}")
         players = max(spec.min_players, min(spec.max_players, 3))
         game = spec.load()
-        gid, seats, seat, move = await quiet_position(service, spec, players)
+        found = await quiet_position(service, spec, players)
+        gid, seats, seat, move = found.game_id, found.seats, found.seat, found.move
         others = [s for s in seats if s != seat]
-        before = {s: await seen_by(service, gid, seats[s], s) for s in others}
-        public = await counters(service, gid)
+        before = await looks_to(service, gid, seats, others)
+        public = before[0]
         old_panels = {s: (await service.turn(gid, seats[s])) for s in others}
 
-        out = await service.submit(gid, seats[seat], move.to_json(), public[0])
+        out = await service.submit(gid, seats[seat], move.to_json(), public)
         assert all(n.audience == (seats[seat],) for n in out.notices), out.notices  # its sender alone
         assert out.notices, "the sender is told what the quiet move did"
-        assert await counters(service, gid) == public
-        assert {s: await seen_by(service, gid, seats[s], s) for s in others} == before
+        assert await looks_to(service, gid, seats, others) == before
 
         # the sender takes it back: as quiet as the move, the state as it was before it
         _, armed = await service.engine_state(gid)
         assert await service.can_undo(gid, seats[seat])
-        undone = await service.undo(gid, seats[seat], public[0])
+        undone = await service.undo(gid, seats[seat], public)
         assert all(n.audience == (seats[seat],) for n in undone.notices), undone.notices
-        assert await counters(service, gid) == public
-        assert {s: await seen_by(service, gid, seats[s], s) for s in others} == before
+        assert await looks_to(service, gid, seats, others) == before
         _, back = await service.engine_state(gid)
         assert canonical(game.to_json(back)) != canonical(game.to_json(armed))
 
         # again, and another seat's click from before it still counts
-        await service.submit(gid, seats[seat], move.to_json(), public[0])
+        await service.submit(gid, seats[seat], move.to_json(), public)
         clicker = next((s for s in others if old_panels[s].decision is not None), None)
         assert clicker is not None, "nobody else had a decision to click"
         decision = old_panels[clicker].decision
         assert decision is not None
-        await service.submit(gid, seats[clicker], decision.choices[0].action.to_json(),
-                             old_panels[clicker].seq)
-        assert (await service.status(gid)).seq > public[0]
+        click = decision.choices[0].action.to_json()
+        await service.submit(gid, seats[clicker], click, old_panels[clicker].seq)
+        assert (await service.status(gid)).seq > public
+
+        # a twin game, the same moves but no quiet one, looks the same to every other seat
+        twin = await start(service, spec, players, found.seed)
+        for person, played in [*found.played, (seats[clicker], click)]:
+            await service.submit(twin, person, played, (await service.status(twin)).seq)
+        assert await looks_to(service, twin, seats, others) == await looks_to(service, gid, seats, others)
 
         # the log, quiet entries and undo included, replays to the stored state
         rows = await store.actions(gid)
