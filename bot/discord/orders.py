@@ -13,6 +13,7 @@ answer (the move's own lines, then the orders as they stand) goes to the clicker
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -23,16 +24,12 @@ from bot.discord.kit import (
     SEQ,
     USER,
     BotBase,
-    Interaction,
     Reply,
-    check_clicker,
     clip,
-    run_component,
 )
 from bot.discord.panel import (
     KEY,
     PICK,
-    VALUE,
     Kinds,
     PanelButton,
     PanelSelect,
@@ -100,38 +97,25 @@ class OrdersButton(PanelButton, template=BUTTON_ID.pattern):
     """One entry of a person's standing orders (an order, a group, a question or the next page)."""
 
     KIND = "ob"
+    WHAT = "an orders button"
+    ANYTIME = True
+    STALE_TEXT = STALE
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await check_clicker(interaction, self.game_id, None, "an orders button", self.user_id,
-                                   anytime=True)
-
-    async def callback(self, interaction: Interaction) -> None:
-        user_id = interaction.user.id
-        await run_component(interaction, "an orders button", self.game_id,
-                            lambda bot: resolve(bot, self.game_id, user_id, self.seq, self.pick, self.key),
-                            stale=STALE)
+    def answer(self, bot: BotBase, user_id: int, pick: str, key: str) -> Awaitable[Reply]:
+        return resolve(bot, self.game_id, user_id, self.seq, pick, key)
 
 
 class OrdersSelect(PanelSelect, template=SELECT_ID.pattern):
     """Up to 25 entries of a person's standing orders in a select."""
 
     KIND = "os"
+    WHAT = "an orders select"
+    ANYTIME = True
+    STALE_TEXT = STALE
+    GONE_TEXT = GONE
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await check_clicker(interaction, self.game_id, None, "an orders select", self.user_id,
-                                   anytime=True)
-
-    async def callback(self, interaction: Interaction) -> None:
-        user_id = interaction.user.id
-        values = self.item.values
-        chosen = VALUE.fullmatch(values[0]) if values else None
-
-        async def work(bot: BotBase) -> Reply:
-            if chosen is None:
-                return Reply(GONE)
-            return await resolve(bot, self.game_id, user_id, self.seq, chosen["pick"], chosen["key"])
-
-        await run_component(interaction, "an orders select", self.game_id, work, stale=STALE)
+    def answer(self, bot: BotBase, user_id: int, pick: str, key: str) -> Awaitable[Reply]:
+        return resolve(bot, self.game_id, user_id, self.seq, pick, key)
 
 
 ORDERS = Kinds(OrdersButton, OrdersSelect, STALE, GONE)

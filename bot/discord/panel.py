@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -298,6 +298,9 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
     """One entry of a decision (a choice, a group, a confirmation or the next page) as a button."""
 
     KIND = "b"  # the custom_id's second field: which panel the button belongs to
+    WHAT = "a panel button"  # how the logs and refusals name it
+    ANYTIME = False  # whether a click counts whoever's turn it is (a standing order's)
+    STALE_TEXT = STALE
 
     def __init__(self, game_id: str, seq: int, user_id: int, pick: str, key: str, label: str = "Choose", *,
                  row: int | None = None, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
@@ -316,20 +319,28 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
                              match: re.Match[str], /) -> PanelButton:
         return cls(match["game"], int(match["seq"]), int(match["user"]), match["pick"], match["key"])
 
+    def answer(self, bot: BotBase, user_id: int, pick: str, key: str) -> Awaitable[Reply]:
+        """What a click on ``pick`` asks of the panel this button belongs to."""
+        return resolve(bot, self.game_id, user_id, self.seq, pick, key)
+
     async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await check_clicker(interaction, self.game_id, None, "a panel button", self.user_id)
+        return await check_clicker(interaction, self.game_id, None, self.WHAT, self.user_id,
+                                   anytime=self.ANYTIME)
 
     async def callback(self, interaction: Interaction) -> None:
         user_id = interaction.user.id
-        await run_component(interaction, "a panel button", self.game_id,
-                            lambda bot: resolve(bot, self.game_id, user_id, self.seq, self.pick, self.key),
-                            stale=STALE)
+        await run_component(interaction, self.WHAT, self.game_id,
+                            lambda bot: self.answer(bot, user_id, self.pick, self.key), stale=self.STALE_TEXT)
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID.pattern):
     """Up to 25 entries of a decision in a select; each value names its entry and key."""
 
     KIND = "s"  # the custom_id's second field: which panel the select belongs to
+    WHAT = "a panel select"  # how the logs and refusals name it
+    ANYTIME = False  # whether a choice counts whoever's turn it is (a standing order's)
+    STALE_TEXT = STALE
+    GONE_TEXT = GONE
 
     def __init__(self, game_id: str, seq: int, user_id: int, part: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "Choose") -> None:
@@ -346,8 +357,13 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
                              match: re.Match[str], /) -> PanelSelect:
         return cls(match["game"], int(match["seq"]), int(match["user"]), int(match["part"]))
 
+    def answer(self, bot: BotBase, user_id: int, pick: str, key: str) -> Awaitable[Reply]:
+        """What choosing ``pick`` asks of the panel this select belongs to."""
+        return resolve(bot, self.game_id, user_id, self.seq, pick, key)
+
     async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await check_clicker(interaction, self.game_id, None, "a panel select", self.user_id)
+        return await check_clicker(interaction, self.game_id, None, self.WHAT, self.user_id,
+                                   anytime=self.ANYTIME)
 
     async def callback(self, interaction: Interaction) -> None:
         user_id = interaction.user.id
@@ -356,10 +372,10 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
 
         async def work(bot: BotBase) -> Reply:
             if chosen is None:
-                return Reply(GONE)
-            return await resolve(bot, self.game_id, user_id, self.seq, chosen["pick"], chosen["key"])
+                return Reply(self.GONE_TEXT)
+            return await self.answer(bot, user_id, chosen["pick"], chosen["key"])
 
-        await run_component(interaction, "a panel select", self.game_id, work, stale=STALE)
+        await run_component(interaction, self.WHAT, self.game_id, work, stale=self.STALE_TEXT)
 
 
 class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OPEN_ID.pattern):
