@@ -116,7 +116,7 @@ async def test_orders_refuses_what_is_not_an_order_and_lists_words_that_fit_seve
 
 
 @pytest.mark.asyncio
-async def test_each_seat_is_offered_its_own_cards_and_a_person_without_a_game_one_sentence(
+async def test_each_seat_is_offered_its_own_cards_and_anyone_who_cannot_order_one_sentence(
         rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
     """bob holds Ghazi raid (1 area); alice's Parthians hold one area: one way, a lone choice."""
     gid, (_, bob) = await raid_game(rig, monkeypatch)
@@ -125,6 +125,10 @@ async def test_each_seat_is_offered_its_own_cards_and_a_person_without_a_game_on
     assert out.splitlines()[1:] == ["  1. Arm Ghazi raid on the Parthians, disordering Tuscany"], out
     out = await rig.run("/as carol orders")
     assert out == "[carol] You are in no running game; create one or join one first.\n", out
+    await rig.run(f"use {gid}")
+    assert await rig.run("orders") == "[carol] You have no seat in this game.\n"
+    await rig.run("/as alice pause")
+    assert await rig.run("orders") == f"[alice] {gid} is paused: there are no orders to give.\n"
 
 
 @pytest.mark.asyncio
