@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord.orders import ORDERS, SELECT_ID, OrdersSelect
+from bot.discord.panel import SELECT_ID as PANEL_SELECT_ID
+from bot.discord.panel import components, first_step
+from engine.core import Choice, Decision
+from engine.seven_ages.actions_civ import Disarm
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from tests.test_console_orders import ROMANS, SEAT, raid_table
@@ -133,3 +138,14 @@ async def test_orders_in_a_game_without_them_is_one_sentence(rig: Rig) -> None:
     assert reply.content == ("Goofspiel (test game) has no standing orders: every move in it is made when "
                              "the game asks for it."), reply.content
     assert not entries(reply)
+
+
+async def test_many_orders_come_in_selects_of_their_own_kind() -> None:
+    """More than ten orders: selects whose custom_ids say they are orders (``dp:os:``), a choice in them
+    read back by the orders' select, never by the turn's panel."""
+    many = Decision(0, HEADING, tuple(Choice(Disarm(0, n), f"Withdraw order {n}") for n in range(1, 13)))
+    view = components("g1", 5, ALICE, first_step(many), kinds=ORDERS)
+    (select,) = view.children
+    assert isinstance(select, OrdersSelect) and select.custom_id == f"dp:os:g1:5:{ALICE}:0"
+    assert SELECT_ID.fullmatch(select.custom_id) and not PANEL_SELECT_ID.fullmatch(select.custom_id)
+    assert len(select.item.options) == 12
