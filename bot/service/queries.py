@@ -36,6 +36,12 @@ def decided(lg: Loaded, seat: PlayerId) -> Decision | None:
 
 
 @off_loop
+def ordered(lg: Loaded, seat: PlayerId) -> Decision | None:
+    """``seat``'s standing orders, from its own view (:meth:`engine.core.Game.orders`)."""
+    return lg.game.orders(lg.game.view(lg.state, seat), seat, lg.names())
+
+
+@off_loop
 def legal_json(lg: Loaded, seat: PlayerId) -> list[dict[str, Any]]:
     return [a.to_json() for a in lg.game.legal_actions(lg.state, seat)]
 
@@ -103,6 +109,29 @@ class QueryOps(ServiceBase):
         async with self._locked(game_id):
             lg = await self._load(game_id)
             return lg.row.public_seq, await self._decision(lg, user_id)
+
+    async def orders(self, game_id: str, user_id: int) -> tuple[int, Decision | None]:
+        """(seq, the caller's standing orders: the moves they may send at any time, whoever acts, as a
+        decision whose choices go through :meth:`submit` like any move), or (seq, None) when the game is
+        not running or the AI holds their seat.
+
+        Raises:
+            ServiceError: ``no_orders`` for a game without standing orders (its spec's facet),
+                ``not_started``, ``not_seated``.
+        """
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            if not lg.spec.standing_orders:
+                raise ServiceError("no_orders", f"{lg.spec.title} has no standing orders: every move in it "
+                                   "is made when the game asks for it.")
+            if lg.state is None:
+                raise ServiceError("not_started", "The game has not started yet.")
+            seat = lg.seat_of_user(user_id)
+            if seat is None or seat.seat_order is None:
+                raise ServiceError("not_seated", "You have no seat in this game.")
+            if lg.row.status != "active" or seat.is_ai:
+                return lg.row.public_seq, None
+            return lg.row.public_seq, await cpu(ordered, lg, seat.seat_order)
 
     async def turn(self, game_id: str, user_id: int) -> Turn:
         """The game's status, the caller's decision and whether they may undo, as one snapshot: what a

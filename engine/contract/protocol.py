@@ -202,3 +202,12 @@ class Game(Protocol[S, V]):
     def summary_text(self, view: V, names: Names) -> str:
         """The end-of-game summary: final scores (with what they are made of) and the winner."""
         ...
+
+    def orders(self, view: V, player: PlayerId, names: Names) -> Decision | None:
+        """``player``'s standing orders as a decision, from their own ``view``: the moves they may send at
+        any time, whoever acts (arm a card to fire in another seat's turn, withdraw an order), one labelled
+        :class:`Choice` each, like :meth:`decision`'s; the choices may be none, and the heading then says
+        why. Every choice is a move of a kind the spec lists in ``anytime_kinds``, sent through the same
+        submit as any move. None for a game without standing orders (:class:`BaseGame`'s default; its
+        spec's ``standing_orders`` facet is off)."""
+        ...

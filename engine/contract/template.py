@@ -176,6 +176,10 @@ class BaseGame(Generic[S, C]):
         """See :meth:`Game.card_text`: None by default (a game without cards to look up)."""
         return None
 
+    def orders(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> Decision | None:
+        """See :meth:`Game.orders`: None by default (a game without standing orders)."""
+        return None
+
     def apply(self, state: S, action: Action) -> Result:
         if action.player not in self.actors(state):
             raise self.refusal(state, action.player)

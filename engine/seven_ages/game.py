@@ -16,6 +16,7 @@ from engine.core import (
     JSON,
     Action,
     BaseGame,
+    Decision,
     IllegalAction,
     Names,
     PlayerId,
@@ -31,6 +32,7 @@ from engine.seven_ages import (
     decision,
     fog,
     join,
+    orders,
     prefs,
     quiet,
     secrets,
@@ -197,6 +199,10 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
         return card_words.card_answer(view, wanted)
+
+    def orders(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> Decision:
+        """The pre-armed events (:mod:`engine.seven_ages.armed`) ``player`` may arm or withdraw now."""
+        return orders.decide(view, player, names)
 
 
 GAME = SevenAgesGame()

@@ -80,6 +80,7 @@ SPEC = register(GameSpec(
     hidden_information=True,  # each hand of civilization cards
     joins_in_progress=True,  # L337: more players can enter while colours are free
     named_places=True,
+    standing_orders=True,  # pre-armed events: arm, disarm (engine.seven_ages.orders)
     undo_against_ai=True,
     quiet_moves=True,  # an order armed or withdrawn, a private preference (engine/seven_ages/quiet.py)
     data_report="engine.seven_ages.checks:report",
