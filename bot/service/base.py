@@ -516,8 +516,10 @@ class ServiceBase:
         to_move = [] if clear_all or unit.state is None else sorted(
             {s.user_id for p in lg.game.actors(unit.state) if (s := unit.seat(p)) is not None and s.is_human
              and s.user_id is not None})
+        # quiet moves alone change nothing the table sees: not even the pinned status is looked at again
+        quiet_only = bool(unit.actions) and unit.quiet - row.quiet == len(unit.actions)
         change.outbox = route(row.game_id, unit.notices, waiting=to_move,
-                              started=unit.status != "lobby")
+                              started=unit.status != "lobby" and not quiet_only)
         try:
             with saving():
                 unit.outbox = await self.store.apply_change(change)

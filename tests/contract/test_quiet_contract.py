@@ -244,6 +244,7 @@ async def test_a_quiet_move_leaves_every_other_seat_as_it_was(spec: GameSpec, tm
         out = await service.submit(gid, seats[seat], move.to_json(), public)
         assert all(n.audience == (seats[seat],) for n in out.notices), out.notices  # its sender alone
         assert out.notices, "the sender is told what the quiet move did"
+        assert len(out.outbox) == 1, "one outbox row, the sender's: no public line, no pinned status to redo"
         assert await looks_to(service, gid, seats, others) == before
 
         # the sender takes it back: as quiet as the move, the state as it was before it
@@ -251,6 +252,7 @@ async def test_a_quiet_move_leaves_every_other_seat_as_it_was(spec: GameSpec, tm
         assert await service.can_undo(gid, seats[seat])
         undone = await service.undo(gid, seats[seat], public)
         assert all(n.audience == (seats[seat],) for n in undone.notices), undone.notices
+        assert len(undone.outbox) == 1
         assert await looks_to(service, gid, seats, others) == before
         _, back = await service.engine_state(gid)
         assert canonical(game.to_json(back)) != canonical(game.to_json(armed))
