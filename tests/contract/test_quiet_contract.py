@@ -8,8 +8,9 @@ played on sampled states of random play: every other seat's view and decision, a
 are the same after it (the view's counter included), its events are its sender's only, and
 :class:`engine.core.LogReplay` lets its sender take it back past other seats' quiet moves. Then through
 the service: the status counter, every other seat's view, decision, panel tokens (the custom ids of its
-buttons) and news stay the same, an old click of another seat still counts, and the sender's undo is as
-quiet as the move.
+buttons) and news stay the same, an old click of another seat still counts, the sender's undo is as
+quiet as the move, and a twin game played without it looks the same; an undo of another seat that
+reaches past it keeps it.
 """
 
 from __future__ import annotations
@@ -280,5 +281,64 @@ async def test_a_quiet_move_leaves_every_other_seat_as_it_was(spec: GameSpec, tm
         assert row is not None
         again = replay(game, players, row.options, row.seed, [r.action for r in rows])
         assert canonical(game.to_json(again)) == canonical(game.to_json(now))
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("spec", QUIET, ids=spec_id)
+@pytest.mark.asyncio
+async def test_an_undo_past_another_seats_quiet_move_keeps_it(spec: GameSpec, tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "annals.sqlite3")
+    try:
+        ids = itertools.count()
+        service = GameService(store, FakeClock(1_800_000_000), id_factory=lambda: f"quiet{next(ids)}")
+        players = max(spec.min_players, min(spec.max_players, 3))
+        game = spec.load()
+        for seed in range(TRIES):
+            gid = await start(service, spec, players, seed)
+            status = await service.status(gid)
+            seats = {s.seat: s.user_id for s in status.seats if s.seat is not None and s.user_id is not None}
+            pick = random.Random(seed)
+            found = None
+            for _ in range(MOVES):
+                status = await service.status(gid)
+                if status.status != "active":
+                    break
+                _, state = await service.engine_state(gid)
+                mover = pick.choice(sorted(game.actors(state)))
+                move = pick.choice(list(game.legal_actions(state, mover)))
+                await service.submit(gid, seats[mover], move.to_json(), status.seq)
+                if await service.can_undo(gid, seats[mover]):
+                    _, after = await service.engine_state(gid)
+                    quiet = next((m for s in seats if s != mover
+                                  for m in game.quiet_examples(after, s)), None)
+                    if quiet is not None:
+                        found = mover, state, quiet
+                        break
+            if found is not None:
+                break
+        assert found is not None, f"{spec.title}: no move to take back came with a quiet move beside it"
+        mover, before, quiet = found
+        seq = (await service.status(gid)).seq
+        await service.submit(gid, seats[quiet.player], quiet.to_json(), seq)
+        assert await service.can_undo(gid, seats[mover]), "another seat's quiet move took the undo away"
+        await service.undo(gid, seats[mover], seq)
+
+        # the mover's move is gone, the quiet move stands on the state before it, and its sender may
+        # still take it back
+        _, now = await service.engine_state(gid)
+        assert canonical(game.to_json(now)) == canonical(game.to_json(game.apply(before, quiet).state))
+        assert await service.can_undo(gid, seats[quiet.player])
+        await service.undo(gid, seats[quiet.player], (await service.status(gid)).seq)
+        _, now = await service.engine_state(gid)
+        assert canonical(game.to_json(now)) == canonical(game.to_json(before))
+
+        # and a replay of the log (LogReplay) reaches the same state, and so does the service reloaded
+        rows = await store.actions(gid)
+        row = await store.get_game(gid)
+        assert row is not None
+        again = replay(game, players, row.options, row.seed, [r.action for r in rows])
+        assert canonical(game.to_json(again)) == canonical(game.to_json(now))
+        assert await service.verify_game(gid) == []
     finally:
         await store.close()
