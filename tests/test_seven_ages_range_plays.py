@@ -13,7 +13,7 @@ civilise; bob's Carthaginians hold Cyrenaica; cy's Etruscans hold Tripolitania.
 from __future__ import annotations
 
 from engine.core import Action
-from engine.seven_ages.actions import TurnMarker
+from engine.seven_ages.actions import Done, TurnMarker
 from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayArtefact, PlayEvent
 from engine.seven_ages.actions_move import REFUSE, CanalAnswer, PayToll
 from engine.seven_ages.cards import load_deck
@@ -80,7 +80,8 @@ def test_bob_says_yes_and_the_event_is_played() -> None:
         "bob (Blue): the Egyptians ask to count range through the Carthaginians's areas, to play a card on "
         "the Etruscans: answer no, yes or a price")
     assert label(t, 1, CanalAnswer(1, 0)) == "Let them count through"
-    t.do(CanalAnswer(1, 0))
+    answered = GAME.apply(t.state, CanalAnswer(1, 0))  # through the game's own door: a move of Civilise
+    t.state, t.events = answered.state, [*t.events, *answered.events]
     assert played(t) == ["Earthquake"] and QUAKE not in t.state.people[0].hand
 
 
@@ -88,7 +89,12 @@ def test_bob_says_no_and_the_card_stays_in_hand() -> None:
     t = civilise()
     t.do(PLAY, CanalAnswer(1, REFUSE))
     assert not played(t) and QUAKE in t.state.people[0].hand
-    assert t.actors() == {0} and PLAY in t.legal(0)  # alice's go goes on; she may ask again
+    assert t.actors() == {0} and Done(0) in t.legal(0)  # alice's go goes on
+    # the same play is not offered again this go (nor asked over and over)
+    assert not [a for a in t.legal(0) if isinstance(a, PlayEvent) and a.target == card_of(TARGET)]
+    assert t.refused(PLAY, "refused_this_go").message == (
+        "That play was refused this go (the permission to count Range through another empire's areas was not "
+        "given, or its price not paid).")
     refused = t.named("range_play_refused")
     assert [e.audience for e in refused] == [(0,)]  # the card is named to alice alone
     assert GAME.describe_event(refused[0], NAMES) == (
@@ -167,10 +173,10 @@ def test_an_artefact_under_option_8_asks_too() -> None:
     play = PlayArtefact(0, forum, card_of(TARGET), "Tripolitania")
     assert play in t.legal(0) and label(t, 0, play) == "Forum on the Etruscans in Tripolitania (asking the " \
         "Carthaginians)"
-    t.do(play, CanalAnswer(1, REFUSE))
-    assert forum in t.state.people[0].hand and t.state.area("Tripolitania").artefacts == ()
     t.do(play, CanalAnswer(1, 0))
-    assert t.state.area("Tripolitania").artefacts == ("Forum",)
+    assert t.state.area("Tripolitania").artefacts == ("Forum",) and forum not in t.state.people[0].hand
+    no = civilise(cards=(forum,)).do(play, CanalAnswer(1, REFUSE))
+    assert forum in no.state.people[0].hand and no.state.area("Tripolitania").artefacts == ()
 
 
 # -- assassinations (L885): within Range whatever the options ------------------------------------------

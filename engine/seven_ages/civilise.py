@@ -53,6 +53,7 @@ from engine.seven_ages.actions_civ import (
     Urbanise,
 )
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
+from engine.seven_ages.actions_move import CanalAnswer, PayToll
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
@@ -285,7 +286,7 @@ class CiviliseRules(BaseGoRules):
     kinds: tuple[type[Action], ...] = (
         PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
         Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, EventPick, AssassinCard, Done,
-        WindowPlay, WindowPass)
+        WindowPlay, WindowPass, CanalAnswer, PayToll)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
@@ -339,6 +340,8 @@ class CiviliseRules(BaseGoRules):
             c = deck.cards[card]
             art = deck.artefacts[c.artefact]
             for e in state.empires:
+                if range_requests.refused(go, card, e.card):  # asked this go and refused (L2233)
+                    continue
                 if self._option_8_problem(state, go, e, art) or self._artefact_problem(state, go, e, art):
                     continue
                 if art.placed == "area":
@@ -349,7 +352,8 @@ class CiviliseRules(BaseGoRules):
             if event_problem([x["code"] for x in c.event.effects], c.event.timing) is None:
                 out += [PlayEvent(seat, card, t, a) for t, a in self._event_targets(state, go, c.event.target,
                                                                                     c.event.effects)
-                        if not _needs_several_areas(state, c.event.effects, t)]
+                        if not _needs_several_areas(state, c.event.effects, t)
+                        and not range_requests.refused(go, card, t)]
         return out
 
     def _leader_moves(self, state: SevenState, go: Go, e: Empire) -> list[Action]:
@@ -540,6 +544,7 @@ class CiviliseRules(BaseGoRules):
         card = load_deck().cards.get(action.card)
         if card is None or action.card not in ctx.state.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
+        range_requests.not_again(go, action.card, action.target)
         ev = card.event
         problem = event_problem([x["code"] for x in ev.effects], ev.timing)
         if problem:
@@ -614,6 +619,7 @@ class CiviliseRules(BaseGoRules):
         s, deck = ctx.state, load_deck()
         if action.card not in s.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
+        range_requests.not_again(go, action.card, action.target)
         art = deck.artefacts[deck.cards[action.card].artefact]
         if not s.has_empire(action.target):
             raise IllegalAction("no_such_empire", "That empire is not in play.")

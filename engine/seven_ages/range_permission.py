@@ -16,14 +16,18 @@ as at a canal; a price is money only.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
+from typing import Any
 
 from engine.seven_ages import prefs
 from engine.seven_ages.actions_move import TOLLS
 from engine.seven_ages.data import load_tables
-from engine.seven_ages.reach import distance, in_range
+from engine.seven_ages.map import load_map
+from engine.seven_ages.reach import SHIPS_OF_THE_LINE, empire_range, in_range
 from engine.seven_ages.state import Empire, SevenState
 
 PREF = prefs.register(prefs.Preference("range", "ask", {
@@ -62,17 +66,40 @@ def _blocking(state: SevenState, e: Empire, target: int, let_through: Iterable[i
     return [a for x in state.empires if x.card not in free and x.owner != e.owner for a in x.areas()]
 
 
+@cache
+def _around(own: tuple[str, ...], level: int, explorers: tuple[str, ...]) -> frozenset[str]:
+    """The areas within Range of ``own`` counting through every area (one search for all empires)."""
+    wmap, tables = load_map(), load_tables()
+    age = tables.age_of(min(level, 49))
+    oceans_ok = level >= tables.unit_types[SHIPS_OF_THE_LINE].available
+    doubled = frozenset(explorers)
+    found: set[str] = set()
+    for start in own:
+        limit = empire_range(age, start in doubled)
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if seen[here] >= limit:
+                continue
+            for n in wmap.adjacency[here]:
+                if n not in seen and (wmap.areas[n].kind != "ocean" or oceans_ok):
+                    seen[n] = seen[here] + 1
+                    queue.append(n)
+        found.update(seen)
+    return frozenset(found)
+
+
 def _keepers(state: SevenState, e: Empire, goal: Sequence[str], target: int) -> tuple[int, ...] | None:
     """The fewest empires whose permission lets ``e`` count ``goal`` within its Range (of several sets as
     small, the lowest cards), () for none needed, None when no permission would do."""
     own, level, explorers = e.areas(), e.progress, _explorers(e)
     if in_range(own, goal, _blocking(state, e, target), level, explorers):
         return ()
-    age = load_tables().age_of(min(level, 49))
     # only an empire with an area within Range (counting through everything) can lie on a route
+    around = _around(tuple(own), level, tuple(explorers))
     near = sorted(x.card for x in state.empires
-                  if x.card not in (e.card, target) and x.owner != e.owner and x.areas()
-                  and distance(own, x.areas(), (), level, explorers, age) is not None)
+                  if x.card not in (e.card, target) and x.owner != e.owner and around.intersection(x.areas()))
     if not in_range(own, goal, _blocking(state, e, target, near), level, explorers):
         return None
     for size in range(1, len(near) + 1):
@@ -87,6 +114,27 @@ def route(state: SevenState, froms: Iterable[Empire], goal: Sequence[str], targe
     any, is counted through freely) within Range: the one needing the fewest permissions, then the lowest
     keepers' cards, then the lowest starting card; None when none has, whatever permission were given.
     One of ``froms`` that is the target itself always has it."""
+    froms = list(froms)
+    key = (tuple(f.card for f in froms), tuple(goal), target)
+    memo = _memo(state)
+    if key not in memo:
+        memo[key] = _route(state, froms, goal, target)
+    return memo[key]
+
+
+_LAST: list[Any] = [None, {}]
+"""The routes found on the last state asked about: a Civilise offer asks the same target for every card
+in the hand, and the step asks again on the same state for the labels."""
+
+
+def _memo(state: SevenState) -> dict[tuple[Any, ...], Route | None]:
+    if _LAST[0] is not state:  # states are never changed in place: a new one is a new object
+        _LAST[0], _LAST[1] = state, {}
+    memo: dict[tuple[Any, ...], Route | None] = _LAST[1]
+    return memo
+
+
+def _route(state: SevenState, froms: Sequence[Empire], goal: Sequence[str], target: int) -> Route | None:
     best: Route | None = None
     for f in sorted(froms, key=lambda x: x.card):
         if f.card == target:

@@ -40,6 +40,9 @@ ASK, PAY = "range_ask", "range_pay"
 KINDS = (ASK, PAY)
 REQUEST = "range_request"
 """Where the request under way is kept: ``Go.data["range_request"]``."""
+REFUSED = "range_refused"
+"""Go data: ``[card, target]`` of each play refused this go; it is not offered again in the same go, so a
+player (or a computer one) does not ask the same thing over and over."""
 
 Resume = Callable[[Ctx, Go, Mapping[str, Any]], None]
 """What carries the play out once every keeper has let it through: its go and what its player chose."""
@@ -123,9 +126,23 @@ def _answered(ctx: Ctx, seat: int, answer: int) -> None:
                                                                             {"ask": ask})))
 
 
+def refused(go: Go, card: int, target: int) -> bool:
+    """Whether the play of ``card`` on ``target`` was refused in ``go`` (and so is not offered again)."""
+    return [card, target] in go.data.get(REFUSED, [])
+
+
+def not_again(go: Go, card: int, target: int) -> None:
+    """Refuse, in one sentence, a play already refused in ``go``."""
+    if refused(go, card, target):
+        raise IllegalAction("refused_this_go", "That play was refused this go (the permission to count Range "
+                            "through another empire's areas was not given, or its price not paid).")
+
+
 def _refused(ctx: Ctx, go: Go, request: Mapping[str, Any], why: str) -> None:
     """The request ends: nothing is played, the card stays in the hand; its player alone reads which."""
-    _store(ctx, go, None)
+    go = _store(ctx, go, None)
+    done = [int(request["chosen"]["card"]), int(request["target"])]
+    ctx.state = ctx.state.with_go(replace(go, data={**go.data, REFUSED: [*go.data.get(REFUSED, []), done]}))
     ctx.emit("range_play_refused", (go.seat,), seat=go.seat, card=int(request["chosen"]["card"]),
              what=str(request["what"]), target=int(request["target"]), why=why)
 
