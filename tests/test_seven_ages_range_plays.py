@@ -12,14 +12,28 @@ civilise; bob's Carthaginians hold Cyrenaica; cy's Etruscans hold Tripolitania.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Action
 from engine.seven_ages.actions import Done, TurnMarker
 from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayArtefact, PlayEvent
-from engine.seven_ages.actions_move import REFUSE, CanalAnswer, PayToll
+from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
+from engine.seven_ages.actions_move import (
+    REFUSE,
+    CanalAnswer,
+    EndMovement,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    PayToll,
+    StopHere,
+)
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import choice, heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.range_requests import ASK
+from engine.seven_ages.window import EVENT
+from tests.seven_ages_builder import Scenario
 from tests.seven_ages_builder_civ import Table, card_of
 
 CIVILISER, KEEPER, TARGET = "Egyptians", "Carthaginians", "Etruscans"
@@ -93,8 +107,8 @@ def test_bob_says_no_and_the_card_stays_in_hand() -> None:
     # the same play is not offered again this go (nor asked over and over)
     assert not [a for a in t.legal(0) if isinstance(a, PlayEvent) and a.target == card_of(TARGET)]
     assert t.refused(PLAY, "refused_this_go").message == (
-        "That play was refused this go (the permission to count Range through another empire's areas was not "
-        "given, or its price not paid).")
+        "Your request to count Range through another empire's areas to the Etruscans was refused this go (or "
+        "its price not paid): no card goes there before the go ends.")
     refused = t.named("range_play_refused")
     assert [e.audience for e in refused] == [(0,)]  # the card is named to alice alone
     assert GAME.describe_event(refused[0], NAMES) == (
@@ -257,3 +271,81 @@ def test_a_route_through_two_empires_asks_both_in_turn() -> None:
     assert t.actors() == {seats[second]} and not played(t)
     t.do(CanalAnswer(seats[second], 0))
     assert played(t) == ["Earthquake"] and t.of(CIVILISER).money == 25 and t.of(first).money == 5
+
+
+# -- event windows (L1224): out of one's own go -------------------------------------------------------
+
+BERSERKERS = load_deck().by_event("Berserkers").number
+
+
+def window(*keeper_prefs: str, money: int = 20) -> Scenario:
+    """dan's Romans (seat 1) attack from the Sahara cy's Macedonians (seat 2) in Tripolitania; both have
+    committed, the event window is open and alice (seat 0, the First player) is asked: her Egyptians in Egypt
+    (age 2) reach Tripolitania only through bob's Carthaginians in Cyrenaica (seat 3)."""
+    s = Scenario(players=4, options=TAKE_THAT)
+    s.empire("Romans", owner=1, progress=10, units={"Sahara": {"Spear": 3}})
+    s.empire(TARGET_IN_WINDOW, owner=2, progress=10, units={"Tripolitania": {"Spear": 1}})
+    s.empire(CIVILISER, owner=0, progress=10, money=money, units={"Egypt": {"Spear": 1}})
+    s.empire(KEEPER, owner=3, progress=10, units={"Cyrenaica": {"Spear": 1}})
+    s.hand(0, BERSERKERS)
+    if keeper_prefs:
+        s.state = s.state.with_player(replace(s.state.people[3], prefs=tuple(keeper_prefs)))
+    s.marker(1, "manoeuvre", "Romans").at("manoeuvre").turn_over(1, "Romans")
+    s.play(MoveFrom(1, "Sahara"), MoveUnits(1, "Spear", 2), MoveTo(1, "Tripolitania"), StopHere(1),
+           EndMovement(1), FightIn(1, "Tripolitania"))
+    s.play(Commit(1, "Spear", 1), CommitDone(1), Commit(2, "Spear", 1), CommitDone(2))
+    assert [p.seat for p in s.state.pending if p.kind == EVENT] == [0]  # alice is asked first
+    return s
+
+
+TARGET_IN_WINDOW = "Macedonians"
+ON_DEFENDER = WindowPlay(0, BERSERKERS, 1)
+
+
+def window_played(s: Scenario) -> list[int]:
+    return [int(e.data["card"]) for e in s.events if e.type == "window_event_played"]
+
+
+def test_a_window_play_through_bobs_area_is_offered_and_asks_bob() -> None:
+    # L1224: "To play events at any other time you must have an empire within range of the area or empire
+    # targeted by the card"; L2233: through Cyrenaica with bob's permission
+    s = window()
+    assert ON_DEFENDER in GAME.legal_actions(s.state, 0)
+    s.play(ON_DEFENDER)
+    assert GAME.actors(s.state) == {3} and not window_played(s)
+    assert BERSERKERS in s.state.people[0].hand  # still in the hand while asking
+    # the go's owner (dan) reads nothing of the card in his view of his go
+    assert str(BERSERKERS) not in str(GAME.view(s.state, 1)["goes"])
+    s.play(CanalAnswer(3, 0))
+    assert window_played(s) == [BERSERKERS] and BERSERKERS in s.state.discard
+
+
+def test_a_window_play_refused_goes_back_to_the_hand_and_the_seat_is_asked_again() -> None:
+    s = window()
+    s.play(ON_DEFENDER, CanalAnswer(3, REFUSE))
+    assert not window_played(s) and BERSERKERS in s.state.people[0].hand
+    assert [p.seat for p in s.state.pending if p.kind == EVENT] == [0]  # her turn in the window again
+    # the refused route is closed this go; the Romans, reached through the empty Sudan, are still open
+    assert GAME.legal_actions(s.state, 0) == [WindowPlay(0, BERSERKERS, 0), WindowPass(0)]
+    told = [e for e in s.events if e.type == "range_play_refused"]
+    assert [e.audience for e in told] == [(0,)]
+    assert GAME.describe_event(told[0], NAMES) == (
+        "alice (Red): Berserkers is not played, for the permission to count Range through another empire's "
+        "areas was not given, or its price not paid; the card stays in your hand.")
+
+
+def test_a_window_play_for_a_price() -> None:
+    s = window(money=20)
+    s.play(ON_DEFENDER, CanalAnswer(3, 5))
+    assert GAME.actors(s.state) == {0}
+    assert GAME.legal_actions(s.state, 0) == [PayToll(0, True), PayToll(0, False)]
+    s.play(PayToll(0, True))
+    assert s.state.empire(card_of(CIVILISER)).money == 15 and s.state.empire(card_of(KEEPER)).money == 5
+    assert window_played(s) == [BERSERKERS]
+
+
+def test_a_window_play_with_a_standing_no() -> None:
+    s = window("range:no")
+    assert ON_DEFENDER in GAME.legal_actions(s.state, 0)  # offered all the same: the answer shows when asked
+    s.play(ON_DEFENDER)
+    assert not window_played(s) and BERSERKERS in s.state.people[0].hand

@@ -340,7 +340,7 @@ class CiviliseRules(BaseGoRules):
             c = deck.cards[card]
             art = deck.artefacts[c.artefact]
             for e in state.empires:
-                if range_requests.refused(go, card, e.card):  # asked this go and refused (L2233)
+                if range_requests.refused(go, seat, e.card):  # asked this go and refused (L2233)
                     continue
                 if self._option_8_problem(state, go, e, art) or self._artefact_problem(state, go, e, art):
                     continue
@@ -353,7 +353,7 @@ class CiviliseRules(BaseGoRules):
                 out += [PlayEvent(seat, card, t, a) for t, a in self._event_targets(state, go, c.event.target,
                                                                                     c.event.effects)
                         if not _needs_several_areas(state, c.event.effects, t)
-                        and not range_requests.refused(go, card, t)]
+                        and not range_requests.refused(go, seat, t)]
         return out
 
     def _leader_moves(self, state: SevenState, go: Go, e: Empire) -> list[Action]:
@@ -544,7 +544,7 @@ class CiviliseRules(BaseGoRules):
         card = load_deck().cards.get(action.card)
         if card is None or action.card not in ctx.state.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
-        range_requests.not_again(go, action.card, action.target)
+        range_requests.not_again(go, go.seat, action.target)
         ev = card.event
         problem = event_problem([x["code"] for x in ev.effects], ev.timing)
         if problem:
@@ -619,7 +619,7 @@ class CiviliseRules(BaseGoRules):
         s, deck = ctx.state, load_deck()
         if action.card not in s.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
-        range_requests.not_again(go, action.card, action.target)
+        range_requests.not_again(go, go.seat, action.target)
         art = deck.artefacts[deck.cards[action.card].artefact]
         if not s.has_empire(action.target):
             raise IllegalAction("no_such_empire", "That empire is not in play.")

@@ -41,17 +41,22 @@ KINDS = (ASK, PAY)
 REQUEST = "range_request"
 """Where the request under way is kept: ``Go.data["range_request"]``."""
 REFUSED = "range_refused"
-"""Go data: ``[card, target]`` of each play refused this go; it is not offered again in the same go, so a
-player (or a computer one) does not ask the same thing over and over."""
+"""Go data: ``[seat, target]`` of each request refused this go (public: requests and answers are announced):
+that route stays closed for the rest of the go, so no player (nor a computer one) asks over and over."""
 
 Resume = Callable[[Ctx, Go, Mapping[str, Any]], None]
-"""What carries the play out once every keeper has let it through: its go and what its player chose."""
+"""What carries the play out once every keeper has let it through (or, for a refusal, what goes on instead):
+the go the request was made in and what its player chose."""
 _RESUMES: dict[str, Resume] = {}
+_REFUSALS: dict[str, Resume] = {}
 
 
-def register(key: str, resume: Resume) -> None:
-    """Let a granted request hand its play back to ``resume`` (one key per place plays are made)."""
+def register(key: str, resume: Resume, refused: Resume | None = None) -> None:
+    """Let a granted request hand its play back to ``resume`` (one key per place plays are made); with
+    ``refused``, what goes on after a refusal (an event window asks the same seat again)."""
     _RESUMES[key] = resume
+    if refused is not None:
+        _REFUSALS[key] = refused
 
 
 def asking(go: Go) -> bool:
@@ -60,12 +65,13 @@ def asking(go: Go) -> bool:
 
 
 def start(ctx: Ctx, go: Go, route: Route, key: str, chosen: Mapping[str, Any], target: int,
-          what: str) -> None:
+          what: str, asker: int | None = None) -> None:
     """Ask each of ``route``'s keepers in turn before the play ``chosen`` (its ``card`` among them) on the
     empire ``target`` (0: none) goes on through the resume registered as ``key``; ``what``: the play's name
-    for its player alone (Earthquake)."""
+    for its player alone (Earthquake); ``asker``: that player's seat when not the go's (an event window's)."""
     request = {"start": route.start, "keepers": list(route.keepers), "next": 0, "key": key,
-               "chosen": dict(chosen), "target": target, "what": what}
+               "chosen": dict(chosen), "target": target, "what": what,
+               "asker": go.seat if asker is None else asker}
     ctx.state = ctx.state.with_go(replace(go, data={**go.data, REQUEST: request}))
     _next(ctx, go.seat)
 
@@ -97,7 +103,8 @@ def _next(ctx: Ctx, seat: int) -> None:
         _next(ctx, seat)
         return
     k = ctx.state.empire(keeper)
-    ctx.emit("range_requested", seat=go.seat, empire=start_, keeper=keeper, target=int(request["target"]))
+    ctx.emit("range_requested", seat=int(request["asker"]), empire=start_, keeper=keeper,
+             target=int(request["target"]))
     rule = standing(ctx.state, k)
     if rule == "ask":
         ask = {"empire": start_, "keeper": keeper, "target": int(request["target"])}
@@ -122,29 +129,35 @@ def _answered(ctx: Ctx, seat: int, answer: int) -> None:
     else:
         ask = {"empire": int(request["start"]), "keeper": keeper, "money": answer}
         _store(ctx, go, {**request, "price": answer})
-        ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(PAY, go.seat, go.empire,
-                                                                            {"ask": ask})))
+        ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(PAY, int(request["asker"]),
+                                                                            go.empire, {"ask": ask})))
 
 
-def refused(go: Go, card: int, target: int) -> bool:
-    """Whether the play of ``card`` on ``target`` was refused in ``go`` (and so is not offered again)."""
-    return [card, target] in go.data.get(REFUSED, [])
+def refused(go: Go, seat: int, target: int) -> bool:
+    """Whether ``seat``'s request to reach ``target`` was refused in ``go`` (its plays there not offered)."""
+    return [seat, target] in go.data.get(REFUSED, [])
 
 
-def not_again(go: Go, card: int, target: int) -> None:
-    """Refuse, in one sentence, a play already refused in ``go``."""
-    if refused(go, card, target):
-        raise IllegalAction("refused_this_go", "That play was refused this go (the permission to count Range "
-                            "through another empire's areas was not given, or its price not paid).")
+def not_again(go: Go, seat: int, target: int) -> None:
+    """Refuse, in one sentence, a play on a target whose request was refused in ``go``."""
+    if refused(go, seat, target):
+        raise IllegalAction("refused_this_go", "Your request to count Range through another empire's "
+                            f"areas to {empire_name(target)} was refused this go (or its price not paid): no "
+                            "card goes there before the go ends.")
 
 
 def _refused(ctx: Ctx, go: Go, request: Mapping[str, Any], why: str) -> None:
     """The request ends: nothing is played, the card stays in the hand; its player alone reads which."""
     go = _store(ctx, go, None)
-    done = [int(request["chosen"]["card"]), int(request["target"])]
+    asker = int(request["asker"])
+    done = [asker, int(request["target"])]
     ctx.state = ctx.state.with_go(replace(go, data={**go.data, REFUSED: [*go.data.get(REFUSED, []), done]}))
-    ctx.emit("range_play_refused", (go.seat,), seat=go.seat, card=int(request["chosen"]["card"]),
-             what=str(request["what"]), target=int(request["target"]), why=why)
+    if request["what"]:  # a window's play names its card in its own words (its go is another seat's)
+        ctx.emit("range_play_refused", (asker,), seat=asker, card=int(request["chosen"]["card"]),
+                 what=str(request["what"]), target=int(request["target"]), why=why)
+    then = _REFUSALS.get(str(request["key"]))
+    if then is not None:
+        then(ctx, ctx.state.go_of(go.seat) or go, request["chosen"])
 
 
 def pending_legal(state: SevenState, pending: Pending) -> list[Action]:
@@ -198,7 +211,7 @@ def _pay(ctx: Ctx, go: Go, pending: Pending, action: PayToll) -> None:
     ctx.state = ctx.state.with_empire(add_money(e, -money))
     if ctx.state.has_empire(keeper):
         ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(keeper), money))
-    ctx.emit("range_paid", seat=go.seat, empire=payer, keeper=keeper, money=money)
+    ctx.emit("range_paid", seat=pending.seat, empire=payer, keeper=keeper, money=money)
     _store(ctx, go, {**request, "next": int(request["next"]) + 1, "price": None})
     _next(ctx, go.seat)
 

@@ -70,9 +70,23 @@ def civilise_problem(state: SevenState, seat: PlayerId, civiliser: int, target: 
             f"{empire_name(target.card)} are not (L1222).")
 
 
-def other_time_problem(state: SevenState, seat: PlayerId, target: Empire, area: str = "") -> str | None:
-    """Why ``seat`` may not play an event on ``target`` (or ``area`` of it) outside Civilise (L1224)."""
+def other_time_route(state: SevenState, seat: PlayerId, target: Empire, area: str = "") -> Route | None:
+    """How one of ``seat``'s empires has ``target`` (or ``area`` of it) within Range for an event outside
+    Civilise (L1224), through other empires' areas with their permission (L2233); None: out of Range.
+    Without option 8, a route that asks nobody."""
+    if not on(state):
+        return Route(0)
+    return route(state, state.empires_of(seat), [area] if area else target.areas(), target.card)
+
+
+def other_time_problem(state: SevenState, seat: PlayerId, target: Empire, area: str = "",
+                       asking: bool = False) -> str | None:
+    """Why ``seat`` may not play an event on ``target`` (or ``area`` of it) outside Civilise (L1224); with
+    ``asking``, even counting through other empires' areas with their permission (an event window asks
+    it; an armed order, fired unseen, does not)."""
     if not on(state) or _reaches(state, state.empires_of(seat), target, area):
+        return None
+    if asking and other_time_route(state, seat, target, area) is not None:
         return None
     where = area or empire_name(target.card)
     return (f"With option 8 (Take that!), you play an event outside Civilise only with an empire within "
