@@ -311,6 +311,12 @@ def test_a_window_play_through_bobs_area_is_offered_and_asks_bob() -> None:
     # targeted by the card"; L2233: through Cyrenaica with bob's permission
     s = window()
     assert ON_DEFENDER in GAME.legal_actions(s.state, 0)
+    view = GAME.view(s.state, 0)
+    assert [choice(view, 0, a).label for a in GAME.legal_actions(s.state, 0)] == [
+        "Play Berserkers for the attackers: +3 to this side's total this round",
+        "Play Berserkers for the defenders: +3 to this side's total this round (asking the Carthaginians)",
+        "Play no event now"]
+    assert heading(view, 0, NAMES).endswith("the event window: play an event now, or pass")
     s.play(ON_DEFENDER)
     assert GAME.actors(s.state) == {3} and not window_played(s)
     assert BERSERKERS in s.state.people[0].hand  # still in the hand while asking

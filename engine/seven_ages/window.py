@@ -26,7 +26,7 @@ from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import prefs, range_requests, take_that
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import Card, load_deck
-from engine.seven_ages.decision import register_pending_heading
+from engine.seven_ages.decision import plain_heading, register_pending_heading
 from engine.seven_ages.range_permission import Route
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
@@ -53,6 +53,8 @@ Targets = Callable[[SevenState, Card], tuple[int, ...]]
 """The ``side`` values a card may be played with (a target seat, for a timing whose events name a player)."""
 Heading = Callable[[Mapping[str, Any], Mapping[str, Any], str], str]
 """The asked seat's question, from its view, its pending decision (with ``ask``) and its name."""
+VIA = "via"
+"""In an asked seat's decision (``ask``): its plays that must ask to count Range through (L2233)."""
 OUTER = "outer_window"
 """Where a window waits (``Go.data``) while a play made in it runs a window of its own (its cancel chain)."""
 Target = Callable[[SevenState, Go, Card, int], Empire | None]
@@ -175,11 +177,42 @@ def _ask(ctx: Ctx, seat: PlayerId, window: dict[str, Any]) -> bool:
         ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": None}))
         ctx.emit("window_closes", timing=window["timing"])
         return True
-    ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": window}))
-    data = {"ask": {**rules.ask(ctx.state, go), "timing": window["timing"]}} if rules.ask is not None else {}
-    asked = Pending(EVENT, int(order[int(window["next"])]), go.empire, data)
+    go = replace(go, data={**go.data, "window": window})
+    ctx.state = ctx.state.with_go(go)
+    seat_asked = int(order[int(window["next"])])
+    via = _via(ctx.state, go, seat_asked)
+    data = {"ask": {**(rules.ask(ctx.state, go) if rules.ask is not None else {}), "timing": window["timing"],
+                    **({VIA: via} if via else {})}} if rules.ask is not None or via else {}
+    asked = Pending(EVENT, seat_asked, go.empire, data)
     ctx.state = replace(ctx.state, pending=(*ctx.state.pending, asked))
     return False
+
+
+def _via(state: SevenState, go: Go, seat: PlayerId) -> list[list[Any]]:
+    """``[card, side, keepers]`` of each play offered to ``seat`` that must ask to count its Range through
+    others' areas (L2233): for its labels, in its own decision's data (it reads its hand)."""
+    if not take_that.on(state):
+        return []
+    rules = _TIMINGS[str(go.data["window"]["timing"])]
+    if rules.target is None:
+        return []
+    out: list[list[Any]] = []
+    for c in offered(state, go, seat):
+        for side in (0, 1):
+            if _range_problem(state, go, seat, c, side) is None and \
+                    (found := _keepers(state, go, seat, c, side)) is not None:
+                out.append([c.number, side, list(found.keepers)])
+    return out
+
+
+def note(view: Mapping[str, Any], action: WindowPlay) -> str:
+    """" (asking the Carthaginians)" after a window play that asks first; "" for one that need not."""
+    for p in view.get("pending", []):
+        if p["seat"] == action.player:
+            for card, side, keepers in p.get("ask", {}).get(VIA, []):
+                if (card, side) == (action.card, action.side):
+                    return f" ({range_requests.asking_words([int(k) for k in keepers])})"
+    return ""
 
 
 def asked_blind(state: SevenState, seat: PlayerId) -> bool:
@@ -331,7 +364,8 @@ def resume_outer(ctx: Ctx, seat: PlayerId) -> bool:
 def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
     """The asked seat's question, worded by its window's timing (the same whatever it holds)."""
     words = _TIMINGS[str(pending["ask"]["timing"])].heading
-    assert words is not None
+    if words is None:  # asked only to show which plays ask permission (VIA): the usual words
+        return plain_heading(view, EVENT)
     return words(view, pending, who)
 
 
