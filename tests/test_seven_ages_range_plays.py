@@ -28,6 +28,7 @@ from engine.seven_ages.actions_move import (
     PayToll,
     StopHere,
 )
+from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import choice, heading
 from engine.seven_ages.game import GAME
@@ -355,3 +356,20 @@ def test_a_window_play_with_a_standing_no() -> None:
     assert ON_DEFENDER in GAME.legal_actions(s.state, 0)  # offered all the same: the answer shows when asked
     s.play(ON_DEFENDER)
     assert not window_played(s) and BERSERKERS in s.state.people[0].hand
+
+
+# -- the computer players -----------------------------------------------------------------------------
+
+def test_the_greedy_player_asks_a_price_and_pays_one_it_can() -> None:
+    # the canal's rule of thumb, reused: let through for a price; pay a price the empire can afford
+    s = window(money=20)
+    s.play(ON_DEFENDER)
+    keeper = make_policy("greedy", 3).choose(s.state, 3)
+    assert isinstance(keeper, CanalAnswer) and keeper.answer > 0
+    s.play(keeper)
+    assert make_policy("greedy", 0).choose(s.state, 0) == PayToll(0, True)
+    t = civilise(money=20).do(PLAY)
+    t.do(make_policy("greedy", 1).choose(t.state, 1))
+    assert make_policy("greedy", 0).choose(t.state, 0) == PayToll(0, True)
+    poor = civilise(money=0).do(PLAY, CanalAnswer(1, 5))
+    assert make_policy("greedy", 0).choose(poor.state, 0) == PayToll(0, False)
