@@ -92,8 +92,8 @@ def test_bob_says_yes_and_the_event_is_played() -> None:
     assert t.legal(1) == [CanalAnswer(1, REFUSE), CanalAnswer(1, 0), CanalAnswer(1, 5), CanalAnswer(1, 10),
                           CanalAnswer(1, 20)]
     assert heading(GAME.view(t.state, 1), 1, NAMES) == (
-        "bob (Blue): the Egyptians ask to count range through the Carthaginians's areas, to play a card on "
-        "the Etruscans: answer no, yes or a price")
+        "bob (Blue): the Egyptians ask the Carthaginians to count range through their areas, to play a card "
+        "on the Etruscans: answer no, yes or a price")
     assert label(t, 1, CanalAnswer(1, 0)) == "Let them count through"
     answered = GAME.apply(t.state, CanalAnswer(1, 0))  # through the game's own door: a move of Civilise
     t.state, t.events = answered.state, [*t.events, *answered.events]
@@ -129,6 +129,9 @@ def test_a_price_paid_at_once_then_the_event_is_played() -> None:
     t.do(PLAY, CanalAnswer(1, 10))
     assert t.actors() == {0} and t.legal(0) == [PayToll(0, True), PayToll(0, False)]
     assert label(t, 0, PayToll(0, True)) == "Pay the price and play the card"
+    assert heading(GAME.view(t.state, 0), 0, NAMES) == (
+        "alice (Red): the Carthaginians ask 10 money of the Egyptians to count range through their areas: "
+        "pay it and play, or not")
     t.do(PayToll(0, True))
     # L2233: "which you must supply immediately if you accept"
     assert t.of(CIVILISER).money == 10 and t.of(KEEPER).money == 10

@@ -251,9 +251,9 @@ def _words(event: Event, names: Names) -> str | None:
 def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
     ask = pending["ask"]
     if pending["kind"] == ASK:
-        return (f"{who}: {empire_name(int(ask['empire']))} ask to count range through "
-                f"{empire_name(int(ask['keeper']))}'s areas, to play a card {_on(int(ask['target']))}: "
-                "answer no, yes or a price")
+        return (f"{who}: {empire_name(int(ask['empire']))} ask {empire_name(int(ask['keeper']))} to count "
+                f"range through their areas, to play a card {_on(int(ask['target']))}: answer no, yes or a "
+                "price")
     return (f"{who}: {empire_name(int(ask['keeper']))} ask {ask['money']} money of "
             f"{empire_name(int(ask['empire']))} to count range through their areas: pay it and play, or not")
 
