@@ -89,6 +89,8 @@ def test_bob_says_yes_and_the_event_is_played() -> None:
     t = civilise()
     t.do(PLAY)
     assert t.actors() == {1} and not played(t) and QUAKE in t.state.people[0].hand
+    for other in (1, 2):  # what alice would play stays hers: the request names only the target
+        assert "range_request" not in str(GAME.view(t.state, other)["goes"])
     assert t.legal(1) == [CanalAnswer(1, REFUSE), CanalAnswer(1, 0), CanalAnswer(1, 5), CanalAnswer(1, 10),
                           CanalAnswer(1, 20)]
     assert heading(GAME.view(t.state, 1), 1, NAMES) == (
