@@ -49,7 +49,7 @@ class TurnView(TypedDict):
     player: int
     empire: str
     name: str
-    step: str
+    step: TurnStep  # a str: its value once the view went through JSON
     force: str
     force_key: str
     force_kind: str
@@ -96,7 +96,7 @@ class ClassicView(TypedDict):
     options: dict[str, Any]
     epoch: int
     epoch_name: str
-    phase: str  # draw | turn | over
+    phase: Phase  # a str: its value once the view went through JSON
     actors: list[int]
     scores: list[int]
     final: list[int] | None

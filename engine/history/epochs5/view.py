@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from engine.history.epochs5.state import Phase, TurnStep
+
 
 class TrackSpace(TypedDict):
     space: int
@@ -68,7 +70,7 @@ class TurnView(TypedDict):
     player: int
     empire: str
     name: str  # the empire's name
-    step: str  # kingdom | invade | target | reroll | siege | track | scoring
+    step: TurnStep  # a str: its value once the view went through JSON
     force: str
     force_name: str  # the empire or kingdom placing armies now
     force_kind: str  # empire | kingdom
@@ -106,7 +108,7 @@ class Epochs5View(TypedDict):
     options: dict[str, Any]
     epoch: int
     epoch_name: str
-    phase: str  # draft | turn | over
+    phase: Phase  # a str: its value once the view went through JSON
     actors: list[int]
     scores: list[int]
     epoch_scores: list[list[int]]  # each player's score at the end of each epoch played
