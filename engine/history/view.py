@@ -8,7 +8,7 @@ values) leaves the engine only through :func:`build_view`. An army is
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, final
 
 from engine.history import event_cards
 from engine.history.board import Ctx
@@ -89,6 +89,9 @@ class YouView(TypedDict):
     piece_choices: NotRequired[dict[str, list[int]]]  # playable far-away cards -> epochs offered
 
 
+# final: a reader of both History views (render.history_shown) tells them apart by their keys, which
+# mypy narrows only for a final TypedDict
+@final
 class ClassicView(TypedDict):
     game: str
     seq: int
