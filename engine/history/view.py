@@ -14,7 +14,7 @@ from engine.history import event_cards
 from engine.history.board import Ctx
 from engine.history.data import RulesData
 from engine.history.flow import expansion_targets, fort_lands, naval_options
-from engine.history.scoring import places, ranking, score_breakdown
+from engine.history.scoring import Breakdown, places, ranking, score_breakdown
 from engine.history.state import HistoryState, Phase, TurnStep
 from engine.words import roman
 
@@ -81,7 +81,7 @@ class TurnView(TypedDict):
 class YouView(TypedDict):
     player: int
     hand: list[str]
-    score_now: dict[str, Any]
+    score_now: Breakdown
     empire: NotRequired[str | None]
     empire_given_by: NotRequired[int]
     drawn: NotRequired[str]

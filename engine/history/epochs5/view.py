@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, final
 
+from engine.history.epochs5.board import Breakdown
 from engine.history.epochs5.state import Phase, TurnStep
 
 
@@ -97,7 +98,7 @@ class YouView(TypedDict):
     hand: list[str]
     empire: str | None
     prefs: dict[str, str]
-    score_now: dict[str, Any]
+    score_now: Breakdown
     choosing: NotRequired[Choosing]
 
 
