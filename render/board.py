@@ -26,8 +26,11 @@ import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.history.data import ROMAN, load_rules
+from engine.history.epochs5.view import Epochs5View
+from engine.history.view import ClassicView
 from engine.history.worldmap import WorldMap
 from render import palette
+from render.history_shown import HistoryView, Shown, shown_in
 from render.marks import draw_piece, seat_label
 from render.palette import RGB, font
 from render.png import encode_png
@@ -783,16 +786,6 @@ def _ship(
         draw_piece(draw, manned, (x - 8 * k, y - 6 * k), r, fill=mc, ink=ink)
 
 
-def army_stack(armies: Sequence[Any]) -> list[Sequence[Any]]:
-    """A land's armies as ``[owner, epoch, force]`` each: the classic rules keep a list of them,
-    the 5-epoch rules one ``[owner, force]`` army (whose epoch the board does not record: 0)."""
-    if not armies:
-        return []
-    if isinstance(armies[0], (list, tuple)):
-        return list(armies)
-    return [[armies[0], 0, armies[1]]]
-
-
 def _caravan(draw: ImageDraw.ImageDraw, c: tuple[float, float], colour: RGB, k: float) -> None:
     """A caravan (5-epoch rules): a tent in the empire's colour."""
     x, y = c
@@ -922,16 +915,15 @@ def _clear_shift(name: str, count: tuple[int, int], k: float, head: int, board_i
     return fallback or coast
 
 
-def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board_id: str,
+def _draw_pieces(canvas: Image.Image, seen: Shown, k: float, head: int, board_id: str,
                  names: bool = False, origin: tuple[int, int] = (0, 0)) -> list[tuple[int, int, int, int]]:
-    """Every piece of ``view`` on the map; ``canvas`` is the part of the picture whose top-left corner
+    """Every piece ``seen`` on the map; ``canvas`` is the part of the picture whose top-left corner
     is at ``origin`` (pieces are placed on the whole picture, then drawn where the canvas shows them).
     Returns boxes on the canvas (x0, y0, x1, y1, clipped to it) that hold every pixel drawn: one per
     land, ship and caravan shown."""
     g = _geometry(board_id)
-    board = view.get("board") or {}
-    turn = view.get("turn") or {}
-    active_keys = {turn.get("empire"), turn.get("force_key")} - {None}
+    turn = seen.turn
+    active_keys = turn.active if turn is not None else frozenset()
     draw = StampDraw(canvas)
     lands = g.data["lands"]
     size = round(k * BASE_WIDTH)
@@ -954,10 +946,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
         if x0 < x1 and y0 < y1:
             spots.append((x0, y0, x1, y1))
 
-    forts = set(board.get("forts", ()))
-    monuments = set(board.get("monuments", ()))
-    structures: Mapping[str, str] = board.get("structures", {})
-    armies: Mapping[str, Sequence[Sequence[Any]]] = board.get("armies", {})
+    forts, monuments, structures, armies = seen.forts, seen.monuments, seen.structures, seen.armies
     for name in sorted(set(armies) | forts | monuments | set(structures)):
         if name not in lands:
             continue
@@ -966,7 +955,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
             continue
         row1, row2 = slots[:3], slots[3:6]
         spacing = row1[1][0] - row1[0][0]
-        stack = army_stack(armies.get(name, ()))
+        stack = armies.get(name, ())
         shown = stack[:3]
         offset = (3 - len(shown)) * spacing / 2
         buildings = (name in forts) + (name in structures) + (name in monuments)
@@ -974,7 +963,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
             else (0.0, 0.0)
         centres = []
         for i, army in enumerate(shown):
-            owner, epoch, force = int(army[0]), int(army[1]), army[2]
+            owner, epoch, force = army
             centres.append(at(row1[i], offset))
             _army(draw, centres[-1], owner, epoch, force in active_keys, k)
         if len(stack) > 3:
@@ -1010,16 +999,15 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
 
     shift = (0.0, 0.0)  # ships and caravans stand where the geometry puts them
     waters = g.data["waters"]
-    manned: Mapping[str, Sequence[Any]] = board.get("manned", {})
-    fleets = Counter(str(w) for w in turn.get("fleets", ()))
-    player = turn.get("player")
+    manned = seen.manned
+    fleets = Counter(turn.fleets if turn is not None else ())
+    player = turn.player if turn is not None else None
     for water in sorted(set(fleets) | set(manned)):
         if water not in waters:
             continue
         x, y = at(waters[water]["fleet"])
         spot([(x, y)])
-        holder = manned.get(water)
-        holder_owner = int(holder[0]) if holder else None
+        holder_owner = manned.get(water)
         n = fleets.get(water, 0)
         if n and player is not None:
             colour = palette.PLAYER_COLOURS[int(player) % len(palette.PLAYER_COLOURS)]
@@ -1036,7 +1024,7 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
                 )
         elif holder_owner is not None:
             _ship(draw, (x, y), (200, 200, 200), k, holder_owner)
-    caravans = Counter(str(land) for land in turn.get("caravans", ()))
+    caravans = Counter(turn.caravans if turn is not None else ())
     if caravans and player is not None:
         colour = palette.PLAYER_COLOURS[int(player) % len(palette.PLAYER_COLOURS)]
         for land in sorted(caravans):
@@ -1049,15 +1037,15 @@ def _draw_pieces(canvas: Image.Image, view: Mapping[str, Any], k: float, head: i
 # --- panel ------------------------------------------------------------------
 
 
-def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: int, board: str,
+def _draw_panel(canvas: Image.Image, seen: Shown, k: float, head: int, board: str,
                 people: Sequence[str] = ()) -> None:
     g = _geometry(board)
     draw = StampDraw(canvas)
     draw.rectangle((0, 0, canvas.width, head - 1), fill=palette.PAPER)
     draw.line((0, head - 1, canvas.width, head - 1), fill=palette.BORDER, width=max(1, round(k)))
     pad = 10 * k
-    epoch = int(view.get("epoch") or 0)
-    title = view.get("epoch_name") or (f"Epoch {ROMAN[epoch]}" if 0 < epoch < len(ROMAN) else "")
+    epoch = seen.epoch
+    title = seen.epoch_name or (f"Epoch {ROMAN[epoch]}" if 0 < epoch < len(ROMAN) else "")
     big, mid, small = (
         font(max(8, round(20 * k)), True),
         font(max(7, round(14 * k))),
@@ -1066,26 +1054,25 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     y1 = 18 * k
     draw.text((pad, y1), title, font=big, fill=palette.INK, anchor="lm")
     x = pad + text_length(title, big) + 16 * k
-    turn = view.get("turn")
-    you = viewer(view)
-    scores, winner = final_scores(view)
-    if turn:
-        p = int(turn.get("player", 0))
+    turn = seen.turn
+    you, scores, winner = seen.you, seen.scores, seen.winner
+    if turn is not None:
+        p = turn.player
         colour = palette.PLAYER_COLOURS[p % len(palette.PLAYER_COLOURS)]
         r = 7 * k
         draw_piece(draw, p, (x + r, y1), r, fill=colour, ink=palette.INK)
-        text = f"{turn.get('name', '')} — {_seat(p, you, people)} playing"
-        if turn.get("catapult"):  # 5-epoch rules: the siege bonus waiting on the catapult
-            text += f" · catapult +{turn['catapult']}"
-        if turn.get("armies") is not None and "catapult" in turn:
-            n = int(turn["armies"])
+        text = f"{turn.name} — {_seat(p, you, people)} playing"
+        if turn.catapult:  # 5-epoch rules: the siege bonus waiting on the catapult
+            text += f" · catapult +{turn.catapult}"
+        if turn.to_place is not None:  # 5-epoch rules: the armies left on the card
+            n = turn.to_place
             text += f" · {n} {'army' if n == 1 else 'armies'} to place"
         draw.text((x + 2 * r + 6 * k, y1), text, font=mid, fill=palette.INK, anchor="lm")
     elif winner is not None:
         text = f"Game over — {_seat(winner, you, people)} {'win' if winner == you else 'wins'}"
         draw.text((x, y1), text, font=mid, fill=palette.INK, anchor="lm")
-    elif view.get("phase"):
-        draw.text((x, y1), str(view["phase"]).capitalize(), font=mid, fill=palette.INK, anchor="lm")
+    elif seen.phase:
+        draw.text((x, y1), seen.phase.capitalize(), font=mid, fill=palette.INK, anchor="lm")
 
     # Scores, right-aligned: a chip per player (the final figures once the game is over).
     xr = canvas.width - pad
@@ -1094,7 +1081,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
         label = f"{_seat(p, you, people)} {scores[p]}" + (" · winner" if p == winner else "")
         w = text_length(label, mid) + 26 * k
         x0 = xr - w
-        active = (bool(turn) and turn is not None and int(turn.get("player", -1)) == p) or p == winner
+        active = (turn is not None and turn.player == p) or p == winner
         draw.rounded_rectangle(
             (x0, y1 - 11 * k, xr, y1 + 11 * k),
             radius=5 * k,
@@ -1114,11 +1101,11 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
     draw.text((x, y2), key, font=small, fill=palette.INK, anchor="lm")
     x += text_length(key, small) + 8 * k
     cell = (canvas.width - x - pad) / len(g.areas)
-    tokens: Mapping[str, Mapping[str, int]] | None = view.get("region_tokens")
+    tokens = seen.tokens
     for area in g.areas:
         colour = palette.AREA_COLOURS[area]
         if tokens is not None:  # 5-epoch rules: a region scores only once its token is out
-            value = tokens[area]["value"] if area in tokens else None
+            value = tokens.get(area)
         else:
             values = g.area_values.get(area, ())
             value = values[epoch - 1] if 0 < epoch <= len(values) else None
@@ -1140,23 +1127,6 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], k: float, head: in
                 anchor="rm",
             )
         x += cell
-
-
-def viewer(view: Mapping[str, Any]) -> int | None:
-    """The seat whose view this is (None for a spectator): both rulesets put it in ``you``."""
-    you = view.get("you")
-    return int(you["player"]) if isinstance(you, Mapping) and you.get("player") is not None else None
-
-
-def final_scores(view: Mapping[str, Any]) -> tuple[list[int], int | None]:
-    """The scores to show and the winner: once the game is over, the final figures (the classic
-    rules add the pre-eminence markers into ``final``) and the first of ``ranking``, which already
-    applies the rulebook's tie-breaks; before that the running scores and no winner."""
-    ranking = view.get("ranking")
-    final = view.get("final")
-    scores = list(final if final is not None else view.get("scores") or [])
-    over = view.get("phase") == "over" and bool(ranking)
-    return scores, int(ranking[0]) if over and ranking else None
 
 
 def _seat(p: int, you: int | None, people: Sequence[str] = ()) -> str:
@@ -1258,7 +1228,7 @@ def _odd(v: float) -> int:
 
 
 def render_classic(
-    view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
+    view: ClassicView, *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
 ) -> bytes:
     """The classic 7-epoch board as seen in ``view`` (``GAME.view`` output, plain data) as PNG bytes.
 
@@ -1272,14 +1242,14 @@ def render_classic(
 
 
 def render_epochs5(
-    view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
+    view: Epochs5View, *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
 ) -> bytes:
     """The 5-epoch edition's board as seen in ``view``, as PNG bytes (arguments as :func:`render_classic`)."""
     return render_history(view, EPOCHS5, names=names, highlight=highlight, size=size)
 
 
 def render_history(
-    view: Mapping[str, Any], board: str, *, names: bool = True, highlight: Sequence[str] = (),
+    view: HistoryView, board: str, *, names: bool = True, highlight: Sequence[str] = (),
     size: int = 1600,
 ) -> bytes:
     """A History of the World ``board`` (a key of :data:`BOARDS`) as seen in ``view``, as PNG bytes."""
@@ -1287,7 +1257,7 @@ def render_history(
 
 
 def history_image(
-    view: Mapping[str, Any], board: str, *, names: bool = True, highlight: Sequence[str] = (),
+    view: HistoryView, board: str, *, names: bool = True, highlight: Sequence[str] = (),
     size: int = 1600, window: Box | None = None, people: Sequence[str] = (),
 ) -> Image.Image:
     """The picture :func:`render_history` encodes (with names only from :data:`NAMES_FROM` px wide).
@@ -1319,7 +1289,8 @@ def history_image(
     if highlight:
         _highlight(canvas, highlight, size, head, board, names, origin,
                    (shown[0] - box[0], shown[1] - box[1], shown[2] - box[0], shown[3] - box[1]))
-    spots = _draw_pieces(canvas, view, k, head, board_id=board, names=names, origin=origin)
+    seen = shown_in(view)
+    spots = _draw_pieces(canvas, seen, k, head, board_id=board, names=names, origin=origin)
     if names:
         # Where a land is too small for both its pieces and its name, the pieces stand on the name
         # (the layout keeps them apart wherever there is room): the name and its halo go back over
@@ -1335,7 +1306,7 @@ def history_image(
                          y0 + origin[1] + part[3])
                 canvas.paste(base.crop(where), (x0 + part[0], y0 + part[1]), named.crop(part))
     if window is None:
-        _draw_panel(canvas, view, k, head, board, people)
+        _draw_panel(canvas, seen, k, head, board, people)
         return canvas
     return canvas.crop((shown[0] - box[0], shown[1] - box[1], shown[2] - box[0], shown[3] - box[1]))
 

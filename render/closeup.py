@@ -5,11 +5,13 @@ does not. The whole map goes along as a second picture."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from PIL import Image
 
+from engine.history.epochs5.view import Epochs5View
+from engine.history.view import ClassicView
 from render import palette
 from render.board import (
     BASE_WIDTH,
@@ -23,11 +25,10 @@ from render.board import (
     _names_mask,
     _scaled_ids,
     _seat,
-    final_scores,
     history_image,
     label_layout,
-    viewer,
 )
+from render.history_shown import HistoryView, shown_in
 from render.marks import draw_piece
 from render.palette import font
 from render.png import encode_png
@@ -110,17 +111,16 @@ def window_scale(width: float, size: int) -> int | None:
     return max(fits) if fits else None
 
 
-def _header(img: Image.Image, view: Mapping[str, Any], k: float, people: Sequence[str] = ()) -> None:
+def _header(img: Image.Image, view: HistoryView, k: float, people: Sequence[str] = ()) -> None:
     """The stage and whose turn it is, and every seat's score, in two lines."""
     draw = StampDraw(img)
     draw.rectangle((0, 0, img.width, round(TOP * k)), fill=palette.PAPER)
     draw.line((0, round(TOP * k), img.width, round(TOP * k)), fill=palette.BORDER, width=max(1, round(k)))
-    you = viewer(view)
-    scores, winner = final_scores(view)
-    turn = view.get("turn")
-    title = str(view.get("epoch_name") or "")
-    if turn:
-        title += f" · {turn.get('name', '')} — {_seat(int(turn.get('player', 0)), you, people)} playing"
+    seen = shown_in(view)
+    you, scores, winner, turn = seen.you, seen.scores, seen.winner, seen.turn
+    title = seen.epoch_name
+    if turn is not None:
+        title += f" · {turn.name} — {_seat(turn.player, you, people)} playing"
     elif winner is not None:
         title += f" · Game over — {_seat(winner, you, people)} {'win' if winner == you else 'wins'}"
     draw.text((10 * k, 16 * k), title, font=font(round(17 * k), True), fill=palette.INK, anchor="lm")
@@ -144,7 +144,7 @@ def map_scale(crop_width: float, size: int) -> int:
     return next((s for s in SCALES if s >= BASE_WIDTH * zoom * (1 - 1e-9)), SCALES[-1])
 
 
-def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str = CLASSIC,
+def closeup_image(view: HistoryView, lands: Sequence[str], *, board: str = CLASSIC,
                   size: int = 800, people: Sequence[str] = ()) -> Image.Image:
     """The picture :func:`render_closeup` encodes: the window of :func:`crop_box` drawn at its own
     scale where that is one of :data:`SCALES`, else drawn finer and shrunk."""
@@ -174,7 +174,7 @@ def closeup_image(view: Mapping[str, Any], lands: Sequence[str], *, board: str =
     return out
 
 
-def render_closeup(view: Mapping[str, Any], lands: Sequence[str], *, board: str = CLASSIC,
+def render_closeup(view: HistoryView, lands: Sequence[str], *, board: str = CLASSIC,
                    size: int = 800, people: Sequence[str] = ()) -> bytes:
     """A close-up of ``lands`` (outlined) and the lands round them, ``size`` px wide, as PNG bytes.
 
@@ -191,12 +191,12 @@ def render_closeup(view: Mapping[str, Any], lands: Sequence[str], *, board: str 
     return encode_png(closeup_image(view, lands, board=board, size=size, people=people))
 
 
-def closeup_classic(view: Mapping[str, Any], lands: Sequence[str], *, size: int = 800) -> bytes:
+def closeup_classic(view: ClassicView, lands: Sequence[str], *, size: int = 800) -> bytes:
     """:func:`render_closeup` of the classic 7-epoch map."""
     return render_closeup(view, lands, board=CLASSIC, size=size)
 
 
-def closeup_epochs5(view: Mapping[str, Any], lands: Sequence[str], *, size: int = 800) -> bytes:
+def closeup_epochs5(view: Epochs5View, lands: Sequence[str], *, size: int = 800) -> bytes:
     """:func:`render_closeup` of the 5-epoch edition's map."""
     return render_closeup(view, lands, board=EPOCHS5, size=size)
 
@@ -220,7 +220,7 @@ def closeup_lands(lands: Sequence[str], board: str = CLASSIC) -> list[str]:
     return group
 
 
-def notice_pictures(view: Mapping[str, Any], *, board: str = CLASSIC, focus: Sequence[str] = (),
+def notice_pictures(view: HistoryView, *, board: str = CLASSIC, focus: Sequence[str] = (),
                     size: int = 800, people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """A turn notice's pictures of a History map: the close-up of the lands of ``focus`` (when it
     names any; see :func:`closeup_lands`), then the whole map with those lands outlined (with the
@@ -233,13 +233,13 @@ def notice_pictures(view: Mapping[str, Any], *, board: str = CLASSIC, focus: Seq
     return out
 
 
-def notice_classic(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+def notice_classic(view: ClassicView, *, focus: Sequence[str] = (), size: int = 800,
                    people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """:func:`notice_pictures` of the classic 7-epoch map (an :class:`engine.spec.NoticePictures`)."""
     return notice_pictures(view, board=CLASSIC, focus=focus, size=size, people=people)
 
 
-def notice_epochs5(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+def notice_epochs5(view: Epochs5View, *, focus: Sequence[str] = (), size: int = 800,
                    people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """:func:`notice_pictures` of the 5-epoch edition's map."""
     return notice_pictures(view, board=EPOCHS5, focus=focus, size=size, people=people)

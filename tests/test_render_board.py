@@ -16,6 +16,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from engine.history.game import GAME
+from engine.history.view import BoardView, ClassicView
 from engine.history.worldmap import load_map
 from render import palette
 from render.board import BOARD_DIR, render_classic
@@ -115,7 +116,7 @@ def test_every_land_has_label_and_slots() -> None:
         assert water in geo["waters"] and len(geo["waters"][water]["fleet"]) == 2
 
 
-def _fixture_view(seed: int = 7, actions: int = 400) -> dict[str, Any]:
+def _fixture_view(seed: int = 7, actions: int = 400) -> ClassicView:
     """A seeded game between random AI players, viewed by the active player, as plain JSON data."""
     from engine.history.ai import make_policy
 
@@ -127,16 +128,16 @@ def _fixture_view(seed: int = 7, actions: int = 400) -> dict[str, Any]:
         p = sorted(GAME.actors(state))[0]
         state = GAME.apply(state, policies[p].choose(state, p)).state
     viewer = state.turn.player if state.turn is not None else None
-    view: dict[str, Any] = json.loads(json.dumps(GAME.view(state, viewer)))
+    view: ClassicView = json.loads(json.dumps(GAME.view(state, viewer)))
     return view
 
 
 @pytest.fixture(scope="module")
-def view() -> dict[str, Any]:
+def view() -> ClassicView:
     return _fixture_view()
 
 
-def test_render_is_deterministic_and_decodes(view: dict[str, Any]) -> None:
+def test_render_is_deterministic_and_decodes(view: ClassicView) -> None:
     a = render_classic(view)
     b = render_classic(json.loads(json.dumps(view)))
     assert a == b
@@ -149,7 +150,7 @@ def test_render_is_deterministic_and_decodes(view: dict[str, Any]) -> None:
     assert img.width == 800
 
 
-def test_same_picture_in_another_process(view: dict[str, Any], tmp_path: Path) -> None:
+def test_same_picture_in_another_process(view: ClassicView, tmp_path: Path) -> None:
     path = tmp_path / "view.json"
     path.write_text(json.dumps(view))
     code = (
@@ -167,32 +168,17 @@ def test_same_picture_in_another_process(view: dict[str, Any], tmp_path: Path) -
     assert out.stdout.strip() == hashlib.sha256(render_classic(view)).hexdigest()
 
 
-def test_render_needs_only_plain_data() -> None:
-    # A view built by hand: no state anywhere.
-    view = {
-        "epoch": 2,
-        "epoch_name": "Epoch II",
-        "phase": "play",
-        "scores": [10, 12, 7],
-        "board": {
-            "armies": {
-                "Levant": [[0, 1, "1:Sumerians"]],
-                "Morea": [[1, 2, "2:Minoans"], [1, 2, "2:Minoans"]],
-            },
-            "forts": ["Levant"],
-            "structures": {"Morea": "capital", "Levant": "city"},
-            "monuments": ["Morea"],
-            "manned": {},
-        },
-        "turn": {
-            "player": 1,
-            "empire": "2:Minoans",
-            "name": "Minoans",
-            "force": "Minoans",
-            "fleets": ["Eastern Mediterranean"],
-        },
-    }
-    png = render_classic(view, highlight=["Crete"])
+def test_render_needs_only_plain_data(view: ClassicView) -> None:
+    # A view as plain data with its board written by hand: no state anywhere.
+    by_hand: ClassicView = json.loads(json.dumps(view))
+    by_hand["board"] = BoardView(
+        armies={"Levant": [[0, 1, "1:Sumerians"]], "Morea": [[1, 2, "2:Minoans"], [1, 2, "2:Minoans"]]},
+        forts=["Levant"],
+        structures={"Morea": "capital", "Levant": "city"},
+        monuments=["Morea"],
+        manned={},
+    )
+    png = render_classic(by_hand, highlight=["Crete"])
     assert png.startswith(b"\x89PNG")
 
 
@@ -294,7 +280,7 @@ def test_a_board_without_a_picture_is_refused() -> None:
     from render.board import render_history
 
     with pytest.raises(ValueError, match="No board picture for 'chess'"):
-        render_history({}, "chess")
+        render_history(GAME.view(GAME.setup(3, {}, 1), None), "chess")
 
 
 def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:

@@ -22,10 +22,11 @@ from render.closeup import (
     focus_lands,
     notice_pictures,
 )
+from render.history_shown import HistoryView
 from tests.contract.test_pictures_contract import images, moment
 
 
-def _view(game_id: str) -> dict[str, Any]:
+def _view(game_id: str) -> HistoryView:
     game = get_game(game_id)
     state = game.setup(4, spec(game_id).default_options(), 9)
     ais = [make_policy(game_id, "greedy", 900 + p) for p in range(4)]
@@ -34,7 +35,7 @@ def _view(game_id: str) -> dict[str, Any]:
             break
         p = sorted(game.actors(state))[0]
         state = game.apply(state, ais[p].choose(state, p)).state
-    view: dict[str, Any] = json.loads(json.dumps(game.view(state, 1)))
+    view: HistoryView = json.loads(json.dumps(game.view(state, 1)))
     return view
 
 
@@ -128,5 +129,6 @@ def test_a_history_close_up_holds_the_newest_lands_of_the_news(game_id: str, boa
 @pytest.mark.parametrize(("game_id", "board"), HISTORY)
 def test_news_that_names_no_land_gives_the_whole_map_alone(game_id: str, board: str) -> None:
     at = moment(spec(game_id), 3, seed=4, steps=30)
-    pictures = notice_pictures(at.view, board=board, focus=["Sumerians", "Pacific Ocean", "empire"], size=400)
+    view: HistoryView = json.loads(json.dumps(at.view))  # a History view, as plain data
+    pictures = notice_pictures(view, board=board, focus=["Sumerians", "Pacific Ocean", "empire"], size=400)
     assert [tag for tag, _ in pictures] == ["map"]

@@ -16,11 +16,12 @@ from PIL import Image, ImageFilter
 from engine.registry import get_game, make_policy
 from render.board import CLASSIC, EPOCHS5, HEADER, _dilate, _erode, history_image
 from render.closeup import crop_box, notice_pictures
+from render.history_shown import HistoryView
 
 GAME_OF = {CLASSIC: "history-classic", EPOCHS5: "history"}
 
 
-def _view(board: str, moves: int = 150) -> dict[str, Any]:
+def _view(board: str, moves: int = 150) -> HistoryView:
     game_id = GAME_OF[board]
     game = get_game(game_id)
     state = game.setup(4, {}, 11)
@@ -30,7 +31,7 @@ def _view(board: str, moves: int = 150) -> dict[str, Any]:
             break
         p = sorted(game.actors(state))[0]
         state = game.apply(state, ais[p].choose(state, p)).state
-    view: dict[str, Any] = json.loads(json.dumps(game.view(state, 1)))
+    view: HistoryView = json.loads(json.dumps(game.view(state, 1)))
     return view
 
 

@@ -13,20 +13,26 @@ from PIL import Image
 
 from engine.registry import get_game, make_policy, spec
 from render import palette
-from render.board import BASE_WIDTH, FOOTER, HEADER, final_scores, viewer
+from render.board import BASE_WIDTH, FOOTER, HEADER
+from render.history_shown import HistoryView, final_scores, viewer
 
 HISTORY_GAMES = ("history-classic", "history")
 
 
-def _play(game_id: str, players: int, seed: int, viewer_seat: int | None) -> tuple[Any, dict[str, Any]]:
-    """A whole seeded AI game; the end state and ``viewer_seat``'s view of it as plain data."""
+def _play(game_id: str, players: int, seed: int, viewer_seat: int | None,
+          moves: int | None = None) -> tuple[Any, HistoryView]:
+    """A seeded AI game, whole or its first ``moves``; the state it reached and ``viewer_seat``'s view
+    of it as plain data."""
     game = get_game(game_id)
     state = game.setup(players, spec(game_id).default_options(), seed)
     policies = [make_policy(game_id, "greedy", seed * 100 + p) for p in range(players)]
-    while not game.is_over(state):
+    played = 0
+    while not game.is_over(state) and (moves is None or played < moves):
         p = sorted(game.actors(state))[0]
         state = game.apply(state, policies[p].choose(state, p)).state
-    return state, json.loads(json.dumps(game.view(state, viewer_seat)))
+        played += 1
+    view: HistoryView = json.loads(json.dumps(game.view(state, viewer_seat)))
+    return state, view
 
 
 def _pixels(png: bytes) -> np.ndarray:
@@ -47,16 +53,19 @@ def test_the_final_board_shows_the_final_scores_and_the_rulebook_winner(game_id:
         assert scores != list(state.scores)
 
 
-def test_no_winner_is_named_while_the_game_runs() -> None:
-    view = {"phase": "turn", "scores": [3, 4], "final": None, "ranking": None}
-    assert final_scores(view) == ([3, 4], None)
+@pytest.mark.parametrize("game_id", HISTORY_GAMES)
+def test_no_winner_is_named_while_the_game_runs(game_id: str) -> None:
+    state, view = _play(game_id, 3, 5, 0, moves=40)
+    assert not get_game(game_id).is_over(state)
+    assert final_scores(view) == (view["scores"], None)
 
 
 @pytest.mark.parametrize("game_id", HISTORY_GAMES)
 def test_the_header_marks_the_viewers_colour_and_nothing_else_changes(game_id: str) -> None:
     _, mine = _play(game_id, 3, 2, 1)
     assert viewer(mine) == 1
-    spectator = dict(mine, you=None)
+    spectator = mine.copy()
+    spectator["you"] = None
     assert viewer(spectator) is None
     draw = spec(game_id).render()
     a, b = _pixels(draw(mine, size=1600)), _pixels(draw(spectator, size=1600))

@@ -4,7 +4,6 @@ it), never on another land, never two on each other, not under a land's army."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import numpy as np
 import pytest
@@ -25,6 +24,7 @@ from render.board import (
     label_layout,
 )
 from render.closeup import SCALES, crop_box, map_scale
+from render.history_shown import HistoryView
 
 GAME_OF = {CLASSIC: "history-classic", EPOCHS5: "history"}  # the game each map belongs to
 
@@ -151,7 +151,7 @@ def test_an_army_on_its_capital_stands_off_every_name(board: str, size: int) -> 
     assert covering <= listed, sorted(covering - listed)
 
 
-def _crowded_view(board: str) -> dict[str, Any]:
+def _crowded_view(board: str) -> HistoryView:
     """A real view of ``board``'s game with an army, a capital, a fort and a monument in every land:
     every piece the map draws, on every land at once."""
     game = get_game(GAME_OF[board])
@@ -159,10 +159,12 @@ def _crowded_view(board: str) -> dict[str, Any]:
     while not (army := next(iter(game.view(state, None)["board"]["armies"].values()), None)):
         p = sorted(game.actors(state))[0]
         state = game.apply(state, game.legal_actions(state, p)[0]).state
-    view: dict[str, Any] = json.loads(json.dumps(game.view(state, 0)))
+    view: HistoryView = json.loads(json.dumps(game.view(state, 0)))
     lands = list(_geometry(board).data["lands"])
-    view["board"].update(armies={land: army for land in lands}, structures=dict.fromkeys(lands, "capital"),
-                         forts=lands, monuments=lands)
+    pieces = view["board"]
+    pieces["armies"] = {land: army for land in lands}
+    pieces["structures"] = dict.fromkeys(lands, "capital")
+    pieces["forts"] = pieces["monuments"] = lands
     return view
 
 

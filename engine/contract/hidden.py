@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from engine.contract.basics import PUBLIC, PlayerId
@@ -35,7 +35,8 @@ class Swappable(HasActors, Protocol):
 
     def apply(self, state: Any, action: Action) -> Result: ...
 
-    def view(self, state: Any, viewer: PlayerId | None) -> Mapping[str, Any]: ...
+    # ``object``: any game's own view type will do, since views are only compared for equality here
+    def view(self, state: Any, viewer: PlayerId | None) -> object: ...
 
     def scores(self, state: Any) -> list[int]: ...
 
@@ -49,7 +50,7 @@ def watchers(game: Swappable, state: Any, seat: PlayerId) -> list[PlayerId | Non
 
 
 def seen_by(game: Swappable, result: Result,
-            viewer: PlayerId | None) -> tuple[list[Event], Mapping[str, Any]]:
+            viewer: PlayerId | None) -> tuple[list[Event], object]:
     """What ``viewer`` learns from a move: the events it may see, and its view after."""
     return [e for e in result.events if e.visible_to(viewer)], game.view(result.state, viewer)
 

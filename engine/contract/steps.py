@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from typing_extensions import TypeVar as DefaultTypeVar
+
 from engine.contract.basics import PlayerId
 from engine.contract.codec import Action
 from engine.contract.errors import IllegalAction
@@ -33,6 +35,8 @@ from engine.contract.values import Result
 S = TypeVar("S")
 C = TypeVar("C", bound=StepContext)
 P = TypeVar("P", bound=str)
+V = DefaultTypeVar("V", default=Mapping[str, Any])
+"""The game's view type (see :class:`engine.contract.template.BaseGame`)."""
 
 Handler = Callable[[C, Any], None]
 """Applies one move of the class it is filed under to the context (``Any``: each handler takes its
@@ -102,7 +106,7 @@ class Step(Generic[S, C]):
         return IllegalAction(code, sentence)
 
 
-class StepGame(BaseGame[S, C], Generic[S, C, P]):
+class StepGame(BaseGame[S, C, V], Generic[S, C, P, V]):
     """:class:`BaseGame` run by declared steps: a game gives its steps by phase, the phase of play
     that ends the game, and :meth:`step` (the phase a state is at); the template answers whose move
     it is, which moves are legal, the timeout move and whether the game is over, and applies a move

@@ -81,8 +81,12 @@ class StepContext(Protocol):
 C = TypeVar("C", bound=StepContext)
 
 
-class BaseGame(Generic[S, C]):
+class BaseGame(Generic[S, C, V]):
     """The ``apply`` every game shares: who may act, which moves each step allows, then the rules.
+
+    Generic in the state ``S``, the rules' context ``C`` and the view ``V`` (the game's own
+    ``TypedDict``; ``Mapping[str, Any]`` when left out), so the hooks that read a view
+    (:meth:`card_text`, :meth:`orders`) take the game's own view type.
 
     A game declares :attr:`STEPS` (step name -> the action classes that step
     allows) and implements :meth:`step`, :meth:`refusal`, :meth:`begin` and
@@ -147,7 +151,7 @@ class BaseGame(Generic[S, C]):
         """See :meth:`Game.up_next`: None (not known) by default."""
         return None
 
-    def view(self, state: S, viewer: PlayerId | None) -> Mapping[str, Any]:
+    def view(self, state: S, viewer: PlayerId | None) -> V:
         raise NotImplementedError
 
     def scores(self, state: S) -> list[int]:
@@ -172,11 +176,11 @@ class BaseGame(Generic[S, C]):
     def join(self, state: S) -> Result:
         raise no_joining()
 
-    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+    def card_text(self, view: V, wanted: str, names: Names) -> str | None:
         """See :meth:`Game.card_text`: None by default (a game without cards to look up)."""
         return None
 
-    def orders(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> Decision | None:
+    def orders(self, view: V, player: PlayerId, names: Names) -> Decision | None:
         """See :meth:`Game.orders`: None by default (a game without standing orders)."""
         return None
 

@@ -8,11 +8,11 @@ gets one sentence, never its text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from engine.card_lookup import Printed, echoed, look_up
 from engine.history.data import CardType, Empire, RulesData
+from engine.history.view import ClassicView
 from engine.words import join_words, plural, roman
 
 EVENT = "event:"
@@ -57,20 +57,23 @@ def _printed(rules: RulesData) -> tuple[Printed, ...]:
     return tuple(events + empires)
 
 
-def readable(view: Mapping[str, Any]) -> set[str]:
+def readable(view: ClassicView) -> set[str]:
     """The keys of the cards ``view`` lets its viewer read (see the module's docstring)."""
-    turn = view.get("turn") or {}
-    you = view.get("you") or {}
-    events = [*you.get("hand", ()), *turn.get("played", ())]
-    if turn.get("pending"):
-        events.append(str(turn["pending"]["card"]))
+    turn, you = view["turn"], view["you"]
+    events: list[str] = []
     empires = [k for called in view["played_empires"] for k in called]
-    empires += [k for k in (view.get("empires_this_epoch") or {}).values() if k]
-    empires += [k for k in (you.get("empire"), you.get("drawn"), *(you.get("gave") or {}).values()) if k]
+    empires += [k for k in view["empires_this_epoch"].values() if k]
+    if you is not None:
+        events += you["hand"]
+        empires += [k for k in (you.get("empire"), you.get("drawn"), *(you.get("gave") or {}).values()) if k]
+    if turn is not None:
+        events += turn["played"]
+        if turn["pending"]:
+            events.append(str(turn["pending"]["card"]))
     return {EVENT + str(c) for c in events} | {EMPIRE + str(k) for k in empires}
 
 
-def answer(view: Mapping[str, Any], wanted: str, rules: RulesData) -> str | None:
+def answer(view: ClassicView, wanted: str, rules: RulesData) -> str | None:
     """The classic game's ``card_text``: an event or empire card by its name (any case)."""
     def whole(key: str) -> str:
         if key.startswith(EVENT):

@@ -27,6 +27,7 @@ from engine.history.actions import (
 from engine.history.data import RulesData
 from engine.history.spec import SPEC
 from engine.history.state import Phase, TurnStep
+from engine.history.view import ClassicView, TurnView
 from engine.words import plural, roman, shorten
 
 MAX_LABEL = 100
@@ -60,31 +61,40 @@ def _choices(legal: Sequence[Action], labels: Labels) -> tuple[Choice, ...]:
     return tuple(labels[type(a)](a) for a in legal)
 
 
-def _holder(view: Mapping[str, Any], land: str, names: Names) -> str:
+def _turn(view: ClassicView) -> TurnView:
+    """The turn under way, which a view of the turn phase always holds."""
+    turn = view["turn"]
+    if turn is None:
+        raise ValueError("a view of the turn phase holds the turn under way")
+    return turn
+
+
+def _holder(view: ClassicView, land: str, names: Names) -> str:
     stack = view["board"]["armies"].get(land)
     return f" (held by {SPEC.name_in(names, stack[0][0])})" if stack else ""
 
 
 def decision(
-    view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action], rules: RulesData, names: Names
+    view: ClassicView, player: PlayerId, legal: Sequence[Action], rules: RulesData, names: Names
 ) -> Decision:
-    if view["phase"] == Phase.DRAW:
+    # the phase and the step converted at the door: a view that went through JSON holds their strings
+    if Phase(view["phase"]) is Phase.DRAW:
         return _draw(view, player, legal, rules, names)
-    turn = view["turn"]
-    step = turn["step"]
-    if step == TurnStep.EVENTS:
+    turn = _turn(view)
+    step = TurnStep(turn["step"])
+    if step is TurnStep.EVENTS:
         return _events(view, player, legal, rules)
-    if step == TurnStep.CARD:
+    if step is TurnStep.CARD:
         return _card(view, player, legal, rules, names)
-    if step == TurnStep.PICK:
+    if step is TurnStep.PICK:
         return _pick(view, player, legal, names)
-    if step == TurnStep.REALLOCATE:
+    if step is TurnStep.REALLOCATE:
         heading = "Reallocation: turn fleets into coins"
         return Decision(player, heading, _choices(legal, {
             Choose: lambda a: Choice(a, clip(f"Turn the fleet in the {a.target} into a coin")),
             Done: lambda a: Choice(a, "Keep the remaining fleets"),
         }))
-    if step == TurnStep.NAVAL:
+    if step is TurnStep.NAVAL:
         heading = f"{turn['name']}, Naval Control: fleet battles come before any expansion"
         return Decision(player, heading, _choices(legal, {
             **_NAVAL, Done: lambda a: Choice(a, "Go on to expansion"),
@@ -92,10 +102,11 @@ def decision(
     return _expand(view, player, legal, rules)
 
 
-def _draw(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData,
+def _draw(view: ClassicView, player: int, legal: Sequence[Action], rules: RulesData,
           names: Names) -> Decision:
-    you = view["you"] or {}
-    drawn = rules.empires[you["drawn"]].name if you.get("drawn") else "an empire"
+    you = view["you"]
+    key = you.get("drawn") if you is not None else None
+    drawn = rules.empires[key].name if key else "an empire"
     may_keep = Keep(player) in legal
     heading = (f"Keep or give the drawn card {drawn}" if may_keep
                else f"Give the drawn card {drawn} to a player who has no empire card")
@@ -105,8 +116,8 @@ def _draw(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: 
     }))
 
 
-def _events(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
-    turn = view["turn"]
+def _events(view: ClassicView, player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
+    turn = _turn(view)
     played = len(turn["played"])
     heading = f"{turn['name']}: play an event card ({played} of 2 played) or start the empire"
 
@@ -123,9 +134,9 @@ def _events(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules
     }))
 
 
-def _card(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData,
+def _card(view: ClassicView, player: int, legal: Sequence[Action], rules: RulesData,
           names: Names) -> Decision:
-    turn = view["turn"]
+    turn = _turn(view)
     pending = turn["pending"] or {}
     card = rules.cards[pending["card"]].name if pending.get("card") else "The card"
     chosen = list(pending.get("chosen") or [])
@@ -148,8 +159,10 @@ def _card(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: 
     }))
 
 
-def _pick(view: Mapping[str, Any], player: int, legal: Sequence[Action], names: Names) -> Decision:
-    pick = view["turn"]["pick"]
+def _pick(view: ClassicView, player: int, legal: Sequence[Action], names: Names) -> Decision:
+    pick = _turn(view)["pick"]
+    if pick is None:
+        raise ValueError("a view of the pick step holds the pick under way")
     what, left = pick["what"], pick["left"]
     manned = view["board"]["manned"]
     if what == "monument":
@@ -182,8 +195,8 @@ _NAVAL: Labels = {
 """The Naval Control moves, in the naval step and while expanding."""
 
 
-def _expand(view: Mapping[str, Any], player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
-    turn = view["turn"]
+def _expand(view: ClassicView, player: int, legal: Sequence[Action], rules: RulesData) -> Decision:
+    turn = _turn(view)
     pool, restricted = turn["pool"], turn["restricted"]
     left = plural(pool, "army", "armies") + (f" and {restricted} Allies armies" if restricted else "")
     coins = turn["coins"] + turn["allies_coins"]

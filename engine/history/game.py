@@ -20,7 +20,7 @@ from engine.history.steps import STEPS, Key
 from engine.history.view import ClassicView, build_view
 
 
-class ClassicGame(StepGame[HistoryState, Ctx, Key]):
+class ClassicGame(StepGame[HistoryState, Ctx, Key, ClassicView]):
     """The :class:`engine.core.Game` implementation of the classic rules, run by its steps
     (:data:`engine.history.steps.STEPS`: who acts, the legal moves, the timeout move and the rules of
     each move, by phase and step of a turn)."""
@@ -135,32 +135,32 @@ class ClassicGame(StepGame[HistoryState, Ctx, Key]):
         return build_view(self.id, state, self.rules, viewer, sorted(self.actors(state)))
 
     # -- words, from a view -----------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+    def decision(self, view: ClassicView, player: PlayerId, legal: Sequence[Action],
                  names: Names) -> Decision:
         return decision(view, player, legal, self.rules, names)
 
     def describe_event(self, event: Event, names: Names) -> str | None:
         return text.describe_event(event, names, self.rules)
 
-    def stage(self, view: Mapping[str, Any]) -> str:
+    def stage(self, view: ClassicView) -> str:
         return text.stage(view)
 
-    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def status_text(self, view: ClassicView, names: Names) -> str:
         return text.status_text(view, names, self.rules)
 
-    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+    def hand_text(self, view: ClassicView, player: PlayerId, names: Names) -> str:
         return text.hand_text(view, player, names, self.rules)
 
-    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def board_text(self, view: ClassicView, names: Names) -> str:
         return text.board_text(view, names, self.rules)
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    def place_text(self, view: ClassicView, place: str, names: Names) -> str | None:
         return text.place_text(view, place, names, self.rules)
 
-    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+    def card_text(self, view: ClassicView, wanted: str, names: Names) -> str | None:
         return card_text.answer(view, wanted, self.rules)
 
-    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def summary_text(self, view: ClassicView, names: Names) -> str:
         return text.summary_text(view, names)
 
     # -- the end --------------------------------------------------------------------

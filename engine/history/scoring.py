@@ -10,7 +10,7 @@ city and 1 per monument in lands your armies hold. Forts score nothing.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 
 from engine.core import tied_places
 from engine.history.data import RulesData
@@ -39,20 +39,36 @@ def level(mine: int, others: list[int]) -> str | None:
     return None
 
 
-def score_breakdown(state: HistoryState, rules: RulesData, player: int) -> dict[str, Any]:
+class AreaScore(TypedDict):
+    """What a player scores in one area: their level there, how many lands they hold, the points."""
+
+    level: str  # presence | dominance | control
+    lands: int
+    points: int
+
+
+class Breakdown(TypedDict):
+    """What a player scores now: a view's ``you.score_now`` and the ``scored`` event's ``breakdown``."""
+
+    player: int
+    areas: dict[str, AreaScore]
+    capitals: list[str]
+    cities: list[str]
+    monuments: list[str]
+    seas: list[str]
+    total: int
+
+
+def score_breakdown(state: HistoryState, rules: RulesData, player: int) -> Breakdown:
     """What ``player`` scores right now: per area and for capitals, cities, monuments, seas."""
-    areas: dict[str, dict[str, Any]] = {}
+    areas: dict[str, AreaScore] = {}
     for area, counter in area_counts(state, rules).items():
         mine = counter.get(player, 0)
         others = [n for p, n in counter.items() if p != player]
         lvl = level(mine, others)
         value = rules.area_value(area, state.epoch)
         if lvl is not None and value:
-            areas[area] = {
-                "level": lvl,
-                "lands": mine,
-                "points": value * rules.level_factor[lvl],
-            }
+            areas[area] = AreaScore(level=lvl, lands=mine, points=value * rules.level_factor[lvl])
     held = set(state.lands_of(player))
     capitals = sorted(land for land, kind in state.structures.items() if kind == "capital" and land in held)
     cities = sorted(land for land, kind in state.structures.items() if kind == "city" and land in held)
@@ -66,15 +82,8 @@ def score_breakdown(state: HistoryState, rules: RulesData, player: int) -> dict[
         + points["monument"] * len(monuments)
         + points.get("manned_sea", 1) * len(seas)
     )
-    return {
-        "player": player,
-        "areas": areas,
-        "capitals": capitals,
-        "cities": cities,
-        "monuments": monuments,
-        "seas": seas,
-        "total": total,
-    }
+    return Breakdown(player=player, areas=areas, capitals=capitals, cities=cities, monuments=monuments,
+                     seas=seas, total=total)
 
 
 def empire_strengths(state: HistoryState, rules: RulesData, player: int) -> list[int]:

@@ -7,11 +7,13 @@ through ``names``, the platform's name for each seat ("alice (Blue)").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import Event, Names
 from engine.history.data import RulesData
+from engine.history.state import Phase, TurnStep
+from engine.history.view import ClassicView, TurnView
 from engine.words import dice, first_place, join_words, plural, pronoun, roman, the, verb, winners
 
 #: Events nobody needs to read: an army lost is told by the line of its battle; the end of the game
@@ -175,15 +177,17 @@ def _kingdom(card: str, owner: str, land: str) -> str:
 # -- the state of play, from a view ----------------------------------------------------
 
 
-def stage(view: Mapping[str, Any]) -> str:
-    if view["phase"] == "over":
+def stage(view: ClassicView) -> str:
+    # the phase converted at the door: a view that went through JSON holds its string
+    phase = Phase(view["phase"])
+    if phase is Phase.OVER:
         return "Game over"
-    if view["phase"] == "draw":
+    if phase is Phase.DRAW:
         return f"{view['epoch_name']}, empire draw"
-    return str(view["epoch_name"])
+    return view["epoch_name"]
 
 
-def _scores(view: Mapping[str, Any], names: Names) -> str:
+def _scores(view: ClassicView, names: Names) -> str:
     parts = []
     for p, score in enumerate(view["scores"]):
         markers = view["markers"][p]
@@ -192,21 +196,21 @@ def _scores(view: Mapping[str, Any], names: Names) -> str:
     return join_words(parts)
 
 
-def _result(view: Mapping[str, Any], names: Names) -> str:
+def _result(view: ClassicView, names: Names) -> str:
     final = view["final"] or view["scores"]
     ranking = view["ranking"] or sorted(range(len(final)), key=lambda p: -final[p])
     return (f"Final scores: {join_words([f'{names[p]} {final[p]}' for p in ranking])}. "
             f"{winners(first_place(view['places'], ranking), names)}.")
 
 
-def status_text(view: Mapping[str, Any], names: Names, rules: RulesData) -> str:
-    if view["phase"] == "over":
+def status_text(view: ClassicView, names: Names, rules: RulesData) -> str:
+    if Phase(view["phase"]) is Phase.OVER:
         return f"{stage(view)}. {_result(view, names)}"
     lines = [f"{stage(view)}. Scores: {_scores(view, names)}."]
-    draw = view.get("draw")
+    draw = view["draw"]
     if draw and draw["drawer"] is not None:
         lines.append(f"{names[draw['drawer']]} is deciding on a drawn empire card.")
-    turn = view.get("turn")
+    turn = view["turn"]
     if turn:
         coins = turn["coins"] + turn["allies_coins"]
         lines.append(
@@ -228,21 +232,22 @@ def status_text(view: Mapping[str, Any], names: Names, rules: RulesData) -> str:
 _PICKS = {"monument": "monument sites", "unman": "fleets to take off the board", "fleets": "fleets to keep"}
 
 
-def _step_words(turn: Mapping[str, Any]) -> str:
+def _step_words(turn: TurnView) -> str:
+    pick = turn["pick"]
     return {
-        "events": "playing event cards",
-        "card": "resolving an event card",
-        "minor": "expanding with a Minor Empire",
-        "crusade": "expanding with the Crusaders",
-        "reallocate": "turning fleets into coins",
-        "naval": "fighting fleet battles",
-        "expand": "expanding",
-        "pick": "choosing " + _PICKS.get((turn.get("pick") or {}).get("what", ""), "a place"),
-    }.get(str(turn["step"]), str(turn["step"]))
+        TurnStep.EVENTS: "playing event cards",
+        TurnStep.CARD: "resolving an event card",
+        TurnStep.MINOR: "expanding with a Minor Empire",
+        TurnStep.CRUSADE: "expanding with the Crusaders",
+        TurnStep.REALLOCATE: "turning fleets into coins",
+        TurnStep.NAVAL: "fighting fleet battles",
+        TurnStep.EXPAND: "expanding",
+        TurnStep.PICK: "choosing " + _PICKS.get(pick["what"] if pick else "", "a place"),
+    }[TurnStep(turn["step"])]
 
 
-def hand_text(view: Mapping[str, Any], player: int, names: Names, rules: RulesData) -> str:
-    you = view.get("you")
+def hand_text(view: ClassicView, player: int, names: Names, rules: RulesData) -> str:
+    you = view["you"]
     if not you or you["player"] != player:
         return "You hold nothing you can see here."
     cards = [f"{rules.cards[c].name} ({rules.cards[c].deck}): {rules.cards[c].text}" for c in you["hand"]]
@@ -250,8 +255,9 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names, rules: RulesDa
     lines.extend(f"- {c}" for c in cards)
     if you.get("drawn"):
         lines.append(f"You drew the empire card {_empire(rules, you['drawn'])}: keep it or give it away.")
-    if you.get("empire"):
-        e = rules.empires[you["empire"]]
+    empire = you.get("empire")
+    if empire:
+        e = rules.empires[empire]
         lines.append(f"Your empire this epoch: {e.name} (strength {e.strength}, "
                      f"starting in {_lands(e.starts)}).")
     elif "empire_given_by" in you:
@@ -263,7 +269,7 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names, rules: RulesDa
     return "\n".join(lines)
 
 
-def _land_words(view: Mapping[str, Any], land: str, names: Names) -> str:
+def _land_words(view: ClassicView, land: str, names: Names) -> str:
     board = view["board"]
     bits = []
     stack = board["armies"].get(land, [])
@@ -280,7 +286,7 @@ def _land_words(view: Mapping[str, Any], land: str, names: Names) -> str:
     return f"{land}: {join_words(bits)}" if bits else land
 
 
-def board_text(view: Mapping[str, Any], names: Names, rules: RulesData, *, empty: bool = False) -> str:
+def board_text(view: ClassicView, names: Names, rules: RulesData, *, empty: bool = False) -> str:
     """The board by area; with ``empty=False`` only lands holding something are listed."""
     lines = []
     epoch = view["epoch"]
@@ -300,17 +306,18 @@ def board_text(view: Mapping[str, Any], names: Names, rules: RulesData, *, empty
     return "\n".join(lines) if lines else "The board is empty."
 
 
-def summary_text(view: Mapping[str, Any], names: Names) -> str:
+def summary_text(view: ClassicView, names: Names) -> str:
     final = view["final"] or view["scores"]
     ranking = view["ranking"] or sorted(range(len(final)), key=lambda p: -final[p])
-    lines = ["Final scores:" if view["phase"] == "over" else "Scores as they stand:"]
-    values = view.get("marker_values")
+    over = Phase(view["phase"]) is Phase.OVER
+    lines = ["Final scores:" if over else "Scores as they stand:"]
+    values = view["marker_values"]
     for place, p in enumerate(ranking, 1):
         markers = values[p] if values else []
         extra = (f" ({view['scores'][p]} on the board and {sum(markers)} from {_markers(markers)})"
                  if markers else "")
         lines.append(f"{place}. {names[p]}: {final[p]} points{extra}.")
-    lines.append(f"{winners(first_place(view['places'], ranking), names)}." if view["phase"] == "over"
+    lines.append(f"{winners(first_place(view['places'], ranking), names)}." if over
                  else "The game is not over yet.")
     return "\n".join(lines)
 
@@ -326,7 +333,7 @@ def force_name(rules: RulesData, key: str) -> str:
     return (rest or kind).replace("-", " ").title()
 
 
-def place_text(view: Mapping[str, Any], place: str, names: Names, rules: RulesData) -> str | None:
+def place_text(view: ClassicView, place: str, names: Names, rules: RulesData) -> str | None:
     """One land from the public board: its area and what the area is worth this epoch, terrain and
     resource, the armies standing there and whose they are, what is built, its waters (and who
     holds them with a fleet) and its neighbours. None when no land is called ``place``."""
@@ -336,7 +343,7 @@ def place_text(view: Mapping[str, Any], place: str, names: Names, rules: RulesDa
         return None
     info = wmap.lands[name]
     board = view["board"]
-    epoch = int(view.get("epoch") or 1)
+    epoch = int(view["epoch"] or 1)
     if info.area is None:
         head = f"{name}: a barren land (no area; armies cannot stay)."
     else:
@@ -351,13 +358,13 @@ def place_text(view: Mapping[str, Any], place: str, names: Names, rules: RulesDa
     else:
         lines.append("Held by nobody: no army stands here.")
     built = [f"a {board['structures'][name]}"] if name in board["structures"] else []
-    for what, where in (("fort", "forts"), ("monument", "monuments")):
-        count = list(board[where]).count(name)
+    for what, where in (("fort", board["forts"]), ("monument", board["monuments"])):
+        count = where.count(name)
         if count:
             built.append(f"a {what}" if count == 1 else plural(count, what))
     lines.append("Built here: " + (join_words(built) if built else "nothing") + ".")
     if info.waters:
-        manned = board.get("manned") or {}
+        manned = board["manned"]
         waters = [w + (f" (held by {names[int(manned[w][0])]})" if w in manned else "")
                   for w in sorted(info.waters)]
         lines.append("Waters: " + join_words(waters) + ".")

@@ -8,13 +8,13 @@ values) leaves the engine only through :func:`build_view`. An army is
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, final
 
 from engine.history import event_cards
 from engine.history.board import Ctx
 from engine.history.data import RulesData
 from engine.history.flow import expansion_targets, fort_lands, naval_options
-from engine.history.scoring import places, ranking, score_breakdown
+from engine.history.scoring import Breakdown, places, ranking, score_breakdown
 from engine.history.state import HistoryState, Phase, TurnStep
 from engine.words import roman
 
@@ -49,7 +49,7 @@ class TurnView(TypedDict):
     player: int
     empire: str
     name: str
-    step: str
+    step: TurnStep  # a str: its value once the view went through JSON
     force: str
     force_key: str
     force_kind: str
@@ -81,7 +81,7 @@ class TurnView(TypedDict):
 class YouView(TypedDict):
     player: int
     hand: list[str]
-    score_now: dict[str, Any]
+    score_now: Breakdown
     empire: NotRequired[str | None]
     empire_given_by: NotRequired[int]
     drawn: NotRequired[str]
@@ -89,6 +89,9 @@ class YouView(TypedDict):
     piece_choices: NotRequired[dict[str, list[int]]]  # playable far-away cards -> epochs offered
 
 
+# final: a reader of both History views (render.history_shown) tells them apart by their keys, which
+# mypy narrows only for a final TypedDict
+@final
 class ClassicView(TypedDict):
     game: str
     seq: int
@@ -96,7 +99,7 @@ class ClassicView(TypedDict):
     options: dict[str, Any]
     epoch: int
     epoch_name: str
-    phase: str  # draw | turn | over
+    phase: Phase  # a str: its value once the view went through JSON
     actors: list[int]
     scores: list[int]
     final: list[int] | None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.core import PUBLIC, Event
 from engine.history.epochs5.data import Rules
@@ -143,16 +143,35 @@ def region_counts(state: State, rules: Rules) -> dict[str, Counter[int]]:
     return counts
 
 
-def score_breakdown(state: State, rules: Rules, player: int) -> dict[str, Any]:
+class RegionScore(TypedDict):
+    """What a player scores in one region: their level there, how many armies they have, the points."""
+
+    level: str  # presence | dominance | control
+    armies: int
+    points: int
+
+
+class Breakdown(TypedDict):
+    """What a player scores now: a view's ``you.score_now`` and the ``scored`` event's data."""
+
+    player: int
+    regions: dict[str, RegionScore]
+    capitols: list[str]
+    cities: list[str]
+    monuments: list[str]
+    total: int
+
+
+def score_breakdown(state: State, rules: Rules, player: int) -> Breakdown:
     """What ``player`` scores now: regions holding a token this epoch, then structures held."""
-    regions: dict[str, dict[str, Any]] = {}
+    regions: dict[str, RegionScore] = {}
     for region, counter in region_counts(state, rules).items():
         mine = counter.get(player, 0)
         found = level(mine, [n for p, n in counter.items() if p != player])
         value = rules.region_value(region, state.epoch)
         if found is not None and value:
             name = LEVEL_NAMES[found]
-            regions[region] = {"level": name, "armies": mine, "points": value * rules.level_factor[name]}
+            regions[region] = RegionScore(level=name, armies=mine, points=value * rules.level_factor[name])
     held = {land for land, army in state.armies.items() if army[0] == player}
     capitols = sorted(t for t, k in state.structures.items() if k == "capitol" and t in held)
     cities = sorted(t for t, k in state.structures.items() if k == "city" and t in held)
@@ -164,11 +183,5 @@ def score_breakdown(state: State, rules: Rules, player: int) -> dict[str, Any]:
         + pts["city"] * len(cities)
         + pts["monument"] * len(monuments)
     )
-    return {
-        "player": player,
-        "regions": regions,
-        "capitols": capitols,
-        "cities": cities,
-        "monuments": monuments,
-        "total": total,
-    }
+    return Breakdown(player=player, regions=regions, capitols=capitols, cities=cities, monuments=monuments,
+                     total=total)

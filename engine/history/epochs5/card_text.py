@@ -9,12 +9,10 @@ such a card gets one sentence, never its text.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.card_lookup import Printed, echoed, look_up
 from engine.history.epochs5.data import Rules
 from engine.history.epochs5.text import empire_line
+from engine.history.epochs5.view import Epochs5View
 from engine.words import roman
 
 
@@ -47,18 +45,21 @@ def _printed(rules: Rules) -> tuple[Printed, ...]:
     return tuple(events + empires)
 
 
-def readable(view: Mapping[str, Any]) -> set[str]:
+def readable(view: Epochs5View) -> set[str]:
     """The keys of the cards ``view`` lets its viewer read (see the module's docstring)."""
-    turn = view.get("turn") or {}
-    you = view.get("you") or {}
-    keys = [*you.get("hand", ()), *turn.get("played", ()), *(you.get("choosing") or {}).get("cards", ())]
-    keys += [k for k in (you.get("empire"),) if k]
-    keys += [k for called in view["played_empires"] for k in called]
-    keys += [k for k in (view.get("empires_this_epoch") or {}).values() if k]
+    turn, you = view["turn"], view["you"]
+    keys = [k for called in view["played_empires"] for k in called]
+    keys += [k for k in view["empires_this_epoch"].values() if k]
+    if turn is not None:
+        keys += turn["played"]
+    if you is not None:
+        choosing = you.get("choosing")
+        keys += [*you["hand"], *(choosing["cards"] if choosing else ())]
+        keys += [k for k in (you["empire"],) if k]
     return {str(k) for k in keys}
 
 
-def answer(view: Mapping[str, Any], wanted: str, rules: Rules) -> str | None:
+def answer(view: Epochs5View, wanted: str, rules: Rules) -> str | None:
     """The 5-epoch game's ``card_text``: an event or empire card by its name (any case)."""
     def whole(key: str) -> str:
         return card_words(rules, key)

@@ -37,6 +37,7 @@ from engine.history.epochs5.reach import SEA
 from engine.history.epochs5.spec import SPEC
 from engine.history.epochs5.state import Phase, TurnStep
 from engine.history.epochs5.track import space
+from engine.history.epochs5.view import BattleView, Choosing, Epochs5View, Invasion, TurnView
 from engine.words import join_words, plural, pronoun, shorten, the, verb
 
 MAX_LABEL = 100
@@ -91,21 +92,30 @@ def unique(choices: list[Choice]) -> tuple[Choice, ...]:
     return tuple(out)
 
 
-def decision(rules: Rules, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+def decision(rules: Rules, view: Epochs5View, player: PlayerId, legal: Sequence[Action],
              names: Names) -> Decision:
     """``player``'s decision: ``legal`` headed and labelled from ``view``."""
-    if view["phase"] == Phase.DRAFT:
+    # the phase converted at the door: a view that went through JSON holds its string
+    if Phase(view["phase"]) is Phase.DRAFT:
         heading, choices = _draft(rules, view, legal, names)
     else:
-        heading, choices = _turn(rules, view, legal)
+        heading, choices = _turn(rules, view, _turn_of(view), legal)
     return Decision(player, heading, unique(choices))
 
 
 # -- choosing cards ----------------------------------------------------------------------------------
-def _draft(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action],
+def _turn_of(view: Epochs5View) -> TurnView:
+    """The turn under way, which a view of the turn phase always holds."""
+    tn = view["turn"]
+    if tn is None:
+        raise ValueError("a view of the turn phase holds the turn under way")
+    return tn
+
+
+def _draft(rules: Rules, view: Epochs5View, legal: Sequence[Action],
            names: Names) -> tuple[str, list[Choice]]:
-    you = view["you"] or {}
-    choosing = you.get("choosing") or {"pile": "", "cards": []}
+    you = view["you"]
+    choosing = (you.get("choosing") if you is not None else None) or Choosing(pile="", cards=[])
     pile = choosing["pile"]
     epoch = view["epoch_name"]
     if not view["options"].get("classic_drafting"):
@@ -141,23 +151,23 @@ def _short(rules: Rules, key: str) -> str:
 
 
 # -- the turn ------------------------------------------------------------------------------------------
-def _turn(rules: Rules, view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
-    tn = view["turn"]
-    step = tn["step"]
-    if step == TurnStep.KINGDOM:
+def _turn(rules: Rules, view: Epochs5View, tn: TurnView,
+          legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+    step = TurnStep(tn["step"])
+    if step is TurnStep.KINGDOM:
         return _kingdom(rules, tn, legal)
-    if step == TurnStep.TARGET:
+    if step is TurnStep.TARGET:
         return _target(rules, tn, legal)
-    if step == TurnStep.REROLL:
-        return _reroll(tn, legal)
-    if step == TurnStep.SIEGE:
-        return _siege(tn, legal)
-    if step == TurnStep.TRACK:
-        return _track(view, legal)
+    if step is TurnStep.REROLL:
+        return _reroll(tn, _battle(tn), legal)
+    if step is TurnStep.SIEGE:
+        return _siege(tn, _battle(tn), legal)
+    if step is TurnStep.TRACK:
+        return _track(view, tn, legal)
     return _invade(rules, tn, legal)
 
 
-def _kingdom(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+def _kingdom(rules: Rules, tn: TurnView, legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     names = join_words([text.card_name(rules, a.card) for a in _moves(legal, PlayEvent)])
     empire = str(tn["name"])
     them = "them" if pronoun(empire) == "they" else "it"
@@ -171,7 +181,7 @@ def _kingdom(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tu
     })
 
 
-def _invade(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+def _invade(rules: Rules, tn: TurnView, legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     kingdom = tn["force_kind"] == "kingdom"
     tokens = f" and {plural(tn['siege_tokens'], 'siege token')}" if tn["siege_tokens"] else ""
     heading = (
@@ -197,7 +207,7 @@ def _invade(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tup
     })
 
 
-def _invade_label(inv: Mapping[str, Any] | None, action: Invade) -> str:
+def _invade_label(inv: Invasion | None, action: Invade) -> str:
     if inv is None:
         return f"Invade {action.land}"
     route = action.route if action.route != "auto" else inv["routes"][0]
@@ -216,7 +226,7 @@ def _invade_label(inv: Mapping[str, Any] | None, action: Invade) -> str:
     return f"Invade {action.land} {how}: {what}"
 
 
-def _target(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
+def _target(rules: Rules, tn: TurnView, legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     pending = tn["pending"] or {}
     effect = str(pending.get("effect", ""))
     left = int(pending.get("left", 0))
@@ -242,7 +252,15 @@ def _target(rules: Rules, tn: Mapping[str, Any], legal: Sequence[Action]) -> tup
     })
 
 
-def _battle_words(b: Mapping[str, Any]) -> str:
+def _battle(tn: TurnView) -> BattleView:
+    """The battle under way, which a view of the reroll and siege steps always holds."""
+    b = tn["battle"]
+    if b is None:
+        raise ValueError("a view of the reroll or siege step holds the battle under way")
+    return b
+
+
+def _battle_words(b: BattleView) -> str:
     terrain = " (+1 terrain)" if b["terrain"] else ""
     return (
         f"your dice {join_words([str(v) for v in b['att']])} against "
@@ -250,8 +268,7 @@ def _battle_words(b: Mapping[str, Any]) -> str:
     )
 
 
-def _reroll(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
-    b = tn["battle"]
+def _reroll(tn: TurnView, b: BattleView, legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     heading = f"Battle for {b['land']}, {_battle_words(b)}. Reroll one of your dice, or let them stand"
     return heading, _choices(legal, {
         Reroll: lambda a: Choice(a, f"Reroll die {a.die + 1} (a {b['att'][a.die]})"),
@@ -259,8 +276,7 @@ def _reroll(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[C
     })
 
 
-def _siege(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
-    b = tn["battle"]
+def _siege(tn: TurnView, b: BattleView, legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     piece = "a siege token" if tn["siege_tokens"] else "an army"
     bonus = min(tn["catapult"] + 1, CATAPULT_SPACES)
     left = [plural(tn["armies"], "army", "armies"), plural(tn["siege_tokens"], "siege token")]
@@ -274,8 +290,7 @@ def _siege(tn: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Ch
     })
 
 
-def _track(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[str, list[Choice]]:
-    tn = view["turn"]
+def _track(view: Epochs5View, tn: TurnView, legal: Sequence[Action]) -> tuple[str, list[Choice]]:
     at = int((tn["track"] or {}).get("at", 0))
     player = tn["player"]
     taken = {space(s) for p, s in enumerate(view["scores"]) if p != player}

@@ -23,7 +23,7 @@ from engine.words import roman
 DEFAULT_PREFS = {"reroll": "if_losing", "track": "ask"}
 
 
-class Epochs5Game(StepGame[State, Ctx, Key]):
+class Epochs5Game(StepGame[State, Ctx, Key, Epochs5View]):
     """The :class:`engine.core.Game` implementation of the 5-epoch rules, run by its steps
     (:data:`engine.history.epochs5.steps.STEPS`: who acts, the legal moves, the timeout move and the
     rules of each move, by phase and step of a turn; a preference is made at any time)."""
@@ -283,32 +283,32 @@ class Epochs5Game(StepGame[State, Ctx, Key]):
         return check_data()
 
     # -- words, from a view ---------------------------------------------------------------------
-    def decision(self, view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action],
+    def decision(self, view: Epochs5View, player: PlayerId, legal: Sequence[Action],
                  names: Names) -> Decision:
         return decision(self.rules, view, player, legal, names)
 
     def describe_event(self, event: Event, names: Names) -> str | None:
         return text.describe_event(self.rules, event, names)
 
-    def stage(self, view: Mapping[str, Any]) -> str:
+    def stage(self, view: Epochs5View) -> str:
         return text.stage(view)
 
-    def status_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def status_text(self, view: Epochs5View, names: Names) -> str:
         return text.status_text(self.rules, view, names)
 
-    def hand_text(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+    def hand_text(self, view: Epochs5View, player: PlayerId, names: Names) -> str:
         return text.hand_text(self.rules, view, player, names)
 
-    def board_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def board_text(self, view: Epochs5View, names: Names) -> str:
         return text.board_text(self.rules, view, names)
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    def place_text(self, view: Epochs5View, place: str, names: Names) -> str | None:
         return text.place_text(self.rules, view, place, names)
 
-    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+    def card_text(self, view: Epochs5View, wanted: str, names: Names) -> str | None:
         return card_text.answer(view, wanted, self.rules)
 
-    def summary_text(self, view: Mapping[str, Any], names: Names) -> str:
+    def summary_text(self, view: Epochs5View, names: Names) -> str:
         return text.summary_text(view, names)
 
 

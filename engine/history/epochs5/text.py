@@ -12,6 +12,8 @@ from typing import Any
 
 from engine.core import Event, Names
 from engine.history.epochs5.data import Rules
+from engine.history.epochs5.state import Phase, TurnStep
+from engine.history.epochs5.view import BoardView, Epochs5View, TurnView
 from engine.words import article, dice, first_place, join_words, plural, pronoun, roman, the, verb, winners
 
 STRUCTURE_WORDS = {"capitol": "a capitol", "city": "a city", "monument": "a monument"}
@@ -306,43 +308,44 @@ def describe_event(rules: Rules, event: Event, names: Names) -> str | None:
 
 
 # -- the status, a hand, the board, the end --------------------------------------------------------
-def stage(view: Mapping[str, Any]) -> str:
-    if view["phase"] == "over":
+def stage(view: Epochs5View) -> str:
+    # the phase converted at the door: a view that went through JSON holds its string
+    phase = Phase(view["phase"])
+    if phase is Phase.OVER:
         return "Game over"
-    if view["phase"] == "draft":
+    if phase is Phase.DRAFT:
         return f"{view['epoch_name']}, choosing cards"
-    return str(view["epoch_name"])
+    return view["epoch_name"]
 
 
-def _scores(view: Mapping[str, Any], names: Names) -> str:
+def _scores(view: Epochs5View, names: Names) -> str:
     order = sorted(range(view["players"]), key=lambda p: -view["scores"][p])
     return ", ".join(f"{names[p]} {view['scores'][p]}" for p in order)
 
 
-def _winner(view: Mapping[str, Any], names: Names) -> str:
+def _winner(view: Epochs5View, names: Names) -> str:
     ranking = view["ranking"] or sorted(range(view["players"]), key=lambda p: -view["scores"][p])
     first = first_place(view["places"], ranking)
     each = " each" if len(first) > 1 else ""
     return f"{winners(first, names)}, with {plural(view['scores'][first[0]], 'point')}{each}."
 
 
-def _step_words(view: Mapping[str, Any], names: Names) -> str:
+def _step_words(tn: TurnView, names: Names) -> str:
     """Whose turn it is and what they are doing, as a clause: "alice (Red)'s Assyrians invade, ..."."""
-    tn = view["turn"]
     who = f"{names[tn['player']]}'s {tn['name']}"
     are = verb(tn["name"], "is", "are")
-    step = tn["step"]
-    if step == "kingdom":
+    step = TurnStep(tn["step"])
+    b = tn["battle"]
+    if step is TurnStep.KINGDOM:
         return f"{who} {are} called; {names[tn['player']]} decides whether to play a kingdom first"
-    if step in ("reroll", "siege") and tn["battle"]:
-        b = tn["battle"]
+    if step in (TurnStep.REROLL, TurnStep.SIEGE) and b:
         totals = f"{b['totals'][0]} to {b['totals'][1]}"
         return f"{who} {are} fighting for {b['land']} ({totals} as the dice stand)"
-    if step == "target":
+    if step is TurnStep.TARGET:
         source = str((tn["pending"] or {}).get("source"))
         what = {"monument": "a monument goes", "empire": "their forts go"}.get(source, "a card takes effect")
         return f"{who}: {names[tn['player']]} chooses where {what}"
-    if step == "track":
+    if step is TurnStep.TRACK:
         return f"{who}: {names[tn['player']]} moves the score marker off an occupied space"
     tokens = f" and {plural(tn['siege_tokens'], 'siege token')}" if tn["siege_tokens"] else ""
     left = f"{plural(tn['armies'], 'army', 'armies')}{tokens} left on the card"
@@ -352,11 +355,12 @@ def _step_words(view: Mapping[str, Any], names: Names) -> str:
     return f"{who} {verb(tn['name'], 'invades', 'invade')}, {left}"
 
 
-def status_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
-    if view["phase"] == "over":
+def status_text(rules: Rules, view: Epochs5View, names: Names) -> str:
+    phase = Phase(view["phase"])
+    if phase is Phase.OVER:
         return f"Game over after Epoch V. Final scores: {_scores(view, names)}. {_winner(view, names)}"
-    if view["phase"] == "draft":
-        d = view["draft"]
+    d = view["draft"]
+    if phase is Phase.DRAFT and d is not None:
         waiting = []
         if d["event_holder"] in view["actors"]:
             waiting.append(f"{names[d['event_holder']]} to keep an event card")
@@ -364,12 +368,13 @@ def status_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
             waiting.append(f"{names[d['empire_holder']]} to keep an empire card")
         now = f"waiting for {join_words(waiting)}" if waiting else "the cards are being dealt"
         return f"{stage(view)}: {now}. Scores: {_scores(view, names)}."
-    if view["turn"] is None:
+    tn = view["turn"]
+    if tn is None:
         return f"{stage(view)}. Scores: {_scores(view, names)}."
-    return f"{stage(view)}: {_step_words(view, names)}. Scores: {_scores(view, names)}."
+    return f"{stage(view)}: {_step_words(tn, names)}. Scores: {_scores(view, names)}."
 
 
-def hand_text(rules: Rules, view: Mapping[str, Any], player: int, names: Names) -> str:
+def hand_text(rules: Rules, view: Epochs5View, player: int, names: Names) -> str:
     you = view["you"]
     if you is None or you["player"] != player:
         return f"{names[player]}'s cards are hidden."
@@ -379,10 +384,10 @@ def hand_text(rules: Rules, view: Mapping[str, Any], player: int, names: Names) 
         lines += [f"- {card_name(rules, c)} ({card_line(rules, c)})" for c in you["hand"]]
     else:
         lines.append("You hold no event cards.")
-    if you["empire"]:
+    empire = you["empire"]
+    if empire:
         lines.append(
-            f"Your empire this epoch: {the(card_name(rules, you['empire']))} "
-            f"({empire_line(rules, you['empire'])})."
+            f"Your empire this epoch: {the(card_name(rules, empire))} ({empire_line(rules, empire)})."
         )
     choosing = you.get("choosing")
     if choosing:
@@ -394,13 +399,14 @@ def hand_text(rules: Rules, view: Mapping[str, Any], player: int, names: Names) 
     return "\n".join(lines)
 
 
-def _marks(board: Mapping[str, Any], land: str) -> list[str]:
+def _marks(board: BoardView, land: str) -> list[str]:
     """The pieces in a territory besides its army: capitol or city, monument, fort."""
     marks = [board["structures"][land]] if land in board["structures"] else []
-    return marks + [m for m, where in (("monument", "monuments"), ("fort", "forts")) if land in board[where]]
+    return marks + [m for m, where in (("monument", board["monuments"]), ("fort", board["forts"]))
+                    if land in where]
 
 
-def board_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
+def board_text(rules: Rules, view: Epochs5View, names: Names) -> str:
     board = view["board"]
     tn = view["turn"]
     active = tn["force"] if tn else None
@@ -435,7 +441,7 @@ def board_text(rules: Rules, view: Mapping[str, Any], names: Names) -> str:
     return "\n".join(lines)
 
 
-def summary_text(view: Mapping[str, Any], names: Names) -> str:
+def summary_text(view: Epochs5View, names: Names) -> str:
     """Final scores with what each is made of (the start space and each epoch's gains), and the winner."""
     history: Sequence[Sequence[int]] = view["epoch_scores"]
     lines = ["Final scores (the Epoch I figure includes the starting space):"]
@@ -452,7 +458,7 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
     return "\n".join(lines)
 
 
-def place_text(rules: Rules, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+def place_text(rules: Rules, view: Epochs5View, place: str, names: Names) -> str | None:
     """One territory from the public board: its region and the region's token this epoch, terrain
     and resource, the army standing there and whose it is, what is built, its waters and its
     neighbours. None when no territory is called ``place``."""

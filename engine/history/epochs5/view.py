@@ -10,7 +10,10 @@ arithmetic.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, final
+
+from engine.history.epochs5.board import Breakdown
+from engine.history.epochs5.state import Phase, TurnStep
 
 
 class TrackSpace(TypedDict):
@@ -68,7 +71,7 @@ class TurnView(TypedDict):
     player: int
     empire: str
     name: str  # the empire's name
-    step: str  # kingdom | invade | target | reroll | siege | track | scoring
+    step: TurnStep  # a str: its value once the view went through JSON
     force: str
     force_name: str  # the empire or kingdom placing armies now
     force_kind: str  # empire | kingdom
@@ -95,10 +98,13 @@ class YouView(TypedDict):
     hand: list[str]
     empire: str | None
     prefs: dict[str, str]
-    score_now: dict[str, Any]
+    score_now: Breakdown
     choosing: NotRequired[Choosing]
 
 
+# final: a reader of both History views (render.history_shown) tells them apart by their keys, which
+# mypy narrows only for a final TypedDict
+@final
 class Epochs5View(TypedDict):
     game: str
     seq: int
@@ -106,7 +112,7 @@ class Epochs5View(TypedDict):
     options: dict[str, Any]
     epoch: int
     epoch_name: str
-    phase: str  # draft | turn | over
+    phase: Phase  # a str: its value once the view went through JSON
     actors: list[int]
     scores: list[int]
     epoch_scores: list[list[int]]  # each player's score at the end of each epoch played
