@@ -393,6 +393,18 @@ class MarkerStep:
             return [*hook.plays(state, go), *moves]
         return moves
 
+    def asks_blind(self, state: SevenState, seat: PlayerId) -> bool:
+        """Whether ``seat``'s decision is a real question even when it has one move: at its own go's
+        opening, where the events it may hold are offered (:meth:`legal`), while it holds any card. Its
+        hand's size is public, what it holds is not: "done" played at once with nothing to build would tell
+        the table that no card of this action is in it (part 3's rule: being asked never depends on the
+        hand)."""
+        hook, go = self._hook(), state.go_of(seat)
+        if hook is None or go is None or hook.busy(go) or not state.people[seat].hand:
+            return False
+        pending = _pending_of(state, seat)
+        return self.rules.opening(state, go) and (pending is None or pending.empire == go.empire)
+
     def _hook(self) -> OwnEvents | None:
         return _OWN_EVENTS[0] if self._events and _OWN_EVENTS else None
 
