@@ -280,6 +280,10 @@ class CiviliseRules(BaseGoRules):
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
 
+    def hand_offered(self, state: SevenState, go: Go) -> bool:
+        """The cards stage plays the hand's events and artefacts (L859): asked whatever the hand holds."""
+        return go.stage == CARDS
+
     # -- moves offered ---------------------------------------------------------------------------
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         seat, e = go.seat, _empire(state, go)
