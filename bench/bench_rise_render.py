@@ -13,17 +13,17 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.render_timing import arguments, measure
 from engine.registry import make_policy
 from engine.rise.game import GAME
+from engine.rise.view import RiseView
 from render.rise import render_board
 
 
-def midgame_view(players: int, seed: int) -> dict[str, Any]:
+def midgame_view(players: int, seed: int) -> RiseView:
     """A seeded greedy game played to the middle of game turn 4 (era II, B turn); the mover's view."""
     state = GAME.setup(players, {}, seed)
     ais = [make_policy(GAME.id, "greedy", seed * 31 + p) for p in range(players)]
@@ -33,7 +33,7 @@ def midgame_view(players: int, seed: int) -> dict[str, Any]:
         p = min(GAME.actors(state))
         state = GAME.apply(state, ais[p].choose(state, p)).state
     actors = sorted(GAME.actors(state))
-    data: dict[str, Any] = json.loads(json.dumps(GAME.view(state, actors[0] if actors else None)))
+    data: RiseView = json.loads(json.dumps(GAME.view(state, actors[0] if actors else None)))
     return data
 
 

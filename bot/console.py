@@ -25,6 +25,8 @@ Commands (as a person; GAME defaults to that person's current game)::
     card WHAT                   (a card by its number or a name on it, as far as you may see it)
     vacation DAYS | resign | reclaim | pause | resume | abandon | reminders all|last|none|next on|off
     timers [move=..] [remind=..] [policy=..] [misses=..] | prefs [KEY=VALUE]
+    orders [N | N.M | WORDS]    (your standing orders, in games that have them: moves made at any time,
+                                 seen by you alone; N opens a group of them, N.M or WORDS sends one)
 
 and for the console itself: ``/as NAME [COMMAND]``, ``/time +2h`` (only with a
 settable clock: ``python -m bot --demo``), ``/backup``, ``/help``, ``/quit``.
@@ -48,6 +50,7 @@ from bot.digest import LATEST, NOTICE_SIZE, draw_timelapse, latest_turn, picture
 from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
 from bot.notices import describe_notice
+from bot.order_lists import listing, pick
 from bot.read_input import key_values, options_from, shortened, split_words, timers_from, whole
 from bot.scheduler import Scheduler
 from bot.service import GameService, ServiceError
@@ -85,6 +88,8 @@ Commands (GAME defaults to your current game):
   reminders next on|off   a message when the player before you starts their move (off by default)
   timers         the game's timers; timers [move=..] [remind=..] [policy=..] [misses=..] changes them
   prefs          your standing preferences (games that have them); prefs KEY=VALUE sets one
+  orders         your standing orders (games that have them: moves made at any time, seen by you
+                 alone, such as a card armed to play in another's turn); orders N opens or sends one
 Console: /time +2h (with --demo: move the clock, deadlines fire)   /backup   /help   /quit"""
 
 
@@ -261,7 +266,7 @@ class Console:
             "pause": self._pause, "resume": self._resume, "abandon": self._abandon,
             "reminders": self._reminders, "timers": self._timers, "scores": self._scores, "log": self._log,
             "rules": self._rules, "land": self._land, "card": self._card, "undo": self._undo,
-            "prefs": self._prefs,
+            "prefs": self._prefs, "orders": self._orders,
         }
 
     async def _create(self, name: str, uid: int, args: list[str]) -> None:
@@ -656,6 +661,40 @@ class Console:
         now = ", ".join(f"{k}={v}" for k, v in sorted((you.get("prefs") or {}).items()))
         self.say(f"[{name}] Your standing preferences in {gid}: {now or 'none set'}. "
                  "Change one with prefs KEY=VALUE; 'hand' words them.")
+
+    async def _orders(self, name: str, uid: int, args: list[str]) -> None:
+        """``orders [N | N.M | WORDS]``: one's standing orders in a game that has them (a 7 Ages card armed
+        to be played in another player's go), listed in two steps (:mod:`bot.order_lists`) and sent
+        through the service's submit like any move. A game without them says so in one sentence."""
+        gid = await self._game(name, uid, [])
+        seq, decision = await self.service.orders(gid, uid)
+        status = await self.service.status(gid)
+        if decision is None:
+            self.say(f"[{name}] {gid} is {status.status}: there are no orders to give." if status.status !=
+                     "active" else f"[{name}] The AI holds your seat in {gid}; take it back first.")
+            return
+        who = self._people(status, [uid])[0]
+        if not args:
+            hint = " (orders N, or the words of an order)" if decision.choices else "."
+            self.say(f"[to {who}] {gid}: {decision.heading}{hint}")
+            for line in listing(decision, "orders"):
+                self.say(line)
+            return
+        picked = pick(decision, " ".join(args), "orders")
+        if picked.refusal:
+            self.say(f"[{name}] {picked.refusal}")
+            return
+        for line in picked.lines:
+            self.say(f"[to {who}] {line}" if not line.startswith(" ") else line)
+        choice = picked.choice
+        if choice is None:
+            return
+        if choice.confirm:
+            self._pending[name] = _Pending(gid, seq, choice.action.to_json(), choice.label)
+            self.say(f"[{name}] {choice.confirm} Type 'yes' to send '{choice.label}', anything else "
+                     "cancels it.")
+            return
+        await self._send(name, uid, gid, choice.action.to_json(), seq)  # the game's own line says what it did
 
     # == helpers =========================================================================
     async def _game(self, name: str, uid: int, args: Sequence[str]) -> str:

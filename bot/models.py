@@ -113,6 +113,15 @@ class GameRow:
     channel_id: int | None = None
     thread_id: int | None = None
     result: Mapping[str, Any] | None = None
+    quiet: int = 0  # log entries the table never saw: quiet moves and the undo entries taking them back
+
+    @property
+    def public_seq(self) -> int:
+        """The game's move counter as every player sees it: its log entries less the quiet ones
+        (:meth:`engine.core.Game.quiet`), so no seat can tell that another made a quiet move. It is the
+        number shown ("move 12") and the staleness token every choice is sent with (:attr:`GameStatus.seq`);
+        :attr:`seq` stays the log's own index (storage, replay, undo)."""
+        return self.seq - self.quiet
 
 
 @dataclass(frozen=True)
@@ -276,8 +285,8 @@ class GameBundle:
     deadlines: tuple[Deadline, ...]
     reminder_prefs: Mapping[int, ReminderPreference]
     reminder_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # personal times
-    undo: tuple[tuple[int, int, bool], ...] = ()  # (seq, player, played for them) of the moves that may
-    # be taken back, oldest first
+    undo: tuple[tuple[int, int, bool, bool], ...] = ()  # (seq, player, played for them, quiet) of the
+    # moves that may be taken back, oldest first
     rules_version: str | None = None  # the rules it started under (None: before versions were kept)
 
 
@@ -330,6 +339,8 @@ class GameChange:
             follows (AI seats playing on), and the thread gets the whole burst at once.
         release_held: make the game's held rows due now (the command's last change).
         departures: people who left a seat of the running game, or were given one back.
+        new_quiet: how many of the game's log entries are quiet afterwards (:attr:`GameRow.quiet`), or
+            None to keep the number.
     """
 
     game_id: str
@@ -359,6 +370,7 @@ class GameChange:
     hold_public_ms: int | None = None
     release_held: bool = False
     departures: list[Departure] = field(default_factory=list)
+    new_quiet: int | None = None
 
 
 # -- the notice outbox (see migrations/0006_outbox.sql and bot/outbox.py) ---------------
@@ -471,7 +483,7 @@ class Notice:
         data: JSON-friendly details; seat numbers are engine player ids. For an
             engine event, the event's own data.
         audience: ``"public"`` or the user ids it is addressed to (privately).
-        seq: the game's seq right after it happened.
+        seq: the move counter players see right after it happened (:attr:`GameRow.public_seq`).
         seats: for engine events addressed to players, the engine's seat numbers.
         event: the engine event (:class:`engine.core.Event`), or None for a platform notice.
     """
@@ -515,6 +527,8 @@ class GameStatus:
     """A summary of one game for status lines, lobbies and the scheduler.
 
     Attributes:
+        seq: the move counter as every player sees it (:attr:`GameRow.public_seq`: quiet moves left
+            out), shown as "move N" and sent back with every choice as its staleness token.
         actors: engine player ids who must act now.
         waiting_for: user ids of the people who must act now.
         deadlines: the game's current deadline rows (what the scheduler arms).

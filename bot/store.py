@@ -62,7 +62,7 @@ from bot.store_errors import (
     StoreError,
     StoreFull,
 )
-from engine.core import JOIN
+from engine.core import JOIN, UNDO
 
 __all__ = [
     "DEFAULT_DB", "MIGRATIONS_DIR", "ConstraintViolation", "DatabaseInUse", "MigrationError", "NotADatabase",
@@ -80,7 +80,8 @@ def _dumps(value: Any) -> str:
 _GAME_COLUMNS = (
     "g.game_id, g.ruleset, g.options_json, g.seed, g.status, g.creator_id, g.max_seats, g.created_at, "
     "g.updated_at, g.seq, g.move_seconds, g.reminder_offsets_json, g.timeout_policy, g.misses_before_ai, "
-    "g.guild_id, g.channel_id, g.thread_id, g.result_json, g.bank_seconds, g.bank_increment, g.bank_cap"
+    "g.guild_id, g.channel_id, g.thread_id, g.result_json, g.bank_seconds, g.bank_increment, g.bank_cap, "
+    "g.quiet_entries"
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.slot, s.display_name, s.joined_at, s.user_id, s.seat_order, s.colour, s.is_ai, "
@@ -103,7 +104,7 @@ def _game(row: Sequence[Any]) -> GameRow:
             bank_cap=row[20],
         ),
         guild_id=row[14], channel_id=row[15], thread_id=row[16],
-        result=json.loads(row[17]) if row[17] is not None else None,
+        result=json.loads(row[17]) if row[17] is not None else None, quiet=row[21],
     )
 
 
@@ -414,6 +415,9 @@ class Store:
             if c.creator_id is not None:
                 sets.append("creator_id = ?")
                 params.append(c.creator_id)
+            if c.new_quiet is not None:
+                sets.append("quiet_entries = ?")
+                params.append(c.new_quiet)
             where = "game_id = ? AND seq = ?"
             params += [c.game_id, c.expected_seq]
             if c.expected_status is not None:
@@ -632,7 +636,7 @@ class Store:
         if not rows:
             return None
         game = _game(rows[0])
-        snap_seq, snap_json = rows[0][21], rows[0][22]
+        snap_seq, snap_json = rows[0][22], rows[0][23]
         snapshot = Snapshot(game_id, snap_seq, snap_json) if snap_json is not None else None
         seat_rows = await self._read(
             f"SELECT {_SEAT_COLUMNS}, u.reminders, u.reminder_offsets_json FROM seats s "
@@ -648,9 +652,10 @@ class Store:
         if game.status != "lobby" and game.seq > after:
             tail = tuple(await self.actions(game_id, after_seq=after))
         deadlines = tuple(await self.game_deadlines(game_id)) if game.status == "active" else ()
-        undo = tuple((int(r[0]), int(r[1]), r[2] == "forced") for r in await self._read(
-            "SELECT u.seq, u.player, a.source FROM undo_points u JOIN actions a ON a.game_id = u.game_id "
-            "AND a.seq = u.seq WHERE u.game_id = ? ORDER BY u.seq", (game_id,)))
+        # a quiet move names itself as the entry that voided it (the table never saw it, as an undo entry)
+        undo = tuple((int(r[0]), int(r[1]), r[2] == "forced", r[3] == r[0]) for r in await self._read(
+            "SELECT u.seq, u.player, a.source, a.voided_by FROM undo_points u JOIN actions a ON "
+            "a.game_id = u.game_id AND a.seq = u.seq WHERE u.game_id = ? ORDER BY u.seq", (game_id,)))
         version = await self._read("SELECT rules_version FROM games WHERE game_id = ?", (game_id,))
         if shared is not None and revision is not None:
             shared.saw(game_id, revision)
@@ -691,8 +696,9 @@ class Store:
 
     async def standing(self, game_id: str, *, after_seq: int = 0, upto_seq: int, last: int | None = None
                        ) -> list[ActionRow]:
-        """The log entries that stand (no undo took them back, no undo entry), ``after_seq < seq <=
-        upto_seq``, in order, with their records; with ``last``, only the newest ``last`` of them."""
+        """The log entries that stand (no undo took them back, no undo entry, no quiet move: each names
+        itself as voided), ``after_seq < seq <= upto_seq``, in order, with their records; with ``last``, only
+        the newest ``last`` of them."""
         sql = ("SELECT game_id, seq, player, action_json, source, user_id, created_at, events_json, "
                "voided_by FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? AND voided_by IS NULL")
         if last is None:
@@ -709,6 +715,20 @@ class Store:
             "SELECT seq, player, public_events, source FROM actions WHERE game_id = ? AND seq <= ? "
             "AND voided_by IS NULL ORDER BY seq", (game_id, upto_seq))
         return [(int(r[0]), int(r[1]), None if r[2] is None else int(r[2]), str(r[3])) for r in rows]
+
+    async def quiet_entries(self, game_id: str, *, upto_seq: int) -> list[int]:
+        """The seqs of the log entries counted apart as quiet, up to ``upto_seq``, in order: the quiet moves
+        (each voided by itself, and never by the undo taking it back) and the undo entries taking one back
+        (marked ``quiet``); what maps the log's index to the move numbers players see."""
+        rows = await self._read(
+            "SELECT seq, action_json FROM actions WHERE game_id = ? AND seq <= ? AND voided_by = seq "
+            "ORDER BY seq", (game_id, upto_seq))
+        out: list[int] = []
+        for seq, text in rows:
+            entry = _move(text)
+            if entry.get("kind") != UNDO or entry.get("quiet") is True:
+                out.append(int(seq))
+        return out
 
     async def last_move(self, game_id: str, player: int) -> int | None:
         """The seq of ``player``'s newest move that stands, or None. A seat's join entry is its first

@@ -143,9 +143,15 @@ class GameSpec:
             a newcomer through :meth:`engine.core.Game.join`); otherwise the lobby closes at the start.
         named_places: a facet: its board is places with names (lands, regions, areas) that
             :meth:`engine.core.Game.place_text` describes for ``land``; a game of cards alone has none.
+        standing_orders: a facet: a seated player may give standing orders at any time, whoever acts
+            (:meth:`engine.core.Game.orders`, the console's ``orders`` and ``/annals orders``); each is a
+            move of a kind in ``anytime_kinds``.
         undo_against_ai: a facet: a person playing against AI seats can take a move back somewhere
             (:meth:`engine.core.Game.undoable`, after the AI seats have answered it); false for a game
             whose every move is revealed or answered at once (a sealed bid the AI matches).
+        quiet_moves: a facet: some move tells no seat but its sender anything
+            (:meth:`engine.core.Game.quiet`: a hidden standing order), so the platform counts it in no
+            number another seat sees.
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
         warm: ``"module:function"`` building, at start-up in a worker thread, what the first pictures
@@ -177,7 +183,9 @@ class GameSpec:
     hidden_information: bool = False
     joins_in_progress: bool = False
     named_places: bool = False
+    standing_orders: bool = False
     undo_against_ai: bool = False
+    quiet_moves: bool = False
     data_report: str = ""
     version: str = "1"
     data: tuple[str, ...] = ()

@@ -141,5 +141,3 @@ RISE_ERA_COLOURS: Final[dict[str, RGB]] = {
 #: The Mediterranean (the only sea region) and the ocean behind the map panels.
 RISE_SEA: Final[RGB] = (120, 170, 210)
 RISE_OCEAN: Final[RGB] = (214, 228, 238)
-#: Scandinavia: shown but never entered.
-RISE_CLOSED: Final[RGB] = (196, 192, 186)

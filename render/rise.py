@@ -5,11 +5,11 @@ plain-data view ``GAME.view`` returns (never a state), top to bottom:
 
 * a header: era, game turn (A or B), phase, and who is doing what;
 * the map in three panels (the New World, the Old World, the Far East): each
-  region a box filled in its era's colour (the Mediterranean as sea,
-  Scandinavia hatched and closed) with its name, era numeral, victory point
-  standard (first/second) and what control yields, a cube per player with
-  the count (1st/2nd under the leaders), land links as bars and crossings
-  over water as double-headed arrows;
+  region a box filled in its era's colour (the Mediterranean as sea) with
+  its name, era numeral, victory point standard (first/second) and what
+  control yields, a cube per player with the count (1st/2nd under the
+  leaders), land links as bars and crossings over water as double-headed
+  arrows;
 * the action display: the five rows with their circles (as many as the player
   count gives), a disc per player in it, the A/B turn marker, the next free
   circle in A turns and, in B turns, the removal price under the current
@@ -37,6 +37,8 @@ from typing import Any, Final
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.rise.spec import SPEC
+from engine.rise.state import Phase, Stage
+from engine.rise.view import PlayerView, RegionView, RiseView, RowView, TileView
 from render import palette
 from render.layers import (
     Drawer,
@@ -157,7 +159,7 @@ def ellipsize(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
     return text + "…"
 
 
-def yields_text(y: Mapping[str, Any]) -> str:
+def yields_text(y: Mapping[str, int]) -> str:
     """``+2 food +1 gold`` from a yields mapping (nothing: ``no yield``)."""
     names = {"food": "food", "gold": "gold", "resources": "res.", "cubes": "cube", "vp": "VP"}
     parts = []
@@ -242,7 +244,7 @@ def _relax(centres: dict[str, list[float]], bounds: Box, iterations: int = 400) 
             return
 
 
-def layout(regions: Mapping[str, Mapping[str, Any]]) -> MapLayout:
+def layout(regions: Mapping[str, RegionView]) -> MapLayout:
     """Region boxes for a view's ``map.regions`` (cached by the regions' ids, parts and anchors)."""
     key = tuple(
         sorted(
@@ -386,20 +388,10 @@ def _chip(
     return w
 
 
-def _hatch(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, step: int = 12) -> None:
-    x0, y0, x1, y1 = box
-    k = x0 - (y1 - y0)
-    while k < x1:
-        a = (max(x0, k), y1 - max(0.0, max(x0, k) - k))
-        b = (min(x1, k + (y1 - y0)), y1 - (min(x1, k + (y1 - y0)) - k))
-        draw.line([a, b], fill=colour, width=2)
-        k += step
-
-
 # --- the sections ----------------------------------------------------------------------------------------
 
 
-def _header(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _header(draw: ImageDraw.ImageDraw, view: RiseView) -> None:
     era = int(view.get("era", 1))
     half = str(view.get("half", "A"))
     title = f"Rise of Empires · Era {ROMAN[era] if 0 < era < 4 else era} · Game turn {view.get('turn')} of 6"
@@ -435,12 +427,11 @@ def _header(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
 
 
 _STAGES: Final = {
-    "choose": "choosing an action",
-    "pay": "paying for the discs to the left",
-    "act": "taking the action",
-    "place": "placing cubes",
-    "battle": "choosing battles",
-    "after": "using free progress tiles",
+    Stage.CHOOSE: "choosing an action",
+    Stage.ACT: "taking the action",
+    Stage.PLACE: "placing cubes",
+    Stage.BATTLE: "choosing battles",
+    Stage.AFTER: "using free progress tiles",
 }
 _PENDING: Final = {
     "food_upkeep": "keep {tile} (it eats food) or give it up",
@@ -450,38 +441,39 @@ _PENDING: Final = {
 }
 
 
-def _tile_names(view: Mapping[str, Any]) -> dict[str, str]:
+def _tile_names(view: RiseView) -> dict[str, str]:
     names: dict[str, str] = {}
-    for ps in view.get("players_state", []):
-        for key in ("progress", "territory", "cities"):
-            for t in ps.get(key, []):
-                names[str(t["id"])] = str(t["name"])
+    for ps in view["players_state"]:
+        held: list[TileView] = [*ps["progress"], *ps["territory"], *ps["cities"]]
+        for t in held:
+            names[str(t["id"])] = str(t["name"])
     return names
 
 
-def status_line(view: Mapping[str, Any]) -> str:
+def status_line(view: RiseView) -> str:
     """What is going on, in one line: the phase and who is doing what."""
-    phase = str(view.get("phase", ""))
-    if phase == "over":
+    phase = Phase(view["phase"])  # a plain str once the view went through JSON
+    if phase is Phase.OVER:
         final = view.get("final") or []
         ranking = view.get("ranking") or []
         if ranking and final:
             return f"Game over: {player_name(int(ranking[0]))} wins with {final[int(ranking[0])]} points."
         return "Game over."
     task = view.get("task")
-    if phase == "actions" and task:
+    if phase is Phase.ACTIONS and task:
         seat = int(task["player"])
         done = int(view.get("actions_done", 0))
         total = int(view.get("actions_per_turn", 6)) * int(view.get("players", 1))
-        what = _STAGES.get(str(task.get("stage")), str(task.get("stage")))
-        row = f" ({ROW_TITLES.get(str(task.get('row')), '')} row)" if task.get("row") else ""
-        line = f"Player actions: {player_name(seat)} is {what}{row} · action {done + 1} of {total}"
-        side = task.get("side")
-        if task.get("stage") in ("place", "battle") and side:
-            water = ", water" if side.get("water") else ""
-            tile = str(task.get("empire", "")).removeprefix("e")
+        stage = Stage(task["stage"])
+        row = f" ({ROW_TITLES.get(str(task['row']), '')} row)" if task["row"] else ""
+        line = f"Player actions: {player_name(seat)} is {_STAGES[stage]}{row} · action {done + 1} of {total}"
+        side = task["side"]
+        if stage in (Stage.PLACE, Stage.BATTLE) and side:
+            water = ", water" if side["water"] else ""
+            tile = str(task["empire"]).removeprefix("e")
             line += f" · empire tile {tile}: {side['regions']} regions{water}"
-            placed = [str(view["map"]["regions"].get(r, {}).get("name", r)) for r in task.get("placed", [])]
+            regions = view["map"]["regions"]
+            placed = [regions[r]["name"] if r in regions else r for r in task["placed"]]
             if placed:
                 line += " · placed in " + ", ".join(placed)
         return line
@@ -490,25 +482,24 @@ def status_line(view: Mapping[str, Any]) -> str:
         item = pending[0]
         tile = _tile_names(view).get(str(item["tile"]), str(item["tile"]))
         text = _PENDING.get(str(item["kind"]), "decide about {tile}").format(tile=tile)
-        head = {"food_upkeep": "City upkeep", "upkeep": "City upkeep", "era_end": "End of the era"}.get(
-            phase, "End of the era"
-        )
+        head = {Phase.FOOD_UPKEEP: "City upkeep", Phase.UPKEEP: "City upkeep",
+                Phase.ERA_END: "End of the era"}.get(phase, "End of the era")
         return f"{head}: {player_name(int(item['player']))} to {text}"
     choice = view.get("order_choice")
-    if phase == "order" and choice and choice.get("choosers"):
+    if phase is Phase.ORDER and choice and choice["choosers"]:
         return (
             f"Turn order: {player_name(int(choice['choosers'][0]))} chooses a position "
             "(least victory points first)"
         )
     return {
-        "era_end": f"End of era {ROMAN[int(view.get('era', 1))]}",
-        "food_upkeep": "City upkeep",
-        "upkeep": "City upkeep",
-        "order": "Turn order determination",
+        Phase.ERA_END: f"End of era {ROMAN[int(view.get('era', 1))]}",
+        Phase.FOOD_UPKEEP: "City upkeep",
+        Phase.UPKEEP: "City upkeep",
+        Phase.ORDER: "Turn order determination",
     }.get(phase, phase.replace("_", " "))
 
 
-def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, highlight: set[str]) -> None:
+def _draw_map(img: Image.Image, top: int, view: RiseView, names: bool, highlight: set[str]) -> None:
     """The map strip at ``top``: its terrain (:func:`_draw_terrain`), then every region's pieces."""
     _draw_terrain(img, top, view, names)
     draw = StampDraw(img)
@@ -517,13 +508,13 @@ def _draw_map(img: Image.Image, top: int, view: Mapping[str, Any], names: bool, 
         _draw_region_pieces(draw, view, lay, rid, top, highlight)
 
 
-def _draw_terrain(img: Image.Image, top: int, view: Mapping[str, Any], names: bool) -> None:
+def _draw_terrain(img: Image.Image, top: int, view: RiseView, names: bool) -> None:
     """What of the map strip at ``top`` changes only with the map's regions and links (their era,
     names, yields and standards, as :func:`_terrain_key` lists them): the panels, the legend, the
     links and the region boxes with their words, without the cubes or an outline."""
     draw = StampDraw(img)
     m = view["map"]
-    regions: Mapping[str, Mapping[str, Any]] = m["regions"]
+    regions = m["regions"]
     lay = layout(regions)
 
     def off(box: Box) -> Box:
@@ -554,7 +545,7 @@ def _draw_terrain(img: Image.Image, top: int, view: Mapping[str, Any], names: bo
             _arrow_head(draw, (x1 - 104, y0 - 16), (x1 - 150, y0 - 16), ARROW, 11)
             draw.text((x1 - 98, y0 - 16), "over water", fill=(50, 80, 110), font=font(13, True), anchor="lm")
     # Links under the boxes: land links as bars between the edges, water crossings as arrows.
-    for a, b, arrow in m.get("links", []):
+    for a, b, arrow in m["links"]:
         if a not in lay.boxes or b not in lay.boxes:
             continue
         ba, bb = off(lay.boxes[a]), off(lay.boxes[b])
@@ -570,13 +561,8 @@ def _draw_terrain(img: Image.Image, top: int, view: Mapping[str, Any], names: bo
         r = regions[rid]
         box = off(lay.boxes[rid])
         sea = bool(r.get("sea"))
-        closed = bool(r.get("closed"))
         fill = palette.RISE_SEA if sea else palette.RISE_ERA_COLOURS.get(str(r.get("colour")), palette.BARREN)
-        if closed:
-            fill = palette.RISE_CLOSED
         draw.rounded_rectangle(box, radius=10, fill=fill, outline=EDGE, width=2)
-        if closed:
-            _hatch(draw, box, (170, 165, 158))
         ink = (255, 255, 255) if sea else INK
         era = int(r.get("era", 1))
         # Era numeral in the top-right corner (the fill says it too, but not to everyone).
@@ -597,11 +583,6 @@ def _draw_terrain(img: Image.Image, top: int, view: Mapping[str, Any], names: bo
                 lines = wrap(str(r.get("name", rid)), f, BOX_W - 34, rest=BOX_W - 16)
             for i, line in enumerate(lines):
                 draw.text((box[0] + 8, name_top + i * 19), line, fill=ink, font=f, anchor="la")
-        if closed:
-            draw.text(
-                ((box[0] + box[2]) / 2, box[3] - 30), "closed", fill=MUTED, font=font(16, True), anchor="mm"
-            )
-            continue
         std = r.get("standard") or [0, 0]
         std_text = f"{std[0]}/{std[1]} VP"
         ytext = yields_text(r.get("yields") or {})
@@ -621,14 +602,15 @@ def _draw_terrain(img: Image.Image, top: int, view: Mapping[str, Any], names: bo
         )
 
 
-def _terrain_key(view: Mapping[str, Any], names: bool) -> tuple[Any, ...]:
+def _terrain_key(view: RiseView, names: bool) -> tuple[Any, ...]:
     """Everything :func:`_draw_terrain` reads of ``view``: the same key, the same terrain."""
     m = view["map"]
-    fields = ("name", "sea", "closed", "colour", "era", "standard", "yields", "part", "anchor")
     regions = tuple(sorted(
-        (str(rid), repr([r.get(f) for f in fields])) for rid, r in m["regions"].items()
+        (str(rid), repr([r["name"], r["sea"], r["colour"], r["era"], r["standard"], r["yields"], r["part"],
+                         r["anchor"]]))
+        for rid, r in m["regions"].items()
     ))
-    return names, regions, repr(m.get("links", []))
+    return names, regions, repr(m["links"])
 
 
 # Px round a region box that its pieces may reach: the outline's outer ring (4 px out, 5 wide).
@@ -640,30 +622,25 @@ def _pieces_box(box: Box) -> Box:
     return (box[0] - _PIECES_REACH, box[1] - _PIECES_REACH, box[2] + _PIECES_REACH, box[3] + _PIECES_REACH)
 
 
-def _has_pieces(view: Mapping[str, Any], rid: str, highlight: set[str]) -> bool:
+def _has_pieces(view: RiseView, rid: str, highlight: set[str]) -> bool:
     """Whether :func:`_draw_region_pieces` draws anything for ``rid``."""
-    r = view["map"]["regions"][rid]
-    if r.get("closed"):
-        return False
-    return rid in highlight or any(int(n) > 0 for n in view["map"].get("cubes", {}).get(rid, []))
+    return rid in highlight or any(int(n) > 0 for n in view["map"]["cubes"].get(rid, []))
 
 
-def _draw_region_pieces(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], lay: MapLayout, rid: str,
+def _draw_region_pieces(draw: ImageDraw.ImageDraw, view: RiseView, lay: MapLayout, rid: str,
                         top: int, highlight: set[str], dx: int = 0, dy: int = 0) -> None:
     """A region's cubes (with 1st/2nd under the leaders) and its outline when highlighted, on the map
     strip at ``top`` of the picture, drawn on a canvas whose top-left corner is at (``dx``, ``dy``) on
     the picture (an even point: Pillow rounds halves to even, so an odd shift could move an edge)."""
     m = view["map"]
     r = m["regions"][rid]
-    if r.get("closed"):
-        return
     ink = (255, 255, 255) if r.get("sea") else INK
     box = lay.boxes[rid]
     x0, y0, x1, y1 = box[0] - dx, box[1] + top - dy, box[2] - dx, box[3] + top - dy
-    counts = list(m.get("cubes", {}).get(rid, []))
-    ctrl = m.get("control", {}).get(rid, {})
-    first = {int(s) for s in ctrl.get("first", [])}
-    second = {int(s) for s in ctrl.get("second", [])}
+    counts = list(m["cubes"].get(rid, []))
+    ctrl = m["control"].get(rid)
+    first = {int(s) for s in ctrl["first"]} if ctrl else set()
+    second = {int(s) for s in ctrl["second"]} if ctrl else set()
     present = [(s, int(n)) for s, n in enumerate(counts) if int(n) > 0]
     for (x, y), (seat, n) in zip(lay.cube_slots(rid), present, strict=False):
         x, y = x - dx, y + top - dy
@@ -688,11 +665,16 @@ def _section_rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
     return aligned((x0, y0, x1, y1), 2, BASE_W, 1 << 30)
 
 
-def _display_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
+def _circles(display: Mapping[str, RowView], row: str) -> list[int]:
+    """The circles of ``row`` on the action display, a seat or -1 each (none when it has no such row)."""
+    return list(display[row]["circles"]) if row in display else []
+
+
+def _display_section(top: int, view: RiseView) -> tuple[Section, int]:
     """The action display and the trade track at ``top``, and the height they take."""
     half = str(view.get("half", "A"))
-    display: Mapping[str, Mapping[str, Sequence[int]]] = view.get("display", {})
-    costs: Mapping[str, Sequence[int | None]] = view.get("removal_costs", {}) or {}
+    display = view["display"]
+    costs: Mapping[str, Sequence[int | None]] = view.get("removal_costs") or {}
     current = view.get("current")
     left = MARGIN
     width = 880
@@ -702,7 +684,7 @@ def _display_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
     height = head + row_h * len(rows) + 12
     r = 20
     pitch = 66
-    trade: Sequence[Mapping[str, Any]] = view.get("trade", [])
+    trade = view["trade"]
     tx = left + width + 16
     tw = BASE_W - MARGIN - tx
     cols = 2
@@ -773,7 +755,7 @@ def _display_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
     def circles(draw: ShiftDraw) -> None:
         for i, row in enumerate(rows):
             y = row_y(i)
-            circles = list(display.get(row, {}).get("circles", []))
+            circles = _circles(display, row)
             row_costs = list(costs.get(row, []))
             free = max((k for k, c in enumerate(circles) if int(c) < 0), default=-1)
             for k, owner in enumerate(circles):
@@ -801,7 +783,7 @@ def _display_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
                     )
 
     patches: list[tuple[Rect, Drawer]] = []
-    most = max((len(display.get(row, {}).get("circles", [])) for row in rows), default=0)
+    most = max((len(_circles(display, row)) for row in rows), default=0)
     if most:
         # The circles, the discs in them and the prices under them (a price is wider than a circle).
         end = left + 150 + (most - 1) * pitch + 2 * r + 30
@@ -827,13 +809,13 @@ def _display_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
 
         patches.append((_section_rect(cx - 18, cy - 18, cx + 18, cy + 18), used_disc))
     key = ("display", top, tuple(rows), half, era,
-           repr([[b.get(f) for f in ("open", "resources", "gold", "vp", "eras")] for b in trade]))
+           repr([[b["open"], b["resources"], b["gold"], b["vp"], b["eras"]] for b in trade]))
     return Section(key, _section_rect(0, top, BASE_W - 1, top + height + 1), static, tuple(patches)), height
 
 
-def _tracks_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
+def _tracks_section(top: int, view: RiseView) -> tuple[Section, int]:
     """Food track, victory point track, turn order at ``top``, and the height they take."""
-    ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
+    ps = view["players_state"]
     left = MARGIN
     width = BASE_W - 2 * MARGIN
     height = 290
@@ -915,7 +897,7 @@ def _tracks_section(top: int, view: Mapping[str, Any]) -> tuple[Section, int]:
             if current is not None and int(current) == seat:
                 draw.text((x + w / 2, oy + 42), "▲ to act", fill=INK, font=font(14, True), anchor="mm")
             x += w + 12
-        if choice and view.get("phase") == "order":
+        if choice and Phase(view["phase"]) is Phase.ORDER:
             x += 24
             draw.text((x, oy + 20), "Next turn:", fill=INK, font=font(17, True), anchor="lm")
             x += 100
@@ -961,7 +943,7 @@ def _flow(
     return out
 
 
-def _tile_chips(p: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, RGB, RGB]]]]:
+def _tile_chips(p: PlayerView) -> list[tuple[str, list[tuple[str, RGB, RGB]]]]:
     used = set(p.get("used", []))
     groups: list[tuple[str, list[tuple[str, RGB, RGB]]]] = []
     prog: list[tuple[str, RGB, RGB]] = []
@@ -972,25 +954,25 @@ def _tile_chips(p: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, RGB, RG
         prog.append((f"{t['name']} {ROMAN[era] if 0 < era < 4 else era}{mark}", fill, INK))
     groups.append(("Progress", prog))
     counts: dict[str, int] = {}
-    for t in p.get("territory", []):
-        counts[str(t["name"])] = counts.get(str(t["name"]), 0) + 1
+    for land in p.get("territory", []):
+        counts[str(land["name"])] = counts.get(str(land["name"]), 0) + 1
     groups.append(
         ("Territory", [(f"{n} x{c}" if c > 1 else n, (226, 236, 214), INK) for n, c in counts.items()])
     )
-    cities = [(f"{t['name']} ({t['vp']} VP)", (246, 226, 206), INK) for t in p.get("cities", [])]
+    cities = [(f"{c['name']} ({c['vp']} VP)", (246, 226, 206), INK) for c in p.get("cities", [])]
     groups.append(("Cities", cities))
     emp = []
-    for t in p.get("empires", []):
-        water = ", water" if t.get("water") else ""
+    for e in p.get("empires", []):
+        water = ", water" if e.get("water") else ""
         emp.append(
-            (f"Empire {str(t['id']).removeprefix('e')}: {t['regions']} regions{water}", (214, 226, 240), INK)
+            (f"Empire {str(e['id']).removeprefix('e')}: {e['regions']} regions{water}", (214, 226, 240), INK)
         )
     if emp:
         groups.append(("Empire", emp))
     return groups
 
 
-def final_text(view: Mapping[str, Any], seat: int) -> str:
+def final_text(view: RiseView, seat: int) -> str:
     """``1st place · 125 points`` (the ranking breaks ties by gold)."""
     final = view.get("final") or []
     ranking = [int(s) for s in view.get("ranking") or []]
@@ -1002,21 +984,22 @@ def final_text(view: Mapping[str, Any], seat: int) -> str:
     return f"final score: {points}"
 
 
-def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1, people: Sequence[str] = ()
+def _panel_sections(top: int, view: RiseView, columns: int = 1, people: Sequence[str] = ()
                     ) -> tuple[list[Section], int]:
     """Every player's panel, in ``columns`` columns (each panel goes under the shortest one, so the
     order reads left to right, then down), and the height they take. A panel's layer holds its frame,
     name and tiles; its figures and its "to act" are patches. ``people`` (a name per seat) names the
     person beside the colour."""
-    ps: Sequence[Mapping[str, Any]] = view.get("players_state", [])
+    ps = view["players_state"]
     # In turn order while playing; by final rank once the game is over.
     order = [int(s) for s in view.get("ranking") or view.get("order", [])] or list(range(len(ps)))
     order += [s for s in range(len(ps)) if s not in order]
-    yields: Sequence[Mapping[str, Any]] = view.get("yields", []) or []
+    yields = view.get("yields") or []
     final = view.get("final")
     current = view.get("current")
     actors = {int(a) for a in view.get("actors", [])}
-    you = view.get("you") or {}
+    seen_by = view.get("you")
+    you = seen_by["player"] if seen_by else None
     gutter = 12
     col_w = (BASE_W - 2 * MARGIN - gutter * (columns - 1)) / columns
     bottoms = [top] * columns
@@ -1064,7 +1047,7 @@ def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1, people:
             laid.append((title, flowed, rows_h))
             rows_h += h
         height = int(78 + extra + rows_h + 10)
-        name = seat_label(player_name(seat), seat, you.get("player"), people)
+        name = seat_label(player_name(seat), seat, you, people)
         name_x = left + 36 + text_w(name, font(22, True)) + 14
         acting = seat in actors or (current is not None and int(current) == seat)
         result = final_text(view, seat) if final is not None else None
@@ -1126,7 +1109,7 @@ def _panel_sections(top: int, view: Mapping[str, Any], columns: int = 1, people:
 # --- the picture --------------------------------------------------------------------------------------
 
 
-def check_view(view: Mapping[str, Any], highlight: Iterable[str]) -> set[str]:
+def check_view(view: RiseView, highlight: Iterable[str]) -> set[str]:
     """The highlight as a set, after refusing a view of another game or an unknown region."""
     if view.get("game") != GAME_ID:
         raise ValueError(f"not a Rise of Empires view (game {view.get('game')!r})")
@@ -1146,7 +1129,7 @@ MAP_PICTURE_H: Final = HEAD_H + MAP_H + 16
 _TERRAIN: Final = LayerCache(keep=4)
 
 
-def _map_image(view: Mapping[str, Any], names: bool, marked: set[str]) -> Image.Image:
+def _map_image(view: RiseView, names: bool, marked: set[str]) -> Image.Image:
     canvas = Image.new("RGB", (BASE_W, MAP_PICTURE_H), PAPER)
     _header(StampDraw(canvas), view)
     _draw_map(canvas, HEAD_H + 8, view, names, marked)
@@ -1156,14 +1139,14 @@ def _map_image(view: Mapping[str, Any], names: bool, marked: set[str]) -> Image.
 _HEADER_RECT: Final = aligned((0, 0, BASE_W - 1, HEAD_H), 2, BASE_W, MAP_PICTURE_H)
 
 
-def _header_part(view: Mapping[str, Any], factor: int) -> Image.Image:
+def _header_part(view: RiseView, factor: int) -> Image.Image:
     """The header as the top of both pictures of a notice has it, reduced by ``factor``."""
     canvas = Image.new("RGB", (_HEADER_RECT[2], _HEADER_RECT[3]), PAPER)
     _header(ShiftDraw(canvas), view)
     return canvas.reduce(factor) if factor > 1 else canvas
 
 
-def _map_reduced(view: Mapping[str, Any], names: bool, marked: set[str], factor: int,
+def _map_reduced(view: RiseView, names: bool, marked: set[str], factor: int,
                  header: Image.Image | None = None) -> Image.Image:
     """:func:`_map_image` reduced by ``factor`` (as :func:`render.layers.reduce_whole`), its terrain
     kept (see render/layers.py): only the header (unless given, from :func:`_header_part`) and the
@@ -1198,7 +1181,7 @@ def _map_reduced(view: Mapping[str, Any], names: bool, marked: set[str], factor:
     return out
 
 
-def _dashboard_sections(view: Mapping[str, Any], columns: int | None = None, people: Sequence[str] = ()
+def _dashboard_sections(view: RiseView, columns: int | None = None, people: Sequence[str] = ()
                         ) -> tuple[list[Section], int]:
     """The dashboard's sections (the header, the action display, the tracks and the players' panels
     in ``columns`` columns; None: one, or two where one would make the picture taller than wide) and
@@ -1223,7 +1206,7 @@ def _dashboard_sections(view: Mapping[str, Any], columns: int | None = None, peo
     return sections + panels, y + used + 6
 
 
-def _dashboard_image(view: Mapping[str, Any], columns: int | None = None, people: Sequence[str] = ()
+def _dashboard_image(view: RiseView, columns: int | None = None, people: Sequence[str] = ()
                      ) -> Image.Image:
     """The header, the action display, the tracks and the players' panels in ``columns`` columns
     (None: one, or two where one would make the picture taller than wide), drawn whole."""
@@ -1236,7 +1219,7 @@ def _dashboard_image(view: Mapping[str, Any], columns: int | None = None, people
 _DASHBOARD: Final = LayerCache(keep=32)
 
 
-def _dashboard_reduced(view: Mapping[str, Any], factor: int, header: Image.Image | None = None,
+def _dashboard_reduced(view: RiseView, factor: int, header: Image.Image | None = None,
                        people: Sequence[str] = ()) -> Image.Image | None:
     """:func:`_dashboard_image` reduced by ``factor``, from kept layers (see render/layers.py), with
     ``header`` (from :func:`_header_part`) when given; None when it is taller than wide
@@ -1252,14 +1235,14 @@ def _dashboard_reduced(view: Mapping[str, Any], factor: int, header: Image.Image
     return out
 
 
-def _least_column(view: Mapping[str, Any]) -> int:
+def _least_column(view: RiseView) -> int:
     """The height every player's panel in one column takes at least (as :func:`_draw_players` lays
     them out: a panel's name and figures, a row per group of tiles, and the gap under it)."""
     return sum(78 + 34 * len(_tile_chips(p)) + 10 + 10 for p in view.get("players_state", []))
 
 
 def render_image(
-    view: Mapping[str, Any], *, names: bool = True, highlight: Iterable[str] = ()
+    view: RiseView, *, names: bool = True, highlight: Iterable[str] = ()
 ) -> Image.Image:
     """The whole board (the map above the dashboard) at BASE_W px wide as a Pillow image."""
     marked = check_view(view, highlight)
@@ -1293,7 +1276,7 @@ def _scaled(img: Image.Image, size: int) -> bytes:
 
 
 def render_board(
-    view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
+    view: RiseView, *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
 ) -> bytes:
     """The whole board of a Rise of Empires view (the map above the dashboard) as PNG bytes,
     ``size`` px wide. A chat message carries :func:`render_map` and :func:`render_dashboard`
@@ -1314,7 +1297,7 @@ def render_board(
 
 
 def render_map(
-    view: Mapping[str, Any], *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
+    view: RiseView, *, names: bool = True, highlight: Sequence[str] = (), size: int = 1600
 ) -> bytes:
     """The header and the map alone as PNG bytes, ``size`` px wide (about half as tall as wide);
     arguments and errors as :func:`render_board`."""
@@ -1327,7 +1310,7 @@ def render_map(
     return _scaled(_map_image(view, names, marked), size)
 
 
-def render_dashboard(view: Mapping[str, Any], *, size: int = 1600, people: Sequence[str] = ()) -> bytes:
+def render_dashboard(view: RiseView, *, size: int = 1600, people: Sequence[str] = ()) -> bytes:
     """The header, the action display, the tracks and every player's panel as PNG bytes, ``size``
     px wide and no taller than wide: the panels go in two columns when one would make the picture
     too tall, and a picture still too tall gets paper on both sides. ``people`` (a name per seat)
@@ -1348,7 +1331,7 @@ def render_dashboard(view: Mapping[str, Any], *, size: int = 1600, people: Seque
     return _scaled(img, size)
 
 
-def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+def notice_pictures(view: RiseView, *, focus: Sequence[str] = (), size: int = 800,
                     people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """A turn notice's pictures (an :class:`engine.spec.NoticePictures`): the map, with the regions
     ``focus`` names outlined, and the dashboard (its panels naming ``people``, a name per seat, beside

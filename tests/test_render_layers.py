@@ -14,18 +14,19 @@ from PIL import Image
 
 from engine.registry import make_policy
 from engine.rise.game import GAME
+from engine.rise.view import RiseView
 from render import rise as rr
 from render.layers import LayerCache, ShiftDraw, aligned, compose, reduce_whole
 from render.palette import font
 from render.png import encode_png
 
 
-def _moments(players: int, seed: int, every: int) -> list[dict[str, Any]]:
+def _moments(players: int, seed: int, every: int) -> list[RiseView]:
     """Views (a seat's and a spectator's, in turn) of a seeded game between random players, one every
     ``every`` moves to its end."""
     state = GAME.setup(players, {}, seed)
     ais = [make_policy("rise", "random", seed * 31 + p) for p in range(players)]
-    out: list[dict[str, Any]] = []
+    out: list[RiseView] = []
     move = 0
     while not GAME.is_over(state):
         seat = sorted(GAME.actors(state))[0]

@@ -7,7 +7,6 @@ import io
 import json
 import struct
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -16,6 +15,19 @@ from PIL import Image
 from engine.registry import make_policy
 from engine.rise.data import load_data
 from engine.rise.game import GAME
+from engine.rise.state import EMPTY, Phase, Stage
+from engine.rise.view import (
+    CityView,
+    ControlView,
+    MapView,
+    PlayerView,
+    ProgressView,
+    RegionView,
+    RiseView,
+    TaskView,
+    TerritoryView,
+    TilesView,
+)
 from render import palette
 from render import rise as rr
 from render.__main__ import main as render_main
@@ -23,7 +35,7 @@ from render.__main__ import main as render_main
 DATA = load_data()
 
 
-def _regions() -> dict[str, Any]:
+def _regions() -> dict[str, RegionView]:
     """The map part of a view, written from the data files (not from any game state)."""
     colours = {1: "cream", 2: "green", 3: "blue"}
     return {
@@ -41,7 +53,46 @@ def _regions() -> dict[str, Any]:
     }
 
 
-def _player(seat: int, vp: int) -> dict[str, Any]:
+def _player(seat: int, vp: int) -> PlayerView:
+    progress: ProgressView = {
+        "id": "p03",
+        "name": "Iron Axe",
+        "era": 1,
+        "price": 0,
+        "food": 0,
+        "gold": 0,
+        "resources": 0,
+        "cubes": 1,
+        "vp": 0,
+        "free": None,
+        "special": "iron_axe",
+        "stays": False,
+    }
+    plains: TerritoryView = {
+        "id": "t01",
+        "name": "Plains",
+        "food": 2,
+        "gold": 0,
+        "resources": 0,
+        "cubes": 1,
+        "vp": 0,
+        "stays": False,
+    }
+    city: CityView = {
+        "id": "c01",
+        "name": "Memphis",
+        "era": 1,
+        "row": "A",
+        "cost": 1,
+        "vp": 1,
+        "food": 1,
+        "gold": 0,
+        "resources": 0,
+        "cubes": 0,
+        "upkeep": 0,
+        "wonder": None,
+        "stays": False,
+    }
     return {
         "seat": seat,
         "gold": 3 + seat,
@@ -51,100 +102,72 @@ def _player(seat: int, vp: int) -> dict[str, Any]:
         "pool": 4,
         "stock": 20 - seat,
         "on_map": 6,
-        "progress": [
-            {
-                "id": "p03",
-                "name": "Iron Axe",
-                "era": 1,
-                "price": 0,
-                "food": 0,
-                "gold": 0,
-                "resources": 0,
-                "cubes": 1,
-                "vp": 0,
-                "free": None,
-                "special": "iron_axe",
-                "stays": False,
-            }
-        ],
-        "territory": [
-            {
-                "id": "t01",
-                "name": "Plains",
-                "food": 2,
-                "gold": 0,
-                "resources": 0,
-                "cubes": 1,
-                "vp": 0,
-                "stays": False,
-            }
-        ]
-        * (seat + 1),
-        "cities": [
-            {
-                "id": "c01",
-                "name": "Memphis",
-                "era": 1,
-                "row": "A",
-                "cost": 1,
-                "vp": 1,
-                "food": 1,
-                "gold": 0,
-                "resources": 0,
-                "cubes": 0,
-                "upkeep": 0,
-                "wonder": None,
-                "stays": False,
-            }
-        ],
+        "progress": [progress],
+        "territory": [plains] * (seat + 1),
+        "cities": [city],
         "empires": [{"id": "e3", "regions": 3, "water": True, "battles": [[1, 2], [2, 2]]}]
         if seat == 1
         else [],
         "used": [],
+        "waiting": [],
     }
 
 
-def hand_view(players: int = 5, **changes: Any) -> dict[str, Any]:
+def hand_view(players: int = 5) -> RiseView:
     """A B-turn view written by hand: cubes of five players in NE Africa, discs on the display."""
     circles = {2: 4, 3: 6, 4: 8, 5: 10}[players]
-    view: dict[str, Any] = {
+    task: TaskView = {
+        "player": 1,
+        "stage": Stage.CHOOSE,
+        "row": None,
+        "circle": EMPTY,
+        "empire": None,
+        "side": None,
+        "placed": [],
+        "before": [],
+        "battles": [],
+    }
+    control: dict[str, ControlView] = {
+        "ne_africa": {"first": [players - 1], "second": [0]},
+        "mediterranean": {"first": [1], "second": []},
+    }
+    board: MapView = {
+        "regions": _regions(),
+        "links": sorted(
+            [a, b, frozenset((a, b)) in DATA.arrows]
+            for a in DATA.adjacent
+            for b in DATA.adjacent[a]
+            if a < b
+        ),
+        "cubes": {"ne_africa": [3, 2, 2, 1, 4][:players], "mediterranean": [0, 1, 0, 0, 0][:players]},
+        "control": control,
+    }
+    tiles: TilesView = {
+        "progress": [],
+        "territory": [],
+        "city": [],
+        "empire": [],
+        "boxes": {"progress": [2] * 8, "territory": [3] * 10, "city": [2] * 8},
+        "retired": 0,
+    }
+    return {
         "game": "rise",
         "seq": 99,
         "players": players,
         "turn": 4,
         "era": 2,
         "half": "B",
-        "phase": "actions",
+        "phase": Phase.ACTIONS,
         "actors": [1],
         "order": list(range(players))[::-1],
         "current": 1,
         "actions_done": 7,
         "actions_per_turn": 6,
         "players_state": [_player(p, 10 * p + 3) for p in range(players)],
-        "map": {
-            "regions": _regions(),
-            "links": sorted(
-                [a, b, frozenset((a, b)) in DATA.arrows]
-                for a in DATA.adjacent
-                for b in DATA.adjacent[a]
-                if a < b
-            ),
-            "cubes": {"ne_africa": [3, 2, 2, 1, 4][:players], "mediterranean": [0, 1, 0, 0, 0][:players]},
-            "control": {
-                "ne_africa": {"first": [players - 1], "second": [0]},
-                "mediterranean": {"first": [1], "second": []},
-            },
-        },
+        "map": board,
         "display": {row: {"circles": [1, -1, 0, 1] + [-1] * (circles - 4)} for row in rr.ROWS},
         "removal_costs": {row: [0, None, None, 2] + [None] * (circles - 4) for row in rr.ROWS},
-        "tiles": {
-            "progress": [],
-            "territory": [],
-            "city": [],
-            "empire": [],
-            "boxes": {"progress": [2] * 8, "territory": [3] * 10, "city": [2] * 8},
-            "retired": 0,
-        },
+        "tiles": tiles,
         "trade": [
             {
                 "id": b.id,
@@ -158,27 +181,15 @@ def hand_view(players: int = 5, **changes: Any) -> dict[str, Any]:
             for b in DATA.trade.values()
         ],
         "navigation": True,
-        "task": {
-            "player": 1,
-            "stage": "choose",
-            "row": None,
-            "circle": None,
-            "owed": 0,
-            "empire": None,
-            "side": None,
-            "placed": [],
-            "before": [],
-            "battles": [],
-        },
+        "task": task,
         "pending": [],
         "order_choice": None,
         "yields": [{"food": 1, "gold": 1, "resources": 0, "cubes": 2, "vp": 3}] * players,
         "final": None,
         "ranking": None,
+        "places": None,
         "you": None,
     }
-    view.update(changes)
-    return view
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -254,8 +265,10 @@ def test_highlight_outlines_the_region_and_unknown_names_are_refused() -> None:
     assert plain.getpixel(probe) != rr.HIGHLIGHT_OUT
     with pytest.raises(ValueError, match="atlantis"):
         rr.render_board(view, highlight=["atlantis"])
+    other = hand_view()
+    other["game"] = "eight-minute"
     with pytest.raises(ValueError, match="not a Rise of Empires view"):
-        rr.render_board(hand_view(game="eight-minute"))
+        rr.render_board(other)
 
 
 def test_size_and_names_switch() -> None:
@@ -291,11 +304,11 @@ def test_real_game_views_render() -> None:
     assert shown >= 3
 
 
-def _seeded_views(players: int, seed: int) -> list[dict[str, Any]]:
+def _seeded_views(players: int, seed: int) -> list[RiseView]:
     """Views of a seeded random game every 60 actions, and its final view, each from seat 0."""
     state = GAME.setup(players, {}, seed)
     ais = [make_policy("rise", "random", seed * 31 + p) for p in range(players)]
-    views: list[dict[str, Any]] = []
+    views: list[RiseView] = []
     step = 0
     while not GAME.is_over(state):
         if step % 60 == 0:
@@ -319,7 +332,7 @@ def test_the_map_and_the_dashboard_are_each_no_taller_than_wide(players: int) ->
 
 def test_the_dashboard_names_the_viewer_and_the_map_shows_their_highlight() -> None:
     view = hand_view()
-    mine = dict(view, you={"player": 0})
+    mine: RiseView = {**view, "you": {"player": 0}}
     assert rr.render_dashboard(mine) != rr.render_dashboard(view)  # "Red (you)"
     assert rr.render_map(view) != rr.render_map(view, highlight=["near_east"])
     with pytest.raises(ValueError, match="atlantis"):

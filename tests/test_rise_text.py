@@ -7,11 +7,11 @@ Everything here reads the game through its contract hooks (``decision``,
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
-from engine.core import Event, decide
+from engine.core import Action, Event, decide
 from engine.registry import make_policy
 from engine.rise.actions import Discard, Keep, PlaceCube, Select, Skip, Stop, TakeBack, TakeEmpire
 from engine.rise.data import load_data
@@ -202,6 +202,30 @@ def test_view_is_json_and_its_typed_dict_names_every_key() -> None:
     view = GAME.view(state, 1)
     assert json.loads(json.dumps(view)) == view
     assert set(view) == set(RiseView.__annotations__)
+
+
+def test_the_words_read_a_view_and_its_json_copy_alike() -> None:
+    # A view fresh from the engine holds Phase and Stage members; one that went through JSON (stored, or
+    # sent to the console) holds their strings. The words convert at the door, so both read the same.
+    names = NAMES[:3]
+    phases: set[Phase] = set()
+
+    def words(view: RiseView, seat: int, legal: Sequence[Action]) -> tuple[object, ...]:
+        asked = GAME.decision(view, seat, legal, names) if legal else None
+        return (asked, GAME.stage(view), GAME.status_text(view, names), GAME.board_text(view, names),
+                GAME.hand_text(view, seat, names), GAME.summary_text(view, names))
+
+    for n, (state, _) in enumerate(playout(3, 12, "random")):
+        if state.phase is Phase.ACTIONS and n % 7:
+            continue
+        phases.add(state.phase)
+        for seat in sorted(GAME.actors(state)) or [0]:
+            view = GAME.view(state, seat)
+            copy: RiseView = json.loads(json.dumps(view))
+            assert type(copy["phase"]) is str and type(view["phase"]) is Phase
+            legal = GAME.legal_actions(state, seat)
+            assert words(copy, seat, legal) == words(view, seat, legal)
+    assert {Phase.ACTIONS, Phase.ORDER, Phase.OVER} <= phases
 
 
 def test_hand_text_lists_the_stock_and_says_nothing_is_hidden() -> None:

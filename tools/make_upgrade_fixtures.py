@@ -116,6 +116,8 @@ COMMITS: tuple[Commit, ...] = (
            "stored records, rules versions; the last commit before schema 8 (time banks)"),
     Commit("ce2aca9", 8, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
            "time banks; the last commit before schema 9 (the \"you're next\" setting)"),
+    Commit("75f884a", 9, (CLASSIC_MID, EPOCHS_MID, EIGHT_MID, RISE_MID, EIGHT_OVER),
+           "the \"you're next\" setting; the last commit before schema 10 (quiet moves counted apart)"),
 )
 
 

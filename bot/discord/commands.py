@@ -35,6 +35,8 @@ from bot.discord.kit import (
     clip,
     mention,
 )
+from bot.discord.orders import DYNAMIC_ITEMS as ORDER_ITEMS
+from bot.discord.orders import orders_panel
 from bot.discord.panel import panel
 from bot.discord.personal import PersonalCommands
 from bot.discord.pictures import picture_files
@@ -91,7 +93,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
         self.bot = bot
         self.admin = AdminGroup(bot, parent=self)
         # Buttons of these modules must work from the start, even on messages sent before a restart.
-        bot.add_dynamic_items(LogButton, AbandonButton)
+        bot.add_dynamic_items(LogButton, AbandonButton, *ORDER_ITEMS)
 
     # == lobby ===========================================================================
     @app_commands.command(name="create", description="Open a lobby for a new game in this channel")
@@ -252,6 +254,15 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
             return await panel(self.bot, gid, interaction.user.id)
         await self._answer(interaction, work, ephemeral=True)
 
+    @app_commands.command(name="orders", description="Your standing orders: moves made at any time, seen by "
+                          "you alone (only for you)")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def orders(self, interaction: Interaction, game: GameId | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game)
+            return await orders_panel(self.bot, gid, interaction.user.id)
+        await self._answer(interaction, work, ephemeral=True)
+
     # == personal ========================================================================
     @app_commands.command(name="dms", description="Turn direct messages from Annals (cards, turns) on or off")
     @app_commands.describe(enabled="Whether Annals may send you direct messages")
@@ -270,6 +281,7 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     board.autocomplete("game")(CommandBase.game_autocomplete)
     hand.autocomplete("game")(CommandBase.game_autocomplete)
     play.autocomplete("game")(CommandBase.game_autocomplete)
+    orders.autocomplete("game")(CommandBase.game_autocomplete)
     join.autocomplete("game")(CommandBase.game_autocomplete)
 
     # the commands of the other modules: listed here, discord.py binds them to this group

@@ -193,13 +193,14 @@ def timestamp(unix: float | int, style: str = "R") -> str:
     return f"<t:{int(unix)}:{style}>"
 
 
-async def refusal(bot: BotBase, user_id: int, game_id: str, seq: int | None,
-                  for_user: int | None = None, *, stale: str = OUT_OF_DATE) -> str | None:
+async def refusal(bot: BotBase, user_id: int, game_id: str, seq: int | None, for_user: int | None = None, *,
+                  stale: str = OUT_OF_DATE, anytime: bool = False) -> str | None:
     """Why ``user_id`` may not use a component of ``game_id`` built at ``seq`` (None: they may).
 
     Only the person a component was made for (``for_user``), seated in the game
-    and holding their seat themselves, whose move it is, on the board as it was
-    when the component was made (``seq`` None: any seq will do).
+    and holding their seat themselves, whose move it is (whatever the turn with
+    ``anytime``: a standing order), on the board as it was when the component was
+    made (``seq`` None: any seq will do).
     """
     if for_user is not None and user_id != for_user:
         return f"This is for <@{for_user}>, not for you."
@@ -216,18 +217,21 @@ async def refusal(bot: BotBase, user_id: int, game_id: str, seq: int | None,
         return f"Game `{game_id}` is {st.status}."
     if seq is not None and st.seq != seq:
         return stale
-    if user_id not in st.waiting_for:
+    if user_id not in st.waiting_for and not anytime:
         return f"It is not your move in game `{game_id}` now."
     return None
 
 
 async def check_clicker(interaction: Interaction, game_id: str, seq: int | None, what: str,
-                        for_user: int | None = None, *, stale: str = OUT_OF_DATE) -> bool:
+                        for_user: int | None = None, *, stale: str = OUT_OF_DATE,
+                        anytime: bool = False) -> bool:
     """``interaction_check`` of every component: defer, then allow or refuse out loud (only to the
-    clicker). ``seq`` None: a component valid at any seq; ``stale``: what to say when it is out of date."""
+    clicker). ``seq`` None: a component valid at any seq; ``stale``: what to say when it is out of date;
+    ``anytime``: a component of a move made whoever's turn it is (a standing order)."""
     try:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        reason = await refusal(bot_of(interaction), interaction.user.id, game_id, seq, for_user, stale=stale)
+        reason = await refusal(bot_of(interaction), interaction.user.id, game_id, seq, for_user, stale=stale,
+                               anytime=anytime)
     except Exception:
         report(log, "checking a click on %s failed (user %s, game %s, seq %s)", what, interaction.user.id,
                game_id, seq)

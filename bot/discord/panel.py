@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,13 +108,27 @@ def group_step(decision: Decision, group: str) -> list[Entry]:
             for i, c in enumerate(decision.choices) if c.group == group]
 
 
+@dataclass(frozen=True)
+class Kinds:
+    """The components of one kind of panel (the decision of ``/annals play``, the standing orders of
+    ``/annals orders``): its button and select, and what a click says when the panel is out of date
+    (``stale``) or its entry is no longer offered (``gone``)."""
+
+    button: type[PanelButton]
+    select: type[PanelSelect]
+    stale: str
+    gone: str
+
+
 def components(game_id: str, seq: int, user_id: int, entries: Sequence[Entry], page: int = 0,
-               ) -> discord.ui.View:
-    """Buttons for a few short entries, else selects of 25 (a page at a time, with a "More" button)."""
+               kinds: Kinds | None = None) -> discord.ui.View:
+    """Buttons for a few short entries, else selects of 25 (a page at a time, with a "More" button); the
+    decision panel's own components unless ``kinds`` says otherwise."""
+    kinds = kinds or PANEL
     view = discord.ui.View(timeout=None)
     if len(entries) <= MAX_BUTTONS and all(len(e.label) <= MAX_BUTTON for e in entries):
         for n, entry in enumerate(entries):
-            view.add_item(PanelButton(game_id, seq, user_id, entry.pick, entry.key, entry.label, row=n // 5))
+            view.add_item(kinds.button(game_id, seq, user_id, entry.pick, entry.key, entry.label, row=n // 5))
         return view
     per_page = MAX_OPTIONS * SELECTS_PER_PAGE
     pages = -(-len(entries) // per_page)
@@ -124,12 +138,12 @@ def components(game_id: str, seq: int, user_id: int, entries: Sequence[Entry], p
         chunk = shown[k:k + MAX_OPTIONS]
         options = [discord.SelectOption(label=clip(e.label, 100), value=f"{e.pick}:{e.key}") for e in chunk]
         first, last = page * per_page + k + 1, page * per_page + k + len(chunk)
-        view.add_item(PanelSelect(game_id, seq, user_id, page * SELECTS_PER_PAGE + k // MAX_OPTIONS, options,
-                                  f"Choose ({first} to {last} of {len(entries)})"))
+        view.add_item(kinds.select(game_id, seq, user_id, page * SELECTS_PER_PAGE + k // MAX_OPTIONS, options,
+                                   f"Choose ({first} to {last} of {len(entries)})"))
     if pages > 1:
         nxt = (page + 1) % pages
-        view.add_item(PanelButton(game_id, seq, user_id, f"m{nxt}", key_of("", str(nxt)),
-                                  f"More choices (page {nxt + 1} of {pages})", row=4))
+        view.add_item(kinds.button(game_id, seq, user_id, f"m{nxt}", key_of("", str(nxt)),
+                                   f"More choices (page {nxt + 1} of {pages})", row=4))
     return view
 
 
@@ -184,27 +198,38 @@ def _find(decision: Decision, pick: str, key: str, same_seq: bool) -> str | None
 async def resolve(bot: BotBase, game_id: str, user_id: int, seq: int, pick: str, key: str) -> Reply:
     """Do what a click on ``pick`` (built at ``seq``) asks: submit, confirm, open a group or a page."""
     turn = await bot.service.turn(game_id, user_id)
-    now, decision, title = turn.seq, turn.decision, turn.status.title
-    if decision is None:
+    if turn.decision is None:
         return Reply(idle_text(turn.status))
+    clicked = click(PANEL, game_id, user_id, turn.status.title, turn.decision, seq, turn.seq, pick, key)
+    if isinstance(clicked, Reply):
+        return clicked
+    return await submit_choice(bot, game_id, user_id, turn.seq, clicked)
+
+
+def click(kinds: Kinds, game_id: str, user_id: int, title: str, decision: Decision, seq: int, now: int,
+          pick: str, key: str) -> Reply | Choice:
+    """What a click on ``pick`` (built at ``seq``) in a panel of ``kinds`` asks of ``decision`` (read at
+    ``now``): the next page, a group's choices, a question first, or why not (a :class:`Reply`); else
+    the choice to send."""
     found = _find(decision, pick, key, now == seq)
     if found is None:
-        return Reply(STALE if now != seq else GONE)
+        return Reply(kinds.stale if now != seq else kinds.gone)
     kind, index = found[0], int(found[1:])
     if kind == "m":
-        view = components(game_id, now, user_id, first_step(decision), page=index)
+        view = components(game_id, now, user_id, first_step(decision), page=index, kinds=kinds)
         return Reply(clip(heading_text(game_id, title, decision), MAX_MESSAGE), view=view)
     if kind == "g":
         group = groups_of(decision)[index]
-        view = components(game_id, now, user_id, group_step(decision, group))
+        view = components(game_id, now, user_id, group_step(decision, group), kinds=kinds)
         return Reply(clip(f"{heading_text(game_id, title, decision)}\n{group}:", MAX_MESSAGE), view=view)
     choice = decision.choices[index]
     if kind == "c" and choice.confirm:
         view = discord.ui.View(timeout=None)
-        view.add_item(PanelButton(game_id, now, user_id, f"y{index}", key_of(decision.heading, choice.label),
-                                  clip(f"Yes: {choice.label}", MAX_BUTTON), style=discord.ButtonStyle.danger))
+        yes = clip(f"Yes: {choice.label}", MAX_BUTTON)
+        view.add_item(kinds.button(game_id, now, user_id, f"y{index}", key_of(decision.heading, choice.label),
+                                   yes, style=discord.ButtonStyle.danger))
         return Reply(clip(choice.confirm, MAX_MESSAGE), view=view)
-    return await submit_choice(bot, game_id, user_id, now, choice)
+    return choice
 
 
 async def submit_choice(bot: BotBase, game_id: str, user_id: int, seq: int, choice: Choice) -> Reply:
@@ -231,7 +256,8 @@ def own_lines(out: Outcome, user_id: int, seq: int, *, summary_follows: bool = F
     ``summary_follows`` the end of the game is a bare "Game over." (the summary says the result)."""
     lines: list[str] = []
     for notice in out.notices:
-        if notice.seq != seq + 1 or not (notice.is_public or user_id in notice.audience):
+        # a quiet move leaves the counter at ``seq``, a public one moves it to ``seq + 1``
+        if notice.seq > seq + 1 or not (notice.is_public or user_id in notice.audience):
             continue  # later moves (the AI's) are told in the game's thread
         if notice.kind == NoticeKind.your_turn:
             continue  # the next decision follows in the same answer
@@ -272,6 +298,11 @@ def fit(lines: list[str], more: str) -> str:
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID.pattern):
     """One entry of a decision (a choice, a group, a confirmation or the next page) as a button."""
 
+    KIND = "b"  # the custom_id's second field: which panel the button belongs to
+    WHAT = "a panel button"  # how the logs and refusals name it
+    ANYTIME = False  # whether a click counts whoever's turn it is (a standing order's)
+    STALE_TEXT = STALE
+
     def __init__(self, game_id: str, seq: int, user_id: int, pick: str, key: str, label: str = "Choose", *,
                  row: int | None = None, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         self.game_id = game_id
@@ -281,7 +312,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         self.key = key
         if pick[0] == "g":
             style = discord.ButtonStyle.primary
-        super().__init__(discord.ui.Button(custom_id=f"dp:b:{game_id}:{seq}:{user_id}:{pick}:{key}",
+        super().__init__(discord.ui.Button(custom_id=f"dp:{self.KIND}:{game_id}:{seq}:{user_id}:{pick}:{key}",
                                            label=clip(label, MAX_BUTTON), style=style, row=row))
 
     @classmethod
@@ -289,18 +320,28 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
                              match: re.Match[str], /) -> PanelButton:
         return cls(match["game"], int(match["seq"]), int(match["user"]), match["pick"], match["key"])
 
+    def answer(self, bot: BotBase, user_id: int, pick: str, key: str) -> Awaitable[Reply]:
+        """What a click on ``pick`` asks of the panel this button belongs to."""
+        return resolve(bot, self.game_id, user_id, self.seq, pick, key)
+
     async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await check_clicker(interaction, self.game_id, None, "a panel button", self.user_id)
+        return await check_clicker(interaction, self.game_id, None, self.WHAT, self.user_id,
+                                   anytime=self.ANYTIME)
 
     async def callback(self, interaction: Interaction) -> None:
         user_id = interaction.user.id
-        await run_component(interaction, "a panel button", self.game_id,
-                            lambda bot: resolve(bot, self.game_id, user_id, self.seq, self.pick, self.key),
-                            stale=STALE)
+        await run_component(interaction, self.WHAT, self.game_id,
+                            lambda bot: self.answer(bot, user_id, self.pick, self.key), stale=self.STALE_TEXT)
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID.pattern):
     """Up to 25 entries of a decision in a select; each value names its entry and key."""
+
+    KIND = "s"  # the custom_id's second field: which panel the select belongs to
+    WHAT = "a panel select"  # how the logs and refusals name it
+    ANYTIME = False  # whether a choice counts whoever's turn it is (a standing order's)
+    STALE_TEXT = STALE
+    GONE_TEXT = GONE
 
     def __init__(self, game_id: str, seq: int, user_id: int, part: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "Choose") -> None:
@@ -309,7 +350,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         self.user_id = user_id
         self.part = part
         super().__init__(discord.ui.Select(
-            custom_id=f"dp:s:{game_id}:{seq}:{user_id}:{part}", placeholder=clip(placeholder, 150),
+            custom_id=f"dp:{self.KIND}:{game_id}:{seq}:{user_id}:{part}", placeholder=clip(placeholder, 150),
             options=options or [discord.SelectOption(label="(nothing to choose)", value="-")]))
 
     @classmethod
@@ -317,8 +358,13 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
                              match: re.Match[str], /) -> PanelSelect:
         return cls(match["game"], int(match["seq"]), int(match["user"]), int(match["part"]))
 
+    def answer(self, bot: BotBase, user_id: int, pick: str, key: str) -> Awaitable[Reply]:
+        """What choosing ``pick`` asks of the panel this select belongs to."""
+        return resolve(bot, self.game_id, user_id, self.seq, pick, key)
+
     async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await check_clicker(interaction, self.game_id, None, "a panel select", self.user_id)
+        return await check_clicker(interaction, self.game_id, None, self.WHAT, self.user_id,
+                                   anytime=self.ANYTIME)
 
     async def callback(self, interaction: Interaction) -> None:
         user_id = interaction.user.id
@@ -327,10 +373,10 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
 
         async def work(bot: BotBase) -> Reply:
             if chosen is None:
-                return Reply(GONE)
-            return await resolve(bot, self.game_id, user_id, self.seq, chosen["pick"], chosen["key"])
+                return Reply(self.GONE_TEXT)
+            return await self.answer(bot, user_id, chosen["pick"], chosen["key"])
 
-        await run_component(interaction, "a panel select", self.game_id, work, stale=STALE)
+        await run_component(interaction, self.WHAT, self.game_id, work, stale=self.STALE_TEXT)
 
 
 class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OPEN_ID.pattern):
@@ -390,6 +436,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_I
                             stale="Too late to undo: the game has moved on since that move.")
 
 
+PANEL = Kinds(PanelButton, PanelSelect, STALE, GONE)
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelButton, PanelSelect, OpenPanelButton, UndoButton)
 

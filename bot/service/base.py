@@ -163,7 +163,7 @@ class ServiceBase:
         several processes on one database (PostgreSQL), another may have moved it since this one read it.
         A click that is really stale costs one extra load."""
         lg = await self._load(game_id)
-        if seq_seen != lg.row.seq and game_id in self._cache:
+        if seq_seen != lg.row.public_seq and game_id in self._cache:
             self.forget(game_id)
             lg = await self._load(game_id)
         return lg
@@ -268,7 +268,9 @@ class ServiceBase:
         before = unit.state
         try:
             result = game.apply(before, action)
-            undoable = game.undoable(before, action, result)
+            quiet = game.quiet(before, action)
+            # a quiet move tells nobody anything: its sender may always take it back (engine.core.LogReplay)
+            undoable = quiet or game.undoable(before, action, result)
         except IllegalAction as exc:
             raise refused(exc) from exc
         except Exception as exc:
@@ -276,34 +278,43 @@ class ServiceBase:
             raise ServiceError("engine_error", "Something went wrong with that move; "
                                "nothing changed.") from exc
         self._record(unit, action.player, action.to_json(), result, source, user_id,
-                     before=game.dumps(before) if undoable else None)
+                     before=game.dumps(before) if undoable else None, quiet=quiet)
 
     def _record(self, unit: Unit, player: PlayerId, entry: dict[str, Any], result: Result,
-                source: ActionSource, user_id: int | None, *, before: str | None = None) -> None:
+                source: ActionSource, user_id: int | None, *, before: str | None = None,
+                quiet: bool = False) -> None:
         """Log one entry (a move, or a join: :func:`engine.core.join_entry`) with the state, its record
         (the events, and ``before``: the state it may be taken back to, None when it may not) and the
-        notices of its events, in ``unit``'s transaction."""
+        notices of its events, in ``unit``'s transaction.
+
+        A ``quiet`` move (:meth:`engine.core.Game.quiet`) is counted apart (:attr:`Unit.quiet`: the
+        counter players see does not move), voided by itself as the table never saw it (no public log,
+        news or "last move" reads it), and kept undoable without closing anyone else's chain."""
         game = unit.lg.game
         unit.seq += 1
+        unit.quiet += quiet
         unit.state, unit.state_changed = result.state, True
         gid = unit.lg.row.game_id
         unit.actions.append(ActionRow(gid, unit.seq, player, entry, source, unit.now, user_id,
                                       event_records(result.events)))
+        if quiet:
+            unit.voided.append((unit.seq, unit.seq))
         if before is None:
             unit.final()
         else:
-            unit.may_undo(unit.seq, player, before, source == "forced")
+            unit.may_undo(unit.seq, player, before, source == "forced", quiet)
         if unit.seq % self.checkpoint_every == 0:
             unit.checkpoints.append(Snapshot(gid, unit.seq, game.dumps(unit.state)))
         for event in result.events:
             # engine events travel as ``event``, never as a platform NoticeKind
             if isinstance(event.audience, str):
-                unit.notices.append(Notice(gid, None, dict(event.data), PUBLIC, unit.seq, event=event))
+                unit.notices.append(Notice(gid, None, dict(event.data), PUBLIC, unit.public_seq, event=event))
                 continue
             seats = tuple(event.audience)
             users = tuple(sorted({s.user_id for p in seats if (s := unit.seat(p)) and s.user_id is not None}))
             if users:
-                unit.notices.append(Notice(gid, None, dict(event.data), users, unit.seq, seats, event=event))
+                unit.notices.append(Notice(gid, None, dict(event.data), users, unit.public_seq, seats,
+                                           event=event))
         if game.is_over(unit.state):
             unit.status = "over"
             unit.result = {"scores": list(game.scores(unit.state)), "ranking": list(game.ranking(unit.state)),
@@ -313,7 +324,8 @@ class ServiceBase:
     def _ai_choice(self, unit: Unit, player: PlayerId) -> Action:
         seat = unit.seat(player)
         name = (seat.ai_policy if seat else None) or self.default_ai
-        seed = (unit.lg.row.seed * 1_000_003 + unit.seq * 7 + player) % (1 << 62)
+        # the public counter: an AI's choice must not depend on whether someone made a quiet move
+        seed = (unit.lg.row.seed * 1_000_003 + unit.public_seq * 7 + player) % (1 << 62)
         try:
             action: Action = unit.lg.spec.make_policy(name, seed).choose(unit.state, player)
             return action
@@ -497,14 +509,17 @@ class ServiceBase:
             rules_version=lg.spec.rules_version() if starts else None,
             undo_clear=unit.undo_clear, undo_drop=unit.undo_drop, undo_points=unit.undo_points,
             voided=unit.voided, departures=unit.departures,
+            new_quiet=unit.quiet if unit.quiet != row.quiet else None,
             hold_public_ms=int(time.time() * 1000) + HOLD_MS if hold else None, release_held=release,
         )
         # the notices go into the outbox in this same transaction: a crash after the commit loses none
         to_move = [] if clear_all or unit.state is None else sorted(
             {s.user_id for p in lg.game.actors(unit.state) if (s := unit.seat(p)) is not None and s.is_human
              and s.user_id is not None})
+        # quiet moves alone change nothing the table sees: not even the pinned status is looked at again
+        quiet_only = bool(unit.actions) and unit.quiet - row.quiet == len(unit.actions)
         change.outbox = route(row.game_id, unit.notices, waiting=to_move,
-                              started=unit.status != "lobby")
+                              started=unit.status != "lobby" and not quiet_only)
         try:
             with saving():
                 unit.outbox = await self.store.apply_change(change)
@@ -514,7 +529,8 @@ class ServiceBase:
         except BaseException:
             self.forget(row.game_id)
             raise
-        lg.row = replace(row, seq=unit.seq, status=unit.status, updated_at=unit.now, timers=timers,
+        lg.row = replace(row, seq=unit.seq, quiet=unit.quiet, status=unit.status, updated_at=unit.now,
+                         timers=timers,
                          result=unit.result if unit.result is not None else row.result,
                          creator_id=row.creator_id if unit.creator is None else unit.creator)
         lg.seats = dict(unit.seats)
@@ -595,7 +611,8 @@ class ServiceBase:
                         and (u := s.user_id) is not None)
         result = row.result or {}
         return GameStatus(
-            game_id=row.game_id, ruleset=row.ruleset, title=lg.spec.title, status=row.status, seq=row.seq,
+            game_id=row.game_id, ruleset=row.ruleset, title=lg.spec.title, status=row.status,
+            seq=row.public_seq,
             creator_id=row.creator_id, max_seats=row.max_seats, min_seats=lg.spec.min_players,
             seats=tuple(SeatInfo(s.slot, s.seat_order, s.user_id, s.display_name, s.colour, s.is_ai,
                                  s.missed_deadlines,

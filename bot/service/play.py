@@ -26,7 +26,8 @@ class PlayOps(ServiceBase):
         Args:
             action_json: the action as JSON text or object (``{"kind": "expand", "land": "Levant"}``);
                 ``player`` may be omitted (it is the caller's seat).
-            seq_seen: the game's seq the player's choice was built against.
+            seq_seen: the game's move counter (:attr:`bot.models.GameStatus.seq`) the player's choice was
+                built against.
 
         Raises:
             ServiceError: ``stale`` when ``seq_seen`` is not the current seq; ``not_seated``,
@@ -46,9 +47,10 @@ class PlayOps(ServiceBase):
             # Standing preferences and the like: any seated player, any time, whatever they saw,
             # and no clock of theirs starts over for it.
             anytime = action.kind in lg.spec.anytime_kinds
-            if not anytime and seq_seen != lg.row.seq:
+            # the counter every player sees: another seat's quiet move leaves this click in date
+            if not anytime and seq_seen != lg.row.public_seq:
                 raise ServiceError("stale", "The board has changed since you looked; please look again.",
-                                   seen=seq_seen, current=lg.row.seq)
+                                   seen=seq_seen, current=lg.row.public_seq)
             if not anytime and player not in lg.game.actors(lg.state):
                 raise ServiceError("not_your_turn", "It is not your turn.")
             unit = self._unit(lg)

@@ -3,13 +3,22 @@ record since a player's last move, a full audit; and a person's settings."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.models import GameStatus, LogEntry, Turn, UserSettings
 from bot.service.base import ServiceBase, saving
 from bot.service.errors import ServiceError
 from bot.service.offload import cpu, off_loop
-from bot.service.records import Loaded, adopt_settings, log_index, log_window, news_entries, public_entries
+from bot.service.records import (
+    Loaded,
+    adopt_settings,
+    log_index,
+    log_window,
+    news_entries,
+    public_entries,
+    shown_number,
+)
 from engine.core import Decision, PlayerId, decide
 
 
@@ -17,13 +26,19 @@ from engine.core import Decision, PlayerId, decide
 def seen_by(lg: Loaded, seat: PlayerId | None) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees of a loaded game, with the game's seq."""
     view = dict(lg.game.view(lg.state, seat))
-    view["seq"] = lg.row.seq
+    view["seq"] = lg.row.public_seq
     return view
 
 
 @off_loop
 def decided(lg: Loaded, seat: PlayerId) -> Decision | None:
     return decide(lg.game, lg.state, seat, lg.names())
+
+
+@off_loop
+def ordered(lg: Loaded, seat: PlayerId) -> Decision | None:
+    """``seat``'s standing orders, from its own view (:meth:`engine.core.Game.orders`)."""
+    return lg.game.orders(lg.game.view(lg.state, seat), seat, lg.names())
 
 
 @off_loop
@@ -93,7 +108,30 @@ class QueryOps(ServiceBase):
         or (seq, None) when they have nothing to decide now."""
         async with self._locked(game_id):
             lg = await self._load(game_id)
-            return lg.row.seq, await self._decision(lg, user_id)
+            return lg.row.public_seq, await self._decision(lg, user_id)
+
+    async def orders(self, game_id: str, user_id: int) -> tuple[int, Decision | None]:
+        """(seq, the caller's standing orders: the moves they may send at any time, whoever acts, as a
+        decision whose choices go through :meth:`submit` like any move), or (seq, None) when the game is
+        not running or the AI holds their seat.
+
+        Raises:
+            ServiceError: ``no_orders`` for a game without standing orders (its spec's facet),
+                ``not_started``, ``not_seated``.
+        """
+        async with self._locked(game_id):
+            lg = await self._load(game_id)
+            if not lg.spec.standing_orders:
+                raise ServiceError("no_orders", f"{lg.spec.title} has no standing orders: every move in it "
+                                   "is made when the game asks for it.")
+            if lg.state is None:
+                raise ServiceError("not_started", "The game has not started yet.")
+            seat = lg.seat_of_user(user_id)
+            if seat is None or seat.seat_order is None:
+                raise ServiceError("not_seated", "You have no seat in this game.")
+            if lg.row.status != "active" or seat.is_ai:
+                return lg.row.public_seq, None
+            return lg.row.public_seq, await cpu(ordered, lg, seat.seat_order)
 
     async def turn(self, game_id: str, user_id: int) -> Turn:
         """The game's status, the caller's decision and whether they may undo, as one snapshot: what a
@@ -116,14 +154,14 @@ class QueryOps(ServiceBase):
             lg = await self._load(game_id)
             seat = lg.seat_of_user(user_id)
             if lg.state is None or seat is None or seat.seat_order is None or lg.row.status != "active":
-                return lg.row.seq, []
-            return lg.row.seq, await cpu(legal_json, lg, seat.seat_order)
+                return lg.row.public_seq, []
+            return lg.row.public_seq, await cpu(legal_json, lg, seat.seat_order)
 
     async def engine_state(self, game_id: str) -> tuple[int, Any]:
         """(seq, engine state) of a started game: for AI drivers, tests and tools, not for players."""
         async with self._locked(game_id):
             lg = await self._load(game_id)
-            return lg.row.seq, lg.state
+            return lg.row.public_seq, lg.state
 
     async def public_log(self, game_id: str) -> tuple[int, list[LogEntry]]:
         """(seq, every public event of a started game so far, oldest first).
@@ -137,8 +175,9 @@ class QueryOps(ServiceBase):
             lg = await self._load(game_id)
             if lg.state is None:
                 raise ServiceError("not_started", "The game has not started yet.")
-            seq = lg.row.seq
-        return seq, public_entries(await self.store.standing(game_id, upto_seq=seq))
+            seq, shown = lg.row.seq, lg.row.public_seq
+        entries = public_entries(await self.store.standing(game_id, upto_seq=seq))
+        return shown, await self._numbered(game_id, seq, entries)
 
     async def public_log_slice(self, game_id: str, first: int | None, count: int
                                ) -> tuple[int, int, list[LogEntry]]:
@@ -150,16 +189,22 @@ class QueryOps(ServiceBase):
             lg = await self._load(game_id)
             if lg.state is None:
                 raise ServiceError("not_started", "The game has not started yet.")
-            seq = lg.row.seq
+            seq, shown = lg.row.seq, lg.row.public_seq
         index = log_index(await self.store.public_counts(game_id, upto_seq=seq))
         total = sum(n for _, n in index)
         start = max(total - count, 0) if first is None else max(first, 0)
         window = log_window(index, start, count) if count > 0 else None
         if window is None:
-            return seq, total, []
+            return shown, total, []
         after, upto, skip = window
         rows = await self.store.standing(game_id, after_seq=after, upto_seq=upto)
-        return seq, total, public_entries(rows)[skip:skip + count]
+        return shown, total, await self._numbered(game_id, upto, public_entries(rows)[skip:skip + count])
+
+    async def _numbered(self, game_id: str, upto: int, entries: list[LogEntry]) -> list[LogEntry]:
+        """``entries`` numbered as players count moves (:func:`bot.service.records.shown_number`: no quiet
+        move, so no gap where one was made)."""
+        quiet = await self.store.quiet_entries(game_id, upto_seq=upto) if entries else []
+        return [replace(e, seq=shown_number(e.seq, quiet)) for e in entries] if quiet else entries
 
     # --- notifications ---
     async def since_last_move(self, game_id: str, player: PlayerId, *,
@@ -174,7 +219,8 @@ class QueryOps(ServiceBase):
         be shown to anyone. Looks back at most ``limit`` moves.
 
         Returns:
-            (the seq of ``player``'s last move, or None when it made none within
+            (the number of ``player``'s last move (as players count moves: quiet moves left out, as in
+            every ``seq`` here), or None when it made none within
             the last ``limit`` moves; one dict per move from that one on, oldest
             first, with ``seq``, ``player`` (engine seat), ``source`` (``human``,
             ``ai``, ``timeout``), ``user_id`` and ``events`` (each ``{"type", "data"}``;
@@ -191,4 +237,9 @@ class QueryOps(ServiceBase):
         recent = await self.store.standing(game_id, after_seq=after, upto_seq=row.seq, last=limit)
         if last is not None and (not recent or recent[0].seq > last):
             last = None  # further back than ``limit`` moves
-        return last, news_entries(recent)
+        news = news_entries(recent)
+        if row.quiet:  # numbered as players count moves: no gap where a quiet move was made
+            quiet = await self.store.quiet_entries(game_id, upto_seq=row.seq)
+            last = None if last is None else shown_number(last, quiet)
+            news = [{**entry, "seq": shown_number(int(entry["seq"]), quiet)} for entry in news]
+        return last, news

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
@@ -44,14 +45,17 @@ class UndoStep(NamedTuple):
     seq: int
     player: PlayerId
     forced: bool = False
+    quiet: bool = False  # a quiet move (engine.core.Game.quiet): in no other seat's way
 
 
 def taken_back(chain: Sequence[UndoStep], player: PlayerId) -> int | None:
     """Where an undo by ``player`` starts in the chain of moves that may be taken back: at their newest
-    move of their own choosing, when only moves played for them follow it (their only moves: asking
-    again would play them again); None when they have none to take back."""
+    move of their own choosing, when only moves played for them and other seats' quiet moves follow it
+    (their only moves: asking again would play them again; a quiet move tells them nothing, so it must
+    not stop them either); None when they have none to take back."""
     k = len(chain) - 1
-    while k >= 0 and chain[k].forced and chain[k].player == player:
+    while k >= 0 and ((chain[k].forced and chain[k].player == player)
+                      or (chain[k].quiet and chain[k].player != player)):
         k -= 1
     if k < 0 or chain[k].player != player or chain[k].forced:
         return None
@@ -116,15 +120,22 @@ class Unit:
     undo_points: list[UndoPoint] = field(default_factory=list)  # moves that may be taken back, to store
     undo_drop: list[int] = field(default_factory=list)  # undo points taken back
     voided: list[tuple[int, int]] = field(default_factory=list)  # (move, undo entry) pairs
+    quiet: int = 0  # the game's quiet log entries after this unit (set from its row)
     rules_version: str | None = None  # recorded as the game starts
     departures: list[Departure] = field(default_factory=list)  # who left a seat, or got one back
 
     def __post_init__(self) -> None:
         self.undo = list(self.lg.undo)
+        self.quiet = self.lg.row.quiet
 
-    def may_undo(self, seq: int, player: PlayerId, before: str, forced: bool) -> None:
+    @property
+    def public_seq(self) -> int:
+        """The move counter every player sees after this unit (:attr:`bot.models.GameRow.public_seq`)."""
+        return self.seq - self.quiet
+
+    def may_undo(self, seq: int, player: PlayerId, before: str, forced: bool, quiet: bool = False) -> None:
         """Log entry ``seq`` of ``player`` may be taken back: keep the state from before it."""
-        self.undo.append(UndoStep(seq, player, forced))
+        self.undo.append(UndoStep(seq, player, forced, quiet))
         self.undo_points.append(UndoPoint(seq, player, before))
 
     def final(self) -> None:
@@ -141,7 +152,7 @@ class Unit:
         return seat_names(self.lg.spec, self.seats.values())
 
     def notice(self, kind: NoticeKind, audience: Audience = PUBLIC, **data: Any) -> None:
-        self.notices.append(Notice(self.lg.row.game_id, kind, data, audience, self.seq))
+        self.notices.append(Notice(self.lg.row.game_id, kind, data, audience, self.public_seq))
 
 
 def event_records(events: Sequence[Event]) -> tuple[dict[str, Any], ...]:
@@ -182,6 +193,23 @@ def public_entries(rows: Sequence[ActionRow]) -> list[LogEntry]:
             out.append(LogEntry(row.seq, row.player, row.source, row.created_at, NoticeKind.forced.value,
                                 {"seat": row.player}, NoticeKind.forced))
     return out
+
+
+def shown_number(seq: int, quiet: Sequence[int]) -> int:
+    """The move number players see for log entry ``seq``: its index less the quiet entries up to it
+    (``quiet``: :meth:`bot.store.Store.quiet_entries`, in order)."""
+    return seq - bisect_right(quiet, seq)
+
+
+def entry_of(number: int, quiet: Sequence[int]) -> int:
+    """The log entry right after which the table saw move ``number`` (:func:`shown_number`'s inverse on
+    the entries that are not quiet): ``number`` plus the quiet entries before it."""
+    seq = number
+    for q in quiet:
+        if q > seq:
+            break
+        seq += 1
+    return seq
 
 
 def log_index(counts: Sequence[tuple[int, int, int | None, str]]) -> list[tuple[int, int]]:

@@ -18,7 +18,7 @@ from bot.models import ActionRow
 from bot.service.base import ServiceBase
 from bot.service.errors import ServiceError
 from bot.service.offload import cpu, off_loop
-from bot.service.records import Loaded
+from bot.service.records import Loaded, entry_of
 from engine.core import Game, IllegalAction, LogReplay, players_at_start
 
 
@@ -69,15 +69,18 @@ class ReplayOps(ServiceBase):
         async with self._locked(game_id):
             lg = await self._load(game_id)
             self._replayable(lg)
-            if not 0 <= move <= lg.row.seq:
-                raise ServiceError("bad_move", f"Game {game_id} is at move {lg.row.seq}: choose a move "
-                                   f"from 0 to {lg.row.seq}.", move=move)
+            last = lg.row.public_seq  # moves as players count them: no quiet move among them
+            if not 0 <= move <= last:
+                raise ServiceError("bad_move", f"Game {game_id} is at move {last}: choose a move "
+                                   f"from 0 to {last}.", move=move)
+            seq = lg.row.seq
             seat = lg.seat_of_user(user_id) if user_id is not None else None
             viewer = seat.seat_order if seat is not None else None
             players = sum(1 for s in lg.seats.values() if s.seat_order is not None)
-        base = await self.store.latest_checkpoint(game_id, upto_seq=move) if move else None
+        entry = entry_of(move, await self.store.quiet_entries(game_id, upto_seq=seq)) if seq != last else move
+        base = await self.store.latest_checkpoint(game_id, upto_seq=entry) if entry else None
         state = await self._rebuilt(lg, players, base.state_json if base else None, base.seq if base else 0,
-                                    move)
+                                    entry)
         view = dict(lg.game.view(state, viewer))
         view["seq"] = move
         return view

@@ -82,6 +82,23 @@ class Game(Protocol[S, V]):
         :func:`plain_move`: :class:`LogReplay` asks only about those."""
         ...
 
+    def quiet(self, state: S, action: Action) -> bool:
+        """Whether ``action``, a move ``state`` accepts, is quiet: it tells no seat but its sender
+        anything. It changes only what its sender alone knows (a hidden standing order, a private
+        setting), so every other seat's view and decision, and a spectator's, are the same after it
+        (the view's own counter included), its events are its sender's alone, and it draws nothing.
+        Quiet moves are moves a seat may send at any time (:attr:`engine.spec.GameSpec.anytime_kinds`).
+        The platform counts a quiet move in no number another seat sees (the move counter, the
+        staleness token of every button, the public log and news) and lets its sender alone take it
+        back, whatever the others played meanwhile (:class:`LogReplay`). False by default
+        (:class:`BaseGame`); a game with one declares the facet ``quiet_moves`` in its spec."""
+        ...
+
+    def quiet_examples(self, state: S, seat: PlayerId) -> Sequence[Action]:
+        """A few quiet moves (:meth:`quiet`) ``seat`` may send now, each accepted by :meth:`apply`: what
+        the contract suite plays to check that no other seat can tell. Empty by default."""
+        ...
+
     def forced(self, state: S, player: PlayerId) -> Action | None:
         """``player``'s move when the platform may play it for them at once: their only legal move,
         and one whose being the only one tells the others nothing (:func:`only_move`, the default of
@@ -184,4 +201,13 @@ class Game(Protocol[S, V]):
 
     def summary_text(self, view: V, names: Names) -> str:
         """The end-of-game summary: final scores (with what they are made of) and the winner."""
+        ...
+
+    def orders(self, view: V, player: PlayerId, names: Names) -> Decision | None:
+        """``player``'s standing orders as a decision, from their own ``view``: the moves they may send at
+        any time, whoever acts (arm a card to fire in another seat's turn, withdraw an order), one labelled
+        :class:`Choice` each, like :meth:`decision`'s; the choices may be none, and the heading then says
+        why. Every choice is a move of a kind the spec lists in ``anytime_kinds``, sent through the same
+        submit as any move. None for a game without standing orders (:class:`BaseGame`'s default; its
+        spec's ``standing_orders`` facet is off)."""
         ...

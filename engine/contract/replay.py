@@ -52,6 +52,7 @@ class _Step:
     mark: Any
     result: Result
     undoable: bool | None = None
+    quiet: bool = False  # :meth:`Game.quiet`: its player alone may take it back, whatever came since
 
 
 class LogReplay:
@@ -68,6 +69,12 @@ class LogReplay:
     move is undoable only if it is a :func:`plain_move` (the cheap check, made at once, closes the
     chain), and only the newest move of a chain can be taken back, so asking about the others would
     change no answer. A replay of a long log thus pays the hidden swap for a few moves, not all.
+
+    A quiet move (:meth:`Game.quiet`) tells nobody else anything, so it must change nothing another seat
+    can do either: it joins the chain without closing it, only its own player may take it back, and it
+    stands in no one else's way. An undo that reaches past other seats' quiet moves restores the state
+    from before the move taken back and plays those quiet moves again on it, in their order (one the
+    restored state refuses is dropped: the order it set no longer fits the board).
     """
 
     def __init__(self, game: Game, state: Any) -> None:
@@ -82,17 +89,41 @@ class LogReplay:
         twin._undo = list(self._undo)
         return twin
 
+    def _newest(self, player: PlayerId) -> int | None:
+        """The index in the chain of ``player``'s newest move, past other seats' quiet moves only."""
+        k = len(self._undo) - 1
+        while k >= 0 and self._undo[k].quiet and self._undo[k].action.player != player:
+            k -= 1
+        if k < 0 or self._undo[k].action.player != player:
+            return None
+        return k
+
     def undoable(self, player: PlayerId) -> Action | None:
         """The move ``player`` would take back now, or None."""
-        if not self._undo or self._undo[-1].action.player != player:
+        k = self._newest(player)
+        if k is None:
             return None
-        step = self._undo[-1]
+        step = self._undo[k]
         if step.undoable is None:
             step.undoable = self.game.undoable(step.before, step.action, step.result)
         if not step.undoable:
-            self._undo.clear()  # a final move: nothing before it can be reached any more
+            del self._undo[:k + 1]  # a final move: nothing before it can be reached any more
             return None
         return step.action
+
+    def _take_back(self, player: PlayerId) -> None:
+        """Take back ``player``'s newest undoable move (:meth:`undoable` said there is one): the state
+        from before it, with the other seats' quiet moves since played again on it."""
+        k = self._newest(player)
+        assert k is not None
+        step, later = self._undo[k], self._undo[k + 1:]
+        del self._undo[k:]
+        self.state, self.voided = step.before, step.mark
+        for quiet in later:
+            try:
+                self.play(quiet.action, quiet.mark)
+            except IllegalAction:
+                continue  # the restored board no longer takes it: it is dropped, as the service drops it
 
     def apply(self, entry: Mapping[str, JSON], mark: Any = None) -> Result:
         """Apply one log entry (an action's JSON, an undo or a join entry); an undo has no events.
@@ -104,8 +135,7 @@ class LogReplay:
             if not isinstance(player, int) or self.undoable(player) is None:
                 raise IllegalAction("nothing_to_undo", "There is no move of yours to take back: "
                                     "something new became known since, or another player moved.")
-            step = self._undo.pop()
-            self.state, self.voided = step.before, step.mark
+            self._take_back(player)
             return Result(self.state, ())
         if isinstance(entry, Mapping) and entry.get("kind") == JOIN:
             return self.join(entry.get("player"))
@@ -125,7 +155,9 @@ class LogReplay:
     def play(self, action: Action, mark: Any = None) -> Result:
         before = self.state
         result = self.game.apply(before, action)
-        if plain_move(self.game, before, action, result):
+        if self.game.quiet(before, action):
+            self._undo.append(_Step(before, action, mark, result, undoable=True, quiet=True))
+        elif plain_move(self.game, before, action, result):
             self._undo.append(_Step(before, action, mark, result))
         else:
             self._undo.clear()

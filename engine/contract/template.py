@@ -161,11 +161,23 @@ class BaseGame(Generic[S, C]):
             self.hidden_draws(before) == self.hidden_draws(result.state) and \
             not shows_hidden(self, before, action, result)
 
+    def quiet(self, state: S, action: Action) -> bool:
+        """See :meth:`Game.quiet`: no move is quiet by default."""
+        return False
+
+    def quiet_examples(self, state: S, seat: PlayerId) -> Sequence[Action]:
+        """See :meth:`Game.quiet_examples`: none by default."""
+        return ()
+
     def join(self, state: S) -> Result:
         raise no_joining()
 
     def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
         """See :meth:`Game.card_text`: None by default (a game without cards to look up)."""
+        return None
+
+    def orders(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> Decision | None:
+        """See :meth:`Game.orders`: None by default (a game without standing orders)."""
         return None
 
     def apply(self, state: S, action: Action) -> Result:

@@ -170,3 +170,13 @@ CODEC = ActionCodec(Select, TakeBack, TakeProgress, TakeTerritory, TakeCity, Tak
                     ClearCubes, PlaceCube, Stop, Battle, UseTile, Keep, Discard, ChooseOrder, Pass)
 #: The units a B-turn removal may be paid in, in the rulebook's order (the fields of :class:`TakeBack`).
 PAYMENTS: tuple[str, ...] = ("gold", "cubes", "resources", "food", "vp")
+
+#: How a unit of payment is called: one, many. Here beside :data:`PAYMENTS` because both the rules'
+#: refusals (``engine.rise.turn``) and the words (``engine.rise.text``) name the units.
+PAYMENT_WORDS: dict[str, tuple[str, str]] = {
+    "gold": ("gold", "gold"),
+    "cubes": ("pool cube", "pool cubes"),
+    "resources": ("resource disc", "resource discs"),
+    "food": ("food", "food"),
+    "vp": ("victory point", "victory points"),
+}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, TypeVar
 
 from engine.core import Action, Choice, Decision, Names, PlayerId
 from engine.rise.actions import (
@@ -45,6 +45,7 @@ from engine.rise.text import (
     empire_text,
     fit,
     gold,
+    held_city,
     held_tile,
     own_action,
     payment_text,
@@ -53,12 +54,11 @@ from engine.rise.text import (
     stage,
     territory_text,
 )
+from engine.rise.view import PlayerView, RiseView, SideView, TaskView, TilesView
 from engine.words import join_words, plural, roman
 
-View = Mapping[str, Any]
 
-
-def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
+def decide(view: RiseView, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
     """``player``'s decision: ``legal`` headed and labelled from ``view``."""
     mixes = Counter((a.row, a.circle) for a in legal if type(a) is TakeBack)
     asked = _Asked(view, player, legal, mixes, names)
@@ -72,25 +72,33 @@ def _offered(legal: Sequence[Action], cls: type[Action]) -> bool:
 
 
 # -- headings ---------------------------------------------------------------------------------------
-HeadingOf = Callable[[View, PlayerId, Sequence[Action]], str]
+HeadingOf = Callable[[RiseView, PlayerId, Sequence[Action]], str]
 
 
-def _heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+def _heading(view: RiseView, player: PlayerId, legal: Sequence[Action]) -> str:
     """What ``player`` decides now: by the phase, and in the Player Actions phase by the action's stage."""
     phase = Phase(view["phase"])
     if phase is Phase.ACTIONS:
-        return _STAGE_HEADINGS[Stage(view["task"]["stage"])](view, player, legal)
+        return _STAGE_HEADINGS[Stage(_task(view)["stage"])](view, player, legal)
     return _PHASE_HEADINGS[phase](view, player, legal)
 
 
-def _where(view: View) -> str:
+def _task(view: RiseView) -> TaskView:
+    """The action under way, which a view of the Player Actions phase always holds."""
+    task = view["task"]
+    if task is None:
+        raise ValueError("a view of the Player Actions phase holds the action under way")
+    return task
+
+
+def _where(view: RiseView) -> str:
     """The game turn and which of their actions the player is on."""
     return (
         f"{stage(view)} ({view['half']} turn), your action {own_action(view)} of {view['actions_per_turn']}"
     )
 
 
-def _choose_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+def _choose_heading(view: RiseView, player: PlayerId, legal: Sequence[Action]) -> str:
     free = " (or first use a free progress tile)" if _offered(legal, UseTile) else ""
     if view["half"] == "B":
         return (
@@ -110,38 +118,40 @@ _ROW_WORK = {
 """What the act stage of each row asks for."""
 
 
-def _act_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
-    row = str(view["task"]["row"])
+def _act_heading(view: RiseView, player: PlayerId, legal: Sequence[Action]) -> str:
+    row = str(_task(view)["row"])
     skip = " or skip the action" if view["half"] == "B" else ""
     return f"{_where(view)}, {ROW_NAMES[row]} row: {_ROW_WORK[row]}{skip}"
 
 
-def _after_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+def _after_heading(view: RiseView, player: PlayerId, legal: Sequence[Action]) -> str:
     return "Your action is done: use a free progress tile, or end your action"
 
 
-def _empire_tile(task: Mapping[str, Any]) -> str:
-    return f"Empire tile {str(task['empire']).removeprefix('e')} ({empire_text(task['side'])})"
+def _empire_tile(task: TaskView, side: SideView) -> str:
+    """The empire tile under way (``task``'s, whose ``side`` is in play): its number and what it does."""
+    return f"Empire tile {str(task['empire']).removeprefix('e')} ({empire_text(side)})"
 
 
-def _place_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
-    task = view["task"]
+def _place_heading(view: RiseView, player: PlayerId, legal: Sequence[Action]) -> str:
+    task = _task(view)
     side = task["side"]
     if side is None:  # no empire tile under way: nothing but the free tiles left
         return _after_heading(view, player, legal)
     pool = view["players_state"][player]["pool"]
     return (
-        f"{_empire_tile(task)}: place cubes from your pool ({pool} left) one at a time, in up to "
+        f"{_empire_tile(task, side)}: place cubes from your pool ({pool} left) one at a time, in up to "
         f"{plural(int(side['regions']), 'region')} ({len(task['placed'])} used), then stop"
     )
 
 
-def _battle_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
-    task = view["task"]
-    if task["side"] is None:  # no empire tile under way: nothing but the free tiles left
+def _battle_heading(view: RiseView, player: PlayerId, legal: Sequence[Action]) -> str:
+    task = _task(view)
+    side = task["side"]
+    if side is None:  # no empire tile under way: nothing but the free tiles left
         return _after_heading(view, player, legal)
-    return (f"{_empire_tile(task)}: choose a battle in a region where you and another player have cubes, "
-            "or stop")
+    return (f"{_empire_tile(task, side)}: choose a battle in a region where you and another player have "
+            "cubes, or stop")
 
 
 _STAGE_HEADINGS: Mapping[Stage, HeadingOf] = {
@@ -151,26 +161,27 @@ _STAGE_HEADINGS: Mapping[Stage, HeadingOf] = {
 """The heading of each stage of an action."""
 
 
-def _order_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+def _order_heading(view: RiseView, player: PlayerId, legal: Sequence[Action]) -> str:
     return (
         f"Turn order for game turn {int(view['turn']) + 1}: choose your position on the turn order "
         "track (position 1 acts first)"
     )
 
 
-def _keep_heading(view: View, player: PlayerId, legal: Sequence[Action]) -> str:
+def _keep_heading(view: RiseView, player: PlayerId, legal: Sequence[Action]) -> str:
     item = view["pending"][0]
-    tile = held_tile(view, player, str(item["tile"]))
-    name = tile["name"]
+    name = held_tile(view, player, str(item["tile"]))["name"]
     kind = item["kind"]
     if kind == "food_upkeep":
+        city = held_city(view, player, item["tile"])
         return (
-            f"City upkeep in food: keep your city {name} (it costs {-int(tile['food'])} food in the "
+            f"City upkeep in food: keep your city {name} (it costs {-int(city['food'])} food in the "
             "Food phase) or give it up"
         )
     if kind == "upkeep":
+        city = held_city(view, player, item["tile"])
         return (
-            f"City upkeep: pay {plural(int(tile['upkeep']), 'resource disc')} to keep your city {name}, "
+            f"City upkeep: pay {plural(int(city['upkeep']), 'resource disc')} to keep your city {name}, "
             "or give it up"
         )
     era = roman(int(view["era"]))
@@ -192,17 +203,21 @@ class _Asked:
     """What a choice is worded from: the view, the player deciding, all their legal moves, how many ways
     each B-turn disc may be paid, and the seats' names."""
 
-    view: View
+    view: RiseView
     player: PlayerId
     legal: Sequence[Action]
     mixes: Counter[tuple[str, int]]
     names: Names
 
     @property
-    def me(self) -> Mapping[str, Any]:
+    def me(self) -> PlayerView:
         """The deciding player's part of the view."""
-        found: Mapping[str, Any] = self.view["players_state"][self.player]
-        return found
+        return self.view["players_state"][self.player]
+
+    @property
+    def task(self) -> TaskView:
+        """The action under way (a move of an action's stage is asked in its view only)."""
+        return _task(self.view)
 
 
 def _take_back_choice(at: _Asked, action: TakeBack) -> Choice:
@@ -216,7 +231,7 @@ def _take_back_choice(at: _Asked, action: TakeBack) -> Choice:
 
 
 def _skip_choice(at: _Asked, action: Skip) -> Choice:
-    row = ROW_NAMES.get(str(at.view["task"]["row"]), "this")
+    row = ROW_NAMES.get(str(at.task["row"]), "this")
     others = len(at.legal) > 1
     return Choice(
         action,
@@ -236,11 +251,11 @@ def _clear_choice(at: _Asked, action: ClearCubes) -> Choice:
 
 
 def _stop_choice(at: _Asked, action: Stop) -> Choice:
-    return _STOPS[Stage(at.view["task"]["stage"])](at, action)
+    return _STOPS[Stage(at.task["stage"])](at, action)
 
 
 def _stop_placing(at: _Asked, action: Stop) -> Choice:
-    task = at.view["task"]
+    task = at.task
     can_place = _offered(at.legal, PlaceCube)
     ask = f"Stop placing with {plural(int(at.me['pool']), 'cube')} still in your pool?" if can_place else ""
     return Choice(action, "Done placing cubes" if task["placed"] else "Place no cubes", confirm=ask)
@@ -248,7 +263,7 @@ def _stop_placing(at: _Asked, action: Stop) -> Choice:
 
 def _stop_fighting(at: _Asked, action: Stop) -> Choice:
     can_fight = _offered(at.legal, Battle)
-    fought = bool(at.view["task"]["battles"])
+    fought = bool(at.task["battles"])
     ask = (
         ("End without another battle?" if fought else "End without fighting a battle?")
         if can_fight
@@ -287,10 +302,8 @@ def _select_label(at: _Asked, action: Select) -> str:
 
 
 def _offer_label(at: _Asked, action: TakeProgress | TakeTerritory | TakeCity | TakeEmpire) -> str:
-    kind, words = _OFFERS[type(action)]
-    t = next(x for x in at.view["tiles"][kind] if x["id"] == action.tile)
-    name = t.get("name") or f"Empire tile {action.tile.removeprefix('e')}"
-    return f"{name} ({words(t)})"
+    name, words = _OFFERS[type(action)](at.view["tiles"], action.tile)
+    return f"{name} ({words})"
 
 
 def _trade_label(at: _Asked, action: Trade) -> str:
@@ -356,19 +369,51 @@ def _choice(at: _Asked, action: Action) -> Choice:
     return Choice(action, fit(label(at, action)))
 
 
-#: The tiles display's list of each kind of tile, and how a tile on offer is worded.
-_OFFERS: dict[type[Action], tuple[str, Callable[[Mapping[str, Any]], str]]] = {
-    TakeProgress: ("progress", progress_offer),
-    TakeTerritory: ("territory", territory_text),
-    TakeCity: ("city", city_offer),
-    TakeEmpire: ("empire", empire_text),
+class _Identified(TypedDict):
+    id: str
+
+
+T = TypeVar("T", bound=_Identified)
+
+
+def _on_offer(tiles: Sequence[T], tile: str) -> T:
+    """The tile called ``tile`` among ``tiles`` (one list of the tiles display)."""
+    return next(t for t in tiles if t["id"] == tile)
+
+
+def _progress_offer(tiles: TilesView, tile: str) -> tuple[str, str]:
+    t = _on_offer(tiles["progress"], tile)
+    return t["name"], progress_offer(t)
+
+
+def _territory_offer(tiles: TilesView, tile: str) -> tuple[str, str]:
+    t = _on_offer(tiles["territory"], tile)
+    return t["name"], territory_text(t)
+
+
+def _city_offer(tiles: TilesView, tile: str) -> tuple[str, str]:
+    t = _on_offer(tiles["city"], tile)
+    return t["name"], city_offer(t)
+
+
+def _empire_offer(tiles: TilesView, tile: str) -> tuple[str, str]:
+    # an empire tile has no printed name: it is called by its number
+    return f"Empire tile {tile.removeprefix('e')}", empire_text(_on_offer(tiles["empire"], tile))
+
+
+#: How a tile on offer is named and worded, by the class of the move that takes it.
+_OFFERS: dict[type[Action], Callable[[TilesView, str], tuple[str, str]]] = {
+    TakeProgress: _progress_offer,
+    TakeTerritory: _territory_offer,
+    TakeCity: _city_offer,
+    TakeEmpire: _empire_offer,
 }
 
 
-def _battle_label(view: View, player: PlayerId, action: Battle, names: Names) -> str:
+def _battle_label(view: RiseView, player: PlayerId, action: Battle, names: Names) -> str:
     """The battle with its outcome: the losses are certain, capped by the cubes each side has there."""
-    side = view["task"]["side"] or {"battles": []}
-    rows: Sequence[Sequence[int]] = side["battles"]
+    side = _task(view)["side"]
+    rows: Sequence[Sequence[int]] = side["battles"] if side is not None else []
     att, dfn = rows[action.row]
     counts = view["map"]["cubes"].get(action.region) or [0] * int(view["players"])
     theirs, ours = int(counts[action.target]), int(counts[player])
@@ -380,13 +425,13 @@ def _battle_label(view: View, player: PlayerId, action: Battle, names: Names) ->
     )
 
 
-def _keep_label(view: View, player: PlayerId, tile_id: str) -> str:
+def _keep_label(view: RiseView, player: PlayerId, tile_id: str) -> str:
     tile = held_tile(view, player, tile_id)
     kind = view["pending"][0]["kind"]
-    price = {
-        "food_upkeep": f"it eats {-int(tile.get('food', 0))} food",
-        "upkeep": f"pay {plural(int(tile.get('upkeep', 0)), 'resource disc')}",
-        "keep_progress": "pay 1 gold",
-        "keep_city": "pay 1 pool cube",
-    }[kind]
-    return f"Keep {tile['name']} ({price})"
+    prices: dict[str, Callable[[], str]] = {
+        "food_upkeep": lambda: f"it eats {-int(held_city(view, player, tile_id)['food'])} food",
+        "upkeep": lambda: f"pay {plural(int(held_city(view, player, tile_id)['upkeep']), 'resource disc')}",
+        "keep_progress": lambda: "pay 1 gold",
+        "keep_city": lambda: "pay 1 pool cube",
+    }
+    return f"Keep {tile['name']} ({prices[kind]()})"

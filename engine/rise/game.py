@@ -24,7 +24,7 @@ from engine.rise.steps import STEPS
 from engine.rise.view import RiseView, build_view
 
 
-class RiseGame(SpokenBy, StepGame[RiseState, Ctx, Phase | Stage]):
+class RiseGame(SpokenBy[RiseView], StepGame[RiseState, Ctx, Phase | Stage]):
     """The :class:`engine.core.Game` implementation of Rise of Empires, run by its steps
     (:data:`engine.rise.steps.STEPS`: who acts, the legal moves, the timeout move and the rules of each
     move, by the stage of the action under way or by the phase)."""
@@ -116,7 +116,7 @@ class RiseGame(SpokenBy, StepGame[RiseState, Ctx, Phase | Stage]):
     def from_json(self, data: Mapping[str, Any]) -> RiseState:
         return RiseState.from_json(data)
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    def place_text(self, view: RiseView, place: str, names: Names) -> str | None:
         return text.place_text(view, place, names)
 
 

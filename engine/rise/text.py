@@ -1,8 +1,9 @@
 """Words for Rise of Empires: a sentence per event, and the status, hand, board and summary texts.
 
-Pure functions of an event or of a view (:class:`engine.rise.view.RiseView`)
-and the platform's seat names ("alice (Red)"); region and tile names come from
-the game's data, which every player knows. Labels of the legal moves are in
+Pure functions of an event or of a view (:class:`engine.rise.view.RiseView`, or the part of it
+they word: a tile's :class:`~engine.rise.view.TileView`, an empire side's
+:class:`~engine.rise.view.SideView`) and the platform's seat names ("alice (Red)"); region and tile
+names come from the game's data, which every player knows. Labels of the legal moves are in
 ``engine.rise.decision``, built with the tile wordings here.
 """
 
@@ -13,8 +14,21 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Event, Names
+from engine.rise.actions import PAYMENT_WORDS
 from engine.rise.data import ROWS, load_data
 from engine.rise.state import EMPTY, Phase, Stage
+from engine.rise.view import (
+    CityView,
+    ControlView,
+    EmpireView,
+    PlayerView,
+    ProgressView,
+    RiseView,
+    SideView,
+    TerritoryView,
+    TileView,
+    YieldView,
+)
 from engine.words import first_place, join_words, plural, roman, shorten
 
 #: Every event type the engine emits (engine/rise/{phases,turn,flow,end}.py); each has a sentence.
@@ -54,15 +68,6 @@ ROW_NAMES: dict[str, str] = {
     "city": "City",
     "empire": "Empire",
     "trade": "Trade",
-}
-
-#: How a unit of payment (``engine.rise.actions.PAYMENTS``) is called: one, many.
-PAYMENT_WORDS: dict[str, tuple[str, str]] = {
-    "gold": ("gold", "gold"),
-    "cubes": ("pool cube", "pool cubes"),
-    "resources": ("resource disc", "resource discs"),
-    "food": ("food", "food"),
-    "vp": ("victory point", "victory points"),
 }
 
 LABEL_MAX = 100
@@ -114,7 +119,7 @@ def yields_text(food: int = 0, gold: int = 0, resources: int = 0, cubes: int = 0
     return ", ".join(parts)
 
 
-def _yields_of(tile: Mapping[str, Any]) -> str:
+def _yields_of(tile: YieldView) -> str:
     return yields_text(
         int(tile["food"]), int(tile["gold"]), int(tile["resources"]), int(tile["cubes"]), int(tile["vp"])
     )
@@ -131,7 +136,7 @@ _FREE_TEXT: dict[str, str] = {
 }
 
 
-def progress_text(tile: Mapping[str, Any]) -> str:
+def progress_text(tile: ProgressView) -> str:
     """What a progress tile (as the view shows it) does, in a few words."""
     bits = [_yields_of(tile)]
     if tile["special"]:
@@ -141,21 +146,21 @@ def progress_text(tile: Mapping[str, Any]) -> str:
     return "; ".join(b for b in bits if b) or "no yield"
 
 
-def territory_text(tile: Mapping[str, Any]) -> str:
+def territory_text(tile: TerritoryView) -> str:
     return _yields_of(tile) or "no yield"
 
 
-def city_text(tile: Mapping[str, Any]) -> str:
+def city_text(tile: CityView) -> str:
     wonder = tile["wonder"]
     if wonder:
         price = [
-            plural(int(wonder[k]), one, many)
-            for k, one, many in (
-                ("gold", "gold", "gold"),
-                ("resources", "resource", "resources"),
-                ("cubes", "cube", "cubes"),
+            plural(n, one, many)
+            for n, one, many in (
+                (wonder["gold"], "gold", "gold"),
+                (wonder["resources"], "resource", "resources"),
+                (wonder["cubes"], "cube", "cubes"),
             )
-            if wonder[k]
+            if n
         ]
         return f"wonder: pay {join_words(price)} for {wonder['vp']} VP at once"
     bits = [_yields_of(tile) or "no yield"]
@@ -164,13 +169,13 @@ def city_text(tile: Mapping[str, Any]) -> str:
     return "; ".join(bits)
 
 
-def progress_offer(tile: Mapping[str, Any]) -> str:
+def progress_offer(tile: ProgressView) -> str:
     """A progress tile on offer: ``era I, 1 gold: +1 VP`` (the price only when there is one)."""
     price = f", {gold(int(tile['price']))}" if tile["price"] else ""
     return f"era {roman(int(tile['era']))}{price}: {progress_text(tile)}"
 
 
-def city_offer(tile: Mapping[str, Any]) -> str:
+def city_offer(tile: CityView) -> str:
     """A city tile on offer: ``3 gold: +2 VP, -1 food``; a wonder says its own price."""
     if tile["wonder"]:
         return city_text(tile)
@@ -183,7 +188,7 @@ def battles_text(battles: Sequence[Sequence[int]]) -> str:
     return ("battles: " if len(rows) > 1 else "battle: ") + ", ".join(rows)
 
 
-def empire_text(side: Mapping[str, Any]) -> str:
+def empire_text(side: SideView) -> str:
     water = ", water" if side["water"] else ""
     return f"up to {plural(int(side['regions']), 'region')}{water}; {battles_text(side['battles'])}"
 
@@ -357,50 +362,58 @@ def describe_event(event: Event, names: Names) -> str | None:
 
 
 # -- the state of play, from a view ---------------------------------------------------------------------
-def over(view: Mapping[str, Any]) -> bool:
+def over(view: RiseView) -> bool:
     """Whether the game of ``view`` is over."""
     return Phase(view["phase"]) is Phase.OVER
 
 
-def stage(view: Mapping[str, Any]) -> str:
+def stage(view: RiseView) -> str:
     """``Era II, turn 3``, or ``Game over``."""
     if over(view):
         return "Game over"
     return f"Era {roman(int(view['era']))}, turn {view['turn']}"
 
 
-def own_action(view: Mapping[str, Any]) -> int:
+def own_action(view: RiseView) -> int:
     """Which of their six actions of this game turn the player to act is on (1-based)."""
     return min(int(view["actions_done"]) // int(view["players"]) + 1, int(view["actions_per_turn"]))
 
 
-def held_tile(view: Mapping[str, Any], seat: int, tile: str) -> Mapping[str, Any]:
-    """A tile ``seat`` holds, as the view shows it."""
+def held_tile(view: RiseView, seat: int, tile: str) -> TileView:
+    """A tile ``seat`` holds (progress, city or territory), as the view shows it."""
     mine = view["players_state"][seat]
-    for kind in ("progress", "cities", "territory"):
-        for t in mine[kind]:
-            if t["id"] == tile:
-                found: Mapping[str, Any] = t
-                return found
+    held: list[TileView] = [*mine["progress"], *mine["cities"], *mine["territory"]]
+    for t in held:
+        if t["id"] == tile:
+            return t
     raise KeyError(tile)
 
 
-def _doing(view: Mapping[str, Any], names: Names) -> str:
+def held_city(view: RiseView, seat: int, tile: str) -> CityView:
+    """A city ``seat`` holds, as the view shows it (its upkeep and what it eats)."""
+    for t in view["players_state"][seat]["cities"]:
+        if t["id"] == tile:
+            return t
+    raise KeyError(tile)
+
+
+def _doing(view: RiseView, names: Names) -> str:
     """What is going on now and who is to decide, in a clause."""
     phase = Phase(view["phase"])
     actor = view["actors"][0] if view["actors"] else None
-    if phase is Phase.ACTIONS and view["task"] is not None:
+    task = view["task"]
+    if phase is Phase.ACTIONS and task is not None:
         total = int(view["actions_per_turn"]) * int(view["players"])
         step = {
             Stage.CHOOSE: "choosing an action",
-            Stage.ACT: f"doing the {ROW_NAMES.get(str(view['task']['row']), '')} action",
+            Stage.ACT: f"doing the {ROW_NAMES.get(str(task['row']), '')} action",
             Stage.PLACE: "placing cubes",
             Stage.BATTLE: "choosing battles",
             Stage.AFTER: "finishing an action",
-        }[Stage(view["task"]["stage"])]
+        }[Stage(task["stage"])]
         return (
             f"player actions, {int(view['actions_done']) + 1} of {total}: "
-            f"{names[int(view['task']['player'])]} is {step}"
+            f"{names[int(task['player'])]} is {step}"
         )
     keeping = {
         Phase.FOOD_UPKEEP: "cities that eat food",
@@ -415,17 +428,17 @@ def _doing(view: Mapping[str, Any], names: Names) -> str:
     return "between phases"
 
 
-def _in_order(view: Mapping[str, Any]) -> Sequence[int]:
+def _in_order(view: RiseView) -> Sequence[int]:
     """The seats as a score line lists them: by final rank once the game is over, else by seat."""
     return view["ranking"] or range(int(view["players"]))
 
 
-def _points(view: Mapping[str, Any], names: Names) -> str:
+def _points(view: RiseView, names: Names) -> str:
     scores = view["final"] if view["final"] is not None else [p["vp"] for p in view["players_state"]]
     return ", ".join(f"{names[p]} {scores[p]}" for p in _in_order(view))
 
 
-def _result(view: Mapping[str, Any], names: Names) -> str:
+def _result(view: RiseView, names: Names) -> str:
     ranking: Sequence[int] = view["ranking"] or []
     if not ranking:
         return ""
@@ -444,7 +457,7 @@ def _result(view: Mapping[str, Any], names: Names) -> str:
     return f"Winner: {names[first]} with {final[first]} points."
 
 
-def status_text(view: Mapping[str, Any], names: Names) -> str:
+def status_text(view: RiseView, names: Names) -> str:
     """Stage, what is being decided and by whom, turn order and victory points; at the end the result."""
     if over(view):
         return f"Game over. Final scores: {_points(view, names)}. {_result(view, names)}"
@@ -455,18 +468,17 @@ def status_text(view: Mapping[str, Any], names: Names) -> str:
     )
 
 
-def _tiles_line(
-    title: str, tiles: Sequence[Mapping[str, Any]], words: Callable[[Mapping[str, Any]], str]
-) -> str:
-    """``Title: Mountain x3 (+3 cubes, -3 food); Plains (+1 cube, +2 food).`` (equal tiles counted once)."""
+def _tiles_line(title: str, tiles: Sequence[tuple[str, str]]) -> str:
+    """``Title: Mountain x3 (+3 cubes, -3 food); Plains (+1 cube, +2 food).`` from each tile's name and
+    words (equal tiles counted once)."""
     if not tiles:
         return f"{title}: none."
-    counts = Counter(f"{t['name']} ({words(t)})" for t in tiles)
+    counts = Counter(f"{name} ({words})" for name, words in tiles)
     parts = [text if n == 1 else text.replace(" (", f" x{n} (", 1) for text, n in counts.items()]
     return f"{title}: " + "; ".join(parts) + "."
 
 
-def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
+def hand_text(view: RiseView, player: int, names: Names) -> str:
     """``player``'s stock, tiles and what this game turn would pay them (nothing in Rise is hidden)."""
     me = view["players_state"][player]
     lines = [
@@ -475,7 +487,7 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
         f"{me['stock']} in your stock, {me['on_map']} on the map.",
     ]
 
-    def progress(t: Mapping[str, Any]) -> str:
+    def progress(t: ProgressView) -> str:
         words = progress_text(t)
         if t["free"]:
             state = (
@@ -488,17 +500,11 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
             words += f", {state}"
         return words
 
-    lines.append(_tiles_line("Progress tiles", me["progress"], progress))
-    lines.append(_tiles_line("Territory tiles", me["territory"], territory_text))
-    lines.append(_tiles_line("Cities", me["cities"], city_text))
+    lines.append(_tiles_line("Progress tiles", [(t["name"], progress(t)) for t in me["progress"]]))
+    lines.append(_tiles_line("Territory tiles", [(t["name"], territory_text(t)) for t in me["territory"]]))
+    lines.append(_tiles_line("Cities", [(t["name"], city_text(t)) for t in me["cities"]]))
     if me["empires"]:
-        lines.append(
-            _tiles_line(
-                "Empire tiles this turn",
-                [{**e, "name": f"Empire tile {str(e['id']).removeprefix('e')}"} for e in me["empires"]],
-                empire_text,
-            )
-        )
+        lines.append(_tiles_line("Empire tiles this turn", _empire_tiles(me["empires"])))
     pays = view["yields"][player]
     if not over(view):
         lines.append(
@@ -513,10 +519,15 @@ def hand_text(view: Mapping[str, Any], player: int, names: Names) -> str:
     return "\n".join(lines)
 
 
-def _region_line(view: Mapping[str, Any], region: str, counts: Sequence[int], names: Names) -> str:
+def _empire_tiles(empires: Sequence[EmpireView]) -> list[tuple[str, str]]:
+    """Each empire tile's name (``Empire tile 3``: it has none printed) and words."""
+    return [(f"Empire tile {e['id'].removeprefix('e')}", empire_text(e)) for e in empires]
+
+
+def _region_line(view: RiseView, region: str, counts: Sequence[int], names: Names) -> str:
     reg = view["map"]["regions"][region]
     cubes = join_words([f"{plural(n, 'cube')} of {names[p]}" for p, n in enumerate(counts) if n])
-    ctrl = view["map"]["control"].get(region) or {"first": [], "second": []}
+    ctrl = view["map"]["control"].get(region) or ControlView(first=[], second=[])
     first: Sequence[int] = ctrl["first"]
     if len(first) == 1:
         held = f"{names[first[0]]} controls it"
@@ -525,7 +536,7 @@ def _region_line(view: Mapping[str, Any], region: str, counts: Sequence[int], na
     return f"{reg['name']}: {cubes}; {held}."
 
 
-def board_text(view: Mapping[str, Any], names: Names) -> str:
+def board_text(view: RiseView, names: Names) -> str:
     """The map, the action display, the tiles on offer and the trade track, in sentences."""
     lines = [
         f"{stage(view)}{'' if over(view) else ' (' + view['half'] + ' turn)'}. "
@@ -553,27 +564,13 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
         lines.append("Action display, discs per row: " + "; ".join(rows) + ".")
     tiles = view["tiles"]
     lines.append(
-        _tiles_line(
-            "Progress tiles on offer",
-            tiles["progress"],
-            progress_offer,
-        )
-    )
-    lines.append(_tiles_line("Territory tiles on offer", tiles["territory"], territory_text))
-    lines.append(
-        _tiles_line(
-            "City tiles on offer",
-            tiles["city"],
-            city_offer,
-        )
+        _tiles_line("Progress tiles on offer", [(t["name"], progress_offer(t)) for t in tiles["progress"]])
     )
     lines.append(
-        _tiles_line(
-            "Empire tiles on offer",
-            [{**e, "name": f"Empire tile {str(e['id']).removeprefix('e')}"} for e in tiles["empire"]],
-            empire_text,
-        )
+        _tiles_line("Territory tiles on offer", [(t["name"], territory_text(t)) for t in tiles["territory"]])
     )
+    lines.append(_tiles_line("City tiles on offer", [(t["name"], city_offer(t)) for t in tiles["city"]]))
+    lines.append(_tiles_line("Empire tiles on offer", _empire_tiles(tiles["empire"])))
     boxes = []
     for t in view["trade"]:
         if not t["open"]:
@@ -582,7 +579,8 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
         used = f", used by {names[int(t['used_by'])]}" if t["used_by"] is not None else ""
         boxes.append(f"{plural(int(t['resources']), 'resource disc')} for {pays}{used}")
     lines.append(f"Trade boxes open in era {roman(era)}: " + "; ".join(boxes) + ".")
-    hidden = [sum(tiles["boxes"][k]) for k in ("progress", "territory", "city")]
+    boxes_down = tiles["boxes"]
+    hidden = [sum(boxes_down["progress"]), sum(boxes_down["territory"]), sum(boxes_down["city"])]
     lines.append(
         f"Face down: {hidden[0]} progress, {hidden[1]} territory and {hidden[2]} city tiles. "
         + ("Navigation has been selected." if view["navigation"] else "Nobody has selected Navigation yet.")
@@ -590,15 +588,16 @@ def board_text(view: Mapping[str, Any], names: Names) -> str:
     return "\n".join(lines)
 
 
-def summary_text(view: Mapping[str, Any], names: Names) -> str:
+def summary_text(view: RiseView, names: Names) -> str:
     """Final scores with what they are made of (the points of play and the end bonus), and the winner."""
-    if view["final"] is None:
+    final = view["final"]
+    if final is None:
         return f"The game is not over. {status_text(view, names)}"
     parts = []
     for p in _in_order(view):
-        me = view["players_state"][p]
+        me: PlayerView = view["players_state"][p]
         bonus = int(me["gold"]) // 3 + int(me["resources"]) // 3
-        total = int(view["final"][p])
+        total = int(final[p])
         parts.append(
             f"{names[p]} {total} ({total - bonus} during the game, {bonus} at the end for "
             f"{gold(int(me['gold']))} and {plural(int(me['resources']), 'resource disc')})"
@@ -606,11 +605,11 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
     return "Final scores: " + "; ".join(parts) + f". {_result(view, names)}"
 
 
-def place_text(view: Mapping[str, Any], place: str, names: Names) -> str | None:
+def place_text(view: RiseView, place: str, names: Names) -> str | None:
     """One region of the map: its era and kind, the cubes of every seat there, who comes first and
     second and what that scores, its yield and its neighbours (over land or by an arrow over water).
     None when no region is called ``place``."""
-    regions: Mapping[str, Mapping[str, Any]] = view["map"]["regions"]
+    regions = view["map"]["regions"]
     key = " ".join(place.split()).casefold()
     rid = next((r for r, reg in regions.items() if key in (r.casefold(), str(reg["name"]).casefold())), None)
     if rid is None:
@@ -621,7 +620,7 @@ def place_text(view: Mapping[str, Any], place: str, names: Names) -> str | None:
     counts: Sequence[int] = view["map"]["cubes"].get(rid) or []
     cubes = [f"{plural(n, 'cube')} of {names[p]}" for p, n in enumerate(counts) if n]
     lines.append(f"Cubes here: {join_words(cubes) if cubes else 'none'}.")
-    ctrl = view["map"]["control"].get(rid) or {"first": [], "second": []}
+    ctrl = view["map"]["control"].get(rid) or ControlView(first=[], second=[])
     first, second = (list(ctrl["first"]), list(ctrl["second"]))
     vp_first, vp_second = (int(v) for v in reg["standard"])
     if first:

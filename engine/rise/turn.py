@@ -17,11 +17,10 @@ from typing import Any
 
 from engine.core import IllegalAction
 from engine.rise import control, flow
-from engine.rise.actions import PAYMENTS, TakeBack
+from engine.rise.actions import PAYMENT_WORDS, PAYMENTS, TakeBack
 from engine.rise.context import Ctx
 from engine.rise.data import ROWS, EmpireSide, RiseData
 from engine.rise.state import EMPTY, RiseState, Stage
-from engine.rise.text import PAYMENT_WORDS
 
 
 def task_of(s: RiseState) -> dict[str, Any]:

@@ -20,30 +20,34 @@ from engine.rise.data import ROWS, RiseData
 from engine.rise.state import Phase, RiseState, Stage
 
 
-class ProgressView(TypedDict):
+class YieldView(TypedDict):
+    """What a tile pays each game turn (a negative number is an upkeep): the part of every tile's view
+    that :func:`engine.rise.text.yields_text` words."""
+
+    food: int
+    gold: int
+    resources: int
+    cubes: int
+    vp: int
+
+
+class TileView(YieldView):
+    """What every progress, territory and city tile shows: its id, its printed name and its yields."""
+
     id: str
     name: str
+    stays: bool
+
+
+class ProgressView(TileView):
     era: int
     price: int  # gold to take it now (a tile of an earlier era)
-    food: int
-    gold: int
-    resources: int
-    cubes: int
-    vp: int
     free: str | None  # a free action: "remove_cube" | "place_cube"
     special: str | None  # "printing" | "navigation" | "iron_axe"
-    stays: bool
 
 
-class TerritoryView(TypedDict):
-    id: str
-    name: str
-    food: int
-    gold: int
-    resources: int
-    cubes: int
-    vp: int
-    stays: bool
+class TerritoryView(TileView):
+    """A territory tile: its yields alone."""
 
 
 class WonderView(TypedDict):
@@ -53,20 +57,12 @@ class WonderView(TypedDict):
     vp: int
 
 
-class CityView(TypedDict):
-    id: str
-    name: str
+class CityView(TileView):
     era: int
     row: str
     cost: int
-    vp: int
-    food: int
-    gold: int
-    resources: int
-    cubes: int
     upkeep: int
     wonder: WonderView | None
-    stays: bool
 
 
 class SideView(TypedDict):

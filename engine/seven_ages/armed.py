@@ -102,8 +102,9 @@ def orders(state: SevenState, seat_: PlayerId) -> tuple[Order, ...]:
 # -- the standing moves -----------------------------------------------------------------------------
 
 def standing_order(state: SevenState, action: Action) -> Result:
-    """Apply an ``arm`` or ``disarm`` move from any seated player, whoever is to act; only its sender is told.
-    Bad input is refused with one sentence and changes nothing."""
+    """Apply an ``arm`` or ``disarm`` move from any seated player, whoever is to act; only its sender is told,
+    and no other view changes (not even its counter). Bad input is refused with one sentence and changes
+    nothing."""
     if not 0 <= action.player < state.players:
         raise IllegalAction("not_seated", "There is no such seat in this game.")
     person = state.people[action.player]
@@ -118,8 +119,8 @@ def standing_order(state: SevenState, action: Action) -> Result:
         kept = tuple(sorted((*(o for o in person.armed if o[0] != action.card), order)))
         event = Event("order_armed", {"seat": action.player, "card": action.card, "empire": action.empire,
                                       "areas": list(areas_of(order)), "to": order[3]}, (action.player,))
-    new = state.with_player(replace(person, armed=kept))
-    return Result(replace(new, seq=new.seq + 1), (event,))
+    # a quiet move (engine/seven_ages/quiet.py): the view's counter does not move, or all would see it
+    return Result(state.with_player(replace(person, armed=kept)), (event,))
 
 
 def _checked(state: SevenState, action: Arm) -> Order:

@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import losses, pursuit, quick, retreat, window
+from engine.seven_ages import losses, pursuit, quick, range_requests, retreat, window
 from engine.seven_ages.actions_fight import (
     Board,
     Commit,
@@ -1054,6 +1054,8 @@ def pending_legal(state: SevenState, pending: Pending) -> list[Action] | None:
         return commit_legal(state, pending)
     if pending.kind == window.EVENT:
         return window.legal(state, pending)
+    if pending.kind in range_requests.KINDS:  # a window's play asking to count Range through (L2233)
+        return range_requests.pending_legal(state, pending)
     if pending.kind == RETREAT:
         return retreat_legal(state, pending)
     if pending.kind == LOSSES:
@@ -1070,6 +1072,9 @@ def _pending_move(ctx: Ctx, go: Go, action: Action) -> bool:
         commit(ctx, go, action)
     elif window.EVENT in kinds:
         window_move(ctx, go, action)
+    elif asked := next((p for p in ctx.state.pending if p.seat == action.player
+                        and p.kind in range_requests.KINDS), None):
+        range_requests.move(ctx, go, asked, action)
     elif RETREAT in kinds:
         retreat_move(ctx, go, action)
     elif LOSSES in kinds:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Action
-from engine.seven_ages import losses, window
+from engine.seven_ages import losses, range_requests, window
 from engine.seven_ages.actions_fight import (
     Board,
     Commit,
@@ -207,6 +207,8 @@ def pending_passive(state: SevenState, pending: Pending) -> Action | None:
         return commit_choice(state, pending)
     if pending.kind == window.EVENT:
         return WindowPass(pending.seat)
+    if pending.kind in range_requests.KINDS:  # refused, as at a canal; a price not paid
+        return range_requests.passive(pending)
     if pending.kind == RETREAT:
         return retreat_choice(state, pending)
     return None

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Choice, Event, Names
-from engine.seven_ages import fog
+from engine.seven_ages import fog, window
 from engine.seven_ages.actions_fight import (
     ACTIONS,
     Board,
@@ -143,7 +143,9 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         side = "the attackers" if action.side == 0 else "the defenders"
         # what the event does, not its card's number: the number tells a player nothing at this point
         does = describe_all(c.event.effects)
-        return Choice(action, shorten(f"Play {c.event.name} for {side}: {does}", 100), group="Events")
+        note = window.note(view, action)  # the empires its Range must ask first (L2233)
+        return Choice(action, shorten(f"Play {c.event.name} for {side}: {does}", 100 - len(note)) + note,
+                      group="Events")
     if isinstance(action, WindowPass):
         return Choice(action, "Play no event now")
     assert isinstance(action, CommitDone)

@@ -24,7 +24,17 @@ from typing import Any
 
 from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import beliefs, cancels, civ_event_words, civ_events, steps, take_that, window
+from engine.seven_ages import (
+    beliefs,
+    cancels,
+    civ_event_words,
+    civ_events,
+    civ_range,
+    range_requests,
+    steps,
+    take_that,
+    window,
+)
 from engine.seven_ages.actions import Done, PlaceCapital
 from engine.seven_ages.actions_civ import (
     Adopt,
@@ -43,6 +53,7 @@ from engine.seven_ages.actions_civ import (
     Urbanise,
 )
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
+from engine.seven_ages.actions_move import CanalAnswer, PayToll
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
@@ -275,10 +286,21 @@ class CiviliseRules(BaseGoRules):
     kinds: tuple[type[Action], ...] = (
         PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
         Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, EventPick, AssassinCard, Done,
-        WindowPlay, WindowPass)
+        WindowPlay, WindowPass, CanalAnswer, PayToll)
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
+        self._note_via(ctx, go.seat)
+
+    def _note_via(self, ctx: Ctx, seat: PlayerId) -> None:
+        """Keep, for the player's labels, which plays offered must ask to count Range through (L2233)."""
+        go = ctx.state.go_of(seat)
+        if go is None or go.action != self.action:
+            return
+        found = civ_range.via(ctx.state, go, self._card_moves(ctx.state, go)) \
+            if go.stage == CARDS and not ctx.state.pending else []
+        if found != go.data.get(civ_range.VIA, []):
+            ctx.state = ctx.state.with_go(replace(go, data={**go.data, civ_range.VIA: found}))
 
     def hand_offered(self, state: SevenState, go: Go) -> bool:
         """The cards stage plays the hand's events and artefacts (L859): asked whatever the hand holds."""
@@ -322,6 +344,8 @@ class CiviliseRules(BaseGoRules):
             c = deck.cards[card]
             art = deck.artefacts[c.artefact]
             for e in state.empires:
+                if range_requests.refused(go, seat, e.card):  # asked this go and refused (L2233)
+                    continue
                 if self._option_8_problem(state, go, e, art) or self._artefact_problem(state, go, e, art):
                     continue
                 if art.placed == "area":
@@ -332,7 +356,8 @@ class CiviliseRules(BaseGoRules):
             if event_problem([x["code"] for x in c.event.effects], c.event.timing) is None:
                 out += [PlayEvent(seat, card, t, a) for t, a in self._event_targets(state, go, c.event.target,
                                                                                     c.event.effects)
-                        if not _needs_several_areas(state, c.event.effects, t)]
+                        if not _needs_several_areas(state, c.event.effects, t)
+                        and not range_requests.refused(go, seat, t)]
         return out
 
     def _leader_moves(self, state: SevenState, go: Go, e: Empire) -> list[Action]:
@@ -365,11 +390,15 @@ class CiviliseRules(BaseGoRules):
     def pending_legal(self, state: SevenState, pending: Pending) -> list[Action]:
         if pending.kind == window.EVENT:  # a cancel window (L871-877)
             return cancels.pending_legal(state, pending)
+        if pending.kind in range_requests.KINDS:  # counting Range through another's areas (L2233)
+            return range_requests.pending_legal(state, pending)
         return civ_events.pending_legal(state, pending)
 
     def pending_passive(self, state: SevenState, pending: Pending) -> Action:
         if pending.kind == window.EVENT:
             return cancels.passive(pending)
+        if pending.kind in range_requests.KINDS:
+            return range_requests.passive(pending)
         return civ_events.pending_passive(state, pending)
 
     def passive(self, state: SevenState, go: Go) -> Action:
@@ -383,9 +412,16 @@ class CiviliseRules(BaseGoRules):
 
     # -- applying --------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        self._apply(ctx, go, action)
+        self._note_via(ctx, go.seat)
+
+    def _apply(self, ctx: Ctx, go: Go, action: Action) -> None:
         pending = next((p for p in ctx.state.pending if p.seat == action.player), None)
         if pending is not None and pending.kind == window.EVENT:  # a cancel or a pass (L871-877)
             cancels.move(ctx, go, action)
+            return
+        if pending is not None and pending.kind in range_requests.KINDS:
+            range_requests.move(ctx, go, pending, action)
             return
         if pending is not None:  # a victim's choice or an assassination's draw
             civ_events.pending_apply(ctx, go, pending, action, self._effect)
@@ -485,8 +521,7 @@ class CiviliseRules(BaseGoRules):
         civilising empire (L885), the other choices something to choose from."""
         codes = {str(x["code"]) for x in effects}
         if "assassinate" in codes:
-            mine = [x for x in state.empires if x.card == go.empire] or list(state.empires_of(go.seat))
-            return bool(e.leaders) and any(_reaches(state, m, e.areas(), e.card) for m in mine)
+            return bool(e.leaders) and civ_range.assassin_route(state, go, e) is not None
         if "lose_artefact" in codes:
             return bool(civ_events.artefacts_of(state, e))
         if "convert_area" in codes:
@@ -513,6 +548,7 @@ class CiviliseRules(BaseGoRules):
         card = load_deck().cards.get(action.card)
         if card is None or action.card not in ctx.state.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
+        range_requests.not_again(go, go.seat, action.target)
         ev = card.event
         problem = event_problem([x["code"] for x in ev.effects], ev.timing)
         if problem:
@@ -527,6 +563,17 @@ class CiviliseRules(BaseGoRules):
         if _needs_several_areas(ctx.state, ev.effects, action.target):
             raise IllegalAction("event_not_now", "Choosing several areas for this event comes with the full "
                                 "card effects, part 4 of 7 Ages; it cannot be played yet.")
+        s = ctx.state
+        route = civ_range.event_route(s, go, s.empire(action.target), action.area, ev.effects) \
+            if action.target else None
+        if route is not None and route.keepers:  # L2233: asked first; nothing is played until all agree
+            range_requests.start(ctx, go, route, EVENT_ASKED, _chosen(action), action.target, ev.name)
+            return
+        self.play_event(ctx, go, action)
+
+    def play_event(self, ctx: Ctx, go: Go, action: PlayEvent) -> None:
+        """The event leaves the hand, is announced, and its cancel window opens (L859, L875)."""
+        ev = load_deck().cards[action.card].event
         self._take_card(ctx, go.seat, action.card)
         ctx.emit("event_played", seat=go.seat, card=action.card, event=ev.name, target=action.target,
                  area=action.area)
@@ -576,6 +623,7 @@ class CiviliseRules(BaseGoRules):
         s, deck = ctx.state, load_deck()
         if action.card not in s.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
+        range_requests.not_again(go, go.seat, action.target)
         art = deck.artefacts[deck.cards[action.card].artefact]
         if not s.has_empire(action.target):
             raise IllegalAction("no_such_empire", "That empire is not in play.")
@@ -585,6 +633,17 @@ class CiviliseRules(BaseGoRules):
             problem = self._area_problem(s, e, art, action.area)
         if problem:
             raise IllegalAction("artefact_refused", problem)
+        route = civ_range.artefact_route(s, go, e)
+        if route is not None and route.keepers:  # L2233: asked first; nothing is played until all agree
+            range_requests.start(ctx, go, route, ARTEFACT_ASKED, _chosen(action), e.card, art.name)
+            return
+        self.place_artefact(ctx, go, action)
+
+    def place_artefact(self, ctx: Ctx, go: Go, action: PlayArtefact) -> None:
+        """The artefact leaves the hand for its empire or area, and its glory is gained (L909-913)."""
+        s, deck = ctx.state, load_deck()
+        art = deck.artefacts[deck.cards[action.card].artefact]
+        e = s.empire(action.target)
         new_to_world = art.kind in BELIEF_KINDS and not any(art.name in _beliefs_of(x) for x in s.empires)
         self._take_card(ctx, go.seat, action.card)
         s = ctx.state
@@ -939,9 +998,34 @@ def _area_effect(held: AreaState, code: str, x: Mapping[str, Any]) -> AreaState:
 
 CIVILISE = "civilise"
 """The key under which Civilise's events come back from the cancel chain."""
+EVENT_ASKED, ARTEFACT_ASKED = "civilise_event", "civilise_artefact"
+"""The keys under which a play comes back once every empire asked let its Range through (L2233)."""
 _RULES = CiviliseRules()
 steps.register(MarkerStep(_RULES))
 cancels.register_resume(CIVILISE, _RULES.resume)
+
+
+def _chosen(action: PlayEvent | PlayArtefact) -> dict[str, Any]:
+    return {"card": action.card, "target": action.target, "area": action.area}
+
+
+def _granted(ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
+    """Every empire asked let the play's Range through: it is played as chosen (the card still in hand:
+    nothing but answers happened meanwhile)."""
+    card, target, area = int(chosen["card"]), int(chosen["target"]), str(chosen["area"])
+    if card not in ctx.state.people[go.seat].hand or not ctx.state.has_empire(target):
+        return
+    _RULES.play_event(ctx, go, PlayEvent(go.seat, card, target, area))
+
+
+def _granted_artefact(ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
+    card, target, area = int(chosen["card"]), int(chosen["target"]), str(chosen["area"])
+    if card in ctx.state.people[go.seat].hand and ctx.state.has_empire(target):
+        _RULES.place_artefact(ctx, go, PlayArtefact(go.seat, card, target, area))
+
+
+range_requests.register(EVENT_ASKED, _granted)
+range_requests.register(ARTEFACT_ASKED, _granted_artefact)
 assert civ_event_words.REGISTERED  # the events' words come with the step
 
 
@@ -954,12 +1038,14 @@ def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
         where = f" on {empire_name(action.target)}" if action.target else ""
         where += f" in {action.area}" if action.area else ""
         does = describe_all(ev.effects)  # what the event does, as the card says it
-        return Choice(action, shorten(f"{ev.name}{where}", 100),
+        note = civ_range.note(view, action)  # the empires its Range must ask first (L2233)
+        return Choice(action, shorten(f"{ev.name}{where}", 100 - len(note)) + note,
                       group=shorten(f"Play {card_text(action.card)} as {ev.name}: {does}", 100))
     if isinstance(action, PlayArtefact):
         art = deck.cards[action.card].artefact
         where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")
-        return Choice(action, shorten(f"{art}{where}", 100),
+        note = civ_range.note(view, action)
+        return Choice(action, shorten(f"{art}{where}", 100 - len(note)) + note,
                       group=shorten(f"Play {card_text(action.card)} as {art}", 100))
     if isinstance(action, RemoveLeader):
         return Choice(action, f"Remove {action.name} from {action.area}")

@@ -72,6 +72,11 @@ def register_heading(stage: str, words: str) -> None:
     _HEADINGS[stage] = words
 
 
+def plain_heading(view: View, kind: str) -> str:
+    """The heading a pending decision of ``kind`` reads by its registered words (:func:`register_heading`)."""
+    return f"{stage(view)}: {_HEADINGS.get(kind, 'choose')}"
+
+
 def register_go_heading(stage: str, words: Callable[[Mapping[str, Any]], str]) -> None:
     """Word a go's stage from the go as its owner sees it (a manoeuvre's moving units and points left)."""
     _GO_HEADINGS[stage] = words

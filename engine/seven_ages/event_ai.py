@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, PlayerId
-from engine.seven_ages import assassins, civ_events
+from engine.seven_ages import assassins, civ_events, range_requests
 from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayEvent
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.state import Pending, SevenState
@@ -119,6 +119,8 @@ def answer(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
         return assassin_card(pending)
     if pending is not None and pending.kind == civ_events.LOSE:
         return civ_events.pending_passive(state, pending)  # its cheapest unit
+    if pending is not None and pending.kind == range_requests.PAY:
+        return actions[0]  # a price for counting Range through (L2233): paid when the empire can
     picks = [a for a in actions if isinstance(a, EventPick)]
     if not picks or pending is not None:
         return None

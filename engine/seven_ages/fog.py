@@ -103,7 +103,8 @@ def strongest(empire: Empire, units: Iterable[str]) -> str:
 
 TOP_PREF = prefs.register(prefs.Preference("top", "oldest", {
     "oldest": "Where you have not chosen a stack's top unit, the others see its oldest kind of unit.",
-    "strongest": "Where you have not chosen a stack's top unit, the others see its strongest unit."}))
+    "strongest": "Where you have not chosen a stack's top unit, the others see its strongest unit."},
+    shown=True))
 """How a stack's top unit is picked where its owner has not chosen one (L791: the owner stacks them)."""
 
 

@@ -16,6 +16,7 @@ from engine.core import (
     JSON,
     Action,
     BaseGame,
+    Decision,
     IllegalAction,
     Names,
     PlayerId,
@@ -31,7 +32,9 @@ from engine.seven_ages import (
     decision,
     fog,
     join,
+    orders,
     prefs,
+    quiet,
     secrets,
     steps,
     text,
@@ -128,6 +131,13 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         return (len(state.deck), len(state.cup), face_down, len(state.sealed), len(state.aside),
                 *(len(p.hand) for p in state.people), *(len(p.armed) for p in state.people))
 
+    def quiet(self, state: SevenState, action: Action) -> bool:
+        """An order armed or withdrawn, or a preference nobody else sees (:mod:`engine.seven_ages.quiet`)."""
+        return quiet.is_quiet(action)
+
+    def quiet_examples(self, state: SevenState, seat: PlayerId) -> list[Action]:
+        return quiet.examples(state, seat)
+
     def private_variants(self, state: SevenState, seat: PlayerId) -> list[SevenState]:
         """Its hand and bid swapped with unseen cards, its vote turned, its face-down markers
         exchanged, its armed orders moved or withdrawn (:mod:`engine.seven_ages.secrets`)."""
@@ -194,6 +204,10 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
         return card_words.card_answer(view, wanted)
+
+    def orders(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> Decision:
+        """The pre-armed events (:mod:`engine.seven_ages.armed`) ``player`` may arm or withdraw now."""
+        return orders.decide(view, player, names)
 
 
 GAME = SevenAgesGame()

@@ -47,10 +47,12 @@ def _moving(d: Mapping[str, Any]) -> str:
     return _units_words(d["units"]) if "units" in d else plural(int(d["count"]), "unit")
 
 
-def _range_label(action: CanalAnswer | PayToll) -> Choice:
-    """The permission's answers when a trader asks to count range through an empire's areas (L2233)."""
+def _range_label(action: CanalAnswer | PayToll, phase: str) -> Choice:
+    """The permission's answers when a trader, or a card's player, asks to count range through an
+    empire's areas (L2233)."""
     if isinstance(action, PayToll):
-        return Choice(action, "Pay the price and trade" if action.accept else "Refuse the price")
+        then = "trade" if phase == "trade" else "play the card"
+        return Choice(action, f"Pay the price and {then}" if action.accept else "Refuse the price")
     if action.answer == REFUSE:
         return Choice(action, "Refuse")
     return Choice(action, "Let them count through" if action.answer == 0 else f"Ask {action.answer} money")
@@ -69,8 +71,8 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"{action.name} rides along", group="Leaders")
     if isinstance(action, MoveTo):
         return Choice(action, f"Move into {action.area}", group="Where next")
-    if view.get("phase") == "trade" and isinstance(action, (CanalAnswer, PayToll)):
-        return _range_label(action)  # the same answers, for counting range through (L2233)
+    if view.get("phase") in ("trade", "civilise") and isinstance(action, (CanalAnswer, PayToll)):
+        return _range_label(action, str(view["phase"]))  # the same answers, for counting range (L2233)
     if isinstance(action, CanalAnswer):
         if action.answer == REFUSE:
             return Choice(action, "Refuse passage")

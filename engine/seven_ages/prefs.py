@@ -4,7 +4,9 @@ Each is a key with a few values and a default (the platform's ``prefer`` move se
 any seated player; the console's ``prefs KEY=VALUE`` and Discord send it). The modules whose rules read
 a preference register it here with its words, so one move, one list and one sentence serve them all.
 A player's preferences are theirs: the view shows them to their owner only, except a public one
-(whether they are asked at event windows), which every player sees and is told of.
+(whether they are asked at event windows), which every player sees and is told of. Setting a private one
+whose effect nobody else sees at once is a quiet move (:attr:`Preference.quiet`): the view's counter does
+not move for it; the top unit of a stack (``top``) is seen by all, so setting it is not quiet.
 """
 
 from __future__ import annotations
@@ -28,12 +30,21 @@ class Preference:
         values: each value the key takes, with the sentence that says what it does.
         public: whether every player may know it (in every view, and told when it changes), for a
             setting whose effect others see anyway; otherwise only its owner sees it.
+        shown: whether the others see what it does at once, though only its owner is told it changed
+            (which unit they see on top of a stack).
     """
 
     key: str
     default: str
     values: Mapping[str, str]
     public: bool = False
+    shown: bool = False
+
+    @property
+    def quiet(self) -> bool:
+        """Whether setting it tells no one else anything (:meth:`engine.core.Game.quiet`): no view but its
+        owner's changes, so the view's counter does not move either."""
+        return not self.public and not self.shown
 
 
 PREFERENCES: dict[str, Preference] = {}
@@ -87,8 +98,10 @@ def standing_move(state: SevenState, action: Action) -> Result:
     if not isinstance(action, Prefer) or not 0 <= action.player < state.players:
         raise IllegalAction("not_seated", "There is no such seat in this game.")
     new = set_preference(state, action)
-    audience = PUBLIC if PREFERENCES[action.key].public else (action.player,)
+    pref = PREFERENCES[action.key]
+    audience = PUBLIC if pref.public else (action.player,)
     event = Event("preference_set", {"seat": action.player, "key": action.key, "value": action.value},
                   audience)
-    return Result(replace(new, seq=new.seq + 1), (event,))
+    # a quiet setting leaves every other view as it was, its counter included (engine/contract/protocol.py)
+    return Result(new if pref.quiet else replace(new, seq=new.seq + 1), (event,))
 

@@ -61,7 +61,8 @@ SPEC = register(GameSpec(
     # ("retreat_to"), the Strategist's drop-offs (L787) and option 14's marines (L1354), the unit removed with
     # a disorder marker ("pacify", L688) and a split retreat's area chosen before its units: new moves
     # in old replays; saved games without the new keys read them as absent (5 has not left integ: no bump);
-    # so are trade's range permission (pending "range_permission", stage "range_price") and option 8
+    # so are trade's range permission (pending "range_permission", stage "range_price") and option 8, and
+    # Range asked through for Civilise's and windows' plays (pendings "range_ask", "range_pay", L2233)
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",
@@ -80,6 +81,8 @@ SPEC = register(GameSpec(
     hidden_information=True,  # each hand of civilization cards
     joins_in_progress=True,  # L337: more players can enter while colours are free
     named_places=True,
+    standing_orders=True,  # pre-armed events: arm, disarm (engine.seven_ages.orders)
     undo_against_ai=True,
+    quiet_moves=True,  # an order armed or withdrawn, a private preference (engine/seven_ages/quiet.py)
     data_report="engine.seven_ages.checks:report",
 ))

@@ -35,6 +35,7 @@ from engine.seven_ages.actions import (
     StartCard,
 )
 from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
+from engine.seven_ages.actions_move import CanalAnswer, PayToll
 from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck, named_leaders
 from engine.seven_ages.data import load_counters, load_tables
@@ -177,7 +178,8 @@ class StartRules(BaseGoRules):
     extra_ok = True
     on_empire = False
     kinds: tuple[type[Action], ...] = (StartCard, SetupChoice, ChooseColour, ChooseLeader, Build, Done,
-                                       PlaceCapital, Fortify, FreeFort, *FIGHT_ACTIONS)
+                                       PlaceCapital, Fortify, FreeFort, *FIGHT_ACTIONS,
+                                       CanalAnswer, PayToll)  # a window's Range asked through (L2233)
 
     def usable(self, state: SevenState, marker: Marker) -> bool:
         return bool(startable(state, marker.owner))

@@ -7,7 +7,9 @@ by the card" (L1224); "To play an event that targets a player, that player must 
 range of any of your empires" (L1226); and, stricter (its own option), black, blue or green artefacts
 only on one's own empires (L1228).
 
-Each check gives None when the play may go ahead, or the one sentence that says why not.
+Each check gives None when the play may go ahead, or the one sentence that says why not. In Civilise,
+Range counts through another empire's areas with its permission (L2233): a target reachable so is
+offered, and the play asks first (:func:`civilise_route`, :mod:`engine.seven_ages.range_requests`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Iterable
 
 from engine.core import PlayerId
 from engine.seven_ages.cards import Artefact
+from engine.seven_ages.range_permission import Route, route
 from engine.seven_ages.reach import empire_reaches
 from engine.seven_ages.state import Empire, SevenState
 from engine.seven_ages.text import empire_name
@@ -40,24 +43,50 @@ def _reaches(state: SevenState, froms: Iterable[Empire], target: Empire, area: s
     return any(f.card == target.card or empire_reaches(state, f, goal, target.card) for f in froms)
 
 
+def civilise_froms(state: SevenState, seat: PlayerId, civiliser: int) -> list[Empire]:
+    """The empires whose Range counts for a play in a Civilise by ``civiliser``: that one, or every empire
+    of the player when the civilise is on no empire (L1222)."""
+    if civiliser and state.has_empire(civiliser):
+        return [state.empire(civiliser)]
+    return list(state.empires_of(seat))
+
+
+def civilise_route(state: SevenState, seat: PlayerId, civiliser: int, target: Empire,
+                   area: str = "") -> Route | None:
+    """How a play of ``seat`` on ``target`` (or ``area`` of it) in a Civilise by ``civiliser`` counts
+    Range (L1222), through other empires' areas with their permission (L2233); None: out of Range."""
+    return route(state, civilise_froms(state, seat, civiliser), [area] if area else target.areas(),
+                 target.card)
+
+
 def civilise_problem(state: SevenState, seat: PlayerId, civiliser: int, target: Empire,
                      area: str = "") -> str | None:
     """Why ``seat`` may not play an artefact or event on ``target`` in a Civilise by ``civiliser`` (0: on
-    no empire, then any of the player's empires counts, L1222)."""
-    if not on(state):
-        return None
-    froms = [state.empire(civiliser)] if civiliser and state.has_empire(civiliser) else \
-        list(state.empires_of(seat))
-    if _reaches(state, froms, target, area):
+    no empire, then any of the player's empires counts, L1222), even with every permission asked."""
+    if not on(state) or civilise_route(state, seat, civiliser, target, area) is not None:
         return None
     by = empire_name(civiliser) if civiliser and state.has_empire(civiliser) else "any of your empires"
     return (f"With option 8 (Take that!), cards in Civilise go only on empires within Range of {by}, and "
             f"{empire_name(target.card)} are not (L1222).")
 
 
-def other_time_problem(state: SevenState, seat: PlayerId, target: Empire, area: str = "") -> str | None:
-    """Why ``seat`` may not play an event on ``target`` (or ``area`` of it) outside Civilise (L1224)."""
+def other_time_route(state: SevenState, seat: PlayerId, target: Empire, area: str = "") -> Route | None:
+    """How one of ``seat``'s empires has ``target`` (or ``area`` of it) within Range for an event outside
+    Civilise (L1224), through other empires' areas with their permission (L2233); None: out of Range.
+    Without option 8, a route that asks nobody."""
+    if not on(state):
+        return Route(0)
+    return route(state, state.empires_of(seat), [area] if area else target.areas(), target.card)
+
+
+def other_time_problem(state: SevenState, seat: PlayerId, target: Empire, area: str = "",
+                       asking: bool = False) -> str | None:
+    """Why ``seat`` may not play an event on ``target`` (or ``area`` of it) outside Civilise (L1224); with
+    ``asking``, even counting through other empires' areas with their permission (an event window asks
+    it; an armed order, fired unseen, does not)."""
     if not on(state) or _reaches(state, state.empires_of(seat), target, area):
+        return None
+    if asking and other_time_route(state, seat, target, area) is not None:
         return None
     where = area or empire_name(target.card)
     return (f"With option 8 (Take that!), you play an event outside Civilise only with an empire within "

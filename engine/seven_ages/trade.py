@@ -271,24 +271,33 @@ class TradeRules(BaseGoRules):
     # -- stages ----------------------------------------------------------------------------------
     def _choose(self, ctx: Ctx, go: Go, partner: int) -> None:
         """The trader picks ``partner``: traded with at once, or first the permission its route needs
-        (L2233), answered by the keeper's standing preference or asked of its player."""
+        (L2233), asked of the keeper's player or answered by its standing preference; either way the
+        request is made in public, and only then does anyone see the answer (as at a canal)."""
         keeper = dict((int(p), int(k)) for p, k in go.data.get("via", [])).get(partner)
         if not keeper:
             self._partner(ctx, go, partner)
             return
         k = ctx.state.empire(keeper)
         rule = range_permission.standing(ctx.state, k)
-        if rule == "yes":  # set since the partners were offered: given ahead
-            self._partner(ctx, go, partner)
-        elif rule == "ask":
+        ctx.emit("range_asked", seat=go.seat, empire=go.empire, keeper=keeper, partner=partner)
+        if rule == "ask":
             ctx.state = replace(ctx.state, pending=(*ctx.state.pending, Pending(PERMIT, k.owner, go.empire, {
                 "partner": partner, "keeper": keeper, "ask": {"trader": go.empire, "partner": partner}})))
             _set(ctx, go, PERMIT, partner=partner, keeper=keeper)
-            ctx.emit("range_asked", seat=go.seat, empire=go.empire, keeper=keeper, partner=partner)
-        elif rule == "no":  # set since the partners were offered: refused ahead
+            return
+        answer = REFUSE if rule == "no" else 0 if rule == "yes" else int(rule)
+        ctx.emit("range_answered", seat=k.owner, empire=keeper, trader=go.empire, partner=partner,
+                 answer=answer)
+        self._answer(ctx, go, partner, keeper, answer)
+
+    def _answer(self, ctx: Ctx, go: Go, partner: int, keeper: int, answer: int) -> None:
+        """What the keeper's answer does: no closes the route, yes opens it, a price goes to the trader."""
+        if answer == REFUSE:
             self._refused(ctx, go, partner)
+        elif answer == 0:
+            self._partner(ctx, go, partner)
         else:
-            self._ask_price(ctx, go, partner, keeper, int(rule))
+            self._ask_price(ctx, go, partner, keeper, answer)
 
     def _ask_price(self, ctx: Ctx, go: Go, partner: int, keeper: int, money: int) -> None:
         _set(ctx, go, PRICE, price={"partner": partner, "keeper": keeper, "money": money})
@@ -310,13 +319,7 @@ class TradeRules(BaseGoRules):
         partner, keeper = int(pending.data["partner"]), int(pending.data["keeper"])
         ctx.emit("range_answered", seat=action.player, empire=keeper, trader=go.empire, partner=partner,
                  answer=action.answer)
-        go = ctx.state.go_of(go.seat) or go
-        if action.answer == REFUSE:
-            self._refused(ctx, go, partner)
-        elif action.answer == 0:
-            self._partner(ctx, go, partner)
-        else:
-            self._ask_price(ctx, go, partner, keeper, action.answer)
+        self._answer(ctx, ctx.state.go_of(go.seat) or go, partner, keeper, action.answer)
 
     def _price(self, ctx: Ctx, go: Go, action: PayToll) -> None:
         """The trader pays the price and trades (L2233: "which you must supply immediately if you

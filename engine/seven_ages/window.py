@@ -23,12 +23,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import prefs, take_that
+from engine.seven_ages import prefs, range_requests, take_that
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import Card, load_deck
-from engine.seven_ages.decision import register_pending_heading
+from engine.seven_ages.decision import plain_heading, register_pending_heading
+from engine.seven_ages.range_permission import Route
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
+from engine.seven_ages.text import empire_name
 
 EVENT = "event"
 """The pending decision of the seat asked in an event window."""
@@ -51,6 +53,8 @@ Targets = Callable[[SevenState, Card], tuple[int, ...]]
 """The ``side`` values a card may be played with (a target seat, for a timing whose events name a player)."""
 Heading = Callable[[Mapping[str, Any], Mapping[str, Any], str], str]
 """The asked seat's question, from its view, its pending decision (with ``ask``) and its name."""
+VIA = "via"
+"""In an asked seat's decision (``ask``): its plays that must ask to count Range through (L2233)."""
 OUTER = "outer_window"
 """Where a window waits (``Go.data``) while a play made in it runs a window of its own (its cancel chain)."""
 Target = Callable[[SevenState, Go, Card, int], Empire | None]
@@ -88,13 +92,31 @@ def register(timing: str, codes: Iterable[str], handler: Handler, *, sided: bool
     _TIMINGS[timing] = Timing(frozenset(codes), sided, handler, offer, skips, ask, targets, heading, target)
 
 
-def _range_problem(state: SevenState, go: Go, seat: PlayerId, card: Card, side: int) -> str | None:
-    """Why option 8 keeps ``seat`` from playing ``card`` on ``side`` (L1224), or None."""
+def _target_of(state: SevenState, go: Go, card: Card, side: int) -> Empire | None:
+    """The empire ``card`` played on ``side`` targets, for option 8's Range (None: no empire)."""
     window = window_of(go)
     assert window is not None
     rules = _TIMINGS[str(window["timing"])]
-    target = rules.target(state, go, card, side) if rules.target is not None else None
-    return take_that.other_time_problem(state, seat, target) if target is not None else None
+    return rules.target(state, go, card, side) if rules.target is not None else None
+
+
+def _range_problem(state: SevenState, go: Go, seat: PlayerId, card: Card, side: int) -> str | None:
+    """Why option 8 keeps ``seat`` from playing ``card`` on ``side`` (L1224), even asking to count Range
+    through other empires' areas (L2233), or None."""
+    target = _target_of(state, go, card, side)
+    if target is None:
+        return None
+    if range_requests.refused(go, seat, target.card):
+        return (f"Your request to count Range to {empire_name(target.card)} through another empire's areas "
+                "was refused this go.")
+    return take_that.other_time_problem(state, seat, target, asking=True)
+
+
+def _keepers(state: SevenState, go: Go, seat: PlayerId, card: Card, side: int) -> Route | None:
+    """The route of a play whose Range counts through others' areas (None: it asks nobody)."""
+    target = _target_of(state, go, card, side)
+    found = take_that.other_time_route(state, seat, target) if target is not None else None
+    return found if found is not None and found.keepers else None
 
 
 def standing(state: SevenState, seat: PlayerId) -> str:
@@ -155,11 +177,42 @@ def _ask(ctx: Ctx, seat: PlayerId, window: dict[str, Any]) -> bool:
         ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": None}))
         ctx.emit("window_closes", timing=window["timing"])
         return True
-    ctx.state = ctx.state.with_go(replace(go, data={**go.data, "window": window}))
-    data = {"ask": {**rules.ask(ctx.state, go), "timing": window["timing"]}} if rules.ask is not None else {}
-    asked = Pending(EVENT, int(order[int(window["next"])]), go.empire, data)
+    go = replace(go, data={**go.data, "window": window})
+    ctx.state = ctx.state.with_go(go)
+    seat_asked = int(order[int(window["next"])])
+    via = _via(ctx.state, go, seat_asked)
+    data = {"ask": {**(rules.ask(ctx.state, go) if rules.ask is not None else {}), "timing": window["timing"],
+                    **({VIA: via} if via else {})}} if rules.ask is not None or via else {}
+    asked = Pending(EVENT, seat_asked, go.empire, data)
     ctx.state = replace(ctx.state, pending=(*ctx.state.pending, asked))
     return False
+
+
+def _via(state: SevenState, go: Go, seat: PlayerId) -> list[list[Any]]:
+    """``[card, side, keepers]`` of each play offered to ``seat`` that must ask to count its Range through
+    others' areas (L2233): for its labels, in its own decision's data (it reads its hand)."""
+    if not take_that.on(state):
+        return []
+    rules = _TIMINGS[str(go.data["window"]["timing"])]
+    if rules.target is None:
+        return []
+    out: list[list[Any]] = []
+    for c in offered(state, go, seat):
+        for side in (0, 1):
+            if _range_problem(state, go, seat, c, side) is None and \
+                    (found := _keepers(state, go, seat, c, side)) is not None:
+                out.append([c.number, side, list(found.keepers)])
+    return out
+
+
+def note(view: Mapping[str, Any], action: WindowPlay) -> str:
+    """" (asking the Carthaginians)" after a window play that asks first; "" for one that need not."""
+    for p in view.get("pending", []):
+        if p["seat"] == action.player:
+            for card, side, keepers in p.get("ask", {}).get(VIA, []):
+                if (card, side) == (action.card, action.side):
+                    return f" ({range_requests.asking_words([int(k) for k in keepers])})"
+    return ""
 
 
 def asked_blind(state: SevenState, seat: PlayerId) -> bool:
@@ -208,22 +261,83 @@ def apply(ctx: Ctx, go: Go, action: Action) -> bool:
             raise IllegalAction("out_of_range", problem)
         if action not in legal(ctx.state, pending):
             raise IllegalAction("not_playable", "You cannot play that event now.")
-        s = ctx.state
-        person = s.people[action.player]
-        hand = list(person.hand)
-        hand.remove(action.card)
-        s = replace(s.with_player(replace(person, hand=tuple(hand))), discard=(*s.discard, action.card))
-        ctx.state = s
-        ctx.emit("window_event_played", seat=action.player, card=action.card, side=action.side,
-                 timing=window["timing"])
-        handler = _TIMINGS[str(window["timing"])].handler
-        handler(ctx, ctx.state.go_of(go.seat) or go, load_deck().cards[action.card], action.side)
-        window["passes"] = 0
+        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+        assert card is not None
+        route = _keepers(ctx.state, go, action.player, card, action.side)
+        if route is not None:  # L2233: asked first, the card face down aside until all agree
+            _ask_through(ctx, go, action, route)
+            return False
+        _play(ctx, go, action, window)
     elif isinstance(action, WindowPass):
         window["passes"] = int(window["passes"]) + 1
+        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
     else:
         raise IllegalAction("wrong_move", "Play an event, or pass.")
-    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+    return _after(ctx, go, window)
+
+
+def _play(ctx: Ctx, go: Go, action: WindowPlay, window: dict[str, Any]) -> None:
+    """The card leaves the hand for the discards, and the timing carries it out."""
+    s = ctx.state
+    person = s.people[action.player]
+    hand = list(person.hand)
+    hand.remove(action.card)
+    ctx.state = replace(s.with_player(replace(person, hand=tuple(hand))), discard=(*s.discard, action.card))
+    ctx.emit("window_event_played", seat=action.player, card=action.card, side=action.side,
+             timing=window["timing"])
+    handler = _TIMINGS[str(window["timing"])].handler
+    handler(ctx, ctx.state.go_of(go.seat) or go, load_deck().cards[action.card], action.side)
+    window["passes"] = 0
+
+
+def _ask_through(ctx: Ctx, go: Go, action: WindowPlay, route: Route) -> None:
+    """Ask the route's keepers (L2233) before the play; the window waits on this seat. Which card waits is
+    sealed (``SevenState.sealed``, in no view): the go's data, which its owner sees, never names it, and the
+    card stays in the hand until it is played."""
+    held = Pending(HELD, action.player, go.empire, {"card": action.card})
+    ctx.state = replace(ctx.state, sealed=(*ctx.state.sealed, held))
+    target = _target_of(ctx.state, go, load_deck().cards[action.card], action.side)
+    assert target is not None
+    range_requests.start(ctx, ctx.state.go_of(go.seat) or go, route, ASKED,
+                         {"seat": action.player, "side": action.side}, target.card, "",
+                         asker=action.player)
+
+
+def _unseal(ctx: Ctx, seat: PlayerId) -> int:
+    """The card ``seat`` chose while asking, no longer sealed (0: none)."""
+    held = next((p for p in ctx.state.sealed if p.kind == HELD and p.seat == seat), None)
+    if held is None:
+        return 0
+    ctx.state = replace(ctx.state, sealed=tuple(p for p in ctx.state.sealed if p is not held))
+    return int(held.data["card"])
+
+
+def _granted(ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
+    """Every keeper agreed: the card chosen is played, and the window goes on from the next seat."""
+    seat, window = int(chosen["seat"]), window_of(go)
+    assert window is not None
+    card = _unseal(ctx, seat)
+    if card not in ctx.state.people[seat].hand:  # gone meanwhile (nothing but answers happen): ask again
+        _ask(ctx, go.seat, window)
+        return
+    _play(ctx, go, WindowPlay(seat, card, int(chosen["side"])), window)
+    _after(ctx, go, window)  # a play leaves the window open: it asks the next seat
+
+
+def _refused(ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
+    """A refusal or an unpaid price: the card stays in the hand, its player alone is told which, and the
+    window asks the same seat again (its other plays, or a pass)."""
+    seat, window = int(chosen["seat"]), window_of(go)
+    assert window is not None
+    card = _unseal(ctx, seat)
+    ctx.emit("range_play_refused", (seat,), seat=seat, card=card, what=load_deck().cards[card].event.name,
+             target=0, why="the permission to count Range through another empire's areas was not given, or "
+             "its price not paid")
+    _ask(ctx, go.seat, window)
+
+
+def _after(ctx: Ctx, go: Go, window: dict[str, Any]) -> bool:
+    """The next seat is asked (or the window closes: True), once a play or a pass is made."""
     if int(window["passes"]) < len(window["order"]):
         window["next"] = (int(window["next"]) + 1) % len(window["order"])
     now = ctx.state.go_of(go.seat)
@@ -250,8 +364,15 @@ def resume_outer(ctx: Ctx, seat: PlayerId) -> bool:
 def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
     """The asked seat's question, worded by its window's timing (the same whatever it holds)."""
     words = _TIMINGS[str(pending["ask"]["timing"])].heading
-    assert words is not None
+    if words is None:  # asked only to show which plays ask permission (VIA): the usual words
+        return plain_heading(view, EVENT)
     return words(view, pending, who)
 
 
 register_pending_heading(EVENT, _heading)
+
+HELD = "range_held"
+"""A sealed note of the card a seat chose to play while its Range is asked (L2233)."""
+ASKED = "window_play"
+"""The key under which a window's play comes back once its Range through others' areas is asked (L2233)."""
+range_requests.register(ASKED, _granted, _refused)
