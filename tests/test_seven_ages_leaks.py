@@ -99,8 +99,8 @@ def test_civilise_cards_are_asked_whatever_the_hand_holds() -> None:
 
 def armed_everything(state: SevenState, seat: PlayerId) -> SevenState:
     """``state`` with ``seat`` having armed each card of its hand that may be armed, on the first empire of
-    another player it may be (:func:`engine.seven_ages.armed.standing_order` checks each), and nothing else
-    changed: an ``arm`` move's count (``seq``, the known trace in data/seven_ages/README.md) is put back."""
+    another player it may be (:func:`engine.seven_ages.armed.standing_order` checks each). An ``arm`` is a
+    quiet move: nothing else changes, not even the move counter (data/seven_ages/README.md)."""
     for c in state.people[seat].hand:
         if not armed.armable(c):
             continue
@@ -112,7 +112,7 @@ def armed_everything(state: SevenState, seat: PlayerId) -> SevenState:
                                               if armed.takes(c) else Arm(seat, c, e.card, areas))
             except IllegalAction:
                 continue
-            state = replace(result.state, seq=state.seq)
+            state = result.state
             break
     return state
 
