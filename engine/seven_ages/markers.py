@@ -239,7 +239,8 @@ class GoRules(Protocol):
 
     def hand_offered(self, state: SevenState, go: Go) -> bool:
         """Whether the go's player is at a decision that offers cards of its hand (its own events at the
-        opening; Civilise's cards): asked whenever the hand holds any card (:meth:`MarkerStep.asks_blind`)."""
+        opening, Civilise's cards, the empire to start): asked whenever the hand holds any card
+        (:meth:`MarkerStep.asks_blind`)."""
         ...
 
     def usable(self, state: SevenState, marker: Marker) -> bool:
