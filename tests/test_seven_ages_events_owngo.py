@@ -291,6 +291,31 @@ def test_the_offer_is_no_prompt_and_tells_nobody_about_the_hand() -> None:
     assert with_card.go_stage(0) == without.go_stage(0)
 
 
+def poor(*hand: int) -> Scenario:
+    """Alice's Egyptians turn over their Production marker with five spears to keep and no money: 1 money
+    left after maintenance (E11: Egypt earns 6, L499), too little to build, fortify or buy anything."""
+    s = Scenario(players=2)
+    s.empire("Egyptians", owner=0, progress=3, money=0, capital="Egypt", units={"Egypt": {"Spear": 5}})
+    s.empire("Parthians", owner=1, progress=3, units={"Persis": {"Spear": 1}})
+    s.city("Egypt", 1).hand(0, *hand).marker(0, "production", "Egyptians").at("production")
+    return s.turn_over(0, "Egyptians")
+
+
+def test_a_production_with_nothing_to_build_asks_a_seat_holding_cards_whatever_they_are() -> None:
+    """Part 3's rule: whether a seat is asked never depends on its hand. With nothing to build, holding
+    Gold rush (a Production event) asked the player, and holding the Sumerians (no such event) said "done"
+    at once: the table could tell the two hands apart. Both are asked now, with the same heading; only an
+    empty hand (its size is public) says "done" at once."""
+    with_card, without = poor(105), poor(SUMERIANS)
+    assert plays(with_card) and without.legal(0) == [Done(0)]
+    assert GAME.forced(with_card.state, 0) is None
+    assert GAME.forced(without.state, 0) is None
+    asked = [decide(GAME.view(s.state, 0), 0, s.legal(0), NAMES) for s in (with_card, without)]
+    assert asked[0].heading == asked[1].heading
+    assert [c.label for c in asked[1].choices] == ["Finish building"]
+    assert GAME.forced(poor().state, 0) == Done(0)
+
+
 def test_words_name_the_player_and_say_what_the_event_does() -> None:
     s = egypt(4)
     play = PlayEvent(0, 4, card("Egyptians"), "")

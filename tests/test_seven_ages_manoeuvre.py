@@ -23,7 +23,6 @@ from engine.seven_ages.actions_move import (
     MoveUnits,
     Pacify,
     PayToll,
-    Police,
     StopHere,
     TakeLeader,
 )
@@ -274,8 +273,8 @@ def test_e21_six_mongol_units_remove_the_disorder_in_armenia() -> None:
     manoeuvre and move 5 more units into Armenia. They remove the disorder and one Mongol unit there,
     at the end of all movement." """
     s = _armenia({"Spear": 5})
-    assert Pacify(0, "Armenia") in s.legal(0)
-    s.play(Pacify(0, "Armenia"))
+    assert Pacify(0, "Armenia", "Spear") in s.legal(0)
+    s.play(Pacify(0, "Armenia", "Spear"))
     assert not s.area("Armenia").disorder
     assert s.empire_of("Mongols").count("Armenia") == 5
     assert s.state.go_of(0) is None
@@ -292,7 +291,7 @@ def test_e21_a_catapult_or_a_fort_needs_one_fewer_both_two_fewer() -> None:
     unit to remove the disorder (2 less with both)." A fort counts as a unit (L686) and keeps the units
     (L688)."""
     s = _armenia({"Spear": 3, "Catapult": 1})
-    s.play(Pacify(0, "Armenia"), Police(0, "Spear"))  # the unit that goes is the player's (L688)
+    s.play(Pacify(0, "Armenia", "Spear"))  # the unit that goes is the player's (L688)
     assert not s.area("Armenia").disorder
     assert s.empire_of("Mongols").count("Armenia") == 4
     s = _armenia({"Spear": 4}, fort=True)
@@ -329,9 +328,9 @@ def _epirus(origin: str, moving: int) -> Scenario:
 def test_e21_units_crossing_a_river_need_one_more() -> None:
     """L696, with E22's river (L729-731: Dacia to Epirus crosses a river into a mountain area): 5 units
     remove disorder in mountainous Epirus (2+3) when they come from Macedonia, 6 across the river."""
-    assert Pacify(0, "Epirus") in _epirus("Macedonia", 4).legal(0)
+    assert Pacify(0, "Epirus", "Spear") in _epirus("Macedonia", 4).legal(0)
     assert _epirus("Dacia", 4).state.go_of(0) is None  # too few: nothing to decide, the go is over
-    assert Pacify(0, "Epirus") in _epirus("Dacia", 5).legal(0)
+    assert Pacify(0, "Epirus", "Spear") in _epirus("Dacia", 5).legal(0)
 
 
 def _campania(by_sea: int, by_land: int = 0) -> Scenario:
@@ -351,11 +350,11 @@ def _campania(by_sea: int, by_land: int = 0) -> Scenario:
 def test_e21_units_invading_need_two_more() -> None:
     """L696 and L722 (+2 if any unit invaded): fertile Campania with no city needs 2 units, 4 once a unit
     came ashore from the Tyrrhenian Sea (set down by galleys that sail on)."""
-    assert Pacify(0, "Campania") in _campania(by_sea=0, by_land=1).legal(0)
+    assert Pacify(0, "Campania", "Spear") in _campania(by_sea=0, by_land=1).legal(0)
     assert _campania(by_sea=1).state.go_of(0) is None  # 2 units, 4 needed: nothing to decide
     s = _campania(by_sea=3)
     assert s.empire_of("Romans").count("Campania") == 4
-    assert Pacify(0, "Campania") in s.legal(0)
+    assert Pacify(0, "Campania", "Spear") in s.legal(0)
 
 
 def test_a_populist_removes_disorder_for_free() -> None:

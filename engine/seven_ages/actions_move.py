@@ -4,8 +4,8 @@ A go is a loop: :class:`MoveFrom` a stack (an area holding units that have not m
 units (:class:`MoveUnits`, a type and a count, or :class:`MoveAll`) and which leaders ride with them
 (:class:`TakeLeader`), then :class:`MoveTo` the next area, one area at a time, until
 :class:`StopHere`; then the next stack, or :class:`EndMovement`. At the end of movement,
-:class:`Pacify` removes disorder by units (L676-698), :class:`Police` names the unit that goes with the
-marker (L688) when the area holds more than one type, and ``Done`` finishes.
+:class:`Pacify` removes disorder by units (L676-698), naming the unit that goes with the marker (L688),
+and ``Done`` finishes.
 """
 
 from __future__ import annotations
@@ -92,18 +92,12 @@ class EndMovement(Action):
 
 @dataclass(frozen=True)
 class Pacify(Action):
-    """Remove the disorder marker of ``area`` by the units there (L676-698)."""
+    """Remove the disorder marker of ``area`` by the units there (L676-698), and with it one ``unit`` of
+    the empire's there: "remove one of your empire's units in the area as well" (L688; the player's choice
+    of which; none, "", where a fort or a Populist spares it)."""
 
     kind = "pacify"
     area: str = ""
-
-
-@dataclass(frozen=True)
-class Police(Action):
-    """Remove one ``unit`` of the empire's from the area whose disorder it is removing: "remove one of
-    your empire's units in the area as well" (L688; the player's choice of which)."""
-
-    kind = "police"
     unit: str = ""
 
 
@@ -141,5 +135,5 @@ class TopUnit(Action):
 
 
 ACTIONS: tuple[type[Action], ...] = (MoveFrom, MoveUnits, MoveAll, TakeLeader, MoveTo, DropOff, StopHere,
-                                     MoveBack, EndMovement, Pacify, Police, CanalAnswer, PayToll,
+                                     MoveBack, EndMovement, Pacify, CanalAnswer, PayToll,
                                      TopUnit)

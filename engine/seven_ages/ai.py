@@ -79,7 +79,6 @@ from engine.seven_ages.actions_move import (
     MoveFrom,
     MoveTo,
     MoveUnits,
-    Pacify,
     StopHere,
     TopUnit,
 )
@@ -99,7 +98,7 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.groups import expansions
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import terrain_of
-from engine.seven_ages.pacify import PACIFY, POLICE
+from engine.seven_ages.pacify import PACIFY
 from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
 from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
@@ -175,10 +174,8 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
     go = state.go_of(player)
     if go is None or go.action != "manoeuvre":
         return None
-    if go.stage == PACIFY:
-        return next((a for a in actions if isinstance(a, Pacify)), None)
-    if go.stage == POLICE:
-        return pacify.passive(state, go)  # the cheapest unit goes with the disorder
+    if go.stage == PACIFY:  # every disorder it can, the cheapest unit going with each
+        return pacify.computer_move(state, go)
     if go.stage in (FIGHT, NOMINATE, RAZE):
         return None  # the areas in the order offered; the next seat defends; a city taken is kept
     e = state.empire(go.empire)

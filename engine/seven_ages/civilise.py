@@ -302,6 +302,10 @@ class CiviliseRules(BaseGoRules):
         if found != go.data.get(civ_range.VIA, []):
             ctx.state = ctx.state.with_go(replace(go, data={**go.data, civ_range.VIA: found}))
 
+    def hand_offered(self, state: SevenState, go: Go) -> bool:
+        """The cards stage plays the hand's events and artefacts (L859): asked whatever the hand holds."""
+        return go.stage == CARDS
+
     # -- moves offered ---------------------------------------------------------------------------
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         seat, e = go.seat, _empire(state, go)

@@ -44,6 +44,7 @@ from engine.seven_ages.actions import CODEC, Done, Pass
 from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.checks import check_data
+from engine.seven_ages.markers import MarkerStep
 from engine.seven_ages.setup import new_game
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import OVER, SevenState, dumps, from_json, to_json
@@ -147,10 +148,14 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         no more markers, or to finish a stage with nothing to do, says so at once. A table sees that
         too, so playing it at once tells nothing a table does not (data/seven_ages/README.md, "Moves
         played at once"), though what they hold decided it (a face-down marker they may turn is always
-        a real choice: they are asked)."""
+        a real choice: they are asked; so is the opening of a go where their events of its action are
+        offered, while they hold a card: :meth:`MarkerStep.asks_blind`)."""
         legal = self.legal_actions(state, player)
         if window.asked_blind(state, player):
             return None  # an event window's lone pass still hides whether a card was there to play
+        step = steps.step_of(state)
+        if isinstance(step, MarkerStep) and step.asks_blind(state, player):
+            return None  # so does a go's opening, where its player's events of that action are offered
         if len(legal) == 1 and isinstance(legal[0], (Pass, Done)):
             return legal[0]
         return only_move(self, state, player)

@@ -96,7 +96,7 @@ from engine.seven_ages.movement import (
     step_cost,
     supported_sea,
 )
-from engine.seven_ages.pacify import PACIFY, POLICE
+from engine.seven_ages.pacify import PACIFY
 from engine.seven_ages.production import add_money
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
@@ -104,7 +104,7 @@ from engine.seven_ages.text import the_empire, unit_words
 
 STACK, PATH = "stack", "path"
 """The go's stages of movement: choosing a stack (or the end of movement), moving a group; then removing
-disorder (:data:`PACIFY`, :data:`POLICE`: :mod:`engine.seven_ages.pacify`)."""
+disorder (:data:`PACIFY`: :mod:`engine.seven_ages.pacify`)."""
 PERMISSION = "permission"
 """The pending decision of a canal's owner: may these ships pass (L652)?"""
 
@@ -178,7 +178,7 @@ class ManoeuvreRules(BaseGoRules):
             return battle.legal(state, go)
         e = state.empire(go.empire)
         seat = go.seat
-        if go.stage in (PACIFY, POLICE):
+        if go.stage == PACIFY:
             return pacify.legal(state, go)
         group = group_of(go)
         if go.stage == STACK or group is None:
@@ -234,7 +234,7 @@ class ManoeuvreRules(BaseGoRules):
     def passive(self, state: SevenState, go: Go) -> Action:
         if go.stage in (battle.FIGHT, battle.NOMINATE):
             return battle.passive(state, go)
-        if go.stage in (PACIFY, POLICE):
+        if go.stage == PACIFY:
             return pacify.passive(state, go)
         group = group_of(go)
         if go.stage == STACK or group is None:
@@ -258,7 +258,7 @@ class ManoeuvreRules(BaseGoRules):
             return
         e = ctx.state.empire(go.empire)
         group = group_of(go)
-        if go.stage in (PACIFY, POLICE):
+        if go.stage == PACIFY:
             pacify.apply(ctx, go, action)
             return
         if isinstance(action, EndMovement):

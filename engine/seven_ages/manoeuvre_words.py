@@ -22,7 +22,6 @@ from engine.seven_ages.actions_move import (
     MoveUnits,
     Pacify,
     PayToll,
-    Police,
     StopHere,
     TakeLeader,
     TopUnit,
@@ -33,11 +32,11 @@ from engine.words import article, join_words, plural
 
 STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
                "path": "choose the units, then move them one area at a time",
-               "pacify": "remove disorder by your units (one unit is removed each time, unless a fort)",
+               "pacify": "remove disorder by your units (one unit goes with each marker, unless a fort)",
                "permission": "another empire's ships ask to pass your canal: answer"}
 EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "galleys_lost",
           "movement_ended", "disorder_pacified", "units_dropped", "units_lost_at_sea", "canal_asked",
-          "canal_answered", "toll_paid", "strategist_moves", "policing_forced")
+          "canal_answered", "toll_paid", "strategist_moves")
 
 def _units_words(units: Sequence[Sequence[Any]]) -> str:
     return join_words([unit_words(int(n), str(u)) for u, n in units])
@@ -93,10 +92,11 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, "End movement", confirm="Units that have not moved stay where they are. End?")
     if isinstance(action, TopUnit):
         return Choice(action, f"Show {article(action.unit)} on top of your units in {action.area}")
-    if isinstance(action, Police):
-        return Choice(action, f"Remove {unit_words(1, action.unit)}", group="Which unit goes")
     assert isinstance(action, Pacify)
-    return Choice(action, f"Remove the disorder in {action.area}")
+    if action.unit:  # the unit that goes with the marker (L688), named in the same move
+        return Choice(action, f"Remove the disorder in {action.area}, losing {unit_words(1, action.unit)}",
+                      group="Remove disorder")
+    return Choice(action, f"Remove the disorder in {action.area}", group="Remove disorder")
 
 
 def _words(event: Event, names: Names) -> str | None:
@@ -140,9 +140,6 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "disorder_pacified":
         cost = f" and remove {unit_words(1, str(d['lost']))} of theirs there with it" if d["lost"] else ""
         return f"{the_empire(int(d['empire']))} remove the disorder in {d['area']}{cost}."
-    if event.type == "policing_forced":  # the owner's alone: the others do not see below a stack's top
-        return (f"Every unit of {empire_name(int(d['empire']))} in {d['area']} is {article(str(d['unit']))}: "
-                f"{unit_words(1, str(d['unit']))} goes with the disorder, with nothing to choose.")
     return None
 
 
@@ -159,12 +156,6 @@ def _path_heading(go: Mapping[str, Any]) -> str:
     return f"{_units_words(units)} in {group['at']}{points}: move on one area, or stop"
 
 
-def _police_heading(go: Mapping[str, Any]) -> str:
-    """The unit to remove with a disorder marker (L688): "Remove which unit from Armenia (policing the
-    province)?" """
-    return f"remove which unit from {go.get('data', {}).get('policing', 'the area')} (policing the province)?"
-
-
 def register() -> None:
     """Word the Manoeuvre go's moves, events and stages (called once, as the go's step registers)."""
     for kind in ACTIONS:
@@ -174,4 +165,3 @@ def register() -> None:
     for stage, words in STAGE_WORDS.items():
         register_heading(stage, words)
     register_go_heading("path", _path_heading)
-    register_go_heading("police", _police_heading)

@@ -237,6 +237,12 @@ class GoRules(Protocol):
         """Whether the go's player is at its first decisions, where its own events are offered."""
         ...
 
+    def hand_offered(self, state: SevenState, go: Go) -> bool:
+        """Whether the go's player is at a decision that offers cards of its hand (its own events at the
+        opening, Civilise's cards, the empire to start): asked whenever the hand holds any card
+        (:meth:`MarkerStep.asks_blind`)."""
+        ...
+
     def usable(self, state: SevenState, marker: Marker) -> bool:
         """Whether turning ``marker`` over now could do anything (no playable card: nothing to start)."""
         ...
@@ -271,6 +277,9 @@ class BaseGoRules:
 
     def opening(self, state: SevenState, go: Go) -> bool:
         return False
+
+    def hand_offered(self, state: SevenState, go: Go) -> bool:
+        return self.own_events and self.opening(state, go)
 
     def usable(self, state: SevenState, marker: Marker) -> bool:
         return True
@@ -392,6 +401,23 @@ class MarkerStep:
             # question): no prompt, nothing to read from it
             return [*hook.plays(state, go), *moves]
         return moves
+
+    def asks_blind(self, state: SevenState, seat: PlayerId) -> bool:
+        """Whether ``seat``'s decision is a real question even when it has one move, while it holds any
+        card (its hand's size is public, what it holds is not; part 3's rule: being asked never depends
+        on the hand). Where its go offers cards of its hand (:meth:`GoRules.hand_offered`: its own events
+        at the opening, Civilise's cards, Start empire's card), "done" played at once with nothing to build
+        would tell the table that no such card is in it. Before a go, while it holds a face-down marker of
+        this action (or a wild one) placed to act: one whose use needs a card (Start empire's) may not be
+        turnable for want of one, and a pass played at once would say so."""
+        hook, go = self._hook(), state.go_of(seat)
+        pending = _pending_of(state, seat)
+        if not state.people[seat].hand or (go is not None and hook is not None and hook.busy(go)):
+            return False
+        if go is None:
+            return pending is None and any(m.owner == seat and m.action in (self.rules.action, WILD)
+                                           and placed_to_act(state, self.rules, m) for m in state.markers)
+        return self.rules.hand_offered(state, go) and (pending is None or pending.empire == go.empire)
 
     def _hook(self) -> OwnEvents | None:
         return _OWN_EVENTS[0] if self._events and _OWN_EVENTS else None

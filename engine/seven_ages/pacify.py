@@ -3,14 +3,15 @@
 After its movement an empire may remove the disorder of each area it held as its go began where enough
 of its units stand (:func:`engine.seven_ages.groups.pacifiable`), one :class:`Pacify` at a time (stage
 ``pacify``), then ``Done``. "As you remove each disorder marker, if the area doesn't have a fort, remove
-one of your empire's units in the area as well" (L688): which unit is the player's choice. The units that
-count are those standing there at the end of movement; the unit goes once it is chosen. With one type of
-unit there, nothing is asked (the owner is told why); with several, the go waits in stage ``police`` for
-:class:`Police`, the question being a one-unit loss (:mod:`engine.seven_ages.losses`, whose computer's
-choice, the cheapest unit, is also the timed-out seat's). A fort, or a Populist (L698), removes the marker
-without a unit.
+one of your empire's units in the area as well" (L688): which unit is the player's choice, named in the
+same move ("remove the disorder in Armenia, losing 1 Catapult"), one move per type of unit there. The
+units that count are those standing there at the end of movement; the unit goes with the marker. A fort,
+or a Populist (L698), removes the marker without a unit.
 
-``Go.data["policing"]``: the area whose unit is being chosen (the go owner's, like the rest of the go).
+One move, never a second question: a question only where the area holds several types of unit would show
+the table, under the fog of war (L791: the others see a stack's top unit and its size), whether the stack
+is all of one type; at a table the player takes the marker and a unit off together. The unit, leaving
+the map, is named to all.
 """
 
 from __future__ import annotations
@@ -20,17 +21,14 @@ from dataclasses import replace
 from engine.core import Action, IllegalAction
 from engine.seven_ages import battle, losses
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_move import Pacify, Police
+from engine.seven_ages.actions_move import Pacify
 from engine.seven_ages.groups import disorder_count, pacifiable
 from engine.seven_ages.movement import POPULIST
 from engine.seven_ages.state import Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
 
-PACIFY, POLICE = "pacify", "police"
-"""The go's stages: choosing the next area whose disorder goes (or finishing), and choosing the unit that
-goes with it."""
-AREA = "policing"
-"""The ``Go.data`` key naming the area whose unit is being chosen."""
+PACIFY = "pacify"
+"""The go's stage: choosing the next area whose disorder goes (and the unit going with it), or finishing."""
 
 
 def units_there(e: Empire, area: str) -> dict[str, int]:
@@ -45,34 +43,38 @@ def costs_a_unit(state: SevenState, e: Empire, area: str) -> bool:
 
 
 def legal(state: SevenState, go: Go) -> list[Action]:
-    """The moves of stages ``pacify`` and ``police``."""
+    """The moves of stage ``pacify``: each area whose disorder may go, with each type of unit that may go
+    with it (no unit where a fort or a Populist spares one), and finishing."""
     e = state.empire(go.empire)
-    if go.stage == POLICE:
-        pool = units_there(e, str(go.data[AREA]))
-        return [Police(go.seat, unit) for unit, _ in losses.choices(pool, 1, None)]
-    return [*(Pacify(go.seat, a) for a in pacifiable(state, e, go)), Done(go.seat)]
+    moves: list[Action] = []
+    for area in pacifiable(state, e, go):
+        if costs_a_unit(state, e, area):
+            pool = units_there(e, area)
+            moves += [Pacify(go.seat, area, unit) for unit, _ in losses.choices(pool, 1, None)]
+        else:
+            moves.append(Pacify(go.seat, area))
+    return [*moves, Done(go.seat)]
 
 
 def passive(state: SevenState, go: Go) -> Action:
-    """A timed-out seat (and the computer) removes no more disorder, and gives up the cheapest unit when
-    asked which."""
-    if go.stage == POLICE:
-        return Police(go.seat, cheapest(state, go))
+    """A timed-out seat removes no more disorder."""
     return Done(go.seat)
 
 
-def cheapest(state: SevenState, go: Go) -> str:
-    """The unit the computer removes from the area being policed: the cheapest
-    (:func:`engine.seven_ages.losses.computer_choice`)."""
-    pool = units_there(state.empire(go.empire), str(go.data[AREA]))
-    return losses.computer_choice(pool, 1, None)[0]
+def computer_move(state: SevenState, go: Go) -> Action:
+    """The computer removes the disorder of the first area it may, giving up the cheapest unit there
+    (:func:`engine.seven_ages.losses.computer_choice`), and finishes when none is left."""
+    e = state.empire(go.empire)
+    area = next(iter(pacifiable(state, e, go)), None)
+    if area is None:
+        return Done(go.seat)
+    if not costs_a_unit(state, e, area):
+        return Pacify(go.seat, area)
+    return Pacify(go.seat, area, losses.computer_choice(units_there(e, area), 1, None)[0])
 
 
 def apply(ctx: Ctx, go: Go, action: Action) -> None:
-    """Apply a move of stage ``pacify`` or ``police``; when no more disorder may go, the conflicts follow."""
-    if go.stage == POLICE:
-        _police(ctx, go, action)
-        return
+    """Apply a move of stage ``pacify``; when no more disorder may go, the conflicts follow."""
     if isinstance(action, Done):
         battle.after_movement(ctx, go)
         return
@@ -84,29 +86,18 @@ def apply(ctx: Ctx, go: Go, action: Action) -> None:
         raise IllegalAction("not_pacifiable", f"Your units in {action.area} are too few to remove its "
                             f"disorder: {need} are needed (L680-686).")
     if not costs_a_unit(ctx.state, e, action.area):
+        if action.unit:
+            raise IllegalAction("bad_police", f"No unit goes with the disorder in {action.area}: a fort or a "
+                                "Populist there spares it (L688, L698).")
         _remove(ctx, go, action.area, None)
         return
-    pool = units_there(e, action.area)
-    found = losses.forced(pool, 1, None)
-    if found is None:  # several types of unit: the player chooses which goes
-        ctx.state = ctx.state.with_go(replace(go, stage=POLICE, data={**go.data, AREA: action.area}))
-        return
-    unit = next(iter(found[0]))
-    ctx.emit("policing_forced", audience=(go.seat,), empire=e.card, area=action.area, unit=unit)
-    _remove(ctx, go, action.area, unit)
-
-
-def _police(ctx: Ctx, go: Go, action: Action) -> None:
-    area = str(go.data[AREA])
-    if not isinstance(action, Police):
-        raise IllegalAction("wrong_move", f"Choose the unit you remove from {area} with its disorder.")
-    pool = units_there(ctx.state.empire(go.empire), area)
-    refused = losses.refusal(pool, 1, None, action.unit, 1)
+    if not action.unit:
+        raise IllegalAction("bad_police", f"Name the unit you remove from {action.area} with its disorder "
+                            "(L688).")
+    refused = losses.refusal(units_there(e, action.area), 1, None, action.unit, 1)
     if refused:
         raise IllegalAction("bad_police", refused)
-    go = replace(go, stage=PACIFY, data={k: v for k, v in go.data.items() if k != AREA})
-    ctx.state = ctx.state.with_go(go)
-    _remove(ctx, go, area, action.unit)
+    _remove(ctx, go, action.area, action.unit)
 
 
 def _remove(ctx: Ctx, go: Go, area: str, unit: str | None) -> None:

@@ -59,7 +59,7 @@ SPEC = register(GameSpec(
     # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3); 5: the choices
     # the rulebook leaves to the player: pursuit and option 13's losses (pendings "losses"), a split retreat
     # ("retreat_to"), the Strategist's drop-offs (L787) and option 14's marines (L1354), the unit removed with
-    # a disorder marker (stage "police", L688) and a split retreat's area chosen before its units: new moves
+    # a disorder marker ("pacify", L688) and a split retreat's area chosen before its units: new moves
     # in old replays; saved games without the new keys read them as absent (5 has not left integ: no bump);
     # so are trade's range permission (pending "range_permission", stage "range_price") and option 8, and
     # Range asked through for Civilise's and windows' plays (pendings "range_ask", "range_pay", L2233)

@@ -187,6 +187,10 @@ class StartRules(BaseGoRules):
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage="card"))
 
+    def hand_offered(self, state: SevenState, go: Go) -> bool:
+        """The empire cards of the hand are offered at the ``card`` stage: asked whatever the hand holds."""
+        return go.stage == "card"
+
     # -- the moves of each stage ---------------------------------------------------------------
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         seat, stage = go.seat, go.stage
