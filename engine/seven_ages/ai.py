@@ -97,7 +97,7 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.groups import expansions
 from engine.seven_ages.map import load_map
-from engine.seven_ages.movement import terrain_of
+from engine.seven_ages.movement import mode_of, terrain_of
 from engine.seven_ages.pacify import PACIFY
 from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
@@ -192,8 +192,10 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
             plan[0] == group["from"]:
         # every land unit that may leave (the cheapest stays, L668), as attack_plan weighed them
         whole: list[Action] = [a for a in actions if isinstance(a, MoveAll) and a.mode == LAND]
-        return whole[0] if whole else max((a for a in actions if isinstance(a, MoveUnits)),
-                                          key=lambda a: a.count)
+        # land units only: a ship taken along reaches no land target by itself, stops where it set out
+        # and is offered again next move, for ever (seed 15, 5 players, census options)
+        return whole[0] if whole else max((a for a in actions if isinstance(a, MoveUnits)
+                                           and mode_of(a.unit) == LAND), key=lambda a: a.count)
     if group and group["units"] and not group["path"]:
         target = attack_into(state, go, group, [a.area for a in actions if isinstance(a, MoveTo)])
         if target is not None:
