@@ -106,6 +106,9 @@ def test_nomad_raid_names_two_areas_and_disorders_those_still_open() -> None:
     s = table(NOMAD).play(Arm(0, NOMAD, ROMANS, "Campania,Latium")).disorder("Latium")
     s.turn_over(1, "Romans")
     assert s.area("Campania").disorder and s.of_type("armed_played")
+    assert words(s, "armed_played") == \
+        ["Anna (Red) plays Nomad raid on the Romans as they manoeuvre, aimed at Campania."], \
+        "named to all: the areas it is played on, not the one already in disorder"
 
 
 def test_a_card_gone_before_the_moment_drops_the_order_told_to_its_owner_alone() -> None:

@@ -217,7 +217,7 @@ def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
     # those asked in its cancel window, if any, decide knowing them
     aimed = _open_areas(ctx.state, order)[:disorders(card)]
     ctx.emit("armed_played", seat=who, card=card, event=ev.name, empire=empire, action=go.action, areas=aimed)
-    chosen = {"card": card, "seat": who, "target": empire, "areas": order[2], "to": order[3]}
+    chosen = {"card": card, "seat": who, "target": empire, "areas": ",".join(aimed), "to": order[3]}
     cancels.play(ctx, go, card, who, ctx.state.empire(empire).owner, RESUME, chosen)
 
 
