@@ -557,3 +557,14 @@ def test_the_greedy_victim_cancels_and_a_timeout_passes() -> None:
     s = border(ISLAND).turn_over(1, "Romans")
     assert GreedyPolicy(1).choose(s.state, 1) == WindowPlay(1, ISLAND)
     assert GAME.timeout_action(s.state, 1) == WindowPass(1)
+
+
+def test_during_the_window_nobody_learns_whether_the_victim_holds_the_cancel() -> None:
+    """Peter holding Island isolation or a plain card: Anna and a spectator see the same, and Peter is asked
+    the same question (L881's pass: being asked depends on nothing held)."""
+    seen = []
+    for peter in (ISLAND, PLAIN):
+        s = border(peter).turn_over(1, "Romans")
+        seen.append((GAME.view(s.state, 0), GAME.view(s.state, None), GAME.legal_actions(s.state, 0),
+                     heading(GAME.view(s.state, 1), 1, NAMES), asked(s)))
+    assert seen[0] == seen[1]
