@@ -11,7 +11,11 @@ from dataclasses import replace
 
 import pytest
 
+from engine.seven_ages.actions import Done, TurnMarker
 from engine.seven_ages.actions_civ import Arm, Disarm
+from engine.seven_ages.actions_fight import WindowPass, WindowPlay
+from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
+from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
@@ -19,7 +23,8 @@ from engine.seven_ages.secrets import private_variants
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.text import describe_event
-from tests.seven_ages_builder import Scenario, card
+from engine.seven_ages.window import EVENT
+from tests.seven_ages_builder import Scenario, card, cards_of_value
 
 NAMES = ("Anna (Red)", "Peter (Blue)")
 
@@ -32,8 +37,11 @@ GHAZI, NOMAD = event_card("Ghazi raid"), event_card("Nomad raid")
 RAIDERS, PIRATE = event_card("Raiders from the steppe"), event_card("Pirate raid")
 CORRUPT, CLOSED = event_card("Corrupt administration"), event_card("Closed country")
 JOLLY = event_card("Jolly Roger")
-BORDER = event_card("Border raid")  # cancelled by another card: not armable yet
+BORDER, ISLAND = event_card("Border raid"), event_card("Island isolation")  # the second cancels the first
+GOLD = event_card("Gold mine")  # played on one's own empire in Civilise: never armed
 ROMANS, HUNS, PARTHIANS = card("Romans"), card("Huns"), card("Parthians")
+PLAIN = cards_of_value(2, avoid=(BORDER, ISLAND))[0]
+"""A card that cancels nothing: what Peter holds when he holds no Island isolation."""
 
 
 def table(*hand: int, take_that: bool = False, action: str = "manoeuvre") -> Scenario:
@@ -66,7 +74,8 @@ def test_an_armed_raid_fires_as_the_named_empire_manoeuvres() -> None:
     assert s.state.people[0].armed == ()
     played = [e for e in s.events if e.type == "armed_played"]
     assert len(played) == 1 and played[0].audience == "public"
-    assert words(s, "armed_played") == ["Anna (Red) plays Ghazi raid on the Romans as they manoeuvre."]
+    assert words(s, "armed_played") == \
+        ["Anna (Red) plays Ghazi raid on the Romans as they manoeuvre, aimed at Latium."]
 
 
 def test_raiders_from_the_steppe_disorder_and_take_money() -> None:
@@ -97,6 +106,9 @@ def test_nomad_raid_names_two_areas_and_disorders_those_still_open() -> None:
     s = table(NOMAD).play(Arm(0, NOMAD, ROMANS, "Campania,Latium")).disorder("Latium")
     s.turn_over(1, "Romans")
     assert s.area("Campania").disorder and s.of_type("armed_played")
+    assert words(s, "armed_played") == \
+        ["Anna (Red) plays Nomad raid on the Romans as they manoeuvre, aimed at Campania."], \
+        "named to all: the areas it is played on, not the one already in disorder"
 
 
 def test_a_card_gone_before_the_moment_drops_the_order_told_to_its_owner_alone() -> None:
@@ -196,10 +208,10 @@ def test_arming_again_replaces_the_order() -> None:
 
 
 def test_bad_orders_are_refused_with_one_sentence() -> None:
-    s = table(GHAZI, NOMAD, BORDER)
+    s = table(GHAZI, NOMAD, GOLD)
     refusals = [
         s.illegal(Arm(0, RAIDERS, ROMANS, "Latium"), "not_in_hand"),
-        s.illegal(Arm(0, BORDER, ROMANS, "Latium"), "not_armable"),
+        s.illegal(Arm(0, GOLD, ROMANS, "Latium"), "not_armable"),
         s.illegal(Arm(0, GHAZI, card("Parthians"), "Tuscany"), "bad_target"),
         s.illegal(Arm(0, GHAZI, card("Vikings"), "Latium"), "bad_target"),
         s.illegal(Arm(0, NOMAD, ROMANS, "Latium"), "bad_areas"),
@@ -210,7 +222,7 @@ def test_bad_orders_are_refused_with_one_sentence() -> None:
     for r in refusals:
         assert r.message.count(".") == 1 and r.message.endswith("."), r.message
         assert "Error" not in r.message and "[" not in r.message
-    assert refusals[1].message == "Border raid cannot be armed: only Closed country, Corrupt " \
+    assert refusals[1].message == "Gold mine cannot be armed: only Border raid, Closed country, Corrupt " \
         "administration, Ghazi raid, Jolly Roger, Nomad raid, Pirate raid, Raiders from the steppe and " \
         "Scourge of God can be so far."
     assert refusals[4].message == "Nomad raid disorders 2 areas: name 2 different ones."
@@ -370,3 +382,189 @@ def test_the_receiver_is_named_only_for_money_and_must_be_ones_own() -> None:
     assert s.state.people[0].armed == ()
     assert GAME.codec.decode({"kind": "arm", "player": 0, "card": PIRATE, "empire": ROMANS, "areas": "",
                               "to": PARTHIANS}) == Arm(0, PIRATE, ROMANS, "", PARTHIANS)
+
+
+# -- Border raid, the one armable event a card cancels (Island isolation) ---------------------------------
+# "Events must be cancelled *immediately* they are played on their target, *before* any checks on their
+# effectiveness" (L875): the cancel window runs as the order fires, before the victim's go begins, which
+# waits at the marker step's stage "waiting" meanwhile. Card 19's event is Border raid ("manoeuvre, another
+# player's empire, disorder 1 area"), card 84's Island isolation ("any time, cancels Border raid").
+
+def asked(s: Scenario) -> list[int]:
+    return [p.seat for p in s.state.pending if p.kind == EVENT]
+
+
+def border(*peter: int, options: dict[str, bool] | None = None) -> Scenario:
+    """Anna's Border raid armed on the Romans' Latium; Peter holds ``peter``; Peter's Romans manoeuvre."""
+    s = table(BORDER) if options is None else table_with(options, BORDER)
+    return s.hand(1, *peter).play(Arm(0, BORDER, ROMANS, "Latium"))
+
+
+def table_with(options: dict[str, bool], *hand: int) -> Scenario:
+    """:func:`table` with lobby options on, and Anna's Parthians given a Manoeuvre marker too."""
+    s = Scenario(players=2, options=options)
+    s.empire("Parthians", owner=0, progress=10, money=2, units={"Tuscany": {"Spear": 1}})
+    s.empire("Romans", owner=1, progress=10, money=5,
+             units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
+    s.empire("Huns", owner=1, progress=10, units={"Kazakh Steppe": {"Spear": 3}})
+    s.hand(0, *hand).marker(1, "manoeuvre", "Romans").marker(1, "manoeuvre", "Huns")
+    return s.marker(0, "manoeuvre", "Parthians").first(1).at("manoeuvre")
+
+
+def test_border_raid_waits_for_its_cancel_window_then_disorders() -> None:
+    """L875: the window comes first; Peter, whose empire it is played on, is asked though he holds no
+    cancel (being asked tells nothing of a hand), Anna is not asked about her own play; all passing, the
+    raid stands and Latium is disordered; then the Romans' go begins."""
+    s = border(PLAIN)
+    s.turn_over(1, "Romans")
+    assert s.go_stage(1) == "waiting" and asked(s) == [1]
+    assert not s.area("Latium").disorder, "nothing of it happens before the window closes"
+    assert words(s, "armed_played") == \
+        ["Anna (Red) plays Border raid on the Romans as they manoeuvre, aimed at Latium."]
+    assert s.legal(1) == [WindowPass(1)] and GAME.forced(s.state, 1) is None
+    assert heading(GAME.view(s.state, 1), 1, NAMES) == \
+        "Peter (Blue): Border raid may be cancelled now: play a card that cancels it, or pass"
+    s.illegal(MoveFrom(1, "Latium"), "wrong_move")  # the go has not begun
+    s.play(WindowPass(1))
+    assert s.area("Latium").disorder and not s.area("Campania").disorder
+    assert BORDER in s.state.discard and s.state.people[0].armed == ()
+    assert s.go_stage(1) == "stack" and not s.state.pending
+
+
+def test_island_isolation_cancels_border_raid() -> None:
+    """L871: "Cancelled cards have no effect and are discarded": Peter plays Island isolation, Anna (asked
+    again now that her raid is cancelled, L873) has nothing that cancels it, and Latium stays in order."""
+    s = border(ISLAND)
+    s.turn_over(1, "Romans")
+    assert set(s.legal(1)) == {WindowPlay(1, ISLAND), WindowPass(1)}
+    s.play(WindowPlay(1, ISLAND))
+    assert asked(s) == [0] and s.legal(0) == [WindowPass(0)]
+    s.play(WindowPass(0))
+    assert not s.area("Latium").disorder
+    assert BORDER in s.state.discard and ISLAND in s.state.discard
+    assert words(s, "cancel_played", "event_cancelled") == [
+        "Peter (Blue) plays Island isolation to cancel Border raid.",
+        "Border raid, played by Anna (Red), is cancelled by Island isolation: it has no effect."]
+    assert s.go_stage(1) == "stack"
+
+
+def test_no_card_of_the_deck_cancels_island_isolation() -> None:
+    """A counter-cancel (L873's Cyberthief) would reopen the chain; the deck has none for Island isolation,
+    so Anna, holding every cancel of the deck, may only pass once it is played."""
+    deck = load_deck().cards.values()
+    cancellers = {x: [c.number for c in deck if any(e["code"] == "cancel_event" and x in e["events"]
+                                                    for e in c.event.effects)]
+                  for x in ("Border raid", "Island isolation")}
+    assert cancellers == {"Border raid": [ISLAND], "Island isolation": []}
+    every_cancel = [c.number for c in deck if any(e["code"] == "cancel_event" for e in c.event.effects)]
+    s = table(BORDER, *(c for c in every_cancel if c != ISLAND)).hand(1, ISLAND)
+    s.play(Arm(0, BORDER, ROMANS, "Latium")).turn_over(1, "Romans").play(WindowPlay(1, ISLAND))
+    assert s.legal(0) == [WindowPass(0)]
+
+
+def test_the_window_asks_from_the_first_player_clockwise() -> None:
+    """Three seats, Cat (seat 2) First: Cat, then Anna (skipped: it is her raid), then Peter; Cat's Island
+    isolation reopens the window, which goes on with Anna, then Peter (Cat skipped: her cancel is on top)."""
+    s = Scenario(players=3)
+    s.empire("Parthians", owner=0, progress=10, units={"Tuscany": {"Spear": 1}})
+    s.empire("Romans", owner=1, progress=10, units={"Latium": {"Spear": 3}})
+    s.hand(0, BORDER).hand(1, PLAIN).hand(2, ISLAND).marker(1, "manoeuvre", "Romans").first(2).at("manoeuvre")
+    s.play(Arm(0, BORDER, ROMANS, "Latium")).turn_over(1, "Romans")
+    order = []
+    while who := asked(s):
+        order.append(who[0])
+        cancel = who[0] == 2 and ISLAND in s.state.people[2].hand
+        s.play(WindowPlay(2, ISLAND) if cancel else WindowPass(who[0]))
+    assert order == [2, 0, 1]
+    assert not s.area("Latium").disorder and s.go_stage(1) == "stack"
+
+
+def test_the_orders_after_it_wait_for_its_window() -> None:
+    """L877: "Each event is implemented (or cancelled) before the next is played". Anna (First) fires Border
+    raid; Cat's Ghazi raid on the same go fires only once Border raid's chain is over."""
+    s = Scenario(players=3)
+    s.empire("Parthians", owner=0, progress=10, units={"Tuscany": {"Spear": 1}})
+    s.empire("Romans", owner=1, progress=10, units={"Latium": {"Spear": 3}, "Campania": {"Spear": 2}})
+    s.hand(0, BORDER).hand(2, GHAZI).marker(1, "manoeuvre", "Romans").first(0).at("manoeuvre")
+    s.play(Arm(0, BORDER, ROMANS, "Latium"), Arm(2, GHAZI, ROMANS, "Campania")).turn_over(1, "Romans")
+    assert s.state.people[2].armed == ((GHAZI, ROMANS, "Campania", 0),) and not s.area("Campania").disorder
+    while who := asked(s):
+        s.play(WindowPass(who[0]))
+    assert s.area("Latium").disorder and s.area("Campania").disorder
+    assert not s.state.people[2].armed
+    assert [e["card"] for e in s.of_type("armed_played")] == [BORDER, GHAZI]
+    assert s.go_stage(1) == "stack"
+
+
+def test_a_border_raid_whose_area_is_gone_is_dropped_and_the_go_begins_at_once() -> None:
+    """Re-validated as it fires: the Romans left Latium since it was armed, so the order is dropped, told to
+    Anna alone, the card kept; no window opens and the go begins."""
+    s = border(PLAIN)
+    s.state = s.state.with_empire(s.empire_of("Romans").add_units("Latium", "Spear", -3))
+    s.turn_over(1, "Romans")
+    assert not asked(s) and not s.of_type("armed_played") and BORDER in s.state.people[0].hand
+    assert [e.audience for e in s.events if e.type == "order_dropped"] == [(0,)]
+    assert words(s, "order_dropped") == ["Your armed Border raid on the Romans was not played: none of the "
+                                         "areas you named is theirs and out of disorder any more."]
+    assert s.go_stage(1) == "stack"
+
+
+OPTIONS = [{}, {"enhanced_play": True}, {"pursuit": True}, {"quick_conflict": True}]
+"""Manoeuvre's options: plain, interleaved (option 5), pursuit (6), quick conflict (13)."""
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=["plain", "interleaved", "pursuit", "quick_conflict"])
+def test_the_victims_go_then_proceeds_as_if_no_order_had_fired(options: dict[str, bool]) -> None:
+    """With each of Manoeuvre's options: once Island isolation has cancelled the raid, Peter's go is the one
+    he would have had without any order (the same moves, the same queue), and he moves as usual."""
+    plain = table_with(options).hand(1, PLAIN).turn_over(1, "Romans")
+    s = table_with(options, BORDER).hand(1, ISLAND).play(Arm(0, BORDER, ROMANS, "Latium"))
+    s.turn_over(1, "Romans").play(WindowPlay(1, ISLAND), WindowPass(0))
+    assert s.legal(1) == plain.legal(1) and s.state.queue == plain.state.queue
+    assert s.state.goes[0].stage == plain.state.goes[0].stage == "stack"
+    s.play(MoveFrom(1, "Campania"), MoveUnits(1, "Spear", 1), MoveTo(1, "Latium"), StopHere(1))
+    assert s.empire_of("Romans").count("Latium") == 4
+
+
+def test_with_option_5_the_next_seat_turns_its_marker_after_the_raided_go() -> None:
+    """L1194: Peter turned his marker first, so Anna turns hers once his go (held by the window) is over."""
+    s = table_with({"enhanced_play": True}, BORDER).hand(1, PLAIN).play(Arm(0, BORDER, ROMANS, "Latium"))
+    s.turn_over(1, "Romans")
+    assert s.state.queue == (0, 1) and s.actors() == frozenset({1})
+    s.play(WindowPass(1), EndMovement(1), Done(1))  # Done: no disorder removed (the raid's in Latium)
+    assert s.actors() == frozenset({0}) and TurnMarker(0, 2) in s.legal(0)
+
+
+def test_replays_are_the_same_and_no_undo_crosses_the_fire_or_the_cancel() -> None:
+    """The same moves from the same state give the same states and events (the window's order is fixed);
+    the fire and Island isolation move cards out of hands (hidden_draws), so neither is taken back."""
+    runs = []
+    for _ in range(2):
+        s = border(ISLAND)
+        before = s.state
+        fired = s.apply(TurnMarker(1, 0))
+        assert not GAME.undoable(before, TurnMarker(1, 0), fired)
+        before = s.state
+        cancel = s.apply(WindowPlay(1, ISLAND))
+        assert not GAME.undoable(before, WindowPlay(1, ISLAND), cancel)
+        s.play(WindowPass(0))
+        runs.append((s.state, [(e.type, dict(e.data), e.audience) for e in s.events]))
+    assert runs[0] == runs[1]
+    assert GAME.from_json(GAME.to_json(runs[0][0])) == runs[0][0]
+
+
+def test_the_greedy_victim_cancels_and_a_timeout_passes() -> None:
+    s = border(ISLAND).turn_over(1, "Romans")
+    assert GreedyPolicy(1).choose(s.state, 1) == WindowPlay(1, ISLAND)
+    assert GAME.timeout_action(s.state, 1) == WindowPass(1)
+
+
+def test_during_the_window_nobody_learns_whether_the_victim_holds_the_cancel() -> None:
+    """Peter holding Island isolation or a plain card: Anna and a spectator see the same, and Peter is asked
+    the same question (L881's pass: being asked depends on nothing held)."""
+    seen = []
+    for peter in (ISLAND, PLAIN):
+        s = border(peter).turn_over(1, "Romans")
+        seen.append((GAME.view(s.state, 0), GAME.view(s.state, None), GAME.legal_actions(s.state, 0),
+                     heading(GAME.view(s.state, 1), 1, NAMES), asked(s)))
+    assert seen[0] == seen[1]

@@ -87,7 +87,7 @@ ELSEWHERE: dict[str, str] = {
     "Counterspy": "test_seven_ages_cancel.py::test_e24_counterspy_cancels_i_spy",
     "Cyberthief": "test_seven_ages_cancel.py::test_e24_cyberthief_cancels_counterspy_and_i_spy_happens",
     "Bad Augury": "test_seven_ages_cancel.py::test_e24_bad_augury_comes_before_new_dynasty_draws_its_check",
-    # armed orders (events on another empire's Manoeuvre)
+    # armed orders (events on another empire's go; Border raid through its cancel window)
     "Ghazi raid": f"{ARMED}test_an_armed_raid_fires_as_the_named_empire_manoeuvres",
     "Nomad raid": f"{ARMED}test_nomad_raid_names_two_areas_and_disorders_those_still_open",
     "Pirate raid": f"{ARMED}test_pirate_raid_takes_3_money_for_the_empire_its_order_names",
@@ -95,6 +95,8 @@ ELSEWHERE: dict[str, str] = {
     "Jolly Roger": f"{ARMED}test_jolly_roger_takes_up_to_5_money_as_the_trade_begins",
     "Corrupt administration": f"{ARMED}test_corrupt_administration_halves_the_income_before_it_is_collected",
     "Raiders from the steppe": f"{ARMED}test_raiders_from_the_steppe_disorder_and_take_money",
+    "Border raid": f"{ARMED}test_border_raid_waits_for_its_cancel_window_then_disorders",
+    "Island isolation": f"{ARMED}test_island_isolation_cancels_border_raid",
     # one's own Manoeuvre
     "Royal road": f"{MOVE}test_royal_road_gives_every_unit_of_the_go_one_more_point",
     "Blitzkrieg": f"{MOVE}test_any_number_of_cards_add_up_and_the_bonus_ends_with_the_go",
@@ -107,10 +109,7 @@ ELSEWHERE: dict[str, str] = {
     "Trojan horse": "test_seven_ages_conflict.py::test_a_play_reopens_the_window_and_counts_in_the_totals",
 }
 
-NOT_YET: dict[str, str] = {
-    "Border raid": "cancelled by Island isolation, so not armable yet (armed.py refuses it)",
-    "Island isolation": "cancels only Border raid, which cannot be played yet",
-}
+NOT_YET: dict[str, str] = {}
 
 
 # -- new rows: Civilise events nobody played yet ----------------------------------------------------------

@@ -16,14 +16,18 @@ dropped and explained to its owner alone; an order that stands is revealed to al
 Nomad raid on the Aztecs as they manoeuvre"), its card discarded, and the event carried out through the
 cancel chain's entry (:func:`engine.seven_ages.cancels.play`) as if played then.
 
-What may be armed today, the events played on another player's empire whose codes ask nothing of the
-victim: in Manoeuvre, ``disorder_areas``, ``money`` and ``steal_money`` (Nomad raid, Ghazi raid, Scourge of
-God, Raiders from the steppe, Pirate raid); in Production, ``income_percent`` (Corrupt administration: the
-income is collected at that percent, :data:`engine.seven_ages.production.PERCENTS`); in Trade,
+An event some card cancels (Border raid, cancelled by Island isolation) opens its cancel window as it
+fires, before anything of it happens (L875): the victim's go waits at the marker step's stage
+:data:`engine.seven_ages.markers.WAITING` until the chain is over, the orders after it wait too ("each
+event is implemented (or cancelled) before the next is played", L877), and the go then begins as usual
+(:class:`Orders` is the marker step's hook for all of it).
+
+What may be armed, the events played on another player's empire whose codes ask nothing of the victim: in
+Manoeuvre, ``disorder_areas``, ``money`` and ``steal_money`` (Nomad raid, Ghazi raid, Border raid, Scourge
+of God, Raiders from the steppe, Pirate raid); in Production, ``income_percent`` (Corrupt administration:
+the income is collected at that percent, :data:`engine.seven_ages.production.PERCENTS`); in Trade,
 ``block_action`` (Closed country: the go ends before its partner is chosen) and ``steal_money`` (Jolly
-Roger). An event that takes money names, in its order, which of its player's empires receives it. Not yet:
-an event some card cancels (Border raid, cancelled by card 100): its cancel window would have to hold the
-victim's go before it begins, which the marker step does not do yet.
+Roger). An event that takes money names, in its order, which of its player's empires receives it.
 
 The computer players arm nothing (an ``arm`` move is never among the legal moves a policy picks from).
 """
@@ -37,12 +41,14 @@ from typing import Any
 from engine.core import Action, Event, IllegalAction, Names, PlayerId, Result
 from engine.seven_ages import cancels, civ_events, take_that
 from engine.seven_ages.actions_civ import Arm, Disarm, PlayEvent
+from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.civilise import simple_effect
-from engine.seven_ages.markers import end_go, use_armed
+from engine.seven_ages.decision import register_heading
+from engine.seven_ages.markers import WAITING, end_go, use_armed
 from engine.seven_ages.production import PERCENTS, add_money
 from engine.seven_ages.setup import discard_from_hand
-from engine.seven_ages.state import Go, SevenState
+from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, order_tail, register_event, seat, the_empire
 from engine.seven_ages.view import action_name
@@ -74,8 +80,7 @@ def armable(card: int) -> bool:
         return False
     ev = deck.cards[card].event
     codes = {str(x["code"]) for x in ev.effects}
-    return (ev.target == TARGET and ev.timing in CODES and bool(codes) and codes <= CODES[ev.timing]
-            and not cancels.cancellable(ev.name))
+    return ev.target == TARGET and ev.timing in CODES and bool(codes) and codes <= CODES[ev.timing]
 
 
 def disorders(card: int) -> int:
@@ -161,7 +166,9 @@ def _yours(state: SevenState, who: PlayerId, empire: int) -> bool:
 
 def fire(ctx: Ctx, go: Go) -> None:
     """Every standing order on ``go``'s empire and action fires, the seats from the First player
-    clockwise, each seat's orders by card: a fixed order, so a replay does the same."""
+    clockwise, each seat's orders by card: a fixed order, so a replay does the same. An order fired leaves
+    its player's orders, so when one opens a cancel window the firing stops there and, called again once the
+    chain is over, goes on with the next."""
     if not go.empire or not ctx.state.has_empire(go.empire):
         return
     for who in ctx.state.seats_from_first():
@@ -169,8 +176,32 @@ def fire(ctx: Ctx, go: Go) -> None:
             now = ctx.state.go_of(go.seat)
             if now is None or now.marker != go.marker:
                 return  # the go was taken away (Closed country): the orders left wait for another go
+            if cancels.chain_of(now) is not None:
+                return  # an event fired waits in its cancel window: the next one comes after it (L877)
             if order[1] == go.empire and load_deck().cards[order[0]].event.timing == go.action:
-                _fire_one(ctx, go, who, order)
+                _fire_one(ctx, now, who, order)
+
+
+class Orders:
+    """The marker step's hook (:class:`engine.seven_ages.markers.StandingOrders`): the orders fired as a go
+    begins, and the cancel window of one of them while the go waits."""
+
+    def fire(self, ctx: Ctx, go: Go) -> None:
+        fire(ctx, go)
+
+    def holding(self, go: Go) -> bool:
+        return cancels.chain_of(go) is not None
+
+    def legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        return cancels.pending_legal(state, pending)
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        if not isinstance(action, (WindowPlay, WindowPass)):
+            raise IllegalAction("wrong_move", "Play a card that cancels the event, or pass.")
+        cancels.move(ctx, go, action)
+
+    def passive(self, pending: Pending) -> Action:
+        return cancels.passive(pending)
 
 
 def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
@@ -183,8 +214,11 @@ def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
         return
     ev = load_deck().cards[card].event
     discard_from_hand(ctx, who, (card,))
-    ctx.emit("armed_played", seat=who, card=card, event=ev.name, empire=empire, action=go.action)
-    chosen = {"card": card, "seat": who, "target": empire, "areas": order[2], "to": order[3]}
+    # the areas it is played on are named to all, as a card played face up on its target is seen (L875):
+    # those asked in its cancel window, if any, decide knowing them
+    aimed = _open_areas(ctx.state, order)[:disorders(card)]
+    ctx.emit("armed_played", seat=who, card=card, event=ev.name, empire=empire, action=go.action, areas=aimed)
+    chosen = {"card": card, "seat": who, "target": empire, "areas": ",".join(aimed), "to": order[3]}
     cancels.play(ctx, go, card, who, ctx.state.empire(empire).owner, RESUME, chosen)
 
 
@@ -269,8 +303,9 @@ def _words(event: Event, names: Names) -> str | None:
         return (f"Your armed {_event_name(int(d['card']))} on {empire_name(int(d['empire']))} "
                 f"was not played: {d['reason']}.")
     if event.type == "armed_played":
+        aimed = f", aimed at {join_words([str(a) for a in d['areas']], 'and')}" if d.get("areas") else ""
         return (f"{seat(names, int(d['seat']))} plays {d['event']} on {empire_name(int(d['empire']))} "
-                f"{AS_THEY.get(str(d['action']), 'as their go begins')}.")
+                f"{AS_THEY.get(str(d['action']), 'as their go begins')}{aimed}.")
     if event.type == "action_lost":
         return f"{the_empire(int(d['empire']))} lose their {action_name(str(d['action']))} this turn."
     return None
@@ -279,4 +314,5 @@ def _words(event: Event, names: Names) -> str | None:
 for _type in ("order_armed", "order_disarmed", "order_dropped", "armed_played", "action_lost"):
     register_event(_type, _words)
 cancels.register_resume(RESUME, _resume)
-use_armed(fire)
+use_armed(Orders())
+register_heading(WAITING, "your go begins once the event played on your empire is settled")

@@ -20,11 +20,16 @@ hook (:class:`OwnEvents`, :mod:`engine.seven_ages.own_events`), so no action car
 With option 5 (Enhanced Play) an action whose rules interleave (Manoeuvre, L1194) goes round the
 table one marker at a time: a seat turning a marker moves to the back of the queue, so the next seat
 turns its marker before the first may turn a second; a seat that passes is out for the action.
+
+Other players' standing orders on the empire and action fire as the marker is turned over, before
+anything of the go happens (:class:`StandingOrders`, :mod:`engine.seven_ages.armed`). An order whose event
+some card cancels opens the cancel window then (L875): the go waits at a stage of its own
+(:data:`WAITING`), the window's answers come to the orders' hook, and once the chain is over the orders
+left fire and the go begins, in the same move as the last answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from math import ceil
 from typing import Protocol
@@ -33,12 +38,18 @@ from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
 from engine.seven_ages.actions_civ import EventPick, PlayEvent
+from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cleanup import end_of_action
 from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, WILD, Go, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
 _EVENT_KINDS: tuple[type[Action], ...] = (PlayEvent, EventPick)
 """The moves of events played in one's own go (a play, then an event's choices)."""
+_WINDOW_KINDS: tuple[type[Action], ...] = (WindowPlay, WindowPass)
+"""The moves of a cancel window opened by a standing order fired as a go begins (any action may hold one)."""
+WAITING = "waiting"
+"""The stage of a go that has not begun: an event fired on its empire as its marker was turned over waits in
+its cancel window (L875); the chain's end begins the go."""
 
 EMPIRES_IN_GAME = 15
 """Empires in a game of 7 Ages Classic: fifteen counter mixes (L335, L345)."""
@@ -342,8 +353,35 @@ class OwnEvents(Protocol):
     def apply(self, ctx: Ctx, go: Go, action: Action, rules: GoRules) -> None: ...
 
 
+class StandingOrders(Protocol):
+    """Other players' hidden orders that fire as an empire's go begins (:mod:`engine.seven_ages.armed`), and
+    the cancel window one of them may open while the go waits at :data:`WAITING`."""
+
+    def fire(self, ctx: Ctx, go: Go) -> None:
+        """Fire the orders on ``go``'s empire and action not fired yet, in their fixed order, stopping at one
+        whose cancel window opens (the others wait for the chain's end: each event is carried out or
+        cancelled before the next is played, L877)."""
+        ...
+
+    def holding(self, go: Go) -> bool:
+        """Whether an event fired in ``go`` waits in its cancel window (the go may not begin yet)."""
+        ...
+
+    def legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        """The answers of a seat asked in that window."""
+        ...
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        """A seat's answer in the window of ``go``."""
+        ...
+
+    def passive(self, pending: Pending) -> Action:
+        """The answer of a seat that lets the window time out."""
+        ...
+
+
 _OWN_EVENTS: list[OwnEvents] = []
-_ARMED: list[Callable[[Ctx, Go], None]] = []
+_ORDERS: list[StandingOrders] = []
 
 
 def use_own_events(hook: OwnEvents) -> None:
@@ -351,9 +389,9 @@ def use_own_events(hook: OwnEvents) -> None:
     _OWN_EVENTS[:] = [hook]
 
 
-def use_armed(fire: Callable[[Ctx, Go], None]) -> None:
+def use_armed(orders: StandingOrders) -> None:
     """Plug in the standing orders that fire as an empire's go begins (:mod:`engine.seven_ages.armed`)."""
-    _ARMED[:] = [fire]
+    _ORDERS[:] = [orders]
 
 
 class MarkerStep:
@@ -363,6 +401,7 @@ class MarkerStep:
         self.rules = rules
         self.name = rules.action
         self.kinds: tuple[type[Action], ...] = (TurnMarker, Pass, *rules.kinds)
+        self.kinds = (*self.kinds, *(k for k in _WINDOW_KINDS if k not in self.kinds))
         self._events = rules.own_events
         if rules.own_events:  # a play and an event's choice are moves of every such action
             self.kinds = (*self.kinds, *(k for k in _EVENT_KINDS if k not in self.kinds))
@@ -387,6 +426,8 @@ class MarkerStep:
         pending = _pending_of(state, seat)
         go = state.go_of(seat)
         hook = self._hook()
+        if pending is not None and (orders := _holding(state, pending)) is not None:
+            return orders.legal(state, pending)
         if hook is not None and go is not None and hook.busy(go):
             return hook.legal(state, go)
         if pending is not None:
@@ -430,7 +471,13 @@ class MarkerStep:
         s, seat = ctx.state, action.player
         pending = _pending_of(s, seat)
         hook, go = self._hook(), s.go_of(seat)
-        if hook is not None and go is not None and (hook.busy(go) or isinstance(action, hook.kinds)):
+        if pending is not None and (orders := _holding(s, pending)) is not None:
+            orders.apply(ctx, _go_asking(s, pending), action)
+            self._go_on_waiting(ctx)
+        elif go is not None and go.stage == WAITING:
+            raise IllegalAction("go_waiting",
+                                "Your go begins once the event played on your empire is settled.")
+        elif hook is not None and go is not None and (hook.busy(go) or isinstance(action, hook.kinds)):
             hook.apply(ctx, go, action, self.rules)
         elif pending is not None:
             owner = next(g for g in s.goes if g.empire == pending.empire)
@@ -467,12 +514,30 @@ class MarkerStep:
         ctx.state = replace(s, markers=tuple(markers), queue=queue).with_go(go)
         ctx.emit("marker_turned", seat=seat, empire=marker.empire, action=self.name,
                  wild=marker.action == WILD)
-        for fire in _ARMED:  # others' orders on this empire and action, before anything of the go happens
-            fire(ctx, go)
-        now = ctx.state.go_of(seat)
-        if now is None or now.marker != index:
+        self._go_on(ctx, go)
+
+    def _go_on(self, ctx: Ctx, go: Go) -> None:
+        """Others' orders on ``go``'s empire and action fire, before anything of the go happens; then the go
+        begins, unless an order took it away or one's event waits in its cancel window (then the go waits at
+        :data:`WAITING`, and goes on from here once the chain is over)."""
+        orders = _ORDERS[0] if _ORDERS else None
+        if orders is not None:
+            orders.fire(ctx, go)
+        now = ctx.state.go_of(go.seat)
+        if now is None or now.marker != go.marker:
             return  # an order took the go away (Closed country): nothing of it happens
+        if orders is not None and orders.holding(now):
+            ctx.state = ctx.state.with_go(replace(now, stage=WAITING))
+            return
         self.rules.begin(ctx, now)
+
+    def _go_on_waiting(self, ctx: Ctx) -> None:
+        """Each go waiting at :data:`WAITING` whose cancel window is over goes on: the orders left fire, then
+        it begins."""
+        orders = _ORDERS[0] if _ORDERS else None
+        for go in ctx.state.goes:
+            if go.stage == WAITING and (orders is None or not orders.holding(go)):
+                self._go_on(ctx, go)
 
     def _tidy(self, ctx: Ctx) -> None:
         """Seats with no go under way and no face-down marker placed to act are done with this action."""
@@ -488,6 +553,8 @@ class MarkerStep:
         pending = _pending_of(state, seat)
         go = state.go_of(seat)
         hook = self._hook()
+        if pending is not None and (orders := _holding(state, pending)) is not None:
+            return orders.passive(pending)
         if hook is not None and go is not None and hook.busy(go):
             return hook.passive(state, go)
         if pending is not None:
@@ -499,6 +566,19 @@ class MarkerStep:
 
 def _pending_of(state: SevenState, seat: PlayerId) -> Pending | None:
     return next((p for p in state.pending if p.seat == seat), None)
+
+
+def _go_asking(state: SevenState, pending: Pending) -> Go:
+    """The go on whose behalf ``pending`` is asked (its empire's)."""
+    return next(g for g in state.goes if g.empire == pending.empire)
+
+
+def _holding(state: SevenState, pending: Pending) -> StandingOrders | None:
+    """The orders' hook when ``pending`` is asked in the cancel window of a go waiting at :data:`WAITING`."""
+    go = next((g for g in state.goes if g.empire == pending.empire), None)
+    if go is None or go.stage != WAITING or not _ORDERS:
+        return None
+    return _ORDERS[0]
 
 
 def end_go(ctx: Ctx, seat: PlayerId) -> None:
