@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core import Action, IllegalAction, Result
+from engine.seven_ages.actions import TurnMarker
 from engine.seven_ages.actions_civ import Arm, EventPick, PlayEvent
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.actions_move import MoveFrom, MoveTo, MoveUnits, StopHere
@@ -31,7 +32,9 @@ from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.production import area_income
 from engine.seven_ages.spec import SPEC
+from engine.seven_ages.state import SevenState
 from engine.seven_ages.window import EVENT
+from tests.contract.checks import Watch, random_playout
 from tests.seven_ages_builder import Scenario, card
 from tests.seven_ages_builder_civ import Table, cards_of_value
 from tests.test_seven_ages_armed import table as armed_table
@@ -438,28 +441,44 @@ def test_every_special_code_has_a_row_or_a_reason() -> None:
 
 # -- the playout census -----------------------------------------------------------------------------------
 
-CENSUS_GAMES = 60  # about 3 minutes of the slow run on one core (300 seeds found one crash: seed 11)
+CENSUS_GAMES = 300  # issue 27: "at least 300 playouts, 2-5 players, options 1-8 and 13-15 on"
 CENSUS_OPTIONS = {"total_history": True, "redemption": True, "enhanced_start": True, "enhanced_play": True,
                   "pursuit": True, "technology": True, "take_that": True, "quick_conflict": True,
                   "marines": True, "hocking": True}
 """Options 1-8 and 13-15 on (issue 27), option 2 (a sub-deck) left off: it would hold cards out of play."""
+MAX_MOVES = 10_000
+"""A census game that has not ended after this many moves is stuck (the longest of 300 take about 3,000)."""
+
+
+def count_plays(played: Counter[str]) -> Watch:
+    """A playout's watch counting into ``played`` the event cards played: plays in one's own go, window plays
+    (conflict, cancel, harvest) and armed orders as they fire."""
+    deck = load_deck().cards
+
+    def watch(state: SevenState, action: Action, result: Result) -> None:
+        if isinstance(action, (PlayEvent, WindowPlay)) and action.card in state.people[action.player].hand:
+            played[deck[action.card].event.name] += 1
+        played.update(deck[int(e.data["card"])].event.name for e in result.events if e.type == "armed_played")
+    return watch
 
 
 def playout(seed: int, played: Counter[str]) -> None:
-    """One random or greedy playout of 2-5 players (by the seed), counting into ``played`` the event cards
-    played: plays in one's own go, window plays (conflict, cancel, harvest) and armed orders as they fire."""
-    deck = load_deck().cards
+    """One random or greedy playout of 2-5 players (by the seed), its plays counted into ``played``
+    (:func:`count_plays`), without the contract's checks; AssertionError when it has not ended after
+    :data:`MAX_MOVES` moves."""
     players, policy = 2 + seed % 4, ("random", "greedy")[seed % 2]
     s = GAME.setup(players, {**SPEC.default_options(), **CENSUS_OPTIONS}, seed)
     ais = [make_policy(policy, seed * 13 + p) for p in range(players)]
-    while not GAME.is_over(s):
+    watch = count_plays(played)
+    for _ in range(MAX_MOVES):
+        if GAME.is_over(s):
+            return
         seat = min(GAME.actors(s))
         action = ais[seat].choose(s, seat)
         result = GAME.apply(s, action)
-        if isinstance(action, (PlayEvent, WindowPlay)) and action.card in s.people[seat].hand:
-            played[deck[action.card].event.name] += 1
-        played.update(deck[int(e.data["card"])].event.name for e in result.events if e.type == "armed_played")
+        watch(s, action, result)
         s = result.state
+    raise AssertionError(f"seed {seed} has not ended after {MAX_MOVES} moves")
 
 
 def test_playout_11_ends() -> None:
@@ -468,14 +487,38 @@ def test_playout_11_ends() -> None:
     playout(11, Counter())
 
 
+def test_counting_an_armed_order_once_as_it_fires() -> None:
+    """The census counts an armed card as it fires, not as it is armed, and once."""
+    played: Counter[str] = Counter()
+    watch = count_plays(played)
+    ghazi = event("Ghazi raid")
+    s = armed_table(ghazi)
+
+    def step(action: Action) -> None:
+        before = s.state
+        watch(before, action, s.apply(action))
+
+    step(Arm(0, ghazi, card("Romans"), "Latium"))
+    assert not played, "arming plays nothing yet"
+    step(TurnMarker(1, next(i for i, m in enumerate(s.state.markers) if m.empire == card("Romans"))))
+    assert played == Counter({"Ghazi raid": 1})
+
+
 @pytest.mark.slow
 def test_census_of_the_event_cards_played_in_playouts() -> None:
+    """300 playouts through the contract suite's checks (JSON round trip, replay, decisions, views, words;
+    the expensive ones at moves 1, 2, 4, 8... and at the end), with the census options; every event card is
+    played in one of them, but those the engine cannot play yet (:data:`NOT_YET`)."""
     played: Counter[str] = Counter()
+    problems: list[str] = []
     for seed in range(CENSUS_GAMES):
-        playout(seed, played)
+        run = random_playout(SPEC, 2 + seed % 4, seed, ("random", "greedy")[seed % 2], options=CENSUS_OPTIONS,
+                             watch=count_plays(played))
+        problems += run.problems
     names = [c.event.name for c in load_deck().cards.values()]
     never = [n for n in names if not played[n]]
     print(f"\n{CENSUS_GAMES} playouts: {len(names) - len(never)} of {len(names)} event cards "
           f"played ({sum(played.values())} plays); never played: {never}")
-    assert played, "no event card was played in any playout"
+    assert not problems, "\n".join(problems[:20])
     assert not [n for n in played if n not in names]
+    assert not [n for n in never if n not in NOT_YET], "event cards never played (and not listed in NOT_YET)"

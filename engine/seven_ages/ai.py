@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from engine import policy, rng
 from engine.core import Action, PlayerId
 from engine.policy import Policy, PolicyRng, legal
-from engine.seven_ages import cancel_ai, cancels, event_ai, fog, harvest_ai, harvest_events, pacify
+from engine.seven_ages import armed_ai, cancel_ai, cancels, event_ai, fog, harvest_ai, harvest_events, pacify
 from engine.seven_ages.actions import (
     Bid,
     Build,
@@ -112,6 +112,7 @@ FEW_UNITS = 3  # ... and so does one with fewer units than this
 GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
 CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
 RESTACK_ODDS = 20  # the random player shows another unit on top about once in this many moves
+ARM_ODDS = 20  # ... and arms an order on a card it holds about once in this many moves (when it can)
 
 
 class RandomPolicy(policy.RandomPolicy):
@@ -124,6 +125,10 @@ class RandomPolicy(policy.RandomPolicy):
         restacks = fog.restacks(state, player)
         if restacks and rng.below(self._rng, RESTACK_ODDS) == 0:
             return restacks[rng.below(self._rng, len(restacks))]
+        # drawn only while it holds a card to arm, so games without one play as they did
+        if armed_ai.unarmed(state, player) and rng.below(self._rng, ARM_ODDS) == 0 and \
+                (order := armed_ai.random_order(state, player, self._rng)) is not None:
+            return order
         actions = legal(self.game, state, player)
         turning = [a for a in actions if not isinstance(a, Pass)]
         pool = turning if any(isinstance(a, TurnMarker) for a in actions) else actions
@@ -305,6 +310,8 @@ class GreedyPolicy:
     def choose(self, state: SevenState, player: PlayerId) -> Action:
         if top := _top_unit(state, player):
             return top
+        if order := armed_ai.greedy_order(state, player):  # a raid on the glory leader, armed ahead
+            return order
         actions = legal(GAME, state, player)
         asked = next((p for p in state.pending if p.seat == player), None)
         if asked is not None and (chain := cancels.asked_in(state, asked)) is not None:
