@@ -487,6 +487,20 @@ def test_playout_11_ends() -> None:
     playout(11, Counter())
 
 
+def test_playout_15_ends() -> None:
+    """Seed 15 (5 players, greedy): the Chinese attack from Wu, where a Galley and a Spear stand; the greedy
+    player took the Galley alone (the first of the stack's moves), found no land area it could enter, stopped
+    it where it stood and began again, without end. It now takes land units only to attack."""
+    playout(15, Counter())
+
+
+def test_playout_67_ends() -> None:
+    """Seed 67 (5 players, greedy): a quick conflict's tie in Assyria costs the Mitanni their last units, so
+    their empire is discarded (L1012), and the Akkadians must retreat; the greedy player weighed the retreat
+    against the Mitanni's units and raised KeyError. A forced retreat is now taken without weighing."""
+    playout(67, Counter())
+
+
 def test_counting_an_armed_order_once_as_it_fires() -> None:
     """The census counts an armed card as it fires, not as it is armed, and once."""
     played: Counter[str] = Counter()

@@ -98,7 +98,7 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.groups import expansions
 from engine.seven_ages.map import load_map
-from engine.seven_ages.movement import terrain_of
+from engine.seven_ages.movement import mode_of, terrain_of
 from engine.seven_ages.pacify import PACIFY, POLICE
 from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
@@ -198,10 +198,13 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         return next(a for a in actions if isinstance(a, MoveFrom) and a.area == plan[0])
     if group and not group["units"] and (plan := attack_plan(state, go)) is not None and \
             plan[0] == group["from"]:
-        # every land unit that may leave (the cheapest stays, L668), as attack_plan weighed them
+        # every land unit that may leave (the cheapest stays, L668), as attack_plan weighed them; never a
+        # ship alone: it cannot enter the land area attacked, and stopping it where it stands began the go
+        # over, picking the same stack again without end (seed 15 of the census)
         whole: list[Action] = [a for a in actions if isinstance(a, MoveAll) and a.mode == LAND]
-        return whole[0] if whole else max((a for a in actions if isinstance(a, MoveUnits)),
-                                          key=lambda a: a.count)
+        land = [a for a in actions if isinstance(a, MoveUnits) and mode_of(a.unit) == LAND]
+        if whole or land:
+            return whole[0] if whole else max(land, key=lambda a: a.count)
     if group and group["units"] and not group["path"]:
         target = attack_into(state, go, group, [a.area for a in actions if isinstance(a, MoveTo)])
         if target is not None:

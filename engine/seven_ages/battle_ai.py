@@ -167,6 +167,8 @@ def retreat_choice(state: SevenState, pending: Pending) -> Action:
     """Retreat when behind: when the other side's uncommitted units with an average card would beat this
     side's with an average card; else stand fast."""
     legal = retreat_legal(state, pending)
+    if len(legal) == 1:  # nothing to weigh: a forced retreat, whose other side may be gone (discarded, L1012)
+        return legal[0]
     fight, side, area, (me, them), (mine, theirs) = _both_sides(state, pending)
     entry = Entry(*(bool(x) for x in fight["entry"]))
     marks = [int(x) for x in fight["marks"]]
