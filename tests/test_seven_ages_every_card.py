@@ -501,6 +501,12 @@ def test_playout_67_ends() -> None:
     playout(67, Counter())
 
 
+def test_playout_295_ends() -> None:
+    """Seed 295 (5 players, greedy): as seed 67, but the retreat is a choice (stand fast or go): the other side's
+    empire is gone, so there is nothing to weigh, and the greedy player stands fast."""
+    playout(295, Counter())
+
+
 def test_counting_an_armed_order_once_as_it_fires() -> None:
     """The census counts an armed card as it fires, not as it is armed, and once."""
     played: Counter[str] = Counter()
