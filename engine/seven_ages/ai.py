@@ -194,6 +194,8 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         and any(x["code"] == "remove_disorder" for x in deck[a.card].event.effects)]
     if marches:  # an event ending the disorder of one of its areas, as the go begins
         return max(marches, key=lambda a: _area_worth(state, e, a.area))
+    if dams := _cataracts(state, player, actions):  # the leader's way into its land made dearer
+        return max(dams, key=lambda a: _area_worth(state, e, a.area))
     if not group and not go.data.get("second") and (plan := attack_plan(state, go)) is not None:
         return next(a for a in actions if isinstance(a, MoveFrom) and a.area == plan[0])
     if group and not group["units"] and (plan := attack_plan(state, go)) is not None and \
@@ -226,6 +228,17 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
     if into:
         return max(into, key=lambda a: _area_worth(state, e, a.area) if isinstance(a, MoveTo) else (0, ""))
     return next(a for a in actions if isinstance(a, StopHere))
+
+
+def _cataracts(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> list[PlayEvent]:
+    """Plays of an event that makes entering an area dearer for the rest of the turn (Cataract) on one of
+    its areas next to the glory leader's units: the leader's attack or expansion into it costs more (the
+    opponent's loss); next to anyone else's, the card is kept."""
+    deck, wmap = load_deck().cards, load_map()
+    leader = event_ai.glory_leader(state, player)
+    return [a for a in actions if isinstance(a, PlayEvent) and a.area and not a.target
+            and {x["code"] for x in deck[a.card].event.effects} == {"move_cost"}
+            and any(o.owner == leader for n in wmap.adjacency[a.area] for o in state.occupants(n))]
 
 
 def _top_unit(state: SevenState, player: PlayerId) -> TopUnit | None:

@@ -84,7 +84,22 @@ def civ_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -
         if mine and effects and all(helps(x) for x in effects if x["code"] != "card_check") \
                 and not any(x["code"] == "new_dynasty" for x in effects):
             return play
-    return None
+    return glory_on_another(state, player, plays)
+
+
+def glory_on_another(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -> Action | None:
+    """An event played on another player's empire that gives its player glory (Non-violence: the target's
+    disorder ends, the glory is the player's), on the empire of the player with the least glory, the one
+    its help serves least; None when it holds none."""
+    deck = load_deck()
+    gifts = [p for p in plays if deck.cards[p.card].event.target == "other_empire"
+             and state.has_empire(p.target)
+             and state.empire(p.target).owner != player
+             and any(x["code"] == "glory" for x in deck.cards[p.card].event.effects)
+             and all(helps(x) for x in deck.cards[p.card].event.effects)]
+    if not gifts:
+        return None
+    return min(gifts, key=lambda p: (state.people[state.empire(p.target).owner].glory, p.target, p.area))
 
 
 def event_pick(state: SevenState, player: PlayerId, picks: Sequence[EventPick]) -> Action:
