@@ -12,12 +12,13 @@ from dataclasses import replace
 
 from engine.policy import PolicyRng
 from engine.seven_ages.actions_civ import Arm
-from engine.seven_ages.ai import GreedyPolicy
+from engine.seven_ages.ai import ARM_ODDS, GreedyPolicy, RandomPolicy
 from engine.seven_ages.armed_ai import greedy_order, random_order, unarmed
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_armed import GHAZI, HUNS, NOMAD, PARTHIANS, PIRATE, ROMANS, table
+from tests.test_seven_ages_move_events import romans
 
 
 def _huns_spread(*hand: int, take_that: bool = False) -> Scenario:
@@ -114,3 +115,15 @@ def test_random_orders_are_accepted_and_repeat_by_seed() -> None:
 def test_random_draws_nothing_when_it_has_no_card_to_arm() -> None:
     dice = PolicyRng(5)
     assert random_order(table().state, 0, dice) is None and dice.rng_counter == 0
+
+
+def test_the_random_player_arms_now_and_then_and_the_same_seed_the_same() -> None:
+    """About one move in ARM_ODDS while it holds a card to arm; each order accepted; a seed repeats itself."""
+    s = romans(GHAZI)  # Anna's Romans manoeuvre next to Peter's Parthians
+    moves = [RandomPolicy(seed).choose(s.state, 0) for seed in range(200)]
+    orders = [m for m in moves if isinstance(m, Arm)]
+    assert 200 // ARM_ODDS // 3 <= len(orders) <= 3 * 200 // ARM_ODDS
+    assert {(o.card, o.empire) for o in orders} == {(GHAZI, card("Parthians"))}
+    for order in orders:
+        GAME.apply(s.state, order)
+    assert moves == [RandomPolicy(seed).choose(s.state, 0) for seed in range(200)]

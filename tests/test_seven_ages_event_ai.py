@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.seven_ages.actions_civ import PlayEvent
-from engine.seven_ages.ai import GreedyPolicy
+from engine.seven_ages.ai import EVENT_ODDS, GreedyPolicy, RandomPolicy
 from engine.seven_ages.event_ai import civ_event
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_events_civilise import civilising, romans_and_etruscans
@@ -48,3 +48,23 @@ def test_non_violence_earns_glory_on_the_empire_of_the_player_with_least() -> No
     assert {a.target for a in plays} >= {card("Etruscans"), card("Huns")}
     chosen = civ_event(t.state, 0, plays)
     assert isinstance(chosen, PlayEvent) and (chosen.card, chosen.target) == (NON_VIOLENCE, card("Huns"))
+
+
+def test_the_random_player_plays_an_offered_event_about_one_decision_in_event_odds() -> None:
+    """In Civilise an event is one choice among dozens (cities, religions, leaders...): drawn uniformly it was
+    almost never played. Now about one decision in EVENT_ODDS that offers one plays it; the same seed, the
+    same move."""
+    t = romans_and_etruscans()
+    t.disorder("Tuscany")
+    # conflict events, not played in Civilise: their cards offer only artefacts
+    t.hand(0, NON_VIOLENCE, *(event(n) for n in ("Berserkers", "Greek fire", "Flower war", "Khalsa")))
+    civilising(t)
+    legal = t.legal(0)
+    offered = sum(isinstance(a, PlayEvent) for a in legal)
+    assert offered * 4 < len(legal), "the events are a small part of the decision"
+    moves = [RandomPolicy(seed).choose(t.state, 0) for seed in range(200)]
+    assert all(m in legal for m in moves)
+    plays = sum(isinstance(m, PlayEvent) for m in moves)
+    uniform = 200 * offered // len(legal)  # what a uniform draw over the legal moves would give
+    assert plays >= uniform + 200 // EVENT_ODDS // 2
+    assert moves == [RandomPolicy(seed).choose(t.state, 0) for seed in range(200)]

@@ -447,6 +447,13 @@ CENSUS_OPTIONS = {"total_history": True, "redemption": True, "enhanced_start": T
                   "marines": True, "hocking": True}
 """Options 1-8 and 13-15 on (issue 27), option 2 (a sub-deck) left off: it would hold cards out of play."""
 MAX_MOVES = 10_000
+NO_MOVE_PLAYS = {
+    **NOT_YET,
+    "Conquistadors": "its conflict bonus waits for a conflict window, which never offers a manoeuvre "
+                     "card, and it is refused as the go begins "
+                     f"({MOVE}test_conquistadors_waits_for_the_conflict_window)",
+}
+"""Event cards no move of the game plays yet, with the reason: the census cannot see them played."""
 """A census game that has not ended after this many moves is stuck (the longest of 300 take about 3,000)."""
 
 
@@ -502,8 +509,8 @@ def test_playout_67_ends() -> None:
 
 
 def test_playout_295_ends() -> None:
-    """Seed 295 (5 players, greedy): as seed 67, but the retreat is a choice (stand fast or go): the other side's
-    empire is gone, so there is nothing to weigh, and the greedy player stands fast."""
+    """Seed 295 (5 players, greedy): as seed 67, but the retreat is a choice (stand fast or go): the other
+    side's empire is gone, so there is nothing to weigh, and the greedy player stands fast."""
     playout(295, Counter())
 
 
@@ -528,7 +535,7 @@ def test_counting_an_armed_order_once_as_it_fires() -> None:
 def test_census_of_the_event_cards_played_in_playouts() -> None:
     """300 playouts through the contract suite's checks (JSON round trip, replay, decisions, views, words;
     the expensive ones at moves 1, 2, 4, 8... and at the end), with the census options; every event card is
-    played in one of them, but those the engine cannot play yet (:data:`NOT_YET`)."""
+    played in one of them, but those no move plays yet (:data:`NO_MOVE_PLAYS`)."""
     played: Counter[str] = Counter()
     problems: list[str] = []
     for seed in range(CENSUS_GAMES):
@@ -541,4 +548,4 @@ def test_census_of_the_event_cards_played_in_playouts() -> None:
           f"played ({sum(played.values())} plays); never played: {never}")
     assert not problems, "\n".join(problems[:20])
     assert not [n for n in played if n not in names]
-    assert not [n for n in never if n not in NOT_YET], "event cards never played (and not listed in NOT_YET)"
+    assert not [n for n in never if n not in NO_MOVE_PLAYS], "cards never played, though a move plays them"

@@ -17,24 +17,29 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 - in its own Production, Trade or Destiny go it plays, as the go begins, the events that only gain its
   empire (money, a higher income, cheaper units, a trade bonus, Oracle bones' better hand, discarding
   its lowest card) and keeps those that cost it (:func:`event_ai.own_go_event`);
-- civilising, it plays artefacts, then events that hurt the glory leader or help itself
-  (:mod:`engine.seven_ages.event_ai`, which also answers the events' questions), adopts religions and
-  governments and builds cities (each earns glory or glory categories), and keeps leaders drawn;
+- civilising, it plays artefacts, then events that hurt the glory leader or help itself, or give it
+  glory on the empire of the player with the least (Non-violence) (:mod:`engine.seven_ages.event_ai`,
+  which also answers the events' questions), adopts religions and governments and builds cities (each
+  earns glory or glory categories), and keeps leaders drawn;
+- at any move it arms each card timed for another empire's go (the raids, Corrupt administration,
+  Closed country) on the glory leader's empire it costs most (:func:`armed_ai.greedy_order`);
 - at the end of a turn it buys glory with money beyond a reserve;
 - every other turn an empire that can expand takes Manoeuvre (in a dark age it trades instead), and
   moves one unit at a time into the vacant land areas next to its stacks, the richest first; it
   removes every disorder its units can (:func:`_manoeuvre`); as its go begins it plays a manoeuvre
-  event that ends the disorder of one of its areas (Long march), the richest, and keeps the plain
-  movement bonuses and Cataract (a card in hand is a future empire, bid or trade card, worth more than
-  a point of movement to a player moving one area at a time); it lets other empires' ships through its
-  canals for a toll;
+  event that ends the disorder of one of its areas (Long march), the richest, and Cataract on an area
+  of its next to the glory leader's units; it keeps the plain movement bonuses (a card in hand is a
+  future empire, bid or trade card, worth more than a point of movement to a player moving one area at
+  a time); it lets other empires' ships through its canals for a toll;
 - at a border (an area next to another player's units) it shows the unit with the best front value on
   top of its stack (fog of war, L791: the strongest-looking unit deters); elsewhere it keeps the
   default top (:func:`_top_unit`);
 - otherwise it takes the first legal move (the step's own order).
 
 The random player now and then (one move in :data:`RESTACK_ODDS`) shows another unit on top of one of
-its stacks.
+its stacks, arms a standing order on a card it holds (one move in :data:`ARM_ODDS`,
+:func:`armed_ai.random_order`), and plays one of the events a decision offers (one such decision in
+:data:`EVENT_ODDS`). The greedy player arms orders against the glory leader (:func:`armed_ai.greedy_order`).
 """
 
 from __future__ import annotations
@@ -113,6 +118,7 @@ GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a t
 CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
 RESTACK_ODDS = 20  # the random player shows another unit on top about once in this many moves
 ARM_ODDS = 20  # ... and arms an order on a card it holds about once in this many moves (when it can)
+EVENT_ODDS = 4  # ... and plays an event about once in this many decisions that offer one
 
 
 class RandomPolicy(policy.RandomPolicy):
@@ -130,6 +136,10 @@ class RandomPolicy(policy.RandomPolicy):
                 (order := armed_ai.random_order(state, player, self._rng)) is not None:
             return order
         actions = legal(self.game, state, player)
+        # an event is one choice among dozens in Civilise: drawn alone now and then, so every card is played
+        plays = [a for a in actions if isinstance(a, PlayEvent)]
+        if plays and rng.below(self._rng, EVENT_ODDS) == 0:
+            return plays[rng.below(self._rng, len(plays))]
         turning = [a for a in actions if not isinstance(a, Pass)]
         pool = turning if any(isinstance(a, TurnMarker) for a in actions) else actions
         return pool[rng.below(self._rng, len(pool))]
