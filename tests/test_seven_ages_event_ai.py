@@ -68,3 +68,18 @@ def test_the_random_player_plays_an_offered_event_about_one_decision_in_event_od
     uniform = 200 * offered // len(legal)  # what a uniform draw over the legal moves would give
     assert plays >= uniform + 200 // EVENT_ODDS // 2
     assert moves == [RandomPolicy(seed).choose(t.state, 0) for seed in range(200)]
+
+
+def test_assassins_go_after_a_leader_of_any_other_player() -> None:
+    """Three players; carol (seat 2) leads in glory but has no leader; bob's Etruscans have a Tactician in
+    Tuscany, next to alice's Romans: the Assassins go after it (a leader lost is the opponent's loss)."""
+    t = romans_and_etruscans(leaders=(("Tactician", "Tuscany"),))
+    t.empire("Huns", 2, 12, {"Kazakh Steppe": {"Spear": 1}})
+    t.state = t.state.with_player(replace(t.state.people[2], glory=3))
+    t.hand(0, event("Assassins"))
+    civilising(t)
+    plays = [a for a in t.legal(0) if isinstance(a, PlayEvent)]
+    assert plays, "the Tactician is within reach"
+    chosen = civ_event(t.state, 0, plays)
+    assert isinstance(chosen, PlayEvent) and (chosen.card, chosen.target) == (event("Assassins"),
+                                                                              card("Etruscans"))

@@ -69,7 +69,8 @@ def glory_leader(state: SevenState, player: PlayerId) -> int:
 
 def civ_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -> Action | None:
     """An event worth playing now: one that hurts the glory leader's empire (or, for a player target, them),
-    else one that helps its own empire; None when none gains."""
+    else an assassination on any other player's empire, else one that helps its own empire; None when none
+    gains."""
     deck, leader = load_deck(), glory_leader(state, player)
     for play in plays:
         effects = deck.cards[play.card].event.effects
@@ -77,6 +78,11 @@ def civ_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -
         if owner == leader and effects and all(hurts(x) for x in effects if x["code"] != "card_check"):
             return play
         if owner is None and any(x["code"] == "look_at_hand" for x in effects):
+            return play
+    for play in plays:  # a leader within reach is rare (L885): any other player's will do
+        owner = state.empire(play.target).owner if play.target and state.has_empire(play.target) else None
+        if owner not in (None, player) and any(x["code"] == "assassinate"
+                                               for x in deck.cards[play.card].event.effects):
             return play
     for play in plays:
         effects = deck.cards[play.card].event.effects
