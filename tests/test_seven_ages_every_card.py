@@ -443,7 +443,11 @@ def test_every_special_code_has_a_row_or_a_reason() -> None:
 
 # -- the playout census -----------------------------------------------------------------------------------
 
-CENSUS_GAMES = 300  # issue 27: "at least 300 playouts, 2-5 players, options 1-8 and 13-15 on"
+CENSUS_GAMES = 600
+"""Issue 27 asks for "at least 300 playouts, 2-5 players, options 1-8 and 13-15 on": in the first 300 two
+cards are never played (Lion of the North, first in seed 390; Assassins, whose target needs a leader within
+Range, first in seed 586), so the census plays 600 (about 6 minutes on one core with the contract's
+checks)."""
 CENSUS_OPTIONS = {"total_history": True, "redemption": True, "enhanced_start": True, "enhanced_play": True,
                   "pursuit": True, "technology": True, "take_that": True, "quick_conflict": True,
                   "marines": True, "hocking": True}
@@ -456,7 +460,7 @@ NO_MOVE_PLAYS = {
                      f"({MOVE}test_conquistadors_waits_for_the_conflict_window)",
 }
 """Event cards no move of the game plays yet, with the reason: the census cannot see them played."""
-"""A census game that has not ended after this many moves is stuck (the longest of 300 take about 3,000)."""
+"""A census game that has not ended after this many moves is stuck (the longest take about 3,000)."""
 
 
 def count_plays(played: Counter[str]) -> Watch:
@@ -558,9 +562,9 @@ def census() -> tuple[Counter[str], tuple[str, ...]]:
 
 @pytest.mark.slow
 def test_census_of_the_event_cards_played_in_playouts() -> None:
-    """300 playouts through the contract suite's checks (JSON round trip, replay, decisions, views, words;
-    the expensive ones at moves 1, 2, 4, 8... and at the end), with the census options; every event card is
-    played in one of them, but those no move plays yet (:data:`NO_MOVE_PLAYS`)."""
+    """:data:`CENSUS_GAMES` playouts through the contract suite's checks (JSON round trip, replay, decisions,
+    views, words; the expensive ones at moves 1, 2, 4, 8... and at the end), with the census options; every
+    event card is played in one of them, but those no move plays yet (:data:`NO_MOVE_PLAYS`)."""
     played, _ = census()
     names = [c.event.name for c in load_deck().cards.values()]
     never = [n for n in names if not played[n]]
@@ -572,7 +576,7 @@ def test_census_of_the_event_cards_played_in_playouts() -> None:
 
 @pytest.mark.slow
 def test_census_playouts_keep_the_contract() -> None:
-    """The same 300 playouts find no contract problem but the engine gaps named in :data:`ENGINE_GAPS`."""
+    """The same playouts find no contract problem but the engine gaps named in :data:`ENGINE_GAPS`."""
     _, problems = census()
     known = {why: [p for p in problems if pattern.search(p)] for pattern, why in ENGINE_GAPS.items()}
     for why, found in known.items():
