@@ -14,6 +14,8 @@ The slow playout census (``-m slow``) counts which event cards random and greedy
 from __future__ import annotations
 
 import ast
+import functools
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -21,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core import Action, IllegalAction, Result
+from engine.seven_ages.actions import TurnMarker
 from engine.seven_ages.actions_civ import Arm, EventPick, PlayEvent
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.actions_move import MoveFrom, MoveTo, MoveUnits, StopHere
@@ -31,7 +34,9 @@ from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.production import area_income
 from engine.seven_ages.spec import SPEC
+from engine.seven_ages.state import SevenState
 from engine.seven_ages.window import EVENT
+from tests.contract.checks import Watch, random_playout
 from tests.seven_ages_builder import Scenario, card
 from tests.seven_ages_builder_civ import Table, cards_of_value
 from tests.test_seven_ages_armed import table as armed_table
@@ -437,28 +442,55 @@ def test_every_special_code_has_a_row_or_a_reason() -> None:
 
 # -- the playout census -----------------------------------------------------------------------------------
 
-CENSUS_GAMES = 60  # about 3 minutes of the slow run on one core (300 seeds found one crash: seed 11)
+CENSUS_GAMES = 600
+"""Issue 27 asks for "at least 300 playouts, 2-5 players, options 1-8 and 13-15 on": in the first 300 two
+cards are never played (Lion of the North, first in seed 390; Assassins, whose target needs a leader within
+Range, first in seed 586), so the census plays 600 (about 6 minutes on one core with the contract's
+checks)."""
 CENSUS_OPTIONS = {"total_history": True, "redemption": True, "enhanced_start": True, "enhanced_play": True,
                   "pursuit": True, "technology": True, "take_that": True, "quick_conflict": True,
                   "marines": True, "hocking": True}
 """Options 1-8 and 13-15 on (issue 27), option 2 (a sub-deck) left off: it would hold cards out of play."""
+MAX_MOVES = 10_000
+NO_MOVE_PLAYS = {
+    **NOT_YET,
+    "Conquistadors": "its conflict bonus waits for a conflict window, which never offers a manoeuvre "
+                     "card, and it is refused as the go begins "
+                     f"({MOVE}test_conquistadors_waits_for_the_conflict_window)",
+}
+"""Event cards no move of the game plays yet, with the reason: the census cannot see them played."""
+"""A census game that has not ended after this many moves is stuck (the longest take about 3,000)."""
+
+
+def count_plays(played: Counter[str]) -> Watch:
+    """A playout's watch counting into ``played`` the event cards played: plays in one's own go, window plays
+    (conflict, cancel, harvest) and armed orders as they fire."""
+    deck = load_deck().cards
+
+    def watch(state: SevenState, action: Action, result: Result) -> None:
+        if isinstance(action, (PlayEvent, WindowPlay)) and action.card in state.people[action.player].hand:
+            played[deck[action.card].event.name] += 1
+        played.update(deck[int(e.data["card"])].event.name for e in result.events if e.type == "armed_played")
+    return watch
 
 
 def playout(seed: int, played: Counter[str]) -> None:
-    """One random or greedy playout of 2-5 players (by the seed), counting into ``played`` the event cards
-    played: plays in one's own go, window plays (conflict, cancel, harvest) and armed orders as they fire."""
-    deck = load_deck().cards
+    """One random or greedy playout of 2-5 players (by the seed), its plays counted into ``played``
+    (:func:`count_plays`), without the contract's checks; AssertionError when it has not ended after
+    :data:`MAX_MOVES` moves."""
     players, policy = 2 + seed % 4, ("random", "greedy")[seed % 2]
     s = GAME.setup(players, {**SPEC.default_options(), **CENSUS_OPTIONS}, seed)
     ais = [make_policy(policy, seed * 13 + p) for p in range(players)]
-    while not GAME.is_over(s):
+    watch = count_plays(played)
+    for _ in range(MAX_MOVES):
+        if GAME.is_over(s):
+            return
         seat = min(GAME.actors(s))
         action = ais[seat].choose(s, seat)
         result = GAME.apply(s, action)
-        if isinstance(action, (PlayEvent, WindowPlay)) and action.card in s.people[seat].hand:
-            played[deck[action.card].event.name] += 1
-        played.update(deck[int(e.data["card"])].event.name for e in result.events if e.type == "armed_played")
+        watch(s, action, result)
         s = result.state
+    raise AssertionError(f"seed {seed} has not ended after {MAX_MOVES} moves")
 
 
 def test_playout_11_ends() -> None:
@@ -467,14 +499,86 @@ def test_playout_11_ends() -> None:
     playout(11, Counter())
 
 
+def test_playout_15_ends() -> None:
+    """Seed 15 (5 players, greedy): the Chinese attack from Wu, where a Galley and a Spear stand; the greedy
+    player took the Galley alone (the first of the stack's moves), found no land area it could enter, stopped
+    it where it stood and began again, without end. It now takes land units only to attack."""
+    playout(15, Counter())
+
+
+def test_playout_67_ends() -> None:
+    """Seed 67 (5 players, greedy): a quick conflict's tie in Assyria costs the Mitanni their last units, so
+    their empire is discarded (L1012), and the Akkadians must retreat; the greedy player weighed the retreat
+    against the Mitanni's units and raised KeyError. A forced retreat is now taken without weighing."""
+    playout(67, Counter())
+
+
+def test_playout_295_ends() -> None:
+    """Seed 295 (5 players, greedy): as seed 67, but the retreat is a choice (stand fast or go): the other
+    side's empire is gone, so there is nothing to weigh, and the greedy player stands fast."""
+    playout(295, Counter())
+
+
+def test_counting_an_armed_order_once_as_it_fires() -> None:
+    """The census counts an armed card as it fires, not as it is armed, and once."""
+    played: Counter[str] = Counter()
+    watch = count_plays(played)
+    ghazi = event("Ghazi raid")
+    s = armed_table(ghazi)
+
+    def step(action: Action) -> None:
+        before = s.state
+        watch(before, action, s.apply(action))
+
+    step(Arm(0, ghazi, card("Romans"), "Latium"))
+    assert not played, "arming plays nothing yet"
+    step(TurnMarker(1, next(i for i, m in enumerate(s.state.markers) if m.empire == card("Romans"))))
+    assert played == Counter({"Ghazi raid": 1})
+
+
+ENGINE_GAPS = {
+    re.compile(r"is told the same of \{'kind': 'draft_marker'.*its view differs at /spare_offered/"):
+        "option 5's draft with 3 players (two spare sets, L1186-1190): the seat passed the spare markers "
+        "sees them in its view, as at the table, but with two of a kind its moves (one per kind) stay the "
+        "same, so the swap check sees a view change nothing told it of; the draft should tell the seat what "
+        "it is handed (markers.Draft), as a passed set of cards does",
+}
+"""Contract problems the census finds in engine code outside this issue, each with its reason: counted and
+printed, not failed on, so that any other problem still fails the census."""
+
+
+@functools.cache
+def census() -> tuple[Counter[str], tuple[str, ...]]:
+    """The cards played in the :data:`CENSUS_GAMES` contract playouts, and the contract problems found."""
+    played: Counter[str] = Counter()
+    problems: list[str] = []
+    for seed in range(CENSUS_GAMES):
+        run = random_playout(SPEC, 2 + seed % 4, seed, ("random", "greedy")[seed % 2], options=CENSUS_OPTIONS,
+                             watch=count_plays(played))
+        problems += run.problems
+    return played, tuple(problems)
+
+
 @pytest.mark.slow
 def test_census_of_the_event_cards_played_in_playouts() -> None:
-    played: Counter[str] = Counter()
-    for seed in range(CENSUS_GAMES):
-        playout(seed, played)
+    """:data:`CENSUS_GAMES` playouts through the contract suite's checks (JSON round trip, replay, decisions,
+    views, words; the expensive ones at moves 1, 2, 4, 8... and at the end), with the census options; every
+    event card is played in one of them, but those no move plays yet (:data:`NO_MOVE_PLAYS`)."""
+    played, _ = census()
     names = [c.event.name for c in load_deck().cards.values()]
     never = [n for n in names if not played[n]]
     print(f"\n{CENSUS_GAMES} playouts: {len(names) - len(never)} of {len(names)} event cards "
           f"played ({sum(played.values())} plays); never played: {never}")
-    assert played, "no event card was played in any playout"
     assert not [n for n in played if n not in names]
+    assert not [n for n in never if n not in NO_MOVE_PLAYS], "cards never played, though a move plays them"
+
+
+@pytest.mark.slow
+def test_census_playouts_keep_the_contract() -> None:
+    """The same playouts find no contract problem but the engine gaps named in :data:`ENGINE_GAPS`."""
+    _, problems = census()
+    known = {why: [p for p in problems if pattern.search(p)] for pattern, why in ENGINE_GAPS.items()}
+    for why, found in known.items():
+        print(f"\nKNOWN ENGINE GAP, {len(found)} problems: {why}")
+    others = [p for p in problems if not any(pattern.search(p) for pattern in ENGINE_GAPS)]
+    assert not others, "\n".join(others[:20])

@@ -17,24 +17,29 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 - in its own Production, Trade or Destiny go it plays, as the go begins, the events that only gain its
   empire (money, a higher income, cheaper units, a trade bonus, Oracle bones' better hand, discarding
   its lowest card) and keeps those that cost it (:func:`event_ai.own_go_event`);
-- civilising, it plays artefacts, then events that hurt the glory leader or help itself
-  (:mod:`engine.seven_ages.event_ai`, which also answers the events' questions), adopts religions and
-  governments and builds cities (each earns glory or glory categories), and keeps leaders drawn;
+- civilising, it plays artefacts, then events that hurt the glory leader or help itself, or give it
+  glory on the empire of the player with the least (Non-violence) (:mod:`engine.seven_ages.event_ai`,
+  which also answers the events' questions), adopts religions and governments and builds cities (each
+  earns glory or glory categories), and keeps leaders drawn;
+- at any move it arms each card timed for another empire's go (the raids, Corrupt administration,
+  Closed country) on the glory leader's empire it costs most (:func:`armed_ai.greedy_order`);
 - at the end of a turn it buys glory with money beyond a reserve;
 - every other turn an empire that can expand takes Manoeuvre (in a dark age it trades instead), and
   moves one unit at a time into the vacant land areas next to its stacks, the richest first; it
   removes every disorder its units can (:func:`_manoeuvre`); as its go begins it plays a manoeuvre
-  event that ends the disorder of one of its areas (Long march), the richest, and keeps the plain
-  movement bonuses and Cataract (a card in hand is a future empire, bid or trade card, worth more than
-  a point of movement to a player moving one area at a time); it lets other empires' ships through its
-  canals for a toll;
+  event that ends the disorder of one of its areas (Long march), the richest, and Cataract on an area
+  of its next to the glory leader's units; it keeps the plain movement bonuses (a card in hand is a
+  future empire, bid or trade card, worth more than a point of movement to a player moving one area at
+  a time); it lets other empires' ships through its canals for a toll;
 - at a border (an area next to another player's units) it shows the unit with the best front value on
   top of its stack (fog of war, L791: the strongest-looking unit deters); elsewhere it keeps the
   default top (:func:`_top_unit`);
 - otherwise it takes the first legal move (the step's own order).
 
 The random player now and then (one move in :data:`RESTACK_ODDS`) shows another unit on top of one of
-its stacks.
+its stacks, arms a standing order on a card it holds (one move in :data:`ARM_ODDS`,
+:func:`armed_ai.random_order`), and plays one of the events a decision offers (one such decision in
+:data:`EVENT_ODDS`). The greedy player arms orders against the glory leader (:func:`armed_ai.greedy_order`).
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from collections.abc import Sequence
 from engine import policy, rng
 from engine.core import Action, PlayerId
 from engine.policy import Policy, PolicyRng, legal
-from engine.seven_ages import cancel_ai, cancels, event_ai, fog, harvest_ai, harvest_events, pacify
+from engine.seven_ages import armed_ai, cancel_ai, cancels, event_ai, fog, harvest_ai, harvest_events, pacify
 from engine.seven_ages.actions import (
     Bid,
     Build,
@@ -111,6 +116,8 @@ FEW_UNITS = 3  # ... and so does one with fewer units than this
 GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
 CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
 RESTACK_ODDS = 20  # the random player shows another unit on top about once in this many moves
+ARM_ODDS = 20  # ... and arms an order on a card it holds about once in this many moves (when it can)
+EVENT_ODDS = 4  # ... and plays an event about once in this many decisions that offer one
 
 
 class RandomPolicy(policy.RandomPolicy):
@@ -123,7 +130,15 @@ class RandomPolicy(policy.RandomPolicy):
         restacks = fog.restacks(state, player)
         if restacks and rng.below(self._rng, RESTACK_ODDS) == 0:
             return restacks[rng.below(self._rng, len(restacks))]
+        # drawn only while it holds a card to arm, so games without one play as they did
+        if armed_ai.unarmed(state, player) and rng.below(self._rng, ARM_ODDS) == 0 and \
+                (order := armed_ai.random_order(state, player, self._rng)) is not None:
+            return order
         actions = legal(self.game, state, player)
+        # an event is one choice among dozens in Civilise: drawn alone now and then, so every card is played
+        plays = [a for a in actions if isinstance(a, PlayEvent)]
+        if plays and rng.below(self._rng, EVENT_ODDS) == 0:
+            return plays[rng.below(self._rng, len(plays))]
         turning = [a for a in actions if not isinstance(a, Pass)]
         pool = turning if any(isinstance(a, TurnMarker) for a in actions) else actions
         return pool[rng.below(self._rng, len(pool))]
@@ -186,16 +201,19 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         and any(x["code"] == "remove_disorder" for x in deck[a.card].event.effects)]
     if marches:  # an event ending the disorder of one of its areas, as the go begins
         return max(marches, key=lambda a: _area_worth(state, e, a.area))
+    if dams := _cataracts(state, player, actions):  # the leader's way into its land made dearer
+        return max(dams, key=lambda a: _area_worth(state, e, a.area))
     if not group and not go.data.get("second") and (plan := attack_plan(state, go)) is not None:
         return next(a for a in actions if isinstance(a, MoveFrom) and a.area == plan[0])
     if group and not group["units"] and (plan := attack_plan(state, go)) is not None and \
             plan[0] == group["from"]:
-        # every land unit that may leave (the cheapest stays, L668), as attack_plan weighed them
+        # every land unit that may leave (the cheapest stays, L668), as attack_plan weighed them; never a
+        # ship alone: it cannot enter the land area attacked, and stopping it where it stands began the go
+        # over, picking the same stack again without end (seed 15 of the census)
         whole: list[Action] = [a for a in actions if isinstance(a, MoveAll) and a.mode == LAND]
-        # land units only: a ship taken along reaches no land target by itself, stops where it set out
-        # and is offered again next move, for ever (seed 15, 5 players, census options)
-        return whole[0] if whole else max((a for a in actions if isinstance(a, MoveUnits)
-                                           and mode_of(a.unit) == LAND), key=lambda a: a.count)
+        land = [a for a in actions if isinstance(a, MoveUnits) and mode_of(a.unit) == LAND]
+        if whole or land:
+            return whole[0] if whole else max(land, key=lambda a: a.count)
     if group and group["units"] and not group["path"]:
         target = attack_into(state, go, group, [a.area for a in actions if isinstance(a, MoveTo)])
         if target is not None:
@@ -217,6 +235,17 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
     if into:
         return max(into, key=lambda a: _area_worth(state, e, a.area) if isinstance(a, MoveTo) else (0, ""))
     return next(a for a in actions if isinstance(a, StopHere))
+
+
+def _cataracts(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> list[PlayEvent]:
+    """Plays of an event that makes entering an area dearer for the rest of the turn (Cataract) on one of
+    its areas next to the glory leader's units: the leader's attack or expansion into it costs more (the
+    opponent's loss); next to anyone else's, the card is kept."""
+    deck, wmap = load_deck().cards, load_map()
+    leader = event_ai.glory_leader(state, player)
+    return [a for a in actions if isinstance(a, PlayEvent) and a.area and not a.target
+            and {x["code"] for x in deck[a.card].event.effects} == {"move_cost"}
+            and any(o.owner == leader for n in wmap.adjacency[a.area] for o in state.occupants(n))]
 
 
 def _top_unit(state: SevenState, player: PlayerId) -> TopUnit | None:
@@ -304,6 +333,8 @@ class GreedyPolicy:
     def choose(self, state: SevenState, player: PlayerId) -> Action:
         if top := _top_unit(state, player):
             return top
+        if order := armed_ai.greedy_order(state, player):  # a raid on the glory leader, armed ahead
+            return order
         actions = legal(GAME, state, player)
         asked = next((p for p in state.pending if p.seat == player), None)
         if asked is not None and (chain := cancels.asked_in(state, asked)) is not None:

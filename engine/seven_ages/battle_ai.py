@@ -33,6 +33,7 @@ from engine.seven_ages.battle import (
     LOSSES,
     RETREAT,
     SCATTER,
+    active,
     boarding,
     commit_legal,
     fight_of,
@@ -167,6 +168,12 @@ def retreat_choice(state: SevenState, pending: Pending) -> Action:
     """Retreat when behind: when the other side's uncommitted units with an average card would beat this
     side's with an average card; else stand fast."""
     legal = retreat_legal(state, pending)
+    if len(legal) == 1:  # nothing to weigh: a forced retreat, whose other side may be gone (discarded, L1012)
+        return legal[0]
+    go = go_of_pending(state, pending)
+    fight = fight_of(go)
+    if fight is None or not (state.has_empire(active(go)) and state.has_empire(int(fight["defender"]))):
+        return legal[0]  # the other side's empire is gone (discarded, L1012): nothing to retreat from
     fight, side, area, (me, them), (mine, theirs) = _both_sides(state, pending)
     entry = Entry(*(bool(x) for x in fight["entry"]))
     marks = [int(x) for x in fight["marks"]]

@@ -69,7 +69,8 @@ def glory_leader(state: SevenState, player: PlayerId) -> int:
 
 def civ_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -> Action | None:
     """An event worth playing now: one that hurts the glory leader's empire (or, for a player target, them),
-    else one that helps its own empire; None when none gains."""
+    else an assassination on any other player's empire, else one that helps its own empire; None when none
+    gains."""
     deck, leader = load_deck(), glory_leader(state, player)
     for play in plays:
         effects = deck.cards[play.card].event.effects
@@ -78,13 +79,33 @@ def civ_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -
             return play
         if owner is None and any(x["code"] == "look_at_hand" for x in effects):
             return play
+    for play in plays:  # a leader within reach is rare (L885): any other player's will do
+        owner = state.empire(play.target).owner if play.target and state.has_empire(play.target) else None
+        if owner not in (None, player) and any(x["code"] == "assassinate"
+                                               for x in deck.cards[play.card].event.effects):
+            return play
     for play in plays:
         effects = deck.cards[play.card].event.effects
         mine = play.target and state.has_empire(play.target) and state.empire(play.target).owner == player
         if mine and effects and all(helps(x) for x in effects if x["code"] != "card_check") \
                 and not any(x["code"] == "new_dynasty" for x in effects):
             return play
-    return None
+    return glory_on_another(state, player, plays)
+
+
+def glory_on_another(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -> Action | None:
+    """An event played on another player's empire that gives its player glory (Non-violence: the target's
+    disorder ends, the glory is the player's), on the empire of the player with the least glory, the one
+    its help serves least; None when it holds none."""
+    deck = load_deck()
+    gifts = [p for p in plays if deck.cards[p.card].event.target == "other_empire"
+             and state.has_empire(p.target)
+             and state.empire(p.target).owner != player
+             and any(x["code"] == "glory" for x in deck.cards[p.card].event.effects)
+             and all(helps(x) for x in deck.cards[p.card].event.effects)]
+    if not gifts:
+        return None
+    return min(gifts, key=lambda p: (state.people[state.empire(p.target).owner].glory, p.target, p.area))
 
 
 def event_pick(state: SevenState, player: PlayerId, picks: Sequence[EventPick]) -> Action:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,7 @@ from engine.core import (
     Game,
     IllegalAction,
     PlayerId,
+    Result,
     decide,
     join_entry,
     players_at_start,
@@ -116,18 +117,25 @@ class Playout:
                                  f"{problem}")
 
 
+Watch = Callable[[Any, Action, Result], None]
+"""Told of every move a playout makes: the state before it, the move and its result (a game's own test
+counts what it cares about through it, e.g. the cards played)."""
+
+
 def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "random",
-                   join_at: int | None = None) -> Playout:
+                   join_at: int | None = None, options: Mapping[str, JSON] | None = None,
+                   watch: Watch | None = None) -> Playout:
     """Play ``spec``'s game with its ``policy`` players from ``seed`` to the end, checking the contract.
 
     With ``join_at``, a newcomer (a ``policy`` player too) joins at the first step from ``join_at`` on
     at which the game takes one (:meth:`Game.join`; refusals until then are fine), and the state is
     checked at once: the join entry replays, and the views keep the newcomer's hand and the others'
-    hands apart."""
+    hands apart. ``options`` are the lobby options the game is set up with (the spec's defaults when
+    None; those given replace the defaults of the same name). ``watch`` is told of every move made."""
     game = spec.load()
     out = Playout(spec, players, seed)
     names = seat_names(spec, players)
-    options = spec.default_options()
+    options = {**spec.default_options(), **(options or {})}
     state = game.setup(players, options, seed)
     ais = [spec.make_policy(policy, seed * 7 + p) for p in range(players)]
     log: list[Action | Mapping[str, JSON]] = []
@@ -167,6 +175,8 @@ def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "rando
         except IllegalAction as exc:
             out.fail(step, f"the {policy} AI's move {action.to_json()} was refused: {exc.message}")
             return out
+        if watch is not None:
+            watch(state, action, result)
         log.append(action)
         state = result.state
         for event in result.events:
