@@ -291,14 +291,20 @@ def _disorder_start(ctx: Ctx, go: Go, ev: dict[str, Any], e: Empire, n: int) -> 
         if _land(area) and not ctx.state.area(area).disorder:
             disorder(ctx, e, area)
         return True
-    options = disorder_candidates(ctx.state, e)
-    if n <= 0 or not options:
+    if n <= 0:
         return True
-    if len(options) <= n:  # nothing to choose: every one of them
+    return _each_or_ask(ctx, go.seat, e, disorder_candidates(ctx.state, e), n, "disorder", disorder)
+
+
+def _each_or_ask(ctx: Ctx, seat: PlayerId, e: Empire, options: list[str], n: int, code: str,
+                 act: Callable[[Ctx, Empire, str], None]) -> bool:
+    """Up to ``n`` of the target's ``options`` (areas): ``act`` on every one when there are no more than
+    that (nothing to choose), else the player is asked ``code`` for them, one at a time."""
+    if len(options) <= n:
         for a in options:
-            disorder(ctx, e, a)
+            act(ctx, e, a)
         return True
-    return _ask(ctx, go.seat, {"code": "disorder", "left": n})
+    return _ask(ctx, seat, {"code": code, "left": n})
 
 
 def disorder(ctx: Ctx, e: Empire, area: str) -> None:
@@ -321,12 +327,7 @@ def _calm_start(ctx: Ctx, go: Go, ev: dict[str, Any], count: int) -> bool:
     left = count - 1
     if e is None or not ev["area"] or left <= 0:
         return True
-    options = calm_candidates(ctx.state, e)
-    if len(options) <= left:
-        for a in options:
-            calm(ctx, e, a)
-        return True
-    return _ask(ctx, go.seat, {"code": "calm", "left": left})
+    return _each_or_ask(ctx, go.seat, e, calm_candidates(ctx.state, e), left, "calm", calm)
 
 
 def calm(ctx: Ctx, e: Empire, area: str) -> None:
