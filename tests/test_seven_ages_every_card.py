@@ -498,6 +498,23 @@ def test_the_prussians_start_with_two_elite_markers() -> None:
     assert _set_up("Prussians", 1).empire_of("Prussians").elite == 2
 
 
+def _lose_a_trade(t: Table, trader: str) -> None:
+    """Seat 0's ``trader`` trades with seat 1's empire, the only one in range, and loses: a 0 against a 7."""
+    low, high = cards_of_value(0, 7)
+    t.hand(0, low).hand(1, high).marker(0, "trade", trader).enter("trade").do(TurnMarker(0, 0))
+    t.do(TradeCard(1, high), TradeCard(0, low))
+    assert t.named("trade_revealed")[0].data["winner"] == 1
+
+
+def test_the_olmecs_lift_only_the_icon_their_partner_does_not_bear() -> None:
+    """L519, "each of those restrictions": the Olmecs (no ships, no cavalry until trade) trade with the Xia
+    (no cavalry only): the Olmecs may build ships (Galley: 4) and still no cavalry (Chariot: 3)."""
+    t = Table(2).empire("Olmecs", 0, 5, ["Jin"]).empire("Xia", 1, 5, ["Henan"])
+    _lose_a_trade(t, "Olmecs")
+    built = buildable_units(t.of("Olmecs"))
+    assert "Galley" in built and "Chariot" not in built
+
+
 @pytest.mark.parametrize(("partner", "lifted"), [("Romans", True), ("Inca", True), ("Maya", False)])
 def test_the_xia_may_build_cavalry_after_trading_with_an_empire_free_of_that_icon(partner: str,
                                                                                   lifted: bool) -> None:
@@ -505,12 +522,9 @@ def test_the_xia_may_build_cavalry_after_trading_with_an_empire_free_of_that_ico
     Trades with an empire that isn't so restricted, even if they lose the trade." (L519). The Xia lose a
     trade to the Romans (no icon), the Inca (barred from ships only: not so restricted) or the Maya (barred
     from cavalry too). A Chariot is available from level 3 (L2835)."""
-    low, high = cards_of_value(0, 7)
     t = Table(2).empire("Xia", 0, 5, ["Jin"]).empire(partner, 1, 5, ["Henan"])
     assert "Chariot" not in buildable_units(t.of("Xia"))
-    t.hand(0, low).hand(1, high).marker(0, "trade", "Xia").enter("trade").do(TurnMarker(0, 0))
-    t.do(TradeCard(1, high), TradeCard(0, low))
-    assert t.named("trade_revealed")[0].data["winner"] == 1  # the Xia lost
+    _lose_a_trade(t, "Xia")
     assert ("Chariot" in buildable_units(t.of("Xia"))) is lifted
     if partner == "Inca":  # and the Inca, whose ship icon the Xia do not bear, may build ships (Galley: 4)
         assert "Galley" in buildable_units(t.of("Inca"))
