@@ -23,16 +23,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import Action, IllegalAction, Result
-from engine.seven_ages.actions import TurnMarker
-from engine.seven_ages.actions_civ import Arm, EventPick, PlayEvent
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
-from engine.seven_ages.actions_move import MoveFrom, MoveTo, MoveUnits, StopHere
+from engine.core import Action, Result
+from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, FreeFort, StartCard, TurnMarker
+from engine.seven_ages.actions_civ import Arm, EventPick, PlayEvent, TradeCard
+from engine.seven_ages.actions_fight import FightIn, WindowPass, WindowPlay
+from engine.seven_ages.actions_move import DropOff, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
-from engine.seven_ages.production import area_income
+from engine.seven_ages.production import area_income, buildable_units
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.window import EVENT
@@ -43,7 +43,7 @@ from tests.test_seven_ages_armed import table as armed_table
 from tests.test_seven_ages_cancel import passes
 from tests.test_seven_ages_cancel import table as cancel_table
 from tests.test_seven_ages_conflict import _window as conflict_window
-from tests.test_seven_ages_conflict import last_tally
+from tests.test_seven_ages_conflict import commit, last_tally, manoeuvre, script_deck
 from tests.test_seven_ages_events_civilise import play as civ_play
 from tests.test_seven_ages_events_civilise import romans_and_etruscans
 from tests.test_seven_ages_move_events import romans as manoeuvring_romans
@@ -352,16 +352,56 @@ def test_every_event_card_has_a_row_or_a_reason() -> None:
         print(f"  NOT YET {name}: {why}")
 
 
-@pytest.mark.xfail(strict=True, raises=IllegalAction,
-                   reason="engine gap: remove_disorder on 2 or more disordered areas is refused as 'comes "
-                          "with part 4' (civilise.py _needs_several_areas), though issue 27 is part 4")
+def _calming(*disordered: str) -> Table:
+    """The test position with Calabria (Roman too) and ``disordered`` of the Romans' areas in disorder."""
+    t = _position(12)
+    t.state = t.state.with_empire(t.of("Romans").add_units("Calabria", "Spear", 1))
+    return t.disorder(*disordered)
+
+
 def test_bread_and_circuses_calms_two_areas() -> None:
     """Bread and circuses: "remove disorder from 2 areas" (card 12); the Romans have Latium and Campania in
-    disorder, so both are calmed."""
-    t = _position(12).disorder("Campania")
-    t = civ_play(t, "Bread and circuses", "Romans", "Latium")
-    while picks := [a for a in t.legal(0) if isinstance(a, EventPick)]:
-        t.do(picks[0])
+    disorder, so both are calmed, with no question (there is nothing to choose)."""
+    t = civ_play(_position(12).disorder("Campania"), "Bread and circuses", "Romans", "Latium")
+    assert not [a for a in t.legal(0) if isinstance(a, EventPick)]
+    assert _disordered(t) == ["Tuscany"]
+
+
+def test_bread_and_circuses_chooses_two_of_three_disordered_areas() -> None:
+    """Three Roman areas in disorder, a card for 2: the area it is played on (Calabria) and one the player
+    chooses among the other two (Campania); Latium stays disordered. No "stop" is offered: the card calms
+    2."""
+    t = civ_play(_calming("Latium", "Campania", "Calabria"), "Bread and circuses", "Romans", "Calabria")
+    assert set(t.legal(0)) == {EventPick(0, "area:Latium"), EventPick(0, "area:Campania")}
+    assert "choose another area whose disorder ends" in heading(GAME.view(t.state, 0), 0)
+    t.do(EventPick(0, "area:Campania"))
+    assert _disordered(t) == ["Latium", "Tuscany"] and not t.state.area("Calabria").disorder
+    go = t.state.go_of(0)
+    assert go is not None and go.stage == "cards" and event("Bread and circuses") in t.state.discard
+    assert [e.data["area"] for e in t.named("event_calmed")] == ["Campania"]  # Calabria is the card's area
+
+
+def test_edicts_of_ashoka_calms_three_of_four_one_choice_at_a_time() -> None:
+    """Edicts of Ashoka: "remove disorder from 3 areas" (card 31) with four Roman areas in disorder: the area
+    played on, then two choices, each one decision; the fourth stays disordered."""
+    t = _calming("Latium", "Campania", "Calabria")
+    t.state = t.state.with_empire(t.of("Romans").add_units("Sicily", "Spear", 1))
+    t = civ_play(t.disorder("Sicily"), "Edicts of Ashoka", "Romans", "Latium")
+    t.do(EventPick(0, "area:Sicily"))
+    assert set(t.legal(0)) == {EventPick(0, "area:Campania"), EventPick(0, "area:Calabria")}
+    t.do(EventPick(0, "area:Calabria"))
+    romans = ("Latium", "Campania", "Calabria", "Sicily")
+    assert [a for a in romans if t.state.area(a).disorder] == ["Campania"]
+    go = t.state.go_of(0)
+    assert go is not None and go.stage == "cards"
+
+
+@pytest.mark.parametrize("name", ["Bread and circuses", "Golden stool", "Edicts of Ashoka"])
+def test_a_card_for_several_areas_on_an_empire_with_one_disordered_area(name: str) -> None:
+    """With only Latium disordered, the card calms Latium and asks nothing more; bob's Tuscany stays."""
+    t = civ_play(_position(12), name, "Romans", "Latium")
+    go = t.state.go_of(0)
+    assert go is not None and go.stage == "cards" and not [a for a in t.legal(0) if isinstance(a, EventPick)]
     assert _disordered(t) == ["Tuscany"]
 
 
@@ -386,13 +426,7 @@ SPECIALS_ELSEWHERE: dict[str, str] = {
     "front_bonus": "test_seven_ages_conflict.py::test_e23_napoleon_in_muscovy_round_by_round",
 }
 
-SPECIALS_NOT_YET: dict[str, str] = {
-    "free_forts": "no scenario row yet (start.py places the Egyptians' free fort)",
-    "elite_markers": "no scenario row yet (start.py gives the starting elite markers)",
-    "no_cavalry_until_trade": "no scenario row yet (production.py and trade.py hold the bar)",
-    "invade_bonus": "no scenario row yet (conflict.py adds it when invading from the sea)",
-    "defence_bonus": "no scenario row yet (conflict.py adds it in the terrain named)",
-}
+SPECIALS_NOT_YET: dict[str, str] = {}
 
 
 def test_vikings_galleys_may_enter_an_ocean() -> None:
@@ -417,9 +451,149 @@ def test_inca_earn_one_more_in_a_mountain_area(area: str, more: int) -> None:
     assert area_income(s.state, inca, area) == area_income(s.state, romans, area) + more
 
 
+def _set_up(name: str, builds: int, *, others: Scenario | None = None) -> Scenario:
+    """Seat 0 starts ``name`` (on an empty map unless ``others`` holds empires), with no named leader and
+    up to ``builds`` Spears in its first start area, and finishes building."""
+    s = (others or Scenario(players=2)).hand(0, name).marker(0, "start")
+    s.at("start").turn_over(0).play(StartCard(0, card(name)))
+    s.play(next(a for a in s.legal(0) if isinstance(a, ChooseColour)), ChooseLeader(0, "", ""))
+    spear = Build(0, "Spear", load_deck().cards[card(name)].empire.starts[0])
+    for _ in range(builds):
+        if spear in s.legal(0):  # while the money and the pool last
+            s.play(spear)
+    return s.play(Done(0))
+
+
+@pytest.mark.parametrize(("name", "forts"), [("Egyptians", 1), ("Romans", 0)])
+def test_the_egyptians_set_up_a_free_fort_with_no_money_left(name: str, forts: int) -> None:
+    """free_forts (the Egyptians' card: 1): "Set-up any free forts your empire gets in any start area (your
+    choice) that doesn't already contain a fort" (L465). With every coin spent on Spears, no fort can be
+    paid for (5 money, L459), yet the Egyptians still place theirs, at no cost; the Romans place none."""
+    money = load_deck().cards[card(name)].empire.money
+    assert money is not None
+    s = _set_up(name, money)  # Spears (2 each, L2835) until the money or the pool runs out
+    area = load_deck().cards[card(name)].empire.starts[0]
+    left = s.empire_of(name).money
+    assert left < 5
+    if forts:
+        assert s.legal(0) == [FreeFort(0, area)]
+        s.play(FreeFort(0, area))
+    assert s.state.go_of(0) is None
+    assert (int(s.area(area).fort), s.empire_of(name).money) == (forts, left)
+
+
+def test_the_macedonians_elite_marker_counts_in_their_start_area_conflict() -> None:
+    """elite_markers (the Macedonians' card: 1): "Now place on the empire's card any elite markers listed in
+    its 'Special' section" (L437), before the start areas' conflicts (L445); a conflict total adds "+1 per
+    elite marker your empire has" (L714). The Greeks holding Macedonia have none."""
+    greeks = Scenario(players=2).empire("Hellenic Greeks", owner=1, progress=9,
+                                        units={"Macedonia": {"Spear": 1}})
+    s = _set_up("Macedonians", 2, others=script_deck(greeks, 4, 4))
+    assert s.empire_of("Macedonians").elite == 1
+    s.play(FightIn(0, "Macedonia"))
+    commit(s, 0, {"Spear": 1})
+    commit(s, 1, {"Spear": 1})
+    sides = last_tally(s)["sides"]
+    assert sides[0]["parts"]["elite"] == 1 and "elite" not in sides[1]["parts"]
+
+
+def test_the_prussians_start_with_two_elite_markers() -> None:
+    """elite_markers (the Prussians' card: 2), placed on the card at set-up (L437)."""
+    assert _set_up("Prussians", 1).empire_of("Prussians").elite == 2
+
+
+def _lose_a_trade(t: Table, trader: str) -> None:
+    """Seat 0's ``trader`` trades with seat 1's empire, the only one in range, and loses: a 0 against a 7."""
+    low, high = cards_of_value(0, 7)
+    t.hand(0, low).hand(1, high).marker(0, "trade", trader).enter("trade").do(TurnMarker(0, 0))
+    t.do(TradeCard(1, high), TradeCard(0, low))
+    assert t.named("trade_revealed")[0].data["winner"] == 1
+
+
+def test_the_olmecs_lift_only_the_icon_their_partner_does_not_bear() -> None:
+    """L519, "each of those restrictions": the Olmecs (no ships, no cavalry until trade) trade with the Xia
+    (no cavalry only): the Olmecs may build ships (Galley: 4) and still no cavalry (Chariot: 3)."""
+    t = Table(2).empire("Olmecs", 0, 5, ["Jin"]).empire("Xia", 1, 5, ["Henan"])
+    _lose_a_trade(t, "Olmecs")
+    built = buildable_units(t.of("Olmecs"))
+    assert "Galley" in built and "Chariot" not in built
+
+
+@pytest.mark.parametrize(("partner", "lifted"), [("Romans", True), ("Inca", True), ("Maya", False)])
+def test_the_xia_may_build_cavalry_after_trading_with_an_empire_free_of_that_icon(partner: str,
+                                                                                  lifted: bool) -> None:
+    """no_cavalry_until_trade (the Xia's card): "Each of those restrictions applies until the empire first
+    Trades with an empire that isn't so restricted, even if they lose the trade." (L519). The Xia lose a
+    trade to the Romans (no icon), the Inca (barred from ships only: not so restricted) or the Maya (barred
+    from cavalry too). A Chariot is available from level 3 (L2835)."""
+    t = Table(2).empire("Xia", 0, 5, ["Jin"]).empire(partner, 1, 5, ["Henan"])
+    assert "Chariot" not in buildable_units(t.of("Xia"))
+    _lose_a_trade(t, "Xia")
+    assert ("Chariot" in buildable_units(t.of("Xia"))) is lifted
+    if partner == "Inca":  # and the Inca, whose ship icon the Xia do not bear, may build ships (Galley: 4)
+        assert "Galley" in buildable_units(t.of("Inca"))
+        assert t.named("bar_lifted")[-1].data["classes"] == ["ships"]
+
+
+@pytest.mark.parametrize(("name", "bonus"), [("Vikings", 1), ("Normans", 1), ("Hellenic Greeks", 0)])
+def test_the_vikings_add_one_when_they_invade_from_the_sea(name: str, bonus: int) -> None:
+    """invade_bonus (the Vikings' and Normans' cards: "+1 to its total when it invades from the sea"). Two
+    Spears aboard galleys in the North Sea land in England, held by the Picts: invading (L2173).
+    The attacker adds its card's 1; the defender adds 2 for the invasion (L722) whoever attacks."""
+    s = Scenario(players=2).empire(name, owner=0, progress=16,
+                                   units={"Denmark": {"Spear": 1}, "North Sea": {"Spear": 2, "Galley": 2}})
+    s.empire("Picts", owner=1, progress=16, units={"England": {"Spear": 1}})
+    script_deck(s, 4, 4)
+    manoeuvre(s, 0, name).play(MoveFrom(0, "North Sea"), MoveUnits(0, "Galley", 2), MoveUnits(0, "Spear", 2),
+                               MoveTo(0, "England"), DropOff(0, "Spear", 2), StopHere(0), EndMovement(0),
+                               FightIn(0, "England"))
+    commit(s, 0, {"Spear": 1})
+    commit(s, 1, {"Spear": 1})
+    attacker, defender = last_tally(s)["sides"]
+    assert attacker["parts"].get("bonus", 0) == bonus
+    assert defender["parts"]["invaded"] == 2
+
+
+def test_the_vikings_gain_nothing_marching_in_by_land() -> None:
+    """invade_bonus is for invading "from the sea": the Vikings walking from Denmark into Schleswig add 0."""
+    s = Scenario(players=2).empire("Vikings", owner=0, progress=16, units={"Denmark": {"Spear": 3}})
+    s.empire("Picts", owner=1, progress=16, units={"Schleswig": {"Spear": 1}})
+    script_deck(s, 4, 4)
+    manoeuvre(s, 0, "Vikings").play(MoveFrom(0, "Denmark"), MoveUnits(0, "Spear", 2), MoveTo(0, "Schleswig"),
+                                    StopHere(0), EndMovement(0), FightIn(0, "Schleswig"))
+    commit(s, 0, {"Spear": 1})
+    commit(s, 1, {"Spear": 1})
+    attacker, defender = last_tally(s)["sides"]
+    assert "bonus" not in attacker["parts"] and "invaded" not in defender["parts"]
+
+
+@pytest.mark.parametrize(("name", "area", "terrain"), [
+    ("Ethiopians", "Epirus", 3 + 1), ("Picts", "Epirus", 3 + 1), ("Hellenic Greeks", "Epirus", 3),
+    ("Ethiopians", "Thracia", 0)])
+def test_the_ethiopians_defend_one_better_in_the_mountains(name: str, area: str, terrain: int) -> None:
+    """defence_bonus (the Ethiopians' and Picts' cards: mountain, +1). E22 (L729-733): a mountain's defence
+    modifier is 3 (Epirus, entered from Macedonia: no river); the card adds 1 there, and nothing in fertile
+    Thracia (defence 0)."""
+    s = Scenario(players=2).empire("Romans", owner=0, progress=10, units={"Macedonia": {"Spear": 3}})
+    s.empire(name, owner=1, progress=10, units={area: {"Spear": 1}})
+    script_deck(s, 4, 4)
+    manoeuvre(s, 0, "Romans").play(MoveFrom(0, "Macedonia"), MoveUnits(0, "Spear", 2), MoveTo(0, area),
+                                   StopHere(0), EndMovement(0), FightIn(0, area))
+    commit(s, 0, {"Spear": 1})
+    commit(s, 1, {"Spear": 1})
+    assert last_tally(s)["sides"][1]["parts"].get("terrain", 0) == terrain
+
+
 SPECIALS_HERE = {
     "galleys_in_oceans": "test_seven_ages_every_card.py::test_vikings_galleys_may_enter_an_ocean",
     "income_per_terrain": "test_seven_ages_every_card.py::test_inca_earn_one_more_in_a_mountain_area",
+    "free_forts": "test_seven_ages_every_card.py::test_the_egyptians_set_up_a_free_fort_with_no_money_left",
+    "elite_markers": "test_seven_ages_every_card.py::"
+                     "test_the_macedonians_elite_marker_counts_in_their_start_area_conflict",
+    "no_cavalry_until_trade": "test_seven_ages_every_card.py::"
+                              "test_the_xia_may_build_cavalry_after_trading_with_an_empire_free_of_that_icon",
+    "invade_bonus": "test_seven_ages_every_card.py::test_the_vikings_add_one_when_they_invade_from_the_sea",
+    "defence_bonus": "test_seven_ages_every_card.py::test_the_ethiopians_defend_one_better_in_the_mountains",
 }
 
 

@@ -67,7 +67,8 @@ def _heading(go: Mapping[str, Any]) -> str:
     name = load_deck().cards[int(ev["card"])].event.name if ev.get("card") else "the event"
     return f"{name}: " + {
         "seat": "choose the player whose hand you look at", "steal": "choose the card you take",
-        "disorder": "choose an area that falls into disorder", "convert": "choose the area that joins you",
+        "disorder": "choose an area that falls into disorder",
+        "calm": "choose another area whose disorder ends", "convert": "choose the area that joins you",
         "promote": "choose the leader promoted", "place": "choose where the new leader stands",
         "artefact": "choose the artefact lost", "leader": "choose the leader the assassins aim at",
         "discard": "choose a card of yours to discard",
@@ -80,6 +81,8 @@ def _words(event: Event, names: Names) -> str | None:
     name = the_empire(int(d["empire"])) if int(d.get("empire") or 0) else ""
     if t == "event_disorder":
         return f"{name} fall into disorder in {d['area']}."
+    if t == "event_calmed":
+        return f"{name} are no longer in disorder in {d['area']}."
     if t == "event_unit_lost":
         return f"{name} lose {article(str(d['unit']))} in {d['area']}."
     if t == "fires_check":
@@ -140,7 +143,8 @@ register_label(AssassinCard.kind, _label)
 register_named_label(EventPick.kind, _named_label)
 register_go_heading(EVENT, _heading)
 EVENT_TYPES = (
-    "event_disorder", "event_unit_lost", "fires_check", "event_city_reduced", "event_city_spared",
+    "event_disorder", "event_calmed", "event_unit_lost", "fires_check", "event_city_reduced",
+    "event_city_spared",
     "dynasty_ends", "dynasty_leader", "area_converted", "event_unit_placed", "build_ahead", "hand_looked",
     "hand_seen",
     "card_taken", "card_stolen", "artefact_lost", "assassin_target", "assassin_card_drawn", "assassin_redraw",

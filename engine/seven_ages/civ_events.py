@@ -3,10 +3,11 @@
 An event card runs its effect codes in order (L859-869). Codes that need nothing chosen run at once;
 the others pause the go at the stage :data:`EVENT` with one question at a time:
 
-- the **player of the event** chooses what the card leaves open (which areas fall into disorder, which
-  leader the assassins aim at, which artefact burns, which player is spied on and which card is taken, which
-  area converts, which leader is promoted) through :class:`~engine.seven_ages.actions_civ.EventPick`
-  moves offered in their go, the question kept in ``Go.data["event"]`` (their view only);
+- the **player of the event** chooses what the card leaves open (which areas fall into disorder or leave
+  it, which leader the assassins aim at, which artefact burns, which player is spied on and which card is
+  taken, which area converts, which leader is promoted) through
+  :class:`~engine.seven_ages.actions_civ.EventPick` moves offered in their go, the question kept in
+  ``Go.data["event"]`` (their view only);
 - the **victim** answers where the card says the choice is theirs (``lose_units``: "of its choice"), a
   :class:`~engine.seven_ages.state.Pending` of kind :data:`LOSE` on their seat;
 - an **assassination** (L883-891) is two secret pendings (:mod:`engine.seven_ages.assassins`) answered in
@@ -164,6 +165,9 @@ def _target(state: SevenState, ev: Mapping[str, Any]) -> Empire | None:
     return state.empire(t) if t and state.has_empire(t) else None
 
 
+CALM = "remove_disorder"
+"""Run by the caller's own runner for the area the card was played on (Civilise's, or Long march's in a
+manoeuvre), then here for the card's further areas (Bread and circuses: 2)."""
 CANCEL = "cancel_event"
 """A cancel acts only on an event as it is played (L871-877); a card played "at any time" may also be
 played now, in its player's Civilise (L863), where its other effects are carried out."""
@@ -209,6 +213,8 @@ def _begin(ctx: Ctx, go: Go, ev: dict[str, Any], x: Mapping[str, Any], simple: S
     """Start one effect; False when the event stops (a failed card check, L869)."""
     code, s = str(x["code"]), ctx.state
     action = PlayEvent(go.seat, int(ev["card"]), int(ev["target"]), str(ev["area"]))
+    if code == CALM:
+        return simple(ctx, go, action, x) and _calm_start(ctx, go, ev, int(x["count"]))
     if code not in CODES:
         return simple(ctx, go, action, x)
     e = _target(s, ev)
@@ -285,20 +291,49 @@ def _disorder_start(ctx: Ctx, go: Go, ev: dict[str, Any], e: Empire, n: int) -> 
         if _land(area) and not ctx.state.area(area).disorder:
             disorder(ctx, e, area)
         return True
-    options = disorder_candidates(ctx.state, e)
-    if n <= 0 or not options:
+    if n <= 0:
         return True
-    if len(options) <= n:  # nothing to choose: every one of them
+    return _each_or_ask(ctx, go.seat, e, disorder_candidates(ctx.state, e), n, "disorder", disorder)
+
+
+def _each_or_ask(ctx: Ctx, seat: PlayerId, e: Empire, options: list[str], n: int, code: str,
+                 act: Callable[[Ctx, Empire, str], None]) -> bool:
+    """Up to ``n`` of the target's ``options`` (areas): ``act`` on every one when there are no more than
+    that (nothing to choose), else the player is asked ``code`` for them, one at a time."""
+    if len(options) <= n:
         for a in options:
-            disorder(ctx, e, a)
+            act(ctx, e, a)
         return True
-    return _ask(ctx, go.seat, {"code": "disorder", "left": n})
+    return _ask(ctx, seat, {"code": code, "left": n})
 
 
 def disorder(ctx: Ctx, e: Empire, area: str) -> None:
     """``area`` of the empire ``e`` falls into disorder by an event (announced)."""
     ctx.state = ctx.state.with_area(replace(ctx.state.area(area), disorder=True))
     ctx.emit("event_disorder", empire=e.card, area=area)
+
+
+def calm_candidates(state: SevenState, e: Empire) -> list[str]:
+    """The target's areas still in disorder (those a ``remove_disorder`` event may calm)."""
+    return [a for a in e.areas() if state.area(a).disorder]
+
+
+def _calm_start(ctx: Ctx, go: Go, ev: dict[str, Any], count: int) -> bool:
+    """``remove_disorder`` after the area the card was played on is calmed (by the caller's own runner):
+    up to ``count - 1`` more of the target's disordered areas, the player choosing one at a time; all of
+    them without a question when there are no more than that. "Remove disorder from 2 areas" allows no
+    fewer where more are disordered, so no "stop" is offered. Played on no area, it calms none."""
+    e = _target(ctx.state, ev)
+    left = count - 1
+    if e is None or not ev["area"] or left <= 0:
+        return True
+    return _each_or_ask(ctx, go.seat, e, calm_candidates(ctx.state, e), left, "calm", calm)
+
+
+def calm(ctx: Ctx, e: Empire, area: str) -> None:
+    """The disorder of ``area`` of the empire ``e`` ends by an event (announced)."""
+    ctx.state = ctx.state.with_area(replace(ctx.state.area(area), disorder=False))
+    ctx.emit("event_calmed", empire=e.card, area=area)
 
 
 # -- cities, dynasties ------------------------------------------------------------------------------
@@ -413,6 +448,8 @@ def picks(state: SevenState, go: Go) -> list[str]:
         return []
     if code == "disorder":
         return [f"area:{a}" for a in disorder_candidates(state, e)]
+    if code == "calm":
+        return [f"area:{a}" for a in calm_candidates(state, e)]
     if code == "add":
         unit = str(ask["unit"])
         return [f"area:{a}" for a in place_areas(state, e, unit)] if pool(e, unit) > 0 else []
@@ -465,6 +502,10 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
     elif code == "disorder":
         assert e is not None
         disorder(ctx, e, detail)
+        follow = _less(ask)
+    elif code == "calm":
+        assert e is not None
+        calm(ctx, e, detail)
         follow = _less(ask)
     elif code == "convert":
         assert e is not None

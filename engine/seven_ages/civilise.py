@@ -356,8 +356,7 @@ class CiviliseRules(BaseGoRules):
             if event_problem([x["code"] for x in c.event.effects], c.event.timing) is None:
                 out += [PlayEvent(seat, card, t, a) for t, a in self._event_targets(state, go, c.event.target,
                                                                                     c.event.effects)
-                        if not _needs_several_areas(state, c.event.effects, t)
-                        and not range_requests.refused(go, seat, t)]
+                        if not range_requests.refused(go, seat, t)]
         return out
 
     def _leader_moves(self, state: SevenState, go: Go, e: Empire) -> list[Action]:
@@ -496,7 +495,8 @@ class CiviliseRules(BaseGoRules):
                        effects: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
         """(empire, area) pairs an event may be played on; an area only where an effect needs one."""
         needs_area = target == "area" or any(x["code"] in ("free_city", "improve_city") for x in effects)
-        may_area = any(x["code"] == "remove_disorder" for x in effects)  # the disorder of one area, or none
+        # remove_disorder: the first area calmed, or none; the card's further areas are asked after
+        may_area = any(x["code"] == "remove_disorder" for x in effects)
         mine = [e for e in state.empires if e.owner == go.seat]
         pool = {"own_empire": mine, "other_empire": [e for e in state.empires if e.owner != go.seat],
                 "any_empire": list(state.empires), "area": list(state.empires)}.get(target)
@@ -560,9 +560,6 @@ class CiviliseRules(BaseGoRules):
                 raise IllegalAction("out_of_range", problem)
         if (action.target, action.area) not in self._event_targets(ctx.state, go, ev.target, ev.effects):
             raise IllegalAction("bad_target", f"{ev.name} cannot be played there.")
-        if _needs_several_areas(ctx.state, ev.effects, action.target):
-            raise IllegalAction("event_not_now", "Choosing several areas for this event comes with the full "
-                                "card effects, part 4 of 7 Ages; it cannot be played yet.")
         s = ctx.state
         route = civ_range.event_route(s, go, s.empire(action.target), action.area, ev.effects) \
             if action.target else None
@@ -958,15 +955,6 @@ def simple_effect(ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> 
     ctx.emit("event_effect", seat=go.seat, code=code, empire=target.card if target else 0,
              params={k: v for k, v in x.items() if k != "code"})
     return True
-
-
-def _needs_several_areas(state: SevenState, effects: Sequence[Mapping[str, Any]], target: int) -> bool:
-    """An event removing disorder in several areas, where the target has more than one to choose from:
-    a choice of areas part 4 brings (with only one, nothing is chosen)."""
-    if not target or not state.has_empire(target):
-        return False
-    disordered = sum(1 for a in state.empire(target).areas() if state.area(a).disorder)
-    return any(x["code"] == "remove_disorder" and int(x["count"]) > 1 for x in effects) and disordered > 1
 
 
 def removal_cost(state: SevenState, e: Empire, area: str) -> int:

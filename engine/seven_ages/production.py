@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import steps
+from engine.seven_ages import steps, trade_bars
 from engine.seven_ages.actions import Build, BuildElite, Done, Fortify, Unmaintain
 from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck
@@ -142,7 +142,7 @@ def ahead_levels(e: Empire) -> int:
 
 def buildable_units(empire: Empire) -> list[str]:
     """Unit types available at the empire's progress level (L505), or ahead of it by its card or an event
-    (L1628), allowed by its icons (L515)."""
+    (L1628), allowed by its icons until a first trade lifts them (L519)."""
     tables = load_tables()
     card = card_of(empire)
     level = empire.progress + ahead_levels(empire) + sum(
@@ -151,11 +151,8 @@ def buildable_units(empire: Empire) -> list[str]:
     for name, ut in tables.unit_types.items():
         if ut.available > level or pool(empire, name) <= 0:
             continue
-        if not empire.has("traded"):
-            if ut.unit_class == "ships" and "no_ships_until_trade" in card.codes():
-                continue
-            if ut.unit_class == "cavalry" and "no_cavalry_until_trade" in card.codes():
-                continue
+        if trade_bars.barred(empire, ut.unit_class):
+            continue
         out.append(name)
     return out
 

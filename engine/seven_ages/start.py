@@ -319,7 +319,7 @@ class StartRules(BaseGoRules):
                            card.money)
         elites = card.effect("elite_markers")
         if elites is not None:
-            empire = replace(empire, elite=min(3, int(elites["count"])))  # L435
+            empire = replace(empire, elite=min(3, int(elites["count"])))  # L437, at most 3 (L527)
         ctx.state = replace(s.with_empire(empire), started_count=s.started_count + 1)
         ctx.emit("empire_started", seat=go.seat, empire=number, name=card.name, colour=colour,
                  progress=level, money=empire.money)

@@ -6,9 +6,9 @@ Entities (NOTES 4.1):
   owns, its first-player bids.
 - :class:`Empire` - an empire in play, keyed by its card number: owner, counter mix (colour),
   progress level, money, units on the map (:class:`Stack`), elite markers, leaders, artefacts,
-  religions (dominant first), government, capital, homeland, flags ("traded" lifts the
-  "no ships/cavalry until trade" icons). Its unit pool is the counter mix less what is on the map
-  (:func:`pool`).
+  religions (dominant first), government, capital, homeland, flags (``lifted:<code>``: a
+  "no ships/cavalry until trade" icon lifted, :mod:`engine.seven_ages.trade_bars`). Its unit pool is
+  the counter mix less what is on the map (:func:`pool`).
 - :class:`AreaState` - what an area holds apart from units: a city (its value), a fort, disorder,
   artefact markers. Only areas with something on them are kept.
 - :class:`Marker` - an action marker placed this turn: owner, which action (or ``wild``), the
@@ -114,7 +114,7 @@ class Empire:
     homeland: str | None = None
     started: int = 0  # the turn it started
     passed: int = 0  # 0; or the order (1, 2, ...) in which it went beyond level 49 (tie-break, L311)
-    flags: tuple[str, ...] = ()  # sorted words: "traded" (lifts the ship/cavalry icons, L515), ...
+    flags: tuple[str, ...] = ()  # sorted words: "lifted:<code>" (an icon lifted, L519), ...
     belief_markers: tuple[tuple[str, int], ...] = ()  # (religion or government, the double-sided
     # marker showing it: an index of Deck.belief_markers), L915-919; see engine.seven_ages.beliefs
     coasts: tuple[tuple[str, str], ...] = ()  # (land area, coast): the coast its ships lie on in a land

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import prefs, range_permission, steps
+from engine.seven_ages import prefs, range_permission, steps, trade_bars
 from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
 from engine.seven_ages.actions_move import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.card_words import card_text
@@ -30,7 +30,7 @@ from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
-from engine.words import plural
+from engine.words import join_words, plural
 
 
 def partners(in_reach: Mapping[str, bool], traded: Iterable[str]) -> list[str]:
@@ -466,12 +466,13 @@ class TradeRules(BaseGoRules):
                 immediate(ctx, card, "per_trade_tied")
         notes = set(ctx.state.notes) | {f"traded:{c}" for c in both}
         ctx.state = replace(ctx.state, notes=tuple(sorted(notes)))
-        if partner:
-            codes = {c: load_deck().cards[c].empire.codes() for c in both}
-            limits = {"no_ships_until_trade", "no_cavalry_until_trade"}
+        if partner:  # each icon lifted by a trade with an empire free of it, won or lost (L519)
             for card, other in ((both[0], both[1]), (both[1], both[0])):
-                if not codes[other] & limits:  # traded with an unrestricted empire (L43-45)
-                    ctx.state = ctx.state.with_empire(ctx.state.empire(card).flagged("traded"))
+                e = ctx.state.empire(card)
+                classes = trade_bars.lifted_by(e, ctx.state.empire(other))
+                if classes:
+                    ctx.state = ctx.state.with_empire(trade_bars.lift(e, classes))
+                    ctx.emit("bar_lifted", empire=card, classes=classes)
 
     def _levels(self, ctx: Ctx, go: Go, action: TradeLevels) -> None:
         if go.stage != LEVELS or action.player != go.data["seats"][go.data["winner"]]:
@@ -635,6 +636,9 @@ def _trade_words(event: Event, names: Names) -> str | None:
     if event.type == "gift":
         return f"{the_empire(int(d['empire']))} give {d['money']} money to " \
                f"{empire_name(int(d['to']))}."
+    if event.type == "bar_lifted":
+        return (f"{the_empire(int(d['empire']))} may build {join_words([str(c) for c in d['classes']])} from "
+                "now on: they traded with an empire free of that restriction.")
     return _range_words(event)
 
 
@@ -662,7 +666,7 @@ def _range_words(event: Event) -> str | None:
 
 for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift):
     register_label(_kind.kind, _trade_label)
-for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift",
+for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift", "bar_lifted",
               "deck_reshuffled", "range_asked", "range_answered", "range_price", "range_paid"):
     register_event(_type, _trade_words)
 for _stage, _words in (("partner", "choose the empire to trade with"),
