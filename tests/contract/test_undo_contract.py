@@ -7,13 +7,22 @@ was resolved." The log stays append-only: an undo is its own entry (:func:`engin
 Issue 24: undo never crosses a reveal, decided by the hidden swap (:mod:`tests.contract.swap`): the
 same move applied to states that differ only in what its player alone knows
 (:meth:`engine.core.Game.private_variants`) must tell every other seat the same, or it is final.
+
+A quiet move (:meth:`engine.core.Game.quiet`: an order armed ahead, a private preference) is no move after
+which "another player acted" or "something became known" by that list: it tells no one but its sender
+anything and stands in no one's way, so its sender may take it back (docs/ARCHITECTURE.md, "Quiet
+moves"). Its own events are its sender's echo of what it chose, private by design, so their audience
+alone is no reveal. What would be one is the sender learning something the rules hide from it: the same
+move applied to states that differ only in another seat's secrets must tell its sender the same, or it
+is final (the hidden swap turned round). Nothing learnt later reopens it either: :class:`LogReplay` lets
+only other seats' quiet moves, which tell the sender nothing, stand between it and its undo.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -58,15 +67,35 @@ def same(game: Game, a: Any, b: Any) -> bool:
     return canonical(game.to_json(a)) == canonical(game.to_json(b))
 
 
-def why_final(game: Game, before: Any, after: Any, player: int, events: Any) -> str | None:
+def why_final(game: Game, before: Any, action: Action, after: Any, events: Any) -> str | None:
     """What made a move final by the issue's own list, read from the outside (None: nothing did)."""
+    player = action.player
     if getattr(before, "rng_counter", None) != getattr(after, "rng_counter", None):
         return "roll"
+    if game.quiet(before, action):
+        return "reveal" if quiet_reveals(game, before, action, events) else None
     if any(e.audience != PUBLIC for e in events):
         return "reveal"
     if game.actors(after) != {player}:
         return "next player"
     return None
+
+
+def quiet_reveals(game: Game, before: Any, action: Action, events: Any) -> bool:
+    """Whether a quiet move tells anyone but its sender anything, or tells its sender something it did not
+    know: the move applied to each state differing only in another seat's secrets is refused, or tells
+    its sender other events."""
+    if any(e.audience != (action.player,) for e in events):
+        return True
+    seats = len(game.scores(before))
+    for seat in (s for s in range(seats) if s != action.player):
+        for variant in game.private_variants(before, seat):
+            try:
+                if list(game.apply(variant, action).events) != list(events):
+                    return True
+            except IllegalAction:
+                return True
+    return False
 
 
 def play(spec: GameSpec, players: int, seed: int) -> Run:
@@ -85,7 +114,7 @@ def play(spec: GameSpec, players: int, seed: int) -> Run:
         action = policy.choose(state, player)
         result = live.play(action)
         log.append(action.to_json())
-        final = why_final(game, state, result.state, player, result.events)
+        final = why_final(game, state, action, result.state, result.events)
         for other in range(players):
             if other != player and live.undoable(other) is not None:
                 run.problems.append(f"{other} could take back {action} of player {player}")
@@ -132,6 +161,36 @@ def test_undo_takes_back_only_moves_after_which_nothing_became_known(spec: GameS
     assert run.problems == [], "\n".join(run.problems[:20])
     # every game rolls, reveals or passes the turn somewhere in its first moves: refused an undo
     assert sum(run.refused.values()) > 0
+
+
+QUIET = [s for s in SPECS if s.quiet_moves]
+
+
+@pytest.mark.parametrize("spec", QUIET, ids=spec_id)
+def test_a_quiet_move_is_final_once_it_tells_anyone_anything_new(spec: GameSpec) -> None:
+    """The quiet exception can fail: a quiet move's own events to its sender are no reveal, but the same
+    told to the table, or told its sender otherwise than on a state differing only in another seat's
+    secrets (as if those secrets had decided them), make it final."""
+    game = spec.load()
+    players = spec.max_players
+    policy = spec.make_policy("random", 5)
+    state = game.setup(players, spec.checked_options(players, {}), 5)
+    checked = 0
+    for _ in range(STEPS):
+        if game.is_over(state) or checked >= 3:
+            break
+        for move in (m for seat in range(players) for m in game.quiet_examples(state, seat)):
+            events = list(game.apply(state, move).events)
+            if not events:
+                continue
+            checked += 1
+            assert why_final(game, state, move, game.apply(state, move).state, events) is None, move
+            public = [replace(e, audience=PUBLIC) for e in events]
+            assert quiet_reveals(game, state, move, public), move
+            other = [replace(events[0], data={**events[0].data, "told": "a secret"}), *events[1:]]
+            assert quiet_reveals(game, state, move, other), move
+        state = game.apply(state, policy.choose(state, min(game.actors(state)))).state
+    assert checked > 0, f"{spec.title} declares quiet moves yet none with an event to check"
 
 
 @pytest.mark.slow
