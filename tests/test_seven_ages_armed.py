@@ -568,3 +568,16 @@ def test_during_the_window_nobody_learns_whether_the_victim_holds_the_cancel() -
         seen.append((GAME.view(s.state, 0), GAME.view(s.state, None), GAME.legal_actions(s.state, 0),
                      heading(GAME.view(s.state, 1), 1, NAMES), asked(s)))
     assert seen[0] == seen[1]
+
+
+def test_the_quiet_examples_never_offer_an_order_already_armed_the_same_way() -> None:
+    """An example arms something new (the contract checks that each changes the state): with Anna's
+    Ghazi raid armed on the first empire the examples would name, they name another or none."""
+    s = table(GHAZI)
+    first = next(a for a in GAME.quiet_examples(s.state, 0) if isinstance(a, Arm))
+    s.apply(first)
+    again = [a for a in GAME.quiet_examples(s.state, 0) if isinstance(a, Arm)]
+    assert first not in again
+    assert again, "Peter's Huns are another empire the raid fits"
+    for arm in again:
+        assert GAME.apply(s.state, arm).state != s.state, arm

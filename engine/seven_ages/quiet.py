@@ -32,8 +32,9 @@ def is_quiet(action: Action) -> bool:
 
 def examples(state: SevenState, seat: PlayerId) -> list[Action]:
     """Some quiet moves ``seat`` may send now: an order on each of a few armable cards of its hand (on the
-    first empire of another player it fits, naming that empire's first areas), the withdrawal of each
-    order it has, and each quiet preference set to another value. Each is accepted as it stands."""
+    first empire of another player it fits, naming that empire's first areas; the next such empire when
+    that order is armed already), the withdrawal of each order it has, and each quiet preference set to
+    another value. Each is accepted as it stands and changes something."""
     if state.phase == OVER or not 0 <= seat < state.players:
         return []
     out: list[Action] = [Disarm(seat, order[0]) for order in armed.orders(state, seat)]
@@ -48,9 +49,11 @@ def examples(state: SevenState, seat: PlayerId) -> list[Action]:
 
 
 def _orders(state: SevenState, seat: PlayerId) -> list[Action]:
-    """Up to :data:`EXAMPLES` orders ``seat`` may arm now, one per card."""
+    """Up to :data:`EXAMPLES` orders ``seat`` may arm now, one per card, each other than the order it
+    has armed on that card (arming that again would change nothing: no example)."""
     out: list[Action] = []
     mine = [e.card for e in state.empires_of(seat)]
+    standing = set(armed.orders(state, seat))
     for card in sorted(set(state.people[seat].hand)):
         if len(out) >= EXAMPLES or not armed.armable(card):
             continue
@@ -58,7 +61,9 @@ def _orders(state: SevenState, seat: PlayerId) -> list[Action]:
         if armed.takes(card) and not to:
             continue
         wanted = armed.disorders(card)
-        target = next((e for e in state.empires if e.owner != seat and len(e.areas()) >= wanted), None)
-        if target is not None:
-            out.append(Arm(seat, card, target.card, ",".join(target.areas()[:wanted]), to))
+        orders = ((card, e.card, ",".join(e.areas()[:wanted]), to)
+                  for e in state.empires if e.owner != seat and len(e.areas()) >= wanted)
+        order = next((o for o in orders if o not in standing), None)
+        if order is not None:
+            out.append(Arm(seat, *order))
     return out
