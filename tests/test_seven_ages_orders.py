@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import Decision
 from engine.seven_ages.actions_civ import Arm, Disarm
+from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_armed import (
@@ -70,11 +71,21 @@ def test_an_empire_with_too_few_areas_is_not_offered_and_an_armed_card_may_be_wi
     ]
 
 
+def armed_by_the_rules() -> list[str]:
+    """The events a player may arm, read from the card data (not from the code under test): those played on
+    another player's empire in its Manoeuvre, Production or Trade go, in alphabetical order."""
+    goes = {"manoeuvre", "production", "trade"}
+    return sorted({c.event.name for c in load_deck().cards.values()
+                   if c.event.target == "other_empire" and c.event.timing in goes})
+
+
 def test_with_nothing_to_order_the_heading_says_why() -> None:
+    able = armed_by_the_rules()
+    # Border raid is armable now; Gold mine is played on one's own empire
+    assert "Border raid" in able and "Gold mine" not in able
     assert orders(table(), 1).heading == (
-        "You have no standing order to give: you hold none of the cards that can be armed (Closed country, "
-        "Corrupt administration, Ghazi raid, Jolly Roger, Nomad raid, Pirate raid, Raiders from the steppe "
-        "and Scourge of God) and have no order armed")
+        "You have no standing order to give: you hold none of the cards that can be armed "
+        f"({', '.join(able[:-1])} and {able[-1]}) and have no order armed")
     lonely = Scenario(players=2)
     lonely.empire("Parthians", owner=0, progress=10, units={"Tuscany": {"Spear": 1}})
     lonely.hand(0, GHAZI).marker(0, "manoeuvre", "Parthians").first(0).at("manoeuvre")
