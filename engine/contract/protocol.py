@@ -90,8 +90,8 @@ class Game(Protocol[S, V]):
         Quiet moves are moves a seat may send at any time (:attr:`engine.spec.GameSpec.anytime_kinds`).
         The platform counts a quiet move in no number another seat sees (the move counter, the
         staleness token of every button, the public log and news) and lets its sender alone take it
-        back, whatever the others played meanwhile (:class:`LogReplay`). False by default
-        (:class:`BaseGame`); a game with one declares the facet ``quiet_moves`` in its spec."""
+        back past other seats' quiet moves (not past a move the others see; :class:`LogReplay`). False
+        by default (:class:`BaseGame`); a game with one declares the facet ``quiet_moves`` in its spec."""
         ...
 
     def quiet_examples(self, state: S, seat: PlayerId) -> Sequence[Action]:
