@@ -207,6 +207,17 @@ def test_arming_again_replaces_the_order() -> None:
     assert s.state.people[0].armed == ((GHAZI, ROMANS, "Campania", 0),)
 
 
+def test_every_quiet_example_changes_something_once_an_order_is_armed() -> None:
+    """The quiet examples (:meth:`engine.core.Game.quiet_examples`) offer no order armed already: arming it
+    again would change nothing, and the contract suite checks each example by what it changes."""
+    s = table(GHAZI, NOMAD)
+    offered = [a for a in GAME.quiet_examples(s.state, 0) if isinstance(a, Arm)]
+    assert len(offered) == 2
+    s.play(offered[0])
+    for move in GAME.quiet_examples(s.state, 0):
+        assert GAME.dumps(GAME.apply(s.state, move).state) != GAME.dumps(s.state), move
+
+
 def test_bad_orders_are_refused_with_one_sentence() -> None:
     s = table(GHAZI, NOMAD, GOLD)
     refusals = [

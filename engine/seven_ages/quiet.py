@@ -32,8 +32,9 @@ def is_quiet(action: Action) -> bool:
 
 def examples(state: SevenState, seat: PlayerId) -> list[Action]:
     """Some quiet moves ``seat`` may send now: an order on each of a few armable cards of its hand (on the
-    first empire of another player it fits, naming that empire's first areas), the withdrawal of each
-    order it has, and each quiet preference set to another value. Each is accepted as it stands."""
+    first empire of another player it fits, naming that empire's first areas; none the seat has armed
+    already), the withdrawal of each order it has, and each quiet preference set to another value. Each is
+    accepted as it stands and changes something."""
     if state.phase == OVER or not 0 <= seat < state.players:
         return []
     out: list[Action] = [Disarm(seat, order[0]) for order in armed.orders(state, seat)]
@@ -51,6 +52,7 @@ def _orders(state: SevenState, seat: PlayerId) -> list[Action]:
     """Up to :data:`EXAMPLES` orders ``seat`` may arm now, one per card."""
     out: list[Action] = []
     mine = [e.card for e in state.empires_of(seat)]
+    armed_now = set(armed.orders(state, seat))  # arming one of these again would change nothing
     for card in sorted(set(state.people[seat].hand)):
         if len(out) >= EXAMPLES or not armed.armable(card):
             continue
@@ -59,6 +61,7 @@ def _orders(state: SevenState, seat: PlayerId) -> list[Action]:
             continue
         wanted = armed.disorders(card)
         target = next((e for e in state.empires if e.owner != seat and len(e.areas()) >= wanted), None)
-        if target is not None:
-            out.append(Arm(seat, card, target.card, ",".join(target.areas()[:wanted]), to))
+        areas = ",".join(target.areas()[:wanted]) if target is not None else ""
+        if target is not None and (card, target.card, areas, to) not in armed_now:
+            out.append(Arm(seat, card, target.card, areas, to))
     return out
