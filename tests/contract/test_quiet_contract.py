@@ -59,7 +59,7 @@ class Tried:
 
     played: int = 0  # quiet examples played
     kinds: set[str] = field(default_factory=set)
-    quiet_in_play: int = 0  # moves of the random play that the game calls quiet (none may be)
+    quiet_in_play: int = 0  # moves the steps ask of the seat playing that the game calls quiet (none may be)
     problems: list[str] = field(default_factory=list)
 
 
@@ -81,7 +81,9 @@ def try_quiet(spec: GameSpec) -> Tried:
                     check_one(game, state, move, names, tried)
         player = pick.choice(sorted(game.actors(state)))
         move = ais[player].choose(state, player)
-        tried.quiet_in_play += game.quiet(state, move)
+        # every move the step offers, not only the one chosen: a computer player may itself arm an order
+        # (a quiet move sent by a seat that chose to, as a person may), which is no move the step asks
+        tried.quiet_in_play += sum(game.quiet(state, m) for m in game.legal_actions(state, player))
         state = game.apply(state, move).state
     return tried
 
