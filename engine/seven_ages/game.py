@@ -36,6 +36,7 @@ from engine.seven_ages import (
     prefs,
     quiet,
     secrets,
+    start,
     steps,
     text,
     window,
@@ -80,12 +81,15 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def up_next(self, state: SevenState) -> PlayerId | None:
         """The next seat of the queue in a step taken one seat at a time where no other seat is asked in
-        between (the spare-marker draft; Start, Discard, and Civilise once the seat acting has no card
-        left to play: how many cards a hand holds is public); None elsewhere."""
+        between (the spare-marker draft; Discard; Civilise once the seat acting has no card left to play:
+        how many cards a hand holds is public; Start once the seat acting is past its start areas'
+        conflicts, or holds no card to start an empire with); None elsewhere."""
         if state.phase not in _ONE_BY_ONE or state.pending or state.choosing_colours():
             return None
         if state.phase == "civilise" and state.queue and state.people[state.queue[0]].hand:
             return None  # an event it may play can ask another seat first (a victim, an assassination)
+        if state.phase == "start" and state.queue and not start.alone_to_the_end(state, state.queue[0]):
+            return None  # the empire it starts may fight over its start areas, asking the seats there first
         return next((q for q in state.queue if q != state.queue[0]), None)
 
     def step(self, state: SevenState) -> str:

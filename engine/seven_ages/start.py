@@ -169,6 +169,21 @@ def startable(state: SevenState, seat: PlayerId) -> list[int]:
             if not state.has_empire(c) and eligible(state, cards[c].empire)]
 
 
+_PAST_CONFLICTS = frozenset({"capital", "homeland", "forts", "free_forts"})
+"""A Start go's stages after its start areas' conflicts (L445-465): the seat alone decides the rest."""
+
+
+def alone_to_the_end(state: SevenState, seat: PlayerId) -> bool:
+    """Whether ``seat``'s part of Start can ask no other seat, from what every seat sees: its go is past the
+    start areas' conflicts (a conflict asks the empires there, L445), or it has no go and no card (so it can
+    only pass). A seat holding a card may start an empire whose start areas nobody knows yet: a conflict
+    may follow, so that is never answered yes, whatever the hand holds."""
+    go = state.go_of(seat)
+    if go is None:
+        return not state.people[seat].hand
+    return go.stage in _PAST_CONFLICTS
+
+
 def _card(go: Go) -> int:
     return int(go.data.get("card", 0))
 
