@@ -9,8 +9,11 @@ from dataclasses import replace
 from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, StartCard, TurnMarker
 from engine.seven_ages.game import GAME
 from engine.seven_ages.markers import maximum, took_wild
+from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, OVER, PAST_THE_END
+from tests.contract.checks import random_playout
 from tests.seven_ages_builder import Scenario, card
+from tests.test_seven_ages_every_card import CENSUS_OPTIONS
 
 SPEARS = {"Spear": 1}
 
@@ -198,6 +201,37 @@ def test_option_five_spare_markers_are_drafted_in_secret() -> None:
     assert s.state.people[0].drafted == ("start",)
     s.play(PlaceMarker(0, EXTRA, "start"), PlaceMarker(0, EXTRA, "start"))
     assert 0 not in s.actors()
+
+
+def test_a_seat_handed_two_spare_sets_is_told_what_it_is_handed() -> None:
+    """Option 5 with 3 players (L1188-1190): 'use 2 spare sets ... go round the table twice'. Seat 1 is handed
+    the markers seat 0 left, and sees them as at the table; with two of a kind its choices stay the same
+    whichever seat 0 took, so a private event tells it (and only it) what it is handed."""
+    s = Scenario(3, {"enhanced_play": True}).first(0).at(DRAFT)
+    names = ["alice (Blue)", "bob (Red)", "carol (Green)"]
+    told = {}
+    for taken in ("trade", "civilise"):
+        result = GAME.apply(s.state, DraftMarker(0, taken))
+        left = list(MARKER_SET * 2)
+        left.remove(taken)
+        handed = [e for e in result.events if e.type == "spare_markers_handed"]
+        assert [e.audience for e in handed] == [(1,)]
+        assert sorted(handed[0].data["markers"]) == sorted(left)
+        assert GAME.view(result.state, 1)["spare_offered"] == sorted(left)
+        # its moves, one per kind, tell it nothing of what seat 0 took
+        assert GAME.legal_actions(result.state, 1) == [DraftMarker(1, m) for m in sorted(set(MARKER_SET))]
+        told[taken] = GAME.describe_event(handed[0], names)
+    assert told["trade"] is not None and told["trade"].startswith("alice (Blue) passes you")
+    assert "1 Trade and progress marker" in told["trade"] and "2 Civilise markers" in told["trade"]
+    other = str(told["civilise"])
+    assert "2 Trade and progress markers" in other and "1 Civilise marker" in other
+
+
+def test_option_five_draft_with_three_players_keeps_the_contract() -> None:
+    """The census's contract playout that found the draft telling a seat nothing of the spare markers it is
+    handed (3 players, seed 3: the swap check at move 32)."""
+    run = random_playout(SPEC, 3, 3, "random", options=CENSUS_OPTIONS)
+    assert not run.problems, run.problems[:3]
 
 
 def test_option_five_with_two_players_gives_two_sets() -> None:

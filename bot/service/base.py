@@ -321,18 +321,20 @@ class ServiceBase:
                            "places": [list(place) for place in game.places(unit.state)]}
             unit.notice(NoticeKind.game_over, **unit.result, names=list(unit.names()))
 
-    def _ai_choice(self, unit: Unit, player: PlayerId) -> Action:
+    def _ai_choice(self, unit: Unit, player: PlayerId, state: Any = None) -> Action:
+        """The seat's AI's move in ``state`` (None: the game's state; another: a scratch copy of it)."""
         seat = unit.seat(player)
         name = (seat.ai_policy if seat else None) or self.default_ai
+        state = unit.state if state is None else state
         # the public counter: an AI's choice must not depend on whether someone made a quiet move
         seed = (unit.lg.row.seed * 1_000_003 + unit.public_seq * 7 + player) % (1 << 62)
         try:
-            action: Action = unit.lg.spec.make_policy(name, seed).choose(unit.state, player)
+            action: Action = unit.lg.spec.make_policy(name, seed).choose(state, player)
             return action
         except Exception:
             log.exception("AI %s failed in game %s; playing its first legal action", name,
                           unit.lg.row.game_id)
-            return unit.lg.game.legal_actions(unit.state, player)[0]
+            return unit.lg.game.legal_actions(state, player)[0]
 
     @off_loop
     def _run_ai(self, unit: Unit) -> bool:

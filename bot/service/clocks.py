@@ -11,7 +11,11 @@ from bot.service.base import log
 from bot.service.errors import ServiceError
 from bot.service.offload import cpu, off_loop
 from bot.service.records import DAY, Loaded, Unit, require_manager, turn_due
-from engine.core import PlayerId
+from engine.core import Action, IllegalAction, PlayerId
+
+SCRATCH_MOVES = 8
+"""How many standing moves an AI answering for a late person may send to a scratch copy of the state before
+its answer (then the passive move is played): the greedy AI arms at most a card or two at a time."""
 
 
 class ClockOps(AuditOps):
@@ -147,8 +151,29 @@ class ClockOps(AuditOps):
             if game.is_over(unit.state) or player not in actors or (actors - {player}) - others:
                 break
             action = game.timeout_action(unit.state, player) if policy == "skip" else \
-                self._ai_choice(unit, player)
+                self._ai_answer(unit, player)
             self._apply(unit, action, "timeout", None)
+
+    def _ai_answer(self, unit: Unit, player: PlayerId) -> Action:
+        """The AI's answer to the decision a late person was asked: never a move of a kind a seat may send
+        at any time (the spec's ``anytime_kinds``: a standing order armed or disarmed, a preference), which
+        answers nothing and which the person never chose. An AI that would first send such a move is let
+        send it to a scratch copy of the state only (such moves are quiet: they change what their sender
+        alone knows), and asked again there; its answer is played if the real state takes it, else the
+        game's passive move (:meth:`engine.core.Game.timeout_action`)."""
+        game, anytime = unit.lg.game, unit.lg.spec.anytime_kinds
+        scratch = unit.state
+        for _ in range(SCRATCH_MOVES):
+            action = self._ai_choice(unit, player, scratch)
+            if action.kind not in anytime:
+                if scratch is unit.state or action in game.legal_actions(unit.state, player):
+                    return action
+                break  # the answer leant on the order it would have armed
+            try:
+                scratch = game.apply(scratch, action).state
+            except IllegalAction:
+                break
+        return game.timeout_action(unit.state, player)
 
     # == start-up and audit ==============================================================
     async def startup(self, *, verify: bool = False,

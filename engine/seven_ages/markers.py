@@ -161,6 +161,7 @@ class Draft:
         s = ctx.state
         sets = spare_sets(s)
         ctx.state = replace(s, spare=MARKER_SET * sets, queue=s.seats_from_first() * sets)
+        _hand_spare(ctx, None)
 
     def actors(self, state: SevenState) -> frozenset[PlayerId]:
         return frozenset(state.queue[:1])
@@ -183,12 +184,27 @@ class Draft:
             replace(p, drafted=(*p.drafted, action.marker)))
         ctx.emit("marker_drafted", seat=seat)
         ctx.emit("marker_drafted_secret", (seat,), seat=seat, marker=action.marker)
+        _hand_spare(ctx, seat)
 
     def done(self, state: SevenState) -> bool:
         return not state.queue
 
     def timeout(self, state: SevenState, seat: PlayerId) -> Action:
         return DraftMarker(seat, sorted(set(state.spare))[0])
+
+
+def _hand_spare(ctx: Ctx, giver: PlayerId | None) -> None:
+    """Tell the seat to draft next which spare markers it is handed (by ``giver``; None: the First player
+    picks up the spare sets). Its view shows them, as the table would; with two sets its moves (one per
+    kind) may not change with what was taken before it, so only this event tells it of the change."""
+    s = ctx.state
+    if not s.queue:
+        return
+    receiver = s.queue[0]
+    if giver is None:
+        ctx.emit("spare_markers_taken_up", (receiver,), seat=receiver, markers=sorted(s.spare))
+    else:
+        ctx.emit("spare_markers_handed", (receiver,), seat=receiver, giver=giver, markers=sorted(s.spare))
 
 
 def passive_placement(state: SevenState, seat: PlayerId) -> Action:

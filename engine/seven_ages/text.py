@@ -98,6 +98,12 @@ def marker_place(empire: int, whose: str = "them") -> str:
     return f"in front of {whose}" if empire == EXTRA else f"on {empire_name(empire)}"
 
 
+def spare_markers(markers: list[str]) -> str:
+    """Spare action markers counted by kind: "2 Civilise markers and 1 Wild card marker"."""
+    kinds = sorted(set(markers), key=markers.index)
+    return join_words([plural(markers.count(k), f"{action_name(k)} marker") for k in kinds])
+
+
 # -- events ------------------------------------------------------------------------------------
 
 def describe_event(event: Event, names: Names) -> str | None:
@@ -159,6 +165,11 @@ def describe_event(event: Event, names: Names) -> str | None:
             return f"{who} takes one of the spare action markers."
         case "marker_drafted_secret":
             return f"You take the spare {action_name(d['marker'])} marker for this turn."
+        case "spare_markers_taken_up":
+            return f"You pick up the spare action markers: {spare_markers(d['markers'])}."
+        case "spare_markers_handed":
+            return (f"{seat(names, int(d['giver']))} passes you the spare action markers left: "
+                    f"{spare_markers(d['markers'])}.")
         case "markers_placed":
             return f"{who} has placed their action markers."
         case "action_begins":
