@@ -105,6 +105,8 @@ def test_an_order_waits_through_another_action() -> None:
 def test_nomad_raid_names_two_areas_and_disorders_those_still_open() -> None:
     s = table(NOMAD).play(Arm(0, NOMAD, ROMANS, "Campania,Latium")).disorder("Latium")
     s.turn_over(1, "Romans")
+    assert not s.area("Campania").disorder, "Island isolation cancels it: its window comes first (L875)"
+    pass_windows(s)
     assert s.area("Campania").disorder and s.of_type("armed_played")
     assert words(s, "armed_played") == \
         ["Anna (Red) plays Nomad raid on the Romans as they manoeuvre, aimed at Campania."], \
@@ -394,6 +396,12 @@ def asked(s: Scenario) -> list[int]:
     return [p.seat for p in s.state.pending if p.kind == EVENT]
 
 
+def pass_windows(s: Scenario) -> None:
+    """Every seat asked in an open cancel window passes, until none is asked."""
+    while seats := asked(s):
+        s.play(WindowPass(seats[0]))
+
+
 def border(*peter: int, options: dict[str, bool] | None = None) -> Scenario:
     """Anna's Border raid armed on the Romans' Latium; Peter holds ``peter``; Peter's Romans manoeuvre."""
     s = table(BORDER) if options is None else table_with(options, BORDER)
@@ -581,3 +589,15 @@ def test_the_quiet_examples_never_offer_an_order_already_armed_the_same_way() ->
     assert again, "Peter's Huns are another empire the raid fits"
     for arm in again:
         assert GAME.apply(s.state, arm).state != s.state, arm
+
+
+def test_island_isolation_cancels_nomad_raid_too() -> None:
+    """Our card data: Island isolation cancels the raids over land of the deck's commonest kind, Border
+    raid and Nomad raid; Peter plays it in the window and neither named area is disordered (L871)."""
+    s = table(NOMAD).play(Arm(0, NOMAD, ROMANS, "Campania,Latium"))
+    s.hand(1, ISLAND)
+    s.turn_over(1, "Romans")
+    s.play(WindowPlay(1, ISLAND))
+    pass_windows(s)
+    assert not s.area("Campania").disorder and not s.area("Latium").disorder
+    assert NOMAD in s.state.discard and ISLAND in s.state.discard
