@@ -806,7 +806,7 @@ def _reveal(ctx: Ctx, go: Go) -> None:
                         discard=(*ctx.state.discard, *drawn))
     fight["revealed"] = [{"seat": p.seat, "card": int(p.data["card"]), "leader": bool(p.data["leader"]),
                           "units": {u: int(n) for u, n in p.data["units"].items()}} for p in sealed]
-    held, go = move_events.take_held(ctx.state, go)  # a bonus played as the go began (Conquistadors)
+    held, go = move_events.take_held(go)  # a bonus played as the go began (Conquistadors)
     fight["bonus"] = [held, 0]
     sides = []
     for i, r in enumerate(fight["revealed"]):

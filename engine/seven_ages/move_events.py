@@ -63,7 +63,7 @@ def go_bonus(state: SevenState, card: int) -> int:
     return int(go.data.get(BONUS, 0)) if go is not None else 0
 
 
-def take_held(state: SevenState, go: Go) -> tuple[int, Go]:
+def take_held(go: Go) -> tuple[int, Go]:
     """The conflict bonus ``go`` holds from its events, and the go without it: the round that takes it
     counts it once."""
     held = int(go.data.get(HELD, 0))
