@@ -14,14 +14,19 @@ Latium and Campania are fertile, Calabria (next to Campania) is a mountain.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from engine.seven_ages.actions_civ import PlayEvent
+from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass
 from engine.seven_ages.actions_move import LAND, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.movement import step_cost
 from engine.seven_ages.text import describe_event
-from tests.seven_ages_builder import Scenario, card
+from engine.seven_ages.window import EVENT
+from tests.seven_ages_builder import Scenario, card, cards_of_value
 
 ROYAL_ROAD, BLITZKRIEG, CATARACT, CONQUISTADORS, LONG_MARCH = 30, 33, 28, 50, 106
 SUMERIANS = 2  # a card whose event is played in Civilise only
@@ -110,13 +115,81 @@ def test_the_choice_is_never_listed_without_a_card_and_tells_nobody_about_the_ha
     assert GAME.view(with_card.state, None) == GAME.view(without.state, None)
 
 
-def test_conquistadors_waits_for_the_conflict_window() -> None:
-    """Conquistadors: "+1 movement for this manoeuvre" and "+1 to this side's total this round"
-    (``conflict_bonus``): a conflict's round, so it is not offered as the go begins."""
+def conquest(*hand: int) -> Scenario:
+    """Anna's Romans (3 spears in Latium) against Peter's Parthians (3 spears in Tuscany, next door), the
+    deck's top cards of known values (none held), Anna holding ``hand`` as her Romans' go begins."""
+    s = Scenario(players=2)
+    s.empire("Romans", owner=0, progress=10, units={"Latium": {"Spear": 3}})
+    s.empire("Parthians", owner=1, progress=10, units={"Tuscany": {"Spear": 3}})
+    s.hand(0, *hand).marker(0, "manoeuvre", "Romans").at("manoeuvre").turn_over(0, "Romans")
+    avoid = (*(e.card for e in s.state.empires), *hand)
+    top = cards_of_value(3, 3, 2, 5, avoid=avoid)  # round 1: 3 against 3; round 2: 2 against 5
+    s.state = replace(s.state, deck=(*top, *(c for c in s.state.deck if c not in top)))
+    return s
+
+
+def fight_two_rounds(s: Scenario) -> list[dict[str, Any]]:
+    """Two spears into Tuscany, one committed a side each round, every window passed: the two tallies."""
+    s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 2), MoveTo(0, "Tuscany"), StopHere(0),
+           EndMovement(0), FightIn(0, "Tuscany"))
+    for _ in range(2):
+        for seat in (0, 1):
+            s.play(Commit(seat, "Spear", 1), CommitDone(seat))
+        while (asked := next((p for p in s.state.pending if p.kind == EVENT), None)) is not None:
+            s.play(WindowPass(asked.seat))
+    return s.of_type("conflict_tallied")
+
+
+def test_conquistadors_moves_one_further_and_adds_one_in_the_first_round() -> None:
+    """Conquistadors (card 50, manoeuvre, on one's own empire): "+1 movement for this manoeuvre" and
+    "+1 to this side's total this round". Played as the go begins (the only time both its numbers can
+    count), the +1 is held for the first conflict round the Romans fight this go: their round-1 total is the
+    same round's total without the card plus 1 (the events' part 1), the Parthians' is unchanged, and
+    round 2 counts no bonus."""
+    plain, s = conquest(SUMERIANS), conquest(CONQUISTADORS)
+    roman = card("Romans")
+    assert events(s) == [PlayEvent(0, CONQUISTADORS, roman, "")], "offered with the go's first decision"
+    s.play(PlayEvent(0, CONQUISTADORS, roman, ""))
+    assert CONQUISTADORS not in s.state.people[0].hand and s.state.discard[-1] == CONQUISTADORS
+    take_one_spear(s, "Latium")
+    assert "3 movement points left" in heading(GAME.view(s.state, 0), 0), "a spear's 2, + 1"
+    s.play(StopHere(0))
+    before, after = fight_two_rounds(plain), fight_two_rounds(s)
+    assert [r["round"] for r in after] == [1, 2]
+    first = [int(side["total"]) for side in after[0]["sides"]]
+    assert first == [int(before[0]["sides"][0]["total"]) + 1, int(before[0]["sides"][1]["total"])]
+    assert after[0]["sides"][0]["parts"].get("bonus") == 1
+    assert "bonus" not in after[0]["sides"][1]["parts"]
+    assert "bonus" not in after[1]["sides"][0]["parts"], "one round only"
+    assert [int(x["total"]) for x in after[1]["sides"]] == [int(x["total"]) for x in before[1]["sides"]]
+    words = [describe_event(e, NAMES) for e in s.events
+             if e.type in ("event_played", "move_bonus", "conflict_bonus_held", "held_bonus_counts")]
+    assert words == ["Anna (Red) plays the event Conquistadors on the Romans.",
+                     "The Romans gain 1 movement point for every unit they move this manoeuvre.",
+                     "The Romans will add 1 to their total in the first conflict round they fight this "
+                     "manoeuvre.",
+                     "The Romans add 1 to their total this round (an event)."]
+
+
+def test_conquistadors_bonus_ends_with_the_go_unfought() -> None:
+    """A go that fights no conflict wastes the held +1: the Romans' next go fights without it."""
+    s = conquest(CONQUISTADORS)
+    s.play(PlayEvent(0, CONQUISTADORS, card("Romans"), ""), EndMovement(0)).end_turn()
+    s.marker(0, "manoeuvre", "Romans").at("manoeuvre").turn_over(0, "Romans")
+    tallies = fight_two_rounds(s)
+    assert "bonus" not in tallies[0]["sides"][0]["parts"]
+
+
+def test_the_greedy_player_plays_conquistadors_before_an_attack_only() -> None:
+    """The greedy player plays Conquistadors as its go begins when it means to attack (the +1 then
+    counts in a round): its Romans' 3 spears in Latium against one Parthian spear in Tuscany. Against 3
+    Parthian spears (no attack worth it by the odds) it keeps the card."""
+    greedy = make_policy("greedy", 1)
     s = romans(CONQUISTADORS)
-    assert events(s) == []
-    err = s.illegal(PlayEvent(0, CONQUISTADORS, card("Romans"), ""), "event_not_now")
-    assert err.message == "Conquistadors is not an event played as your manoeuvre begins."
+    assert greedy.choose(s.state, 0) == PlayEvent(0, CONQUISTADORS, card("Romans"), "")
+    s.play(PlayEvent(0, CONQUISTADORS, card("Romans"), ""))
+    assert greedy.choose(s.state, 0) == MoveFrom(0, "Latium"), "then the attack"
+    assert not isinstance(greedy.choose(conquest(CONQUISTADORS).state, 0), PlayEvent)
 
 
 def test_a_civilise_event_is_refused_in_a_manoeuvre() -> None:

@@ -28,7 +28,8 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
   moves one unit at a time into the vacant land areas next to its stacks, the richest first; it
   removes every disorder its units can (:func:`_manoeuvre`); as its go begins it plays a manoeuvre
   event that ends the disorder of one of its areas (Long march), the richest, and Cataract on an area
-  of its next to the glory leader's units; it keeps the plain movement bonuses (a card in hand is a
+  of its next to the glory leader's units, and Conquistadors when it means to attack this go (its +1
+  counts in the attack's first round); it keeps the plain movement bonuses (a card in hand is a
   future empire, bid or trade card, worth more than a point of movement to a player moving one area at
   a time); it lets other empires' ships through its canals for a toll;
 - at a border (an area next to another player's units) it shows the unit with the best front value on
@@ -203,6 +204,10 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         return max(marches, key=lambda a: _area_worth(state, e, a.area))
     if dams := _cataracts(state, player, actions):  # the leader's way into its land made dearer
         return max(dams, key=lambda a: _area_worth(state, e, a.area))
+    charges = [a for a in actions if isinstance(a, PlayEvent)
+               and any(x["code"] == "conflict_bonus" for x in deck[a.card].event.effects)]
+    if charges and attack_plan(state, go) is not None:  # Conquistadors: its +1 counts in the attack's round
+        return charges[0]
     if not group and not go.data.get("second") and (plan := attack_plan(state, go)) is not None:
         return next(a for a in actions if isinstance(a, MoveFrom) and a.area == plan[0])
     if group and not group["units"] and (plan := attack_plan(state, go)) is not None and \

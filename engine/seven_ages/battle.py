@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
-from engine.seven_ages import losses, pursuit, quick, range_requests, retreat, window
+from engine.seven_ages import losses, move_events, pursuit, quick, range_requests, retreat, window
 from engine.seven_ages.actions_fight import (
     Board,
     Commit,
@@ -792,7 +792,9 @@ def tallies(state: SevenState, go: Go, fight: Mapping[str, Any]) -> tuple[Tally,
 
 def _reveal(ctx: Ctx, go: Go) -> None:
     """Both commitments are in: turn the cards over and show both sides' commitments and units in the
-    area to everyone (L708, L791), then open the event window (L708, :mod:`engine.seven_ages.window`)."""
+    area to everyone (L708, L791), then open the event window (L708, :mod:`engine.seven_ages.window`). A
+    conflict bonus the go holds from an event played as it began (Conquistadors) counts for the active side
+    in this round, the first its empire fights after the play (:func:`move_events.take_held`)."""
     fight = fight_of(go)
     assert fight is not None
     area = str(fight["area"])
@@ -804,7 +806,8 @@ def _reveal(ctx: Ctx, go: Go) -> None:
                         discard=(*ctx.state.discard, *drawn))
     fight["revealed"] = [{"seat": p.seat, "card": int(p.data["card"]), "leader": bool(p.data["leader"]),
                           "units": {u: int(n) for u, n in p.data["units"].items()}} for p in sealed]
-    fight["bonus"] = [0, 0]
+    held, go = move_events.take_held(go)  # a bonus played as the go began (Conquistadors)
+    fight["bonus"] = [held, 0]
     sides = []
     for i, r in enumerate(fight["revealed"]):
         e = side_empire(ctx.state, go, fight, i)
@@ -812,6 +815,8 @@ def _reveal(ctx: Ctx, go: Go) -> None:
                       "units": [[u, n] for u, n in sorted(r["units"].items())],
                       "forces": [[s.unit, s.count] for s in e.units if s.area == area]})
     ctx.emit("conflict_revealed", area=area, round=fight["round"], sides=sides)
+    if held:
+        ctx.emit("held_bonus_counts", empire=active(go), amount=held)
     go = _set(ctx, go, fight=fight)
     window.open_window(ctx, go, "conflict", (go.seat, int(fight["dseat"])))
 

@@ -14,9 +14,12 @@ which cards, on what, and what their codes do.
 - ``move_cost`` (Cataract): entering the area costs N more for the rest of the turn, to everyone; a
   public turn note (``state.notes``, cleared as the turn ends) that :func:`movement.step_cost` reads.
 - ``remove_disorder`` (with Long march's bonus): the disorder of one of the empire's areas, or none.
+- ``conflict_bonus`` (with Conquistadors' bonus): "+1 to this side's total this round", held in the go's
+  data (``fight_bonus``) and added to the empire's total in the first conflict round it fights in this go (the
+  first round revealed after the play, :func:`take_held`); a go with no conflict wastes it, as a go that
+  moves nothing wastes the movement.
 
-An event with another effect (Conquistadors' conflict bonus, the raids' disorder) waits for the event
-window of conflict and part 4; so does playing any of these in another player's go.
+An event with another effect (the raids' disorder) is played in another player's go (pre-armed orders).
 """
 
 from __future__ import annotations
@@ -36,10 +39,13 @@ from engine.words import plural
 
 MOVEMENT_CODES = frozenset({"move_bonus_once", "move_cost"})
 """The event codes that change movement arithmetic: what makes a card a mover's manoeuvre event."""
-MOVE_EVENT_CODES = MOVEMENT_CODES | {"remove_disorder"}
-"""Every code such a card may also carry and still be played as the go begins (Long march)."""
+MOVE_EVENT_CODES = MOVEMENT_CODES | {"remove_disorder", "conflict_bonus"}
+"""Every code such a card may also carry and still be played as the go begins (Long march,
+Conquistadors)."""
 BONUS = "bonus"
 """The ``Go.data`` key of the go's movement bonus (and of each group's copy of it)."""
+HELD = "fight_bonus"
+"""The ``Go.data`` key of the conflict bonus the go's events hold for its first conflict round."""
 COST_NOTE = "cost"
 """The turn note of an area that costs more to enter: ``cost:<card>:<amount>:<area>``."""
 
@@ -55,6 +61,15 @@ def go_bonus(state: SevenState, card: int) -> int:
     """The movement the manoeuvre go of the empire ``card`` gained from events (0 without a go)."""
     go = next((g for g in state.goes if g.empire == card and g.action == "manoeuvre"), None)
     return int(go.data.get(BONUS, 0)) if go is not None else 0
+
+
+def take_held(go: Go) -> tuple[int, Go]:
+    """The conflict bonus ``go`` holds from its events, and the go without it: the round that takes it
+    counts it once."""
+    held = int(go.data.get(HELD, 0))
+    if not held:
+        return 0, go
+    return held, replace(go, data={k: v for k, v in go.data.items() if k != HELD})
 
 
 def extra_cost(state: SevenState, area: str) -> int:
@@ -109,6 +124,11 @@ def effect(ctx: Ctx, go: Go, action: PlayEvent, x: Mapping[str, Any]) -> None:
         ctx.state = replace(s, notes=tuple(sorted({*s.notes, note})))
         ctx.emit("area_costs_more", area=action.area, amount=int(x["amount"]),
                  total=extra_cost(ctx.state, action.area))
+    elif code == "conflict_bonus":
+        now = s.go_of(go.seat) or go
+        held = int(now.data.get(HELD, 0)) + int(x["amount"])
+        ctx.state = s.with_go(replace(now, data={**now.data, HELD: held}))
+        ctx.emit("conflict_bonus_held", empire=go.empire, amount=int(x["amount"]), total=held)
     elif code == "remove_disorder" and action.area:
         ctx.state = s.with_area(replace(s.area(action.area), disorder=False))
         ctx.emit("event_disorder_removed", empire=go.empire, area=action.area)
@@ -125,8 +145,15 @@ def _words(event: Event, names: Names) -> str | None:
                 f"{plural(int(d['total']), 'movement point')} more.")
     if event.type == "event_disorder_removed":
         return f"The disorder in {d['area']} ends."
+    if event.type == "conflict_bonus_held":
+        total = f" ({d['total']} in all)" if int(d["total"]) != int(d["amount"]) else ""
+        return (f"{the_empire(int(d['empire']))} will add {d['amount']} to their total in the first conflict "
+                f"round they fight this manoeuvre{total}.")
+    if event.type == "held_bonus_counts":
+        return f"{the_empire(int(d['empire']))} add {d['amount']} to their total this round (an event)."
     return None
 
 
-for _type in ("move_bonus", "area_costs_more", "event_disorder_removed"):
+for _type in ("move_bonus", "area_costs_more", "event_disorder_removed", "conflict_bonus_held",
+              "held_bonus_counts"):
     register_event(_type, _words)

@@ -20,8 +20,9 @@ drawn) as in Civilise (:func:`engine.seven_ages.civilise.simple_effect`).
 
 Not here: plays in another empire's go (pre-armed orders, :mod:`engine.seven_ages.armed`) or at the
 harvest, and the cancels (plays out of one's own go and
-the cancel chain); Conquistadors' conflict bonus (the conflict's window). Readings with their
-passages: ``data/seven_ages/README.md``, "Events in one's own go".
+the cancel chain). Conquistadors' conflict bonus is held by the manoeuvre go for its first conflict
+round (:mod:`engine.seven_ages.move_events`). Readings with their passages: ``data/seven_ages/README.md``,
+"Events in one's own go".
 """
 
 from __future__ import annotations
