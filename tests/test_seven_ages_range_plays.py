@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from engine.core import Action
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayArtefact, PlayEvent
+from engine.seven_ages.actions_civ import Arm, AssassinCard, EventPick, PlayArtefact, PlayEvent
 from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
 from engine.seven_ages.actions_move import (
     REFUSE,
@@ -32,6 +32,7 @@ from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import choice, heading
 from engine.seven_ages.game import GAME
+from engine.seven_ages.markers import WAITING
 from engine.seven_ages.range_requests import ASK
 from engine.seven_ages.window import EVENT
 from tests.seven_ages_builder import Scenario
@@ -378,3 +379,104 @@ def test_the_greedy_player_asks_a_price_and_pays_one_it_can() -> None:
     assert make_policy("greedy", 0).choose(t.state, 0) == PayToll(0, True)
     poor = civilise(money=0).do(PLAY, CanalAnswer(1, 5))
     assert make_policy("greedy", 0).choose(poor.state, 0) == PayToll(0, False)
+
+
+# -- armed orders (L1224 with L2233): fired as another empire's go begins ------------------------------
+
+GHAZI = _event("Ghazi raid")  # manoeuvre, another player's empire: disorders one area
+
+
+def armed(*keeper_prefs: str, money: int = 20) -> Scenario:
+    """alice (seat 0) has armed Ghazi raid on cy's Etruscans in Tripolitania (seat 2), reached from her
+    Egyptians in Egypt (age 2) only through bob's Carthaginians in Cyrenaica (seat 1); cy turns over the
+    Etruscans' Manoeuvre marker."""
+    s = Scenario(players=3, options=TAKE_THAT)
+    s.empire(CIVILISER, owner=0, progress=10, money=money, units={"Egypt": {"Spear": 1}})
+    s.empire(KEEPER, owner=1, progress=10, units={"Cyrenaica": {"Spear": 1}})
+    s.empire(TARGET, owner=2, progress=10, units={"Tripolitania": {"Spear": 2}})
+    s.hand(0, GHAZI)
+    if keeper_prefs:
+        s.state = s.state.with_player(replace(s.state.people[1], prefs=tuple(keeper_prefs)))
+    s.marker(2, "manoeuvre", TARGET).at("manoeuvre").play(Arm(0, GHAZI, card_of(TARGET), "Tripolitania"))
+    return s.turn_over(2, TARGET)
+
+
+def raided(s: Scenario) -> bool:
+    return bool(s.area("Tripolitania").disorder)
+
+
+def test_an_armed_order_through_bobs_area_asks_bob_while_cys_go_waits() -> None:
+    # L1224: "you must have an empire within range of the area or empire targeted by the card"; L2233:
+    # through Cyrenaica "unless ... that empire gives its permission"
+    s = armed()
+    assert GAME.actors(s.state) == {1} and not raided(s)
+    assert GAME.legal_actions(s.state, 2) == []  # cy's go waits
+    assert s.state.go_of(2) is not None and s.state.go_of(2).stage == WAITING  # type: ignore[union-attr]
+    assert GHAZI in s.state.people[0].hand
+    # the public request names the target, never the card: nobody else's view or words show it
+    asked_words = [GAME.describe_event(e, NAMES) for e in s.events if e.type == "range_requested"]
+    assert asked_words == ["The Egyptians ask the Carthaginians to count range through their areas, to play "
+                           "a card on the Etruscans."]
+    for seat in (1, 2):
+        assert "Ghazi" not in str(GAME.view(s.state, seat)) and str(GHAZI) not in str(
+            GAME.view(s.state, seat)["goes"])
+    s.play(CanalAnswer(1, 0))
+    assert raided(s) and GHAZI in s.state.discard and GHAZI not in s.state.people[0].hand
+    assert [e.data["card"] for e in s.events if e.type == "armed_played"] == [GHAZI]
+    assert GAME.actors(s.state) == {2} and s.state.go_of(2).stage != WAITING  # type: ignore[union-attr]
+
+
+def test_an_armed_order_refused_is_dropped_and_the_card_kept() -> None:
+    s = armed()
+    s.play(CanalAnswer(1, REFUSE))
+    assert not raided(s) and GHAZI in s.state.people[0].hand and s.state.people[0].armed == ()
+    assert not [e for e in s.events if e.type == "armed_played"]
+    dropped = [e for e in s.events if e.type == "order_dropped"]
+    assert [e.audience for e in dropped] == [(0,)]  # alice alone learns which card
+    assert GAME.describe_event(dropped[0], NAMES) == (
+        "Your armed Ghazi raid on the Etruscans was not played: the permission to count Range through "
+        "another empire's areas was not given, or its price not paid; the card stays in your hand.")
+    assert GAME.actors(s.state) == {2}  # cy's go begins
+
+
+def test_an_armed_order_for_a_price_paid_or_not() -> None:
+    s = armed(money=20)
+    s.play(CanalAnswer(1, 5))
+    assert GAME.actors(s.state) == {0} and GAME.legal_actions(s.state, 0) == [PayToll(0, True),
+                                                                               PayToll(0, False)]
+    s.play(PayToll(0, True))
+    assert s.state.empire(card_of(CIVILISER)).money == 15 and s.state.empire(card_of(KEEPER)).money == 5
+    assert raided(s)
+    unpaid = armed(money=20)
+    unpaid.play(CanalAnswer(1, 10), PayToll(0, False))
+    assert not raided(unpaid) and GHAZI in unpaid.state.people[0].hand
+    assert unpaid.state.empire(card_of(CIVILISER)).money == 20
+    poor = armed(money=3)
+    poor.play(CanalAnswer(1, 5))
+    assert GAME.legal_actions(poor.state, 0) == [PayToll(0, False)]  # 3 money cannot pay 5
+
+
+def test_an_armed_order_with_standing_answers() -> None:
+    yes, no = armed("range:yes"), armed("range:no")
+    assert raided(yes) and GAME.actors(yes.state) == {2}
+    assert not raided(no) and GHAZI in no.state.people[0].hand and GAME.actors(no.state) == {2}
+    told = [GAME.describe_event(e, NAMES) for e in yes.events if e.type == "range_request_answered"]
+    assert told == ["The Carthaginians agree when the Egyptians ask to count range through their areas."]
+
+
+def test_an_armed_request_timed_out_is_refused_and_replays_the_same() -> None:
+    s = armed()
+    s.play(GAME.timeout_action(s.state, 1))
+    assert not raided(s) and GHAZI in s.state.people[0].hand
+    first, second = armed(), armed()
+    for t in (first, second):
+        t.play(CanalAnswer(1, 10), PayToll(0, True))
+    assert first.state == second.state and first.events == second.events
+
+
+def test_the_greedy_keeper_and_owner_answer_an_armed_request() -> None:
+    s = armed(money=20)
+    keeper = make_policy("greedy", 1).choose(s.state, 1)
+    assert isinstance(keeper, CanalAnswer) and keeper.answer > 0
+    s.play(keeper)
+    assert make_policy("greedy", 0).choose(s.state, 0) == PayToll(0, True)
