@@ -480,3 +480,75 @@ def test_the_greedy_keeper_and_owner_answer_an_armed_request() -> None:
     assert isinstance(keeper, CanalAnswer) and keeper.answer > 0
     s.play(keeper)
     assert make_policy("greedy", 0).choose(s.state, 0) == PayToll(0, True)
+
+
+# -- events on a player (L1226 with L2233): I spy ------------------------------------------------------
+
+I_SPY = _event("I spy")  # look at a player's hand, take a card
+SPY_ON_CY = PlayEvent(0, I_SPY, card_of(TARGET), "")
+
+
+def spying(*keeper_prefs: str, money: int = 20, options: dict[str, bool] | None = None) -> Table:
+    """:func:`civilise` with alice holding I spy; bob's Carthaginians are next door, cy's Etruscans only
+    through them ("that player must have an empire within range of any of your empires", L1226)."""
+    return civilise(*keeper_prefs, money=money, cards=(I_SPY,), options=options)
+
+
+def looked(t: Table) -> list[int]:
+    return [int(e.data["victim"]) for e in t.named("hand_looked")]
+
+
+def window_passed(t: Table) -> Table:
+    """The others pass in I spy's cancel window (L871), each as asked, until alice's go goes on."""
+    while t.actors() != {0}:
+        (seat,) = t.actors()
+        t.do(WindowPass(seat))
+    return t
+
+
+def test_a_player_within_range_only_through_bobs_area_is_named_with_the_play() -> None:
+    t = spying()
+    plays = [a for a in t.legal(0) if isinstance(a, PlayEvent) and a.card == I_SPY]
+    assert plays == [PlayEvent(0, I_SPY, 0, ""), SPY_ON_CY]  # bob, next door, is picked after the play
+    assert label(t, 0, SPY_ON_CY) == "I spy on the player of the Etruscans (asking the Carthaginians)"
+    t.do(SPY_ON_CY)
+    # asked before the card leaves the hand
+    assert t.actors() == {1} and I_SPY in t.state.people[0].hand and not played(t)
+    assert "I spy" not in str([GAME.describe_event(e, NAMES) for e in t.events if e.audience == "public"])
+    window_passed(t.do(CanalAnswer(1, 0)))
+    assert played(t) == ["I spy"] and I_SPY not in t.state.people[0].hand
+    assert t.legal(0) == [EventPick(0, "seat:2")]  # the player named with the play, no other
+    t.do(EventPick(0, "seat:2"))
+    assert looked(t) == [2]
+
+
+def test_a_player_target_refused_keeps_the_card_and_closes_that_route() -> None:
+    t = spying()
+    t.do(SPY_ON_CY, CanalAnswer(1, REFUSE))
+    assert not played(t) and I_SPY in t.state.people[0].hand and not looked(t)
+    told = t.named("range_play_refused")
+    assert [e.audience for e in told] == [(0,)]
+    assert GAME.describe_event(told[0], NAMES) == (
+        "alice (Red): I spy is not played, for the Carthaginians refused to let the Egyptians count range "
+        "through their areas; the card stays in your hand.")
+    assert SPY_ON_CY not in t.legal(0) and PlayEvent(0, I_SPY, 0, "") in t.legal(0)
+
+
+def test_a_player_target_for_a_price_and_with_a_standing_answer() -> None:
+    t = spying(money=20).do(SPY_ON_CY, CanalAnswer(1, 10), PayToll(0, True))
+    assert played(t) == ["I spy"]
+    assert t.state.empire(card_of(CIVILISER)).money == 10 and t.state.empire(card_of(KEEPER)).money == 10
+    unpaid = spying(money=20).do(SPY_ON_CY, CanalAnswer(1, 10), PayToll(0, False))
+    assert not played(unpaid) and I_SPY in unpaid.state.people[0].hand
+    yes = spying("range:yes").do(SPY_ON_CY)
+    assert played(yes) == ["I spy"]
+    no = spying("range:no").do(SPY_ON_CY)
+    assert not played(no) and I_SPY in no.state.people[0].hand
+
+
+def test_a_player_target_replays_the_same_and_without_option_8_asks_nobody() -> None:
+    moves = (SPY_ON_CY, CanalAnswer(1, 5), PayToll(0, True))
+    first, second = (window_passed(spying().do(*moves)).do(EventPick(0, "seat:2")) for _ in range(2))
+    assert first.state == second.state and first.events == second.events
+    plain = spying(options={})
+    assert [a for a in plain.legal(0) if isinstance(a, PlayEvent)] == [PlayEvent(0, I_SPY, 0, "")]

@@ -94,6 +94,15 @@ def other_time_problem(state: SevenState, seat: PlayerId, target: Empire, area: 
             f"Range of {where} (L1224).")
 
 
+def player_route(state: SevenState, seat: PlayerId, empire: Empire) -> Route | None:
+    """How one of ``seat``'s empires has ``empire`` within Range, for an event on its player (L1226),
+    through other empires' areas with their permission (L2233); None: out of Range. Without option 8, a
+    route that asks nobody."""
+    if not on(state):
+        return Route(0)
+    return route(state, state.empires_of(seat), empire.areas(), empire.card)
+
+
 def player_in_range(state: SevenState, seat: PlayerId, other: PlayerId) -> bool:
     """Whether an event of ``seat`` may target the player ``other`` (L1226): always without option 8."""
     if not on(state):
