@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from engine.core import Action
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayArtefact, PlayEvent
+from engine.seven_ages.actions_civ import Arm, AssassinCard, EventPick, PlayArtefact, PlayEvent
 from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
 from engine.seven_ages.actions_move import (
     REFUSE,
@@ -32,6 +32,7 @@ from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import choice, heading
 from engine.seven_ages.game import GAME
+from engine.seven_ages.markers import WAITING
 from engine.seven_ages.range_requests import ASK
 from engine.seven_ages.window import EVENT
 from tests.seven_ages_builder import Scenario
@@ -378,3 +379,176 @@ def test_the_greedy_player_asks_a_price_and_pays_one_it_can() -> None:
     assert make_policy("greedy", 0).choose(t.state, 0) == PayToll(0, True)
     poor = civilise(money=0).do(PLAY, CanalAnswer(1, 5))
     assert make_policy("greedy", 0).choose(poor.state, 0) == PayToll(0, False)
+
+
+# -- armed orders (L1224 with L2233): fired as another empire's go begins ------------------------------
+
+GHAZI = _event("Ghazi raid")  # manoeuvre, another player's empire: disorders one area
+
+
+def armed(*keeper_prefs: str, money: int = 20) -> Scenario:
+    """alice (seat 0) has armed Ghazi raid on cy's Etruscans in Tripolitania (seat 2), reached from her
+    Egyptians in Egypt (age 2) only through bob's Carthaginians in Cyrenaica (seat 1); cy turns over the
+    Etruscans' Manoeuvre marker."""
+    s = Scenario(players=3, options=TAKE_THAT)
+    s.empire(CIVILISER, owner=0, progress=10, money=money, units={"Egypt": {"Spear": 1}})
+    s.empire(KEEPER, owner=1, progress=10, units={"Cyrenaica": {"Spear": 1}})
+    s.empire(TARGET, owner=2, progress=10, units={"Tripolitania": {"Spear": 2}})
+    s.hand(0, GHAZI)
+    if keeper_prefs:
+        s.state = s.state.with_player(replace(s.state.people[1], prefs=tuple(keeper_prefs)))
+    s.marker(2, "manoeuvre", TARGET).at("manoeuvre").play(Arm(0, GHAZI, card_of(TARGET), "Tripolitania"))
+    return s.turn_over(2, TARGET)
+
+
+def raided(s: Scenario) -> bool:
+    return bool(s.area("Tripolitania").disorder)
+
+
+def test_an_armed_order_through_bobs_area_asks_bob_while_cys_go_waits() -> None:
+    # L1224: "you must have an empire within range of the area or empire targeted by the card"; L2233:
+    # through Cyrenaica "unless ... that empire gives its permission"
+    s = armed()
+    assert GAME.actors(s.state) == {1} and not raided(s)
+    assert GAME.legal_actions(s.state, 2) == []  # cy's go waits
+    assert s.state.go_of(2) is not None and s.state.go_of(2).stage == WAITING  # type: ignore[union-attr]
+    assert GHAZI in s.state.people[0].hand
+    # the public request names the target, never the card: nobody else's view or words show it
+    asked_words = [GAME.describe_event(e, NAMES) for e in s.events if e.type == "range_requested"]
+    assert asked_words == ["The Egyptians ask the Carthaginians to count range through their areas, to play "
+                           "a card on the Etruscans."]
+    for seat in (1, 2):
+        assert "Ghazi" not in str(GAME.view(s.state, seat)) and str(GHAZI) not in str(
+            GAME.view(s.state, seat)["goes"])
+    s.play(CanalAnswer(1, 0))
+    assert raided(s) and GHAZI in s.state.discard and GHAZI not in s.state.people[0].hand
+    assert [e.data["card"] for e in s.events if e.type == "armed_played"] == [GHAZI]
+    assert GAME.actors(s.state) == {2} and s.state.go_of(2).stage != WAITING  # type: ignore[union-attr]
+
+
+def test_an_armed_order_refused_is_dropped_and_the_card_kept() -> None:
+    s = armed()
+    s.play(CanalAnswer(1, REFUSE))
+    assert not raided(s) and GHAZI in s.state.people[0].hand and s.state.people[0].armed == ()
+    assert not [e for e in s.events if e.type == "armed_played"]
+    dropped = [e for e in s.events if e.type == "order_dropped"]
+    assert [e.audience for e in dropped] == [(0,)]  # alice alone learns which card
+    assert GAME.describe_event(dropped[0], NAMES) == (
+        "Your armed Ghazi raid on the Etruscans was not played: the permission to count Range through "
+        "another empire's areas was not given, or its price not paid; the card stays in your hand.")
+    assert GAME.actors(s.state) == {2}  # cy's go begins
+
+
+def test_an_armed_order_for_a_price_paid_or_not() -> None:
+    s = armed(money=20)
+    s.play(CanalAnswer(1, 5))
+    assert GAME.actors(s.state) == {0} and GAME.legal_actions(s.state, 0) == [PayToll(0, True),
+                                                                               PayToll(0, False)]
+    s.play(PayToll(0, True))
+    assert s.state.empire(card_of(CIVILISER)).money == 15 and s.state.empire(card_of(KEEPER)).money == 5
+    assert raided(s)
+    unpaid = armed(money=20)
+    unpaid.play(CanalAnswer(1, 10), PayToll(0, False))
+    assert not raided(unpaid) and GHAZI in unpaid.state.people[0].hand
+    assert unpaid.state.empire(card_of(CIVILISER)).money == 20
+    poor = armed(money=3)
+    poor.play(CanalAnswer(1, 5))
+    assert GAME.legal_actions(poor.state, 0) == [PayToll(0, False)]  # 3 money cannot pay 5
+
+
+def test_an_armed_order_with_standing_answers() -> None:
+    yes, no = armed("range:yes"), armed("range:no")
+    assert raided(yes) and GAME.actors(yes.state) == {2}
+    assert not raided(no) and GHAZI in no.state.people[0].hand and GAME.actors(no.state) == {2}
+    told = [GAME.describe_event(e, NAMES) for e in yes.events if e.type == "range_request_answered"]
+    assert told == ["The Carthaginians agree when the Egyptians ask to count range through their areas."]
+
+
+def test_an_armed_request_timed_out_is_refused_and_replays_the_same() -> None:
+    s = armed()
+    s.play(GAME.timeout_action(s.state, 1))
+    assert not raided(s) and GHAZI in s.state.people[0].hand
+    first, second = armed(), armed()
+    for t in (first, second):
+        t.play(CanalAnswer(1, 10), PayToll(0, True))
+    assert first.state == second.state and first.events == second.events
+
+
+def test_the_greedy_keeper_and_owner_answer_an_armed_request() -> None:
+    s = armed(money=20)
+    keeper = make_policy("greedy", 1).choose(s.state, 1)
+    assert isinstance(keeper, CanalAnswer) and keeper.answer > 0
+    s.play(keeper)
+    assert make_policy("greedy", 0).choose(s.state, 0) == PayToll(0, True)
+
+
+# -- events on a player (L1226 with L2233): I spy ------------------------------------------------------
+
+I_SPY = _event("I spy")  # look at a player's hand, take a card
+SPY_ON_CY = PlayEvent(0, I_SPY, card_of(TARGET), "")
+
+
+def spying(*keeper_prefs: str, money: int = 20, options: dict[str, bool] | None = None) -> Table:
+    """:func:`civilise` with alice holding I spy; bob's Carthaginians are next door, cy's Etruscans only
+    through them ("that player must have an empire within range of any of your empires", L1226)."""
+    return civilise(*keeper_prefs, money=money, cards=(I_SPY,), options=options)
+
+
+def looked(t: Table) -> list[int]:
+    return [int(e.data["victim"]) for e in t.named("hand_looked")]
+
+
+def window_passed(t: Table) -> Table:
+    """The others pass in I spy's cancel window (L871), each as asked, until alice's go goes on."""
+    while t.actors() != {0}:
+        (seat,) = t.actors()
+        t.do(WindowPass(seat))
+    return t
+
+
+def test_a_player_within_range_only_through_bobs_area_is_named_with_the_play() -> None:
+    t = spying()
+    plays = [a for a in t.legal(0) if isinstance(a, PlayEvent) and a.card == I_SPY]
+    assert plays == [PlayEvent(0, I_SPY, 0, ""), SPY_ON_CY]  # bob, next door, is picked after the play
+    assert label(t, 0, SPY_ON_CY) == "I spy on the player of the Etruscans (asking the Carthaginians)"
+    t.do(SPY_ON_CY)
+    # asked before the card leaves the hand
+    assert t.actors() == {1} and I_SPY in t.state.people[0].hand and not played(t)
+    assert "I spy" not in str([GAME.describe_event(e, NAMES) for e in t.events if e.audience == "public"])
+    window_passed(t.do(CanalAnswer(1, 0)))
+    assert played(t) == ["I spy"] and I_SPY not in t.state.people[0].hand
+    assert t.legal(0) == [EventPick(0, "seat:2")]  # the player named with the play, no other
+    t.do(EventPick(0, "seat:2"))
+    assert looked(t) == [2]
+
+
+def test_a_player_target_refused_keeps_the_card_and_closes_that_route() -> None:
+    t = spying()
+    t.do(SPY_ON_CY, CanalAnswer(1, REFUSE))
+    assert not played(t) and I_SPY in t.state.people[0].hand and not looked(t)
+    told = t.named("range_play_refused")
+    assert [e.audience for e in told] == [(0,)]
+    assert GAME.describe_event(told[0], NAMES) == (
+        "alice (Red): I spy is not played, for the Carthaginians refused to let the Egyptians count range "
+        "through their areas; the card stays in your hand.")
+    assert SPY_ON_CY not in t.legal(0) and PlayEvent(0, I_SPY, 0, "") in t.legal(0)
+
+
+def test_a_player_target_for_a_price_and_with_a_standing_answer() -> None:
+    t = spying(money=20).do(SPY_ON_CY, CanalAnswer(1, 10), PayToll(0, True))
+    assert played(t) == ["I spy"]
+    assert t.state.empire(card_of(CIVILISER)).money == 10 and t.state.empire(card_of(KEEPER)).money == 10
+    unpaid = spying(money=20).do(SPY_ON_CY, CanalAnswer(1, 10), PayToll(0, False))
+    assert not played(unpaid) and I_SPY in unpaid.state.people[0].hand
+    yes = spying("range:yes").do(SPY_ON_CY)
+    assert played(yes) == ["I spy"]
+    no = spying("range:no").do(SPY_ON_CY)
+    assert not played(no) and I_SPY in no.state.people[0].hand
+
+
+def test_a_player_target_replays_the_same_and_without_option_8_asks_nobody() -> None:
+    moves = (SPY_ON_CY, CanalAnswer(1, 5), PayToll(0, True))
+    first, second = (window_passed(spying().do(*moves)).do(EventPick(0, "seat:2")) for _ in range(2))
+    assert first.state == second.state and first.events == second.events
+    plain = spying(options={})
+    assert [a for a in plain.legal(0) if isinstance(a, PlayEvent)] == [PlayEvent(0, I_SPY, 0, "")]

@@ -22,6 +22,14 @@ fires, before anything of it happens (L875): the victim's go waits at the marker
 event is implemented (or cancelled) before the next is played", L877), and the go then begins as usual
 (:class:`Orders` is the marker step's hook for all of it).
 
+Under option 8 an order fires only on an empire within Range of one of its owner's empires (L1224), counted
+through other empires' areas with their permission (L2233). When the empire is reachable only so, the keepers
+are asked as the order fires (:mod:`engine.seven_ages.range_requests`; standing answers at once), the victim's
+go waiting at :data:`~engine.seven_ages.markers.WAITING` meanwhile. The order waits sealed
+(``SevenState.sealed``, in no view: the victim sees its own go's data, so the request there never names the
+card); the public request names only the target. All agreeing, the order plays as above; a refusal or an
+unpaid price drops it, the card stays in the hand and its owner alone is told, in one sentence.
+
 What may be armed, the events played on another player's empire whose codes ask nothing of the victim: in
 Manoeuvre, ``disorder_areas``, ``money`` and ``steal_money`` (Nomad raid, Ghazi raid, Border raid, Scourge
 of God, Raiders from the steppe, Pirate raid); in Production, ``income_percent`` (Corrupt administration:
@@ -39,7 +47,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names, PlayerId, Result
-from engine.seven_ages import cancels, civ_events, take_that
+from engine.seven_ages import cancels, civ_events, range_requests, take_that
 from engine.seven_ages.actions_civ import Arm, Disarm, PlayEvent
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
@@ -62,6 +70,10 @@ CODES: Mapping[str, frozenset[str]] = {
 """The codes an armed event of each action's timing may carry."""
 TARGET = "other_empire"
 RESUME = "armed"
+HELD = "armed_held"
+"""A sealed note of the order that waits while its owner's Range through others' areas is asked (L2233)."""
+ASKED = "armed_play"
+"""The key under which such an order comes back once the keepers have answered."""
 """The key of the cancel chain's resume that carries out a fired order."""
 AS_THEY = {"manoeuvre": "as they manoeuvre", "production": "as their Production begins",
            "trade": "as their Trade begins"}
@@ -102,6 +114,11 @@ def areas_of(order: Order) -> list[str]:
 def orders(state: SevenState, seat_: PlayerId) -> tuple[Order, ...]:
     """``seat_``'s standing orders (its hidden state: for its own view only)."""
     return state.people[seat_].armed
+
+
+def waiting(state: SevenState, seat_: PlayerId) -> tuple[int, ...]:
+    """The cards of ``seat_``'s orders fired and waiting while their Range is asked (its own hidden state)."""
+    return tuple(int(p.data["order"][0]) for p in state.sealed if p.kind == HELD and p.seat == seat_)
 
 
 # -- the standing moves -----------------------------------------------------------------------------
@@ -176,8 +193,8 @@ def fire(ctx: Ctx, go: Go) -> None:
             now = ctx.state.go_of(go.seat)
             if now is None or now.marker != go.marker:
                 return  # the go was taken away (Closed country): the orders left wait for another go
-            if cancels.chain_of(now) is not None:
-                return  # an event fired waits in its cancel window: the next one comes after it (L877)
+            if cancels.chain_of(now) is not None or range_requests.asking(now):
+                return  # an event fired waits in its cancel window (or for permission): the next comes after
             if order[1] == go.empire and load_deck().cards[order[0]].event.timing == go.action:
                 _fire_one(ctx, now, who, order)
 
@@ -190,17 +207,26 @@ class Orders:
         fire(ctx, go)
 
     def holding(self, go: Go) -> bool:
-        return cancels.chain_of(go) is not None
+        return cancels.chain_of(go) is not None or range_requests.asking(go)
 
     def legal(self, state: SevenState, pending: Pending) -> list[Action]:
+        if pending.kind in range_requests.KINDS:
+            return range_requests.pending_legal(state, pending)
         return cancels.pending_legal(state, pending)
 
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        asked = next((p for p in ctx.state.pending
+                      if p.seat == action.player and p.kind in range_requests.KINDS), None)
+        if asked is not None:  # a keeper's answer, or the order's owner paying the price asked
+            range_requests.move(ctx, go, asked, action)
+            return
         if not isinstance(action, (WindowPlay, WindowPass)):
             raise IllegalAction("wrong_move", "Play a card that cancels the event, or pass.")
         cancels.move(ctx, go, action)
 
     def passive(self, pending: Pending) -> Action:
+        if pending.kind in range_requests.KINDS:
+            return range_requests.passive(pending)
         return cancels.passive(pending)
 
 
@@ -208,10 +234,22 @@ def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
     card, empire = order[0], order[1]
     person = ctx.state.people[who]
     ctx.state = ctx.state.with_player(replace(person, armed=tuple(o for o in person.armed if o != order)))
-    why = _refusal(ctx.state, who, order)
+    why = _refusal(ctx.state, go, who, order)
     if why:
         ctx.emit("order_dropped", (who,), seat=who, card=card, empire=empire, reason=why)
         return
+    route = take_that.other_time_route(ctx.state, who, ctx.state.empire(empire))
+    if route is not None and route.keepers:  # option 8: Range only through others' areas (L1224, L2233)
+        held = Pending(HELD, who, go.empire, {"order": list(order)})
+        ctx.state = replace(ctx.state, sealed=(*ctx.state.sealed, held))
+        range_requests.start(ctx, go, route, ASKED, {"seat": who, "target": empire}, empire, "", asker=who)
+        return
+    _play(ctx, go, who, order)
+
+
+def _play(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
+    """The order stands: revealed to all, its card discarded, its event played through the cancel chain."""
+    card, empire = order[0], order[1]
     ev = load_deck().cards[card].event
     discard_from_hand(ctx, who, (card,))
     # the areas it is played on are named to all, as a card played face up on its target is seen (L875):
@@ -222,8 +260,8 @@ def _fire_one(ctx: Ctx, go: Go, who: PlayerId, order: Order) -> None:
     cancels.play(ctx, go, card, who, ctx.state.empire(empire).owner, RESUME, chosen)
 
 
-def _refusal(state: SevenState, who: PlayerId, order: Order) -> str:
-    """Why the order cannot be carried out now ("" when it can)."""
+def _refusal(state: SevenState, go: Go, who: PlayerId, order: Order) -> str:
+    """Why the order cannot be carried out now in ``go`` ("" when it can)."""
     card, empire, to = order[0], order[1], order[3]
     if card not in state.people[who].hand:
         return "the card is no longer in your hand"
@@ -235,10 +273,45 @@ def _refusal(state: SevenState, who: PlayerId, order: Order) -> str:
         return "the empire you named to receive the money is no longer yours in play"
     if takes(card) and not state.empire(empire).money:
         return "they have no money to take"
-    problem = take_that.other_time_problem(state, who, state.empire(empire))
+    problem = take_that.other_time_problem(state, who, state.empire(empire), asking=True)
     if problem is not None:  # option 8: an event out of one's own go needs the target within Range (L1224)
         return "none of your empires has it within Range (option 8, Take that!, L1224)"
+    if range_requests.refused(go, who, empire):
+        return "your request to count Range through another empire's areas to them was refused this go"
     return ""
+
+
+def _unseal(ctx: Ctx, who: PlayerId) -> Order | None:
+    """The order ``who`` waits to play while its Range is asked, no longer sealed."""
+    held = next((p for p in ctx.state.sealed if p.kind == HELD and p.seat == who), None)
+    if held is None:
+        return None
+    ctx.state = replace(ctx.state, sealed=tuple(p for p in ctx.state.sealed if p is not held))
+    card, empire, areas, to = held.data["order"]
+    return (int(card), int(empire), str(areas), int(to))
+
+
+def _granted(ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
+    """Every keeper let the order's owner count through (L2233): the order plays, checked again first."""
+    who = int(chosen["seat"])
+    order = _unseal(ctx, who)
+    if order is None:
+        return
+    why = _refusal(ctx.state, go, who, order)
+    if why:  # a price paid may have changed what the order needs (the money it takes, say)
+        ctx.emit("order_dropped", (who,), seat=who, card=order[0], empire=order[1], reason=why)
+        return
+    _play(ctx, ctx.state.go_of(go.seat) or go, who, order)
+
+
+def _refused(ctx: Ctx, go: Go, chosen: Mapping[str, Any]) -> None:
+    """A refusal or an unpaid price: the order is dropped, the card kept; its owner alone is told."""
+    who = int(chosen["seat"])
+    order = _unseal(ctx, who)
+    if order is not None:
+        ctx.emit("order_dropped", (who,), seat=who, card=order[0], empire=order[1],
+                 reason="the permission to count Range through another empire's areas was not given, or its "
+                 "price not paid; the card stays in your hand")
 
 
 def _open_areas(state: SevenState, order: Order) -> list[str]:
@@ -314,5 +387,6 @@ def _words(event: Event, names: Names) -> str | None:
 for _type in ("order_armed", "order_disarmed", "order_dropped", "armed_played", "action_lost"):
     register_event(_type, _words)
 cancels.register_resume(RESUME, _resume)
+range_requests.register(ASKED, _granted, _refused)
 use_armed(Orders())
 register_heading(WAITING, "your go begins once the event played on your empire is settled")

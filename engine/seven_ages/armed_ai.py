@@ -32,8 +32,9 @@ from engine.seven_ages.state import Empire, SevenState
 
 
 def unarmed(state: SevenState, player: PlayerId) -> list[int]:
-    """The cards of ``player``'s hand that may be armed and carry no order yet, in card order."""
-    done = {o[0] for o in armed.orders(state, player)}
+    """The cards of ``player``'s hand that may be armed and carry no order yet (nor wait, fired, for a
+    permission to count Range through others' areas), in card order."""
+    done = {*(o[0] for o in armed.orders(state, player)), *armed.waiting(state, player)}
     return [c for c in sorted(state.people[player].hand) if c not in done and armed.armable(c)]
 
 

@@ -435,6 +435,9 @@ def picks(state: SevenState, go: Go) -> list[str]:
     ask = ev.get("ask") or {}
     code = ask.get("code")
     if code == "seat":
+        named = _target(state, ev)
+        if named is not None:  # played on a player named with the play, its Range asked first (L1226, L2233)
+            return [f"seat:{named.owner}"] if state.people[named.owner].hand else []
         return [f"seat:{x}" for x in spy_seats(state, go.seat)]
     if code == "steal":
         return [f"card:{c}" for c in state.people[int(ev["victim"])].hand]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.core import Action
+from engine.core import Action, PlayerId
 from engine.seven_ages import take_that
 from engine.seven_ages.actions_civ import PlayArtefact, PlayEvent
 from engine.seven_ages.cards import load_deck
@@ -27,12 +27,34 @@ from engine.seven_ages.state import Empire, Go, SevenState
 VIA = "via"
 """Go data: ``[kind, card, target, area, keepers]`` of each play offered that must ask first."""
 ASSASSINATE = "assassinate"
+LOOK = "look_at_hand"
+"""The code of the events on a player (I spy, Counterspy): their player is named by one of its empires when
+it is within Range only through other empires' areas (:func:`spy_targets`)."""
 
 
 def assassin_route(state: SevenState, go: Go, target: Empire) -> Route | None:
     """How the assassin has ``target`` within Range (L885): from the civilising empire, or any of the
     player's empires for a civilise on none; through others' areas with their permission. None: out."""
     return route(state, take_that.civilise_froms(state, go.seat, go.empire), target.areas(), target.card)
+
+
+def spy_targets(state: SevenState, seat: PlayerId, direct: Iterable[int]) -> list[Empire]:
+    """For an event on a player under option 8 (L1226): each other player holding cards, not among
+    ``direct`` (those within Range without asking), that has an empire within Range through other empires'
+    areas with their permission (L2233), named by that empire (the fewest keepers, then the lowest cards),
+    in seat order. The play asks before the card leaves the hand, so the player is chosen with it."""
+    if not take_that.on(state):
+        return []
+    skip = {seat, *direct}
+    out: list[Empire] = []
+    for p in state.people:
+        if p.seat in skip or not p.hand:
+            continue
+        reached = [(r, e) for e in state.empires_of(p.seat)
+                   if (r := take_that.player_route(state, seat, e)) is not None]
+        if reached:
+            out.append(min(reached, key=lambda re: (len(re[0].keepers), re[0].keepers, re[1].card))[1])
+    return out
 
 
 def _merged(routes: Sequence[Route]) -> Route:
@@ -44,7 +66,11 @@ def _merged(routes: Sequence[Route]) -> Route:
 def event_route(state: SevenState, go: Go, target: Empire, area: str,
                 effects: Iterable[Mapping[str, Any]]) -> Route | None:
     """What an event on ``target`` (``area`` of it) needs: option 8's Range (L1222) and an assassin's
-    (L885); None when either is out of Range whatever permission were given."""
+    (L885); for an event on a player (I spy), named by ``target``, one of its empires, Range from any of
+    the player's empires (L1226). None when out of Range whatever permission were given."""
+    effects = list(effects)
+    if any(x["code"] == LOOK for x in effects):
+        return take_that.player_route(state, go.seat, target)
     routes: list[Route] = []
     if take_that.on(state):
         r = take_that.civilise_route(state, go.seat, go.empire, target, area)

@@ -501,8 +501,11 @@ class CiviliseRules(BaseGoRules):
         pool = {"own_empire": mine, "other_empire": [e for e in state.empires if e.owner != go.seat],
                 "any_empire": list(state.empires), "area": list(state.empires)}.get(target)
         if pool is None:
-            if any(x["code"] == "look_at_hand" for x in effects) and not civ_events.spy_seats(state, go.seat):
-                return []  # no other player holds a card to look at
+            if any(x["code"] == civ_range.LOOK for x in effects):
+                direct = civ_events.spy_seats(state, go.seat)  # none: no other player holds a card to look at
+                # L1226 with L2233: a player within Range only through others' areas is named with the play
+                asked = [(e.card, "") for e in civ_range.spy_targets(state, go.seat, direct)]
+                return [(0, ""), *asked] if direct else asked
             return [(0, "")] if target in ("player", "everyone") and not needs_area else []
         out = []
         for e in pool:
@@ -553,7 +556,7 @@ class CiviliseRules(BaseGoRules):
         problem = event_problem([x["code"] for x in ev.effects], ev.timing)
         if problem:
             raise IllegalAction("event_not_now", problem)
-        if action.target and ctx.state.has_empire(action.target):
+        if action.target and ctx.state.has_empire(action.target) and ev.target != "player":
             target = ctx.state.empire(action.target)
             problem = take_that.civilise_problem(ctx.state, go.seat, go.empire, target, action.area)
             if problem:
@@ -1024,6 +1027,8 @@ def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
     if isinstance(action, PlayEvent):
         ev = deck.cards[action.card].event
         where = f" on {empire_name(action.target)}" if action.target else ""
+        if action.target and ev.target == "player":  # the player named by one of its empires (L1226)
+            where = f" on the player of {empire_name(action.target)}"
         where += f" in {action.area}" if action.area else ""
         does = describe_all(ev.effects)  # what the event does, as the card says it
         note = civ_range.note(view, action)  # the empires its Range must ask first (L2233)

@@ -7,9 +7,10 @@ by the card" (L1224); "To play an event that targets a player, that player must 
 range of any of your empires" (L1226); and, stricter (its own option), black, blue or green artefacts
 only on one's own empires (L1228).
 
-Each check gives None when the play may go ahead, or the one sentence that says why not. In Civilise,
-Range counts through another empire's areas with its permission (L2233): a target reachable so is
-offered, and the play asks first (:func:`civilise_route`, :mod:`engine.seven_ages.range_requests`).
+Each check gives None when the play may go ahead, or the one sentence that says why not. In Civilise, in
+an event window and for an armed order as it fires, Range counts through another empire's areas with its
+permission (L2233): a target reachable so is offered (or the order fires), and the play asks first
+(:func:`civilise_route`, :func:`other_time_route`, :mod:`engine.seven_ages.range_requests`).
 """
 
 from __future__ import annotations
@@ -82,8 +83,8 @@ def other_time_route(state: SevenState, seat: PlayerId, target: Empire, area: st
 def other_time_problem(state: SevenState, seat: PlayerId, target: Empire, area: str = "",
                        asking: bool = False) -> str | None:
     """Why ``seat`` may not play an event on ``target`` (or ``area`` of it) outside Civilise (L1224); with
-    ``asking``, even counting through other empires' areas with their permission (an event window asks
-    it; an armed order, fired unseen, does not)."""
+    ``asking``, even counting through other empires' areas with their permission (an event window and an
+    armed order as it fires ask it)."""
     if not on(state) or _reaches(state, state.empires_of(seat), target, area):
         return None
     if asking and other_time_route(state, seat, target, area) is not None:
@@ -91,6 +92,15 @@ def other_time_problem(state: SevenState, seat: PlayerId, target: Empire, area: 
     where = area or empire_name(target.card)
     return (f"With option 8 (Take that!), you play an event outside Civilise only with an empire within "
             f"Range of {where} (L1224).")
+
+
+def player_route(state: SevenState, seat: PlayerId, empire: Empire) -> Route | None:
+    """How one of ``seat``'s empires has ``empire`` within Range, for an event on its player (L1226),
+    through other empires' areas with their permission (L2233); None: out of Range. Without option 8, a
+    route that asks nobody."""
+    if not on(state):
+        return Route(0)
+    return route(state, state.empires_of(seat), empire.areas(), empire.card)
 
 
 def player_in_range(state: SevenState, seat: PlayerId, other: PlayerId) -> bool:
