@@ -230,7 +230,7 @@ def test_bad_orders_are_refused_with_one_sentence() -> None:
     assert refusals[4].message == "Nomad raid disorders 2 areas: name 2 different ones."
 
 
-def test_the_computer_never_arms() -> None:
+def test_no_step_offers_an_order_among_its_legal_moves() -> None:
     s = table(GHAZI)
     assert not [a for seat in (0, 1) for a in s.legal(seat) if isinstance(a, (Arm, Disarm))]
 

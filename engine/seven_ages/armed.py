@@ -37,7 +37,8 @@ the income is collected at that percent, :data:`engine.seven_ages.production.PER
 ``block_action`` (Closed country: the go ends before its partner is chosen) and ``steal_money`` (Jolly
 Roger). An event that takes money names, in its order, which of its player's empires receives it.
 
-The computer players arm nothing (an ``arm`` move is never among the legal moves a policy picks from).
+An ``arm`` move is never among the legal moves a step offers (it is an anytime move); the computer players
+send them by choice (:mod:`engine.seven_ages.armed_ai`), a person by the ``orders`` command.
 """
 
 from __future__ import annotations
