@@ -208,6 +208,21 @@ async def quiet_position(service: GameService, spec: GameSpec, players: int) -> 
     raise AssertionError(f"{spec.title} offered no quiet move in {TRIES} games")
 
 
+def quiet_service(store: Store) -> GameService:
+    """A service over ``store`` on a fake clock, its game ids "quiet0", "quiet1", ..."""
+    ids = itertools.count()
+    return GameService(store, FakeClock(1_800_000_000), id_factory=lambda: f"quiet{next(ids)}")
+
+
+async def assert_log_replays(store: Store, game: Game, players: int, game_id: str, now: Any) -> None:
+    """The stored log of ``game_id`` (quiet entries and undos included) replays to ``now``."""
+    rows = await store.actions(game_id)
+    row = await store.get_game(game_id)
+    assert row is not None
+    again = replay(game, players, row.options, row.seed, [r.action for r in rows])
+    assert canonical(game.to_json(again)) == canonical(game.to_json(now))
+
+
 async def start(service: GameService, spec: GameSpec, players: int, seed: int) -> str:
     """A game of ``players`` people with the seed ``seed``, started; its id."""
     game_id = (await service.create_lobby(PEOPLE[0], "p0", spec.id, seed=seed)).status.game_id
@@ -234,8 +249,7 @@ async def looks_to(service: GameService, game_id: str, seats: dict[int, int], ot
 async def test_a_quiet_move_leaves_every_other_seat_as_it_was(spec: GameSpec, tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "annals.sqlite3")
     try:
-        ids = itertools.count()
-        service = GameService(store, FakeClock(1_800_000_000), id_factory=lambda: f"quiet{next(ids)}")
+        service = quiet_service(store)
         players = max(spec.min_players, min(spec.max_players, 3))
         game = spec.load()
         found = await quiet_position(service, spec, players)
@@ -278,12 +292,8 @@ async def test_a_quiet_move_leaves_every_other_seat_as_it_was(spec: GameSpec, tm
         assert await looks_to(service, twin, seats, others) == await looks_to(service, gid, seats, others)
 
         # the log, quiet entries and undo included, replays to the stored state
-        rows = await store.actions(gid)
         _, now = await service.engine_state(gid)
-        row = await store.get_game(gid)
-        assert row is not None
-        again = replay(game, players, row.options, row.seed, [r.action for r in rows])
-        assert canonical(game.to_json(again)) == canonical(game.to_json(now))
+        await assert_log_replays(store, game, players, gid, now)
     finally:
         await store.close()
 
@@ -293,8 +303,7 @@ async def test_a_quiet_move_leaves_every_other_seat_as_it_was(spec: GameSpec, tm
 async def test_an_undo_past_another_seats_quiet_move_keeps_it(spec: GameSpec, tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "annals.sqlite3")
     try:
-        ids = itertools.count()
-        service = GameService(store, FakeClock(1_800_000_000), id_factory=lambda: f"quiet{next(ids)}")
+        service = quiet_service(store)
         players = max(spec.min_players, min(spec.max_players, 3))
         game = spec.load()
         for seed in range(TRIES):
@@ -337,11 +346,7 @@ async def test_an_undo_past_another_seats_quiet_move_keeps_it(spec: GameSpec, tm
         assert canonical(game.to_json(now)) == canonical(game.to_json(before))
 
         # and a replay of the log (LogReplay) reaches the same state, and so does the service reloaded
-        rows = await store.actions(gid)
-        row = await store.get_game(gid)
-        assert row is not None
-        again = replay(game, players, row.options, row.seed, [r.action for r in rows])
-        assert canonical(game.to_json(again)) == canonical(game.to_json(now))
+        await assert_log_replays(store, game, players, gid, now)
         assert await service.verify_game(gid) == []
     finally:
         await store.close()
