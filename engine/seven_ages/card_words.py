@@ -19,6 +19,7 @@ from engine.seven_ages.cards import Artefact, Card, Empire, Event, load_deck, na
 from engine.seven_ages.effects import EFFECTS, IMMEDIATE
 from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.map import load_map
+from engine.seven_ages.prerequisite_words import prerequisite_text
 from engine.words import join_words, shorten
 
 LABEL_LIMIT = 100
@@ -124,8 +125,8 @@ def artefact_line(art: Artefact) -> str:
         ([" (may come in an earlier age)"] if art.may_be_earlier else [])
     ages = "any age" if art.any_age else ages_text(art.ages)
     line = f"Artefact: {art.name}{''.join(marks)}, {art.colour}, {ages}"
-    if art.condition:
-        line += f"; {art.condition.replace('*', '')}"  # the data's emphasis marks, not the card's "*"
+    if art.prerequisite:
+        line += f"; {prerequisite_text(art.prerequisite)}"
     if art.summary:
         line += f". {art.summary[0].upper()}{art.summary[1:]}"
     return line

@@ -17,7 +17,7 @@ from itertools import permutations
 from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import glory, harvest_events, steps
+from engine.seven_ages import glory, harvest_events, progress_markers, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
@@ -65,6 +65,8 @@ def advance(ctx: Ctx, card: int, levels: int) -> int:
         s = s.with_empire(e)
     ctx.state = s
     ctx.emit("progress", empire=card, seat=e.owner, levels=moved, level=new)
+    if changed and moved > 0:  # option 16: a higher age than the black marker's ends World war (L1996)
+        progress_markers.entered_age(ctx, e)
     if moved > 0:
         immediate(ctx, card, "per_level", moved)
     return moved

@@ -274,6 +274,9 @@ class SevenState:
     # card and commitment, engine.seven_ages.battle): in no view, each known to its seat alone
     notes: tuple[str, ...] = ()  # sorted words a rule sets for this turn and clears at its end
     final: tuple[int, ...] | None = None  # final scores once the game is over
+    progress_markers: tuple[tuple[str, int], ...] = ()  # option 16: (blue artefact, level) on the progress
+    # track, in the order placed, never removed (L1376-1388); see engine.seven_ages.progress_markers
+    world_war: int = 0  # option 16: the level of the black World war marker (0: not on the track, L1986)
 
     # -- looking up -------------------------------------------------------------------------
     def empire(self, card: int) -> Empire:
