@@ -35,7 +35,7 @@ from render.seven_ages_closeup import (
 from render.seven_ages_colours import GROUP_HUES, face, group_and_shade
 from render.seven_ages_hand import card_lines, hand_image
 from render.seven_ages_pieces import key_items
-from render.seven_ages_tracks import progress_rows, render_tracks, tracks_image
+from render.seven_ages_tracks import MARKER_FILL, progress_rows, render_tracks, tracks_image
 from tests.colour_vision import delta_e, deuteranopia
 
 PEOPLE = ("alice", "bob", "carol", "dora")
@@ -240,6 +240,25 @@ def test_the_tracks_fit_chat_with_the_most_empires_and_move_with_the_markers(pla
     richer = copy.deepcopy(view)
     richer["people"][0]["glory"] += 30
     assert render_tracks(richer) != render_tracks(view)
+
+
+def test_option_16_markers_stand_in_their_levels_cells(played: Any) -> None:
+    # Issue 29 item 3: "with option 16, the blue and black markers". E42 (L1382) puts Industrial
+    # Revolution's blue marker at 33; World war's black marker goes on its empire's level (L1986).
+    view = view_of(played, None)
+    marked = {**copy.deepcopy(view), "progress_markers": [["Industrial Revolution", 33], ["Paved roads", 15]],
+              "world_war": 43}
+    cells = {cell.level: cell for _, row in progress_rows(marked) for cell in row}
+    assert cells[33].markers == (("Industrial Revolution", "blue"),)
+    assert cells[15].markers == (("Paved roads", "blue"),) and cells[43].markers == (("World war", "black"),)
+    assert sum(len(c.markers) for c in cells.values()) == 3
+    img = np.asarray(tracks_image(marked).convert("RGB"), dtype=int)
+    blue = np.all(img == MARKER_FILL["blue"], axis=-1).sum()
+    black = np.all(img == MARKER_FILL["black"], axis=-1).sum()
+    plain = np.asarray(tracks_image(view).convert("RGB"), dtype=int)
+    assert blue > 100 and black > 50 and np.all(plain == MARKER_FILL["blue"], axis=-1).sum() == 0
+    old = {k: v for k, v in view.items() if k not in ("progress_markers", "world_war")}  # a view saved before
+    assert render_tracks(old) == render_tracks(view)
 
 
 # -- item 4: the scores chart ---------------------------------------------------------------------

@@ -372,3 +372,85 @@ def test_blue_in_a_dark_age_needs_a_scientist() -> None:
                                                                 leaders=[("Scientist", "Burgundy")])
     assert "Scientist" in (why(t, "Romans", "Paved roads", "Latium") or "")
     assert why(t, "Franks", "Paved roads", "Burgundy") is None
+
+
+# -- the black marker and the Internet ----------------------------------------------------------------------
+def glory_of(t: Table) -> list[int]:
+    return [p.glory for p in t.state.people]
+
+
+def test_world_war_marker_then_the_united_nations_ends_it() -> None:
+    # L1986: World war: "Place the black world war marker on the empire's current space on the Progress
+    # track." L1964: United Nations: "Discard the World war artefact and its black marker." L1999: "When
+    # world war is discarded, every empire ... gains 1 glory for each fertile area it controls."
+    t = Table(2, ON).empire("Romans", 0, 44, ["Latium", "Campania", "Texas"])
+    t.empire("Franks", 1, 45, ["Burgundy", "Virginia"])
+    t.hand(0, art_card("World war")).hand(1, art_card("United Nations"))
+    civilising(t, 0, "Romans")
+    t.do(PlayArtefact(0, art_card("World war"), card_of("Romans")))
+    assert t.state.world_war == 44 and "World war" in t.of("Romans").artefacts
+    before = glory_of(t)
+    civilising(t, 1, "Franks")
+    t.do(PlayArtefact(1, art_card("United Nations"), card_of("Franks")))
+    assert t.state.world_war == 0 and "World war" not in t.of("Romans").artefacts
+    # the Romans hold 2 fertile areas (Latium, Campania), the Franks 1 (Burgundy); the UN's own 1 glory
+    # for a green artefact played (L909) comes on top for the Franks
+    assert [g - b for g, b in zip(glory_of(t), before, strict=True)] == [2, 1 + 1]
+    [over] = t.named("world_war_over")
+    words = GAME.describe_event(over, NAMES)
+    assert words is not None and "United Nations" in words and "Romans 2" in words
+
+
+def test_an_empire_entering_a_higher_age_ends_the_world_war() -> None:
+    # L1996-1999: discard World war "when any empire enters a higher age than the black marker", and every
+    # empire "except the empire that removed the artefact by entering a higher age" gains 1 glory per
+    # fertile area.
+    from engine.seven_ages import steps
+    from engine.seven_ages.endturn import advance
+
+    t = Table(2, ON).empire("Romans", 0, 36, ["Latium"]).empire("Franks", 1, 42, ["Burgundy", "Tuscany"])
+    t = with_card_artefacts(t, "Romans", "World war")
+    t.state = replace(t.state, world_war=36)  # age 6
+    ctx = steps.Ctx(t.state)
+    advance(ctx, card_of("Romans"), 1)  # 37: still age 6
+    assert ctx.state.world_war == 36
+    advance(ctx, card_of("Franks"), 1)  # 43: age 7
+    assert ctx.state.world_war == 0 and "World war" not in ctx.state.empire(card_of("Romans")).artefacts
+    assert [p.glory for p in ctx.state.people] == [1, 0]  # the Romans' Latium; not the Franks'
+
+
+def test_without_option_16_no_marker_moves() -> None:
+    t = Table(2).empire("Romans", 0, 44, ["Latium"]).hand(0, art_card("World war"))
+    civilising(t, 0, "Romans")
+    t.do(PlayArtefact(0, art_card("World war"), card_of("Romans")))
+    assert t.state.world_war == 0 and "World war" in t.of("Romans").artefacts
+
+
+def test_the_internet_ends_the_game_with_its_glory() -> None:
+    # L1694: "The empire's owner picks 1 (2 if 4 or less players) card from the deck for each player ahead of
+    # them in glory (if any) and adds all the cards' value to their glory. History ends, game over."
+    from tests.seven_ages_builder import cards_of_value
+
+    t = Table(3, ON).empire("Americans", 0, 44, ["Virginia", "Illinois", "Texas"])
+    t.artefact("Virginia", "Computing").artefact("Illinois", "Satellites")
+    t.state = replace(t.state, people=tuple(replace(p, glory=g) for p, g in zip(t.state.people, (5, 10, 20),
+                                                                                   strict=True)))
+    internet = art_card("Internet")
+    drawn = cards_of_value(2, 3, 4, 5, avoid=(internet,))
+    t.hand(0, internet).deck_top(*drawn)
+    civilising(t, 0, "Americans")
+    t.do(PlayArtefact(0, internet, card_of("Americans")))
+    # two players ahead, three players: 2 cards each, 4 cards of 2+3+4+5 = 14 glory
+    assert t.state.phase == "over" and t.glory(0) == 5 + 14
+    assert t.state.final == (19, 10, 20)
+    [said] = t.named("internet")
+    words = GAME.describe_event(said, NAMES)
+    assert words is not None and "alex (Red)" in words and "14 glory" in words
+
+
+def test_black_artefacts_need_option_16() -> None:
+    # L925: without option 16, "ignore General AI, Internet"
+    t = Table(2).empire("Americans", 0, 44, ["Virginia", "Illinois"]).artefact("Virginia", "Computing")
+    t.artefact("Illinois", "Satellites").hand(0, art_card("Internet"))
+    civilising(t, 0, "Americans")
+    t.refused(PlayArtefact(0, art_card("Internet"), card_of("Americans")), "artefact_refused")

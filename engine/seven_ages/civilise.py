@@ -173,9 +173,12 @@ def artefact_glory(colour: str, kind: str, new_to_world: bool, leaders_in_range:
                    blue: bool) -> ArtefactGlory:
     """A green (or blue) artefact gains its empire 1 glory, and 1 more for a religion or government
     no other empire has; each Scientist in range for a blue one, or Artist for another green one,
-    gains its own empire 1; a red artefact costs its empire 1 (L909-913)."""
+    gains its own empire 1; a red artefact costs its empire 1 (L909-913). A black one (option 16 only) has
+    no marker and L909-911 give it no glory: its entry says what it does."""
     if colour == "red":
         return ArtefactGlory(-1, {})
+    if colour == "black":
+        return ArtefactGlory(0, {})
     own = 1 + int(kind in ("religion", "government") and new_to_world)
     return ArtefactGlory(own, {e: n for e, n in leaders_in_range.items() if n})
 

@@ -108,6 +108,8 @@ class SevenView(TypedDict):
     final: list[int] | None
     ranking: list[int] | None
     places: list[list[int]] | None  # the seats by place, a tie that survives the tie-breaks shared
+    progress_markers: list[list[Any]]  # option 16: [blue artefact, level] on the progress track (L1376-1388)
+    world_war: int  # option 16: the black World war marker's level (0: not on the track, L1986)
 
 
 class YouView(TypedDict):
@@ -175,6 +177,7 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         over=over, final=list(state.final) if state.final is not None else None,
         ranking=ranking(state) if over else None,
         places=places(state) if over else None,
+        progress_markers=[[name, level] for name, level in state.progress_markers], world_war=state.world_war,
     )
 
 
