@@ -16,6 +16,7 @@ from engine.seven_ages.artefact_powers import OPTION, has_power
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.game import GAME
+from tests.seven_ages_builder import Scenario
 from tests.seven_ages_builder_civ import Table, card_of
 from tests.test_seven_ages_civilise import civilising
 
@@ -207,20 +208,29 @@ def test_the_blue_marker_is_placed_once_and_stays() -> None:
 def test_a_late_start_puts_blue_markers_on_the_next_ages_e43() -> None:
     # E43 (L1388): "You start the game by playing the French (card 32) and place their progress marker on
     # progress level 22. You place the blue Paved roads marker on progress level 15 and the blue Rutters
-    # marker on progress level 22."
-    from engine.seven_ages.actions import StartCard
+    # marker on progress level 22. The French may build ships-of-the-line during Start empire."
+    # (Ships-of-the-line come at level 23; Rutters: "may build ships-of-the-line even if not yet at
+    # progress level 23", L1903.)
+    from engine.seven_ages.actions import Build, Done, StartCard
     from tests.seven_ages_builder import card
     from tests.test_seven_ages_start import begin, starting, through_colour
+
+    def ships_of_the_line(s: Scenario) -> set[str]:
+        while not any(isinstance(a, Build) for a in s.legal(0)):  # past the leaders, to the builds
+            s.play(next(a for a in s.legal(0) if isinstance(a, Done) or not isinstance(a, Build)))
+        return {a.area for a in s.legal(0) if isinstance(a, Build) and a.unit == "Ship-of-the-line"}
 
     s = begin(starting("French", **ON))
     s.play(StartCard(0, card("French")))
     through_colour(s)
     assert s.empire_of("French").progress == 22
     assert dict(s.state.progress_markers) == {"Paved roads": 15, "Rutters": 22}
+    assert ships_of_the_line(s)  # at 22, on the Rutters marker
     off = begin(starting("French"))
     off.play(StartCard(0, card("French")))
     through_colour(off)
     assert off.state.progress_markers == ()  # L929: without option 16 no blue marker is used
+    assert not ships_of_the_line(off)
 
 
 # -- one test per kind of prerequisite ----------------------------------------------------------------------

@@ -12,6 +12,8 @@ from engine.seven_ages.state import Empire, SevenState
 
 OPTION = "artefact_powers"
 """The lobby key of option 16 (not offered in the lobby yet: see the spec)."""
+RUTTERS = "Rutters"
+"""Whose power lets ships-of-the-line come before their level (L1903)."""
 
 
 def powers_on(state: SevenState) -> bool:
