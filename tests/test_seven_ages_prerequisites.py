@@ -464,3 +464,37 @@ def test_black_artefacts_need_option_16() -> None:
     t.artefact("Illinois", "Satellites").hand(0, art_card("Internet"))
     civilising(t, 0, "Americans")
     t.refused(PlayArtefact(0, art_card("Internet"), card_of("Americans")), "artefact_refused")
+
+
+def test_the_expansions_kinds_too() -> None:
+    # The expansion artefacts are on no card of the Classic deck, but their entries' kinds are checked all
+    # the same. L1746 Machu Pichu "only on a forest, jungle or mountain area"; L1698 Irrigation "only on an
+    # area adjacent to a river"; L1606 Great Shipyard "only on a coastal area that contains as many as or
+    # more ships as any other coastal area on the map"; L1614 Great Temple "only on a Religious empire, at
+    # least 2 empires have that religion, and in an area that is not a Religious site"; L1570 General AI
+    # "(solely) the most advanced and also has Mars landing"; L1776 Nobel Prize "Industrial Revolution and
+    # no disorder".
+    t = Table(3, ON).empire("Romans", 0, 44, {"Latium": {"Spear": 1, "Galley": 2}, "Bohemia": {"Spear": 1},
+                                              "Austria": {"Spear": 1}, "Palestine": {"Spear": 1},
+                                              "Texas": {"Spear": 1}}, religions=("Christianity",))
+    t.empire("Franks", 1, 44, {"Burgundy": {"Spear": 1}, "Tuscany": {"Spear": 1, "Galley": 3}})
+    # Machu Pichu is for ages 3-5: its area alone is asked here
+    machu = artefact("Machu Pichu")
+    assert prerequisites.area_problem(t.state, machu, "Austria") is None
+    assert "forest, jungle or mountain" in (prerequisites.area_problem(t.state, machu, "Latium") or "")
+    assert why(t, "Romans", "Irrigation", "Texas") is None
+    assert "river" in (why(t, "Romans", "Irrigation", "Bohemia") or "")
+    assert "most ships" in (why(t, "Romans", "Great Shipyard", "Latium") or "")  # the Franks' 3 in Tuscany
+    assert why(t, "Franks", "Great Shipyard", "Tuscany") is None
+    assert "2 empires" in (why(t, "Romans", "Great Temple", "Latium") or "")
+    t.state = t.state.with_empire(replace(t.state.empire(card_of("Franks")), religions=("Christianity",)))
+    assert why(t, "Romans", "Great Temple", "Latium") is None
+    assert "religious site" in (why(t, "Romans", "Great Temple", "Palestine") or "")
+    with_card_artefacts(t, "Romans", "Mars landing")
+    assert "most advanced" in (why(t, "Romans", "General AI") or "")  # level with the Franks
+    t.state = t.state.with_empire(replace(t.state.empire(card_of("Romans")), progress=45))
+    assert why(t, "Romans", "General AI") is None
+    t.artefact("Latium", IR)
+    assert why(t, "Romans", "Nobel Prize") is None
+    t.disorder("Bohemia")
+    assert "without disorder" in (why(t, "Romans", "Nobel Prize") or "")
