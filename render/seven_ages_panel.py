@@ -12,6 +12,7 @@ leaders, beliefs and artefacts. The empire is found as the words find it
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -101,20 +102,41 @@ def standing_rows(e: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) 
     return rows
 
 
-def _column(draw: ImageDraw.ImageDraw, rows: Sequence[tuple[str, str]], x: float, y: float, width: float,
-            k: float, *, measure: bool = False) -> float:
-    """Draws ``rows`` (a bold label, then its words wrapped beside it) from ``(x, y)``; returns the y
-    below them. With ``measure`` nothing is drawn."""
+Laid = tuple[float, tuple[tuple[str, tuple[str, ...]], ...]]
+"""Rows laid out for a column: the labels' width, then each label with its words' wrapped lines."""
+
+
+def _lay_out(rows: Sequence[tuple[str, str]], width: float, k: float) -> Laid:
+    """``rows`` (a bold label, then its words wrapped beside it) laid out ``width`` px wide."""
     f, bold = font(max(9, round(12 * k))), font(max(9, round(12 * k)), True)
     label_w = max((bold.getlength(label) for label, _ in rows), default=0) + 8 * k
-    for label, words in rows:
-        lines = _wrap(words, f, width - label_w)
-        if not measure:
-            draw.text((x, y), label, font=bold, fill=palette.INK, anchor="lt")
-            for n, line in enumerate(lines):
-                draw.text((x + label_w, y + n * LINE_H * k), line, font=f, fill=palette.INK, anchor="lt")
+    return label_w, tuple((label, tuple(_wrap(words, f, width - label_w))) for label, words in rows)
+
+
+def _height(laid: Laid, k: float) -> float:
+    return sum(len(lines) * LINE_H * k + 2 * k for _, lines in laid[1])
+
+
+def _draw_column(draw: ImageDraw.ImageDraw, laid: Laid, x: float, y: float, k: float) -> None:
+    f, bold = font(max(9, round(12 * k))), font(max(9, round(12 * k)), True)
+    label_w, rows = laid
+    for label, lines in rows:
+        draw.text((x, y), label, font=bold, fill=palette.INK, anchor="lt")
+        for n, line in enumerate(lines):
+            draw.text((x + label_w, y + n * LINE_H * k), line, font=f, fill=palette.INK, anchor="lt")
         y += len(lines) * LINE_H * k + 2 * k
-    return y
+
+
+@functools.lru_cache(maxsize=256)
+def _card_column(number: int, width: int, k: float) -> Image.Image:
+    """The printed card's column ("On the card" and its rows), kept: a card never changes, and the
+    words' layout is most of a panel's drawing time."""
+    laid = _lay_out(card_rows(number), width, k)
+    img = Image.new("RGB", (width, round(24 * k + _height(laid, k))), CARD)
+    draw = ImageDraw.Draw(img)
+    draw.text((0, 0), "On the card", font=font(round(14 * k), True), fill=palette.INK, anchor="lt")
+    _draw_column(draw, laid, 0, 24 * k, k)
+    return img
 
 
 def panel_image(view: Mapping[str, Any], number: int, *, size: int = 800,
@@ -129,12 +151,10 @@ def panel_image(view: Mapping[str, Any], number: int, *, size: int = 800,
     areas = {str(a["name"]): a for a in view["areas"]}
     pad = 12 * k
     band_h = 40 * k
-    left = card_rows(number)
-    right = standing_rows(shown, areas) if shown is not None else []
-    col_w = (size - 3 * pad) / 2 if right else size - 2 * pad
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    body = 24 * k + max(_column(probe, left, 0, 0, col_w, k, measure=True),
-                        _column(probe, right, 0, 0, col_w, k, measure=True) if right else 0)
+    col_w = (size - 3 * pad) / 2 if shown is not None else size - 2 * pad
+    left = _card_column(number, round(col_w), k)
+    right = _lay_out(standing_rows(shown, areas), col_w, k) if shown is not None else None
+    body = max(left.height, 24 * k + _height(right, k) if right is not None else 0)
     foot_h = 22 * k
     height = round(band_h + 2 * pad + 20 * k + body + foot_h)
     img = Image.new("RGB", (size, height), palette.PAPER)
@@ -162,17 +182,16 @@ def panel_image(view: Mapping[str, Any], number: int, *, size: int = 800,
         under = "Not on the map"
     draw.text((pad, y), under, font=small, fill=palette.INK, anchor="lt")
     y += 20 * k
-    draw.text((pad, y), "On the card", font=font(round(14 * k), True), fill=palette.INK, anchor="lt")
-    _column(draw, left, pad, y + 24 * k, col_w, k)
-    if right:
+    img.paste(left, (round(pad), round(y)))
+    if shown is not None and right is not None:
         rx = 2 * pad + col_w
         draw.line((rx - pad / 2, y, rx - pad / 2, y + body), fill=palette.BORDER, width=max(1, round(k)))
         draw.text((rx, y), "On the map now", font=font(round(14 * k), True), fill=palette.INK, anchor="lt")
         bar_y = y + 18 * k
         draw.rectangle((rx, bar_y, rx + col_w, bar_y + 4 * k), fill=BAND)
-        level = min(max(int(shown["progress"]) if shown is not None else 0, 0), TOP_LEVEL)
+        level = min(max(int(shown["progress"]), 0), TOP_LEVEL)
         draw.rectangle((rx, bar_y, rx + col_w * level / TOP_LEVEL, bar_y + 4 * k), fill=palette.INK)
-        _column(draw, right, rx, y + 24 * k, col_w, k)
+        _draw_column(draw, right, rx, y + 24 * k, k)
     draw.text((pad, height - foot_h / 2 - 2), "7 Ages · what the table shows of this card; your own units "
               "whole, others' as their stacks show", font=font(max(8, round(10 * k))), fill=palette.BORDER,
               anchor="lm")
