@@ -8,8 +8,14 @@ service; the other game is the test-only toy.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import pytest
 
+from bot.discord.info import with_picture
+from bot.discord.kit import BotBase
+from bot.lookups import Answer
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from tests.test_console_lookups import ROMANS, VIKINGS, table
@@ -105,3 +111,23 @@ async def test_a_game_without_empires_or_tracks_says_so_in_one_sentence(rig: Rig
     assert tracks.content == "Goofspiel (test game) keeps no tracks beyond its scores: the status shows them."
     area = followup(await rig.command(ALICE, "area", area="Atlantis", game=game))
     assert area.content == f"The board of {game} has no place called 'Atlantis'."
+
+
+class Drawer:
+    """Stands in for the bot where a reply only needs its picture executor."""
+
+    async def render(self, func: Callable[[], bytes | None], /) -> bytes | None:
+        return func()
+
+
+async def test_a_long_answer_keeps_whole_lines_and_attaches_the_whole_text() -> None:
+    lines = [f"- Area {n}: a stack of {n} units with a Spear on top; city of value {n % 4}."
+             for n in range(80)]
+    answer = Answer("\n".join(lines), lambda: b"\x89PNG", "empire")
+    reply = await with_picture(cast(BotBase, Drawer()), "g1", answer)
+    assert len(reply.content) <= 2000
+    body, note = reply.content.rsplit("\n", 1)
+    assert body.splitlines() == lines[:len(body.splitlines())] and len(body.splitlines()) > 20
+    assert note == "… (the whole answer is in the attached text file)"
+    assert [f.filename for f in reply.files] == ["annals-g1-empire.txt", "annals-g1-empire.png"]
+    assert reply.files[0].fp.read().decode() == answer.text

@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 LOG_ID = re.compile(r"annals:log:(?P<game>[a-z0-9]{1,32}):(?P<page>[0-9]{1,6}):(?P<dir>[pn])")
 LOG_PAGE = 12  # public events per page (one without a line, a bookkeeping one, makes a page shorter)
+ATTACHED = "\n… (the whole answer is in the attached text file)"
+"""The line that ends a look-up too long for one message."""
 LOG_LINE = 150  # characters per line, so a page stays well under Discord's 2000
 
 
@@ -130,7 +132,12 @@ async def with_picture(bot: BotBase, game_id: str, answer: Answer) -> Reply:
     text = answer.text
     if len(text) > MAX_MESSAGE:
         files.append(discord.File(io.BytesIO(text.encode()), filename=f"annals-{game_id}-{answer.tag}.txt"))
-        text = clip(text, MAX_MESSAGE)
+        shown: list[str] = []
+        for line in text.splitlines():  # whole lines, as many as fit beside the note
+            if sum(len(s) + 1 for s in shown) + len(line) + len(ATTACHED) > MAX_MESSAGE:
+                break
+            shown.append(line)
+        text = clip("\n".join(shown), MAX_MESSAGE - len(ATTACHED)) + ATTACHED
     if answer.draw is not None:
         png = await bot.render(answer.draw)
         if png is not None:
