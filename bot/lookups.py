@@ -47,6 +47,11 @@ def echoed(wanted: str) -> str:
     return repr(shorten(" ".join(wanted.split()), ECHO))
 
 
+def _pictured(text: str, draw: Callable[[], bytes | None] | None, tag: str) -> Answer:
+    """``text`` with its picture's drawing (None: the game draws none) marked for a worker thread."""
+    return Answer(text) if draw is None else Answer(text, off_loop(draw), tag)
+
+
 async def _started(service: GameService, game_id: str, what: str) -> GameStatus:
     status = await service.status(game_id)
     if status.status == "lobby":
@@ -65,10 +70,9 @@ async def empire_answer(service: GameService, game_id: str, user_id: int, wanted
         raise ServiceError("no_empires", f"{status.title} has no empires to look up: the board in words "
                                          "shows where each player stands.")
     panel = registry.spec(status.ruleset).empire_panel()
-    if panel is None:
-        return Answer(text)
-    return Answer(text, off_loop(partial(panel, view, wanted, size=PICTURE_SIZE, people=people_of(status))),
-                  "empire")
+    people = people_of(status)
+    return _pictured(text, None if panel is None else partial(panel, view, wanted, size=PICTURE_SIZE,
+                                                              people=people), "empire")
 
 
 async def area_answer(service: GameService, game_id: str, user_id: int, wanted: str) -> str:
@@ -93,8 +97,7 @@ async def tracks_answer(service: GameService, game_id: str, user_id: int) -> Ans
         raise ServiceError("no_tracks", f"{status.title} keeps no tracks beyond its scores: the status shows "
                                         "them.")
     picture = registry.spec(status.ruleset).tracks_image()
-    if picture is None:
-        return Answer(text)
-    return Answer(text, off_loop(partial(picture, view, size=PICTURE_SIZE, people=people_of(status))),
-                  "tracks")
+    people = people_of(status)
+    return _pictured(text, None if picture is None else partial(picture, view, size=PICTURE_SIZE,
+                                                                people=people), "tracks")
 

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engine.seven_ages.board_words import leader_words
 from engine.seven_ages.card_words import ages_text, category_text, empire_lines
@@ -30,6 +30,7 @@ from render import palette
 from render.palette import font
 from render.png import encode_png
 from render.seven_ages_colours import describe, face
+from render.seven_ages_hand import wrap_words
 from render.seven_ages_pieces import owner_name
 
 GOLD: Final = (196, 150, 20)
@@ -39,17 +40,6 @@ LINE_H: Final = 17
 """A text line's height at 800 px."""
 TOP_LEVEL: Final = 49
 """The progress track's last level (past it an empire stands on the last, L313)."""
-
-
-def _wrap(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """``text`` in lines no wider than ``width``, a word too long for one line cut at the edge."""
-    out: list[str] = []
-    for word in text.split():
-        if out and f.getlength(f"{out[-1]} {word}") <= width:
-            out[-1] = f"{out[-1]} {word}"
-        else:
-            out.append(word)
-    return out or [""]
 
 
 def card_rows(number: int) -> list[tuple[str, str]]:
@@ -110,7 +100,7 @@ def _lay_out(rows: Sequence[tuple[str, str]], width: float, k: float) -> Laid:
     """``rows`` (a bold label, then its words wrapped beside it) laid out ``width`` px wide."""
     f, bold = font(max(9, round(12 * k))), font(max(9, round(12 * k)), True)
     label_w = max((bold.getlength(label) for label, _ in rows), default=0) + 8 * k
-    return label_w, tuple((label, tuple(_wrap(words, f, width - label_w))) for label, words in rows)
+    return label_w, tuple((label, tuple(wrap_words(words, f, width - label_w))) for label, words in rows)
 
 
 def _height(laid: Laid, k: float) -> float:
