@@ -4,8 +4,8 @@ Run by hand (never from the tests):
     PYTHONPATH=. python bench/bench_seven_ages_render.py [--size 2200] [--save /tmp/seven_ages.png]
 
 The static map (no view), the board with the pieces of a spectator's view of a greedy 4-player game
-``--moves`` moves in (``--seed``), and, where the code has them, a turn notice's tracks and close-up at
-chat width (800 px). The first render draws and caches the map; later renders copy
+``--moves`` moves in (``--seed``), and, where the code has them, a turn notice's tracks and close-up and
+``empire``'s card panel at chat width (800 px). The first render draws and caches the map; later renders copy
 it, draw the pieces, outline three areas on every other run and encode.
 """
 
@@ -63,6 +63,17 @@ def main() -> None:
 
     args.size = 800
     measure(tracks, view, "the tracks", args)
+    from render.seven_ages_panel import render_panel
+
+    widest = max(view["empires"], key=lambda e: len(e["stacks"]), default=None)
+    if widest is not None:  # `empire NAME`'s card panel, for the empire on the most areas
+
+        def panel(v: dict[str, Any], *, size: int, highlight: Sequence[str] = ()) -> bytes:
+            png = render_panel(v, str(widest["card"]), size=size)
+            assert png is not None
+            return png
+
+        measure(panel, view, f"the card panel of the {widest['name']} ({len(widest['stacks'])} areas)", args)
     from render.png import encode_png
     from render.seven_ages_closeup import closeup_image
 

@@ -56,6 +56,23 @@ class NoticePictures(Protocol):
     ) -> list[tuple[str, bytes]]: ...
 
 
+class EmpirePicture(Protocol):
+    """One empire's card panel as the table shows it, for ``empire WHAT``: a pure function of the asker's
+    view and what they typed (the game's own :meth:`engine.core.Game.empire_text` finds the same empire);
+    None when the view shows no empire answering to ``wanted``. ``people`` as for :class:`NoticePictures`.
+    """
+
+    def __call__(self, view: Mapping[str, Any], wanted: str, *, size: int = ...,
+                 people: Sequence[str] = ...) -> bytes | None: ...
+
+
+class TracksPicture(Protocol):
+    """The game's tracks (progress, glory, money...) as one picture, for ``tracks``: a pure function of a
+    view."""
+
+    def __call__(self, view: Mapping[str, Any], *, size: int = ..., people: Sequence[str] = ...) -> bytes: ...
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One of a game's own options, as the lobby offers it.
@@ -130,6 +147,10 @@ class GameSpec:
         anytime_kinds: action kinds a seated player may send at any time (standing
             preferences): no turn or sequence check, and no clock starts for them.
         pictures: ``"module:function"`` of its :class:`NoticePictures` (empty: the board picture alone).
+        empire_picture: ``"module:function"`` of its :class:`EmpirePicture` (empty: ``empire`` answers in
+            words alone).
+        tracks_picture: ``"module:function"`` of its :class:`TracksPicture` (empty: ``tracks`` answers in
+            words alone).
         ui: ``"module"`` of an optional Discord extension for what the generic
             decision panel cannot express; it has ``setup(bot, spec)``.
         offered: whether the lobby offers it (a game still being built is
@@ -175,6 +196,8 @@ class GameSpec:
     colours: tuple[str, ...] = SEAT_COLOURS
     anytime_kinds: frozenset[str] = field(default_factory=frozenset)
     pictures: str = ""
+    empire_picture: str = ""
+    tracks_picture: str = ""
     ui: str | None = None
     offered: bool = True
     # The facets: what kind of game it is, declared by each game and checked against its play by
@@ -226,6 +249,20 @@ class GameSpec:
             fn: NoticePictures = _resolve(self.pictures)
             return fn
         return partial(_board_alone, self.render())
+
+    def empire_panel(self) -> EmpirePicture | None:
+        """The empire card panel picture (imported on first use), or None for a game without one."""
+        if not self.empire_picture:
+            return None
+        fn: EmpirePicture = _resolve(self.empire_picture)
+        return fn
+
+    def tracks_image(self) -> TracksPicture | None:
+        """The tracks picture (imported on first use), or None for a game without one."""
+        if not self.tracks_picture:
+            return None
+        fn: TracksPicture = _resolve(self.tracks_picture)
+        return fn
 
     def default_options(self) -> dict[str, JSON]:
         return {o.name: o.default for o in self.options}

@@ -58,7 +58,8 @@ def card_lines(number: int) -> tuple[str, list[str]]:
     return f"{number} · {e.name}", lines
 
 
-def _wrap(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
+def wrap_words(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` in ``f`` (a word wider than that keeps a line of its own)."""
     out: list[str] = []
     for word in text.split():
         if out and f.getlength(f"{out[-1]} {word}") <= width:
@@ -89,7 +90,7 @@ def _hand_picture(hand: tuple[int, ...], size: int) -> Image.Image:
     texts = [(number, *card_lines(int(number))) for number in hand]
     for columns in (2, 3, 4):
         col_w = (size - gap * (columns + 1)) / columns
-        panels = [(number, head, [w for line in lines for w in _wrap(line, f, col_w - 12 * k)])
+        panels = [(number, head, [w for line in lines for w in wrap_words(line, f, col_w - 12 * k)])
                   for number, head, lines in texts]
         rows = [panels[i:i + columns] for i in range(0, len(panels), columns)]
         heights = [round((24 + max(len(p[2]) for p in row) * LINE_H + 8) * k) for row in rows]

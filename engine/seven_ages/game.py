@@ -26,10 +26,12 @@ from engine.core import (
     only_move,
 )
 from engine.seven_ages import (
+    area_words,
     armed,
     board_words,
     card_words,
     decision,
+    empire_words,
     fog,
     join,
     orders,
@@ -204,7 +206,13 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         return from_json(data)
 
     def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
-        return text.place_text(view, place, names)
+        return area_words.place_text(view, place, names)
+
+    def empire_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+        return empire_words.empire_answer(view, wanted, names)
+
+    def tracks_text(self, view: Mapping[str, Any], names: Names) -> str | None:
+        return empire_words.tracks_answer(view, names)
 
     def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
         return card_words.card_answer(view, wanted)
