@@ -4,8 +4,8 @@ contract only: no game is named here, so a game that passes these passes as any 
 :func:`missing_hooks` lists what a game object lacks; :func:`random_playout` plays a seeded game
 between the game's random players and returns every problem it found (an empty list when the
 game keeps the contract): after every move the game's own invariants (its spec's ``invariants``), the
-events' words and the acting seat's decision; the expensive properties at steps 1, 2, 4, 8... and at
-the end.
+JSON round trip of the state and of the move, the events' words and the acting seat's decision; the
+expensive properties at steps 1, 2, 4, 8... and at the end.
 """
 
 from __future__ import annotations
@@ -188,6 +188,7 @@ def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "rando
             for problem in invariants(state, action, result):
                 out.fail(step, f"after {action.to_json()}: {problem}")
         check_logged(out, game, action, step)
+        check_round_trip(out, game, result.state, step)
         log.append(action)
         state = result.state
         for event in result.events:
@@ -259,19 +260,27 @@ def check_event(out: Playout, game: Game, event: Event, step: int, names: Sequen
         out.fail(step, problem)
 
 
-def check_state(out: Playout, game: Game, state: Any, step: int, options: Mapping[str, JSON],
-                log: Sequence[Action | Mapping[str, JSON]], hidden: Sequence[Sequence[Event]],
-                names: Sequence[str]) -> None:
-    """The checks made at every checkpoint: persistence, replay, decisions, views and words."""
+def check_round_trip(out: Playout, game: Game, state: Any, step: int) -> bool:
+    """The state survives its JSON round trip (a stored game reads back the same); False when
+    ``from_json`` raised."""
     data = game.to_json(state)
-    text = canonical(data)
     try:
         copied = game.from_json(json.loads(json.dumps(data)))
     except Exception as exc:
         out.fail(step, f"from_json(to_json(state)) raised {type(exc).__name__}: {exc}")
-        return
-    if canonical(game.to_json(copied)) != text:
+        return False
+    if canonical(game.to_json(copied)) != canonical(data):
         out.fail(step, "the state does not survive a JSON round trip")
+    return True
+
+
+def check_state(out: Playout, game: Game, state: Any, step: int, options: Mapping[str, JSON],
+                log: Sequence[Action | Mapping[str, JSON]], hidden: Sequence[Sequence[Event]],
+                names: Sequence[str]) -> None:
+    """The checks made at every checkpoint: persistence, replay, decisions, views and words."""
+    text = canonical(game.to_json(state))
+    if not check_round_trip(out, game, state, step):
+        return
     if canonical(json.loads(game.dumps(state))) != text:
         out.fail(step, "dumps(state) is not the JSON of to_json(state)")
     rebuilt = replay(game, players_at_start(out.players, log), options, out.seed, log)
