@@ -11,6 +11,7 @@ three games.
 
 from __future__ import annotations
 
+from engine.contract.invariants import view_shows_hidden
 from engine.core import PUBLIC, Action, Result
 from engine.eight_minute.game import GAME
 from engine.eight_minute.state import EMState, Phase
@@ -35,9 +36,9 @@ def problems(before: EMState, action: Action, result: Result) -> list[str]:
         spectator = GAME.view(state, None)
         if spectator["bid"]["bids"] is not None or spectator["you"] is not None:
             found.append("a spectator sees the bids while the players bid")
-    viewer = state.seq % state.players
-    if GAME.view(state, viewer) != GAME.view(hide_from(state, viewer), viewer):
-        found.append(f"seat {viewer}'s view changes when only what is hidden from it changes")
+    viewer_sees = view_shows_hidden(GAME, state, hide_from, state.seq % state.players)
+    if viewer_sees is not None:
+        found.append(viewer_sees)
     if GAME.is_over(state):
         found += end_problems(state)
     return found

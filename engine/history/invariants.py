@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.contract.invariants import score_went_down, view_shows_hidden
 from engine.core import Action, Result
 from engine.history.game import GAME
 from engine.history.state import HistoryState, Phase
@@ -21,13 +22,11 @@ def problems(before: HistoryState, action: Action, result: Result) -> list[str]:
     """Every classic invariant ``result`` breaks, one sentence each (empty: none)."""
     state: HistoryState = result.state
     found = component_problems(state)
-    if any(now < then for now, then in zip(state.scores, before.scores, strict=True)):
-        found.append(f"a score went down: {before.scores} became {state.scores}")
     if GAME.is_over(state) and GAME.scores(state) != state.final:
         found.append(f"the final scores {state.final} are not the game's scores {GAME.scores(state)}")
-    viewer = state.seq % state.players
-    if GAME.view(state, viewer) != GAME.view(hide_from(state, viewer), viewer):
-        found.append(f"seat {viewer}'s view changes when only what is hidden from it changes")
+    said = [score_went_down(before.scores, state.scores),
+            view_shows_hidden(GAME, state, hide_from, state.seq % state.players)]
+    found += [sentence for sentence in said if sentence is not None]
     return found
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.contract.invariants import view_shows_hidden
 from engine.core import Action, Result
 from engine.rise.data import ROWS
 from engine.rise.game import GAME
@@ -29,9 +30,9 @@ def problems(before: RiseState, action: Action, result: Result) -> list[str]:
             found.append(f"the game ended at turn {state.turn} or with scores other than the game's")
     elif len(GAME.actors(state)) != 1:
         found.append(f"seats {sorted(GAME.actors(state))} act at once")
-    viewer = state.seq % state.players
-    if GAME.view(state, viewer) != GAME.view(hide_from(state), viewer):
-        found.append(f"seat {viewer}'s view changes when the face-down tiles are rearranged")
+    viewer_sees = view_shows_hidden(GAME, state, lambda s, _: hide_from(s), state.seq % state.players)
+    if viewer_sees is not None:
+        found.append(viewer_sees)
     return found
 
 

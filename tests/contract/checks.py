@@ -200,15 +200,23 @@ def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "rando
     return out
 
 
-def check_logged(out: Playout, game: Game, action: Action, step: int) -> None:
-    """The move made, as the log stores it, decodes to the same move (a stored log replays)."""
+def codec_problem(game: Game, action: Action, what: str) -> str | None:
+    """Why ``action`` (``what`` it is: "the move made", "the legal move") does not come back the same
+    from its JSON through the game's codec, as a stored log must; None when it does."""
     try:
         decoded = game.codec.decode(json.loads(json.dumps(action.to_json())))
     except IllegalAction as exc:
-        out.fail(step, f"the move made {action.to_json()} does not decode: {exc.message}")
-        return
+        return f"{what} {action.to_json()} does not decode: {exc.message}"
     if decoded != action:
-        out.fail(step, f"the move made {action.to_json()} decodes as {decoded.to_json()}")
+        return f"{what} {action.to_json()} decodes as {decoded.to_json()}"
+    return None
+
+
+def check_logged(out: Playout, game: Game, action: Action, step: int) -> None:
+    """The move made, as the log stores it, decodes to the same move (a stored log replays)."""
+    problem = codec_problem(game, action, "the move made")
+    if problem is not None:
+        out.fail(step, problem)
 
 
 def record_hidden(event: Event, hidden: list[list[Event]], private: list[Event]) -> None:
@@ -331,13 +339,9 @@ def check_decision(out: Playout, game: Game, state: Any, player: PlayerId, step:
         return
     keys = [action_key(a) for a in legal]
     for action in legal:
-        try:
-            decoded = game.codec.decode(json.loads(json.dumps(action.to_json())))
-        except IllegalAction as exc:
-            out.fail(step, f"the legal move {action.to_json()} does not decode: {exc.message}")
-            continue
-        if decoded != action:
-            out.fail(step, f"the legal move {action.to_json()} decodes as {decoded.to_json()}")
+        problem = codec_problem(game, action, "the legal move")
+        if problem is not None:
+            out.fail(step, problem)
     try:
         timeout = game.timeout_action(state, player)
     except Exception as exc:

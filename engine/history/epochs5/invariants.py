@@ -10,6 +10,7 @@ the draft's sets, an empire not yet revealed).
 
 from __future__ import annotations
 
+from engine.contract.invariants import score_went_down, view_shows_hidden
 from engine.core import Action, Result
 from engine.history.epochs5.game import GAME
 from engine.history.epochs5.state import Phase, State
@@ -19,13 +20,11 @@ def problems(before: State, action: Action, result: Result) -> list[str]:
     """Every 5-epoch invariant ``result`` breaks, one sentence each (empty: none)."""
     state: State = result.state
     found = component_problems(state)
-    if any(now < then for now, then in zip(state.scores, before.scores, strict=True)):
-        found.append(f"a score went down: {before.scores} became {state.scores}")
     if GAME.is_over(state) and (state.epoch != 5 or state.turn is not None):
         found.append(f"the game ended in epoch {state.epoch} with a turn under way")
-    viewer = state.seq % state.players
-    if GAME.view(state, viewer) != GAME.view(hide_from(state, viewer), viewer):
-        found.append(f"seat {viewer}'s view changes when only what is hidden from it changes")
+    said = [score_went_down(before.scores, state.scores),
+            view_shows_hidden(GAME, state, hide_from, state.seq % state.players)]
+    found += [sentence for sentence in said if sentence is not None]
     return found
 
 
