@@ -22,7 +22,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.core import JSON, Game, IllegalAction, PlayerId
+from engine.core import JSON, Action, Game, IllegalAction, PlayerId, Result
 from engine.policy import Policy
 
 OptionValue = bool | int | str
@@ -71,6 +71,17 @@ class TracksPicture(Protocol):
     view."""
 
     def __call__(self, view: Mapping[str, Any], *, size: int = ..., people: Sequence[str] = ...) -> bytes: ...
+
+
+class Invariants(Protocol):
+    """A game's own invariants, checked by the contract suite after every move of its playouts.
+
+    Told the state before a move, the move and its result; returns one sentence per broken rule of the
+    game (a component over its limit, a card in two places, a view that shows what is hidden from its
+    viewer), an empty list when all hold. Pure, like the rules: it reads, never changes, the states.
+    """
+
+    def __call__(self, before: Any, action: Action, result: Result) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -173,6 +184,9 @@ class GameSpec:
         quiet_moves: a facet: some move tells no seat but its sender anything
             (:meth:`engine.core.Game.quiet`: a hidden standing order), so the platform counts it in no
             number another seat sees.
+        invariants: ``"module:function"`` of its :class:`Invariants`, what its rules must never break
+            beyond the contract (component limits, where each card is); the contract suite's playouts
+            check it after every move. Empty: the contract alone.
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
         warm: ``"module:function"`` building, at start-up in a worker thread, what the first pictures
@@ -209,6 +223,7 @@ class GameSpec:
     standing_orders: bool = False
     undo_against_ai: bool = False
     quiet_moves: bool = False
+    invariants: str = ""
     data_report: str = ""
     version: str = "1"
     data: tuple[str, ...] = ()
@@ -229,6 +244,13 @@ class GameSpec:
         """The game object (imported on first use)."""
         game: Game = _resolve(self.game)
         return game
+
+    def invariant_check(self) -> Invariants | None:
+        """The game's own invariants (imported on first use), or None for a game that declares none."""
+        if not self.invariants:
+            return None
+        check: Invariants = _resolve(self.invariants)
+        return check
 
     def make_policy(self, name: str, seed: int) -> Policy:
         """An AI player by name (``"greedy"``, ``"random"``), seeded for repeatable play."""

@@ -78,6 +78,7 @@ SPEC = register(GameSpec(
     summary="Seven ages of world history: start, grow and discard empires; the most glory wins.",
     game="engine.seven_ages.game:GAME",
     policies="engine.seven_ages.ai:make_policy",
+    invariants="engine.seven_ages.invariants:problems",
     renderer="render.seven_ages:render_board",
     pictures="render.seven_ages_notice:notice_pictures",  # the close-up of the news, the map, the tracks
     warm="render.seven_ages_notice:warm",
