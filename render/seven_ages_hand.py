@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.endturn import category_words
 from engine.seven_ages.map import load_map
+from engine.seven_ages.view import SevenView
 from render import palette
 from render.palette import font
 
@@ -69,7 +70,7 @@ def wrap_words(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
     return out or [""]
 
 
-def hand_image(view: Mapping[str, Any], *, size: int = 800) -> Image.Image | None:
+def hand_image(view: SevenView, *, size: int = 800) -> Image.Image | None:
     """The viewer's hand, ``size`` px wide; None when the view holds no hand (a spectator's, or empty)."""
     hand: Sequence[int] = view.get("your_hand") or ()
     if not hand:

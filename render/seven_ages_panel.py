@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image, ImageDraw
 
@@ -25,6 +25,7 @@ from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.empire_words import find_empire
 from engine.seven_ages.text import unit_words
+from engine.seven_ages.view import AreaView, EmpireView, SevenView
 from engine.words import join_words, plural
 from render import palette
 from render.palette import font
@@ -62,7 +63,7 @@ def card_rows(number: int) -> list[tuple[str, str]]:
     return rows
 
 
-def standing_rows(e: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
+def standing_rows(e: EmpireView, areas: Mapping[str, AreaView]) -> list[tuple[str, str]]:
     """Where an empire on the map stands, as (label, words) rows, from the view's own fog: its owner's
     view lists its unit types, any other view the stacks' heights alone."""
     dark = int(e["progress"]) in load_tables().dark_ages
@@ -129,7 +130,7 @@ def _card_column(number: int, width: int, k: float) -> Image.Image:
     return img
 
 
-def panel_image(view: Mapping[str, Any], number: int, *, size: int = 800,
+def panel_image(view: SevenView, number: int, *, size: int = 800,
                 people: Sequence[str] = ()) -> Image.Image:
     """Card ``number``'s panel, ``size`` px wide, with where its empire stands when ``view`` shows it on
     the map (the caller has checked the viewer may read the card)."""
@@ -188,7 +189,7 @@ def panel_image(view: Mapping[str, Any], number: int, *, size: int = 800,
     return img
 
 
-def render_panel(view: Mapping[str, Any], wanted: str, *, size: int = 800,
+def render_panel(view: SevenView, wanted: str, *, size: int = 800,
                  people: Sequence[str] = ()) -> bytes | None:
     """The panel of the empire ``wanted`` names (an :class:`engine.spec.EmpirePicture`), as PNG bytes;
     None when the view shows no empire answering to it."""

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.text import stage
+from engine.seven_ages.view import SevenView
 from render import palette
 from render.palette import font
 from render.png import encode_png
@@ -52,7 +53,7 @@ class Cell:
         return len(self.empires) + len(self.markers)
 
 
-def progress_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Cell]]]:
+def progress_rows(view: SevenView) -> list[tuple[str, list[Cell]]]:
     """The progress track as rows: each age's words ("1 Antiquity") and its seven cells; an empire past
     the last level stands on the last."""
     tables = load_tables()
@@ -102,7 +103,7 @@ def _bar(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], valu
         draw.rectangle((x0, y0, x0 + (x1 - x0) * min(value, top) / top, y1), fill=fill, outline=edge)
 
 
-def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[str] = ()) -> Image.Image:
+def tracks_image(view: SevenView, *, size: int = 800, people: Sequence[str] = ()) -> Image.Image:
     """The tracks picture (see the module's words), ``size`` px wide."""
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
@@ -203,6 +204,6 @@ def _tag(img: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[float, float, fl
     _say(img, (x0 + 3 * k, y0 + 6 * k), name, font=f, fill=(255, 255, 255), anchor="lm")
 
 
-def render_tracks(view: Mapping[str, Any], *, size: int = 800, people: Sequence[str] = ()) -> bytes:
+def render_tracks(view: SevenView, *, size: int = 800, people: Sequence[str] = ()) -> bytes:
     """:func:`tracks_image` as PNG bytes."""
     return encode_png(tracks_image(view, size=size, people=people))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from typing import cast
 
 from PIL import Image
 
@@ -19,6 +20,7 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.state import SevenState
+from engine.seven_ages.view import SevenView
 from render.seven_ages_panel import render_panel, standing_rows
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_board_text import NAMES, playout_states, units_named
@@ -45,9 +47,9 @@ def printed(number: int) -> tuple[str, str, str]:
     return c.empire.name, c.artefact, c.event.name
 
 
-def jsoned(state: SevenState, viewer: int | None) -> dict[str, object]:
-    view: dict[str, object] = json.loads(json.dumps(GAME.view(state, viewer)))
-    return view
+def jsoned(state: SevenState, viewer: int | None) -> SevenView:
+    """The view as the bot gets it, back from JSON."""
+    return cast(SevenView, json.loads(json.dumps(GAME.view(state, viewer))))
 
 
 def test_an_empire_on_the_map_reads_whole_to_its_owner_and_by_its_stacks_to_others() -> None:
@@ -158,9 +160,9 @@ def test_the_tracks_give_every_empires_level_and_money_and_every_seats_glory() -
 
 def test_the_panel_shows_the_owner_unit_types_and_others_a_count_alone() -> None:
     s = table()
-    areas = {a.name: {"city": a.city} for a in s.areas}
+    areas = {a["name"]: a for a in jsoned(s, None)["areas"]}
     for viewer, named in ((0, {"Spear", "Sword"}), (1, set())):
-        romans = next(e for e in jsoned(s, viewer)["empires"] if e["card"] == ROMANS)  # type: ignore[attr-defined]
+        romans = next(e for e in jsoned(s, viewer)["empires"] if e["card"] == ROMANS)
         rows = dict(standing_rows(romans, areas))
         assert units_named(rows["Units"]) == named, rows["Units"]
         assert rows["Units"] == ("3 Spears and 1 Sword" if viewer == 0 else "4 units"), rows["Units"]

@@ -9,22 +9,18 @@ own units whole are in its owner's ``empire`` and ``text``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.core import Names
 from engine.seven_ages.board_words import leader_words
 from engine.seven_ages.text import seat, units_by_area
+from engine.seven_ages.view import EmpireView, SevenView
 from engine.words import join_words
 
-View = Mapping[str, Any]
 
-
-def _whose(e: Mapping[str, Any], names: Names) -> str:
+def _whose(e: EmpireView, names: Names) -> str:
     return f"{seat(names, int(e['owner']))}'s {e['name']}"
 
 
-def place_text(view: View, place: str, names: Names) -> str | None:
+def place_text(view: SevenView, place: str, names: Names) -> str | None:
     """One area: its kind, terrain, region and what it yields (wheat, oil, elephants, a religion), which
     empires hold it and their units there as everyone sees them (each stack's top unit and count, L791),
     its city (or capital), fort, disorder and artefacts, the leaders standing there, whose homeland it is,

@@ -77,6 +77,7 @@ from engine.seven_ages.state import AreaState, Empire, Go, Leader, Pending, Seve
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import SevenView
 from engine.words import plural, shorten
 
 REMOVE_DISORDER_MINIMUM = 5  # L986
@@ -1034,7 +1035,7 @@ assert civ_event_words.REGISTERED  # the events' words come with the step
 
 # -- words ------------------------------------------------------------------------------------------
 
-def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
+def _civ_label(view: SevenView, action: Action) -> Choice:
     deck = load_deck()
     if isinstance(action, PlayEvent):
         ev = deck.cards[action.card].event

@@ -13,7 +13,6 @@ empire block. A card not on the map is its empire block alone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engine.core import Names
 from engine.seven_ages.board_words import area_lines, empire_line
@@ -21,9 +20,8 @@ from engine.seven_ages.card_words import NUMBER_DIGITS, empire_lines, is_number,
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.text import seat, stage
+from engine.seven_ages.view import AreaView, EmpireView, SevenView
 from engine.words import join_words, shorten
-
-View = Mapping[str, Any]
 
 SHORTEST_PART = 3
 """The fewest letters that find an empire by part of its name ("vik")."""
@@ -33,7 +31,7 @@ def _folded(text: str) -> str:
     return " ".join(text.casefold().split()).removeprefix("the ")
 
 
-def find_empire(view: View, wanted: str) -> int | str:
+def find_empire(view: SevenView, wanted: str) -> int | str:
     """The card whose empire ``wanted`` names (its number, ``#45``, ``card 45``, or its empire's name or a
     part of it, any case), among the cards the viewer may read: an empire on the map before a card in
     hand. A sentence instead when none the viewer may read answers (or several do)."""
@@ -70,7 +68,7 @@ def find_empire(view: View, wanted: str) -> int | str:
     return f"No empire of 7 Ages is called {shorten(words, 40)!r}."
 
 
-def _cities(e: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) -> str:
+def _cities(e: EmpireView, areas: Mapping[str, AreaView]) -> str:
     """The cities in the areas the empire holds: "Latium (capital, value 3) and Sicily (value 2)"."""
     held = sorted({str(s[0]) for s in e["stacks"]})
     cities = [f"{a} ({'capital, ' if a == e['capital'] else ''}value {areas[a]['city']})"
@@ -78,7 +76,7 @@ def _cities(e: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) -> str
     return join_words(cities) if cities else "none"
 
 
-def _glory(view: View, owner: int, names: Names) -> str:
+def _glory(view: SevenView, owner: int, names: Names) -> str:
     person = next((p for p in view["people"] if int(p["seat"]) == owner), None)
     if person is None:
         return ""
@@ -87,7 +85,7 @@ def _glory(view: View, owner: int, names: Names) -> str:
             + (f" ({made})" if made else "") + ".")
 
 
-def in_play_lines(view: View, e: Mapping[str, Any], names: Names) -> list[str]:
+def in_play_lines(view: SevenView, e: EmpireView, names: Names) -> list[str]:
     """An empire on the map, as ``view``'s viewer may know it."""
     card = load_deck().cards[int(e["card"])]
     areas = {str(a["name"]): a for a in view["areas"]}
@@ -102,7 +100,7 @@ def in_play_lines(view: View, e: Mapping[str, Any], names: Names) -> list[str]:
     return [*lines, *([glory] if glory else [])]
 
 
-def empire_answer(view: View, wanted: str, names: Names) -> str:
+def empire_answer(view: SevenView, wanted: str, names: Names) -> str:
     """``empire WHAT``: the empire on the map with its card's block, a card's empire block, or one
     sentence saying why there is none to show."""
     found = find_empire(view, wanted)
@@ -117,11 +115,11 @@ def empire_answer(view: View, wanted: str, names: Names) -> str:
     return "\n".join([*head, "On the card:", *empire_lines(card)]) + "."
 
 
-def tracks_answer(view: View, names: Names) -> str:
+def tracks_answer(view: SevenView, names: Names) -> str:
     """``tracks``: the progress track (each empire's level and age, the dark-age spaces), each seat's
     glory and each empire's money, as the tracks picture shows them."""
     tables = load_tables()
-    empires: Sequence[Mapping[str, Any]] = view["empires"]
+    empires: Sequence[EmpireView] = view["empires"]
     lines = [f"{stage(view)}: the tracks."]
     if empires:
         ranked = sorted(empires, key=lambda e: (-int(e["progress"]), int(e["card"])))

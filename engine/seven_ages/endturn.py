@@ -11,7 +11,6 @@ locks an empire past level 49 (L594) and pays immediate glory per level (L1142).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
@@ -32,6 +31,7 @@ from engine.seven_ages.state import END_TURN, LAST_LEVEL, PAST_THE_END, Empire, 
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import SevenView
 from engine.words import join_words, plural
 
 EVENTS, BUY, TIES, HOCK = "harvest_events", "buy", "ties", "hock"
@@ -420,7 +420,7 @@ def category_words(category: str, which: str | None) -> str:
     return CATEGORY_WORDS.get(category, category.replace("_", " ")).format(which or "")
 
 
-def _end_label(view: Mapping[str, Any], action: Action) -> Choice:
+def _end_label(view: SevenView, action: Action) -> Choice:
     if isinstance(action, BuyGlory):
         return Choice(action, f"Buy {action.points} glory for {glory.glory_price() * action.points} money",
                       group=f"Buy glory with {empire_name(action.empire)}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core import (
     JSON,
@@ -57,7 +57,7 @@ from engine.seven_ages.view import SevenView, build_view
 _ONE_BY_ONE = frozenset({"draft", "start", "civilise", "discard"})  # see SevenAgesGame.up_next
 
 
-class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
+class SevenAgesGame(SpokenBy[SevenView], BaseGame[SevenState, Ctx, SevenView]):
     WORDS = Words(decision=decision.decide, describe_event=text.describe_event, stage=text.stage,
                   status_text=text.status_text, hand_text=text.hand_text, board_text=board_words.board_text,
                   summary_text=text.summary_text)
@@ -205,19 +205,19 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
     def from_json(self, data: Mapping[str, JSON]) -> SevenState:
         return from_json(data)
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    def place_text(self, view: SevenView, place: str, names: Names) -> str | None:
         return area_words.place_text(view, place, names)
 
-    def empire_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+    def empire_text(self, view: SevenView, wanted: str, names: Names) -> str | None:
         return empire_words.empire_answer(view, wanted, names)
 
-    def tracks_text(self, view: Mapping[str, Any], names: Names) -> str | None:
+    def tracks_text(self, view: SevenView, names: Names) -> str | None:
         return empire_words.tracks_answer(view, names)
 
-    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+    def card_text(self, view: SevenView, wanted: str, names: Names) -> str | None:
         return card_words.card_answer(view, wanted)
 
-    def orders(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> Decision:
+    def orders(self, view: SevenView, player: PlayerId, names: Names) -> Decision:
         """The pre-armed events (:mod:`engine.seven_ages.armed`) ``player`` may arm or withdraw now."""
         return orders.decide(view, player, names)
 
