@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.seven_ages import battle_ai
-from engine.seven_ages.actions import DiscardCard, Done, PlaceMarker
+from engine.seven_ages.actions import DiscardCard, Done, PlaceMarker, TurnMarker
 from engine.seven_ages.actions_civ import TradeWith
 from engine.seven_ages.actions_fight import FightIn
 from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
@@ -48,6 +48,33 @@ def test_the_additional_marker_starts_an_empire_with_a_card_that_may_start() -> 
     s = _an_age_1_table("Vikings", "Sumerians")  # the Sumerians start in age 1, in Sumer (vacant)
     assert startable(s.state, 0) == [card("Sumerians")]
     assert greedy(s, 0) == PlaceMarker(0, EXTRA, "start")
+
+
+def test_on_an_empty_map_only_the_first_player_places_start_the_others_the_wild_card() -> None:
+    """L2301-2303: the First player should always start an empire; the others "might prefer to play the wild
+    card so that you can choose a destiny instead if the first empire is in an age you don't have"."""
+    s = Scenario(players=3).hand(0, "Sumerians").hand(1, "Vikings").at(MARKERS)
+    assert s.state.first == 0 and not s.state.empires
+    assert greedy(s, 0) == PlaceMarker(0, EXTRA, "start")
+    assert greedy(s, 1) == PlaceMarker(1, EXTRA, "wild")
+
+
+def test_the_wild_card_turns_as_destiny_when_the_first_empire_left_no_card_to_start() -> None:
+    """The Sumerians make the game's age 1: seat 1's Vikings (age 3) cannot start, so its wild card waits
+    for the Destiny and is turned over there."""
+    s = Scenario(players=3).hand(0, "Sumerians").hand(1, "Vikings", "Normans").at(MARKERS)
+    while s.state.phase == MARKERS:
+        seat = min(s.actors())
+        s.apply(make_policy("greedy", 7).choose(s.state, seat))
+    turned = []
+    while s.state.turn == 1:
+        seat = min(s.actors())
+        move = make_policy("greedy", 7).choose(s.state, seat)
+        if seat == 1 and isinstance(move, TurnMarker):
+            turned.append(s.state.phase)
+        s.apply(move)
+    assert s.state.empires_of(0) and not s.state.empires_of(1)
+    assert turned == ["destiny"]
 
 
 def _destiny(*hand: str, progress: int = 3) -> Scenario:
@@ -179,3 +206,15 @@ def test_a_side_that_cannot_win_the_round_commits_a_couple_of_scouts() -> None:
         s.apply(move)
     sealed = next(p for p in s.state.sealed if p.seat == 1)
     assert sealed.data["units"] == {"Spear": 2}
+
+
+# -- starting an empire ----------------------------------------------------------------------------
+
+def test_a_poor_new_empire_builds_its_first_units_rather_than_keep_a_reserve() -> None:
+    """The Caral start with 4 money: keeping back money for upkeep would leave them no unit, and an empire
+    with no units on the map is discarded at once (L1012)."""
+    s = Scenario(players=3).hand(0, "Caral").marker(0, "start").at("start").turn_over(0)
+    while s.state.go_of(0) is not None:
+        s.apply(make_policy("greedy", 7).choose(s.state, 0))
+    assert s.state.has_empire(card("Caral"))
+    assert s.empire_of("Caral").count() >= 1

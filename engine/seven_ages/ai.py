@@ -300,8 +300,10 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
     card = int(go.data.get("card", go.empire))
     e = state.empire(card)
     initial = go.action == "start"
+    # a new empire with no unit is discarded at once (L1012): its first units need no reserve kept back
+    reserve = RESERVE if e.count() else 0
     builds = [a for a in actions if isinstance(a, Build) and e.count() + a.count <= ARMY
-              and unit_cost(e, a.unit, a.area, initial=initial) * a.count + RESERVE <= e.money]
+              and unit_cost(e, a.unit, a.area, initial=initial) * a.count + reserve <= e.money]
     if builds:
         # the cheapest unit, where the empire is strongest, as many as it can keep up
         return min(builds, key=lambda a: (unit_cost(e, a.unit, a.area), -e.count(a.area), a.area, a.unit,

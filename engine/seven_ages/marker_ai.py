@@ -4,7 +4,10 @@ notes, L2295-2365).
 - The additional marker (L343) is Start empire only while the seat holds a card the rules let it start
   now (:func:`engine.seven_ages.start.startable`, the engine's own check of ages and start areas); else
   it is Destiny, to dig for one (L2303-2305: "If you can't start an empire, consider throwing all your
-  cards out in your destiny action").
+  cards out in your destiny action"). On an empty map a seat other than the First player places the wild
+  card: the First player's empire sets the game's age before its turn comes, and the wild card is turned
+  as Start if a card of its still may start, else as Destiny (L2303: "you might prefer to play the wild
+  card so that you can choose a destiny instead if the first empire is in an age you don't have").
 - Each empire's marker follows where its glory comes from (L2331: "production actions for those empires
   that need to be rich, civilise actions for those that need to have many glittering cities or beautiful
   artefacts, trade and progress for those needing to be the most advanced and manoeuvre for those needing
@@ -111,6 +114,10 @@ def choose(state: SevenState, player: PlayerId, places: Sequence[PlaceMarker], r
     where = places[0].empire
     if where == EXTRA:
         first = "start" if startable(state, player) else "destiny"
+        if first == "start" and not state.empires and player != state.first:
+            # L2303: on an empty map the First player's empire sets the age first; the wild card starts
+            # an empire if a card still may, else takes the Destiny
+            first = WILD
         order = [first, *(m for m in ("destiny", WILD, "civilise") if m != first)]
     else:
         e = state.empire(where)
