@@ -14,7 +14,8 @@ Printed per mix and player count:
 - wins by seat (a shared top score counts for each), and by policy in the mixed games;
 - turns per game and moves per turn (every move of every seat);
 - the share of seat-turns (a seat at a turn's marker placement) with no empire in play, and with 3 or
-  more.
+  more (also from turn 2 on: at turn 1 every seat has none);
+- each policy's time per decision (wall time of ``choose``: mean, p99 and max).
 """
 
 from __future__ import annotations
@@ -49,12 +50,14 @@ class Tally:
     seat_turns: int = 0
     empty: int = 0
     empty_by_turn: Counter[int] = field(default_factory=Counter)
+    empty_by_policy: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     three_plus: int = 0
     glory_by_age: dict[int, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     finns: list[int] = field(default_factory=lambda: [0, 0])
     wins_by_seat: Counter[int] = field(default_factory=Counter)
     wins_by_policy: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    thinking: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
 
 def _harvest(tally: Tally, before: SevenState, awards: list[dict[str, object]]) -> None:
@@ -77,7 +80,7 @@ def play(tally: Tally, players: int, seed: int, turns: int, kinds: list[str]) ->
     state = GAME.setup(players, options, seed)
     policies: list[Policy] = [make_policy(kinds[p], seed * 31 + p) for p in range(players)]
     seen_turn = -1
-    started = time.process_time()
+    started = time.perf_counter()
     while not GAME.is_over(state):
         if state.phase == MARKERS and state.turn != seen_turn:
             seen_turn = state.turn
@@ -86,9 +89,15 @@ def play(tally: Tally, players: int, seed: int, turns: int, kinds: list[str]) ->
                 tally.seat_turns += 1
                 tally.empty += n == 0
                 tally.empty_by_turn[state.turn] += n == 0
+                if state.turn > 1:
+                    tally.empty_by_policy[kinds[seat]][0] += n == 0
+                    tally.empty_by_policy[kinds[seat]][1] += 1
                 tally.three_plus += n >= 3
         player = min(GAME.actors(state))
-        result = GAME.apply(state, policies[player].choose(state, player))
+        before = time.perf_counter()
+        action = policies[player].choose(state, player)
+        tally.thinking[kinds[player]].append(time.perf_counter() - before)
+        result = GAME.apply(state, action)
         for event in result.events:
             if event.type == "harvest":
                 awards = event.data["awards"]
@@ -96,7 +105,7 @@ def play(tally: Tally, players: int, seed: int, turns: int, kinds: list[str]) ->
                 _harvest(tally, state, [a for a in awards if isinstance(a, dict)])
         state = result.state
         tally.moves += 1
-    tally.seconds += time.process_time() - started
+    tally.seconds += time.perf_counter() - started
     tally.games += 1
     tally.turns += state.turn
     scores = GAME.scores(state)
@@ -107,7 +116,7 @@ def play(tally: Tally, players: int, seed: int, turns: int, kinds: list[str]) ->
 
 
 def report(name: str, players: int, tally: Tally) -> None:
-    print(f"\n== {name}, {players} players: {tally.games} games, {tally.seconds:.1f} s of CPU")
+    print(f"\n== {name}, {players} players: {tally.games} games, {tally.seconds:.1f} s")
     print(f"turns per game {tally.turns / tally.games:.1f}; "
           f"moves per turn {tally.moves / max(tally.turns, 1):.0f}")
     print(f"seat-turns {tally.seat_turns}: with no empire {tally.empty} "
@@ -117,6 +126,9 @@ def report(name: str, players: int, tally: Tally) -> None:
     print(f"from turn 2 on (turn 1 always starts empty): with no empire {empty} of {later} "
           f"({empty / max(later, 1):.1%}); by turn: "
           + " ".join(f"{t}:{n}" for t, n in sorted(tally.empty_by_turn.items())))
+    if len(tally.empty_by_policy) > 1:
+        print("from turn 2 on, by policy: " + ", ".join(
+            f"{k} {e} of {n} ({e / n:.1%})" for k, (e, n) in sorted(tally.empty_by_policy.items())))
     print("glory per empire-turn by age: " + ", ".join(
         f"age {age} {g / n:.2f} ({n})" for age, (g, n) in sorted(tally.glory_by_age.items())))
     total = sum(g for g, _ in tally.glory_by_age.values())
@@ -124,6 +136,11 @@ def report(name: str, players: int, tally: Tally) -> None:
     finns = f"{tally.finns[0] / tally.finns[1]:.2f} ({tally.finns[1]})" if tally.finns[1] else "never in play"
     print(f"all ages {total / max(count, 1):.2f} ({count}); the Early Finns {finns}")
     print("wins by seat: " + ", ".join(f"seat {s} {tally.wins_by_seat[s]}" for s in range(players)))
+    for kind, times in sorted(tally.thinking.items()):
+        times.sort()
+        print(f"{kind} AI per decision: mean {sum(times) / len(times) * 1000:.2f} ms, "
+              f"p99 {times[len(times) * 99 // 100] * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms "
+              f"({len(times)} decisions)")
     if len(set(tally.wins_by_policy)) > 1 or name != "greedy":
         print("wins by policy: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.wins_by_policy.items())))
 
