@@ -134,7 +134,8 @@ def report(name: str, players: int, tally: Tally) -> None:
     total = sum(g for g, _ in tally.glory_by_age.values())
     count = sum(n for _, n in tally.glory_by_age.values())
     finns = f"{tally.finns[0] / tally.finns[1]:.2f} ({tally.finns[1]})" if tally.finns[1] else "never in play"
-    print(f"all ages {total / max(count, 1):.2f} ({count}); the Early Finns {finns}")
+    print(f"all ages {total / max(count, 1):.2f} ({count}); harvested per seat-turn "
+          f"{total / max(tally.seat_turns, 1):.2f}; the Early Finns {finns}")
     print("wins by seat: " + ", ".join(f"seat {s} {tally.wins_by_seat[s]}" for s in range(players)))
     for kind, times in sorted(tally.thinking.items()):
         times.sort()
