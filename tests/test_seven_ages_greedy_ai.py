@@ -24,6 +24,7 @@ from engine.seven_ages.start import startable
 from engine.seven_ages.state import EXTRA, MARKERS
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_conflict import manoeuvre
+from tests.test_seven_ages_playouts import play
 
 
 def greedy(s: Scenario, seat: int) -> object:
@@ -218,3 +219,10 @@ def test_a_poor_new_empire_builds_its_first_units_rather_than_keep_a_reserve() -
         s.apply(make_policy("greedy", 7).choose(s.state, 0))
     assert s.state.has_empire(card("Caral"))
     assert s.empire_of("Caral").count() >= 1
+
+
+def test_a_greedy_newcomer_chooses_its_colours_before_answering_a_window() -> None:
+    """Seed 120 (2 players, a newcomer joining, ``-m slow``): the greedy newcomer was asked in a window before
+    it had chosen its colours and passed, which the game refuses (L337: colours first). Played to its end."""
+    state = play(120, 2, "greedy")
+    assert state.players == 3 and state.people[2].group

@@ -342,6 +342,8 @@ class GreedyPolicy:
         self._rng = PolicyRng(seed)
 
     def choose(self, state: SevenState, player: PlayerId) -> Action:
+        if player in state.choosing_colours():  # a newcomer's first move, whatever the step asks (L337)
+            return legal(GAME, state, player)[0]
         if top := _top_unit(state, player):
             return top
         if order := armed_ai.greedy_order(state, player):  # a raid on the glory leader, armed ahead
