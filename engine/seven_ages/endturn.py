@@ -11,6 +11,7 @@ locks an empire past level 49 (L594) and pays immediate glory per level (L1142).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
@@ -36,6 +37,7 @@ from engine.words import join_words, plural
 
 EVENTS, BUY, TIES, HOCK = "harvest_events", "buy", "ties", "hock"
 HOCKING = "hocking"  # option 15's key in the lobby options
+HARVESTS_KEPT = 2  # an empire's harvests its Empire.harvests keeps (the notes' "two turns running", L2353)
 
 
 def advance(ctx: Ctx, card: int, levels: int) -> int:
@@ -277,6 +279,13 @@ class EndTurnStep:
                                lambda category, which: _chooser(orders, category, which))
         for a in awards:
             gain(ctx, s.empire(int(a.empire)).owner, a.category, a.glory)
+        earned = Counter[int]()
+        for a in awards:
+            earned[int(a.empire)] += a.glory
+        for e in s.empires:  # kept for the computer players' folding of duds (L2353)
+            live = ctx.state.empire(e.card)
+            kept = (*live.harvests, earned[e.card])[-HARVESTS_KEPT:]
+            ctx.state = ctx.state.with_empire(replace(live, harvests=kept))
         ctx.emit("harvest", awards=[{"empire": int(a.empire), "category": a.category, "which": a.which,
                                      "glory": a.glory, "place": a.place} for a in awards])
 

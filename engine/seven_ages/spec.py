@@ -62,14 +62,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
-    version="5",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
+    version="6",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
     # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3); 5: the choices
     # the rulebook leaves to the player: pursuit and option 13's losses (pendings "losses"), a split retreat
     # ("retreat_to"), the Strategist's drop-offs (L787) and option 14's marines (L1354), the unit removed with
     # a disorder marker ("pacify", L688) and a split retreat's area chosen before its units: new moves
     # in old replays; saved games without the new keys read them as absent (5 has not left integ: no bump);
     # so are trade's range permission (pending "range_permission", stage "range_price") and option 8, and
-    # Range asked through for Civilise's and windows' plays (pendings "range_ask", "range_pay", L2233)
+    # Range asked through for Civilise's and windows' plays (pendings "range_ask", "range_pay", L2233);
+    # 6: each empire keeps the glory of its last two harvests (Empire.harvests, the AI folds duds, L2353)
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",

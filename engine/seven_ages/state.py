@@ -121,6 +121,8 @@ class Empire:
     # area of several coasts (L648-650); none listed: built there, they take the coast they leave by
     tops: tuple[tuple[str, str], ...] = ()  # (area, unit): the unit its owner chose to show on top of its
     # stack there (fog of war, L791); kept while the area holds none of it; see engine.seven_ages.fog
+    harvests: tuple[int, ...] = ()  # the glory it earned at its last two harvests, the latest last (public,
+    # as the harvest is): the players' notes fold an empire earning under 3 two turns running (L2353)
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
