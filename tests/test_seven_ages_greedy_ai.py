@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.core import IllegalAction
 from engine.seven_ages import battle_ai
 from engine.seven_ages.actions import DiscardCard, Done, PlaceMarker, TurnMarker
 from engine.seven_ages.actions_civ import TradeWith
@@ -20,11 +21,12 @@ from engine.seven_ages.actions_fight import FightIn
 from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.battle import COMMIT
+from engine.seven_ages.game import GAME
+from engine.seven_ages.spec import SPEC
 from engine.seven_ages.start import startable
 from engine.seven_ages.state import EXTRA, MARKERS
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_conflict import manoeuvre
-from tests.test_seven_ages_playouts import play
 
 
 def greedy(s: Scenario, seat: int) -> object:
@@ -222,7 +224,25 @@ def test_a_poor_new_empire_builds_its_first_units_rather_than_keep_a_reserve() -
 
 
 def test_a_greedy_newcomer_chooses_its_colours_before_answering_a_window() -> None:
-    """Seed 120 (2 players, a newcomer joining, ``-m slow``): the greedy newcomer was asked in a window before
-    it had chosen its colours and passed, which the game refuses (L337: colours first). Played to its end."""
-    state = play(120, 2, "greedy")
-    assert state.players == 3 and state.people[2].group
+    """Seed 120 of the old playouts (2 greedy players, a third joining after 19 moves): the greedy
+    newcomer was asked in a window before it had chosen its colours and passed, which the game refuses
+    (L337: colours first). Played to its end, each move checked by the game's own legality."""
+    seed, joined = 120, False
+    state = GAME.setup(2, SPEC.default_options(), seed)
+    ais = [make_policy("greedy", seed * 11 + p) for p in range(2)]
+    moves = 0
+    while not GAME.is_over(state):
+        if not joined and moves >= 19:
+            try:
+                state = GAME.join(state).state
+            except IllegalAction:
+                pass  # still preparing: a later move
+            else:
+                joined = True
+                ais.append(make_policy("greedy", seed * 11 + 2))
+                continue
+        actors = sorted(GAME.actors(state))
+        seat = actors[moves % len(actors)]
+        state = GAME.apply(state, ais[seat].choose(state, seat)).state  # an illegal choice raises here
+        moves += 1
+    assert joined and state.players == 3 and state.people[2].group

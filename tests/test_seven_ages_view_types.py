@@ -70,12 +70,13 @@ def views() -> list[SevenView]:
     their end."""
     out: list[SevenView] = []
     for seed, players in ((3, 3), (4, 5)):
-        extra = {"sub_deck": 30, "enhanced_play": True} if players == 3 else {}
+        extra: dict[str, object] = {"turn_limit": 4}  # long enough for every phase, short enough to end
+        extra |= {"sub_deck": 30, "enhanced_play": True} if players == 3 else {}
         options = {**SPEC.default_options(), **extra}
         state = GAME.setup(players, options, seed)
         ais = [SPEC.make_policy("greedy", 50 + p) for p in range(players)]
         phase = ""
-        for step in range(1200):
+        for step in range(5000):
             if step % 40 == 0 or state.phase != phase or GAME.is_over(state):
                 phase = state.phase
                 out += [GAME.view(state, viewer) for viewer in [*range(players), None]]
