@@ -143,7 +143,10 @@ class GameSpec:
         policy_names: the AI players it offers; the first is the default.
         renderer: ``"module:function"`` of its :class:`BoardRenderer`.
         options: the game's own options with a description a player understands.
-        colours: seat colours, index = seat.
+        colours: seat colours, index = seat: the word in parentheses after each player's name. A game
+            whose players choose their colours in play names seats by what they chose
+            (:meth:`engine.core.Game.seat_colours`) and declares here words that are no colour, for a
+            seat yet to choose (7 Ages: "First seat"), so no name is ever another seat's colour.
         anytime_kinds: action kinds a seated player may send at any time (standing
             preferences): no turn or sequence check, and no clock starts for them.
         pictures: ``"module:function"`` of its :class:`NoticePictures` (empty: the board picture alone).
@@ -289,21 +292,25 @@ class GameSpec:
             out[name] = self.option(name).check(value)
         return out
 
-    def colour(self, seat: PlayerId) -> str:
-        return self.colours[seat % len(self.colours)]
+    def colour(self, seat: PlayerId, chosen: Sequence[str | None] = ()) -> str:
+        """The word in a seat's name: its entry of ``chosen`` (:meth:`engine.core.Game.seat_colours`,
+        the colour a player took during play), else the spec's own word for the seat."""
+        word = chosen[seat] if 0 <= seat < len(chosen) else None
+        return word or self.colours[seat % len(self.colours)]
 
-    def seat_name(self, seat: PlayerId, person: str | None = None) -> str:
-        """How every line names a seat: ``"alice (Blue)"``, or the colour alone with no person."""
-        colour = self.colour(seat)
+    def seat_name(self, seat: PlayerId, person: str | None = None, chosen: Sequence[str | None] = ()) -> str:
+        """How every line names a seat: ``"alice (Blue)"``, or the colour alone with no person;
+        ``chosen`` as in :meth:`colour`."""
+        colour = self.colour(seat, chosen)
         return f"{person} ({colour})" if person else colour
 
     def name_in(self, names: Sequence[str], seat: PlayerId) -> str:
         """The seat's name from the platform's ``names``, or its colour where none is given."""
         return names[seat] if 0 <= seat < len(names) else self.colour(seat)
 
-    def seat_names(self, people: Sequence[str | None]) -> list[str]:
+    def seat_names(self, people: Sequence[str | None], chosen: Sequence[str | None] = ()) -> list[str]:
         """:meth:`seat_name` for every seat, in seat order."""
-        return [self.seat_name(seat, person) for seat, person in enumerate(people)]
+        return [self.seat_name(seat, person, chosen) for seat, person in enumerate(people)]
 
 
 DATA_ROOT = Path(__file__).resolve().parents[1] / "data"

@@ -106,11 +106,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    _, shots, series = play_demo(game_spec, players, args.seed, options, stages=args.stages)
+    state, shots, series = play_demo(game_spec, players, args.seed, options, stages=args.stages)
     for shot in shots:
         for tag, png in board_pictures(game_spec, shot.view, args.size):
             write(out / f"{shot.stem}{'-' * bool(tag)}{tag}.png", png, written)
-    names = game_spec.seat_names([None] * players)
+    game = game_spec.load()  # the seats as the game ended: by the colours they took, where they take any
+    names = game_spec.seat_names([None] * players, game.seat_colours(game.view(state, None)))
     chart = score_chart(series, player_names=names, title=f"{game_spec.title}: scores as each stage ended",
                         by_epoch=False)
     write(out / "scores.png", chart, written)
