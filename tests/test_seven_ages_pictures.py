@@ -39,7 +39,8 @@ from render.seven_ages_tracks import MARKER_FILL, progress_rows, render_tracks, 
 from tests.colour_vision import delta_e, deuteranopia
 
 PEOPLE = ("alice", "bob", "carol", "dora")
-GROUP_WORD = {"orange/yellow": "Orange", "red/pink": "Red", "blue": "Blue", "green": "Green", "purple": "Purple"}
+GROUP_WORD = {"orange/yellow": "Orange", "red/pink": "Red", "blue": "Blue", "green": "Green",
+              "purple": "Purple"}
 """How a seat holding each colour group is named (its first colour: counters.yaml's five groups, L325)."""
 
 

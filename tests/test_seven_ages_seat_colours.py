@@ -24,14 +24,15 @@ from render.seven_ages_pieces import key_items
 pytestmark = pytest.mark.asyncio
 SEVEN = spec("seven-ages")
 ALICE = 1
-GROUP_WORD = {"orange/yellow": "Orange", "red/pink": "Red", "blue": "Blue", "green": "Green", "purple": "Purple"}
+GROUP_WORD = {"orange/yellow": "Orange", "red/pink": "Red", "blue": "Blue", "green": "Green",
+              "purple": "Purple"}
 """How a seat holding each colour group is named: its first colour (counters.yaml's five groups, L325)."""
 
 
 async def alice_takes_green(store: Store) -> tuple[GameService, str]:
-    """alice (the creator, at the first seat with this seed) and two greedy AI seats; alice plays the greedy choice at every
-    move except her colours, where she takes green; the game is played on until every seat has an empire
-    on the map, so the key lists each."""
+    """alice (the creator, at the first seat with this seed) and two greedy AI seats; alice plays the
+    greedy choice at every move except her colours, where she takes green; the game is played on until
+    every seat has an empire on the map, so the key lists each."""
     svc = GameService(store, FakeClock(), seed_factory=lambda: 8, id_factory=lambda: "g1")
     gid = (await svc.create_lobby(ALICE, "alice", SEVEN.id, seed=8)).game_id
     await svc.add_ai(gid, ALICE)
