@@ -176,6 +176,9 @@ class GameSpec:
         quiet_moves: a facet: some move tells no seat but its sender anything
             (:meth:`engine.core.Game.quiet`: a hidden standing order), so the platform counts it in no
             number another seat sees.
+        chosen_colours: a facet: players take their colours during play, so a seat is named by what
+            :meth:`engine.core.Game.seat_colours` reads from the view; the platform asks the hook only
+            for such a game (a spectator's view is drawn for it, which is not free for every game).
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
         warm: ``"module:function"`` building, at start-up in a worker thread, what the first pictures
@@ -212,6 +215,7 @@ class GameSpec:
     standing_orders: bool = False
     undo_against_ai: bool = False
     quiet_moves: bool = False
+    chosen_colours: bool = False
     data_report: str = ""
     version: str = "1"
     data: tuple[str, ...] = ()

@@ -82,8 +82,9 @@ class Loaded:
 
     def colours_of(self, state: Any) -> tuple[str | None, ...]:
         """The colour word each seat goes by in ``state`` (:meth:`engine.core.Game.seat_colours`, from a
-        spectator's view: every reader names a seat alike); none before the game has a state."""
-        if state is None:
+        spectator's view: every reader names a seat alike); none before the game has a state, nor for a
+        game whose seats keep the spec's colours (no view is drawn for it)."""
+        if state is None or not self.spec.chosen_colours:
             return ()
         kept = self.coloured
         if kept is None or kept[0] is not state:

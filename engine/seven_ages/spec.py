@@ -95,6 +95,7 @@ SPEC = register(GameSpec(
     named_places=True,
     standing_orders=True,  # pre-armed events: arm, disarm (engine.seven_ages.orders)
     undo_against_ai=True,
+    chosen_colours=True,  # L325-327, L337: a colour group is taken after the bid (a newcomer's on joining)
     quiet_moves=True,  # an order armed or withdrawn, a private preference (engine/seven_ages/quiet.py)
     data_report="engine.seven_ages.checks:report",
 ))

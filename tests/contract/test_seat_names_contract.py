@@ -5,7 +5,8 @@ The platform names a seat "person (Colour)", the colour being the one the game s
 with the same person at every seat (as a table of AI seats has), no two seats ever share a name, every
 reader's view gives the same colours (a seat's colour is public), and no colour a seat goes by at any
 point is another seat's at any other point: a line read later with today's names never names a seat by
-a colour another seat held.
+a colour another seat held. The ``chosen_colours`` facet is checked both ways: declared, some seat goes
+by a colour it took; not declared, every seat keeps the spec's word.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ def test_no_two_seats_ever_share_a_name_or_a_colour(spec: GameSpec) -> None:
         actors = sorted(game.actors(state))
         player = actors[step % len(actors)]
         state = game.apply(state, ais[player].choose(state, player)).state
+    chose = any(len(words) > 1 for words in held)  # a seat went by two words: it took a colour in play
+    assert chose == spec.chosen_colours, f"chosen_colours is {spec.chosen_colours}; play shows {chose}"
     for seat in range(players):
         for other in range(seat + 1, players):
             shared = held[seat] & held[other]
