@@ -302,6 +302,15 @@ class GameSpec:
         word = chosen[seat] if 0 <= seat < len(chosen) else None
         return word or self.colours[seat % len(self.colours)]
 
+    def seat_colours(self, state: Any) -> tuple[str | None, ...]:
+        """The colours the seats go by in ``state``, for :meth:`seat_names`: the game's
+        :meth:`engine.core.Game.seat_colours` of a spectator's view (every reader names a seat alike), or
+        none without the ``chosen_colours`` facet (no view is drawn: it is not free for every game)."""
+        if not self.chosen_colours:
+            return ()
+        game = self.load()
+        return tuple(game.seat_colours(game.view(state, None)))
+
     def seat_name(self, seat: PlayerId, person: str | None = None, chosen: Sequence[str | None] = ()) -> str:
         """How every line names a seat: ``"alice (Blue)"``, or the colour alone with no person;
         ``chosen`` as in :meth:`colour`."""

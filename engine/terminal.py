@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.choice_words import matching_choices
-from engine.core import JSON, Action, Decision, Event, Game, IllegalAction, PlayerId, decide
+from engine.core import JSON, Action, Decision, Event, IllegalAction, PlayerId, decide
 from engine.spec import GameSpec
 
 HELP = """\
@@ -124,12 +124,6 @@ def event_lines(spec: GameSpec, events: Sequence[Event], viewer: PlayerId | None
     return lines
 
 
-def seat_names(spec: GameSpec, game: Game, state: Any, people: Sequence[str | None]) -> list[str]:
-    """How every line names each seat now: the platform's rule (the colour a seat took, else the
-    spec's), read from the public view."""
-    return spec.seat_names(people, game.seat_colours(game.view(state, None)))
-
-
 def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, ai: str,
                       options: Mapping[str, Any], log_path: Path | None, stdin: TextIO,
                       say: Say = print) -> int:
@@ -144,7 +138,7 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
         return 2
     state = game.setup(players, checked, seed)
     people = seat_people(humans, players, ai)
-    names = seat_names(spec, game, state, people)
+    names = spec.seat_names(people, spec.seat_colours(state))
     if humans == 1:  # one person alone is "you (Red)": every line agrees with it
         said = say
 
@@ -211,7 +205,7 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
             continue
         state = result.state
         log.append(action)
-        names[:] = seat_names(spec, game, state, people)  # a seat that took its colours goes by them
+        names[:] = spec.seat_names(people, spec.seat_colours(state))  # a seat goes by the colours it took
         seen = viewer if viewer is not None or player in ais else player
         for text in event_lines(spec, result.events, seen, names):
             say(text)

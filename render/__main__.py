@@ -110,8 +110,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for shot in shots:
         for tag, png in board_pictures(game_spec, shot.view, args.size):
             write(out / f"{shot.stem}{'-' * bool(tag)}{tag}.png", png, written)
-    game = game_spec.load()  # the seats as the game ended: by the colours they took, where they take any
-    names = game_spec.seat_names([None] * players, game.seat_colours(game.view(state, None)))
+    names = game_spec.seat_names([None] * players, game_spec.seat_colours(state))  # as the game ended
     chart = score_chart(series, player_names=names, title=f"{game_spec.title}: scores as each stage ended",
                         by_epoch=False)
     write(out / "scores.png", chart, written)

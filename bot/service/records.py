@@ -88,7 +88,7 @@ class Loaded:
             return ()
         kept = self.coloured
         if kept is None or kept[0] is not state:
-            kept = self.coloured = (state, tuple(self.game.seat_colours(self.game.view(state, None))))
+            kept = self.coloured = (state, self.spec.seat_colours(state))
         return kept[1]
 
     def seat_of_player(self, player: PlayerId) -> SeatRow | None:

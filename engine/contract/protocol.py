@@ -172,7 +172,8 @@ class Game(Protocol[S, V]):
         a seat by the colour it took (7 Ages: "alice (Orange)" once she holds the orange/yellow
         counters), so no seat is ever named by another's colour. None for a seat without one yet and an
         empty tuple (:class:`engine.core.BaseGame`'s default) give the spec's word
-        (:meth:`engine.spec.GameSpec.seat_names`)."""
+        (:meth:`engine.spec.GameSpec.seat_names`). The platform asks only a game whose spec declares the
+        facet ``chosen_colours``."""
         ...
 
     def stage(self, view: V) -> str:
