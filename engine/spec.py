@@ -154,7 +154,10 @@ class GameSpec:
         policy_names: the AI players it offers; the first is the default.
         renderer: ``"module:function"`` of its :class:`BoardRenderer`.
         options: the game's own options with a description a player understands.
-        colours: seat colours, index = seat.
+        colours: seat colours, index = seat: the word in parentheses after each player's name. A game
+            whose players choose their colours in play names seats by what they chose
+            (:meth:`engine.core.Game.seat_colours`) and declares here words that are no colour, for a
+            seat yet to choose (7 Ages: "First seat"), so no name is ever another seat's colour.
         anytime_kinds: action kinds a seated player may send at any time (standing
             preferences): no turn or sequence check, and no clock starts for them.
         pictures: ``"module:function"`` of its :class:`NoticePictures` (empty: the board picture alone).
@@ -187,6 +190,9 @@ class GameSpec:
         invariants: ``"module:function"`` of its :class:`Invariants`, what its rules must never break
             beyond the contract (component limits, where each card is); the contract suite's playouts
             check it after every move. Empty: the contract alone.
+        chosen_colours: a facet: players take their colours during play, so a seat is named by what
+            :meth:`engine.core.Game.seat_colours` reads from the view; the platform asks the hook only
+            for such a game (a spectator's view is drawn for it, which is not free for every game).
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
         warm: ``"module:function"`` building, at start-up in a worker thread, what the first pictures
@@ -224,6 +230,7 @@ class GameSpec:
     undo_against_ai: bool = False
     quiet_moves: bool = False
     invariants: str = ""
+    chosen_colours: bool = False
     data_report: str = ""
     version: str = "1"
     data: tuple[str, ...] = ()
@@ -311,21 +318,34 @@ class GameSpec:
             out[name] = self.option(name).check(value)
         return out
 
-    def colour(self, seat: PlayerId) -> str:
-        return self.colours[seat % len(self.colours)]
+    def colour(self, seat: PlayerId, chosen: Sequence[str | None] = ()) -> str:
+        """The word in a seat's name: its entry of ``chosen`` (:meth:`engine.core.Game.seat_colours`,
+        the colour a player took during play), else the spec's own word for the seat."""
+        word = chosen[seat] if 0 <= seat < len(chosen) else None
+        return word or self.colours[seat % len(self.colours)]
 
-    def seat_name(self, seat: PlayerId, person: str | None = None) -> str:
-        """How every line names a seat: ``"alice (Blue)"``, or the colour alone with no person."""
-        colour = self.colour(seat)
+    def seat_colours(self, state: Any) -> tuple[str | None, ...]:
+        """The colours the seats go by in ``state``, for :meth:`seat_names`: the game's
+        :meth:`engine.core.Game.seat_colours` of a spectator's view (every reader names a seat alike), or
+        none without the ``chosen_colours`` facet (no view is drawn: it is not free for every game)."""
+        if not self.chosen_colours:
+            return ()
+        game = self.load()
+        return tuple(game.seat_colours(game.view(state, None)))
+
+    def seat_name(self, seat: PlayerId, person: str | None = None, chosen: Sequence[str | None] = ()) -> str:
+        """How every line names a seat: ``"alice (Blue)"``, or the colour alone with no person;
+        ``chosen`` as in :meth:`colour`."""
+        colour = self.colour(seat, chosen)
         return f"{person} ({colour})" if person else colour
 
     def name_in(self, names: Sequence[str], seat: PlayerId) -> str:
         """The seat's name from the platform's ``names``, or its colour where none is given."""
         return names[seat] if 0 <= seat < len(names) else self.colour(seat)
 
-    def seat_names(self, people: Sequence[str | None]) -> list[str]:
+    def seat_names(self, people: Sequence[str | None], chosen: Sequence[str | None] = ()) -> list[str]:
         """:meth:`seat_name` for every seat, in seat order."""
-        return [self.seat_name(seat, person) for seat, person in enumerate(people)]
+        return [self.seat_name(seat, person, chosen) for seat, person in enumerate(people)]
 
 
 DATA_ROOT = Path(__file__).resolve().parents[1] / "data"

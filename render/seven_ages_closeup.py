@@ -330,8 +330,7 @@ def _header(draw: ImageDraw.ImageDraw, view: SevenView, width: int, hk: float,
     draw.line((0, round(HEADER * hk), width, round(HEADER * hk)), fill=palette.BORDER, width=1)
     draw.text((8 * hk, 13 * hk), f"7 Ages · {stage(view)}", font=font(round(15 * hk), True), fill=palette.INK,
               anchor="lm")
-    viewer = view.get("viewer")
-    glory = " · ".join(f"{owner_name(int(p['seat']), viewer, people)} {p['glory']}" for p in view["people"])
+    glory = " · ".join(f"{owner_name(view, int(p['seat']), people)} {p['glory']}" for p in view["people"])
     draw.text((8 * hk, 33 * hk), f"Glory: {glory}", font=font(round(13 * hk)), fill=palette.INK, anchor="lm")
 
 

@@ -167,7 +167,7 @@ def panel_image(view: SevenView, number: int, *, size: int = 800,
     y = band_h + pad
     small = font(max(9, round(12 * k)))
     if shown is not None:
-        who = owner_name(int(shown["owner"]), view.get("viewer"), people)
+        who = owner_name(view, int(shown["owner"]), people)
         under = f"Played by {who} · counters: {describe(str(shown['colour']))}"
     else:
         under = "Not on the map"

@@ -18,6 +18,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.seven_ages.seat_colours import seat_colours
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.view import AreaView, EmpireView, SevenView
 from render import palette
@@ -120,13 +121,15 @@ def draw_pieces(img: Image.Image, view: SevenView, poles: Mapping[str, Sequence[
             x += width + 2
 
 
-def owner_name(seat: int, viewer: int | None, people: Sequence[str] = (), group: str | None = None) -> str:
-    """How the pictures name a seat: as the platform does ("alice (Red)", the colour alone without a
-    person), "(you)" for the reader, and with ``group`` its dedicated counter group after it, as the
-    board text does ("alice (Red): red/pink counters"): the seat's colour word and its counters' differ."""
+def owner_name(view: SevenView, seat: int, people: Sequence[str] = (),
+               group: str | None = None) -> str:
+    """How the pictures name a seat of ``view``: as the platform does, by the colours it took ("alice
+    (Orange)", :func:`engine.seven_ages.seat_colours.seat_colours`; the colour alone without a person),
+    "(you)" for the view's reader, and with ``group`` its dedicated counter group after it, as the board
+    text does ("alice (Orange): orange/yellow counters")."""
     person = people[seat].strip() if 0 <= seat < len(people) else ""
-    name = SPEC.seat_name(seat, person or None)
-    name = f"{name} (you)" if seat == viewer else name
+    name = SPEC.seat_name(seat, person or None, seat_colours(view))
+    name = f"{name} (you)" if seat == view.get("viewer") else name
     return f"{name}: {group} counters" if group else name
 
 
@@ -134,7 +137,6 @@ def key_items(view: SevenView, people: Sequence[str] = ()) -> list[tuple[str | N
     """The key's entries in order: for each seat with an empire in play, (None, the seat and its counter
     group) opening a row, then (a mix's name, the words beside its swatch) for each of its empires; then
     (None, words) for what a counter shows and the codes of the units on top of some stack."""
-    viewer = view.get("viewer")
     groups = {int(p["seat"]): p.get("group") for p in view["people"]}
     owned: dict[int, list[EmpireView]] = {}
     for e in view["empires"]:
@@ -142,7 +144,7 @@ def key_items(view: SevenView, people: Sequence[str] = ()) -> list[tuple[str | N
     items: list[tuple[str | None, str]] = []
     for owner in sorted(owned):
         group = groups.get(owner)
-        items.append((None, owner_name(owner, viewer, people, str(group) if group else None) + " —"))
+        items.append((None, owner_name(view, owner, people, str(group) if group else None) + " —"))
         items += [(str(e["colour"]), f"{e['name']} ({describe(str(e['colour']))})") for e in owned[owner]]
     showing = {str(unit) for e in view["empires"] for _, unit, _ in e["stacks"]}
     codes = [f"{c} {u}" for u, c in UNIT_CODES.items() if u in showing]

@@ -155,7 +155,6 @@ def tracks_image(view: SevenView, *, size: int = 800, people: Sequence[str] = ()
         y += row_h
     y += round(10 * k)
     half = size / 2
-    viewer = view.get("viewer")
     _say(img, (8 * k, y + head_h / 2), "Glory", font=f_head, fill=palette.INK, anchor="lm")
     _say(img, (half + 8 * k, y + head_h / 2), "Money", font=f_head, fill=palette.INK, anchor="lm")
     y += head_h
@@ -163,7 +162,7 @@ def tracks_image(view: SevenView, *, size: int = 800, people: Sequence[str] = ()
     label_w = 150 * k
     for n, p in enumerate(view["people"]):
         ry = y + n * 19 * k
-        who = owner_name(int(p["seat"]), viewer, people)
+        who = owner_name(view, int(p["seat"]), people)
         _say(img, (8 * k, ry + 8 * k), who, font=f_name, fill=palette.INK, anchor="lm")
         _bar(draw, (8 * k + label_w * 0.75, ry + 2 * k, half - 44 * k, ry + 15 * k), int(p["glory"]),
              glory_top, (120, 110, 98), palette.INK)

@@ -23,7 +23,7 @@ from engine.seven_ages.state import SevenState
 from engine.seven_ages.view import SevenView
 from render.seven_ages_panel import render_panel, standing_rows
 from tests.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_board_text import NAMES, playout_states, units_named
+from tests.test_seven_ages_board_text import platform_names, playout_states, units_named
 
 ROMANS, VIKINGS, PARTHIANS = card("Romans"), card("Vikings"), card("Parthians")
 
@@ -39,6 +39,9 @@ def table() -> SevenState:
          .empire("Parthians", owner=1, progress=11, money=4, units={"Persia": {"Archer": 3, "Hs. Archer": 1}})
          .city("Latium", 3).fort("Latium").hand(0, "Vikings").hand(1, "Huns"))
     return s.state
+
+
+NAMES = platform_names(table())  # alice holds the orange/yellow counters, bob the red/pink (the builder's)
 
 
 def printed(number: int) -> tuple[str, str, str]:
@@ -57,7 +60,7 @@ def test_an_empire_on_the_map_reads_whole_to_its_owner_and_by_its_stacks_to_othe
     own = GAME.empire_text(jsoned(s, 0), "romans", NAMES) or ""
     lines = own.splitlines()
     value = load_deck().cards[ROMANS].value
-    assert lines[0] == f"The Romans (card {ROMANS}, value {value}), the empire of alice (Red)."
+    assert lines[0] == f"The Romans (card {ROMANS}, value {value}), the empire of alice (Orange)."
     assert "level 16, age 3, 9 money" in lines[1]
     latium = next(line for line in lines if line.startswith("- Latium: "))
     assert units_named(latium.split(";")[0].split(" (the others")[0]) == {"Spear", "Sword"}
@@ -134,10 +137,10 @@ def test_no_empire_or_area_answer_names_a_unit_below_another_seats_stack_top_or_
 def test_an_area_names_its_holder_capital_leader_and_homeland() -> None:
     s = table()
     text = GAME.place_text(jsoned(s, 1), "latium", NAMES) or ""
-    assert "Held by: alice (Red)'s Romans." in text.splitlines()
-    assert "the capital of alice (Red)'s Romans, a city of value 3" in text and "a fort" in text
-    assert "Leaders here: Caesar (Tactician) of alice (Red)'s Romans." in text.splitlines()
-    assert "The homeland of alice (Red)'s Romans." in text.splitlines()
+    assert "Held by: alice (Orange)'s Romans." in text.splitlines()
+    assert "the capital of alice (Orange)'s Romans, a city of value 3" in text and "a fort" in text
+    assert "Leaders here: Caesar (Tactician) of alice (Orange)'s Romans." in text.splitlines()
+    assert "The homeland of alice (Orange)'s Romans." in text.splitlines()
     units = next(line for line in text.splitlines() if line.startswith("Units here: "))
     assert "a stack of 3 units with a" in units and len(units_named(units)) == 1, units  # its top alone
     assert GAME.place_text(jsoned(s, 0), "latium", NAMES) == text  # the same words whoever asks
@@ -150,9 +153,9 @@ def test_the_tracks_give_every_empires_level_and_money_and_every_seats_glory() -
     s = s.with_player(s.people[1].gain("cities", 7))
     text = GAME.tracks_text(jsoned(s, 0), NAMES) or ""
     lines = text.splitlines()
-    assert "Progress: the Romans of alice (Red) level 16 (age 3); the Parthians of bob (Blue) level 11 " \
+    assert "Progress: the Romans of alice (Orange) level 16 (age 3); the Parthians of bob (Red) level 11 " \
            "(age 2)." in lines, lines
-    assert "Glory: bob (Blue) 7; alice (Red) 0." in lines
+    assert "Glory: bob (Red) 7; alice (Orange) 0." in lines
     assert "Money: the Romans 9; the Parthians 4." in lines
     dark = sorted(load_tables().dark_ages)
     assert any(line.startswith("Dark-age levels") and all(str(d) in line for d in dark) for line in lines)

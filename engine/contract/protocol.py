@@ -166,6 +166,16 @@ class Game(Protocol[S, V]):
         fail. A type the game does emit is worded; each game's tests check that over its playouts."""
         ...
 
+    def seat_colours(self, view: V) -> tuple[str | None, ...]:
+        """The colour word each seat goes by now, read from ``view`` (a spectator's: every reader
+        names a seat alike), index = seat: a game whose players choose their colours during play names
+        a seat by the colour it took (7 Ages: "alice (Orange)" once she holds the orange/yellow
+        counters), so no seat is ever named by another's colour. None for a seat without one yet and an
+        empty tuple (:class:`engine.core.BaseGame`'s default) give the spec's word
+        (:meth:`engine.spec.GameSpec.seat_names`). The platform asks only a game whose spec declares the
+        facet ``chosen_colours``."""
+        ...
+
     def stage(self, view: V) -> str:
         """The stage of play in a few words ("Epoch III", "Era II, turn 4", "Game over")."""
         ...

@@ -176,6 +176,10 @@ class BaseGame(Generic[S, C, V]):
     def join(self, state: S) -> Result:
         raise no_joining()
 
+    def seat_colours(self, view: V) -> tuple[str | None, ...]:
+        """See :meth:`Game.seat_colours`: none by default (every seat keeps the spec's colour)."""
+        return ()
+
     def card_text(self, view: V, wanted: str, names: Names) -> str | None:
         """See :meth:`Game.card_text`: None by default (a game without cards to look up)."""
         return None

@@ -37,6 +37,7 @@ from engine.seven_ages import (
     orders,
     prefs,
     quiet,
+    seat_colours,
     secrets,
     start,
     steps,
@@ -73,6 +74,10 @@ class SevenAgesGame(SpokenBy[SevenView], BaseGame[SevenState, Ctx, SevenView]):
 
     def check_data(self) -> list[str]:
         return check_data()
+
+    def seat_colours(self, view: SevenView) -> tuple[str | None, ...]:
+        """Each seat by the colour group it took (:mod:`engine.seven_ages.seat_colours`)."""
+        return seat_colours.seat_colours(view)
 
     # -- rules --------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> SevenState:

@@ -76,6 +76,9 @@ SPEC = register(GameSpec(
     title="7 Ages",
     min_players=2,
     max_players=5,
+    # No colour names a seat until its player takes a colour group (L325-327): a seat is then called by
+    # it (engine/seven_ages/seat_colours.py), and until then by these words, which no counter shares.
+    colours=("First seat", "Second seat", "Third seat", "Fourth seat", "Fifth seat"),
     summary="Seven ages of world history: start, grow and discard empires; the most glory wins.",
     game="engine.seven_ages.game:GAME",
     policies="engine.seven_ages.ai:make_policy",
@@ -94,6 +97,7 @@ SPEC = register(GameSpec(
     named_places=True,
     standing_orders=True,  # pre-armed events: arm, disarm (engine.seven_ages.orders)
     undo_against_ai=True,
+    chosen_colours=True,  # L325-327, L337: a colour group is taken after the bid (a newcomer's on joining)
     quiet_moves=True,  # an order armed or withdrawn, a private preference (engine/seven_ages/quiet.py)
     data_report="engine.seven_ages.checks:report",
 ))
