@@ -30,9 +30,10 @@ left fire and the go begins, in the same move as the last answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from math import ceil
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.core import Action, Handler, Handlers, IllegalAction, PlayerId
 from engine.seven_ages import steps
@@ -253,7 +254,11 @@ class GoRules(Protocol):
     """Whether a marker on an empire takes this action (not Start empire: L347)."""
     interleaves: bool
     """Whether, with option 5 (Enhanced Play), seats take turns one marker each (Manoeuvre, L1194)."""
-    kinds: tuple[type[Action], ...]
+    @property
+    def kinds(self) -> tuple[type[Action], ...]:
+        """The action classes a go of this action takes (with :class:`BaseGoRules`, its handlers')."""
+        ...
+
     own_events: bool
     """Whether the go's player may play events of this action's timing as the go begins
     (:class:`OwnEvents`, issue 27 item 3): Production, Trade, Manoeuvre and Destiny."""
@@ -284,7 +289,10 @@ class GoRules(Protocol):
 
     def legal(self, state: SevenState, go: Go) -> list[Action]: ...
 
-    def apply(self, ctx: Ctx, go: Go, action: Action) -> None: ...
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        """A move of ``go`` (or an answer to one of its questions); with :class:`BaseGoRules`, the handler
+        :attr:`BaseGoRules.handlers` files its class under."""
+        ...
 
     def passive(self, state: SevenState, go: Go) -> Action: ...
 
@@ -293,8 +301,31 @@ class GoRules(Protocol):
     def pending_passive(self, state: SevenState, pending: Pending) -> Action: ...
 
 
+GoHandler = Callable[[Ctx, Go, Any], None]
+"""The rules of one move of a go (``Any``: each handler takes the action class it is filed under)."""
+
+
 class BaseGoRules:
-    """Defaults for :class:`GoRules`: nothing automatic, every marker usable, no pending decisions."""
+    """Defaults for :class:`GoRules`: nothing automatic, every marker usable, no pending decisions, and
+    a go's moves applied by the handler :attr:`handlers` files their class under."""
+
+    not_part: tuple[str, str] = ("wrong_step", "That is not part of this action.")
+    """The refusal of a move of a class the go does not take: its code and sentence."""
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        """Each action class a go takes, and the rules of that move."""
+        return {}
+
+    @property
+    def kinds(self) -> tuple[type[Action], ...]:
+        return tuple(self.handlers)
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        handler = self.handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction(*self.not_part)
+        handler(ctx, go, action)
 
     parallel = False
     extra_ok = False
