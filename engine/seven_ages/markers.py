@@ -322,10 +322,12 @@ class BaseGoRules:
         return tuple(self.handlers)
 
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        handler = self.handlers.get(type(action))
-        if handler is None:
-            raise IllegalAction(*self.not_part)
-        handler(ctx, go, action)
+        self.handlers.get(type(action), self.unlisted)(ctx, go, action)
+
+    def unlisted(self, ctx: Ctx, go: Go, action: Action) -> None:
+        """A move of a class :attr:`handlers` does not list (an answer sent where nothing asks):
+        refused with :attr:`not_part`."""
+        raise IllegalAction(*self.not_part)
 
     parallel = False
     extra_ok = False
