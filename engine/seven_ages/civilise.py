@@ -567,8 +567,7 @@ class CiviliseRules(BaseGoRules):
                 return False
         return True
 
-    def _event(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlayEvent)
+    def _event(self, ctx: Ctx, go: Go, action: PlayEvent) -> None:
         card = load_deck().cards.get(action.card)
         if card is None or action.card not in ctx.state.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
@@ -639,8 +638,7 @@ class CiviliseRules(BaseGoRules):
         leaders = [ab for ld in e.leaders_in(area) for ab in ld.abilities]
         return artefact_area_problem(bool(state.area(area).artefacts), art.colour == "blue", leaders)
 
-    def _artefact(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlayArtefact)
+    def _artefact(self, ctx: Ctx, go: Go, action: PlayArtefact) -> None:
         s, deck = ctx.state, load_deck()
         if action.card not in s.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
@@ -703,8 +701,7 @@ class CiviliseRules(BaseGoRules):
     def _named(self, state: SevenState, e: Empire) -> list[str]:
         return promotable(state, e)
 
-    def _remove(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, RemoveLeader)
+    def _remove(self, ctx: Ctx, go: Go, action: RemoveLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "removed" in go.data["done"]:
@@ -718,8 +715,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "removed")
         ctx.emit("leader_removed", seat=go.seat, empire=e.card, leader=ld.name, area=ld.area)
 
-    def _promote(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PromoteLeader)
+    def _promote(self, ctx: Ctx, go: Go, action: PromoteLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(e)):
@@ -749,8 +745,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "promoted")
         ctx.emit("leader_promoted", seat=go.seat, empire=e.card, leader=action.name, area=action.area)
 
-    def _keep(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, KeepLeader)
+    def _keep(self, ctx: Ctx, go: Go, action: KeepLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         drawn = str(go.data["drawn"])
@@ -788,8 +783,7 @@ class CiviliseRules(BaseGoRules):
                 out.append(n)
         return out
 
-    def _adopt(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Adopt)
+    def _adopt(self, ctx: Ctx, go: Go, action: Adopt) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "adopted" in go.data["done"] or action.name not in self._adoptable(ctx.state, go, e):
@@ -802,8 +796,7 @@ class CiviliseRules(BaseGoRules):
         _gain(ctx, e.owner, "adopted", 1 + int(new_to_world))
         ctx.emit("adopted", seat=go.seat, empire=e.card, belief=action.name)
 
-    def _renounce(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Renounce)
+    def _renounce(self, ctx: Ctx, go: Go, action: Renounce) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "renounced" in go.data["done"]:
@@ -831,8 +824,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "renounced")
         ctx.emit("renounced", seat=go.seat, empire=e.card, belief=action.name, with_card=bool(action.card))
 
-    def _dominant(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Dominant)
+    def _dominant(self, ctx: Ctx, go: Go, action: Dominant) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if action.name not in e.religions[1:]:
@@ -843,8 +835,7 @@ class CiviliseRules(BaseGoRules):
         ctx.emit("dominant", seat=go.seat, empire=e.card, belief=action.name)
 
     # -- units, disorder, cities -------------------------------------------------------------------
-    def _modernise(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Modernise)
+    def _modernise(self, ctx: Ctx, go: Go, action: Modernise) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         other = modernised(action.unit, e.progress)
@@ -857,8 +848,7 @@ class CiviliseRules(BaseGoRules):
         ctx.emit("modernised", seat=go.seat, empire=e.card, area=action.area, unit=action.unit, to=other,
                  count=n)
 
-    def _disorder(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, RemoveDisorder)
+    def _disorder(self, ctx: Ctx, go: Go, action: RemoveDisorder) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if action.area not in e.areas() or not ctx.state.area(action.area).disorder:
@@ -892,8 +882,7 @@ class CiviliseRules(BaseGoRules):
         return ("An empire urbanises 2 fertile areas or 1 other land area, plus one with a Builder (L996, "
                 "L1004).")
 
-    def _urbanise(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Urbanise)
+    def _urbanise(self, ctx: Ctx, go: Go, action: Urbanise) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         problem = self._urban_problem(ctx.state, go, e, action.area)
@@ -920,8 +909,7 @@ class CiviliseRules(BaseGoRules):
         """L1008: an empire controlling its homeland, with its capital elsewhere, may move it."""
         return bool(e.homeland and e.capital and e.homeland != e.capital and e.homeland in e.areas())
 
-    def _capital(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlaceCapital)
+    def _capital(self, ctx: Ctx, go: Go, action: PlaceCapital) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if not self._needs_capital(ctx.state, e) or action.area not in e.areas() \

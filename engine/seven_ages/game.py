@@ -59,7 +59,7 @@ _ONE_BY_ONE = frozenset({"draft", "start", "civilise", "discard"})  # see SevenA
 STANDING: Mapping[type[Action], Callable[[SevenState, Any], Result]] = {
     TopUnit: fog.choose_top,  # the fog of war's top unit of a stack (L791)
     Arm: armed.standing_order,  # a hidden standing order
-    Disarm: armed.standing_order,
+    Disarm: armed.withdrawn_order,
     Prefer: prefs.standing_move,  # a standing preference (half B)
 }
 """The moves any seat may send at any time, whatever the step and whoever acts (the spec's
