@@ -553,9 +553,9 @@ class MarkerStep:
             return False
         return True
 
-    def _go_move(self, ctx: Ctx, action: Action) -> None:
+    def _go_move(self, ctx: Ctx, action: Action, *, own_event: bool = False) -> None:
         """A move of the seat's go under way (its action's rules)."""
-        if not self._answered(ctx, action, own_event=False):
+        if not self._answered(ctx, action, own_event=own_event):
             go = ctx.state.go_of(action.player)
             if go is None:
                 raise IllegalAction("no_go", "Turn over one of your action markers first, or pass.")
@@ -564,12 +564,7 @@ class MarkerStep:
 
     def _event_move(self, ctx: Ctx, action: Action) -> None:
         """An event played in the seat's own go, or its choice (:class:`OwnEvents`)."""
-        if not self._answered(ctx, action, own_event=True):
-            go = ctx.state.go_of(action.player)
-            if go is None:
-                raise IllegalAction("no_go", "Turn over one of your action markers first, or pass.")
-            self.rules.apply(ctx, go, action)
-        self._tidy(ctx)
+        self._go_move(ctx, action, own_event=True)
 
     def _turn_move(self, ctx: Ctx, action: TurnMarker) -> None:
         """A marker turned over, starting a go."""
