@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from typing import Any
+from typing import cast
 
 import pytest
 
@@ -19,6 +19,7 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import Empire, SevenState
+from engine.seven_ages.view import SevenView
 from render.seven_ages_pieces import key_items
 from tests.seven_ages_builder import Scenario, card
 
@@ -143,7 +144,7 @@ def test_the_key_and_the_words_name_a_seat_and_its_counter_group_alike(viewer: i
                            replace(s.people[2], group="orange/yellow")))
     s = s.with_empire(replace(s.empire(card("Romans")), colour="dark blue"))
     s = s.with_empire(replace(s.empire(card("Vikings")), colour="pink"))
-    view: dict[str, Any] = json.loads(json.dumps(GAME.view(s, viewer)))
+    view = cast(SevenView, json.loads(json.dumps(GAME.view(s, viewer))))  # as the pictures get it
     headers = [words for colour, words in key_items(view, PEOPLE) if colour is None][:2]
     you = " (you)" if viewer == 0 else ""
     assert headers[0] == f"alice (Red){you}: blue counters —"

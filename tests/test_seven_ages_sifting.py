@@ -22,6 +22,7 @@ from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import BID, OVER, SIFT, SIFT_VOTE, SevenState, from_json, to_json
+from engine.seven_ages.view import SevenView
 
 steps.load()
 NAMES = ["alex (Red)", "cat (Blue)", "dana (Green)", "eve (Yellow)", "finn (Purple)"]
@@ -169,6 +170,6 @@ def test_sifting_replays_exactly_and_survives_json() -> None:
 
 
 def test_the_summary_names_the_discards() -> None:
-    view = {**GAME.view(setup.new_game(2, {}, 1), 0), "removed": [12, 44], "over": True}
+    view: SevenView = {**GAME.view(setup.new_game(2, {}, 1), 0), "removed": [12, 44], "over": True}
     words = GAME.summary_text(view, NAMES[:2])
     assert "put out of the game before it began: 12 (Romans), 44 (Italians)." in words

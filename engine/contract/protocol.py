@@ -199,6 +199,20 @@ class Game(Protocol[S, V]):
         in one sentence."""
         ...
 
+    def empire_text(self, view: V, wanted: str, names: Names) -> str | None:
+        """One empire in words, from ``view`` only (``empire WHAT``): who plays it, where it stands, what
+        it holds, as its viewer may know it (its own units whole, another seat's as everyone sees them).
+
+        ``wanted`` is what a person typed (a name or a number, any case). A sentence when the game has
+        empires but none the viewer may read answers to it. None when the game has no empires to look
+        up (the default of :class:`BaseGame`): the platform then says so in one sentence."""
+        ...
+
+    def tracks_text(self, view: V, names: Names) -> str | None:
+        """The game's tracks in words (``tracks``: progress, glory, money...), from ``view`` only; None
+        when the game keeps no tracks beyond its scores (the default of :class:`BaseGame`)."""
+        ...
+
     def summary_text(self, view: V, names: Names) -> str:
         """The end-of-game summary: final scores (with what they are made of) and the winner."""
         ...

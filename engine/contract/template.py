@@ -167,6 +167,14 @@ class BaseGame(Generic[S, C, V]):
         """See :meth:`Game.card_text`: None by default (a game without cards to look up)."""
         return None
 
+    def empire_text(self, view: V, wanted: str, names: Names) -> str | None:
+        """See :meth:`Game.empire_text`: None by default (a game without empires to look up)."""
+        return None
+
+    def tracks_text(self, view: V, names: Names) -> str | None:
+        """See :meth:`Game.tracks_text`: None by default (a game without tracks of its own)."""
+        return None
+
     def orders(self, view: V, player: PlayerId, names: Names) -> Decision | None:
         """See :meth:`Game.orders`: None by default (a game without standing orders)."""
         return None

@@ -30,6 +30,8 @@ from engine.seven_ages import (
     civ_event_words,
     civ_events,
     civ_range,
+    prerequisites,
+    progress_markers,
     range_requests,
     steps,
     take_that,
@@ -54,6 +56,7 @@ from engine.seven_ages.actions_civ import (
 )
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.actions_move import CanalAnswer, PayToll
+from engine.seven_ages.artefact_powers import powers_on
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
@@ -74,6 +77,7 @@ from engine.seven_ages.state import AreaState, Empire, Go, Leader, Pending, Seve
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import SevenView
 from engine.words import plural, shorten
 
 REMOVE_DISORDER_MINIMUM = 5  # L986
@@ -170,9 +174,12 @@ def artefact_glory(colour: str, kind: str, new_to_world: bool, leaders_in_range:
                    blue: bool) -> ArtefactGlory:
     """A green (or blue) artefact gains its empire 1 glory, and 1 more for a religion or government
     no other empire has; each Scientist in range for a blue one, or Artist for another green one,
-    gains its own empire 1; a red artefact costs its empire 1 (L909-913)."""
+    gains its own empire 1; a red artefact costs its empire 1 (L909-913). A black one (option 16 only) has
+    no marker and L909-911 give it no glory: its entry says what it does."""
     if colour == "red":
         return ArtefactGlory(-1, {})
+    if colour == "black":
+        return ArtefactGlory(0, {})
     own = 1 + int(kind in ("religion", "government") and new_to_world)
     return ArtefactGlory(own, {e: n for e, n in leaders_in_range.items() if n})
 
@@ -612,9 +619,13 @@ class CiviliseRules(BaseGoRules):
         return simple_effect(ctx, go, action, x)
 
     def _artefact_problem(self, state: SevenState, go: Go, e: Empire, art: Artefact) -> str | None:
-        if art.colour == "black":
+        option_16 = powers_on(state)
+        if art.colour == "black" and not option_16:
             return f"{art.name} has no marker and no effect without option 16 (L913, L925)."
         problem = artefact_age_problem(art.ages, _age(e))
+        if problem and not (option_16 and prerequisites.age_allowed(state, e, art)):
+            return problem
+        problem = prerequisites.empire_problem(state, e, art) if option_16 else None
         if problem:
             return problem
         if art.kind in BELIEF_KINDS:
@@ -623,7 +634,7 @@ class CiviliseRules(BaseGoRules):
             if art.kind == "government" and "government" in go.data["done"]:
                 return "One government may be played each civilise action (L899)."
             return belief_problem(state, e, art.name, art.kind)
-        if _in_play(state, art.name) >= art.markers:
+        if art.colour != "black" and _in_play(state, art.name) >= art.markers:  # black: no marker (L913)
             return f"Every {art.name} marker is already in play (L915)."
         return None
 
@@ -636,7 +647,8 @@ class CiviliseRules(BaseGoRules):
         if area not in e.areas() or not load_map().areas[area].land:
             return "A green artefact's marker goes on one of the empire's land areas (L909)."
         leaders = [ab for ld in e.leaders_in(area) for ab in ld.abilities]
-        return artefact_area_problem(bool(state.area(area).artefacts), art.colour == "blue", leaders)
+        return artefact_area_problem(bool(state.area(area).artefacts), art.colour == "blue", leaders) or (
+            prerequisites.area_problem(state, art, area) if powers_on(state) else None)
 
     def _artefact(self, ctx: Ctx, go: Go, action: PlayArtefact) -> None:
         s, deck = ctx.state, load_deck()
@@ -685,6 +697,7 @@ class CiviliseRules(BaseGoRules):
             _gain(ctx, ctx.state.empire(int(card)).owner, "leaders in range", n)
         ctx.emit("artefact_played", seat=go.seat, card=action.card, artefact=art.name, empire=e.card,
                  area=action.area, glory=glory.empire)
+        progress_markers.placed(ctx, ctx.state.empire(e.card), art)  # option 16: blue and black markers
 
     def _leaders_in_range(self, state: SevenState, art: Artefact, area: str) -> dict[str, int]:
         """Each empire's Scientists (blue) or Artists (other green) within its Range of ``area`` (L911)."""
@@ -1031,7 +1044,7 @@ assert civ_event_words.REGISTERED  # the events' words come with the step
 
 # -- words ------------------------------------------------------------------------------------------
 
-def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
+def _civ_label(view: SevenView, action: Action) -> Choice:
     deck = load_deck()
     if isinstance(action, PlayEvent):
         ev = deck.cards[action.card].event

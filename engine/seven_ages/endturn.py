@@ -11,13 +11,12 @@ locks an empire past level 49 (L594) and pays immediate glory per level (L1142).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
 from engine.core import Action, Choice, Event, Handlers, IllegalAction, Names, PlayerId
-from engine.seven_ages import glory, harvest_events, steps
+from engine.seven_ages import glory, harvest_events, progress_markers, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
@@ -32,6 +31,7 @@ from engine.seven_ages.state import END_TURN, LAST_LEVEL, PAST_THE_END, Empire, 
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import SevenView
 from engine.words import join_words, plural
 
 EVENTS, BUY, TIES, HOCK = "harvest_events", "buy", "ties", "hock"
@@ -65,6 +65,8 @@ def advance(ctx: Ctx, card: int, levels: int) -> int:
         s = s.with_empire(e)
     ctx.state = s
     ctx.emit("progress", empire=card, seat=e.owner, levels=moved, level=new)
+    if changed and moved > 0:  # option 16: a higher age than the black marker's ends World war (L1996)
+        progress_markers.entered_age(ctx, e)
     if moved > 0:
         immediate(ctx, card, "per_level", moved)
     return moved
@@ -445,7 +447,7 @@ def category_words(category: str, which: str | None) -> str:
     return CATEGORY_WORDS.get(category, category.replace("_", " ")).format(which or "")
 
 
-def _end_label(view: Mapping[str, Any], action: Action) -> Choice:
+def _end_label(view: SevenView, action: Action) -> Choice:
     if isinstance(action, BuyGlory):
         return Choice(action, f"Buy {action.points} glory for {glory.glory_price() * action.points} money",
                       group=f"Buy glory with {empire_name(action.empire)}")

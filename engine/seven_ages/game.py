@@ -27,10 +27,12 @@ from engine.core import (
     only_move,
 )
 from engine.seven_ages import (
+    area_words,
     armed,
     board_words,
     card_words,
     decision,
+    empire_words,
     flow,
     fog,
     join,
@@ -66,7 +68,7 @@ STANDING: Mapping[type[Action], Callable[[SevenState, Any], Result]] = {
 ``anytime_kinds``), by class: each is its own move, checked and counted (or kept quiet) by its module."""
 
 
-class SevenAgesGame(SpokenBy, StepGame[SevenState, Ctx, str]):
+class SevenAgesGame(SpokenBy[SevenView], StepGame[SevenState, Ctx, str, SevenView]):
     WORDS = Words(decision=decision.decide, describe_event=text.describe_event, stage=text.stage,
                   status_text=text.status_text, hand_text=text.hand_text, board_text=board_words.board_text,
                   summary_text=text.summary_text)
@@ -185,13 +187,19 @@ class SevenAgesGame(SpokenBy, StepGame[SevenState, Ctx, str]):
     def from_json(self, data: Mapping[str, JSON]) -> SevenState:
         return from_json(data)
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
-        return text.place_text(view, place, names)
+    def place_text(self, view: SevenView, place: str, names: Names) -> str | None:
+        return area_words.place_text(view, place, names)
 
-    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+    def empire_text(self, view: SevenView, wanted: str, names: Names) -> str | None:
+        return empire_words.empire_answer(view, wanted, names)
+
+    def tracks_text(self, view: SevenView, names: Names) -> str | None:
+        return empire_words.tracks_answer(view, names)
+
+    def card_text(self, view: SevenView, wanted: str, names: Names) -> str | None:
         return card_words.card_answer(view, wanted)
 
-    def orders(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> Decision:
+    def orders(self, view: SevenView, player: PlayerId, names: Names) -> Decision:
         """The pre-armed events (:mod:`engine.seven_ages.armed`) ``player`` may arm or withdraw now."""
         return orders.decide(view, player, names)
 

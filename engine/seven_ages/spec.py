@@ -43,6 +43,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "under them).", False),
     OptionSpec("hocking", "Option 15, Hocking the crown jewels: after each harvest an empire may sell "
                "its player's glory for 5 money each, up to its undisordered cities.", False),
+    # Option 16 is built in part (issue 32 items 1-2: the prerequisites and the progress track's markers; not
+    # yet the artefacts' powers): it stays out of the lobby's offer until then, and off in every playout.
+    OptionSpec("artefact_powers", "Option 16, Artefact pre-requisites and effects (NOT OFFERED YET: only the "
+               "prerequisites and the progress track's blue and black markers are built, not the artefacts' "
+               "powers): an artefact goes only on an empire that meets its card's conditions, blue artefacts "
+               "share their powers with every empire at or beyond their marker, and the Internet ends the "
+               "game.", False),
     OptionSpec("start_age", "The age the first empire of the game starts in (1 to 7; 1 lets the first "
                "card start in its own first age, as the rulebook does with an empty map).", 1,
                minimum=1, maximum=7),
@@ -71,9 +78,12 @@ SPEC = register(GameSpec(
     summary="Seven ages of world history: start, grow and discard empires; the most glory wins.",
     game="engine.seven_ages.game:GAME",
     policies="engine.seven_ages.ai:make_policy",
+    invariants="engine.seven_ages.invariants:problems",
     renderer="render.seven_ages:render_board",
     pictures="render.seven_ages_notice:notice_pictures",  # the close-up of the news, the map, the tracks
     warm="render.seven_ages_notice:warm",
+    empire_picture="render.seven_ages_panel:render_panel",  # `empire WHAT`: the card's panel
+    tracks_picture="render.seven_ages_tracks:render_tracks",  # `tracks`
     options=OPTIONS,
     anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
     offered=False,

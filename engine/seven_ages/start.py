@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import battle, battle_ai, steps
+from engine.seven_ages import battle, battle_ai, progress_markers, steps
 from engine.seven_ages.actions import (
     Build,
     ChooseColour,
@@ -351,6 +351,8 @@ class StartRules(BaseGoRules):
         ctx.state = replace(s.with_empire(empire), started_count=s.started_count + 1)
         ctx.emit("empire_started", seat=go.seat, empire=number, name=card.name, colour=colour,
                  progress=level, money=empire.money)
+        if not s.started_count:  # option 16: a game starting late has blue markers on the track (L1388)
+            progress_markers.opening(ctx, empire)
         go = replace(go, stage="leader")
         if not self._leaders(ctx.state, empire):
             self._to_build(ctx, go)

@@ -30,6 +30,7 @@ from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import SevenView
 from engine.words import join_words, plural
 
 
@@ -571,7 +572,7 @@ steps.register(MarkerStep(TradeRules()))
 
 # -- words ------------------------------------------------------------------------------------------
 
-def _keeper_in(view: Mapping[str, Any], action: TradeWith) -> int:
+def _keeper_in(view: SevenView, action: TradeWith) -> int:
     """The empire whose permission the trader's route to ``action.empire`` needs (0: none), from its go."""
     for go in view.get("goes", []):
         if go["seat"] == action.player:
@@ -581,7 +582,7 @@ def _keeper_in(view: Mapping[str, Any], action: TradeWith) -> int:
     return 0
 
 
-def _trade_label(view: Mapping[str, Any], action: Action) -> Choice:
+def _trade_label(view: SevenView, action: Action) -> Choice:
     if isinstance(action, TradeWith):
         if action.empire == FROM_DECK:
             return Choice(action, "Trade with the deck")
