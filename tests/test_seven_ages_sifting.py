@@ -16,7 +16,7 @@ import pytest
 
 from engine.core import Action, Event, IllegalAction
 from engine.registry import make_policy
-from engine.seven_ages import setup, steps
+from engine.seven_ages import flow, setup, steps
 from engine.seven_ages.actions import AGAIN, HAPPY, DiscardCard, SiftVote
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
@@ -31,7 +31,7 @@ NAMES = ["alex (Red)", "cat (Blue)", "dana (Green)", "eve (Yellow)", "finn (Purp
 def play(state: SevenState, *actions: Action) -> tuple[SevenState, list[Event]]:
     events: list[Event] = []
     for a in actions:
-        ctx = steps.run(state, a)
+        ctx = flow.run(state, a)
         state = ctx.state
         events += ctx.events
     return state, events

@@ -66,7 +66,7 @@ from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian
 from engine.seven_ages.promotion import leader_number, promotable
 from engine.seven_ages.promotion import may_promote as may_promote  # the leader rules of L940-948
@@ -290,10 +290,15 @@ class CiviliseRules(BaseGoRules):
 
     action = "civilise"
     extra_ok = True
-    kinds: tuple[type[Action], ...] = (
-        PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
-        Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, EventPick, AssassinCard, Done,
-        WindowPlay, WindowPass, CanalAnswer, PayToll)
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        """A stage's moves (:meth:`_stages`), the end of a stage, and the answers only an event or a request
+        asks for (refused when nothing asks: :meth:`apply` gives what asks every move first)."""
+        return {**{cls: self._stage_move for cls in self._stages()}, Done: self._done,
+                EventPick: self._no_event, AssassinCard: self._no_event,
+                WindowPlay: self._no_window, WindowPass: self._no_window,
+                CanalAnswer: self._no_request, PayToll: self._no_request}
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
@@ -418,40 +423,56 @@ class CiviliseRules(BaseGoRules):
 
     # -- applying --------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        self._apply(ctx, go, action)
+        """A move answering what asks (:meth:`_answered`), whatever its class; else a move of the go, by
+        its class (:attr:`handlers`)."""
+        if not self._answered(ctx, go, action):
+            super().apply(ctx, go, action)
         self._note_via(ctx, go.seat)
 
-    def _apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+    def _answered(self, ctx: Ctx, go: Go, action: Action) -> bool:
+        """Apply ``action`` when its seat answers something asked (a cancel window, a Range request, a
+        victim's choice or an assassination's draw) or the go waits for an event's choice; False when
+        neither."""
         pending = next((p for p in ctx.state.pending if p.seat == action.player), None)
         if pending is not None and pending.kind == window.EVENT:  # a cancel or a pass (L871-877)
             cancels.move(ctx, go, action)
-            return
-        if pending is not None and pending.kind in range_requests.KINDS:
+        elif pending is not None and pending.kind in range_requests.KINDS:
             range_requests.move(ctx, go, pending, action)
-            return
-        if pending is not None:  # a victim's choice or an assassination's draw
+        elif pending is not None:  # a victim's choice or an assassination's draw
             civ_events.pending_apply(ctx, go, pending, action, self._effect)
-            return
-        if go.stage == civ_events.EVENT:
+        elif go.stage == civ_events.EVENT:
             civ_events.pick(ctx, go, action, self._effect)
-            return
-        if isinstance(action, (EventPick, AssassinCard)):
-            raise IllegalAction("no_event", "No event is waiting for a choice now.")
-        if isinstance(action, (WindowPlay, WindowPass)):
-            raise IllegalAction("no_window", "No event is waiting to be cancelled now.")
-        if isinstance(action, Done):
-            self._next_stage(ctx, go)
-            return
-        if go.stage == KEEP and not isinstance(action, KeepLeader):
+        else:
+            return False
+        return True
+
+    def _no_event(self, ctx: Ctx, go: Go, action: Action) -> None:
+        raise IllegalAction("no_event", "No event is waiting for a choice now.")
+
+    def _no_window(self, ctx: Ctx, go: Go, action: Action) -> None:
+        raise IllegalAction("no_window", "No event is waiting to be cancelled now.")
+
+    def _no_request(self, ctx: Ctx, go: Go, action: Action) -> None:
+        raise IllegalAction("no_request", "No request to count Range through an area waits for you now.")
+
+    def _done(self, ctx: Ctx, go: Go, action: Done) -> None:
+        self._next_stage(ctx, go)
+
+    def _stages(self) -> dict[type[Action], tuple[str, GoHandler]]:
+        """Each move of a stage: the stage it belongs to, and its rules."""
+        return {PlayEvent: (CARDS, self._event), PlayArtefact: (CARDS, self._artefact),
+                RemoveLeader: (LEADERS, self._remove), PromoteLeader: (LEADERS, self._promote),
+                KeepLeader: (KEEP, self._keep), Adopt: (BELIEFS, self._adopt),
+                Renounce: (BELIEFS, self._renounce), Dominant: (BELIEFS, self._dominant),
+                Modernise: (MODERNISE, self._modernise),
+                RemoveDisorder: (DISORDER, self._disorder), Urbanise: (URBANISE, self._urbanise),
+                PlaceCapital: (CAPITAL, self._capital), NewHomeland: (CAPITAL, self._homeland)}
+
+    def _stage_move(self, ctx: Ctx, go: Go, action: Action) -> None:
+        """A move of a stage: the stages before it are passed over (never back: L855's order)."""
+        stage, handler = self._stages()[type(action)]
+        if go.stage == KEEP and stage != KEEP:
             raise IllegalAction("keep_first", "Keep the leader you drew, or return it to the cup, first.")
-        handlers = {PlayEvent: (CARDS, self._event), PlayArtefact: (CARDS, self._artefact),
-                    RemoveLeader: (LEADERS, self._remove), PromoteLeader: (LEADERS, self._promote),
-                    KeepLeader: (KEEP, self._keep), Adopt: (BELIEFS, self._adopt),
-                    Renounce: (BELIEFS, self._renounce), Dominant: (BELIEFS, self._dominant),
-                    Modernise: (MODERNISE, self._modernise),
-                    RemoveDisorder: (DISORDER, self._disorder), Urbanise: (URBANISE, self._urbanise),
-                    PlaceCapital: (CAPITAL, self._capital), NewHomeland: (CAPITAL, self._homeland)}
-        stage, handler = handlers[type(action)]
         order = STAGES.index(stage if stage != KEEP else LEADERS)
         now = STAGES.index(go.stage if go.stage != KEEP else LEADERS)
         if order < now:
@@ -553,8 +574,7 @@ class CiviliseRules(BaseGoRules):
                 return False
         return True
 
-    def _event(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlayEvent)
+    def _event(self, ctx: Ctx, go: Go, action: PlayEvent) -> None:
         card = load_deck().cards.get(action.card)
         if card is None or action.card not in ctx.state.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
@@ -630,8 +650,7 @@ class CiviliseRules(BaseGoRules):
         return artefact_area_problem(bool(state.area(area).artefacts), art.colour == "blue", leaders) or (
             prerequisites.area_problem(state, art, area) if powers_on(state) else None)
 
-    def _artefact(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlayArtefact)
+    def _artefact(self, ctx: Ctx, go: Go, action: PlayArtefact) -> None:
         s, deck = ctx.state, load_deck()
         if action.card not in s.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
@@ -695,8 +714,7 @@ class CiviliseRules(BaseGoRules):
     def _named(self, state: SevenState, e: Empire) -> list[str]:
         return promotable(state, e)
 
-    def _remove(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, RemoveLeader)
+    def _remove(self, ctx: Ctx, go: Go, action: RemoveLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "removed" in go.data["done"]:
@@ -710,8 +728,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "removed")
         ctx.emit("leader_removed", seat=go.seat, empire=e.card, leader=ld.name, area=ld.area)
 
-    def _promote(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PromoteLeader)
+    def _promote(self, ctx: Ctx, go: Go, action: PromoteLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(e)):
@@ -741,8 +758,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "promoted")
         ctx.emit("leader_promoted", seat=go.seat, empire=e.card, leader=action.name, area=action.area)
 
-    def _keep(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, KeepLeader)
+    def _keep(self, ctx: Ctx, go: Go, action: KeepLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         drawn = str(go.data["drawn"])
@@ -780,8 +796,7 @@ class CiviliseRules(BaseGoRules):
                 out.append(n)
         return out
 
-    def _adopt(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Adopt)
+    def _adopt(self, ctx: Ctx, go: Go, action: Adopt) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "adopted" in go.data["done"] or action.name not in self._adoptable(ctx.state, go, e):
@@ -794,8 +809,7 @@ class CiviliseRules(BaseGoRules):
         _gain(ctx, e.owner, "adopted", 1 + int(new_to_world))
         ctx.emit("adopted", seat=go.seat, empire=e.card, belief=action.name)
 
-    def _renounce(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Renounce)
+    def _renounce(self, ctx: Ctx, go: Go, action: Renounce) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "renounced" in go.data["done"]:
@@ -823,8 +837,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "renounced")
         ctx.emit("renounced", seat=go.seat, empire=e.card, belief=action.name, with_card=bool(action.card))
 
-    def _dominant(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Dominant)
+    def _dominant(self, ctx: Ctx, go: Go, action: Dominant) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if action.name not in e.religions[1:]:
@@ -835,8 +848,7 @@ class CiviliseRules(BaseGoRules):
         ctx.emit("dominant", seat=go.seat, empire=e.card, belief=action.name)
 
     # -- units, disorder, cities -------------------------------------------------------------------
-    def _modernise(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Modernise)
+    def _modernise(self, ctx: Ctx, go: Go, action: Modernise) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         other = modernised(action.unit, e.progress)
@@ -849,8 +861,7 @@ class CiviliseRules(BaseGoRules):
         ctx.emit("modernised", seat=go.seat, empire=e.card, area=action.area, unit=action.unit, to=other,
                  count=n)
 
-    def _disorder(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, RemoveDisorder)
+    def _disorder(self, ctx: Ctx, go: Go, action: RemoveDisorder) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if action.area not in e.areas() or not ctx.state.area(action.area).disorder:
@@ -884,8 +895,7 @@ class CiviliseRules(BaseGoRules):
         return ("An empire urbanises 2 fertile areas or 1 other land area, plus one with a Builder (L996, "
                 "L1004).")
 
-    def _urbanise(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Urbanise)
+    def _urbanise(self, ctx: Ctx, go: Go, action: Urbanise) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         problem = self._urban_problem(ctx.state, go, e, action.area)
@@ -912,8 +922,7 @@ class CiviliseRules(BaseGoRules):
         """L1008: an empire controlling its homeland, with its capital elsewhere, may move it."""
         return bool(e.homeland and e.capital and e.homeland != e.capital and e.homeland in e.areas())
 
-    def _capital(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlaceCapital)
+    def _capital(self, ctx: Ctx, go: Go, action: PlaceCapital) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if not self._needs_capital(ctx.state, e) or action.area not in e.areas() \

@@ -23,7 +23,7 @@ from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.reach import SHIPS_OF_THE_LINE
 from engine.seven_ages.state import LAST_LEVEL, MAX_MONEY, Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
@@ -316,7 +316,12 @@ class ProductionRules(BaseGoRules):
     parallel = True
     own_events = True
     events_when = "Production events are played as your go begins, before anything is built."
-    kinds: tuple[type[Action], ...] = (Build, Fortify, BuildElite, Unmaintain, Done)
+    not_part = ("wrong_step", "That is not part of a production.")
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        return {Unmaintain: self._unmaintain_move, Build: self._build, Fortify: self._fortify,
+                BuildElite: self._elite, Done: self._done}
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)
@@ -377,42 +382,58 @@ class ProductionRules(BaseGoRules):
             moves.append(BuildElite(go.seat))
         return [*moves, Done(go.seat)]
 
-    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        e = ctx.state.empire(go.empire)
+    @staticmethod
+    def _maintained(go: Go) -> None:
+        """Refuse anything but choosing the units not maintained while the empire cannot pay for all."""
         if go.stage == "maintain":
-            if not isinstance(action, Unmaintain):
-                raise IllegalAction("must_unmaintain", "Your empire cannot pay for all its units: choose "
-                                    "which are not maintained first.")
-            self._unmaintain(ctx, go, e, action)
-            return
-        if isinstance(action, (Build, Fortify, BuildElite)):
-            go = replace(go, data={**go.data, ACTED: True})  # the income is settled for good
-            ctx.state = ctx.state.with_go(go)
-        if isinstance(action, Build):
-            build(ctx, e, action, e.areas(), go.data["placed"])
-            placed = dict(go.data["placed"])
-            placed[action.area] = placed.get(action.area, 0) + action.count
-            ctx.state = ctx.state.with_go(replace(go, data={**go.data, "placed": placed}))
-        elif isinstance(action, Fortify):
-            fortify(ctx, e, action.area, e.areas())
-        elif isinstance(action, BuildElite):
-            if go.data["elite"] or e.elite >= ELITE_MAX:
-                raise IllegalAction("elite_limit", "An empire builds one elite marker a production, and has "
-                                    "at most 3.")
-            cost = elite_cost(e)
-            if cost > e.money:
-                raise IllegalAction("cannot_pay",
-                                    f"An elite marker costs {cost} and your empire has {e.money}.")
-            ctx.state = ctx.state.with_empire(replace(e, money=e.money - cost, elite=e.elite + 1))
-            ctx.state = ctx.state.with_go(replace(go, data={**go.data, "elite": True}))
-            ctx.emit("elite_built", seat=go.seat, empire=e.card, cost=cost)
-        elif isinstance(action, Done):
-            if any(_event_flag(f) for f in e.flags):  # events' levels ahead and costs last this Production
-                ctx.state = ctx.state.with_empire(replace(e, flags=tuple(
-                    f for f in e.flags if not _event_flag(f))))
-            end_go(ctx, go.seat)
-        else:
-            raise IllegalAction("wrong_step", "That is not part of a production.")
+            raise IllegalAction("must_unmaintain", "Your empire cannot pay for all its units: choose "
+                                "which are not maintained first.")
+
+    def _acted(self, ctx: Ctx, go: Go) -> Go:
+        """Something is built: the income is settled for good."""
+        self._maintained(go)
+        go = replace(go, data={**go.data, ACTED: True})
+        ctx.state = ctx.state.with_go(go)
+        return go
+
+    def _unmaintain_move(self, ctx: Ctx, go: Go, action: Unmaintain) -> None:
+        if go.stage != "maintain":
+            raise IllegalAction(*self.not_part)
+        self._unmaintain(ctx, go, ctx.state.empire(go.empire), action)
+
+    def _build(self, ctx: Ctx, go: Go, action: Build) -> None:
+        go = self._acted(ctx, go)
+        e = ctx.state.empire(go.empire)
+        build(ctx, e, action, e.areas(), go.data["placed"])
+        placed = dict(go.data["placed"])
+        placed[action.area] = placed.get(action.area, 0) + action.count
+        ctx.state = ctx.state.with_go(replace(go, data={**go.data, "placed": placed}))
+
+    def _fortify(self, ctx: Ctx, go: Go, action: Fortify) -> None:
+        self._acted(ctx, go)
+        e = ctx.state.empire(go.empire)
+        fortify(ctx, e, action.area, e.areas())
+
+    def _elite(self, ctx: Ctx, go: Go, action: BuildElite) -> None:
+        go = self._acted(ctx, go)
+        e = ctx.state.empire(go.empire)
+        if go.data["elite"] or e.elite >= ELITE_MAX:
+            raise IllegalAction("elite_limit", "An empire builds one elite marker a production, and has "
+                                "at most 3.")
+        cost = elite_cost(e)
+        if cost > e.money:
+            raise IllegalAction("cannot_pay", f"An elite marker costs {cost} and your empire has {e.money}.")
+        ctx.state = ctx.state.with_empire(replace(e, money=e.money - cost, elite=e.elite + 1))
+        ctx.state = ctx.state.with_go(replace(go, data={**go.data, "elite": True}))
+        ctx.emit("elite_built", seat=go.seat, empire=e.card, cost=cost)
+
+    def _done(self, ctx: Ctx, go: Go, action: Done) -> None:
+        self._maintained(go)
+        e = ctx.state.empire(go.empire)
+        if any(_event_flag(f) for f in e.flags):  # events' levels ahead and costs last this Production
+            kept = tuple(f for f in e.flags if not _event_flag(f))
+            ctx.state = ctx.state.with_empire(replace(e, flags=kept))
+        end_go(ctx, go.seat)
 
     def _unmaintain(self, ctx: Ctx, go: Go, e: Empire, action: Unmaintain) -> None:
         if e.count(action.area, action.unit) <= 0:
