@@ -322,6 +322,7 @@ def test_a_window_play_through_bobs_area_is_offered_and_asks_bob() -> None:
     assert [choice(view, 0, a).label for a in GAME.legal_actions(s.state, 0)] == [
         "Play Berserkers for the attackers: +3 to this side's total this round",
         "Play Berserkers for the defenders: +3 to this side's total this round (asking the Carthaginians)",
+        "Play no event, and from now on ask me only at windows about me (prefs events=ask undoes it)",
         "Play no event now"]
     assert heading(view, 0, NAMES).endswith("the event window: play an event now, or pass")
     s.play(ON_DEFENDER)
@@ -339,7 +340,8 @@ def test_a_window_play_refused_goes_back_to_the_hand_and_the_seat_is_asked_again
     assert not window_played(s) and BERSERKERS in s.state.people[0].hand
     assert [p.seat for p in s.state.pending if p.kind == EVENT] == [0]  # her turn in the window again
     # the refused route is closed this go; the Romans, reached through the empty Sudan, are still open
-    assert GAME.legal_actions(s.state, 0) == [WindowPlay(0, BERSERKERS, 0), WindowPass(0)]
+    assert GAME.legal_actions(s.state, 0) == [WindowPlay(0, BERSERKERS, 0), WindowPass(0, never=True),
+                                              WindowPass(0)]
     told = [e for e in s.events if e.type == "range_play_refused"]
     assert [e.audience for e in told] == [(0,)]
     assert GAME.describe_event(told[0], NAMES) == (
