@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Action
+from engine.seven_ages import civ_range
 from engine.seven_ages.actions import Done, TurnMarker
 from engine.seven_ages.actions_civ import Arm, AssassinCard, EventPick, PlayArtefact, PlayEvent
 from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
@@ -554,3 +555,12 @@ def test_a_player_target_replays_the_same_and_without_option_8_asks_nobody() -> 
     assert first.state == second.state and first.events == second.events
     plain = spying(options={})
     assert [a for a in plain.legal(0) if isinstance(a, PlayEvent)] == [PlayEvent(0, I_SPY, 0, "")]
+
+
+def test_an_event_label_in_a_trade_go_reads_no_civilise_route() -> None:
+    """An event played as one's Trade go opens is labelled like a Civilise play; the Trade go keeps its own
+    ``via`` (each partner and the keeper asked for it), which is no list of plays. The label read it as one
+    and raised (a greedy 5-player playout, seed 15, reached it); it reads only a Civilise go's now."""
+    view = {"goes": [{"seat": 0, "empire": 40, "action": "trade", "stage": "partner",
+                      "data": {"via": [[1, 2]]}}]}
+    assert civ_range.note(view, PlayEvent(0, 93, 40)) == ""
