@@ -75,10 +75,13 @@ class DraftMarker(Action):
 @dataclass(frozen=True)
 class TurnMarker(Action):
     """Turn over one's marker ``marker`` (its index this turn) at the current action; a wild card
-    converts into the current action (L353)."""
+    converts into the current action (L353). With ``no_cards`` (Civilise only), the go begins past its
+    cards stage: the seat plays no event or artefact card in it, answered with the turn
+    (:meth:`engine.seven_ages.markers.GoRules.turns`)."""
 
     kind = "turn_marker"
     marker: int = 0
+    no_cards: bool = False
 
 
 @dataclass(frozen=True)

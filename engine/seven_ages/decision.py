@@ -167,7 +167,7 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
         where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"
         as_what = f" as {action_name(view['phase'])}" if m["action"] == "wild" else ""
         label = f"Turn over the {action_name(m['action'])} marker {where}{as_what}"
-        return Choice(action, shorten(label, 100))
+        return Choice(action, shorten(label + (", playing no card" if action.no_cards else ""), 100))
     if isinstance(action, Pass):
         return Choice(action, "Turn over no more markers now",
                       confirm="Any marker of this action you leave face down misses its go. Pass?")

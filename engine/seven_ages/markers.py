@@ -47,6 +47,9 @@ _EVENT_KINDS: tuple[type[Action], ...] = (PlayEvent, EventPick)
 """The moves of events played in one's own go (a play, then an event's choices)."""
 _WINDOW_KINDS: tuple[type[Action], ...] = (WindowPlay, WindowPass)
 """The moves of a cancel window opened by a standing order fired as a go begins (any action may hold one)."""
+NO_CARDS = "no_cards"
+"""``Go.data`` of a go whose marker was turned over with its cards stage answered: no card played
+(:attr:`TurnMarker.no_cards`)."""
 WAITING = "waiting"
 """The stage of a go that has not begun: an event fired on its empire as its marker was turned over waits in
 its cancel window (L875); the chain's end begins the go."""
@@ -260,6 +263,11 @@ class GoRules(Protocol):
         """Anything automatic as the action begins (a forced discard)."""
         ...
 
+    def turns(self, state: SevenState, seat: PlayerId, index: int) -> list[Action]:
+        """The moves that turn over ``seat``'s marker ``index`` (a plain :class:`TurnMarker` by default; a
+        first stage answered with the turn besides or instead, where the rules fold one in)."""
+        ...
+
     def opening(self, state: SevenState, go: Go) -> bool:
         """Whether the go's player is at its first decisions, where its own events are offered."""
         ...
@@ -301,6 +309,9 @@ class BaseGoRules:
 
     def enter(self, ctx: Ctx) -> None:
         return None
+
+    def turns(self, state: SevenState, seat: PlayerId, index: int) -> list[Action]:
+        return [TurnMarker(seat, index)]
 
     def opening(self, state: SevenState, go: Go) -> bool:
         return False
@@ -451,7 +462,8 @@ class MarkerStep:
         elif go is not None:
             moves = self.rules.legal(state, go)
         else:
-            return [*(TurnMarker(seat, i) for i in turnable(state, self.rules, seat)), Pass(seat)]
+            return [*(t for i in turnable(state, self.rules, seat) for t in self.rules.turns(state, seat, i)),
+                    Pass(seat)]
         if hook is not None and go is not None and self.rules.opening(state, go) and \
                 (pending is None or pending.empire == go.empire):
             # folded into the first decision the player gets anyway (its own go's, never another's
@@ -506,20 +518,24 @@ class MarkerStep:
             ctx.state = replace(s, queue=tuple(q for q in s.queue if q != seat))
             ctx.emit("action_passed", seat=seat, action=self.name)
         elif isinstance(action, TurnMarker):
-            self._turn(ctx, seat, action.marker)
+            self._turn(ctx, seat, action)
         else:
             raise IllegalAction("no_go", "Turn over one of your action markers first, or pass.")
         self._tidy(ctx)
 
-    def _turn(self, ctx: Ctx, seat: PlayerId, index: int) -> None:
-        s = ctx.state
+    def _turn(self, ctx: Ctx, seat: PlayerId, action: TurnMarker) -> None:
+        s, index = ctx.state, action.marker
         if index not in turnable(s, self.rules, seat):
             raise IllegalAction("not_turnable",
                                 "You have no such face-down marker to turn over for this action.")
+        if action.no_cards and action not in self.rules.turns(s, seat, index):
+            raise IllegalAction("no_card_stage", "Only a Civilise marker is turned over playing no card.")
         marker = s.markers[index]
         markers = list(s.markers)
         markers[index] = replace(marker, turned=self.name)
-        go = Go(seat, index, marker.empire, self.name)
+        # the first stage answered with the turn travels in the go's data, so a go held back by others'
+        # orders (WAITING) still begins with it
+        go = Go(seat, index, marker.empire, self.name, data={NO_CARDS: True} if action.no_cards else {})
         queue = s.queue
         if self.interleaved(s):
             # 'each player turns over one marker ... before the First player can turn over a second'
