@@ -11,13 +11,13 @@ from dataclasses import replace
 import pytest
 
 from engine.core import IllegalAction
-from engine.seven_ages.actions import Pass, TurnMarker
+from engine.seven_ages.actions import Pass, StartCard, TurnMarker
 from engine.seven_ages.civilise import LEADERS
 from engine.seven_ages.game import GAME
-from tests.seven_ages_builder import Scenario
+from tests.seven_ages_builder import Scenario, card
 
 NOTHING_TO_PLAY, AN_AREA_EVENT = 1, 2
-"""Card 1's event is of the harvest (not playable in Civilise); card 2's is an event on an area (L859)."""
+"""Card 1's event is of the harvest (not playable in Civilise); card 2's is an event on an area (L861)."""
 
 
 def _before_civilise(hand: int) -> Scenario:
@@ -33,7 +33,7 @@ def _marker(s: Scenario) -> int:
 
 
 def test_a_civilise_with_no_card_to_play_begins_past_its_cards() -> None:
-    """L859: the cards are played "during your empire's civilise action". Holding no card Civilise can
+    """L861: the cards are played "during your empire's civilise action". Holding no card Civilise can
     play, the turn is offered as "turn over, playing no card": the go begins at its leaders (L936), and the
     lone Finish of the cards stage, asked whatever the hand holds, is not asked."""
     s = _before_civilise(NOTHING_TO_PLAY)
@@ -72,3 +72,36 @@ def test_only_civilise_turns_a_marker_over_playing_no_card() -> None:
     i = next(i for i, m in enumerate(s.state.markers) if m.owner == 0)
     with pytest.raises(IllegalAction, match="Only a Civilise marker"):
         GAME.apply(s.state, TurnMarker(0, i, no_cards=True))
+
+
+def _before_start() -> Scenario:
+    """Alice (seat 0) holds the Mongols, the one empire card she may start, and the additional marker
+    face down as Start empire (L347-349), at Start empire."""
+    return Scenario(2).hand(0, card("Mongols")).marker(0, "start").at("start")
+
+
+def test_the_one_empire_a_seat_may_start_is_started_with_the_turn() -> None:
+    """L381: "When you carry out a start empire action, play any card from your hand to start the empire
+    shown on the card". With one empire it may start, its card stage was a lone choice asked whatever the
+    hand holds; the turn now offers that empire itself, first, beside the plain turn (which a seat with
+    several startable empires is offered too), and tells the others what the turn and the card told."""
+    s = _before_start()
+    i = next(i for i, m in enumerate(s.state.markers) if m.owner == 0)
+    mongols = card("Mongols")
+    assert GAME.legal_actions(s.state, 0) == [TurnMarker(0, i, start=mongols), TurnMarker(0, i), Pass(0)]
+    merged = GAME.apply(s.state, TurnMarker(0, i, start=mongols))
+    step = GAME.apply(s.state, TurnMarker(0, i))
+    assert GAME.legal_actions(step.state, 0) == [StartCard(0, mongols)]
+    two_moves = [*step.events, *GAME.apply(step.state, StartCard(0, mongols)).events]
+    for viewer in (1, None):
+        assert [e for e in merged.events if e.visible_to(viewer)] == \
+            [e for e in two_moves if e.visible_to(viewer)], viewer
+    go = merged.state.go_of(0)
+    assert go is not None and go.stage != "card" and mongols not in merged.state.people[0].hand
+
+
+def test_an_empire_the_seat_may_not_start_is_refused_with_the_turn() -> None:
+    s = _before_start()
+    i = next(i for i, m in enumerate(s.state.markers) if m.owner == 0)
+    with pytest.raises(IllegalAction, match="may not start that empire"):
+        GAME.apply(s.state, TurnMarker(0, i, start=card("Romans")))

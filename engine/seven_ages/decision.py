@@ -162,6 +162,8 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
     if isinstance(action, PlaceMarker):
         where = "In front of me (no empire)" if action.empire == EXTRA else f"On {empire_name(action.empire)}"
         return Choice(action, f"{action_name(action.marker)} {where[0].lower() + where[1:]}", group=where)
+    if isinstance(action, TurnMarker) and action.start:  # the turn that starts this empire: the card's words
+        return Choice(action, start_label(action.start))
     if isinstance(action, TurnMarker):
         m = view["markers"][action.marker]
         where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"

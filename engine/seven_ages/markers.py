@@ -50,6 +50,8 @@ _WINDOW_KINDS: tuple[type[Action], ...] = (WindowPlay, WindowPass)
 NO_CARDS = "no_cards"
 """``Go.data`` of a go whose marker was turned over with its cards stage answered: no card played
 (:attr:`TurnMarker.no_cards`)."""
+START_CARD = "start_card"
+"""``Go.data`` of a Start empire go whose empire card was played with the turn (:attr:`TurnMarker.start`)."""
 WAITING = "waiting"
 """The stage of a go that has not begun: an event fired on its empire as its marker was turned over waits in
 its cancel window (L875); the chain's end begins the go."""
@@ -530,12 +532,15 @@ class MarkerStep:
                                 "You have no such face-down marker to turn over for this action.")
         if action.no_cards and action not in self.rules.turns(s, seat, index):
             raise IllegalAction("no_card_stage", "Only a Civilise marker is turned over playing no card.")
+        if action.start and action not in self.rules.turns(s, seat, index):
+            raise IllegalAction("not_startable", "You may not start that empire with this marker now.")
         marker = s.markers[index]
         markers = list(s.markers)
         markers[index] = replace(marker, turned=self.name)
         # the first stage answered with the turn travels in the go's data, so a go held back by others'
         # orders (WAITING) still begins with it
-        go = Go(seat, index, marker.empire, self.name, data={NO_CARDS: True} if action.no_cards else {})
+        first = {NO_CARDS: True} if action.no_cards else {START_CARD: action.start} if action.start else {}
+        go = Go(seat, index, marker.empire, self.name, data=first)
         queue = s.queue
         if self.interleaved(s):
             # 'each player turns over one marker ... before the First player can turn over a second'
