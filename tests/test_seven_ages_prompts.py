@@ -13,6 +13,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.seven_ages.actions import Pass, StartCard, TurnMarker
 from engine.seven_ages.civilise import LEADERS
+from engine.seven_ages.decision import choice
 from engine.seven_ages.game import GAME
 from tests.seven_ages_builder import Scenario, card
 
@@ -105,3 +106,17 @@ def test_an_empire_the_seat_may_not_start_is_refused_with_the_turn() -> None:
     i = next(i for i, m in enumerate(s.state.markers) if m.owner == 0)
     with pytest.raises(IllegalAction, match="may not start that empire"):
         GAME.apply(s.state, TurnMarker(0, i, start=card("Romans")))
+
+
+def test_each_empire_is_offered_once_with_a_wild_card_besides_the_start_marker() -> None:
+    """A wild card may be turned over as Start empire too (L353): the starts go with the Start marker, so
+    no two choices read the same; the wild card keeps its plain turn."""
+    s = _before_start().marker(0, "wild")
+    start, wild = (next(i for i, m in enumerate(s.state.markers) if m.owner == 0 and m.action == a)
+                   for a in ("start", "wild"))
+    mongols = card("Mongols")
+    assert GAME.legal_actions(s.state, 0) == [TurnMarker(0, start, start=mongols), TurnMarker(0, start),
+                                              TurnMarker(0, wild), Pass(0)]
+    view = GAME.view(s.state, 0)
+    labels = [choice(view, 0, a).label for a in GAME.legal_actions(s.state, 0)]
+    assert len(set(labels)) == len(labels)

@@ -41,7 +41,7 @@ from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck, named_leaders
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import START_CARD, BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import START_CARD, BaseGoRules, MarkerStep, end_go, turnable
 from engine.seven_ages.production import (
     add_money,
     age_of,
@@ -53,7 +53,7 @@ from engine.seven_ages.production import (
     pool,
     unit_class,
 )
-from engine.seven_ages.state import Empire, Go, Leader, Marker, Pending, SevenState
+from engine.seven_ages.state import WILD, Empire, Go, Leader, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
 BEHIND = "behind"  # the Byzantines' choice: 2 behind the leader (E4)
@@ -211,8 +211,14 @@ class StartRules(BaseGoRules):
     def turns(self, state: SevenState, seat: PlayerId, index: int) -> list[Action]:
         """Turning the marker over, and turning it over starting each empire it may start, in one move (the
         card stage answered with the turn). Every seat able to turn it over is offered both, so neither
-        tells anyone how many empires the hand could start; a lone startable empire's comes first."""
+        tells anyone how many empires the hand could start; a lone startable empire's comes first. With
+        several markers able to start (a wild card besides), the starts go with one of them, the Start
+        marker before a wild card, so each start is offered once (the plain turns pick the marker)."""
         plain: list[Action] = [TurnMarker(seat, index)]
+        able = turnable(state, self, seat)
+        chosen = next((j for j in able if state.markers[j].action != WILD), able[0] if able else index)
+        if index != chosen:
+            return plain
         merged: list[Action] = [TurnMarker(seat, index, start=c) for c in startable(state, seat)]
         return [*merged, *plain] if len(merged) == 1 else [*plain, *merged]
 
