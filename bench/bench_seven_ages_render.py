@@ -4,8 +4,8 @@ Run by hand (never from the tests):
     PYTHONPATH=. python bench/bench_seven_ages_render.py [--size 2200] [--save /tmp/seven_ages.png]
 
 The static map (no view), the board with the pieces of a spectator's view of a greedy 4-player game
-``--moves`` moves in (``--seed``), and, where the code has them, a turn notice's tracks and close-up at
-chat width (800 px). The first render draws and caches the map; later renders copy
+``--moves`` moves in (``--seed``), and, where the code has them, a turn notice's tracks and close-up and
+``empire``'s card panel at chat width (800 px). The first render draws and caches the map; later renders copy
 it, draw the pieces, outline three areas on every other run and encode.
 """
 
@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -26,12 +26,13 @@ from bench.render_timing import arguments, measure
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC
+from engine.seven_ages.view import SevenView
 from render.seven_ages import BASE_W, render_board
 
 AREAS = ["Egypt", "Muscovy", "Siam"]
 
 
-def played(players: int, seed: int, moves: int) -> dict[str, Any]:
+def played(players: int, seed: int, moves: int) -> SevenView:
     """A spectator's view of a greedy game ``moves`` moves in (or at its end)."""
     state = GAME.setup(players, SPEC.default_options(), seed)
     ais = [SPEC.make_policy("greedy", seed * 31 + p) for p in range(players)]
@@ -40,7 +41,7 @@ def played(players: int, seed: int, moves: int) -> dict[str, Any]:
             break
         seat = min(GAME.actors(state))
         state = GAME.apply(state, ais[seat].choose(state, seat)).state
-    return json.loads(json.dumps(GAME.view(state, None)))  # type: ignore[no-any-return]
+    return cast(SevenView, json.loads(json.dumps(GAME.view(state, None))))  # as a notice gets it
 
 
 def main() -> None:
@@ -58,17 +59,28 @@ def main() -> None:
         return
     from render.seven_ages_tracks import render_tracks
 
-    def tracks(v: dict[str, Any], *, size: int, highlight: Sequence[str] = ()) -> bytes:
+    def tracks(v: SevenView, *, size: int, highlight: Sequence[str] = ()) -> bytes:
         return render_tracks(v, size=size)
 
     args.size = 800
     measure(tracks, view, "the tracks", args)
+    from render.seven_ages_panel import render_panel
+
+    widest = max(view["empires"], key=lambda e: len(e["stacks"]), default=None)
+    if widest is not None:  # `empire NAME`'s card panel, for the empire on the most areas
+
+        def panel(v: SevenView, *, size: int, highlight: Sequence[str] = ()) -> bytes:
+            png = render_panel(v, str(widest["card"]), size=size)
+            assert png is not None
+            return png
+
+        measure(panel, view, f"the card panel of the {widest['name']} ({len(widest['stacks'])} areas)", args)
     from render.png import encode_png
     from render.seven_ages_closeup import closeup_image
 
-    held = [area for e in view["empires"] for area, _, _ in e["stacks"]][-1:]
+    held = [str(area) for e in view["empires"] for area, _, _ in e["stacks"]][-1:]
 
-    def closeup(v: dict[str, Any], *, size: int, highlight: Sequence[str] = ()) -> bytes:
+    def closeup(v: SevenView, *, size: int, highlight: Sequence[str] = ()) -> bytes:
         return encode_png(closeup_image(v, list(highlight) or held, size=size)[0])
 
     args.size = 800

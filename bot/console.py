@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from bot import lookups
 from bot.backup import BackupError, BackupManager
 from bot.clock import Clock, to_datetime
 from bot.config import DEFAULT_OUT, parse_duration
@@ -81,7 +82,10 @@ Commands (GAME defaults to your current game):
   hand           what only you see (cards, a secret bid)
   scores         the scores (and at the end what they are made of)     log [N]   the last N events
   rules          what the game is, its options, and what you may do now
-  land NAME      what the board says about one place
+  land NAME      what the board says about one place          area NAME   the same, as you ask it
+  empire WHAT    one empire (a name or its card's number): its player, where it stands, its card, and
+                 its card panel as a picture (a PNG file)
+  tracks         the game's tracks (progress, glory, money) in words and as a picture (a PNG file)
   card WHAT      one card whole, by its number or a name on it (your own cards and those in play)
   vacation DAYS  move your deadline DAYS later, or book DAYS away ahead (capped per game)
   resign | reclaim | pause | resume | abandon | reminders all|last|none
@@ -267,6 +271,7 @@ class Console:
             "reminders": self._reminders, "timers": self._timers, "scores": self._scores, "log": self._log,
             "rules": self._rules, "land": self._land, "card": self._card, "undo": self._undo,
             "prefs": self._prefs, "orders": self._orders,
+            "area": self._area, "empire": self._empire, "tracks": self._tracks,
         }
 
     async def _create(self, name: str, uid: int, args: list[str]) -> None:
@@ -582,6 +587,51 @@ class Console:
             return
         seat = next((s.seat for s in status.seats if s.user_id == uid and s.seat is not None), None)
         self._lines(f"to {name if seat is None else status.seat_names[seat]}", text)
+
+    async def _area(self, name: str, uid: int, args: list[str]) -> None:
+        """``area NAME``: one place of the board in the game's words, from the asker's view
+        (:func:`bot.lookups.area_answer`), to the asker."""
+        gid = await self._game(name, uid, [])
+        text = await lookups.area_answer(self.service, gid, uid, " ".join(args))
+        self._lines(f"to {await self._asker(gid, uid, name)}", text)
+
+    async def _empire(self, name: str, uid: int, args: list[str]) -> None:
+        """``empire WHAT``: one empire in the game's words from the asker's view, and its card panel
+        written as a picture where the game draws one (:func:`bot.lookups.empire_answer`)."""
+        gid = await self._game(name, uid, [])
+        await self._answer_with_picture(name, uid, gid, await lookups.empire_answer(
+            self.service, gid, uid, " ".join(args)))
+
+    async def _tracks(self, name: str, uid: int, args: list[str]) -> None:
+        """``tracks [GAME]``: the game's tracks in words and as a picture
+        (:func:`bot.lookups.tracks_answer`)."""
+        gid = await self._game(name, uid, args)
+        await self._answer_with_picture(name, uid, gid, await lookups.tracks_answer(self.service, gid, uid))
+
+    async def _asker(self, gid: str, uid: int, name: str) -> str:
+        """How an answer addresses its asker: their seat's name ("alice (Red)"), else their own."""
+        status = await self.service.status(gid)
+        seat = next((s.seat for s in status.seats if s.user_id == uid and s.seat is not None), None)
+        return name if seat is None else status.seat_names[seat]
+
+    async def _answer_with_picture(self, name: str, uid: int, gid: str, answer: lookups.Answer) -> None:
+        """The answer's words to the asker, then its picture written where ``board`` writes its own."""
+        to = await self._asker(gid, uid, name)
+        self._lines(f"to {to}", answer.text)
+        if answer.draw is None:
+            return
+        try:
+            png = await asyncio.to_thread(answer.draw)
+        except ImportError:  # a console without Pillow still answers in words
+            self.say(f"[to {to}] Pictures are not available here.")
+            return
+        if png is None:
+            return
+        seq = (await self.service.status(gid)).seq
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"annals-{gid}-{seq}-{_safe(name)}-{answer.tag}.png"
+        await asyncio.to_thread(path.write_bytes, png)
+        self.say(f"[to {to}] {answer.tag} picture of {gid} written to {path}")
 
     async def _vacation(self, name: str, uid: int, args: list[str]) -> None:
         if len(args) not in (1, 2) or not args[0].isdigit():

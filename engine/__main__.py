@@ -120,7 +120,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     scores = game.scores(state)
     status = "finished" if game.is_over(state) else f"in progress after {len(actions)} actions"
     print(f"{game_spec.title}: {status}")
-    for name, score in zip(game_spec.seat_names([None] * players), scores, strict=True):
+    names = game_spec.seat_names([None] * players, game_spec.seat_colours(state))
+    for name, score in zip(names, scores, strict=True):
         print(f"  {name}: {score}")
     print(json.dumps({"scores": scores, "over": game.is_over(state), "actions": len(actions)}))
     return 0

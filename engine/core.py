@@ -54,6 +54,7 @@ from engine.contract.replay import (
     undo_entry,
 )
 from engine.contract.steps import (
+    Handler,
     Handlers,
     Step,
     StepGame,
@@ -87,6 +88,7 @@ __all__ = [
     "Decision",
     "Event",
     "Game",
+    "Handler",
     "Handlers",
     "HasActors",
     "IllegalAction",

@@ -22,7 +22,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.core import JSON, Game, IllegalAction, PlayerId
+from engine.core import JSON, Action, Game, IllegalAction, PlayerId, Result
 from engine.policy import Policy
 
 OptionValue = bool | int | str
@@ -54,6 +54,34 @@ class NoticePictures(Protocol):
         self, view: Mapping[str, Any], *, focus: Sequence[str] = ..., size: int = ...,
         people: Sequence[str] = ...,
     ) -> list[tuple[str, bytes]]: ...
+
+
+class EmpirePicture(Protocol):
+    """One empire's card panel as the table shows it, for ``empire WHAT``: a pure function of the asker's
+    view and what they typed (the game's own :meth:`engine.core.Game.empire_text` finds the same empire);
+    None when the view shows no empire answering to ``wanted``. ``people`` as for :class:`NoticePictures`.
+    """
+
+    def __call__(self, view: Mapping[str, Any], wanted: str, *, size: int = ...,
+                 people: Sequence[str] = ...) -> bytes | None: ...
+
+
+class TracksPicture(Protocol):
+    """The game's tracks (progress, glory, money...) as one picture, for ``tracks``: a pure function of a
+    view."""
+
+    def __call__(self, view: Mapping[str, Any], *, size: int = ..., people: Sequence[str] = ...) -> bytes: ...
+
+
+class Invariants(Protocol):
+    """A game's own invariants, checked by the contract suite after every move of its playouts.
+
+    Told the state before a move, the move and its result; returns one sentence per broken rule of the
+    game (a component over its limit, a card in two places, a view that shows what is hidden from its
+    viewer), an empty list when all hold. Pure, like the rules: it reads, never changes, the states.
+    """
+
+    def __call__(self, before: Any, action: Action, result: Result) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -126,10 +154,17 @@ class GameSpec:
         policy_names: the AI players it offers; the first is the default.
         renderer: ``"module:function"`` of its :class:`BoardRenderer`.
         options: the game's own options with a description a player understands.
-        colours: seat colours, index = seat.
+        colours: seat colours, index = seat: the word in parentheses after each player's name. A game
+            whose players choose their colours in play names seats by what they chose
+            (:meth:`engine.core.Game.seat_colours`) and declares here words that are no colour, for a
+            seat yet to choose (7 Ages: "First seat"), so no name is ever another seat's colour.
         anytime_kinds: action kinds a seated player may send at any time (standing
             preferences): no turn or sequence check, and no clock starts for them.
         pictures: ``"module:function"`` of its :class:`NoticePictures` (empty: the board picture alone).
+        empire_picture: ``"module:function"`` of its :class:`EmpirePicture` (empty: ``empire`` answers in
+            words alone).
+        tracks_picture: ``"module:function"`` of its :class:`TracksPicture` (empty: ``tracks`` answers in
+            words alone).
         ui: ``"module"`` of an optional Discord extension for what the generic
             decision panel cannot express; it has ``setup(bot, spec)``.
         offered: whether the lobby offers it (a game still being built is
@@ -152,6 +187,12 @@ class GameSpec:
         quiet_moves: a facet: some move tells no seat but its sender anything
             (:meth:`engine.core.Game.quiet`: a hidden standing order), so the platform counts it in no
             number another seat sees.
+        invariants: ``"module:function"`` of its :class:`Invariants`, what its rules must never break
+            beyond the contract (component limits, where each card is); the contract suite's playouts
+            check it after every move. Empty: the contract alone.
+        chosen_colours: a facet: players take their colours during play, so a seat is named by what
+            :meth:`engine.core.Game.seat_colours` reads from the view; the platform asks the hook only
+            for such a game (a spectator's view is drawn for it, which is not free for every game).
         data_report: ``"module:function"`` returning lines ``check-data`` prints when the data is
             valid (provenance counts: how much is the rulebook's and how much is ours).
         warm: ``"module:function"`` building, at start-up in a worker thread, what the first pictures
@@ -175,6 +216,8 @@ class GameSpec:
     colours: tuple[str, ...] = SEAT_COLOURS
     anytime_kinds: frozenset[str] = field(default_factory=frozenset)
     pictures: str = ""
+    empire_picture: str = ""
+    tracks_picture: str = ""
     ui: str | None = None
     offered: bool = True
     # The facets: what kind of game it is, declared by each game and checked against its play by
@@ -186,6 +229,8 @@ class GameSpec:
     standing_orders: bool = False
     undo_against_ai: bool = False
     quiet_moves: bool = False
+    invariants: str = ""
+    chosen_colours: bool = False
     data_report: str = ""
     version: str = "1"
     data: tuple[str, ...] = ()
@@ -207,6 +252,13 @@ class GameSpec:
         game: Game = _resolve(self.game)
         return game
 
+    def invariant_check(self) -> Invariants | None:
+        """The game's own invariants (imported on first use), or None for a game that declares none."""
+        if not self.invariants:
+            return None
+        check: Invariants = _resolve(self.invariants)
+        return check
+
     def make_policy(self, name: str, seed: int) -> Policy:
         """An AI player by name (``"greedy"``, ``"random"``), seeded for repeatable play."""
         if name not in self.policy_names:
@@ -226,6 +278,20 @@ class GameSpec:
             fn: NoticePictures = _resolve(self.pictures)
             return fn
         return partial(_board_alone, self.render())
+
+    def empire_panel(self) -> EmpirePicture | None:
+        """The empire card panel picture (imported on first use), or None for a game without one."""
+        if not self.empire_picture:
+            return None
+        fn: EmpirePicture = _resolve(self.empire_picture)
+        return fn
+
+    def tracks_image(self) -> TracksPicture | None:
+        """The tracks picture (imported on first use), or None for a game without one."""
+        if not self.tracks_picture:
+            return None
+        fn: TracksPicture = _resolve(self.tracks_picture)
+        return fn
 
     def default_options(self) -> dict[str, JSON]:
         return {o.name: o.default for o in self.options}
@@ -252,21 +318,34 @@ class GameSpec:
             out[name] = self.option(name).check(value)
         return out
 
-    def colour(self, seat: PlayerId) -> str:
-        return self.colours[seat % len(self.colours)]
+    def colour(self, seat: PlayerId, chosen: Sequence[str | None] = ()) -> str:
+        """The word in a seat's name: its entry of ``chosen`` (:meth:`engine.core.Game.seat_colours`,
+        the colour a player took during play), else the spec's own word for the seat."""
+        word = chosen[seat] if 0 <= seat < len(chosen) else None
+        return word or self.colours[seat % len(self.colours)]
 
-    def seat_name(self, seat: PlayerId, person: str | None = None) -> str:
-        """How every line names a seat: ``"alice (Blue)"``, or the colour alone with no person."""
-        colour = self.colour(seat)
+    def seat_colours(self, state: Any) -> tuple[str | None, ...]:
+        """The colours the seats go by in ``state``, for :meth:`seat_names`: the game's
+        :meth:`engine.core.Game.seat_colours` of a spectator's view (every reader names a seat alike), or
+        none without the ``chosen_colours`` facet (no view is drawn: it is not free for every game)."""
+        if not self.chosen_colours:
+            return ()
+        game = self.load()
+        return tuple(game.seat_colours(game.view(state, None)))
+
+    def seat_name(self, seat: PlayerId, person: str | None = None, chosen: Sequence[str | None] = ()) -> str:
+        """How every line names a seat: ``"alice (Blue)"``, or the colour alone with no person;
+        ``chosen`` as in :meth:`colour`."""
+        colour = self.colour(seat, chosen)
         return f"{person} ({colour})" if person else colour
 
     def name_in(self, names: Sequence[str], seat: PlayerId) -> str:
         """The seat's name from the platform's ``names``, or its colour where none is given."""
         return names[seat] if 0 <= seat < len(names) else self.colour(seat)
 
-    def seat_names(self, people: Sequence[str | None]) -> list[str]:
+    def seat_names(self, people: Sequence[str | None], chosen: Sequence[str | None] = ()) -> list[str]:
         """:meth:`seat_name` for every seat, in seat order."""
-        return [self.seat_name(seat, person) for seat, person in enumerate(people)]
+        return [self.seat_name(seat, person, chosen) for seat, person in enumerate(people)]
 
 
 DATA_ROOT = Path(__file__).resolve().parents[1] / "data"

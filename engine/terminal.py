@@ -137,7 +137,8 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
         say(exc.message if isinstance(exc, IllegalAction) else str(exc.args[0]))
         return 2
     state = game.setup(players, checked, seed)
-    names = spec.seat_names(seat_people(humans, players, ai))
+    people = seat_people(humans, players, ai)
+    names = spec.seat_names(people, spec.seat_colours(state))
     if humans == 1:  # one person alone is "you (Red)": every line agrees with it
         said = say
 
@@ -204,6 +205,7 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
             continue
         state = result.state
         log.append(action)
+        names[:] = spec.seat_names(people, spec.seat_colours(state))  # a seat goes by the colours it took
         seen = viewer if viewer is not None or player in ais else player
         for text in event_lines(spec, result.events, seen, names):
             say(text)

@@ -106,11 +106,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    _, shots, series = play_demo(game_spec, players, args.seed, options, stages=args.stages)
+    state, shots, series = play_demo(game_spec, players, args.seed, options, stages=args.stages)
     for shot in shots:
         for tag, png in board_pictures(game_spec, shot.view, args.size):
             write(out / f"{shot.stem}{'-' * bool(tag)}{tag}.png", png, written)
-    names = game_spec.seat_names([None] * players)
+    names = game_spec.seat_names([None] * players, game_spec.seat_colours(state))  # as the game ended
     chart = score_chart(series, player_names=names, title=f"{game_spec.title}: scores as each stage ended",
                         by_epoch=False)
     write(out / "scores.png", chart, written)

@@ -35,6 +35,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.seven_ages.map import WorldMap, load_map
 from engine.seven_ages.text import stage
+from engine.seven_ages.view import SevenView
 from render import palette
 from render.palette import RGB, font
 from render.png import encode_png
@@ -299,7 +300,7 @@ def _title_and_legend(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
     draw.text((x + 44, y), "crossing arrow", font=font(12), fill=palette.INK, anchor="lm")
 
 
-def _stage_title(img: Image.Image, view: Mapping[str, Any], scale: float) -> None:
+def _stage_title(img: Image.Image, view: SevenView, scale: float) -> None:
     """The stage in the title (a board whose pieces did not move still says when it was drawn), then the
     note that the map is Annals' reconstruction."""
     draw = ImageDraw.Draw(img)
@@ -314,7 +315,7 @@ def _stage_title(img: Image.Image, view: Mapping[str, Any], scale: float) -> Non
         draw.text((x, TITLE_H * scale / 2), note, font=small, fill=palette.INK, anchor="lm")
 
 
-def render_board(view: Mapping[str, Any] | None = None, *, size: int = BASE_W, names: bool | None = None,
+def render_board(view: SevenView | None = None, *, size: int = BASE_W, names: bool | None = None,
                  highlight: Iterable[str] = (), people: Sequence[str] = ()) -> bytes:
     """The board as PNG bytes, ``size`` pixels wide; ``highlight`` outlines those areas in white;
     ``people`` (a name per seat) names the empires' owners in the key.

@@ -11,15 +11,16 @@ from the others, the crossing arrows and canals, and the pieces of the view
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.seven_ages.map import load_map
 from engine.seven_ages.text import stage
+from engine.seven_ages.view import SevenView
 from render import palette
 from render.palette import font
 from render.seven_ages import (
@@ -322,19 +323,18 @@ def _side(k: float) -> float:
     return max(13.0, 17 * k * 0.8)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], width: int, hk: float,
+def _header(draw: ImageDraw.ImageDraw, view: SevenView, width: int, hk: float,
             people: Sequence[str]) -> None:
     """The stage, then every seat's glory, named as the key names them."""
     draw.rectangle((0, 0, width, round(HEADER * hk)), fill=palette.PAPER)
     draw.line((0, round(HEADER * hk), width, round(HEADER * hk)), fill=palette.BORDER, width=1)
     draw.text((8 * hk, 13 * hk), f"7 Ages · {stage(view)}", font=font(round(15 * hk), True), fill=palette.INK,
               anchor="lm")
-    viewer = view.get("viewer")
-    glory = " · ".join(f"{owner_name(int(p['seat']), viewer, people)} {p['glory']}" for p in view["people"])
+    glory = " · ".join(f"{owner_name(view, int(p['seat']), people)} {p['glory']}" for p in view["people"])
     draw.text((8 * hk, 33 * hk), f"Glory: {glory}", font=font(round(13 * hk)), fill=palette.INK, anchor="lm")
 
 
-def closeup_image(view: Mapping[str, Any], areas: Sequence[str], *, size: int = 800,
+def closeup_image(view: SevenView, areas: Sequence[str], *, size: int = 800,
                   people: Sequence[str] = ()) -> tuple[Image.Image, list[Label]]:
     """The close-up of ``areas`` (see :func:`window`), ``size`` px wide, and the names it drew."""
     if size < 200:

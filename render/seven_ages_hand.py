@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.endturn import category_words
 from engine.seven_ages.map import load_map
+from engine.seven_ages.view import SevenView
 from render import palette
 from render.palette import font
 
@@ -58,7 +59,8 @@ def card_lines(number: int) -> tuple[str, list[str]]:
     return f"{number} · {e.name}", lines
 
 
-def _wrap(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
+def wrap_words(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` in ``f`` (a word wider than that keeps a line of its own)."""
     out: list[str] = []
     for word in text.split():
         if out and f.getlength(f"{out[-1]} {word}") <= width:
@@ -68,7 +70,7 @@ def _wrap(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
     return out or [""]
 
 
-def hand_image(view: Mapping[str, Any], *, size: int = 800) -> Image.Image | None:
+def hand_image(view: SevenView, *, size: int = 800) -> Image.Image | None:
     """The viewer's hand, ``size`` px wide; None when the view holds no hand (a spectator's, or empty)."""
     hand: Sequence[int] = view.get("your_hand") or ()
     if not hand:
@@ -89,7 +91,7 @@ def _hand_picture(hand: tuple[int, ...], size: int) -> Image.Image:
     texts = [(number, *card_lines(int(number))) for number in hand]
     for columns in (2, 3, 4):
         col_w = (size - gap * (columns + 1)) / columns
-        panels = [(number, head, [w for line in lines for w in _wrap(line, f, col_w - 12 * k)])
+        panels = [(number, head, [w for line in lines for w in wrap_words(line, f, col_w - 12 * k)])
                   for number, head, lines in texts]
         rows = [panels[i:i + columns] for i in range(0, len(panels), columns)]
         heights = [round((24 + max(len(p[2]) for p in row) * LINE_H + 8) * k) for row in rows]

@@ -4,9 +4,9 @@ hand."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from engine.seven_ages.view import SevenView
 from render.png import encode_png
 from render.seven_ages import NAMES_FROM, _base, _raster_edges, render_board
 from render.seven_ages_closeup import _plain, area_boxes, closeup_areas, closeup_image, focus_areas
@@ -18,7 +18,7 @@ MAP_WIDTH = 1200
 named map at 1,200 px weighs some 190 KB, at 1,600 px 280 KB, over a message's budget."""
 
 
-def notice_pictures(view: Mapping[str, Any], *, focus: Sequence[str] = (), size: int = 800,
+def notice_pictures(view: SevenView, *, focus: Sequence[str] = (), size: int = 800,
                     people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """The close-up of the areas of ``focus`` (when it names any: the newest and the older ones near
     it, :func:`render.seven_ages_closeup.closeup_areas`), then the whole map with those areas outlined,

@@ -14,11 +14,13 @@ counters look), and the codes shown.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.seven_ages.seat_colours import seat_colours
 from engine.seven_ages.spec import SPEC
+from engine.seven_ages.view import AreaView, EmpireView, SevenView
 from render import palette
 from render.palette import RGB, font
 from render.seven_ages_colours import describe, face
@@ -61,7 +63,7 @@ def _counter(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, si
                   fill=palette.INK, anchor="mm")
 
 
-def _area_marks(draw: ImageDraw.ImageDraw, a: Mapping[str, Any], capital: bool, right: float, y: float,
+def _area_marks(draw: ImageDraw.ImageDraw, a: AreaView, capital: bool, right: float, y: float,
                 side: float) -> None:
     """An area's city, fort, disorder and artefacts in a row ending at ``right`` (the counters' left)."""
     x = right - side * 0.5
@@ -83,7 +85,7 @@ def _area_marks(draw: ImageDraw.ImageDraw, a: Mapping[str, Any], capital: bool, 
                   anchor="mm")
 
 
-def draw_pieces(img: Image.Image, view: Mapping[str, Any], poles: Mapping[str, Sequence[float]],
+def draw_pieces(img: Image.Image, view: SevenView, poles: Mapping[str, Sequence[float]],
                 scale: float, top: float, side: float | None = None) -> None:
     """Draw every stack, leader and area marker of ``view`` on ``img`` (the board, ``scale`` times the
     raster's size, the raster's row 0 at ``top`` pixels): one row above each area's name, its markers
@@ -91,11 +93,11 @@ def draw_pieces(img: Image.Image, view: Mapping[str, Any], poles: Mapping[str, S
     draw = ImageDraw.Draw(img)
     if side is None:
         side = max(13.0, 17 * scale)  # below 13 px a code and a count no longer read
-    at: dict[str, list[tuple[Mapping[str, Any], float, str, int]]] = {}  # area: (empire, width, top, count)
+    at: dict[str, list[tuple[EmpireView, float, str, int]]] = {}  # area: (empire, width, top, count)
     for e in view["empires"]:
         for area, unit, count in e["stacks"]:
             width = side + _tag_width(side, int(count))
-            at.setdefault(area, []).append((e, width, str(unit), int(count)))
+            at.setdefault(str(area), []).append((e, width, str(unit), int(count)))
     marks = {a["name"]: a for a in view["areas"]}
     capitals = {e["capital"] for e in view["empires"]}
     for area in sorted(set(at) | set(marks)):
@@ -119,29 +121,30 @@ def draw_pieces(img: Image.Image, view: Mapping[str, Any], poles: Mapping[str, S
             x += width + 2
 
 
-def owner_name(seat: int, viewer: int | None, people: Sequence[str] = (), group: str | None = None) -> str:
-    """How the pictures name a seat: as the platform does ("alice (Red)", the colour alone without a
-    person), "(you)" for the reader, and with ``group`` its dedicated counter group after it, as the
-    board text does ("alice (Red): red/pink counters"): the seat's colour word and its counters' differ."""
+def owner_name(view: SevenView, seat: int, people: Sequence[str] = (),
+               group: str | None = None) -> str:
+    """How the pictures name a seat of ``view``: as the platform does, by the colours it took ("alice
+    (Orange)", :func:`engine.seven_ages.seat_colours.seat_colours`; the colour alone without a person),
+    "(you)" for the view's reader, and with ``group`` its dedicated counter group after it, as the board
+    text does ("alice (Orange): orange/yellow counters")."""
     person = people[seat].strip() if 0 <= seat < len(people) else ""
-    name = SPEC.seat_name(seat, person or None)
-    name = f"{name} (you)" if seat == viewer else name
+    name = SPEC.seat_name(seat, person or None, seat_colours(view))
+    name = f"{name} (you)" if seat == view.get("viewer") else name
     return f"{name}: {group} counters" if group else name
 
 
-def key_items(view: Mapping[str, Any], people: Sequence[str] = ()) -> list[tuple[str | None, str]]:
+def key_items(view: SevenView, people: Sequence[str] = ()) -> list[tuple[str | None, str]]:
     """The key's entries in order: for each seat with an empire in play, (None, the seat and its counter
     group) opening a row, then (a mix's name, the words beside its swatch) for each of its empires; then
     (None, words) for what a counter shows and the codes of the units on top of some stack."""
-    viewer = view.get("viewer")
     groups = {int(p["seat"]): p.get("group") for p in view["people"]}
-    owned: dict[int, list[Mapping[str, Any]]] = {}
+    owned: dict[int, list[EmpireView]] = {}
     for e in view["empires"]:
         owned.setdefault(int(e["owner"]), []).append(e)
     items: list[tuple[str | None, str]] = []
     for owner in sorted(owned):
         group = groups.get(owner)
-        items.append((None, owner_name(owner, viewer, people, str(group) if group else None) + " —"))
+        items.append((None, owner_name(view, owner, people, str(group) if group else None) + " —"))
         items += [(str(e["colour"]), f"{e['name']} ({describe(str(e['colour']))})") for e in owned[owner]]
     showing = {str(unit) for e in view["empires"] for _, unit, _ in e["stacks"]}
     codes = [f"{c} {u}" for u, c in UNIT_CODES.items() if u in showing]
@@ -150,7 +153,7 @@ def key_items(view: Mapping[str, Any], people: Sequence[str] = ()) -> list[tuple
     return items + [(None, w) for w in words]
 
 
-def key_strip(view: Mapping[str, Any], width: int, people: Sequence[str] = ()) -> Image.Image:
+def key_strip(view: SevenView, width: int, people: Sequence[str] = ()) -> Image.Image:
     """The pieces' key, ``width`` pixels wide: each empire in play as its counter's face, its name, how
     its counters look in words and whose it is (``people``: a name per seat); then what a counter shows
     and the codes of the units on top of a stack, each wrapped onto as many rows as it needs."""

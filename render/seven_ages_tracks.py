@@ -6,21 +6,23 @@
 * Glory (the glory track, L1050): one bar per seat over 0-200 (more past 199: the +200 markers).
 * Money (kept on the glory track, L423, L481): one bar per empire in play over 0-199.
 
-Option 16's blue and black markers are not drawn: no view carries them yet.
+* Option 16's markers on the progress track: each blue artefact's blue marker (L1376-1388) and the black
+  World war marker (L1986), as a tag in the cell of their level, under the empires there.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.text import stage
+from engine.seven_ages.view import SevenView
 from render import palette
 from render.palette import font
 from render.png import encode_png
@@ -44,9 +46,14 @@ class Cell:
     level: int
     dark: bool
     empires: tuple[int, ...]
+    markers: tuple[tuple[str, str], ...] = ()  # option 16: (artefact, "blue" or "black") at this level
+
+    @property
+    def entries(self) -> int:
+        return len(self.empires) + len(self.markers)
 
 
-def progress_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Cell]]]:
+def progress_rows(view: SevenView) -> list[tuple[str, list[Cell]]]:
     """The progress track as rows: each age's words ("1 Antiquity") and its seven cells; an empire past
     the last level stands on the last."""
     tables = load_tables()
@@ -54,9 +61,14 @@ def progress_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Cell]]]:
     at: dict[int, list[int]] = {}
     for e in view["empires"]:
         at.setdefault(min(max(int(e["progress"]), 1), last), []).append(int(e["card"]))
+    tags: dict[int, list[tuple[str, str]]] = {}
+    for name, level in view.get("progress_markers") or ():  # a view saved before option 16 has none
+        tags.setdefault(int(level), []).append((str(name), "blue"))
+    if view.get("world_war"):
+        tags.setdefault(int(view["world_war"]), []).append(("World war", "black"))
     return [(f"{age.age} {age.name.removeprefix('The ')}",
-             [Cell(level, level in tables.dark_ages, tuple(at.get(level, ()))) for level in
-              range(age.first, age.last + 1)])
+             [Cell(level, level in tables.dark_ages, tuple(at.get(level, ())), tuple(tags.get(level, ())))
+              for level in range(age.first, age.last + 1)])
             for age in tables.ages]
 
 
@@ -91,7 +103,7 @@ def _bar(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], valu
         draw.rectangle((x0, y0, x0 + (x1 - x0) * min(value, top) / top, y1), fill=fill, outline=edge)
 
 
-def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[str] = ()) -> Image.Image:
+def tracks_image(view: SevenView, *, size: int = 800, people: Sequence[str] = ()) -> Image.Image:
     """The tracks picture (see the module's words), ``size`` px wide."""
     if size < 200:
         raise ValueError("size must be at least 200 pixels")
@@ -100,7 +112,7 @@ def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[s
     rows = progress_rows(view)
     f_small, f_name = font(max(8, round(10 * k))), font(max(8, round(11 * k)))
     f_bold, f_head = font(max(8, round(11 * k)), True), font(round(14 * k), True)
-    heights = [round(max(1, *(len(c.empires) for c in cells)) * ENTRY * k + 14 * k) for _, cells in rows]
+    heights = [round(max(1, *(c.entries for c in cells)) * ENTRY * k + 14 * k) for _, cells in rows]
     title_h = round(30 * k)
     head_h = round(22 * k)
     people_n = len(view["people"])
@@ -137,10 +149,12 @@ def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[s
                 if name != str(e["name"]):
                     name = name[:-1].rstrip() + "."
                 _say(img, (x + side + 6 * k, ey + side / 2), name, font=f_name, fill=palette.INK, anchor="lm")
+            for n, (art, colour) in enumerate(cell.markers, start=len(cell.empires)):
+                ty = y + 13 * k + n * ENTRY * k
+                _tag(img, draw, (x + 3 * k, ty, x + cell_w - 3 * k), art, colour, f_name, k)
         y += row_h
     y += round(10 * k)
     half = size / 2
-    viewer = view.get("viewer")
     _say(img, (8 * k, y + head_h / 2), "Glory", font=f_head, fill=palette.INK, anchor="lm")
     _say(img, (half + 8 * k, y + head_h / 2), "Money", font=f_head, fill=palette.INK, anchor="lm")
     y += head_h
@@ -148,7 +162,7 @@ def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[s
     label_w = 150 * k
     for n, p in enumerate(view["people"]):
         ry = y + n * 19 * k
-        who = owner_name(int(p["seat"]), viewer, people)
+        who = owner_name(view, int(p["seat"]), people)
         _say(img, (8 * k, ry + 8 * k), who, font=f_name, fill=palette.INK, anchor="lm")
         _bar(draw, (8 * k + label_w * 0.75, ry + 2 * k, half - 44 * k, ry + 15 * k), int(p["glory"]),
              glory_top, (120, 110, 98), palette.INK)
@@ -172,6 +186,23 @@ def tracks_image(view: Mapping[str, Any], *, size: int = 800, people: Sequence[s
     return img
 
 
-def render_tracks(view: Mapping[str, Any], *, size: int = 800, people: Sequence[str] = ()) -> bytes:
+MARKER_FILL: Final = {"blue": (38, 84, 176), "black": (24, 24, 24)}
+"""Option 16's marker colours (L1376: blue; L1986: black)."""
+
+
+def _tag(img: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[float, float, float], art: str, colour: str,
+         f: ImageFont.FreeTypeFont, k: float) -> None:
+    """A marker on the progress track: a filled tag with the artefact's name in white, cut to the cell."""
+    x0, y0, x1 = at
+    draw.rounded_rectangle((x0, y0, x1, y0 + 12 * k), radius=round(3 * k), fill=MARKER_FILL[colour])
+    name = art
+    while name and f.getlength(name) > x1 - x0 - 6 * k:
+        name = name[:-1]
+    if name != art:
+        name = name[:-1].rstrip() + "."
+    _say(img, (x0 + 3 * k, y0 + 6 * k), name, font=f, fill=(255, 255, 255), anchor="lm")
+
+
+def render_tracks(view: SevenView, *, size: int = 800, people: Sequence[str] = ()) -> bytes:
     """:func:`tracks_image` as PNG bytes."""
     return encode_png(tracks_image(view, size=size, people=people))

@@ -3,7 +3,7 @@
 A table starts from an empty state in turn 1 (no setup played), lets a test put empires, cities,
 leaders, hands and markers down, then enters an action (or the end of turn) with the step
 machine's own :func:`engine.seven_ages.steps.enter` and plays moves through
-:func:`engine.seven_ages.steps.run` only::
+:func:`engine.seven_ages.flow.run` only::
 
     t = Table(3).empire("Syracusans", 0, 10, ["Sicily"]).empire("Romans", 1, 12, ["Latium"])
     t.marker(0, "trade", "Syracusans").enter("trade")
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from engine.core import Action, Event, IllegalAction
-from engine.seven_ages import steps
+from engine.seven_ages import flow, steps
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.state import Empire, Leader, Marker, Player, SevenState, Stack
 from tests.seven_ages_builder import card as card_of
@@ -105,7 +105,7 @@ class Table:
             step = steps.step_of(self.state)
             assert step is not None
             assert action.player in step.actors(self.state), f"{action} by a non-actor"
-            ctx = steps.run(self.state, action)
+            ctx = flow.run(self.state, action)
             self.state = ctx.state
             self.events += ctx.events
         return self
@@ -113,7 +113,7 @@ class Table:
     def refused(self, action: Action, code: str | None = None) -> IllegalAction:
         before = self.state
         with pytest.raises(IllegalAction) as err:
-            steps.run(self.state, action)
+            flow.run(self.state, action)
         assert self.state == before
         if code:
             assert err.value.code == code, err.value.message

@@ -1,10 +1,10 @@
-"""The classic game against the game contract: decisions, the passive move, and words for every event.
+"""The classic game's decisions and words beyond the contract: headings and confirmations of the
+rulebook's moments, and every event type the engine emits worded, naming players only through the names
+it is given.
 
-Whole games (greedy and random players, with and without the advanced options)
-are walked step by step: each decision offers exactly the legal moves, once
-each, labelled in at most 100 characters and never twice the same; the timeout
-move is one of them; and every event the engine emits reads as a sentence that
-names players only through the names it is given.
+That each decision offers exactly the legal moves, once each, labelled in at most 100 characters and
+never twice the same, with the timeout move among them, is the contract's, checked at every move of
+every game's playouts (tests/contract/test_game_contract.py).
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ import glob
 import re
 from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from engine.core import PUBLIC, Event, decide
 from engine.history.ai import make_policy
@@ -57,23 +55,6 @@ def emitted_types() -> set[str]:
         for call in re.findall(r'emit\(\s*("[a-z_]+"(?: if [^,]* else "[a-z_]+")?)', text):
             types |= set(re.findall(r'"([a-z_]+)"', call))
     return types
-
-
-@pytest.mark.parametrize(("seed", "policy", "options"), [(s, *GAMES[s % len(GAMES)]) for s in range(5)])
-def test_every_decision_offers_the_legal_moves_exactly(
-    seed: int, policy: str, options: dict[str, bool]
-) -> None:
-    for state, player, _ in walk(seed, policy, options):
-        legal = list(GAME.legal_actions(state, player))
-        decision = decide(GAME, state, player)
-        assert decision is not None and decision.player == player
-        assert decision.heading and len(decision.heading) <= 200
-        offered = [c.action for c in decision.choices]
-        assert sorted(map(repr, offered)) == sorted(map(repr, legal))
-        labels = [c.label for c in decision.choices]
-        assert all(0 < len(label) <= 100 for label in labels), labels
-        assert len(set(labels)) == len(labels), labels
-        assert GAME.timeout_action(state, player) in legal
 
 
 def test_ending_the_turn_with_armies_left_asks_first() -> None:

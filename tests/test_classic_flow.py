@@ -530,28 +530,3 @@ def test_forts_run_out() -> None:
     s = Scenario(epoch=2).fort(*lands).start("Assyria", player=0)
     s.illegal(BuildFort(0, "Upper Tigris", "army"), "no_forts")
     assert not any(isinstance(a, BuildFort) for a in s.legal())
-
-
-def test_every_event_reads_as_a_sentence() -> None:
-    """The terminal and console tell players what happened in words: every event a
-    few whole games produce has a sentence (army_lost is told by its battle line, the end of
-    the game once by the platform with the summary)."""
-    from engine.history.ai import make_policy
-    from engine.history.game import GAME
-    names = ["ann (Red)", "bo (Blue)", "cy (Green)", "di (Yellow)"]
-
-    untold = set()
-    for seed, options in ((3, {}), (4, {"naval_control": True, "multiple_armies": True})):
-        state = GAME.setup(4, options, seed)
-        ais = [make_policy("greedy", seed + p) for p in range(4)]
-        while not GAME.is_over(state):
-            player = min(GAME.actors(state))
-            result = GAME.apply(state, ais[player].choose(state, player))
-            state = result.state
-            for event in result.events:
-                text = GAME.describe_event(event, names)
-                if text is None:
-                    untold.add(event.type)
-                else:
-                    assert "{" not in text and "None" not in text, text
-    assert untold <= {"army_lost", "game_over"}

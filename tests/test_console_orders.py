@@ -55,7 +55,7 @@ async def test_alice_arms_nomad_raid_from_orders_sees_it_in_hand_and_withdraws_i
         rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
     gid, names = await raid_game(rig, monkeypatch)
     alice, bob = names
-    assert (alice, bob) == ("alice (Blue)", "bob (Red)")
+    assert (alice, bob) == ("alice (Red)", "bob (Orange)")  # by the counters each holds (the builder's)
     bob_view = await rig.service.view(gid, BOB)
     bob_hand = await rig.run("/as bob hand")
 

@@ -58,7 +58,7 @@ async def test_join_seats_a_newcomer_in_a_running_game_that_takes_them(rig: Rig)
     assert f"You joined game `{gid}`" in reply
     await rig.settle()
     thread = "\n".join(r.content for r in rig.fake.public_posts(mark))
-    assert "Bob (Green) joins the game" in thread, thread  # his Discord display name
+    assert "Bob (Third seat) joins the game" in thread, thread  # his Discord display name; no colour yet
     dms = "\n".join(r.content for r in rig.fake.dm_posts(BOB, mark))
     assert "You draw the " in dms, dms  # his 7 cards, to him alone
     assert "You draw" not in thread

@@ -83,7 +83,7 @@ async def test_alice_arms_nomad_raid_sees_it_in_hand_and_withdraws_it_and_bob_he
     assert deferred(calls).flags == EPHEMERAL
     shown = followup(calls)
     assert shown.flags == EPHEMERAL and shown.content == f"**7 Ages**, game `{gid}`: {HEADING}", shown.content
-    group = "Arm Nomad raid on the Romans of Bob (Red)"
+    group = "Arm Nomad raid on the Romans of Bob (Orange)"  # bob holds the orange/yellow counters
     assert labels(shown) == [group]
     assert all(cid.startswith(f"dp:ob:{gid}:") for _, cid, _ in entries(shown))
 

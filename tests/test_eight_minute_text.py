@@ -64,6 +64,8 @@ def test_event_types_match_what_the_engine_emits() -> None:
 
 
 def test_every_event_of_seeded_playouts_is_described(steps: list[Any]) -> None:
+    """Every event type but the end has a sentence (the contract checks each sentence reads, at every move
+    of every game's playouts); the seeded games reach all but the rare ones."""
     seen: set[str] = set()
     for _, _, _, events in steps:
         for event in events:
@@ -71,10 +73,8 @@ def test_every_event_of_seeded_playouts_is_described(steps: list[Any]) -> None:
             seen.add(event.type)
             if event.type == "game_over":  # told once by the platform, with the summary
                 assert line is None
-                continue
-            assert line and line.strip(), event
-            assert "{" not in line and "None" not in line and "P1" not in line, line
-            seen.add(event.type)
+            else:
+                assert line, event
     # The playouts reach every event but the rare ones a seed may miss (a die roll-off,
     # an ignored card), which the tests below write by hand.
     assert seen >= set(text.EVENT_TYPES) - {"bid_roll", "action_ignored"}
@@ -118,17 +118,15 @@ def test_a_secret_bid_is_told_only_to_its_bidder(steps: list[Any]) -> None:
     raise AssertionError("no bid was made")
 
 
-def test_decisions_cover_the_legal_moves_with_unique_labels(steps: list[Any]) -> None:
-    """Every decision offers each legal move exactly once, labelled uniquely in at most 100 characters."""
+def test_decisions_list_the_legal_moves_in_order_grouped_by_kind(steps: list[Any]) -> None:
+    """Every decision lists the legal moves in the engine's order and groups a move kind all or not at all,
+    over decisions of every kind (that each legal move is offered once with a unique short label is the
+    contract's, at every move of every game's playouts)."""
     kinds: set[str] = set()
     for state, player, legal, _ in steps:
         decision = decide(GAME, state, player)
-        assert decision is not None and decision.player == player
+        assert decision is not None
         assert [c.action for c in decision.choices] == legal
-        assert decision.heading and "{" not in decision.heading
-        labels = [c.label for c in decision.choices]
-        assert len(set(labels)) == len(labels), labels
-        assert all(lbl and len(lbl) <= 100 for lbl in labels), labels  # a Discord option label
         for choice in decision.choices:
             groups = {c.group for c in decision.choices if c.action.kind == choice.action.kind}
             assert choice.group or groups == {""}, "a move kind is grouped all or not at all"

@@ -1,10 +1,9 @@
-"""The 5-epoch game against the game contract: decisions, words and the regressions of issue 13.
+"""The 5-epoch game's words beyond the contract, and the regressions of issue 13.
 
-Random playouts for every player count, with and without the optional classic
-drafting, check at every move that the decision offers every legal move
-exactly once with a short unique label, that every event is worded, and that
-the status, hand, board and summary read as sentences naming players as the
-platform names them.
+The contract suite checks at every move of every game's playouts that the decision offers every legal
+move exactly once with a short unique label and that every event is worded
+(tests/contract/test_game_contract.py); here what only 5-epoch's words must do: every event type its
+engine emits has a wording, lines never show a kingdom's key, and the rulebook's moments.
 """
 
 from __future__ import annotations
@@ -33,55 +32,48 @@ def _readable(line: str) -> None:
         assert bad not in line, f"{bad!r} in {line!r}"
 
 
-def _play(players: int, seed: int, classic: bool) -> set[str]:
+def _play(players: int, seed: int, classic: bool) -> None:
+    """A random game read as 5-epoch reads: the stage is an epoch, no line shows a kingdom's key, the
+    game's end alone is told by the platform (every other event has a sentence) and the summary lists
+    every score."""
     names = NAMES[:players]
     state = GAME.setup(players, {"classic_drafting": classic}, seed)
     pick = random.Random(seed)
-    kinds: set[str] = set()
     moves = 0
     while not GAME.is_over(state):
         player = min(GAME.actors(state))
-        legal = GAME.legal_actions(state, player)
         found = decide(GAME, state, player)
-        assert found is not None and found.player == player
-        assert sorted(map(repr, (c.action for c in found.choices))) == sorted(map(repr, legal))
-        labels = [c.label for c in found.choices]
-        assert len(set(labels)) == len(labels), labels
-        assert all(0 < len(label) <= 100 for label in labels), labels
-        _readable(found.heading)
-        for label in labels:
-            _readable(label)
-        assert GAME.timeout_action(state, player) in legal
+        assert found is not None
+        for line in (found.heading, *(c.label for c in found.choices)):
+            _readable(line)
         if moves & (moves - 1) == 0:  # powers of two keep the sweep fast
             view = GAME.view(state, player)
             for words in (GAME.status_text(view, names), GAME.hand_text(view, player, names),
                           GAME.board_text(view, names)):
                 _readable(words)
             assert GAME.stage(view).startswith("Epoch ")
-        result = GAME.apply(state, pick.choice(legal))
+        result = GAME.apply(state, pick.choice(GAME.legal_actions(state, player)))
         for event in result.events:
-            kinds.add(event.type)
-            line = GAME.describe_event(event, names)
+            said = GAME.describe_event(event, names)
             if event.type == "game_over":
-                assert line is None  # the platform tells it, with summary_text
-            else:
-                assert line is not None, event.type
-                _readable(line)
+                assert said is None  # the platform tells it, with summary_text
+            else:  # 5-epoch words every event but the end (the contract lets a public one be silent)
+                assert said is not None, event.type
+                _readable(said)
         state = result.state
         moves += 1
     end = GAME.view(state, None)
     summary = GAME.summary_text(end, names)
-    winner = names[GAME.ranking(state)[0]]
-    assert f"Winner: {winner}" in summary and f"Winner: {winner}" in GAME.status_text(end, names)
     assert GAME.stage(end) == "Game over"
     for p in range(players):
         assert f"{names[p]}: {GAME.scores(state)[p]}" in summary
-    return kinds
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-@pytest.mark.parametrize("classic", [False, True])
-def test_decisions_cover_the_legal_moves_and_every_event_is_worded(players: int, classic: bool) -> None:
+@pytest.mark.parametrize(("players", "classic"), [(3, False), (6, True)])
+def test_the_words_read_as_5_epoch_words(players: int, classic: bool) -> None:
+    """That every decision offers each legal move once with a short unique label, the timeout move among
+    them, and every event is worded is the contract's, at every move of every game's playouts
+    (tests/contract/test_game_contract.py); here what only 5-epoch's words must do."""
     _play(players, 11 * players + int(classic), classic)
 
 

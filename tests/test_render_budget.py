@@ -26,3 +26,18 @@ def test_every_message_carries_at_most_250_kib(spec: GameSpec, steps: int) -> No
         pictures = draw(view, focus=focus, size=size)
         sizes = {tag or "board": len(png) for tag, png in pictures}
         assert sum(sizes.values()) <= BUDGET, (message, sizes)
+
+
+@pytest.mark.parametrize("spec", [s for s in registry.specs() if s.empire_picture or s.tracks_picture],
+                         ids=lambda s: s.id)
+def test_the_empire_and_tracks_pictures_carry_at_most_250_kib(spec: GameSpec) -> None:
+    """``empire`` and ``tracks`` attach one picture each at chat width: a reply of its own."""
+    at = moment(spec, min(max(4, spec.min_players), spec.max_players), seed=7, steps=10**6)
+    tracks, panel = spec.tracks_image(), spec.empire_panel()
+    if tracks is not None:
+        assert len(tracks(at.view, size=NOTICE_SIZE)) <= BUDGET
+    names = [str(e["name"]) for e in at.view.get("empires") or ()]
+    assert panel is None or names, "the final view shows no empire: the panel is not measured"
+    for name in names:
+        png = None if panel is None else panel(at.view, name, size=NOTICE_SIZE)
+        assert png is None or len(png) <= BUDGET, (name, len(png))

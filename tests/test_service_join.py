@@ -24,6 +24,8 @@ from bot.store import Store
 from engine import registry
 from engine.core import JOIN, players_at_start, replay
 from engine.registry import spec
+from engine.seven_ages.actions import ChooseColours
+from tests.test_seven_ages_seat_colours import GROUP_WORD
 
 pytestmark = pytest.mark.asyncio
 SEVEN = spec("seven-ages")
@@ -71,9 +73,10 @@ async def test_a_person_joins_a_running_game_is_named_and_kept_after_a_restart(s
     before = await svc.status(gid)
     out = await svc.join(gid, BOB, "bob")
     status = await svc.status(gid)
-    assert status.seat_names == (*before.seat_names, "bob (Green)")
+    # no colour is his yet (he chooses his counters next, L337): his seat's words name him, no colour
+    assert status.seat_names == (*before.seat_names, "bob (Third seat)")
     assert status.seq == before.seq + 1
-    assert lines(out, status.seat_names)[0].startswith("bob (Green) joins the game with 0 glory")
+    assert lines(out, status.seat_names)[0].startswith("bob (Third seat) joins the game with 0 glory")
     # bob's hand and his first decision (his colours) go to him alone
     private = [n for n in out.notices if not n.is_public]
     assert any(n.event is not None and n.event.type == "cards_drawn_secret" and n.audience == (BOB,)
@@ -82,7 +85,11 @@ async def test_a_person_joins_a_running_game_is_named_and_kept_after_a_restart(s
     assert all(n.audience == (BOB,) for n in private if n.event is not None)
     seq, decision = await svc.decision(gid, BOB)
     assert decision is not None and "choose your dedicated empire colours" in decision.heading
-    await svc.submit(gid, BOB, decision.choices[0].action.to_json(), seq)
+    chosen = decision.choices[0].action
+    assert isinstance(chosen, ChooseColours)
+    await svc.submit(gid, BOB, chosen.to_json(), seq)
+    status = await svc.status(gid)  # from his choice on he goes by his counters' colour (L325-327)
+    assert status.seat_names[-1] == f"bob ({GROUP_WORD[chosen.group]})"
 
     # the log replays to the same state, from the seed, through the join entry
     game = SEVEN.load()
@@ -139,8 +146,8 @@ async def test_the_console_join_seats_a_newcomer_in_a_running_game(store: Store,
     console = Console(svc, out, out_dir=tmp_path)
     assert await console.execute(f"/as bob join {gid}")
     printed = out.getvalue()
-    assert "bob (Green) joins the game" in printed, printed
+    assert "bob (Third seat) joins the game" in printed, printed
     assert "choose your dedicated empire colours" in printed  # his decision, at once
-    assert (await svc.status(gid)).seat_names[-1] == "bob (Green)"
+    assert (await svc.status(gid)).seat_names[-1] == "bob (Third seat)"
     assert await console.execute(f"join {gid}")
     assert "already have a seat" in out.getvalue()[len(printed):]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from typing import Any
+from typing import cast
 
 import pytest
 
@@ -19,11 +19,12 @@ from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import Empire, SevenState
+from engine.seven_ages.view import SevenView
 from render.seven_ages_pieces import key_items
 from tests.seven_ages_builder import Scenario, card
 
-NAMES = ("alice (Red)", "bob (Blue)", "carol (Green)", "dave (Yellow)", "erin (Purple)")
 PEOPLE = ("alice", "bob", "carol", "dave", "erin")
+NAMES = SPEC.seat_names(PEOPLE)  # before anyone chooses colours: "alice (First seat)"
 UNIT_NAMES = sorted(load_tables().unit_types, key=len, reverse=True)  # "Hs. Archer" before "Archer"
 
 
@@ -113,19 +114,24 @@ def arranged() -> Scenario:
     return s
 
 
+def platform_names(s: SevenState) -> list[str]:
+    """The seats as the platform names them: by the colours each took (from a spectator's view)."""
+    return SPEC.seat_names(PEOPLE[:s.players], GAME.seat_colours(GAME.view(s, None)))
+
+
 def test_the_board_names_leaders_artefacts_beliefs_elite_markers_and_disorder() -> None:
     s = arranged().state
-    text = GAME.board_text(GAME.view(s, 2), NAMES)
+    text = GAME.board_text(GAME.view(s, 2), platform_names(s))
     lines = text.splitlines()
-    romans = lines.index("alice (Red): orange/yellow counters.") + 1
+    romans = lines.index("alice (Orange): orange/yellow counters.") + 1
     assert lines[romans] == ("The Romans (orange counters): level 16, age 3, 7 money, 2 elite markers; "
                              "religion Christianity (its marker's back: Hinduism); government Autocracy (its "
                              "marker's back: Socialism); artefacts Just rule and Heresy x 2.")
     assert lines[romans + 1] == "- Campania: a Spear; disorder; led by an unnamed Builder."
     assert lines[romans + 2] == ("- Latium: 3 units, a Spear on top; capital of value 3 and homeland; fort; "
                                  "artefact Forum; led by Caesar (Tactician).")
-    assert "bob (Blue): red/pink counters." in lines
-    assert "carol (Green): blue counters; no empire in play." in lines
+    assert "bob (Red): red/pink counters." in lines
+    assert "carol (Blue): blue counters; no empire in play." in lines
     assert lines[-1] == "Held by no empire: Sicily (city of value 2)."
 
 
@@ -135,22 +141,24 @@ def test_an_empty_board_says_so() -> None:
 
 
 @pytest.mark.parametrize("viewer", [0, 1, None])
-def test_the_key_and_the_words_name_a_seat_and_its_counter_group_alike(viewer: int | None) -> None:
-    """A seat keeps the platform's name ("alice (Red)") and its counter group follows it, in the picture key
-    and in the words, even when the group is another colour (here seat 0, Red, holds the blue counters)."""
+def test_the_key_and_the_words_name_a_seat_by_the_counters_it_took(viewer: int | None) -> None:
+    """A seat goes by the colour group it chose (L325-327), in the picture key and in the words alike,
+    whatever its place at the table: seat 0 holds the blue counters and is "alice (Blue)", seat 1 the
+    red/pink ones and is "bob (Red)", so no seat is named by another's counters (issue 29: "alice (Red)"
+    once held the blue counters)."""
     s = arranged().state
     s = replace(s, people=(replace(s.people[0], group="blue"), replace(s.people[1], group="red/pink"),
                            replace(s.people[2], group="orange/yellow")))
     s = s.with_empire(replace(s.empire(card("Romans")), colour="dark blue"))
     s = s.with_empire(replace(s.empire(card("Vikings")), colour="pink"))
-    view: dict[str, Any] = json.loads(json.dumps(GAME.view(s, viewer)))
+    view = cast(SevenView, json.loads(json.dumps(GAME.view(s, viewer))))  # as the pictures get it
     headers = [words for colour, words in key_items(view, PEOPLE) if colour is None][:2]
     you = " (you)" if viewer == 0 else ""
-    assert headers[0] == f"alice (Red){you}: blue counters —"
-    assert headers[1] == ("bob (Blue) (you)" if viewer == 1 else "bob (Blue)") + ": red/pink counters —"
+    assert headers[0] == f"alice (Blue){you}: blue counters —"
+    assert headers[1] == ("bob (Red) (you)" if viewer == 1 else "bob (Red)") + ": red/pink counters —"
     swatches = [(colour, words) for colour, words in key_items(view, PEOPLE) if colour is not None]
     assert swatches == [("dark blue", "Romans (solid blue)"), ("pink", "Vikings (pale red)")]
-    text = GAME.board_text(view, NAMES).splitlines()
-    assert text[0] == "alice (Red): blue counters."
+    text = GAME.board_text(view, platform_names(s)).splitlines()
+    assert text[0] == "alice (Blue): blue counters."
     assert text[1].startswith("The Romans (dark blue counters): ")
-    assert "bob (Blue): red/pink counters." in text
+    assert "bob (Red): red/pink counters." in text

@@ -40,8 +40,8 @@ Set-up -4; money 6; trade number -1; leader number 1
 Glory: cities 1, North America 2
 Icons: no cavalry until it trades with an empire without that restriction; no ships until it trades with an \
 empire without that restriction
-Artefact: Great Canal (Panama) (needs another artefact first), green, ages 5-7; only on an area adjacent to \
-the Kiel, Panama or Suez Canal (respectively) controlled by an empire that has Industrial Revolution. Ships \
+Artefact: Great Canal (Panama) (needs another artefact first), green, ages 5-7; only on an empire with \
+Industrial Revolution; on an area of the Panama canal. Ships \
 pass between the seas it joins, with its owner's permission and price
 Event: Colossal heads, played in your empire's Civilise action, on one of your own empires: Gain 2 glory.""",
     45: """Card 45 (value 4)
@@ -60,8 +60,8 @@ Empire: the Mitanni, age 1 (gold border: an age-1 empire)
 Starts: Assyria (N5) and Syria (M5)
 Set-up -2; money 8; trade number 0; leader number 1
 Glory: cavalry 2, land units 1
-Artefact: Confucianism, green, ages 2-7; only on an empire that controls a Chinese, or S.E. Asian land area. \
-Religion: a card check may avoid each disorder; conquerors may adopt it
+Artefact: Confucianism, green, ages 2-7; only on an empire controlling a land area of China or S.E. \
+Asia. Religion: a card check may avoid each disorder; conquerors may adopt it
 Event: Counterspy, played at any time, on a player: Cancel 'I spy' as it is played and look at the player's \
 hand.""",
     110: """Card 110 (value 3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.seven_ages import destiny
 from engine.seven_ages.actions import DiscardCard, Done, TurnMarker
+from engine.seven_ages.actions_fight import WindowPass
 from tests.seven_ages_builder_civ import Table, cards_of_value
 
 
@@ -96,3 +97,14 @@ def test_destiny_on_an_empire_discarded_this_turn_still_draws() -> None:
     t.enter("destiny")
     t.do(TurnMarker(0, 0), Done(0))
     assert len(t.state.people[0].hand) == 6
+
+
+def test_a_window_answer_where_no_window_asks_is_refused_and_changes_nothing() -> None:
+    """Every action's step takes a cancel window's answers (a standing order may open one as a go begins);
+    sent in a Destiny go where no window asks, one is refused with a sentence, not an assertion."""
+    a, b = cards_of_value(0, 1)
+    t = Table(2).empire("Romans", 0, 12, ["Latium"]).empire("Syracusans", 1, 10, ["Sicily"])
+    t.hand(0, a).hand(1, b).marker(0, "destiny", "Romans").marker(1, "destiny", "Syracusans")
+    t.enter("destiny")
+    t.do(TurnMarker(0, 0))
+    t.refused(WindowPass(0), "wrong_step")

@@ -68,7 +68,7 @@ def fog_problems(state: SevenState, viewer: int | None) -> list[str]:
             problems.append(f"seat {viewer} sees every unit of empire {e.card}")
         for area, top, count in shown["stacks"]:
             here = {s.unit for s in e.units if s.area == area}
-            if top not in here or count != e.count(area):
+            if top not in here or count != e.count(str(area)):
                 problems.append(f"the stack of {e.card} in {area} shows {top} x{count}: it holds {here}")
         if sorted(a for a, _, _ in shown["stacks"]) != sorted(e.areas()):
             problems.append(f"the stacks of {e.card} are not its areas")

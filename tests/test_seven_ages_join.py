@@ -59,7 +59,7 @@ def test_the_newcomer_is_dealt_7_cards_and_starts_level_with_the_player_coming_l
     assert [p.hand for p in s.state.people[:3]] == hands  # nobody else draws
     assert [p.glory for p in s.state.people[:3]] == [12, 5, 9]
     lines = [GAME.describe_event(e, NAMES) for e in s.events]
-    assert lines[0] is not None and lines[0].startswith("dave (Yellow) joins the game with 5 glory")
+    assert lines[0] is not None and lines[0].startswith("dave (Fourth seat) joins the game with 5 glory")
     secret = [e for e in s.events if e.type == "cards_drawn_secret"]
     assert [e.audience for e in secret] == [(3,)]  # the cards themselves: the newcomer's alone
     assert GAME.view(s.state, 3)["your_hand"] == list(newcomer.hand)

@@ -7,7 +7,7 @@ import copy
 import io
 import itertools
 import json
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -18,6 +18,7 @@ from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC
+from engine.seven_ages.view import SevenView
 from render.charts import build_score_figure
 from render.score_history import ScorePoint
 from render.seven_ages import _raster, render_board
@@ -35,10 +36,13 @@ from render.seven_ages_closeup import (
 from render.seven_ages_colours import GROUP_HUES, face, group_and_shade
 from render.seven_ages_hand import card_lines, hand_image
 from render.seven_ages_pieces import key_items
-from render.seven_ages_tracks import progress_rows, render_tracks, tracks_image
+from render.seven_ages_tracks import MARKER_FILL, progress_rows, render_tracks, tracks_image
 from tests.colour_vision import delta_e, deuteranopia
 
 PEOPLE = ("alice", "bob", "carol", "dora")
+GROUP_WORD = {"orange/yellow": "Orange", "red/pink": "Red", "blue": "Blue", "green": "Green",
+              "purple": "Purple"}
+"""How a seat holding each colour group is named (its first colour: counters.yaml's five groups, L325)."""
 
 
 @pytest.fixture(scope="module")
@@ -53,8 +57,9 @@ def played() -> Any:
     return state
 
 
-def view_of(state: Any, viewer: int | None) -> dict[str, Any]:
-    return json.loads(json.dumps(GAME.view(state, viewer)))  # type: ignore[no-any-return]
+def view_of(state: Any, viewer: int | None) -> SevenView:
+    """``viewer``'s view as the pictures get it after JSON (its phase a plain str, of :data:`Phase`)."""
+    return cast(SevenView, json.loads(json.dumps(GAME.view(state, viewer))))
 
 
 def grey(img: Image.Image) -> np.ndarray:
@@ -106,9 +111,10 @@ def test_the_key_lists_the_empires_in_play_with_their_owners(played: Any) -> Non
     seats = len({e["owner"] for e in view["empires"]})
     for colour, words in items[:len(entries) + seats]:
         if colour is None:
-            seat = next(p for p in range(4) if words.startswith(f"{PEOPLE[p]} ({SPEC.colour(p)})"))
+            seat = next(p for p in range(4) if words.startswith(f"{PEOPLE[p]} ("))
             group = played.people[seat].group
-            assert words == f"{PEOPLE[seat]} ({SPEC.colour(seat)}){' (you)' if seat == 1 else ''}: " \
+            # named by the counters it took, never by its place at the table (issue 29)
+            assert words == f"{PEOPLE[seat]} ({GROUP_WORD[group]}){' (you)' if seat == 1 else ''}: " \
                             f"{group} counters —", words
         else:
             owner_of[words.split(" (")[0]] = seat
@@ -134,7 +140,7 @@ def test_no_picture_shows_a_unit_beneath_a_stack_top(played: Any) -> None:
     for emp in blind["empires"]:
         emp["units"] = None
     assert render_board(view, size=1600) == render_board(blind, size=1600)
-    areas = [a for a, _, _ in view["empires"][0]["stacks"]]
+    areas = [str(a) for a, _, _ in view["empires"][0]["stacks"]]
     draw = SPEC.notice_pictures()
     assert draw(view, focus=areas, size=800) == draw(blind, focus=areas, size=800)
     hidden = {str(s.unit) for emp in played.empires for s in emp.units} - {
@@ -190,7 +196,7 @@ def test_a_close_up_names_every_area_well_inside_it() -> None:
 
 def test_the_notice_closes_in_on_the_newest_areas_and_keeps_the_whole_map(played: Any) -> None:
     view = view_of(played, 2)
-    held = [area for e in view["empires"] for area, _, _ in e["stacks"]]
+    held = [str(area) for e in view["empires"] for area, _, _ in e["stacks"]]
     pictures = SPEC.notice_pictures()(view, focus=["alice", "Spear", held[0], held[-1], "Latium"], size=800)
     tags = ["closeup", "map", "tracks", "hand"]
     assert [tag for tag, _ in pictures] == tags[:4 if view["your_hand"] else 3]
@@ -240,6 +246,25 @@ def test_the_tracks_fit_chat_with_the_most_empires_and_move_with_the_markers(pla
     richer = copy.deepcopy(view)
     richer["people"][0]["glory"] += 30
     assert render_tracks(richer) != render_tracks(view)
+
+
+def test_option_16_markers_stand_in_their_levels_cells(played: Any) -> None:
+    # Issue 29 item 3: "with option 16, the blue and black markers". E42 (L1382) puts Industrial
+    # Revolution's blue marker at 33; World war's black marker goes on its empire's level (L1986).
+    view = view_of(played, None)
+    marked: SevenView = {**copy.deepcopy(view), "progress_markers": [["Industrial Revolution", 33],
+                                                                    ["Paved roads", 15]], "world_war": 43}
+    cells = {cell.level: cell for _, row in progress_rows(marked) for cell in row}
+    assert cells[33].markers == (("Industrial Revolution", "blue"),)
+    assert cells[15].markers == (("Paved roads", "blue"),) and cells[43].markers == (("World war", "black"),)
+    assert sum(len(c.markers) for c in cells.values()) == 3
+    img = np.asarray(tracks_image(marked).convert("RGB"), dtype=np.int64)
+    blue = np.all(img == MARKER_FILL["blue"], axis=-1).sum()
+    black = np.all(img == MARKER_FILL["black"], axis=-1).sum()
+    plain = np.asarray(tracks_image(view).convert("RGB"), dtype=np.int64)
+    assert blue > 100 and black > 50 and np.all(plain == MARKER_FILL["blue"], axis=-1).sum() == 0
+    old = {k: v for k, v in view.items() if k not in ("progress_markers", "world_war")}  # a view saved before
+    assert render_tracks(cast(SevenView, old)) == render_tracks(view)
 
 
 # -- item 4: the scores chart ---------------------------------------------------------------------
@@ -299,13 +324,15 @@ def test_the_hand_goes_only_to_its_holder_and_shows_only_their_cards(played: Any
     assert "hand" not in [tag for tag, _ in SPEC.notice_pictures()(view_of(played, None), size=800)]
     img = hand_image(mine)
     assert img is not None
-    # drawn from the view's own hand alone: nothing else of the view changes it
-    alone = hand_image({"your_hand": mine["your_hand"]})
+    hand = mine["your_hand"]
+    assert hand
+    # drawn from the view's own hand alone: a spectator's view holding that hand draws the same picture
+    alone = hand_image({**view_of(played, None), "your_hand": hand})
     assert alone is not None and alone.tobytes() == img.tobytes()
-    other = hand_image({"your_hand": mine["your_hand"][1:]})
+    other = hand_image({**mine, "your_hand": hand[1:]})
     assert other is not None and other.tobytes() != img.tobytes()
-    head, lines = card_lines(mine["your_hand"][0])
-    card = load_deck().cards[mine["your_hand"][0]]
+    head, lines = card_lines(hand[0])
+    card = load_deck().cards[hand[0]]
     assert head == f"{card.number} · {card.empire.name}"
     assert all(f"{area} ({load_map().areas[area].ref})" in lines[0] for area in card.empire.starts)
     assert not any(mark in line for n in load_deck().cards for line in card_lines(n)[1] for mark in "[]{}")
@@ -314,18 +341,19 @@ def test_the_hand_goes_only_to_its_holder_and_shows_only_their_cards(played: Any
 def test_a_hand_of_the_ten_wordiest_cards_is_no_taller_than_wide() -> None:
     deck = load_deck().cards
     wordiest = sorted(deck, key=lambda n: -sum(len(line) for line in card_lines(n)[1]))[:10]
+    spectator = GAME.view(GAME.setup(4, SPEC.default_options(), 1), None)  # it holds no hand
     for size in (400, 800):
-        img = hand_image({"your_hand": wordiest}, size=size)
+        img = hand_image({**spectator, "your_hand": wordiest}, size=size)
         assert img is not None and img.width == size and img.height <= img.width
-    assert hand_image({"your_hand": []}) is None and hand_image({"your_hand": None}) is None
+    assert hand_image({**spectator, "your_hand": []}) is None and hand_image(spectator) is None
 
 
 def test_the_board_says_its_stage_so_boards_differ_from_stage_to_stage(played: Any) -> None:
     view = view_of(played, None)
-    later = {**view, "phase": "destiny" if view["phase"] != "destiny" else "civilise"}
+    later: SevenView = {**view, "phase": "destiny" if view["phase"] != "destiny" else "civilise"}
     assert render_board(view, size=800) != render_board(later, size=800)
     static = render_board(size=800)
-    bare = {**view, "empires": []}
+    bare: SevenView = {**view, "empires": []}
     assert render_board(bare, size=800) != render_board({**bare, "turn": view["turn"] + 1}, size=800)
     assert render_board(size=800) == static  # the stage went on copies: the cached base is unmarked
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine.core import IllegalAction
-from engine.seven_ages import setup, steps
+from engine.seven_ages import flow, setup, steps
 from engine.seven_ages.actions import Bid, ChooseColours
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.state import BID, COLOURS, MARKERS, SevenState, from_json, to_json
@@ -34,7 +34,7 @@ def with_hands(state: SevenState, hands: dict[int, list[int]]) -> SevenState:
 
 def play(state: SevenState, *actions: object) -> SevenState:
     for a in actions:
-        state = steps.run(state, a).state  # type: ignore[arg-type]
+        state = flow.run(state, a).state  # type: ignore[arg-type]
     return state
 
 
@@ -59,7 +59,7 @@ def test_who_goes_first_example() -> None:
     assert setup.colour_order(s) == (CAT, JACK, RAY, PATRICE)
     assert steps.actors(s) == {CAT}
     with pytest.raises(IllegalAction):
-        steps.run(s, ChooseColours(CAT, "purple-ish"))
+        flow.run(s, ChooseColours(CAT, "purple-ish"))
     s = play(s, ChooseColours(CAT, "orange/yellow"), ChooseColours(JACK, "red/pink"),
              ChooseColours(RAY, "blue"), ChooseColours(PATRICE, "green"))
     # 'The other 3 empires are available for anyone to build' (L335): one group of three stays free

@@ -16,12 +16,13 @@ import pytest
 
 from engine.core import Action, Event, IllegalAction
 from engine.registry import make_policy
-from engine.seven_ages import setup, steps
+from engine.seven_ages import flow, setup, steps
 from engine.seven_ages.actions import AGAIN, HAPPY, DiscardCard, SiftVote
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import BID, OVER, SIFT, SIFT_VOTE, SevenState, from_json, to_json
+from engine.seven_ages.view import SevenView
 
 steps.load()
 NAMES = ["alex (Red)", "cat (Blue)", "dana (Green)", "eve (Yellow)", "finn (Purple)"]
@@ -30,7 +31,7 @@ NAMES = ["alex (Red)", "cat (Blue)", "dana (Green)", "eve (Yellow)", "finn (Purp
 def play(state: SevenState, *actions: Action) -> tuple[SevenState, list[Event]]:
     events: list[Event] = []
     for a in actions:
-        ctx = steps.run(state, a)
+        ctx = flow.run(state, a)
         state = ctx.state
         events += ctx.events
     return state, events
@@ -169,6 +170,6 @@ def test_sifting_replays_exactly_and_survives_json() -> None:
 
 
 def test_the_summary_names_the_discards() -> None:
-    view = {**GAME.view(setup.new_game(2, {}, 1), 0), "removed": [12, 44], "over": True}
+    view: SevenView = {**GAME.view(setup.new_game(2, {}, 1), 0), "removed": [12, 44], "over": True}
     words = GAME.summary_text(view, NAMES[:2])
     assert "put out of the game before it began: 12 (Romans), 44 (Italians)." in words

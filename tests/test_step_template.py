@@ -156,6 +156,25 @@ def test_a_simultaneous_step_has_every_seat_still_to_move_as_actor() -> None:
     assert refused(both, Pass(1)).code == "not_your_turn"
 
 
+class SeatedGame(CallGame):
+    """The call game refusing a seat that is not in it before the step's own refusal."""
+
+    def refusal(self, state: Tally, player: PlayerId) -> IllegalAction:
+        if not 0 <= player < 2:
+            return IllegalAction("not_seated", "There is no such seat in this game.")
+        return super().refusal(state, player)
+
+
+def test_a_non_actor_is_refused_through_the_games_refusal_hook() -> None:
+    seated = SeatedGame()
+    with pytest.raises(IllegalAction) as info:
+        seated.apply(Tally(), Call(5, 1))
+    assert info.value.code == "not_seated"
+    with pytest.raises(IllegalAction) as info:
+        seated.apply(Tally(calls=(2, None)), Call(0, 1))
+    assert info.value.code == "already_called"  # the step's refusal stays the default
+
+
 def test_legal_and_timeout_moves_come_from_the_step_and_only_for_actors() -> None:
     state = Tally(calls=(2, None))
     assert GAME.legal_actions(state, 1) == [Call(1, 1), Call(1, 2), Call(1, 3)]

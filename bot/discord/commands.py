@@ -287,6 +287,9 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
     # the commands of the other modules: listed here, discord.py binds them to this group
     log = InfoCommands.log
     card = InfoCommands.card
+    empire = InfoCommands.empire
+    area = InfoCommands.area
+    tracks = InfoCommands.tracks
     games = PersonalCommands.games
     reminders = PersonalCommands.reminders
     vacation = PersonalCommands.vacation

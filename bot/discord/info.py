@@ -1,5 +1,6 @@
 """``/annals log``: the game's public events, page by page, in every game's own sentences; ``/annals
-card``: one card whole, in the game's own words.
+card``: one card whole, in the game's own words; ``/annals empire``, ``area`` and ``tracks``: the
+look-ups of :mod:`bot.lookups` (an empire with its card panel, a place, the tracks with their picture).
 
 The log is built from what every player may see: the public events of the log, worded by the game's
 own ``describe_event`` with the seats' names. A card is worded by the game's ``card_text`` from the
@@ -8,6 +9,7 @@ asker's own view, so it answers only with what that person may see, and only to 
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from collections.abc import Sequence
@@ -30,6 +32,7 @@ from bot.discord.kit import (
     report,
 )
 from bot.discord.words import describe_for
+from bot.lookups import Answer, area_answer, empire_answer, tracks_answer
 from bot.models import GameStatus, LogEntry
 from bot.service import ServiceError
 from engine.registry import get_game
@@ -38,6 +41,8 @@ log = logging.getLogger(__name__)
 
 LOG_ID = re.compile(r"annals:log:(?P<game>[a-z0-9]{1,32}):(?P<page>[0-9]{1,6}):(?P<dir>[pn])")
 LOG_PAGE = 12  # public events per page (one without a line, a bookkeeping one, makes a page shorter)
+ATTACHED = "\n… (the whole answer is in the attached text file)"
+"""The line that ends a look-up too long for one message."""
 LOG_LINE = 150  # characters per line, so a page stays well under Discord's 2000
 
 
@@ -120,8 +125,28 @@ async def card_reply(bot: BotBase, game_id: str, user_id: int, wanted: str) -> R
     return Reply(clip(text, MAX_MESSAGE))
 
 
+async def with_picture(bot: BotBase, game_id: str, answer: Answer) -> Reply:
+    """A look-up's words, with its picture drawn in the picture executor when the game draws one; words
+    too long for one message go as a text file, as ``/annals board``'s and ``card``'s do."""
+    files = []
+    text = answer.text
+    if len(text) > MAX_MESSAGE:
+        files.append(discord.File(io.BytesIO(text.encode()), filename=f"annals-{game_id}-{answer.tag}.txt"))
+        shown: list[str] = []
+        for line in text.splitlines():  # whole lines, as many as fit beside the note
+            if sum(len(s) + 1 for s in shown) + len(line) + len(ATTACHED) > MAX_MESSAGE:
+                break
+            shown.append(line)
+        text = clip("\n".join(shown), MAX_MESSAGE - len(ATTACHED)) + ATTACHED
+    if answer.draw is not None:
+        png = await bot.render(answer.draw)
+        if png is not None:
+            files.append(discord.File(io.BytesIO(png), filename=f"annals-{game_id}-{answer.tag}.png"))
+    return Reply(text, files=files)
+
+
 class InfoCommands(CommandBase):
-    """``/annals log`` and ``/annals card`` (bound to the ``/annals`` group)."""
+    """``/annals log``, ``card``, ``empire``, ``area`` and ``tracks`` (bound to the ``/annals`` group)."""
 
     @app_commands.command(name="log", description="The game's log of public events, page by page")
     @app_commands.describe(game="The game (default: your game in this channel)",
@@ -144,5 +169,37 @@ class InfoCommands(CommandBase):
             return await card_reply(self.bot, gid, interaction.user.id, card)
         await self._answer(interaction, work, ephemeral=True)
 
-    log.autocomplete("game")(CommandBase.game_autocomplete)
-    card.autocomplete("game")(CommandBase.game_autocomplete)
+    @app_commands.command(name="empire", description="One empire: its player, where it stands, its card "
+                                                     "panel (only you see this)")
+    @app_commands.describe(empire="An empire's name or its card's number (on the map, or your own cards)",
+                           game="The game (default: your game in this channel)")
+    async def empire(self, interaction: Interaction, empire: ShortText, game: GameId | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game, finished_ok=True)
+            answer = await empire_answer(self.bot.service, gid, interaction.user.id, empire)
+            return await with_picture(self.bot, gid, answer)
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="area", description="One place of the board: holder, units, what is built, "
+                                                   "neighbours")
+    @app_commands.describe(area="The place's name", game="The game (default: your game in this channel)")
+    async def area(self, interaction: Interaction, area: ShortText, game: GameId | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game, finished_ok=True)
+            text = await area_answer(self.bot.service, gid, interaction.user.id, area)
+            return await with_picture(self.bot, gid, Answer(text, tag="area"))
+        await self._answer(interaction, work, ephemeral=True)
+
+    @app_commands.command(name="tracks", description="The game's tracks (progress, glory, money) in words "
+                                                     "and as a picture")
+    @app_commands.describe(game="The game (default: your game in this channel)")
+    async def tracks(self, interaction: Interaction, game: GameId | None = None) -> None:
+        async def work() -> Reply:
+            gid = await self._game(interaction, game, finished_ok=True)
+            return await with_picture(self.bot, gid, await tracks_answer(self.bot.service, gid,
+                                                                         interaction.user.id))
+        await self._answer(interaction, work, ephemeral=True)
+
+    for _command in (log, card, empire, area, tracks):
+        _command.autocomplete("game")(CommandBase.game_autocomplete)
+    del _command

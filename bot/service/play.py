@@ -119,7 +119,7 @@ class PlayOps(ServiceBase):
                                                    is_ai=False, ai_policy=None, missed_deadlines=0)
                 unit.restart.add(seat)
                 unit.notice(NoticeKind.seat_replaced, seat=seat, old_user_id=current.user_id,
-                            user_id=new_user_id, name=lg.spec.seat_name(seat, name))
+                            user_id=new_user_id, name=lg.spec.seat_name(seat, name, lg.colours_of(lg.state)))
             outcome = await self._finish(lg, unit)
         return await self._publish(outcome)
 
@@ -139,7 +139,8 @@ class PlayOps(ServiceBase):
             if seat.seat_order is not None:
                 unit.restart.add(seat.seat_order)
             unit.notice(NoticeKind.seat_reclaimed, seat=seat.seat_order, user_id=user_id,
-                        name=lg.spec.seat_name(seat.seat_order or 0, seat.display_name))
+                        name=lg.spec.seat_name(seat.seat_order or 0, seat.display_name,
+                                                     lg.colours_of(lg.state)))
             outcome = await self._finish(lg, unit)
         return await self._publish(outcome)
 

@@ -76,6 +76,20 @@ class Loaded:
     own_reminders: dict[int, tuple[int, ...]] = field(default_factory=dict)  # personal reminder times
     undo: list[UndoStep] = field(default_factory=list)  # the moves that may be taken back, oldest first
     rules_version: str | None = None  # the rules it started under (None: before versions were kept)
+    # The seats' colours in the newest state asked (the state itself, compared by identity): every notice
+    # and status names the seats, and each would otherwise draw a spectator's view again.
+    coloured: tuple[Any, tuple[str | None, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def colours_of(self, state: Any) -> tuple[str | None, ...]:
+        """The colour word each seat goes by in ``state`` (:meth:`engine.core.Game.seat_colours`, from a
+        spectator's view: every reader names a seat alike); none before the game has a state, nor for a
+        game whose seats keep the spec's colours (no view is drawn for it)."""
+        if state is None or not self.spec.chosen_colours:
+            return ()
+        kept = self.coloured
+        if kept is None or kept[0] is not state:
+            kept = self.coloured = (state, self.spec.seat_colours(state))
+        return kept[1]
 
     def seat_of_player(self, player: PlayerId) -> SeatRow | None:
         return seat_of(self.seats.values(), player)
@@ -90,7 +104,7 @@ class Loaded:
         return sorted(self.seats.values(), key=lambda s: (s.seat_order is None, s.seat_order or 0, s.slot))
 
     def names(self) -> tuple[str, ...]:
-        return seat_names(self.spec, self.seats.values())
+        return seat_names(self.spec, self.seats.values(), self.colours_of(self.state))
 
 
 @dataclass
@@ -149,7 +163,7 @@ class Unit:
         return seat_of(self.seats.values(), player)
 
     def names(self) -> tuple[str, ...]:
-        return seat_names(self.lg.spec, self.seats.values())
+        return seat_names(self.lg.spec, self.seats.values(), self.lg.colours_of(self.state))
 
     def notice(self, kind: NoticeKind, audience: Audience = PUBLIC, **data: Any) -> None:
         self.notices.append(Notice(self.lg.row.game_id, kind, data, audience, self.public_seq))
@@ -334,14 +348,16 @@ def seat_of(seats: Iterable[SeatRow], player: PlayerId) -> SeatRow | None:
     return None
 
 
-def seat_names(spec: GameSpec, seats: Iterable[SeatRow]) -> tuple[str, ...]:
+def seat_names(spec: GameSpec, seats: Iterable[SeatRow],
+               chosen: Sequence[str | None] = ()) -> tuple[str, ...]:
     """How every line names each seated player, index = engine seat: ``"alice (Blue)"``.
 
     Names come from the stored seat rows, so they survive a restart; a seat
-    without a person is named by its label (``"AI 1 (Green)"``).
+    without a person is named by its label (``"AI 1 (Green)"``). ``chosen`` is the colour each seat
+    took in play (:meth:`Loaded.colours_of`), which names it instead of the spec's colour.
     """
     placed = sorted((s for s in seats if s.seat_order is not None), key=lambda s: s.seat_order or 0)
-    return tuple(spec.seat_name(s.seat_order or 0, s.display_name) for s in placed)
+    return tuple(spec.seat_name(s.seat_order or 0, s.display_name, chosen) for s in placed)
 
 
 def random_id() -> str:
@@ -388,7 +404,8 @@ def person_name(lg: Loaded, user_id: int) -> str:
     name, else their role (the platform never shows a raw user id)."""
     seat = lg.seat_of_user(user_id)
     if seat is not None:
-        return lg.spec.seat_name(seat.seat_order, seat.display_name) if seat.seat_order is not None \
+        return lg.spec.seat_name(seat.seat_order, seat.display_name, lg.colours_of(lg.state)) \
+            if seat.seat_order is not None \
             else seat.display_name
     return "the game's creator" if user_id == lg.row.creator_id else "a server admin"
 

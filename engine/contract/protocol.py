@@ -166,6 +166,16 @@ class Game(Protocol[S, V]):
         fail. A type the game does emit is worded; each game's tests check that over its playouts."""
         ...
 
+    def seat_colours(self, view: V) -> tuple[str | None, ...]:
+        """The colour word each seat goes by now, read from ``view`` (a spectator's: every reader
+        names a seat alike), index = seat: a game whose players choose their colours during play names
+        a seat by the colour it took (7 Ages: "alice (Orange)" once she holds the orange/yellow
+        counters), so no seat is ever named by another's colour. None for a seat without one yet and an
+        empty tuple (:class:`engine.core.BaseGame`'s default) give the spec's word
+        (:meth:`engine.spec.GameSpec.seat_names`). The platform asks only a game whose spec declares the
+        facet ``chosen_colours``."""
+        ...
+
     def stage(self, view: V) -> str:
         """The stage of play in a few words ("Epoch III", "Era II, turn 4", "Game over")."""
         ...
@@ -197,6 +207,20 @@ class Game(Protocol[S, V]):
         (another seat's hand, the deck) or the number is no card's. None when the game has no card
         called that, or no cards at all (the default of :class:`BaseGame`): the platform then says so
         in one sentence."""
+        ...
+
+    def empire_text(self, view: V, wanted: str, names: Names) -> str | None:
+        """One empire in words, from ``view`` only (``empire WHAT``): who plays it, where it stands, what
+        it holds, as its viewer may know it (its own units whole, another seat's as everyone sees them).
+
+        ``wanted`` is what a person typed (a name or a number, any case). A sentence when the game has
+        empires but none the viewer may read answers to it. None when the game has no empires to look
+        up (the default of :class:`BaseGame`): the platform then says so in one sentence."""
+        ...
+
+    def tracks_text(self, view: V, names: Names) -> str | None:
+        """The game's tracks in words (``tracks``: progress, glory, money...), from ``view`` only; None
+        when the game keeps no tracks beyond its scores (the default of :class:`BaseGame`)."""
         ...
 
     def summary_text(self, view: V, names: Names) -> str:

@@ -155,6 +155,8 @@ class StepGame(BaseGame[S, C, V], Generic[S, C, P, V]):
         return self.step(state) == self.over
 
     def refusal(self, state: S, player: PlayerId) -> IllegalAction:
+        """Why ``player``, who is no actor now, may not move: the current step's :attr:`Step.not_yours`
+        (a game may override it for what no step knows, a seat that is not in the game)."""
         return self.current(state).refusal()
 
     def apply(self, state: S, action: Action) -> Result:
@@ -165,7 +167,7 @@ class StepGame(BaseGame[S, C, V], Generic[S, C, P, V]):
         if handler is None:
             step = self.current(state)
             if action.player not in step.actors(state):
-                raise step.refusal()
+                raise self.refusal(state, action.player)
             handler = step.handler(action)
         ctx = self.begin(state)
         handler(ctx, action)

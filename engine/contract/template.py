@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from typing_extensions import TypeVar as DefaultTypeVar
 
@@ -82,26 +82,17 @@ C = TypeVar("C", bound=StepContext)
 
 
 class BaseGame(Generic[S, C, V]):
-    """The ``apply`` every game shares: who may act, which moves each step allows, then the rules.
+    """What every game shares beneath its rules: the undo rule, forced moves, the ranking and places,
+    and the defaults of the optional hooks.
 
     Generic in the state ``S``, the rules' context ``C`` and the view ``V`` (the game's own
     ``TypedDict``; ``Mapping[str, Any]`` when left out), so the hooks that read a view
-    (:meth:`card_text`, :meth:`orders`) take the game's own view type.
-
-    A game declares :attr:`STEPS` (step name -> the action classes that step
-    allows) and implements :meth:`step`, :meth:`refusal`, :meth:`begin` and
-    :meth:`handle`; :meth:`apply` checks the actor and the step, applies the
-    move to a copy, advances ``seq`` and returns the events. The state passed
-    in is never changed.
+    (:meth:`card_text`, :meth:`orders`) take the game's own view type. Who acts and how a move is
+    applied come from the game's steps (:class:`engine.contract.steps.StepGame`, under which every
+    game runs); a game writes :meth:`begin` and :meth:`finish` around its rules.
     """
 
-    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {}
-
     def actors(self, state: S) -> frozenset[PlayerId]:
-        raise NotImplementedError
-
-    def step(self, state: S) -> str:
-        """The name of the step the game is at (a key of :attr:`STEPS`)."""
         raise NotImplementedError
 
     def refusal(self, state: S, player: PlayerId) -> IllegalAction:
@@ -110,10 +101,6 @@ class BaseGame(Generic[S, C, V]):
 
     def begin(self, state: S) -> C:
         """A copy of ``state`` wrapped in the context the rules write to."""
-        raise NotImplementedError
-
-    def handle(self, ctx: C, action: Action) -> None:
-        """Apply ``action`` (already checked against the step) to ``ctx``."""
         raise NotImplementedError
 
     def finish(self, ctx: C) -> S:
@@ -176,8 +163,20 @@ class BaseGame(Generic[S, C, V]):
     def join(self, state: S) -> Result:
         raise no_joining()
 
+    def seat_colours(self, view: V) -> tuple[str | None, ...]:
+        """See :meth:`Game.seat_colours`: none by default (every seat keeps the spec's colour)."""
+        return ()
+
     def card_text(self, view: V, wanted: str, names: Names) -> str | None:
         """See :meth:`Game.card_text`: None by default (a game without cards to look up)."""
+        return None
+
+    def empire_text(self, view: V, wanted: str, names: Names) -> str | None:
+        """See :meth:`Game.empire_text`: None by default (a game without empires to look up)."""
+        return None
+
+    def tracks_text(self, view: V, names: Names) -> str | None:
+        """See :meth:`Game.tracks_text`: None by default (a game without tracks of its own)."""
         return None
 
     def orders(self, view: V, player: PlayerId, names: Names) -> Decision | None:
@@ -185,13 +184,5 @@ class BaseGame(Generic[S, C, V]):
         return None
 
     def apply(self, state: S, action: Action) -> Result:
-        if action.player not in self.actors(state):
-            raise self.refusal(state, action.player)
-        step = self.step(state)
-        allowed = self.STEPS.get(step, ())
-        if not isinstance(action, allowed):
-            kinds = ", ".join(cls.kind.replace("_", " ") for cls in allowed) or "nothing"
-            raise IllegalAction("wrong_step", f"That is not possible now; you may: {kinds}.", step=step)
-        ctx = self.begin(state)
-        self.handle(ctx, action)
-        return Result(self.finish(ctx), tuple(ctx.events))
+        """See :meth:`Game.apply`: the steps' (:meth:`engine.contract.steps.StepGame.apply`)."""
+        raise NotImplementedError

@@ -15,6 +15,7 @@ SPEC = register(GameSpec(
     summary="A quick area-control game: buy a card, place, move or build, collect goods.",
     game="engine.eight_minute.game:GAME",
     policies="engine.eight_minute.ai:make_policy",
+    invariants="engine.eight_minute.invariants:problems",
     renderer="render.eight_minute:render_board",
     pictures="render.eight_minute:notice_pictures",  # the board with its region names: the choices name them
     simultaneous_steps=True,  # the opening bid: every player bids coins at once

@@ -15,6 +15,7 @@ SPEC = register(GameSpec(
     summary="Seven epochs of empires from Sumeria to Britain: draw, expand, fight, score.",
     game="engine.history.game:GAME",
     policies="engine.history.ai:make_policy",
+    invariants="engine.history.invariants:problems",
     renderer="render.board:render_classic",
     pictures="render.closeup:notice_classic",
     warm="render.closeup:warm_classic",

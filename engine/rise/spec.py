@@ -14,6 +14,7 @@ SPEC = register(GameSpec(
     summary="Three eras of action rows, trade, territory and cities: the most victory points wins.",
     game="engine.rise.game:GAME",
     policies="engine.rise.ai:make_policy",
+    invariants="engine.rise.invariants:problems",
     renderer="render.rise:render_board",
     pictures="render.rise:notice_pictures",
     named_places=True,

@@ -5,15 +5,21 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 
 - preparing to play: it bids and puts out (option 2) its lowest-value card and is happy with the
   sifted cards;
-- markers: Trade and progress on an empire that needs progress more than money (in a dark age
-  without a Scientist free progress stops, L1026, so only trading moves it on), Production on one
-  short of money or units; the additional marker is Start empire while it holds a card, else Civilise;
+- markers (:mod:`engine.seven_ages.marker_ai`, the players' notes): each empire's by where its glory
+  comes from (production for money and units, trade for progress, civilise for cities, artefacts and
+  religion, manoeuvre for areas when it has room), Production for a sparse or poor one and Trade in a
+  dark age without a Scientist (free progress stops, L1026); the additional marker is Start empire only
+  while it holds a card the rules let it start now, else Destiny, where it throws out the cards it can
+  no longer start (all but one when it can start none, L2305); it discards an empire that earned under 3
+  glory at its last two harvests when it is at its most empires and holds a card to start instead (L2353);
 - it turns every marker over it can; it starts the eligible empire with the most glory categories to
   harvest for the most levels before the end (:func:`_start_score`: an empire started in age 7 on an
   empty map would end the game within a few turns); it sets up a named leader, and builds the
   cheapest units while it keeps a reserve for upkeep;
-- trading, it plays its highest card when its own empire trades (the higher card wins the levels,
-  L569) and its lowest as a partner, takes every level it may and keeps the best card drawn;
+- trading, it picks the partner of the notes (:mod:`engine.seven_ages.trade_ai`: a lower trade number
+  than its own, then higher on the track, L2337-2343), plays its highest card when its own empire
+  trades (the higher card wins the levels, L569) and its lowest as a partner, takes every level it may
+  and keeps the best card drawn;
 - in its own Production, Trade or Destiny go it plays, as the go begins, the events that only gain its
   empire (money, a higher income, cheaper units, a trade bonus, Oracle bones' better hand, discarding
   its lowest card) and keeps those that cost it (:func:`event_ai.own_go_event`);
@@ -50,7 +56,18 @@ from collections.abc import Sequence
 from engine import policy, rng
 from engine.core import Action, PlayerId
 from engine.policy import Policy, PolicyRng, legal
-from engine.seven_ages import armed_ai, cancel_ai, cancels, event_ai, fog, harvest_ai, harvest_events, pacify
+from engine.seven_ages import (
+    armed_ai,
+    cancel_ai,
+    cancels,
+    event_ai,
+    fog,
+    harvest_ai,
+    harvest_events,
+    marker_ai,
+    pacify,
+    trade_ai,
+)
 from engine.seven_ages.actions import (
     Bid,
     Build,
@@ -74,6 +91,7 @@ from engine.seven_ages.actions_civ import (
     TradeCard,
     TradeKeep,
     TradeLevels,
+    TradeWith,
     Urbanise,
 )
 from engine.seven_ages.actions_move import (
@@ -112,8 +130,6 @@ from engine.seven_ages.window import EVENT
 
 ARMY = 12  # units an empire builds up to before it saves for forts and elite markers
 RESERVE = 4  # money kept back beyond a unit's price, for next production's maintenance
-POOR = 10  # an empire with less money than this takes Production rather than Trade and progress
-FEW_UNITS = 3  # ... and so does one with fewer units than this
 GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
 CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
 RESTACK_ODDS = 20  # the random player shows another unit on top about once in this many moves
@@ -150,22 +166,10 @@ def _value(card: int) -> tuple[int, int]:
     return (deck[card].value if card in deck else 0, card)
 
 
-def _needs_progress(state: SevenState, e: Empire) -> bool:
-    """Whether Trade and progress serves ``e`` better than Production this turn."""
-    if e.progress in load_tables().dark_ages and not e.has_leader("Scientist"):
-        return True
-    return e.money >= POOR and e.count() >= FEW_UNITS
-
-
 def _marker(state: SevenState, player: PlayerId, places: Sequence[PlaceMarker]) -> Action:
     where = places[0].empire
-    if where == EXTRA:
-        wanted = "start" if state.people[player].hand else "civilise"
-    elif _may_expand(state, state.empire(where)):
-        wanted = "manoeuvre"
-    else:
-        wanted = "trade" if _needs_progress(state, state.empire(where)) else "production"
-    return next((a for a in places if a.marker == wanted), places[0])
+    room = where != EXTRA and _may_expand(state, state.empire(where))
+    return marker_ai.choose(state, player, places, room)
 
 
 def _may_expand(state: SevenState, e: Empire) -> bool:
@@ -296,8 +300,10 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
     card = int(go.data.get("card", go.empire))
     e = state.empire(card)
     initial = go.action == "start"
+    # a new empire with no unit is discarded at once (L1012): its first units need no reserve kept back
+    reserve = RESERVE if e.count() else 0
     builds = [a for a in actions if isinstance(a, Build) and e.count() + a.count <= ARMY
-              and unit_cost(e, a.unit, a.area, initial=initial) * a.count + RESERVE <= e.money]
+              and unit_cost(e, a.unit, a.area, initial=initial) * a.count + reserve <= e.money]
     if builds:
         # the cheapest unit, where the empire is strongest, as many as it can keep up
         return min(builds, key=lambda a: (unit_cost(e, a.unit, a.area), -e.count(a.area), a.area, a.unit,
@@ -336,6 +342,8 @@ class GreedyPolicy:
         self._rng = PolicyRng(seed)
 
     def choose(self, state: SevenState, player: PlayerId) -> Action:
+        if player in state.choosing_colours():  # a newcomer's first move, whatever the step asks (L337)
+            return legal(GAME, state, player)[0]
         if top := _top_unit(state, player):
             return top
         if order := armed_ai.greedy_order(state, player):  # a raid on the glory leader, armed ahead
@@ -359,6 +367,8 @@ class GreedyPolicy:
             return next(a for a in votes if isinstance(a, SiftVote) and a.happy)
         if bids := [a for a in actions if isinstance(a, Bid)]:
             return min(bids, key=lambda a: _value(a.card))
+        if dig := marker_ai.destiny(state, player, actions):  # digging for a card it may start (L2303)
+            return dig
         if (discards := [a for a in actions if isinstance(a, DiscardCard)]) and not of(Done):
             return min(discards, key=lambda a: _value(a.card))
         if places := [a for a in actions if isinstance(a, PlaceMarker)]:
@@ -369,6 +379,8 @@ class GreedyPolicy:
             return max(starts, key=lambda a: _start_score(state, a.card))
         if leaders := [a for a in actions if isinstance(a, ChooseLeader) and a.name]:
             return leaders[0]
+        if partner := trade_ai.choose(state, player, [a for a in actions if isinstance(a, TradeWith)]):
+            return partner  # the notes' partner (L2337-2343)
         if cards := [a for a in actions if isinstance(a, TradeCard)]:
             return _trade_card(state, player, cards)
         if levels := [a for a in actions if isinstance(a, TradeLevels)]:

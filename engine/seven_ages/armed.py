@@ -57,7 +57,7 @@ from engine.seven_ages.decision import register_heading
 from engine.seven_ages.markers import WAITING, end_go, use_armed
 from engine.seven_ages.production import PERCENTS, add_money
 from engine.seven_ages.setup import discard_from_hand
-from engine.seven_ages.state import Go, Pending, SevenState
+from engine.seven_ages.state import Go, Pending, Player, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, order_tail, register_event, seat, the_empire
 from engine.seven_ages.view import action_name
@@ -124,26 +124,33 @@ def waiting(state: SevenState, seat_: PlayerId) -> tuple[int, ...]:
 
 # -- the standing moves -----------------------------------------------------------------------------
 
-def standing_order(state: SevenState, action: Action) -> Result:
-    """Apply an ``arm`` or ``disarm`` move from any seated player, whoever is to act; only its sender is told,
-    and no other view changes (not even its counter). Bad input is refused with one sentence and changes
-    nothing."""
-    if not 0 <= action.player < state.players:
-        raise IllegalAction("not_seated", "There is no such seat in this game.")
-    person = state.people[action.player]
-    if isinstance(action, Disarm):
-        if action.card not in {o[0] for o in person.armed}:
-            raise IllegalAction("not_armed", "You have no order armed on that card.")
-        kept = tuple(o for o in person.armed if o[0] != action.card)
-        event = Event("order_disarmed", {"seat": action.player, "card": action.card}, (action.player,))
-    else:
-        assert isinstance(action, Arm)
-        order = _checked(state, action)
-        kept = tuple(sorted((*(o for o in person.armed if o[0] != action.card), order)))
-        event = Event("order_armed", {"seat": action.player, "card": action.card, "empire": action.empire,
-                                      "areas": list(areas_of(order)), "to": order[3]}, (action.player,))
+def standing_order(state: SevenState, action: Arm) -> Result:
+    """Apply an ``arm`` move from any seated player, whoever is to act; only its sender is told, and no other
+    view changes (not even its counter). Bad input is refused with one sentence and changes nothing."""
+    person = _seated(state, action)
+    order = _checked(state, action)
+    kept = tuple(sorted((*(o for o in person.armed if o[0] != action.card), order)))
+    event = Event("order_armed", {"seat": action.player, "card": action.card, "empire": action.empire,
+                                  "areas": list(areas_of(order)), "to": order[3]}, (action.player,))
     # a quiet move (engine/seven_ages/quiet.py): the view's counter does not move, or all would see it
     return Result(state.with_player(replace(person, armed=kept)), (event,))
+
+
+def withdrawn_order(state: SevenState, action: Disarm) -> Result:
+    """Apply a ``disarm`` move, as :func:`standing_order` applies an ``arm``: the order on the card goes."""
+    person = _seated(state, action)
+    if action.card not in {o[0] for o in person.armed}:
+        raise IllegalAction("not_armed", "You have no order armed on that card.")
+    kept = tuple(o for o in person.armed if o[0] != action.card)
+    event = Event("order_disarmed", {"seat": action.player, "card": action.card}, (action.player,))
+    return Result(state.with_player(replace(person, armed=kept)), (event,))  # quiet too
+
+
+def _seated(state: SevenState, action: Action) -> Player:
+    """The sender of a standing move; one sentence when no such seat is in the game."""
+    if not 0 <= action.player < state.players:
+        raise IllegalAction("not_seated", "There is no such seat in this game.")
+    return state.people[action.player]
 
 
 def _checked(state: SevenState, action: Arm) -> Order:

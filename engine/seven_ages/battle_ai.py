@@ -92,9 +92,17 @@ def _both_sides(state: SevenState, pending: Pending) -> Sides:
     return fight, side, str(fight["area"]), empires, free
 
 
+SCOUTS = 2
+"""Units a side commits to wait and see when its whole force cannot beat the other side's likely total
+(the players' notes, L2349: "it might be best to adopt a wait and see approach and just commit a couple of
+scouts. What you don't want is for your forces to be disordered while your opponent has a lot of fresh
+units to commit")."""
+
+
 def _plan(state: SevenState, pending: Pending) -> dict[str, int]:
     """The units the side means to commit: the fewest of its strongest that beat the other side's
-    likely total (its best half committed with an average card); all of them if none do."""
+    likely total (its best half committed with an average card); when even all of them do not, a couple
+    of its weakest (:data:`SCOUTS`), keeping the rest fresh for the next round."""
     fight, side, area, (me, them), (mine, theirs) = _both_sides(state, pending)
     defender_age = empire_age(me if side == DEFENDER else them)
     their_order = _strongest_first(them, theirs, area, defender_age)
@@ -108,12 +116,16 @@ def _plan(state: SevenState, pending: Pending) -> dict[str, int]:
     target = estimate(state, them, me, area, likely, {}, card=expected_card(), defending=side == ACTIVE,
                       marks=marks[side], entry=entry)
     plan: dict[str, int] = {}
-    for u in _strongest_first(me, mine, area, defender_age):
+    order = _strongest_first(me, mine, area, defender_age)
+    for u in order:
         plan[u] = plan.get(u, 0) + 1
         if estimate(state, me, them, area, plan, likely, card=my_card, defending=side == DEFENDER,
                     marks=marks[1 - side], entry=entry) > target:
-            break
-    return plan
+            return plan
+    scouts: dict[str, int] = {}
+    for u in order[::-1][:SCOUTS]:
+        scouts[u] = scouts.get(u, 0) + 1
+    return scouts
 
 
 def commit_choice(state: SevenState, pending: Pending) -> Action:

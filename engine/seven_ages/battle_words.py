@@ -38,6 +38,7 @@ from engine.seven_ages.decision import (
 from engine.seven_ages.effects_words import describe_all
 from engine.seven_ages.losses import ALL, ONE_TYPE
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
+from engine.seven_ages.view import PendingView, SevenView
 from engine.words import join_words, shorten
 
 STAGE_WORDS = {"fight": "choose the area to resolve conflict in next",
@@ -69,20 +70,20 @@ def _units(units: Sequence[Sequence[Any]]) -> str:
     return join_words([unit_words(int(n), str(u)) for u, n in units]) or "no units"
 
 
-def _weights(view: Mapping[str, Any], seat_: int) -> Mapping[str, int]:
+def _weights(view: SevenView, seat_: int) -> Mapping[str, int]:
     """What each unit that counts more than one satisfies, from the seat's losses decision."""
     mine = next((p for p in view["pending"] if p["seat"] == seat_ and "ask" in p), None)
-    weights: Mapping[str, int] = (mine or {}).get("ask", {}).get("weights", {})
+    weights: Mapping[str, int] = mine["ask"].get("weights", {}) if mine is not None else {}
     return weights
 
 
-def _loss_label(view: Mapping[str, Any], action: Lose) -> Choice:
+def _loss_label(view: SevenView, action: Lose) -> Choice:
     w = int(_weights(view, action.player).get(action.unit, 1))
     counts = "" if w == 1 else f" (counts {w})" if action.count == 1 else f" (count {w} each)"
     return Choice(action, f"Lose {unit_words(action.count, action.unit)}{counts}", group="Lose")
 
 
-def _losses_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+def _losses_heading(view: SevenView, pending: PendingView, who: str) -> str:
     ask = pending["ask"]
     left = int(ask["left"])
     more = " more" if ask["more"] else ""
@@ -93,7 +94,7 @@ def _losses_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: st
             f"{empire_name(int(ask['empire']))} in {ask['area']}" + (f" ({counts})" if counts else ""))
 
 
-def _scatter_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+def _scatter_heading(view: SevenView, pending: PendingView, who: str) -> str:
     ask = pending["ask"]
     side = f"{who}: send {empire_name(int(ask['empire']))} retreating from {ask['area']} to"
     if ask.get("to"):
@@ -102,7 +103,7 @@ def _scatter_heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: s
             "go to")
 
 
-def _label(view: Mapping[str, Any], action: Action) -> Choice:
+def _label(view: SevenView, action: Action) -> Choice:
     if isinstance(action, Lose):
         return _loss_label(view, action)
     if isinstance(action, RetreatSplit):
@@ -155,7 +156,7 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
     return Choice(action, "Done: reveal when the other side is ready")
 
 
-def _nominee(view: Mapping[str, Any], action: Action, names: Names) -> Choice:
+def _nominee(view: SevenView, action: Action, names: Names) -> Choice:
     assert isinstance(action, Nominate)
     return Choice(action, f"{seat(names, action.seat)} defends")
 

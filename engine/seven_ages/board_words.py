@@ -13,16 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engine.core import Names
 from engine.seven_ages.text import seat, unit_count, unit_words
+from engine.seven_ages.view import AreaView, EmpireView, LeaderView, PersonView, SevenView
 from engine.words import article, join_words, plural
 
-View = Mapping[str, Any]
 
-
-def seat_line(names: Names, person: Mapping[str, Any], empires: int) -> str:
+def seat_line(names: Names, person: PersonView, empires: int) -> str:
     """A seat and its dedicated counter group: "alice (Red): red/pink counters." (and "no empire in play"
     when it has none)."""
     who = seat(names, int(person["seat"]))
@@ -31,7 +29,7 @@ def seat_line(names: Names, person: Mapping[str, Any], empires: int) -> str:
     return said + ("" if empires else "; no empire in play") + "."
 
 
-def leader_words(leader: Mapping[str, Any]) -> str:
+def leader_words(leader: LeaderView) -> str:
     """A leader by name and type: "Aguda (Tactician)"; an unnamed one is its type: "an unnamed Explorer"."""
     kinds = join_words([str(a) for a in leader["abilities"]])
     return f"{leader['name']} ({kinds})" if leader["named"] else f"an unnamed {kinds}"
@@ -42,7 +40,7 @@ def belief_words(belief: str, backs: Mapping[str, str]) -> str:
     return f"{belief} (its marker's back: {backs[belief]})" if belief in backs else belief
 
 
-def empire_line(e: Mapping[str, Any]) -> str:
+def empire_line(e: EmpireView) -> str:
     """One empire's own state: counters, progress, money, elite markers, beliefs and its card's
     artefacts."""
     parts = [f"level {e['progress']}, age {e['age']}, {e['money']} money"
@@ -66,7 +64,7 @@ def empire_line(e: Mapping[str, Any]) -> str:
     return f"The {e['name']} ({e['colour']} counters): {'; '.join(parts)}."
 
 
-def stack_words(e: Mapping[str, Any], area: str) -> str:
+def stack_words(e: EmpireView, area: str) -> str:
     """The empire's units in ``area`` as this view holds them: every type for its owner (with what the
     others see when the stack mixes types), else the top unit and the count (L791)."""
     face = next((s for s in e["stacks"] if s[0] == area), None)
@@ -81,7 +79,7 @@ def stack_words(e: Mapping[str, Any], area: str) -> str:
     return listed + (f" (the others see {seen})" if len(mine) > 1 else "")
 
 
-def area_marks(a: Mapping[str, Any] | None, capital: bool, homeland: bool) -> list[str]:
+def area_marks(a: AreaView | None, capital: bool, homeland: bool) -> list[str]:
     """What an area holds besides units: its city or capital, homeland, fort, disorder, artefacts."""
     if a is None:
         return ["homeland"] if homeland else []
@@ -101,7 +99,7 @@ def area_marks(a: Mapping[str, Any] | None, capital: bool, homeland: bool) -> li
     return marks
 
 
-def area_lines(e: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) -> list[str]:
+def area_lines(e: EmpireView, areas: Mapping[str, AreaView]) -> list[str]:
     """One line per area the empire holds (or where a leader of its stands), by name."""
     leaders: dict[str, list[str]] = {}
     for ld in e["leaders"]:
@@ -117,7 +115,7 @@ def area_lines(e: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]]) -> 
     return lines
 
 
-def unheld_line(view: View) -> str | None:
+def unheld_line(view: SevenView) -> str | None:
     """The areas with a city, fort, disorder or artefact that no empire holds, or None."""
     held = {str(s[0]) for e in view["empires"] for s in e["stacks"]}
     rest = [f"{a['name']} ({', '.join(area_marks(a, False, False))})" for a in view["areas"]
@@ -125,16 +123,16 @@ def unheld_line(view: View) -> str | None:
     return f"Held by no empire: {'; '.join(sorted(rest))}." if rest else None
 
 
-def board_text(view: View, names: Names) -> str:
+def board_text(view: SevenView, names: Names) -> str:
     """The board as ``view``'s viewer may know it, one line per seat, per empire and per area held."""
     if not view["empires"]:
         return f"No empire is on the map. {view['deck_size']} cards are left in the deck."
     areas = {str(a["name"]): a for a in view["areas"]}
-    by_seat: dict[int, list[Mapping[str, Any]]] = {}
+    by_seat: dict[int, list[EmpireView]] = {}
     for e in view["empires"]:
         by_seat.setdefault(int(e["owner"]), []).append(e)
     lines: list[str] = []
-    people: Sequence[Mapping[str, Any]] = view["people"]
+    people: Sequence[PersonView] = view["people"]
     for person in people:
         mine = by_seat.get(int(person["seat"]), [])
         if not mine and not person.get("group"):

@@ -46,6 +46,7 @@ from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import PendingView, SevenView
 
 TIMING = "cancel"
 """The window timing of the cancel chain."""
@@ -191,7 +192,7 @@ def asked_in(state: SevenState, pending: Pending) -> Go | None:
     return go if go is not None and chain_of(go) is not None else None
 
 
-def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+def _heading(view: SevenView, pending: PendingView, who: str) -> str:
     """The asked seat's question, the same whatever it holds."""
     return f"{who}: {pending['ask']['cancel']} may be cancelled now: play a card that cancels it, or pass"
 

@@ -19,6 +19,8 @@ from engine.seven_ages.cards import Artefact, Card, Empire, Event, load_deck, na
 from engine.seven_ages.effects import EFFECTS, IMMEDIATE
 from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.map import load_map
+from engine.seven_ages.prerequisite_words import prerequisite_text
+from engine.seven_ages.view import SevenView
 from engine.words import join_words, shorten
 
 LABEL_LIMIT = 100
@@ -124,8 +126,8 @@ def artefact_line(art: Artefact) -> str:
         ([" (may come in an earlier age)"] if art.may_be_earlier else [])
     ages = "any age" if art.any_age else ages_text(art.ages)
     line = f"Artefact: {art.name}{''.join(marks)}, {art.colour}, {ages}"
-    if art.condition:
-        line += f"; {art.condition.replace('*', '')}"  # the data's emphasis marks, not the card's "*"
+    if art.prerequisite:
+        line += f"; {prerequisite_text(art.prerequisite)}"
     if art.summary:
         line += f". {art.summary[0].upper()}{art.summary[1:]}"
     return line
@@ -176,7 +178,7 @@ def is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def visible_cards(view: Mapping[str, Any]) -> frozenset[int]:
+def visible_cards(view: SevenView) -> frozenset[int]:
     """The cards the viewer may read: their own hand and bid, every empire on the map, and the cards put
     out of the game once it is over. Others' hands, the deck and the face-down discards are hidden."""
     seen = set(view.get("your_hand") or ()) | {int(e["card"]) for e in view["empires"]}
@@ -187,7 +189,7 @@ def visible_cards(view: Mapping[str, Any]) -> frozenset[int]:
     return frozenset(seen)
 
 
-def card_lookup(view: Mapping[str, Any], asked: str) -> str:
+def card_lookup(view: SevenView, asked: str) -> str:
     """``card N``: the whole card when the viewer may see it, else one sentence saying why not."""
     text = asked.strip().removeprefix("#")
     # only a few plain digits are a number: int() refuses "²" and, past 4,300 digits, a pasted page
@@ -208,7 +210,7 @@ def printed_deck() -> tuple[Printed, ...]:
                  for n, c in sorted(load_deck().cards.items()))
 
 
-def card_answer(view: Mapping[str, Any], asked: str) -> str | None:
+def card_answer(view: SevenView, asked: str) -> str | None:
     """``card WHAT`` (the game's ``card_text``): by number (``45``, ``#45``, ``card 45``) as
     :func:`card_lookup` answers it, or by a name on a card the viewer may read (empire, artefact or
     event, any case); None when no card of the deck bears that name."""

@@ -35,6 +35,7 @@ from engine.seven_ages.effects import (
 )
 from engine.seven_ages.effects_words import TEMPLATES
 from engine.seven_ages.map import load_map
+from engine.seven_ages.prerequisite_data import Prerequisite, Vocabulary, parse, prerequisite_problems
 
 DECK_SIZE = 110
 LEADER_TYPES = (
@@ -124,7 +125,7 @@ class Artefact:
     source: str
     needs_other_first: bool = False  # the card's "*": another artefact first (L53-58)
     may_be_earlier: bool = False  # the card's "†": may be played in an earlier age
-    condition: str | None = None  # what the empire must have, in the rulebook's words
+    prerequisite: Prerequisite | None = None  # option 16: what the empire (and area) must have first
     summary: str = ""  # what it does under option 16, in our words
 
     @property
@@ -228,9 +229,42 @@ def _ages(value: object) -> tuple[int, int] | None:
     return None
 
 
+ARTEFACT_KEYS = frozenset({"name", "ages", "needs_other_first", "may_be_earlier", "prerequisite", "colour",
+                           "colour_source", "kind", "placed", "markers", "expansion", "source", "summary"})
+"""The fields of an artefact entry: any other is refused (a misspelt field would silently mean nothing)."""
+
+
+def _vocabulary(raw: list[dict[str, Any]]) -> Vocabulary:
+    wmap, tables = load_map(), load_tables()
+    regions = {r for a in wmap.areas.values() for r in (a.region, a.subregion) if r}
+    return Vocabulary(artefacts={str(a.get("name")) for a in raw}, places=set(wmap.areas) | regions,
+                      regions=regions, terrains=set(tables.terrains), leader_kinds=LEADER_TYPES,
+                      canals={c.name for c in wmap.canals})
+
+
+def _marks_problems(a: dict[str, Any]) -> list[str]:
+    """The card's marks agree with the prerequisite: '†' with ``earlier_if``; '*' with another artefact (or
+    the World war marker) required first (L1370-1374)."""
+    pre, name = a.get("prerequisite") or {}, a.get("name")
+    problems = []
+    if bool(a.get("may_be_earlier")) != ("earlier_if" in pre):
+        problems.append(f"artefacts.yaml {name}: may_be_earlier (the card's '†') goes with earlier_if "
+                        "(L1374)")
+    if a.get("needs_other_first") and not ({"requires", "world_war_marker"} & set(pre)):
+        problems.append(f"artefacts.yaml {name}: needs_other_first (the card's '*') but its prerequisite "
+                        "requires nothing first (L1372)")
+    return problems
+
+
 def artefact_problems(raw: list[dict[str, Any]]) -> list[str]:
     problems = source_problems("artefacts.yaml", raw)
+    words = _vocabulary(raw)
     for a in raw:
+        problems += [f"artefacts.yaml {a.get('name')}: unknown field {k!r}"
+                     for k in a if k not in ARTEFACT_KEYS]
+        if "prerequisite" in a:
+            problems += prerequisite_problems(str(a.get("name")), a["prerequisite"], words)
+        problems += _marks_problems(a)
         if _ages(a.get("ages")) is None:
             problems.append(f"artefacts.yaml {a.get('name')}: ages must be [first, last] within 1-7")
         if a.get("colour") not in ("green", "blue", "red", "black"):
@@ -400,7 +434,7 @@ def _build(raw: list[dict[str, Any]], arts: list[dict[str, Any]], beliefs: list[
             a["source"],
             bool(a.get("needs_other_first")),
             bool(a.get("may_be_earlier")),
-            a.get("condition"),
+            parse(a.get("prerequisite")),
             str(a.get("summary", "")),
         )
         for a in arts

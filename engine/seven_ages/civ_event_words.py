@@ -6,9 +6,6 @@ in private events only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.core import Action, Choice, Event, Names
 from engine.seven_ages.actions_civ import AssassinCard, EventPick
 from engine.seven_ages.assassins import ASSASSIN
@@ -23,6 +20,7 @@ from engine.seven_ages.decision import (
 )
 from engine.seven_ages.text import built, empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import GoView, SevenView
 from engine.words import article, plural, shorten
 
 REGISTERED = True
@@ -48,19 +46,19 @@ def pick_words(pick: str) -> str:
     return detail
 
 
-def _label(view: Mapping[str, Any], action: Action) -> Choice:
+def _label(view: SevenView, action: Action) -> Choice:
     assert isinstance(action, AssassinCard)
     return Choice(action, "Keep this card" if action.keep else "Discard it and draw another")
 
 
-def _named_label(view: Mapping[str, Any], action: Action, names: Names) -> Choice:
+def _named_label(view: SevenView, action: Action, names: Names) -> Choice:
     assert isinstance(action, EventPick)
     if action.pick.startswith("seat:"):
         return Choice(action, seat_name(names, int(action.pick[5:])))
     return Choice(action, shorten(pick_words(action.pick), 100))
 
 
-def _heading(go: Mapping[str, Any]) -> str:
+def _heading(go: GoView) -> str:
     """The event's question, as its player reads it."""
     ev = go["data"].get("event") or {}
     code = (ev.get("ask") or {}).get("code", "")

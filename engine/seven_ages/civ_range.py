@@ -23,6 +23,7 @@ from engine.seven_ages.cards import load_deck
 from engine.seven_ages.range_permission import Route, route
 from engine.seven_ages.range_requests import asking_words
 from engine.seven_ages.state import Empire, Go, SevenState
+from engine.seven_ages.view import SevenView
 
 VIA = "via"
 """Go data: ``[kind, card, target, area, keepers]`` of each play offered that must ask first."""
@@ -114,7 +115,7 @@ def via(state: SevenState, go: Go, moves: Iterable[Action]) -> list[list[Any]]:
     return out
 
 
-def note(view: Mapping[str, Any], action: PlayEvent | PlayArtefact) -> str:
+def note(view: SevenView, action: PlayEvent | PlayArtefact) -> str:
     """" (asking the Carthaginians)" after the label of a play that asks first; "" for one that need not."""
     for go in view.get("goes", []):
         # only a Civilise go keeps these plays; a Trade go's own "via" (its partners' keepers) is another

@@ -30,6 +30,8 @@ from engine.seven_ages import (
     civ_event_words,
     civ_events,
     civ_range,
+    prerequisites,
+    progress_markers,
     range_requests,
     steps,
     take_that,
@@ -54,6 +56,7 @@ from engine.seven_ages.actions_civ import (
 )
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.actions_move import CanalAnswer, PayToll
+from engine.seven_ages.artefact_powers import powers_on
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
@@ -63,7 +66,7 @@ from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import NO_CARDS, BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import NO_CARDS, BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian
 from engine.seven_ages.promotion import leader_number, promotable
 from engine.seven_ages.promotion import may_promote as may_promote  # the leader rules of L940-948
@@ -74,6 +77,7 @@ from engine.seven_ages.state import AreaState, Empire, Go, Leader, Pending, Seve
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import SevenView
 from engine.words import plural, shorten
 
 REMOVE_DISORDER_MINIMUM = 5  # L986
@@ -170,9 +174,12 @@ def artefact_glory(colour: str, kind: str, new_to_world: bool, leaders_in_range:
                    blue: bool) -> ArtefactGlory:
     """A green (or blue) artefact gains its empire 1 glory, and 1 more for a religion or government
     no other empire has; each Scientist in range for a blue one, or Artist for another green one,
-    gains its own empire 1; a red artefact costs its empire 1 (L909-913)."""
+    gains its own empire 1; a red artefact costs its empire 1 (L909-913). A black one (option 16 only) has
+    no marker and L909-911 give it no glory: its entry says what it does."""
     if colour == "red":
         return ArtefactGlory(-1, {})
+    if colour == "black":
+        return ArtefactGlory(0, {})
     own = 1 + int(kind in ("religion", "government") and new_to_world)
     return ArtefactGlory(own, {e: n for e, n in leaders_in_range.items() if n})
 
@@ -283,10 +290,15 @@ class CiviliseRules(BaseGoRules):
 
     action = "civilise"
     extra_ok = True
-    kinds: tuple[type[Action], ...] = (
-        PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
-        Modernise, RemoveDisorder, Urbanise, PlaceCapital, NewHomeland, EventPick, AssassinCard, Done,
-        WindowPlay, WindowPass, CanalAnswer, PayToll)
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        """A stage's moves (:meth:`_stages`), the end of a stage, and the answers only an event or a request
+        asks for (refused when nothing asks: :meth:`apply` gives what asks every move first)."""
+        return {**{cls: self._stage_move for cls in self._stages()}, Done: self._done,
+                EventPick: self._no_event, AssassinCard: self._no_event,
+                WindowPlay: self._no_window, WindowPass: self._no_window,
+                CanalAnswer: self._no_request, PayToll: self._no_request}
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
@@ -425,40 +437,56 @@ class CiviliseRules(BaseGoRules):
 
     # -- applying --------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        self._apply(ctx, go, action)
+        """A move answering what asks (:meth:`_answered`), whatever its class; else a move of the go, by
+        its class (:attr:`handlers`)."""
+        if not self._answered(ctx, go, action):
+            super().apply(ctx, go, action)
         self._note_via(ctx, go.seat)
 
-    def _apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+    def _answered(self, ctx: Ctx, go: Go, action: Action) -> bool:
+        """Apply ``action`` when its seat answers something asked (a cancel window, a Range request, a
+        victim's choice or an assassination's draw) or the go waits for an event's choice; False when
+        neither."""
         pending = next((p for p in ctx.state.pending if p.seat == action.player), None)
         if pending is not None and pending.kind == window.EVENT:  # a cancel or a pass (L871-877)
             cancels.move(ctx, go, action)
-            return
-        if pending is not None and pending.kind in range_requests.KINDS:
+        elif pending is not None and pending.kind in range_requests.KINDS:
             range_requests.move(ctx, go, pending, action)
-            return
-        if pending is not None:  # a victim's choice or an assassination's draw
+        elif pending is not None:  # a victim's choice or an assassination's draw
             civ_events.pending_apply(ctx, go, pending, action, self._effect)
-            return
-        if go.stage == civ_events.EVENT:
+        elif go.stage == civ_events.EVENT:
             civ_events.pick(ctx, go, action, self._effect)
-            return
-        if isinstance(action, (EventPick, AssassinCard)):
-            raise IllegalAction("no_event", "No event is waiting for a choice now.")
-        if isinstance(action, (WindowPlay, WindowPass)):
-            raise IllegalAction("no_window", "No event is waiting to be cancelled now.")
-        if isinstance(action, Done):
-            self._next_stage(ctx, go)
-            return
-        if go.stage == KEEP and not isinstance(action, KeepLeader):
+        else:
+            return False
+        return True
+
+    def _no_event(self, ctx: Ctx, go: Go, action: Action) -> None:
+        raise IllegalAction("no_event", "No event is waiting for a choice now.")
+
+    def _no_window(self, ctx: Ctx, go: Go, action: Action) -> None:
+        raise IllegalAction("no_window", "No event is waiting to be cancelled now.")
+
+    def _no_request(self, ctx: Ctx, go: Go, action: Action) -> None:
+        raise IllegalAction("no_request", "No request to count Range through an area waits for you now.")
+
+    def _done(self, ctx: Ctx, go: Go, action: Done) -> None:
+        self._next_stage(ctx, go)
+
+    def _stages(self) -> dict[type[Action], tuple[str, GoHandler]]:
+        """Each move of a stage: the stage it belongs to, and its rules."""
+        return {PlayEvent: (CARDS, self._event), PlayArtefact: (CARDS, self._artefact),
+                RemoveLeader: (LEADERS, self._remove), PromoteLeader: (LEADERS, self._promote),
+                KeepLeader: (KEEP, self._keep), Adopt: (BELIEFS, self._adopt),
+                Renounce: (BELIEFS, self._renounce), Dominant: (BELIEFS, self._dominant),
+                Modernise: (MODERNISE, self._modernise),
+                RemoveDisorder: (DISORDER, self._disorder), Urbanise: (URBANISE, self._urbanise),
+                PlaceCapital: (CAPITAL, self._capital), NewHomeland: (CAPITAL, self._homeland)}
+
+    def _stage_move(self, ctx: Ctx, go: Go, action: Action) -> None:
+        """A move of a stage: the stages before it are passed over (never back: L855's order)."""
+        stage, handler = self._stages()[type(action)]
+        if go.stage == KEEP and stage != KEEP:
             raise IllegalAction("keep_first", "Keep the leader you drew, or return it to the cup, first.")
-        handlers = {PlayEvent: (CARDS, self._event), PlayArtefact: (CARDS, self._artefact),
-                    RemoveLeader: (LEADERS, self._remove), PromoteLeader: (LEADERS, self._promote),
-                    KeepLeader: (KEEP, self._keep), Adopt: (BELIEFS, self._adopt),
-                    Renounce: (BELIEFS, self._renounce), Dominant: (BELIEFS, self._dominant),
-                    Modernise: (MODERNISE, self._modernise),
-                    RemoveDisorder: (DISORDER, self._disorder), Urbanise: (URBANISE, self._urbanise),
-                    PlaceCapital: (CAPITAL, self._capital), NewHomeland: (CAPITAL, self._homeland)}
-        stage, handler = handlers[type(action)]
         order = STAGES.index(stage if stage != KEEP else LEADERS)
         now = STAGES.index(go.stage if go.stage != KEEP else LEADERS)
         if order < now:
@@ -560,8 +588,7 @@ class CiviliseRules(BaseGoRules):
                 return False
         return True
 
-    def _event(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlayEvent)
+    def _event(self, ctx: Ctx, go: Go, action: PlayEvent) -> None:
         card = load_deck().cards.get(action.card)
         if card is None or action.card not in ctx.state.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
@@ -606,9 +633,13 @@ class CiviliseRules(BaseGoRules):
         return simple_effect(ctx, go, action, x)
 
     def _artefact_problem(self, state: SevenState, go: Go, e: Empire, art: Artefact) -> str | None:
-        if art.colour == "black":
+        option_16 = powers_on(state)
+        if art.colour == "black" and not option_16:
             return f"{art.name} has no marker and no effect without option 16 (L913, L925)."
         problem = artefact_age_problem(art.ages, _age(e))
+        if problem and not (option_16 and prerequisites.age_allowed(state, e, art)):
+            return problem
+        problem = prerequisites.empire_problem(state, e, art) if option_16 else None
         if problem:
             return problem
         if art.kind in BELIEF_KINDS:
@@ -617,7 +648,7 @@ class CiviliseRules(BaseGoRules):
             if art.kind == "government" and "government" in go.data["done"]:
                 return "One government may be played each civilise action (L899)."
             return belief_problem(state, e, art.name, art.kind)
-        if _in_play(state, art.name) >= art.markers:
+        if art.colour != "black" and _in_play(state, art.name) >= art.markers:  # black: no marker (L913)
             return f"Every {art.name} marker is already in play (L915)."
         return None
 
@@ -630,10 +661,10 @@ class CiviliseRules(BaseGoRules):
         if area not in e.areas() or not load_map().areas[area].land:
             return "A green artefact's marker goes on one of the empire's land areas (L909)."
         leaders = [ab for ld in e.leaders_in(area) for ab in ld.abilities]
-        return artefact_area_problem(bool(state.area(area).artefacts), art.colour == "blue", leaders)
+        return artefact_area_problem(bool(state.area(area).artefacts), art.colour == "blue", leaders) or (
+            prerequisites.area_problem(state, art, area) if powers_on(state) else None)
 
-    def _artefact(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlayArtefact)
+    def _artefact(self, ctx: Ctx, go: Go, action: PlayArtefact) -> None:
         s, deck = ctx.state, load_deck()
         if action.card not in s.people[go.seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
@@ -680,6 +711,7 @@ class CiviliseRules(BaseGoRules):
             _gain(ctx, ctx.state.empire(int(card)).owner, "leaders in range", n)
         ctx.emit("artefact_played", seat=go.seat, card=action.card, artefact=art.name, empire=e.card,
                  area=action.area, glory=glory.empire)
+        progress_markers.placed(ctx, ctx.state.empire(e.card), art)  # option 16: blue and black markers
 
     def _leaders_in_range(self, state: SevenState, art: Artefact, area: str) -> dict[str, int]:
         """Each empire's Scientists (blue) or Artists (other green) within its Range of ``area`` (L911)."""
@@ -696,8 +728,7 @@ class CiviliseRules(BaseGoRules):
     def _named(self, state: SevenState, e: Empire) -> list[str]:
         return promotable(state, e)
 
-    def _remove(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, RemoveLeader)
+    def _remove(self, ctx: Ctx, go: Go, action: RemoveLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "removed" in go.data["done"]:
@@ -711,8 +742,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "removed")
         ctx.emit("leader_removed", seat=go.seat, empire=e.card, leader=ld.name, area=ld.area)
 
-    def _promote(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PromoteLeader)
+    def _promote(self, ctx: Ctx, go: Go, action: PromoteLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(e)):
@@ -742,8 +772,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "promoted")
         ctx.emit("leader_promoted", seat=go.seat, empire=e.card, leader=action.name, area=action.area)
 
-    def _keep(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, KeepLeader)
+    def _keep(self, ctx: Ctx, go: Go, action: KeepLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         drawn = str(go.data["drawn"])
@@ -781,8 +810,7 @@ class CiviliseRules(BaseGoRules):
                 out.append(n)
         return out
 
-    def _adopt(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Adopt)
+    def _adopt(self, ctx: Ctx, go: Go, action: Adopt) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "adopted" in go.data["done"] or action.name not in self._adoptable(ctx.state, go, e):
@@ -795,8 +823,7 @@ class CiviliseRules(BaseGoRules):
         _gain(ctx, e.owner, "adopted", 1 + int(new_to_world))
         ctx.emit("adopted", seat=go.seat, empire=e.card, belief=action.name)
 
-    def _renounce(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Renounce)
+    def _renounce(self, ctx: Ctx, go: Go, action: Renounce) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if "renounced" in go.data["done"]:
@@ -824,8 +851,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "renounced")
         ctx.emit("renounced", seat=go.seat, empire=e.card, belief=action.name, with_card=bool(action.card))
 
-    def _dominant(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Dominant)
+    def _dominant(self, ctx: Ctx, go: Go, action: Dominant) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if action.name not in e.religions[1:]:
@@ -836,8 +862,7 @@ class CiviliseRules(BaseGoRules):
         ctx.emit("dominant", seat=go.seat, empire=e.card, belief=action.name)
 
     # -- units, disorder, cities -------------------------------------------------------------------
-    def _modernise(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Modernise)
+    def _modernise(self, ctx: Ctx, go: Go, action: Modernise) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         other = modernised(action.unit, e.progress)
@@ -850,8 +875,7 @@ class CiviliseRules(BaseGoRules):
         ctx.emit("modernised", seat=go.seat, empire=e.card, area=action.area, unit=action.unit, to=other,
                  count=n)
 
-    def _disorder(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, RemoveDisorder)
+    def _disorder(self, ctx: Ctx, go: Go, action: RemoveDisorder) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if action.area not in e.areas() or not ctx.state.area(action.area).disorder:
@@ -885,8 +909,7 @@ class CiviliseRules(BaseGoRules):
         return ("An empire urbanises 2 fertile areas or 1 other land area, plus one with a Builder (L996, "
                 "L1004).")
 
-    def _urbanise(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, Urbanise)
+    def _urbanise(self, ctx: Ctx, go: Go, action: Urbanise) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         problem = self._urban_problem(ctx.state, go, e, action.area)
@@ -913,8 +936,7 @@ class CiviliseRules(BaseGoRules):
         """L1008: an empire controlling its homeland, with its capital elsewhere, may move it."""
         return bool(e.homeland and e.capital and e.homeland != e.capital and e.homeland in e.areas())
 
-    def _capital(self, ctx: Ctx, go: Go, action: Action) -> None:
-        assert isinstance(action, PlaceCapital)
+    def _capital(self, ctx: Ctx, go: Go, action: PlaceCapital) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
         if not self._needs_capital(ctx.state, e) or action.area not in e.areas() \
@@ -1036,7 +1058,7 @@ assert civ_event_words.REGISTERED  # the events' words come with the step
 
 # -- words ------------------------------------------------------------------------------------------
 
-def _civ_label(view: Mapping[str, Any], action: Action) -> Choice:
+def _civ_label(view: SevenView, action: Action) -> Choice:
     deck = load_deck()
     if isinstance(action, PlayEvent):
         ev = deck.cards[action.card].event

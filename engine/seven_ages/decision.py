@@ -7,9 +7,8 @@ moves are labelled by their own modules through :func:`register_label`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from engine.core import Action, Choice, Decision, Names, PlayerId
 from engine.seven_ages.actions import (
@@ -37,11 +36,10 @@ from engine.seven_ages.card_words import card_parts, card_text, start_label
 from engine.seven_ages.setup import FROM_DECK
 from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, SIFT_VOTE, TRIM
 from engine.seven_ages.text import empire_name, seat, stage, unit_count
-from engine.seven_ages.view import action_name
+from engine.seven_ages.view import GoView, PendingView, SevenView, action_name
 from engine.words import shorten
 
-View = Mapping[str, Any]
-Label = Callable[[View, Action], Choice]
+Label = Callable[[SevenView, Action], Choice]
 _LABELS: dict[str, Label] = {}
 
 
@@ -50,7 +48,7 @@ def register_label(kind: str, label: Label) -> None:
     _LABELS[kind] = label
 
 
-NamedLabel = Callable[[View, Action, Names], Choice]
+NamedLabel = Callable[[SevenView, Action, Names], Choice]
 _NAMED: dict[str, NamedLabel] = {}
 
 
@@ -59,12 +57,12 @@ def register_named_label(kind: str, label: NamedLabel) -> None:
     _NAMED[kind] = label
 
 
-def _go(view: View, player: PlayerId) -> Mapping[str, Any] | None:
+def _go(view: SevenView, player: PlayerId) -> GoView | None:
     return next((g for g in view["goes"] if g["seat"] == player), None)
 
 
 _HEADINGS: dict[str, str] = {}
-_GO_HEADINGS: dict[str, Callable[[Mapping[str, Any]], str]] = {}
+_GO_HEADINGS: dict[str, Callable[[GoView], str]] = {}
 
 
 def register_heading(stage: str, words: str) -> None:
@@ -72,17 +70,17 @@ def register_heading(stage: str, words: str) -> None:
     _HEADINGS[stage] = words
 
 
-def plain_heading(view: View, kind: str) -> str:
+def plain_heading(view: SevenView, kind: str) -> str:
     """The heading a pending decision of ``kind`` reads by its registered words (:func:`register_heading`)."""
     return f"{stage(view)}: {_HEADINGS.get(kind, 'choose')}"
 
 
-def register_go_heading(stage: str, words: Callable[[Mapping[str, Any]], str]) -> None:
+def register_go_heading(stage: str, words: Callable[[GoView], str]) -> None:
     """Word a go's stage from the go as its owner sees it (a manoeuvre's moving units and points left)."""
     _GO_HEADINGS[stage] = words
 
 
-PendingHeading = Callable[[View, Mapping[str, Any], str], str]
+PendingHeading = Callable[[SevenView, PendingView, str], str]
 _PENDING_HEADINGS: dict[str, PendingHeading] = {}
 
 
@@ -92,7 +90,7 @@ def register_pending_heading(kind: str, words: PendingHeading) -> None:
     _PENDING_HEADINGS[kind] = words
 
 
-def heading(view: View, player: PlayerId, names: Names | None = None) -> str:
+def heading(view: SevenView, player: PlayerId, names: Names | None = None) -> str:
     phase = view["phase"]
     if phase == BID:
         return "Who goes first: play a card face down (the highest value goes first)"
@@ -131,7 +129,7 @@ def heading(view: View, player: PlayerId, names: Names | None = None) -> str:
     return f"{stage(view)}{what}: {stage_words.get(go['stage'], _HEADINGS.get(go['stage'], 'choose'))}"
 
 
-def _done_label(view: View, player: PlayerId) -> str:
+def _done_label(view: SevenView, player: PlayerId) -> str:
     go = _go(view, player)
     phase = view["phase"]
     if phase == MARKERS:
@@ -143,7 +141,7 @@ def _done_label(view: View, player: PlayerId) -> str:
     return {"build": "Finish building", "forts": "Finish fortifying"}.get(go["stage"], "Finish")
 
 
-def choice(view: View, player: PlayerId, action: Action) -> Choice:
+def choice(view: SevenView, player: PlayerId, action: Action) -> Choice:
     if action.kind in _LABELS:
         return _LABELS[action.kind](view, action)
     if isinstance(action, Bid):
@@ -168,6 +166,8 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
         m = view["markers"][action.marker]
         where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"
         as_what = f" as {action_name(view['phase'])}" if m["action"] == "wild" else ""
+        if m["action"] is None:  # never: a seat turns over only its own markers, which its view shows
+            raise ValueError(f"marker {action.marker} is face down to its own seat")
         label = f"Turn over the {action_name(m['action'])} marker {where}{as_what}"
         return Choice(action, shorten(label + (", playing no card" if action.no_cards else ""), 100))
     if isinstance(action, Pass):
@@ -179,7 +179,7 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
         return Choice(action, start_label(action.card))
     if isinstance(action, SetupChoice):
         go = _go(view, player)
-        level = (go or {}).get("data", {}).get("choices", {}).get(action.choice)
+        level = go["data"].get("choices", {}).get(action.choice) if go is not None else None
         text = "2 behind the most advanced empire" if action.choice == "behind" else action.choice
         return Choice(action, f"Start {text}" + (f" (level {level})" if level else ""))
     if isinstance(action, ChooseColour):
@@ -206,7 +206,7 @@ def choice(view: View, player: PlayerId, action: Action) -> Choice:
     raise ValueError(f"no label for {action.kind}")
 
 
-def decide(view: View, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
+def decide(view: SevenView, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
     choices = [_NAMED[a.kind](view, a, names) if a.kind in _NAMED else choice(view, player, a) for a in legal]
     if legal and isinstance(legal[0], ChooseColours) and view["phase"] != COLOURS:
         # a newcomer's first decision, asked whatever the step (L337)

@@ -6,7 +6,7 @@ another's): each discards what they choose, then draws to fill their hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from engine.core import Action, Event, IllegalAction, Names
@@ -14,7 +14,7 @@ from engine.seven_ages import steps
 from engine.seven_ages.actions import DiscardCard, Done
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import register_heading
-from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.setup import discard_from_hand, draw, refill
 from engine.seven_ages.state import Go, SevenState
 from engine.seven_ages.steps import Ctx
@@ -102,7 +102,10 @@ class DestinyRules(BaseGoRules):
     extra_ok = True  # L349
     own_events = True
     events_when = "Destiny events are played while you discard, before you draw."
-    kinds: tuple[type[Action], ...] = (DiscardCard, Done)
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        return {Done: self._draw, DiscardCard: self._discard}
 
     def opening(self, state: SevenState, go: Go) -> bool:
         return go.stage == DISCARD
@@ -125,21 +128,21 @@ class DestinyRules(BaseGoRules):
         cards = load_deck().cards
         return DiscardCard(go.seat, min(state.people[go.seat].hand, key=lambda c: (cards[c].value, c)))
 
-    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+    def _draw(self, ctx: Ctx, go: Go, action: Done) -> None:
         seat, target = go.seat, int(go.data["target"])
-        if isinstance(action, Done):
-            if go.stage != DISCARD:
-                raise IllegalAction("must_discard", f"Discard down to {target} cards first.")
-            n = draws(len(ctx.state.people[seat].hand), int(go.data["philosophers"]), target)
-            refill(ctx, n)
-            draw(ctx, seat, n)
-            ctx.emit("destiny", seat=seat, empire=go.empire, drew=n)
-            if excess(len(ctx.state.people[seat].hand), int(go.data["philosophers"]), target):
-                ctx.state = ctx.state.with_go(replace(go, stage=TRIM))
-            else:
-                end_go(ctx, seat)
-            return
-        assert isinstance(action, DiscardCard)
+        if go.stage != DISCARD:
+            raise IllegalAction("must_discard", f"Discard down to {target} cards first.")
+        n = draws(len(ctx.state.people[seat].hand), int(go.data["philosophers"]), target)
+        refill(ctx, n)
+        draw(ctx, seat, n)
+        ctx.emit("destiny", seat=seat, empire=go.empire, drew=n)
+        if excess(len(ctx.state.people[seat].hand), int(go.data["philosophers"]), target):
+            ctx.state = ctx.state.with_go(replace(go, stage=TRIM))
+        else:
+            end_go(ctx, seat)
+
+    def _discard(self, ctx: Ctx, go: Go, action: DiscardCard) -> None:
+        seat, target = go.seat, int(go.data["target"])
         if action.card not in ctx.state.people[seat].hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
         discard_from_hand(ctx, seat, (action.card,))

@@ -46,7 +46,7 @@ def sweep(ctx: Ctx) -> None:
 
 class DiscardRules(BaseGoRules):
     action = "discard"
-    kinds: tuple[type[Action], ...] = ()
+    not_part = ("wrong_step", "A discard takes no move once its marker is turned.")
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         discard_empire(ctx, go.empire, forced=False)
@@ -54,9 +54,6 @@ class DiscardRules(BaseGoRules):
 
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         return []
-
-    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        raise AssertionError("a discard takes no move once its marker is turned")
 
     def passive(self, state: SevenState, go: Go) -> Action:
         raise AssertionError("a discard takes no move once its marker is turned")

@@ -11,13 +11,13 @@ locks an empire past level 49 (L594) and pays immediate glory per level (L1142).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
-from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import glory, harvest_events, steps
+from engine.core import Action, Choice, Event, Handlers, IllegalAction, Names, PlayerId
+from engine.seven_ages import glory, harvest_events, progress_markers, steps
 from engine.seven_ages.actions import Done
 from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
@@ -32,10 +32,12 @@ from engine.seven_ages.state import END_TURN, LAST_LEVEL, PAST_THE_END, Empire, 
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import SevenView
 from engine.words import join_words, plural
 
 EVENTS, BUY, TIES, HOCK = "harvest_events", "buy", "ties", "hock"
 HOCKING = "hocking"  # option 15's key in the lobby options
+HARVESTS_KEPT = 2  # an empire's harvests its Empire.harvests keeps (the notes' "two turns running", L2353)
 
 
 def advance(ctx: Ctx, card: int, levels: int) -> int:
@@ -65,6 +67,8 @@ def advance(ctx: Ctx, card: int, levels: int) -> int:
         s = s.with_empire(e)
     ctx.state = s
     ctx.emit("progress", empire=card, seat=e.owner, levels=moved, level=new)
+    if changed and moved > 0:  # option 16: a higher age than the black marker's ends World war (L1996)
+        progress_markers.entered_age(ctx, e)
     if moved > 0:
         immediate(ctx, card, "per_level", moved)
     return moved
@@ -209,6 +213,13 @@ def tie_questions(state: SevenState, orders: dict[str, list[str]]) -> list[Quest
     return out
 
 
+def _current(state: SevenState) -> Go:
+    """The end of turn's go, under way while the step takes moves."""
+    go = _go(state)
+    assert go is not None
+    return go
+
+
 def _asked(state: SevenState, seat: PlayerId) -> Pending | None:
     return next((p for p in state.pending if p.seat == seat), None)
 
@@ -218,7 +229,11 @@ class EndTurnStep:
     hocking."""
 
     name = END_TURN
-    kinds: tuple[type[Action], ...] = (BuyGlory, RankHigher, Hock, Done, WindowPlay, WindowPass)
+
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        return {BuyGlory: self._buy_move, RankHigher: self._rank_move, Hock: self._hock_move,
+                Done: self._done, WindowPlay: self._window_move, WindowPass: self._window_move}
 
     def enter(self, ctx: Ctx) -> None:
         free_progress(ctx)
@@ -275,6 +290,13 @@ class EndTurnStep:
                                lambda category, which: _chooser(orders, category, which))
         for a in awards:
             gain(ctx, s.empire(int(a.empire)).owner, a.category, a.glory)
+        earned = Counter[int]()
+        for a in awards:
+            earned[int(a.empire)] += a.glory
+        for e in s.empires:  # kept for the computer players' folding of duds (L2353)
+            live = ctx.state.empire(e.card)
+            kept = (*live.harvests, earned[e.card])[-HARVESTS_KEPT:]
+            ctx.state = ctx.state.with_empire(replace(live, harvests=kept))
         ctx.emit("harvest", awards=[{"empire": int(a.empire), "category": a.category, "which": a.which,
                                      "glory": a.glory, "place": a.place} for a in awards])
 
@@ -296,28 +318,44 @@ class EndTurnStep:
             return [*_hock_moves(state, seat), Done(seat)]
         return []
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
-        s = ctx.state
-        go = _go(s)
+    def _answered(self, ctx: Ctx, action: Action) -> bool:
+        """Apply ``action`` when its seat is asked in the harvest's window, or a cancel chain in it
+        (L879-881); False when it is not."""
+        go = _go(ctx.state)
         assert go is not None
-        seat = action.player
-        if _asked(s, seat) is not None:  # the harvest's window, or a cancel chain in it (L879-881)
-            if harvest_events.move(ctx, go, action):
-                self._after_events(ctx)
-            return
-        if isinstance(action, (WindowPlay, WindowPass)):
+        if _asked(ctx.state, action.player) is None:
+            return False
+        if harvest_events.move(ctx, go, action):
+            self._after_events(ctx)
+        return True
+
+    def _window_move(self, ctx: Ctx, action: Action) -> None:
+        if not self._answered(ctx, action):
             raise IllegalAction("no_window", "No harvest event may be played now.")
-        if isinstance(action, Done):
-            if go.stage == TIES:
-                raise IllegalAction("tie_open", "Say which of your tied empires ranks higher first.")
-            ctx.state = replace(s, queue=s.queue[1:])
-        elif isinstance(action, BuyGlory):
-            self._buy(ctx, seat, action)
-        elif isinstance(action, RankHigher):
-            self._rank(ctx, go, action)
-        elif isinstance(action, Hock):
-            self._hock(ctx, go, seat, action)
+
+    def _done(self, ctx: Ctx, action: Done) -> None:
+        if self._answered(ctx, action):
+            return
+        s = ctx.state
+        if _current(s).stage == TIES:
+            raise IllegalAction("tie_open", "Say which of your tied empires ranks higher first.")
+        ctx.state = replace(s, queue=s.queue[1:])
         self._move_on(ctx)
+
+    def _buy_move(self, ctx: Ctx, action: BuyGlory) -> None:
+        if not self._answered(ctx, action):
+            self._buy(ctx, action.player, action)
+            self._move_on(ctx)
+
+    def _rank_move(self, ctx: Ctx, action: RankHigher) -> None:
+        if not self._answered(ctx, action):
+            self._rank(ctx, _current(ctx.state), action)
+            self._move_on(ctx)
+
+    def _hock_move(self, ctx: Ctx, action: Hock) -> None:
+        if not self._answered(ctx, action):
+            self._hock(ctx, _current(ctx.state), action.player, action)
+            self._move_on(ctx)
 
     def _buy(self, ctx: Ctx, seat: PlayerId, action: BuyGlory) -> None:
         s = ctx.state
@@ -418,7 +456,7 @@ def category_words(category: str, which: str | None) -> str:
     return CATEGORY_WORDS.get(category, category.replace("_", " ")).format(which or "")
 
 
-def _end_label(view: Mapping[str, Any], action: Action) -> Choice:
+def _end_label(view: SevenView, action: Action) -> Choice:
     if isinstance(action, BuyGlory):
         return Choice(action, f"Buy {action.points} glory for {glory.glory_price() * action.points} money",
                       group=f"Buy glory with {empire_name(action.empire)}")

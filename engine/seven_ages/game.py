@@ -1,47 +1,52 @@
 """7 Ages as an Annals game (id ``seven-ages``), 2 to 5 players: the contract around the step machine.
 
-The rules live in the steps (:mod:`engine.seven_ages.steps` says which module runs which phase);
-this object checks who may act and with what kind of move, applies a move to a copy through the
-current step, and words views (:mod:`~engine.seven_ages.view`, :mod:`~engine.seven_ages.decision`,
-:mod:`~engine.seven_ages.text`).
+The rules live in the steps (:mod:`engine.seven_ages.steps` says which module runs which phase), given to
+the engine's step template (:class:`engine.core.StepGame`) by :mod:`engine.seven_ages.flow`: the template
+checks who may act and with what kind of move and applies a move to a copy through the handler the
+current step files its class under; this object adds the moves made at any time, and words views
+(:mod:`~engine.seven_ages.view`, :mod:`~engine.seven_ages.decision`, :mod:`~engine.seven_ages.text`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.core import (
     JSON,
     Action,
-    BaseGame,
     Decision,
     IllegalAction,
     Names,
     PlayerId,
     Result,
     SpokenBy,
+    StepGame,
     Words,
     only_move,
 )
 from engine.seven_ages import (
+    area_words,
     armed,
     board_words,
     card_words,
     decision,
+    empire_words,
+    flow,
     fog,
     join,
     orders,
     prefs,
     quiet,
+    seat_colours,
     secrets,
     start,
     steps,
     text,
     window,
 )
-from engine.seven_ages.actions import CODEC, Done, Pass
+from engine.seven_ages.actions import CODEC, Done, Pass, Prefer
 from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.checks import check_data
@@ -54,8 +59,17 @@ from engine.seven_ages.view import SevenView, build_view
 
 _ONE_BY_ONE = frozenset({"draft", "start", "civilise", "discard"})  # see SevenAgesGame.up_next
 
+STANDING: Mapping[type[Action], Callable[[SevenState, Any], Result]] = {
+    TopUnit: fog.choose_top,  # the fog of war's top unit of a stack (L791)
+    Arm: armed.standing_order,  # a hidden standing order
+    Disarm: armed.withdrawn_order,
+    Prefer: prefs.standing_move,  # a standing preference (half B)
+}
+"""The moves any seat may send at any time, whatever the step and whoever acts (the spec's
+``anytime_kinds``), by class: each is its own move, checked and counted (or kept quiet) by its module."""
 
-class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
+
+class SevenAgesGame(SpokenBy[SevenView], StepGame[SevenState, Ctx, str, SevenView]):
     WORDS = Words(decision=decision.decide, describe_event=text.describe_event, stage=text.stage,
                   status_text=text.status_text, hand_text=text.hand_text, board_text=board_words.board_text,
                   summary_text=text.summary_text)
@@ -64,20 +78,20 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
     min_players = SPEC.min_players
     max_players = SPEC.max_players
     codec = CODEC
-    STEPS: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {}
 
     def __init__(self) -> None:
-        self.STEPS = {name: step.kinds for name, step in steps.load().items()}  # type: ignore[misc]
+        super().__init__(flow.STEPS, over=OVER)
 
     def check_data(self) -> list[str]:
         return check_data()
 
+    def seat_colours(self, view: SevenView) -> tuple[str | None, ...]:
+        """Each seat by the colour group it took (:mod:`engine.seven_ages.seat_colours`)."""
+        return seat_colours.seat_colours(view)
+
     # -- rules --------------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> SevenState:
         return new_game(players, SPEC.checked_options(players, options), seed)
-
-    def actors(self, state: SevenState) -> frozenset[PlayerId]:
-        return steps.actors(state)
 
     def up_next(self, state: SevenState) -> PlayerId | None:
         """The next seat of the queue in a step taken one seat at a time where no other seat is asked in
@@ -96,20 +110,17 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
         return state.phase
 
     def refusal(self, state: SevenState, player: PlayerId) -> IllegalAction:
-        if state.phase == OVER:
-            return IllegalAction("game_over", "The game is over.")
-        if not 0 <= player < state.players:
+        if state.phase != OVER and not 0 <= player < state.players:
             return IllegalAction("not_seated", "There is no such seat in this game.")
-        return IllegalAction("not_your_turn", "It is not your move now: others are deciding.")
+        return super().refusal(state, player)
 
     def apply(self, state: SevenState, action: Action) -> Result:
-        if isinstance(action, TopUnit):  # the fog of war's top unit of a stack: any time (L791)
-            return fog.choose_top(state, action)
-        if isinstance(action, (Arm, Disarm)):  # a hidden standing order: any seat, any time
-            return armed.standing_order(state, action)
-        if action.kind in SPEC.anytime_kinds:  # a standing preference: any seat, any time (half B)
-            return prefs.standing_move(state, action)
-        if action.player in state.choosing_colours():  # a newcomer's first move, whatever the step (L337)
+        """A move made at any time (:data:`STANDING`), a newcomer's colours (L337: their first move,
+        whatever the step), or the current step's move (:meth:`StepGame.apply`)."""
+        standing = STANDING.get(type(action))
+        if standing is not None:
+            return standing(state, action)
+        if action.player in state.choosing_colours():
             return join.choose_colours(state, action)
         return super().apply(state, action)
 
@@ -118,9 +129,6 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
 
     def begin(self, state: SevenState) -> Ctx:
         return Ctx(state)
-
-    def handle(self, ctx: Ctx, action: Action) -> None:
-        steps.handle(ctx, action)
 
     def finish(self, ctx: Ctx) -> SevenState:
         return replace(ctx.state, seq=ctx.state.seq + 1)
@@ -164,27 +172,8 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
             return legal[0]
         return only_move(self, state, player)
 
-    def legal_actions(self, state: SevenState, player: PlayerId) -> Sequence[Action]:
-        if player in state.choosing_colours():
-            return join.colour_choices(state, player)
-        step = steps.step_of(state)
-        if step is None or player not in step.actors(state):
-            return []
-        return step.legal(state, player)
-
-    def timeout_action(self, state: SevenState, player: PlayerId) -> Action:
-        if player in state.choosing_colours():
-            return join.colour_choices(state, player)[0]
-        step = steps.step_of(state)
-        if step is None or player not in step.actors(state):
-            raise ValueError(f"seat {player} has nothing to decide now")
-        return step.timeout(state, player)
-
     def view(self, state: SevenState, viewer: PlayerId | None) -> SevenView:
         return build_view(state, viewer, self.id)
-
-    def is_over(self, state: SevenState) -> bool:
-        return state.phase == OVER
 
     def scores(self, state: SevenState) -> list[int]:
         return [p.glory for p in state.people]
@@ -203,13 +192,19 @@ class SevenAgesGame(SpokenBy, BaseGame[SevenState, Ctx]):
     def from_json(self, data: Mapping[str, JSON]) -> SevenState:
         return from_json(data)
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
-        return text.place_text(view, place, names)
+    def place_text(self, view: SevenView, place: str, names: Names) -> str | None:
+        return area_words.place_text(view, place, names)
 
-    def card_text(self, view: Mapping[str, Any], wanted: str, names: Names) -> str | None:
+    def empire_text(self, view: SevenView, wanted: str, names: Names) -> str | None:
+        return empire_words.empire_answer(view, wanted, names)
+
+    def tracks_text(self, view: SevenView, names: Names) -> str | None:
+        return empire_words.tracks_answer(view, names)
+
+    def card_text(self, view: SevenView, wanted: str, names: Names) -> str | None:
         return card_words.card_answer(view, wanted)
 
-    def orders(self, view: Mapping[str, Any], player: PlayerId, names: Names) -> Decision:
+    def orders(self, view: SevenView, player: PlayerId, names: Names) -> Decision:
         """The pre-armed events (:mod:`engine.seven_ages.armed`) ``player`` may arm or withdraw now."""
         return orders.decide(view, player, names)
 

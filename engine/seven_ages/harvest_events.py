@@ -40,6 +40,7 @@ from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import PendingView, SevenView
 from engine.words import shorten
 
 TIMING = "harvest"
@@ -152,12 +153,12 @@ def asked_in(state: SevenState, pending: Pending) -> Go | None:
 
 # -- words ------------------------------------------------------------------------------------------
 
-def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+def _heading(view: SevenView, pending: PendingView, who: str) -> str:
     """The asked seat's question, the same whatever it holds."""
     return f"{who}: before Harvest glory is scored, play an event of the harvest, or pass"
 
 
-def _label(view: Mapping[str, Any], action: Action, names: Names) -> Choice:
+def _label(view: SevenView, action: Action, names: Names) -> Choice:
     """A harvest event names its target player; any other window's play is worded as before."""
     mine = next((p for p in view["pending"] if p["seat"] == action.player), None)
     if not isinstance(action, WindowPlay) or mine is None or mine.get("ask", {}).get("timing") != TIMING:

@@ -82,7 +82,7 @@ from engine.seven_ages.groups import (
     stop_problem,
 )
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, MarkerStep
+from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep
 from engine.seven_ages.movement import (
     BUILDER,
     EXPLORER,
@@ -162,7 +162,18 @@ class ManoeuvreRules(BaseGoRules):
     interleaves = True  # option 5: one marker each in turn (L1194)
     own_events = True  # played and carried out by the step (engine.seven_ages.own_events)
     events_when = "Manoeuvre events are played as your go begins, before any of your units moves."
-    kinds: tuple[type[Action], ...] = (*ACTIONS, *FIGHT_ACTIONS, Done, PlayEvent)
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        """Each move of movement by its class; every other move of the go (a conflict's, pacifying's, an
+        event's: :meth:`apply` gives the conflict and pacifying theirs first) is refused by
+        :meth:`unlisted`."""
+        moves: dict[type[Action], GoHandler] = {
+            CanalAnswer: self._canal, EndMovement: self._end_move, MoveFrom: self._from, PayToll: self._pay,
+            MoveUnits: self._join_move, MoveAll: self._join_move, TakeLeader: self._join_move,
+            MoveTo: self._to, StopHere: self._stop_move, DropOff: self._drop_move, MoveBack: self._back_move}
+        others = (*ACTIONS, *FIGHT_ACTIONS, Done, PlayEvent)
+        return {**{cls: self.unlisted for cls in others}, **moves}
 
     def opening(self, state: SevenState, go: Go) -> bool:
         return _before_moving(go)
@@ -249,51 +260,83 @@ class ManoeuvreRules(BaseGoRules):
 
     # -- applying ---------------------------------------------------------------------------------
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        if battle.handled(ctx, go, action):
-            return
-        if isinstance(action, CanalAnswer):
-            if not any(p.seat == action.player and p.kind == PERMISSION for p in ctx.state.pending):
-                raise IllegalAction("not_asked", "Nobody is asking to pass your canal now.")
-            self._answer(ctx, go, action)
-            return
-        e = ctx.state.empire(go.empire)
+        """A conflict's move (or an answer to it) first, whatever its class; then the move by its class."""
+        if not battle.handled(ctx, go, action):
+            super().apply(ctx, go, action)
+
+    def _pacifying(self, ctx: Ctx, go: Go, action: Action) -> bool:
+        """Apply ``action`` when the go is removing disorder with its units
+        (:mod:`~engine.seven_ages.pacify`), whatever its class; False when it is not."""
+        if go.stage != PACIFY:
+            return False
+        pacify.apply(ctx, go, action)
+        return True
+
+    @staticmethod
+    def _moving(go: Go, *, paying: bool = False) -> dict[str, Any]:
+        """The group on the move; one sentence when there is none, or it must answer a toll first."""
         group = group_of(go)
-        if go.stage == PACIFY:
-            pacify.apply(ctx, go, action)
-            return
-        if isinstance(action, EndMovement):
-            if group is not None:
-                raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
-            self._end_movement(ctx, go)
-            return
-        if isinstance(action, MoveFrom):
-            if group is not None:
-                raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
-            if action.area not in self._stacks(ctx.state, e, go):
-                raise IllegalAction("no_stack", f"You have no units in {action.area} that may still move.")
-            _set(ctx, go, PATH, group=new_group(ctx.state, e, action.area))
-            return
         if group is None:
             raise IllegalAction("no_group", "Choose a stack to move first, or end movement.")
-        if group.get("toll") and not isinstance(action, PayToll):
+        if group.get("toll") and not paying:
             raise IllegalAction("toll_asked", "Pay the canal's toll, or refuse it, first.")
-        if isinstance(action, PayToll):
-            self._toll(ctx, go, e, group, action)
-        elif isinstance(action, (MoveUnits, MoveAll, TakeLeader)):
-            self._join(ctx, go, e, group, action)
-        elif isinstance(action, MoveTo):
-            self._step(ctx, go, e, group, action.area)
-        elif isinstance(action, StopHere):
-            self._stop(ctx, go, e, group)
-        elif isinstance(action, DropOff):
-            self._drop(ctx, go, e, group, action)
-        elif isinstance(action, MoveBack):
-            if MoveBack(go.seat) not in self.legal(ctx.state, go):
-                raise IllegalAction("not_moved", "These units have not moved since they set out or last "
-                                    "left units on the way, so there are no steps to take back.")
-            self._back(ctx, go, e, group)
-        else:
+        return group
+
+    def unlisted(self, ctx: Ctx, go: Go, action: Action) -> None:
+        if not self._pacifying(ctx, go, action):
+            self._moving(go)
             raise IllegalAction("wrong_move", "That is not a move of a manoeuvre now.")
+
+    def _canal(self, ctx: Ctx, go: Go, action: CanalAnswer) -> None:
+        if not any(p.seat == action.player and p.kind == PERMISSION for p in ctx.state.pending):
+            raise IllegalAction("not_asked", "Nobody is asking to pass your canal now.")
+        self._answer(ctx, go, action)
+
+    def _end_move(self, ctx: Ctx, go: Go, action: EndMovement) -> None:
+        if self._pacifying(ctx, go, action):
+            return
+        if group_of(go) is not None:
+            raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
+        self._end_movement(ctx, go)
+
+    def _from(self, ctx: Ctx, go: Go, action: MoveFrom) -> None:
+        if self._pacifying(ctx, go, action):
+            return
+        if group_of(go) is not None:
+            raise IllegalAction("group_moving", "Stop or take back the units on the move first.")
+        e = ctx.state.empire(go.empire)
+        if action.area not in self._stacks(ctx.state, e, go):
+            raise IllegalAction("no_stack", f"You have no units in {action.area} that may still move.")
+        _set(ctx, go, PATH, group=new_group(ctx.state, e, action.area))
+
+    def _pay(self, ctx: Ctx, go: Go, action: PayToll) -> None:
+        if not self._pacifying(ctx, go, action):
+            self._toll(ctx, go, ctx.state.empire(go.empire), self._moving(go, paying=True), action)
+
+    def _join_move(self, ctx: Ctx, go: Go, action: MoveUnits | MoveAll | TakeLeader) -> None:
+        if not self._pacifying(ctx, go, action):
+            self._join(ctx, go, ctx.state.empire(go.empire), self._moving(go), action)
+
+    def _to(self, ctx: Ctx, go: Go, action: MoveTo) -> None:
+        if not self._pacifying(ctx, go, action):
+            self._step(ctx, go, ctx.state.empire(go.empire), self._moving(go), action.area)
+
+    def _stop_move(self, ctx: Ctx, go: Go, action: StopHere) -> None:
+        if not self._pacifying(ctx, go, action):
+            self._stop(ctx, go, ctx.state.empire(go.empire), self._moving(go))
+
+    def _drop_move(self, ctx: Ctx, go: Go, action: DropOff) -> None:
+        if not self._pacifying(ctx, go, action):
+            self._drop(ctx, go, ctx.state.empire(go.empire), self._moving(go), action)
+
+    def _back_move(self, ctx: Ctx, go: Go, action: MoveBack) -> None:
+        if self._pacifying(ctx, go, action):
+            return
+        group = self._moving(go)
+        if MoveBack(go.seat) not in self.legal(ctx.state, go):
+            raise IllegalAction("not_moved", "These units have not moved since they set out or last "
+                                "left units on the way, so there are no steps to take back.")
+        self._back(ctx, go, ctx.state.empire(go.empire), group)
 
     def _join(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: Action) -> None:
         if group["path"]:

@@ -28,6 +28,7 @@ from engine.seven_ages.actions_move import (
 )
 from engine.seven_ages.decision import register_go_heading, register_heading, register_label
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
+from engine.seven_ages.view import GoView, SevenView
 from engine.words import article, join_words, plural
 
 STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
@@ -58,7 +59,7 @@ def _range_label(action: CanalAnswer | PayToll, phase: str) -> Choice:
     return Choice(action, "Let them count through" if action.answer == 0 else f"Ask {action.answer} money")
 
 
-def _label(view: Mapping[str, Any], action: Action) -> Choice:
+def _label(view: SevenView, action: Action) -> Choice:
     if isinstance(action, MoveFrom):
         return Choice(action, f"Move units from {action.area}")
     if isinstance(action, MoveUnits):
@@ -71,8 +72,8 @@ def _label(view: Mapping[str, Any], action: Action) -> Choice:
         return Choice(action, f"{action.name} rides along", group="Leaders")
     if isinstance(action, MoveTo):
         return Choice(action, f"Move into {action.area}", group="Where next")
-    if view.get("phase") in ("trade", "civilise") and isinstance(action, (CanalAnswer, PayToll)):
-        return _range_label(action, str(view["phase"]))  # the same answers, for counting range (L2233)
+    if view["phase"] in ("trade", "civilise") and isinstance(action, (CanalAnswer, PayToll)):
+        return _range_label(action, view["phase"])  # the same answers, for counting range (L2233)
     if isinstance(action, CanalAnswer):
         if action.answer == REFUSE:
             return Choice(action, "Refuse passage")
@@ -143,7 +144,7 @@ def _words(event: Event, names: Names) -> str | None:
     return None
 
 
-def _path_heading(go: Mapping[str, Any]) -> str:
+def _path_heading(go: GoView) -> str:
     """The moving group as its owner reads it: its units, where it is and its points left."""
     group = go.get("data", {}).get("group") or {}
     units = [[u, n] for u, n in sorted({**group.get("units", {}), **group.get("cargo", {})}.items())]

@@ -30,11 +30,12 @@ left fire and the go begins, in the same move as the last answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from math import ceil
-from typing import Protocol
+from typing import Any, Protocol
 
-from engine.core import Action, IllegalAction, PlayerId
+from engine.core import Action, Handler, Handlers, IllegalAction, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
 from engine.seven_ages.actions_civ import EventPick, PlayEvent
@@ -97,7 +98,10 @@ class Placement:
     """The ``markers`` step: every player places their markers at once."""
 
     name: str = MARKERS
-    kinds: tuple[type[Action], ...] = (PlaceMarker, Done)
+
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        return {PlaceMarker: self.place, Done: self.finish}
 
     def enter(self, ctx: Ctx) -> None:
         s = ctx.state
@@ -117,14 +121,13 @@ class Placement:
             return [PlaceMarker(seat, todo[0], m) for m in names]
         return [*(PlaceMarker(seat, EXTRA, m) for m in names), Done(seat)]
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
+    def finish(self, ctx: Ctx, action: Done) -> None:
+        if _unmarked(ctx.state, action.player):
+            raise IllegalAction("markers_missing", "Place a marker on each of your empires first.")
+        _finish(ctx, action.player)
+
+    def place(self, ctx: Ctx, action: PlaceMarker) -> None:
         s, seat = ctx.state, action.player
-        if isinstance(action, Done):
-            if _unmarked(s, seat):
-                raise IllegalAction("markers_missing", "Place a marker on each of your empires first.")
-            _finish(ctx, seat)
-            return
-        assert isinstance(action, PlaceMarker)
         if action.marker not in unused(s, seat):
             raise IllegalAction("no_such_marker", "You have no such action marker left to place.")
         if action.empire == EXTRA:
@@ -160,7 +163,10 @@ class Draft:
     marker and passes the rest face down to the left (L1186)."""
 
     name: str = DRAFT
-    kinds: tuple[type[Action], ...] = (DraftMarker,)
+
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        return {DraftMarker: self.draft}
 
     def enter(self, ctx: Ctx) -> None:
         s = ctx.state
@@ -176,8 +182,7 @@ class Draft:
             return []
         return [DraftMarker(seat, m) for m in sorted(set(state.spare))]
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
-        assert isinstance(action, DraftMarker)
+    def draft(self, ctx: Ctx, action: DraftMarker) -> None:
         s, seat = ctx.state, action.player
         if action.marker not in s.spare:
             raise IllegalAction("no_such_marker",
@@ -254,7 +259,11 @@ class GoRules(Protocol):
     """Whether a marker on an empire takes this action (not Start empire: L347)."""
     interleaves: bool
     """Whether, with option 5 (Enhanced Play), seats take turns one marker each (Manoeuvre, L1194)."""
-    kinds: tuple[type[Action], ...]
+    @property
+    def kinds(self) -> tuple[type[Action], ...]:
+        """The action classes a go of this action takes (with :class:`BaseGoRules`, its handlers')."""
+        ...
+
     own_events: bool
     """Whether the go's player may play events of this action's timing as the go begins
     (:class:`OwnEvents`, issue 27 item 3): Production, Trade, Manoeuvre and Destiny."""
@@ -290,7 +299,10 @@ class GoRules(Protocol):
 
     def legal(self, state: SevenState, go: Go) -> list[Action]: ...
 
-    def apply(self, ctx: Ctx, go: Go, action: Action) -> None: ...
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        """A move of ``go`` (or an answer to one of its questions); with :class:`BaseGoRules`, the handler
+        :attr:`BaseGoRules.handlers` files its class under."""
+        ...
 
     def passive(self, state: SevenState, go: Go) -> Action: ...
 
@@ -299,8 +311,33 @@ class GoRules(Protocol):
     def pending_passive(self, state: SevenState, pending: Pending) -> Action: ...
 
 
+GoHandler = Callable[[Ctx, Go, Any], None]
+"""The rules of one move of a go (``Any``: each handler takes the action class it is filed under)."""
+
+
 class BaseGoRules:
-    """Defaults for :class:`GoRules`: nothing automatic, every marker usable, no pending decisions."""
+    """Defaults for :class:`GoRules`: nothing automatic, every marker usable, no pending decisions, and
+    a go's moves applied by the handler :attr:`handlers` files their class under."""
+
+    not_part: tuple[str, str] = ("wrong_step", "That is not part of this action.")
+    """The refusal of a move of a class the go does not take: its code and sentence."""
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        """Each action class a go takes, and the rules of that move."""
+        return {}
+
+    @property
+    def kinds(self) -> tuple[type[Action], ...]:
+        return tuple(self.handlers)
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        self.handlers.get(type(action), self.unlisted)(ctx, go, action)
+
+    def unlisted(self, ctx: Ctx, go: Go, action: Action) -> None:
+        """A move of a class :attr:`handlers` does not list (an answer sent where nothing asks):
+        refused with :attr:`not_part`."""
+        raise IllegalAction(*self.not_part)
 
     parallel = False
     extra_ok = False
@@ -497,7 +534,21 @@ class MarkerStep:
         """Whether seats take turns one marker each at this action: option 5 at Manoeuvre (L1194)."""
         return self.rules.interleaves and not self.rules.parallel and bool(state.options.get("enhanced_play"))
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        """Every class of :attr:`kinds` by its part: a marker turned over or a pass, an event played in
+        one's own go (while the own-go events are plugged in), or a move of the go under way. Each asks
+        first whether the seat is answering a question (:meth:`_answered`)."""
+        hook = self._hook()
+        table: dict[type[Action], Handler[Ctx]] = {cls: self._go_move for cls in self.kinds}
+        if hook is not None:
+            table.update({cls: self._event_move for cls in self.kinds if issubclass(cls, hook.kinds)})
+        return {**table, TurnMarker: self._turn_move, Pass: self._pass_move}
+
+    def _answered(self, ctx: Ctx, action: Action, *, own_event: bool) -> bool:
+        """Apply ``action`` when its seat is asked something or an event holds its go: a cancel window of
+        a go waiting for the standing orders, an own event waiting for its choice (or ``own_event``, a play
+        of one), or another go's question; False when it is none of these."""
         s, seat = ctx.state, action.player
         pending = _pending_of(s, seat)
         hook, go = self._hook(), s.go_of(seat)
@@ -507,23 +558,48 @@ class MarkerStep:
         elif go is not None and go.stage == WAITING:
             raise IllegalAction("go_waiting",
                                 "Your go begins once the event played on your empire is settled.")
-        elif hook is not None and go is not None and (hook.busy(go) or isinstance(action, hook.kinds)):
+        elif hook is not None and go is not None and (hook.busy(go) or own_event):
             hook.apply(ctx, go, action, self.rules)
         elif pending is not None:
             owner = next(g for g in s.goes if g.empire == pending.empire)
             self.rules.apply(ctx, owner, action)
-        elif (go := s.go_of(seat)) is not None:
-            if isinstance(action, (TurnMarker, Pass)):
-                raise IllegalAction("go_under_way", "Finish the go under way first.")
+        else:
+            return False
+        return True
+
+    def _go_move(self, ctx: Ctx, action: Action, *, own_event: bool = False) -> None:
+        """A move of the seat's go under way (its action's rules)."""
+        if not self._answered(ctx, action, own_event=own_event):
+            go = ctx.state.go_of(action.player)
+            if go is None:
+                raise IllegalAction("no_go", "Turn over one of your action markers first, or pass.")
             self.rules.apply(ctx, go, action)
-        elif isinstance(action, Pass):
+        self._tidy(ctx)
+
+    def _event_move(self, ctx: Ctx, action: Action) -> None:
+        """An event played in the seat's own go, or its choice (:class:`OwnEvents`)."""
+        self._go_move(ctx, action, own_event=True)
+
+    def _turn_move(self, ctx: Ctx, action: TurnMarker) -> None:
+        """A marker turned over, starting a go."""
+        if not self._answered(ctx, action, own_event=False):
+            self._between_goes(ctx, action.player)
+            self._turn(ctx, action.player, action)
+        self._tidy(ctx)
+
+    def _pass_move(self, ctx: Ctx, action: Pass) -> None:
+        """No more markers turned over at this action."""
+        if not self._answered(ctx, action, own_event=False):
+            self._between_goes(ctx, action.player)
+            s, seat = ctx.state, action.player
             ctx.state = replace(s, queue=tuple(q for q in s.queue if q != seat))
             ctx.emit("action_passed", seat=seat, action=self.name)
-        elif isinstance(action, TurnMarker):
-            self._turn(ctx, seat, action)
-        else:
-            raise IllegalAction("no_go", "Turn over one of your action markers first, or pass.")
         self._tidy(ctx)
+
+    def _between_goes(self, ctx: Ctx, seat: PlayerId) -> None:
+        """Refuse a marker turned, or a pass, while the seat's go is under way."""
+        if ctx.state.go_of(seat) is not None:
+            raise IllegalAction("go_under_way", "Finish the go under way first.")
 
     def _turn(self, ctx: Ctx, seat: PlayerId, action: TurnMarker) -> None:
         s, index = ctx.state, action.marker

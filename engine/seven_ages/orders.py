@@ -15,32 +15,32 @@ areas or its receiver); one with a single way is a lone choice, as is each withd
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 from engine.core import Choice, Decision, Names, PlayerId
 from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.armed import WHEN_THEY, armable, disorders, takes
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.text import empire_name, order_tail, seat
+from engine.seven_ages.view import EmpireView, OrderView, SevenView
 from engine.words import join_words
 
-View = Mapping[str, Any]
 LABEL = 100  # the contract's longest label
 
 HEADING = ("Your standing orders, seen by you alone: arm an event card to be played on another player's "
            "empire as it begins the card's action, or withdraw an order")
 
 
-def decide(view: View, player: PlayerId, names: Names) -> Decision:
+def decide(view: SevenView, player: PlayerId, names: Names) -> Decision:
     """``player``'s standing orders now, from their own ``view``: every way to arm each armable card of
     their hand on each other player's empire in play, then the withdrawal of each order they have armed.
     With none, the heading says why."""
     if view.get("over"):
         return Decision(player, "The game is over: there are no orders to give", ())
     hand = [c for c in view.get("your_hand") or [] if armable(c)]
-    armed = list((view.get("you") or {}).get("armed") or [])
+    you = view["you"]  # None in a spectator's view
+    armed = list(you["armed"]) if you is not None else []
     targets = [e for e in view["empires"] if e["owner"] != player]
     own = [e for e in view["empires"] if e["owner"] == player]
     choices = [c for card in hand for e in targets for c in _arms(player, card, e, own, names)]
@@ -54,7 +54,7 @@ def _event(card: int) -> str:
     return load_deck().cards[card].event.name
 
 
-def _arms(player: PlayerId, card: int, target: Mapping[str, Any], own: Sequence[Mapping[str, Any]],
+def _arms(player: PlayerId, card: int, target: EmpireView, own: Sequence[EmpireView],
           names: Names) -> list[Choice]:
     """Every way to arm ``card`` on the empire ``target``: its area sets, else its receivers, else one."""
     empire = int(target["card"])
@@ -82,14 +82,14 @@ def _label(full: str, short: str) -> str:
     return full if len(full) <= LABEL else short
 
 
-def _disarm(player: PlayerId, order: Mapping[str, Any]) -> Choice:
+def _disarm(player: PlayerId, order: OrderView) -> Choice:
     card, empire = int(order["card"]), int(order["empire"])
     words = f"{_event(card)} on {empire_name(empire)}"
     full = f"Withdraw {words}{order_tail(list(order['areas']), int(order.get('to', 0)))}"
     return Choice(Disarm(player, card), _label(full, f"Withdraw {words}"))
 
 
-def _nothing(hand: Sequence[int], targets: Sequence[Mapping[str, Any]]) -> str:
+def _nothing(hand: Sequence[int], targets: Sequence[EmpireView]) -> str:
     """Why a player has no order to give: no armable card, or no empire to arm one against."""
     if not hand:
         able = sorted({c.event.name for c in load_deck().cards.values() if armable(c.number)})

@@ -27,7 +27,7 @@ round (:mod:`engine.seven_ages.move_events`). Readings with their passages: ``da
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -121,13 +121,15 @@ class Hook:
         return civ_events.passive(state, go)
 
     def apply(self, ctx: Ctx, go: Go, action: Action, rules: GoRules) -> None:
+        """The choice the event played waits for (whatever its class); else a play, by its class."""
         if self.busy(go):
             civ_events.pick(ctx, go, action, effect)
-            return
-        if isinstance(action, EventPick):
-            raise IllegalAction("no_event", "No event is waiting for a choice now.")
-        assert isinstance(action, PlayEvent)
-        play(ctx, go, action, rules)
+        else:
+            _MOVES[type(action)](ctx, go, action, rules)
+
+
+def _no_event(ctx: Ctx, go: Go, action: EventPick, rules: GoRules) -> None:
+    raise IllegalAction("no_event", "No event is waiting for a choice now.")
 
 
 def play(ctx: Ctx, go: Go, action: PlayEvent, rules: GoRules) -> None:
@@ -209,4 +211,9 @@ def _words(event: Event, names: Names) -> str | None:
 
 for _type in ("income_changed", "event_unit_cost", "trade_bonus", "money_taken"):
     register_event(_type, _words)
+
+_MOVES: Mapping[type[Action], Callable[[Ctx, Go, Any, GoRules], None]] = {PlayEvent: play,
+                                                                          EventPick: _no_event}
+"""The own-go events' moves (:attr:`Hook.kinds`) when no event waits for a choice, by class."""
+
 use_own_events(Hook())

@@ -18,11 +18,13 @@ from typing import Any
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import steps, trade_bars
 from engine.seven_ages.actions import Build, BuildElite, Done, Fortify, Unmaintain
+from engine.seven_ages.artefact_powers import RUTTERS, has_power
 from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
+from engine.seven_ages.reach import SHIPS_OF_THE_LINE
 from engine.seven_ages.state import LAST_LEVEL, MAX_MONEY, Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.words import article
@@ -140,16 +142,18 @@ def ahead_levels(e: Empire) -> int:
     return sum(int(f[len(AHEAD):]) for f in e.flags if f.startswith(AHEAD))
 
 
-def buildable_units(empire: Empire) -> list[str]:
+def buildable_units(empire: Empire, state: SevenState | None = None) -> list[str]:
     """Unit types available at the empire's progress level (L505), or ahead of it by its card or an event
-    (L1628), allowed by its icons until a first trade lifts them (L519)."""
+    (L1628), allowed by its icons until a first trade lifts them (L519); with ``state``, ships-of-the-line
+    before their level for an empire with Rutters' power (option 16, L1903, E43 at L1388)."""
     tables = load_tables()
     card = card_of(empire)
     level = empire.progress + ahead_levels(empire) + sum(
         int(e["levels"]) for e in card.special if e["code"] == "build_ahead")
     out = []
     for name, ut in tables.unit_types.items():
-        if ut.available > level or pool(empire, name) <= 0:
+        early = state is not None and name == SHIPS_OF_THE_LINE and has_power(state, empire, RUTTERS)
+        if (ut.available > level and not early) or pool(empire, name) <= 0:
             continue
         if trade_bars.barred(empire, ut.unit_class):
             continue
@@ -229,7 +233,7 @@ def most_builds(state: SevenState, empire: Empire, unit: str, area: str,
                 placed: Mapping[str, int] | None, *, initial: bool = False) -> int:
     """How many ``unit`` the empire may build into ``area`` now, as one move: as many as its money,
     its pool and the area's placement limit allow (0: none)."""
-    if unit not in buildable_units(empire) or not can_place(state, empire, unit, area, placed):
+    if unit not in buildable_units(empire, state) or not can_place(state, empire, unit, area, placed):
         return 0
     most = min(empire.money // unit_cost(empire, unit, area, initial=initial), pool(empire, unit))
     limit = None if placed is None else placement_limit(state, empire, area)
@@ -242,7 +246,7 @@ def build_moves(state: SevenState, empire: Empire, seat: PlayerId, areas: tuple[
                 placed: Mapping[str, int] | None, *, initial: bool = False) -> list[Action]:
     """Every build the empire may make now: each type, each area it may go to, each count from 1 to
     :func:`most_builds` (its pool bounds the list: a colour's mix holds a few counters of a kind)."""
-    return [Build(seat, unit, area, n) for unit in buildable_units(empire) for area in areas
+    return [Build(seat, unit, area, n) for unit in buildable_units(empire, state) for area in areas
             for n in range(1, most_builds(state, empire, unit, area, placed, initial=initial) + 1)]
 
 
@@ -255,7 +259,7 @@ def build(ctx: Ctx, empire: Empire, action: Build, areas: tuple[str, ...],
         raise IllegalAction("not_your_area", f"Your empire cannot build in {action.area}.")
     if action.count < 1:
         raise IllegalAction("bad_count", "Build at least one unit.")
-    if action.unit not in buildable_units(empire):
+    if action.unit not in buildable_units(empire, ctx.state):
         raise IllegalAction("unit_unavailable", f"Your empire cannot build {article(action.unit)} now: it "
                             "is not available at its progress level, barred by its card, or none is left in "
                             "its pool.")
@@ -312,7 +316,12 @@ class ProductionRules(BaseGoRules):
     parallel = True
     own_events = True
     events_when = "Production events are played as your go begins, before anything is built."
-    kinds: tuple[type[Action], ...] = (Build, Fortify, BuildElite, Unmaintain, Done)
+    not_part = ("wrong_step", "That is not part of a production.")
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        return {Unmaintain: self._unmaintain_move, Build: self._build, Fortify: self._fortify,
+                BuildElite: self._elite, Done: self._done}
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         e = ctx.state.empire(go.empire)
@@ -373,42 +382,58 @@ class ProductionRules(BaseGoRules):
             moves.append(BuildElite(go.seat))
         return [*moves, Done(go.seat)]
 
-    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        e = ctx.state.empire(go.empire)
+    @staticmethod
+    def _maintained(go: Go) -> None:
+        """Refuse anything but choosing the units not maintained while the empire cannot pay for all."""
         if go.stage == "maintain":
-            if not isinstance(action, Unmaintain):
-                raise IllegalAction("must_unmaintain", "Your empire cannot pay for all its units: choose "
-                                    "which are not maintained first.")
-            self._unmaintain(ctx, go, e, action)
-            return
-        if isinstance(action, (Build, Fortify, BuildElite)):
-            go = replace(go, data={**go.data, ACTED: True})  # the income is settled for good
-            ctx.state = ctx.state.with_go(go)
-        if isinstance(action, Build):
-            build(ctx, e, action, e.areas(), go.data["placed"])
-            placed = dict(go.data["placed"])
-            placed[action.area] = placed.get(action.area, 0) + action.count
-            ctx.state = ctx.state.with_go(replace(go, data={**go.data, "placed": placed}))
-        elif isinstance(action, Fortify):
-            fortify(ctx, e, action.area, e.areas())
-        elif isinstance(action, BuildElite):
-            if go.data["elite"] or e.elite >= ELITE_MAX:
-                raise IllegalAction("elite_limit", "An empire builds one elite marker a production, and has "
-                                    "at most 3.")
-            cost = elite_cost(e)
-            if cost > e.money:
-                raise IllegalAction("cannot_pay",
-                                    f"An elite marker costs {cost} and your empire has {e.money}.")
-            ctx.state = ctx.state.with_empire(replace(e, money=e.money - cost, elite=e.elite + 1))
-            ctx.state = ctx.state.with_go(replace(go, data={**go.data, "elite": True}))
-            ctx.emit("elite_built", seat=go.seat, empire=e.card, cost=cost)
-        elif isinstance(action, Done):
-            if any(_event_flag(f) for f in e.flags):  # events' levels ahead and costs last this Production
-                ctx.state = ctx.state.with_empire(replace(e, flags=tuple(
-                    f for f in e.flags if not _event_flag(f))))
-            end_go(ctx, go.seat)
-        else:
-            raise IllegalAction("wrong_step", "That is not part of a production.")
+            raise IllegalAction("must_unmaintain", "Your empire cannot pay for all its units: choose "
+                                "which are not maintained first.")
+
+    def _acted(self, ctx: Ctx, go: Go) -> Go:
+        """Something is built: the income is settled for good."""
+        self._maintained(go)
+        go = replace(go, data={**go.data, ACTED: True})
+        ctx.state = ctx.state.with_go(go)
+        return go
+
+    def _unmaintain_move(self, ctx: Ctx, go: Go, action: Unmaintain) -> None:
+        if go.stage != "maintain":
+            raise IllegalAction(*self.not_part)
+        self._unmaintain(ctx, go, ctx.state.empire(go.empire), action)
+
+    def _build(self, ctx: Ctx, go: Go, action: Build) -> None:
+        go = self._acted(ctx, go)
+        e = ctx.state.empire(go.empire)
+        build(ctx, e, action, e.areas(), go.data["placed"])
+        placed = dict(go.data["placed"])
+        placed[action.area] = placed.get(action.area, 0) + action.count
+        ctx.state = ctx.state.with_go(replace(go, data={**go.data, "placed": placed}))
+
+    def _fortify(self, ctx: Ctx, go: Go, action: Fortify) -> None:
+        self._acted(ctx, go)
+        e = ctx.state.empire(go.empire)
+        fortify(ctx, e, action.area, e.areas())
+
+    def _elite(self, ctx: Ctx, go: Go, action: BuildElite) -> None:
+        go = self._acted(ctx, go)
+        e = ctx.state.empire(go.empire)
+        if go.data["elite"] or e.elite >= ELITE_MAX:
+            raise IllegalAction("elite_limit", "An empire builds one elite marker a production, and has "
+                                "at most 3.")
+        cost = elite_cost(e)
+        if cost > e.money:
+            raise IllegalAction("cannot_pay", f"An elite marker costs {cost} and your empire has {e.money}.")
+        ctx.state = ctx.state.with_empire(replace(e, money=e.money - cost, elite=e.elite + 1))
+        ctx.state = ctx.state.with_go(replace(go, data={**go.data, "elite": True}))
+        ctx.emit("elite_built", seat=go.seat, empire=e.card, cost=cost)
+
+    def _done(self, ctx: Ctx, go: Go, action: Done) -> None:
+        self._maintained(go)
+        e = ctx.state.empire(go.empire)
+        if any(_event_flag(f) for f in e.flags):  # events' levels ahead and costs last this Production
+            kept = tuple(f for f in e.flags if not _event_flag(f))
+            ctx.state = ctx.state.with_empire(replace(e, flags=kept))
+        end_go(ctx, go.seat)
 
     def _unmaintain(self, ctx: Ctx, go: Go, e: Empire, action: Unmaintain) -> None:
         if e.count(action.area, action.unit) <= 0:

@@ -33,6 +33,7 @@ from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import PendingView, SevenView
 from engine.words import join_words
 
 ASK, PAY = "range_ask", "range_pay"
@@ -248,7 +249,7 @@ def _words(event: Event, names: Names) -> str | None:
     return None
 
 
-def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+def _heading(view: SevenView, pending: PendingView, who: str) -> str:
     ask = pending["ask"]
     if pending["kind"] == ASK:
         return (f"{who}: {empire_name(int(ask['empire']))} ask {empire_name(int(ask['keeper']))} to count "

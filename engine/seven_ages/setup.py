@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from engine import rng
-from engine.core import Action, IllegalAction, PlayerId
+from engine.core import Action, Handlers, IllegalAction, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import AGAIN, HAPPY, Bid, ChooseColours, DiscardCard, Done, SiftVote
 from engine.seven_ages.cards import load_deck
@@ -142,7 +142,10 @@ def discard_from_hand(ctx: Ctx, seat: PlayerId, cards: tuple[int, ...]) -> None:
 @dataclass(frozen=True)
 class BidStep:
     name: str = BID
-    kinds: tuple[type[Action], ...] = (Bid,)
+
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        return {Bid: self.bid}
 
     def enter(self, ctx: Ctx) -> None:
         ctx.state = replace(ctx.state, queue=tuple(range(ctx.state.players)))
@@ -156,8 +159,7 @@ class BidStep:
         hand = state.people[seat].hand
         return [Bid(seat, c) for c in hand] if hand else [Bid(seat, FROM_DECK)]
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
-        assert isinstance(action, Bid)
+    def bid(self, ctx: Ctx, action: Bid) -> None:
         s, seat = ctx.state, action.player
         p = s.people[seat]
         if p.hand and action.card not in p.hand:
@@ -222,7 +224,10 @@ def colour_order(state: SevenState) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class ColoursStep:
     name: str = COLOURS
-    kinds: tuple[type[Action], ...] = (ChooseColours,)
+
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        return {ChooseColours: self.choose}
 
     def enter(self, ctx: Ctx) -> None:
         ctx.state = replace(ctx.state, queue=colour_order(ctx.state))
@@ -235,8 +240,7 @@ class ColoursStep:
             return []
         return [ChooseColours(seat, g) for g in free_groups(state)]
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
-        assert isinstance(action, ChooseColours)
+    def choose(self, ctx: Ctx, action: ChooseColours) -> None:
         s = ctx.state
         if action.group not in free_groups(s):
             raise IllegalAction("colours_taken", "Those colours are not free; choose another group.")
@@ -284,7 +288,10 @@ class SiftStep:
     round can be played (:func:`may_sift`)."""
 
     name: str = SIFT
-    kinds: tuple[type[Action], ...] = (DiscardCard,)
+
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        return {DiscardCard: self.discard}
 
     def enter(self, ctx: Ctx) -> None:
         ctx.state = replace(ctx.state, queue=tuple(range(ctx.state.players)))
@@ -297,8 +304,7 @@ class SiftStep:
             return []
         return [DiscardCard(seat, c) for c in state.people[seat].hand]
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
-        assert isinstance(action, DiscardCard)
+    def discard(self, ctx: Ctx, action: DiscardCard) -> None:
         s, seat = ctx.state, action.player
         p = s.people[seat]
         if action.card not in p.hand:
@@ -335,7 +341,10 @@ class SiftVoteStep:
     tie is no majority: another round)."""
 
     name: str = SIFT_VOTE
-    kinds: tuple[type[Action], ...] = (SiftVote,)
+
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        return {SiftVote: self.vote}
 
     def enter(self, ctx: Ctx) -> None:
         ctx.state = replace(ctx.state, queue=tuple(range(ctx.state.players)))
@@ -348,8 +357,7 @@ class SiftVoteStep:
             return []
         return [SiftVote(seat, HAPPY), SiftVote(seat, AGAIN)]
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
-        assert isinstance(action, SiftVote)
+    def vote(self, ctx: Ctx, action: SiftVote) -> None:
         s, seat = ctx.state, action.player
         if action.vote not in (HAPPY, AGAIN):
             raise IllegalAction("bad_vote", "Vote happy with these cards, or for another round.")
@@ -382,7 +390,11 @@ class HandStep:
 
     name: str
     refill: bool
-    kinds: tuple[type[Action], ...] = (DiscardCard, Done)
+
+    @property
+    def handlers(self) -> Handlers[Ctx]:
+        # Done is taken without a refill too: the refusal says what is missing (discard down to 6)
+        return {DiscardCard: self.discard, Done: self.done_discarding}
 
     def enter(self, ctx: Ctx) -> None:
         s = ctx.state
@@ -408,20 +420,19 @@ class HandStep:
         discards: list[Action] = [DiscardCard(seat, c) for c in state.people[seat].hand]
         return [*discards, Done(seat)] if self.refill else discards
 
-    def apply(self, ctx: Ctx, action: Action) -> None:
-        s, seat = ctx.state, action.player
-        if isinstance(action, DiscardCard):
-            if action.card not in s.people[seat].hand:
-                raise IllegalAction("not_in_hand", "You do not hold that card.", card=action.card)
-            discard_from_hand(ctx, seat, (action.card,))
-            ctx.emit("card_discarded", seat=seat)
-        elif isinstance(action, Done):
-            if not self.refill:
-                raise IllegalAction("too_many_cards", f"Discard down to {KEEP} cards first.")
-            self._next(ctx)
-            return
+    def discard(self, ctx: Ctx, action: DiscardCard) -> None:
+        seat = action.player
+        if action.card not in ctx.state.people[seat].hand:
+            raise IllegalAction("not_in_hand", "You do not hold that card.", card=action.card)
+        discard_from_hand(ctx, seat, (action.card,))
+        ctx.emit("card_discarded", seat=seat)
         if not self.refill and len(ctx.state.people[seat].hand) <= KEEP:
             self._next(ctx)
+
+    def done_discarding(self, ctx: Ctx, action: Done) -> None:
+        if not self.refill:
+            raise IllegalAction("too_many_cards", f"Discard down to {KEEP} cards first.")
+        self._next(ctx)
 
     def _next(self, ctx: Ctx) -> None:
         s = ctx.state

@@ -43,6 +43,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "under them).", False),
     OptionSpec("hocking", "Option 15, Hocking the crown jewels: after each harvest an empire may sell "
                "its player's glory for 5 money each, up to its undisordered cities.", False),
+    # Option 16 is built in part (issue 32 items 1-2: the prerequisites and the progress track's markers; not
+    # yet the artefacts' powers): it stays out of the lobby's offer until then, and off in every playout.
+    OptionSpec("artefact_powers", "Option 16, Artefact pre-requisites and effects (NOT OFFERED YET: only the "
+               "prerequisites and the progress track's blue and black markers are built, not the artefacts' "
+               "powers): an artefact goes only on an empire that meets its card's conditions, blue artefacts "
+               "share their powers with every empire at or beyond their marker, and the Internet ends the "
+               "game.", False),
     OptionSpec("start_age", "The age the first empire of the game starts in (1 to 7; 1 lets the first "
                "card start in its own first age, as the rulebook does with an empty map).", 1,
                minimum=1, maximum=7),
@@ -55,25 +62,32 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 SPEC = register(GameSpec(
-    version="5",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
+    version="6",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
     # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3); 5: the choices
     # the rulebook leaves to the player: pursuit and option 13's losses (pendings "losses"), a split retreat
     # ("retreat_to"), the Strategist's drop-offs (L787) and option 14's marines (L1354), the unit removed with
     # a disorder marker ("pacify", L688) and a split retreat's area chosen before its units: new moves
     # in old replays; saved games without the new keys read them as absent (5 has not left integ: no bump);
     # so are trade's range permission (pending "range_permission", stage "range_price") and option 8, and
-    # Range asked through for Civilise's and windows' plays (pendings "range_ask", "range_pay", L2233)
+    # Range asked through for Civilise's and windows' plays (pendings "range_ask", "range_pay", L2233);
+    # 6: each empire keeps the glory of its last two harvests (Empire.harvests, the AI folds duds, L2353)
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",
     min_players=2,
     max_players=5,
+    # No colour names a seat until its player takes a colour group (L325-327): a seat is then called by
+    # it (engine/seven_ages/seat_colours.py), and until then by these words, which no counter shares.
+    colours=("First seat", "Second seat", "Third seat", "Fourth seat", "Fifth seat"),
     summary="Seven ages of world history: start, grow and discard empires; the most glory wins.",
     game="engine.seven_ages.game:GAME",
     policies="engine.seven_ages.ai:make_policy",
+    invariants="engine.seven_ages.invariants:problems",
     renderer="render.seven_ages:render_board",
     pictures="render.seven_ages_notice:notice_pictures",  # the close-up of the news, the map, the tracks
     warm="render.seven_ages_notice:warm",
+    empire_picture="render.seven_ages_panel:render_panel",  # `empire WHAT`: the card's panel
+    tracks_picture="render.seven_ages_tracks:render_tracks",  # `tracks`
     options=OPTIONS,
     anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
     offered=False,
@@ -83,6 +97,7 @@ SPEC = register(GameSpec(
     named_places=True,
     standing_orders=True,  # pre-armed events: arm, disarm (engine.seven_ages.orders)
     undo_against_ai=True,
+    chosen_colours=True,  # L325-327, L337: a colour group is taken after the bid (a newcomer's on joining)
     quiet_moves=True,  # an order armed or withdrawn, a private preference (engine/seven_ages/quiet.py)
     data_report="engine.seven_ages.checks:report",
 ))

@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import battle, battle_ai, steps
+from engine.seven_ages import battle, battle_ai, progress_markers, steps
 from engine.seven_ages.actions import (
     Build,
     ChooseColour,
@@ -41,7 +41,7 @@ from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck, named_leaders
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import START_CARD, BaseGoRules, MarkerStep, end_go, turnable
+from engine.seven_ages.markers import START_CARD, BaseGoRules, GoHandler, MarkerStep, end_go, turnable
 from engine.seven_ages.production import (
     add_money,
     age_of,
@@ -193,9 +193,17 @@ class StartRules(BaseGoRules):
     action = "start"
     extra_ok = True
     on_empire = False
-    kinds: tuple[type[Action], ...] = (StartCard, SetupChoice, ChooseColour, ChooseLeader, Build, Done,
-                                       PlaceCapital, Fortify, FreeFort, *FIGHT_ACTIONS,
-                                       CanalAnswer, PayToll)  # a window's Range asked through (L2233)
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        """Each stage's moves by class (:meth:`apply` has checked that the move is legal at the stage); a
+        conflict's moves and a window's Range asked through (L2233) are the conflict's
+        (:func:`battle.handled`)."""
+        moves: dict[type[Action], GoHandler] = {
+            StartCard: self._card_move, SetupChoice: self._setup_move, ChooseColour: self._colour_move,
+            ChooseLeader: self._leader_move, Build: self._build_move, Done: self._done,
+            PlaceCapital: self._capital_move, Fortify: self._fortify_move, FreeFort: self._free_fort}
+        return {**{cls: self.unlisted for cls in (*FIGHT_ACTIONS, CanalAnswer, PayToll)}, **moves}
 
     def usable(self, state: SevenState, marker: Marker) -> bool:
         return bool(startable(state, marker.owner))
@@ -268,42 +276,47 @@ class StartRules(BaseGoRules):
         return done[0] if done else legal[0]
 
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        """A conflict's move (or an answer to it) first, whatever its class; then a move legal at the
+        go's stage, by its class."""
         if battle.handled(ctx, go, action):
             return
         if action not in self.legal(ctx.state, go):
             raise IllegalAction("not_now", self._refusal(go))
-        stage = go.stage
-        if stage == "card":
-            assert isinstance(action, StartCard)
-            self._play(ctx, go, action.card)
-        elif stage == "setup":
-            assert isinstance(action, SetupChoice)
-            self._progress(ctx, go, go.data["choices"][action.choice])
-        elif stage == "colour":
-            assert isinstance(action, ChooseColour)
-            self._colour(ctx, go, action.colour)
-        elif stage == "leader":
-            assert isinstance(action, ChooseLeader)
-            self._leader(ctx, go, action)
-        elif stage == "build":
-            e = ctx.state.empire(_card(go))
-            if isinstance(action, Build):
-                build(ctx, e, action, self._build_areas(tuple(go.data["areas"])), None, initial=True)
-            else:
-                self._after_units(ctx, go)
-        elif stage in ("capital", "homeland"):
-            assert isinstance(action, PlaceCapital)
-            self._capital(ctx, go, action.area, homeland_only=stage == "homeland")
-        elif stage == "forts":
-            if isinstance(action, Fortify):
-                fortify(ctx, ctx.state.empire(_card(go)), action.area, tuple(go.data["areas"]))
-            else:
-                self._free_forts(ctx, go)
-        elif stage == "free_forts":
-            assert isinstance(action, FreeFort)
-            ctx.state = ctx.state.with_area(replace(ctx.state.area(action.area), fort=True))
-            ctx.emit("fort_built", seat=go.seat, empire=_card(go), area=action.area, cost=0)
-            self._free_forts(ctx, replace(go, data={**go.data, "free": int(go.data["free"]) - 1}))
+        super().apply(ctx, go, action)
+
+    def _card_move(self, ctx: Ctx, go: Go, action: StartCard) -> None:
+        self._play(ctx, go, action.card)
+
+    def _setup_move(self, ctx: Ctx, go: Go, action: SetupChoice) -> None:
+        self._progress(ctx, go, go.data["choices"][action.choice])
+
+    def _colour_move(self, ctx: Ctx, go: Go, action: ChooseColour) -> None:
+        self._colour(ctx, go, action.colour)
+
+    def _leader_move(self, ctx: Ctx, go: Go, action: ChooseLeader) -> None:
+        self._leader(ctx, go, action)
+
+    def _build_move(self, ctx: Ctx, go: Go, action: Build) -> None:
+        e = ctx.state.empire(_card(go))
+        build(ctx, e, action, self._build_areas(tuple(go.data["areas"])), None, initial=True)
+
+    def _done(self, ctx: Ctx, go: Go, action: Done) -> None:
+        """The units are placed (the ``build`` stage), or the forts built (``forts``)."""
+        if go.stage == "build":
+            self._after_units(ctx, go)
+        else:
+            self._free_forts(ctx, go)
+
+    def _capital_move(self, ctx: Ctx, go: Go, action: PlaceCapital) -> None:
+        self._capital(ctx, go, action.area, homeland_only=go.stage == "homeland")
+
+    def _fortify_move(self, ctx: Ctx, go: Go, action: Fortify) -> None:
+        fortify(ctx, ctx.state.empire(_card(go)), action.area, tuple(go.data["areas"]))
+
+    def _free_fort(self, ctx: Ctx, go: Go, action: FreeFort) -> None:
+        ctx.state = ctx.state.with_area(replace(ctx.state.area(action.area), fort=True))
+        ctx.emit("fort_built", seat=go.seat, empire=_card(go), area=action.area, cost=0)
+        self._free_forts(ctx, replace(go, data={**go.data, "free": int(go.data["free"]) - 1}))
 
     @staticmethod
     def _refusal(go: Go) -> str:
@@ -358,6 +371,8 @@ class StartRules(BaseGoRules):
         ctx.state = replace(s.with_empire(empire), started_count=s.started_count + 1)
         ctx.emit("empire_started", seat=go.seat, empire=number, name=card.name, colour=colour,
                  progress=level, money=empire.money)
+        if not s.started_count:  # option 16: a game starting late has blue markers on the track (L1388)
+            progress_markers.opening(ctx, empire)
         go = replace(go, stage="leader")
         if not self._leaders(ctx.state, empire):
             self._to_build(ctx, go)

@@ -35,7 +35,7 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from engine.core import JSON
 
@@ -55,16 +55,16 @@ EXTRA = 0
 Card numbers start at 1, so 0 names no card."""
 
 # Phases of a game in order: the preparation once, then each turn from ``draft`` to ``end_turn``.
-SIFT = "sift"  # option 2: sub-decks passed round, a card discarded each time (L1162-1170)
-SIFT_VOTE = "sift_vote"  # option 2: after each round, are most players happy with the cards left?
-REDEEM = "redeem"  # option 3: discard and refill to 6 (L1172-1176)
-BID = "bid"  # who goes first (L317-323)
-COLOURS = "colours"  # dedicated colours (L325-327)
-TRIM = "trim"  # option 4: discard down to 6 (L1182)
-DRAFT = "draft"  # option 5: the spare markers passed round (L1186-1190); a turn begins here
-MARKERS = "markers"
-END_TURN = "end_turn"
-OVER = "over"
+SIFT: Final = "sift"  # option 2: sub-decks passed round, a card discarded each time (L1162-1170)
+SIFT_VOTE: Final = "sift_vote"  # option 2: after each round, are most players happy with the cards left?
+REDEEM: Final = "redeem"  # option 3: discard and refill to 6 (L1172-1176)
+BID: Final = "bid"  # who goes first (L317-323)
+COLOURS: Final = "colours"  # dedicated colours (L325-327)
+TRIM: Final = "trim"  # option 4: discard down to 6 (L1182)
+DRAFT: Final = "draft"  # option 5: the spare markers passed round (L1186-1190); a turn begins here
+MARKERS: Final = "markers"
+END_TURN: Final = "end_turn"
+OVER: Final = "over"
 PHASES: tuple[str, ...] = (SIFT, SIFT_VOTE, REDEEM, BID, COLOURS, TRIM, DRAFT, MARKERS, *ACTIONS, END_TURN,
                            OVER)
 
@@ -121,6 +121,8 @@ class Empire:
     # area of several coasts (L648-650); none listed: built there, they take the coast they leave by
     tops: tuple[tuple[str, str], ...] = ()  # (area, unit): the unit its owner chose to show on top of its
     # stack there (fog of war, L791); kept while the area holds none of it; see engine.seven_ages.fog
+    harvests: tuple[int, ...] = ()  # the glory it earned at its last two harvests, the latest last (public,
+    # as the harvest is): the players' notes fold an empire earning under 3 two turns running (L2353)
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
@@ -274,6 +276,9 @@ class SevenState:
     # card and commitment, engine.seven_ages.battle): in no view, each known to its seat alone
     notes: tuple[str, ...] = ()  # sorted words a rule sets for this turn and clears at its end
     final: tuple[int, ...] | None = None  # final scores once the game is over
+    progress_markers: tuple[tuple[str, int], ...] = ()  # option 16: (blue artefact, level) on the progress
+    # track, in the order placed, never removed (L1376-1388); see engine.seven_ages.progress_markers
+    world_war: int = 0  # option 16: the level of the black World war marker (0: not on the track, L1986)
 
     # -- looking up -------------------------------------------------------------------------
     def empire(self, card: int) -> Empire:

@@ -25,8 +25,9 @@ issue 26's part 3). A phase nobody registered would be passed straight on: it is
 which is no rule of ours.
 To plug a module in, add it to :data:`STEP_MODULES` and call :func:`register` at its import.
 
-Every move goes through :func:`run`: the current step applies it, then :func:`settle` moves on
-through every step that is done (entering each with :meth:`Step.enter`) until one has actors.
+Every move goes through the handler its step files its class under (:mod:`engine.seven_ages.flow` gives
+these steps to the engine's :class:`engine.core.StepGame`), then :func:`settle` moves on through every
+step that is done (entering each with :meth:`Step.enter`) until one has actors.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from engine.core import PUBLIC, Action, Event, PlayerId, tied_places
+from engine.core import PUBLIC, Action, Event, Handler, Handlers, PlayerId, tied_places
 from engine.seven_ages import fog
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.state import (
@@ -99,7 +100,8 @@ class Ctx:
 
 
 class Step(Protocol):
-    """The rules of one phase."""
+    """The rules of one phase: who acts, what they may do, and the rules of each move by its class (the
+    engine's :class:`engine.core.Step` is built from it by :func:`contract_steps`)."""
 
     @property
     def name(self) -> str:
@@ -107,8 +109,9 @@ class Step(Protocol):
         ...
 
     @property
-    def kinds(self) -> tuple[type[Action], ...]:
-        """The action classes this step takes (anything else is refused before the rules see it)."""
+    def handlers(self) -> Handlers[Ctx]:
+        """The rules of each move this step takes, by action class (any other move is refused before the
+        rules see it); a handler raises IllegalAction with a sentence for a move the rules refuse."""
         ...
 
     def enter(self, ctx: Ctx) -> None:
@@ -118,11 +121,6 @@ class Step(Protocol):
     def actors(self, state: SevenState) -> frozenset[PlayerId]: ...
 
     def legal(self, state: SevenState, seat: PlayerId) -> list[Action]: ...
-
-    def apply(self, ctx: Ctx, action: Action) -> None:
-        """Apply one move (already checked to be of :attr:`kinds` by an actor); IllegalAction with a
-        sentence for a move the rules refuse."""
-        ...
 
     def done(self, state: SevenState) -> bool: ...
 
@@ -152,7 +150,7 @@ def register(step: Step) -> Step:
 
 
 def load() -> dict[str, Step]:
-    """Every registered step by phase (importing :data:`STEP_MODULES` on the first call)."""
+    """Every registered step by phase (importing :data:`STEP_MODULES`)."""
     for module in STEP_MODULES:
         importlib.import_module(module)
     return dict(_STEPS)
@@ -168,23 +166,15 @@ def actors(state: SevenState) -> frozenset[PlayerId]:
     return (step.actors(state) if step is not None else frozenset()) | frozenset(state.choosing_colours())
 
 
-def handle(ctx: Ctx, action: Action) -> None:
-    """Apply ``action`` (of an actor, of the step's kinds) in the current step, then the rules that
-    hold at all times, then move on as far as the game goes without a move."""
-    step = step_of(ctx.state)
-    assert step is not None, f"no step for phase {ctx.state.phase}"
-    step.apply(ctx, action)
-    for rule in _AFTER:
-        rule(ctx)
-    settle(ctx)
-
-
-def run(state: SevenState, action: Action) -> Ctx:
-    """:func:`handle` on a copy of ``state``, counting the move (``seq``)."""
-    ctx = Ctx(state)
-    handle(ctx, action)
-    ctx.state = replace(ctx.state, seq=ctx.state.seq + 1)
-    return ctx
+def then_settle(rules: Handler[Ctx]) -> Handler[Ctx]:
+    """``rules`` (one move's), then the rules that hold at all times (:func:`after_move`), then moving on
+    as far as the game goes without a move (:func:`settle`)."""
+    def move(ctx: Ctx, action: Action) -> None:
+        rules(ctx, action)
+        for rule in _AFTER:
+            rule(ctx)
+        settle(ctx)
+    return move
 
 
 def settle(ctx: Ctx) -> None:
@@ -292,4 +282,4 @@ def face_down(markers: Sequence[Marker], seat: PlayerId) -> list[int]:
     return [i for i, m in enumerate(markers) if m.owner == seat and m.face_down]
 
 
-__all__ = ["Ctx", "Step", "actors", "load", "register", "run", "settle"]
+__all__ = ["Ctx", "Step", "actors", "load", "register", "settle", "then_settle"]

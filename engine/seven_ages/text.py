@@ -6,8 +6,7 @@ Half B's events are worded by their own modules through :func:`register_event`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from engine.core import PUBLIC, Event, Names, PlayerId
 from engine.seven_ages import prefs
@@ -28,10 +27,9 @@ from engine.seven_ages.state import (
     SIFT_VOTE,
     TRIM,
 )
-from engine.seven_ages.view import action_name
+from engine.seven_ages.view import EmpireView, SevenView, action_name
 from engine.words import article, first_place, join_words, plural
 
-View = Mapping[str, Any]
 EventText = Callable[[Event, Names], "str | None"]
 _EVENTS: dict[str, EventText] = {}
 
@@ -254,7 +252,7 @@ def describe_event(event: Event, names: Names) -> str | None:
 
 # -- the state of play -------------------------------------------------------------------------------
 
-def stage(view: View) -> str:
+def stage(view: SevenView) -> str:
     phase = view["phase"]
     if phase in ACTIONS:
         return f"Turn {view['turn']}: {action_name(phase)}"
@@ -263,11 +261,11 @@ def stage(view: View) -> str:
     return PHASE_WORDS[phase]
 
 
-def scores(view: View, names: Names) -> str:
+def scores(view: SevenView, names: Names) -> str:
     return join_words([f"{seat(names, p['seat'])} {p['glory']}" for p in view["people"]])
 
 
-def result(view: View, names: Names) -> str:
+def result(view: SevenView, names: Names) -> str:
     ranking = view["ranking"] or []
     if not ranking:
         return ""
@@ -283,7 +281,7 @@ def result(view: View, names: Names) -> str:
     return f"Winner: {seat(names, ranking[0])}."
 
 
-def status_text(view: View, names: Names) -> str:
+def status_text(view: SevenView, names: Names) -> str:
     glory = f"Glory: {scores(view, names)}."
     if view["over"]:
         return f"{stage(view)}. {glory} {result(view, names)}"
@@ -292,7 +290,7 @@ def status_text(view: View, names: Names) -> str:
     return f"{stage(view)}.{waits} {glory}"
 
 
-def hand_text(view: View, player: PlayerId, names: Names) -> str:
+def hand_text(view: SevenView, player: PlayerId, names: Names) -> str:
     hand = view["your_hand"] or []
     cards = "You hold no cards."
     if hand:  # whole cards, to their owner only (the view gives a hand to its owner alone)
@@ -300,39 +298,41 @@ def hand_text(view: View, player: PlayerId, names: Names) -> str:
         cards = f"You hold {plural(len(hand), 'card')}:\n\n{blocks}\n"
     bid = view["your_bid"]
     extra = f" Your face-down bid is {card_text(bid)}." if bid is not None and bid != FROM_DECK else ""
-    mine = [m for m in view["markers"] if m["owner"] == player and m["turned"] is None and m["action"]]
+    mine = [(m["action"], m["empire"]) for m in view["markers"]
+            if m["owner"] == player and m["turned"] is None and m["action"]]
     if mine:
-        placed = join_words([f"{action_name(m['action'])} {marker_place(m['empire'], 'you')}" for m in mine])
+        placed = join_words([f"{action_name(action)} {marker_place(at, 'you')}" for action, at in mine])
         extra += f" Your face-down markers: {placed}."
-    armed = (view["you"] or {}).get("armed") or []
+    you = view["you"]  # None in a spectator's view
+    armed = you["armed"] if you is not None else []
     if armed:  # the owner's hidden standing orders (engine.seven_ages.armed): in their own view only
         events = [load_deck().cards[o["card"]].event for o in armed]
         extra += " Armed orders, hidden from the others: " + "; ".join(
             f"{ev.name} on {empire_name(o['empire'])} at their {action_name(ev.timing)}"
             f"{order_tail(o['areas'], o.get('to', 0))}" for ev, o in zip(events, armed, strict=True)) + "."
-    standing = (view["you"] or {}).get("prefs") or {}
+    standing = you["prefs"] if you is not None else {}
     if standing:
         extra += " Standing preferences (prefs KEY=VALUE changes one): " + " ".join(
             f"{key}={value}: {prefs.sentence(key, value)}" for key, value in standing.items())
     return cards + (extra.lstrip() if hand else extra)  # the blocks end a line: no space after them
 
 
-def units_by_area(empire: Mapping[str, Any], public: bool = False) -> dict[str, list[str]]:
+def units_by_area(empire: EmpireView, public: bool = False) -> dict[str, list[str]]:
     """An empire's units in each area as the viewer may know them: every type in its owner's view (unless
     ``public``: what everyone sees); otherwise the top unit and how many stand there (fog of war, L791):
     "a stack of 4 units with a Rifle on top"."""
     held: dict[str, list[str]] = {}
     if empire["units"] is not None and not public:
         for area, unit, count in empire["units"]:
-            held.setdefault(area, []).append(unit_words(int(count), str(unit)))
+            held.setdefault(str(area), []).append(unit_words(int(count), str(unit)))
         return held
     for area, top, count in empire["stacks"]:
         shown = article(str(top))
-        held[area] = [shown if count == 1 else f"a stack of {count} units with {shown} on top"]
+        held[str(area)] = [shown if count == 1 else f"a stack of {count} units with {shown} on top"]
     return held
 
 
-def summary_text(view: View, names: Names) -> str:
+def summary_text(view: SevenView, names: Names) -> str:
     parts = []
     for p in view["people"]:
         made = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in sorted(p["parts"].items()) if v)
@@ -349,44 +349,3 @@ def summary_text(view: View, names: Names) -> str:
 
 SHOWN_REMOVED = 12
 """At most this many of option 2's discarded cards are named in the final summary (a message's length)."""
-
-
-def place_text(view: View, place: str, names: Names) -> str | None:
-    """One area of the map: its kind, terrain, region and what it yields (wheat, oil, elephants, a
-    religion), the units of every empire standing there as everyone sees them (each stack's top unit and
-    count, L791) and whose they are, its city, fort, disorder and artefacts, and its neighbours. None when
-    no area is called ``place``."""
-    from engine.seven_ages.map import load_map  # the map data loads only when a place is asked for
-
-    wmap = load_map()
-    key = " ".join(place.split()).casefold()
-    area = next((a for a in wmap.areas.values() if key in (a.name.casefold(), a.ref.casefold())), None)
-    if area is None:
-        return None
-    kind = (f"a land area ({area.terrain})" if area.terrain else "a land area") if area.land else \
-        f"a {area.kind} area"
-    where = f" in {area.region}" + (f" ({area.subregion})" if area.subregion else "") if area.region else ""
-    lines = [f"{area.name}: {kind}{where}."]
-    marks = [what for what, has in (("wheat", area.wheat), ("oil", area.oil), ("elephants", area.elephant))
-             if has] + ([f"the {area.religion} religion"] if area.religion else [])
-    lines.append("Bears: " + (join_words(marks) if marks else "no wheat, oil, elephants or religion") + ".")
-    units = []
-    for e in view["empires"]:
-        here = units_by_area(e, public=True).get(area.name)  # the public board: the same for every seat
-        if here:
-            units.append(f"{join_words(here)} of {seat(names, int(e['owner']))}'s {e['name']}")
-    lines.append(f"Units here: {'; '.join(units) if units else 'none'}.")
-    shown = next((a for a in view["areas"] if a["name"] == area.name), None)
-    built = []
-    if shown is not None:
-        if shown.get("city"):
-            built.append(f"a city of value {shown['city']}")
-        if shown.get("fort"):
-            built.append("a fort")
-        if shown.get("disorder"):
-            built.append("disorder")
-        built += [f"the {a} artefact" for a in shown.get("artefacts") or []]
-    lines.append("Built here: " + (join_words(built) if built else "nothing") + ".")
-    near = sorted(wmap.adjacency.get(area.name, frozenset()))
-    lines.append("Neighbours: " + (join_words(near) if near else "none") + ".")
-    return "\n".join(lines)

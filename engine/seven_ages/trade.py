@@ -21,7 +21,7 @@ from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, immediate
-from engine.seven_ages.markers import BaseGoRules, MarkerStep, end_go
+from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import add_money
 from engine.seven_ages.reach import distance as distance  # re-exported: Range is read from here
 from engine.seven_ages.reach import in_range as in_range
@@ -30,6 +30,7 @@ from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
+from engine.seven_ages.view import SevenView
 from engine.words import join_words, plural
 
 
@@ -209,8 +210,12 @@ class TradeRules(BaseGoRules):
     action = "trade"
     own_events = True
     events_when = "Trade events are played as your trade begins, before you play your trade card."
-    kinds: tuple[type[Action], ...] = (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift, CanalAnswer,
-                                       PayToll)
+    not_part = ("wrong_move", "That is not a move of a trade.")
+
+    @property
+    def handlers(self) -> Mapping[type[Action], GoHandler]:
+        return {TradeWith: self._trade_with, TradeCard: self._card, TradeLevels: self._levels,
+                TradeKeep: self._keep, Gift: self._gift, CanalAnswer: self._permission, PayToll: self._price}
 
     def opening(self, state: SevenState, go: Go) -> bool:
         """The partner is known and the trader's own card is still asked of it."""
@@ -245,28 +250,13 @@ class TradeRules(BaseGoRules):
             return PayToll(go.seat, False)
         return self.legal(state, go)[0]
 
-    def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
-        if isinstance(action, TradeWith):
-            if go.stage != PARTNER or action.player != go.seat:
-                raise IllegalAction("no_partner_now", "The trade partner is already chosen.")
-            if action.empire not in go.data["options"]:
-                raise IllegalAction("not_a_partner", "That empire is not one you may trade with now: pick "
-                                    "one in range that has not traded yet this turn.")
-            self._choose(ctx, go, action.empire)
-        elif isinstance(action, CanalAnswer):
-            self._permission(ctx, go, action)
-        elif isinstance(action, PayToll):
-            self._price(ctx, go, action)
-        elif isinstance(action, TradeCard):
-            self._card(ctx, go, action)
-        elif isinstance(action, TradeLevels):
-            self._levels(ctx, go, action)
-        elif isinstance(action, TradeKeep):
-            self._keep(ctx, go, action)
-        elif isinstance(action, Gift):
-            self._gift(ctx, go, action)
-        else:
-            raise IllegalAction("wrong_move", "That is not a move of a trade.")
+    def _trade_with(self, ctx: Ctx, go: Go, action: TradeWith) -> None:
+        if go.stage != PARTNER or action.player != go.seat:
+            raise IllegalAction("no_partner_now", "The trade partner is already chosen.")
+        if action.empire not in go.data["options"]:
+            raise IllegalAction("not_a_partner", "That empire is not one you may trade with now: pick "
+                                "one in range that has not traded yet this turn.")
+        self._choose(ctx, go, action.empire)
 
     # -- stages ----------------------------------------------------------------------------------
     def _choose(self, ctx: Ctx, go: Go, partner: int) -> None:
@@ -582,7 +572,7 @@ steps.register(MarkerStep(TradeRules()))
 
 # -- words ------------------------------------------------------------------------------------------
 
-def _keeper_in(view: Mapping[str, Any], action: TradeWith) -> int:
+def _keeper_in(view: SevenView, action: TradeWith) -> int:
     """The empire whose permission the trader's route to ``action.empire`` needs (0: none), from its go."""
     for go in view.get("goes", []):
         if go["seat"] == action.player:
@@ -592,7 +582,7 @@ def _keeper_in(view: Mapping[str, Any], action: TradeWith) -> int:
     return 0
 
 
-def _trade_label(view: Mapping[str, Any], action: Action) -> Choice:
+def _trade_label(view: SevenView, action: Action) -> Choice:
     if isinstance(action, TradeWith):
         if action.empire == FROM_DECK:
             return Choice(action, "Trade with the deck")

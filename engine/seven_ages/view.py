@@ -13,18 +13,41 @@ unit and how many units stand there. Its leaders, and the cities, forts and arte
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, get_args
 
 from engine.core import PlayerId
 from engine.seven_ages import prefs
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.fog import faces
 from engine.seven_ages.production import age_of
-from engine.seven_ages.state import DRAFT, OVER, Empire, SevenState
+from engine.seven_ages.state import DRAFT, OVER, Empire, Pending, SevenState
 from engine.seven_ages.steps import actors, places, ranking
 
 PUBLIC_GO_DATA = ("card", "progress", "areas", "placed", "free")
 """Go data every player may see (the card is played face up, L381); the rest is its owner's."""
+
+
+Phase = Literal["sift", "sift_vote", "redeem", "bid", "colours", "trim", "draft", "markers", "start",
+                "production", "trade", "manoeuvre", "destiny", "civilise", "discard", "end_turn", "over"]
+"""A phase of play as a view holds it: the state's phases (:data:`engine.seven_ages.state.PHASES`), so mypy
+checks every phase a reader compares the view's against."""
+
+_PHASES: frozenset[str] = frozenset(get_args(Phase))
+
+
+def phase_of(text: str) -> Phase:
+    """``text``, a state's phase or a view's that went through JSON (a plain ``str``), as a :data:`Phase`:
+    the one door where a phase becomes typed. ValueError for a word that is no phase."""
+    if text not in _PHASES:
+        raise ValueError(f"{text!r} is not a 7 Ages phase")
+    return text  # type: ignore[return-value]  # checked against Phase's members just above
+
+
+Piece = list[str | int]
+"""A stack as a view lists it: ``[area, unit, count]`` (its owner's every unit type, or what everyone sees:
+the top unit and how many units stand there)."""
+BeliefMarker = list[str | int]
+"""A double-sided belief marker: ``[religion or government, marker number, the side on its back]``."""
 
 
 class PersonView(TypedDict):
@@ -40,6 +63,13 @@ class PersonView(TypedDict):
     prefs: dict[str, str]  # the public standing preferences (engine.seven_ages.prefs): events
 
 
+class LeaderView(TypedDict):
+    name: str
+    abilities: list[str]
+    area: str
+    named: bool  # a card's named leader; else an unnamed one from the cup
+
+
 class EmpireView(TypedDict):
     card: int
     name: str
@@ -48,17 +78,27 @@ class EmpireView(TypedDict):
     progress: int
     age: int
     money: int
-    units: list[list[Any]] | None  # [area, unit, count]; None: hidden from this viewer (fog of war)
-    stacks: list[list[Any]]  # [area, top unit, units there]: what every player sees of each stack
+    units: list[Piece] | None  # None: hidden from this viewer (fog of war)
+    stacks: list[Piece]  # what every player sees of each stack: its top unit and how many
     elite: int
-    leaders: list[dict[str, Any]]
+    leaders: list[LeaderView]
     artefacts: list[str]
     religions: list[str]
     government: str | None
     capital: str | None
     homeland: str | None
     flags: list[str]
-    belief_markers: list[list[Any]]  # [religion or government, marker number, the side on its back]
+    belief_markers: list[BeliefMarker]
+
+
+class AreaView(TypedDict):
+    """What an area holds besides units (only areas with something on them are listed)."""
+
+    name: str
+    city: int  # its value; 0: no city
+    fort: bool
+    disorder: bool
+    artefacts: list[str]
 
 
 class MarkerView(TypedDict):
@@ -73,8 +113,29 @@ class GoView(TypedDict):
     seat: int
     empire: int
     action: str
-    stage: str
-    data: dict[str, Any]
+    stage: str  # the go's own sub-stage, named by the module of its action
+    data: dict[str, Any]  # its working data (PUBLIC_GO_DATA, and the rest to its owner), per action
+
+
+class PendingView(TypedDict):
+    kind: str
+    seat: int
+    empire: int
+    ask: NotRequired[dict[str, Any]]  # what the decision shows its own seat (per kind), never others
+
+
+class OrderView(TypedDict):
+    """One of the viewer's armed standing orders (:mod:`engine.seven_ages.armed`)."""
+
+    card: int
+    empire: int
+    areas: list[str]
+    to: int  # the empire that receives the money a card takes; 0 for none
+
+
+class YouView(TypedDict):
+    prefs: dict[str, str]  # every standing preference (engine.seven_ages.prefs), defaults included
+    armed: list[OrderView]  # the viewer's standing orders (engine.seven_ages.armed): theirs alone
 
 
 class SevenView(TypedDict):
@@ -84,7 +145,7 @@ class SevenView(TypedDict):
     players: int
     options: dict[str, Any]
     turn: int
-    phase: str
+    phase: Phase
     first: int
     actors: list[int]
     queue: list[int]
@@ -95,10 +156,10 @@ class SevenView(TypedDict):
     you: YouView | None  # the viewer's own settings (None for a spectator)
     spare_offered: list[str] | None  # option 5: the spare markers passed to the viewer, while they pick
     empires: list[EmpireView]
-    areas: list[dict[str, Any]]
+    areas: list[AreaView]
     markers: list[MarkerView]
     goes: list[GoView]
-    pending: list[dict[str, Any]]
+    pending: list[PendingView]
     deck_size: int
     discard_size: int
     removed_size: int  # option 2: cards out of the game
@@ -108,18 +169,24 @@ class SevenView(TypedDict):
     final: list[int] | None
     ranking: list[int] | None
     places: list[list[int]] | None  # the seats by place, a tie that survives the tie-breaks shared
-
-
-class YouView(TypedDict):
-    prefs: dict[str, str]  # every standing preference (engine.seven_ages.prefs), defaults included
-    armed: list[dict[str, Any]]  # the viewer's standing orders (engine.seven_ages.armed): theirs alone
+    progress_markers: list[list[Any]]  # option 16: [blue artefact, level] on the progress track (L1376-1388)
+    world_war: int  # option 16: the black World war marker's level (0: not on the track, L1986)
 
 
 def _you(state: SevenState, viewer: PlayerId) -> YouView:
     """The viewer's own settings: preferences and armed orders (no other view holds either)."""
     return YouView(prefs=prefs.of_player(state, viewer),
-                   armed=[{"card": c, "empire": e, "areas": [a for a in areas.split(",") if a], "to": to}
+                   armed=[OrderView(card=c, empire=e, areas=[a for a in areas.split(",") if a], to=to)
                           for c, e, areas, to in state.people[viewer].armed])
+
+
+def _pending(p: Pending, own: bool) -> PendingView:
+    """A pending decision as a viewer sees it: what it shows its seat (losses still owed, areas to go to)
+    to that seat alone (``own``), never to the others."""
+    shown = PendingView(kind=p.kind, seat=p.seat, empire=p.empire)
+    if own and "ask" in p.data:
+        shown["ask"] = p.data["ask"]
+    return shown
 
 
 def empire_view(state: SevenState, e: Empire, viewer: PlayerId | None) -> EmpireView:
@@ -129,7 +196,7 @@ def empire_view(state: SevenState, e: Empire, viewer: PlayerId | None) -> Empire
         progress=e.progress, age=age_of(e.progress), money=e.money,
         units=[[s.area, s.unit, s.count] for s in e.units] if viewer == e.owner else None,
         stacks=faces(state, e), elite=e.elite,
-        leaders=[{"name": ld.name, "abilities": list(ld.abilities), "area": ld.area, "named": ld.named}
+        leaders=[LeaderView(name=ld.name, abilities=list(ld.abilities), area=ld.area, named=ld.named)
                  for ld in e.leaders],
         artefacts=list(e.artefacts), religions=list(e.religions), government=e.government,
         capital=e.capital, homeland=e.homeland, flags=list(e.flags),
@@ -149,7 +216,7 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
             for g in state.goes]
     return SevenView(
         game=game_id, seq=state.seq, viewer=viewer, players=state.players, options=dict(state.options),
-        turn=state.turn, phase=state.phase, first=state.first, actors=sorted(actors(state)),
+        turn=state.turn, phase=phase_of(state.phase), first=state.first, actors=sorted(actors(state)),
         queue=list(state.queue),
         people=[PersonView(seat=p.seat, glory=p.glory, parts=dict(p.parts), group=p.group,
                            hand_size=len(p.hand), has_bid=p.bid is not None,
@@ -163,18 +230,16 @@ def build_view(state: SevenState, viewer: PlayerId | None, game_id: str) -> Seve
         spare_offered=sorted(state.spare) if mine and state.phase == DRAFT and state.queue[:1] == (viewer,)
         else None,
         empires=[empire_view(state, e, viewer if mine else None) for e in state.empires],
-        areas=[{"name": a.name, "city": a.city, "fort": a.fort, "disorder": a.disorder,
-                "artefacts": list(a.artefacts)} for a in state.areas],
+        areas=[AreaView(name=a.name, city=a.city, fort=a.fort, disorder=a.disorder,
+                        artefacts=list(a.artefacts)) for a in state.areas],
         markers=markers, goes=goes,
-        pending=[{"kind": p.kind, "seat": p.seat, "empire": p.empire,
-                  # what a decision shows its own seat (losses still owed, areas to go to), never others
-                  **({"ask": p.data["ask"]} if mine and p.seat == viewer and "ask" in p.data else {})}
-                 for p in state.pending],
+        pending=[_pending(p, mine and p.seat == viewer) for p in state.pending],
         deck_size=len(state.deck), discard_size=len(state.discard), cup_size=len(state.cup),
         removed_size=len(state.removed), removed=sorted(state.removed) if over else None,
         over=over, final=list(state.final) if state.final is not None else None,
         ranking=ranking(state) if over else None,
         places=places(state) if over else None,
+        progress_markers=[[name, level] for name, level in state.progress_markers], world_war=state.world_war,
     )
 
 

@@ -32,6 +32,7 @@ from engine.seven_ages.range_permission import Route
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name
+from engine.seven_ages.view import PendingView, SevenView
 
 EVENT = "event"
 """The pending decision of the seat asked in an event window."""
@@ -52,7 +53,7 @@ Ask = Callable[[SevenState, Go], dict[str, Any]]
 """What the asked seat's decision shows it (``Pending.data["ask"]``, for its heading): public things only."""
 Targets = Callable[[SevenState, Card], tuple[int, ...]]
 """The ``side`` values a card may be played with (a target seat, for a timing whose events name a player)."""
-Heading = Callable[[Mapping[str, Any], Mapping[str, Any], str], str]
+Heading = Callable[[SevenView, PendingView, str], str]
 """The asked seat's question, from its view, its pending decision (with ``ask``) and its name."""
 VIA = "via"
 """In an asked seat's decision (``ask``): its plays that must ask to count Range through (L2233)."""
@@ -206,7 +207,7 @@ def _via(state: SevenState, go: Go, seat: PlayerId) -> list[list[Any]]:
     return out
 
 
-def note(view: Mapping[str, Any], action: WindowPlay) -> str:
+def note(view: SevenView, action: WindowPlay) -> str:
     """" (asking the Carthaginians)" after a window play that asks first; "" for one that need not."""
     for p in view.get("pending", []):
         if p["seat"] == action.player:
@@ -383,7 +384,7 @@ def resume_outer(ctx: Ctx, seat: PlayerId) -> bool:
     return _ask(ctx, seat, dict(outer))
 
 
-def _heading(view: Mapping[str, Any], pending: Mapping[str, Any], who: str) -> str:
+def _heading(view: SevenView, pending: PendingView, who: str) -> str:
     """The asked seat's question, worded by its window's timing (the same whatever it holds)."""
     words = _TIMINGS[str(pending["ask"]["timing"])].heading
     if words is None:  # asked only to show which plays ask permission (VIA): the usual words

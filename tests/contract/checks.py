@@ -3,7 +3,9 @@ contract only: no game is named here, so a game that passes these passes as any 
 
 :func:`missing_hooks` lists what a game object lacks; :func:`random_playout` plays a seeded game
 between the game's random players and returns every problem it found (an empty list when the
-game keeps the contract), checking the expensive properties at steps 1, 2, 4, 8... and at the end.
+game keeps the contract): after every move the game's own invariants (its spec's ``invariants``), the
+JSON round trip of the state and of the move, the events' words and the acting seat's decision; the
+expensive properties at steps 1, 2, 4, 8... and at the end.
 """
 
 from __future__ import annotations
@@ -131,8 +133,11 @@ def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "rando
     at which the game takes one (:meth:`Game.join`; refusals until then are fine), and the state is
     checked at once: the join entry replays, and the views keep the newcomer's hand and the others'
     hands apart. ``options`` are the lobby options the game is set up with (the spec's defaults when
-    None; those given replace the defaults of the same name). ``watch`` is told of every move made."""
+    None; those given replace the defaults of the same name). ``watch`` is told of every move made.
+    The game's own invariants (:meth:`engine.spec.GameSpec.invariant_check`) are checked after every
+    move, and the decision of the seat about to move before it."""
     game = spec.load()
+    invariants = spec.invariant_check()
     out = Playout(spec, players, seed)
     names = seat_names(spec, players)
     options = {**spec.default_options(), **(options or {})}
@@ -164,11 +169,13 @@ def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "rando
         if not actors:
             out.fail(step, "the game is not over but nobody may act")
             return out
+        player = actors[step % len(actors)]  # simultaneous moves: every actor gets turns
         if step == checkpoint:
             checkpoint *= 2
             check_state(out, game, state, step, options, log, hidden, names)
             out.mid_view = game.view(state, None)
-        player = actors[step % len(actors)]  # simultaneous moves: every actor gets turns
+        else:  # check_state has checked every actor's decision at a checkpoint
+            check_decision(out, game, state, player, step)
         action = ais[player].choose(state, player)
         try:
             result = game.apply(state, action)
@@ -177,6 +184,11 @@ def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "rando
             return out
         if watch is not None:
             watch(state, action, result)
+        if invariants is not None:
+            for problem in invariants(state, action, result):
+                out.fail(step, f"after {action.to_json()}: {problem}")
+        check_logged(out, game, action, step)
+        check_round_trip(out, game, result.state, step)
         log.append(action)
         state = result.state
         for event in result.events:
@@ -186,6 +198,25 @@ def random_playout(spec: GameSpec, players: int, seed: int, policy: str = "rando
     check_state(out, game, state, len(log) + 1, options, log, hidden, names)
     check_end(out, game, state, names)
     return out
+
+
+def codec_problem(game: Game, action: Action, what: str) -> str | None:
+    """Why ``action`` (``what`` it is: "the move made", "the legal move") does not come back the same
+    from its JSON through the game's codec, as a stored log must; None when it does."""
+    try:
+        decoded = game.codec.decode(json.loads(json.dumps(action.to_json())))
+    except IllegalAction as exc:
+        return f"{what} {action.to_json()} does not decode: {exc.message}"
+    if decoded != action:
+        return f"{what} {action.to_json()} decodes as {decoded.to_json()}"
+    return None
+
+
+def check_logged(out: Playout, game: Game, action: Action, step: int) -> None:
+    """The move made, as the log stores it, decodes to the same move (a stored log replays)."""
+    problem = codec_problem(game, action, "the move made")
+    if problem is not None:
+        out.fail(step, problem)
 
 
 def record_hidden(event: Event, hidden: list[list[Event]], private: list[Event]) -> None:
@@ -237,19 +268,27 @@ def check_event(out: Playout, game: Game, event: Event, step: int, names: Sequen
         out.fail(step, problem)
 
 
-def check_state(out: Playout, game: Game, state: Any, step: int, options: Mapping[str, JSON],
-                log: Sequence[Action | Mapping[str, JSON]], hidden: Sequence[Sequence[Event]],
-                names: Sequence[str]) -> None:
-    """The checks made at every checkpoint: persistence, replay, decisions, views and words."""
+def check_round_trip(out: Playout, game: Game, state: Any, step: int) -> bool:
+    """The state survives its JSON round trip (a stored game reads back the same); False when
+    ``from_json`` raised."""
     data = game.to_json(state)
-    text = canonical(data)
     try:
         copied = game.from_json(json.loads(json.dumps(data)))
     except Exception as exc:
         out.fail(step, f"from_json(to_json(state)) raised {type(exc).__name__}: {exc}")
-        return
-    if canonical(game.to_json(copied)) != text:
+        return False
+    if canonical(game.to_json(copied)) != canonical(data):
         out.fail(step, "the state does not survive a JSON round trip")
+    return True
+
+
+def check_state(out: Playout, game: Game, state: Any, step: int, options: Mapping[str, JSON],
+                log: Sequence[Action | Mapping[str, JSON]], hidden: Sequence[Sequence[Event]],
+                names: Sequence[str]) -> None:
+    """The checks made at every checkpoint: persistence, replay, decisions, views and words."""
+    text = canonical(game.to_json(state))
+    if not check_round_trip(out, game, state, step):
+        return
     if canonical(json.loads(game.dumps(state))) != text:
         out.fail(step, "dumps(state) is not the JSON of to_json(state)")
     rebuilt = replay(game, players_at_start(out.players, log), options, out.seed, log)
@@ -300,13 +339,9 @@ def check_decision(out: Playout, game: Game, state: Any, player: PlayerId, step:
         return
     keys = [action_key(a) for a in legal]
     for action in legal:
-        try:
-            decoded = game.codec.decode(json.loads(json.dumps(action.to_json())))
-        except IllegalAction as exc:
-            out.fail(step, f"the legal move {action.to_json()} does not decode: {exc.message}")
-            continue
-        if decoded != action:
-            out.fail(step, f"the legal move {action.to_json()} decodes as {decoded.to_json()}")
+        problem = codec_problem(game, action, "the legal move")
+        if problem is not None:
+            out.fail(step, problem)
     try:
         timeout = game.timeout_action(state, player)
     except Exception as exc:

@@ -14,6 +14,7 @@ SPEC = register(GameSpec(
     game="tests.toy.game:GAME",
     policies="tests.toy.ai:make_policy",
     renderer="tests.toy.render:render_board",
+    invariants="tests.toy.invariants:problems",
     policy_names=("greedy", "random"),
     simultaneous_steps=True,  # both players bid at once
     hidden_information=True,  # a bid is secret until both are in

@@ -15,6 +15,7 @@ SPEC = register(GameSpec(
     summary="Five epochs of drafted empires and events: invade, besiege, sail and trade, score.",
     game="engine.history.epochs5.game:GAME",
     policies="engine.history.epochs5.ai:make_policy",
+    invariants="engine.history.epochs5.invariants:problems",
     renderer="render.board:render_epochs5",
     pictures="render.closeup:notice_epochs5",
     warm="render.closeup:warm_epochs5",
