@@ -140,6 +140,22 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class OptionPreset:
+    """A named set of a game's option values the lobby offers in one word (``preset=ages-1-3``).
+
+    Attributes:
+        name: the word a person types (lower case, no spaces).
+        description: what the preset makes of the game, in a sentence a player understands.
+        values: ``(option name, value)`` pairs; options it does not name keep their defaults, and an
+            option a person sets beside the preset overrides it.
+    """
+
+    name: str
+    description: str
+    values: tuple[tuple[str, OptionValue], ...]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the platform reads about one game.
 
@@ -154,6 +170,7 @@ class GameSpec:
         policy_names: the AI players it offers; the first is the default.
         renderer: ``"module:function"`` of its :class:`BoardRenderer`.
         options: the game's own options with a description a player understands.
+        presets: named sets of option values the lobby offers in one word (:class:`OptionPreset`).
         colours: seat colours, index = seat.
         anytime_kinds: action kinds a seated player may send at any time (standing
             preferences): no turn or sequence check, and no clock starts for them.
@@ -207,6 +224,7 @@ class GameSpec:
     renderer: str
     policy_names: tuple[str, ...] = ("greedy", "random")
     options: tuple[OptionSpec, ...] = ()
+    presets: tuple[OptionPreset, ...] = ()
     colours: tuple[str, ...] = SEAT_COLOURS
     anytime_kinds: frozenset[str] = field(default_factory=frozenset)
     pictures: str = ""
@@ -296,6 +314,20 @@ class GameSpec:
         raise IllegalAction("unknown_option", f"{self.title} has no option {name!r}"
                             + (f"; its options are {', '.join(o.name for o in self.options)}."
                                if self.options else "; it has no options."), option=name)
+
+    def preset(self, name: str) -> dict[str, OptionValue]:
+        """The option values of the preset called ``name`` (case and dashes as typed do not matter).
+
+        Raises:
+            IllegalAction: ``unknown_preset``, naming the game's presets.
+        """
+        wanted = name.strip().lower().replace("_", "-").replace(" ", "-")
+        for preset in self.presets:
+            if preset.name == wanted:
+                return dict(preset.values)
+        raise IllegalAction("unknown_preset", f"{self.title} has no preset {name!r}"
+                            + (f"; its presets are {', '.join(p.name for p in self.presets)}."
+                               if self.presets else "; it has none."), preset=name)
 
     def checked_options(self, players: int, options: Mapping[str, object]) -> dict[str, JSON]:
         """The options a game starts with: the defaults overridden by ``options``, each checked.
