@@ -20,6 +20,7 @@ import pytest
 import bot.discord.pictures as discord_pictures
 from engine.contract.basics import PUBLIC
 from engine.contract.values import Event
+from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
@@ -185,3 +186,49 @@ async def test_a_whole_turn_with_a_trade_and_a_conflict_between_two_people_keeps
     # /annals hand answers each person alone
     hand = followup(await rig.command(ALICE, "hand", game=game))
     assert hand.flags == EPHEMERAL
+
+
+READS_BADLY = ("Traceback", "None", "{", "}", "Something went wrong", str(ALICE))
+"""What no line a person reads may hold: Python's text, a missing value, raw data, a raw user id."""
+
+
+async def test_a_whole_short_game_from_the_lobby_preset_with_ai_seats_to_the_final_glory(rig: Rig) -> None:
+    reply = followup(await rig.command(ALICE, "create", ruleset="seven-ages", seats=3, move_time="2d",
+                                       options="preset=ages-1-3, turn_limit=4"))
+    found = re.search(r"Game `([a-z0-9]+)` is open", reply.content)
+    assert found, reply.content
+    game = found.group(1)
+    for _ in range(2):
+        assert "AI seat was added" in followup(await rig.command(ALICE, "add-ai", game=game)).content
+    assert "has started" in followup(await rig.command(ALICE, "start", game=game)).content
+    row = await rig.service.store.get_game(game)
+    assert row is not None
+    assert {k: row.options[k] for k in ("total_history", "start_age", "end_age", "turn_limit")} == {
+        "total_history": True, "start_age": 1, "end_age": 3, "turn_limit": 4}, row.options  # the preset's,
+    # and the turn limit set beside it
+    status = await rig.service.status(game)
+    seat = next(s.seat for s in status.seats if s.user_id == ALICE)
+    assert seat is not None
+    me = make_policy("greedy", 7)  # alice's choices: the greedy player's, made on her behalf
+    moves = 0
+    while (status := await rig.service.status(game)).status == "active":
+        assert status.waiting_for == (ALICE,), "the AI seats did not answer alice's move"
+        seq, state = await rig.service.engine_state(game)
+        await rig.service.submit(game, ALICE, me.choose(state, seat).to_json(), seq)
+        moves += 1
+        if moves % 25 == 0:
+            await rig.settle()
+    await rig.settle()
+    thread = texts([c for c in rig.fake.public_posts() if c.method == "POST"])  # not the pin's edits
+    mine = texts(rig.fake.dm_posts(ALICE))
+    assert thread.count("Game over") == 1, thread[-2000:]
+    final = await rig.service.status(game)
+    assert final.ranking is not None
+    end = thread[thread.index("Game over"):]
+    assert "Final scores" in end and final.seat_names[final.ranking[0]] in end, end
+    assert "Turn 4 begins" in thread and "Turn 5 begins" not in thread  # the turn limit ended it
+    assert "Your move" in mine and re.search(r"Alice \((Red|Blue|Green)\)", thread), mine[:500]
+    for where, said in (("the thread", thread), ("alice's DMs", mine)):
+        text = re.sub(r"<@!?\d+>", "@someone", said)  # a mention is how Discord names a person, not a raw id
+        for bad in READS_BADLY:
+            assert bad not in text, f"{where} reads {bad!r}:\n{text[max(0, text.find(bad) - 300):][:600]}"
