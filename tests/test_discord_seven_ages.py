@@ -4,9 +4,11 @@ DM alone; and a whole short game, opened from the lobby with the "Ages 1-3" pres
 scripted person, to the final glory.
 
 Uses the harness of :mod:`tests.test_discord_bot` (the real command tree, panels and outbox delivery over
-patched HTTP). The pictures are drawn by a stand-in that names the view it was given (whose seat, which
-move) in its file name, so a test can tell which view each public or private picture came from; what a
-picture draws of a view is the renderer's own test (tests/test_seven_ages_pictures.py).
+patched HTTP). In the turn, the secret moves (each trade card, each round's commitment) and the choice to
+fight on are clicked in the panel of ``/annals play``; the others are sent through the service. The
+pictures are drawn by a stand-in that names the view it was given (whose seat) in its file name, so a test
+can tell which view each public or private picture came from; what a picture draws of a view is the
+renderer's own test (tests/test_seven_ages_pictures.py).
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ from tests.test_discord_bot import (
     EPHEMERAL,
     Call,
     Rig,
+    entries,
     fake,
     followup,
     no_errors_logged,
+    press,
     rig,
 )
 
@@ -94,17 +98,50 @@ def person_choice(seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     return legal[0]
 
 
-async def play_the_turn(rig: Rig, gid: str) -> None:
-    """alice and bob answer every decision by :func:`person_choice` until the next turn begins."""
+CLICKED = ("trade_card", "commit", "stand_fast")
+"""The moves alice and bob make by clicking their panel (``/annals play``): the secret ones of the trade
+and the conflict, and the choice to fight on; the rest go through the service."""
+
+
+async def click(rig: Rig, gid: str, user: int, action: dict[str, Any]) -> None:
+    """``user`` plays ``action`` from the panel of ``/annals play``: the entry labelled as the game's
+    decision labels that move (after its group's, in a two-step pick)."""
+    status = await rig.service.status(gid)
+    _, state = await rig.service.engine_state(gid)
+    seat = SEATS[user]
+    decision = GAME.decision(await rig.service.view(gid, user), seat, GAME.legal_actions(state, seat),
+                             status.seat_names)
+    choice = next(c for c in decision.choices if c.action.to_json() == action)
+    label = choice.label
+    reply = followup(await rig.command(user, "play", game=gid))
+    assert reply.flags == EPHEMERAL, reply.content
+    if choice.group:  # a two-step pick: the group first, then its choices
+        group = next(e for e in entries(reply) if e[0] == choice.group)
+        reply = followup(await press(rig, user, reply, group))
+    entry = next((e for e in entries(reply) if e[0] == label), None)
+    assert entry is not None, (label, entries(reply))
+    answer = followup(await press(rig, user, reply, entry))
+    assert answer.content.startswith(f"You chose: {label}"), answer.content
+
+
+async def play_the_turn(rig: Rig, gid: str) -> int:
+    """alice and bob answer every decision by :func:`person_choice` until the next turn begins; the
+    number of moves made by clicking."""
+    clicked = 0
     for _ in range(300):
         status = await rig.service.status(gid)
         seq, state = await rig.service.engine_state(gid)
         if state.turn > 1:
             await rig.settle()
-            return
+            return clicked
         user = next(u for u in status.waiting_for if u in SEATS)
         _, legal = await rig.service.legal_actions(gid, user)
-        await rig.service.submit(gid, user, person_choice(SEATS[user], legal), seq)
+        action = person_choice(SEATS[user], legal)
+        if action["kind"] in CLICKED:
+            await click(rig, gid, user, action)
+            clicked += 1
+        else:
+            await rig.service.submit(gid, user, action, seq)
         await rig.settle()
     raise AssertionError("the turn did not end")
 
@@ -131,7 +168,7 @@ async def test_a_whole_turn_with_a_trade_and_a_conflict_between_two_people_keeps
     status = await rig.service.status(game)
     assert {s.user_id: s.seat for s in status.seats if s.user_id in SEATS} == SEATS, "the seat draw changed"
     names = status.seat_names
-    await play_the_turn(rig, game)
+    assert await play_the_turn(rig, game) >= 2 + 2 * 2  # two trade cards, two rounds' commitments
 
     records = [r for r in await rig.service.store.records(game) if r.events]
     events = [Event(e["type"], e["data"], e["audience"] if e["audience"] == PUBLIC else tuple(e["audience"]))
