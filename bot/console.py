@@ -532,7 +532,7 @@ class Console:
         spec = registry.spec(status.ruleset)
         self.say(f"[{name}] {spec.title}, for {spec.min_players} to {spec.max_players} players: "
                  f"{spec.summary}")
-        for option in spec.options:
+        for option in (o for o in spec.options if o.offered):  # one still being built is not the lobby's
             self.say(f"  option {option.name} (default {_shown(option.default)}): {option.description}")
         for preset in spec.presets:
             self.say(f"  preset={preset.name}: {preset.description}")

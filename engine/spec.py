@@ -90,7 +90,8 @@ class OptionSpec:
 
     ``default`` fixes the option's type: a switch (``bool``), a whole number
     (``int``, between ``minimum`` and ``maximum``) or one word of ``choices``
-    (``str``).
+    (``str``). ``offered`` is false for an option still being built: the rules,
+    their tests and the tools take it, the lobby does not (:meth:`GameSpec.lobby_options`).
     """
 
     name: str
@@ -99,6 +100,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    offered: bool = True
 
     def check(self, value: object) -> OptionValue:
         """``value`` if it fits this option; IllegalAction ``bad_option`` saying what fits otherwise."""
@@ -342,6 +344,19 @@ class GameSpec:
         for name, value in options.items():
             out[name] = self.option(name).check(value)
         return out
+
+    def lobby_options(self, players: int, options: Mapping[str, object]) -> dict[str, JSON]:
+        """:meth:`checked_options` for a lobby: an option still being built (``offered=False``) may not be
+        set there, even to its default, so no game of the lobby depends on it.
+
+        Raises:
+            IllegalAction: as :meth:`checked_options`, or ``unoffered_option``.
+        """
+        for name in options:
+            if not self.option(name).offered:
+                raise IllegalAction("unoffered_option", f"The option {name} of {self.title} is not offered "
+                                    "yet: it is still being built.", option=name)
+        return self.checked_options(players, options)
 
     def colour(self, seat: PlayerId) -> str:
         return self.colours[seat % len(self.colours)]

@@ -1,6 +1,8 @@
-"""The lobby's presets (:class:`engine.spec.OptionPreset`): named sets of a game's options, declared as data
-in the game's package, taken by ``preset=NAME`` in the console's ``create`` and in ``/annals create``'s
-options, with the options named beside them overriding theirs; a preset nobody declared is one sentence."""
+"""What the lobby offers of a game's options: its presets (:class:`engine.spec.OptionPreset`), named sets of
+options declared as data in the game's package, taken by ``preset=NAME`` in the console's ``create`` and in
+``/annals create``'s options, with the options named beside them overriding theirs (a preset nobody
+declared is one sentence); and no option still being built (``OptionSpec.offered`` false: 7 Ages' option
+16), which the rules and their tests take but a lobby refuses in one sentence."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from bot.service import GameService
 from bot.service.errors import ServiceError
 from bot.store import Store
 from engine import registry
+from engine.core import IllegalAction
 from engine.spec import GameSpec
 
 
@@ -27,6 +30,7 @@ def test_every_preset_names_options_of_its_game_with_values_they_take(spec: Game
         assert preset.description.endswith(".") and preset.values
         for name, value in preset.values:
             assert spec.option(name).check(value) == value, (preset.name, name)
+            assert spec.option(name).offered, (preset.name, name)  # a preset sets only what the lobby offers
         assert spec.preset(preset.name.upper()) == dict(preset.values)  # as typed: case does not matter
 
 
@@ -66,5 +70,36 @@ async def test_the_console_creates_a_game_from_a_preset_and_refuses_an_unknown_o
         seen = len(out.getvalue())
         assert await console.execute("rules")
         assert "preset=ages-1-3: Ages 1-3: Total History" in out.getvalue()[seen:]
+    finally:
+        await store.close()
+
+
+UNOFFERED = "The option artefact_powers of 7 Ages is not offered yet: it is still being built."
+
+
+def test_option_16_is_taken_by_the_rules_and_refused_by_the_lobby_in_one_sentence() -> None:
+    spec = registry.spec("seven-ages")
+    assert not spec.option("artefact_powers").offered
+    assert spec.checked_options(2, {"artefact_powers": True})["artefact_powers"] is True  # the rules' tests
+    with pytest.raises(IllegalAction) as info:
+        spec.lobby_options(2, {"artefact_powers": False})
+    assert info.value.message == UNOFFERED
+
+
+@pytest.mark.asyncio
+async def test_the_console_neither_lists_nor_takes_an_option_still_being_built(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "annals.sqlite3")
+    out = io.StringIO()
+    console = Console(GameService(store, FakeClock(), id_factory=lambda: "g1"), out, out_dir=tmp_path)
+    try:
+        assert await console.execute("/as alice create seven-ages artefact_powers=on")
+        assert out.getvalue().strip() == f"[alice] {UNOFFERED}", out.getvalue()
+        assert await store.get_game("g1") is None
+        assert await console.execute("/as alice create seven-ages")
+        seen = len(out.getvalue())
+        assert await console.execute("rules")
+        rules = out.getvalue()[seen:]
+        assert "option hocking" in rules, rules
+        assert "artefact_powers" not in rules and "Option 16" not in rules, rules
     finally:
         await store.close()

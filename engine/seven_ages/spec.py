@@ -1,7 +1,8 @@
 """7 Ages, as the platform sees it: offered in the lobby, with its options (the rulebook's options 1-8 and
 13-15, and the lobby's start age, end age, turn limit and glory target) and a preset for a shorter game.
-Option 16 (the blue and black markers) is not built, so it is not among them. ``check-data`` checks its
-data through :meth:`engine.seven_ages.game.SevenAgesGame.check_data`."""
+Option 16 (artefact prerequisites and powers) is built in part: the rules and their tests take it, the
+lobby does not (``offered=False``). ``check-data`` checks its data through
+:meth:`engine.seven_ages.game.SevenAgesGame.check_data`."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "prerequisites and the progress track's blue and black markers are built, not the artefacts' "
                "powers): an artefact goes only on an empire that meets its card's conditions, blue artefacts "
                "share their powers with every empire at or beyond their marker, and the Internet ends the "
-               "game.", False),
+               "game.", False, offered=False),
     OptionSpec("start_age", "The age the first empire of the game starts in (1 to 7; 1 lets the first "
                "card start in its own first age, as the rulebook does with an empty map).", 1,
                minimum=1, maximum=7),
