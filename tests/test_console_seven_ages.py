@@ -14,6 +14,14 @@ import sys
 from pathlib import Path
 
 from bot.console import user_id_for
+from engine.seven_ages.data import load_counters
+from engine.seven_ages.seat_colours import colour_word
+from engine.seven_ages.spec import SPEC
+
+TAKEN = "|".join(sorted({colour_word(group) for group in load_counters().groups}))
+"""The colour words a seat goes by once it has taken its counters (Orange, Red, ...)."""
+NAMED = "|".join([TAKEN, *SPEC.colours])
+"""Any seat's word: a taken colour, or the spec's word for a seat still to choose ("First seat")."""
 
 PROMPTS = 200
 """The script's ``play 1`` lines: more than the person is asked in three turns (17 with this seed's deal)."""
@@ -42,9 +50,9 @@ def test_a_scripted_person_plays_a_short_game_to_the_final_glory_by_python_m_bot
     assert len(re.findall(r"^\[\w+\] Game over\.$", text, re.M)) == 1  # told once (status repeats it)
     assert "You have nothing to do" in text[over:]  # the last prompts found the game over
     # read as a player: every seat named "person (Colour)", no Python, no None, no raw data, no raw id
-    assert re.search(r"alice \((Red|Blue)\)", text) and re.search(r"AI 1 \((Red|Blue)\)", text), text[:2000]
+    assert re.search(rf"alice \(({TAKEN})\)", text) and re.search(rf"AI 1 \(({TAKEN})\)", text), text[:2000]
     for bad in ("Traceback", "Error", "None", "{", "}", str(user_id_for("alice")), "seat 0", "seat 1"):
         assert bad not in text, f"the transcript reads {bad!r}: {text[max(0, text.find(bad) - 400):][:800]}"
-    prompt = r"^\[to alice \((?:Red|Blue)\)\] \S+: .*\(play N, or the words of a choice\)$"
+    prompt = rf"^\[to alice \((?:{NAMED})\)\] \S+: .*\(play N, or the words of a choice\)$"
     asked = len(re.findall(prompt, text, re.M))
     assert 0 < asked < PROMPTS, asked

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -26,6 +26,7 @@ from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
+from engine.seven_ages.view import SevenView
 from tests.seven_ages_builder import Scenario, card
 from tests.test_discord_bot import (
     ALICE,
@@ -109,8 +110,8 @@ async def click(rig: Rig, gid: str, user: int, action: dict[str, Any]) -> None:
     status = await rig.service.status(gid)
     _, state = await rig.service.engine_state(gid)
     seat = SEATS[user]
-    decision = GAME.decision(await rig.service.view(gid, user), seat, GAME.legal_actions(state, seat),
-                             status.seat_names)
+    view = cast(SevenView, await rig.service.view(gid, user))
+    decision = GAME.decision(view, seat, GAME.legal_actions(state, seat), status.seat_names)
     choice = next(c for c in decision.choices if c.action.to_json() == action)
     label = choice.label
     reply = followup(await rig.command(user, "play", game=gid))

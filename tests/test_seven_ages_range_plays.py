@@ -13,6 +13,7 @@ civilise; bob's Carthaginians hold Cyrenaica; cy's Etruscans hold Tripolitania.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from engine.core import Action
 from engine.seven_ages import civ_range
@@ -35,6 +36,7 @@ from engine.seven_ages.decision import choice, heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.markers import WAITING
 from engine.seven_ages.range_requests import ASK
+from engine.seven_ages.view import SevenView
 from engine.seven_ages.window import EVENT
 from tests.seven_ages_builder import Scenario
 from tests.seven_ages_builder_civ import Table, card_of
@@ -563,4 +565,4 @@ def test_an_event_label_in_a_trade_go_reads_no_civilise_route() -> None:
     and raised (a greedy 5-player playout, seed 15, reached it); it reads only a Civilise go's now."""
     view = {"goes": [{"seat": 0, "empire": 40, "action": "trade", "stage": "partner",
                       "data": {"via": [[1, 2]]}}]}
-    assert civ_range.note(view, PlayEvent(0, 93, 40)) == ""
+    assert civ_range.note(cast(SevenView, view), PlayEvent(0, 93, 40)) == ""
