@@ -321,6 +321,17 @@ def test_an_artefact_goes_on_its_own_empire_whose_card_pays_for_artefacts() -> N
     assert make_policy("greedy", 7).choose(t.state, 0) == PlayArtefact(0, forum, card("Etruscans"), "Tuscany")
 
 
+def test_a_religion_is_played_on_its_own_empire_whose_card_pays_for_it() -> None:
+    """Seat 0 civilises its Phoenicians (seas and money) and also holds the Franks (Christianity 2): the
+    Christianity card goes on the Franks, whose harvest counts it (L1112)."""
+    christianity = next(c.number for c in load_deck().cards.values() if c.artefact == "Christianity")
+    t = Table(3).empire("Phoenicians", 0, 14, ["Phoenicia"]).empire("Franks", 0, 14, ["Rhineland"])
+    civilising(t.hand(0, christianity), 0, "Phoenicians")
+    plays = [a for a in t.legal(0) if isinstance(a, PlayArtefact)]
+    assert {a.target for a in plays} == {card("Phoenicians"), card("Franks")}
+    assert make_policy("greedy", 7).choose(t.state, 0) == PlayArtefact(0, christianity, card("Franks"))
+
+
 def test_civilise_adopts_the_religion_its_card_pays_for() -> None:
     """The Hebrews' glory is Judaism (2): offered Christianity and Judaism by the empires in range, they
     adopt Judaism (L962, L1112)."""

@@ -352,10 +352,14 @@ def _artefact_worth(state: SevenState, player: PlayerId, play: PlayArtefact) -> 
     """How much an artefact on its target pays at the harvests (L1064-1072): on one's own empire, its card's
     artefact value (each Artist adds 1) and a marker counted (on the card, or on an ordered area it holds,
     doubled by an Artist there); a red one on another player's empire, that empire's artefact value (what
-    the marker takes from it). Then the earlier play in the offered order."""
+    the marker takes from it). A religion adds what the empire's card pays for it (L1112)."""
     e = state.empire(play.target)
-    value = (load_deck().cards[e.card].empire.category("artefacts") or 0) + sum(
+    deck = load_deck()
+    value = (deck.cards[e.card].empire.category("artefacts") or 0) + sum(
         1 for ld in e.leaders if "Artist" in ld.abilities)
+    artefact = deck.artefacts[deck.cards[play.card].artefact]
+    if artefact.kind == "religion":
+        value += glory_ai.religion_worth(e, artefact.name)
     if e.owner != player:
         return value, 0
     counted = not play.area or (play.area in e.areas() and not state.area(play.area).disorder)
