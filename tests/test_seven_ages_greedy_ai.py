@@ -353,3 +353,13 @@ def test_a_new_empire_starts_where_its_start_areas_are_not_crowded() -> None:
     s.hand(0, "Canaanites", "Harappans").marker(0, "start").at("start").turn_over(0)
     assert {StartCard(0, card("Canaanites")), StartCard(0, card("Harappans"))} <= set(s.legal(0))
     assert greedy(s, 0) == StartCard(0, card("Harappans"))
+
+
+def test_an_empire_whose_card_pays_for_money_keeps_it_once_it_has_six_units() -> None:
+    """Mali's glory is the most money (3): with six spears it keeps its 30 money to rank in the harvest
+    (L1032, L1046) rather than build a seventh unit; the Akkadians (land units) build on."""
+    for name, builds in (("Mali", False), ("Akkadians", True)):
+        s = Scenario(players=3).empire(name, owner=0, progress=12, money=30, units={"Mali": {"Spear": 6}})
+        producing(s, 0, name)
+        assert any(isinstance(a, Build) for a in s.legal(0))
+        assert isinstance(greedy(s, 0), Build) == builds

@@ -131,6 +131,7 @@ from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, Go, SevenState
 from engine.seven_ages.window import EVENT
 
 ARMY = 12  # units an empire builds up to before it saves for forts and elite markers
+MONEY_ARMY = 6  # ... and one whose card pays for money, which ranks the money it keeps (L1032, L1046)
 RESERVE = 4  # money kept back beyond a unit's price, for next production's maintenance
 GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
 CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
@@ -321,7 +322,8 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
     initial = go.action == "start"
     # a new empire with no unit is discarded at once (L1012): its first units need no reserve kept back
     reserve = RESERVE if e.count() else 0
-    builds = [a for a in actions if isinstance(a, Build) and e.count() + a.count <= ARMY
+    army = MONEY_ARMY if load_deck().cards[e.card].empire.category("money") is not None else ARMY
+    builds = [a for a in actions if isinstance(a, Build) and e.count() + a.count <= army
               and unit_cost(e, a.unit, a.area, initial=initial) * a.count + reserve <= e.money]
     fleet = glory_ai.ship_builds(e, builds) if e.count() >= marker_ai.FEW_UNITS else []
     if fleet:  # a card paying for seas or ships needs ships before more spears (L1090, L1098)
@@ -330,6 +332,8 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
         # the cheapest unit, where the empire is strongest, as many as it can keep up
         return min(builds, key=lambda a: (unit_cost(e, a.unit, a.area), -e.count(a.area), a.area, a.unit,
                                           -a.count))
+    if army == MONEY_ARMY:
+        return None  # its money is its glory: no fort or elite marker either
     forts = [a for a in actions if isinstance(a, Fortify) and a.area == e.capital]
     if forts and e.money > 20:
         return forts[0]
