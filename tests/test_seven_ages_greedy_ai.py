@@ -363,3 +363,13 @@ def test_an_empire_whose_card_pays_for_money_keeps_it_once_it_has_six_units() ->
         producing(s, 0, name)
         assert any(isinstance(a, Build) for a in s.legal(0))
         assert isinstance(greedy(s, 0), Build) == builds
+
+
+def test_an_empire_paying_for_seas_and_money_still_builds_its_first_ships() -> None:
+    """The Syracusans' glory is seas (2) and money (2): at six spears they keep their money, but not from
+    their first galley, without which no sea counts for them (L1098)."""
+    spears = {"Sicily": {"Spear": 6}}
+    s = Scenario(players=3).empire("Syracusans", owner=0, progress=12, money=30, units=spears)
+    producing(s, 0, "Syracusans")
+    assert Build(0, "Galley", "Sicily") in s.legal(0)
+    assert greedy(s, 0) == Build(0, "Galley", "Sicily")

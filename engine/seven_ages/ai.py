@@ -323,10 +323,12 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
     # a new empire with no unit is discarded at once (L1012): its first units need no reserve kept back
     reserve = RESERVE if e.count() else 0
     army = MONEY_ARMY if load_deck().cards[e.card].empire.category("money") is not None else ARMY
-    builds = [a for a in actions if isinstance(a, Build) and e.count() + a.count <= army
-              and unit_cost(e, a.unit, a.area, initial=initial) * a.count + reserve <= e.money]
-    fleet = glory_ai.ship_builds(e, builds) if e.count() >= marker_ai.FEW_UNITS else []
-    if fleet:  # a card paying for seas or ships needs ships before more spears (L1090, L1098)
+    affordable = [a for a in actions if isinstance(a, Build)
+                  and unit_cost(e, a.unit, a.area, initial=initial) * a.count + reserve <= e.money]
+    builds = [a for a in affordable if e.count() + a.count <= army]
+    # a card paying for seas or ships needs ships before more spears (L1090, L1098), whatever its army
+    fleet = glory_ai.ship_builds(e, affordable) if e.count() >= marker_ai.FEW_UNITS else []
+    if fleet:
         return min(fleet, key=lambda a: (unit_cost(e, a.unit, a.area), a.count, a.area, a.unit))
     if builds:
         # the cheapest unit, where the empire is strongest, as many as it can keep up
