@@ -373,3 +373,13 @@ def test_an_empire_paying_for_seas_and_money_still_builds_its_first_ships() -> N
     producing(s, 0, "Syracusans")
     assert Build(0, "Galley", "Sicily") in s.legal(0)
     assert greedy(s, 0) == Build(0, "Galley", "Sicily")
+
+
+def test_an_empire_with_ships_next_to_a_vacant_sea_manoeuvres_on_a_tie() -> None:
+    """The Carthaginians' glory is seas (3) and money (2); poor (5 money), production weighs 3 too. With two
+    galleys in Carthage next to vacant seas on an even turn (when the greedy player expands), the tie goes
+    to Manoeuvre: seed 2's Carthaginians produced for eight turns and never sailed."""
+    s = Scenario(players=3).empire("Carthaginians", owner=0, progress=12, money=5,
+                                   units={"Carthage": {"Spear": 4, "Galley": 2}}).set(turn=6)
+    s.at(MARKERS)
+    assert greedy(s, 0) == PlaceMarker(0, card("Carthaginians"), "manoeuvre")
