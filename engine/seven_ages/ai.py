@@ -41,6 +41,11 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 - at a border (an area next to another player's units) it shows the unit with the best front value on
   top of its stack (fog of war, L791: the strongest-looking unit deters); elsewhere it keeps the
   default top (:func:`_top_unit`);
+- it plays for its cards' glory (:mod:`engine.seven_ages.glory_ai`, L2321-2331): land toward the areas its
+  categories count, ships to sea and built first for a card paying for seas, money kept (an army of
+  :data:`MONEY_ARMY`) for a card paying for money, artefacts and religions on its own empire that pays for
+  them, the religion its card pays for adopted first, and a new empire away from crowded start areas
+  (:data:`CROWD`);
 - otherwise it takes the first legal move (the step's own order).
 
 The random player now and then (one move in :data:`RESTACK_ODDS`) shows another unit on top of one of
