@@ -41,7 +41,7 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 - at a border (an area next to another player's units) it shows the unit with the best front value on
   top of its stack (fog of war, L791: the strongest-looking unit deters); elsewhere it keeps the
   default top (:func:`_top_unit`);
-- it plays for its cards' glory (:mod:`engine.seven_ages.glory_ai`, L2321-2331): land toward the areas its
+- it plays for its cards' glory (:mod:`engine.seven_ages.glory_ai`, L2309, L2331): land toward the areas its
   categories count, ships to sea and built first for a card paying for seas, money kept (an army of
   :data:`MONEY_ARMY`) for a card paying for money, artefacts and religions on its own empire that pays for
   them, the religion its card pays for adopted first, and a new empire away from crowded start areas
@@ -265,7 +265,7 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
 
 def _targets(state: SevenState, go: Go) -> list[tuple[str, str, str]]:
     """``(from, unit, to)``: a land unit into vacant land next to it, and, for a card that pays for seas, a
-    ship into a vacant sea (L1098)."""
+    ship into a vacant sea (L1104)."""
     return expansions(state, go) + glory_ai.sea_targets(state, go)
 
 
@@ -303,7 +303,7 @@ def _top_unit(state: SevenState, player: PlayerId) -> TopUnit | None:
 def _start_score(state: SevenState, card: int) -> tuple[int, int, int]:
     """How much glory starting ``card`` promises: its glory categories (a category without a number,
     one a turn), less one for each :data:`CROWD` units of other empires in and next to its start areas
-    (L2323: "an area with little competition"), times the levels it has left to harvest before the game's
+    (L2309: "an area with little competition"), times the levels it has left to harvest before the game's
     end; then the higher start."""
     empire = load_deck().cards[card].empire
     level = max(progress_options(state, empire).values())
@@ -331,7 +331,7 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
     affordable = [a for a in actions if isinstance(a, Build)
                   and unit_cost(e, a.unit, a.area, initial=initial) * a.count + reserve <= e.money]
     builds = [a for a in affordable if e.count() + a.count <= army]
-    # a card paying for seas or ships needs ships before more spears (L1090, L1098), whatever its army
+    # a card paying for seas or ships needs ships before more spears (L1066, L1104), whatever its army
     fleet = glory_ai.ship_builds(e, affordable) if e.count() >= marker_ai.FEW_UNITS else []
     if fleet:
         return min(fleet, key=lambda a: (unit_cost(e, a.unit, a.area), a.count, a.area, a.unit))
@@ -360,10 +360,10 @@ def _artefact(state: SevenState, player: PlayerId, plays: Sequence[PlayArtefact]
 
 
 def _artefact_worth(state: SevenState, player: PlayerId, play: PlayArtefact) -> tuple[int, int]:
-    """How much an artefact on its target pays at the harvests (L1064-1072): on one's own empire, its card's
+    """How much an artefact on its target pays at the harvests (L1072, L2015): on one's own empire, its card's
     artefact value (each Artist adds 1) and a marker counted (on the card, or on an ordered area it holds,
     doubled by an Artist there); a red one on another player's empire, that empire's artefact value (what
-    the marker takes from it). A religion adds what the empire's card pays for it (L1112)."""
+    the marker takes from it). A religion adds what the empire's card pays for it (L1116)."""
     e = state.empire(play.target)
     deck = load_deck()
     value = (deck.cards[e.card].empire.category("artefacts") or 0) + sum(
@@ -379,7 +379,7 @@ def _artefact_worth(state: SevenState, player: PlayerId, play: PlayArtefact) -> 
 
 
 def _adopt_or_build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Action | None:
-    """In Civilise: the religion its card pays for most (L1112; any religion's sites pay, L1116), before a
+    """In Civilise: the religion its card pays for most (L1116; any religion's sites pay, L1118), before a
     government; then a city where it counts (an ordered area, L1042), in the area adding most to its glory
     categories, then the richest."""
     go = state.go_of(player)

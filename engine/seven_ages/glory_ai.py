@@ -1,5 +1,5 @@
 """What the greedy 7 Ages player reckons a place, a unit or a card is worth in glory (the players' notes,
-L2321-2331: "choose the ones with the greatest chance of procuring the most glory each turn").
+L2309, L2331: "choose the ones with the greatest chance of procuring the most glory each turn").
 
 Everything here reads public state (the map, the empires in play and their cards) and the empire's own
 card, never a hand or a face-down marker:
@@ -7,10 +7,10 @@ card, never a hand or a face-down marker:
 - :func:`area_glory`: the glory categories of an empire's card an area would add to if the empire held it
   (a region, Not-Europe, a sea, a resource, a religion's areas and its sites), each by its value;
 - :func:`sea_targets`: a ship of the empire that may move into a vacant sea next to it, for an empire whose
-  card pays for seas (L1098: a sea counts by the units in it);
+  card pays for seas (L1104: a sea counts by the units in it);
 - :func:`wants_ships` and :func:`ship_builds`: an empire whose card pays for seas or ships builds a ship
   first while it has fewer than :data:`FLEET`;
-- :func:`crowding`: how many other players' units stand in and next to a card's start areas (L2323:
+- :func:`crowding`: how many other players' units stand in and next to a card's start areas (L2309:
   "Sometimes it is better to choose an empire with a lower maximum but in an area with little
   competition");
 - :func:`religion_worth`: what adopting a religion pays the empire's card.
@@ -72,7 +72,7 @@ def area_glory(state: SevenState, e: Empire, area: str) -> int:
             paid = pays.get(category, False)
         total += int(g.get("value", 1)) if paid else 0
     if e.religions and place.religion == e.religions[0]:
-        total += 1  # a site of its dominant religion earns 1 a harvest (L1116)
+        total += 1  # a site of its dominant religion earns 1 a harvest (L1118)
     return total
 
 
@@ -119,8 +119,8 @@ def crowding(state: SevenState, card: CardEmpire) -> int:
 
 
 def religion_worth(e: Empire, name: str) -> int:
-    """What adopting the religion ``name`` pays ``e``'s card: its religion category's value (L1112), +1
-    as any religion's sites may pay (L1116); 0 for a name that is no religion."""
+    """What adopting the religion ``name`` pays ``e``'s card: its religion category's value (L1116), +1
+    as any religion's sites may pay (L1118); 0 for a name that is no religion."""
     if name not in load_tables().religions:
         return 0
     return 1 + (load_deck().cards[e.card].empire.category("religion", name) or 0)
