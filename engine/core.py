@@ -67,7 +67,6 @@ from engine.contract.steps import (
 from engine.contract.template import (
     BaseGame,
     SpokenBy,
-    StepContext,
     Words,
 )
 from engine.contract.values import (
@@ -104,7 +103,6 @@ __all__ = [
     "Result",
     "SpokenBy",
     "Step",
-    "StepContext",
     "StepGame",
     "Swappable",
     "Words",

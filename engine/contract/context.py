@@ -19,7 +19,7 @@ Audience = str | tuple[PlayerId, ...]
 """Who may see an event: :data:`~engine.contract.basics.PUBLIC`, or the seats told it alone."""
 
 
-@dataclass
+@dataclass(eq=False)  # a working object: two contexts are the same only if they are one
 class Context(Generic[S]):
     """One move being applied: the state as it becomes, and the events so far.
 
