@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import prefs, range_permission, steps, trade_bars
+from engine.seven_ages import modifiers, power_events, prefs, range_permission, steps, trade_bars
 from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
 from engine.seven_ages.actions_move import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.card_words import card_text
@@ -356,13 +356,19 @@ class TradeRules(BaseGoRules):
             raise IllegalAction("no_card_now", "No trade card is asked of you now.")
         side = go.data["seats"].index(action.player)
         hand = ctx.state.people[action.player].hand
-        if action.card == FROM_DECK and hand:
+        if action.card == FROM_DECK and hand and not self._deck_allowed(ctx.state, go, side):
             raise IllegalAction("has_cards", "Play a card from your hand: the deck's top card is only for an "
                                 "empty hand.")
         if action.card != FROM_DECK and action.card not in hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
         _answered(ctx, action.player, "trade_card")
         self._play(ctx, go, side, action.card)
+
+    @staticmethod
+    def _deck_allowed(state: SevenState, go: Go, side: int) -> bool:
+        """Whether a side may trade with the deck's top card though it holds cards: Computing (L1455)."""
+        card = (go.empire, int(go.data["partner"]))[side]
+        return bool(card) and modifiers.trades_from_deck(state, state.empire(card))
 
     def _play(self, ctx: Ctx, go: Go, side: int, card: int) -> None:
         s = ctx.state
@@ -405,28 +411,47 @@ class TradeRules(BaseGoRules):
                 continue
             e = s.empire(card)
             disordered = sum(1 for a in e.areas() if s.area(a).disorder)
-            value = trade_value(_value(played[i]), trade_number(card, e.progress), leader_areas(e, SCI),
-                                disordered)
+            number = modifiers.trade_number(s, e, trade_number(card, e.progress))
+            value = trade_value(_value(played[i]), number, leader_areas(e, SCI), disordered)
             if i == 0:  # the trader's own events (Merchant fleet): "+N to this trade's value"
                 value += int(go.data.get(BONUS, 0))
             sides.append(Side(_value(played[i]), value, e.progress, _chose(s, card)))
         out = settle(sides[0], sides[1], deck=not partner)
         ctx.emit("trade_revealed", empire=go.empire, partner=partner, cards=played,
                  values=[sd.value for sd in sides], winner=out.winner)
+        most = self._most_levels(s, go, out, [sd.value for sd in sides])
         for i, card in enumerate((go.empire, partner)):
             if card and out.income[i]:
-                ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(card), out.income[i]))
-                ctx.emit("trade_income", empire=card, money=out.income[i])
-            if card and not (i == out.winner and out.extra[i]):
+                e = ctx.state.empire(card)
+                money = modifiers.trade_income(ctx.state, e, [_value(played[1 - i])], [_value(played[i])])
+                ctx.state = ctx.state.with_empire(add_money(e, money))
+                ctx.emit("trade_income", empire=card, money=money)
+            if card and i != out.winner:
                 advance(ctx, card, out.levels[i])
+            elif card and most <= 1:
+                advance(ctx, card, most)
         self._swap(ctx, go, played)
-        self._after(ctx, go, out)
-        if out.extra[0] or out.extra[1]:
+        self._after(ctx, go, out, len([c for c in played if c]))
+        if most > 1:
             w = out.winner if out.winner is not None else 0
-            go = _set(ctx, ctx.state.go_of(go.seat) or go, LEVELS, most=1 + out.extra[w], winner=w)
+            go = _set(ctx, ctx.state.go_of(go.seat) or go, LEVELS, most=most, winner=w)
             _ask(ctx, Pending("trade_levels", go.data["seats"][w], go.empire))
         else:
             self._scientists(ctx, ctx.state.go_of(go.seat) or go, out.winner)
+
+    @staticmethod
+    def _most_levels(state: SevenState, go: Go, out: Outcome, values: list[int]) -> int:
+        """The most levels the trade's winner may advance (0 without a winner): the least and the extra it
+        may add (L573-575), as option 16's artefacts change them."""
+        if out.winner is None:
+            return 0
+        w = out.winner
+        card = (go.empire, int(go.data["partner"]))[w]
+        most = out.levels[w] + out.extra[w]
+        if not card or not most:
+            return most
+        return modifiers.trade_levels(state, state.empire(card), most, initiated=w == 0,
+                                      margin=values[w] - values[1 - w])
 
     def _swap(self, ctx: Ctx, go: Go, played: list[int]) -> None:
         """Each side keeps the card the other played; with the deck, the active side discards its own
@@ -445,15 +470,23 @@ class TradeRules(BaseGoRules):
                 replace(p, hand=tuple(sorted((*p.hand, *theirs)))))
         ctx.state = s
 
-    def _after(self, ctx: Ctx, go: Go, out: Outcome) -> None:
-        """Immediate glory of a trade won or tied (L578, L1138), the traded marks."""
+    def _after(self, ctx: Ctx, go: Go, out: Outcome, cards: int) -> None:
+        """Immediate glory of a trade won or tied (L578, L1138), option 16's glory and money at the end of a
+        trade (``cards``: how many both sides traded), the traded marks."""
         partner = int(go.data["partner"])
         both = [c for c in (go.empire, partner) if c]
         for i, card in enumerate(both):
             if out.winner == i:
                 immediate(ctx, card, "per_trade_won")
+                power_events.glory(ctx, card, modifiers.trade_won_glory(ctx.state, ctx.state.empire(card)),
+                                   modifiers.CAPITALISM)
             elif out.winner is None and partner:
                 immediate(ctx, card, "per_trade_tied")
+        if partner:
+            for card, other in ((both[0], both[1]), (both[1], both[0])):
+                s = ctx.state
+                money = modifiers.traded_money(s, s.empire(card), s.empire(other), cards)
+                power_events.money(ctx, card, money, modifiers.DEMOCRACY)
         notes = set(ctx.state.notes) | {f"traded:{c}" for c in both}
         ctx.state = replace(ctx.state, notes=tuple(sorted(notes)))
         if partner:  # each icon lifted by a trade with an empire free of it, won or lost (L519)
@@ -541,7 +574,9 @@ class TradeRules(BaseGoRules):
         seat = pending.seat
         if pending.kind == "trade_card":
             hand = state.people[seat].hand
-            return [TradeCard(seat, c) for c in hand] or [TradeCard(seat, FROM_DECK)]
+            deck = [TradeCard(seat, FROM_DECK)] if hand and self._deck_allowed(
+                state, go, go.data["seats"].index(seat)) else []
+            return [*(TradeCard(seat, c) for c in hand), *deck] or [TradeCard(seat, FROM_DECK)]
         if pending.kind == "trade_levels":
             return [TradeLevels(seat, n) for n in range(go.data["most"], 0, -1)]
         if pending.kind == "trade_keep":
@@ -593,6 +628,8 @@ def _trade_label(view: SevenView, action: Action) -> Choice:
         return Choice(action, f"Trade with {empire_name(action.empire)}")
     if isinstance(action, TradeCard):
         if action.card == FROM_DECK:
+            if view.get("your_hand"):
+                return Choice(action, "Play the deck's top card instead of one from your hand (Computing)")
             return Choice(action, "Play the top card of the deck (your hand is empty)")
         return Choice(action, f"Play {card_text(action.card)} face down")
     if isinstance(action, TradeLevels):
