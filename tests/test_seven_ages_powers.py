@@ -224,7 +224,7 @@ def test_universal_suffrage_earns_from_every_trade_card() -> None:
     all the Trade cards (yours and theirs)". E15 lost: the 3 and Caesar's 5 bring 8."""
     t, c = e15()
     on_card(t, "Syracusans", "Renaissance", "Universal suffrage", government="Democracy")
-    start(t).do(TradeCard(1, c[3]), TradeCard(0, c[0]))
+    start(t).do(TradeCard(1, c[3]), TradeCard(0, c[0]), TradeCard(0, FROM_DECK))  # no second card
     assert t.of("Syracusans").money == 8
 
 
@@ -404,3 +404,34 @@ def test_moon_landing_gains_7_when_it_ends_the_game() -> None:
     steps.finish(ctx_plain, "test")
     assert ctx.state.people[0].glory == ctx_plain.state.people[0].glory + 7
     assert ctx.state.people[1].glory == ctx_plain.state.people[1].glory
+
+
+def test_two_democracies_one_with_renaissance_get_3_money_each_e45() -> None:
+    """E45 (L1524): "after Renaissance, 2 cards are traded by one Democrat and 1 by the other, they both get 3
+    extra money". Renaissance (L1878): the second card is played face down after both first ones, and "All
+    trade cards you play are added to your Trade value and then traded": the Syracusans' 3 and 4 (+2) beat
+    Caesar's 5 (+1), 9 to 6; the Romans, who do not progress, earn the 7 they receive (L583) and 3 more."""
+    t, c = e15()
+    on_card(t, "Syracusans", "Renaissance", government="Democracy")
+    on_card(t, "Romans", government="Democracy")
+    start(t).do(TradeCard(1, c[3]), TradeCard(0, c[0]))
+    assert t.actors() == {0} and TradeCard(0, FROM_DECK) in t.legal(0)  # none is a choice too
+    t.do(TradeCard(0, c[2]))
+    assert revealed(t) == [9, 6]
+    assert t.of("Syracusans").money == 3 and t.of("Romans").money == 7 + 3
+    assert {c[0], c[2]} <= set(t.state.people[1].hand) and c[3] in t.state.people[0].hand
+
+
+def test_renaissance_asks_the_trader_first_and_may_play_none() -> None:
+    """Renaissance (L1878): "the player whose action it is first if the other empire also has renaissance";
+    a side playing none trades its one card, as without Renaissance (E15 lost: 5 and 6)."""
+    t, c = e15()
+    on_card(t, "Syracusans", "Renaissance")
+    on_card(t, "Romans", "Renaissance")
+    start(t).do(TradeCard(1, c[3]), TradeCard(0, c[0]))
+    assert t.actors() == {0}
+    t.do(TradeCard(0, FROM_DECK))
+    assert t.actors() == {1}
+    t.refused(TradeCard(1, c[2]), "not_in_hand")
+    t.do(TradeCard(1, FROM_DECK))
+    assert revealed(t) == [5, 6] and t.of("Syracusans").money == 5
