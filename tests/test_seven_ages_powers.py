@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.seven_ages import artefact_play, endturn, glory, modifiers, steps
-from engine.seven_ages.actions import Build, TurnMarker
+from engine.seven_ages.actions import Build, TurnMarker, Unmaintain
 from engine.seven_ages.actions_civ import FROM_DECK, RemoveDisorder, TradeCard, TradeLevels, Urbanise
 from engine.seven_ages.artefact_powers import OPTION
 from engine.seven_ages.civilise import removal_cost
@@ -435,3 +435,37 @@ def test_renaissance_asks_the_trader_first_and_may_play_none() -> None:
     t.refused(TradeCard(1, c[2]), "not_in_hand")
     t.do(TradeCard(1, FROM_DECK))
     assert revealed(t) == [5, 6] and t.of("Syracusans").money == 5
+
+
+def test_socialists_gain_a_money_for_each_unit_left_unmaintained() -> None:
+    """Socialism (L1936): "gains 1 money each time one of its units is removed from the map and placed in
+    its Unit pools (e.g., while Maintaining units you could discard one units to maintain another)". Six
+    spears and 4 money of income (Egypt's 5 and Sudan's 2 halved without a capital, rounded up: the
+    unmaintained example, L497, L501): one goes back, bringing 1 money, and the other five are maintained;
+    without Socialism a second must go."""
+    units = {"Egypt": {"Spear": 4}, "Nubia": {"Spear": 1}, "Sudan": {"Spear": 1}}
+    for government, stage in (("Socialism", "build"), ("Democracy", "maintain")):
+        s = Scenario(2, ON).empire("Egyptians", 0, 10, money=0, units=units)
+        on_card(s, "Egyptians", government=government)
+        producing(s, 0, "Egyptians")
+        assert s.of_type("income")[-1]["amount"] == 4
+        s.play(Unmaintain(0, "Spear", "Nubia"))
+        assert s.go_stage(0) == stage, government
+    assert s.of_type("power_money") == [] and s.empire_of("Egyptians").money == 4
+
+
+def test_concentrated_ownership_and_revolution_end_with_the_age() -> None:
+    """Concentrated ownership is discarded when its empire "enters another age" (L1463), Revolution when it
+    "leaves its current age" (L1895); Revolution's own 3 levels back do not discard it (L1887)."""
+    t = Table(2, ON).empire("Romans", 0, 14, ["Latium"], capital="Latium")
+    on_card(t, "Romans", "Concentrated ownership")
+    ctx = steps.Ctx(t.state)
+    endturn.advance(ctx, t.of("Romans").card, 1)  # 14 to 15: age 2 to age 3
+    assert "Concentrated ownership" not in ctx.state.empire(t.of("Romans").card).artefacts
+    t = Table(2, ON).empire("Romans", 0, 16, ["Latium"], capital="Latium")
+    on_card(t, "Romans", "Revolution")
+    ctx = steps.Ctx(t.state)
+    artefact_play.played(ctx, t.of("Romans").card, "Revolution")  # 16 to 13: into age 2
+    assert ctx.state.empire(t.of("Romans").card).artefacts == ("Revolution",)
+    endturn.advance(ctx, t.of("Romans").card, 2)  # 13 to 15: age 3
+    assert ctx.state.empire(t.of("Romans").card).artefacts == ()

@@ -64,6 +64,9 @@ def _disorder(ctx: Ctx, e: Empire, area: str, why: str) -> None:
 def _revolution(ctx: Ctx, card: int) -> None:
     advance(ctx, card, REVOLUTION_LEVELS)
     e = ctx.state.empire(card)
+    if REVOLUTION not in e.artefacts:  # its own 3 levels back left the age: that does not discard it
+        e = replace(e, artefacts=(*e.artefacts, REVOLUTION))
+        ctx.state = ctx.state.with_empire(e)
     if e.capital:
         _disorder(ctx, e, e.capital, REVOLUTION)
     e = ctx.state.empire(card)

@@ -80,7 +80,9 @@ def advance(ctx: Ctx, card: int, levels: int) -> int:
 def _new_age(s: SevenState, e: Empire) -> SevenState:
     """Old age has seen the leaders off (L946); on-map artefacts of other ages go (L927)."""
     cup = s.cup + tuple(ld.abilities[0] for ld in e.leaders if not ld.named)
-    s = replace(s, cup=cup).with_empire(replace(e, leaders=()))
+    gone = modifiers.left_age(s, e)  # option 16: artefacts that last only the age (L1463, L1895)
+    s = replace(s, cup=cup).with_empire(replace(e, leaders=(), artefacts=tuple(
+        a for a in e.artefacts if a not in gone)))
     arts = load_deck().artefacts
     now = age_of(e.progress)
     for area in e.areas():

@@ -139,6 +139,11 @@ def upkeep(state: SevenState, e: Empire, per_area: dict[str, int]) -> int:
     return sum(per_area.values())
 
 
+def unit_returned_money(state: SevenState, e: Empire) -> int:
+    """Money for one of the empire's units going back to its unit pool: 1 for a Socialist (L1936)."""
+    return 1 if power(state, e, SOCIALISM) else 0
+
+
 def free_progress(state: SevenState) -> bool:
     """Whether empires advance during Free progress at the end of turn: not while the World war marker
     stands (L1995)."""
@@ -229,6 +234,14 @@ def palace_removals(state: SevenState, e: Empire) -> frozenset[str]:
 def civilise_glory(state: SevenState, e: Empire) -> int:
     """Glory for carrying out a Civilise action: 1 with Moon landing (L1772)."""
     return 1 if power(state, e, MOON) else 0
+
+
+def left_age(state: SevenState, e: Empire) -> tuple[str, ...]:
+    """The artefacts on ``e``'s card discarded as it enters another age, forwards or back (L2083):
+    Concentrated ownership (L1463), Religious strife (L1870) and Revolution (L1895)."""
+    if not powers_on(state):
+        return ()
+    return tuple(a for a in e.artefacts if a in (CONCENTRATED, STRIFE, REVOLUTION))
 
 
 # -- Harvest and the end ------------------------------------------------------------------------------

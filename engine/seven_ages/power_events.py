@@ -7,8 +7,10 @@ it here, so every such change is one event naming the artefact.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Event, Names
-from engine.seven_ages.production import add_money
+from engine.seven_ages.state import MAX_MONEY
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event, the_empire
 from engine.words import plural
@@ -27,7 +29,8 @@ def money(ctx: Ctx, card: int, amount: int, artefact: str) -> None:
     """Empire ``card`` gains ``amount`` money by ``artefact``'s power (within 0-199, L479)."""
     if not amount:
         return
-    ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(card), amount))
+    e = ctx.state.empire(card)
+    ctx.state = ctx.state.with_empire(replace(e, money=max(0, min(MAX_MONEY, e.money + amount))))
     ctx.emit("power_money", empire=card, money=amount, artefact=artefact)
 
 

@@ -473,6 +473,11 @@ class ProductionRules(BaseGoRules):
         left: list[Any] = [*go.data["left"], action.area]
         ctx.state = ctx.state.with_empire(e)
         ctx.emit("unit_unmaintained", seat=go.seat, empire=e.card, unit=action.unit, area=action.area)
+        returned = modifiers.unit_returned_money(ctx.state, e)
+        if returned:  # worded with the other powers' money (engine.seven_ages.power_events)
+            e = add_money(e, returned)
+            ctx.state = ctx.state.with_empire(e)
+            ctx.emit("power_money", empire=e.card, money=returned, artefact=modifiers.SOCIALISM)
         if maintenance(ctx.state, e) > e.money:
             ctx.state = ctx.state.with_go(replace(go, data={**go.data, "left": left}))
             return
