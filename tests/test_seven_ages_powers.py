@@ -59,6 +59,14 @@ def test_autocracy_production_power_and_penalty() -> None:
     assert s.empire_of("Egyptians").money == 3 and not s.of_type("maintained")
 
 
+def test_autocracy_halving_adds_to_the_no_capital_halving() -> None:
+    """"halves the income it earns in a Production action (cumulative if also Barbarian)" (L1406): Egypt's 6
+    (E11) without a capital is halved twice, 6 / 4 = 1.5, rounded once, up (L2197): 2."""
+    s = Scenario(2, ON).empire("Egyptians", 0, 10, units={"Egypt": {"Spear": 1}}).city("Egypt", 1)
+    on_card(s, "Egyptians", government="Autocracy")
+    assert income(s.state, s.empire_of("Egyptians")) == 2
+
+
 def test_without_option_16_an_autocracy_changes_nothing() -> None:
     """Without option 16 artefacts give glory only (L929-931): E11's 6 income less 1 maintenance."""
     s = egyptians()

@@ -91,9 +91,10 @@ def counts_disordered(state: SevenState, e: Empire, area: str) -> bool:
     return any(_within(state, e, t, area) for t in _marker_areas(state, e, DIANA))
 
 
-def income(state: SevenState, e: Empire, total: int) -> int:
-    """A Production's income: halved for an Autocracy (L1406)."""
-    return _half(total) if penalty(state, e, AUTOCRACY) else total
+def income_halvings(state: SevenState, e: Empire) -> int:
+    """How many more times a Production's income is halved: once for an Autocracy, "cumulative if also
+    Barbarian" (L1406), so with the no-capital halving (L497) it is halved twice, rounded once (L2197)."""
+    return 1 if penalty(state, e, AUTOCRACY) else 0
 
 
 def unit_cost(state: SevenState, e: Empire, unit_class: str, cost: int) -> int:

@@ -90,10 +90,11 @@ def area_income(state: SevenState, empire: Empire, area: str) -> int:
 
 
 def income(state: SevenState, empire: Empire) -> int:
-    """The empire's income this production: its areas' total, halved without a capital (L497), then as
-    option 16's artefacts change it."""
+    """The empire's income this production: its areas' total, halved without a capital (L497) and as often
+    as option 16's artefacts say, rounded once after all halving (L2197)."""
     total = sum(area_income(state, empire, a) for a in empire.areas())
-    return modifiers.income(state, empire, total if empire.capital else round_half_up(total, 2))
+    halves = (0 if empire.capital else 1) + modifiers.income_halvings(state, empire)
+    return round_half_up(total, 2 ** halves)
 
 
 def add_money(empire: Empire, amount: int) -> Empire:
