@@ -477,3 +477,13 @@ def test_concentrated_ownership_and_revolution_end_with_the_age() -> None:
     assert ctx.state.empire(t.of("Romans").card).artefacts == ("Revolution",)
     endturn.advance(ctx, t.of("Romans").card, 2)  # 13 to 15: age 3
     assert ctx.state.empire(t.of("Romans").card).artefacts == ()
+
+
+def test_without_option_16_trade_artefacts_change_nothing() -> None:
+    """Without option 16 artefacts give glory only (L929-931): E15 lost with a 3 is 5 to 6 (L588), whatever
+    the Syracusans hold, and no second card is asked."""
+    t, c = e15(None)
+    t.artefact("Sicily", "Pharos lighthouse")
+    on_card(t, "Syracusans", "Renaissance", government="Capitalism")
+    start(t).do(TradeCard(1, c[3]), TradeCard(0, c[0]))
+    assert revealed(t) == [5, 6] and t.of("Syracusans").money == 5
