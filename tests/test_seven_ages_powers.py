@@ -487,3 +487,29 @@ def test_without_option_16_trade_artefacts_change_nothing() -> None:
     on_card(t, "Syracusans", "Renaissance", government="Capitalism")
     start(t).do(TradeCard(1, c[3]), TradeCard(0, c[0]))
     assert revealed(t) == [5, 6] and t.of("Syracusans").money == 5
+
+
+def test_a_democracy_that_lost_an_area_builds_at_half_the_total_cost() -> None:
+    """Democracy (L1526): "halve the total cost of their units in Production actions if they lost control of
+    an area to another player's empire in that or the previous turn". Nubia goes to the Romans in a move of
+    turn 1: in turns 1 and 2 two spears (2 each, L2833) cost 2 together; in turn 3, 4 again. A loss to the
+    Democracy's own player's other empire does not count."""
+    s = egyptians(ON, city=3, units={"Egypt": {"Spear": 1}, "Nubia": {"Spear": 1}})
+    s.empire("Romans", 1, 10, units={"Latium": {"Spear": 1}})
+    on_card(s, "Egyptians", government="Democracy")
+    lost = s.empire_of("Egyptians").add_units("Nubia", "Spear", -1)
+    after = s.state.with_empire(lost).with_empire(s.empire_of("Romans").add_units("Nubia", "Spear", 1))
+    noted = modifiers.note_losses(s.state, after)
+    for turn, price in ((1, 2), (2, 2), (3, 4)):
+        t = Scenario(2, ON)
+        t.state = replace(noted, turn=turn)
+        t.state = t.state.with_empire(replace(t.empire_of("Egyptians"), money=20))
+        producing(t, 0, "Egyptians")
+        money = t.empire_of("Egyptians").money
+        t.play(Build(0, "Spear", "Egypt", 2))
+        assert money - t.empire_of("Egyptians").money == price, turn
+    romans = s.empire_of("Romans").card
+    mine = s.state.with_empire(replace(s.empire_of("Romans"), owner=0))  # both empires one player's
+    moved = mine.with_empire(lost).with_empire(mine.empire(romans).add_units("Nubia", "Spear", 1))
+    kept = modifiers.note_losses(mine, moved)
+    assert not modifiers.halves_unit_costs(kept, kept.empire(lost.card))

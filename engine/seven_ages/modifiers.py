@@ -14,6 +14,8 @@ empire that also has Renaissance (L1974). Readings are in data/seven_ages/README
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.seven_ages.artefact_powers import has_power, powers_on
 from engine.seven_ages.map import load_map
 from engine.seven_ages.reach import in_range
@@ -111,15 +113,41 @@ def unit_cost(state: SevenState, e: Empire, unit_class: str, cost: int) -> int:
     return max(1, cost)
 
 
-def halves_unit_costs(state: SevenState) -> bool:
-    """Whether Production halves the total cost of new units: while the World war marker stands (L1992)."""
-    return world_war(state)
+LOST = "lost_area:"
+"""An empire flag ``lost_area:T``: under option 16 a Democracy lost control of an area to another player's
+empire in turn T (the latest such turn), for Democracy's cheaper units (L1526)."""
 
 
-def build_total(state: SevenState, full_before: int, full_after: int) -> int:
+def note_losses(before: SevenState, after: SevenState) -> SevenState:
+    """``after`` a move, with each Democracy that lost control of an area to another player's empire in it
+    flagged with the turn (L1526); ``after`` itself without option 16."""
+    if not powers_on(after):
+        return after
+    for e in before.empires:
+        if not after.has_empire(e.card) or not power(before, e, DEMOCRACY):
+            continue
+        now = after.empire(e.card)
+        gone = set(e.areas()) - set(now.areas())
+        if gone and any(x.owner != e.owner and a in x.areas() for x in after.empires for a in gone):
+            flags = [f for f in now.flags if not f.startswith(LOST)]
+            after = after.with_empire(replace(now, flags=tuple(sorted([*flags, f"{LOST}{after.turn}"]))))
+    return after
+
+
+def halves_unit_costs(state: SevenState, e: Empire) -> bool:
+    """Whether Production halves the total cost of ``e``'s new units: while the World war marker stands
+    (L1992), or for a Democracy that lost control of an area to another player's empire in this or the
+    previous turn (L1526). Halvings do not add up: both halve "the total cost"."""
+    if world_war(state):
+        return True
+    return power(state, e, DEMOCRACY) and any(
+        f.startswith(LOST) and int(f[len(LOST):]) >= state.turn - 1 for f in e.flags)
+
+
+def build_total(state: SevenState, e: Empire, full_before: int, full_after: int) -> int:
     """What a build costs when this Production's units had cost ``full_before`` at full price and now cost
     ``full_after``: the difference, or of their halves while the total is halved (rounded half up, L2197)."""
-    if halves_unit_costs(state):
+    if halves_unit_costs(state, e):
         return _half(full_after) - _half(full_before)
     return full_after - full_before
 

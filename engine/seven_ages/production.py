@@ -235,10 +235,11 @@ def fortifiable(state: SevenState, empire: Empire, areas: tuple[str, ...]) -> li
             and fort_cost(empire, a) <= empire.money]
 
 
-def build_price(state: SevenState, cost: int, count: int, full: int, *, initial: bool = False) -> int:
+def build_price(state: SevenState, empire: Empire, cost: int, count: int, full: int, *,
+                initial: bool = False) -> int:
     """What ``count`` units of ``cost`` each cost now, this Production's units so far having cost ``full``
-    at full price: in Start empire their price, in Production as option 16 changes the total (L1992)."""
-    return cost * count if initial else modifiers.build_total(state, full, full + cost * count)
+    at full price: in Start empire their price, in Production as option 16 changes it (L1526, L1992)."""
+    return cost * count if initial else modifiers.build_total(state, empire, full, full + cost * count)
 
 
 def most_builds(state: SevenState, empire: Empire, unit: str, area: str,
@@ -250,9 +251,9 @@ def most_builds(state: SevenState, empire: Empire, unit: str, area: str,
         return 0
     cost = unit_cost(empire, unit, area, initial=initial, state=state)
     most = min(empire.money // cost, pool(empire, unit))
-    if not initial and modifiers.halves_unit_costs(state):
+    if not initial and modifiers.halves_unit_costs(state, empire):
         most = pool(empire, unit)
-        while most and build_price(state, cost, most, full) > empire.money:
+        while most and build_price(state, empire, cost, most, full) > empire.money:
             most -= 1
     limit = None if placed is None else placement_limit(state, empire, area)
     if limit is not None and placed is not None:
@@ -292,7 +293,7 @@ def build(ctx: Ctx, empire: Empire, action: Build, areas: tuple[str, ...],
         raise IllegalAction("too_many", f"Your empire can build at most {most} {action.unit} in "
                             f"{action.area} now ({cost} money each; its money, its pool and the area's "
                             "placement limit decide).")
-    price = build_price(ctx.state, cost, action.count, full, initial=initial)
+    price = build_price(ctx.state, empire, cost, action.count, full, initial=initial)
     empire = replace(empire, money=empire.money - price).add_units(action.area, action.unit, action.count)
     ctx.state = ctx.state.with_empire(empire)
     ctx.emit("unit_built", seat=empire.owner, empire=empire.card, unit=action.unit, area=action.area,
@@ -437,7 +438,7 @@ class ProductionRules(BaseGoRules):
         placed = dict(go.data["placed"])
         placed[action.area] = placed.get(action.area, 0) + action.count
         data = {**go.data, "placed": placed}
-        if modifiers.halves_unit_costs(ctx.state):  # the halved total is counted over the whole Production
+        if modifiers.halves_unit_costs(ctx.state, e):  # the halved total is counted over the whole Production
             data[FULL] = full + action.count * unit_cost(e, action.unit, action.area, state=ctx.state)
         ctx.state = ctx.state.with_go(replace(go, data=data))
 

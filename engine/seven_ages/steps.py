@@ -76,6 +76,7 @@ class Ctx:
 
     def __init__(self, state: SevenState) -> None:
         self.state = state
+        self.start = state  # as the move found it (option 16 compares control before and after a move)
         self.events: list[Event] = []
 
     @property
