@@ -17,6 +17,7 @@ from engine.seven_ages.artefact_powers import OPTION
 from engine.seven_ages.civilise import removal_cost
 from engine.seven_ages.map import load_map
 from engine.seven_ages.production import fort_cost, income, maintenance, unit_cost
+from engine.seven_ages.promotion import leader_number
 from engine.seven_ages.state import PAST_THE_END
 from tests.seven_ages_builder import Scenario
 from tests.seven_ages_builder_civ import Table, cards_of_value
@@ -513,3 +514,11 @@ def test_a_democracy_that_lost_an_area_builds_at_half_the_total_cost() -> None:
     moved = mine.with_empire(lost).with_empire(mine.empire(romans).add_units("Nubia", "Spear", 1))
     kept = modifiers.note_losses(mine, moved)
     assert not modifiers.halves_unit_costs(kept, kept.empire(lost.card))
+
+
+def test_a_democracy_leader_number_is_one_more() -> None:
+    """Democracy (L1522): "Democratic empires' Leader number is +1": the Inca's 2 (L2183) becomes 3."""
+    t = Table(2, ON).empire("Inca", 0, 20, ["Peru"], capital="Peru")
+    assert leader_number(t.state, t.of("Inca")) == 2
+    on_card(t, "Inca", government="Democracy")
+    assert leader_number(t.state, t.of("Inca")) == 3

@@ -382,10 +382,10 @@ class CiviliseRules(BaseGoRules):
         out: list[Action] = []
         if "removed" not in done:
             out += [RemoveLeader(seat, ld.name, ld.area) for ld in e.leaders]
-        if "promoted" not in done and may_promote(len(e.leaders), leader_number(e)):
+        if "promoted" not in done and may_promote(len(e.leaders), leader_number(state, e)):
             for name in self._named(state, e):
                 out += [PromoteLeader(seat, name, a) for a in e.areas()]
-            if state.cup and int(go.data.get("picks", 0)) < leader_number(e):
+            if state.cup and int(go.data.get("picks", 0)) < leader_number(state, e):
                 out.append(PromoteLeader(seat))
         return out
 
@@ -738,12 +738,12 @@ class CiviliseRules(BaseGoRules):
     def _promote(self, ctx: Ctx, go: Go, action: PromoteLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
-        if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(e)):
+        if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(ctx.state, e)):
             raise IllegalAction("no_promotion", "The empire may promote one leader, and only while it has "
                                 "fewer than its Leader number (L940).")
         if not action.name:
             picks = int(go.data.get("picks", 0))
-            if picks >= leader_number(e) or not ctx.state.cup:
+            if picks >= leader_number(ctx.state, e) or not ctx.state.cup:
                 raise IllegalAction("no_more_picks", "You have drawn from the cup as many times as the "
                                     "empire's Leader number (L950).")
             cup = list(ctx.state.cup)

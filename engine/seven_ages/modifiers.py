@@ -241,6 +241,11 @@ def second_trade_card(state: SevenState, e: Empire) -> bool:
     return power(state, e, RENAISSANCE)
 
 
+def leader_number(state: SevenState, e: Empire, number: int) -> int:
+    """The empire's Leader number: +1 for a Democracy (L1522)."""
+    return number + 1 if power(state, e, DEMOCRACY) else number
+
+
 # -- Civilise -----------------------------------------------------------------------------------------
 
 def city_steps(state: SevenState, e: Empire) -> int:
