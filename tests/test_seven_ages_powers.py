@@ -522,3 +522,19 @@ def test_a_democracy_leader_number_is_one_more() -> None:
     assert leader_number(t.state, t.of("Inca")) == 2
     on_card(t, "Inca", government="Democracy")
     assert leader_number(t.state, t.of("Inca")) == 3
+
+
+def test_socialists_gain_glory_when_an_empire_in_range_turns_socialist_or_drops_a_government() -> None:
+    """Socialism (L1938): "Socialists gain 1 glory whenever another empire within Range gains socialism or
+    discards any other government"; an empire out of Range gives nothing."""
+    near = _neighbour("Egypt")
+    t = Table(2, ON).empire("Egyptians", 0, 30, ["Egypt"], capital="Egypt", government="Socialism")
+    t.empire("Romans", 1, 30, [near]).empire("Inca", 1, 30, ["Peru"])
+    ctx = steps.Ctx(t.state)
+    artefact_play.played(ctx, t.of("Romans").card, "Socialism")
+    assert ctx.state.people[0].glory == 1
+    artefact_play.renounced(ctx, t.of("Romans").card, "Democracy", "government")
+    assert ctx.state.people[0].glory == 2
+    artefact_play.renounced(ctx, t.of("Romans").card, "Socialism", "government")
+    artefact_play.played(ctx, t.of("Inca").card, "Socialism")
+    assert ctx.state.people[0].glory == 2

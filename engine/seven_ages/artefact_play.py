@@ -5,6 +5,11 @@
   (L1887); it discards *Concentrated ownership* (L1463) and *Religious strife* (L1870).
 - *Socialism* disorders each city area its empire controls without a leader (L1934) and removes
   *Revolution* (L1893), as any religion gained does (L1894).
+- Every Socialist gains 1 glory when another empire within its Range gains Socialism or discards another
+  government (L1938).
+
+A religion or government adopted in Civilise counts as played ("as if you had played that artefact card",
+L962).
 
 Nothing happens unless the game plays option 16.
 """
@@ -14,11 +19,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Event, Names
-from engine.seven_ages import beliefs
+from engine.seven_ages import beliefs, power_events
 from engine.seven_ages.artefact_powers import powers_on
 from engine.seven_ages.endturn import advance
 from engine.seven_ages.map import load_map
-from engine.seven_ages.modifiers import CONCENTRATED, RELIGIONS, REVOLUTION, SOCIALISM, STRIFE
+from engine.seven_ages.modifiers import CONCENTRATED, RELIGIONS, REVOLUTION, SOCIALISM, STRIFE, power
+from engine.seven_ages.reach import empire_reaches
 from engine.seven_ages.state import Empire
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event
@@ -43,8 +49,24 @@ def played(ctx: Ctx, card: int, name: str) -> None:
             if ctx.state.area(a).city and a not in led and load_map().areas[a].land:
                 _disorder(ctx, e, a, name)
         _discard(ctx, card, (REVOLUTION,), name)
+        _socialists_glory(ctx, card)
     elif name in RELIGIONS:
         _discard(ctx, card, (REVOLUTION,), name)
+
+
+def renounced(ctx: Ctx, card: int, name: str, kind: str) -> None:
+    """Empire ``card`` discarded religion or government ``name``: another government than Socialism gives
+    each Socialist with it in Range 1 glory (L1938)."""
+    if powers_on(ctx.state) and kind == "government" and name != SOCIALISM:
+        _socialists_glory(ctx, card)
+
+
+def _socialists_glory(ctx: Ctx, card: int) -> None:
+    e = ctx.state.empire(card)
+    for x in ctx.state.empires:
+        socialist = x.card != card and power(ctx.state, x, SOCIALISM)
+        if socialist and empire_reaches(ctx.state, x, e.areas(), card):
+            power_events.glory(ctx, x.card, 1, SOCIALISM)
 
 
 def _calm(ctx: Ctx, e: Empire, why: str) -> None:

@@ -815,6 +815,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "adopted")
         _gain(ctx, e.owner, "adopted", 1 + int(new_to_world))
         ctx.emit("adopted", seat=go.seat, empire=e.card, belief=action.name)
+        artefact_play.played(ctx, e.card, action.name)  # option 16: as if its card were played (L962)
 
     def _renounce(self, ctx: Ctx, go: Go, action: Renounce) -> None:
         e = _empire(ctx.state, go)
@@ -843,6 +844,7 @@ class CiviliseRules(BaseGoRules):
         ctx.state = beliefs.record(ctx.state)  # its marker is free again
         self._mark(ctx, go, "renounced")
         ctx.emit("renounced", seat=go.seat, empire=e.card, belief=action.name, with_card=bool(action.card))
+        artefact_play.renounced(ctx, e.card, action.name, load_deck().artefacts[action.name].kind)
 
     def _dominant(self, ctx: Ctx, go: Go, action: Dominant) -> None:
         e = _empire(ctx.state, go)
