@@ -431,7 +431,7 @@ def test_border_raid_waits_for_its_cancel_window_then_disorders() -> None:
         ["Anna (Red) plays Border raid on the Romans as they manoeuvre, aimed at Latium."]
     assert s.legal(1) == [WindowPass(1, never=True), WindowPass(1)] and GAME.forced(s.state, 1) is None
     assert heading(GAME.view(s.state, 1), 1, NAMES) == \
-        "Peter (Blue): Border raid may be cancelled now: play a card that cancels it, or pass"
+        "Turn 1: Manoeuvre: Border raid may be cancelled now: play a card that cancels it, or pass"
     s.illegal(MoveFrom(1, "Latium"), "wrong_move")  # the go has not begun
     s.play(WindowPass(1))
     assert s.area("Latium").disorder and not s.area("Campania").disorder

@@ -189,8 +189,8 @@ def test_a_seat_holding_no_cancel_is_asked_all_the_same() -> None:
         assert t.actors() == frozenset({1}) and GAME.forced(t.state, 1) is None
         others = [(GAME.view(t.state, s), prompt(t, s)) for s in (0, 2)]
         asked_bob = prompt(t, 1)
-        assert asked_bob.heading == ("bob (Blue): I spy may be cancelled now: play a card that cancels it, "
-                                     "or pass")
+        assert asked_bob.heading == ("Turn 1: Civilise: I spy may be cancelled now: play a card that cancels "
+                                     "it, or pass")
         assert asked_bob.choices[-1].label == "Play no event now"
         t.do(WindowPass(1))
         later = prompt(t, 2)
