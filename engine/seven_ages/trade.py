@@ -152,11 +152,6 @@ def partner_routes(state: SevenState, card: int, refused: Iterable[int] = ()) ->
     return {int(c): routes[int(c)] for c in partners({str(c): True for c in routes}, traded)}
 
 
-def partner_options(state: SevenState, card: int) -> list[int]:
-    """The empires ``card`` may trade with (L557-559), some after a permission (L2233); none: the deck."""
-    return list(partner_routes(state, card))
-
-
 def _trade_marker(state: SevenState, card: int) -> int | None:
     """The index of a Trade-and-progress marker on ``card`` (face down or already turned), if any."""
     return next((i for i, m in enumerate(state.markers) if m.empire == card and m.action == "trade"), None)
