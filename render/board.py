@@ -149,11 +149,6 @@ def _grown(mask: np.ndarray, reach: int) -> np.ndarray:
     return out
 
 
-def _erode(mask: Image.Image, reach: int) -> Image.Image:
-    """``mask`` ("L", 0 or 255) shrunk by ``reach`` px (``MinFilter(2 * reach + 1)``, see :func:`_dilate`)."""
-    return ImageChops.invert(_dilate(ImageChops.invert(mask), reach))
-
-
 def _edges(img: Image.Image) -> Image.Image:
     """255 where a pixel differs from its right or lower neighbour ("L" in, "L" out)."""
     right = ImageChops.offset(img, -1, 0)

@@ -155,11 +155,3 @@ def shown_in(view: HistoryView) -> Shown:
     if "region_tokens" in view:
         return _epochs5(view)
     return _classic(view)
-
-
-def final_scores(view: HistoryView) -> tuple[list[int], int | None]:
-    """The scores to show and the winner: once the game is over, the final figures (the classic
-    rules add the pre-eminence markers into ``final``) and the first of ``ranking``, which already
-    applies the rulebook's tie-breaks; before that the running scores and no winner."""
-    seen = shown_in(view)
-    return seen.scores, seen.winner
