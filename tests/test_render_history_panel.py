@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine.registry import get_game, make_policy, spec
 from render import palette
-from render.board import BASE_WIDTH, FOOTER, HEADER
+from render.history_board import BASE_WIDTH, FOOTER, HEADER
 from render.history_shown import HistoryView, shown_in, viewer
 
 HISTORY_GAMES = ("history-classic", "history")
@@ -94,7 +94,7 @@ def test_a_key_under_the_map_explains_the_pieces(game_id: str, size: int) -> Non
 def test_the_outline_of_highlighted_lands_goes_under_the_names(game_id: str) -> None:
     # Issue 16: "The outline of the lands that changed is drawn through names ("Scandinai",
     # "rrawaddy", "Apen..es")."
-    from render.board import _geometry, _names_mask, history_image
+    from render.history_board import _geometry, _names_mask, history_image
 
     _, view = _play(game_id, 3, 2, 0)
     board = "classic" if game_id == "history-classic" else "epochs5"
