@@ -45,7 +45,7 @@ HEADER: Final = 78  # header height at BASE_WIDTH
 FOOTER: Final = 34  # legend strip under the map at BASE_WIDTH
 LABEL_SIZE: Final = 11
 # The whole map writes the names of places from this width on. Narrower, a name would be 6 px high
-# (no one reads it) and would only hide pieces: a turn notice's close-up (render/closeup.py) shows
+# (no one reads it) and would only hide pieces: a turn notice's close-up (render/history_closeup.py) shows
 # the names at chat width instead.
 NAMES_FROM: Final = BASE_WIDTH
 OFF_BOARD_COLOUR: Final[RGB] = (222, 222, 214)

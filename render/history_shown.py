@@ -1,10 +1,10 @@
 """What a History of the World picture shows of a view, read once at the door from either ruleset's
 typed view (:class:`engine.history.view.ClassicView`, :class:`engine.history.epochs5.view.Epochs5View`).
 
-The board (``render.history_board``) and the close-up (``render.closeup``) draw both rulesets with the same
-code; they read :class:`Shown`, never a view, so each view's keys are read here once, each by its own
-ruleset's type. The phases are compared as each ruleset's ``Phase`` members, converted here: a view
-that went through JSON holds their strings.
+The board (``render.history_board``) and the close-up (``render.history_closeup``) draw both rulesets
+with the same code; they read :class:`Shown`, never a view, so each view's keys are read here once,
+each by its own ruleset's type. The phases are compared as each ruleset's ``Phase`` members, converted
+here: a view that went through JSON holds their strings.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ import pytest
 from PIL import Image, ImageFilter
 
 from engine.registry import get_game, make_policy
-from render.closeup import crop_box, notice_pictures
 from render.history_board import CLASSIC, EPOCHS5, HEADER, _dilate, history_image
+from render.history_closeup import crop_box, notice_pictures
 from render.history_shown import HistoryView
 
 GAME_OF = {CLASSIC: "history-classic", EPOCHS5: "history"}

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from engine.registry import get_game
-from render.closeup import SCALES, crop_box, map_scale
 from render.history_board import (
     BASE_WIDTH,
     CLASSIC,
@@ -24,6 +23,7 @@ from render.history_board import (
     history_image,
     label_layout,
 )
+from render.history_closeup import SCALES, crop_box, map_scale
 from render.history_shown import HistoryView
 
 GAME_OF = {CLASSIC: "history-classic", EPOCHS5: "history"}  # the game each map belongs to
