@@ -86,7 +86,7 @@ from engine.words import plural, shorten
 REMOVE_DISORDER_MINIMUM = 5  # L986
 FERTILE_CITIES = 2  # L996: "either in 2 fertile areas or in one other land area"
 
-#: Event codes part 2 carries out when a card is played in Civilise; the rest wait for part 4.
+#: Event codes carried out when a card is played in Civilise; a card with any other cannot be (event_problem).
 EVENT_CODES_NOW = frozenset({
     "card_check", "money", "glory", "progress", "draw_cards", "remove_disorder", "free_city",
     "improve_city", "modernise", "elite_marker",
@@ -220,7 +220,7 @@ def discard_disorders(areas: Iterable[str], cities: Iterable[str], leaders: Iter
 
 
 def event_problem(codes: Iterable[str], timing: str) -> str | None:
-    """Why an event card cannot be played in Civilise now (None if part 2 carries it out)."""
+    """Why an event card cannot be played in Civilise now (None if Civilise carries it out)."""
     if timing not in ("civilise", "any"):
         return f"That event is played during {timing.replace('_', ' ')}, not now."
     codes = set(codes)
