@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action
-from engine.seven_ages.actions_move import TopUnit
+from engine.seven_ages.manoeuvre_moves import TopUnit
 
 FROM_DECK = 0
 """A trade card of 0: the top card of the deck, for a player with no cards (L563)."""

@@ -100,19 +100,6 @@ from engine.seven_ages.actions_civ import (
     TradeWith,
     Urbanise,
 )
-from engine.seven_ages.actions_move import (
-    LAND,
-    SHIPS,
-    CanalAnswer,
-    EndMovement,
-    MoveAll,
-    MoveBack,
-    MoveFrom,
-    MoveTo,
-    MoveUnits,
-    StopHere,
-    TopUnit,
-)
 from engine.seven_ages.battle import COMMIT, FIGHT, LOSSES, NOMINATE, RAZE, RETREAT, SCATTER
 from engine.seven_ages.battle_ai import (
     attack_into,
@@ -127,6 +114,19 @@ from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.groups import expansions
+from engine.seven_ages.manoeuvre_moves import (
+    LAND,
+    SHIPS,
+    CanalAnswer,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    StopHere,
+    TopUnit,
+)
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import mode_of, terrain_of
 from engine.seven_ages.pacify import PACIFY

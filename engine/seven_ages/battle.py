@@ -46,11 +46,11 @@ from engine.seven_ages.actions_fight import (
     RetreatUnits,
     StandFast,
 )
-from engine.seven_ages.actions_move import LAND, SHIPS
 from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally, unit_values
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.manoeuvre_moves import LAND, SHIPS
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import end_go
 from engine.seven_ages.movement import BUILDER, mode_of, others_in

@@ -25,7 +25,6 @@ from engine.seven_ages.actions_fight import (
     WindowPass,
     WindowPlay,
 )
-from engine.seven_ages.actions_move import LAND
 from engine.seven_ages.battle import (
     ACTIVE,
     COMMIT,
@@ -49,6 +48,7 @@ from engine.seven_ages.battle import (
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.conflict import Entry, tally, unit_values
 from engine.seven_ages.groups import all_that_can, new_group, next_areas
+from engine.seven_ages.manoeuvre_moves import LAND
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import mode_of, others_in
 from engine.seven_ages.production import empire_age

@@ -58,7 +58,6 @@ from engine.seven_ages.actions_civ import (
     Urbanise,
 )
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
-from engine.seven_ages.actions_move import CanalAnswer, PayToll
 from engine.seven_ages.artefact_powers import powers_on
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.card_words import card_text
@@ -68,6 +67,7 @@ from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.endturn import advance, gain
+from engine.seven_ages.manoeuvre_moves import CanalAnswer, PayToll
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import NO_CARDS, BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian

@@ -15,12 +15,12 @@ from typing import Any
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import modifiers, power_events, prefs, range_permission, steps, trade_bars
 from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
-from engine.seven_ages.actions_move import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, immediate
+from engine.seven_ages.manoeuvre_moves import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import add_money
 from engine.seven_ages.reach import distance as distance  # re-exported: Range is read from here
