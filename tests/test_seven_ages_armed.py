@@ -13,9 +13,9 @@ import pytest
 
 from engine.seven_ages.actions import Done, TurnMarker
 from engine.seven_ages.actions_civ import Arm, Disarm
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere

@@ -8,7 +8,8 @@ import json
 
 from engine import registry
 from engine.seven_ages import battle, quick
-from engine.seven_ages.actions_fight import (
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.conflict_moves import (
     Commit,
     CommitDone,
     FightIn,
@@ -21,7 +22,6 @@ from engine.seven_ages.actions_fight import (
     StandFast,
     WindowPass,
 )
-from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
 from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
 from engine.seven_ages.window import EVENT

@@ -18,8 +18,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.seven_ages.actions_civ import PlayEvent
-from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass
 from engine.seven_ages.ai import make_policy
+from engine.seven_ages.conflict_moves import Commit, CommitDone, FightIn, WindowPass
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.manoeuvre_moves import LAND, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.seven_ages.actions_fight import Commit, FightIn
+from engine.seven_ages.conflict_moves import Commit, FightIn
 from engine.seven_ages.groups import DROP_CHOICES
 from engine.seven_ages.manoeuvre_moves import (
     DropOff,

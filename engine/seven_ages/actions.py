@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action, ActionCodec
-from engine.seven_ages import actions_civ, actions_fight, manoeuvre_moves
+from engine.seven_ages import actions_civ, conflict_moves, manoeuvre_moves
 from engine.seven_ages.state import EXTRA
 
 
@@ -199,6 +199,6 @@ OURS: tuple[type[Action], ...] = (
     Prefer,
 )
 
-CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS, *manoeuvre_moves.ACTIONS, *actions_fight.ACTIONS)
+CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS, *manoeuvre_moves.ACTIONS, *conflict_moves.ACTIONS)
 """Every move of the game: these and those of :mod:`engine.seven_ages.actions_civ` and
-:mod:`engine.seven_ages.manoeuvre_moves` and :mod:`engine.seven_ages.actions_fight`."""
+:mod:`engine.seven_ages.manoeuvre_moves` and :mod:`engine.seven_ages.conflict_moves`."""

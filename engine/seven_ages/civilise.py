@@ -57,12 +57,12 @@ from engine.seven_ages.actions_civ import (
     Renounce,
     Urbanise,
 )
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.artefact_powers import powers_on
 from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
 from engine.seven_ages.cleanup import retire_leader
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.effects_words import describe, describe_all
