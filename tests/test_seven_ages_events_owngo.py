@@ -26,9 +26,9 @@ import pytest
 
 from engine.seven_ages import cancels, own_events
 from engine.seven_ages.actions import Build, DiscardCard, Done
-from engine.seven_ages.actions_civ import EventPick, PlayEvent, TradeCard
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent, TradeCard
 from engine.seven_ages.decision import decide, heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.manoeuvre_moves import MoveFrom

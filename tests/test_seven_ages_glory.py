@@ -13,8 +13,8 @@ import pytest
 
 from engine.seven_ages import glory
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import BuyGlory, Hock, RankHigher
 from engine.seven_ages.glory import Holding
 from engine.seven_ages.map import load_map
 from tests.seven_ages_builder_civ import Table, card_of

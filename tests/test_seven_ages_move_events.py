@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.ai import make_policy
+from engine.seven_ages.civilisation_moves import PlayEvent
 from engine.seven_ages.conflict_moves import Commit, CommitDone, FightIn, WindowPass
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME

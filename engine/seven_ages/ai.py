@@ -88,18 +88,6 @@ from engine.seven_ages.actions import (
     StartCard,
     TurnMarker,
 )
-from engine.seven_ages.actions_civ import (
-    Adopt,
-    BuyGlory,
-    KeepLeader,
-    PlayArtefact,
-    PlayEvent,
-    TradeCard,
-    TradeKeep,
-    TradeLevels,
-    TradeWith,
-    Urbanise,
-)
 from engine.seven_ages.battle import COMMIT, FIGHT, LOSSES, NOMINATE, RAZE, RETREAT, SCATTER
 from engine.seven_ages.battle_ai import (
     attack_into,
@@ -111,6 +99,18 @@ from engine.seven_ages.battle_ai import (
 )
 from engine.seven_ages.battle_ai import pending_passive as conflict_passive
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import (
+    Adopt,
+    BuyGlory,
+    KeepLeader,
+    PlayArtefact,
+    PlayEvent,
+    TradeCard,
+    TradeKeep,
+    TradeLevels,
+    TradeWith,
+    Urbanise,
+)
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.groups import expansions

@@ -41,7 +41,11 @@ from engine.seven_ages import (
     window,
 )
 from engine.seven_ages.actions import Done, PlaceCapital, TurnMarker
-from engine.seven_ages.actions_civ import (
+from engine.seven_ages.artefact_powers import powers_on
+from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
+from engine.seven_ages.card_words import card_text
+from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
+from engine.seven_ages.civilisation_moves import (
     Adopt,
     AssassinCard,
     Dominant,
@@ -57,10 +61,6 @@ from engine.seven_ages.actions_civ import (
     Renounce,
     Urbanise,
 )
-from engine.seven_ages.artefact_powers import powers_on
-from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
-from engine.seven_ages.card_words import card_text
-from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.data import load_counters, load_tables

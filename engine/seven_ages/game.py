@@ -48,8 +48,8 @@ from engine.seven_ages import (
     window,
 )
 from engine.seven_ages.actions import CODEC, Done, Pass, Prefer
-from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.checks import check_data
+from engine.seven_ages.civilisation_moves import Arm, Disarm
 from engine.seven_ages.manoeuvre_moves import TopUnit
 from engine.seven_ages.markers import MarkerStep
 from engine.seven_ages.setup import new_game

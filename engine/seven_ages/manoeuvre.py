@@ -35,11 +35,11 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, pacify, steps
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.battle import reduced_city
 from engine.seven_ages.canals import canal_between
 from engine.seven_ages.canals import owner as canal_owner
 from engine.seven_ages.canals import standing as canal_standing
+from engine.seven_ages.civilisation_moves import PlayEvent
 from engine.seven_ages.cleanup import marooned
 from engine.seven_ages.conflict_moves import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.groups import (

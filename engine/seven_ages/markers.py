@@ -38,7 +38,7 @@ from typing import Any, Protocol
 from engine.core import Action, Handler, Handlers, IllegalAction, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
 from engine.seven_ages.cleanup import end_of_action
 from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, WILD, Go, Marker, Pending, SevenState

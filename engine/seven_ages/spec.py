@@ -7,7 +7,7 @@ lobby does not (``offered=False``). ``check-data`` checks its data through
 from __future__ import annotations
 
 from engine.registry import register
-from engine.seven_ages.actions_civ import ANYTIME
+from engine.seven_ages.civilisation_moves import ANYTIME
 from engine.spec import GameSpec, OptionPreset, OptionSpec
 
 OPTIONS: tuple[OptionSpec, ...] = (

@@ -1,6 +1,6 @@
 """7 Ages action 3, Trade and progress (L551-596), and Range (L2223-2231): pure rules.
 
-The game's step (:mod:`engine.seven_ages.actions_civ`, the step table) asks the
+The game's step (:mod:`engine.seven_ages.civilisation_moves`, the step table) asks the
 active empire's player for a partner, then both players for a face-down card at
 once; :func:`settle` gives what the revealed cards mean: who wins, how far each
 side may progress, the income of a side that does not progress.
@@ -14,9 +14,9 @@ from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import modifiers, power_events, prefs, range_permission, steps, trade_bars
-from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, immediate
