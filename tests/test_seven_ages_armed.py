@@ -12,13 +12,13 @@ from dataclasses import replace
 import pytest
 
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import Arm, Disarm
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, Disarm
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.secrets import private_variants
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState

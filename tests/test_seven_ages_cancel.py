@@ -15,11 +15,11 @@ import pytest
 from engine.core import Decision
 from engine.seven_ages import window
 from engine.seven_ages.actions import TurnMarker
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cancels import standing
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import Leader
 from tests.seven_ages_builder_civ import Table, card_of, cards_of_value

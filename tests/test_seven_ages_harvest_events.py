@@ -13,9 +13,9 @@ import pytest
 
 from engine.core import Decision
 from engine.seven_ages import window
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.game import GAME
 from tests.seven_ages_builder_civ import Table, cards_of_value
 

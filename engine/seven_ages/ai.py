@@ -88,7 +88,18 @@ from engine.seven_ages.actions import (
     StartCard,
     TurnMarker,
 )
-from engine.seven_ages.actions_civ import (
+from engine.seven_ages.battle import COMMIT, FIGHT, LOSSES, NOMINATE, RAZE, RETREAT, SCATTER
+from engine.seven_ages.battle_ai import (
+    attack_into,
+    attack_plan,
+    commit_choice,
+    event_choice,
+    may_attack,
+    retreat_choice,
+)
+from engine.seven_ages.battle_ai import pending_passive as conflict_passive
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import (
     Adopt,
     BuyGlory,
     KeepLeader,
@@ -100,7 +111,10 @@ from engine.seven_ages.actions_civ import (
     TradeWith,
     Urbanise,
 )
-from engine.seven_ages.actions_move import (
+from engine.seven_ages.data import load_tables
+from engine.seven_ages.game import GAME
+from engine.seven_ages.groups import expansions
+from engine.seven_ages.manoeuvre_moves import (
     LAND,
     SHIPS,
     CanalAnswer,
@@ -113,20 +127,6 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TopUnit,
 )
-from engine.seven_ages.battle import COMMIT, FIGHT, LOSSES, NOMINATE, RAZE, RETREAT, SCATTER
-from engine.seven_ages.battle_ai import (
-    attack_into,
-    attack_plan,
-    commit_choice,
-    event_choice,
-    may_attack,
-    retreat_choice,
-)
-from engine.seven_ages.battle_ai import pending_passive as conflict_passive
-from engine.seven_ages.cards import load_deck
-from engine.seven_ages.data import load_tables
-from engine.seven_ages.game import GAME
-from engine.seven_ages.groups import expansions
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import mode_of, terrain_of
 from engine.seven_ages.pacify import PACIFY

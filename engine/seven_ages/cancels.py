@@ -40,8 +40,8 @@ from typing import Any
 
 from engine.core import Action, Event, Names, PlayerId
 from engine.seven_ages import window
-from engine.seven_ages.actions_fight import WindowPass
 from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.conflict_moves import WindowPass
 from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import register_event, stage

@@ -32,8 +32,8 @@ from typing import Any
 
 from engine.core import Action, Choice, Event, Names, PlayerId
 from engine.seven_ages import cancels, window
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import choice, register_named_label
 from engine.seven_ages.effects_words import describe_all
 from engine.seven_ages.state import Go, Pending, SevenState
