@@ -8,7 +8,7 @@ side may progress, the income of a side that does not progress.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -582,26 +582,39 @@ def _keeper_in(view: SevenView, action: TradeWith) -> int:
     return 0
 
 
-def _trade_label(view: SevenView, action: Action) -> Choice:
-    if isinstance(action, TradeWith):
-        if action.empire == FROM_DECK:
-            return Choice(action, "Trade with the deck")
-        keeper = _keeper_in(view, action)
-        if keeper:
-            return Choice(action, f"Trade with {empire_name(action.empire)}, asking {empire_name(keeper)} "
-                          "to let you count range through their areas")
-        return Choice(action, f"Trade with {empire_name(action.empire)}")
-    if isinstance(action, TradeCard):
-        if action.card == FROM_DECK:
-            return Choice(action, "Play the top card of the deck (your hand is empty)")
-        return Choice(action, f"Play {card_text(action.card)} face down")
-    if isinstance(action, TradeLevels):
-        return Choice(action, f"Advance {plural(action.levels, 'level')}")
-    if isinstance(action, TradeKeep):
-        return Choice(action, f"Keep {card_text(action.card)}")
-    if isinstance(action, Gift):
-        return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
-    raise AssertionError(action)
+def _trade_with_label(view: SevenView, action: TradeWith) -> Choice:
+    if action.empire == FROM_DECK:
+        return Choice(action, "Trade with the deck")
+    keeper = _keeper_in(view, action)
+    if keeper:
+        return Choice(action, f"Trade with {empire_name(action.empire)}, asking {empire_name(keeper)} "
+                      "to let you count range through their areas")
+    return Choice(action, f"Trade with {empire_name(action.empire)}")
+
+
+def _trade_card_label(view: SevenView, action: TradeCard) -> Choice:
+    if action.card == FROM_DECK:
+        return Choice(action, "Play the top card of the deck (your hand is empty)")
+    return Choice(action, f"Play {card_text(action.card)} face down")
+
+
+def _levels_label(view: SevenView, action: TradeLevels) -> Choice:
+    return Choice(action, f"Advance {plural(action.levels, 'level')}")
+
+
+def _keep_label(view: SevenView, action: TradeKeep) -> Choice:
+    return Choice(action, f"Keep {card_text(action.card)}")
+
+
+def _gift_label(view: SevenView, action: Gift) -> Choice:
+    return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    TradeWith: _trade_with_label, TradeCard: _trade_card_label, TradeLevels: _levels_label,
+    TradeKeep: _keep_label, Gift: _gift_label,
+}
+"""The words of a Trade go's moves, by class."""
 
 
 def _trade_words(event: Event, names: Names) -> str | None:
@@ -654,8 +667,8 @@ def _range_words(event: Event) -> str | None:
     return None
 
 
-for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift):
-    register_label(_kind.kind, _trade_label)
+for _kind, _label in LABELS.items():
+    register_label(_kind.kind, _label)
 for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift", "bar_lifted",
               "deck_reshuffled", "range_asked", "range_answered", "range_price", "range_paid"):
     register_event(_type, _trade_words)
