@@ -33,12 +33,16 @@ class Answers(Generic[H]):
     sentence: str
 
     def of(self, action: Action) -> H:
-        """The rules of ``action``'s class; refused with the decision's sentence when it takes no such move.
+        """The rules of ``action``'s class (or of a class it derives from, as the engine's steps find
+        theirs: :meth:`engine.core.Step.handler`); refused with the decision's sentence when it takes no
+        such move.
 
         Raises:
             IllegalAction: the decision takes no move of ``action``'s class.
         """
         found = self.handlers.get(type(action))
+        if found is None:
+            found = next((self.handlers[cls] for cls in type(action).__mro__ if cls in self.handlers), None)
         if found is None:
             raise IllegalAction(self.code, self.sentence)
         return found
