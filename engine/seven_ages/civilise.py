@@ -480,6 +480,8 @@ class CiviliseRules(BaseGoRules):
                                 "leaders, religion and government, modernising, disorder, then cities.")
         if _empire(ctx.state, go) is None and stage != CARDS:
             raise IllegalAction("no_empire", "A civilise on no empire only plays event and artefact cards.")
+        if stage == KEEP and go.stage != KEEP:  # a stale answer: only a leader just drawn is kept (L950)
+            raise IllegalAction("nothing_drawn", "You have drawn no leader from the cup to keep or return.")
         while STAGES.index(go.stage if go.stage != KEEP else LEADERS) < order:
             go = self._advance_stage(ctx, go)
         handler(ctx, go, action)
