@@ -170,6 +170,9 @@ def _window_play(view: SevenView, action: WindowPlay) -> Choice:
 
 
 def _window_pass(view: SevenView, action: WindowPass) -> Choice:
+    if action.never:  # the public events setting turned with the pass (engine/seven_ages/window.py)
+        return Choice(action, "Play no event, and from now on ask me only at windows about me "
+                              "(prefs events=ask undoes it)")
     return Choice(action, "Play no event now")
 
 

@@ -175,13 +175,15 @@ def _place_marker(view: SevenView, player: PlayerId, action: PlaceMarker) -> Cho
 
 
 def _turn_marker(view: SevenView, player: PlayerId, action: TurnMarker) -> Choice:
+    if action.start:  # the turn that starts this empire: the card's words
+        return Choice(action, start_label(action.start))
     m = view["markers"][action.marker]
     where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"
     as_what = f" as {action_name(view['phase'])}" if m["action"] == "wild" else ""
     if m["action"] is None:  # never: a seat turns over only its own markers, which its view shows
         raise ValueError(f"marker {action.marker} is face down to its own seat")
     label = f"Turn over the {action_name(m['action'])} marker {where}{as_what}"
-    return Choice(action, shorten(label, 100))
+    return Choice(action, shorten(label + (", playing no card" if action.no_cards else ""), 100))
 
 
 def _pass(view: SevenView, player: PlayerId, action: Pass) -> Choice:
