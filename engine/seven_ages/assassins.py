@@ -50,7 +50,7 @@ def start(ctx: Ctx, go: Go, e: Empire, detail: str, picks_allowed: int) -> None:
     empire's Leader number (L887-889)."""
     name, area = detail.split("|", 1)
     ctx.emit("assassin_target", seat=go.seat, empire=e.card, leader=name, area=area)
-    sides = ((go.seat, picks_allowed), (e.owner, max(1, leader_number(e))))
+    sides = ((go.seat, picks_allowed), (e.owner, max(1, leader_number(ctx.state, e))))
     pendings = []
     for side, (seat, most) in enumerate(sides):
         card = _draw_aside(ctx, seat)

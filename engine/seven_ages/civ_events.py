@@ -130,7 +130,7 @@ def artefacts_of(state: SevenState, e: Empire) -> list[tuple[str, str]]:
 def promote_options(state: SevenState, e: Empire) -> list[str]:
     """The picks of a free promotion: a named leader of the age in one of the empire's areas, or a draw
     from the cup; none at the Leader number (L940)."""
-    if not may_promote(len(e.leaders), leader_number(e)):
+    if not may_promote(len(e.leaders), leader_number(state, e)):
         return []
     out = [f"named:{n}|{a}" for n in promotable(state, e) for a in e.areas()]
     return [*out, "cup"] if state.cup else out
@@ -373,7 +373,7 @@ def _new_dynasty(ctx: Ctx, e: Empire) -> None:
     ctx.emit("dynasty_ends", empire=e.card, leaders=len(old))
     area = _dynasty_area(e) if e.areas() else ""
     cup, new = list(ctx.state.cup), []
-    for _ in range(leader_number(e) if area else 0):
+    for _ in range(leader_number(ctx.state, e) if area else 0):
         if not cup:
             break
         drawn = cup.pop(rng.below(ctx, len(cup)))

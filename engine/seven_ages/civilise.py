@@ -25,11 +25,14 @@ from typing import Any
 from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import (
+    artefact_play,
     beliefs,
     cancels,
     civ_event_words,
     civ_events,
     civ_range,
+    modifiers,
+    power_events,
     prerequisites,
     progress_markers,
     range_requests,
@@ -302,6 +305,9 @@ class CiviliseRules(BaseGoRules):
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
+        e = _empire(ctx.state, go)
+        if e is not None:  # option 16: Moon landing's glory for each Civilise (L1772)
+            power_events.glory(ctx, e.card, modifiers.civilise_glory(ctx.state, e), modifiers.MOON)
         if go.data.get(NO_CARDS):  # the cards stage was answered with the turn: no card, as Done would
             now = ctx.state.go_of(go.seat)
             assert now is not None
@@ -353,7 +359,7 @@ class CiviliseRules(BaseGoRules):
             moves = [Modernise(seat, st.area, st.unit) for st in e.units if modernised(st.unit, e.progress)]
         elif go.stage == DISORDER:
             moves = [RemoveDisorder(seat, a) for a in e.areas()
-                     if state.area(a).disorder and e.money >= removal_cost(state, e, a)]
+                     if state.area(a).disorder and e.money >= self._removal(state, go, e, a)[0]]
         elif go.stage == URBANISE:
             moves = [Urbanise(seat, a) for a in e.areas() if self._urban_problem(state, go, e, a) is None]
         elif go.stage == CAPITAL:
@@ -390,10 +396,10 @@ class CiviliseRules(BaseGoRules):
         out: list[Action] = []
         if "removed" not in done:
             out += [RemoveLeader(seat, ld.name, ld.area) for ld in e.leaders]
-        if "promoted" not in done and may_promote(len(e.leaders), leader_number(e)):
+        if "promoted" not in done and may_promote(len(e.leaders), leader_number(state, e)):
             for name in self._named(state, e):
                 out += [PromoteLeader(seat, name, a) for a in e.areas()]
-            if state.cup and int(go.data.get("picks", 0)) < leader_number(e):
+            if state.cup and int(go.data.get("picks", 0)) < leader_number(state, e):
                 out.append(PromoteLeader(seat))
         return out
 
@@ -714,6 +720,7 @@ class CiviliseRules(BaseGoRules):
         ctx.emit("artefact_played", seat=go.seat, card=action.card, artefact=art.name, empire=e.card,
                  area=action.area, glory=glory.empire)
         progress_markers.placed(ctx, ctx.state.empire(e.card), art)  # option 16: blue and black markers
+        artefact_play.played(ctx, e.card, art.name)  # option 16: what playing it does at once
 
     def _leaders_in_range(self, state: SevenState, art: Artefact, area: str) -> dict[str, int]:
         """Each empire's Scientists (blue) or Artists (other green) within its Range of ``area`` (L911)."""
@@ -747,12 +754,12 @@ class CiviliseRules(BaseGoRules):
     def _promote(self, ctx: Ctx, go: Go, action: PromoteLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
-        if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(e)):
+        if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(ctx.state, e)):
             raise IllegalAction("no_promotion", "The empire may promote one leader, and only while it has "
                                 "fewer than its Leader number (L940).")
         if not action.name:
             picks = int(go.data.get("picks", 0))
-            if picks >= leader_number(e) or not ctx.state.cup:
+            if picks >= leader_number(ctx.state, e) or not ctx.state.cup:
                 raise IllegalAction("no_more_picks", "You have drawn from the cup as many times as the "
                                     "empire's Leader number (L950).")
             cup = list(ctx.state.cup)
@@ -824,6 +831,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "adopted")
         _gain(ctx, e.owner, "adopted", 1 + int(new_to_world))
         ctx.emit("adopted", seat=go.seat, empire=e.card, belief=action.name)
+        artefact_play.played(ctx, e.card, action.name)  # option 16: as if its card were played (L962)
 
     def _renounce(self, ctx: Ctx, go: Go, action: Renounce) -> None:
         e = _empire(ctx.state, go)
@@ -852,6 +860,7 @@ class CiviliseRules(BaseGoRules):
         ctx.state = beliefs.record(ctx.state)  # its marker is free again
         self._mark(ctx, go, "renounced")
         ctx.emit("renounced", seat=go.seat, empire=e.card, belief=action.name, with_card=bool(action.card))
+        artefact_play.renounced(ctx, e.card, action.name, load_deck().artefacts[action.name].kind)
 
     def _dominant(self, ctx: Ctx, go: Go, action: Dominant) -> None:
         e = _empire(ctx.state, go)
@@ -882,12 +891,24 @@ class CiviliseRules(BaseGoRules):
         assert e is not None
         if action.area not in e.areas() or not ctx.state.area(action.area).disorder:
             raise IllegalAction("not_disordered", "The empire controls no disordered area there.")
-        cost = removal_cost(ctx.state, e, action.area)
+        cost, power = self._removal(ctx.state, go, e, action.area)
         if cost > e.money:
             raise IllegalAction("too_dear", f"Removing that disorder costs {cost}; the empire has {e.money}.")
         ctx.state = ctx.state.with_empire(add_money(e, -cost)).with_area(
             replace(ctx.state.area(action.area), disorder=False))
+        if power == modifiers.PALACE:  # the Summer Palace frees one area a Civilise (L1950)
+            self._mark(ctx, ctx.state.go_of(go.seat) or go, "", palace=action.area)
         ctx.emit("disorder_removed", seat=go.seat, empire=e.card, area=action.area, money=cost)
+
+    @staticmethod
+    def _removal(state: SevenState, go: Go, e: Empire, area: str) -> tuple[int, str | None]:
+        """What removing ``area``'s disorder costs now, and the artefact that makes it free, if any: the
+        Great Pyramid's area and its neighbours (L1600), one area in Range of the Summer Palace (L1950)."""
+        if area in modifiers.free_removals(state, e):
+            return 0, modifiers.PYRAMID
+        if not go.data.get("palace") and area in modifiers.palace_removals(state, e):
+            return 0, modifiers.PALACE
+        return removal_cost(state, e, area), None
 
     def _urban_problem(self, state: SevenState, go: Go, e: Empire, area: str) -> str | None:
         """Why ``area`` cannot be built or improved now (None: it can, normally or by the Builder)."""
@@ -925,6 +946,10 @@ class CiviliseRules(BaseGoRules):
             go = self._mark(ctx, go, "", builder=action.area)
         held = ctx.state.area(action.area)
         value = next_city(held.city or None)
+        limit = city_limit(_age(e), e.has_leader("Builder", action.area))
+        for _ in range(modifiers.city_steps(ctx.state, e) - 1):  # a Capitalist's extra level (L1429)
+            if value < CITY_STEPS[-1] and next_city(value) <= limit:
+                value = next_city(value)
         ctx.state = ctx.state.with_area(replace(held, city=value))
         if not e.capital and not barbarian(e):  # L998: the first city becomes the capital
             ctx.state = ctx.state.with_empire(replace(e, capital=action.area))

@@ -36,6 +36,7 @@ from engine.seven_ages import (
     flow,
     fog,
     join,
+    modifiers,
     orders,
     prefs,
     quiet,
@@ -131,7 +132,8 @@ class SevenAgesGame(SpokenBy[SevenView], StepGame[SevenState, Ctx, str, SevenVie
         return Ctx(state)
 
     def finish(self, ctx: Ctx) -> SevenState:
-        return replace(ctx.state, seq=ctx.state.seq + 1)
+        """The move is counted; under option 16 a Democracy that lost an area in it is noted (L1526)."""
+        return replace(modifiers.note_losses(ctx.start, ctx.state), seq=ctx.state.seq + 1)
 
     def hidden_draws(self, state: SevenState) -> tuple[int, ...]:
         """What a move may show of hidden things, by size: a draw from the deck or the cup, a card leaving

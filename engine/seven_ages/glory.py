@@ -73,6 +73,7 @@ class Holding:
     artefacts: tuple[tuple[str, str | None], ...] = ()  # (colour, area or None if on the card)
     religions: tuple[str, ...] = ()  # dominant first (L1174: the leftmost)
     beyond: bool = False  # progressed past level 49 (L1054)
+    bonus: Mapping[str, int] = field(default_factory=dict)  # option 16: categories its artefacts raise
 
     @property
     def ordered(self) -> frozenset[str]:
@@ -226,8 +227,12 @@ class Award:
 
 
 def category_value(h: Holding, category: str, which: str | None) -> int:
-    """A card's value for a category (0 if none); each Artist adds 1 to artefacts (L1072)."""
+    """A card's value for a category (0 if none); an artefact's bonus adds to it, or makes it worth the
+    bonus where the card has none (option 16, "value of 1 if none", L1449); each Artist adds 1 to artefacts
+    (L1072)."""
     value = h.card.category(category, which) or 0
+    extra = h.bonus.get(category, 0) if which is None else 0
+    value = value + extra if value else extra
     return value + h.count("Artist") if category == "artefacts" else value
 
 
@@ -239,6 +244,7 @@ def ranked_categories(holdings: Sequence[Holding]) -> set[tuple[str, str | None]
                 cats.add((g["category"], g.get("region") or g.get("religion")))
         if h.count("Artist"):
             cats.add(("artefacts", None))
+        cats.update((c, None) for c, n in h.bonus.items() if n)
     return cats
 
 
@@ -313,8 +319,8 @@ def glory_price() -> int:
     return GLORY_COST
 
 
-def most_buyable(money: int) -> int:
-    return money // glory_price()
+def most_buyable(money: int, price: int = GLORY_COST) -> int:
+    return money // price
 
 
 def most_hockable(glory: int, ordered_cities: int) -> int:

@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from engine.core import PUBLIC, Action, Audience, Context, Handler, Handlers, PlayerId, tied_places
-from engine.seven_ages import fog
+from engine.seven_ages import fog, modifiers
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.state import (
     ACTIONS,
@@ -70,9 +70,16 @@ STEP_MODULES: tuple[str, ...] = (
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 
 
+@dataclass(eq=False)  # a working object, as the generic context
 class Ctx(Context[SevenState]):
     """The generic context of one move: the state as it becomes (states are frozen: rules replace
-    ``ctx.state``) and the events so far. It carries the state's dice (:class:`engine.rng.HasRng`)."""
+    ``ctx.state``) and the events so far. It carries the state's dice (:class:`engine.rng.HasRng`), and
+    the state as the move found it (``start``: option 16 compares control before and after a move)."""
+
+    start: SevenState = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.start = self.state
 
     @property
     def seed(self) -> int:
@@ -242,13 +249,22 @@ def end_reason(state: SevenState) -> str:
     return ""
 
 
-def finish(ctx: Ctx, reason: str) -> None:
-    """The game is over: the bonus of every empire past level 49 (L313), then the final scores."""
+def finish(ctx: Ctx, reason: str, ender: int = 0) -> None:
+    """The game is over: the bonus of every empire past level 49 (L313), then the final scores.
+
+    Option 16: an empire that ends the game (past level 49, or ``ender``, which played the Internet) with
+    Moon landing's power gains 7 glory besides (L1772).
+    """
     s = ctx.state
     for e in sorted(s.empires, key=lambda e: e.passed):
         if e.progress >= PAST_THE_END:
             s = s.with_player(s.people[e.owner].gain("illustrious", FINAL_BONUS))
             ctx.emit("illustrious", seat=e.owner, empire=e.card, glory=FINAL_BONUS)
+    for e in s.empires:
+        moon = modifiers.ending_glory(s, e) if e.progress >= PAST_THE_END or e.card == ender else 0
+        if moon:
+            s = s.with_player(s.people[e.owner].gain(modifiers.MOON, moon))
+            ctx.emit("moon_landing_end", seat=e.owner, empire=e.card, glory=moon)
     ctx.state = replace(s, phase=OVER, queue=(), goes=(), pending=(),
                         final=tuple(p.glory for p in s.people))
     ctx.emit("game_over", reason=reason, scores=list(ctx.state.final or ()))
