@@ -370,6 +370,19 @@ def test_keeping_a_leader_none_was_drawn_is_refused_with_a_sentence(stage: str, 
     assert err.message == "You have drawn no leader from the cup to keep or return."
 
 
+def test_a_leader_kept_is_not_kept_twice() -> None:
+    """Once the leader drawn is kept (L950), the same keep sent again (a stale answer, as a random playout
+    sent one: 5 players, seed 1, 6 turns, option 16 on) is refused: before, it placed a second leader."""
+    t = Table(2).empire("Sumerians", 0, 3, ["Sumer"])
+    t.state = replace(t.state, cup=("Tactician",))
+    civilising(t, 0, "Sumerians")
+    to_stage(t, 0, "leaders")
+    t.do(PromoteLeader(0))
+    t.do(KeepLeader(0, "Sumer"))
+    assert [ld.name for ld in t.of("Sumerians").leaders] == ["Tactician"]
+    t.refused(KeepLeader(0, "Sumer"), "nothing_drawn")
+
+
 def test_playing_an_artefact_gains_glory() -> None:
     # L909: "If a green or Blue artefact is played, put the matching green marker on one of the empire's
     # Land areas. That empire gains 1 glory."
