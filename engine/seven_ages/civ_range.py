@@ -13,7 +13,7 @@ its label can say "(asking the Carthaginians)"; it is read from the board only, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, PlayerId
@@ -94,14 +94,28 @@ def artefact_route(state: SevenState, go: Go, target: Empire) -> Route | None:
 
 
 def play_route(state: SevenState, go: Go, action: Action) -> Route | None:
-    """The route of an offered play on an empire (a Route without keepers for any other)."""
-    if not isinstance(action, (PlayEvent, PlayArtefact)) or not action.target \
-            or not state.has_empire(action.target):
+    """The route of an offered play on an empire (a Route without keepers for any other), by the rule
+    :data:`PLAY_ROUTES` files its class under."""
+    route = PLAY_ROUTES.get(type(action))
+    return Route(0) if route is None else route(state, go, action)
+
+
+def _event_play_route(state: SevenState, go: Go, action: PlayEvent) -> Route | None:
+    if not action.target or not state.has_empire(action.target):
         return Route(0)
-    target = state.empire(action.target)
-    if isinstance(action, PlayArtefact):
-        return artefact_route(state, go, target)
-    return event_route(state, go, target, action.area, load_deck().cards[action.card].event.effects)
+    effects = load_deck().cards[action.card].event.effects
+    return event_route(state, go, state.empire(action.target), action.area, effects)
+
+
+def _artefact_play_route(state: SevenState, go: Go, action: PlayArtefact) -> Route | None:
+    if not action.target or not state.has_empire(action.target):
+        return Route(0)
+    return artefact_route(state, go, state.empire(action.target))
+
+
+PLAY_ROUTES: Mapping[type[Action], Callable[[SevenState, Go, Any], Route | None]] = {
+    PlayEvent: _event_play_route, PlayArtefact: _artefact_play_route}
+"""The plays whose Range may need asking (L2233), by class: an event's and an artefact's on an empire."""
 
 
 def via(state: SevenState, go: Go, moves: Iterable[Action]) -> list[list[Any]]:

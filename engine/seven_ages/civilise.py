@@ -18,7 +18,7 @@ effects begin only once no cancel stopped it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -500,6 +500,8 @@ class CiviliseRules(BaseGoRules):
                                 "leaders, religion and government, modernising, disorder, then cities.")
         if _empire(ctx.state, go) is None and stage != CARDS:
             raise IllegalAction("no_empire", "A civilise on no empire only plays event and artefact cards.")
+        if stage == KEEP and go.stage != KEEP:  # a stale answer: only a leader just drawn is kept (L950)
+            raise IllegalAction("nothing_drawn", "You have drawn no leader from the cup to keep or return.")
         while STAGES.index(go.stage if go.stage != KEEP else LEADERS) < order:
             go = self._advance_stage(ctx, go)
         handler(ctx, go, action)
@@ -1083,51 +1085,80 @@ assert civ_event_words.REGISTERED  # the events' words come with the step
 
 # -- words ------------------------------------------------------------------------------------------
 
-def _civ_label(view: SevenView, action: Action) -> Choice:
-    deck = load_deck()
-    if isinstance(action, PlayEvent):
-        ev = deck.cards[action.card].event
-        where = f" on {empire_name(action.target)}" if action.target else ""
-        if action.target and ev.target == "player":  # the player named by one of its empires (L1226)
-            where = f" on the player of {empire_name(action.target)}"
-        where += f" in {action.area}" if action.area else ""
-        does = describe_all(ev.effects)  # what the event does, as the card says it
-        note = civ_range.note(view, action)  # the empires its Range must ask first (L2233)
-        return Choice(action, shorten(f"{ev.name}{where}", 100 - len(note)) + note,
-                      group=shorten(f"Play {card_text(action.card)} as {ev.name}: {does}", 100))
-    if isinstance(action, PlayArtefact):
-        art = deck.cards[action.card].artefact
-        where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")
-        note = civ_range.note(view, action)
-        return Choice(action, shorten(f"{art}{where}", 100 - len(note)) + note,
-                      group=shorten(f"Play {card_text(action.card)} as {art}", 100))
-    if isinstance(action, RemoveLeader):
-        return Choice(action, f"Remove {action.name} from {action.area}")
-    if isinstance(action, PromoteLeader):
-        if not action.name:
-            return Choice(action, "Draw an unnamed leader from the cup")
-        return Choice(action, f"{action.name} in {action.area}", group=f"Promote {action.name}")
-    if isinstance(action, KeepLeader):
-        return Choice(action, f"Keep the leader in {action.area}" if action.area else "Return it to the cup")
-    if isinstance(action, Adopt):
-        return Choice(action, f"Adopt {action.name}")
-    if isinstance(action, Renounce):
-        if action.card:
-            return Choice(action, shorten(f"Discard {action.name}, playing {card_text(action.card)}", 100))
-        return Choice(action, f"Discard {action.name} without its card",
-                      confirm="Every area with a city but no leader, or a leader but no city, falls into "
-                              "disorder. Discard?")
-    if isinstance(action, Dominant):
-        return Choice(action, f"Make {action.name} the dominant religion")
-    if isinstance(action, Modernise):
-        other = modernised(action.unit, 49) or action.unit
-        return Choice(action, f"Turn the {action.unit} in {action.area} over to {other}")
-    if isinstance(action, RemoveDisorder):
-        return Choice(action, f"Pay to remove the disorder in {action.area}")
-    if isinstance(action, Urbanise):
-        return Choice(action, f"Build or improve the city in {action.area}")
-    assert isinstance(action, NewHomeland)
+def _play_event_label(view: SevenView, action: PlayEvent) -> Choice:
+    ev = load_deck().cards[action.card].event
+    where = f" on {empire_name(action.target)}" if action.target else ""
+    if action.target and ev.target == "player":  # the player named by one of its empires (L1226)
+        where = f" on the player of {empire_name(action.target)}"
+    where += f" in {action.area}" if action.area else ""
+    does = describe_all(ev.effects)  # what the event does, as the card says it
+    note = civ_range.note(view, action)  # the empires its Range must ask first (L2233)
+    return Choice(action, shorten(f"{ev.name}{where}", 100 - len(note)) + note,
+                  group=shorten(f"Play {card_text(action.card)} as {ev.name}: {does}", 100))
+
+
+def _artefact_label(view: SevenView, action: PlayArtefact) -> Choice:
+    art = load_deck().cards[action.card].artefact
+    where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")
+    note = civ_range.note(view, action)
+    return Choice(action, shorten(f"{art}{where}", 100 - len(note)) + note,
+                  group=shorten(f"Play {card_text(action.card)} as {art}", 100))
+
+
+def _remove_leader_label(view: SevenView, action: RemoveLeader) -> Choice:
+    return Choice(action, f"Remove {action.name} from {action.area}")
+
+
+def _promote_label(view: SevenView, action: PromoteLeader) -> Choice:
+    if not action.name:
+        return Choice(action, "Draw an unnamed leader from the cup")
+    return Choice(action, f"{action.name} in {action.area}", group=f"Promote {action.name}")
+
+
+def _keep_label(view: SevenView, action: KeepLeader) -> Choice:
+    return Choice(action, f"Keep the leader in {action.area}" if action.area else "Return it to the cup")
+
+
+def _adopt_label(view: SevenView, action: Adopt) -> Choice:
+    return Choice(action, f"Adopt {action.name}")
+
+
+def _renounce_label(view: SevenView, action: Renounce) -> Choice:
+    if action.card:
+        return Choice(action, shorten(f"Discard {action.name}, playing {card_text(action.card)}", 100))
+    return Choice(action, f"Discard {action.name} without its card",
+                  confirm="Every area with a city but no leader, or a leader but no city, falls into "
+                          "disorder. Discard?")
+
+
+def _dominant_label(view: SevenView, action: Dominant) -> Choice:
+    return Choice(action, f"Make {action.name} the dominant religion")
+
+
+def _modernise_label(view: SevenView, action: Modernise) -> Choice:
+    other = modernised(action.unit, 49) or action.unit
+    return Choice(action, f"Turn the {action.unit} in {action.area} over to {other}")
+
+
+def _disorder_label(view: SevenView, action: RemoveDisorder) -> Choice:
+    return Choice(action, f"Pay to remove the disorder in {action.area}")
+
+
+def _urbanise_label(view: SevenView, action: Urbanise) -> Choice:
+    return Choice(action, f"Build or improve the city in {action.area}")
+
+
+def _homeland_label(view: SevenView, action: NewHomeland) -> Choice:
     return Choice(action, "Make the capital the new homeland")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    PlayEvent: _play_event_label, PlayArtefact: _artefact_label, RemoveLeader: _remove_leader_label,
+    PromoteLeader: _promote_label, KeepLeader: _keep_label, Adopt: _adopt_label, Renounce: _renounce_label,
+    Dominant: _dominant_label, Modernise: _modernise_label, RemoveDisorder: _disorder_label,
+    Urbanise: _urbanise_label, NewHomeland: _homeland_label,
+}
+"""The words of the Civilise go's moves, by class."""
 
 
 def _civ_words(event: Event, names: Names) -> str | None:
@@ -1181,9 +1212,8 @@ def _civ_words(event: Event, names: Names) -> str | None:
     return None
 
 
-for _kind in (PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
-              Modernise, RemoveDisorder, Urbanise, NewHomeland):
-    register_label(_kind.kind, _civ_label)
+for _kind, _label in LABELS.items():
+    register_label(_kind.kind, _label)
 for _type in ("event_played", "card_check", "event_effect", "artefact_played", "leader_removed",
               "leader_drawn", "leader_promoted", "leader_returned", "adopted", "renounced", "dominant",
               "modernised", "disorder_removed", "urbanised", "capital_named", "homeland_moved"):

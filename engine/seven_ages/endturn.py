@@ -12,6 +12,7 @@ locks an empire past level 49 (L594) and pays immediate glory per level (L1142).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
@@ -486,16 +487,25 @@ def _price_in(view: SevenView, card: int) -> int:
     return glory.GLORY_COST
 
 
-def _end_label(view: SevenView, action: Action) -> Choice:
-    if isinstance(action, BuyGlory):
-        price = _price_in(view, action.empire)
-        return Choice(action, f"Buy {action.points} glory for {price * action.points} money",
-                      group=f"Buy glory with {empire_name(action.empire)}")
-    if isinstance(action, Hock):
-        return Choice(action, f"Hock {action.points} glory for {glory.HOCK_MONEY * action.points} money",
-                      group=f"Hock glory for {empire_name(action.empire)}")
-    assert isinstance(action, RankHigher)
+def _buy_label(view: SevenView, action: BuyGlory) -> Choice:
+    price = _price_in(view, action.empire)
+    return Choice(action, f"Buy {action.points} glory for {price * action.points} money",
+                  group=f"Buy glory with {empire_name(action.empire)}")
+
+
+def _hock_label(view: SevenView, action: Hock) -> Choice:
+    return Choice(action, f"Hock {action.points} glory for {glory.HOCK_MONEY * action.points} money",
+                  group=f"Hock glory for {empire_name(action.empire)}")
+
+
+def _rank_label(view: SevenView, action: RankHigher) -> Choice:
     return Choice(action, f"{the_empire(action.empire)} rank higher in the tie")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    BuyGlory: _buy_label, Hock: _hock_label, RankHigher: _rank_label,
+}
+"""The words of the end of a turn's moves, by class."""
 
 
 def _end_words(event: Event, names: Names) -> str | None:
@@ -526,8 +536,8 @@ def _end_words(event: Event, names: Names) -> str | None:
     return None
 
 
-for _kind in (BuyGlory, Hock, RankHigher):
-    register_label(_kind.kind, _end_label)
+for _kind, _label in LABELS.items():
+    register_label(_kind.kind, _label)
 for _type in ("progress", "no_free_progress", "immediate_glory", "glory_bought", "glory_hocked",
               "tie_ordered", "harvest"):
     register_event(_type, _end_words)

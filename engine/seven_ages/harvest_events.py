@@ -158,10 +158,10 @@ def _heading(view: SevenView, pending: PendingView, who: str) -> str:
     return f"{stage(view)}: before Harvest glory is scored, play an event of the harvest, or pass"
 
 
-def _label(view: SevenView, action: Action, names: Names) -> Choice:
+def _label(view: SevenView, action: WindowPlay, names: Names) -> Choice:
     """A harvest event names its target player; any other window's play is worded as before."""
     mine = next((p for p in view["pending"] if p["seat"] == action.player), None)
-    if not isinstance(action, WindowPlay) or mine is None or mine.get("ask", {}).get("timing") != TIMING:
+    if mine is None or mine.get("ask", {}).get("timing") != TIMING:
         return choice(view, action.player, action)
     ev = load_deck().cards[action.card].event
     on = f" on {seat_name(names, action.side)}" if ev.target == "player" else ""

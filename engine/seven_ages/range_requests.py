@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.decision import register_pending_heading
 from engine.seven_ages.manoeuvre_moves import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.production import add_money
@@ -178,22 +179,20 @@ def passive(pending: Pending) -> Action:
 
 
 def move(ctx: Ctx, go: Go, pending: Pending, action: Action) -> None:
-    """A keeper's answer or the player's payment, for the request under way in ``go``."""
-    if pending.kind == ASK:
-        if not isinstance(action, CanalAnswer):
-            raise IllegalAction("answer_first", "Answer the request to count range through your areas first.")
-        if action.answer != REFUSE and action.answer != 0 and action.answer not in TOLLS:
-            raise IllegalAction("bad_answer", "Answer no, yes, or a price of "
-                                f"{', '.join(str(t) for t in TOLLS[:-1])} or {TOLLS[-1]} money.")
-        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
-        ask = pending.data["ask"]
-        ctx.emit("range_request_answered", seat=action.player, empire=int(ask["keeper"]),
-                 asker=int(ask["empire"]), answer=action.answer)
-        _answered(ctx, go.seat, action.answer)
-        return
-    if not isinstance(action, PayToll):
-        raise IllegalAction("pay_first", "Pay the price for counting range, or refuse it, first.")
-    _pay(ctx, go, pending, action)
+    """A keeper's answer or the player's payment, for the request under way in ``go``, by the handler its
+    pending's kind files its class under (:data:`ANSWERS`)."""
+    ANSWERS[pending.kind].of(action)(ctx, go, pending, action)
+
+
+def _answer(ctx: Ctx, go: Go, pending: Pending, action: CanalAnswer) -> None:
+    if action.answer != REFUSE and action.answer != 0 and action.answer not in TOLLS:
+        raise IllegalAction("bad_answer", "Answer no, yes, or a price of "
+                            f"{', '.join(str(t) for t in TOLLS[:-1])} or {TOLLS[-1]} money.")
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+    ask = pending.data["ask"]
+    ctx.emit("range_request_answered", seat=action.player, empire=int(ask["keeper"]),
+             asker=int(ask["empire"]), answer=action.answer)
+    _answered(ctx, go.seat, action.answer)
 
 
 def _pay(ctx: Ctx, go: Go, pending: Pending, action: PayToll) -> None:
@@ -215,6 +214,14 @@ def _pay(ctx: Ctx, go: Go, pending: Pending, action: PayToll) -> None:
     ctx.emit("range_paid", seat=pending.seat, empire=payer, keeper=keeper, money=money)
     _store(ctx, go, {**request, "next": int(request["next"]) + 1, "price": None})
     _next(ctx, go.seat)
+
+
+ANSWERS: Mapping[str, Answers[Callable[[Ctx, Go, Pending, Any], None]]] = {
+    ASK: Answers({CanalAnswer: _answer}, "answer_first",
+                 "Answer the request to count range through your areas first."),
+    PAY: Answers({PayToll: _pay}, "pay_first", "Pay the price for counting range, or refuse it, first."),
+}
+"""The answers each kind of request takes, by class: the keeper's (no, yes, a price), the player's (pay)."""
 
 
 # -- words ------------------------------------------------------------------------------------------

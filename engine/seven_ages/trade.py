@@ -8,7 +8,7 @@ side may progress, the income of a side that does not progress.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -657,32 +657,45 @@ def _keeper_in(view: SevenView, action: TradeWith) -> int:
     return 0
 
 
-def _trade_label(view: SevenView, action: Action) -> Choice:
-    if isinstance(action, TradeWith):
-        if action.empire == FROM_DECK:
-            return Choice(action, "Trade with the deck")
-        keeper = _keeper_in(view, action)
-        if keeper:
-            return Choice(action, f"Trade with {empire_name(action.empire)}, asking {empire_name(keeper)} "
-                          "to let you count range through their areas")
-        return Choice(action, f"Trade with {empire_name(action.empire)}")
-    if isinstance(action, TradeCard):
-        if action.card == FROM_DECK:
-            if any(p["seat"] == action.player and p["kind"] == SECOND for p in view.get("pending", [])):
-                return Choice(action, "Play no second card")
-            if view.get("your_hand"):
-                return Choice(action, "Play the deck's top card instead of one from your hand (Computing)")
-            return Choice(action, "Play the top card of the deck (your hand is empty)")
-        second = any(p["seat"] == action.player and p["kind"] == SECOND for p in view.get("pending", []))
-        extra = " as a second card" if second else ""
-        return Choice(action, f"Play {card_text(action.card)} face down{extra}")
-    if isinstance(action, TradeLevels):
-        return Choice(action, f"Advance {plural(action.levels, 'level')}")
-    if isinstance(action, TradeKeep):
-        return Choice(action, f"Keep {card_text(action.card)}")
-    if isinstance(action, Gift):
-        return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
-    raise AssertionError(action)
+def _trade_with_label(view: SevenView, action: TradeWith) -> Choice:
+    if action.empire == FROM_DECK:
+        return Choice(action, "Trade with the deck")
+    keeper = _keeper_in(view, action)
+    if keeper:
+        return Choice(action, f"Trade with {empire_name(action.empire)}, asking {empire_name(keeper)} "
+                      "to let you count range through their areas")
+    return Choice(action, f"Trade with {empire_name(action.empire)}")
+
+
+def _trade_card_label(view: SevenView, action: TradeCard) -> Choice:
+    if action.card == FROM_DECK:
+        if any(p["seat"] == action.player and p["kind"] == SECOND for p in view.get("pending", [])):
+            return Choice(action, "Play no second card")
+        if view.get("your_hand"):
+            return Choice(action, "Play the deck's top card instead of one from your hand (Computing)")
+        return Choice(action, "Play the top card of the deck (your hand is empty)")
+    second = any(p["seat"] == action.player and p["kind"] == SECOND for p in view.get("pending", []))
+    extra = " as a second card" if second else ""
+    return Choice(action, f"Play {card_text(action.card)} face down{extra}")
+
+
+def _levels_label(view: SevenView, action: TradeLevels) -> Choice:
+    return Choice(action, f"Advance {plural(action.levels, 'level')}")
+
+
+def _keep_label(view: SevenView, action: TradeKeep) -> Choice:
+    return Choice(action, f"Keep {card_text(action.card)}")
+
+
+def _gift_label(view: SevenView, action: Gift) -> Choice:
+    return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    TradeWith: _trade_with_label, TradeCard: _trade_card_label, TradeLevels: _levels_label,
+    TradeKeep: _keep_label, Gift: _gift_label,
+}
+"""The words of a Trade go's moves, by class."""
 
 
 def _trade_words(event: Event, names: Names) -> str | None:
@@ -740,8 +753,8 @@ def _range_words(event: Event) -> str | None:
     return None
 
 
-for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift):
-    register_label(_kind.kind, _trade_label)
+for _kind, _label in LABELS.items():
+    register_label(_kind.kind, _label)
 for _type in ("trade_begins", "trade_card_played", "trade_second_card", "trade_revealed", "trade_income",
               "gift", "bar_lifted", "deck_reshuffled", "range_asked", "range_answered", "range_price",
               "range_paid"):
