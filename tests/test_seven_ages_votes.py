@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from engine.core import IllegalAction
 from engine.seven_ages import ballots, voter_ai
+from engine.seven_ages.actions import NO, YES, CastBallot, Pass
+from engine.seven_ages.ai import make_policy
 from engine.seven_ages.artefact_powers import OPTION
 from engine.seven_ages.ballot_weights import (
     CENSURE,
@@ -233,3 +235,65 @@ def test_ai_accepts_a_small_heresy_loss_and_refuses_a_large_one() -> None:
     ballots.open_vote(ctx, HERESY, Rule.MAJORITY, voters, {"proposer": 0})
     chosen = {p.empire: voter_ai.ballot(ctx.state, p) for p in ctx.state.pending if p.kind == BALLOT}
     assert chosen == {byz: False, franks: True}
+
+
+# -- A vote played through the game -----------------------------------------------------------------------
+
+SETTLED: list[Count] = []
+ballots.on_count("test_vote", lambda ctx, count: SETTLED.append(count))
+NAMES = ("alice (Orange)", "bob (Green)", "carol (Purple)")
+
+
+def in_play(topic: str = "test_vote") -> Scenario:
+    """The three Christian empires at Manoeuvre with a vote against the Romans' defender of the faith
+    opened (by default settled by a test topic, so only the ballots' own rules are under test)."""
+    s = christians()
+    s.marker(0, "manoeuvre", "Romans").at("manoeuvre")
+    ctx = Ctx(s.state)
+    ballots.open_vote(ctx, topic, Rule.TWO_THIRDS, defender_voters(s.state, "Christianity"),
+                      {"defender": card("Romans")})
+    s.state, s.events = ctx.state, [*s.events, *ctx.events]
+    return s
+
+
+def test_every_voter_is_asked_at_once_and_the_count_comes_with_the_last_ballot() -> None:
+    s = in_play()
+    romans, byz, franks = card("Romans"), card("Byzantines"), card("Franks")
+    assert s.actors() == frozenset({0, 1, 2})
+    assert s.legal(1) == [CastBallot(1, byz, YES), CastBallot(1, byz, NO)]
+    s.illegal(Pass(0), "vote_first")
+    s.play(CastBallot(2, franks, YES), CastBallot(0, romans, NO))
+    assert s.actors() == frozenset({1})
+    before = len(SETTLED)
+    s.play(CastBallot(1, byz, YES))
+    assert len(SETTLED) == before + 1 and (SETTLED[-1].yes, SETTLED[-1].no) == (2, 2)
+    assert not SETTLED[-1].carried  # 2 of 4 is not more than 2/3 (L1512)
+    assert not ballots.voting(s.state)
+
+
+def test_a_voter_who_times_out_votes_against() -> None:
+    s = in_play()
+    assert GAME.timeout_action(s.state, 1) == CastBallot(1, card("Byzantines"), NO)
+
+
+def test_the_votes_words_name_players_and_show_no_ballot_before_the_count() -> None:
+    s = in_play()
+    s.play(CastBallot(2, card("Franks"), YES))
+    opened = next(e for e in s.events if e.type == "vote_opened")
+    assert GAME.describe_event(opened, NAMES) == (
+        "A vote on the proposal: alice (Orange) for the Romans (2 votes), bob (Green) for the Byzantines "
+        "(1 vote) and carol (Purple) for the Franks (1 vote) vote in secret.")
+    cast_ = next(e for e in s.events if e.type == "ballot_cast")
+    assert GAME.describe_event(cast_, NAMES) == "carol (Purple) has voted for the Franks."
+    s.play(CastBallot(0, card("Romans"), NO), CastBallot(1, card("Byzantines"), YES))
+    counted = next(e for e in s.events if e.type == "vote_counted")
+    assert GAME.describe_event(counted, NAMES) == (
+        "The vote on the proposal: 2 for, 2 against: failed. alice (Orange) for the Romans against "
+        "(2 votes); bob (Green) for the Byzantines for (1 vote); carol (Purple) for the Franks for (1 vote).")
+
+
+def test_the_greedy_ai_casts_its_ballot() -> None:
+    s = in_play(DEFENDER)
+    policy = make_policy("greedy", 1)
+    assert policy.choose(s.state, 0) == CastBallot(0, card("Romans"), NO)
+    assert policy.choose(s.state, 2) == CastBallot(2, card("Franks"), YES)

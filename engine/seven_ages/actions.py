@@ -183,6 +183,24 @@ class BuildElite(Action):
     kind = "build_elite"
 
 
+YES, NO = "yes", "no"
+"""A ballot in an option 16 vote (:mod:`engine.seven_ages.ballots`): for the proposal, or against it."""
+
+
+@dataclass(frozen=True)
+class CastBallot(Action):
+    """Cast one's secret ballot in an option 16 vote, for ``empire`` (0: as a player): :data:`YES` or
+    :data:`NO` (L1512, L1664, L1968)."""
+
+    kind = "cast_ballot"
+    empire: int = 0
+    vote: str = NO
+
+    @property
+    def yes(self) -> bool:
+        return self.vote == YES
+
+
 @dataclass(frozen=True)
 class Prefer(Action):
     """Set one's standing preference ``key`` to ``value`` (:mod:`engine.seven_ages.prefs`): any seated
@@ -196,7 +214,7 @@ class Prefer(Action):
 OURS: tuple[type[Action], ...] = (
     Bid, DiscardCard, SiftVote, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard,
     SetupChoice, ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
-    Prefer,
+    Prefer, CastBallot,
 )
 
 CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS, *actions_move.ACTIONS, *actions_fight.ACTIONS)

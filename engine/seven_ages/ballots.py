@@ -14,12 +14,13 @@ votes are counted is one of three rules (:class:`Rule`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from engine.core import IllegalAction
+from engine.seven_ages.actions import NO, YES, CastBallot
 from engine.seven_ages.state import Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
@@ -56,6 +57,16 @@ class Count:
     no: int
     carried: bool
     data: Mapping[str, Any]
+
+
+Settle = Callable[[Ctx, Count], None]
+"""What a counted vote does (discard the defender, lose the levels, censure): its topic's rules."""
+_SETTLE: dict[str, Settle] = {}
+
+
+def on_count(topic: str, settle: Settle) -> None:
+    """Plug in what a counted vote of ``topic`` does (the module of the artefact that calls it)."""
+    _SETTLE[topic] = settle
 
 
 def carried(rule: Rule, yes: int, no: int) -> bool:
@@ -132,3 +143,24 @@ def _count(ctx: Ctx) -> Count:
              ballots=[[p.seat, p.empire, int(p.data["weight"]), bool(p.data["yes"])]
                       for p in sorted(ballots, key=lambda p: (p.seat, p.empire))])
     return count
+
+
+def answer(ctx: Ctx, action: CastBallot) -> None:
+    """A seat's ballot, sent as a move; once it is the last one in, the vote is counted and settled.
+
+    Raises:
+        IllegalAction: for a vote other than for or against, or when the seat has no such ballot to cast.
+    """
+    if action.vote not in (YES, NO):
+        raise IllegalAction("bad_vote", "Vote for it or against it.")
+    count = cast(ctx, action.player, action.empire, action.yes)
+    if count is not None and count.topic in _SETTLE:
+        _SETTLE[count.topic](ctx, count)
+
+
+def moves(state: SevenState, seat: int) -> list[CastBallot]:
+    """The seat's two ballots for the first of its votes still to cast (none when it has none)."""
+    mine = ballots_of(state, seat)
+    if not mine:
+        return []
+    return [CastBallot(seat, mine[0].empire, YES), CastBallot(seat, mine[0].empire, NO)]

@@ -36,8 +36,8 @@ from math import ceil
 from typing import Any, Protocol
 
 from engine.core import Action, Handler, Handlers, IllegalAction, PlayerId
-from engine.seven_ages import steps
-from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
+from engine.seven_ages import ballots, steps
+from engine.seven_ages.actions import NO, CastBallot, Done, DraftMarker, Pass, PlaceMarker, TurnMarker
 from engine.seven_ages.actions_civ import EventPick, PlayEvent
 from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cleanup import end_of_action
@@ -467,7 +467,7 @@ class MarkerStep:
         self.rules = rules
         self.name = rules.action
         self.kinds: tuple[type[Action], ...] = (TurnMarker, Pass, *rules.kinds)
-        self.kinds = (*self.kinds, *(k for k in _WINDOW_KINDS if k not in self.kinds))
+        self.kinds = (*self.kinds, *(k for k in _WINDOW_KINDS if k not in self.kinds), CastBallot)
         self._events = rules.own_events
         if rules.own_events:  # a play and an event's choice are moves of every such action
             self.kinds = (*self.kinds, *(k for k in _EVENT_KINDS if k not in self.kinds))
@@ -492,6 +492,8 @@ class MarkerStep:
         pending = _pending_of(state, seat)
         go = state.go_of(seat)
         hook = self._hook()
+        if pending is not None and pending.kind == ballots.BALLOT:  # an option 16 vote, asked of all at once
+            return list(ballots.moves(state, seat))
         if pending is not None and (orders := _holding(state, pending)) is not None:
             return orders.legal(state, pending)
         if hook is not None and go is not None and hook.busy(go):
@@ -543,7 +545,12 @@ class MarkerStep:
         table: dict[type[Action], Handler[Ctx]] = {cls: self._go_move for cls in self.kinds}
         if hook is not None:
             table.update({cls: self._event_move for cls in self.kinds if issubclass(cls, hook.kinds)})
-        return {**table, TurnMarker: self._turn_move, Pass: self._pass_move}
+        return {**table, TurnMarker: self._turn_move, Pass: self._pass_move, CastBallot: self._ballot_move}
+
+    def _ballot_move(self, ctx: Ctx, action: CastBallot) -> None:
+        """A secret ballot in an option 16 vote (:mod:`engine.seven_ages.ballots`)."""
+        ballots.answer(ctx, action)
+        self._tidy(ctx)
 
     def _answered(self, ctx: Ctx, action: Action, *, own_event: bool) -> bool:
         """Apply ``action`` when its seat is asked something or an event holds its go: a cancel window of
@@ -552,6 +559,8 @@ class MarkerStep:
         s, seat = ctx.state, action.player
         pending = _pending_of(s, seat)
         hook, go = self._hook(), s.go_of(seat)
+        if pending is not None and pending.kind == ballots.BALLOT:
+            raise IllegalAction("vote_first", "Cast your vote first.")
         if pending is not None and (orders := _holding(s, pending)) is not None:
             orders.apply(ctx, _go_asking(s, pending), action)
             self._go_on_waiting(ctx)
@@ -666,6 +675,8 @@ class MarkerStep:
         pending = _pending_of(state, seat)
         go = state.go_of(seat)
         hook = self._hook()
+        if pending is not None and pending.kind == ballots.BALLOT:  # a voter who lets it time out votes no
+            return CastBallot(seat, pending.empire, NO)
         if pending is not None and (orders := _holding(state, pending)) is not None:
             return orders.passive(pending)
         if hook is not None and go is not None and hook.busy(go):

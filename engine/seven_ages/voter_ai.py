@@ -6,6 +6,7 @@ the public state, never another ballot (they are sealed until all are in).
 
 from __future__ import annotations
 
+from engine.seven_ages.actions import NO, YES, CastBallot
 from engine.seven_ages.ballot_weights import CENSURE, DEFENDER, HERESY
 from engine.seven_ages.state import Pending, SevenState
 
@@ -29,3 +30,8 @@ def ballot(state: SevenState, pending: Pending) -> bool:
         censured = int(about["censured"])
         return seat == about.get("caller") or state.people[censured].glory >= state.people[seat].glory
     return False
+
+
+def choose(state: SevenState, pending: Pending) -> CastBallot:
+    """The move casting the AI's ballot on ``pending``."""
+    return CastBallot(pending.seat, pending.empire, YES if ballot(state, pending) else NO)
