@@ -202,6 +202,23 @@ class CastBallot(Action):
 
 
 @dataclass(frozen=True)
+class LiftHeresy(Action):
+    """Option 16, a Heresy vote action of an empire with a religious leader: remove the heresy (``lift``)
+    or carry out the vote (L1662, L2051)."""
+
+    kind = "lift_heresy"
+    lift: bool = False
+
+
+@dataclass(frozen=True)
+class HeresyLoss(Action):
+    """Option 16, a Heresy vote action: propose one more progress level lost by ``empire`` (L1662)."""
+
+    kind = "heresy_loss"
+    empire: int = 0
+
+
+@dataclass(frozen=True)
 class Prefer(Action):
     """Set one's standing preference ``key`` to ``value`` (:mod:`engine.seven_ages.prefs`): any seated
     player, at any time; it never changes whose move it is."""
@@ -214,7 +231,7 @@ class Prefer(Action):
 OURS: tuple[type[Action], ...] = (
     Bid, DiscardCard, SiftVote, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard,
     SetupChoice, ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
-    Prefer, CastBallot,
+    Prefer, CastBallot, LiftHeresy, HeresyLoss,
 )
 
 CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS, *actions_move.ACTIONS, *actions_fight.ACTIONS)

@@ -36,6 +36,7 @@ from engine.seven_ages import (
     empire_words,
     flow,
     fog,
+    heresy,
     join,
     modifiers,
     orders,
@@ -60,6 +61,7 @@ from engine.seven_ages.steps import Ctx
 from engine.seven_ages.view import SevenView, build_view
 
 ballot_words.register()
+heresy.register()
 
 _ONE_BY_ONE = frozenset({"draft", "start", "civilise", "discard"})  # see SevenAgesGame.up_next
 
