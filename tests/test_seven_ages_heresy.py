@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.seven_ages.actions import NO, YES, CastBallot, HeresyLoss, LiftHeresy
+from engine.seven_ages.ai import make_policy
 from engine.seven_ages.artefact_powers import OPTION
 from engine.seven_ages.heresy import ARTEFACT
 from tests.seven_ages_builder import Scenario, card, cards_of_value
@@ -85,3 +86,17 @@ def test_socialists_and_games_without_option_16_take_their_action() -> None:
     for s in (heretics(romans={"government": "Socialism"}), heretics({})):
         assert not s.of_type("vote_action")
         assert s.state.go_of(0) is not None and s.state.go_of(0).stage not in ("heresy_losses",)  # type: ignore[union-attr]
+
+
+def test_the_greedy_ai_plays_a_heresy_vote_action_through() -> None:
+    """The AI shares the losses to the most glorious other player's empire first, its own last, and every
+    seat's AI then votes, so the vote action ends."""
+    s = heretics()
+    s.state = s.state.with_player(replace(s.state.people[2], glory=9))
+    ais = {seat: make_policy("greedy", seat) for seat in range(3)}
+    assert ais[0].choose(s.state, 0) == HeresyLoss(0, card("Franks"))
+    for _ in range(20):
+        if not s.of_type("vote_counted"):
+            seat = min(s.actors())
+            s.play(ais[seat].choose(s.state, seat))
+    assert s.of_type("vote_counted") and s.state.go_of(0) is None

@@ -421,6 +421,8 @@ class GreedyPolicy:
             return cancel_ai.choice(state, asked, chain)  # a cancel window (L871-877)
         if asked is not None and asked.kind == BALLOT:
             return voter_ai.choose(state, asked)  # an option 16 vote
+        if heresy := voter_ai.vote_action(state, player, actions):
+            return heresy  # a Heresy vote action (option 16)
         if asked is not None and harvest_events.asked_in(state, asked) is not None:
             return harvest_ai.choice(state, asked)  # the harvest's window (L879-881)
         if answer := event_ai.answer(state, player, actions):

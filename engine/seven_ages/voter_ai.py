@@ -1,4 +1,5 @@
-"""How the AI casts a ballot in option 16's votes (:mod:`engine.seven_ages.ballots`).
+"""How the AI casts a ballot in option 16's votes (:mod:`engine.seven_ages.ballots`), and proposes a Heresy
+vote action's losses.
 
 It reads only what its seat may know: its own ballot's question (topic, weight, what the vote is about) and
 the public state, never another ballot (they are sealed until all are in).
@@ -6,7 +7,10 @@ the public state, never another ballot (they are sealed until all are in).
 
 from __future__ import annotations
 
-from engine.seven_ages.actions import NO, YES, CastBallot
+from collections.abc import Sequence
+
+from engine.core import Action
+from engine.seven_ages.actions import NO, YES, CastBallot, HeresyLoss, LiftHeresy
 from engine.seven_ages.ballot_weights import CENSURE, DEFENDER, HERESY
 from engine.seven_ages.state import Pending, SevenState
 
@@ -35,3 +39,21 @@ def ballot(state: SevenState, pending: Pending) -> bool:
 def choose(state: SevenState, pending: Pending) -> CastBallot:
     """The move casting the AI's ballot on ``pending``."""
     return CastBallot(pending.seat, pending.empire, YES if ballot(state, pending) else NO)
+
+
+def vote_action(state: SevenState, player: int, actions: Sequence[Action]) -> Action | None:
+    """Its move in a Heresy vote action (:mod:`engine.seven_ages.heresy`), or None outside one: remove the
+    heresy when its religious leader may; share the levels out to the other players' empires first, the most
+    glorious player's first (their votes weigh those levels, so the proposal may fail, but it costs the AI
+    nothing), its own empires last."""
+    if lifts := [a for a in actions if isinstance(a, LiftHeresy)]:
+        return next(a for a in lifts if a.lift)
+    losses = [a for a in actions if isinstance(a, HeresyLoss)]
+    if not losses:
+        return None
+
+    def burden(a: HeresyLoss) -> tuple[bool, int, int]:
+        owner = state.empire(a.empire).owner
+        return owner == player, -state.people[owner].glory, a.empire
+
+    return min(losses, key=burden)
