@@ -14,7 +14,7 @@ from bot.discord.orders import ORDERS, SELECT_ID, OrdersSelect
 from bot.discord.panel import SELECT_ID as PANEL_SELECT_ID
 from bot.discord.panel import components, first_step
 from engine.core import Choice, Decision
-from engine.seven_ages.actions_civ import Disarm
+from engine.seven_ages.civilisation_moves import Disarm
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from tests.test_console_orders import ROMANS, SEAT, raid_table

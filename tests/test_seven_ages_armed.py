@@ -12,13 +12,13 @@ from dataclasses import replace
 import pytest
 
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import Arm, Disarm
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, Disarm
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.secrets import private_variants
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
@@ -431,7 +431,7 @@ def test_border_raid_waits_for_its_cancel_window_then_disorders() -> None:
         ["Anna (Red) plays Border raid on the Romans as they manoeuvre, aimed at Latium."]
     assert s.legal(1) == [WindowPass(1, never=True), WindowPass(1)] and GAME.forced(s.state, 1) is None
     assert heading(GAME.view(s.state, 1), 1, NAMES) == \
-        "Peter (Blue): Border raid may be cancelled now: play a card that cancels it, or pass"
+        "Turn 1: Manoeuvre: Border raid may be cancelled now: play a card that cancels it, or pass"
     s.illegal(MoveFrom(1, "Latium"), "wrong_move")  # the go has not begun
     s.play(WindowPass(1))
     assert s.area("Latium").disorder and not s.area("Campania").disorder

@@ -15,11 +15,11 @@ import pytest
 from engine.core import Decision
 from engine.seven_ages import window
 from engine.seven_ages.actions import TurnMarker
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cancels import standing
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import Leader
 from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
@@ -189,8 +189,8 @@ def test_a_seat_holding_no_cancel_is_asked_all_the_same() -> None:
         assert t.actors() == frozenset({1}) and GAME.forced(t.state, 1) is None
         others = [(GAME.view(t.state, s), prompt(t, s)) for s in (0, 2)]
         asked_bob = prompt(t, 1)
-        assert asked_bob.heading == ("bob (Blue): I spy may be cancelled now: play a card that cancels it, "
-                                     "or pass")
+        assert asked_bob.heading == ("Turn 1: Civilise: I spy may be cancelled now: play a card that cancels "
+                                     "it, or pass")
         assert asked_bob.choices[-1].label == "Play no event now"
         t.do(WindowPass(1))
         later = prompt(t, 2)

@@ -8,7 +8,8 @@ import pytest
 
 from engine.seven_ages import beliefs, civilise
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import (
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import (
     Adopt,
     Dominant,
     KeepLeader,
@@ -20,7 +21,6 @@ from engine.seven_ages.actions_civ import (
     Renounce,
     Urbanise,
 )
-from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from tests.seven_ages_builder_civ import Table, card_of

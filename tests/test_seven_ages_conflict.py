@@ -18,7 +18,9 @@ import pytest
 from engine.core import PUBLIC, IllegalAction
 from engine.seven_ages import battle, battle_ai, conflict, pursuit, quick, window
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, Prefer, StartCard
-from engine.seven_ages.actions_fight import (
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import (
     Commit,
     CommitDone,
     CommitLeader,
@@ -30,10 +32,8 @@ from engine.seven_ages.actions_fight import (
     WindowPass,
     WindowPlay,
 )
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
-from engine.seven_ages.ai import make_policy
-from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.window import EVENT

@@ -19,13 +19,13 @@ from dataclasses import replace
 from engine.core import Action, IllegalAction
 from engine.seven_ages import battle_ai, event_ai
 from engine.seven_ages.actions import Build, DiscardCard, Done, PlaceMarker, StartCard, TurnMarker
-from engine.seven_ages.actions_civ import Adopt, PlayArtefact, PlayEvent, TradeWith
-from engine.seven_ages.actions_fight import FightIn
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.battle import COMMIT
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Adopt, PlayArtefact, PlayEvent, TradeWith
+from engine.seven_ages.conflict_moves import FightIn
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.start import startable

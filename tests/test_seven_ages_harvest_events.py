@@ -13,9 +13,9 @@ import pytest
 
 from engine.core import Decision
 from engine.seven_ages import window
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.game import GAME
 from tests.seven_ages_builder_civ import Table, cards_of_value
 
@@ -150,8 +150,8 @@ def test_leak_two_hands_give_the_others_the_same_views_and_prompts() -> None:
         t.do(WindowPass(0))
         assert asked(t) == [1] and GAME.forced(t.state, 1) is None
         during = [(GAME.view(t.state, s), prompt(t, s)) for s in (0, 2)]
-        assert prompt(t, 1).heading == "bob (Blue): before Harvest glory is scored, play an event of the " \
-                                       "harvest, or pass"
+        assert prompt(t, 1).heading == "Turn 1: End of turn: before Harvest glory is scored, play an event " \
+                                       "of the harvest, or pass"  # the stage heads it, as every heading
         t.do(WindowPass(1))
         seen.append((during, prompt(t, 2), GAME.view(t.state, 0)))
     assert seen[0] == seen[1]

@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from engine.seven_ages import artefact_play, endturn, glory, modifiers, steps
 from engine.seven_ages.actions import Build, TurnMarker, Unmaintain
-from engine.seven_ages.actions_civ import FROM_DECK, RemoveDisorder, TradeCard, TradeLevels, Urbanise
 from engine.seven_ages.artefact_powers import OPTION
+from engine.seven_ages.civilisation_moves import FROM_DECK, RemoveDisorder, TradeCard, TradeLevels, Urbanise
 from engine.seven_ages.civilise import removal_cost
 from engine.seven_ages.map import load_map
 from engine.seven_ages.production import fort_cost, income, maintenance, unit_cost

@@ -14,9 +14,12 @@ import pytest
 from engine.core import IllegalAction
 from engine.seven_ages import civ_events, take_that, trade
 from engine.seven_ages.actions import TurnMarker
-from engine.seven_ages.actions_civ import FROM_DECK, PlayArtefact, PlayEvent, TradeCard, TradeWith
-from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
-from engine.seven_ages.actions_move import (
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import FROM_DECK, PlayArtefact, PlayEvent, TradeCard, TradeWith
+from engine.seven_ages.conflict_moves import Commit, CommitDone, FightIn, WindowPass, WindowPlay
+from engine.seven_ages.decision import choice
+from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import (
     REFUSE,
     CanalAnswer,
     EndMovement,
@@ -26,9 +29,6 @@ from engine.seven_ages.actions_move import (
     PayToll,
     StopHere,
 )
-from engine.seven_ages.cards import load_deck
-from engine.seven_ages.decision import choice
-from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import OPTIONS
 from engine.seven_ages.window import EVENT
 from tests.seven_ages_builder import Scenario

@@ -18,9 +18,13 @@ from typing import cast
 from engine.core import Action
 from engine.seven_ages import civ_range
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import Arm, AssassinCard, EventPick, PlayArtefact, PlayEvent
-from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
-from engine.seven_ages.actions_move import (
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, AssassinCard, EventPick, PlayArtefact, PlayEvent
+from engine.seven_ages.conflict_moves import Commit, CommitDone, FightIn, WindowPass, WindowPlay
+from engine.seven_ages.decision import choice, heading
+from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import (
     REFUSE,
     CanalAnswer,
     EndMovement,
@@ -30,10 +34,6 @@ from engine.seven_ages.actions_move import (
     PayToll,
     StopHere,
 )
-from engine.seven_ages.ai import make_policy
-from engine.seven_ages.cards import load_deck
-from engine.seven_ages.decision import choice, heading
-from engine.seven_ages.game import GAME
 from engine.seven_ages.markers import WAITING
 from engine.seven_ages.range_requests import ASK
 from engine.seven_ages.view import SevenView

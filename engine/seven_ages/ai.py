@@ -89,31 +89,6 @@ from engine.seven_ages.actions import (
     StartCard,
     TurnMarker,
 )
-from engine.seven_ages.actions_civ import (
-    Adopt,
-    BuyGlory,
-    KeepLeader,
-    PlayArtefact,
-    PlayEvent,
-    TradeCard,
-    TradeKeep,
-    TradeLevels,
-    TradeWith,
-    Urbanise,
-)
-from engine.seven_ages.actions_move import (
-    LAND,
-    SHIPS,
-    CanalAnswer,
-    EndMovement,
-    MoveAll,
-    MoveBack,
-    MoveFrom,
-    MoveTo,
-    MoveUnits,
-    StopHere,
-    TopUnit,
-)
 from engine.seven_ages.ballots import BALLOT
 from engine.seven_ages.battle import COMMIT, FIGHT, LOSSES, NOMINATE, RAZE, RETREAT, SCATTER
 from engine.seven_ages.battle_ai import (
@@ -126,9 +101,34 @@ from engine.seven_ages.battle_ai import (
 )
 from engine.seven_ages.battle_ai import pending_passive as conflict_passive
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import (
+    Adopt,
+    BuyGlory,
+    KeepLeader,
+    PlayArtefact,
+    PlayEvent,
+    TradeCard,
+    TradeKeep,
+    TradeLevels,
+    TradeWith,
+    Urbanise,
+)
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.groups import expansions
+from engine.seven_ages.manoeuvre_moves import (
+    LAND,
+    SHIPS,
+    CanalAnswer,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    StopHere,
+    TopUnit,
+)
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import mode_of, terrain_of
 from engine.seven_ages.pacify import PACIFY

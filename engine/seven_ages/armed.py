@@ -49,10 +49,10 @@ from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names, PlayerId, Result
 from engine.seven_ages import cancels, civ_events, range_requests, take_that
-from engine.seven_ages.actions_civ import Arm, Disarm, PlayEvent
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, Disarm, PlayEvent
 from engine.seven_ages.civilise import simple_effect
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import register_heading
 from engine.seven_ages.markers import WAITING, end_go, use_armed
 from engine.seven_ages.production import PERCENTS, add_money

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages.actions_civ import AssassinCard
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import AssassinCard
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.promotion import leader_number
 from engine.seven_ages.setup import refill

@@ -2,7 +2,7 @@
 side holds the area alone, or neither does.
 
 After its movement and disorder removal, an empire resolves conflict in each area holding its units
-and another empire's, in the order its player chooses (:class:`~engine.seven_ages.actions_fight.FightIn`,
+and another empire's, in the order its player chooses (:class:`~engine.seven_ages.conflict_moves.FightIn`,
 stage ``fight``). The defending empire is played by its owner; a player who owns both nominates another
 player for it (stage ``nominate``, L702).
 
@@ -29,7 +29,11 @@ from typing import Any
 
 from engine.core import Action, IllegalAction
 from engine.seven_ages import losses, move_events, pursuit, quick, range_requests, retreat, window
-from engine.seven_ages.actions_fight import (
+from engine.seven_ages.ballots import BALLOT
+from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.cleanup import retire_leader
+from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally, unit_values
+from engine.seven_ages.conflict_moves import (
     Board,
     Commit,
     CommitDone,
@@ -46,12 +50,8 @@ from engine.seven_ages.actions_fight import (
     RetreatUnits,
     StandFast,
 )
-from engine.seven_ages.actions_move import LAND, SHIPS
-from engine.seven_ages.ballots import BALLOT
-from engine.seven_ages.cards import Card, load_deck
-from engine.seven_ages.cleanup import retire_leader
-from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally, unit_values
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.manoeuvre_moves import LAND, SHIPS
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import end_go
 from engine.seven_ages.movement import BUILDER, mode_of, others_in

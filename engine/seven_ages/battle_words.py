@@ -7,7 +7,9 @@ from typing import Any
 
 from engine.core import Action, Choice, Event, Names
 from engine.seven_ages import fog, window
-from engine.seven_ages.actions_fight import (
+from engine.seven_ages.card_words import card_text
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import (
     ACTIONS,
     Board,
     Commit,
@@ -27,8 +29,6 @@ from engine.seven_ages.actions_fight import (
     WindowPass,
     WindowPlay,
 )
-from engine.seven_ages.card_words import card_text
-from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import (
     register_heading,
     register_label,

@@ -7,11 +7,11 @@ in private events only.
 from __future__ import annotations
 
 from engine.core import Action, Choice, Event, Names
-from engine.seven_ages.actions_civ import AssassinCard, EventPick
 from engine.seven_ages.assassins import ASSASSIN
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.civ_events import EVENT, LOSE
+from engine.seven_ages.civilisation_moves import AssassinCard, EventPick
 from engine.seven_ages.decision import (
     register_go_heading,
     register_heading,

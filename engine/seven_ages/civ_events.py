@@ -6,7 +6,7 @@ the others pause the go at the stage :data:`EVENT` with one question at a time:
 - the **player of the event** chooses what the card leaves open (which areas fall into disorder or leave
   it, which leader the assassins aim at, which artefact burns, which player is spied on and which card is
   taken, which area converts, which leader is promoted) through
-  :class:`~engine.seven_ages.actions_civ.EventPick` moves offered in their go, the question kept in
+  :class:`~engine.seven_ages.civilisation_moves.EventPick` moves offered in their go, the question kept in
   ``Go.data["event"]`` (their view only);
 - the **victim** answers where the card says the choice is theirs (``lose_units``: "of its choice"), a
   :class:`~engine.seven_ages.state.Pending` of kind :data:`LOSE` on their seat;
@@ -25,8 +25,8 @@ from typing import Any
 from engine import rng
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import assassins, fog, take_that
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
 from engine.seven_ages.cards import load_deck, named_leaders
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map

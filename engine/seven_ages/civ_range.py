@@ -18,8 +18,8 @@ from typing import Any
 
 from engine.core import Action, PlayerId
 from engine.seven_ages import take_that
-from engine.seven_ages.actions_civ import PlayArtefact, PlayEvent
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import PlayArtefact, PlayEvent
 from engine.seven_ages.range_permission import Route, route
 from engine.seven_ages.range_requests import asking_words
 from engine.seven_ages.state import Empire, Go, SevenState

@@ -41,7 +41,11 @@ from engine.seven_ages import (
     window,
 )
 from engine.seven_ages.actions import Done, PlaceCapital, TurnMarker
-from engine.seven_ages.actions_civ import (
+from engine.seven_ages.artefact_powers import powers_on
+from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
+from engine.seven_ages.card_words import card_text
+from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
+from engine.seven_ages.civilisation_moves import (
     Adopt,
     AssassinCard,
     Dominant,
@@ -57,17 +61,13 @@ from engine.seven_ages.actions_civ import (
     Renounce,
     Urbanise,
 )
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
-from engine.seven_ages.actions_move import CanalAnswer, PayToll
-from engine.seven_ages.artefact_powers import powers_on
-from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
-from engine.seven_ages.card_words import card_text
-from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
 from engine.seven_ages.cleanup import retire_leader
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.endturn import advance, gain
+from engine.seven_ages.manoeuvre_moves import CanalAnswer, PayToll
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import NO_CARDS, BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian
@@ -86,7 +86,7 @@ from engine.words import plural, shorten
 REMOVE_DISORDER_MINIMUM = 5  # L986
 FERTILE_CITIES = 2  # L996: "either in 2 fertile areas or in one other land area"
 
-#: Event codes part 2 carries out when a card is played in Civilise; the rest wait for part 4.
+#: Event codes carried out when a card is played in Civilise; a card with any other cannot be (event_problem).
 EVENT_CODES_NOW = frozenset({
     "card_check", "money", "glory", "progress", "draw_cards", "remove_disorder", "free_city",
     "improve_city", "modernise", "elite_marker",
@@ -220,7 +220,7 @@ def discard_disorders(areas: Iterable[str], cities: Iterable[str], leaders: Iter
 
 
 def event_problem(codes: Iterable[str], timing: str) -> str | None:
-    """Why an event card cannot be played in Civilise now (None if part 2 carries it out)."""
+    """Why an event card cannot be played in Civilise now (None if Civilise carries it out)."""
     if timing not in ("civilise", "any"):
         return f"That event is played during {timing.replace('_', ' ')}, not now."
     codes = set(codes)

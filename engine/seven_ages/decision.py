@@ -44,7 +44,7 @@ _LABELS: dict[str, Label] = {}
 
 
 def register_label(kind: str, label: Label) -> None:
-    """Label another module's action kind (half B's trade, destiny, civilise, end of turn)."""
+    """Label an action kind another module owns (trade, destiny, civilise, end of turn...)."""
     _LABELS[kind] = label
 
 
@@ -66,7 +66,7 @@ _GO_HEADINGS: dict[str, Callable[[GoView], str]] = {}
 
 
 def register_heading(stage: str, words: str) -> None:
-    """Word a go's stage or a pending decision of another module (half B's trade, civilise, end of turn)."""
+    """Word a go's stage or a pending decision another module owns (trade, civilise, end of turn...)."""
     _HEADINGS[stage] = words
 
 

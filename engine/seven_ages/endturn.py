@@ -19,9 +19,9 @@ from typing import Any
 from engine.core import Action, Choice, Event, Handlers, IllegalAction, Names, PlayerId
 from engine.seven_ages import glory, harvest_events, modifiers, power_events, progress_markers, steps
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import BuyGlory, Hock, RankHigher
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.glory import Holding

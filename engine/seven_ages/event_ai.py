@@ -14,8 +14,8 @@ from typing import Any
 
 from engine.core import Action, PlayerId
 from engine.seven_ages import assassins, civ_events, range_requests
-from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayEvent
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import AssassinCard, EventPick, PlayEvent
 from engine.seven_ages.state import Pending, SevenState
 
 HURTS = frozenset({"disorder_areas", "disorder_by_card", "lose_units", "reduce_city", "lose_artefact",

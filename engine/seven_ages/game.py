@@ -50,9 +50,9 @@ from engine.seven_ages import (
     window,
 )
 from engine.seven_ages.actions import CODEC, Done, Pass, Prefer
-from engine.seven_ages.actions_civ import Arm, Disarm
-from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.checks import check_data
+from engine.seven_ages.civilisation_moves import Arm, Disarm
+from engine.seven_ages.manoeuvre_moves import TopUnit
 from engine.seven_ages.markers import MarkerStep
 from engine.seven_ages.setup import new_game
 from engine.seven_ages.spec import SPEC
@@ -69,7 +69,7 @@ STANDING: Mapping[type[Action], Callable[[SevenState, Any], Result]] = {
     TopUnit: fog.choose_top,  # the fog of war's top unit of a stack (L791)
     Arm: armed.standing_order,  # a hidden standing order
     Disarm: armed.withdrawn_order,
-    Prefer: prefs.standing_move,  # a standing preference (half B)
+    Prefer: prefs.standing_move,  # a standing preference (a trade partner's card chosen ahead...)
 }
 """The moves any seat may send at any time, whatever the step and whoever acts (the spec's
 ``anytime_kinds``), by class: each is its own move, checked and counted (or kept quiet) by its module."""

@@ -28,7 +28,6 @@ from engine.seven_ages.production import round_half_up
 
 PlayerId = int
 LAST_LEVEL = 49
-GLORY_MARKER = 200  # L1050: past 199, a +200 marker and the track goes back to 0
 GLORY_COST = 50  # L1058 (30 with Renaissance: option 16 only, L931)
 HOCK_MONEY = 5  # option 15 (L1356)
 MONEY_LIMIT = 199  # L493
@@ -37,16 +36,6 @@ MONEY_LIMIT = 199  # L493
 def halved(value: int, times: int = 1) -> int:
     """``value`` halved ``times`` times, rounded half up once, after all halving (L2197)."""
     return round_half_up(value, 2 ** times)
-
-
-def modified(value: int, add: int = 0, subtract: int = 0, doubles: int = 0, halves: int = 0) -> int:
-    """Modifiers in the rulebook's order: add, subtract, double, then halve (L2197)."""
-    return halved((value + add - subtract) * 2 ** doubles, halves)
-
-
-def glory_track(total: int) -> tuple[int, int]:
-    """(+200 markers, the track's space) for a glory total (L1050)."""
-    return divmod(max(total, 0), GLORY_MARKER)
 
 
 def place_points(value: int, place: int) -> int:
@@ -301,11 +290,6 @@ def player_harvest(awards: Sequence[Award], holdings: Sequence[Holding]) -> dict
     for a in awards:
         out[owner[a.empire]] = out.get(owner[a.empire], 0) + a.glory
     return out
-
-
-def add_glory(total: int, gained: int) -> int:
-    """A player's glory after a change: never below 0 (L2141)."""
-    return max(total + gained, 0)
 
 
 def immediate(card: Empire, condition: str, times: int = 1) -> int:

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.seven_ages.actions import Build
-from engine.seven_ages.actions_move import SHIPS
 from engine.seven_ages.cards import Empire as CardEmpire
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.groups import joinable, new_group, next_areas
+from engine.seven_ages.manoeuvre_moves import SHIPS
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import mode_of
 from engine.seven_ages.production import empire_age

@@ -1,6 +1,6 @@
 """Action 4, Manoeuvre (L598-700): units move one area at a time, then disorder is removed by units.
 
-A go is a loop of small decisions (see :mod:`engine.seven_ages.actions_move`): choose a stack, the
+A go is a loop of small decisions (see :mod:`engine.seven_ages.manoeuvre_moves`): choose a stack, the
 units that move together (a *group*: all land units, all ships or all aircraft) and the leaders that
 ride with them (L628), then the next area, one at a time, until the group stops; then the next
 stack, or the end of movement. The legal next areas are worked out from the group's place and its
@@ -35,31 +35,13 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, pacify, steps
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_civ import PlayEvent
-from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
-from engine.seven_ages.actions_move import (
-    ACTIONS,
-    AIR,
-    REFUSE,
-    SHIPS,
-    TOLLS,
-    CanalAnswer,
-    DropOff,
-    EndMovement,
-    MoveAll,
-    MoveBack,
-    MoveFrom,
-    MoveTo,
-    MoveUnits,
-    PayToll,
-    StopHere,
-    TakeLeader,
-)
 from engine.seven_ages.battle import reduced_city
 from engine.seven_ages.canals import canal_between
 from engine.seven_ages.canals import owner as canal_owner
 from engine.seven_ages.canals import standing as canal_standing
+from engine.seven_ages.civilisation_moves import PlayEvent
 from engine.seven_ages.cleanup import marooned
+from engine.seven_ages.conflict_moves import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.groups import (
     MODES,
     aboard,
@@ -80,6 +62,24 @@ from engine.seven_ages.groups import (
     seats_left,
     shed_problem,
     stop_problem,
+)
+from engine.seven_ages.manoeuvre_moves import (
+    ACTIONS,
+    AIR,
+    REFUSE,
+    SHIPS,
+    TOLLS,
+    CanalAnswer,
+    DropOff,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    PayToll,
+    StopHere,
+    TakeLeader,
 )
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep

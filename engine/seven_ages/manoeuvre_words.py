@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Choice, Event, Names
-from engine.seven_ages.actions_move import (
+from engine.seven_ages.decision import register_go_heading, register_heading, register_label
+from engine.seven_ages.manoeuvre_moves import (
     ACTIONS,
     AIR,
     LAND,
@@ -26,7 +27,6 @@ from engine.seven_ages.actions_move import (
     TakeLeader,
     TopUnit,
 )
-from engine.seven_ages.decision import register_go_heading, register_heading, register_label
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
 from engine.seven_ages.view import GoView, SevenView
 from engine.words import article, join_words, plural

@@ -48,9 +48,9 @@ from engine.seven_ages.actions import (
     PlaceMarker,
     TurnMarker,
 )
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
 from engine.seven_ages.cleanup import end_of_action
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, WILD, Go, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
@@ -565,7 +565,7 @@ class MarkerStep:
 
     def asks_blind(self, state: SevenState, seat: PlayerId) -> bool:
         """Whether ``seat``'s decision is a real question even when it has one move, while it holds any
-        card (its hand's size is public, what it holds is not; part 3's rule: being asked never depends
+        card (its hand's size is public, what it holds is not; so being asked never depends
         on the hand). Where its go offers cards of its hand (:meth:`GoRules.hand_offered`: its own events
         at the opening, Civilise's cards, Start empire's card), "done" played at once with nothing to build
         would tell the table that no such card is in it. Before a go, while it holds a face-down marker of

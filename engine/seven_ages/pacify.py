@@ -21,8 +21,8 @@ from dataclasses import replace
 from engine.core import Action, IllegalAction
 from engine.seven_ages import battle, losses
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_move import Pacify
 from engine.seven_ages.groups import disorder_count, pacifiable
+from engine.seven_ages.manoeuvre_moves import Pacify
 from engine.seven_ages.movement import POPULIST
 from engine.seven_ages.state import Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx

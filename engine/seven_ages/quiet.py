@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core import Action, PlayerId
 from engine.seven_ages import armed, prefs
 from engine.seven_ages.actions import Prefer
-from engine.seven_ages.actions_civ import Arm, Disarm
+from engine.seven_ages.civilisation_moves import Arm, Disarm
 from engine.seven_ages.state import OVER, SevenState
 
 EXAMPLES = 3

@@ -6,9 +6,9 @@ immediately if you accept" (L2233). Where Range decides whether a card may be pl
 L1222; an assassin's "within Range", L885), the play's route
 (:func:`engine.seven_ages.range_permission.route`) names the empires it counts through; before the play
 happens each of them is asked in turn, lowest card first, with the canal's answers
-(:class:`~engine.seven_ages.actions_move.CanalAnswer`): no, yes or a price in money, answered by the
+(:class:`~engine.seven_ages.manoeuvre_moves.CanalAnswer`): no, yes or a price in money, answered by the
 keeper's player as a pending decision or ahead by its standing ``range`` preference. A price goes to the
-player as a pending decision of its own (:class:`~engine.seven_ages.actions_move.PayToll`)
+player as a pending decision of its own (:class:`~engine.seven_ages.manoeuvre_moves.PayToll`)
 and is paid at once by the empire whose Range counts. When every keeper has let it through, the play goes on
 through the resume its place registered (:func:`register`); a refusal or an unpaid price ends the request,
 nothing is played, the card stays in the hand, and its player alone is told which card, in one sentence.
@@ -25,8 +25,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names
-from engine.seven_ages.actions_move import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.decision import register_pending_heading
+from engine.seven_ages.manoeuvre_moves import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.production import add_money
 from engine.seven_ages.range_permission import Route, standing
 from engine.seven_ages.state import Go, Pending, SevenState

@@ -7,7 +7,7 @@ lobby does not (``offered=False``). ``check-data`` checks its data through
 from __future__ import annotations
 
 from engine.registry import register
-from engine.seven_ages.actions_civ import ANYTIME
+from engine.seven_ages.civilisation_moves import ANYTIME
 from engine.spec import GameSpec, OptionPreset, OptionSpec
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -105,7 +105,7 @@ SPEC = register(GameSpec(
     tracks_picture="render.seven_ages_tracks:render_tracks",  # `tracks`
     options=OPTIONS,
     presets=PRESETS,
-    anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
+    anytime_kinds=ANYTIME,  # preferences, the fog's top unit, standing orders armed and withdrawn
     offered=True,
     simultaneous_steps=True,  # bids for the first player, markers placed at once, Production
     hidden_information=True,  # each hand of civilization cards

@@ -35,11 +35,11 @@ from engine.seven_ages.actions import (
     StartCard,
     TurnMarker,
 )
-from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
-from engine.seven_ages.actions_move import CanalAnswer, PayToll
 from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck, named_leaders
+from engine.seven_ages.conflict_moves import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.data import load_counters, load_tables
+from engine.seven_ages.manoeuvre_moves import CanalAnswer, PayToll
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import START_CARD, BaseGoRules, GoHandler, MarkerStep, end_go, turnable
 from engine.seven_ages.production import (

@@ -15,14 +15,14 @@ Each phase is a :class:`Step` registered here under its name by the module that 
   action markers (First player, then clockwise; or every player at once for Production and
   Destiny), each around the :class:`engine.seven_ages.markers.GoRules` of one action:
   ``start`` (:mod:`~engine.seven_ages.start`), ``production`` (:mod:`~engine.seven_ages.production`),
-  ``discard`` (:mod:`~engine.seven_ages.discard`); half B registers ``trade`` (``trade.py``),
-  ``destiny`` (``destiny.py``), ``civilise`` (``civilise.py``);
-- ``end_turn``: half B (``endturn.py``: free progress, glory, ...); then :func:`close_turn`
+  ``discard`` (:mod:`~engine.seven_ages.discard`), ``trade`` (:mod:`~engine.seven_ages.trade`),
+  ``destiny`` (:mod:`~engine.seven_ages.destiny`), ``civilise`` (:mod:`~engine.seven_ages.civilise`);
+- ``end_turn``: :mod:`~engine.seven_ages.endturn` (free progress, glory, ...); then :func:`close_turn`
   here ends the game or starts the next turn.
 
-``manoeuvre`` is :mod:`~engine.seven_ages.manoeuvre` (movement and disorder removal; conflict is
-issue 26's part 3). A phase nobody registered would be passed straight on: it is not in the game yet,
-which is no rule of ours.
+``manoeuvre`` is :mod:`~engine.seven_ages.manoeuvre` (movement and disorder removal; the conflicts a
+go starts are fought in :mod:`~engine.seven_ages.battle`). A phase nobody registered would be passed
+straight on: it is not in the game yet, which is no rule of ours.
 To plug a module in, add it to :data:`STEP_MODULES` and call :func:`register` at its import.
 
 Every move goes through the handler its step files its class under (:mod:`engine.seven_ages.flow` gives
@@ -67,7 +67,7 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.own_events",  # plugs the own-go events into the action steps above
     "engine.seven_ages.armed",  # plugs the standing orders fired in another empire's go
 )
-"""The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
+"""The modules that register steps, each at its import."""
 
 
 @dataclass(eq=False)  # a working object, as the generic context

@@ -41,7 +41,7 @@ PHASE_WORDS = {SIFT: "Preparing to play: sifting the deck", SIFT_VOTE: "Preparin
 
 
 def register_event(type_: str, words: EventText) -> None:
-    """Word an event type of another module (half B's trade, destiny, civilise, end of turn)."""
+    """Word an event type another module owns (trade, destiny, civilise, end of turn...)."""
     _EVENTS[type_] = words
 
 

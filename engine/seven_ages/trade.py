@@ -1,6 +1,6 @@
 """7 Ages action 3, Trade and progress (L551-596), and Range (L2223-2231): pure rules.
 
-The game's step (:mod:`engine.seven_ages.actions_civ`, the step table) asks the
+The game's step (:mod:`engine.seven_ages.civilisation_moves`, the step table) asks the
 active empire's player for a partner, then both players for a face-down card at
 once; :func:`settle` gives what the revealed cards mean: who wins, how far each
 side may progress, the income of a side that does not progress.
@@ -14,13 +14,13 @@ from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import modifiers, power_events, prefs, range_permission, steps, trade_bars
-from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
-from engine.seven_ages.actions_move import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, immediate
+from engine.seven_ages.manoeuvre_moves import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import add_money
 from engine.seven_ages.reach import distance as distance  # re-exported: Range is read from here
@@ -150,11 +150,6 @@ def partner_routes(state: SevenState, card: int, refused: Iterable[int] = ()) ->
             routes[o.card] = keeper
     traded = [n.split(":")[1] for n in state.notes if n.startswith("traded:")]
     return {int(c): routes[int(c)] for c in partners({str(c): True for c in routes}, traded)}
-
-
-def partner_options(state: SevenState, card: int) -> list[int]:
-    """The empires ``card`` may trade with (L557-559), some after a permission (L2233); none: the deck."""
-    return list(partner_routes(state, card))
 
 
 def _trade_marker(state: SevenState, card: int) -> int | None:

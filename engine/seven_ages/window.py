@@ -25,8 +25,8 @@ from typing import Any
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import prefs, range_requests, take_that
 from engine.seven_ages.actions import Prefer
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import plain_heading, register_pending_heading
 from engine.seven_ages.range_permission import Route
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
