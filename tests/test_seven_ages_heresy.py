@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.seven_ages.actions import NO, YES, CastBallot, HeresyLoss, LiftHeresy
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.artefact_powers import OPTION
+from engine.seven_ages.game import GAME
 from engine.seven_ages.heresy import ARTEFACT
 from tests.seven_ages_builder import Scenario, card, cards_of_value
 
@@ -100,3 +104,26 @@ def test_the_greedy_ai_plays_a_heresy_vote_action_through() -> None:
             seat = min(s.actors())
             s.play(ais[seat].choose(s.state, seat))
     assert s.of_type("vote_counted") and s.state.go_of(0) is None
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.booleans(), min_size=3, max_size=3), st.permutations([0, 1, 2]))
+def test_no_heresy_ballot_shows_before_all_are_in(yes: list[bool], order: list[int]) -> None:
+    """Property, through the game: until the last ballot is in, every seat's view, a spectator's and every
+    event with its audience are the same whichever way the ballots went."""
+    names = ("Romans", "Byzantines", "Franks")
+
+    def seen(votes: list[bool]) -> list[object]:
+        s = heretics()
+        s.play(*(HeresyLoss(0, card(n)) for n in names))
+        out: list[object] = []
+        for i, seat in enumerate(order):
+            s.play(CastBallot(seat, card(names[seat]), YES if votes[seat] else NO))
+            if i < len(order) - 1:
+                out.append((tuple(GAME.view(s.state, v) for v in (0, 1, 2, None)),
+                            tuple((e.type, e.data, e.audience) for e in s.events)))
+        out.append(s.of_type("vote_counted")[-1]["ballots"])
+        return out
+
+    a, b = seen(yes), seen([not y for y in yes])
+    assert a[:-1] == b[:-1] and a[-1] != b[-1]
