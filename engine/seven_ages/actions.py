@@ -185,6 +185,41 @@ class BuildElite(Action):
     kind = "build_elite"
 
 
+YES, NO = "yes", "no"
+"""A ballot in an option 16 vote (:mod:`engine.seven_ages.ballots`): for the proposal, or against it."""
+
+
+@dataclass(frozen=True)
+class CastBallot(Action):
+    """Cast one's secret ballot in an option 16 vote, for ``empire`` (0: as a player): :data:`YES` or
+    :data:`NO` (L1512, L1664, L1968)."""
+
+    kind = "cast_ballot"
+    empire: int = 0
+    vote: str = NO
+
+    @property
+    def yes(self) -> bool:
+        return self.vote == YES
+
+
+@dataclass(frozen=True)
+class LiftHeresy(Action):
+    """Option 16, a Heresy vote action of an empire with a religious leader: remove the heresy (``lift``)
+    or carry out the vote (L1662, L2051)."""
+
+    kind = "lift_heresy"
+    lift: bool = False
+
+
+@dataclass(frozen=True)
+class HeresyLoss(Action):
+    """Option 16, a Heresy vote action: propose one more progress level lost by ``empire`` (L1662)."""
+
+    kind = "heresy_loss"
+    empire: int = 0
+
+
 @dataclass(frozen=True)
 class Prefer(Action):
     """Set one's standing preference ``key`` to ``value`` (:mod:`engine.seven_ages.prefs`): any seated
@@ -198,7 +233,7 @@ class Prefer(Action):
 OURS: tuple[type[Action], ...] = (
     Bid, DiscardCard, SiftVote, ChooseColours, DraftMarker, PlaceMarker, TurnMarker, Pass, Done, StartCard,
     SetupChoice, ChooseColour, ChooseLeader, Build, Fortify, PlaceCapital, FreeFort, Unmaintain, BuildElite,
-    Prefer,
+    Prefer, CastBallot, LiftHeresy, HeresyLoss,
 )
 
 CODEC = ActionCodec(*OURS, *civilisation_moves.ACTIONS, *manoeuvre_moves.ACTIONS, *conflict_moves.ACTIONS)

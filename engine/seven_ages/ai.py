@@ -73,6 +73,7 @@ from engine.seven_ages import (
     marker_ai,
     pacify,
     trade_ai,
+    voter_ai,
 )
 from engine.seven_ages.actions import (
     Bid,
@@ -88,6 +89,7 @@ from engine.seven_ages.actions import (
     StartCard,
     TurnMarker,
 )
+from engine.seven_ages.ballots import BALLOT
 from engine.seven_ages.battle import COMMIT, FIGHT, LOSSES, NOMINATE, RAZE, RETREAT, SCATTER
 from engine.seven_ages.battle_ai import (
     attack_into,
@@ -417,6 +419,10 @@ class GreedyPolicy:
         asked = next((p for p in state.pending if p.seat == player), None)
         if asked is not None and (chain := cancels.asked_in(state, asked)) is not None:
             return cancel_ai.choice(state, asked, chain)  # a cancel window (L871-877)
+        if asked is not None and asked.kind == BALLOT:
+            return voter_ai.choose(state, asked)  # an option 16 vote
+        if heresy := voter_ai.vote_action(state, player, actions):
+            return heresy  # a Heresy vote action (option 16)
         if asked is not None and harvest_events.asked_in(state, asked) is not None:
             return harvest_ai.choice(state, asked)  # the harvest's window (L879-881)
         if answer := event_ai.answer(state, player, actions):

@@ -30,6 +30,7 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.seven_ages import losses, move_events, pursuit, quick, range_requests, retreat, window
 from engine.seven_ages.answers import Answers
+from engine.seven_ages.ballots import BALLOT
 from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally, unit_values
@@ -1217,10 +1218,10 @@ def handled(ctx: Ctx, go: Go, action: Action) -> bool:
 
 def clear_stale(ctx: Ctx) -> None:
     """A conflict whose go ended under it (its empire discarded mid-conflict, its pendings with it): its
-    sealed commitments go, and its cards are discarded."""
+    sealed commitments go, and its cards are discarded. An option 16 vote's ballots belong to no go."""
     s = ctx.state
     live = {g.empire for g in s.goes}
-    sealed = tuple(p for p in s.sealed if p.empire in live)
+    sealed = tuple(p for p in s.sealed if p.empire in live or p.kind == BALLOT)
     stale: list[int] = []
     if s.phase == "manoeuvre":  # no other step of a manoeuvre sets cards aside
         held = {int(p.data["card"]) for p in (*s.pending, *sealed) if p.kind == COMMIT}

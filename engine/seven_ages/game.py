@@ -29,12 +29,14 @@ from engine.core import (
 from engine.seven_ages import (
     area_words,
     armed,
+    ballot_words,
     board_words,
     card_words,
     decision,
     empire_words,
     flow,
     fog,
+    heresy,
     join,
     modifiers,
     orders,
@@ -57,6 +59,9 @@ from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import OVER, SevenState, dumps, from_json, to_json
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.view import SevenView, build_view
+
+ballot_words.register()
+heresy.register()
 
 _ONE_BY_ONE = frozenset({"draft", "start", "civilise", "discard"})  # see SevenAgesGame.up_next
 

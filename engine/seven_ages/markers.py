@@ -36,8 +36,18 @@ from math import ceil
 from typing import Any, Protocol
 
 from engine.core import Action, Handler, Handlers, IllegalAction, PlayerId
-from engine.seven_ages import steps
-from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
+from engine.seven_ages import ballots, steps
+from engine.seven_ages.actions import (
+    NO,
+    CastBallot,
+    Done,
+    DraftMarker,
+    HeresyLoss,
+    LiftHeresy,
+    Pass,
+    PlaceMarker,
+    TurnMarker,
+)
 from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
 from engine.seven_ages.cleanup import end_of_action
 from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
@@ -47,6 +57,8 @@ from engine.seven_ages.steps import Ctx
 _EVENT_KINDS: tuple[type[Action], ...] = (PlayEvent, EventPick)
 """The moves of events played in one's own go (a play, then an event's choices)."""
 _WINDOW_KINDS: tuple[type[Action], ...] = (WindowPlay, WindowPass)
+_VOTE_KINDS: tuple[type[Action], ...] = (LiftHeresy, HeresyLoss)
+"""The moves of a vote action (:class:`VoteAction`): every action may be converted into one."""
 """The moves of a cancel window opened by a standing order fired as a go begins (any action may hold one)."""
 NO_CARDS = "no_cards"
 """``Go.data`` of a go whose marker was turned over with its cards stage answered: no card played
@@ -446,8 +458,44 @@ class StandingOrders(Protocol):
         ...
 
 
+class VoteAction(Protocol):
+    """An action converted into a vote action as its marker is turned over (option 16's Heresy, L1660,
+    :mod:`engine.seven_ages.heresy`): the go is the vote action's instead of its action's."""
+
+    def binds(self, state: SevenState, go: Go) -> bool:
+        """Whether ``go``'s action is converted into a vote action."""
+        ...
+
+    def holds(self, go: Go) -> bool:
+        """Whether ``go`` is a vote action under way."""
+        ...
+
+    def finished(self, go: Go) -> bool:
+        """Whether the vote action ``go`` is over (its vote counted)."""
+        ...
+
+    def begin(self, ctx: Ctx, go: Go) -> None: ...
+
+    def legal(self, state: SevenState, go: Go) -> list[Action]: ...
+
+    def apply(self, ctx: Ctx, go: Go, action: Action) -> None: ...
+
+    def passive(self, state: SevenState, go: Go) -> Action: ...
+
+
 _OWN_EVENTS: list[OwnEvents] = []
 _ORDERS: list[StandingOrders] = []
+_VOTES: list[VoteAction] = []
+
+
+def use_vote_action(hook: VoteAction) -> None:
+    """Plug in the vote action (its module imports this one, so it registers itself)."""
+    _VOTES[:] = [hook]
+
+
+def _vote_action(go: Go | None) -> VoteAction | None:
+    """The vote action's hook when ``go`` is a vote action under way."""
+    return _VOTES[0] if go is not None and _VOTES and _VOTES[0].holds(go) else None
 
 
 def use_own_events(hook: OwnEvents) -> None:
@@ -467,7 +515,8 @@ class MarkerStep:
         self.rules = rules
         self.name = rules.action
         self.kinds: tuple[type[Action], ...] = (TurnMarker, Pass, *rules.kinds)
-        self.kinds = (*self.kinds, *(k for k in _WINDOW_KINDS if k not in self.kinds))
+        self.kinds = (*self.kinds, *(k for k in _WINDOW_KINDS if k not in self.kinds), CastBallot,
+                      *_VOTE_KINDS)
         self._events = rules.own_events
         if rules.own_events:  # a play and an event's choice are moves of every such action
             self.kinds = (*self.kinds, *(k for k in _EVENT_KINDS if k not in self.kinds))
@@ -492,6 +541,10 @@ class MarkerStep:
         pending = _pending_of(state, seat)
         go = state.go_of(seat)
         hook = self._hook()
+        if pending is not None and pending.kind == ballots.BALLOT:  # an option 16 vote, asked of all at once
+            return list(ballots.moves(state, seat))
+        if pending is None and (vote := _vote_action(go)) is not None and go is not None:
+            return vote.legal(state, go)
         if pending is not None and (orders := _holding(state, pending)) is not None:
             return orders.legal(state, pending)
         if hook is not None and go is not None and hook.busy(go):
@@ -543,7 +596,16 @@ class MarkerStep:
         table: dict[type[Action], Handler[Ctx]] = {cls: self._go_move for cls in self.kinds}
         if hook is not None:
             table.update({cls: self._event_move for cls in self.kinds if issubclass(cls, hook.kinds)})
-        return {**table, TurnMarker: self._turn_move, Pass: self._pass_move}
+        return {**table, TurnMarker: self._turn_move, Pass: self._pass_move, CastBallot: self._ballot_move}
+
+    def _ballot_move(self, ctx: Ctx, action: CastBallot) -> None:
+        """A secret ballot in an option 16 vote (:mod:`engine.seven_ages.ballots`); a vote action whose vote
+        it closed is over."""
+        ballots.answer(ctx, action)
+        for go in ctx.state.goes:
+            if (vote := _vote_action(go)) is not None and vote.finished(go):
+                end_go(ctx, go.seat)
+        self._tidy(ctx)
 
     def _answered(self, ctx: Ctx, action: Action, *, own_event: bool) -> bool:
         """Apply ``action`` when its seat is asked something or an event holds its go: a cancel window of
@@ -552,6 +614,8 @@ class MarkerStep:
         s, seat = ctx.state, action.player
         pending = _pending_of(s, seat)
         hook, go = self._hook(), s.go_of(seat)
+        if pending is not None and pending.kind == ballots.BALLOT:
+            raise IllegalAction("vote_first", "Cast your vote first.")
         if pending is not None and (orders := _holding(s, pending)) is not None:
             orders.apply(ctx, _go_asking(s, pending), action)
             self._go_on_waiting(ctx)
@@ -573,7 +637,13 @@ class MarkerStep:
             go = ctx.state.go_of(action.player)
             if go is None:
                 raise IllegalAction("no_go", "Turn over one of your action markers first, or pass.")
-            self.rules.apply(ctx, go, action)
+            if (vote := _vote_action(go)) is not None:
+                vote.apply(ctx, go, action)
+                now = ctx.state.go_of(action.player)
+                if now is not None and vote.finished(now):
+                    end_go(ctx, action.player)
+            else:
+                self.rules.apply(ctx, go, action)
         self._tidy(ctx)
 
     def _event_move(self, ctx: Ctx, action: Action) -> None:
@@ -642,6 +712,9 @@ class MarkerStep:
         if orders is not None and orders.holding(now):
             ctx.state = ctx.state.with_go(replace(now, stage=WAITING))
             return
+        if _VOTES and _VOTES[0].binds(ctx.state, now):  # option 16's Heresy: a vote action instead (L1660)
+            _VOTES[0].begin(ctx, now)
+            return
         self.rules.begin(ctx, now)
 
     def _go_on_waiting(self, ctx: Ctx) -> None:
@@ -666,6 +739,10 @@ class MarkerStep:
         pending = _pending_of(state, seat)
         go = state.go_of(seat)
         hook = self._hook()
+        if pending is not None and pending.kind == ballots.BALLOT:  # a voter who lets it time out votes no
+            return CastBallot(seat, pending.empire, NO)
+        if pending is None and (vote := _vote_action(go)) is not None and go is not None:
+            return vote.passive(state, go)
         if pending is not None and (orders := _holding(state, pending)) is not None:
             return orders.passive(pending)
         if hook is not None and go is not None and hook.busy(go):

@@ -4,15 +4,16 @@
 The others see the size of a hand, that a bid or a vote is in, and that a marker lies face down on
 an empire (see :mod:`engine.seven_ages.view`); of a seat's armed orders they see nothing. So a state
 in which the seat's hand cards and its bid card have changed places with cards of the face-down deck (or,
-once it runs out, of the face-down discard pile), its vote is the other way, its face-down markers have
-changed places with each other and its armed orders are moved or gone looks the same to every other seat
-and to a spectator.
+once it runs out, of the face-down discard pile), its vote (and its sealed ballots in an option 16 vote)
+is the other way, its face-down markers have changed places with each other and its armed orders are moved
+or gone looks the same to every other seat and to a spectator.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.seven_ages.ballots import BALLOT
 from engine.seven_ages.state import Marker, SevenState
 
 
@@ -26,6 +27,7 @@ def private_variants(state: SevenState, seat: int) -> list[SevenState]:
     for backwards in (False, True):
         variant = _swap_cards(state, seat, backwards)
         variant = _turn_vote(variant, seat)
+        variant = _turn_ballots(variant, seat)
         variant = _shift_markers(variant, seat, backwards)
         if variant != state and variant not in out:
             out.append(variant)
@@ -74,6 +76,14 @@ def _turn_vote(state: SevenState, seat: int) -> SevenState:
     if person.happy is None:
         return state
     return state.with_player(replace(person, happy=not person.happy))
+
+
+def _turn_ballots(state: SevenState, seat: int) -> SevenState:
+    """The seat's sealed ballots in an option 16 vote (:mod:`engine.seven_ages.ballots`) the other way."""
+    if not any(p.kind == BALLOT and p.seat == seat for p in state.sealed):
+        return state
+    return replace(state, sealed=tuple(replace(p, data={**p.data, "yes": not p.data["yes"]})
+                                       if p.kind == BALLOT and p.seat == seat else p for p in state.sealed))
 
 
 def _shift_markers(state: SevenState, seat: int, backwards: bool) -> SevenState:

@@ -84,7 +84,8 @@ SPEC = register(GameSpec(
     # so are trade's range permission (pending "range_permission", stage "range_price") and option 8, and
     # Range asked through for Civilise's and windows' plays (pendings "range_ask", "range_pay", L2233);
     # 6: each empire keeps the glory of its last two harvests (Empire.harvests, the AI folds duds, L2353);
-    # option 16's artefact powers change income, costs, trade, cities and glory (modifiers.py, issue 32);
+    # option 16's artefact powers change income, costs, trade, cities and glory (modifiers.py, issue 32),
+    # and its Heresy turns an action into a Vote action with secret ballots (heresy.py, ballots.py);
     # a leader is kept only once drawn (L950: a stale KeepLeader, which placed a second leader, is refused)
     data=("seven_ages",),
     id="seven-ages",
