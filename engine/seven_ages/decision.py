@@ -38,7 +38,7 @@ from engine.seven_ages.setup import FROM_DECK
 from engine.seven_ages.state import BID, COLOURS, DRAFT, EXTRA, MARKERS, REDEEM, SIFT, SIFT_VOTE, TRIM
 from engine.seven_ages.text import empire_name, seat, stage, unit_count
 from engine.seven_ages.view import GoView, PendingView, SevenView, action_name
-from engine.words import shorten
+from engine.words import article, shorten
 
 Label = Callable[[SevenView, Any], Choice]
 _LABELS: dict[str, Label] = {}
@@ -236,7 +236,7 @@ def _free_fort(view: SevenView, player: PlayerId, action: FreeFort) -> Choice:
 
 
 def _unmaintain(view: SevenView, player: PlayerId, action: Unmaintain) -> Choice:
-    return Choice(action, f"Leave a {action.unit} in {action.area} unmaintained")
+    return Choice(action, f"Leave {article(action.unit)} in {action.area} unmaintained")
 
 
 def _elite(view: SevenView, player: PlayerId, action: BuildElite) -> Choice:
