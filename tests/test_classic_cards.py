@@ -12,7 +12,7 @@ import pytest
 
 from engine.history.actions import Choose, Done, Expand, PlayCard
 from tests.conftest import Dice
-from tests.history_builder import RULES, Scenario, only
+from tests.support.history_builder import RULES, Scenario, only
 
 # -- playing cards at all ----------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.history.actions import BuildFort, BuyBack, Expand
 from tests.conftest import Dice
-from tests.history_builder import Scenario, only
+from tests.support.history_builder import Scenario, only
 
 # -- standard combat and defender bonuses -----------------------------------------
 

@@ -21,7 +21,7 @@ from engine.history.flow import start_epoch
 from engine.history.game import GAME
 from engine.history.spec import SPEC
 from engine.history.text import BOOKKEEPING
-from tests.history_builder import RULES, Scenario
+from tests.support.history_builder import RULES, Scenario
 
 NAMES = ["ann (Red)", "bo (Blue)", "cy (Green)", "di (Yellow)", "ed (Purple)", "flo (Orange)"]
 GAMES = [

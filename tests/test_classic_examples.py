@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.history.actions import Expand
 from tests.conftest import Dice
-from tests.history_builder import Scenario, empire, lands_of
+from tests.support.history_builder import Scenario, empire, lands_of
 
 
 def test_roman_attack_into_northern_apennines(dice: Dice) -> None:

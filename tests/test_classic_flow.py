@@ -13,7 +13,7 @@ from engine.history.actions import BuildFort, Give, Keep
 from engine.history.game import GAME
 from engine.history.view import ClassicView, YouView
 from tests.conftest import Dice
-from tests.history_builder import RULES, Scenario, empire, only
+from tests.support.history_builder import RULES, Scenario, empire, only
 
 
 def _you(view: ClassicView) -> YouView:

@@ -10,7 +10,7 @@ from engine.core import decide
 from engine.history.actions import AttackFleet, Choose, ManFleet, PlayCard
 from engine.history.game import GAME
 from tests.conftest import Dice
-from tests.history_builder import RULES, Scenario, only
+from tests.support.history_builder import RULES, Scenario, only
 
 
 def plays(s: Scenario, card: str) -> list[PlayCard]:

@@ -20,7 +20,7 @@ from bot.console import user_id_for
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 from tests.test_console import TOY, Rig, rig
 from tests.test_console_orders import SEAT
 from tests.test_seven_ages_board_text import units_named

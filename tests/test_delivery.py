@@ -31,7 +31,7 @@ from bot.storage import GameStore
 from bot.store import Store
 from engine.registry import game_ids
 from engine.spec import GameSpec
-from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
 from tests.test_discord_e2e import Running, loopback_only, no_errors_logged
 
 __all__ = ["loopback_only", "no_errors_logged"]  # the e2e module's autouse guards apply here too

@@ -1,7 +1,7 @@
 """A real SIGKILL between commits and posts: every acknowledged move's notices are in the outbox,
 and the next process delivers them (issue 14, point 4).
 
-The service streams moves in a subprocess (``tests/crash_driver.py``, three people playing a
+The service streams moves in a subprocess (``tests/support/crash_driver.py``, three people playing a
 classic game, each move acknowledged after its transaction committed) and is killed with
 SIGKILL mid-stream, with no transport at all: nothing was ever delivered. Then this process
 checks that every acknowledged move that made the engine say something left its notices in the
@@ -20,8 +20,8 @@ from bot.outbox import notices_of
 from bot.store import Store
 from engine.core import LogReplay
 from engine.registry import get_game
-from tests.crash_driver import PEOPLE
-from tests.fake_discord import FakeDiscord
+from tests.support.crash_driver import PEOPLE
+from tests.support.fake_discord import FakeDiscord
 from tests.test_delivery import delivered, dm_created
 from tests.test_discord_e2e import Running, loopback_only, no_errors_logged
 from tests.test_service_crash import GAME_ID, run_until_killed

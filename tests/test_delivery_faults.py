@@ -16,7 +16,7 @@ from bot.discord import transport, words
 from bot.models import GameStatus, Notice
 from bot.service import GameService
 from engine.registry import spec
-from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
 from tests.test_delivery import ALICE, BOB, CAROL, NAMES, TOY, delivered, dm_created, fake
 from tests.test_discord_e2e import Running, loopback_only, no_errors_logged
 

@@ -1,7 +1,7 @@
 """DMs of several games for the same people, the bot killed at random while delivering them (issue 24,
 point 4): every notice is delivered exactly once, under one nonce.
 
-The real bot runs in a subprocess (``tests/crash_driver.py --deliver``) against the local fake Discord
+The real bot runs in a subprocess (``tests/support/crash_driver.py --deliver``) against the local fake Discord
 served here, and plays toy games among three people, every pair at once, so each person's DM rows
 mix several games. It prints the rows and the nonce of each DM just before making it, and takes a
 little while between Discord's answer and marking the rows delivered (a slow disk), so that kills
@@ -29,14 +29,14 @@ from pathlib import Path
 import pytest
 
 from bot.storage import open_store
-from tests.fake_discord import FakeDiscord, Request
+from tests.support.fake_discord import FakeDiscord, Request
 from tests.test_postgres_processes import Driver, postgres_url, spawn
 
 __all__ = ["postgres_url"]  # the fixture this module shares
 
 FAST_KILLS = 3  # the fast suite's few kills
 SWEEP_KILLS = 30  # the slow sweep's, per database
-PEOPLE = {201: "ann", 202: "ben", 203: "cat"}  # tests/crash_driver.py's DELIVER_PEOPLE
+PEOPLE = {201: "ann", 202: "ben", 203: "cat"}  # tests/support/crash_driver.py's DELIVER_PEOPLE
 
 
 @dataclass

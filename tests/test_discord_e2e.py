@@ -2,7 +2,7 @@
 
 ``bot.discord.serve`` runs in this process with a temporary database; discord.py
 is only configured (``Route.BASE`` and the default gateway URL, see
-:mod:`tests.fake_discord`) to talk to the fake on 127.0.0.1, which records every
+:mod:`tests.support.fake_discord`) to talk to the fake on 127.0.0.1, which records every
 REST call and drives the gateway (HELLO, IDENTIFY, READY, GUILD_CREATE,
 heartbeats, INTERACTION_CREATE). Any attempt to reach another host fails the test.
 """
@@ -28,7 +28,7 @@ from bot.discord import serve, sync_commands
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store
-from tests.fake_discord import APP_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, TOKEN, FakeDiscord, Request
+from tests.support.fake_discord import APP_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, TOKEN, FakeDiscord, Request
 
 ALICE = 710_000_000_000_000_001
 pytestmark = pytest.mark.asyncio

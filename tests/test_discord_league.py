@@ -34,7 +34,7 @@ from bot.leagues.store import TABLES
 from bot.service import GameService
 from bot.store import MIGRATIONS_DIR, Store, list_migrations
 from engine.registry import make_policy
-from tests.schema_helpers import service_migrations
+from tests.support.schema_helpers import service_migrations
 from tests.test_discord_bot import (
     ALICE,
     APP_ID,

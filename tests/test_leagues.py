@@ -54,7 +54,7 @@ from bot.service import GameService
 from bot.store import MIGRATIONS_DIR, Store, StoreError, list_migrations
 from engine.registry import get_game, make_policy
 from render.league import RatingSeries, rating_chart, season_table_png, season_table_pngs
-from tests.schema_helpers import service_migrations
+from tests.support.schema_helpers import service_migrations
 
 GAME = "history-classic"
 LEAGUE = "l1"

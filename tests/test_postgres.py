@@ -32,7 +32,7 @@ from bot.store import (
     list_migrations,
 )
 from engine.registry import make_policy
-from tests import pg
+from tests.support import pg
 
 GAME = "history-classic"
 

@@ -18,7 +18,7 @@ from bot.models import MessageRef, OutboxItem, TimerSettings, UserSettings
 from bot.service import GameService
 from bot.storage import GameStore, open_store
 from engine.registry import make_policy
-from tests import pg
+from tests.support import pg
 
 GAME = "history-classic"
 DAY = 86400

@@ -27,7 +27,7 @@ from bot.service import GameService
 from bot.service.following import Following
 from bot.storage import open_store
 from engine.registry import make_policy
-from tests import pg
+from tests.support import pg
 
 GAME = "history-classic"
 HOUR = 3600

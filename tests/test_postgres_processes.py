@@ -1,6 +1,6 @@
 """Several bot processes on one PostgreSQL database (issue 19), killed at random.
 
-Three processes (tests/crash_driver.py ``--many``) play the people of several games at once and fire
+Three processes (tests/support/crash_driver.py ``--many``) play the people of several games at once and fire
 due deadlines; the test SIGKILLs a random one at a random moment, starts a new one in its place, 30
 times, then checks from here: every acknowledged move is in the log where it was acknowledged, each
 log is contiguous and ends at its game's seq, every stored state equals the replay of its log, no
@@ -26,10 +26,10 @@ from bot.service import GameService
 from bot.storage import GameStore, open_store
 from engine.core import replay
 from engine.registry import get_game
-from tests import pg
-from tests.crash_driver import MANY_TIMERS, OUTBOX_LEASE
+from tests.support import pg
+from tests.support.crash_driver import MANY_TIMERS, OUTBOX_LEASE
 
-DRIVER = Path(__file__).resolve().parent / "crash_driver.py"
+DRIVER = Path(__file__).resolve().parent / "support" / "crash_driver.py"
 GAME = "history-classic"
 GAMES = 6
 READ_LIMIT = 120.0  # seconds to wait for a line before declaring a driver hung (never a timing assertion)
@@ -74,7 +74,7 @@ async def spawn(*args: str) -> Driver:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(DRIVER), *args, stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": str(DRIVER.parents[1])})
+        env={**os.environ, "PYTHONPATH": str(DRIVER.parents[2])})
     driver = Driver(proc)
     driver.reader = asyncio.create_task(driver.read_all())
     return driver

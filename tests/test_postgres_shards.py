@@ -24,8 +24,8 @@ from bot.discord.client import AnnalsBot, ShardedAnnalsBot, make_bot
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.storage import open_store
-from tests import pg
-from tests.fake_discord import TOKEN, FakeDiscord
+from tests.support import pg
+from tests.support.fake_discord import TOKEN, FakeDiscord
 
 ALICE = 710_000_000_000_000_001
 SHARDS = 4

@@ -20,7 +20,7 @@ from engine.history.view import BoardView, ClassicView
 from engine.history.worldmap import load_map
 from render import palette
 from render.board import BOARD_DIR, render_classic
-from tests.colour_vision import delta_e, deuteranopia
+from tests.support.colour_vision import delta_e, deuteranopia
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -17,7 +17,7 @@ from engine.eight_minute.state import Phase
 from engine.eight_minute.view import EMView, RowCard
 from render import eight_minute as em
 from render import palette
-from tests.colour_vision import delta_e
+from tests.support.colour_vision import delta_e
 
 DATA = load_data()
 PLAYER_COLOURS = palette.PLAYER_COLOURS[:5]  # Eight-Minute Empire seats 2 to 5 players

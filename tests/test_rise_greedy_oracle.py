@@ -1,6 +1,6 @@
 """The fast Rise greedy player decides exactly as the straightforward computation does.
 
-``tests/rise_greedy_reference.py`` applies every move and every way of paying and recomputes every
+``tests/support/rise_greedy_reference.py`` applies every move and every way of paying and recomputes every
 yield from scratch; the greedy player keeps yields up to date, scores simple moves and payments
 without applying them and reuses what its last decision tried. At every decision of seeded games
 (greedy seats against a random one, so odd positions come up too) both must rank the same moves
@@ -21,7 +21,7 @@ from engine.rise import ai, phases
 from engine.rise.game import GAME
 from engine.rise.state import RiseState
 from engine.rise.yield_cache import YieldCache
-from tests.rise_greedy_reference import reference_best
+from tests.support.rise_greedy_reference import reference_best
 
 
 def _kind(state: RiseState) -> str:

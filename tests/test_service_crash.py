@@ -1,6 +1,6 @@
 """Crash safety: SIGKILL the service mid-stream, restart it, and nothing acknowledged is lost.
 
-The service runs in a subprocess (tests/crash_driver.py) against a temporary
+The service runs in a subprocess (tests/support/crash_driver.py) against a temporary
 database, printing each acknowledged seq after its transaction committed. The
 test kills it with SIGKILL while it keeps submitting, then checks the database
 from this process: every acknowledged action is in the log, the log is
@@ -26,7 +26,7 @@ from engine.core import replay
 from engine.registry import get_game
 
 pytestmark = pytest.mark.asyncio
-DRIVER = Path(__file__).resolve().parent / "crash_driver.py"
+DRIVER = Path(__file__).resolve().parent / "support" / "crash_driver.py"
 GAME_ID = "crash1"
 READ_LIMIT = 120.0  # seconds to wait for a line before declaring the driver hung (never a timing assertion)
 
@@ -46,7 +46,7 @@ async def run_until_killed(db: str, acks_before_kill: int, jitter: float) -> tup
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(DRIVER), db, GAME_ID,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(DRIVER.parents[1])},
+        env={**os.environ, "PYTHONPATH": str(DRIVER.parents[2])},
     )
     try:
         first = await read_line(proc)

@@ -24,7 +24,7 @@ from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.text import describe_event
 from engine.seven_ages.window import EVENT
-from tests.seven_ages_builder import Scenario, card, cards_of_value
+from tests.support.seven_ages_builder import Scenario, card, cards_of_value
 
 NAMES = ("Anna (Red)", "Peter (Blue)")
 

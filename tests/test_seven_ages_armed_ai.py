@@ -16,7 +16,7 @@ from engine.seven_ages.ai import ARM_ODDS, GreedyPolicy, RandomPolicy
 from engine.seven_ages.armed_ai import greedy_order, random_order, unarmed
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_armed import GHAZI, HUNS, NOMAD, PARTHIANS, PIRATE, ROMANS, pass_windows, table
 from tests.test_seven_ages_move_events import romans
 

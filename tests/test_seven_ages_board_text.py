@@ -21,7 +21,7 @@ from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import Empire, SevenState
 from engine.seven_ages.view import SevenView
 from render.seven_ages_pieces import key_items
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 
 PEOPLE = ("alice", "bob", "carol", "dave", "erin")
 NAMES = SPEC.seat_names(PEOPLE)  # before anyone chooses colours: "alice (First seat)"

@@ -22,7 +22,7 @@ from engine.seven_ages.cancels import standing
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import Leader
-from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
+from tests.support.seven_ages_builder_civ import Table, card_of, cards_of_value
 
 NAMES = ["alice (Red)", "bob (Blue)", "cat (Green)"]
 

@@ -17,7 +17,7 @@ from engine.seven_ages.data import read_yaml, section
 from engine.seven_ages.decision import choice
 from engine.seven_ages.effects import EFFECTS, EffectCode
 from engine.seven_ages.game import GAME
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 
 NAMES = ("alice", "bob", "carol")
 

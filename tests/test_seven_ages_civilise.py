@@ -23,7 +23,7 @@ from engine.seven_ages.actions_civ import (
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
-from tests.seven_ages_builder_civ import Table, card_of
+from tests.support.seven_ages_builder_civ import Table, card_of
 
 
 def test_city_steps_and_age_limits_e30() -> None:

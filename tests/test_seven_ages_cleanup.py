@@ -11,7 +11,7 @@ from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 
 NAMES = ["alex (Red)", "cat (Blue)", "dana (Green)"]
 

@@ -36,7 +36,7 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.window import EVENT
-from tests.seven_ages_builder import Scenario, card, cards_of_value
+from tests.support.seven_ages_builder import Scenario, card, cards_of_value
 
 
 def manoeuvre(s: Scenario, seat: int, empire: str) -> Scenario:

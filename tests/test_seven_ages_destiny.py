@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.seven_ages import destiny
 from engine.seven_ages.actions import DiscardCard, Done, TurnMarker
 from engine.seven_ages.actions_fight import WindowPass
-from tests.seven_ages_builder_civ import Table, cards_of_value
+from tests.support.seven_ages_builder_civ import Table, cards_of_value
 
 
 def test_fill_to_six() -> None:

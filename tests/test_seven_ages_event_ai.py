@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.ai import EVENT_ODDS, GreedyPolicy, RandomPolicy
 from engine.seven_ages.event_ai import civ_event
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_events_civilise import civilising, romans_and_etruscans
 from tests.test_seven_ages_every_card import event
 from tests.test_seven_ages_move_events import romans

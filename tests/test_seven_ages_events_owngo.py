@@ -34,7 +34,7 @@ from engine.seven_ages.decision import decide, heading
 from engine.seven_ages.game import GAME
 from engine.seven_ages.production import ahead_levels, buildable_units, unit_cost
 from engine.seven_ages.text import describe_event
-from tests.seven_ages_builder import Scenario, card, cards_of_value
+from tests.support.seven_ages_builder import Scenario, card, cards_of_value
 
 NAMES = ("alice (Red)", "bob (Blue)")
 SUMERIANS = 2  # an event played in Civilise only: never offered in these goes

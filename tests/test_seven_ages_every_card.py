@@ -37,8 +37,8 @@ from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.window import EVENT
 from tests.contract.checks import Watch, random_playout
-from tests.seven_ages_builder import Scenario, card
-from tests.seven_ages_builder_civ import Table, cards_of_value
+from tests.support.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder_civ import Table, cards_of_value
 from tests.test_seven_ages_armed import table as armed_table
 from tests.test_seven_ages_cancel import passes
 from tests.test_seven_ages_cancel import table as cancel_table

@@ -34,7 +34,7 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
 from render.seven_ages import render_board
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 
 UNIT_NAMES = frozenset(load_tables().unit_types)
 NAMES = ("alice (Blue)", "bob (Red)", "carol (Green)", "dave (Yellow)", "erin (Purple)")

@@ -17,7 +17,7 @@ from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.glory import Holding
 from engine.seven_ages.map import load_map
-from tests.seven_ages_builder_civ import Table, card_of
+from tests.support.seven_ages_builder_civ import Table, card_of
 
 
 def holding(name: str, player: int, areas: Iterable[str] = (), level: int = 10, **kw: object) -> Holding:

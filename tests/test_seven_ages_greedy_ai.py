@@ -25,7 +25,7 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.start import startable
 from engine.seven_ages.state import EXTRA, MARKERS
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_conflict import manoeuvre
 
 

@@ -17,7 +17,7 @@ from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
-from tests.seven_ages_builder_civ import Table, cards_of_value
+from tests.support.seven_ages_builder_civ import Table, cards_of_value
 
 NAMES = ["alice (Red)", "bob (Blue)", "cat (Green)"]
 

@@ -12,7 +12,7 @@ from engine.seven_ages.actions import Pass, TurnMarker
 from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import WILD
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 
 ANNA, PETER, ALEX = 0, 1, 2
 NAMES = ("Anna (Red)", "Peter (Blue)", "Alex (Green)")

@@ -21,7 +21,7 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.markers import extra_allowed
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import EXTRA, MARKER_SET, MARKERS, OVER, SevenState
-from tests.seven_ages_builder import Scenario
+from tests.support.seven_ages_builder import Scenario
 
 GROUPS = load_counters().groups
 NAMES = SPEC.seat_names(["alice", "bob", "carol", "dave", "erin"])

@@ -34,7 +34,7 @@ from engine.seven_ages.spec import SPEC
 from engine.seven_ages.start import startable
 from engine.seven_ages.state import SevenState
 from tests.contract.checks import canonical, view_difference
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_every_card import CENSUS_OPTIONS
 
 NAMES = ("alice (Red)", "bob (Blue)", "carol (Green)", "dave (Yellow)", "erin (Purple)")

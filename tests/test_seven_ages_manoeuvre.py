@@ -33,7 +33,7 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import allowance, disorder_needed, land_cost
 from engine.seven_ages.state import Leader
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 
 
 def manoeuvre(s: Scenario, seat: int, empire: str) -> Scenario:

@@ -17,7 +17,7 @@ from engine.seven_ages.actions_fight import Board, Commit, CommitDone, FightIn
 from engine.seven_ages.actions_move import EndMovement
 from engine.seven_ages.battle import COMMIT
 from engine.seven_ages.game import GAME
-from tests.seven_ages_builder import Scenario, cards_of_value
+from tests.support.seven_ages_builder import Scenario, cards_of_value
 
 SHIP = "Ship-of-the-line"
 

@@ -26,7 +26,7 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.movement import step_cost
 from engine.seven_ages.text import describe_event
 from engine.seven_ages.window import EVENT
-from tests.seven_ages_builder import Scenario, card, cards_of_value
+from tests.support.seven_ages_builder import Scenario, card, cards_of_value
 
 ROYAL_ROAD, BLITZKRIEG, CATARACT, CONQUISTADORS, LONG_MARCH = 30, 33, 28, 50, 106
 SUMERIANS = 2  # a card whose event is played in Civilise only

@@ -10,7 +10,7 @@ from engine.core import Decision
 from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_armed import (
     CLOSED,
     CORRUPT,

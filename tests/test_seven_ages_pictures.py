@@ -37,7 +37,7 @@ from render.seven_ages_colours import GROUP_HUES, face, group_and_shade
 from render.seven_ages_hand import card_lines, hand_image
 from render.seven_ages_pieces import key_items
 from render.seven_ages_tracks import MARKER_FILL, progress_rows, render_tracks, tracks_image
-from tests.colour_vision import delta_e, deuteranopia
+from tests.support.colour_vision import delta_e, deuteranopia
 
 PEOPLE = ("alice", "bob", "carol", "dora")
 GROUP_WORD = {"orange/yellow": "Orange", "red/pink": "Red", "blue": "Blue", "green": "Green",

@@ -16,8 +16,8 @@ from engine.seven_ages.artefact_powers import OPTION, has_power
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.game import GAME
-from tests.seven_ages_builder import Scenario
-from tests.seven_ages_builder_civ import Table, card_of
+from tests.support.seven_ages_builder import Scenario
+from tests.support.seven_ages_builder_civ import Table, card_of
 from tests.test_seven_ages_civilise import civilising
 
 ON = {OPTION: True}
@@ -212,7 +212,7 @@ def test_a_late_start_puts_blue_markers_on_the_next_ages_e43() -> None:
     # (Ships-of-the-line come at level 23; Rutters: "may build ships-of-the-line even if not yet at
     # progress level 23", L1903.)
     from engine.seven_ages.actions import Build, Done, StartCard
-    from tests.seven_ages_builder import card
+    from tests.support.seven_ages_builder import card
     from tests.test_seven_ages_start import begin, starting, through_colour
 
     def ships_of_the_line(s: Scenario) -> set[str]:
@@ -439,7 +439,7 @@ def test_without_option_16_no_marker_moves() -> None:
 def test_the_internet_ends_the_game_with_its_glory() -> None:
     # L1694: "The empire's owner picks 1 (2 if 4 or less players) card from the deck for each player ahead of
     # them in glory (if any) and adds all the cards' value to their glory. History ends, game over."
-    from tests.seven_ages_builder import cards_of_value
+    from tests.support.seven_ages_builder import cards_of_value
 
     t = Table(3, ON).empire("Americans", 0, 44, ["Virginia", "Illinois", "Texas"])
     t.artefact("Virginia", "Computing").artefact("Illinois", "Satellites")

@@ -7,7 +7,7 @@ from engine.seven_ages.actions import Build, BuildElite, Done, Fortify, Unmainta
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.production import elite_cost, income
 from engine.seven_ages.state import MAX_MONEY
-from tests.seven_ages_builder import Scenario
+from tests.support.seven_ages_builder import Scenario
 
 SPEARS = {"Spear": 1}
 

@@ -31,8 +31,8 @@ from engine.seven_ages.decision import choice
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import OPTIONS
 from engine.seven_ages.window import EVENT
-from tests.seven_ages_builder import Scenario
-from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
+from tests.support.seven_ages_builder import Scenario
+from tests.support.seven_ages_builder_civ import Table, card_of, cards_of_value
 
 TRADER, KEEPER, PARTNER = "Egyptians", "Carthaginians", "Etruscans"
 

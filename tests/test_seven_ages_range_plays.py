@@ -35,8 +35,8 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.markers import WAITING
 from engine.seven_ages.range_requests import ASK
 from engine.seven_ages.window import EVENT
-from tests.seven_ages_builder import Scenario
-from tests.seven_ages_builder_civ import Table, card_of
+from tests.support.seven_ages_builder import Scenario
+from tests.support.seven_ages_builder_civ import Table, card_of
 
 CIVILISER, KEEPER, TARGET = "Egyptians", "Carthaginians", "Etruscans"
 NAMES = ["alice (Red)", "bob (Blue)", "cy (Pink)"]

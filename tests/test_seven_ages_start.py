@@ -15,7 +15,7 @@ from engine.seven_ages.actions import (
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.start import BEHIND, LEVEL_WITH
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 
 
 def starting(*cards: str, players: int = 2, seat: int = 0, **options: object) -> Scenario:

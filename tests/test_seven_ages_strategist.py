@@ -24,7 +24,7 @@ from engine.seven_ages.actions_move import (
 )
 from engine.seven_ages.groups import DROP_CHOICES
 from engine.seven_ages.state import Leader
-from tests.seven_ages_builder import Scenario
+from tests.support.seven_ages_builder import Scenario
 
 
 def second_move(s: Scenario, seat: int, empire: str) -> Scenario:

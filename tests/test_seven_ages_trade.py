@@ -13,7 +13,7 @@ from engine.seven_ages.actions_civ import Gift, TradeCard, TradeKeep, TradeLevel
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.trade import Side
-from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
+from tests.support.seven_ages_builder_civ import Table, card_of, cards_of_value
 
 SYRACUSE = load_deck().by_empire("Syracusans").empire
 ROME = load_deck().by_empire("Romans").empire

@@ -8,7 +8,7 @@ from engine.seven_ages import battle
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, Pass, StartCard
 from engine.seven_ages.actions_fight import FightIn
 from engine.seven_ages.game import GAME
-from tests.seven_ages_builder import Scenario, card
+from tests.support.seven_ages_builder import Scenario, card
 
 
 def _romans_against_the_etruscans() -> Scenario:

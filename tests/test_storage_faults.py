@@ -474,7 +474,8 @@ def test_check_reads_a_database_in_a_read_only_folder_and_writes_nothing(tmp_pat
     assert _folder(folder) == before
 
 
-UPGRADE_FIXTURES = sorted((ROOT / "tests" / "fixtures" / "upgrade").glob("v*.sqlite3"))  # schema 1 to 6
+UPGRADE_FIXTURES = sorted(  # schema 1 to 6
+    (ROOT / "tests" / "support" / "fixtures" / "upgrade").glob("v*.sqlite3"))
 
 
 @pytest.mark.parametrize("fixture", UPGRADE_FIXTURES, ids=lambda p: p.name.split("_")[0])

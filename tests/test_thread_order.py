@@ -19,7 +19,7 @@ import pytest_asyncio
 
 import tests.toy.spec  # noqa: F401  (registers the test-only game)
 from bot.discord import transport
-from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
 from tests.test_delivery import ALICE, NAMES, TOY, delivered
 from tests.test_discord_e2e import Running, loopback_only, no_errors_logged
 

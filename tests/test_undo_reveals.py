@@ -17,7 +17,7 @@ from engine.history.epochs5.game import GAME as EPOCHS5
 from engine.history.epochs5.state import Phase, State
 from engine.history.epochs5.turn import start_turn
 from engine.history.game import GAME as CLASSIC
-from tests.history_builder import Scenario as ClassicScenario
+from tests.support.history_builder import Scenario as ClassicScenario
 
 
 def refuses_undo(run: LogReplay, player: int) -> bool:

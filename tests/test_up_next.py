@@ -1,6 +1,6 @@
 """You're next (issue 30): an opt-in DM when the player before you starts their move.
 
-Played on the relay game (:mod:`tests.relay_game`: the test game bid in turn, which names the next
+Played on the relay game (:mod:`tests.support.relay_game`: the test game bid in turn, which names the next
 seat) through the service, on the fake clock: the person who asked is told once per turn change and
 nobody else is; nothing is told when the game names nobody; a resume, new timers or a restarted
 service tell nothing again. Then the setting through ``/annals reminders next:`` and the console, and
@@ -26,8 +26,8 @@ from bot.service import GameService, ServiceError
 from bot.store import Store
 from engine.core import PlayerId
 from engine.spec import GameSpec
-from tests import relay_game
-from tests.relay_game import RELAY_ID, RelayGame
+from tests.support import relay_game
+from tests.support.relay_game import RELAY_ID, RelayGame
 from tests.test_discord_bot import ALICE as D_ALICE
 from tests.test_discord_bot import BOB as D_BOB
 from tests.test_discord_bot import (

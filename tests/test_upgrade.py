@@ -1,6 +1,6 @@
 """Games written by earlier commits play on after an upgrade (issue 24, "the upgrade test").
 
-Every database in ``tests/fixtures/upgrade/`` was written by the console of an earlier commit
+Every database in ``tests/support/fixtures/upgrade/`` was written by the console of an earlier commit
 (``tools/make_upgrade_fixtures.py``; its README lists each file's commit, schema version and
 games). Each test copies one file, opens it with today's :func:`bot.storage.open_store` (which
 migrates it to today's schema) and drives today's :class:`bot.service.GameService` over it, the
@@ -33,7 +33,7 @@ from engine.core import players_at_start, replay
 from engine.registry import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "upgrade"
+FIXTURES = Path(__file__).resolve().parent / "support" / "fixtures" / "upgrade"
 FILES = sorted(FIXTURES.glob("v*_*.sqlite3"))
 NAME = re.compile(r"^v(\d+)_([0-9a-f]{7,})\.sqlite3$")
 LATEST = max(int(p.name.split("_", 1)[0]) for p in (ROOT / "migrations").glob("[0-9]*_*.sql"))

@@ -22,7 +22,7 @@ from engine.core import Event, Game
 from engine.history.epochs5.data import load_rules as load_epochs5
 from engine.history.epochs5.game import GAME as EPOCHS5
 from engine.history.game import GAME as CLASSIC
-from tests.history_builder import Scenario
+from tests.support.history_builder import Scenario
 
 NAMES = ("alice (Blue)", "bob (Red)", "carol (Green)", "dave (Yellow)", "erin (Purple)", "fred (Orange)")
 #: What never belongs in a sentence for a player: Python's lists, dicts and constants, seat numbers

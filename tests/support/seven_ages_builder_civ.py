@@ -23,8 +23,8 @@ from engine.core import Action, Event, IllegalAction
 from engine.seven_ages import flow, steps
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.state import Empire, Leader, Marker, Player, SevenState, Stack
-from tests.seven_ages_builder import card as card_of
-from tests.seven_ages_builder import cards_of_value
+from tests.support.seven_ages_builder import card as card_of
+from tests.support.seven_ages_builder import cards_of_value
 
 steps.load()
 __all__ = ["Table", "card_of", "cards_of_value"]

@@ -1,17 +1,17 @@
 """Subprocess for tests/test_service_crash.py: streams submits into one game until killed.
 
-Usage: ``python tests/crash_driver.py DB GAME_ID`` (DB: a SQLite file or a postgresql:// URL)
+Usage: ``python tests/support/crash_driver.py DB GAME_ID`` (DB: a SQLite file or a postgresql:// URL)
 
 Two more modes for several processes on one PostgreSQL database (tests/test_postgres_processes.py):
-``python tests/crash_driver.py --many DB NAME SEED GAME_ID...`` plays the people of many games at
+``python tests/support/crash_driver.py --many DB NAME SEED GAME_ID...`` plays the people of many games at
 random and fires due deadlines (each process's fake clock runs ahead by itself), printing
 ``ack GAME SEQ USER`` after each committed submit and ``fired DEADLINE`` after each committed firing,
 and delivers the notice outbox as a front would (``sent ROW NONCE`` stands for Discord's post,
 ``marked ROW...`` after the rows are marked delivered);
-``python tests/crash_driver.py --serve DB`` answers ``look GAME`` and ``join GAME USER`` lines on stdin
-(the lobby-join race).
+``python tests/support/crash_driver.py --serve DB`` answers ``look GAME`` and ``join GAME USER`` lines on
+stdin (the lobby-join race).
 
-One more for the delivery crash test (tests/test_delivery_kills.py): ``python tests/crash_driver.py
+One more for the delivery crash test (tests/test_delivery_kills.py): ``python tests/support/crash_driver.py
 --deliver DB BASE_URL GATEWAY_URL SEED [drain]`` serves the real bot against the test's fake Discord
 while playing toy games of the same few people (several games each, so a person's DMs mix games),
 printing ``dm USER NONCE ROW,ROW...`` just before each DM of a batch is made (the rows it tells of,
@@ -34,7 +34,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.clock import FakeClock
 from bot.models import TimerSettings
@@ -180,7 +180,7 @@ async def deliver(db: str, base_url: str, gateway_url: str, seed: int, drain: bo
     from bot.discord import transport
     from bot.discord.client import make_bot
     from bot.models import OutboxRow
-    from tests.fake_discord import TOKEN
+    from tests.support.fake_discord import TOKEN
 
     discord.http.Route.BASE = base_url
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url + "/")
