@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 
 from bot.storage import open_store
+from tests.store.test_postgres_processes import Driver, postgres_url, spawn
 from tests.support.fake_discord import FakeDiscord, Request
-from tests.test_postgres_processes import Driver, postgres_url, spawn
 
 __all__ = ["postgres_url"]  # the fixture this module shares
 

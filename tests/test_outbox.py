@@ -179,7 +179,7 @@ async def test_two_processes_never_split_a_destination(db_target: str) -> None:
     order) until its lease runs out; another process claims nothing there meanwhile, so each notice
     is sent by one process. With SQLite there is one writer process, and the second store is refused."""
     if not db_target.startswith("postgresql"):
-        pytest.skip("a SQLite file has one writer process (tests/test_storage_faults.py)")
+        pytest.skip("a SQLite file has one writer process (tests/store/test_storage_faults.py)")
     one, two = await open_store(db_target), await open_store(db_target)
     try:
         svc = GameService(one, FakeClock(1_800_000_000), seed_factory=lambda: 42)

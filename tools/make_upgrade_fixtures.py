@@ -10,7 +10,7 @@ hold exactly what those commits stored: their schema, their logs, their snapshot
 Then, with today's code, the tool writes ``tests/support/fixtures/upgrade/README.md``: per file its commit
 and schema version, and per game its ruleset, status, seq, whose move it is, and whether today's
 :func:`engine.core.replay` rebuilds the stored snapshot from the seed and log (the point of the
-fixtures: many old logs no longer replay under today's rules). ``tests/test_upgrade.py`` opens the
+fixtures: many old logs no longer replay under today's rules). ``tests/store/test_upgrade.py`` opens the
 files with today's store.
 
 Usage (from the repository root, with the shared virtualenv)::
@@ -400,7 +400,8 @@ def readme(files: Sequence[tuple[Commit, Path]]) -> str:
         "",
         "Each file was written by the console of the commit it is named after",
         "(`v<schema>_<commit>.sqlite3`), by `tools/make_upgrade_fixtures.py`, which also wrote this page;",
-        "`tests/test_upgrade.py` opens them with today's store. Do not edit them by hand: re-run the tool.",
+        "`tests/store/test_upgrade.py` opens them with today's store. "
+        "Do not edit them by hand: re-run the tool.",
         "",
         "\"Today's replay\" is `engine.core.replay` of the stored log from the seed under today's rules,",
         "compared with the stored snapshot: `replays` (the very JSON stored), `replays (older JSON)`",

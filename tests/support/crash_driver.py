@@ -2,7 +2,7 @@
 
 Usage: ``python tests/support/crash_driver.py DB GAME_ID`` (DB: a SQLite file or a postgresql:// URL)
 
-Two more modes for several processes on one PostgreSQL database (tests/test_postgres_processes.py):
+Two more modes for several processes on one PostgreSQL database (tests/store/test_postgres_processes.py):
 ``python tests/support/crash_driver.py --many DB NAME SEED GAME_ID...`` plays the people of many games at
 random and fires due deadlines (each process's fake clock runs ahead by itself), printing
 ``ack GAME SEQ USER`` after each committed submit and ``fired DEADLINE`` after each committed firing,

@@ -29,7 +29,7 @@ from engine.registry import get_game
 from tests.support import pg
 from tests.support.crash_driver import MANY_TIMERS, OUTBOX_LEASE
 
-DRIVER = Path(__file__).resolve().parent / "support" / "crash_driver.py"
+DRIVER = Path(__file__).resolve().parents[1] / "support" / "crash_driver.py"
 GAME = "history-classic"
 GAMES = 6
 READ_LIMIT = 120.0  # seconds to wait for a line before declaring a driver hung (never a timing assertion)

@@ -32,8 +32,8 @@ from bot.storage import GameStore, open_store
 from engine.core import players_at_start, replay
 from engine.registry import get_game
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "support" / "fixtures" / "upgrade"
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parents[1] / "support" / "fixtures" / "upgrade"
 FILES = sorted(FIXTURES.glob("v*_*.sqlite3"))
 NAME = re.compile(r"^v(\d+)_([0-9a-f]{7,})\.sqlite3$")
 LATEST = max(int(p.name.split("_", 1)[0]) for p in (ROOT / "migrations").glob("[0-9]*_*.sql"))

@@ -26,9 +26,9 @@ from bot.service import GameService, ServiceError
 from bot.sqlite_dialect import SqliteDialect
 from bot.store import DatabaseInUse, Store
 from engine.registry import make_policy
-from tests.test_upgrade import GAMES  # which fixture games today's rules still replay
+from tests.store.test_upgrade import GAMES  # which fixture games today's rules still replay
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # A child process that waits for the starting gun (a file appearing) and then opens the store,
 # so two children race on the same fresh file as two bots started together would.
