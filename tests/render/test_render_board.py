@@ -22,7 +22,7 @@ from render import palette
 from render.board import BOARD_DIR, render_classic
 from tests.support.colour_vision import delta_e, deuteranopia
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Rules-adjacent lands whose rasters do not touch but lie across narrow water
 #: (at most NARROW pixels apart) are fine: straits, and a few borders where the
@@ -203,7 +203,7 @@ def test_player_colours_distinguishable() -> None:
 
 @pytest.mark.parametrize("ruleset", ["classic", "epochs5"])
 def test_area_colours_cover_areas_and_neighbours_differ(ruleset: str) -> None:
-    wmap = load_map(Path(__file__).resolve().parents[1] / "data" / "history" / ruleset / "map.yaml")
+    wmap = load_map(Path(__file__).resolve().parents[2] / "data" / "history" / ruleset / "map.yaml")
     assert set(wmap.areas) <= set(palette.AREA_COLOURS)
     cols = palette.AREA_COLOURS
     area_of = {land: info.area for land, info in wmap.lands.items() if info.area}
