@@ -1,4 +1,4 @@
-"""Subprocess for tests/test_service_crash.py: streams submits into one game until killed.
+"""Subprocess for tests/bot/test_service_crash.py: streams submits into one game until killed.
 
 Usage: ``python tests/support/crash_driver.py DB GAME_ID`` (DB: a SQLite file or a postgresql:// URL)
 
@@ -11,12 +11,12 @@ and delivers the notice outbox as a front would (``sent ROW NONCE`` stands for D
 ``python tests/support/crash_driver.py --serve DB`` answers ``look GAME`` and ``join GAME USER`` lines on
 stdin (the lobby-join race).
 
-One more for the delivery crash test (tests/test_delivery_kills.py): ``python tests/support/crash_driver.py
---deliver DB BASE_URL GATEWAY_URL SEED [drain]`` serves the real bot against the test's fake Discord
-while playing toy games of the same few people (several games each, so a person's DMs mix games),
-printing ``dm USER NONCE ROW,ROW...`` just before each DM of a batch is made (the rows it tells of,
-the nonce it goes under); with ``drain`` it plays nothing and prints ``drained`` once the outbox is
-empty.
+One more for the delivery crash test (tests/bot/test_delivery_kills.py): ``python
+tests/support/crash_driver.py --deliver DB BASE_URL GATEWAY_URL SEED [drain]`` serves the real bot against
+the test's fake Discord while playing toy games of the same few people (several games each, so a person's
+DMs mix games), printing ``dm USER NONCE ROW,ROW...`` just before each DM of a batch is made (the rows it
+tells of, the nonce it goes under); with ``drain`` it plays nothing and prints ``drained`` once the outbox
+is empty.
 
 Creates the game on first run (three people, seed 7), then plays it with a
 seeded random policy on behalf of whoever must act. After each submit has

@@ -1,7 +1,7 @@
 """Issue 28, item 5: every private notice names its game. "This epoch you play Shang Dynasty." reached
 a person by DM in three games at once with no game named.
 
-Through the fake Discord (the harness of :mod:`tests.test_discord_bot`): every DM a person gets in a
+Through the fake Discord (the harness of :mod:`tests.bot.test_discord_bot`): every DM a person gets in a
 History game names the game; and over the registry, every private line an engine or the platform
 writes for one person, composed as the DM composes it, names its game.
 """
@@ -16,7 +16,7 @@ from bot.discord.transport import private_news
 from bot.models import PUBLIC, Notice, NoticeKind
 from bot.notices import describe_notice
 from engine import registry
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     BOB,
     CLASSIC,

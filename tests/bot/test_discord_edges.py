@@ -15,8 +15,8 @@ import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.kit import CHANGED
-from tests.test_departures import LEFT, seven_ages_in_play
-from tests.test_discord_bot import (
+from tests.bot.test_departures import LEFT, seven_ages_in_play
+from tests.bot.test_discord_bot import (
     ALICE,
     APP_ID,
     BOB,

@@ -1,7 +1,7 @@
 """The classic rules on Discord: the panel plays them; ``/history-classic`` adds batch expansion,
 a land's details and the score table with its chart.
 
-Uses the harness of :mod:`tests.test_discord_bot`. With seed 42 the same game is
+Uses the harness of :mod:`tests.bot.test_discord_bot`. With seed 42 the same game is
 played every time: Bob draws the first empire card.
 """
 
@@ -15,7 +15,7 @@ import pytest
 from engine.core import decide
 from engine.history.data import load_rules
 from engine.registry import get_game
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     BOB,
     CLASSIC,

@@ -3,7 +3,7 @@ standing preferences. Also the Discord defects of issue 13 for this game: the en
 ``resigned`` event (an empire laying down its armies) was worded as a player resigning from the
 game, and ``/annals hand`` answered with the apology once the player held a card.
 
-Uses the harness of :mod:`tests.test_discord_bot`; the game is ``history`` (the 5-epoch rules).
+Uses the harness of :mod:`tests.bot.test_discord_bot`; the game is ``history`` (the 5-epoch rules).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from bot.discord.kit import APOLOGY
 from engine.core import Event
 from engine.registry import get_game
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     APP_ID,
     BOB,

@@ -1,7 +1,7 @@
 """A quiet move leaves the others' panels in date (issue 27, "hidden orders are hidden state").
 
 The unmodified bot against the local fake Discord (:mod:`tests.support.fake_discord`, the harness of
-tests/test_discord_e2e.py): a person's decision panel carries the game's move counter in every
+tests/bot/test_discord_e2e.py): a person's decision panel carries the game's move counter in every
 custom id, and a click on a panel built at another counter is refused as out of date. A quiet move of
 another seat (:meth:`engine.core.Game.quiet`, here a private standing preference of 7 Ages: only its
 sender sees it) must not move that counter, or the refusal itself would tell the person that someone
@@ -19,8 +19,8 @@ import pytest_asyncio
 
 from engine import registry
 from engine.spec import GameSpec
+from tests.bot.test_discord_e2e import STEP, Running, loopback_only, no_errors_logged
 from tests.support.fake_discord import EPHEMERAL, FakeDiscord, Request
-from tests.test_discord_e2e import STEP, Running, loopback_only, no_errors_logged
 
 __all__ = ["loopback_only", "no_errors_logged"]  # the e2e harness's fixtures, used here by name
 pytestmark = pytest.mark.asyncio

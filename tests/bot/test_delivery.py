@@ -1,7 +1,7 @@
 """Notices through the outbox to the local fake Discord (issue 14, points 2, 3, 4 and 7).
 
 The unmodified bot is served in this process as production serves it (``bot.discord.serve``,
-see :mod:`tests.test_discord_e2e`); moves are made through the game service the bot listens
+see :mod:`tests.bot.test_discord_e2e`); moves are made through the game service the bot listens
 to. Faults are injected by the fake as Discord shows them: a thread whose rate limit is spent
 (429 with ``retry_after``), a person's DMs answering 500, a parent channel refusing posts
 (403). Every assertion is about what arrived, where and in which order, never about how long
@@ -31,8 +31,8 @@ from bot.storage import GameStore
 from bot.store import Store
 from engine.registry import game_ids
 from engine.spec import GameSpec
+from tests.bot.test_discord_e2e import Running, loopback_only, no_errors_logged
 from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
-from tests.test_discord_e2e import Running, loopback_only, no_errors_logged
 
 __all__ = ["loopback_only", "no_errors_logged"]  # the e2e module's autouse guards apply here too
 

@@ -2,7 +2,7 @@
 asker alone, from their own view, with the empire's card panel or the tracks attached as a picture;
 nothing is posted in the thread or by DM. A game without empires or tracks answers in one sentence.
 
-The 7 Ages game is the console test's scenario (tests/test_console_lookups.py), opened through the
+The 7 Ages game is the console test's scenario (tests/bot/test_console_lookups.py), opened through the
 service; the other game is the test-only toy.
 """
 
@@ -18,9 +18,9 @@ from bot.discord.kit import BotBase
 from bot.lookups import Answer
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
-from tests.test_console_lookups import ROMANS, VIKINGS, table
-from tests.test_console_orders import SEAT
-from tests.test_discord_bot import (
+from tests.bot.test_console_lookups import ROMANS, VIKINGS, table
+from tests.bot.test_console_orders import SEAT
+from tests.bot.test_discord_bot import (
     ALICE,
     BOB,
     CHANNEL_ID,

@@ -17,8 +17,8 @@ from engine.core import Choice, Decision
 from engine.seven_ages.actions_civ import Disarm
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
-from tests.test_console_orders import ROMANS, SEAT, raid_table
-from tests.test_discord_bot import (
+from tests.bot.test_console_orders import ROMANS, SEAT, raid_table
+from tests.bot.test_discord_bot import (
     ALICE,
     BOB,
     CHANNEL_ID,

@@ -1,7 +1,7 @@
 """Delivery that survives a broken game and a failing DM endpoint (issue 24, points 2 and 8).
 
 The unmodified bot is served in this process against the local fake Discord (as in
-:mod:`tests.test_delivery`). Every assertion is about what arrived and in which order (the fake
+:mod:`tests.bot.test_delivery`). Every assertion is about what arrived and in which order (the fake
 records each request in the order it came), never about how long it took.
 """
 
@@ -16,9 +16,9 @@ from bot.discord import transport, words
 from bot.models import GameStatus, Notice
 from bot.service import GameService
 from engine.registry import spec
+from tests.bot.test_delivery import ALICE, BOB, CAROL, NAMES, TOY, delivered, dm_created, fake
+from tests.bot.test_discord_e2e import Running, loopback_only, no_errors_logged
 from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
-from tests.test_delivery import ALICE, BOB, CAROL, NAMES, TOY, delivered, dm_created, fake
-from tests.test_discord_e2e import Running, loopback_only, no_errors_logged
 
 __all__ = ["fake", "loopback_only", "no_errors_logged"]  # the fixtures this module shares
 

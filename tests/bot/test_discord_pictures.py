@@ -4,7 +4,7 @@
 of the region where the turn happened (large names, the pieces) plus the whole map as a second
 image; for Rise, the map and the dashboard as separate pictures, each no taller than wide."
 
-Uses the harness of :mod:`tests.test_discord_bot` (its bot draws pictures 400 px wide).
+Uses the harness of :mod:`tests.bot.test_discord_bot` (its bot draws pictures 400 px wide).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from engine.registry import spec
 from render.stamps import StampDraw
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     BOB,
     CLASSIC,

@@ -14,7 +14,7 @@ import pytest
 from bot.console import user_id_for
 from bot.copydb import CopyReport
 from bot.leagues.reliability import Reliability
-from tests.test_console import TOY, Rig, rig
+from tests.bot.test_console import TOY, Rig, rig
 
 __all__ = ["rig"]  # the console harness's fixture, used here by name
 

@@ -2,7 +2,7 @@
 delivered after the start that opened the thread landed in the thread, and the pinned status could
 be posted before the first line of the game.
 
-The bot is served over the local fake Discord (:mod:`tests.test_discord_e2e`); the outbox is held
+The bot is served over the local fake Discord (:mod:`tests.bot.test_discord_e2e`); the outbox is held
 while the lobby fills and the game starts, so everything goes out in one go after the start, as it
 does when the commands come faster than the delivery.
 """
@@ -19,9 +19,9 @@ import pytest_asyncio
 
 import tests.toy.spec  # noqa: F401  (registers the test-only game)
 from bot.discord import transport
+from tests.bot.test_delivery import ALICE, NAMES, TOY, delivered
+from tests.bot.test_discord_e2e import Running, loopback_only, no_errors_logged
 from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
-from tests.test_delivery import ALICE, NAMES, TOY, delivered
-from tests.test_discord_e2e import Running, loopback_only, no_errors_logged
 
 __all__ = ["loopback_only", "no_errors_logged"]  # the e2e module's autouse guards apply here too
 

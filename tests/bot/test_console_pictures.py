@@ -1,5 +1,5 @@
 """The console's ``board`` writes the pictures a turn notice carries on Discord (issue 16) to its picture
-folder and prints each path. Uses the console harness of :mod:`tests.test_console`."""
+folder and prints each path. Uses the console harness of :mod:`tests.bot.test_console`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from engine.registry import spec
 from render.stamps import StampDraw
-from tests.test_console import Rig, rig
+from tests.bot.test_console import Rig, rig
 
 __all__ = ["rig"]  # the harness's fixture, used here by name
 pytestmark = pytest.mark.asyncio

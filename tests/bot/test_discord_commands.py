@@ -1,6 +1,6 @@
 """The rest of the ``/annals`` commands, driven through the real discord.py tree with no network.
 
-Uses the harness of :mod:`tests.test_discord_bot` (patched ``HTTPClient.request``
+Uses the harness of :mod:`tests.bot.test_discord_bot` (patched ``HTTPClient.request``
 and webhook adapter, gateway payloads fed to ``ConnectionState``): the paged log
 (also after a restart), my games, reminders, vacation, and moderation with its
 permission checks. The platform's commands are played on the test-only toy game;
@@ -20,7 +20,7 @@ from bot.discord.admin import REFUSED
 from bot.service import GameService
 from engine.history.data import load_rules
 from engine.seven_ages.card_words import card_long
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     APP_ID,
     BOB,
@@ -41,8 +41,8 @@ from tests.test_discord_bot import (
     rig,
     user_payload,
 )
-from tests.test_discord_bot import _policy as _policy
-from tests.test_discord_join import seven_ages_in_play
+from tests.bot.test_discord_bot import _policy as _policy
+from tests.bot.test_discord_join import seven_ages_in_play
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # the harness's fixtures, used here by name
 pytestmark = pytest.mark.asyncio

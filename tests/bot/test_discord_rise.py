@@ -2,7 +2,7 @@
 for this game: a Rise player with a keep/discard decision got the classic "You drew an empire card:
 keep it or give it to a player who has none" DM with the classic keep/give select.
 
-Uses the harness of :mod:`tests.test_discord_bot`.
+Uses the harness of :mod:`tests.bot.test_discord_bot`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.rise.game import GAME
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     EPHEMERAL,
     Rig,

@@ -1,6 +1,6 @@
 """Eight-Minute Empire on Discord: every decision by the generic panel; the secret bid stays secret.
 
-Uses the harness of :mod:`tests.test_discord_bot`. Both people bid at the same
+Uses the harness of :mod:`tests.bot.test_discord_bot`. Both people bid at the same
 time, so each one's panel is built before the other's bid: the click still
 counts (the decision means the same), and nobody but the bidder sees an amount
 before every bid is in.
@@ -15,7 +15,7 @@ import pytest
 
 from engine.core import decide
 from engine.registry import get_game
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     BOB,
     EPHEMERAL,

@@ -26,7 +26,7 @@ from engine.core import replay
 from engine.registry import get_game
 
 pytestmark = pytest.mark.asyncio
-DRIVER = Path(__file__).resolve().parent / "support" / "crash_driver.py"
+DRIVER = Path(__file__).resolve().parents[1] / "support" / "crash_driver.py"
 GAME_ID = "crash1"
 READ_LIMIT = 120.0  # seconds to wait for a line before declaring the driver hung (never a timing assertion)
 

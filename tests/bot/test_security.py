@@ -2,7 +2,7 @@
 refusals, guild-only commands, bounded free text, and strictly typed actions (issue 14).
 
 Driven through the real discord.py command tree with the patched-HTTP harness of
-:mod:`tests.test_discord_bot`.
+:mod:`tests.bot.test_discord_bot`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from bot.console import Console
 from bot.discord.admin import REFUSED
 from bot.service import GameService, ServiceError
 from bot.store import Store
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     APP_ID,
     BOB,
@@ -40,7 +40,7 @@ from tests.test_discord_bot import (
     no_errors_logged,
     rig,
 )
-from tests.test_discord_commands import MANAGER
+from tests.bot.test_discord_commands import MANAGER
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # the harness's fixtures, used here by name
 pytestmark = pytest.mark.asyncio

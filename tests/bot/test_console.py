@@ -34,7 +34,7 @@ from bot.service import GameService
 from bot.store import Store
 from engine.choice_words import matching_choices
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HOUR = 3600
 
 

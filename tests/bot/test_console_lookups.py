@@ -3,7 +3,7 @@ panel written as a picture, an area, the tracks in words and as a picture; each 
 to the asker; bad input, a lobby and a game without empires or tracks get one sentence and change nothing.
 
 7 Ages is not offered in the lobby yet: its game is opened through the service from a scenario (the
-game's ``setup`` answers with it), as tests/test_console_orders.py does; the other game is the test-only
+game's ``setup`` answers with it), as tests/bot/test_console_orders.py does; the other game is the test-only
 toy.
 """
 
@@ -20,9 +20,9 @@ from bot.console import user_id_for
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
+from tests.bot.test_console import TOY, Rig, rig
+from tests.bot.test_console_orders import SEAT
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_console import TOY, Rig, rig
-from tests.test_console_orders import SEAT
 from tests.test_seven_ages_board_text import units_named
 
 __all__ = ["rig"]  # the fixture, used by name

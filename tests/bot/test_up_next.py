@@ -26,11 +26,9 @@ from bot.service import GameService, ServiceError
 from bot.store import Store
 from engine.core import PlayerId
 from engine.spec import GameSpec
-from tests.support import relay_game
-from tests.support.relay_game import RELAY_ID, RelayGame
-from tests.test_discord_bot import ALICE as D_ALICE
-from tests.test_discord_bot import BOB as D_BOB
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import ALICE as D_ALICE
+from tests.bot.test_discord_bot import BOB as D_BOB
+from tests.bot.test_discord_bot import (
     CHANNEL_ID,
     EPHEMERAL,
     GUILD_ID,
@@ -41,6 +39,8 @@ from tests.test_discord_bot import (
     no_errors_logged,
     rig,
 )
+from tests.support import relay_game
+from tests.support.relay_game import RELAY_ID, RelayGame
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # the Discord harness's fixtures, used here by name
 pytestmark = pytest.mark.asyncio

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine.registry import spec
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     BOB,
     CHANNEL_ID,

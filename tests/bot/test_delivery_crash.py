@@ -20,11 +20,11 @@ from bot.outbox import notices_of
 from bot.store import Store
 from engine.core import LogReplay
 from engine.registry import get_game
+from tests.bot.test_delivery import delivered, dm_created
+from tests.bot.test_discord_e2e import Running, loopback_only, no_errors_logged
+from tests.bot.test_service_crash import GAME_ID, run_until_killed
 from tests.support.crash_driver import PEOPLE
 from tests.support.fake_discord import FakeDiscord
-from tests.test_delivery import delivered, dm_created
-from tests.test_discord_e2e import Running, loopback_only, no_errors_logged
-from tests.test_service_crash import GAME_ID, run_until_killed
 
 __all__ = ["loopback_only", "no_errors_logged"]  # the e2e module's autouse guards apply here too
 

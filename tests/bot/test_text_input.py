@@ -3,7 +3,7 @@
 Before, a lone surrogate ("\\ud800") in a game id or a console name reached SQLite and came back as
 a raw ``UnicodeEncodeError`` (all 52 tracebacks of a 3,000-call fuzz run), a 10,000-character unknown
 word was echoed back whole, and ``/as`` took a 10,000-character name. Now the console, the service
-and Discord (tests/test_discord_edges.py) refuse such text in one sentence and change nothing.
+and Discord (tests/bot/test_discord_edges.py) refuse such text in one sentence and change nothing.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The "Undo" button beside a move on Discord (issue 16), through the harness of tests.test_discord_bot.
+"""The "Undo" button beside a move on Discord (issue 16), through the harness of tests.bot.test_discord_bot.
 
 "Offered as a button beside the move on Discord": the "You chose: ..." answer carries an Undo
 button while the move may be taken back; a click takes it back, the table is told in one line
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     BOB,
     EPHEMERAL,

@@ -1,6 +1,6 @@
 """The ``/league`` commands, driven through the real discord.py tree with no network.
 
-Uses the harness of :mod:`tests.test_discord_bot` (patched ``HTTPClient.request``
+Uses the harness of :mod:`tests.bot.test_discord_bot` (patched ``HTTPClient.request``
 and webhook adapter, gateway payloads fed to ``ConnectionState``): creating a
 league, opening a season, signing up, the queue starting a game in its own
 thread, the standings picture and its paged text (also after a restart), the
@@ -34,8 +34,7 @@ from bot.leagues.store import TABLES
 from bot.service import GameService
 from bot.store import MIGRATIONS_DIR, Store, list_migrations
 from engine.registry import make_policy
-from tests.support.schema_helpers import service_migrations
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     APP_ID,
     BOB,
@@ -52,6 +51,7 @@ from tests.test_discord_bot import (
     guild_payload,
     no_errors_logged,
 )
+from tests.support.schema_helpers import service_migrations
 
 __all__ = ["fake", "no_errors_logged"]  # the harness's fixtures, used here by name
 pytestmark = pytest.mark.asyncio

@@ -22,7 +22,7 @@ from bot.store import Store
 from engine.core import decide
 from engine.history.data import load_rules
 from engine.registry import get_game
-from tests.test_discord_bot import (
+from tests.bot.test_discord_bot import (
     ALICE,
     APP_ID,
     BOB,

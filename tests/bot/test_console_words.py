@@ -13,7 +13,7 @@ import pytest_asyncio
 from bot.clock import FakeClock
 from bot.store import Store
 from engine.core import Choice, Decision
-from tests.test_console import TOY, Rig
+from tests.bot.test_console import TOY, Rig
 
 PLACES = ["Eastwatch", "Westford", "Goldfield", "Lowmere", "Stonebridge"]
 
