@@ -22,8 +22,8 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from tests.bot.test_console import TOY, Rig, rig
 from tests.bot.test_console_orders import SEAT
+from tests.engine.seven_ages.test_seven_ages_board_text import units_named
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_board_text import units_named
 
 __all__ = ["rig"]  # the fixture, used by name
 ALICE, BOB = user_id_for("alice"), user_id_for("bob")

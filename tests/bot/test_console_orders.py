@@ -15,8 +15,8 @@ from bot.console import user_id_for
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from tests.bot.test_console import Rig, rig
+from tests.engine.seven_ages.test_seven_ages_armed import GHAZI, NOMAD
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_armed import GHAZI, NOMAD
 
 __all__ = ["rig"]  # the fixture, used by name
 ROMANS = card("Romans")

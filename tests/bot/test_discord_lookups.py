@@ -35,7 +35,7 @@ from tests.bot.test_discord_bot import (
     no_errors_logged,
     rig,
 )
-from tests.test_seven_ages_board_text import units_named
+from tests.engine.seven_ages.test_seven_ages_board_text import units_named
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # fixtures used by name
 pytestmark = pytest.mark.asyncio

@@ -36,7 +36,7 @@ from tests.bot.test_discord_bot import (
     press,
     rig,
 )
-from tests.test_seven_ages_armed import NOMAD
+from tests.engine.seven_ages.test_seven_ages_armed import NOMAD
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # fixtures used by name
 

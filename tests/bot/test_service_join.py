@@ -25,7 +25,7 @@ from engine import registry
 from engine.core import JOIN, players_at_start, replay
 from engine.registry import spec
 from engine.seven_ages.actions import ChooseColours
-from tests.test_seven_ages_seat_colours import GROUP_WORD
+from tests.engine.seven_ages.test_seven_ages_seat_colours import GROUP_WORD
 
 pytestmark = pytest.mark.asyncio
 SEVEN = spec("seven-ages")

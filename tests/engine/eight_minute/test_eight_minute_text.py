@@ -17,7 +17,7 @@ from engine.eight_minute.game import GAME
 from engine.eight_minute.state import NEUTRAL, EMState, Phase
 from engine.registry import make_policy
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 DATA = load_data()
 NAMES = ["alice (Red)", "bob (Blue)", "carol (Green)", "dave (Yellow)", "erin (Purple)"]
 

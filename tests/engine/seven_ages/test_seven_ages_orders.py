@@ -1,6 +1,7 @@
 """7 Ages' standing orders as a decision (:mod:`engine.seven_ages.orders`): what ``orders`` offers a seat.
 
-The table of tests/test_seven_ages_armed.py: Anna (seat 0) holds the Parthians and the cards named in each
+The table of tests/engine/seven_ages/test_seven_ages_armed.py: Anna (seat 0) holds the Parthians and the
+cards named in each
 test; Peter (seat 1) holds the Romans (Latium, Campania) and the Huns (Kazakh Steppe).
 """
 
@@ -10,8 +11,7 @@ from engine.core import Decision
 from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
-from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_armed import (
+from tests.engine.seven_ages.test_seven_ages_armed import (
     CLOSED,
     CORRUPT,
     GHAZI,
@@ -24,6 +24,7 @@ from tests.test_seven_ages_armed import (
     event_card,
     table,
 )
+from tests.support.seven_ages_builder import Scenario, card
 
 SCYTHIANS = card("Scythians")
 

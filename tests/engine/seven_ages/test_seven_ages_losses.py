@@ -26,8 +26,8 @@ from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
 from engine.seven_ages.window import EVENT
 from tests.contract.checks import Playout, check_decision, check_hidden_moves
+from tests.engine.seven_ages.test_seven_ages_conflict import manoeuvre, script_deck
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_conflict import manoeuvre, script_deck
 
 NAMES = ("alice (Red)", "bob (Blue)")
 

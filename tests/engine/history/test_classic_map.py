@@ -106,7 +106,7 @@ def test_map_file_validates_cleanly(raw: dict[str, Any]) -> None:
 
 
 def test_default_path_is_in_the_repo() -> None:
-    repo = Path(__file__).resolve().parents[1]
+    repo = Path(__file__).resolve().parents[3]
     assert repo / "data" / "history" / "classic" / "map.yaml" == DEFAULT_MAP_PATH
 
 

@@ -25,8 +25,8 @@ from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.start import startable
 from engine.seven_ages.state import EXTRA, MARKERS
+from tests.engine.seven_ages.test_seven_ages_conflict import manoeuvre
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_conflict import manoeuvre
 
 
 def greedy(s: Scenario, seat: int) -> object:

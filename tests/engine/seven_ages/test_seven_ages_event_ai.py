@@ -8,10 +8,10 @@ from dataclasses import replace
 from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.ai import EVENT_ODDS, GreedyPolicy, RandomPolicy
 from engine.seven_ages.event_ai import civ_event
+from tests.engine.seven_ages.test_seven_ages_events_civilise import civilising, romans_and_etruscans
+from tests.engine.seven_ages.test_seven_ages_every_card import event
+from tests.engine.seven_ages.test_seven_ages_move_events import romans
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_events_civilise import civilising, romans_and_etruscans
-from tests.test_seven_ages_every_card import event
-from tests.test_seven_ages_move_events import romans
 
 CATARACT, NON_VIOLENCE = event("Cataract"), event("Non-violence")
 

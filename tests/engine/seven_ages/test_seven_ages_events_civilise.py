@@ -202,7 +202,7 @@ def _with_forum(t: Table) -> Table:
 
 def play(t: Table, name: str, target: str = "", area: str = "") -> Table:
     """Alice plays the event; where a card of the deck could cancel it, every seat asked passes (the cancel
-    chain is tested in tests/test_seven_ages_cancel.py)."""
+    chain is tested in tests/engine/seven_ages/test_seven_ages_cancel.py)."""
     card = event(name)
     t.hand(0, card, *t.state.people[0].hand)
     civilising(t)

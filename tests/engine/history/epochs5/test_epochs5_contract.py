@@ -20,10 +20,10 @@ from engine.history.epochs5.actions import Done, Invade, PlayEvent, Stop
 from engine.history.epochs5.game import GAME, Epochs5Game
 from engine.history.epochs5.reach import SEA
 from tests.conftest import Dice
-from tests.test_epochs5_rules import ASSYRIANS, KINGDOM, MINOANS, SUMERIANS, Scenario
+from tests.engine.history.epochs5.test_epochs5_rules import ASSYRIANS, KINGDOM, MINOANS, SUMERIANS, Scenario
 
 NAMES = ["alice (Red)", "bob (Blue)", "carol (Green)", "dan (Yellow)", "eve (Purple)", "fay (Orange)"]
-ENGINE_DIR = Path(__file__).resolve().parents[1] / "engine" / "history" / "epochs5"
+ENGINE_DIR = Path(__file__).resolve().parents[4] / "engine" / "history" / "epochs5"
 
 
 def _readable(line: str) -> None:

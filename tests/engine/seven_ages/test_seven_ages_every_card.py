@@ -37,17 +37,17 @@ from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.window import EVENT
 from tests.contract.checks import Watch, random_playout
+from tests.engine.seven_ages.test_seven_ages_armed import table as armed_table
+from tests.engine.seven_ages.test_seven_ages_cancel import passes
+from tests.engine.seven_ages.test_seven_ages_cancel import table as cancel_table
+from tests.engine.seven_ages.test_seven_ages_conflict import _window as conflict_window
+from tests.engine.seven_ages.test_seven_ages_conflict import commit, last_tally, manoeuvre, script_deck
+from tests.engine.seven_ages.test_seven_ages_events_civilise import play as civ_play
+from tests.engine.seven_ages.test_seven_ages_events_civilise import romans_and_etruscans
+from tests.engine.seven_ages.test_seven_ages_move_events import romans as manoeuvring_romans
+from tests.engine.seven_ages.test_seven_ages_move_events import take_one_spear
 from tests.support.seven_ages_builder import Scenario, card
 from tests.support.seven_ages_builder_civ import Table, cards_of_value
-from tests.test_seven_ages_armed import table as armed_table
-from tests.test_seven_ages_cancel import passes
-from tests.test_seven_ages_cancel import table as cancel_table
-from tests.test_seven_ages_conflict import _window as conflict_window
-from tests.test_seven_ages_conflict import commit, last_tally, manoeuvre, script_deck
-from tests.test_seven_ages_events_civilise import play as civ_play
-from tests.test_seven_ages_events_civilise import romans_and_etruscans
-from tests.test_seven_ages_move_events import romans as manoeuvring_romans
-from tests.test_seven_ages_move_events import take_one_spear
 
 TESTS = Path(__file__).parent
 

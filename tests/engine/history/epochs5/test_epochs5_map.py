@@ -676,7 +676,7 @@ def _raster_tool() -> Any:
     name = "annals_build_map_raster"
     if name in sys.modules:
         return sys.modules[name]
-    path = Path(__file__).resolve().parents[1] / "tools" / "build_map_raster.py"
+    path = Path(__file__).resolve().parents[4] / "tools" / "build_map_raster.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

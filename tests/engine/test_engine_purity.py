@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 FORBIDDEN = {"discord", "PIL", "matplotlib", "aiosqlite", "sqlite3", "apscheduler", "random", "time"}
-ENGINE = Path(__file__).resolve().parents[1] / "engine"
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
 # The command line and the terminal game are the engine's front door, not rules: they may time runs.
 FRONT_DOOR = {"__main__.py"}
 

@@ -16,9 +16,18 @@ from engine.seven_ages.ai import ARM_ODDS, GreedyPolicy, RandomPolicy
 from engine.seven_ages.armed_ai import greedy_order, random_order, unarmed
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
+from tests.engine.seven_ages.test_seven_ages_armed import (
+    GHAZI,
+    HUNS,
+    NOMAD,
+    PARTHIANS,
+    PIRATE,
+    ROMANS,
+    pass_windows,
+    table,
+)
+from tests.engine.seven_ages.test_seven_ages_move_events import romans
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_armed import GHAZI, HUNS, NOMAD, PARTHIANS, PIRATE, ROMANS, pass_windows, table
-from tests.test_seven_ages_move_events import romans
 
 
 def _huns_spread(*hand: int, take_that: bool = False) -> Scenario:

@@ -20,7 +20,7 @@ from engine.rise.spec import SPEC
 from engine.rise.state import EMPTY, Phase, RiseState
 from engine.rise.text import EVENT_TYPES
 from engine.rise.view import RiseView
-from tests.test_rise_rules import arranged, b_turn
+from tests.engine.rise.test_rise_rules import arranged, b_turn
 
 DATA = load_data()
 NAMES = SPEC.seat_names(["alice", "bob", "carol", "dave", "erin"])

@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # In a fresh interpreter each built-in game takes a while to import; a second thread asks for the games
 # while the first is importing them. Both must see every game.

@@ -18,7 +18,7 @@ from engine.history.epochs5.actions import Choose, Done, Invade, PlayEvent, Retr
 from engine.history.epochs5.data import DATA_DIR, load_events, load_rules
 from engine.history.epochs5.empires import EMPIRES_PATH, load_world, validate_empires
 from tests.conftest import Dice
-from tests.test_epochs5_rules import ASSYRIANS, VANDALS, Scenario, emp
+from tests.engine.history.epochs5.test_epochs5_rules import ASSYRIANS, VANDALS, Scenario, emp
 
 
 # -- 7. Monument sites ------------------------------------------------------------------------------

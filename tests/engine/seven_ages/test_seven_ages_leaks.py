@@ -4,7 +4,8 @@ to everyone else.
 "Leak property over playouts: two states differing only in hands and armed orders give every other seat
 identical views and identical prompts" (issue 27, "What it must show"); and part 3's rule, that whether a
 seat is asked never depends on its hand. Over 7 Ages playouts (2-5 players, random and greedy, options 1-8
-and 13-15 on: :data:`tests.test_seven_ages_every_card.CENSUS_OPTIONS`), at sampled states each seat gets
+and 13-15 on: :data:`tests.engine.seven_ages.test_seven_ages_every_card.CENSUS_OPTIONS`), at sampled states
+each seat gets
 twins: the game's own private variants (:meth:`engine.core.Game.private_variants`: its hand and bid
 exchanged with unseen cards, its armed orders moved or withdrawn) with its face-down markers and its vote
 put back (they are not the hand), and one more in which it has armed every order its twin hand allows (the
@@ -34,8 +35,8 @@ from engine.seven_ages.spec import SPEC
 from engine.seven_ages.start import startable
 from engine.seven_ages.state import SevenState
 from tests.contract.checks import canonical, view_difference
+from tests.engine.seven_ages.test_seven_ages_every_card import CENSUS_OPTIONS
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_every_card import CENSUS_OPTIONS
 
 NAMES = ("alice (Red)", "bob (Blue)", "carol (Green)", "dave (Yellow)", "erin (Purple)")
 FAST = [(4, 2, "random"), (1, 2, "greedy"), (3, 3, "random"), (10, 4, "random")]

@@ -17,8 +17,8 @@ from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
 from tests.contract.checks import Playout, check_decision, check_hidden_moves
 from tests.contract.swap import told
+from tests.engine.seven_ages.test_seven_ages_manoeuvre import manoeuvre
 from tests.support.seven_ages_builder import Scenario
-from tests.test_seven_ages_manoeuvre import manoeuvre
 
 NAMES = ("alice (Blue)", "bob (Red)")
 

@@ -22,8 +22,8 @@ from engine.seven_ages.map import load_map
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.view import SevenView
 from render.seven_ages_panel import render_panel, standing_rows
+from tests.engine.seven_ages.test_seven_ages_board_text import platform_names, playout_states, units_named
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_board_text import platform_names, playout_states, units_named
 
 ROMANS, VIKINGS, PARTHIANS = card("Romans"), card("Vikings"), card("Parthians")
 

@@ -16,9 +16,9 @@ from engine.seven_ages.artefact_powers import OPTION, has_power
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.checks import check_data
 from engine.seven_ages.game import GAME
+from tests.engine.seven_ages.test_seven_ages_civilise import civilising
 from tests.support.seven_ages_builder import Scenario
 from tests.support.seven_ages_builder_civ import Table, card_of
-from tests.test_seven_ages_civilise import civilising
 
 ON = {OPTION: True}
 IR = "Industrial Revolution"
@@ -212,8 +212,8 @@ def test_a_late_start_puts_blue_markers_on_the_next_ages_e43() -> None:
     # (Ships-of-the-line come at level 23; Rutters: "may build ships-of-the-line even if not yet at
     # progress level 23", L1903.)
     from engine.seven_ages.actions import Build, Done, StartCard
+    from tests.engine.seven_ages.test_seven_ages_start import begin, starting, through_colour
     from tests.support.seven_ages_builder import card
-    from tests.test_seven_ages_start import begin, starting, through_colour
 
     def ships_of_the_line(s: Scenario) -> set[str]:
         while not any(isinstance(a, Build) for a in s.legal(0)):  # past the leaders, to the builds

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine import registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = ("engine", "render", "bot")
 
 

@@ -12,8 +12,8 @@ from engine.seven_ages.markers import maximum, took_wild
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, OVER, PAST_THE_END
 from tests.contract.checks import random_playout
+from tests.engine.seven_ages.test_seven_ages_every_card import CENSUS_OPTIONS
 from tests.support.seven_ages_builder import Scenario, card
-from tests.test_seven_ages_every_card import CENSUS_OPTIONS
 
 SPEARS = {"Spear": 1}
 
