@@ -75,10 +75,15 @@ class DraftMarker(Action):
 @dataclass(frozen=True)
 class TurnMarker(Action):
     """Turn over one's marker ``marker`` (its index this turn) at the current action; a wild card
-    converts into the current action (L353)."""
+    converts into the current action (L353). With ``no_cards`` (Civilise only), the go begins past its
+    cards stage: the seat plays no event or artefact card in it, answered with the turn; with ``start``
+    (Start empire only), the empire card it starts, played with the turn instead of at the card stage
+    (:meth:`engine.seven_ages.markers.GoRules.turns`)."""
 
     kind = "turn_marker"
     marker: int = 0
+    no_cards: bool = False
+    start: int = 0
 
 
 @dataclass(frozen=True)

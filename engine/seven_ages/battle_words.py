@@ -148,6 +148,9 @@ def _label(view: SevenView, action: Action) -> Choice:
         return Choice(action, shorten(f"Play {c.event.name} for {side}: {does}", 100 - len(note)) + note,
                       group="Events")
     if isinstance(action, WindowPass):
+        if action.never:  # the public events setting turned with the pass (engine/seven_ages/window.py)
+            return Choice(action, "Play no event, and from now on ask me only at windows about me "
+                                  "(prefs events=ask undoes it)")
         return Choice(action, "Play no event now")
     assert isinstance(action, CommitDone)
     return Choice(action, "Done: reveal when the other side is ready")

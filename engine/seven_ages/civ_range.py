@@ -118,7 +118,9 @@ def via(state: SevenState, go: Go, moves: Iterable[Action]) -> list[list[Any]]:
 def note(view: SevenView, action: PlayEvent | PlayArtefact) -> str:
     """" (asking the Carthaginians)" after the label of a play that asks first; "" for one that need not."""
     for go in view.get("goes", []):
-        if go["seat"] != action.player:
+        # only a Civilise go keeps these plays; a Trade go's own "via" (its partners' keepers) is another
+        # list, and the same event labels serve the events played as a Trade go opens
+        if go["seat"] != action.player or go["action"] != "civilise":
             continue
         for kind, card, target, area, keepers in go["data"].get(VIA, []):
             if (kind, card, target, area) == (action.kind, action.card, action.target, action.area):

@@ -37,7 +37,7 @@ from engine.seven_ages import (
     take_that,
     window,
 )
-from engine.seven_ages.actions import Done, PlaceCapital
+from engine.seven_ages.actions import Done, PlaceCapital, TurnMarker
 from engine.seven_ages.actions_civ import (
     Adopt,
     AssassinCard,
@@ -66,7 +66,7 @@ from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.endturn import advance, gain
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
+from engine.seven_ages.markers import NO_CARDS, BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian
 from engine.seven_ages.promotion import leader_number, promotable
 from engine.seven_ages.promotion import may_promote as may_promote  # the leader rules of L940-948
@@ -302,7 +302,21 @@ class CiviliseRules(BaseGoRules):
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
+        if go.data.get(NO_CARDS):  # the cards stage was answered with the turn: no card, as Done would
+            now = ctx.state.go_of(go.seat)
+            assert now is not None
+            self._next_stage(ctx, now)
         self._note_via(ctx, go.seat)
+
+    def turns(self, state: SevenState, seat: PlayerId, index: int) -> list[Action]:
+        """Turning the marker over, and turning it over playing no card (the cards stage answered at once,
+        the go beginning at its leaders). A seat the cards stage would offer nothing to is offered only the
+        second: its Finish, asked whatever the hand holds, is not asked again; a seat holding a card it may
+        play is offered both, so a go that begins past its cards tells nobody which it was."""
+        marker = state.markers[index]
+        trial = Go(seat, index, marker.empire, self.action, stage=CARDS, data={"urban": [], "done": []})
+        skip = TurnMarker(seat, index, no_cards=True)
+        return [TurnMarker(seat, index), skip] if self._card_moves(state, trial) else [skip]
 
     def _note_via(self, ctx: Ctx, seat: PlayerId) -> None:
         """Keep, for the player's labels, which plays offered must ask to count Range through (L2233)."""

@@ -160,6 +160,8 @@ def choice(view: SevenView, player: PlayerId, action: Action) -> Choice:
     if isinstance(action, PlaceMarker):
         where = "In front of me (no empire)" if action.empire == EXTRA else f"On {empire_name(action.empire)}"
         return Choice(action, f"{action_name(action.marker)} {where[0].lower() + where[1:]}", group=where)
+    if isinstance(action, TurnMarker) and action.start:  # the turn that starts this empire: the card's words
+        return Choice(action, start_label(action.start))
     if isinstance(action, TurnMarker):
         m = view["markers"][action.marker]
         where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"
@@ -167,7 +169,7 @@ def choice(view: SevenView, player: PlayerId, action: Action) -> Choice:
         if m["action"] is None:  # never: a seat turns over only its own markers, which its view shows
             raise ValueError(f"marker {action.marker} is face down to its own seat")
         label = f"Turn over the {action_name(m['action'])} marker {where}{as_what}"
-        return Choice(action, shorten(label, 100))
+        return Choice(action, shorten(label + (", playing no card" if action.no_cards else ""), 100))
     if isinstance(action, Pass):
         return Choice(action, "Turn over no more markers now",
                       confirm="Any marker of this action you leave face down misses its go. Pass?")

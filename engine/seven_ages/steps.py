@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from engine.core import PUBLIC, Action, Event, Handler, Handlers, PlayerId, tied_places
+from engine.core import PUBLIC, Action, Audience, Context, Handler, Handlers, PlayerId, tied_places
 from engine.seven_ages import fog
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.state import (
@@ -70,13 +70,9 @@ STEP_MODULES: tuple[str, ...] = (
 """The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
 
 
-class Ctx:
-    """One move being applied: the state as it becomes (states are frozen: rules replace
+class Ctx(Context[SevenState]):
+    """The generic context of one move: the state as it becomes (states are frozen: rules replace
     ``ctx.state``) and the events so far. It carries the state's dice (:class:`engine.rng.HasRng`)."""
-
-    def __init__(self, state: SevenState) -> None:
-        self.state = state
-        self.events: list[Event] = []
 
     @property
     def seed(self) -> int:
@@ -94,9 +90,9 @@ class Ctx:
     def rng_counter(self, value: int) -> None:
         self.state = replace(self.state, rng_counter=value)
 
-    def emit(self, type_: str, audience: str | tuple[PlayerId, ...] = PUBLIC, **data: Any) -> None:
+    def emit(self, type_: str, audience: Audience = PUBLIC, **data: Any) -> None:
         """Record an event; a public one names no unit the fog of war hides (:func:`fog.veil`)."""
-        self.events.append(Event(type_, fog.veil(type_, data, audience), audience))
+        super().emit(type_, audience, **fog.veil(type_, data, audience))
 
 
 class Step(Protocol):

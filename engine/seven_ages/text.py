@@ -220,7 +220,7 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "maintained":
             return f"{the_empire(int(d['empire']))} pay {d['cost']} to maintain their units."
         case "unit_unmaintained":
-            return (f"{the_empire(int(d['empire']))} cannot maintain a {d['unit']} in "
+            return (f"{the_empire(int(d['empire']))} cannot maintain {article(str(d['unit']))} in "
                     f"{d['area']}: it goes back to the pool.")
         case "disordered":
             return f"{d['area']} falls into disorder."

@@ -91,7 +91,7 @@ def test_e24_glorious_glory_after_bah_humbug_leaves_a_normal_harvest() -> None:
     t.do(WindowPass(0), WindowPlay(1, HUMBUG))
     # its cancel chain opens before anything of it happens (L875), from the First player; bob, its player, is
     # not asked
-    assert asked(t) == [0] and t.legal(0) == [WindowPass(0)]
+    assert asked(t) == [0] and t.legal(0) == [WindowPass(0, never=True), WindowPass(0)]
     t.do(WindowPass(0))
     assert asked(t) == [2] and WindowPlay(2, GLORIOUS) in t.legal(2)
     t.do(WindowPlay(2, GLORIOUS))
@@ -107,7 +107,7 @@ def test_e24_glorious_glory_before_bah_humbug_means_no_glory() -> None:
     t = table({0: (GLORIOUS, PLAIN[0]), 1: (HUMBUG, PLAIN[1]), 2: (PLAIN[2],)}, glory=(4, 2, 3))
     t.do(WindowPlay(0, GLORIOUS), WindowPlay(1, HUMBUG))
     # Bah, Humbug's chain: nobody holds Glorious Glory any more, and a pass is all anyone may do
-    assert asked(t) == [0] and t.legal(0) == [WindowPass(0)]
+    assert asked(t) == [0] and t.legal(0) == [WindowPass(0, never=True), WindowPass(0)]
     passes(t)
     assert t.named("harvest_cancelled") and not t.named("harvest")
     assert glories(t) == (4, 2, 3)
