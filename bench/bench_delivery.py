@@ -4,7 +4,7 @@ Run by hand (never from the tests):
     .venv/bin/python bench/bench_delivery.py [--rounds 20] [--pause 0.3]
 
 The unmodified bot is served in this process against the local fake Discord
-(``tests/fake_discord.py``, 127.0.0.1 only), as ``python -m bot`` serves it. Three games:
+(``tests/support/fake_discord.py``, 127.0.0.1 only), as ``python -m bot`` serves it. Three games:
 
 * game A's thread is rate-limited to 5 messages per 5 s (then 429 with ``retry_after``),
   and a round of A is played before every round of B, so A's thread stays saturated;
@@ -41,7 +41,7 @@ from bot.models import Destination
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import Store
-from tests.fake_discord import CHANNEL_ID, GUILD_ID, TOKEN, FakeDiscord, Request
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, TOKEN, FakeDiscord, Request
 
 ALICE, BOB, CAROL, DAVE = (710_000_000_000_000_001 + i for i in range(4))
 NAMES = {ALICE: "alice", BOB: "bob", CAROL: "carol", DAVE: "dave"}

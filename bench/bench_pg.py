@@ -6,7 +6,7 @@ Run by hand from the repository root::
     PYTHONPATH=. /work/venv/bin/python bench/bench_pg.py [--submits 1000] [--games 200] [--seconds 10]
 
 The server: ``ANNALS_BENCH_PG=postgresql://...`` if set, else a throwaway cluster started from the
-installed binaries (as the tests do, tests/pg.py) but with ``fsync`` on, so each commit waits for
+installed binaries (as the tests do, tests/support/pg.py) but with ``fsync`` on, so each commit waits for
 the disk as in production. Measurements, as bench/bench_service.py makes them for SQLite:
 
 1. one game, then 200 games round-robin: service submits, each followed by the very same writes
@@ -37,7 +37,7 @@ from bot.clock import FakeClock
 from bot.models import GameChange, GameStatus
 from bot.service import GameService
 from bot.store import Store
-from tests import pg
+from tests.support import pg
 
 
 async def open_recording(url: str) -> Recording:

@@ -298,7 +298,7 @@ def _intersections(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 # Label layouts are computed when the maps are built, not when a picture is first asked for (each
 # costs 150-300 ms, and the first notice of a process needed four): ``python -m render.history_labels``
 # writes them for these widths (the whole map without and with names, and the maps close-ups are
-# drawn at) into LAYOUT_DIR; tests/test_render_labels.py fails when a stored one is not what the
+# drawn at) into LAYOUT_DIR; tests/render/test_render_labels.py fails when a stored one is not what the
 # code computes. A file whose map inputs changed is ignored, and the layout computed on demand.
 LAYOUT_DIR: Final = Path(__file__).resolve().parent / "layouts"
 STORED_SIZES: Final = (800, 1600, 2400, 3200)

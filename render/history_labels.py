@@ -1,5 +1,5 @@
 """Writes the History maps' label layouts (``render.history_board.LAYOUT_DIR``), so no picture request pays
-for them: run after a change to the maps or to the layout code (tests/test_render_labels.py says when).
+for them: run after a change to the maps or to the layout code (tests/render/test_render_labels.py says when).
 
     PYTHONPATH=. python -m render.history_labels
 """

@@ -7,7 +7,7 @@ by each whole factor asked for; a turn's picture is a copy of the reduction with
 changes (a region's pieces, the header) drawn over the full-size layer's own pixels there and reduced
 alone. A box reduction's pixel is the mean of its own square of the full picture, so a patch whose
 corners lie on whole squares reduces to the very pixels the whole picture would: the composed
-picture is the one drawing everything at full size and reducing it gives (tests/test_render_layers.py).
+picture is the one drawing everything at full size and reducing it gives (tests/render/test_render_layers.py).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Player colours follow the order of ``engine.history.text.COLOURS`` (Red, Blue,
 Green, Yellow, Purple, Orange). They are chosen to stay apart for players with
 red-green colour blindness: besides hue they differ in lightness (dark red,
 mid blue, teal green, light yellow, dark purple, mid orange), and
-tests/test_render_board.py checks their CIE Lab distances, also under a
+tests/render/test_render_board.py checks their CIE Lab distances, also under a
 deuteranopia simulation.
 
 Area fills are muted, paper-like tints so pieces in player colours stand out

@@ -14,7 +14,7 @@ import pytest_asyncio
 import engine.rng
 from bot.storage import open_store
 from bot.store import Store
-from tests import pg
+from tests.support import pg
 
 # CPU-heavy service work (moves, AI batches, decisions, pictures, replays) must never run on the event
 # loop's thread: every test that drives the service checks it (bot.service.offload.off_loop).
@@ -68,7 +68,7 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Dice]:
     assert d.left == 0, f"{d.left} scripted roll(s) were never rolled"
 
 
-# -- the database under test: SQLite and PostgreSQL (tests/pg.py) --------------------------------
+# -- the database under test: SQLite and PostgreSQL (tests/support/pg.py) --------------------------------
 BACKENDS = ("sqlite", "postgres")
 
 

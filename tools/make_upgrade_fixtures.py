@@ -1,16 +1,16 @@
 """Build the upgrade fixtures: SQLite databases written by earlier commits of this repository.
 
-Each database in ``tests/fixtures/upgrade/`` is made by the code of one earlier commit (at least
+Each database in ``tests/support/fixtures/upgrade/`` is made by the code of one earlier commit (at least
 one per schema version 1..6): the commit is checked out into a temporary ``git worktree`` and its
 own console (``python -m bot --console`` with ``ANNALS_DB`` set, run by the shared virtualenv's
 Python with ``PYTHONPATH`` at that worktree) plays a few scripted games, typed on its stdin the
 way a person would. Nothing of today's code touches the database while it is written, so the files
 hold exactly what those commits stored: their schema, their logs, their snapshots.
 
-Then, with today's code, the tool writes ``tests/fixtures/upgrade/README.md``: per file its commit
+Then, with today's code, the tool writes ``tests/support/fixtures/upgrade/README.md``: per file its commit
 and schema version, and per game its ruleset, status, seq, whose move it is, and whether today's
 :func:`engine.core.replay` rebuilds the stored snapshot from the seed and log (the point of the
-fixtures: many old logs no longer replay under today's rules). ``tests/test_upgrade.py`` opens the
+fixtures: many old logs no longer replay under today's rules). ``tests/store/test_upgrade.py`` opens the
 files with today's store.
 
 Usage (from the repository root, with the shared virtualenv)::
@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "tests" / "fixtures" / "upgrade"
+OUT = ROOT / "tests" / "support" / "fixtures" / "upgrade"
 PYTHON = Path(os.environ.get("ANNALS_FIXTURE_PYTHON", "/work/main/.venv/bin/python"))
 MOVE_LINE = re.compile(r"^\s*(\d+)\.\s+(.*)$")
 TIMEOUT = 120.0  # seconds an old console may take to finish its last command and quit
@@ -400,7 +400,8 @@ def readme(files: Sequence[tuple[Commit, Path]]) -> str:
         "",
         "Each file was written by the console of the commit it is named after",
         "(`v<schema>_<commit>.sqlite3`), by `tools/make_upgrade_fixtures.py`, which also wrote this page;",
-        "`tests/test_upgrade.py` opens them with today's store. Do not edit them by hand: re-run the tool.",
+        "`tests/store/test_upgrade.py` opens them with today's store. "
+        "Do not edit them by hand: re-run the tool.",
         "",
         "\"Today's replay\" is `engine.core.replay` of the stored log from the seed under today's rules,",
         "compared with the stored snapshot: `replays` (the very JSON stored), `replays (older JSON)`",

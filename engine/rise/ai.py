@@ -20,7 +20,7 @@ position (:mod:`engine.rise.yield_cache`); the moves whose effect on the worth
 is a known change of holdings, tiles, cubes or placement are scored without
 being applied (:mod:`engine.rise.move_effects`), and so are the ways of paying
 for a disc and the moves of a row just chosen; the rest are applied once each.
-It decides exactly as applying every move would (``tests/test_rise_greedy_oracle.py``).
+It decides exactly as applying every move would (``tests/engine/rise/test_rise_greedy_oracle.py``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ tile or a trade box, skipping, stopping, a battle, taking an empire tile,
 placing a cube, keeping or giving up a tile) their effect is stated here, from the same data and prices the
 rules use. A move that may end the Player Actions phase sets off food, income
 and victory points, so it is never told here: the greedy player applies it.
-``tests/test_rise_greedy_oracle.py`` checks that every decision comes out as
+``tests/engine/rise/test_rise_greedy_oracle.py`` checks that every decision comes out as
 when every move is applied.
 """
 

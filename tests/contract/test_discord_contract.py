@@ -7,7 +7,7 @@ then each answer to a click), clicking a random entry (a choice, a group's
 first step, a confirmation) until the game is over and the final scores are
 posted; ``/annals hand``, ``/annals status`` and ``/annals board`` answer in
 sentences at the start and at the end. The harness is the real discord.py
-command tree and dynamic items against patched HTTP (:mod:`tests.test_discord_bot`).
+command tree and dynamic items against patched HTTP (:mod:`tests.bot.test_discord_bot`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,18 @@ import pytest
 import tests.toy.spec
 from engine.registry import specs
 from engine.spec import GameSpec
+from tests.bot.test_discord_bot import (
+    ALICE,
+    APP_ID,
+    EPHEMERAL,
+    Call,
+    Rig,
+    fake,
+    followup,
+    no_errors_logged,
+    rig,
+)
 from tests.contract.checks import missing_hooks
-from tests.test_discord_bot import ALICE, APP_ID, EPHEMERAL, Call, Rig, fake, followup, no_errors_logged, rig
 
 __all__ = ["fake", "no_errors_logged", "rig"]  # the harness's fixtures, used by name
 

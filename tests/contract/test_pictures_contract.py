@@ -2,7 +2,7 @@
 for a game that draws its own (``GameSpec.pictures``) none taller than wide, as chat shows them best.
 
 The focus is what the notice is about: the words the public events since the reader's last move name
-(:func:`bot.digest.places`). The History close-up's own checks are in tests/test_render_closeup.py.
+(:func:`bot.digest.places`). The History close-up's own checks are in tests/render/test_render_closeup.py.
 """
 
 from __future__ import annotations
