@@ -80,7 +80,7 @@ async def test_a_pasted_page_is_not_echoed_back_whole(rig: Rig) -> None:
                           "[alice] Settings are written key=value, not 'xxx")]:
         out = await rig.run(line)
         assert out.startswith(answer) and out.count("\n") == 1, out
-        assert len(out) < 300 and "…" in out, out
+        assert "…" in out and out.count("x") <= 60, out  # cut to a few dozen letters, whatever else it says
 
 
 @pytest.mark.asyncio
