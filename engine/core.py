@@ -69,8 +69,10 @@ from engine.contract.template import (
 from engine.contract.values import (
     Choice,
     Decision,
+    Ending,
     Event,
     Names,
+    Outcome,
     Result,
 )
 
@@ -86,6 +88,7 @@ __all__ = [
     "Choosing",
     "DataError",
     "Decision",
+    "Ending",
     "Event",
     "Game",
     "Handler",
@@ -94,6 +97,7 @@ __all__ = [
     "IllegalAction",
     "LogReplay",
     "Names",
+    "Outcome",
     "PlayerId",
     "Result",
     "SpokenBy",

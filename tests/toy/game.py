@@ -36,6 +36,7 @@ from engine.core import (
     ActionCodec,
     Choice,
     Decision,
+    Ending,
     Event,
     IllegalAction,
     Names,
@@ -268,6 +269,10 @@ class ToyGame(SpokenBy, StepGame[ToyState, ToyCtx, Phase]):
 
     def compared(self, state: ToyState, seat: PlayerId) -> tuple[int]:
         return (-state.points[seat],)
+
+    def ending(self, state: ToyState) -> tuple[Ending, str]:
+        # the toy has one end: every prize taken (or left by equal bids)
+        return Ending.LAST_ROUND, f"The game ends: all {len(CARDS)} prizes have been bid for."
 
     def private_variants(self, state: ToyState, seat: PlayerId) -> list[ToyState]:
         """A bid in is known to its bidder alone: the others see only the cards not yet shown (hand
