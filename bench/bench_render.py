@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.render_timing import arguments, measure
 from engine.history.game import GAME
-from render.board import render_classic
+from render.history_board import render_classic
 
 
 def midgame_view(players: int, seed: int, epoch: int, ai: str = "greedy") -> dict[str, Any]:

@@ -9,6 +9,8 @@ every seat, ``greedy-random`` the greedy player in the even seats and the random
 (seat 0 is greedy: the First player's bid decides who starts, so the seats are not favoured by number).
 Printed per mix and player count:
 
+- glory per category-turn for each glory category of the cards in play (a category-turn: an empire in
+  play at a harvest whose card has that category), and how many of them scored;
 - glory per empire-turn by the empire's age at the harvest (the players' notes: about 3-5 a turn, later
   empires richer, L2355), and the same for the Early Finns (card 94, at most 3, L2355);
 - wins by seat (a shared top score counts for each), and by policy in the mixed games;
@@ -54,6 +56,7 @@ class Tally:
     three_plus: int = 0
     glory_by_age: dict[int, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     finns: list[int] = field(default_factory=lambda: [0, 0])
+    by_category: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
     wins_by_seat: Counter[int] = field(default_factory=Counter)
     wins_by_policy: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
@@ -63,9 +66,17 @@ class Tally:
 def _harvest(tally: Tally, before: SevenState, awards: list[dict[str, object]]) -> None:
     """One harvest: every empire in play earns an empire-turn, with what it gained (0 counts too)."""
     gained: Counter[int] = Counter()
+    earned: Counter[tuple[int, str]] = Counter()
     for a in awards:
         gained[int(str(a["empire"]))] += int(str(a["glory"]))
+        earned[(int(str(a["empire"])), str(a["category"]))] += int(str(a["glory"]))
+    deck = load_deck().cards
     for e in before.empires:
+        for category in {str(g["category"]) for g in deck[e.card].empire.glory}:
+            cell = tally.by_category[category]
+            cell[0] += earned[(e.card, category)]
+            cell[1] += 1
+            cell[2] += earned[(e.card, category)] > 0
         cell = tally.glory_by_age[empire_age(e)]
         cell[0] += gained[e.card]
         cell[1] += 1
@@ -136,6 +147,8 @@ def report(name: str, players: int, tally: Tally) -> None:
     finns = f"{tally.finns[0] / tally.finns[1]:.2f} ({tally.finns[1]})" if tally.finns[1] else "never in play"
     print(f"all ages {total / max(count, 1):.2f} ({count}); harvested per seat-turn "
           f"{total / max(tally.seat_turns, 1):.2f}; the Early Finns {finns}")
+    print("by glory category (glory per category-turn; category-turns that scored of all): " + ", ".join(
+        f"{c} {g / n:.2f} ({k} of {n})" for c, (g, n, k) in sorted(tally.by_category.items())))
     print("wins by seat: " + ", ".join(f"seat {s} {tally.wins_by_seat[s]}" for s in range(players)))
     for kind, times in sorted(tally.thinking.items()):
         times.sort()

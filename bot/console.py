@@ -16,7 +16,8 @@ worded by :func:`bot.notices.describe_notice`.
 
 Commands (as a person; GAME defaults to that person's current game)::
 
-    create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
+    create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [preset=P] [option=A,B]
+           [NAME=VALUE]
     join [GAME] | leave | add-ai [POLICY] | kick NAME | start | use GAME | games
     play N | N | play WORDS     (N from the decision shown; WORDS: the start of a choice's label or
                                  some of its words; words that fit several choices list them)
@@ -66,9 +67,11 @@ log = logging.getLogger(__name__)
 HELP = """\
 /as NAME [COMMAND]   act as NAME (lines without a leading / act as the last person named)
 Commands (GAME defaults to your current game):
-  create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [option=A,B] [NAME=VALUE]
-                 GAME is one of the games 'games' lists; option=A,B switches options on,
-                 NAME=VALUE sets one (a number, a word, on or off)
+  create [GAME] [seats=N] [move=24h] [remind=12h,1h] [policy=ai|skip] [misses=N] [preset=P] [option=A,B]
+         [NAME=VALUE]
+                 GAME is one of the games 'games' lists; preset=P takes a set of the game's options
+                 ('rules' lists them), option=A,B switches options on, NAME=VALUE sets one (a number,
+                 a word, on or off)
   join [GAME]    (a lobby: the only open one if none is named; or a running game whose rules take newcomers)
   leave          add-ai [POLICY]      kick NAME (a person, or an AI seat of a lobby)
   start          use GAME   games
@@ -529,8 +532,10 @@ class Console:
         spec = registry.spec(status.ruleset)
         self.say(f"[{name}] {spec.title}, for {spec.min_players} to {spec.max_players} players: "
                  f"{spec.summary}")
-        for option in spec.options:
+        for option in (o for o in spec.options if o.offered):  # one still being built is not the lobby's
             self.say(f"  option {option.name} (default {_shown(option.default)}): {option.description}")
+        for preset in spec.presets:
+            self.say(f"  preset={preset.name}: {preset.description}")
         if status.status == "lobby":
             self.say("  The lobby is open: join GAME, add-ai, then start (its creator).")
             return

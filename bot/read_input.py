@@ -97,10 +97,13 @@ def whole(text: str, what: str) -> int:
 
 
 def options_from(spec: GameSpec, opts: dict[str, str]) -> dict[str, OptionValue]:
-    """The game's own options among ``opts`` (removed from it): ``option=a,b`` switches options on,
-    ``NAME=VALUE`` sets one, read by the option's own type; anything else is refused by name."""
+    """The game's own options among ``opts`` (removed from it): ``preset=NAME`` takes a preset's values
+    (:meth:`engine.spec.GameSpec.preset`), ``option=a,b`` switches options on, ``NAME=VALUE`` sets one,
+    read by the option's own type (both over the preset's); anything else is refused by name."""
     out: dict[str, OptionValue] = {}
     try:
+        if "preset" in opts:
+            out.update(spec.preset(opts.pop("preset")))
         for name in opts.pop("option", "").split(","):
             if name.strip():
                 option = spec.option(name.strip())

@@ -8,8 +8,8 @@ seed rebuilds the state bit for bit.
 
 The contract lives in :mod:`engine.contract`, a module per concern (the basic words, the errors, the
 action codec, the values exchanged, the :class:`Game` protocol, what a move shows, the log and its
-replay, the :class:`BaseGame` template, the step template :class:`StepGame`); this module gathers it
-under the one name every game and the platform import from.
+replay, the :class:`BaseGame` template, the step template :class:`StepGame` and the :class:`Context` its
+handlers work on); this module gathers it under the one name every game and the platform import from.
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ from engine.contract.codec import (
     Action,
     ActionCodec,
     shown_value,
+)
+from engine.contract.context import (
+    Audience,
+    Context,
 )
 from engine.contract.errors import (
     DataError,
@@ -63,7 +67,6 @@ from engine.contract.steps import (
 from engine.contract.template import (
     BaseGame,
     SpokenBy,
-    StepContext,
     Words,
 )
 from engine.contract.values import (
@@ -83,9 +86,11 @@ __all__ = [
     "UNDO",
     "Action",
     "ActionCodec",
+    "Audience",
     "BaseGame",
     "Choice",
     "Choosing",
+    "Context",
     "DataError",
     "Decision",
     "Ending",
@@ -102,7 +107,6 @@ __all__ = [
     "Result",
     "SpokenBy",
     "Step",
-    "StepContext",
     "StepGame",
     "Swappable",
     "Words",

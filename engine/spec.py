@@ -90,7 +90,8 @@ class OptionSpec:
 
     ``default`` fixes the option's type: a switch (``bool``), a whole number
     (``int``, between ``minimum`` and ``maximum``) or one word of ``choices``
-    (``str``).
+    (``str``). ``offered`` is false for an option still being built: the rules,
+    their tests and the tools take it, the lobby does not (:meth:`GameSpec.lobby_options`).
     """
 
     name: str
@@ -99,6 +100,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    offered: bool = True
 
     def check(self, value: object) -> OptionValue:
         """``value`` if it fits this option; IllegalAction ``bad_option`` saying what fits otherwise."""
@@ -140,6 +142,22 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class OptionPreset:
+    """A named set of a game's option values the lobby offers in one word (``preset=ages-1-3``).
+
+    Attributes:
+        name: the word a person types (lower case, no spaces).
+        description: what the preset makes of the game, in a sentence a player understands.
+        values: ``(option name, value)`` pairs; options it does not name keep their defaults, and an
+            option a person sets beside the preset overrides it.
+    """
+
+    name: str
+    description: str
+    values: tuple[tuple[str, OptionValue], ...]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the platform reads about one game.
 
@@ -154,6 +172,7 @@ class GameSpec:
         policy_names: the AI players it offers; the first is the default.
         renderer: ``"module:function"`` of its :class:`BoardRenderer`.
         options: the game's own options with a description a player understands.
+        presets: named sets of option values the lobby offers in one word (:class:`OptionPreset`).
         colours: seat colours, index = seat: the word in parentheses after each player's name. A game
             whose players choose their colours in play names seats by what they chose
             (:meth:`engine.core.Game.seat_colours`) and declares here words that are no colour, for a
@@ -213,6 +232,7 @@ class GameSpec:
     renderer: str
     policy_names: tuple[str, ...] = ("greedy", "random")
     options: tuple[OptionSpec, ...] = ()
+    presets: tuple[OptionPreset, ...] = ()
     colours: tuple[str, ...] = SEAT_COLOURS
     anytime_kinds: frozenset[str] = field(default_factory=frozenset)
     pictures: str = ""
@@ -304,6 +324,20 @@ class GameSpec:
                             + (f"; its options are {', '.join(o.name for o in self.options)}."
                                if self.options else "; it has no options."), option=name)
 
+    def preset(self, name: str) -> dict[str, OptionValue]:
+        """The option values of the preset called ``name`` (case and dashes as typed do not matter).
+
+        Raises:
+            IllegalAction: ``unknown_preset``, naming the game's presets.
+        """
+        wanted = name.strip().lower().replace("_", "-").replace(" ", "-")
+        for preset in self.presets:
+            if preset.name == wanted:
+                return dict(preset.values)
+        raise IllegalAction("unknown_preset", f"{self.title} has no preset {name!r}"
+                            + (f"; its presets are {', '.join(p.name for p in self.presets)}."
+                               if self.presets else "; it has none."), preset=name)
+
     def checked_options(self, players: int, options: Mapping[str, object]) -> dict[str, JSON]:
         """The options a game starts with: the defaults overridden by ``options``, each checked.
 
@@ -317,6 +351,19 @@ class GameSpec:
         for name, value in options.items():
             out[name] = self.option(name).check(value)
         return out
+
+    def lobby_options(self, players: int, options: Mapping[str, object]) -> dict[str, JSON]:
+        """:meth:`checked_options` for a lobby: an option still being built (``offered=False``) may not be
+        set there, even to its default, so no game of the lobby depends on it.
+
+        Raises:
+            IllegalAction: as :meth:`checked_options`, or ``unoffered_option``.
+        """
+        for name in options:
+            if not self.option(name).offered:
+                raise IllegalAction("unoffered_option", f"The option {name} of {self.title} is not offered "
+                                    "yet: it is still being built.", option=name)
+        return self.checked_options(players, options)
 
     def colour(self, seat: PlayerId, chosen: Sequence[str | None] = ()) -> str:
         """The word in a seat's name: its entry of ``chosen`` (:meth:`engine.core.Game.seat_colours`,

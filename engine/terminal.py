@@ -156,8 +156,14 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
 
     while not game.is_over(state):
         player = min(game.actors(state))
+        forced = None if player in ais else game.forced(state, player)
         if player in ais:
             action = ais[player].choose(state, player)
+        elif forced is not None:  # as the platform does: a one-choice move that reveals nothing plays itself
+            shown = decide(game, state, player, names)
+            label = next((c.label for c in shown.choices if c.action == forced), None) if shown else None
+            say(f"{names[player]}: your only choice was played for you" + (f": {label}." if label else "."))
+            action = forced
         else:
             decision = decide(game, state, player, names)
             if decision is None:  # pragma: no cover - an actor always has a legal move

@@ -1,4 +1,4 @@
-"""Writes the History maps' label layouts (``render.board.LAYOUT_DIR``), so no picture request pays
+"""Writes the History maps' label layouts (``render.history_board.LAYOUT_DIR``), so no picture request pays
 for them: run after a change to the maps or to the layout code (tests/test_render_labels.py says when).
 
     PYTHONPATH=. python -m render.history_labels
@@ -6,7 +6,7 @@ for them: run after a change to the maps or to the layout code (tests/test_rende
 
 from __future__ import annotations
 
-from render.board import BOARDS, LAYOUT_DIR, layout_json
+from render.history_board import BOARDS, LAYOUT_DIR, layout_json
 
 
 def main() -> int:

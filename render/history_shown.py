@@ -1,10 +1,10 @@
 """What a History of the World picture shows of a view, read once at the door from either ruleset's
 typed view (:class:`engine.history.view.ClassicView`, :class:`engine.history.epochs5.view.Epochs5View`).
 
-The board (``render.board``) and the close-up (``render.closeup``) draw both rulesets with the same
-code; they read :class:`Shown`, never a view, so each view's keys are read here once, each by its own
-ruleset's type. The phases are compared as each ruleset's ``Phase`` members, converted here: a view
-that went through JSON holds their strings.
+The board (``render.history_board``) and the close-up (``render.history_closeup``) draw both rulesets
+with the same code; they read :class:`Shown`, never a view, so each view's keys are read here once,
+each by its own ruleset's type. The phases are compared as each ruleset's ``Phase`` members, converted
+here: a view that went through JSON holds their strings.
 """
 
 from __future__ import annotations
@@ -155,11 +155,3 @@ def shown_in(view: HistoryView) -> Shown:
     if "region_tokens" in view:
         return _epochs5(view)
     return _classic(view)
-
-
-def final_scores(view: HistoryView) -> tuple[list[int], int | None]:
-    """The scores to show and the winner: once the game is over, the final figures (the classic
-    rules add the pre-eminence markers into ``final``) and the first of ``ranking``, which already
-    applies the rulebook's tie-breaks; before that the running scores and no winner."""
-    seen = shown_in(view)
-    return seen.scores, seen.winner

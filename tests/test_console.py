@@ -426,8 +426,8 @@ async def test_card_answers_in_one_line_where_a_game_has_no_such_card(rig: Rig) 
 
 @pytest.mark.asyncio
 async def test_card_shows_a_seven_ages_card_whole_to_whoever_may_see_it(rig: Rig) -> None:
-    """7 Ages is not offered in the lobby yet: its game is opened through the service; every command
-    after that is typed at the console. alice reads her own card whole, privately; the AI's card and
+    """The 7 Ages game is opened through the service with a seed (a lobby's game draws its own); every
+    command after that is typed at the console. alice reads her own card whole, privately; the AI's card and
     bob (no seat) asking for hers get one sentence."""
     from engine.seven_ages.card_words import card_long
     from engine.seven_ages.cards import load_deck

@@ -1,6 +1,6 @@
 """The console's ``orders``: a seat's standing orders (a game's anytime moves) given, seen and withdrawn.
 
-7 Ages is not offered in the lobby yet, and its orders need a hand and a map no seed deals at once: its
+7 Ages' orders need a hand and a map no seed deals at once: its
 game is opened through the service from a scenario (the game's ``setup`` answers with it), then every
 command is typed at the console. alice holds Nomad raid ("manoeuvre, another player's empire": it
 disorders 2 areas); bob's Romans hold Latium, Campania and Calabria, so the raid can be armed three ways.

@@ -2,8 +2,8 @@
 newcomers (7 Ages, L337) seats the person, the thread names them "bob (Green)" and their hand and first
 decision reach them by DM; a game whose rules take none refuses in one line.
 
-7 Ages is not offered in the lobby yet: its game is opened through the service, as the tests of the
-service do; every command after that goes through Discord.
+The 7 Ages game is opened through the service with a seed (a lobby's game draws its own), as the tests
+of the service do; every command after that goes through Discord.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``/annals orders`` through the fake Discord: a seat's standing orders (a game's anytime moves) given
 from a panel only its asker sees, seen in ``/annals hand``, withdrawn; nothing reaches anyone else.
 
-7 Ages is not offered in the lobby yet, and its orders need a hand and a map no seed deals at once: its
+7 Ages' orders need a hand and a map no seed deals at once: its
 game is opened through the service from the console test's scenario (alice holds Nomad raid, bob's
 Romans hold three areas, bob acts first), then every command and click goes through Discord.
 """
@@ -14,7 +14,7 @@ from bot.discord.orders import ORDERS, SELECT_ID, OrdersSelect
 from bot.discord.panel import SELECT_ID as PANEL_SELECT_ID
 from bot.discord.panel import components, first_step
 from engine.core import Choice, Decision
-from engine.seven_ages.actions_civ import Disarm
+from engine.seven_ages.civilisation_moves import Disarm
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from tests.test_console_orders import ROMANS, SEAT, raid_table

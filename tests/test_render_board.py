@@ -19,7 +19,7 @@ from engine.history.game import GAME
 from engine.history.view import BoardView, ClassicView
 from engine.history.worldmap import load_map
 from render import palette
-from render.board import BOARD_DIR, render_classic
+from render.history_board import BOARD_DIR, render_classic
 from tests.colour_vision import delta_e, deuteranopia
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -154,7 +154,7 @@ def test_same_picture_in_another_process(view: ClassicView, tmp_path: Path) -> N
     path = tmp_path / "view.json"
     path.write_text(json.dumps(view))
     code = (
-        "import hashlib, json, sys; from render.board import render_classic; "
+        "import hashlib, json, sys; from render.history_board import render_classic; "
         f"print(hashlib.sha256(render_classic(json.load(open({str(path)!r})))).hexdigest())"
     )
     out = subprocess.run(
@@ -220,7 +220,15 @@ def test_area_colours_cover_areas_and_neighbours_differ(ruleset: str) -> None:
 @pytest.mark.parametrize("board", ["classic", "epochs5"])
 @pytest.mark.parametrize("size", [1600, 1000])
 def test_names_do_not_overlap_and_touch_their_land(size: int, board: str) -> None:
-    from render.board import _MARGIN, BASE_WIDTH, HEADER, LABEL_SIZE, _geometry, _overlap, label_layout
+    from render.history_board import (
+        _MARGIN,
+        BASE_WIDTH,
+        HEADER,
+        LABEL_SIZE,
+        _geometry,
+        _overlap,
+        label_layout,
+    )
 
     layout = label_layout(size, board)
     items = list(layout.items())
@@ -256,7 +264,7 @@ def test_names_do_not_overlap_and_touch_their_land(size: int, board: str) -> Non
 
 def test_a_5_epoch_view_draws_its_own_map_with_its_pieces() -> None:
     from engine.history.epochs5.game import GAME as EPOCHS5
-    from render.board import render_epochs5
+    from render.history_board import render_epochs5
 
     view = EPOCHS5.view(EPOCHS5.setup(4, {}, 3), None)
     empty = Image.open(io.BytesIO(render_epochs5(view, size=800)))
@@ -277,14 +285,14 @@ def test_a_5_epoch_view_draws_its_own_map_with_its_pieces() -> None:
 
 
 def test_a_board_without_a_picture_is_refused() -> None:
-    from render.board import render_history
+    from render.history_board import render_history
 
     with pytest.raises(ValueError, match="No board picture for 'chess'"):
         render_history(GAME.view(GAME.setup(3, {}, 1), None), "chess")
 
 
 def test_pieces_step_aside_from_names_but_stay_on_their_land() -> None:
-    from render.board import BASE_WIDTH, HEADER, _clear_shift, _geometry, _overlap, label_layout
+    from render.history_board import BASE_WIDTH, HEADER, _clear_shift, _geometry, _overlap, label_layout
 
     size = 1600
     k, head = size / BASE_WIDTH, round(HEADER * size / BASE_WIDTH)

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from engine.registry import get_game, make_policy, spec
-from render.board import BASE_WIDTH, CLASSIC, EPOCHS5, _geometry, _land_boxes
-from render.closeup import (
+from render.history_board import BASE_WIDTH, CLASSIC, EPOCHS5, _geometry, _land_boxes
+from render.history_closeup import (
     MAX_WIDTH,
     MIN_WIDTH,
     closeup_classic,
@@ -86,8 +86,8 @@ def test_an_unknown_land_is_refused_by_name() -> None:
 ])
 def test_after_the_warm_up_a_notice_and_a_board_build_no_map(game_id: str, board: str, lands: list[str]
                                                             ) -> None:
-    from render import board as maps
-    from render.closeup import notice_pictures, warm
+    from render import history_board as maps
+    from render.history_closeup import notice_pictures, warm
 
     caches = (maps._base, maps._names_mask, maps._scaled_ids)
     for cache in caches:

@@ -13,8 +13,8 @@ from PIL import Image
 
 from engine.registry import get_game, make_policy, spec
 from render import palette
-from render.board import BASE_WIDTH, FOOTER, HEADER
-from render.history_shown import HistoryView, final_scores, viewer
+from render.history_board import BASE_WIDTH, FOOTER, HEADER
+from render.history_shown import HistoryView, shown_in, viewer
 
 HISTORY_GAMES = ("history-classic", "history")
 
@@ -46,7 +46,8 @@ def test_the_final_board_shows_the_final_scores_and_the_rulebook_winner(game_id:
     # (235/194/155/202 where the result is 253/203/155/206) and names no winner."
     game = get_game(game_id)
     state, view = _play(game_id, 4, 5, 0)
-    scores, winner = final_scores(view)
+    seen = shown_in(view)
+    scores, winner = seen.scores, seen.winner
     assert scores == game.scores(state)
     assert winner == game.ranking(state)[0]
     if game_id == "history-classic":  # the markers were added after the last epoch's scoring
@@ -57,7 +58,8 @@ def test_the_final_board_shows_the_final_scores_and_the_rulebook_winner(game_id:
 def test_no_winner_is_named_while_the_game_runs(game_id: str) -> None:
     state, view = _play(game_id, 3, 5, 0, moves=40)
     assert not get_game(game_id).is_over(state)
-    assert final_scores(view) == (view["scores"], None)
+    seen = shown_in(view)
+    assert (seen.scores, seen.winner) == (view["scores"], None)
 
 
 @pytest.mark.parametrize("game_id", HISTORY_GAMES)
@@ -92,7 +94,7 @@ def test_a_key_under_the_map_explains_the_pieces(game_id: str, size: int) -> Non
 def test_the_outline_of_highlighted_lands_goes_under_the_names(game_id: str) -> None:
     # Issue 16: "The outline of the lands that changed is drawn through names ("Scandinai",
     # "rrawaddy", "Apen..es")."
-    from render.board import _geometry, _names_mask, history_image
+    from render.history_board import _geometry, _names_mask, history_image
 
     _, view = _play(game_id, 3, 2, 0)
     board = "classic" if game_id == "history-classic" else "epochs5"

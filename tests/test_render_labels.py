@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from render import board as render_board
-from render.board import BOARDS, CLASSIC, LAYOUT_DIR, STORED_SIZES, label_layout, layout_json
+from render import history_board
+from render.history_board import BOARDS, CLASSIC, LAYOUT_DIR, STORED_SIZES, label_layout, layout_json
 
 
 @pytest.mark.parametrize("board", list(BOARDS))
@@ -24,7 +24,7 @@ def test_a_stored_width_is_never_computed_on_request(monkeypatch: pytest.MonkeyP
         raise AssertionError(f"layout of {board} at {size} px computed on request")
 
     label_layout.cache_clear()
-    monkeypatch.setattr(render_board, "compute_layout", refuse)
+    monkeypatch.setattr(history_board, "compute_layout", refuse)
     try:
         for board in BOARDS:
             for size in STORED_SIZES:
@@ -34,12 +34,12 @@ def test_a_stored_width_is_never_computed_on_request(monkeypatch: pytest.MonkeyP
 
 
 def test_a_changed_map_is_laid_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    render_board._stored_layouts.cache_clear()
+    history_board._stored_layouts.cache_clear()
     label_layout.cache_clear()
-    monkeypatch.setattr(render_board, "layout_inputs", lambda board: "another map")
+    monkeypatch.setattr(history_board, "layout_inputs", lambda board: "another map")
     try:
-        assert render_board._stored_layouts(CLASSIC) == {}
-        assert label_layout(1600, CLASSIC) == render_board.compute_layout(1600, CLASSIC)
+        assert history_board._stored_layouts(CLASSIC) == {}
+        assert label_layout(1600, CLASSIC) == history_board.compute_layout(1600, CLASSIC)
     finally:
-        render_board._stored_layouts.cache_clear()
+        history_board._stored_layouts.cache_clear()
         label_layout.cache_clear()

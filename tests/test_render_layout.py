@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from engine.registry import get_game
-from render.board import (
+from render.history_board import (
     BASE_WIDTH,
     CLASSIC,
     EPOCHS5,
@@ -23,7 +23,7 @@ from render.board import (
     history_image,
     label_layout,
 )
-from render.closeup import SCALES, crop_box, map_scale
+from render.history_closeup import SCALES, crop_box, map_scale
 from render.history_shown import HistoryView
 
 GAME_OF = {CLASSIC: "history-classic", EPOCHS5: "history"}  # the game each map belongs to
@@ -38,7 +38,7 @@ NAMED = {
 }
 # A name's box may lie over another land by this share at most, and over its own by this at least.
 ON_OTHER, ON_OWN = 0.05, 0.15  # the layout keeps 0.03 on a coarser grid: 0.02 of slack
-# The maps that carry names: the whole map from 1600 px (render.board.NAMES_FROM; narrower it draws
+# The maps that carry names: the whole map from 1600 px (render.history_board.NAMES_FROM; narrower it draws
 # none) and the 2400 and 3200 px maps the 800 px close-ups of a turn notice are cut from.
 NAMED_SIZES = (1600, *SCALES[1:])
 # The smallest a name may be in an 800 px close-up, in px of letter size: a chat reader reads it.

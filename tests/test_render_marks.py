@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from render import board, palette, rise
 from render import eight_minute as em
+from render import history_board, palette, rise
 
 BACKGROUND = (255, 0, 255)  # no seat colour and no ink: whatever is not this is the piece
 # Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1, on linear RGB.
@@ -49,7 +49,7 @@ def _mask(img: Image.Image) -> np.ndarray:
 
 def _history_army(seat: int) -> np.ndarray:
     img = Image.new("RGB", (40, 40), BACKGROUND)
-    board._army(ImageDraw.Draw(img), (20, 20), seat, 3, False, 0.8)  # a 16 px disc at 800 px
+    history_board._army(ImageDraw.Draw(img), (20, 20), seat, 3, False, 0.8)  # a 16 px disc at 800 px
     return _mask(img)
 
 

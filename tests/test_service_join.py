@@ -1,7 +1,7 @@
 """A person joining a game under way, through the service and the console (issue 18).
 
-7 Ages takes newcomers (L337, its spec's ``joins_in_progress``); it is not offered in the lobby yet, so
-the tests open its lobby through the service, which seats any registered game. A game whose rules take
+7 Ages takes newcomers (L337, its spec's ``joins_in_progress``); the tests open its lobby through the
+service, with a seed, as the console's ``create`` does for any offered game. A game whose rules take
 no newcomer keeps refusing once started, in one line.
 """
 

@@ -12,13 +12,13 @@ from dataclasses import replace
 import pytest
 
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import Arm, Disarm
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, Disarm
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.secrets import private_variants
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
@@ -429,9 +429,9 @@ def test_border_raid_waits_for_its_cancel_window_then_disorders() -> None:
     assert not s.area("Latium").disorder, "nothing of it happens before the window closes"
     assert words(s, "armed_played") == \
         ["Anna (Red) plays Border raid on the Romans as they manoeuvre, aimed at Latium."]
-    assert s.legal(1) == [WindowPass(1)] and GAME.forced(s.state, 1) is None
+    assert s.legal(1) == [WindowPass(1, never=True), WindowPass(1)] and GAME.forced(s.state, 1) is None
     assert heading(GAME.view(s.state, 1), 1, NAMES) == \
-        "Peter (Blue): Border raid may be cancelled now: play a card that cancels it, or pass"
+        "Turn 1: Manoeuvre: Border raid may be cancelled now: play a card that cancels it, or pass"
     s.illegal(MoveFrom(1, "Latium"), "wrong_move")  # the go has not begun
     s.play(WindowPass(1))
     assert s.area("Latium").disorder and not s.area("Campania").disorder
@@ -444,9 +444,9 @@ def test_island_isolation_cancels_border_raid() -> None:
     again now that her raid is cancelled, L873) has nothing that cancels it, and Latium stays in order."""
     s = border(ISLAND)
     s.turn_over(1, "Romans")
-    assert set(s.legal(1)) == {WindowPlay(1, ISLAND), WindowPass(1)}
+    assert set(s.legal(1)) == {WindowPlay(1, ISLAND), WindowPass(1, never=True), WindowPass(1)}
     s.play(WindowPlay(1, ISLAND))
-    assert asked(s) == [0] and s.legal(0) == [WindowPass(0)]
+    assert asked(s) == [0] and s.legal(0) == [WindowPass(0)]  # her hand is empty now: nothing to ask
     s.play(WindowPass(0))
     assert not s.area("Latium").disorder
     assert BORDER in s.state.discard and ISLAND in s.state.discard
@@ -467,7 +467,7 @@ def test_no_card_of_the_deck_cancels_island_isolation() -> None:
     every_cancel = [c.number for c in deck if any(e["code"] == "cancel_event" for e in c.event.effects)]
     s = table(BORDER, *(c for c in every_cancel if c != ISLAND)).hand(1, ISLAND)
     s.play(Arm(0, BORDER, ROMANS, "Latium")).turn_over(1, "Romans").play(WindowPlay(1, ISLAND))
-    assert s.legal(0) == [WindowPass(0)]
+    assert s.legal(0) == [WindowPass(0, never=True), WindowPass(0)]
 
 
 def test_the_window_asks_from_the_first_player_clockwise() -> None:

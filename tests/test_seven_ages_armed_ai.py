@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.policy import PolicyRng
-from engine.seven_ages.actions_civ import Arm
 from engine.seven_ages.ai import ARM_ODDS, GreedyPolicy, RandomPolicy
 from engine.seven_ages.armed_ai import greedy_order, random_order, unarmed
+from engine.seven_ages.civilisation_moves import Arm
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import SevenState
 from tests.seven_ages_builder import Scenario, card

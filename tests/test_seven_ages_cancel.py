@@ -15,11 +15,11 @@ import pytest
 from engine.core import Decision
 from engine.seven_ages import window
 from engine.seven_ages.actions import TurnMarker
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cancels import standing
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.game import GAME
 from engine.seven_ages.state import Leader
 from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
@@ -74,7 +74,7 @@ def test_e24_counterspy_cancels_i_spy() -> None:
     t = table({0: (I_SPY, PLAIN[0]), 1: (COUNTERSPY, PLAIN[1])})
     t.do(PlayEvent(0, I_SPY))
     assert asked(t) == [1]  # alice played it: bob is asked first
-    assert set(t.legal(1)) == {WindowPlay(1, COUNTERSPY), WindowPass(1)}
+    assert set(t.legal(1)) == {WindowPlay(1, COUNTERSPY), WindowPass(1, never=True), WindowPass(1)}
     play = prompt(t, 1).choices[0]
     assert play.label == "Play Counterspy: cancel 'I spy' as it is played"
     t.do(WindowPlay(1, COUNTERSPY))
@@ -95,7 +95,7 @@ def test_e24_cyberthief_cancels_counterspy_and_i_spy_happens() -> None:
     """L873: "Cyberthief (card 10) is then played to cancel Counterspy allowing I spy to be implemented"."""
     t = table({0: (I_SPY, PLAIN[0]), 1: (COUNTERSPY, PLAIN[1]), 2: (CYBERTHIEF,)})
     t.do(PlayEvent(0, I_SPY), WindowPlay(1, COUNTERSPY))
-    assert set(t.legal(2)) == {WindowPlay(2, CYBERTHIEF), WindowPass(2)}
+    assert set(t.legal(2)) == {WindowPlay(2, CYBERTHIEF), WindowPass(2, never=True), WindowPass(2)}
     t.do(WindowPlay(2, CYBERTHIEF))
     passes(t)
     assert [int(e.data["card"]) for e in t.named("event_cancelled")] == [COUNTERSPY]
@@ -146,7 +146,7 @@ def test_e24_only_a_cancel_of_the_event_on_top_is_offered() -> None:
     t = table({0: (GOLD_MINE, I_SPY), 1: (COUNTERSPY,)}, civ=1)
     t.do(PlayEvent(1, COUNTERSPY))
     assert asked(t) == [0]
-    assert set(t.legal(0)) == {WindowPlay(0, I_SPY), WindowPass(0)}
+    assert set(t.legal(0)) == {WindowPlay(0, I_SPY), WindowPass(0, never=True), WindowPass(0)}
     assert t.refused(WindowPlay(0, GOLD_MINE), "not_playable").message == "You cannot play that event now."
     t.refused(PlayEvent(0, GOLD_MINE, card_of("Romans")))
     t.do(WindowPlay(0, I_SPY))
@@ -189,8 +189,8 @@ def test_a_seat_holding_no_cancel_is_asked_all_the_same() -> None:
         assert t.actors() == frozenset({1}) and GAME.forced(t.state, 1) is None
         others = [(GAME.view(t.state, s), prompt(t, s)) for s in (0, 2)]
         asked_bob = prompt(t, 1)
-        assert asked_bob.heading == ("bob (Blue): I spy may be cancelled now: play a card that cancels it, "
-                                     "or pass")
+        assert asked_bob.heading == ("Turn 1: Civilise: I spy may be cancelled now: play a card that cancels "
+                                     "it, or pass")
         assert asked_bob.choices[-1].label == "Play no event now"
         t.do(WindowPass(1))
         later = prompt(t, 2)

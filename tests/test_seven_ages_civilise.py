@@ -8,7 +8,8 @@ import pytest
 
 from engine.seven_ages import beliefs, civilise
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import (
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import (
     Adopt,
     Dominant,
     KeepLeader,
@@ -20,7 +21,6 @@ from engine.seven_ages.actions_civ import (
     Renounce,
     Urbanise,
 )
-from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from tests.seven_ages_builder_civ import Table, card_of
@@ -356,6 +356,31 @@ def test_unnamed_leader_drawn_kept_or_returned() -> None:
     t.do(KeepLeader(0))
     assert t.state.cup == ("no leader",)
     t.refused(PromoteLeader(0), "no_more_picks")  # the Sumerians' leader number is 1
+
+
+@pytest.mark.parametrize("stage", ["cards", "leaders"])
+@pytest.mark.parametrize("area", ["", "Sumer"])
+def test_keeping_a_leader_none_was_drawn_is_refused_with_a_sentence(stage: str, area: str) -> None:
+    """A leader is kept or returned only once drawn (L950): a keep sent before (a stale answer, as a random
+    playout sent one: 5 players, seed 3, 12 turns) is refused with a sentence, changing nothing."""
+    t = Table(2).empire("Sumerians", 0, 3, ["Sumer"])
+    civilising(t, 0, "Sumerians")
+    to_stage(t, 0, stage)
+    err = t.refused(KeepLeader(0, area), "nothing_drawn")
+    assert err.message == "You have drawn no leader from the cup to keep or return."
+
+
+def test_a_leader_kept_is_not_kept_twice() -> None:
+    """Once the leader drawn is kept (L950), the same keep sent again (a stale answer, as a random playout
+    sent one: 5 players, seed 1, 6 turns, option 16 on) is refused: before, it placed a second leader."""
+    t = Table(2).empire("Sumerians", 0, 3, ["Sumer"])
+    t.state = replace(t.state, cup=("Tactician",))
+    civilising(t, 0, "Sumerians")
+    to_stage(t, 0, "leaders")
+    t.do(PromoteLeader(0))
+    t.do(KeepLeader(0, "Sumer"))
+    assert [ld.name for ld in t.of("Sumerians").leaders] == ["Tactician"]
+    t.refused(KeepLeader(0, "Sumer"), "nothing_drawn")
 
 
 def test_playing_an_artefact_gains_glory() -> None:

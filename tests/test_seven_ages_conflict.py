@@ -15,9 +15,12 @@ from typing import Any
 
 import pytest
 
-from engine.seven_ages import battle, battle_ai, conflict, pursuit, quick
+from engine.core import PUBLIC, IllegalAction
+from engine.seven_ages import battle, battle_ai, conflict, pursuit, quick, window
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, Prefer, StartCard
-from engine.seven_ages.actions_fight import (
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import (
     Commit,
     CommitDone,
     CommitLeader,
@@ -29,10 +32,8 @@ from engine.seven_ages.actions_fight import (
     WindowPass,
     WindowPlay,
 )
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
-from engine.seven_ages.ai import make_policy
-from engine.seven_ages.cards import load_deck
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
 from engine.seven_ages.state import SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.window import EVENT
@@ -390,9 +391,36 @@ def test_a_seat_holding_cards_but_no_conflict_event_is_asked_not_passed_for() ->
     plain = [c for c in s.state.deck if load_deck().cards[c].event.timing != "conflict"]
     rest = [c for c in s.state.deck if c not in plain[:2]]
     s.state = replace(s.state, deck=(plain[0], *rest, *s.state.discard, plain[1]), discard=())
-    assert GAME.legal_actions(s.state, 0) == [WindowPass(0)] and GAME.forced(s.state, 0) is None
+    assert GAME.legal_actions(s.state, 0) == [WindowPass(0, never=True), WindowPass(0)]
+    assert GAME.forced(s.state, 0) is None
     s = _window({})
     assert GAME.forced(s.state, 0) == WindowPass(0)
+
+
+def test_a_seat_asked_with_nothing_to_play_may_pass_and_stop_being_asked() -> None:
+    """The pass a seat holding cards is asked for (whatever they are) comes with a second answer: pass and
+    turn the public events setting to never, as ``prefs events=never`` does, so the seat chooses whether
+    it goes on being asked. Every player is told; the window under way keeps its order (L881), the next
+    asks the seat only when it is about it."""
+    s = _window({0: ("Gold mine",)})
+    assert GAME.legal_actions(s.state, 0) == [WindowPass(0, never=True), WindowPass(0)]
+    s.play(WindowPass(0, never=True))
+    told = [e for e in s.events if e.type == "preference_set"]
+    assert [(e.data, e.audience) for e in told] == [({"seat": 0, "key": "events", "value": "never"}, PUBLIC)]
+    assert GAME.view(s.state, None)["people"][0]["prefs"]["events"] == "never"
+    assert window.seats_asked(s.state, ()) == [1, 2] and window.seats_asked(s.state, (0,)) == [0, 1, 2]
+    assert _asked(s) == [1, 2]  # this window goes on without asking seat 0 again
+
+
+def test_the_never_pass_is_refused_to_a_seat_asked_only_because_the_window_is_about_it() -> None:
+    """A side asked although its setting is never already has what the second answer would give: refused
+    with a sentence, nothing changed."""
+    s = _window({1: ("Gold mine",)}, never=(1,))
+    assert [p.seat for p in s.state.pending if p.kind == EVENT] == [0]
+    s.play(WindowPass(0))
+    assert GAME.legal_actions(s.state, 1) == [WindowPass(1)]
+    with pytest.raises(IllegalAction, match="already asked only at the event windows about you"):
+        GAME.apply(s.state, WindowPass(1, never=True))
 
 
 def test_a_play_reopens_the_window_and_counts_in_the_totals() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.seven_ages import destiny
 from engine.seven_ages.actions import DiscardCard, Done, TurnMarker
-from engine.seven_ages.actions_fight import WindowPass
+from engine.seven_ages.conflict_moves import WindowPass
 from tests.seven_ages_builder_civ import Table, cards_of_value
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.ai import EVENT_ODDS, GreedyPolicy, RandomPolicy
+from engine.seven_ages.civilisation_moves import PlayEvent
 from engine.seven_ages.event_ai import civ_event
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_events_civilise import civilising, romans_and_etruscans

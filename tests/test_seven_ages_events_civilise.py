@@ -15,10 +15,10 @@ import pytest
 from engine.core import Action, IllegalAction
 from engine.seven_ages import civ_events, event_ai, window
 from engine.seven_ages.actions import Build, Done, TurnMarker
-from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayEvent, PromoteLeader
-from engine.seven_ages.actions_fight import WindowPass
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import AssassinCard, EventPick, PlayEvent, PromoteLeader
+from engine.seven_ages.conflict_moves import WindowPass
 from engine.seven_ages.game import GAME
 from engine.seven_ages.production import buildable_units
 from engine.seven_ages.state import Leader

@@ -26,12 +26,12 @@ import pytest
 
 from engine.seven_ages import cancels, own_events
 from engine.seven_ages.actions import Build, DiscardCard, Done
-from engine.seven_ages.actions_civ import EventPick, PlayEvent, TradeCard
-from engine.seven_ages.actions_move import MoveFrom
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent, TradeCard
 from engine.seven_ages.decision import decide, heading
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import MoveFrom
 from engine.seven_ages.production import ahead_levels, buildable_units, unit_cost
 from engine.seven_ages.text import describe_event
 from tests.seven_ages_builder import Scenario, card, cards_of_value

@@ -25,13 +25,13 @@ import pytest
 
 from engine.core import Action, Result
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, FreeFort, StartCard, TurnMarker
-from engine.seven_ages.actions_civ import Arm, EventPick, PlayEvent, TradeCard
-from engine.seven_ages.actions_fight import FightIn, WindowPass, WindowPlay
-from engine.seven_ages.actions_move import DropOff, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, EventPick, PlayEvent, TradeCard
+from engine.seven_ages.conflict_moves import FightIn, WindowPass, WindowPlay
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import DropOff, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.production import area_income, buildable_units
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState

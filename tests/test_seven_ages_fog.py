@@ -25,12 +25,12 @@ from bot.store import Store
 from engine.core import PUBLIC, Event
 from engine.seven_ages import fog, steps
 from engine.seven_ages.actions import Build, Done, Prefer
-from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import choice
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import TopUnit
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import SevenState
 from render.seven_ages import render_board

@@ -6,27 +6,35 @@
 - a dud empire (under 3 glory at two harvests running) is discarded when the seat is at its most
   empires and holds a card to start instead (L2353), and the harvest records what each empire earned;
 - the trade partner has a lower trade number than its own (L2337-2339);
-- a side that cannot win a conflict round with all its units commits a couple of scouts (L2349).
+- a side that cannot win a conflict round with all its units commits a couple of scouts (L2349);
+- it plays for the glory its empires' cards pay for (L2309, L2331): ships to sea for a card that pays for
+  seas, built first; land toward its card's regions; artefacts on its empire that pays for them; the
+  religion its card pays for; a new empire where its start areas are not crowded (L2309).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import IllegalAction
-from engine.seven_ages import battle_ai
-from engine.seven_ages.actions import DiscardCard, Done, PlaceMarker, TurnMarker
-from engine.seven_ages.actions_civ import TradeWith
-from engine.seven_ages.actions_fight import FightIn
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
+from engine.core import Action, IllegalAction
+from engine.seven_ages import battle_ai, event_ai
+from engine.seven_ages.actions import Build, DiscardCard, Done, PlaceMarker, StartCard, TurnMarker
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.battle import COMMIT
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Adopt, PlayArtefact, PlayEvent, TradeWith
+from engine.seven_ages.conflict_moves import FightIn
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
+from engine.seven_ages.map import load_map
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.start import startable
 from engine.seven_ages.state import EXTRA, MARKERS
 from tests.seven_ages_builder import Scenario, card
+from tests.seven_ages_builder_civ import Table
+from tests.test_seven_ages_civilise import civilising, to_stage
 from tests.test_seven_ages_conflict import manoeuvre
+from tests.test_seven_ages_production import producing
 
 
 def greedy(s: Scenario, seat: int) -> object:
@@ -246,3 +254,148 @@ def test_a_greedy_newcomer_chooses_its_colours_before_answering_a_window() -> No
         state = GAME.apply(state, ais[seat].choose(state, seat)).state  # an illegal choice raises here
         moves += 1
     assert joined and state.players == 3 and state.people[2].group
+
+
+# -- playing for its cards' glory (L2309, L2331) -----------------------------------------------------
+
+def _manoeuvre_go(s: Scenario, seat: int) -> list[Action]:
+    """The greedy player's moves in its Manoeuvre go, played to the go's end."""
+    moves = []
+    while s.state.go_of(seat) is not None:
+        move = make_policy("greedy", 7).choose(s.state, seat)
+        moves.append(move)
+        s.apply(move)
+    return moves
+
+
+def test_an_empire_whose_card_pays_for_seas_sails_a_ship_into_a_vacant_sea() -> None:
+    """The Phoenicians' glory is seas (3) and money: a sea counts for the empire whose ships are in it
+    (L1104), so their galley leaves Phoenicia for the vacant Eastern Mediterranean, besides the spears'
+    expansion onto land. Turn 2: an even turn, when the greedy player expands."""
+    s = Scenario(players=3).empire("Phoenicians", owner=0, progress=5, money=10,
+                                   units={"Phoenicia": {"Spear": 3, "Galley": 1}}).set(turn=2)
+    _manoeuvre_go(manoeuvre(s, 0, "Phoenicians"), 0)
+    wmap = load_map()
+    seas = {st.area for st in s.empire_of("Phoenicians").units if not wmap.areas[st.area].land}
+    assert seas == {"Eastern Mediterranean"}
+
+
+def test_an_empire_whose_card_pays_for_seas_builds_a_ship_before_more_land_units() -> None:
+    """With four spears and 30 money the Phoenicians' first build is a galley, their card's seas needing
+    ships; an empire whose card pays nothing at sea (the Akkadians: land units) builds its cheapest unit."""
+    spears = {"Phoenicia": {"Spear": 4}}
+    s = Scenario(players=3).empire("Phoenicians", owner=0, progress=5, money=30, units=spears)
+    producing(s, 0, "Phoenicians")
+    assert s.go_stage(0) == "build" and Build(0, "Galley", "Phoenicia") in s.legal(0)
+    assert greedy(s, 0) == Build(0, "Galley", "Phoenicia")
+    s = Scenario(players=3).empire("Akkadians", owner=0, progress=5, money=30, units=spears)
+    producing(s, 0, "Akkadians")
+    assert Build(0, "Galley", "Phoenicia") in s.legal(0)
+    move = greedy(s, 0)
+    assert isinstance(move, Build) and move.unit != "Galley"
+
+
+def test_land_expansion_goes_toward_the_cards_region() -> None:
+    """The Romans' glory is the region of Europe (3): from Kazan, on Europe's eastern edge, the spears that
+    may leave go to Don and Muscovy (Europe, 2 income each), not to the Urals or West Siberia (Asia, as
+    rich): an area outside Europe adds nothing to their glory."""
+    wmap = load_map()
+    europe = wmap.members("Europe")
+    s = Scenario(players=3).empire("Romans", owner=0, progress=12, money=10, units={"Kazan": {"Spear": 3}})
+    s.set(turn=2)
+    assert {"Urals", "West Siberia", "Don", "Muscovy"} <= set(wmap.adjacency["Kazan"])
+    assert not {"Urals", "West Siberia"} & europe
+    moves = _manoeuvre_go(manoeuvre(s, 0, "Romans"), 0)
+    entered = [m.area for m in moves if isinstance(m, MoveTo)]
+    assert sorted(entered) == ["Don", "Muscovy"]
+
+
+def test_an_artefact_goes_on_its_own_empire_whose_card_pays_for_artefacts() -> None:
+    """Seat 0 civilises its Romans (no artefact glory) and also holds the Etruscans (artefacts 2): the
+    Forum goes on the Etruscans, where it counts at every harvest (L1072), not on the Romans."""
+    forum = next(c.number for c in load_deck().cards.values() if c.artefact == "Forum")
+    t = Table(3).empire("Romans", 0, 12, ["Latium", "Campania"]).empire("Etruscans", 0, 12, ["Tuscany"])
+    civilising(t.hand(0, forum), 0, "Romans")
+    plays = [a for a in t.legal(0) if isinstance(a, PlayArtefact)]
+    assert {a.target for a in plays} == {card("Romans"), card("Etruscans")}
+    assert make_policy("greedy", 7).choose(t.state, 0) == PlayArtefact(0, forum, card("Etruscans"), "Tuscany")
+
+
+def test_a_religion_is_played_on_its_own_empire_whose_card_pays_for_it() -> None:
+    """Seat 0 civilises its Phoenicians (seas and money) and also holds the Franks (Christianity 2): the
+    Christianity card goes on the Franks, whose harvest counts it (L1116)."""
+    christianity = next(c.number for c in load_deck().cards.values() if c.artefact == "Christianity")
+    t = Table(3).empire("Phoenicians", 0, 14, ["Phoenicia"]).empire("Franks", 0, 14, ["Rhineland"])
+    civilising(t.hand(0, christianity), 0, "Phoenicians")
+    plays = [a for a in t.legal(0) if isinstance(a, PlayArtefact)]
+    assert {a.target for a in plays} == {card("Phoenicians"), card("Franks")}
+    assert make_policy("greedy", 7).choose(t.state, 0) == PlayArtefact(0, christianity, card("Franks"))
+
+
+def test_civilise_adopts_the_religion_its_card_pays_for() -> None:
+    """The Hebrews' glory is Judaism (2): offered Christianity and Judaism by the empires in range, they
+    adopt Judaism (L964-966, L1116)."""
+    t = Table(3).empire("Hebrews", 0, 10, ["Palestine"]).empire(
+        "Phoenicians", 1, 10, ["Phoenicia"], religions=("Christianity",)).empire(
+        "Egyptians", 2, 10, ["Egypt"], religions=("Judaism",))
+    civilising(t, 0, "Hebrews")
+    to_stage(t, 0, "beliefs")
+    assert {Adopt(0, "Christianity"), Adopt(0, "Judaism")} <= set(t.legal(0))
+    assert make_policy("greedy", 7).choose(t.state, 0) == Adopt(0, "Judaism")
+
+
+def test_a_new_empire_starts_where_its_start_areas_are_not_crowded() -> None:
+    """The Canaanites and the Harappans promise the same glory from the same level; six Akkadian spears
+    next to Phoenicia make the Canaanites' start a contested one (L2309: "an area with little
+    competition"), so the Harappans start."""
+    s = Scenario(players=3).empire("Egyptians", owner=1, progress=3, units={"Egypt": {"Spear": 3}})
+    s.empire("Akkadians", owner=2, progress=3, units={"Syria": {"Spear": 6}})
+    s.hand(0, "Canaanites", "Harappans").marker(0, "start").at("start").turn_over(0)
+    assert {StartCard(0, card("Canaanites")), StartCard(0, card("Harappans"))} <= set(s.legal(0))
+    assert greedy(s, 0) == StartCard(0, card("Harappans"))
+
+
+def test_an_empire_whose_card_pays_for_money_keeps_it_once_it_has_six_units() -> None:
+    """Mali's glory is the most money (3): with six spears it keeps its 30 money to rank in the harvest
+    (L1032, L1046) rather than build a seventh unit; the Akkadians (land units) build on."""
+    for name, builds in (("Mali", False), ("Akkadians", True)):
+        s = Scenario(players=3).empire(name, owner=0, progress=12, money=30, units={"Mali": {"Spear": 6}})
+        producing(s, 0, name)
+        assert any(isinstance(a, Build) for a in s.legal(0))
+        assert isinstance(greedy(s, 0), Build) == builds
+
+
+def test_an_empire_paying_for_seas_and_money_still_builds_its_first_ships() -> None:
+    """The Syracusans' glory is seas (2) and money (2): at six spears they keep their money, but not from
+    their first galley, without which no sea counts for them (L1104)."""
+    spears = {"Sicily": {"Spear": 6}}
+    s = Scenario(players=3).empire("Syracusans", owner=0, progress=12, money=30, units=spears)
+    producing(s, 0, "Syracusans")
+    assert Build(0, "Galley", "Sicily") in s.legal(0)
+    assert greedy(s, 0) == Build(0, "Galley", "Sicily")
+
+
+def test_an_empire_with_ships_next_to_a_vacant_sea_manoeuvres_on_a_tie() -> None:
+    """The Carthaginians' glory is seas (3) and money (2); poor (5 money), production weighs 3 too. With two
+    galleys in Carthage next to vacant seas on an even turn (when the greedy player expands), the tie goes
+    to Manoeuvre: seed 2's Carthaginians produced for eight turns and never sailed."""
+    s = Scenario(players=3).empire("Carthaginians", owner=0, progress=12, money=5,
+                                   units={"Carthage": {"Spear": 4, "Galley": 2}}).set(turn=6)
+    s.at(MARKERS)
+    assert greedy(s, 0) == PlaceMarker(0, card("Carthaginians"), "manoeuvre")
+
+
+def test_an_event_that_hurts_goes_on_the_leaders_empire_that_earned_most() -> None:
+    """Rebellion (disorder 2 areas of another player's empire) against seat 1, the glory leader: on its Shang,
+    which earned 5 at the last harvest, not its Egyptians, which earned 1 (L2329: "minimise the leading
+    players'" glory; a harvest's glory is public)."""
+    rebellion = next(c.number for c in load_deck().cards.values() if c.event and c.event.name == "Rebellion")
+    t = Table(3).empire("Romans", 0, 12, ["Latium"]).empire("Egyptians", 1, 12, ["Egypt", "Sinai"])
+    t.empire("Shang", 1, 12, ["Henan", "Qin"]).hand(0, rebellion)
+    t.state = t.state.with_player(replace(t.state.people[1], glory=20))
+    for name, earned in (("Egyptians", (1,)), ("Shang", (5,))):
+        t.state = t.state.with_empire(replace(t.of(name), harvests=earned))
+    civilising(t, 0, "Romans")
+    plays = [a for a in t.legal(0) if isinstance(a, PlayEvent)]
+    assert {a.target for a in plays} == {card("Egyptians"), card("Shang")}
+    assert event_ai.civ_event(t.state, 0, plays) == PlayEvent(0, rebellion, card("Shang"))

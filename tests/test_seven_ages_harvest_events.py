@@ -13,9 +13,9 @@ import pytest
 
 from engine.core import Decision
 from engine.seven_ages import window
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.ai import GreedyPolicy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.game import GAME
 from tests.seven_ages_builder_civ import Table, cards_of_value
 
@@ -91,7 +91,7 @@ def test_e24_glorious_glory_after_bah_humbug_leaves_a_normal_harvest() -> None:
     t.do(WindowPass(0), WindowPlay(1, HUMBUG))
     # its cancel chain opens before anything of it happens (L875), from the First player; bob, its player, is
     # not asked
-    assert asked(t) == [0] and t.legal(0) == [WindowPass(0)]
+    assert asked(t) == [0] and t.legal(0) == [WindowPass(0, never=True), WindowPass(0)]
     t.do(WindowPass(0))
     assert asked(t) == [2] and WindowPlay(2, GLORIOUS) in t.legal(2)
     t.do(WindowPlay(2, GLORIOUS))
@@ -107,7 +107,7 @@ def test_e24_glorious_glory_before_bah_humbug_means_no_glory() -> None:
     t = table({0: (GLORIOUS, PLAIN[0]), 1: (HUMBUG, PLAIN[1]), 2: (PLAIN[2],)}, glory=(4, 2, 3))
     t.do(WindowPlay(0, GLORIOUS), WindowPlay(1, HUMBUG))
     # Bah, Humbug's chain: nobody holds Glorious Glory any more, and a pass is all anyone may do
-    assert asked(t) == [0] and t.legal(0) == [WindowPass(0)]
+    assert asked(t) == [0] and t.legal(0) == [WindowPass(0, never=True), WindowPass(0)]
     passes(t)
     assert t.named("harvest_cancelled") and not t.named("harvest")
     assert glories(t) == (4, 2, 3)
@@ -150,8 +150,8 @@ def test_leak_two_hands_give_the_others_the_same_views_and_prompts() -> None:
         t.do(WindowPass(0))
         assert asked(t) == [1] and GAME.forced(t.state, 1) is None
         during = [(GAME.view(t.state, s), prompt(t, s)) for s in (0, 2)]
-        assert prompt(t, 1).heading == "bob (Blue): before Harvest glory is scored, play an event of the " \
-                                       "harvest, or pass"
+        assert prompt(t, 1).heading == "Turn 1: End of turn: before Harvest glory is scored, play an event " \
+                                       "of the harvest, or pass"  # the stage heads it, as every heading
         t.do(WindowPass(1))
         seen.append((during, prompt(t, 2), GAME.view(t.state, 0)))
     assert seen[0] == seen[1]

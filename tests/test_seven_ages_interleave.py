@@ -9,8 +9,8 @@ option a player turns over their markers one after another (L373), as before.
 from __future__ import annotations
 
 from engine.seven_ages.actions import Pass, TurnMarker
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.state import WILD
 from tests.seven_ages_builder import Scenario, card
 

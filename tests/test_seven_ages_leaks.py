@@ -26,9 +26,9 @@ import pytest
 from engine.core import IllegalAction, PlayerId
 from engine.seven_ages import armed
 from engine.seven_ages.actions import Pass, StartCard
-from engine.seven_ages.actions_civ import Arm
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm
 from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.start import startable

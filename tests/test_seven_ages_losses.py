@@ -8,7 +8,8 @@ import json
 
 from engine import registry
 from engine.seven_ages import battle, quick
-from engine.seven_ages.actions_fight import (
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.conflict_moves import (
     Commit,
     CommitDone,
     FightIn,
@@ -21,9 +22,8 @@ from engine.seven_ages.actions_fight import (
     StandFast,
     WindowPass,
 )
-from engine.seven_ages.actions_move import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
-from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere, TakeLeader
 from engine.seven_ages.window import EVENT
 from tests.contract.checks import Playout, check_decision, check_hidden_moves
 from tests.seven_ages_builder import Scenario, card

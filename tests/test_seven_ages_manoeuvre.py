@@ -10,7 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.seven_ages.actions import Done, Prefer
-from engine.seven_ages.actions_move import (
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.data import load_counters
+from engine.seven_ages.decision import heading
+from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import (
     LAND,
     REFUSE,
     CanalAnswer,
@@ -26,10 +30,6 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TakeLeader,
 )
-from engine.seven_ages.ai import make_policy
-from engine.seven_ages.data import load_counters
-from engine.seven_ages.decision import heading
-from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import allowance, disorder_needed, land_cost
 from engine.seven_ages.state import Leader

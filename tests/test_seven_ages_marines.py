@@ -13,10 +13,10 @@ from dataclasses import replace
 import pytest
 
 from engine.seven_ages import battle_ai
-from engine.seven_ages.actions_fight import Board, Commit, CommitDone, FightIn
-from engine.seven_ages.actions_move import EndMovement
 from engine.seven_ages.battle import COMMIT
+from engine.seven_ages.conflict_moves import Board, Commit, CommitDone, FightIn
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import EndMovement
 from tests.seven_ages_builder import Scenario, cards_of_value
 
 SHIP = "Ship-of-the-line"

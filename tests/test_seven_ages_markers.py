@@ -161,7 +161,7 @@ def test_progress_beyond_the_49th_level_ends_the_game_with_seven_glory() -> None
     s.empire("Assyrians", 1, 40, units={"Assyria": SPEARS})
     s.marker(0, "production", "Egyptians").at("production").end_turn()
     assert s.state.phase == OVER
-    # the harvest of the turn's end adds its own glory (half B): the bonus is the 'illustrious' part
+    # the harvest of the turn's end adds its own glory: the bonus is the 'illustrious' part
     assert dict(s.state.people[0].parts)["illustrious"] == 7 and GAME.ranking(s.state) == [0, 1]
 
 

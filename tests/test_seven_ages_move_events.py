@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.seven_ages.actions_civ import PlayEvent
-from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass
-from engine.seven_ages.actions_move import LAND, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.ai import make_policy
+from engine.seven_ages.civilisation_moves import PlayEvent
+from engine.seven_ages.conflict_moves import Commit, CommitDone, FightIn, WindowPass
 from engine.seven_ages.decision import heading
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import LAND, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.movement import step_cost
 from engine.seven_ages.text import describe_event
 from engine.seven_ages.window import EVENT

@@ -7,8 +7,8 @@ test; Peter (seat 1) holds the Romans (Latium, Campania) and the Huns (Kazakh St
 from __future__ import annotations
 
 from engine.core import Decision
-from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, Disarm
 from engine.seven_ages.game import GAME
 from tests.seven_ages_builder import Scenario, card
 from tests.test_seven_ages_armed import (

@@ -12,9 +12,17 @@ from __future__ import annotations
 
 from engine import registry
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_move import EndMovement, MoveAll, MoveFrom, MoveTo, MoveUnits, Pacify, StopHere
 from engine.seven_ages.ai import make_policy
 from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import (
+    EndMovement,
+    MoveAll,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    Pacify,
+    StopHere,
+)
 from tests.contract.checks import Playout, check_decision, check_hidden_moves
 from tests.contract.swap import told
 from tests.seven_ages_builder import Scenario

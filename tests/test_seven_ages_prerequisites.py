@@ -11,10 +11,10 @@ from dataclasses import replace
 import pytest
 
 from engine.seven_ages import prerequisites
-from engine.seven_ages.actions_civ import PlayArtefact
 from engine.seven_ages.artefact_powers import OPTION, has_power
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.checks import check_data
+from engine.seven_ages.civilisation_moves import PlayArtefact
 from engine.seven_ages.game import GAME
 from tests.seven_ages_builder import Scenario
 from tests.seven_ages_builder_civ import Table, card_of

@@ -14,9 +14,12 @@ import pytest
 from engine.core import IllegalAction
 from engine.seven_ages import civ_events, take_that, trade
 from engine.seven_ages.actions import TurnMarker
-from engine.seven_ages.actions_civ import FROM_DECK, PlayArtefact, PlayEvent, TradeCard, TradeWith
-from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
-from engine.seven_ages.actions_move import (
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import FROM_DECK, PlayArtefact, PlayEvent, TradeCard, TradeWith
+from engine.seven_ages.conflict_moves import Commit, CommitDone, FightIn, WindowPass, WindowPlay
+from engine.seven_ages.decision import choice
+from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import (
     REFUSE,
     CanalAnswer,
     EndMovement,
@@ -26,9 +29,6 @@ from engine.seven_ages.actions_move import (
     PayToll,
     StopHere,
 )
-from engine.seven_ages.cards import load_deck
-from engine.seven_ages.decision import choice
-from engine.seven_ages.game import GAME
 from engine.seven_ages.spec import OPTIONS
 from engine.seven_ages.window import EVENT
 from tests.seven_ages_builder import Scenario
@@ -305,7 +305,7 @@ def test_option_8_keeps_an_out_of_turn_event_to_a_target_within_range() -> None:
     # targeted by the card." From Egypt (age 2) the Macedonians in Epirus are out of range.
     berserkers = load_deck().by_event("Berserkers").number
     far = _conflict_window("Egypt", TAKE_THAT)
-    assert GAME.legal_actions(far.state, 0) == [WindowPass(0)]
+    assert GAME.legal_actions(far.state, 0) == [WindowPass(0, never=True), WindowPass(0)]
     with pytest.raises(IllegalAction) as err:
         far.apply(WindowPlay(0, berserkers, 1))
     assert err.value.code == "out_of_range"

@@ -13,12 +13,18 @@ civilise; bob's Carthaginians hold Cyrenaica; cy's Etruscans hold Tripolitania.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from engine.core import Action
+from engine.seven_ages import civ_range
 from engine.seven_ages.actions import Done, TurnMarker
-from engine.seven_ages.actions_civ import Arm, AssassinCard, EventPick, PlayArtefact, PlayEvent
-from engine.seven_ages.actions_fight import Commit, CommitDone, FightIn, WindowPass, WindowPlay
-from engine.seven_ages.actions_move import (
+from engine.seven_ages.ai import make_policy
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, AssassinCard, EventPick, PlayArtefact, PlayEvent
+from engine.seven_ages.conflict_moves import Commit, CommitDone, FightIn, WindowPass, WindowPlay
+from engine.seven_ages.decision import choice, heading
+from engine.seven_ages.game import GAME
+from engine.seven_ages.manoeuvre_moves import (
     REFUSE,
     CanalAnswer,
     EndMovement,
@@ -28,12 +34,9 @@ from engine.seven_ages.actions_move import (
     PayToll,
     StopHere,
 )
-from engine.seven_ages.ai import make_policy
-from engine.seven_ages.cards import load_deck
-from engine.seven_ages.decision import choice, heading
-from engine.seven_ages.game import GAME
 from engine.seven_ages.markers import WAITING
 from engine.seven_ages.range_requests import ASK
+from engine.seven_ages.view import SevenView
 from engine.seven_ages.window import EVENT
 from tests.seven_ages_builder import Scenario
 from tests.seven_ages_builder_civ import Table, card_of
@@ -322,6 +325,7 @@ def test_a_window_play_through_bobs_area_is_offered_and_asks_bob() -> None:
     assert [choice(view, 0, a).label for a in GAME.legal_actions(s.state, 0)] == [
         "Play Berserkers for the attackers: +3 to this side's total this round",
         "Play Berserkers for the defenders: +3 to this side's total this round (asking the Carthaginians)",
+        "Play no event, and from now on ask me only at windows about me (prefs events=ask undoes it)",
         "Play no event now"]
     assert heading(view, 0, NAMES).endswith("the event window: play an event now, or pass")
     s.play(ON_DEFENDER)
@@ -339,7 +343,8 @@ def test_a_window_play_refused_goes_back_to_the_hand_and_the_seat_is_asked_again
     assert not window_played(s) and BERSERKERS in s.state.people[0].hand
     assert [p.seat for p in s.state.pending if p.kind == EVENT] == [0]  # her turn in the window again
     # the refused route is closed this go; the Romans, reached through the empty Sudan, are still open
-    assert GAME.legal_actions(s.state, 0) == [WindowPlay(0, BERSERKERS, 0), WindowPass(0)]
+    assert GAME.legal_actions(s.state, 0) == [WindowPlay(0, BERSERKERS, 0), WindowPass(0, never=True),
+                                              WindowPass(0)]
     told = [e for e in s.events if e.type == "range_play_refused"]
     assert [e.audience for e in told] == [(0,)]
     assert GAME.describe_event(told[0], NAMES) == (
@@ -552,3 +557,12 @@ def test_a_player_target_replays_the_same_and_without_option_8_asks_nobody() -> 
     assert first.state == second.state and first.events == second.events
     plain = spying(options={})
     assert [a for a in plain.legal(0) if isinstance(a, PlayEvent)] == [PlayEvent(0, I_SPY, 0, "")]
+
+
+def test_an_event_label_in_a_trade_go_reads_no_civilise_route() -> None:
+    """An event played as one's Trade go opens is labelled like a Civilise play; the Trade go keeps its own
+    ``via`` (each partner and the keeper asked for it), which is no list of plays. The label read it as one
+    and raised (a greedy 5-player playout, seed 15, reached it); it reads only a Civilise go's now."""
+    view = {"goes": [{"seat": 0, "empire": 40, "action": "trade", "stage": "partner",
+                      "data": {"via": [[1, 2]]}}]}
+    assert civ_range.note(cast(SevenView, view), PlayEvent(0, 93, 40)) == ""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.seven_ages.actions_fight import Commit, FightIn
-from engine.seven_ages.actions_move import (
+from engine.seven_ages.conflict_moves import Commit, FightIn
+from engine.seven_ages.groups import DROP_CHOICES
+from engine.seven_ages.manoeuvre_moves import (
     DropOff,
     EndMovement,
     MoveBack,
@@ -22,7 +23,6 @@ from engine.seven_ages.actions_move import (
     StopHere,
     TakeLeader,
 )
-from engine.seven_ages.groups import DROP_CHOICES
 from engine.seven_ages.state import Leader
 from tests.seven_ages_builder import Scenario
 

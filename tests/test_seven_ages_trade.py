@@ -9,9 +9,9 @@ import pytest
 from engine.core import IllegalAction
 from engine.seven_ages import prefs, trade
 from engine.seven_ages.actions import Prefer, TurnMarker
-from engine.seven_ages.actions_civ import Gift, TradeCard, TradeKeep, TradeLevels
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Gift, TradeCard, TradeKeep, TradeLevels
 from engine.seven_ages.trade import Side
 from tests.seven_ages_builder_civ import Table, card_of, cards_of_value
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.seven_ages import battle
 from engine.seven_ages.actions import Build, ChooseColour, ChooseLeader, Done, Pass, StartCard
-from engine.seven_ages.actions_fight import FightIn
+from engine.seven_ages.conflict_moves import FightIn
 from engine.seven_ages.game import GAME
 from tests.seven_ages_builder import Scenario, card
 

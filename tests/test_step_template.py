@@ -7,13 +7,13 @@ them, so these tests run the template itself, not a mock of it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import ClassVar
 
 import pytest
 
-from engine.core import Action, Event, IllegalAction, PlayerId, Step, StepGame
+from engine.core import Action, Context, IllegalAction, PlayerId, Step, StepGame
 
 
 class Phase(StrEnum):
@@ -53,10 +53,7 @@ class Tally:
     seq: int = 0
 
 
-@dataclass
-class Ctx:
-    state: Tally
-    events: list[Event] = field(default_factory=list)
+Ctx = Context[Tally]
 
 
 def _callers(state: Tally) -> tuple[PlayerId, ...]:
@@ -70,7 +67,7 @@ def _call(ctx: Ctx, action: Call) -> None:
     calls[action.player] = action.number
     done = all(c is not None for c in calls)
     ctx.state = replace(ctx.state, calls=tuple(calls), phase=Phase.SETTLE if done else Phase.CALL)
-    ctx.events.append(Event("called", {"player": action.player}))
+    ctx.emit("called", player=action.player)
 
 
 def _settle(ctx: Ctx, action: Settle) -> None:
@@ -217,7 +214,7 @@ class Note(Action):
 def _note(ctx: Ctx, action: Note) -> None:
     if action.player not in (0, 1):
         raise IllegalAction("not_seated", "Only the two players may make a remark.")
-    ctx.events.append(Event("noted", {"player": action.player}))
+    ctx.emit("noted", player=action.player)
 
 
 class NotingGame(CallGame):

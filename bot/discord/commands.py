@@ -103,7 +103,8 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
         move_time="Time per move, like 24h, 3d or 90m (default 24h)",
         time_bank="Instead: a time bank, like 3d+12h (12 hours more a move) or 3d+12h/5d (at most 5 days)",
         on_timeout="What happens when a player misses the deadline",
-        options="The game's own options, comma separated: a name switches one on, name=value sets it",
+        options="The game's options, comma separated: NAME turns one on, NAME=VALUE sets it, "
+                "preset=P takes a set",
     )
     @app_commands.choices(ruleset=_game_choices(), on_timeout=[
         app_commands.Choice(name="the AI plays the turn", value="ai"),
@@ -296,11 +297,13 @@ class AnnalsGroup(InfoCommands, PersonalCommands, app_commands.Group):
 
 
 def game_options(ruleset: str, text: str | None) -> dict[str, object]:
-    """The options in ``text`` ("goods_tokens, youngest=2"), each checked against the game's own."""
+    """The options in ``text`` ("goods_tokens, youngest=2"), each checked against the game's own;
+    ``preset=NAME`` takes a preset's values first, and the options named beside it override them."""
     try:
         game_spec = spec(ruleset)
     except KeyError as exc:
         raise ServiceError("unknown_ruleset", f"There is no game {ruleset!r}.") from exc
+    preset: dict[str, object] = {}
     out: dict[str, object] = {}
     for part in (text or "").split(","):
         name, _, value = part.partition("=")
@@ -308,8 +311,11 @@ def game_options(ruleset: str, text: str | None) -> dict[str, object]:
         if not name:
             continue
         try:
-            out[name] = game_spec.option(name).parse(value)
+            if name == "preset":
+                preset = dict(game_spec.preset(value))
+            else:
+                out[name] = game_spec.option(name).parse(value)
         except IllegalAction as exc:
             raise ServiceError(exc.code, exc.message) from exc
-    return out
+    return preset | out
 

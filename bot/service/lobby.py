@@ -64,7 +64,7 @@ class LobbyOps(ServiceBase):
         seed = self._new_seed() if seed is None else seed
         game = await cpu(spec.load)  # a game's first use imports it and reads its data: not on the loop
         try:
-            spec.checked_options(spec.min_players, opts)  # each option's type and range
+            spec.lobby_options(spec.min_players, opts)  # each option offered, its type and range
             await cpu(set_up, game, spec.min_players, opts, seed)  # and what only the rules can check
         except IllegalAction as exc:
             raise ServiceError("bad_options", exc.message, **exc.params) from exc

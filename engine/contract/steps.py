@@ -28,12 +28,13 @@ from typing_extensions import TypeVar as DefaultTypeVar
 
 from engine.contract.basics import PlayerId
 from engine.contract.codec import Action
+from engine.contract.context import Context
 from engine.contract.errors import IllegalAction
-from engine.contract.template import BaseGame, StepContext
+from engine.contract.template import BaseGame
 from engine.contract.values import Result
 
 S = TypeVar("S")
-C = TypeVar("C", bound=StepContext)
+C = TypeVar("C", bound=Context[Any])
 P = TypeVar("P", bound=str)
 V = DefaultTypeVar("V", default=Mapping[str, Any])
 """The game's view type (see :class:`engine.contract.template.BaseGame`)."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from typing_extensions import TypeVar as DefaultTypeVar
 
 from engine.contract.basics import PlayerId
 from engine.contract.codec import Action
+from engine.contract.context import Context
 from engine.contract.errors import IllegalAction
 from engine.contract.hidden import only_move, plain_move, shows_hidden, tied_places
 from engine.contract.replay import no_joining
@@ -71,14 +72,9 @@ class SpokenBy(Generic[V]):
         return self.WORDS.summary_text(view, names)
 
 
-class StepContext(Protocol):
-    """What a game's rules work on while one action is applied: the new state and the events so far."""
-
-    @property
-    def events(self) -> list[Event]: ...
-
-
-C = TypeVar("C", bound=StepContext)
+C = TypeVar("C", bound=Context[Any])
+"""The context a game's rules work on while one action is applied: :class:`Context` or a game's
+subclass of it."""
 
 
 class BaseGame(Generic[S, C, V]):

@@ -8,24 +8,20 @@ works on a copy, so a refused move leaves the caller's state untouched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from engine import rng
-from engine.core import Event, IllegalAction, PlayerId
+from engine.core import Context, IllegalAction
 from engine.eight_minute.data import EMData
 from engine.eight_minute.scoring import breakdown, totals
 from engine.eight_minute.state import NEUTRAL, EMState, Phase
 
 
 @dataclass
-class Ctx:
-    state: EMState
-    data: EMData
-    events: list[Event] = field(default_factory=list)
+class Ctx(Context[EMState]):
+    """The generic context with the game's data beside the state."""
 
-    def emit(self, type_: str, audience: str | tuple[PlayerId, ...] = "public", **data: Any) -> None:
-        self.events.append(Event(type_, data, audience))
+    data: EMData
 
 
 # -- setup -------------------------------------------------------------------------

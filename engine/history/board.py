@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from engine.core import PUBLIC, Event
+from engine.core import Context
 from engine.history.data import RulesData
 from engine.history.state import Force, HistoryState
 from engine.history.worldmap import land_or_refuse, water_or_refuse
 
 
 @dataclass
-class Ctx:
-    """One ``apply`` call's working set: the (already copied) state, the data, the events."""
+class Ctx(Context[HistoryState]):
+    """One ``apply`` call's working set: the generic context (the already copied state, the events)
+    with the rules data beside it."""
 
-    state: HistoryState
     rules: RulesData
-    events: list[Event] = field(default_factory=list)
-
-    def emit(self, type_: str, audience: str | tuple[int, ...] = PUBLIC, **data: Any) -> None:
-        self.events.append(Event(type_, data, audience))
 
 
 # -- figures per land -------------------------------------------------------

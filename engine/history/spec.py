@@ -16,9 +16,9 @@ SPEC = register(GameSpec(
     game="engine.history.game:GAME",
     policies="engine.history.ai:make_policy",
     invariants="engine.history.invariants:problems",
-    renderer="render.board:render_classic",
-    pictures="render.closeup:notice_classic",
-    warm="render.closeup:warm_classic",
+    renderer="render.history_board:render_classic",
+    pictures="render.history_closeup:notice_classic",
+    warm="render.history_closeup:warm_classic",
     options=(
         OptionSpec("no_preeminence", "Advanced rule: no pre-eminence markers are awarded."),
         OptionSpec("one_minor_each", "Advanced rule: each player is dealt one Minor Empire and two other "

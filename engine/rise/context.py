@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-from engine.core import Event
+from engine.core import Context
 from engine.rise.data import RiseData
 from engine.rise.state import RiseState
 
 
 @dataclass
-class Ctx:
-    state: RiseState
-    data: RiseData
-    events: list[Event] = field(default_factory=list)
+class Ctx(Context[RiseState]):
+    """The generic context with the game's data beside the state (every Rise event is public)."""
 
-    def emit(self, kind: str, **data: Any) -> None:
-        self.events.append(Event(kind, data))
+    data: RiseData

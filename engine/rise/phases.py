@@ -9,6 +9,7 @@ and ``engine.rise.flow`` runs them in order.
 from __future__ import annotations
 
 from engine import rng
+from engine.core import PUBLIC
 from engine.rise.context import Ctx
 from engine.rise.control import all_region_income, region_income
 from engine.rise.data import ROWS, YIELDS, RiseData
@@ -171,7 +172,7 @@ def food_phase(ctx: Ctx) -> None:
         change = all_yields(s, d, seat)["food"]
         if s.turn == d.turns:
             change *= 2  # the last game turn doubles food gained and lost
-        ctx.emit("food", player=seat, **move_food(s, d, seat, change))
+        ctx.emit("food", PUBLIC, player=seat, **move_food(s, d, seat, change))
 
 
 def income_phase(ctx: Ctx) -> None:

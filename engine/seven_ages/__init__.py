@@ -2,6 +2,6 @@
 
 The map, tables and cards are Annals' reconstruction: the rulebook states the rules but gives no
 component list; names and every number it states are kept, the rest is authored and marked
-``source: ours``. The game (``spec.py``) is registered for simulation and the tests, not yet offered
-in the lobby; :mod:`engine.seven_ages.steps` describes how a turn runs and which module owns each step.
+``source: ours``. The game (``spec.py``) is offered in the lobby (option 16 is not built);
+:mod:`engine.seven_ages.steps` describes how a turn runs and which module owns each step.
 """

@@ -3,7 +3,9 @@
 Every action is one small choice, so a decision never lists more than a few dozen moves: a Start
 empire is a card, then a colour, a leader, units one at a time, a capital, forts, each its own move
 ending with :class:`Done`. Trade and progress, Destiny, Civilise and the end of turn add their
-own kinds in :mod:`engine.seven_ages.actions_civ`; :data:`CODEC` decodes both.
+own kinds in :mod:`engine.seven_ages.civilisation_moves`, a Manoeuvre go in
+:mod:`engine.seven_ages.manoeuvre_moves` and a conflict in :mod:`engine.seven_ages.conflict_moves`;
+:data:`CODEC` decodes them all.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action, ActionCodec
-from engine.seven_ages import actions_civ, actions_fight, actions_move
+from engine.seven_ages import civilisation_moves, conflict_moves, manoeuvre_moves
 from engine.seven_ages.state import EXTRA
 
 
@@ -75,10 +77,15 @@ class DraftMarker(Action):
 @dataclass(frozen=True)
 class TurnMarker(Action):
     """Turn over one's marker ``marker`` (its index this turn) at the current action; a wild card
-    converts into the current action (L353)."""
+    converts into the current action (L353). With ``no_cards`` (Civilise only), the go begins past its
+    cards stage: the seat plays no event or artefact card in it, answered with the turn; with ``start``
+    (Start empire only), the empire card it starts, played with the turn instead of at the card stage
+    (:meth:`engine.seven_ages.markers.GoRules.turns`)."""
 
     kind = "turn_marker"
     marker: int = 0
+    no_cards: bool = False
+    start: int = 0
 
 
 @dataclass(frozen=True)
@@ -194,6 +201,6 @@ OURS: tuple[type[Action], ...] = (
     Prefer,
 )
 
-CODEC = ActionCodec(*OURS, *actions_civ.ACTIONS, *actions_move.ACTIONS, *actions_fight.ACTIONS)
-"""Every move of the game: these and those of :mod:`engine.seven_ages.actions_civ` and
-:mod:`engine.seven_ages.actions_move` and :mod:`engine.seven_ages.actions_fight`."""
+CODEC = ActionCodec(*OURS, *civilisation_moves.ACTIONS, *manoeuvre_moves.ACTIONS, *conflict_moves.ACTIONS)
+"""Every move of the game: these and those of :mod:`engine.seven_ages.civilisation_moves` and
+:mod:`engine.seven_ages.manoeuvre_moves` and :mod:`engine.seven_ages.conflict_moves`."""

@@ -41,6 +41,11 @@ The greedy player keeps simple habits, each a rule of thumb rather than a search
 - at a border (an area next to another player's units) it shows the unit with the best front value on
   top of its stack (fog of war, L791: the strongest-looking unit deters); elsewhere it keeps the
   default top (:func:`_top_unit`);
+- it plays for its cards' glory (:mod:`engine.seven_ages.glory_ai`, L2309, L2331): land toward the areas its
+  categories count, ships to sea and built first for a card paying for seas, money kept (an army of
+  :data:`MONEY_ARMY`) for a card paying for money, artefacts and religions on its own empire that pays for
+  them, the religion its card pays for adopted first, and a new empire away from crowded start areas
+  (:data:`CROWD`);
 - otherwise it takes the first legal move (the step's own order).
 
 The random player now and then (one move in :data:`RESTACK_ODDS`) shows another unit on top of one of
@@ -62,6 +67,7 @@ from engine.seven_ages import (
     cancels,
     event_ai,
     fog,
+    glory_ai,
     harvest_ai,
     harvest_events,
     marker_ai,
@@ -82,30 +88,6 @@ from engine.seven_ages.actions import (
     StartCard,
     TurnMarker,
 )
-from engine.seven_ages.actions_civ import (
-    Adopt,
-    BuyGlory,
-    KeepLeader,
-    PlayArtefact,
-    PlayEvent,
-    TradeCard,
-    TradeKeep,
-    TradeLevels,
-    TradeWith,
-    Urbanise,
-)
-from engine.seven_ages.actions_move import (
-    LAND,
-    CanalAnswer,
-    EndMovement,
-    MoveAll,
-    MoveBack,
-    MoveFrom,
-    MoveTo,
-    MoveUnits,
-    StopHere,
-    TopUnit,
-)
 from engine.seven_ages.battle import COMMIT, FIGHT, LOSSES, NOMINATE, RAZE, RETREAT, SCATTER
 from engine.seven_ages.battle_ai import (
     attack_into,
@@ -117,23 +99,50 @@ from engine.seven_ages.battle_ai import (
 )
 from engine.seven_ages.battle_ai import pending_passive as conflict_passive
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import (
+    Adopt,
+    BuyGlory,
+    KeepLeader,
+    PlayArtefact,
+    PlayEvent,
+    TradeCard,
+    TradeKeep,
+    TradeLevels,
+    TradeWith,
+    Urbanise,
+)
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.game import GAME
 from engine.seven_ages.groups import expansions
+from engine.seven_ages.manoeuvre_moves import (
+    LAND,
+    SHIPS,
+    CanalAnswer,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    StopHere,
+    TopUnit,
+)
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import mode_of, terrain_of
 from engine.seven_ages.pacify import PACIFY
 from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
-from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, SevenState
+from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, Go, SevenState
 from engine.seven_ages.window import EVENT
 
 ARMY = 12  # units an empire builds up to before it saves for forts and elite markers
+MONEY_ARMY = 6  # ... and one whose card pays for money, which ranks the money it keeps (L1032, L1046)
 RESERVE = 4  # money kept back beyond a unit's price, for next production's maintenance
 GLORY_RESERVE = 20  # money an empire keeps when it buys glory at the end of a turn
 CANAL_TOLL = 10  # what it asks of other empires' ships to pass its canal
 RESTACK_ODDS = 20  # the random player shows another unit on top about once in this many moves
 ARM_ODDS = 20  # ... and arms an order on a card it holds about once in this many moves (when it can)
+CROWD = 3  # other empires' units around a start area that cost a new empire one glory a turn (ours)
 EVENT_ODDS = 4  # ... and plays an event about once in this many decisions that offer one
 
 
@@ -177,15 +186,20 @@ def _may_expand(state: SevenState, e: Empire) -> bool:
     vacant land area manoeuvres (the area is income and glory it does not hold yet)."""
     if state.turn % 2 or (e.progress in load_tables().dark_ages and not e.has_leader("Scientist")):
         return False
+    if glory_ai.sea_room(state, e):  # a ship next to a vacant sea, for a card that pays for seas
+        return True
     wmap = load_map()
     return any(e.count(a) >= 2 and wmap.areas[a].land and any(
         wmap.areas[n].land and (not state.occupants(n) or may_attack(state, e, a, n))
         for n in wmap.adjacency[a]) for a in e.areas())
 
 
-def _area_worth(state: SevenState, e: Empire, area: str) -> tuple[int, str]:
+def _area_worth(state: SevenState, e: Empire, area: str) -> tuple[int, int, str]:
+    """What holding ``area`` is worth to ``e``: the glory categories of its card it adds to (L2331), then
+    its income and city."""
     tables = load_tables()
-    return tables.terrains[terrain_of(area, empire_age(e))].income + state.area(area).city, area
+    income = tables.terrains[terrain_of(area, empire_age(e))].income if load_map().areas[area].land else 0
+    return glory_ai.area_glory(state, e, area), income + state.area(area).city, area
 
 
 def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Action | None:
@@ -228,7 +242,7 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
         if target is not None:
             return MoveTo(player, target)
     if not group:
-        targets = expansions(state, go)
+        targets = _targets(state, go)
         if not targets:
             return next(a for a in actions if isinstance(a, EndMovement))
         origin = max(targets, key=lambda t: _area_worth(state, e, t[2]))[0]
@@ -236,14 +250,23 @@ def _manoeuvre(state: SevenState, player: PlayerId, actions: Sequence[Action]) -
     if group["path"]:
         return next((a for a in actions if isinstance(a, (StopHere, MoveBack))), None) or actions[0]
     if not group["units"]:
-        unit = next(u for a, u, _ in expansions(state, go) if a == group["from"])
-        return next(a for a in actions if isinstance(a, MoveUnits) and a.unit == unit and a.count == 1)
+        here = [t for t in _targets(state, go) if t[0] == group["from"]]
+        unit = max(here, key=lambda t: _area_worth(state, e, t[2]))[1] if here else ""
+        return next((a for a in actions if isinstance(a, MoveUnits) and a.unit == unit and a.count == 1),
+                    actions[0])
     wmap = load_map()
-    into = [a for a in actions if isinstance(a, MoveTo) and wmap.areas[a.area].land
+    onto_land = mode_of(next(iter(group["units"]))) != SHIPS  # a ship goes to sea, a land unit onto land
+    into = [a for a in actions if isinstance(a, MoveTo) and wmap.areas[a.area].land == onto_land
             and not state.occupants(a.area)]
     if into:
-        return max(into, key=lambda a: _area_worth(state, e, a.area) if isinstance(a, MoveTo) else (0, ""))
+        return max(into, key=lambda a: _area_worth(state, e, a.area) if isinstance(a, MoveTo) else (0, 0, ""))
     return next(a for a in actions if isinstance(a, StopHere))
+
+
+def _targets(state: SevenState, go: Go) -> list[tuple[str, str, str]]:
+    """``(from, unit, to)``: a land unit into vacant land next to it, and, for a card that pays for seas, a
+    ship into a vacant sea (L1104)."""
+    return expansions(state, go) + glory_ai.sea_targets(state, go)
 
 
 def _cataracts(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> list[PlayEvent]:
@@ -279,11 +302,13 @@ def _top_unit(state: SevenState, player: PlayerId) -> TopUnit | None:
 
 def _start_score(state: SevenState, card: int) -> tuple[int, int, int]:
     """How much glory starting ``card`` promises: its glory categories (a category without a number,
-    one a turn) times the levels it has left to harvest before the game's end; then the higher start."""
+    one a turn), less one for each :data:`CROWD` units of other empires in and next to its start areas
+    (L2309: "an area with little competition"), times the levels it has left to harvest before the game's
+    end; then the higher start."""
     empire = load_deck().cards[card].empire
     level = max(progress_options(state, empire).values())
-    potential = sum(int(g.get("value", 1)) for g in empire.glory)
-    return potential * max(1, PAST_THE_END - level), level, -card
+    potential = sum(int(g.get("value", 1)) for g in empire.glory) - glory_ai.crowding(state, empire) // CROWD
+    return max(1, potential) * max(1, PAST_THE_END - level), level, -card
 
 
 def _trade_card(state: SevenState, player: PlayerId, cards: Sequence[TradeCard]) -> Action:
@@ -302,12 +327,20 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
     initial = go.action == "start"
     # a new empire with no unit is discarded at once (L1012): its first units need no reserve kept back
     reserve = RESERVE if e.count() else 0
-    builds = [a for a in actions if isinstance(a, Build) and e.count() + a.count <= ARMY
-              and unit_cost(e, a.unit, a.area, initial=initial) * a.count + reserve <= e.money]
+    army = MONEY_ARMY if load_deck().cards[e.card].empire.category("money") is not None else ARMY
+    affordable = [a for a in actions if isinstance(a, Build)
+                  and unit_cost(e, a.unit, a.area, initial=initial) * a.count + reserve <= e.money]
+    builds = [a for a in affordable if e.count() + a.count <= army]
+    # a card paying for seas or ships needs ships before more spears (L1066, L1104), whatever its army
+    fleet = glory_ai.ship_builds(e, affordable) if e.count() >= marker_ai.FEW_UNITS else []
+    if fleet:
+        return min(fleet, key=lambda a: (unit_cost(e, a.unit, a.area), a.count, a.area, a.unit))
     if builds:
         # the cheapest unit, where the empire is strongest, as many as it can keep up
         return min(builds, key=lambda a: (unit_cost(e, a.unit, a.area), -e.count(a.area), a.area, a.unit,
                                           -a.count))
+    if army == MONEY_ARMY:
+        return None  # its money is its glory: no fort or elite marker either
     forts = [a for a in actions if isinstance(a, Fortify) and a.area == e.capital]
     if forts and e.money > 20:
         return forts[0]
@@ -319,13 +352,45 @@ def _build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Ac
 
 def _artefact(state: SevenState, player: PlayerId, plays: Sequence[PlayArtefact]) -> Action | None:
     """An artefact that gains glory: a red one (which costs its empire glory, L911) on another player's
-    empire, any other on one's own."""
+    empire, any other on one's own, where it pays (:func:`_artefact_worth`)."""
     deck = load_deck()
-    for a in plays:
-        red = deck.artefacts[deck.cards[a.card].artefact].colour == "red"
-        if state.has_empire(a.target) and (state.empire(a.target).owner != player) == red:
-            return a
-    return None
+    fit = [a for a in plays if state.has_empire(a.target) and (state.empire(a.target).owner != player) == (
+        deck.artefacts[deck.cards[a.card].artefact].colour == "red")]
+    return max(fit, key=lambda a: _artefact_worth(state, player, a)) if fit else None
+
+
+def _artefact_worth(state: SevenState, player: PlayerId, play: PlayArtefact) -> tuple[int, int]:
+    """How much an artefact on its target pays at the harvests (L1072, L2015): on one's own empire, its card's
+    artefact value (each Artist adds 1) and a marker counted (on the card, or on an ordered area it holds,
+    doubled by an Artist there); a red one on another player's empire, that empire's artefact value (what
+    the marker takes from it). A religion adds what the empire's card pays for it (L1116)."""
+    e = state.empire(play.target)
+    deck = load_deck()
+    value = (deck.cards[e.card].empire.category("artefacts") or 0) + sum(
+        1 for ld in e.leaders if "Artist" in ld.abilities)
+    artefact = deck.artefacts[deck.cards[play.card].artefact]
+    if artefact.kind == "religion":
+        value += glory_ai.religion_worth(e, artefact.name)
+    if e.owner != player:
+        return value, 0
+    counted = not play.area or (play.area in e.areas() and not state.area(play.area).disorder)
+    doubled = bool(play.area) and counted and e.has_leader("Artist", play.area)
+    return value, int(counted) + int(doubled)
+
+
+def _adopt_or_build(state: SevenState, player: PlayerId, actions: Sequence[Action]) -> Action | None:
+    """In Civilise: the religion its card pays for most (L1116; any religion's sites pay, L1118), before a
+    government; then a city where it counts (an ordered area, L1042), in the area adding most to its glory
+    categories, then the richest."""
+    go = state.go_of(player)
+    adopts = [a for a in actions if isinstance(a, Adopt)]
+    cities = [a for a in actions if isinstance(a, Urbanise)]
+    if go is None or not state.has_empire(go.empire) or not (adopts or cities):
+        return adopts[0] if adopts else (cities[0] if cities else None)
+    e = state.empire(go.empire)
+    if adopts:
+        return max(adopts, key=lambda a: glory_ai.religion_worth(e, a.name))
+    return max(cities, key=lambda a: (not state.area(a.area).disorder, *_area_worth(state, e, a.area)[:2]))
 
 
 def _buy_glory(state: SevenState, buys: Sequence[BuyGlory]) -> Action | None:
@@ -394,9 +459,8 @@ class GreedyPolicy:
         if state.phase == "civilise" and (
                 play := event_ai.civ_event(state, player, [a for a in actions if isinstance(a, PlayEvent)])):
             return play
-        for kind in (Adopt, Urbanise):
-            if found := of(kind):
-                return found[0]
+        if civ := _adopt_or_build(state, player, actions):
+            return civ
         if keep := [a for a in actions if isinstance(a, KeepLeader) and a.area]:
             return keep[0]
         pending = next((p for p in state.pending if p.seat == player), None)

@@ -43,16 +43,17 @@ send them by choice (:mod:`engine.seven_ages.armed_ai`), a person by the ``order
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names, PlayerId, Result
 from engine.seven_ages import cancels, civ_events, range_requests, take_that
-from engine.seven_ages.actions_civ import Arm, Disarm, PlayEvent
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, Disarm, PlayEvent
 from engine.seven_ages.civilise import simple_effect
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import register_heading
 from engine.seven_ages.markers import WAITING, end_go, use_armed
 from engine.seven_ages.production import PERCENTS, add_money
@@ -207,6 +208,12 @@ def fire(ctx: Ctx, go: Go) -> None:
                 _fire_one(ctx, now, who, order)
 
 
+_CANCEL_ANSWERS: Answers[Callable[[Ctx, Go, Any], None]] = Answers(
+    {WindowPlay: cancels.move, WindowPass: cancels.move}, "wrong_move",
+    "Play a card that cancels the event, or pass.")
+"""The moves of a cancel window opened by an order fired as a go begins (L875): a cancel, or a pass."""
+
+
 class Orders:
     """The marker step's hook (:class:`engine.seven_ages.markers.StandingOrders`): the orders fired as a go
     begins, and the cancel window of one of them while the go waits."""
@@ -228,9 +235,7 @@ class Orders:
         if asked is not None:  # a keeper's answer, or the order's owner paying the price asked
             range_requests.move(ctx, go, asked, action)
             return
-        if not isinstance(action, (WindowPlay, WindowPass)):
-            raise IllegalAction("wrong_move", "Play a card that cancels the event, or pass.")
-        cancels.move(ctx, go, action)
+        _CANCEL_ANSWERS.of(action)(ctx, go, action)
 
     def passive(self, pending: Pending) -> Action:
         if pending.kind in range_requests.KINDS:

@@ -27,7 +27,7 @@ from engine import rng
 from engine.core import PlayerId
 from engine.policy import PolicyRng
 from engine.seven_ages import armed, civ_events, event_ai, take_that
-from engine.seven_ages.actions_civ import Arm
+from engine.seven_ages.civilisation_moves import Arm
 from engine.seven_ages.state import Empire, SevenState
 
 

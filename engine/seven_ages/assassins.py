@@ -14,11 +14,14 @@ card put back stays face down until the reveal, so nothing of one side's draws r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages.actions_civ import AssassinCard
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import AssassinCard
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.promotion import leader_number
 from engine.seven_ages.setup import refill
@@ -47,7 +50,7 @@ def start(ctx: Ctx, go: Go, e: Empire, detail: str, picks_allowed: int) -> None:
     empire's Leader number (L887-889)."""
     name, area = detail.split("|", 1)
     ctx.emit("assassin_target", seat=go.seat, empire=e.card, leader=name, area=area)
-    sides = ((go.seat, picks_allowed), (e.owner, max(1, leader_number(e))))
+    sides = ((go.seat, picks_allowed), (e.owner, max(1, leader_number(ctx.state, e))))
     pendings = []
     for side, (seat, most) in enumerate(sides):
         card = _draw_aside(ctx, seat)
@@ -70,8 +73,11 @@ def passive(pending: Pending) -> Action:
 
 
 def move(ctx: Ctx, go: Go, pending: Pending, action: Action) -> None:
-    if not isinstance(action, AssassinCard):
-        raise IllegalAction("draw_first", "Keep the card you drew, or draw another, first.")
+    """A side keeps the card it drew, or draws another (:data:`ANSWERS`)."""
+    ANSWERS.of(action)(ctx, go, pending, action)
+
+
+def _keep_or_draw(ctx: Ctx, go: Go, pending: Pending, action: AssassinCard) -> None:
     if action.keep:
         ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending),
                             sealed=(*ctx.state.sealed, pending))
@@ -87,6 +93,11 @@ def move(ctx: Ctx, go: Go, pending: Pending, action: Action) -> None:
     new = replace(pending, data={**pending.data, "card": card, "drawn": [*drawn, *([card] if card else [])]})
     ctx.state = replace(ctx.state, pending=tuple(new if p is pending else p for p in ctx.state.pending))
     ctx.emit("assassin_redraw", seat=pending.seat)
+
+
+ANSWERS: Answers[Callable[[Ctx, Go, Pending, Any], None]] = Answers(
+    {AssassinCard: _keep_or_draw}, "draw_first", "Keep the card you drew, or draw another, first.")
+"""An assassination side's one move: keep the card drawn, or draw another."""
 
 
 def _reveal(ctx: Ctx, go: Go) -> None:

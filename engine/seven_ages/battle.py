@@ -2,7 +2,7 @@
 side holds the area alone, or neither does.
 
 After its movement and disorder removal, an empire resolves conflict in each area holding its units
-and another empire's, in the order its player chooses (:class:`~engine.seven_ages.actions_fight.FightIn`,
+and another empire's, in the order its player chooses (:class:`~engine.seven_ages.conflict_moves.FightIn`,
 stage ``fight``). The defending empire is played by its owner; a player who owns both nominates another
 player for it (stage ``nominate``, L702).
 
@@ -24,12 +24,16 @@ areas (L765) is a pending of kind ``retreat_to``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, IllegalAction
 from engine.seven_ages import losses, move_events, pursuit, quick, range_requests, retreat, window
-from engine.seven_ages.actions_fight import (
+from engine.seven_ages.answers import Answers
+from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.cleanup import retire_leader
+from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally, unit_values
+from engine.seven_ages.conflict_moves import (
     Board,
     Commit,
     CommitDone,
@@ -46,13 +50,10 @@ from engine.seven_ages.actions_fight import (
     RetreatUnits,
     StandFast,
 )
-from engine.seven_ages.actions_move import LAND, SHIPS
-from engine.seven_ages.cards import Card, load_deck
-from engine.seven_ages.cleanup import retire_leader
-from engine.seven_ages.conflict import TACTICIAN, Entry, Tally, tally, unit_values
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.manoeuvre_moves import LAND, SHIPS
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import end_go
+from engine.seven_ages.markers import GoHandler, end_go
 from engine.seven_ages.movement import BUILDER, mode_of, others_in
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, barbarian
 from engine.seven_ages.setup import refill
@@ -186,32 +187,44 @@ def passive(state: SevenState, go: Go) -> Action:
 
 
 def apply(ctx: Ctx, go: Go, action: Action) -> None:
-    """A move of the active player at the ``fight`` or ``nominate`` stage."""
-    if go.stage == FIGHT:
-        if not isinstance(action, FightIn):
-            raise IllegalAction("wrong_move", "Choose the area to resolve conflict in next.")
-        if action.area not in contested(ctx.state, ctx.state.empire(active(go))):
-            raise IllegalAction("no_conflict", f"There is no conflict to resolve in {action.area}.")
-        _open(ctx, go, action.area)
-    elif go.stage == NOMINATE:
-        if not isinstance(action, Nominate):
-            raise IllegalAction("wrong_move", "Nominate the player who defends your other empire.")
-        if action.seat == go.seat or not 0 <= action.seat < ctx.state.players:
-            raise IllegalAction("bad_nominee", "Nominate another player at the table (L702).")
-        fight = {**(fight_of(go) or {}), "dseat": action.seat}
-        go = _set(ctx, go, ROUND, fight=fight)
-        ctx.emit("defender_nominated", seat=action.seat, empire=int(fight["defender"]), area=fight["area"])
-        _new_round(ctx, go)
-    elif go.stage == RAZE:
-        if not isinstance(action, Raze):
-            raise IllegalAction("wrong_move", "Destroy the city you took, or keep it.")
-        area = str(go.data["razing"])
-        if action.destroy:
-            ctx.state = ctx.state.with_area(replace(ctx.state.area(area), city=0))
-            ctx.emit("city_destroyed", empire=active(go), area=area)
-        after_movement(ctx, _set(ctx, go, FIGHT, razing=None))
-    else:
+    """A move of the active player at the ``fight``, ``nominate`` or ``raze`` stage, by the handler its stage
+    files its class under (:data:`STAGE_MOVES`)."""
+    if go.stage not in STAGE_MOVES:
         raise IllegalAction("round_under_way", "The conflict's round is under way: commit your units.")
+    STAGE_MOVES[go.stage].of(action)(ctx, go, action)
+
+
+def _fight_in(ctx: Ctx, go: Go, action: FightIn) -> None:
+    if action.area not in contested(ctx.state, ctx.state.empire(active(go))):
+        raise IllegalAction("no_conflict", f"There is no conflict to resolve in {action.area}.")
+    _open(ctx, go, action.area)
+
+
+def _nominate(ctx: Ctx, go: Go, action: Nominate) -> None:
+    if action.seat == go.seat or not 0 <= action.seat < ctx.state.players:
+        raise IllegalAction("bad_nominee", "Nominate another player at the table (L702).")
+    fight = {**(fight_of(go) or {}), "dseat": action.seat}
+    go = _set(ctx, go, ROUND, fight=fight)
+    ctx.emit("defender_nominated", seat=action.seat, empire=int(fight["defender"]), area=fight["area"])
+    _new_round(ctx, go)
+
+
+def _raze(ctx: Ctx, go: Go, action: Raze) -> None:
+    area = str(go.data["razing"])
+    if action.destroy:
+        ctx.state = ctx.state.with_area(replace(ctx.state.area(area), city=0))
+        ctx.emit("city_destroyed", empire=active(go), area=area)
+    after_movement(ctx, _set(ctx, go, FIGHT, razing=None))
+
+
+STAGE_MOVES: Mapping[str, Answers[GoHandler]] = {
+    FIGHT: Answers({FightIn: _fight_in}, "wrong_move", "Choose the area to resolve conflict in next."),
+    NOMINATE: Answers({Nominate: _nominate}, "wrong_move",
+                      "Nominate the player who defends your other empire."),
+    RAZE: Answers({Raze: _raze}, "wrong_move", "Destroy the city you took, or keep it."),
+}
+"""The active player's conflict stages, each with its moves by class (``round`` takes none: both sides
+answer their pending decisions)."""
 
 
 def _open(ctx: Ctx, go: Go, area: str) -> None:
@@ -298,11 +311,24 @@ def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
     assert fight is not None
     side = int(pending.data["side"])
     fight["offers"] = [s for s in fight.get("offers") or [] if s != side]
-    if isinstance(action, StandFast):
-        _next_offer(ctx, _set(ctx, go, fight=fight))
-        return
-    assert isinstance(action, (Retreat, RetreatSplit))
-    to = action.to if isinstance(action, Retreat) else None
+    _RETREAT_ANSWERS[type(action)](ctx, go, pending, fight, action)
+
+
+def _stand_fast(ctx: Ctx, go: Go, pending: Pending, fight: dict[str, Any], action: StandFast) -> None:
+    _next_offer(ctx, _set(ctx, go, fight=fight))
+
+
+def _retreat_to(ctx: Ctx, go: Go, pending: Pending, fight: dict[str, Any], action: Retreat) -> None:
+    _withdrawing(ctx, go, pending, fight, action.to)
+
+
+def _retreat_split(ctx: Ctx, go: Go, pending: Pending, fight: dict[str, Any], action: RetreatSplit) -> None:
+    _withdrawing(ctx, go, pending, fight, None)  # the areas are chosen unit by unit (L765)
+
+
+def _withdrawing(ctx: Ctx, go: Go, pending: Pending, fight: dict[str, Any], to: str | None) -> None:
+    """A side retreats (to one area, or ``None``: several): its pursuit losses first (option 6)."""
+    side = int(pending.data["side"])
     fight["after"] = {"then": WITHDRAW, "side": side, "to": to}
     go = _set(ctx, go, fight=fight)
     if ctx.state.options.get("pursuit") and not pending.data.get("forced"):  # option 6 (L1206-1212): the
@@ -310,6 +336,12 @@ def retreat_move(ctx: Ctx, go: Go, action: Action) -> None:
         _ask_losses(ctx, go, [(side, _pursuit_owed(ctx.state, go, fight, side))], PURSUIT)
         return
     _withdraw(ctx, go, side, to)
+
+
+_RETREAT_ANSWERS: Mapping[type[Action], Callable[[Ctx, Go, Pending, dict[str, Any], Any], None]] = {
+    StandFast: _stand_fast, Retreat: _retreat_to, RetreatSplit: _retreat_split}
+"""A side's answers to a retreat offer, by class (:func:`retreat_move` has checked the move is one of
+:func:`retreat_legal`'s)."""
 
 
 def _pursuit_owed(state: SevenState, go: Go, fight: Mapping[str, Any], side: int) -> quick.Owed:
@@ -432,8 +464,10 @@ def lose_move(ctx: Ctx, go: Go, action: Action) -> None:
     until every side owing losses has chosen; the rest is taken without asking once nothing is left to
     choose."""
     pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == LOSSES)
-    if not isinstance(action, Lose):
-        raise IllegalAction("wrong_move", "Choose the units you lose.")
+    _LOSS_ANSWERS.of(action)(ctx, go, pending, action)
+
+
+def _give_up(ctx: Ctx, go: Go, pending: Pending, action: Lose) -> None:
     d = pending.data
     pool, left, highest = {u: int(n) for u, n in d["pool"].items()}, int(d["left"]), d["highest"]
     refused = losses.refusal(pool, left, highest, action.unit, action.count)
@@ -458,6 +492,11 @@ def lose_move(ctx: Ctx, go: Go, action: Action) -> None:
     ctx.emit("losses_chosen", seat=action.player, area=d["ask"]["area"], empire=d["ask"]["empire"])
     if not any(p.kind == LOSSES and p.empire == go.empire for p in ctx.state.pending):
         _losses_done(ctx, go)
+
+
+_LOSS_ANSWERS: Answers[Callable[[Ctx, Go, Pending, Any], None]] = Answers(
+    {Lose: _give_up}, "wrong_move", "Choose the units you lose.")
+"""A side's answers to the losses it owes, by class."""
 
 
 def _losses_done(ctx: Ctx, go: Go) -> None:
@@ -505,36 +544,18 @@ def scatter_legal(state: SevenState, pending: Pending) -> list[Action]:
     return [*[*whole, *leaders, *ones][:SEND_CHOICES], *other]
 
 
-def _scatter_refusal(e: Empire, area: str, dests: list[str], to: str | None, action: Action) -> str | None:
-    if isinstance(action, RetreatArea):
-        if not action.to:
-            return None if to and len(retreat.open_to(e, area, dests)) > 1 else \
-                "There is no other area to send your retreating units to."
-        if action.to not in dests:
-            return f"{action.to} is not an area you may retreat to from {area} (L763)."
-        if action.to not in retreat.open_to(e, area, dests):
-            return f"None of your units left in {area} could enter {action.to} by itself (L763)."
-        return None
-    if isinstance(action, RetreatUnits):
-        held = e.count(area, action.unit)
-        if held < 1:
-            return f"You have no {action.unit} left in {area} to retreat."
-        if not 1 <= action.count <= held:
-            return f"You have only {unit_words(held, action.unit)} left in {area} to retreat."
-    elif isinstance(action, RetreatLeader):
-        if not any(ld.name == action.name for ld in e.leaders_in(area)):
-            return f"You have no leader {action.name} left in {area} to retreat."
-    else:
-        return "Send your retreating units and leaders to the areas you retreat to."
-    if action.to not in dests:
-        return f"{action.to} is not an area you may retreat to from {area} (L763)."
-    if not to:
-        return "Choose the area you send units to first."
-    if action.to != to:
-        return f"You are sending units to {to}: choose another area first."
-    if isinstance(action, RetreatUnits) and not retreat.enters(action.unit, action.to):
-        return f"A {action.unit} could not enter {action.to} by itself (L763)."
-    return None
+@dataclass(frozen=True)
+class _Scatter:
+    """A split retreat as its side's next move finds it: its pending, the side's empire, the area it
+    leaves, the areas it may go to and the one its next units go to (None: to be chosen)."""
+
+    go: Go
+    pending: Pending
+    fight: dict[str, Any]
+    e: Empire
+    area: str
+    dests: list[str]
+    to: str | None
 
 
 def scatter_move(ctx: Ctx, go: Go, action: Action) -> None:
@@ -546,25 +567,71 @@ def scatter_move(ctx: Ctx, go: Go, action: Action) -> None:
     assert fight is not None
     side, area, dests = int(pending.data["side"]), str(fight["area"]), [str(a) for a in pending.data["dests"]]
     e = side_empire(ctx.state, go, fight, side)
-    to = pending.data.get("to")
-    refused = _scatter_refusal(e, area, dests, to, action)
-    if refused:
-        raise IllegalAction("bad_retreat", refused)
-    if isinstance(action, RetreatArea):
-        _scatter_to(ctx, pending, action.to or None)
-        return
-    if isinstance(action, RetreatUnits):
-        e = retreat.send(e, area, action.unit, action.count, action.to)
-        ctx.emit("retreat_sent", empire=e.card, area=area, to=action.to, units=[[action.unit, action.count]])
-    else:
-        assert isinstance(action, RetreatLeader)
-        e = retreat.send_leader(e, area, action.name, action.to)
-        ctx.emit("retreat_sent", empire=e.card, area=area, to=action.to, leader=action.name)
+    at = _Scatter(go, pending, fight, e, area, dests, pending.data.get("to"))
+    _SCATTER_MOVES.of(action)(ctx, at, action)
+
+
+def _refused(refusal: str | None) -> None:
+    if refusal:
+        raise IllegalAction("bad_retreat", refusal)
+
+
+def _scatter_area(ctx: Ctx, at: _Scatter, action: RetreatArea) -> None:
+    """The area the next units go to; "" for another area than the one chosen."""
+    e, area, dests = at.e, at.area, at.dests
+    if not action.to:
+        _refused(None if at.to and len(retreat.open_to(e, area, dests)) > 1 else
+                 "There is no other area to send your retreating units to.")
+    elif action.to not in dests:
+        _refused(f"{action.to} is not an area you may retreat to from {area} (L763).")
+    elif action.to not in retreat.open_to(e, area, dests):
+        _refused(f"None of your units left in {area} could enter {action.to} by itself (L763).")
+    _scatter_to(ctx, at.pending, action.to or None)
+
+
+def _sending_refusal(at: _Scatter, to: str) -> str | None:
+    """Why units or a leader may not be sent to ``to`` now (None: they may)."""
+    if to not in at.dests:
+        return f"{to} is not an area you may retreat to from {at.area} (L763)."
+    if not at.to:
+        return "Choose the area you send units to first."
+    if to != at.to:
+        return f"You are sending units to {at.to}: choose another area first."
+    return None
+
+
+def _scatter_units(ctx: Ctx, at: _Scatter, action: RetreatUnits) -> None:
+    held = at.e.count(at.area, action.unit)
+    if held < 1:
+        _refused(f"You have no {action.unit} left in {at.area} to retreat.")
+    if not 1 <= action.count <= held:
+        _refused(f"You have only {unit_words(held, action.unit)} left in {at.area} to retreat.")
+    _refused(_sending_refusal(at, action.to))
+    if not retreat.enters(action.unit, action.to):
+        _refused(f"A {action.unit} could not enter {action.to} by itself (L763).")
+    e = retreat.send(at.e, at.area, action.unit, action.count, action.to)
+    ctx.emit("retreat_sent", empire=e.card, area=at.area, to=action.to, units=[[action.unit, action.count]])
+    _sent(ctx, at, e, action.to)
+
+
+def _scatter_leader(ctx: Ctx, at: _Scatter, action: RetreatLeader) -> None:
+    if not any(ld.name == action.name for ld in at.e.leaders_in(at.area)):
+        _refused(f"You have no leader {action.name} left in {at.area} to retreat.")
+    _refused(_sending_refusal(at, action.to))
+    e = retreat.send_leader(at.e, at.area, action.name, action.to)
+    ctx.emit("retreat_sent", empire=e.card, area=at.area, to=action.to, leader=action.name)
+    _sent(ctx, at, e, action.to)
+
+
+def _sent(ctx: Ctx, at: _Scatter, e: Empire, to: str) -> None:
+    """Units or a leader have gone to ``to``: the next choice, or, once nothing left could go anywhere, the
+    units left lost (L765) and the conflict's end."""
+    go, pending, fight, area, dests = at.go, at.pending, at.fight, at.area, at.dests
     ctx.state = ctx.state.with_empire(e)
-    sent = sorted({*pending.data["sent"], action.to})
+    sent = sorted({*pending.data["sent"], to})
     open_to = retreat.open_to(e, area, dests)
     if open_to:  # the same area while something left may go there; the only one left; or a new choice
-        _scatter_to(ctx, pending, to if to in open_to else open_to[0] if len(open_to) == 1 else None,
+        _scatter_to(ctx, pending, at.to if at.to in open_to else open_to[0] if len(open_to) == 1 else None,
                     sent=sent)
         return
     ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
@@ -572,10 +639,17 @@ def scatter_move(ctx: Ctx, go: Go, action: Action) -> None:
     for u, n in lost.items():
         e = e.add_units(area, u, -n)
     ctx.state = ctx.state.with_empire(e)
+    side = int(pending.data["side"])
     fight["lost"] = [int(x) + (sum(lost.values()) if i == side else 0) for i, x in enumerate(fight["lost"])]
     ctx.emit("conflict_retreat", empire=e.card, area=area, to="", areas=sent,
              lost=[[u, n] for u, n in sorted(lost.items())])
     _end(ctx, _set(ctx, go, fight=fight), fight, _left(ctx.state, go, fight))
+
+
+_SCATTER_MOVES: Answers[Callable[[Ctx, _Scatter, Any], None]] = Answers(
+    {RetreatArea: _scatter_area, RetreatUnits: _scatter_units, RetreatLeader: _scatter_leader},
+    "bad_retreat", "Send your retreating units and leaders to the areas you retreat to.")
+"""A split retreat's moves, by class: the area the next units go to, and what goes there."""
 
 
 def _scatter_to(ctx: Ctx, pending: Pending, to: str | None, **data: Any) -> None:
@@ -666,79 +740,118 @@ def commit_legal(state: SevenState, pending: Pending) -> list[Action]:
     return out
 
 
+@dataclass(frozen=True)
+class _Side:
+    """A side's commitment as its next move finds it: its pending, the conflict, the side, the units chosen so
+    far (a copy, to add to), the area and how many marines its committed ships still wait for."""
+
+    go: Go
+    pending: Pending
+    fight: dict[str, Any]
+    side: int
+    chosen: dict[str, int]
+    area: str
+    seats: int
+
+
 def commit(ctx: Ctx, go: Go, action: Action) -> None:
-    """A side's commitment move (either seat, in any order)."""
+    """A side's commitment move (either seat, in any order), by the handler its class is filed under: while
+    committed ships wait for their marines, only :class:`Board` (:data:`_BOARDING`)."""
     pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == COMMIT)
     fight = fight_of(go)
     assert fight is not None
-    side = int(pending.data["side"])
     chosen = {u: int(n) for u, n in pending.data["units"].items()}
-    area = str(fight["area"])
-    seats = boarding(pending)
-    if seats and not isinstance(action, Board):
-        raise IllegalAction("marines_first", f"First choose the {plural(seats, 'unit')} aboard that go with "
-                            "the ships you committed (L1354).")
-    if isinstance(action, Board):
-        free = marines_free(ctx.state, go, fight, side, chosen).get(action.unit, 0)
-        if not seats:
-            raise IllegalAction("no_boarding", "No ship you committed waits for a unit aboard now (L1354).")
-        if action.count < 1 or action.count > free:
-            raise IllegalAction("not_uncommitted", f"You have no {unit_words(action.count, action.unit)} "
-                                f"aboard ships in {area} left to commit.")
-        if action.count > seats:
-            raise IllegalAction("one_a_ship", f"The ships you committed take {plural(seats, 'more unit')}, "
-                                "one a ship (L630).")
-        chosen[action.unit] = chosen.get(action.unit, 0) + action.count
-        left = _board(ctx.state, go, fight, side, chosen, seats - action.count)
-        _replace_pending(ctx, pending, {**pending.data, "units": chosen, "boarding": left})
-        _so_far(ctx, action.player, area, chosen, bool(pending.data["leader"]))
-    elif isinstance(action, Commit):
-        free = uncommitted(ctx.state, go, fight, side, chosen).get(action.unit, 0)
-        if action.count < 1 or action.count > free:
-            what = unit_words(action.count, action.unit)
-            raise IllegalAction("not_uncommitted", f"You have no {what} left to commit in {area}.")
-        waiting = _marines_wait(area, uncommitted(ctx.state, go, fight, side, chosen))
-        if mode_of(action.unit) == LAND and waiting:
-            raise IllegalAction("marines_with_ships", "Units aboard ships are committed with their ships "
-                                "(L1354).")
-        chosen[action.unit] = chosen.get(action.unit, 0) + action.count
-        seats = 0
-        if not load_map().areas[area].land and mode_of(action.unit) == SHIPS:
-            seats = _board(ctx.state, go, fight, side, chosen, action.count)
-        _replace_pending(ctx, pending, {**pending.data, "units": chosen, "boarding": seats})
-        _so_far(ctx, action.player, area, chosen, bool(pending.data["leader"]))
-    elif isinstance(action, CommitLeader):
-        if pending.data["leader"] or not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
-            raise IllegalAction("no_tactician", f"You have no Tactician to commit in {area}.")
-        _replace_pending(ctx, pending, {**pending.data, "leader": True})
-        _so_far(ctx, action.player, area, chosen, True)
-    elif isinstance(action, Redraw):
-        if chosen or pending.data.get("redrawn") or \
-                not side_empire(ctx.state, go, fight, side).has_leader(TACTICIAN, area):
-            raise IllegalAction("no_redraw", "Only a side with a Tactician in the area may pick a second "
-                                "card, once, before committing (L704).")
-        old = int(pending.data["card"])
-        ctx.state = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[1] != old),
-                            discard=(*ctx.state.discard, *([old] if old else [])))
-        card = _draw(ctx)
-        if card:
-            ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (action.player, card)))
-        pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == COMMIT)
-        _replace_pending(ctx, pending, {**pending.data, "card": card, "redrawn": True})
-        ctx.emit("conflict_redraw", seat=action.player, area=area)
-        value = load_deck().cards[card].value if card else 0
-        ctx.emit("conflict_card", (action.player,), seat=action.player, card=card, value=value, area=area)
-    elif isinstance(action, CommitDone):
-        if not chosen:
-            raise IllegalAction("commit_one", "Commit at least one unit (L706).")
-        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending),
-                            sealed=(*ctx.state.sealed, pending))
-        ctx.emit("conflict_committed", seat=action.player,
-                 empire=side_empire(ctx.state, go, fight, side).card, area=area)
-        if not any(p.kind == COMMIT and p.empire == go.empire for p in ctx.state.pending):
-            _reveal(ctx, ctx.state.go_of(go.seat) or go)
-    else:
+    at = _Side(go, pending, fight, int(pending.data["side"]), chosen, str(fight["area"]), boarding(pending))
+    move = (_BOARDING if at.seats else _COMMITTING).get(type(action))
+    if move is None and at.seats:
+        raise IllegalAction("marines_first", f"First choose the {plural(at.seats, 'unit')} aboard that go "
+                            "with the ships you committed (L1354).")
+    if move is None:
         raise IllegalAction("wrong_move", "Commit your units to this round of the conflict.")
+    move(ctx, at, action)
+
+
+def _board_move(ctx: Ctx, at: _Side, action: Board) -> None:
+    go, fight, side, chosen, area, seats = at.go, at.fight, at.side, at.chosen, at.area, at.seats
+    free = marines_free(ctx.state, go, fight, side, chosen).get(action.unit, 0)
+    if not seats:
+        raise IllegalAction("no_boarding", "No ship you committed waits for a unit aboard now (L1354).")
+    if action.count < 1 or action.count > free:
+        raise IllegalAction("not_uncommitted", f"You have no {unit_words(action.count, action.unit)} "
+                            f"aboard ships in {area} left to commit.")
+    if action.count > seats:
+        raise IllegalAction("one_a_ship", f"The ships you committed take {plural(seats, 'more unit')}, "
+                            "one a ship (L630).")
+    chosen[action.unit] = chosen.get(action.unit, 0) + action.count
+    left = _board(ctx.state, go, fight, side, chosen, seats - action.count)
+    _replace_pending(ctx, at.pending, {**at.pending.data, "units": chosen, "boarding": left})
+    _so_far(ctx, action.player, area, chosen, bool(at.pending.data["leader"]))
+
+
+def _commit_move(ctx: Ctx, at: _Side, action: Commit) -> None:
+    go, fight, side, chosen, area = at.go, at.fight, at.side, at.chosen, at.area
+    free = uncommitted(ctx.state, go, fight, side, chosen).get(action.unit, 0)
+    if action.count < 1 or action.count > free:
+        what = unit_words(action.count, action.unit)
+        raise IllegalAction("not_uncommitted", f"You have no {what} left to commit in {area}.")
+    waiting = _marines_wait(area, uncommitted(ctx.state, go, fight, side, chosen))
+    if mode_of(action.unit) == LAND and waiting:
+        raise IllegalAction("marines_with_ships", "Units aboard ships are committed with their ships "
+                            "(L1354).")
+    chosen[action.unit] = chosen.get(action.unit, 0) + action.count
+    seats = 0
+    if not load_map().areas[area].land and mode_of(action.unit) == SHIPS:
+        seats = _board(ctx.state, go, fight, side, chosen, action.count)
+    _replace_pending(ctx, at.pending, {**at.pending.data, "units": chosen, "boarding": seats})
+    _so_far(ctx, action.player, area, chosen, bool(at.pending.data["leader"]))
+
+
+def _commit_leader(ctx: Ctx, at: _Side, action: CommitLeader) -> None:
+    if at.pending.data["leader"] or \
+            not side_empire(ctx.state, at.go, at.fight, at.side).has_leader(TACTICIAN, at.area):
+        raise IllegalAction("no_tactician", f"You have no Tactician to commit in {at.area}.")
+    _replace_pending(ctx, at.pending, {**at.pending.data, "leader": True})
+    _so_far(ctx, action.player, at.area, at.chosen, True)
+
+
+def _redraw(ctx: Ctx, at: _Side, action: Redraw) -> None:
+    area = at.area
+    if at.chosen or at.pending.data.get("redrawn") or \
+            not side_empire(ctx.state, at.go, at.fight, at.side).has_leader(TACTICIAN, area):
+        raise IllegalAction("no_redraw", "Only a side with a Tactician in the area may pick a second "
+                            "card, once, before committing (L704).")
+    old = int(at.pending.data["card"])
+    ctx.state = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[1] != old),
+                        discard=(*ctx.state.discard, *([old] if old else [])))
+    card = _draw(ctx)
+    if card:
+        ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (action.player, card)))
+    pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == COMMIT)
+    _replace_pending(ctx, pending, {**pending.data, "card": card, "redrawn": True})
+    ctx.emit("conflict_redraw", seat=action.player, area=area)
+    value = load_deck().cards[card].value if card else 0
+    ctx.emit("conflict_card", (action.player,), seat=action.player, card=card, value=value, area=area)
+
+
+def _commit_done(ctx: Ctx, at: _Side, action: CommitDone) -> None:
+    go, pending = at.go, at.pending
+    if not at.chosen:
+        raise IllegalAction("commit_one", "Commit at least one unit (L706).")
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending),
+                        sealed=(*ctx.state.sealed, pending))
+    ctx.emit("conflict_committed", seat=action.player,
+             empire=side_empire(ctx.state, go, at.fight, at.side).card, area=at.area)
+    if not any(p.kind == COMMIT and p.empire == go.empire for p in ctx.state.pending):
+        _reveal(ctx, ctx.state.go_of(go.seat) or go)
+
+
+_SideMove = Callable[[Ctx, _Side, Any], None]
+_COMMITTING: Mapping[type[Action], _SideMove] = {
+    Board: _board_move, Commit: _commit_move, CommitLeader: _commit_leader, Redraw: _redraw,
+    CommitDone: _commit_done}
+"""A side's commitment moves, by class (a :class:`Board` with no ship waiting is refused by its rules)."""
+_BOARDING: Mapping[type[Action], _SideMove] = {Board: _board_move}
+"""The only move while committed ships wait for their marines: which of them board (L1354)."""
 
 
 def _board(state: SevenState, go: Go, fight: Mapping[str, Any], side: int, chosen: dict[str, int],

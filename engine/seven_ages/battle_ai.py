@@ -13,19 +13,6 @@ from typing import Any
 
 from engine.core import Action
 from engine.seven_ages import losses, range_requests, window
-from engine.seven_ages.actions_fight import (
-    Board,
-    Commit,
-    CommitDone,
-    CommitLeader,
-    Lose,
-    RetreatArea,
-    RetreatLeader,
-    RetreatUnits,
-    WindowPass,
-    WindowPlay,
-)
-from engine.seven_ages.actions_move import LAND
 from engine.seven_ages.battle import (
     ACTIVE,
     COMMIT,
@@ -48,7 +35,20 @@ from engine.seven_ages.battle import (
 )
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.conflict import Entry, tally, unit_values
+from engine.seven_ages.conflict_moves import (
+    Board,
+    Commit,
+    CommitDone,
+    CommitLeader,
+    Lose,
+    RetreatArea,
+    RetreatLeader,
+    RetreatUnits,
+    WindowPass,
+    WindowPlay,
+)
 from engine.seven_ages.groups import all_that_can, new_group, next_areas
+from engine.seven_ages.manoeuvre_moves import LAND
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import mode_of, others_in
 from engine.seven_ages.production import empire_age

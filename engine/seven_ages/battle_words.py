@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Choice, Event, Names
 from engine.seven_ages import fog, window
-from engine.seven_ages.actions_fight import (
-    ACTIONS,
+from engine.seven_ages.card_words import card_text
+from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import (
     Board,
     Commit,
     CommitDone,
@@ -27,8 +28,6 @@ from engine.seven_ages.actions_fight import (
     WindowPass,
     WindowPlay,
 )
-from engine.seven_ages.card_words import card_text
-from engine.seven_ages.cards import load_deck
 from engine.seven_ages.decision import (
     register_heading,
     register_label,
@@ -103,58 +102,94 @@ def _scatter_heading(view: SevenView, pending: PendingView, who: str) -> str:
             "go to")
 
 
-def _label(view: SevenView, action: Action) -> Choice:
-    if isinstance(action, Lose):
-        return _loss_label(view, action)
-    if isinstance(action, RetreatSplit):
-        return Choice(action, "Retreat, sending units to different areas", group="Retreat")
-    if isinstance(action, RetreatArea):
-        if not action.to:
-            return Choice(action, "Send units to another area", group="Where to")
-        return Choice(action, f"Send units to {action.to}", group="Where to")
-    if isinstance(action, RetreatUnits):
-        return Choice(action, f"Send {unit_words(action.count, action.unit)} to {action.to}",
-                      group=f"To {action.to}")
-    if isinstance(action, RetreatLeader):
-        return Choice(action, f"Send {action.name} to {action.to}", group=f"To {action.to}")
-    if isinstance(action, FightIn):
-        return Choice(action, f"Resolve the conflict in {action.area}")
-    if isinstance(action, Commit):
-        return Choice(action, f"Commit {unit_words(action.count, action.unit)}", group="Commit")
-    if isinstance(action, Board):
-        goes = "goes with a ship" if action.count == 1 else "go with the ships"
-        return Choice(action, f"{unit_words(action.count, action.unit)} aboard {goes} you committed",
-                      group="Marines")
-    if isinstance(action, CommitLeader):
-        return Choice(action, "Commit your Tactician too", group="Commit")
-    if isinstance(action, Raze):
-        return Choice(action, "Destroy the city" if action.destroy else "Keep the city")
-    if isinstance(action, Redraw):
-        return Choice(action, "Discard this card and pick a second (your Tactician)")
-    if isinstance(action, Retreat):
-        return Choice(action, f"Retreat to {action.to}", group="Retreat")
-    if isinstance(action, StandFast):
-        return Choice(action, "Stand fast and fight on")
-    if isinstance(action, WindowPlay):
-        c = load_deck().cards[action.card]
-        if c.event.timing != "conflict":  # a cancel window's play (cancels.py): it only cancels
-            cancel = [x for x in c.event.effects if x["code"] == "cancel_event"]
-            words = f"Play {c.event.name}: {describe_all(cancel)}"
-            return Choice(action, shorten(words, 100), group="Events")
-        side = "the attackers" if action.side == 0 else "the defenders"
-        # what the event does, not its card's number: the number tells a player nothing at this point
-        does = describe_all(c.event.effects)
-        note = window.note(view, action)  # the empires its Range must ask first (L2233)
-        return Choice(action, shorten(f"Play {c.event.name} for {side}: {does}", 100 - len(note)) + note,
-                      group="Events")
-    if isinstance(action, WindowPass):
-        return Choice(action, "Play no event now")
-    assert isinstance(action, CommitDone)
+def _split(view: SevenView, action: RetreatSplit) -> Choice:
+    return Choice(action, "Retreat, sending units to different areas", group="Retreat")
+
+
+def _retreat_area(view: SevenView, action: RetreatArea) -> Choice:
+    if not action.to:
+        return Choice(action, "Send units to another area", group="Where to")
+    return Choice(action, f"Send units to {action.to}", group="Where to")
+
+
+def _retreat_units(view: SevenView, action: RetreatUnits) -> Choice:
+    return Choice(action, f"Send {unit_words(action.count, action.unit)} to {action.to}",
+                  group=f"To {action.to}")
+
+
+def _retreat_leader(view: SevenView, action: RetreatLeader) -> Choice:
+    return Choice(action, f"Send {action.name} to {action.to}", group=f"To {action.to}")
+
+
+def _fight_in(view: SevenView, action: FightIn) -> Choice:
+    return Choice(action, f"Resolve the conflict in {action.area}")
+
+
+def _commit(view: SevenView, action: Commit) -> Choice:
+    return Choice(action, f"Commit {unit_words(action.count, action.unit)}", group="Commit")
+
+
+def _board(view: SevenView, action: Board) -> Choice:
+    goes = "goes with a ship" if action.count == 1 else "go with the ships"
+    return Choice(action, f"{unit_words(action.count, action.unit)} aboard {goes} you committed",
+                  group="Marines")
+
+
+def _commit_leader(view: SevenView, action: CommitLeader) -> Choice:
+    return Choice(action, "Commit your Tactician too", group="Commit")
+
+
+def _raze(view: SevenView, action: Raze) -> Choice:
+    return Choice(action, "Destroy the city" if action.destroy else "Keep the city")
+
+
+def _redraw(view: SevenView, action: Redraw) -> Choice:
+    return Choice(action, "Discard this card and pick a second (your Tactician)")
+
+
+def _retreat(view: SevenView, action: Retreat) -> Choice:
+    return Choice(action, f"Retreat to {action.to}", group="Retreat")
+
+
+def _stand_fast(view: SevenView, action: StandFast) -> Choice:
+    return Choice(action, "Stand fast and fight on")
+
+
+def _window_play(view: SevenView, action: WindowPlay) -> Choice:
+    c = load_deck().cards[action.card]
+    if c.event.timing != "conflict":  # a cancel window's play (cancels.py): it only cancels
+        cancel = [x for x in c.event.effects if x["code"] == "cancel_event"]
+        words = f"Play {c.event.name}: {describe_all(cancel)}"
+        return Choice(action, shorten(words, 100), group="Events")
+    side = "the attackers" if action.side == 0 else "the defenders"
+    # what the event does, not its card's number: the number tells a player nothing at this point
+    does = describe_all(c.event.effects)
+    note = window.note(view, action)  # the empires its Range must ask first (L2233)
+    return Choice(action, shorten(f"Play {c.event.name} for {side}: {does}", 100 - len(note)) + note,
+                  group="Events")
+
+
+def _window_pass(view: SevenView, action: WindowPass) -> Choice:
+    if action.never:  # the public events setting turned with the pass (engine/seven_ages/window.py)
+        return Choice(action, "Play no event, and from now on ask me only at windows about me "
+                              "(prefs events=ask undoes it)")
+    return Choice(action, "Play no event now")
+
+
+def _commit_done(view: SevenView, action: CommitDone) -> Choice:
     return Choice(action, "Done: reveal when the other side is ready")
 
 
-def _nominee(view: SevenView, action: Action, names: Names) -> Choice:
-    assert isinstance(action, Nominate)
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    Lose: _loss_label, RetreatSplit: _split, RetreatArea: _retreat_area, RetreatUnits: _retreat_units,
+    RetreatLeader: _retreat_leader, FightIn: _fight_in, Commit: _commit, Board: _board,
+    CommitLeader: _commit_leader, Raze: _raze, Redraw: _redraw, Retreat: _retreat, StandFast: _stand_fast,
+    WindowPlay: _window_play, WindowPass: _window_pass, CommitDone: _commit_done,
+}
+"""The words of the conflict's moves, by class (a nominated defender is worded by name: :func:`_nominee`)."""
+
+
+def _nominee(view: SevenView, action: Nominate, names: Names) -> Choice:
     return Choice(action, f"{seat(names, action.seat)} defends")
 
 
@@ -248,8 +283,8 @@ def _words(event: Event, names: Names) -> str | None:
 
 def register() -> None:
     """Word the conflict's moves, events and stages (called once, as the Manoeuvre step registers)."""
-    for kind in ACTIONS:
-        register_label(kind.kind, _label)
+    for cls, label in LABELS.items():
+        register_label(cls.kind, label)
     register_named_label(Nominate.kind, _nominee)
     for type_ in EVENTS:
         register_event(type_, _words)

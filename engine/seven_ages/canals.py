@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core import PlayerId
 from engine.seven_ages import prefs
-from engine.seven_ages.actions_move import TOLLS
+from engine.seven_ages.manoeuvre_moves import TOLLS
 from engine.seven_ages.map import Canal, load_map
 from engine.seven_ages.state import Empire, SevenState
 

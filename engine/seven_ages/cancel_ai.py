@@ -14,8 +14,8 @@ from typing import Any
 
 from engine.core import Action, PlayerId
 from engine.seven_ages import cancels, event_ai, harvest_ai, window
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.state import Go, Pending, SevenState
 
 

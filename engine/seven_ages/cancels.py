@@ -40,11 +40,11 @@ from typing import Any
 
 from engine.core import Action, Event, Names, PlayerId
 from engine.seven_ages import window
-from engine.seven_ages.actions_fight import WindowPass
 from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.conflict_moves import WindowPass
 from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import register_event
+from engine.seven_ages.text import register_event, stage
 from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.view import PendingView, SevenView
 
@@ -193,8 +193,10 @@ def asked_in(state: SevenState, pending: Pending) -> Go | None:
 
 
 def _heading(view: SevenView, pending: PendingView, who: str) -> str:
-    """The asked seat's question, the same whatever it holds."""
-    return f"{who}: {pending['ask']['cancel']} may be cancelled now: play a card that cancels it, or pass"
+    """The asked seat's question, the same whatever it holds, headed by the stage as every heading is (the
+    reader is the one asked: their own name would only repeat it)."""
+    return (f"{stage(view)}: {pending['ask']['cancel']} may be cancelled now: play a card that cancels it, "
+            "or pass")
 
 
 window.register(TIMING, (CODE,), _push, sided=False, offer=_offer, skips=_skips, ask=_ask, heading=_heading)

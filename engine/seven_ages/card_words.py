@@ -10,7 +10,7 @@ is played, on what, what it does). Effects are worded by :mod:`engine.seven_ages
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -222,8 +222,3 @@ def card_answer(view: SevenView, asked: str) -> str | None:
                "and the empires on the map can be looked up.")
     return look_up(words, printed_deck(), (str(n) for n in visible_cards(view)),
                    lambda key: card_long(int(key)), refusal)
-
-
-def hand_lines(hand: Sequence[int]) -> str:
-    """A hand of whole cards, one block each."""
-    return "\n\n".join(card_long(c) for c in hand)

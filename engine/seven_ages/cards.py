@@ -2,7 +2,7 @@
 
 Annals' reconstruction: the rulebook ties 42 card numbers to names and states
 some of their attributes; those are kept and cited, the rest is ours. Loading
-validates everything a rule of part 2 will rely on and ``check-data`` reports
+validates everything a rule relies on and ``check-data`` reports
 every problem at once. Specials and events are data over the closed vocabulary
 of :mod:`engine.seven_ages.effects`.
 """

@@ -6,12 +6,12 @@ in private events only.
 
 from __future__ import annotations
 
-from engine.core import Action, Choice, Event, Names
-from engine.seven_ages.actions_civ import AssassinCard, EventPick
+from engine.core import Choice, Event, Names
 from engine.seven_ages.assassins import ASSASSIN
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.civ_events import EVENT, LOSE
+from engine.seven_ages.civilisation_moves import AssassinCard, EventPick
 from engine.seven_ages.decision import (
     register_go_heading,
     register_heading,
@@ -46,13 +46,11 @@ def pick_words(pick: str) -> str:
     return detail
 
 
-def _label(view: SevenView, action: Action) -> Choice:
-    assert isinstance(action, AssassinCard)
+def _label(view: SevenView, action: AssassinCard) -> Choice:
     return Choice(action, "Keep this card" if action.keep else "Discard it and draw another")
 
 
-def _named_label(view: SevenView, action: Action, names: Names) -> Choice:
-    assert isinstance(action, EventPick)
+def _named_label(view: SevenView, action: EventPick, names: Names) -> Choice:
     if action.pick.startswith("seat:"):
         return Choice(action, seat_name(names, int(action.pick[5:])))
     return Choice(action, shorten(pick_words(action.pick), 100))

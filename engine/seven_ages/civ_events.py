@@ -6,7 +6,7 @@ the others pause the go at the stage :data:`EVENT` with one question at a time:
 - the **player of the event** chooses what the card leaves open (which areas fall into disorder or leave
   it, which leader the assassins aim at, which artefact burns, which player is spied on and which card is
   taken, which area converts, which leader is promoted) through
-  :class:`~engine.seven_ages.actions_civ.EventPick` moves offered in their go, the question kept in
+  :class:`~engine.seven_ages.civilisation_moves.EventPick` moves offered in their go, the question kept in
   ``Go.data["event"]`` (their view only);
 - the **victim** answers where the card says the choice is theirs (``lose_units``: "of its choice"), a
   :class:`~engine.seven_ages.state.Pending` of kind :data:`LOSE` on their seat;
@@ -25,8 +25,9 @@ from typing import Any
 from engine import rng
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import assassins, fog, take_that
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.cards import load_deck, named_leaders
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
 from engine.seven_ages.cleanup import retire_leader
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.map import load_map
@@ -129,7 +130,7 @@ def artefacts_of(state: SevenState, e: Empire) -> list[tuple[str, str]]:
 def promote_options(state: SevenState, e: Empire) -> list[str]:
     """The picks of a free promotion: a named leader of the age in one of the empire's areas, or a draw
     from the cup; none at the Leader number (L940)."""
-    if not may_promote(len(e.leaders), leader_number(e)):
+    if not may_promote(len(e.leaders), leader_number(state, e)):
         return []
     out = [f"named:{n}|{a}" for n in promotable(state, e) for a in e.areas()]
     return [*out, "cup"] if state.cup else out
@@ -372,7 +373,7 @@ def _new_dynasty(ctx: Ctx, e: Empire) -> None:
     ctx.emit("dynasty_ends", empire=e.card, leaders=len(old))
     area = _dynasty_area(e) if e.areas() else ""
     cup, new = list(ctx.state.cup), []
-    for _ in range(leader_number(e) if area else 0):
+    for _ in range(leader_number(ctx.state, e) if area else 0):
         if not cup:
             break
         drawn = cup.pop(rng.below(ctx, len(cup)))
@@ -477,9 +478,11 @@ def passive(state: SevenState, go: Go) -> Action:
 
 
 def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
-    """The event's player answers the question under way."""
-    if not isinstance(action, EventPick):
-        raise IllegalAction("event_first", "Finish the event under way first: make its choice.")
+    """The event's player answers the question under way (:data:`PICKS`)."""
+    PICKS.of(action)(ctx, go, action, simple)
+
+
+def _pick(ctx: Ctx, go: Go, action: EventPick, simple: Simple) -> None:
     ev = event_of(go)
     name = load_deck().cards[int(ev["card"])].event.name
     if action.pick not in picks(ctx.state, go):
@@ -539,6 +542,11 @@ def pick(ctx: Ctx, go: Go, action: Action, simple: Simple) -> None:
         follow = None
     _set(ctx, go.seat, {**ev, "ask": follow})
     run(ctx, go.seat, simple)
+
+
+PICKS: Answers[Callable[[Ctx, Go, Any, Simple], None]] = Answers(
+    {EventPick: _pick}, "event_first", "Finish the event under way first: make its choice.")
+"""The one move of an event's question under way: a pick among its choices."""
 
 
 def _place(ctx: Ctx, go: Go, e: Empire, area: str, unit: str, count: int) -> None:
@@ -611,6 +619,11 @@ def pending_legal(state: SevenState, pending: Pending) -> list[Action]:
     if pending.kind == assassins.ASSASSIN:
         return assassins.legal(pending)
     assert pending.kind == LOSE
+    return [*_victim_picks(state, pending)]
+
+
+def _victim_picks(state: SevenState, pending: Pending) -> list[EventPick]:
+    """A victim's choices: each of its units the event may remove."""
     target = int(pending.data["target"])
     if not state.has_empire(target):
         return []
@@ -636,9 +649,10 @@ def pending_apply(ctx: Ctx, go: Go, pending: Pending, action: Action, simple: Si
 
 
 def _lose(ctx: Ctx, pending: Pending, action: Action) -> None:
-    if not isinstance(action, EventPick) or action not in pending_legal(ctx.state, pending):
+    chosen = next((p for p in _victim_picks(ctx.state, pending) if p == action), None)
+    if chosen is None:
         raise IllegalAction("bad_pick", "Choose one of your units the event removes.")
-    area, unit = action.pick.split(":", 1)[1].split("|", 1)
+    area, unit = chosen.pick.split(":", 1)[1].split("|", 1)
     e = ctx.state.empire(int(pending.data["target"]))
     ctx.state = ctx.state.with_empire(e.add_units(area, unit, -1))
     ctx.emit("event_unit_lost", seat=pending.seat, empire=e.card, area=area, unit=unit)

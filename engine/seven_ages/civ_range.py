@@ -13,13 +13,13 @@ its label can say "(asking the Carthaginians)"; it is read from the board only, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, PlayerId
 from engine.seven_ages import take_that
-from engine.seven_ages.actions_civ import PlayArtefact, PlayEvent
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import PlayArtefact, PlayEvent
 from engine.seven_ages.range_permission import Route, route
 from engine.seven_ages.range_requests import asking_words
 from engine.seven_ages.state import Empire, Go, SevenState
@@ -94,14 +94,28 @@ def artefact_route(state: SevenState, go: Go, target: Empire) -> Route | None:
 
 
 def play_route(state: SevenState, go: Go, action: Action) -> Route | None:
-    """The route of an offered play on an empire (a Route without keepers for any other)."""
-    if not isinstance(action, (PlayEvent, PlayArtefact)) or not action.target \
-            or not state.has_empire(action.target):
+    """The route of an offered play on an empire (a Route without keepers for any other), by the rule
+    :data:`PLAY_ROUTES` files its class under."""
+    route = PLAY_ROUTES.get(type(action))
+    return Route(0) if route is None else route(state, go, action)
+
+
+def _event_play_route(state: SevenState, go: Go, action: PlayEvent) -> Route | None:
+    if not action.target or not state.has_empire(action.target):
         return Route(0)
-    target = state.empire(action.target)
-    if isinstance(action, PlayArtefact):
-        return artefact_route(state, go, target)
-    return event_route(state, go, target, action.area, load_deck().cards[action.card].event.effects)
+    effects = load_deck().cards[action.card].event.effects
+    return event_route(state, go, state.empire(action.target), action.area, effects)
+
+
+def _artefact_play_route(state: SevenState, go: Go, action: PlayArtefact) -> Route | None:
+    if not action.target or not state.has_empire(action.target):
+        return Route(0)
+    return artefact_route(state, go, state.empire(action.target))
+
+
+PLAY_ROUTES: Mapping[type[Action], Callable[[SevenState, Go, Any], Route | None]] = {
+    PlayEvent: _event_play_route, PlayArtefact: _artefact_play_route}
+"""The plays whose Range may need asking (L2233), by class: an event's and an artefact's on an empire."""
 
 
 def via(state: SevenState, go: Go, moves: Iterable[Action]) -> list[list[Any]]:
@@ -118,7 +132,9 @@ def via(state: SevenState, go: Go, moves: Iterable[Action]) -> list[list[Any]]:
 def note(view: SevenView, action: PlayEvent | PlayArtefact) -> str:
     """" (asking the Carthaginians)" after the label of a play that asks first; "" for one that need not."""
     for go in view.get("goes", []):
-        if go["seat"] != action.player:
+        # only a Civilise go keeps these plays; a Trade go's own "via" (its partners' keepers) is another
+        # list, and the same event labels serve the events played as a Trade go opens
+        if go["seat"] != action.player or go["action"] != "civilise":
             continue
         for kind, card, target, area, keepers in go["data"].get(VIA, []):
             if (kind, card, target, area) == (action.kind, action.card, action.target, action.area):

@@ -18,18 +18,21 @@ effects begin only once no cancel stopped it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import rng
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
 from engine.seven_ages import (
+    artefact_play,
     beliefs,
     cancels,
     civ_event_words,
     civ_events,
     civ_range,
+    modifiers,
+    power_events,
     prerequisites,
     progress_markers,
     range_requests,
@@ -37,8 +40,12 @@ from engine.seven_ages import (
     take_that,
     window,
 )
-from engine.seven_ages.actions import Done, PlaceCapital
-from engine.seven_ages.actions_civ import (
+from engine.seven_ages.actions import Done, PlaceCapital, TurnMarker
+from engine.seven_ages.artefact_powers import powers_on
+from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
+from engine.seven_ages.card_words import card_text
+from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
+from engine.seven_ages.civilisation_moves import (
     Adopt,
     AssassinCard,
     Dominant,
@@ -54,19 +61,15 @@ from engine.seven_ages.actions_civ import (
     Renounce,
     Urbanise,
 )
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
-from engine.seven_ages.actions_move import CanalAnswer, PayToll
-from engine.seven_ages.artefact_powers import powers_on
-from engine.seven_ages.beliefs import beliefs_of as _beliefs_of
-from engine.seven_ages.card_words import card_text
-from engine.seven_ages.cards import BELIEF_KINDS, Artefact, load_deck, named_leaders
 from engine.seven_ages.cleanup import retire_leader
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.data import load_counters, load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.effects_words import describe, describe_all
 from engine.seven_ages.endturn import advance, gain
+from engine.seven_ages.manoeuvre_moves import CanalAnswer, PayToll
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
+from engine.seven_ages.markers import NO_CARDS, BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, area_income, barbarian
 from engine.seven_ages.promotion import leader_number, promotable
 from engine.seven_ages.promotion import may_promote as may_promote  # the leader rules of L940-948
@@ -83,7 +86,7 @@ from engine.words import plural, shorten
 REMOVE_DISORDER_MINIMUM = 5  # L986
 FERTILE_CITIES = 2  # L996: "either in 2 fertile areas or in one other land area"
 
-#: Event codes part 2 carries out when a card is played in Civilise; the rest wait for part 4.
+#: Event codes carried out when a card is played in Civilise; a card with any other cannot be (event_problem).
 EVENT_CODES_NOW = frozenset({
     "card_check", "money", "glory", "progress", "draw_cards", "remove_disorder", "free_city",
     "improve_city", "modernise", "elite_marker",
@@ -217,7 +220,7 @@ def discard_disorders(areas: Iterable[str], cities: Iterable[str], leaders: Iter
 
 
 def event_problem(codes: Iterable[str], timing: str) -> str | None:
-    """Why an event card cannot be played in Civilise now (None if part 2 carries it out)."""
+    """Why an event card cannot be played in Civilise now (None if Civilise carries it out)."""
     if timing not in ("civilise", "any"):
         return f"That event is played during {timing.replace('_', ' ')}, not now."
     codes = set(codes)
@@ -302,7 +305,24 @@ class CiviliseRules(BaseGoRules):
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage=CARDS, data={"urban": [], "done": []}))
+        e = _empire(ctx.state, go)
+        if e is not None:  # option 16: Moon landing's glory for each Civilise (L1772)
+            power_events.glory(ctx, e.card, modifiers.civilise_glory(ctx.state, e), modifiers.MOON)
+        if go.data.get(NO_CARDS):  # the cards stage was answered with the turn: no card, as Done would
+            now = ctx.state.go_of(go.seat)
+            assert now is not None
+            self._next_stage(ctx, now)
         self._note_via(ctx, go.seat)
+
+    def turns(self, state: SevenState, seat: PlayerId, index: int) -> list[Action]:
+        """Turning the marker over, and turning it over playing no card (the cards stage answered at once,
+        the go beginning at its leaders). A seat the cards stage would offer nothing to is offered only the
+        second: its Finish, asked whatever the hand holds, is not asked again; a seat holding a card it may
+        play is offered both, so a go that begins past its cards tells nobody which it was."""
+        marker = state.markers[index]
+        trial = Go(seat, index, marker.empire, self.action, stage=CARDS, data={"urban": [], "done": []})
+        skip = TurnMarker(seat, index, no_cards=True)
+        return [TurnMarker(seat, index), skip] if self._card_moves(state, trial) else [skip]
 
     def _note_via(self, ctx: Ctx, seat: PlayerId) -> None:
         """Keep, for the player's labels, which plays offered must ask to count Range through (L2233)."""
@@ -339,7 +359,7 @@ class CiviliseRules(BaseGoRules):
             moves = [Modernise(seat, st.area, st.unit) for st in e.units if modernised(st.unit, e.progress)]
         elif go.stage == DISORDER:
             moves = [RemoveDisorder(seat, a) for a in e.areas()
-                     if state.area(a).disorder and e.money >= removal_cost(state, e, a)]
+                     if state.area(a).disorder and e.money >= self._removal(state, go, e, a)[0]]
         elif go.stage == URBANISE:
             moves = [Urbanise(seat, a) for a in e.areas() if self._urban_problem(state, go, e, a) is None]
         elif go.stage == CAPITAL:
@@ -376,10 +396,10 @@ class CiviliseRules(BaseGoRules):
         out: list[Action] = []
         if "removed" not in done:
             out += [RemoveLeader(seat, ld.name, ld.area) for ld in e.leaders]
-        if "promoted" not in done and may_promote(len(e.leaders), leader_number(e)):
+        if "promoted" not in done and may_promote(len(e.leaders), leader_number(state, e)):
             for name in self._named(state, e):
                 out += [PromoteLeader(seat, name, a) for a in e.areas()]
-            if state.cup and int(go.data.get("picks", 0)) < leader_number(e):
+            if state.cup and int(go.data.get("picks", 0)) < leader_number(state, e):
                 out.append(PromoteLeader(seat))
         return out
 
@@ -480,6 +500,8 @@ class CiviliseRules(BaseGoRules):
                                 "leaders, religion and government, modernising, disorder, then cities.")
         if _empire(ctx.state, go) is None and stage != CARDS:
             raise IllegalAction("no_empire", "A civilise on no empire only plays event and artefact cards.")
+        if stage == KEEP and go.stage != KEEP:  # a stale answer: only a leader just drawn is kept (L950)
+            raise IllegalAction("nothing_drawn", "You have drawn no leader from the cup to keep or return.")
         while STAGES.index(go.stage if go.stage != KEEP else LEADERS) < order:
             go = self._advance_stage(ctx, go)
         handler(ctx, go, action)
@@ -698,6 +720,7 @@ class CiviliseRules(BaseGoRules):
         ctx.emit("artefact_played", seat=go.seat, card=action.card, artefact=art.name, empire=e.card,
                  area=action.area, glory=glory.empire)
         progress_markers.placed(ctx, ctx.state.empire(e.card), art)  # option 16: blue and black markers
+        artefact_play.played(ctx, e.card, art.name)  # option 16: what playing it does at once
 
     def _leaders_in_range(self, state: SevenState, art: Artefact, area: str) -> dict[str, int]:
         """Each empire's Scientists (blue) or Artists (other green) within its Range of ``area`` (L911)."""
@@ -731,12 +754,12 @@ class CiviliseRules(BaseGoRules):
     def _promote(self, ctx: Ctx, go: Go, action: PromoteLeader) -> None:
         e = _empire(ctx.state, go)
         assert e is not None
-        if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(e)):
+        if "promoted" in go.data["done"] or not may_promote(len(e.leaders), leader_number(ctx.state, e)):
             raise IllegalAction("no_promotion", "The empire may promote one leader, and only while it has "
                                 "fewer than its Leader number (L940).")
         if not action.name:
             picks = int(go.data.get("picks", 0))
-            if picks >= leader_number(e) or not ctx.state.cup:
+            if picks >= leader_number(ctx.state, e) or not ctx.state.cup:
                 raise IllegalAction("no_more_picks", "You have drawn from the cup as many times as the "
                                     "empire's Leader number (L950).")
             cup = list(ctx.state.cup)
@@ -808,6 +831,7 @@ class CiviliseRules(BaseGoRules):
         self._mark(ctx, go, "adopted")
         _gain(ctx, e.owner, "adopted", 1 + int(new_to_world))
         ctx.emit("adopted", seat=go.seat, empire=e.card, belief=action.name)
+        artefact_play.played(ctx, e.card, action.name)  # option 16: as if its card were played (L962)
 
     def _renounce(self, ctx: Ctx, go: Go, action: Renounce) -> None:
         e = _empire(ctx.state, go)
@@ -836,6 +860,7 @@ class CiviliseRules(BaseGoRules):
         ctx.state = beliefs.record(ctx.state)  # its marker is free again
         self._mark(ctx, go, "renounced")
         ctx.emit("renounced", seat=go.seat, empire=e.card, belief=action.name, with_card=bool(action.card))
+        artefact_play.renounced(ctx, e.card, action.name, load_deck().artefacts[action.name].kind)
 
     def _dominant(self, ctx: Ctx, go: Go, action: Dominant) -> None:
         e = _empire(ctx.state, go)
@@ -866,12 +891,24 @@ class CiviliseRules(BaseGoRules):
         assert e is not None
         if action.area not in e.areas() or not ctx.state.area(action.area).disorder:
             raise IllegalAction("not_disordered", "The empire controls no disordered area there.")
-        cost = removal_cost(ctx.state, e, action.area)
+        cost, power = self._removal(ctx.state, go, e, action.area)
         if cost > e.money:
             raise IllegalAction("too_dear", f"Removing that disorder costs {cost}; the empire has {e.money}.")
         ctx.state = ctx.state.with_empire(add_money(e, -cost)).with_area(
             replace(ctx.state.area(action.area), disorder=False))
+        if power == modifiers.PALACE:  # the Summer Palace frees one area a Civilise (L1950)
+            self._mark(ctx, ctx.state.go_of(go.seat) or go, "", palace=action.area)
         ctx.emit("disorder_removed", seat=go.seat, empire=e.card, area=action.area, money=cost)
+
+    @staticmethod
+    def _removal(state: SevenState, go: Go, e: Empire, area: str) -> tuple[int, str | None]:
+        """What removing ``area``'s disorder costs now, and the artefact that makes it free, if any: the
+        Great Pyramid's area and its neighbours (L1600), one area in Range of the Summer Palace (L1950)."""
+        if area in modifiers.free_removals(state, e):
+            return 0, modifiers.PYRAMID
+        if not go.data.get("palace") and area in modifiers.palace_removals(state, e):
+            return 0, modifiers.PALACE
+        return removal_cost(state, e, area), None
 
     def _urban_problem(self, state: SevenState, go: Go, e: Empire, area: str) -> str | None:
         """Why ``area`` cannot be built or improved now (None: it can, normally or by the Builder)."""
@@ -909,6 +946,10 @@ class CiviliseRules(BaseGoRules):
             go = self._mark(ctx, go, "", builder=action.area)
         held = ctx.state.area(action.area)
         value = next_city(held.city or None)
+        limit = city_limit(_age(e), e.has_leader("Builder", action.area))
+        for _ in range(modifiers.city_steps(ctx.state, e) - 1):  # a Capitalist's extra level (L1429)
+            if value < CITY_STEPS[-1] and next_city(value) <= limit:
+                value = next_city(value)
         ctx.state = ctx.state.with_area(replace(held, city=value))
         if not e.capital and not barbarian(e):  # L998: the first city becomes the capital
             ctx.state = ctx.state.with_empire(replace(e, capital=action.area))
@@ -1044,51 +1085,80 @@ assert civ_event_words.REGISTERED  # the events' words come with the step
 
 # -- words ------------------------------------------------------------------------------------------
 
-def _civ_label(view: SevenView, action: Action) -> Choice:
-    deck = load_deck()
-    if isinstance(action, PlayEvent):
-        ev = deck.cards[action.card].event
-        where = f" on {empire_name(action.target)}" if action.target else ""
-        if action.target and ev.target == "player":  # the player named by one of its empires (L1226)
-            where = f" on the player of {empire_name(action.target)}"
-        where += f" in {action.area}" if action.area else ""
-        does = describe_all(ev.effects)  # what the event does, as the card says it
-        note = civ_range.note(view, action)  # the empires its Range must ask first (L2233)
-        return Choice(action, shorten(f"{ev.name}{where}", 100 - len(note)) + note,
-                      group=shorten(f"Play {card_text(action.card)} as {ev.name}: {does}", 100))
-    if isinstance(action, PlayArtefact):
-        art = deck.cards[action.card].artefact
-        where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")
-        note = civ_range.note(view, action)
-        return Choice(action, shorten(f"{art}{where}", 100 - len(note)) + note,
-                      group=shorten(f"Play {card_text(action.card)} as {art}", 100))
-    if isinstance(action, RemoveLeader):
-        return Choice(action, f"Remove {action.name} from {action.area}")
-    if isinstance(action, PromoteLeader):
-        if not action.name:
-            return Choice(action, "Draw an unnamed leader from the cup")
-        return Choice(action, f"{action.name} in {action.area}", group=f"Promote {action.name}")
-    if isinstance(action, KeepLeader):
-        return Choice(action, f"Keep the leader in {action.area}" if action.area else "Return it to the cup")
-    if isinstance(action, Adopt):
-        return Choice(action, f"Adopt {action.name}")
-    if isinstance(action, Renounce):
-        if action.card:
-            return Choice(action, shorten(f"Discard {action.name}, playing {card_text(action.card)}", 100))
-        return Choice(action, f"Discard {action.name} without its card",
-                      confirm="Every area with a city but no leader, or a leader but no city, falls into "
-                              "disorder. Discard?")
-    if isinstance(action, Dominant):
-        return Choice(action, f"Make {action.name} the dominant religion")
-    if isinstance(action, Modernise):
-        other = modernised(action.unit, 49) or action.unit
-        return Choice(action, f"Turn the {action.unit} in {action.area} over to {other}")
-    if isinstance(action, RemoveDisorder):
-        return Choice(action, f"Pay to remove the disorder in {action.area}")
-    if isinstance(action, Urbanise):
-        return Choice(action, f"Build or improve the city in {action.area}")
-    assert isinstance(action, NewHomeland)
+def _play_event_label(view: SevenView, action: PlayEvent) -> Choice:
+    ev = load_deck().cards[action.card].event
+    where = f" on {empire_name(action.target)}" if action.target else ""
+    if action.target and ev.target == "player":  # the player named by one of its empires (L1226)
+        where = f" on the player of {empire_name(action.target)}"
+    where += f" in {action.area}" if action.area else ""
+    does = describe_all(ev.effects)  # what the event does, as the card says it
+    note = civ_range.note(view, action)  # the empires its Range must ask first (L2233)
+    return Choice(action, shorten(f"{ev.name}{where}", 100 - len(note)) + note,
+                  group=shorten(f"Play {card_text(action.card)} as {ev.name}: {does}", 100))
+
+
+def _artefact_label(view: SevenView, action: PlayArtefact) -> Choice:
+    art = load_deck().cards[action.card].artefact
+    where = f" on {empire_name(action.target)}" + (f" in {action.area}" if action.area else "")
+    note = civ_range.note(view, action)
+    return Choice(action, shorten(f"{art}{where}", 100 - len(note)) + note,
+                  group=shorten(f"Play {card_text(action.card)} as {art}", 100))
+
+
+def _remove_leader_label(view: SevenView, action: RemoveLeader) -> Choice:
+    return Choice(action, f"Remove {action.name} from {action.area}")
+
+
+def _promote_label(view: SevenView, action: PromoteLeader) -> Choice:
+    if not action.name:
+        return Choice(action, "Draw an unnamed leader from the cup")
+    return Choice(action, f"{action.name} in {action.area}", group=f"Promote {action.name}")
+
+
+def _keep_label(view: SevenView, action: KeepLeader) -> Choice:
+    return Choice(action, f"Keep the leader in {action.area}" if action.area else "Return it to the cup")
+
+
+def _adopt_label(view: SevenView, action: Adopt) -> Choice:
+    return Choice(action, f"Adopt {action.name}")
+
+
+def _renounce_label(view: SevenView, action: Renounce) -> Choice:
+    if action.card:
+        return Choice(action, shorten(f"Discard {action.name}, playing {card_text(action.card)}", 100))
+    return Choice(action, f"Discard {action.name} without its card",
+                  confirm="Every area with a city but no leader, or a leader but no city, falls into "
+                          "disorder. Discard?")
+
+
+def _dominant_label(view: SevenView, action: Dominant) -> Choice:
+    return Choice(action, f"Make {action.name} the dominant religion")
+
+
+def _modernise_label(view: SevenView, action: Modernise) -> Choice:
+    other = modernised(action.unit, 49) or action.unit
+    return Choice(action, f"Turn the {action.unit} in {action.area} over to {other}")
+
+
+def _disorder_label(view: SevenView, action: RemoveDisorder) -> Choice:
+    return Choice(action, f"Pay to remove the disorder in {action.area}")
+
+
+def _urbanise_label(view: SevenView, action: Urbanise) -> Choice:
+    return Choice(action, f"Build or improve the city in {action.area}")
+
+
+def _homeland_label(view: SevenView, action: NewHomeland) -> Choice:
     return Choice(action, "Make the capital the new homeland")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    PlayEvent: _play_event_label, PlayArtefact: _artefact_label, RemoveLeader: _remove_leader_label,
+    PromoteLeader: _promote_label, KeepLeader: _keep_label, Adopt: _adopt_label, Renounce: _renounce_label,
+    Dominant: _dominant_label, Modernise: _modernise_label, RemoveDisorder: _disorder_label,
+    Urbanise: _urbanise_label, NewHomeland: _homeland_label,
+}
+"""The words of the Civilise go's moves, by class."""
 
 
 def _civ_words(event: Event, names: Names) -> str | None:
@@ -1142,9 +1212,8 @@ def _civ_words(event: Event, names: Names) -> str | None:
     return None
 
 
-for _kind in (PlayEvent, PlayArtefact, RemoveLeader, PromoteLeader, KeepLeader, Adopt, Renounce, Dominant,
-              Modernise, RemoveDisorder, Urbanise, NewHomeland):
-    register_label(_kind.kind, _civ_label)
+for _kind, _label in LABELS.items():
+    register_label(_kind.kind, _label)
 for _type in ("event_played", "card_check", "event_effect", "artefact_played", "leader_removed",
               "leader_drawn", "leader_promoted", "leader_returned", "adopted", "renounced", "dominant",
               "modernised", "disorder_removed", "urbanised", "capital_named", "homeland_moved"):

@@ -7,8 +7,9 @@ moves are labelled by their own modules through :func:`register_label`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from engine.core import Action, Choice, Decision, Names, PlayerId
 from engine.seven_ages.actions import (
@@ -39,16 +40,16 @@ from engine.seven_ages.text import empire_name, seat, stage, unit_count
 from engine.seven_ages.view import GoView, PendingView, SevenView, action_name
 from engine.words import shorten
 
-Label = Callable[[SevenView, Action], Choice]
+Label = Callable[[SevenView, Any], Choice]
 _LABELS: dict[str, Label] = {}
 
 
 def register_label(kind: str, label: Label) -> None:
-    """Label another module's action kind (half B's trade, destiny, civilise, end of turn)."""
+    """Label an action kind another module owns (trade, destiny, civilise, end of turn...)."""
     _LABELS[kind] = label
 
 
-NamedLabel = Callable[[SevenView, Action, Names], Choice]
+NamedLabel = Callable[[SevenView, Any, Names], Choice]
 _NAMED: dict[str, NamedLabel] = {}
 
 
@@ -66,7 +67,7 @@ _GO_HEADINGS: dict[str, Callable[[GoView], str]] = {}
 
 
 def register_heading(stage: str, words: str) -> None:
-    """Word a go's stage or a pending decision of another module (half B's trade, civilise, end of turn)."""
+    """Word a go's stage or a pending decision another module owns (trade, civilise, end of turn...)."""
     _HEADINGS[stage] = words
 
 
@@ -141,67 +142,125 @@ def _done_label(view: SevenView, player: PlayerId) -> str:
     return {"build": "Finish building", "forts": "Finish fortifying"}.get(go["stage"], "Finish")
 
 
+OwnLabel = Callable[[SevenView, PlayerId, Any], Choice]
+"""The words of one of this module's action classes, from the view, the deciding seat and the move."""
+
+
+def _bid(view: SevenView, player: PlayerId, action: Bid) -> Choice:
+    if action.card == FROM_DECK:
+        return Choice(action, "Play the top card of the deck")
+    return Choice(action, f"Bid {card_text(action.card)}")
+
+
+def _discard(view: SevenView, player: PlayerId, action: DiscardCard) -> Choice:
+    verb = "Put out of the game" if view["phase"] == SIFT else "Discard"
+    return Choice(action, shorten(f"{verb} {card_parts(action.card)}", 100))
+
+
+def _sift_vote(view: SevenView, player: PlayerId, action: SiftVote) -> Choice:
+    return Choice(action, "Happy with these cards" if action.happy else "Another round")
+
+
+def _colours(view: SevenView, player: PlayerId, action: ChooseColours) -> Choice:
+    return Choice(action, f"Take the {action.group} counters")
+
+
+def _draft(view: SevenView, player: PlayerId, action: DraftMarker) -> Choice:
+    return Choice(action, f"Take the spare {action_name(action.marker)} marker")
+
+
+def _place_marker(view: SevenView, player: PlayerId, action: PlaceMarker) -> Choice:
+    where = "In front of me (no empire)" if action.empire == EXTRA else f"On {empire_name(action.empire)}"
+    return Choice(action, f"{action_name(action.marker)} {where[0].lower() + where[1:]}", group=where)
+
+
+def _turn_marker(view: SevenView, player: PlayerId, action: TurnMarker) -> Choice:
+    if action.start:  # the turn that starts this empire: the card's words
+        return Choice(action, start_label(action.start))
+    m = view["markers"][action.marker]
+    where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"
+    as_what = f" as {action_name(view['phase'])}" if m["action"] == "wild" else ""
+    if m["action"] is None:  # never: a seat turns over only its own markers, which its view shows
+        raise ValueError(f"marker {action.marker} is face down to its own seat")
+    label = f"Turn over the {action_name(m['action'])} marker {where}{as_what}"
+    return Choice(action, shorten(label + (", playing no card" if action.no_cards else ""), 100))
+
+
+def _pass(view: SevenView, player: PlayerId, action: Pass) -> Choice:
+    return Choice(action, "Turn over no more markers now",
+                  confirm="Any marker of this action you leave face down misses its go. Pass?")
+
+
+def _done(view: SevenView, player: PlayerId, action: Done) -> Choice:
+    return Choice(action, _done_label(view, player))
+
+
+def _start_card(view: SevenView, player: PlayerId, action: StartCard) -> Choice:
+    return Choice(action, start_label(action.card))
+
+
+def _setup_choice(view: SevenView, player: PlayerId, action: SetupChoice) -> Choice:
+    go = _go(view, player)
+    level = go["data"].get("choices", {}).get(action.choice) if go is not None else None
+    text = "2 behind the most advanced empire" if action.choice == "behind" else action.choice
+    return Choice(action, f"Start {text}" + (f" (level {level})" if level else ""))
+
+
+def _colour(view: SevenView, player: PlayerId, action: ChooseColour) -> Choice:
+    return Choice(action, f"In {action.colour}")
+
+
+def _leader(view: SevenView, player: PlayerId, action: ChooseLeader) -> Choice:
+    if not action.name:
+        return Choice(action, "No named leader")
+    return Choice(action, f"{action.name} in {action.area}", group=action.name)
+
+
+def _build(view: SevenView, player: PlayerId, action: Build) -> Choice:
+    return Choice(action, f"{unit_count(action.unit, action.count)} in {action.area}",
+                  group=f"Build in {action.area}")
+
+
+def _fortify(view: SevenView, player: PlayerId, action: Fortify) -> Choice:
+    return Choice(action, f"Fort in {action.area}")
+
+
+def _capital(view: SevenView, player: PlayerId, action: PlaceCapital) -> Choice:
+    go = _go(view, player)
+    what = "Homeland" if go is not None and go["stage"] == "homeland" else "Capital"
+    return Choice(action, f"{what} in {action.area}")
+
+
+def _free_fort(view: SevenView, player: PlayerId, action: FreeFort) -> Choice:
+    return Choice(action, f"Free fort in {action.area}")
+
+
+def _unmaintain(view: SevenView, player: PlayerId, action: Unmaintain) -> Choice:
+    return Choice(action, f"Leave a {action.unit} in {action.area} unmaintained")
+
+
+def _elite(view: SevenView, player: PlayerId, action: BuildElite) -> Choice:
+    return Choice(action, "Buy an elite marker")
+
+
+_OWN_LABELS: Mapping[type[Action], OwnLabel] = {
+    Bid: _bid, DiscardCard: _discard, SiftVote: _sift_vote, ChooseColours: _colours, DraftMarker: _draft,
+    PlaceMarker: _place_marker, TurnMarker: _turn_marker, Pass: _pass, Done: _done, StartCard: _start_card,
+    SetupChoice: _setup_choice, ChooseColour: _colour, ChooseLeader: _leader, Build: _build,
+    Fortify: _fortify, PlaceCapital: _capital, FreeFort: _free_fort, Unmaintain: _unmaintain,
+    BuildElite: _elite,
+}
+"""The words of this module's moves (the setup's, the markers' and the start of an empire's), by class."""
+
+
 def choice(view: SevenView, player: PlayerId, action: Action) -> Choice:
+    """The choice ``player`` reads for ``action``: another module's registered words, else this module's."""
     if action.kind in _LABELS:
         return _LABELS[action.kind](view, action)
-    if isinstance(action, Bid):
-        if action.card == FROM_DECK:
-            return Choice(action, "Play the top card of the deck")
-        return Choice(action, f"Bid {card_text(action.card)}")
-    if isinstance(action, DiscardCard):
-        verb = "Put out of the game" if view["phase"] == SIFT else "Discard"
-        return Choice(action, shorten(f"{verb} {card_parts(action.card)}", 100))
-    if isinstance(action, SiftVote):
-        return Choice(action, "Happy with these cards" if action.happy else "Another round")
-    if isinstance(action, ChooseColours):
-        return Choice(action, f"Take the {action.group} counters")
-    if isinstance(action, DraftMarker):
-        return Choice(action, f"Take the spare {action_name(action.marker)} marker")
-    if isinstance(action, PlaceMarker):
-        where = "In front of me (no empire)" if action.empire == EXTRA else f"On {empire_name(action.empire)}"
-        return Choice(action, f"{action_name(action.marker)} {where[0].lower() + where[1:]}", group=where)
-    if isinstance(action, TurnMarker):
-        m = view["markers"][action.marker]
-        where = "for no empire" if m["empire"] == EXTRA else f"on {empire_name(m['empire'])}"
-        as_what = f" as {action_name(view['phase'])}" if m["action"] == "wild" else ""
-        if m["action"] is None:  # never: a seat turns over only its own markers, which its view shows
-            raise ValueError(f"marker {action.marker} is face down to its own seat")
-        label = f"Turn over the {action_name(m['action'])} marker {where}{as_what}"
-        return Choice(action, shorten(label, 100))
-    if isinstance(action, Pass):
-        return Choice(action, "Turn over no more markers now",
-                      confirm="Any marker of this action you leave face down misses its go. Pass?")
-    if isinstance(action, Done):
-        return Choice(action, _done_label(view, player))
-    if isinstance(action, StartCard):
-        return Choice(action, start_label(action.card))
-    if isinstance(action, SetupChoice):
-        go = _go(view, player)
-        level = go["data"].get("choices", {}).get(action.choice) if go is not None else None
-        text = "2 behind the most advanced empire" if action.choice == "behind" else action.choice
-        return Choice(action, f"Start {text}" + (f" (level {level})" if level else ""))
-    if isinstance(action, ChooseColour):
-        return Choice(action, f"In {action.colour}")
-    if isinstance(action, ChooseLeader):
-        if not action.name:
-            return Choice(action, "No named leader")
-        return Choice(action, f"{action.name} in {action.area}", group=action.name)
-    if isinstance(action, Build):
-        return Choice(action, f"{unit_count(action.unit, action.count)} in {action.area}",
-                      group=f"Build in {action.area}")
-    if isinstance(action, Fortify):
-        return Choice(action, f"Fort in {action.area}")
-    if isinstance(action, PlaceCapital):
-        go = _go(view, player)
-        what = "Homeland" if go is not None and go["stage"] == "homeland" else "Capital"
-        return Choice(action, f"{what} in {action.area}")
-    if isinstance(action, FreeFort):
-        return Choice(action, f"Free fort in {action.area}")
-    if isinstance(action, Unmaintain):
-        return Choice(action, f"Leave a {action.unit} in {action.area} unmaintained")
-    if isinstance(action, BuildElite):
-        return Choice(action, "Buy an elite marker")
-    raise ValueError(f"no label for {action.kind}")
+    own = _OWN_LABELS.get(type(action))
+    if own is None:
+        raise ValueError(f"no label for {action.kind}")
+    return own(view, player, action)
 
 
 def decide(view: SevenView, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:

@@ -2,8 +2,8 @@
 
 A card's special rules and its event are data: a list of ``{code: ..., <params>}``
 mappings whose codes and parameters are listed here. ``check-data`` refuses any
-other code or parameter, so no card can point at behaviour the engine (part 2
-onwards) does not implement: adding a code here is a promise to implement it.
+other code or parameter, so no card can point at behaviour the engine does not
+implement: adding a code here is a promise to implement it.
 """
 
 from __future__ import annotations

@@ -12,16 +12,17 @@ locks an empire past level 49 (L594) and pays immediate glory per level (L1142).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
 from engine.core import Action, Choice, Event, Handlers, IllegalAction, Names, PlayerId
-from engine.seven_ages import glory, harvest_events, progress_markers, steps
+from engine.seven_ages import glory, harvest_events, modifiers, power_events, progress_markers, steps
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_civ import BuyGlory, Hock, RankHigher
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import BuyGlory, Hock, RankHigher
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.glory import Holding
@@ -36,6 +37,9 @@ from engine.seven_ages.view import SevenView
 from engine.words import join_words, plural
 
 EVENTS, BUY, TIES, HOCK = "harvest_events", "buy", "ties", "hock"
+PRICES = "prices"
+"""Go data at the harvest: the empires whose glory costs other than 50 (option 16's Renaissance, L1880), for
+the labels."""
 HOCKING = "hocking"  # option 15's key in the lobby options
 HARVESTS_KEPT = 2  # an empire's harvests its Empire.harvests keeps (the notes' "two turns running", L2353)
 
@@ -77,7 +81,9 @@ def advance(ctx: Ctx, card: int, levels: int) -> int:
 def _new_age(s: SevenState, e: Empire) -> SevenState:
     """Old age has seen the leaders off (L946); on-map artefacts of other ages go (L927)."""
     cup = s.cup + tuple(ld.abilities[0] for ld in e.leaders if not ld.named)
-    s = replace(s, cup=cup).with_empire(replace(e, leaders=()))
+    gone = modifiers.left_age(s, e)  # option 16: artefacts that last only the age (L1463, L1895)
+    s = replace(s, cup=cup).with_empire(replace(e, leaders=(), artefacts=tuple(
+        a for a in e.artefacts if a not in gone)))
     arts = load_deck().artefacts
     now = age_of(e.progress)
     for area in e.areas():
@@ -124,11 +130,18 @@ def holding(state: SevenState, e: Empire) -> Holding:
             artefacts.append((art.colour, None))
     return Holding(
         empire=str(e.card), player=e.owner, card=deck.cards[e.card].empire, level=min(e.progress, LAST_LEVEL),
-        money=e.money, areas=areas, disordered=frozenset(a for a in areas if state.area(a).disorder),
+        money=e.money, areas=areas, disordered=frozenset(
+            a for a in areas if state.area(a).disorder and not modifiers.counts_disordered(state, e, a)),
         cities={a: state.area(a).city for a in areas if state.area(a).city}, capital=e.capital,
         homeland=e.homeland, units=units,
         leaders=tuple((ab, ld.area) for ld in e.leaders for ab in ld.abilities),
-        artefacts=tuple(artefacts), religions=e.religions, beyond=e.progress >= PAST_THE_END)
+        artefacts=tuple(artefacts), religions=e.religions, beyond=e.progress >= PAST_THE_END,
+        bonus=modifiers.harvest_bonus(state, e))
+
+
+def glory_price(state: SevenState, e: Empire) -> int:
+    """What one glory costs the empire at the harvest (L1058), as option 16 changes it."""
+    return modifiers.glory_price(state, e, glory.glory_price())
 
 
 def free_progress(ctx: Ctx) -> None:
@@ -136,6 +149,9 @@ def free_progress(ctx: Ctx) -> None:
     card action this turn without an Administrator (L1026, L355, L2009)."""
     dark = load_tables().dark_ages
     for e in ctx.state.empires:
+        if not modifiers.free_progress(ctx.state):  # option 16: not while World war's marker stands (L1995)
+            ctx.emit("no_free_progress", empire=e.card, why="world war")
+            continue
         if took_wild(ctx.state, e.card) and not e.has_leader("Administrator"):
             ctx.emit("no_free_progress", empire=e.card, why="wild")
             continue
@@ -163,7 +179,7 @@ def _with_data(ctx: Ctx, stage: str, **data: Any) -> None:
 
 def _buyers(state: SevenState) -> tuple[int, ...]:
     return tuple(p for p in state.seats_from_first()
-                 if any(e.money >= glory.glory_price() for e in state.empires_of(p)))
+                 if any(e.money >= glory_price(state, e) for e in state.empires_of(p)))
 
 
 def _hockers(state: SevenState) -> tuple[int, ...]:
@@ -250,7 +266,9 @@ class EndTurnStep:
         assert go is not None
         harvest_events.carry_out(ctx, go)
         ctx.state = replace(ctx.state, queue=_buyers(ctx.state))
-        _with_data(ctx, BUY)
+        prices = {str(e.card): glory_price(ctx.state, e) for e in ctx.state.empires
+                  if glory_price(ctx.state, e) != glory.GLORY_COST}
+        _with_data(ctx, BUY, **({PRICES: prices} if prices else {}))
         self._move_on(ctx)
 
     def _move_on(self, ctx: Ctx) -> None:
@@ -293,6 +311,10 @@ class EndTurnStep:
         earned = Counter[int]()
         for a in awards:
             earned[int(a.empire)] += a.glory
+        for e in s.empires:  # option 16: Hinduism's glory on what the harvest gave (L1676-1678)
+            changed = modifiers.harvest_glory(ctx.state, e, earned[e.card]) - earned[e.card]
+            power_events.glory(ctx, e.card, changed, modifiers.HINDUISM)
+            earned[e.card] += changed
         for e in s.empires:  # kept for the computer players' folding of duds (L2353)
             live = ctx.state.empire(e.card)
             kept = (*live.harvests, earned[e.card])[-HARVESTS_KEPT:]
@@ -311,7 +333,7 @@ class EndTurnStep:
             return harvest_events.pending_legal(state, pending)
         if go.stage == BUY:
             return [*(BuyGlory(seat, e.card, n) for e in state.empires_of(seat)
-                      for n in range(1, glory.most_buyable(e.money) + 1)), Done(seat)]
+                      for n in range(1, glory.most_buyable(e.money, glory_price(state, e)) + 1)), Done(seat)]
         if go.stage == TIES:
             return [RankHigher(seat, int(e)) for e in go.data["question"][1]]
         if go.stage == HOCK:
@@ -362,9 +384,10 @@ class EndTurnStep:
         if _go(s) is None or _go(s).stage != BUY:  # type: ignore[union-attr]
             raise IllegalAction("not_buying", "Glory is bought only before the harvest.")
         e = _own(s, seat, action.empire)
-        cost = glory.glory_price() * action.points
+        price = glory_price(s, e)
+        cost = price * action.points
         if action.points < 1 or cost > e.money:
-            raise IllegalAction("too_dear", f"Glory costs {glory.glory_price()} money a point; the empire "
+            raise IllegalAction("too_dear", f"Glory costs {price} money a point; the empire "
                                 f"has {e.money}.", money=e.money)
         ctx.state = s.with_empire(replace(e, money=e.money - cost))
         gain(ctx, seat, "bought", action.points)
@@ -456,15 +479,33 @@ def category_words(category: str, which: str | None) -> str:
     return CATEGORY_WORDS.get(category, category.replace("_", " ")).format(which or "")
 
 
-def _end_label(view: SevenView, action: Action) -> Choice:
-    if isinstance(action, BuyGlory):
-        return Choice(action, f"Buy {action.points} glory for {glory.glory_price() * action.points} money",
-                      group=f"Buy glory with {empire_name(action.empire)}")
-    if isinstance(action, Hock):
-        return Choice(action, f"Hock {action.points} glory for {glory.HOCK_MONEY * action.points} money",
-                      group=f"Hock glory for {empire_name(action.empire)}")
-    assert isinstance(action, RankHigher)
+def _price_in(view: SevenView, card: int) -> int:
+    """What one glory costs empire ``card`` at this harvest, from the end of turn's go in the view."""
+    for go in view.get("goes", []):
+        if go["action"] == END_TURN:
+            return int(go["data"].get(PRICES, {}).get(str(card), glory.GLORY_COST))
+    return glory.GLORY_COST
+
+
+def _buy_label(view: SevenView, action: BuyGlory) -> Choice:
+    price = _price_in(view, action.empire)
+    return Choice(action, f"Buy {action.points} glory for {price * action.points} money",
+                  group=f"Buy glory with {empire_name(action.empire)}")
+
+
+def _hock_label(view: SevenView, action: Hock) -> Choice:
+    return Choice(action, f"Hock {action.points} glory for {glory.HOCK_MONEY * action.points} money",
+                  group=f"Hock glory for {empire_name(action.empire)}")
+
+
+def _rank_label(view: SevenView, action: RankHigher) -> Choice:
     return Choice(action, f"{the_empire(action.empire)} rank higher in the tie")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    BuyGlory: _buy_label, Hock: _hock_label, RankHigher: _rank_label,
+}
+"""The words of the end of a turn's moves, by class."""
 
 
 def _end_words(event: Event, names: Names) -> str | None:
@@ -476,8 +517,9 @@ def _end_words(event: Event, names: Names) -> str | None:
             return f"{name} advance {plural(int(d['levels']), 'level')} to progress level {d['level']}."
         return f"{name} fall back {plural(-int(d['levels']), 'level')} to progress level {d['level']}."
     if event.type == "no_free_progress":
-        why = "took a wild card action without an Administrator" if d["why"] == "wild" else \
-            "are in a dark age without a Scientist"
+        why = {"wild": "took a wild card action without an Administrator",
+               "world war": "are at war: the World war marker is on the progress track"}.get(
+            str(d["why"]), "are in a dark age without a Scientist")
         return f"{name} get no free progress: they {why}."
     if event.type == "immediate_glory":
         return f"{who} gains {plural(int(d['glory']), 'glory point')} at once from {name}."
@@ -494,13 +536,13 @@ def _end_words(event: Event, names: Names) -> str | None:
     return None
 
 
-for _kind in (BuyGlory, Hock, RankHigher):
-    register_label(_kind.kind, _end_label)
+for _kind, _label in LABELS.items():
+    register_label(_kind.kind, _label)
 for _type in ("progress", "no_free_progress", "immediate_glory", "glory_bought", "glory_hocked",
               "tie_ordered", "harvest"):
     register_event(_type, _end_words)
 for _stage, _words in ((EVENTS, "play an event of the harvest, or pass"),
-                       (BUY, "buy glory at 50 money a point (or finish)"),
+                       (BUY, "buy glory at 50 money a point (30 with Renaissance's power), or finish"),
                        (TIES, "two of your empires tie: say which ranks higher"),
                        (HOCK, "hock glory for 5 money a point (or finish)")):
     register_heading(_stage, _words)

@@ -14,8 +14,8 @@ from typing import Any
 
 from engine.core import Action, PlayerId
 from engine.seven_ages import assassins, civ_events, range_requests
-from engine.seven_ages.actions_civ import AssassinCard, EventPick, PlayEvent
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import AssassinCard, EventPick, PlayEvent
 from engine.seven_ages.state import Pending, SevenState
 
 HURTS = frozenset({"disorder_areas", "disorder_by_card", "lose_units", "reduce_city", "lose_artefact",
@@ -68,17 +68,20 @@ def glory_leader(state: SevenState, player: PlayerId) -> int:
 
 
 def civ_event(state: SevenState, player: PlayerId, plays: Sequence[PlayEvent]) -> Action | None:
-    """An event worth playing now: one that hurts the glory leader's empire (or, for a player target, them),
-    else an assassination on any other player's empire, else one that helps its own empire; None when none
-    gains."""
+    """An event worth playing now: one that hurts the glory leader's empire that earned most at its last
+    harvest (L2329: "minimise the leading players'" glory), or, for a player target, them; else an
+    assassination on any other player's empire, else one that helps its own empire; None when none gains."""
     deck, leader = load_deck(), glory_leader(state, player)
+    blows = []
     for play in plays:
         effects = deck.cards[play.card].event.effects
         owner = state.empire(play.target).owner if play.target and state.has_empire(play.target) else None
         if owner == leader and effects and all(hurts(x) for x in effects if x["code"] != "card_check"):
+            blows.append(play)
+        elif not blows and owner is None and any(x["code"] == "look_at_hand" for x in effects):
             return play
-        if owner is None and any(x["code"] == "look_at_hand" for x in effects):
-            return play
+    if blows:  # on the leader's empire that earned most at its last harvest (public): the most glory denied
+        return max(blows, key=lambda a: state.empire(a.target).harvests[-1:] or (0,))
     for play in plays:  # a leader within reach is rare (L885): any other player's will do
         owner = state.empire(play.target).owner if play.target and state.has_empire(play.target) else None
         if owner not in (None, player) and any(x["code"] == "assassinate"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Action, PlayerId, Step
-from engine.seven_ages import join, steps
+from engine.seven_ages import join, modifiers, steps
 from engine.seven_ages.state import (
     ACTIONS,
     BID,
@@ -91,5 +91,5 @@ def run(state: SevenState, action: Action) -> Ctx:
     actor is not checked (a test's shortcut: the game checks it)."""
     ctx = Ctx(state)
     STEPS[state.phase].handler(action)(ctx, action)
-    ctx.state = replace(ctx.state, seq=ctx.state.seq + 1)
+    ctx.state = replace(modifiers.note_losses(ctx.start, ctx.state), seq=ctx.state.seq + 1)
     return ctx

@@ -5,7 +5,7 @@ on-map Units when tallying up conflict totals during conflict resolution." Our r
 (``data/seven_ages/README.md``, "Fog of war"): an empire's units in one area are one stack; every view
 but its owner's shows that stack's **top unit and how many units it holds** (a stack's height shows on
 a table, and the 2:1 rule, L638, needs it); leaders, cities, forts and artefacts stay public. The owner
-chooses the top unit of each stack with :class:`~engine.seven_ages.actions_move.TopUnit`, a standing
+chooses the top unit of each stack with :class:`~engine.seven_ages.manoeuvre_moves.TopUnit`, a standing
 choice per area sent at any time and kept in :attr:`Empire.tops`; without one, or while the area
 holds none of the chosen unit, the owner's standing ``top`` preference picks it: ``oldest`` (the
 default, :func:`default_top`: the unit with the lowest availability level, then the first by name) or
@@ -28,9 +28,9 @@ from typing import Any, Protocol
 
 from engine.core import PUBLIC, Event, IllegalAction, Result
 from engine.seven_ages import prefs
-from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_counters, load_tables
+from engine.seven_ages.manoeuvre_moves import TopUnit
 from engine.seven_ages.state import OVER, Empire, SevenState
 
 REVEALED = "units_revealed"

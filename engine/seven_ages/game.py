@@ -38,6 +38,7 @@ from engine.seven_ages import (
     flow,
     fog,
     join,
+    modifiers,
     orders,
     prefs,
     quiet,
@@ -49,9 +50,9 @@ from engine.seven_ages import (
     window,
 )
 from engine.seven_ages.actions import CODEC, Done, Pass, Prefer
-from engine.seven_ages.actions_civ import Arm, Disarm
-from engine.seven_ages.actions_move import TopUnit
 from engine.seven_ages.checks import check_data
+from engine.seven_ages.civilisation_moves import Arm, Disarm
+from engine.seven_ages.manoeuvre_moves import TopUnit
 from engine.seven_ages.markers import MarkerStep
 from engine.seven_ages.setup import new_game
 from engine.seven_ages.spec import SPEC
@@ -65,7 +66,7 @@ STANDING: Mapping[type[Action], Callable[[SevenState, Any], Result]] = {
     TopUnit: fog.choose_top,  # the fog of war's top unit of a stack (L791)
     Arm: armed.standing_order,  # a hidden standing order
     Disarm: armed.withdrawn_order,
-    Prefer: prefs.standing_move,  # a standing preference (half B)
+    Prefer: prefs.standing_move,  # a standing preference (a trade partner's card chosen ahead...)
 }
 """The moves any seat may send at any time, whatever the step and whoever acts (the spec's
 ``anytime_kinds``), by class: each is its own move, checked and counted (or kept quiet) by its module."""
@@ -133,7 +134,8 @@ class SevenAgesGame(SpokenBy[SevenView], StepGame[SevenState, Ctx, str, SevenVie
         return Ctx(state)
 
     def finish(self, ctx: Ctx) -> SevenState:
-        return replace(ctx.state, seq=ctx.state.seq + 1)
+        """The move is counted; under option 16 a Democracy that lost an area in it is noted (L1526)."""
+        return replace(modifiers.note_losses(ctx.start, ctx.state), seq=ctx.state.seq + 1)
 
     def hidden_draws(self, state: SevenState) -> tuple[int, ...]:
         """What a move may show of hidden things, by size: a draw from the deck or the cup, a card leaving

@@ -28,7 +28,6 @@ from engine.seven_ages.production import round_half_up
 
 PlayerId = int
 LAST_LEVEL = 49
-GLORY_MARKER = 200  # L1050: past 199, a +200 marker and the track goes back to 0
 GLORY_COST = 50  # L1058 (30 with Renaissance: option 16 only, L931)
 HOCK_MONEY = 5  # option 15 (L1356)
 MONEY_LIMIT = 199  # L493
@@ -37,16 +36,6 @@ MONEY_LIMIT = 199  # L493
 def halved(value: int, times: int = 1) -> int:
     """``value`` halved ``times`` times, rounded half up once, after all halving (L2197)."""
     return round_half_up(value, 2 ** times)
-
-
-def modified(value: int, add: int = 0, subtract: int = 0, doubles: int = 0, halves: int = 0) -> int:
-    """Modifiers in the rulebook's order: add, subtract, double, then halve (L2197)."""
-    return halved((value + add - subtract) * 2 ** doubles, halves)
-
-
-def glory_track(total: int) -> tuple[int, int]:
-    """(+200 markers, the track's space) for a glory total (L1050)."""
-    return divmod(max(total, 0), GLORY_MARKER)
 
 
 def place_points(value: int, place: int) -> int:
@@ -73,6 +62,7 @@ class Holding:
     artefacts: tuple[tuple[str, str | None], ...] = ()  # (colour, area or None if on the card)
     religions: tuple[str, ...] = ()  # dominant first (L1174: the leftmost)
     beyond: bool = False  # progressed past level 49 (L1054)
+    bonus: Mapping[str, int] = field(default_factory=dict)  # option 16: categories its artefacts raise
 
     @property
     def ordered(self) -> frozenset[str]:
@@ -226,8 +216,12 @@ class Award:
 
 
 def category_value(h: Holding, category: str, which: str | None) -> int:
-    """A card's value for a category (0 if none); each Artist adds 1 to artefacts (L1072)."""
+    """A card's value for a category (0 if none); an artefact's bonus adds to it, or makes it worth the
+    bonus where the card has none (option 16, "value of 1 if none", L1449); each Artist adds 1 to artefacts
+    (L1072)."""
     value = h.card.category(category, which) or 0
+    extra = h.bonus.get(category, 0) if which is None else 0
+    value = value + extra if value else extra
     return value + h.count("Artist") if category == "artefacts" else value
 
 
@@ -239,6 +233,7 @@ def ranked_categories(holdings: Sequence[Holding]) -> set[tuple[str, str | None]
                 cats.add((g["category"], g.get("region") or g.get("religion")))
         if h.count("Artist"):
             cats.add(("artefacts", None))
+        cats.update((c, None) for c, n in h.bonus.items() if n)
     return cats
 
 
@@ -297,11 +292,6 @@ def player_harvest(awards: Sequence[Award], holdings: Sequence[Holding]) -> dict
     return out
 
 
-def add_glory(total: int, gained: int) -> int:
-    """A player's glory after a change: never below 0 (L2141)."""
-    return max(total + gained, 0)
-
-
 def immediate(card: Empire, condition: str, times: int = 1) -> int:
     """Immediate glory for a condition met ``times`` times (square icons, L1138-1142): Benin's
     1 per level gained, Zimbabwe's 1 per tied trade."""
@@ -313,8 +303,8 @@ def glory_price() -> int:
     return GLORY_COST
 
 
-def most_buyable(money: int) -> int:
-    return money // glory_price()
+def most_buyable(money: int, price: int = GLORY_COST) -> int:
+    return money // price
 
 
 def most_hockable(glory: int, ordered_cities: int) -> int:

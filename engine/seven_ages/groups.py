@@ -18,11 +18,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engine.seven_ages.actions_move import AIR, LAND, SHIPS
 from engine.seven_ages.canals import canal_between, canals_from
 from engine.seven_ages.canals import owner as canal_owner
 from engine.seven_ages.canals import standing as canal_standing
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.manoeuvre_moves import AIR, LAND, SHIPS
 from engine.seven_ages.map import load_map
 from engine.seven_ages.move_events import BONUS, go_bonus
 from engine.seven_ages.movement import (

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from engine.core import Action, PlayerId
 from engine.seven_ages import glory, window
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.endturn import holding
 from engine.seven_ages.state import Pending, SevenState
 

@@ -32,13 +32,13 @@ from typing import Any
 
 from engine.core import Action, Choice, Event, Names, PlayerId
 from engine.seven_ages import cancels, window
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
 from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import choice, register_named_label
 from engine.seven_ages.effects_words import describe_all
 from engine.seven_ages.state import Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
-from engine.seven_ages.text import register_event
+from engine.seven_ages.text import register_event, stage
 from engine.seven_ages.text import seat as seat_name
 from engine.seven_ages.view import PendingView, SevenView
 from engine.words import shorten
@@ -154,14 +154,14 @@ def asked_in(state: SevenState, pending: Pending) -> Go | None:
 # -- words ------------------------------------------------------------------------------------------
 
 def _heading(view: SevenView, pending: PendingView, who: str) -> str:
-    """The asked seat's question, the same whatever it holds."""
-    return f"{who}: before Harvest glory is scored, play an event of the harvest, or pass"
+    """The asked seat's question, the same whatever it holds, headed by the stage as every heading is."""
+    return f"{stage(view)}: before Harvest glory is scored, play an event of the harvest, or pass"
 
 
-def _label(view: SevenView, action: Action, names: Names) -> Choice:
+def _label(view: SevenView, action: WindowPlay, names: Names) -> Choice:
     """A harvest event names its target player; any other window's play is worded as before."""
     mine = next((p for p in view["pending"] if p["seat"] == action.player), None)
-    if not isinstance(action, WindowPlay) or mine is None or mine.get("ask", {}).get("timing") != TIMING:
+    if mine is None or mine.get("ask", {}).get("timing") != TIMING:
         return choice(view, action.player, action)
     ev = load_deck().cards[action.card].event
     on = f" on {seat_name(names, action.side)}" if ev.target == "player" else ""

@@ -19,11 +19,14 @@ any free colour's empire counters to the new player. Continue play."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names, PlayerId, Result
 from engine.seven_ages import text
 from engine.seven_ages.actions import ChooseColours
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.setup import HAND, draw, free_groups
 from engine.seven_ages.spec import SPEC
 from engine.seven_ages.state import OVER, Player, SevenState, marker_sets
@@ -72,14 +75,21 @@ def colour_choices(state: SevenState, seat: PlayerId) -> list[Action]:
 
 def choose_colours(state: SevenState, action: Action) -> Result:
     """A newcomer takes a free colour group as their dedicated colours; anything else waits for it."""
-    if not isinstance(action, ChooseColours):
-        raise IllegalAction("choose_colours_first", "You have just joined: choose your dedicated colours "
-                            "first.")
+    return NEWCOMER.of(action)(state, action)
+
+
+def _take_colours(state: SevenState, action: ChooseColours) -> Result:
     if action.group not in free_groups(state):
         raise IllegalAction("colours_taken", "Those colours are not free; choose another group.")
     ctx = Ctx(state.with_player(replace(state.people[action.player], group=action.group)))
     ctx.emit("colours_chosen", seat=action.player, group=action.group)
     return Result(replace(ctx.state, seq=ctx.state.seq + 1), tuple(ctx.events))
+
+
+NEWCOMER: Answers[Callable[[SevenState, Any], Result]] = Answers(
+    {ChooseColours: _take_colours}, "choose_colours_first",
+    "You have just joined: choose your dedicated colours first.")
+"""A newcomer's one move before any other (L337): its colours."""
 
 
 def _joins(event: Event, names: Names) -> str:

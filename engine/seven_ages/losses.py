@@ -3,7 +3,7 @@ L1206-1212) and option 13's "the winner loses half the committed units (their ch
 also loses a number of their remaining units in the area (their choice)" (L1340-1342).
 
 A side owes ``left`` losses from a pool of its units (by type). Its owner gives them up a type at a time
-(:class:`~engine.seven_ages.actions_fight.Lose`): one unit, or as many of the type as may still be owed.
+(:class:`~engine.seven_ages.conflict_moves.Lose`): one unit, or as many of the type as may still be owed.
 A unit satisfies one loss, or with pursuit's weights (``highest``: the pursuers' best surviving level)
 what :func:`engine.seven_ages.pursuit.weight` says: 2 for a cavalry or aircraft, 2 above the pursuers'
 highest level, 3 if both. The choice is never enumerated as combinations: the moves are the pool's types

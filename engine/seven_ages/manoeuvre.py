@@ -1,6 +1,6 @@
 """Action 4, Manoeuvre (L598-700): units move one area at a time, then disorder is removed by units.
 
-A go is a loop of small decisions (see :mod:`engine.seven_ages.actions_move`): choose a stack, the
+A go is a loop of small decisions (see :mod:`engine.seven_ages.manoeuvre_moves`): choose a stack, the
 units that move together (a *group*: all land units, all ships or all aircraft) and the leaders that
 ride with them (L628), then the next area, one at a time, until the group stops; then the next
 stack, or the end of movement. The legal next areas are worked out from the group's place and its
@@ -35,31 +35,13 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.seven_ages import battle, battle_ai, battle_words, manoeuvre_words, pacify, steps
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_civ import PlayEvent
-from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
-from engine.seven_ages.actions_move import (
-    ACTIONS,
-    AIR,
-    REFUSE,
-    SHIPS,
-    TOLLS,
-    CanalAnswer,
-    DropOff,
-    EndMovement,
-    MoveAll,
-    MoveBack,
-    MoveFrom,
-    MoveTo,
-    MoveUnits,
-    PayToll,
-    StopHere,
-    TakeLeader,
-)
 from engine.seven_ages.battle import reduced_city
 from engine.seven_ages.canals import canal_between
 from engine.seven_ages.canals import owner as canal_owner
 from engine.seven_ages.canals import standing as canal_standing
+from engine.seven_ages.civilisation_moves import PlayEvent
 from engine.seven_ages.cleanup import marooned
+from engine.seven_ages.conflict_moves import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.groups import (
     MODES,
     aboard,
@@ -80,6 +62,24 @@ from engine.seven_ages.groups import (
     seats_left,
     shed_problem,
     stop_problem,
+)
+from engine.seven_ages.manoeuvre_moves import (
+    ACTIONS,
+    AIR,
+    REFUSE,
+    SHIPS,
+    TOLLS,
+    CanalAnswer,
+    DropOff,
+    EndMovement,
+    MoveAll,
+    MoveBack,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    PayToll,
+    StopHere,
+    TakeLeader,
 )
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep
@@ -170,7 +170,7 @@ class ManoeuvreRules(BaseGoRules):
         :meth:`unlisted`."""
         moves: dict[type[Action], GoHandler] = {
             CanalAnswer: self._canal, EndMovement: self._end_move, MoveFrom: self._from, PayToll: self._pay,
-            MoveUnits: self._join_move, MoveAll: self._join_move, TakeLeader: self._join_move,
+            MoveUnits: self._units_move, MoveAll: self._all_move, TakeLeader: self._leader_move,
             MoveTo: self._to, StopHere: self._stop_move, DropOff: self._drop_move, MoveBack: self._back_move}
         others = (*ACTIONS, *FIGHT_ACTIONS, Done, PlayEvent)
         return {**{cls: self.unlisted for cls in others}, **moves}
@@ -313,9 +313,17 @@ class ManoeuvreRules(BaseGoRules):
         if not self._pacifying(ctx, go, action):
             self._toll(ctx, go, ctx.state.empire(go.empire), self._moving(go, paying=True), action)
 
-    def _join_move(self, ctx: Ctx, go: Go, action: MoveUnits | MoveAll | TakeLeader) -> None:
+    def _leader_move(self, ctx: Ctx, go: Go, action: TakeLeader) -> None:
         if not self._pacifying(ctx, go, action):
-            self._join(ctx, go, ctx.state.empire(go.empire), self._moving(go), action)
+            self._join_leader(ctx, go, ctx.state.empire(go.empire), self._moving(go), action)
+
+    def _all_move(self, ctx: Ctx, go: Go, action: MoveAll) -> None:
+        if not self._pacifying(ctx, go, action):
+            self._join_all(ctx, go, ctx.state.empire(go.empire), self._moving(go), action)
+
+    def _units_move(self, ctx: Ctx, go: Go, action: MoveUnits) -> None:
+        if not self._pacifying(ctx, go, action):
+            self._join_units(ctx, go, ctx.state.empire(go.empire), self._moving(go), action)
 
     def _to(self, ctx: Ctx, go: Go, action: MoveTo) -> None:
         if not self._pacifying(ctx, go, action):
@@ -338,34 +346,45 @@ class ManoeuvreRules(BaseGoRules):
                                 "left units on the way, so there are no steps to take back.")
         self._back(ctx, go, ctx.state.empire(go.empire), group)
 
-    def _join(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: Action) -> None:
+    @staticmethod
+    def _joining(group: Mapping[str, Any]) -> None:
+        """Refuse a unit or leader joining a group that has set out."""
         if group["path"]:
             raise IllegalAction("under_way",
                                 "Units and leaders join a group only before its first step (L628).")
-        units = dict(group["units"])
-        if isinstance(action, TakeLeader):
-            if action.name not in free_leaders(e, group):
-                raise IllegalAction("no_leader",
-                                    f"{action.name} is not a leader here that may join the move.")
-            if not seats_left(group):
-                raise IllegalAction("leader_needs_unit", "Each leader rides with one unit of its own (L628).")
-            _set(ctx, go, group={**group, "leaders": [*group["leaders"], action.name]})
-            return
+
+    def _join_leader(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: TakeLeader) -> None:
+        self._joining(group)
+        if action.name not in free_leaders(e, group):
+            raise IllegalAction("no_leader",
+                                f"{action.name} is not a leader here that may join the move.")
+        if not seats_left(group):
+            raise IllegalAction("leader_needs_unit", "Each leader rides with one unit of its own (L628).")
+        _set(ctx, go, group={**group, "leaders": [*group["leaders"], action.name]})
+
+    def _join_all(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: MoveAll) -> None:
+        self._joining(group)
+        if action.mode not in MODES or (group_mode(group) not in (None, action.mode)):
+            raise IllegalAction("wrong_mode", "Land units, ships and aircraft move in separate groups.")
+        adding = all_that_can(ctx.state, e, go, group, action.mode)
+        if not adding:
+            raise IllegalAction("none_free", "No more such units here may move (L668).")
+        self._add(ctx, go, group, adding)
+
+    def _join_units(self, ctx: Ctx, go: Go, e: Empire, group: dict[str, Any], action: MoveUnits) -> None:
+        self._joining(group)
         addable = joinable(ctx.state, e, go, group)
-        if isinstance(action, MoveAll):
-            if action.mode not in MODES or (group_mode(group) not in (None, action.mode)):
-                raise IllegalAction("wrong_mode", "Land units, ships and aircraft move in separate groups.")
-            adding = all_that_can(ctx.state, e, go, group, action.mode)
-            if not adding:
-                raise IllegalAction("none_free", "No more such units here may move (L668).")
-        else:
-            assert isinstance(action, MoveUnits)
-            if action.count < 1 or addable.get(action.unit, 0) < action.count:
-                what = unit_words(action.count, action.unit)
-                raise IllegalAction("not_free", f"You cannot move {what} from "
-                                    f"{group['from']}: units that moved stay, and one unit stays in each "
-                                    "land area you control (L668).")
-            adding = {action.unit: action.count}
+        if action.count < 1 or addable.get(action.unit, 0) < action.count:
+            what = unit_words(action.count, action.unit)
+            raise IllegalAction("not_free", f"You cannot move {what} from "
+                                f"{group['from']}: units that moved stay, and one unit stays in each "
+                                "land area you control (L668).")
+        self._add(ctx, go, group, {action.unit: action.count})
+
+    @staticmethod
+    def _add(ctx: Ctx, go: Go, group: dict[str, Any], adding: Mapping[str, int]) -> None:
+        """Units join the group: aboard its ships if they are not ships themselves (L630)."""
+        units = dict(group["units"])
         cargo = aboard(group)
         for unit, n in adding.items():
             if group_mode(group) == SHIPS and mode_of(unit) != SHIPS:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Action, Choice, Event, Names
-from engine.seven_ages.actions_move import (
-    ACTIONS,
+from engine.seven_ages.decision import register_go_heading, register_heading, register_label
+from engine.seven_ages.manoeuvre_moves import (
     AIR,
     LAND,
     REFUSE,
@@ -26,7 +26,6 @@ from engine.seven_ages.actions_move import (
     TakeLeader,
     TopUnit,
 )
-from engine.seven_ages.decision import register_go_heading, register_heading, register_label
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
 from engine.seven_ages.view import GoView, SevenView
 from engine.words import article, join_words, plural
@@ -48,56 +47,87 @@ def _moving(d: Mapping[str, Any]) -> str:
     return _units_words(d["units"]) if "units" in d else plural(int(d["count"]), "unit")
 
 
-def _range_label(action: CanalAnswer | PayToll, phase: str) -> Choice:
-    """The permission's answers when a trader, or a card's player, asks to count range through an
-    empire's areas (L2233)."""
-    if isinstance(action, PayToll):
-        then = "trade" if phase == "trade" else "play the card"
-        return Choice(action, f"Pay the price and {then}" if action.accept else "Refuse the price")
-    if action.answer == REFUSE:
-        return Choice(action, "Refuse")
-    return Choice(action, "Let them count through" if action.answer == 0 else f"Ask {action.answer} money")
+_RANGE_PHASES = ("trade", "civilise")
+"""The phases where a canal's answers are asked of a trader, or a card's player, counting range through an
+empire's areas (L2233), not of ships passing the canal."""
 
 
-def _label(view: SevenView, action: Action) -> Choice:
-    if isinstance(action, MoveFrom):
-        return Choice(action, f"Move units from {action.area}")
-    if isinstance(action, MoveUnits):
-        return Choice(action, f"Take {unit_words(action.count, action.unit)}", group="Which units move")
-    if isinstance(action, MoveAll):
-        words = {LAND: "land units", SHIPS: "ships", AIR: "aircraft"}
-        return Choice(action, f"Take all the {words.get(action.mode, action.mode)} that may move",
-                      group="Which units move")
-    if isinstance(action, TakeLeader):
-        return Choice(action, f"{action.name} rides along", group="Leaders")
-    if isinstance(action, MoveTo):
-        return Choice(action, f"Move into {action.area}", group="Where next")
-    if view["phase"] in ("trade", "civilise") and isinstance(action, (CanalAnswer, PayToll)):
-        return _range_label(action, view["phase"])  # the same answers, for counting range (L2233)
-    if isinstance(action, CanalAnswer):
+def _move_from(view: SevenView, action: MoveFrom) -> Choice:
+    return Choice(action, f"Move units from {action.area}")
+
+
+def _move_units(view: SevenView, action: MoveUnits) -> Choice:
+    return Choice(action, f"Take {unit_words(action.count, action.unit)}", group="Which units move")
+
+
+def _move_all(view: SevenView, action: MoveAll) -> Choice:
+    words = {LAND: "land units", SHIPS: "ships", AIR: "aircraft"}
+    return Choice(action, f"Take all the {words.get(action.mode, action.mode)} that may move",
+                  group="Which units move")
+
+
+def _take_leader(view: SevenView, action: TakeLeader) -> Choice:
+    return Choice(action, f"{action.name} rides along", group="Leaders")
+
+
+def _move_to(view: SevenView, action: MoveTo) -> Choice:
+    return Choice(action, f"Move into {action.area}", group="Where next")
+
+
+def _canal_answer(view: SevenView, action: CanalAnswer) -> Choice:
+    if view["phase"] in _RANGE_PHASES:  # the same answers, for counting range (L2233)
         if action.answer == REFUSE:
-            return Choice(action, "Refuse passage")
-        return Choice(action, "Let them pass" if action.answer == 0 else
-                      f"Ask a toll of {action.answer} money")
-    if isinstance(action, PayToll):
-        return Choice(action, "Pay the toll and pass" if action.accept else "Refuse the toll")
-    if isinstance(action, DropOff):
-        # cargo set down (L632) or a Strategist's units left on the way (L787): either way they stay
-        return Choice(action, f"Leave {unit_words(action.count, action.unit)} here: they move no further",
-                      group="Drop off")
-    if isinstance(action, StopHere):
-        return Choice(action, "Stop here")
-    if isinstance(action, MoveBack):
-        return Choice(action, "Take these steps back")
-    if isinstance(action, EndMovement):
-        return Choice(action, "End movement", confirm="Units that have not moved stay where they are. End?")
-    if isinstance(action, TopUnit):
-        return Choice(action, f"Show {article(action.unit)} on top of your units in {action.area}")
-    assert isinstance(action, Pacify)
+            return Choice(action, "Refuse")
+        return Choice(action, "Let them count through" if action.answer == 0 else
+                      f"Ask {action.answer} money")
+    if action.answer == REFUSE:
+        return Choice(action, "Refuse passage")
+    return Choice(action, "Let them pass" if action.answer == 0 else f"Ask a toll of {action.answer} money")
+
+
+def _pay_toll(view: SevenView, action: PayToll) -> Choice:
+    if view["phase"] in _RANGE_PHASES:  # the price asked to count range through an empire's areas (L2233)
+        then = "trade" if view["phase"] == "trade" else "play the card"
+        return Choice(action, f"Pay the price and {then}" if action.accept else "Refuse the price")
+    return Choice(action, "Pay the toll and pass" if action.accept else "Refuse the toll")
+
+
+def _drop_off(view: SevenView, action: DropOff) -> Choice:
+    # cargo set down (L632) or a Strategist's units left on the way (L787): either way they stay
+    return Choice(action, f"Leave {unit_words(action.count, action.unit)} here: they move no further",
+                  group="Drop off")
+
+
+def _stop_here(view: SevenView, action: StopHere) -> Choice:
+    return Choice(action, "Stop here")
+
+
+def _move_back(view: SevenView, action: MoveBack) -> Choice:
+    return Choice(action, "Take these steps back")
+
+
+def _end_movement(view: SevenView, action: EndMovement) -> Choice:
+    return Choice(action, "End movement", confirm="Units that have not moved stay where they are. End?")
+
+
+def _top_unit(view: SevenView, action: TopUnit) -> Choice:
+    return Choice(action, f"Show {article(action.unit)} on top of your units in {action.area}")
+
+
+def _pacify(view: SevenView, action: Pacify) -> Choice:
     if action.unit:  # the unit that goes with the marker (L688), named in the same move
         return Choice(action, f"Remove the disorder in {action.area}, losing {unit_words(1, action.unit)}",
                       group="Remove disorder")
     return Choice(action, f"Remove the disorder in {action.area}", group="Remove disorder")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    MoveFrom: _move_from, MoveUnits: _move_units, MoveAll: _move_all, TakeLeader: _take_leader,
+    MoveTo: _move_to, CanalAnswer: _canal_answer, PayToll: _pay_toll, DropOff: _drop_off,
+    StopHere: _stop_here, MoveBack: _move_back, EndMovement: _end_movement, TopUnit: _top_unit,
+    Pacify: _pacify,
+}
+"""The words of a Manoeuvre go's moves (and the canal's answers wherever they are asked), by class."""
 
 
 def _words(event: Event, names: Names) -> str | None:
@@ -159,8 +189,8 @@ def _path_heading(go: GoView) -> str:
 
 def register() -> None:
     """Word the Manoeuvre go's moves, events and stages (called once, as the go's step registers)."""
-    for kind in ACTIONS:
-        register_label(kind.kind, _label)
+    for cls, label in LABELS.items():
+        register_label(cls.kind, label)
     for type_ in EVENTS:
         register_event(type_, _words)
     for stage, words in STAGE_WORDS.items():

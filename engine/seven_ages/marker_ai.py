@@ -93,7 +93,8 @@ def _replacement(state: SevenState, seat: PlayerId) -> bool:
 def wanted(state: SevenState, e: Empire, room: bool) -> list[str]:
     """The actions ``e`` wants, best first: a dark age without a Scientist trades (L1026); otherwise its
     glory categories' weights, production raised for a sparse or poor empire and manoeuvre counted only
-    with ``room`` to expand into (an empire with nowhere to go gains no area by manoeuvring)."""
+    with ``room`` to expand into (an empire with nowhere to go gains no area by manoeuvring); with room, a
+    tie goes to manoeuvre."""
     if e.progress in load_tables().dark_ages and not e.has_leader("Scientist"):
         return ["trade", *(a for a in HABIT if a != "trade")]
     weights = glory_weights(load_deck().cards[e.card])
@@ -105,7 +106,8 @@ def wanted(state: SevenState, e: Empire, room: bool) -> list[str]:
         weights["production"] += 2
     elif e.money < POOR:
         weights["production"] += 1
-    return sorted(HABIT, key=lambda a: (-weights[a], HABIT.index(a)))
+    # with room, a tie goes to manoeuvre: the greedy player expands only every other turn
+    return sorted(HABIT, key=lambda a: (-weights[a], not (room and a == "manoeuvre"), HABIT.index(a)))
 
 
 def choose(state: SevenState, player: PlayerId, places: Sequence[PlaceMarker], room: bool) -> Action:

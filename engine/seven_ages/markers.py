@@ -38,9 +38,9 @@ from typing import Any, Protocol
 from engine.core import Action, Handler, Handlers, IllegalAction, PlayerId
 from engine.seven_ages import steps
 from engine.seven_ages.actions import Done, DraftMarker, Pass, PlaceMarker, TurnMarker
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
 from engine.seven_ages.cleanup import end_of_action
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.state import DRAFT, EXTRA, MARKER_SET, MARKERS, WILD, Go, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
@@ -48,6 +48,11 @@ _EVENT_KINDS: tuple[type[Action], ...] = (PlayEvent, EventPick)
 """The moves of events played in one's own go (a play, then an event's choices)."""
 _WINDOW_KINDS: tuple[type[Action], ...] = (WindowPlay, WindowPass)
 """The moves of a cancel window opened by a standing order fired as a go begins (any action may hold one)."""
+NO_CARDS = "no_cards"
+"""``Go.data`` of a go whose marker was turned over with its cards stage answered: no card played
+(:attr:`TurnMarker.no_cards`)."""
+START_CARD = "start_card"
+"""``Go.data`` of a Start empire go whose empire card was played with the turn (:attr:`TurnMarker.start`)."""
 WAITING = "waiting"
 """The stage of a go that has not begun: an event fired on its empire as its marker was turned over waits in
 its cancel window (L875); the chain's end begins the go."""
@@ -269,6 +274,11 @@ class GoRules(Protocol):
         """Anything automatic as the action begins (a forced discard)."""
         ...
 
+    def turns(self, state: SevenState, seat: PlayerId, index: int) -> list[Action]:
+        """The moves that turn over ``seat``'s marker ``index`` (a plain :class:`TurnMarker` by default; a
+        first stage answered with the turn besides or instead, where the rules fold one in)."""
+        ...
+
     def opening(self, state: SevenState, go: Go) -> bool:
         """Whether the go's player is at its first decisions, where its own events are offered."""
         ...
@@ -338,6 +348,9 @@ class BaseGoRules:
 
     def enter(self, ctx: Ctx) -> None:
         return None
+
+    def turns(self, state: SevenState, seat: PlayerId, index: int) -> list[Action]:
+        return [TurnMarker(seat, index)]
 
     def opening(self, state: SevenState, go: Go) -> bool:
         return False
@@ -488,7 +501,8 @@ class MarkerStep:
         elif go is not None:
             moves = self.rules.legal(state, go)
         else:
-            return [*(TurnMarker(seat, i) for i in turnable(state, self.rules, seat)), Pass(seat)]
+            return [*(t for i in turnable(state, self.rules, seat) for t in self.rules.turns(state, seat, i)),
+                    Pass(seat)]
         if hook is not None and go is not None and self.rules.opening(state, go) and \
                 (pending is None or pending.empire == go.empire):
             # folded into the first decision the player gets anyway (its own go's, never another's
@@ -498,7 +512,7 @@ class MarkerStep:
 
     def asks_blind(self, state: SevenState, seat: PlayerId) -> bool:
         """Whether ``seat``'s decision is a real question even when it has one move, while it holds any
-        card (its hand's size is public, what it holds is not; part 3's rule: being asked never depends
+        card (its hand's size is public, what it holds is not; so being asked never depends
         on the hand). Where its go offers cards of its hand (:meth:`GoRules.hand_offered`: its own events
         at the opening, Civilise's cards, Start empire's card), "done" played at once with nothing to build
         would tell the table that no such card is in it. Before a go, while it holds a face-down marker of
@@ -570,7 +584,7 @@ class MarkerStep:
         """A marker turned over, starting a go."""
         if not self._answered(ctx, action, own_event=False):
             self._between_goes(ctx, action.player)
-            self._turn(ctx, action.player, action.marker)
+            self._turn(ctx, action.player, action)
         self._tidy(ctx)
 
     def _pass_move(self, ctx: Ctx, action: Pass) -> None:
@@ -587,15 +601,22 @@ class MarkerStep:
         if ctx.state.go_of(seat) is not None:
             raise IllegalAction("go_under_way", "Finish the go under way first.")
 
-    def _turn(self, ctx: Ctx, seat: PlayerId, index: int) -> None:
-        s = ctx.state
+    def _turn(self, ctx: Ctx, seat: PlayerId, action: TurnMarker) -> None:
+        s, index = ctx.state, action.marker
         if index not in turnable(s, self.rules, seat):
             raise IllegalAction("not_turnable",
                                 "You have no such face-down marker to turn over for this action.")
+        if action.no_cards and action not in self.rules.turns(s, seat, index):
+            raise IllegalAction("no_card_stage", "Only a Civilise marker is turned over playing no card.")
+        if action.start and action not in self.rules.turns(s, seat, index):
+            raise IllegalAction("not_startable", "You may not start that empire with this marker now.")
         marker = s.markers[index]
         markers = list(s.markers)
         markers[index] = replace(marker, turned=self.name)
-        go = Go(seat, index, marker.empire, self.name)
+        # the first stage answered with the turn travels in the go's data, so a go held back by others'
+        # orders (WAITING) still begins with it
+        first = {NO_CARDS: True} if action.no_cards else {START_CARD: action.start} if action.start else {}
+        go = Go(seat, index, marker.empire, self.name, data=first)
         queue = s.queue
         if self.interleaved(s):
             # 'each player turns over one marker ... before the First player can turn over a second'

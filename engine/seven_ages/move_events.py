@@ -29,8 +29,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Event, Names
-from engine.seven_ages.actions_civ import PlayEvent
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import PlayEvent
 from engine.seven_ages.map import load_map
 from engine.seven_ages.state import Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.seven_ages.actions_move import AIR, LAND, SHIPS
 from engine.seven_ages.cards import load_deck
 from engine.seven_ages.data import load_counters, load_tables
+from engine.seven_ages.manoeuvre_moves import AIR, LAND, SHIPS
 from engine.seven_ages.map import Arrow, load_map
 from engine.seven_ages.move_events import extra_cost
 from engine.seven_ages.production import empire_age, unit_class

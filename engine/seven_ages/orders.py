@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from engine.core import Choice, Decision, Names, PlayerId
-from engine.seven_ages.actions_civ import Arm, Disarm
 from engine.seven_ages.armed import WHEN_THEY, armable, disorders, takes
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import Arm, Disarm
 from engine.seven_ages.text import empire_name, order_tail, seat
 from engine.seven_ages.view import EmpireView, OrderView, SevenView
 from engine.words import join_words

@@ -33,8 +33,8 @@ from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names
 from engine.seven_ages import cancels, civ_events, move_events
-from engine.seven_ages.actions_civ import EventPick, PlayEvent
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import EventPick, PlayEvent
 from engine.seven_ages.civilise import simple_effect
 from engine.seven_ages.effects_words import describe
 from engine.seven_ages.markers import GoRules, use_own_events

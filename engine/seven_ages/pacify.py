@@ -21,8 +21,10 @@ from dataclasses import replace
 from engine.core import Action, IllegalAction
 from engine.seven_ages import battle, losses
 from engine.seven_ages.actions import Done
-from engine.seven_ages.actions_move import Pacify
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.groups import disorder_count, pacifiable
+from engine.seven_ages.manoeuvre_moves import Pacify
+from engine.seven_ages.markers import GoHandler
 from engine.seven_ages.movement import POPULIST
 from engine.seven_ages.state import Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
@@ -74,12 +76,16 @@ def computer_move(state: SevenState, go: Go) -> Action:
 
 
 def apply(ctx: Ctx, go: Go, action: Action) -> None:
-    """Apply a move of stage ``pacify``; when no more disorder may go, the conflicts follow."""
-    if isinstance(action, Done):
-        battle.after_movement(ctx, go)
-        return
-    if not isinstance(action, Pacify):
-        raise IllegalAction("wrong_move", "Remove disorder by your units, or finish.")
+    """Apply a move of stage ``pacify``, by the handler :data:`MOVES` files its class under; when no more
+    disorder may go, the conflicts follow."""
+    MOVES.of(action)(ctx, go, action)
+
+
+def _finish(ctx: Ctx, go: Go, action: Done) -> None:
+    battle.after_movement(ctx, go)
+
+
+def _pacify(ctx: Ctx, go: Go, action: Pacify) -> None:
     e = ctx.state.empire(go.empire)
     if action.area not in pacifiable(ctx.state, e, go):
         need = disorder_count(ctx.state, e, go, action.area)
@@ -98,6 +104,11 @@ def apply(ctx: Ctx, go: Go, action: Action) -> None:
     if refused:
         raise IllegalAction("bad_police", refused)
     _remove(ctx, go, action.area, action.unit)
+
+
+MOVES: Answers[GoHandler] = Answers({Done: _finish, Pacify: _pacify}, "wrong_move",
+                                    "Remove disorder by your units, or finish.")
+"""The moves of stage ``pacify``, by class: remove an area's disorder, or finish."""
 
 
 def _remove(ctx: Ctx, go: Go, area: str, unit: str | None) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from engine.core import PUBLIC, Action, Event, IllegalAction, PlayerId, Result
+from engine.core import PUBLIC, Event, IllegalAction, PlayerId, Result
 from engine.seven_ages.actions import Prefer
 from engine.seven_ages.state import SevenState
 from engine.words import join_words
@@ -93,9 +93,10 @@ def set_preference(state: SevenState, action: Prefer) -> SevenState:
     return state.with_player(replace(player, prefs=tuple(sorted(kept))))
 
 
-def standing_move(state: SevenState, action: Action) -> Result:
-    """Apply a ``prefer`` move from any seated player, whoever is to act; only its sender is told."""
-    if not isinstance(action, Prefer) or not 0 <= action.player < state.players:
+def standing_move(state: SevenState, action: Prefer) -> Result:
+    """Apply a ``prefer`` move from any seated player, whoever is to act (the game's standing moves file it
+    under its class); only its sender is told."""
+    if not 0 <= action.player < state.players:
         raise IllegalAction("not_seated", "There is no such seat in this game.")
     new = set_preference(state, action)
     pref = PREFERENCES[action.key]

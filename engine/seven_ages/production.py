@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
-from engine.seven_ages import steps, trade_bars
+from engine.seven_ages import modifiers, steps, trade_bars
 from engine.seven_ages.actions import Build, BuildElite, Done, Fortify, Unmaintain
 from engine.seven_ages.artefact_powers import RUTTERS, has_power
 from engine.seven_ages.cards import Empire as Card
@@ -61,19 +61,20 @@ def round_half_up(numerator: int, denominator: int) -> int:
 
 def area_income(state: SevenState, empire: Empire, area: str) -> int:
     """What one controlled area earns (L481-495): its terrain, its city, wheat and oil by age,
-    doubled with a Populist; nothing while disordered."""
+    doubled with a Populist; nothing while disordered. Option 16's artefacts change what its city earns and
+    whether a disordered area earns (:mod:`engine.seven_ages.modifiers`)."""
     place = load_map().areas[area]
     if not place.land or place.terrain is None:
         return 0
     held = state.area(area)
-    if held.disorder:
+    if held.disorder and not modifiers.counts_disordered(state, empire, area):
         return 0
     tables, age = load_tables(), empire_age(empire)
     terrain = tables.terrains[place.terrain]
     fertile_from = terrain.becomes_fertile_from_age
     if fertile_from is not None and age >= fertile_from:
         terrain = tables.terrains["fertile"]  # the forest disappears (L489)
-    income = terrain.income + held.city
+    income = terrain.income + modifiers.city_income(state, empire, held.city)
     wheat = tables.modifiers["wheat"]
     if place.wheat and (terrain.name == "fertile" or age >= int(wheat["other_from_age"])):
         income += int(wheat["income"])
@@ -89,9 +90,11 @@ def area_income(state: SevenState, empire: Empire, area: str) -> int:
 
 
 def income(state: SevenState, empire: Empire) -> int:
-    """The empire's income this production: its areas' total, halved without a capital (L497)."""
+    """The empire's income this production: its areas' total, halved without a capital (L497) and as often
+    as option 16's artefacts say, rounded once after all halving (L2197)."""
     total = sum(area_income(state, empire, a) for a in empire.areas())
-    return total if empire.capital else round_half_up(total, 2)
+    halves = (0 if empire.capital else 1) + modifiers.income_halvings(state, empire)
+    return round_half_up(total, 2 ** halves)
 
 
 def add_money(empire: Empire, amount: int) -> Empire:
@@ -161,9 +164,11 @@ def buildable_units(empire: Empire, state: SevenState | None = None) -> list[str
     return out
 
 
-def unit_cost(empire: Empire, unit: str, area: str, *, initial: bool = False) -> int:
+def unit_cost(empire: Empire, unit: str, area: str, *, initial: bool = False,
+              state: SevenState | None = None) -> int:
     """What one ``unit`` costs to build in ``area`` (L507): the class cost and the card's changes; 1
-    less with an Administrator there (infantry only when that is the capital); at least 1."""
+    less with an Administrator there (infantry only when that is the capital); at least 1; with ``state``,
+    then as option 16's artefacts change it."""
     ut = load_tables().unit_types[unit]
     cost = ut.cost
     card = card_of(empire)
@@ -175,7 +180,8 @@ def unit_cost(empire: Empire, unit: str, area: str, *, initial: bool = False) ->
             cost = int(e["cost"])  # L467
     if empire.has_leader("Administrator", area) and (ut.unit_class != "infantry" or area == empire.capital):
         cost -= 1
-    return max(1, cost)
+    cost = max(1, cost)
+    return cost if state is None else modifiers.unit_cost(state, empire, ut.unit_class, cost)
 
 
 def ship_area(state: SevenState, empire: Empire, area: str) -> bool:
@@ -189,7 +195,7 @@ def ship_area(state: SevenState, empire: Empire, area: str) -> bool:
 def placement_limit(state: SevenState, empire: Empire, area: str) -> int | None:
     """Most units built into ``area`` in one production (L513): any number with an Administrator,
     else the city's value, else 1 (None: no limit)."""
-    if empire.has_leader("Administrator", area):
+    if empire.has_leader("Administrator", area) or modifiers.any_placement(state):
         return None
     return state.area(area).city or 1
 
@@ -229,13 +235,26 @@ def fortifiable(state: SevenState, empire: Empire, areas: tuple[str, ...]) -> li
             and fort_cost(empire, a) <= empire.money]
 
 
+def build_price(state: SevenState, empire: Empire, cost: int, count: int, full: int, *,
+                initial: bool = False) -> int:
+    """What ``count`` units of ``cost`` each cost now, this Production's units so far having cost ``full``
+    at full price: in Start empire their price, in Production as option 16 changes it (L1526, L1992)."""
+    return cost * count if initial else modifiers.build_total(state, empire, full, full + cost * count)
+
+
 def most_builds(state: SevenState, empire: Empire, unit: str, area: str,
-                placed: Mapping[str, int] | None, *, initial: bool = False) -> int:
+                placed: Mapping[str, int] | None, *, initial: bool = False, full: int = 0) -> int:
     """How many ``unit`` the empire may build into ``area`` now, as one move: as many as its money,
-    its pool and the area's placement limit allow (0: none)."""
+    its pool and the area's placement limit allow (0: none); ``full``: this Production's units so far at
+    full price."""
     if unit not in buildable_units(empire, state) or not can_place(state, empire, unit, area, placed):
         return 0
-    most = min(empire.money // unit_cost(empire, unit, area, initial=initial), pool(empire, unit))
+    cost = unit_cost(empire, unit, area, initial=initial, state=state)
+    most = min(empire.money // cost, pool(empire, unit))
+    if not initial and modifiers.halves_unit_costs(state, empire):
+        most = pool(empire, unit)
+        while most and build_price(state, empire, cost, most, full) > empire.money:
+            most -= 1
     limit = None if placed is None else placement_limit(state, empire, area)
     if limit is not None and placed is not None:
         most = min(most, limit - placed.get(area, 0))
@@ -243,16 +262,17 @@ def most_builds(state: SevenState, empire: Empire, unit: str, area: str,
 
 
 def build_moves(state: SevenState, empire: Empire, seat: PlayerId, areas: tuple[str, ...],
-                placed: Mapping[str, int] | None, *, initial: bool = False) -> list[Action]:
+                placed: Mapping[str, int] | None, *, initial: bool = False, full: int = 0) -> list[Action]:
     """Every build the empire may make now: each type, each area it may go to, each count from 1 to
     :func:`most_builds` (its pool bounds the list: a colour's mix holds a few counters of a kind)."""
     return [Build(seat, unit, area, n) for unit in buildable_units(empire, state) for area in areas
-            for n in range(1, most_builds(state, empire, unit, area, placed, initial=initial) + 1)]
+            for n in range(1, most_builds(state, empire, unit, area, placed, initial=initial, full=full) + 1)]
 
 
 def build(ctx: Ctx, empire: Empire, action: Build, areas: tuple[str, ...],
-          placed: Mapping[str, int] | None, *, initial: bool = False) -> Empire:
-    """Build ``action.count`` units: checked, paid for, placed. Returns the empire as it now is."""
+          placed: Mapping[str, int] | None, *, initial: bool = False, full: int = 0) -> Empire:
+    """Build ``action.count`` units: checked, paid for, placed (``full``: this Production's units so far at
+    full price). Returns the empire as it now is."""
     if action.unit not in load_tables().unit_types:
         raise IllegalAction("no_such_unit", "There is no such unit.")
     if action.area not in areas:
@@ -267,17 +287,17 @@ def build(ctx: Ctx, empire: Empire, action: Build, areas: tuple[str, ...],
         raise IllegalAction("placement_limit", f"No more units may be placed in {action.area} now "
                             "(ships only on coasts and seas; otherwise up to the city's value, 1 without "
                             "one).")
-    cost = unit_cost(empire, action.unit, action.area, initial=initial)
-    most = most_builds(ctx.state, empire, action.unit, action.area, placed, initial=initial)
+    cost = unit_cost(empire, action.unit, action.area, initial=initial, state=ctx.state)
+    most = most_builds(ctx.state, empire, action.unit, action.area, placed, initial=initial, full=full)
     if action.count > most:
         raise IllegalAction("too_many", f"Your empire can build at most {most} {action.unit} in "
                             f"{action.area} now ({cost} money each; its money, its pool and the area's "
                             "placement limit decide).")
-    empire = replace(empire, money=empire.money - cost * action.count).add_units(
-        action.area, action.unit, action.count)
+    price = build_price(ctx.state, empire, cost, action.count, full, initial=initial)
+    empire = replace(empire, money=empire.money - price).add_units(action.area, action.unit, action.count)
     ctx.state = ctx.state.with_empire(empire)
     ctx.emit("unit_built", seat=empire.owner, empire=empire.card, unit=action.unit, area=action.area,
-             cost=cost * action.count, count=action.count)
+             cost=price, count=action.count)
     return empire
 
 
@@ -294,14 +314,23 @@ def fortify(ctx: Ctx, empire: Empire, area: str, areas: tuple[str, ...]) -> Empi
 
 # -- the go ----------------------------------------------------------------------------------------
 
-def maintenance(empire: Empire) -> int:
-    """1 money per unit on the map; Barbarians' units cost nothing (L499-503)."""
-    return 0 if barbarian(empire) else sum(s.count for s in empire.units)
+def maintenance(state: SevenState, empire: Empire) -> int:
+    """1 money per unit on the map; Barbarians' units cost nothing (L499-503); as option 16's artefacts
+    change it."""
+    if barbarian(empire):
+        return 0
+    per_area: dict[str, int] = {}
+    for s in empire.units:
+        per_area[s.area] = per_area.get(s.area, 0) + s.count
+    return modifiers.upkeep(state, empire, per_area)
 
 
 INCOME, UPKEEP, ACTED = "income", "upkeep", "acted"
 """Go data: this production's income and the maintenance paid out of it (an event may change the income
 while nothing is built yet), and whether anything was built, fortified or bought."""
+FULL = "full"
+"""Go data while World war halves the total cost of new units (option 16, L1992): what this Production's
+units would have cost at full price, so each build pays its share of the halved total."""
 PERCENTS = "percents"
 """Go data set before the go begins: the percents its income is to be collected at (Corrupt administration,
 armed by another player and fired as the marker is turned over, :mod:`engine.seven_ages.armed`)."""
@@ -343,7 +372,7 @@ class ProductionRules(BaseGoRules):
         return go.stage == "build" and not go.data.get(ACTED)
 
     def _maintain(self, ctx: Ctx, go: Go, e: Empire) -> None:
-        due = maintenance(e)
+        due = maintenance(ctx.state, e)
         if due > e.money:
             ctx.state = ctx.state.with_go(replace(go, stage="maintain", data={
                 **go.data, "left": [], "placed": {}, UPKEEP: 0}))
@@ -376,7 +405,7 @@ class ProductionRules(BaseGoRules):
         if go.stage == "maintain":
             return [Unmaintain(go.seat, s.unit, s.area) for s in e.units]
         placed = go.data["placed"]
-        moves = build_moves(state, e, go.seat, e.areas(), placed)
+        moves = build_moves(state, e, go.seat, e.areas(), placed, full=int(go.data.get(FULL, 0)))
         moves += [Fortify(go.seat, a) for a in fortifiable(state, e, e.areas())]
         if not go.data["elite"] and e.elite < ELITE_MAX and elite_cost(e) <= e.money:
             moves.append(BuildElite(go.seat))
@@ -404,10 +433,14 @@ class ProductionRules(BaseGoRules):
     def _build(self, ctx: Ctx, go: Go, action: Build) -> None:
         go = self._acted(ctx, go)
         e = ctx.state.empire(go.empire)
-        build(ctx, e, action, e.areas(), go.data["placed"])
+        full = int(go.data.get(FULL, 0))
+        build(ctx, e, action, e.areas(), go.data["placed"], full=full)
         placed = dict(go.data["placed"])
         placed[action.area] = placed.get(action.area, 0) + action.count
-        ctx.state = ctx.state.with_go(replace(go, data={**go.data, "placed": placed}))
+        data = {**go.data, "placed": placed}
+        if modifiers.halves_unit_costs(ctx.state, e):  # the halved total is counted over the whole Production
+            data[FULL] = full + action.count * unit_cost(e, action.unit, action.area, state=ctx.state)
+        ctx.state = ctx.state.with_go(replace(go, data=data))
 
     def _fortify(self, ctx: Ctx, go: Go, action: Fortify) -> None:
         self._acted(ctx, go)
@@ -442,7 +475,12 @@ class ProductionRules(BaseGoRules):
         left: list[Any] = [*go.data["left"], action.area]
         ctx.state = ctx.state.with_empire(e)
         ctx.emit("unit_unmaintained", seat=go.seat, empire=e.card, unit=action.unit, area=action.area)
-        if maintenance(e) > e.money:
+        returned = modifiers.unit_returned_money(ctx.state, e)
+        if returned:  # worded with the other powers' money (engine.seven_ages.power_events)
+            e = add_money(e, returned)
+            ctx.state = ctx.state.with_empire(e)
+            ctx.emit("power_money", empire=e.card, money=returned, artefact=modifiers.SOCIALISM)
+        if maintenance(ctx.state, e) > e.money:
             ctx.state = ctx.state.with_go(replace(go, data={**go.data, "left": left}))
             return
         # Disorder each land area where units were not maintained, unless now vacant (L503).

@@ -122,7 +122,7 @@ def internet(ctx: Ctx, e: Empire) -> None:
     s = replace(s, deck=s.deck[wanted:], discard=(*s.discard, *drawn))
     ctx.state = s.with_player(s.people[e.owner].gain("internet", points))
     ctx.emit("internet", seat=e.owner, empire=e.card, ahead=ahead, cards=list(drawn), glory=points)
-    steps.finish(ctx, "internet")
+    steps.finish(ctx, "internet", ender=e.card)
 
 
 def _words(event: Event, names: Names) -> str | None:
@@ -139,6 +139,9 @@ def _words(event: Event, names: Names) -> str | None:
                    else "the United Nations ended it")
             gains = [f"{empire_name(int(c))} {n}" for c, n in d["gains"].items()]
             return f"World war is over: {why}; glory for fertile areas: {', '.join(gains) or 'none'} (L1999)."
+        case "moon_landing_end":
+            return (f"{seat(names, int(d['seat']))} gains {d['glory']} glory: "
+                    f"{empire_name(int(d['empire']))} ended the game with Moon landing (L1772).")
         case "internet":
             who: PlayerId = int(d["seat"])
             return (f"The Internet ends history: {seat(names, who)} draws {plural(len(d['cards']), 'card')} "
@@ -146,5 +149,5 @@ def _words(event: Event, names: Names) -> str | None:
     return None
 
 
-for _type in ("blue_marker", "world_war_marker", "world_war_over", "internet"):
+for _type in ("blue_marker", "world_war_marker", "world_war_over", "internet", "moon_landing_end"):
     register_event(_type, _words)

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.seven_ages import modifiers
 from engine.seven_ages.cards import load_deck, named_leaders
 from engine.seven_ages.production import age_of
 from engine.seven_ages.state import Empire, SevenState
 
 
-def leader_number(e: Empire) -> int:
-    """The 'Leaders' number on the empire's card (L2183: the Inca's is 2)."""
-    return load_deck().cards[e.card].empire.leaders
+def leader_number(state: SevenState, e: Empire) -> int:
+    """The 'Leaders' number on the empire's card (L2183: the Inca's is 2), as option 16 changes it."""
+    return modifiers.leader_number(state, e, load_deck().cards[e.card].empire.leaders)
 
 
 def may_promote(on_map: int, leader_number: int) -> bool:

@@ -10,10 +10,13 @@ windows) and the top unit of a stack (seen by all) are not. A quiet move leaves 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from engine.core import Action, PlayerId
 from engine.seven_ages import armed, prefs
 from engine.seven_ages.actions import Prefer
-from engine.seven_ages.actions_civ import Arm, Disarm
+from engine.seven_ages.civilisation_moves import Arm, Disarm
 from engine.seven_ages.state import OVER, SevenState
 
 EXAMPLES = 3
@@ -21,13 +24,24 @@ EXAMPLES = 3
 
 
 def is_quiet(action: Action) -> bool:
-    """Whether ``action`` is quiet: an order armed or withdrawn, or a preference nobody else sees."""
-    if isinstance(action, (Arm, Disarm)):
-        return True
-    if isinstance(action, Prefer):
-        pref = prefs.PREFERENCES.get(action.key)
-        return pref is not None and pref.quiet
-    return False
+    """Whether ``action`` is quiet: an order armed or withdrawn, or a preference nobody else sees
+    (:data:`QUIET`); a move of any other class is not."""
+    rule = QUIET.get(type(action))
+    return rule is not None and rule(action)
+
+
+def _always(action: Action) -> bool:
+    return True
+
+
+def _unseen_preference(action: Prefer) -> bool:
+    pref = prefs.PREFERENCES.get(action.key)
+    return pref is not None and pref.quiet
+
+
+QUIET: Mapping[type[Action], Callable[[Any], bool]] = {
+    Arm: _always, Disarm: _always, Prefer: _unseen_preference}
+"""The classes of move that may be quiet, each with the rule saying whether one is."""
 
 
 def examples(state: SevenState, seat: PlayerId) -> list[Action]:

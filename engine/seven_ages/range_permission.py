@@ -3,7 +3,7 @@
 "Your empire can't count range *through* (it may count into) another empire's area unless ... that
 empire gives its permission. In return it may demand cards and/or money from your empire" (L2233).
 The decision is the canal's (L652, :mod:`engine.seven_ages.canals`): the owner answers no, yes or a price
-in money (:data:`~engine.seven_ages.actions_move.TOLLS`), with the same actions, or answers ahead with a
+in money (:data:`~engine.seven_ages.manoeuvre_moves.TOLLS`), with the same actions, or answers ahead with a
 standing preference of the same shape under its own key, ``range``. Trade asks it for a partner
 (:mod:`engine.seven_ages.trade`); every other play that Range decides asks it through
 :mod:`engine.seven_ages.range_requests`.
@@ -24,8 +24,8 @@ from itertools import combinations
 from typing import Any
 
 from engine.seven_ages import prefs
-from engine.seven_ages.actions_move import TOLLS
 from engine.seven_ages.data import load_tables
+from engine.seven_ages.manoeuvre_moves import TOLLS
 from engine.seven_ages.map import load_map
 from engine.seven_ages.reach import SHIPS_OF_THE_LINE, empire_range, in_range
 from engine.seven_ages.state import Empire, SevenState

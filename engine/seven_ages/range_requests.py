@@ -6,9 +6,9 @@ immediately if you accept" (L2233). Where Range decides whether a card may be pl
 L1222; an assassin's "within Range", L885), the play's route
 (:func:`engine.seven_ages.range_permission.route`) names the empires it counts through; before the play
 happens each of them is asked in turn, lowest card first, with the canal's answers
-(:class:`~engine.seven_ages.actions_move.CanalAnswer`): no, yes or a price in money, answered by the
+(:class:`~engine.seven_ages.manoeuvre_moves.CanalAnswer`): no, yes or a price in money, answered by the
 keeper's player as a pending decision or ahead by its standing ``range`` preference. A price goes to the
-player as a pending decision of its own (:class:`~engine.seven_ages.actions_move.PayToll`)
+player as a pending decision of its own (:class:`~engine.seven_ages.manoeuvre_moves.PayToll`)
 and is paid at once by the empire whose Range counts. When every keeper has let it through, the play goes on
 through the resume its place registered (:func:`register`); a refusal or an unpaid price ends the request,
 nothing is played, the card stays in the hand, and its player alone is told which card, in one sentence.
@@ -25,8 +25,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, Event, IllegalAction, Names
-from engine.seven_ages.actions_move import REFUSE, TOLLS, CanalAnswer, PayToll
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.decision import register_pending_heading
+from engine.seven_ages.manoeuvre_moves import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.production import add_money
 from engine.seven_ages.range_permission import Route, standing
 from engine.seven_ages.state import Go, Pending, SevenState
@@ -178,22 +179,20 @@ def passive(pending: Pending) -> Action:
 
 
 def move(ctx: Ctx, go: Go, pending: Pending, action: Action) -> None:
-    """A keeper's answer or the player's payment, for the request under way in ``go``."""
-    if pending.kind == ASK:
-        if not isinstance(action, CanalAnswer):
-            raise IllegalAction("answer_first", "Answer the request to count range through your areas first.")
-        if action.answer != REFUSE and action.answer != 0 and action.answer not in TOLLS:
-            raise IllegalAction("bad_answer", "Answer no, yes, or a price of "
-                                f"{', '.join(str(t) for t in TOLLS[:-1])} or {TOLLS[-1]} money.")
-        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
-        ask = pending.data["ask"]
-        ctx.emit("range_request_answered", seat=action.player, empire=int(ask["keeper"]),
-                 asker=int(ask["empire"]), answer=action.answer)
-        _answered(ctx, go.seat, action.answer)
-        return
-    if not isinstance(action, PayToll):
-        raise IllegalAction("pay_first", "Pay the price for counting range, or refuse it, first.")
-    _pay(ctx, go, pending, action)
+    """A keeper's answer or the player's payment, for the request under way in ``go``, by the handler its
+    pending's kind files its class under (:data:`ANSWERS`)."""
+    ANSWERS[pending.kind].of(action)(ctx, go, pending, action)
+
+
+def _answer(ctx: Ctx, go: Go, pending: Pending, action: CanalAnswer) -> None:
+    if action.answer != REFUSE and action.answer != 0 and action.answer not in TOLLS:
+        raise IllegalAction("bad_answer", "Answer no, yes, or a price of "
+                            f"{', '.join(str(t) for t in TOLLS[:-1])} or {TOLLS[-1]} money.")
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+    ask = pending.data["ask"]
+    ctx.emit("range_request_answered", seat=action.player, empire=int(ask["keeper"]),
+             asker=int(ask["empire"]), answer=action.answer)
+    _answered(ctx, go.seat, action.answer)
 
 
 def _pay(ctx: Ctx, go: Go, pending: Pending, action: PayToll) -> None:
@@ -215,6 +214,14 @@ def _pay(ctx: Ctx, go: Go, pending: Pending, action: PayToll) -> None:
     ctx.emit("range_paid", seat=pending.seat, empire=payer, keeper=keeper, money=money)
     _store(ctx, go, {**request, "next": int(request["next"]) + 1, "price": None})
     _next(ctx, go.seat)
+
+
+ANSWERS: Mapping[str, Answers[Callable[[Ctx, Go, Pending, Any], None]]] = {
+    ASK: Answers({CanalAnswer: _answer}, "answer_first",
+                 "Answer the request to count range through your areas first."),
+    PAY: Answers({PayToll: _pay}, "pay_first", "Pay the price for counting range, or refuse it, first."),
+}
+"""The answers each kind of request takes, by class: the keeper's (no, yes, a price), the player's (pay)."""
 
 
 # -- words ------------------------------------------------------------------------------------------

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.seven_ages.actions_move import AIR, LAND, SHIPS
 from engine.seven_ages.conflict import TACTICIAN
+from engine.seven_ages.manoeuvre_moves import AIR, LAND, SHIPS
 from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import mode_of, others_in
 from engine.seven_ages.state import Empire, SevenState

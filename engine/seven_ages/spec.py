@@ -1,12 +1,14 @@
-"""7 Ages, as the platform sees it: registered for simulation and the tests, not yet offered in the lobby
-(movement, conflict and the full card effects come in parts 3 and 4). ``check-data`` checks its data
-through :meth:`engine.seven_ages.game.SevenAgesGame.check_data`."""
+"""7 Ages, as the platform sees it: offered in the lobby, with its options (the rulebook's options 1-8 and
+13-15, and the lobby's start age, end age, turn limit and glory target) and a preset for a shorter game.
+Option 16 (artefact prerequisites and powers) is built in part: the rules and their tests take it, the
+lobby does not (``offered=False``). ``check-data`` checks its data through
+:meth:`engine.seven_ages.game.SevenAgesGame.check_data`."""
 
 from __future__ import annotations
 
 from engine.registry import register
-from engine.seven_ages.actions_civ import ANYTIME
-from engine.spec import GameSpec, OptionSpec
+from engine.seven_ages.civilisation_moves import ANYTIME
+from engine.spec import GameSpec, OptionPreset, OptionSpec
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("total_history", "Option 1, Total History: each player is dealt two gold-bordered age-1 "
@@ -49,7 +51,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "prerequisites and the progress track's blue and black markers are built, not the artefacts' "
                "powers): an artefact goes only on an empire that meets its card's conditions, blue artefacts "
                "share their powers with every empire at or beyond their marker, and the Internet ends the "
-               "game.", False),
+               "game.", False, offered=False),
     OptionSpec("start_age", "The age the first empire of the game starts in (1 to 7; 1 lets the first "
                "card start in its own first age, as the rulebook does with an empty map).", 1,
                minimum=1, maximum=7),
@@ -61,6 +63,17 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "target).", 0, minimum=0, maximum=999),
 )
 
+PRESETS: tuple[OptionPreset, ...] = (
+    # A shorter game of the first three ages. The end age alone is not enough: a card of a later age may
+    # start on an empty map in its own first age (L411), and the game would end after turn 1; Total History
+    # (option 1, L1158-1160) makes the first empire an age-1 one, and every later one starts offset from
+    # the most advanced (L405). No turn limit: greedy 3-player games reach age 4 in 14-17 turns (seeds 1-5).
+    OptionPreset("ages-1-3", "Ages 1-3: Total History (each player is dealt two age-1 empires and the first "
+                 "empire starts in age 1), and the game ends after the turn the most advanced empire goes "
+                 "beyond age 3, with no turn limit.",
+                 (("total_history", True), ("start_age", 1), ("end_age", 3), ("turn_limit", 0))),
+)
+
 SPEC = register(GameSpec(
     version="6",  # 2: the end-of-go clean-ups change replays; 3: option 5 interleaves Manoeuvre (L1194);
     # 4: units may end a move beside another empire's, and conflict follows (issue 26, PR 3); 5: the choices
@@ -70,7 +83,9 @@ SPEC = register(GameSpec(
     # in old replays; saved games without the new keys read them as absent (5 has not left integ: no bump);
     # so are trade's range permission (pending "range_permission", stage "range_price") and option 8, and
     # Range asked through for Civilise's and windows' plays (pendings "range_ask", "range_pay", L2233);
-    # 6: each empire keeps the glory of its last two harvests (Empire.harvests, the AI folds duds, L2353)
+    # 6: each empire keeps the glory of its last two harvests (Empire.harvests, the AI folds duds, L2353);
+    # option 16's artefact powers change income, costs, trade, cities and glory (modifiers.py, issue 32);
+    # a leader is kept only once drawn (L950: a stale KeepLeader, which placed a second leader, is refused)
     data=("seven_ages",),
     id="seven-ages",
     title="7 Ages",
@@ -89,8 +104,9 @@ SPEC = register(GameSpec(
     empire_picture="render.seven_ages_panel:render_panel",  # `empire WHAT`: the card's panel
     tracks_picture="render.seven_ages_tracks:render_tracks",  # `tracks`
     options=OPTIONS,
-    anytime_kinds=ANYTIME,  # half B: a trade partner's card chosen ahead
-    offered=False,
+    presets=PRESETS,
+    anytime_kinds=ANYTIME,  # preferences, the fog's top unit, standing orders armed and withdrawn
+    offered=True,
     simultaneous_steps=True,  # bids for the first player, markers placed at once, Production
     hidden_information=True,  # each hand of civilization cards
     joins_in_progress=True,  # L337: more players can enter while colours are free

@@ -33,14 +33,15 @@ from engine.seven_ages.actions import (
     PlaceCapital,
     SetupChoice,
     StartCard,
+    TurnMarker,
 )
-from engine.seven_ages.actions_fight import ACTIONS as FIGHT_ACTIONS
-from engine.seven_ages.actions_move import CanalAnswer, PayToll
 from engine.seven_ages.cards import Empire as Card
 from engine.seven_ages.cards import load_deck, named_leaders
+from engine.seven_ages.conflict_moves import ACTIONS as FIGHT_ACTIONS
 from engine.seven_ages.data import load_counters, load_tables
+from engine.seven_ages.manoeuvre_moves import CanalAnswer, PayToll
 from engine.seven_ages.map import load_map
-from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
+from engine.seven_ages.markers import START_CARD, BaseGoRules, GoHandler, MarkerStep, end_go, turnable
 from engine.seven_ages.production import (
     add_money,
     age_of,
@@ -52,7 +53,7 @@ from engine.seven_ages.production import (
     pool,
     unit_class,
 )
-from engine.seven_ages.state import Empire, Go, Leader, Marker, Pending, SevenState
+from engine.seven_ages.state import WILD, Empire, Go, Leader, Marker, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 
 BEHIND = "behind"  # the Byzantines' choice: 2 behind the leader (E4)
@@ -209,6 +210,25 @@ class StartRules(BaseGoRules):
 
     def begin(self, ctx: Ctx, go: Go) -> None:
         ctx.state = ctx.state.with_go(replace(go, stage="card"))
+        number = int(go.data.get(START_CARD, 0))
+        if number in startable(ctx.state, go.seat):  # the card played with the turn (still startable)
+            now = ctx.state.go_of(go.seat)
+            assert now is not None
+            self._play(ctx, now, number)
+
+    def turns(self, state: SevenState, seat: PlayerId, index: int) -> list[Action]:
+        """Turning the marker over, and turning it over starting each empire it may start, in one move (the
+        card stage answered with the turn). Every seat able to turn it over is offered both, so neither
+        tells anyone how many empires the hand could start; a lone startable empire's comes first. With
+        several markers able to start (a wild card besides), the starts go with one of them, the Start
+        marker before a wild card, so each start is offered once (the plain turns pick the marker)."""
+        plain: list[Action] = [TurnMarker(seat, index)]
+        able = turnable(state, self, seat)
+        chosen = next((j for j in able if state.markers[j].action != WILD), able[0] if able else index)
+        if index != chosen:
+            return plain
+        merged: list[Action] = [TurnMarker(seat, index, start=c) for c in startable(state, seat)]
+        return [*merged, *plain] if len(merged) == 1 else [*plain, *merged]
 
     def hand_offered(self, state: SevenState, go: Go) -> bool:
         """The empire cards of the hand are offered at the ``card`` stage: asked whatever the hand holds."""

@@ -15,14 +15,14 @@ Each phase is a :class:`Step` registered here under its name by the module that 
   action markers (First player, then clockwise; or every player at once for Production and
   Destiny), each around the :class:`engine.seven_ages.markers.GoRules` of one action:
   ``start`` (:mod:`~engine.seven_ages.start`), ``production`` (:mod:`~engine.seven_ages.production`),
-  ``discard`` (:mod:`~engine.seven_ages.discard`); half B registers ``trade`` (``trade.py``),
-  ``destiny`` (``destiny.py``), ``civilise`` (``civilise.py``);
-- ``end_turn``: half B (``endturn.py``: free progress, glory, ...); then :func:`close_turn`
+  ``discard`` (:mod:`~engine.seven_ages.discard`), ``trade`` (:mod:`~engine.seven_ages.trade`),
+  ``destiny`` (:mod:`~engine.seven_ages.destiny`), ``civilise`` (:mod:`~engine.seven_ages.civilise`);
+- ``end_turn``: :mod:`~engine.seven_ages.endturn` (free progress, glory, ...); then :func:`close_turn`
   here ends the game or starts the next turn.
 
-``manoeuvre`` is :mod:`~engine.seven_ages.manoeuvre` (movement and disorder removal; conflict is
-issue 26's part 3). A phase nobody registered would be passed straight on: it is not in the game yet,
-which is no rule of ours.
+``manoeuvre`` is :mod:`~engine.seven_ages.manoeuvre` (movement and disorder removal; the conflicts a
+go starts are fought in :mod:`~engine.seven_ages.battle`). A phase nobody registered would be passed
+straight on: it is not in the game yet, which is no rule of ours.
 To plug a module in, add it to :data:`STEP_MODULES` and call :func:`register` at its import.
 
 Every move goes through the handler its step files its class under (:mod:`engine.seven_ages.flow` gives
@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from engine.core import PUBLIC, Action, Event, Handler, Handlers, PlayerId, tied_places
-from engine.seven_ages import fog
+from engine.core import PUBLIC, Action, Audience, Context, Handler, Handlers, PlayerId, tied_places
+from engine.seven_ages import fog, modifiers
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.state import (
     ACTIONS,
@@ -67,16 +67,19 @@ STEP_MODULES: tuple[str, ...] = (
     "engine.seven_ages.own_events",  # plugs the own-go events into the action steps above
     "engine.seven_ages.armed",  # plugs the standing orders fired in another empire's go
 )
-"""The modules that register steps (half B appends trade, destiny, civilise, endturn)."""
+"""The modules that register steps, each at its import."""
 
 
-class Ctx:
-    """One move being applied: the state as it becomes (states are frozen: rules replace
-    ``ctx.state``) and the events so far. It carries the state's dice (:class:`engine.rng.HasRng`)."""
+@dataclass(eq=False)  # a working object, as the generic context
+class Ctx(Context[SevenState]):
+    """The generic context of one move: the state as it becomes (states are frozen: rules replace
+    ``ctx.state``) and the events so far. It carries the state's dice (:class:`engine.rng.HasRng`), and
+    the state as the move found it (``start``: option 16 compares control before and after a move)."""
 
-    def __init__(self, state: SevenState) -> None:
-        self.state = state
-        self.events: list[Event] = []
+    start: SevenState = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.start = self.state
 
     @property
     def seed(self) -> int:
@@ -94,9 +97,9 @@ class Ctx:
     def rng_counter(self, value: int) -> None:
         self.state = replace(self.state, rng_counter=value)
 
-    def emit(self, type_: str, audience: str | tuple[PlayerId, ...] = PUBLIC, **data: Any) -> None:
+    def emit(self, type_: str, audience: Audience = PUBLIC, **data: Any) -> None:
         """Record an event; a public one names no unit the fog of war hides (:func:`fog.veil`)."""
-        self.events.append(Event(type_, fog.veil(type_, data, audience), audience))
+        super().emit(type_, audience, **fog.veil(type_, data, audience))
 
 
 class Step(Protocol):
@@ -246,13 +249,22 @@ def end_reason(state: SevenState) -> str:
     return ""
 
 
-def finish(ctx: Ctx, reason: str) -> None:
-    """The game is over: the bonus of every empire past level 49 (L313), then the final scores."""
+def finish(ctx: Ctx, reason: str, ender: int = 0) -> None:
+    """The game is over: the bonus of every empire past level 49 (L313), then the final scores.
+
+    Option 16: an empire that ends the game (past level 49, or ``ender``, which played the Internet) with
+    Moon landing's power gains 7 glory besides (L1772).
+    """
     s = ctx.state
     for e in sorted(s.empires, key=lambda e: e.passed):
         if e.progress >= PAST_THE_END:
             s = s.with_player(s.people[e.owner].gain("illustrious", FINAL_BONUS))
             ctx.emit("illustrious", seat=e.owner, empire=e.card, glory=FINAL_BONUS)
+    for e in s.empires:
+        moon = modifiers.ending_glory(s, e) if e.progress >= PAST_THE_END or e.card == ender else 0
+        if moon:
+            s = s.with_player(s.people[e.owner].gain(modifiers.MOON, moon))
+            ctx.emit("moon_landing_end", seat=e.owner, empire=e.card, glory=moon)
     ctx.state = replace(s, phase=OVER, queue=(), goes=(), pending=(),
                         final=tuple(p.glory for p in s.people))
     ctx.emit("game_over", reason=reason, scores=list(ctx.state.final or ()))

@@ -41,7 +41,7 @@ PHASE_WORDS = {SIFT: "Preparing to play: sifting the deck", SIFT_VOTE: "Preparin
 
 
 def register_event(type_: str, words: EventText) -> None:
-    """Word an event type of another module (half B's trade, destiny, civilise, end of turn)."""
+    """Word an event type another module owns (trade, destiny, civilise, end of turn...)."""
     _EVENTS[type_] = words
 
 
@@ -220,7 +220,7 @@ def describe_event(event: Event, names: Names) -> str | None:
         case "maintained":
             return f"{the_empire(int(d['empire']))} pay {d['cost']} to maintain their units."
         case "unit_unmaintained":
-            return (f"{the_empire(int(d['empire']))} cannot maintain a {d['unit']} in "
+            return (f"{the_empire(int(d['empire']))} cannot maintain {article(str(d['unit']))} in "
                     f"{d['area']}: it goes back to the pool.")
         case "disordered":
             return f"{d['area']} falls into disorder."

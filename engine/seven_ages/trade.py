@@ -1,6 +1,6 @@
 """7 Ages action 3, Trade and progress (L551-596), and Range (L2223-2231): pure rules.
 
-The game's step (:mod:`engine.seven_ages.actions_civ`, the step table) asks the
+The game's step (:mod:`engine.seven_ages.civilisation_moves`, the step table) asks the
 active empire's player for a partner, then both players for a face-down card at
 once; :func:`settle` gives what the revealed cards mean: who wins, how far each
 side may progress, the income of a side that does not progress.
@@ -8,19 +8,19 @@ side may progress, the income of a side that does not progress.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names, PlayerId
-from engine.seven_ages import prefs, range_permission, steps, trade_bars
-from engine.seven_ages.actions_civ import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
-from engine.seven_ages.actions_move import REFUSE, TOLLS, CanalAnswer, PayToll
+from engine.seven_ages import modifiers, power_events, prefs, range_permission, steps, trade_bars
 from engine.seven_ages.card_words import card_text
 from engine.seven_ages.cards import load_deck
+from engine.seven_ages.civilisation_moves import FROM_DECK, Gift, TradeCard, TradeKeep, TradeLevels, TradeWith
 from engine.seven_ages.data import load_tables
 from engine.seven_ages.decision import register_heading, register_label
 from engine.seven_ages.endturn import advance, immediate
+from engine.seven_ages.manoeuvre_moves import REFUSE, TOLLS, CanalAnswer, PayToll
 from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep, end_go
 from engine.seven_ages.production import add_money
 from engine.seven_ages.reach import distance as distance  # re-exported: Range is read from here
@@ -101,6 +101,10 @@ PARTNER, CARDS, LEVELS, KEEP, GIFT = "partner", "cards", "levels", "keep", "gift
 PERMIT, PRICE = "range_permission", "range_price"
 """Choosing a partner whose route passes another empire's areas (L2233): the pending decision of that
 empire's player, then the trader's stage when a price is asked."""
+SECOND, SECONDS = "trade_second", "seconds"
+"""Option 16's Renaissance (L1878): the pending decision of a second face-down card from the hand, asked once
+both first cards are in (the trader first); go data: the sides that played one (public: it is seen face
+down) and the sides already asked."""
 BONUS = "bonus"
 """Go data: what the trader's events add to its side's trade value."""
 SCI = "Scientist"
@@ -146,11 +150,6 @@ def partner_routes(state: SevenState, card: int, refused: Iterable[int] = ()) ->
             routes[o.card] = keeper
     traded = [n.split(":")[1] for n in state.notes if n.startswith("traded:")]
     return {int(c): routes[int(c)] for c in partners({str(c): True for c in routes}, traded)}
-
-
-def partner_options(state: SevenState, card: int) -> list[int]:
-    """The empires ``card`` may trade with (L557-559), some after a permission (L2233); none: the deck."""
-    return list(partner_routes(state, card))
 
 
 def _trade_marker(state: SevenState, card: int) -> int | None:
@@ -354,15 +353,24 @@ class TradeRules(BaseGoRules):
     def _card(self, ctx: Ctx, go: Go, action: TradeCard) -> None:
         if go.stage != CARDS or action.player not in go.data["seats"]:
             raise IllegalAction("no_card_now", "No trade card is asked of you now.")
+        if any(p.seat == action.player and p.kind == SECOND for p in ctx.state.pending):
+            self._second(ctx, go, action)
+            return
         side = go.data["seats"].index(action.player)
         hand = ctx.state.people[action.player].hand
-        if action.card == FROM_DECK and hand:
+        if action.card == FROM_DECK and hand and not self._deck_allowed(ctx.state, go, side):
             raise IllegalAction("has_cards", "Play a card from your hand: the deck's top card is only for an "
                                 "empty hand.")
         if action.card != FROM_DECK and action.card not in hand:
             raise IllegalAction("not_in_hand", "That card is not in your hand.")
         _answered(ctx, action.player, "trade_card")
         self._play(ctx, go, side, action.card)
+
+    @staticmethod
+    def _deck_allowed(state: SevenState, go: Go, side: int) -> bool:
+        """Whether a side may trade with the deck's top card though it holds cards: Computing (L1455)."""
+        card = (go.empire, int(go.data["partner"]))[side]
+        return bool(card) and modifiers.trades_from_deck(state, state.empire(card))
 
     def _play(self, ctx: Ctx, go: Go, side: int, card: int) -> None:
         s = ctx.state
@@ -380,7 +388,36 @@ class TradeRules(BaseGoRules):
         go = _set(ctx, go, CARDS, played=played)
         ctx.emit("trade_card_played", seat=seat, empire=go.empire)
         if len(played) == (2 if go.data["partner"] else 1):
-            self._reveal(ctx, go)
+            self._seconds_or_reveal(ctx, go)
+
+    def _seconds_or_reveal(self, ctx: Ctx, go: Go) -> None:
+        """Both first cards are in: a side with Renaissance's power and cards in hand is asked for a second
+        (the trader first, L1878); when none is left to ask, the cards are revealed."""
+        asked = list(go.data.get("asked", []))
+        for side, card in enumerate((go.empire, int(go.data["partner"]))):
+            seat = go.data["seats"][side]
+            if (card and side not in asked and ctx.state.people[seat].hand
+                    and modifiers.second_trade_card(ctx.state, ctx.state.empire(card))):
+                _set(ctx, go, CARDS, asked=[*asked, side])
+                _ask(ctx, Pending(SECOND, seat, go.empire))
+                return
+        self._reveal(ctx, go)
+
+    def _second(self, ctx: Ctx, go: Go, action: TradeCard) -> None:
+        """A second card face down from the hand, or none (:data:`FROM_DECK`: never the deck's, L1878)."""
+        hand = ctx.state.people[action.player].hand
+        if action.card != FROM_DECK and action.card not in hand:
+            raise IllegalAction("not_in_hand", "That card is not in your hand.")
+        _answered(ctx, action.player, SECOND)
+        side = go.data["seats"].index(action.player)
+        if action.card != FROM_DECK:
+            p = ctx.state.people[action.player]
+            ctx.state = ctx.state.with_player(replace(p, hand=tuple(c for c in hand if c != action.card)))
+            ctx.state = replace(ctx.state, aside=(*ctx.state.aside, (action.player, action.card)))
+            now = ctx.state.go_of(go.seat) or go
+            go = _set(ctx, now, CARDS, **{SECONDS: [*now.data.get(SECONDS, []), side]})
+            ctx.emit("trade_second_card", seat=action.player, empire=go.empire)
+        self._seconds_or_reveal(ctx, ctx.state.go_of(go.seat) or go)
 
     def _top(self, ctx: Ctx) -> int:
         refill(ctx, 1)
@@ -393,67 +430,101 @@ class TradeRules(BaseGoRules):
     def _reveal(self, ctx: Ctx, go: Go) -> None:
         partner = int(go.data["partner"])
         seats = go.data["seats"]
-        aside = dict(ctx.state.aside)
-        played = [aside.get(seats[0], FROM_DECK), aside.get(seats[1], FROM_DECK)]
+        mine = [[c for s, c in ctx.state.aside if s == seat] for seat in seats]
+        seconds = [mine[i].pop() if i in go.data.get(SECONDS, []) else None for i in (0, 1)]
+        played = [m[0] if m else FROM_DECK for m in mine]
         ctx.state = replace(ctx.state, aside=tuple(x for x in ctx.state.aside if x[0] not in seats))
         played = [c if c != FROM_DECK else self._top(ctx) for c in played]
+        every = [[c for c in (played[i], seconds[i]) if c] for i in (0, 1)]  # all of a side's cards (L1878)
         s = ctx.state
         sides = []
         for i, card in enumerate((go.empire, partner)):
+            shown = sum(_value(c) for c in every[i])
             if not card:
-                sides.append(Side(_value(played[i]), _value(played[i])))
+                sides.append(Side(shown, shown))
                 continue
             e = s.empire(card)
             disordered = sum(1 for a in e.areas() if s.area(a).disorder)
-            value = trade_value(_value(played[i]), trade_number(card, e.progress), leader_areas(e, SCI),
-                                disordered)
+            number = modifiers.trade_number(s, e, trade_number(card, e.progress))
+            value = trade_value(shown, number, leader_areas(e, SCI), disordered)
             if i == 0:  # the trader's own events (Merchant fleet): "+N to this trade's value"
                 value += int(go.data.get(BONUS, 0))
-            sides.append(Side(_value(played[i]), value, e.progress, _chose(s, card)))
+            sides.append(Side(shown, value, e.progress, _chose(s, card)))
         out = settle(sides[0], sides[1], deck=not partner)
-        ctx.emit("trade_revealed", empire=go.empire, partner=partner, cards=played,
-                 values=[sd.value for sd in sides], winner=out.winner)
+        values = [sd.value for sd in sides]
+        if any(seconds):  # the second cards (Renaissance), named only when played: older logs read alike
+            ctx.emit("trade_revealed", empire=go.empire, partner=partner, cards=played, values=values,
+                     winner=out.winner, seconds=[c or 0 for c in seconds])
+        else:
+            ctx.emit("trade_revealed", empire=go.empire, partner=partner, cards=played, values=values,
+                     winner=out.winner)
+        most = self._most_levels(s, go, out, [sd.value for sd in sides])
         for i, card in enumerate((go.empire, partner)):
             if card and out.income[i]:
-                ctx.state = ctx.state.with_empire(add_money(ctx.state.empire(card), out.income[i]))
-                ctx.emit("trade_income", empire=card, money=out.income[i])
-            if card and not (i == out.winner and out.extra[i]):
+                e = ctx.state.empire(card)
+                money = modifiers.trade_income(ctx.state, e, [_value(c) for c in every[1 - i]],
+                                               [_value(c) for c in every[i]])
+                ctx.state = ctx.state.with_empire(add_money(e, money))
+                ctx.emit("trade_income", empire=card, money=money)
+            if card and i != out.winner:
                 advance(ctx, card, out.levels[i])
-        self._swap(ctx, go, played)
-        self._after(ctx, go, out)
-        if out.extra[0] or out.extra[1]:
+            elif card and most <= 1:
+                advance(ctx, card, most)
+        self._swap(ctx, go, every)
+        self._after(ctx, go, out, len(every[0]) + len(every[1]))
+        if most > 1:
             w = out.winner if out.winner is not None else 0
-            go = _set(ctx, ctx.state.go_of(go.seat) or go, LEVELS, most=1 + out.extra[w], winner=w)
+            go = _set(ctx, ctx.state.go_of(go.seat) or go, LEVELS, most=most, winner=w)
             _ask(ctx, Pending("trade_levels", go.data["seats"][w], go.empire))
         else:
             self._scientists(ctx, ctx.state.go_of(go.seat) or go, out.winner)
 
-    def _swap(self, ctx: Ctx, go: Go, played: list[int]) -> None:
-        """Each side keeps the card the other played; with the deck, the active side discards its own
+    @staticmethod
+    def _most_levels(state: SevenState, go: Go, out: Outcome, values: list[int]) -> int:
+        """The most levels the trade's winner may advance (0 without a winner): the least and the extra it
+        may add (L573-575), as option 16's artefacts change them."""
+        if out.winner is None:
+            return 0
+        w = out.winner
+        card = (go.empire, int(go.data["partner"]))[w]
+        most = out.levels[w] + out.extra[w]
+        if not card or not most:
+            return most
+        return modifiers.trade_levels(state, state.empire(card), most, initiated=w == 0,
+                                      margin=values[w] - values[1 - w])
+
+    def _swap(self, ctx: Ctx, go: Go, every: list[list[int]]) -> None:
+        """Each side keeps the cards the other played; with the deck, the active side discards its own
         (L585)."""
         seats = go.data["seats"]
         s = ctx.state
         if go.data["partner"]:
             for i in (0, 1):
                 p = s.people[seats[i]]
-                got = (played[1 - i],) if played[1 - i] else ()
-                s = s.with_player(replace(p, hand=tuple(sorted((*p.hand, *got)))))
+                s = s.with_player(replace(p, hand=tuple(sorted((*p.hand, *every[1 - i])))))
         else:
             p = s.people[seats[0]]
-            mine, theirs = [c for c in played[:1] if c], [c for c in played[1:] if c]
-            s = replace(s, discard=(*s.discard, *mine)).with_player(
-                replace(p, hand=tuple(sorted((*p.hand, *theirs)))))
+            s = replace(s, discard=(*s.discard, *every[0])).with_player(
+                replace(p, hand=tuple(sorted((*p.hand, *every[1])))))
         ctx.state = s
 
-    def _after(self, ctx: Ctx, go: Go, out: Outcome) -> None:
-        """Immediate glory of a trade won or tied (L578, L1138), the traded marks."""
+    def _after(self, ctx: Ctx, go: Go, out: Outcome, cards: int) -> None:
+        """Immediate glory of a trade won or tied (L578, L1138), option 16's glory and money at the end of a
+        trade (``cards``: how many both sides traded), the traded marks."""
         partner = int(go.data["partner"])
         both = [c for c in (go.empire, partner) if c]
         for i, card in enumerate(both):
             if out.winner == i:
                 immediate(ctx, card, "per_trade_won")
+                power_events.glory(ctx, card, modifiers.trade_won_glory(ctx.state, ctx.state.empire(card)),
+                                   modifiers.CAPITALISM)
             elif out.winner is None and partner:
                 immediate(ctx, card, "per_trade_tied")
+        if partner:
+            for card, other in ((both[0], both[1]), (both[1], both[0])):
+                s = ctx.state
+                money = modifiers.traded_money(s, s.empire(card), s.empire(other), cards)
+                power_events.money(ctx, card, money, modifiers.DEMOCRACY)
         notes = set(ctx.state.notes) | {f"traded:{c}" for c in both}
         ctx.state = replace(ctx.state, notes=tuple(sorted(notes)))
         if partner:  # each icon lifted by a trade with an empire free of it, won or lost (L519)
@@ -541,7 +612,11 @@ class TradeRules(BaseGoRules):
         seat = pending.seat
         if pending.kind == "trade_card":
             hand = state.people[seat].hand
-            return [TradeCard(seat, c) for c in hand] or [TradeCard(seat, FROM_DECK)]
+            deck = [TradeCard(seat, FROM_DECK)] if hand and self._deck_allowed(
+                state, go, go.data["seats"].index(seat)) else []
+            return [*(TradeCard(seat, c) for c in hand), *deck] or [TradeCard(seat, FROM_DECK)]
+        if pending.kind == SECOND:  # none first: the skip move
+            return [TradeCard(seat, FROM_DECK), *(TradeCard(seat, c) for c in state.people[seat].hand)]
         if pending.kind == "trade_levels":
             return [TradeLevels(seat, n) for n in range(go.data["most"], 0, -1)]
         if pending.kind == "trade_keep":
@@ -582,26 +657,45 @@ def _keeper_in(view: SevenView, action: TradeWith) -> int:
     return 0
 
 
-def _trade_label(view: SevenView, action: Action) -> Choice:
-    if isinstance(action, TradeWith):
-        if action.empire == FROM_DECK:
-            return Choice(action, "Trade with the deck")
-        keeper = _keeper_in(view, action)
-        if keeper:
-            return Choice(action, f"Trade with {empire_name(action.empire)}, asking {empire_name(keeper)} "
-                          "to let you count range through their areas")
-        return Choice(action, f"Trade with {empire_name(action.empire)}")
-    if isinstance(action, TradeCard):
-        if action.card == FROM_DECK:
-            return Choice(action, "Play the top card of the deck (your hand is empty)")
-        return Choice(action, f"Play {card_text(action.card)} face down")
-    if isinstance(action, TradeLevels):
-        return Choice(action, f"Advance {plural(action.levels, 'level')}")
-    if isinstance(action, TradeKeep):
-        return Choice(action, f"Keep {card_text(action.card)}")
-    if isinstance(action, Gift):
-        return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
-    raise AssertionError(action)
+def _trade_with_label(view: SevenView, action: TradeWith) -> Choice:
+    if action.empire == FROM_DECK:
+        return Choice(action, "Trade with the deck")
+    keeper = _keeper_in(view, action)
+    if keeper:
+        return Choice(action, f"Trade with {empire_name(action.empire)}, asking {empire_name(keeper)} "
+                      "to let you count range through their areas")
+    return Choice(action, f"Trade with {empire_name(action.empire)}")
+
+
+def _trade_card_label(view: SevenView, action: TradeCard) -> Choice:
+    if action.card == FROM_DECK:
+        if any(p["seat"] == action.player and p["kind"] == SECOND for p in view.get("pending", [])):
+            return Choice(action, "Play no second card")
+        if view.get("your_hand"):
+            return Choice(action, "Play the deck's top card instead of one from your hand (Computing)")
+        return Choice(action, "Play the top card of the deck (your hand is empty)")
+    second = any(p["seat"] == action.player and p["kind"] == SECOND for p in view.get("pending", []))
+    extra = " as a second card" if second else ""
+    return Choice(action, f"Play {card_text(action.card)} face down{extra}")
+
+
+def _levels_label(view: SevenView, action: TradeLevels) -> Choice:
+    return Choice(action, f"Advance {plural(action.levels, 'level')}")
+
+
+def _keep_label(view: SevenView, action: TradeKeep) -> Choice:
+    return Choice(action, f"Keep {card_text(action.card)}")
+
+
+def _gift_label(view: SevenView, action: Gift) -> Choice:
+    return Choice(action, f"Give {action.amount} money" if action.amount else "Give nothing")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    TradeWith: _trade_with_label, TradeCard: _trade_card_label, TradeLevels: _levels_label,
+    TradeKeep: _keep_label, Gift: _gift_label,
+}
+"""The words of a Trade go's moves, by class."""
 
 
 def _trade_words(event: Event, names: Names) -> str | None:
@@ -612,11 +706,16 @@ def _trade_words(event: Event, names: Names) -> str | None:
         return f"{the_empire(int(d['empire']))} trade with {other}."
     if event.type == "trade_card_played":
         return f"{who} plays a trade card face down."
+    if event.type == "trade_second_card":
+        return f"{who} plays a second trade card face down (Renaissance)."
     if event.type == "trade_revealed":
         cards = [card_text(int(c)) if c else "no card" for c in d["cards"]]
         other = empire_name(int(d["partner"])) if d["partner"] else "the deck"
         result = "the trade is tied" if d["winner"] is None else \
             f"{(empire_name(int(d['empire'])), other)[int(d['winner'])]} win"
+        for i, c in enumerate(d.get("seconds", [0, 0])):
+            if c:
+                cards[i] += f" and {card_text(int(c))}"
         return (f"Trade revealed: {empire_name(int(d['empire']))} {cards[0]} (total {d['values'][0]}), "
                 f"{other} {cards[1]} (total {d['values'][1]}): {result}.")
     if event.type == "trade_income":
@@ -654,13 +753,15 @@ def _range_words(event: Event) -> str | None:
     return None
 
 
-for _kind in (TradeWith, TradeCard, TradeLevels, TradeKeep, Gift):
-    register_label(_kind.kind, _trade_label)
-for _type in ("trade_begins", "trade_card_played", "trade_revealed", "trade_income", "gift", "bar_lifted",
-              "deck_reshuffled", "range_asked", "range_answered", "range_price", "range_paid"):
+for _kind, _label in LABELS.items():
+    register_label(_kind.kind, _label)
+for _type in ("trade_begins", "trade_card_played", "trade_second_card", "trade_revealed", "trade_income",
+              "gift", "bar_lifted", "deck_reshuffled", "range_asked", "range_answered", "range_price",
+              "range_paid"):
     register_event(_type, _trade_words)
 for _stage, _words in (("partner", "choose the empire to trade with"),
                        ("trade_card", "play a card face down for the trade"),
+                       (SECOND, "Renaissance: play a second card face down from your hand, or none"),
                        ("trade_levels", "you won the trade: choose how many levels to advance"),
                        ("trade_keep", "keep one of the cards your Scientists drew"),
                        ("gift", "give the other empire money, or nothing"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Action, PlayerId
-from engine.seven_ages.actions_civ import FROM_DECK, TradeWith
+from engine.seven_ages.civilisation_moves import FROM_DECK, TradeWith
 from engine.seven_ages.state import Empire, SevenState
 from engine.seven_ages.trade import PARTNER, SCI, leader_areas, trade_number
 

@@ -24,8 +24,9 @@ from typing import Any
 
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import prefs, range_requests, take_that
-from engine.seven_ages.actions_fight import WindowPass, WindowPlay
+from engine.seven_ages.actions import Prefer
 from engine.seven_ages.cards import Card, load_deck
+from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import plain_heading, register_pending_heading
 from engine.seven_ages.range_permission import Route
 from engine.seven_ages.state import Empire, Go, Pending, SevenState
@@ -247,7 +248,16 @@ def legal(state: SevenState, pending: Pending) -> list[Action]:
             sides = rules.targets(state, c)
         out += [WindowPlay(pending.seat, c.number, side) for side in sides
                 if _range_problem(state, go, pending.seat, c, side) is None]
-    return [*out, WindowPass(pending.seat)]
+    return [*out, *_never(state, pending.seat), WindowPass(pending.seat)]
+
+
+def _never(state: SevenState, seat: PlayerId) -> list[Action]:
+    """The pass that also turns the seat's public setting to ``never``, offered to a seat holding a card
+    (its hand's size is public: an empty hand passes at once, unasked) while it is asked by that setting.
+    So a seat asked with nothing to play has a real choice, whether to go on being asked; it comes before
+    the plain pass, which stays the last move (the move a computer seat falls back on)."""
+    asked_by_setting = standing(state, seat) == "ask"
+    return [WindowPass(seat, never=True)] if state.people[seat].hand and asked_by_setting else []
 
 
 def apply(ctx: Ctx, go: Go, action: Action) -> bool:
@@ -270,11 +280,23 @@ def apply(ctx: Ctx, go: Go, action: Action) -> bool:
             return False
         _play(ctx, go, action, window)
     elif isinstance(action, WindowPass):
+        if action.never:
+            _ask_never(ctx, action.player)
         window["passes"] = int(window["passes"]) + 1
         ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
     else:
         raise IllegalAction("wrong_move", "Play an event, or pass.")
     return _after(ctx, go, window)
+
+
+def _ask_never(ctx: Ctx, seat: PlayerId) -> None:
+    """``seat``'s public setting turned to ``never`` with its pass, told to every player as a ``prefer`` move
+    is (:func:`engine.seven_ages.prefs.standing_move`); the window under way keeps its order (L881: the seats
+    asked are fixed as it opens), the next ones leave the seat out unless they are about it."""
+    if not _never(ctx.state, seat):
+        raise IllegalAction("not_asked_so", "You are already asked only at the event windows about you.")
+    ctx.state = prefs.set_preference(ctx.state, Prefer(seat, PREF.key, "never"))
+    ctx.emit("preference_set", seat=seat, key=PREF.key, value="never")
 
 
 def _play(ctx: Ctx, go: Go, action: WindowPlay, window: dict[str, Any]) -> None:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import policy
 from engine.core import Action, PlayerId
 from engine.policy import Policy
-from tests.toy.game import GAME, Bid
+from tests.toy.game import GAME, Bid, ToyState
 
 
 class RandomPolicy(policy.RandomPolicy):
@@ -18,7 +16,7 @@ class GreedyPolicy(policy.RandomPolicy):
     game = GAME
     name = "greedy"
 
-    def choose(self, state: Any, player: PlayerId) -> Action:
+    def choose(self, state: ToyState, player: PlayerId) -> Action:
         prize = state.prizes[0]
         hand = state.hands[player]
         return Bid(player, min(hand, key=lambda c: (abs(c - prize), c)))

@@ -17,24 +17,33 @@ templates of :mod:`engine.core`:
   a move to a copy (:meth:`ToyGame.begin`) and counts it (:meth:`ToyGame.finish`);
 - :class:`~engine.core.BaseGame` (under it) gives the undo rule, forced moves, the ranking and places
   from :meth:`ToyGame.compared`, and refuses newcomers;
-- the words are module functions gathered in :class:`~engine.core.Words` (:class:`~engine.core.SpokenBy`
-  calls them), each reading only the view.
+- a move's handler works on :class:`~engine.core.Context` (the state being made and the events with
+  their audiences), the one context every game's rules use;
+- the view is a ``TypedDict`` (:class:`ToyView`), and the words are module functions reading it,
+  gathered in a :class:`~engine.core.Words` read through ``SpokenBy[ToyView]``, so mypy checks every key
+  they read; the renderer (:mod:`tests.toy.render`) takes the same type;
+- its facets (simultaneous steps, hidden information, no undo against the AI) are declared in
+  :mod:`tests.toy.spec`, its own invariants in :mod:`tests.toy.invariants`.
+
+Copied into ``engine/`` with its renderer under ``render/`` and its spec module listed in
+``engine.registry.BUILTIN``, it is a new game that passes the contract suite
+(``tests/contract/test_copied_game.py``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, TypedDict
 
 from engine import rng
 from engine.core import (
-    PUBLIC,
     Action,
     ActionCodec,
     Choice,
+    Context,
     Decision,
     Ending,
     Event,
@@ -79,18 +88,14 @@ class ToyState:
     won: list[list[int]]
 
 
-@dataclass
-class ToyCtx:
-    """One move being applied: the copy of the state the handler changes, and the events so far."""
-
-    state: ToyState
-    events: list[Event] = field(default_factory=list)
-
-    def emit(self, type_: str, audience: str | tuple[PlayerId, ...] = PUBLIC, **data: Any) -> None:
-        self.events.append(Event(type_, data, audience))
+ToyCtx = Context[ToyState]
+"""One move being applied: the copy of the state the handler changes, and the events so far (the
+generic context as it is: the toy's rules need nothing beside the state)."""
 
 
 class ToyView(TypedDict):
+    """What one seat (or a spectator, ``viewer`` None) sees: bids stay hidden until both are in."""
+
     game: str
     seq: int
     round: int
@@ -157,7 +162,7 @@ STEPS: Mapping[Phase, Step[ToyState, ToyCtx]] = {
 # -- the words, from a view ------------------------------------------------------------------------
 
 
-def decision(view: Mapping[str, Any], player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
+def decision(view: ToyView, player: PlayerId, legal: Sequence[Action], names: Names) -> Decision:
     heading = f"Round {view['round']}: bid a card for the prize {view['prize']}"
     return Decision(player, heading, tuple(Choice(a, f"Bid {a.to_json()['card']}") for a in legal))
 
@@ -176,16 +181,16 @@ def describe_event(event: Event, names: Names) -> str | None:
     return None  # the end of the game (the platform tells it), or a type the toy does not know
 
 
-def stage(view: Mapping[str, Any]) -> str:
+def stage(view: ToyView) -> str:
     return "Game over" if view["over"] else f"Round {view['round']} of {len(CARDS)}"
 
 
-def _result(view: Mapping[str, Any], names: Names) -> str:
+def _result(view: ToyView, names: Names) -> str:
     a, b = view["points"]
     return "A draw." if a == b else f"Winner: {names[0] if a > b else names[1]}."
 
 
-def status_text(view: Mapping[str, Any], names: Names) -> str:
+def status_text(view: ToyView, names: Names) -> str:
     scores = ", ".join(f"{names[p]} {view['points'][p]}" for p in (0, 1))
     if view["over"]:
         return f"{stage(view)}. Scores: {scores}. {_result(view, names)}"
@@ -194,18 +199,18 @@ def status_text(view: Mapping[str, Any], names: Names) -> str:
             f"to bid. Scores: {scores}.")
 
 
-def hand_text(view: Mapping[str, Any], player: PlayerId, names: Names) -> str:
+def hand_text(view: ToyView, player: PlayerId, names: Names) -> str:
     cards = ", ".join(str(c) for c in view["your_hand"] or ()) or "no cards"
     bid = f" You have bid {view['your_bid']} this round." if view["your_bid"] is not None else ""
     return f"You hold {cards}.{bid}"
 
 
-def board_text(view: Mapping[str, Any], names: Names) -> str:
+def board_text(view: ToyView, names: Names) -> str:
     won = "; ".join(f"{names[p]} has won {', '.join(map(str, view['won'][p])) or 'nothing'}" for p in (0, 1))
     return f"{view['prizes_left']} prizes left. {won}."
 
 
-def summary_text(view: Mapping[str, Any], names: Names) -> str:
+def summary_text(view: ToyView, names: Names) -> str:
     scores = f"{names[0]} {view['points'][0]}, {names[1]} {view['points'][1]}"
     return f"Final scores: {scores}. {_result(view, names)}"
 
@@ -213,7 +218,7 @@ def summary_text(view: Mapping[str, Any], names: Names) -> str:
 # -- the game ---------------------------------------------------------------------------------------
 
 
-class ToyGame(SpokenBy, StepGame[ToyState, ToyCtx, Phase]):
+class ToyGame(SpokenBy[ToyView], StepGame[ToyState, ToyCtx, Phase, ToyView]):
     """Goofspiel: what the templates leave to a game (set-up, its phase, copying and counting a move,
     the view, the scores, what a seat knows alone, persistence)."""
 
@@ -288,7 +293,7 @@ class ToyGame(SpokenBy, StepGame[ToyState, ToyCtx, Phase]):
             out.append(variant)
         return out
 
-    def place_text(self, view: Mapping[str, Any], place: str, names: Names) -> str | None:
+    def place_text(self, view: ToyView, place: str, names: Names) -> str | None:
         """Goofspiel is played with cards alone: there is no place to describe."""
         return None
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from dataclasses import dataclass
+from typing import TypedDict
 
-from engine.core import PUBLIC, Event
+from engine.core import Context
 from engine.history.epochs5.data import Rules
 from engine.history.epochs5.state import State, Turn
 from engine.history.scoring import level
@@ -18,15 +18,11 @@ LEVEL_NAMES = {"presence": "presence", "dominance": "dominance", "control": "sup
 
 
 @dataclass
-class Ctx:
-    """One ``apply`` call's working set: the (already copied) state, the rules, the events."""
+class Ctx(Context[State]):
+    """One ``apply`` call's working set: the generic context (the already copied state, the events)
+    with the rules beside it, and the helpers the rules share."""
 
-    state: State
     rules: Rules
-    events: list[Event] = field(default_factory=list)
-
-    def emit(self, type_: str, audience: str | tuple[int, ...] = PUBLIC, **data: Any) -> None:
-        self.events.append(Event(type_, data, audience))
 
     @property
     def turn(self) -> Turn:

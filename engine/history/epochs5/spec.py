@@ -16,9 +16,9 @@ SPEC = register(GameSpec(
     game="engine.history.epochs5.game:GAME",
     policies="engine.history.epochs5.ai:make_policy",
     invariants="engine.history.epochs5.invariants:problems",
-    renderer="render.board:render_epochs5",
-    pictures="render.closeup:notice_epochs5",
-    warm="render.closeup:warm_epochs5",
+    renderer="render.history_board:render_epochs5",
+    pictures="render.history_closeup:notice_epochs5",
+    warm="render.history_closeup:warm_epochs5",
     options=(
         OptionSpec("classic_drafting", "Optional rule: draw the top card of each set and keep it or give it "
                    "away."),

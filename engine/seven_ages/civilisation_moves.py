@@ -1,8 +1,10 @@
-"""The moves of Trade and progress, Destiny, Civilise and the end of turn (half B of part 2).
+"""The moves that build a civilisation: Trade and progress, Destiny, Civilise, the end of turn's glory,
+and the standing orders (event cards armed ahead, :data:`ANYTIME`).
 
-Each is one small choice. :data:`engine.seven_ages.actions.CODEC` decodes every kind of both
-modules; ``Done`` (end a stage), ``DiscardCard``, ``TurnMarker`` and ``Pass`` are shared and live
-in :mod:`engine.seven_ages.actions`.
+The moves of a Manoeuvre go are in :mod:`engine.seven_ages.manoeuvre_moves`, those of a conflict in
+:mod:`engine.seven_ages.conflict_moves`. Each is one small choice.
+:data:`engine.seven_ages.actions.CODEC` decodes every kind of these modules; ``Done`` (end a stage),
+``DiscardCard``, ``TurnMarker`` and ``Pass`` are shared and live in :mod:`engine.seven_ages.actions`.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action
-from engine.seven_ages.actions_move import TopUnit
+from engine.seven_ages.manoeuvre_moves import TopUnit
 
 FROM_DECK = 0
 """A trade card of 0: the top card of the deck, for a player with no cards (L563)."""

@@ -154,9 +154,12 @@ class WindowPlay(Action):
 
 @dataclass(frozen=True)
 class WindowPass(Action):
-    """Play no event now (the seat may still play one if the window reopens, L881)."""
+    """Play no event now (the seat may still play one if the window reopens, L881). With ``never``, also
+    set the seat's public ``events`` preference to ``never`` (:mod:`engine.seven_ages.window`): from the next
+    window on it is asked only where the window is about it, as if it had sent ``prefs events=never``."""
 
     kind = "window_pass"
+    never: bool = False
 
 
 ACTIONS: tuple[type[Action], ...] = (FightIn, Nominate, Commit, Board, CommitLeader, CommitDone, Redraw,

@@ -45,7 +45,7 @@ HEADER: Final = 78  # header height at BASE_WIDTH
 FOOTER: Final = 34  # legend strip under the map at BASE_WIDTH
 LABEL_SIZE: Final = 11
 # The whole map writes the names of places from this width on. Narrower, a name would be 6 px high
-# (no one reads it) and would only hide pieces: a turn notice's close-up (render/closeup.py) shows
+# (no one reads it) and would only hide pieces: a turn notice's close-up (render/history_closeup.py) shows
 # the names at chat width instead.
 NAMES_FROM: Final = BASE_WIDTH
 OFF_BOARD_COLOUR: Final[RGB] = (222, 222, 214)
@@ -147,11 +147,6 @@ def _grown(mask: np.ndarray, reach: int) -> np.ndarray:
             done += s
             step *= 2
     return out
-
-
-def _erode(mask: Image.Image, reach: int) -> Image.Image:
-    """``mask`` ("L", 0 or 255) shrunk by ``reach`` px (``MinFilter(2 * reach + 1)``, see :func:`_dilate`)."""
-    return ImageChops.invert(_dilate(ImageChops.invert(mask), reach))
 
 
 def _edges(img: Image.Image) -> Image.Image:

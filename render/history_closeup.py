@@ -13,7 +13,7 @@ from PIL import Image
 from engine.history.epochs5.view import Epochs5View
 from engine.history.view import ClassicView
 from render import palette
-from render.board import (
+from render.history_board import (
     BASE_WIDTH,
     CLASSIC,
     EPOCHS5,
@@ -181,7 +181,7 @@ def render_closeup(view: HistoryView, lands: Sequence[str], *, board: str = CLAS
     Args:
         view: a player's or spectator's view of a History of the World game (plain data).
         lands: the lands the turn touched (at least one, names as on the map).
-        board: which map (a key of ``render.board.BOARDS``).
+        board: which map (a key of ``render.history_board.BOARDS``).
         size: width of the picture in pixels.
         people: the person at each seat (index = seat), named beside their colour in the header.
 
@@ -224,7 +224,7 @@ def notice_pictures(view: HistoryView, *, board: str = CLASSIC, focus: Sequence[
                     size: int = 800, people: Sequence[str] = ()) -> list[tuple[str, bytes]]:
     """A turn notice's pictures of a History map: the close-up of the lands of ``focus`` (when it
     names any; see :func:`closeup_lands`), then the whole map with those lands outlined (with the
-    names of places only from ``render.board.NAMES_FROM`` px wide: the close-up is there to read
+    names of places only from ``render.history_board.NAMES_FROM`` px wide: the close-up is there to read
     them). ``people`` (a name per seat) names the people beside their colours in both headers."""
     lands = closeup_lands(focus_lands(focus, board), board)
     out = [("closeup", render_closeup(view, lands, board=board, size=size, people=people))] if lands else []
