@@ -51,7 +51,7 @@ from bot.config import DEFAULT_OUT, parse_duration
 from bot.digest import LATEST, NOTICE_SIZE, draw_timelapse, latest_turn, pictures_of
 from bot.lines import LineSource
 from bot.models import GameStatus, NoticeKind, Outcome, ReminderPreference, TimerSettings
-from bot.notices import describe_notice
+from bot.notices import describe_notice, game_ended
 from bot.order_lists import listing, pick
 from bot.read_input import key_values, options_from, shortened, split_words, timers_from, whole
 from bot.scheduler import Scheduler
@@ -835,8 +835,8 @@ class Console:
                 continue  # with the decision itself, once every other line of the outcome is out
             if text is None:
                 continue
-            if notice.kind is NoticeKind.game_over:  # said once: the summary below names scores and winner
-                text = "Game over."
+            if notice.kind is NoticeKind.game_over:  # why: the summary below names scores and winner
+                text = game_ended(notice.data)
             if notice.is_public:
                 self.say(f"[{notice.game_id}] {text}")
             else:

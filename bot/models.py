@@ -533,6 +533,8 @@ class GameStatus:
         waiting_for: user ids of the people who must act now.
         deadlines: the game's current deadline rows (what the scheduler arms).
         scores / ranking: final figures once over (ranking lists seats, best first).
+        why: once over, why the game ended in the game's words ("The game ends: the turn limit of 12
+            was reached."); None for a game that ended before the reason was recorded.
         seat_names: how every line names each seat, index = engine seat: ``"alice (Blue)"``,
             ``"AI 1 (Green)"`` (empty before the game starts).
     """
@@ -557,6 +559,7 @@ class GameStatus:
     ranking: tuple[int, ...] | None = None
     seat_names: tuple[str, ...] = ()
     places: tuple[tuple[int, ...], ...] | None = None  # the seats by place (a shared place: several)
+    why: str | None = None
 
 
 @dataclass(frozen=True)

@@ -61,15 +61,24 @@ class _Names:
 Wording = Callable[[Notice, _Names, When], "str | None"]
 
 
+def game_ended(d: Mapping[str, Any]) -> str:
+    """The first words of a ``game_over`` notice's ``d``: why the game ended, in the game's words ("The
+    game ends: the turn limit of 12 was reached."), or "Game over." for a game that ended before the
+    reason was recorded."""
+    why = d.get("why")
+    return why if isinstance(why, str) and why else "Game over."
+
+
 def _final(d: Mapping[str, Any]) -> str:
-    """``Game over. Final scores: alice (Red) 12, bob (Blue) 9. Winner: alice (Red).`` (``Winners, sharing
-    first place: ...`` for a tie the game's tie-breaks leave)."""
+    """``The game ends: the turn limit of 12 was reached. Final scores: alice (Red) 12, bob (Blue) 9.
+    Winner: alice (Red).`` (``Winners, sharing first place: ...`` for a tie the game's tie-breaks leave;
+    ``Game over.`` first for a game over before it said why)."""
     scores = [int(x) for x in d.get("scores", [])]
     names = [str(n) for n in d.get("names", [])]
     label = [names[i] if i < len(names) else f"seat {i + 1}" for i in range(len(scores))]
     order = [int(i) for i in d.get("ranking", []) if 0 <= int(i) < len(scores)]
     order = order or sorted(range(len(scores)), key=lambda i: -scores[i])
-    line = "Game over. Final scores: " + ", ".join(f"{label[i]} {scores[i]}" for i in order)
+    line = f"{game_ended(d)} Final scores: " + ", ".join(f"{label[i]} {scores[i]}" for i in order)
     first = first_place([[int(i) for i in place] for place in d.get("places") or []], order)
     return line + (f". {winners(first, label)}." if first else ".")
 

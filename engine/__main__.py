@@ -4,7 +4,8 @@
   line, one JSON object with the run's figures.
 - ``check-data`` validates every data file of every game (and of games still
   being built); exit 1 with all problems.
-- ``replay FILE`` rebuilds a game from a saved action log and prints the scores.
+- ``replay FILE`` rebuilds a game from a saved action log and prints the scores (and, for a finished
+  game, why it ended and the places).
 - ``play`` lets people play a whole game in the terminal (hotseat, or against AI).
 
 Every command reads the game registry: ``--game`` takes any registered id and
@@ -118,12 +119,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"Cannot replay {args.file}: {exc}", file=sys.stderr)
         return 1
     scores = game.scores(state)
-    status = "finished" if game.is_over(state) else f"in progress after {len(actions)} actions"
+    ended = game.outcome(state)
+    status = f"finished. {ended.why}" if ended is not None else f"in progress after {len(actions)} actions"
     print(f"{game_spec.title}: {status}")
-    names = game_spec.seat_names([None] * players, game_spec.seat_colours(state))
+    names = game_spec.seat_names([None] * len(scores), game_spec.seat_colours(state))
     for name, score in zip(names, scores, strict=True):
         print(f"  {name}: {score}")
-    print(json.dumps({"scores": scores, "over": game.is_over(state), "actions": len(actions)}))
+    figures: dict[str, Any] = {"scores": scores, "over": ended is not None, "actions": len(actions)}
+    if ended is not None:
+        figures |= {"reason": ended.reason.value, "places": [list(place) for place in ended.places]}
+    print(json.dumps(figures))
     return 0
 
 

@@ -72,8 +72,10 @@ from engine.contract.template import (
 from engine.contract.values import (
     Choice,
     Decision,
+    Ending,
     Event,
     Names,
+    Outcome,
     Result,
 )
 
@@ -91,6 +93,7 @@ __all__ = [
     "Context",
     "DataError",
     "Decision",
+    "Ending",
     "Event",
     "Game",
     "Handler",
@@ -99,6 +102,7 @@ __all__ = [
     "IllegalAction",
     "LogReplay",
     "Names",
+    "Outcome",
     "PlayerId",
     "Result",
     "SpokenBy",

@@ -216,7 +216,10 @@ def run_terminal_game(spec: GameSpec, *, players: int, humans: int, seed: int, a
         for text in event_lines(spec, result.events, seen, names):
             say(text)
     view = game.view(state, viewer)
+    ended = game.outcome(state)
     say("")
+    if ended is not None:  # always, once the loop is done; None only for a game that breaks the contract
+        say(ended.why)
     say("Game over. " + game.summary_text(view, names))
     save()
     return 0

@@ -47,6 +47,7 @@ from bot.discord.kit import (
 )
 from bot.discord.words import describe_for
 from bot.models import GameStatus, NoticeKind, Outcome, Turn
+from bot.notices import game_ended
 from engine.core import Choice, Decision
 from engine.registry import get_game
 
@@ -253,7 +254,7 @@ def sentence(text: str) -> str:
 
 def own_lines(out: Outcome, user_id: int, seq: int, *, summary_follows: bool = False) -> list[str]:
     """The sentences of what the person's move at ``seq`` did (public, or addressed to them); with
-    ``summary_follows`` the end of the game is a bare "Game over." (the summary says the result)."""
+    ``summary_follows`` the end of the game is only why it ended (the summary says the result)."""
     lines: list[str] = []
     for notice in out.notices:
         # a quiet move leaves the counter at ``seq``, a public one moves it to ``seq + 1``
@@ -261,7 +262,7 @@ def own_lines(out: Outcome, user_id: int, seq: int, *, summary_follows: bool = F
             continue  # later moves (the AI's) are told in the game's thread
         if notice.kind == NoticeKind.your_turn:
             continue  # the next decision follows in the same answer
-        text = "Game over." if summary_follows and notice.kind == NoticeKind.game_over else \
+        text = game_ended(notice.data) if summary_follows and notice.kind == NoticeKind.game_over else \
             describe_for(notice, out.status)
         if text and text not in lines:
             lines.append(text)

@@ -53,6 +53,7 @@ from bot.service.records import (
 from bot.storage import GameStore
 from bot.store import StoreBusy, StoreConflict, StoreFull
 from engine.core import Action, IllegalAction, LogReplay, PlayerId, Result, decide, players_at_start
+from engine.core import Outcome as GameOutcome
 
 log = logging.getLogger("bot.service")
 
@@ -315,10 +316,11 @@ class ServiceBase:
             if users:
                 unit.notices.append(Notice(gid, None, dict(event.data), users, unit.public_seq, seats,
                                            event=event))
-        if game.is_over(unit.state):
+        ended = game.outcome(unit.state)
+        if ended is not None:
             unit.status = "over"
-            unit.result = {"scores": list(game.scores(unit.state)), "ranking": list(game.ranking(unit.state)),
-                           "places": [list(place) for place in game.places(unit.state)]}
+            # the result row keeps the scores, ranking and places it always held, the reason beside them
+            unit.result = ended.to_json()
             unit.notice(NoticeKind.game_over, **unit.result, names=list(unit.names()))
 
     def _ai_choice(self, unit: Unit, player: PlayerId, state: Any = None) -> Action:
@@ -626,6 +628,8 @@ class ServiceBase:
             ranking=tuple(result["ranking"]) if "ranking" in result else None,
             places=tuple(tuple(place) for place in result["places"]) if "places" in result else None,
             seat_names=lg.names(),
+            # a result stored before games recorded why they ended has no reason to say
+            why=ended.why if (ended := GameOutcome.from_json(result)) is not None else None,
         )
 
     # == checks ==========================================================================

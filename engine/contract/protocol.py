@@ -9,7 +9,7 @@ from typing_extensions import TypeVar
 
 from engine.contract.basics import JSON, PlayerId
 from engine.contract.codec import Action, ActionCodec
-from engine.contract.values import Decision, Event, Names, Result
+from engine.contract.values import Decision, Event, Names, Outcome, Result
 
 S = TypeVar("S", default=Any)
 V = TypeVar("V", default=Any)
@@ -66,6 +66,12 @@ class Game(Protocol[S, V]):
         """The seats by place, best first (the order of :meth:`ranking`): the seats of one place are tied
         on everything the game compares after all its tie-breaks, and share that place (never seat order).
         """
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended: its :meth:`scores`, its :meth:`places` and why (an :class:`Ending` and
+        the game's sentence for it); None while the game runs (:meth:`is_over` false). The platform
+        records it as the game's result and says the sentence when the game ends."""
         ...
 
     def compared(self, state: S, seat: PlayerId) -> tuple[Any, ...]:

@@ -15,7 +15,7 @@ from engine.contract.context import Context
 from engine.contract.errors import IllegalAction
 from engine.contract.hidden import only_move, plain_move, shows_hidden, tied_places
 from engine.contract.replay import no_joining
-from engine.contract.values import Decision, Event, Names, Result
+from engine.contract.values import Decision, Ending, Event, Names, Outcome, Result
 
 S = TypeVar("S")
 V = DefaultTypeVar("V", default=Mapping[str, Any])
@@ -125,6 +125,24 @@ class BaseGame(Generic[S, C, V]):
     def places(self, state: S) -> list[list[PlayerId]]:
         """:meth:`ranking` cut into places by :meth:`compared` (see :meth:`Game.places`)."""
         return tied_places(self.ranking(state), lambda seat: self.compared(state, seat))
+
+    def is_over(self, state: S) -> bool:
+        raise NotImplementedError
+
+    def ending(self, state: S) -> tuple[Ending, str]:
+        """Why the game in ``state``, which is over, ended: the way (an :class:`Ending`) and one
+        sentence in the game's words naming no seat ("The game ends: the turn limit of 12 was
+        reached."). Every game declares it; :meth:`outcome` calls it only once the game is over."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """See :meth:`Game.outcome`: :meth:`scores`, :meth:`places` and :meth:`ending` once the game is
+        over, None before."""
+        if not self.is_over(state):
+            return None
+        reason, why = self.ending(state)
+        return Outcome(scores=tuple(self.scores(state)),
+                       places=tuple(tuple(place) for place in self.places(state)), reason=reason, why=why)
 
     def forced(self, state: S, player: PlayerId) -> Action | None:
         """See :meth:`Game.forced`: :func:`only_move` by default."""

@@ -30,11 +30,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import IllegalAction, Names, PlayerId, SpokenBy, StepGame, Words
+from engine.core import Ending, IllegalAction, Names, PlayerId, SpokenBy, StepGame, Words
 from engine.eight_minute import flow, text
 from engine.eight_minute.actions import CODEC
 from engine.eight_minute.data import EMData, check_data, load_data
-from engine.eight_minute.flow import Ctx
+from engine.eight_minute.flow import Ctx, games_in_match
 from engine.eight_minute.scoring import breakdown, compared, totals
 from engine.eight_minute.spec import SPEC
 from engine.eight_minute.state import EMState, Phase
@@ -135,6 +135,14 @@ class EightMinuteGame(SpokenBy[EMView], StepGame[EMState, Ctx, Phase]):
 
     def compared(self, state: EMState, seat: PlayerId) -> tuple[int, ...]:
         return compared(state, self.data, seat)
+
+    def ending(self, state: EMState) -> tuple[Ending, str]:
+        # the game has one end: every player holds the cards their number calls for (of the last
+        # game, with the Full Game variant)
+        cards = self.data.end_cards[state.players]
+        games = games_in_match(state, self.data)
+        match = f", in the last of the Full Game's {games} games" if games > 1 else ""
+        return Ending.LAST_ROUND, f"The game ends: every player has taken {cards} cards{match}."
 
     def to_json(self, state: EMState) -> dict[str, Any]:
         return state.to_json()

@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import rng
-from engine.core import Action, Decision, Event, Names, PlayerId, StepGame
+from engine.core import Action, Decision, Ending, Event, Names, PlayerId, StepGame
 from engine.history import card_text, flow, text
 from engine.history.actions import CODEC
 from engine.history.board import Ctx
-from engine.history.data import RulesData, check_data, load_rules
+from engine.history.data import ROMAN, RulesData, check_data, load_rules
 from engine.history.decision import decision
 from engine.history.hands import other_hands, unseen_cards
 from engine.history.scoring import compared
@@ -173,6 +173,10 @@ class ClassicGame(StepGame[HistoryState, Ctx, Key, ClassicView]):
 
     def compared(self, state: HistoryState, seat: PlayerId) -> tuple[int, int, int, int]:
         return compared(state, self.rules, seat)
+
+    def ending(self, state: HistoryState) -> tuple[Ending, str]:
+        # the classic game has one end: Epoch VII scored and the pre-eminence markers revealed
+        return Ending.LAST_ROUND, f"The game ends: Epoch {ROMAN[state.epoch]}, the last, has been played."
 
     def to_json(self, state: HistoryState) -> dict[str, Any]:
         return state.to_json()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Names, PlayerId, SpokenBy, StepGame, Words
+from engine.core import Ending, Names, PlayerId, SpokenBy, StepGame, Words
 from engine.rise import decision, end, flow, text, turn
 from engine.rise.actions import CODEC
 from engine.rise.context import Ctx
@@ -22,6 +22,7 @@ from engine.rise.spec import SPEC
 from engine.rise.state import Phase, RiseState, Stage
 from engine.rise.steps import STEPS
 from engine.rise.view import RiseView, build_view
+from engine.words import roman
 
 
 class RiseGame(SpokenBy[RiseView], StepGame[RiseState, Ctx, Phase | Stage]):
@@ -106,6 +107,11 @@ class RiseGame(SpokenBy[RiseView], StepGame[RiseState, Ctx, Phase | Stage]):
 
     def compared(self, state: RiseState, seat: PlayerId) -> tuple[int, int]:
         return end.compared(state, seat)
+
+    def ending(self, state: RiseState) -> tuple[Ending, str]:
+        # the game has one end: the victory points of its last turn, then the final bonus
+        return Ending.LAST_ROUND, (f"The game ends: Era {roman(state.era)}, the last, is over after turn "
+                                   f"{state.turn} of {self.data.turns}.")
 
     def to_json(self, state: RiseState) -> dict[str, Any]:
         return state.to_json()

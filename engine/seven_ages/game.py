@@ -17,6 +17,7 @@ from engine.core import (
     JSON,
     Action,
     Decision,
+    Ending,
     IllegalAction,
     Names,
     PlayerId,
@@ -34,6 +35,7 @@ from engine.seven_ages import (
     card_words,
     decision,
     empire_words,
+    ending,
     flow,
     fog,
     heresy,
@@ -187,6 +189,9 @@ class SevenAgesGame(SpokenBy[SevenView], StepGame[SevenState, Ctx, str, SevenVie
 
     def compared(self, state: SevenState, seat: PlayerId) -> tuple[int, int, int]:
         return steps.compared(state, seat)
+
+    def ending(self, state: SevenState) -> tuple[Ending, str]:
+        return ending.ending(state)
 
     # -- persistence ------------------------------------------------------------------------------
     def to_json(self, state: SevenState) -> dict[str, JSON]:

@@ -109,8 +109,8 @@ async def test_lobby_decisions_and_the_end_of_a_game(rig: Rig, tmp_path: Path) -
     for _ in range(4):
         await rig.run("/as alice 1")
     final = rig.out.getvalue()
-    # the result is said once: "Game over." and the game's own summary (scores, their parts, winner)
-    assert "[g1] Game over.\n  Final scores:" in final
+    # the result is said once: why the game ended and the game's own summary (scores, their parts, winner)
+    assert "[g1] The game ends: all 5 prizes have been bid for.\n  Final scores:" in final
     assert re.search(r"Final scores: .*alice \(\w+\) \d+.*Winner: ", final)
     assert final.count("Winner") == 1 and final.count("Final scores") == 1
     status = await rig.service.status("g1")

@@ -288,7 +288,8 @@ async def test_a_game_the_ai_ends_in_one_command_posts_a_summary_not_its_log(fak
                  if str((r.response or {}).get("id")) not in pinned]
         assert len(posts) == 1, [p.content[:60] for p in posts]
         summary = posts[0]
-        assert "Game over. Final scores:" in summary.content and "Winner:" in summary.content
+        assert "The game ends: " in summary.content and "Final scores:" in summary.content
+        assert "Winner:" in summary.content
         names = dict(summary.files)
         logs = [n for n in names if n.endswith(".txt")]
         assert len(logs) == 1 and names[logs[0]] > 20_000, names  # the whole account, in the file

@@ -320,7 +320,7 @@ async def test_a_whole_classic_game_with_two_ai_seats(fake: FakeDiscord, tmp_pat
         status = await bot.service.status(game)
         assert status.status in ("over", "finished") and status.scores is not None, (status, labels)
         over = await fake.wait_for(
-            lambda: [r for r in fake.public_posts() if "Game over. Final scores" in r.content],
+            lambda: [r for r in fake.public_posts() if "Final scores" in r.content],
             STEP, "the game-over notice")
         assert len(over) == 1 and "alice" in over[0].content.lower()
         callback, reply = await bot.command(ALICE, "status")  # no game named: the one just finished

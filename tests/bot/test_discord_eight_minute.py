@@ -105,4 +105,6 @@ async def test_a_whole_two_player_game_by_the_panel(rig: Rig) -> None:
         if answer.components and entries(answer) and not answer.content.startswith("You chose"):
             await press(rig, ALICE, answer, entries(answer)[0])  # a group's second step or a question
     assert (await rig.service.status(game)).status == "over"
-    assert any("Game over. Final scores" in c.content for c in rig.fake.public_posts())
+    # 13 cards each with two players (the rulebook's table of the end)
+    assert any("The game ends: every player has taken 13 cards. Final scores" in c.content
+               for c in rig.fake.public_posts())

@@ -585,6 +585,47 @@ async def test_the_skip_policy_plays_the_games_own_timeout_action(
     assert [a.action for a in played] == [passive.to_json()]
 
 
+async def test_the_end_is_recorded_and_said_with_why_the_game_ended(svc: GameService, store: Store) -> None:
+    """Issue 31: the result keeps the game's outcome (scores, places, why), the game-over notice says
+    why the game ended before the scores, and a tie the game does not break shares first place; a
+    result stored before the reason was kept still reads."""
+    import tests.toy.spec  # noqa: F401
+    from bot.models import NoticeKind
+    from bot.notices import describe_notice
+    from tests.toy.game import Bid
+
+    gid = (await svc.create_lobby(1, "alice", TOY)).game_id
+    await svc.join(gid, 2, "bob")
+    await svc.start(gid, 1)
+    seats = {s.user_id: s.seat for s in (await svc.status(gid)).seats}
+    # equal bids every round: nobody takes a prize, nobody wins alone (the last card is played for each)
+    for card in (1, 2, 3, 4):
+        for user in (1, 2):
+            seat = seats[user]
+            assert seat is not None
+            seq = (await svc.status(gid)).seq
+            out = await svc.submit(gid, user, Bid(player=seat, card=card).to_json(), seq)
+    status = out.status
+    assert status.status == "over" and status.scores == (0, 0) and status.places == ((0, 1),)
+    assert status.why == "The game ends: all 5 prizes have been bid for."
+    row = await store.get_game(gid)
+    assert row is not None and row.result == {"scores": [0, 0], "ranking": [0, 1], "places": [[0, 1]],
+                                              "reason": "last_round", "why": status.why}
+    over = [n for n in out.notices if n.kind is NoticeKind.game_over]
+    assert len(over) == 1
+    said = describe_notice(over[0], status.seat_names, get_game(TOY), str)
+    first, second = status.seat_names  # seats 0 and 1, whoever sits where
+    assert said == (f"The game ends: all 5 prizes have been bid for. Final scores: {first} 0, {second} 0. "
+                    f"Winners, sharing first place: {first} and {second}.")
+    # a row written before games said why they ended: its scores and places read, no reason is made up
+    async with store.transaction() as conn:
+        await conn.execute("UPDATE games SET result_json = ? WHERE game_id = ?",
+                           (json.dumps({"scores": [0, 0], "ranking": [0, 1], "places": [[0, 1]]}), gid))
+    svc.forget()
+    old = await svc.status(gid)
+    assert (old.scores, old.places, old.why) == ((0, 0), ((0, 1),), None)
+
+
 async def test_seat_names_and_the_decision_come_from_the_spec_and_the_game(svc: GameService) -> None:
     import tests.toy.spec  # noqa: F401
     from engine.registry import spec

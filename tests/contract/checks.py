@@ -20,9 +20,11 @@ from typing import Any
 from engine.core import (
     JSON,
     Action,
+    Ending,
     Event,
     Game,
     IllegalAction,
+    Outcome,
     PlayerId,
     Result,
     decide,
@@ -314,6 +316,9 @@ def check_state(out: Playout, game: Game, state: Any, step: int, options: Mappin
     say(out, step, "stage", lambda: game.stage(spectator), limit=60)
     say(out, step, "status_text", lambda: game.status_text(spectator, names))
     say(out, step, "board_text", lambda: game.board_text(spectator, names))
+    problem = outcome_problem(game, state)
+    if problem is not None:
+        out.fail(step, problem)
 
 
 def say(out: Playout, step: int, what: str, hook: Any, limit: int | None = None) -> str | None:
@@ -451,6 +456,34 @@ def places_problem(game: Game, state: Any, ranking: Sequence[int]) -> str | None
     firsts = [group[0] for group in keys]
     if any(not earlier < later for earlier, later in itertools.pairwise(firsts)):
         return f"places {places} are not each behind the one before (compared: {firsts})"
+    return None
+
+
+def outcome_problem(game: Game, state: Any) -> str | None:
+    """What is wrong with the game's :meth:`Game.outcome` of ``state`` (None: nothing): None while the
+    game runs; once over, the game's scores and places, a way of ending and one sentence saying it
+    ("The game ends: ..."), naming no seat, that survive the stored result's JSON."""
+    outcome = game.outcome(state)
+    if not game.is_over(state):
+        return None if outcome is None else f"the game runs but its outcome is already {outcome}"
+    if outcome is None:
+        return "the game is over but its outcome is None"
+    places = [list(place) for place in game.places(state)]
+    if [list(place) for place in outcome.places] != places:
+        return f"the outcome's places {outcome.places} are not the game's places {places}"
+    if list(outcome.scores) != list(game.scores(state)):
+        return f"the outcome's scores {outcome.scores} are not the game's scores {game.scores(state)}"
+    if list(outcome.ranking) != list(game.ranking(state)):
+        return f"the outcome's ranking {outcome.ranking} is not the game's ranking {game.ranking(state)}"
+    if not isinstance(outcome.reason, Ending):
+        return f"the outcome's reason {outcome.reason!r} is not one of the ways a game ends (Ending)"
+    problem = text_problem(outcome.why, "the outcome's sentence")
+    if problem is not None:
+        return problem
+    if not outcome.why.startswith("The game ends: ") or not outcome.why.endswith("."):
+        return f"the outcome's sentence is not one sentence 'The game ends: ...': {outcome.why!r}"
+    if Outcome.from_json(json.loads(json.dumps(outcome.to_json()))) != outcome:
+        return f"the outcome does not survive its JSON: {outcome.to_json()}"
     return None
 
 

@@ -67,6 +67,10 @@ def test_a_person_plays_a_whole_game_in_the_terminal(spec: GameSpec, tmp_path: P
         forced += min(game.actors(state)) == 0 and game.forced(state, 0) is not None
         state = game.apply(state, game.codec.decode(data)).state
     assert replayed["scores"] == game.scores(state)
+    # why it ended and the places, as the game's outcome gives them, in the terminal and the replay
+    ended = game.outcome(state)
+    assert ended is not None and ended.why in text
+    assert (replayed["reason"], replayed["places"]) == (ended.reason.value, game.places(state))
     assert text.count("your only choice was played for you") == forced
     colours = spec.seat_colours(state)  # a seat that took its colours in play goes by them
     winner = spec.seat_names(["you", *["random AI"] * (players - 1)], colours)[game.ranking(state)[0]]

@@ -4,7 +4,7 @@ For each game in :func:`engine.registry.specs` (the test-only toy game included)
 a scripted human plays a whole game against AI seats using nothing but what the
 console shows: the decision it prints after every move (heading and numbered
 choices), answering ``yes`` when a choice asks first. The transcript must end
-with "Game over", the final scores and the winner; ``status``, ``hand`` and
+with why the game ended ("The game ends: ..."), the final scores and the winner; ``status``, ``hand`` and
 ``text`` must read as sentences at every sampled step (no JSON, no raw user
 ids, no Python error text); both timeout policies must fire and move the game on.
 """
@@ -35,6 +35,7 @@ SPECS = registry.specs(offered=True)  # the console creates only the games the l
 HUMAN = "alice"
 MAX_COMMANDS = 4000  # a game that needs more from one human is stuck, not long
 CHOICE = re.compile(r"^  (\d+)\. ", re.M)
+ENDS = "The game ends: "  # how the console says the game is over: why it ended, in the game's words
 PYTHON_TEXT = ("Traceback", "Error", "Exception", "invalid literal", "object has no attribute",
                "Something went wrong", "NoneType")
 
@@ -146,7 +147,7 @@ async def test_a_scripted_human_plays_a_whole_game_by_the_prompts(
         f"{HUMAN} ({c})" in transcript for c in spec.colours), "the human is not named 'alice (Colour)'"
     await assert_views_read_as_sentences(table, "at the start")
     for step in range(MAX_COMMANDS):
-        if "Game over" in out:
+        if ENDS in out:
             break
         if "Type 'yes'" in out.splitlines()[-1]:
             out = await table.run("yes")
@@ -157,7 +158,7 @@ async def test_a_scripted_human_plays_a_whole_game_by_the_prompts(
                 n = last_decision(out)
             assert n > 0, f"no decision shown and the game is not over:\n{out[-2000:]}"
             out = await table.run(f"play {rng.randint(1, n)}")
-            if (step % 6 == 5 or retries) and "Game over" not in out:  # take it back, as a misclick would be
+            if (step % 6 == 5 or retries) and ENDS not in out:  # take it back, as a misclick would be
                 undone = await table.run("undo")
                 if "took back their last move" in undone:
                     undos += 1
@@ -176,10 +177,11 @@ async def test_a_scripted_human_plays_a_whole_game_by_the_prompts(
     if os.environ.get("ANNALS_TRANSCRIPTS"):  # to read a whole game as the player saw it
         Path(os.environ["ANNALS_TRANSCRIPTS"], f"{spec.id}.txt").write_text(transcript, encoding="utf-8")
     # The result is said once (issue 16: the engine's line, "Game over ..." and the summary said it
-    # three times): "Game over." then the game's own summary, which names the winner.
-    assert transcript.count("Game over") == 1, transcript[-3000:]
+    # three times): why the game ended (issue 31) then the game's own summary, which names the winner.
+    assert transcript.count(ENDS) == 1, transcript[-3000:]
+    assert re.search(r"\[g1\] The game ends: [^\n]+\.\n", transcript), transcript[-3000:]
     assert transcript.count("Final scores") == 1, transcript[-3000:]
-    end = transcript[transcript.index("Game over"):]
+    end = transcript[transcript.index(ENDS):]
     final = await table.service.status("g1")
     assert final.ranking is not None
     winner = final.seat_names[final.ranking[0]]

@@ -140,8 +140,10 @@ async def test_a_whole_game_by_the_panel_alone(rig: Rig, game_spec: GameSpec) ->
         clicks += 1
     assert status.status == "over"
     over = [c for c in rig.fake.public_posts()  # posts, not the edits of the pinned status
-            if c.method == "POST" and "Game over. Final scores:" in c.content]
+            if c.method == "POST" and "Final scores:" in c.content]
     assert len(over) == 1, "the final scores are posted once"
+    assert re.search(r"^The game ends: [^\n]+?\. Final scores: ", over[0].content, re.M), \
+        "the final scores follow why the game ended"
     if os.environ.get("ANNALS_TRANSCRIPTS"):  # what the people at the table were shown, in order
         Path(os.environ["ANNALS_TRANSCRIPTS"], f"discord-{game_spec.id}.txt").write_text(
             "\n".join(shown(c, rig) for c in rig.fake.calls if c.method in ("POST", "PATCH") and c.content),

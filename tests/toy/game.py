@@ -45,6 +45,7 @@ from engine.core import (
     Choice,
     Context,
     Decision,
+    Ending,
     Event,
     IllegalAction,
     Names,
@@ -273,6 +274,10 @@ class ToyGame(SpokenBy[ToyView], StepGame[ToyState, ToyCtx, Phase, ToyView]):
 
     def compared(self, state: ToyState, seat: PlayerId) -> tuple[int]:
         return (-state.points[seat],)
+
+    def ending(self, state: ToyState) -> tuple[Ending, str]:
+        # the toy has one end: every prize taken (or left by equal bids)
+        return Ending.LAST_ROUND, f"The game ends: all {len(CARDS)} prizes have been bid for."
 
     def private_variants(self, state: ToyState, seat: PlayerId) -> list[ToyState]:
         """A bid in is known to its bidder alone: the others see only the cards not yet shown (hand

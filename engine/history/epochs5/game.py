@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import rng
-from engine.core import Action, Decision, Event, Names, PlayerId, StepGame
+from engine.core import Action, Decision, Ending, Event, Names, PlayerId, StepGame
 from engine.history.epochs5 import battle, card_text, draft, text, track, turn
 from engine.history.epochs5.actions import CODEC
 from engine.history.epochs5.board import Ctx, score_breakdown
@@ -268,6 +268,10 @@ class Epochs5Game(StepGame[State, Ctx, Key, Epochs5View]):
     def compared(self, state: State, seat: PlayerId) -> tuple[int]:
         # Markers never share a space, so scores never tie (up to 100 points apart).
         return (-state.scores[seat],)
+
+    def ending(self, state: State) -> tuple[Ending, str]:
+        # the game has one end: the last epoch's empires played and its hands discarded
+        return Ending.LAST_ROUND, f"The game ends: Epoch {roman(state.epoch)}, the last, has been played."
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()
