@@ -134,7 +134,7 @@ from engine.seven_ages.movement import mode_of, terrain_of
 from engine.seven_ages.pacify import PACIFY
 from engine.seven_ages.production import empire_age, unit_cost
 from engine.seven_ages.start import progress_options
-from engine.seven_ages.state import EXTRA, PAST_THE_END, Empire, Go, SevenState
+from engine.seven_ages.state import CIVILISE, EXTRA, PAST_THE_END, Empire, Go, SevenState
 from engine.seven_ages.window import EVENT
 
 ARMY = 12  # units an empire builds up to before it saves for forts and elite markers
@@ -427,7 +427,7 @@ class GreedyPolicy:
             return harvest_ai.choice(state, asked)  # the harvest's window (L879-881)
         if answer := event_ai.answer(state, player, actions):
             return answer
-        own_plays = [a for a in actions if isinstance(a, PlayEvent)] if state.phase != "civilise" else []
+        own_plays = [a for a in actions if isinstance(a, PlayEvent)] if state.phase != CIVILISE else []
         if own := event_ai.own_go_event(state, player, own_plays):  # its own go's events, first
             return own
 
@@ -462,7 +462,7 @@ class GreedyPolicy:
             return buys
         if arts := _artefact(state, player, [a for a in actions if isinstance(a, PlayArtefact)]):
             return arts
-        if state.phase == "civilise" and (
+        if state.phase == CIVILISE and (
                 play := event_ai.civ_event(state, player, [a for a in actions if isinstance(a, PlayEvent)])):
             return play
         if civ := _adopt_or_build(state, player, actions):

@@ -58,7 +58,7 @@ from engine.seven_ages.markers import GoHandler, end_go
 from engine.seven_ages.movement import BUILDER, mode_of, others_in
 from engine.seven_ages.production import CITY_STEPS, ELITE_MAX, add_money, age_of, barbarian
 from engine.seven_ages.setup import refill
-from engine.seven_ages.state import Empire, Go, Pending, SevenState
+from engine.seven_ages.state import MANOEUVRE, Empire, Go, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import unit_words
 from engine.words import plural
@@ -1223,7 +1223,7 @@ def clear_stale(ctx: Ctx) -> None:
     live = {g.empire for g in s.goes}
     sealed = tuple(p for p in s.sealed if p.empire in live or p.kind == BALLOT)
     stale: list[int] = []
-    if s.phase == "manoeuvre":  # no other step of a manoeuvre sets cards aside
+    if s.phase == MANOEUVRE:  # no other step of a manoeuvre sets cards aside
         held = {int(p.data["card"]) for p in (*s.pending, *sealed) if p.kind == COMMIT}
         stale = [c for _, c in s.aside if c not in held]
     if sealed != s.sealed or stale:

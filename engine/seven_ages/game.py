@@ -58,7 +58,7 @@ from engine.seven_ages.manoeuvre_moves import TopUnit
 from engine.seven_ages.markers import MarkerStep
 from engine.seven_ages.setup import new_game
 from engine.seven_ages.spec import SPEC
-from engine.seven_ages.state import OVER, SevenState, dumps, from_json, to_json
+from engine.seven_ages.state import CIVILISE, OVER, START, SevenState, dumps, from_json, to_json
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.view import SevenView, build_view
 
@@ -108,9 +108,9 @@ class SevenAgesGame(SpokenBy[SevenView], StepGame[SevenState, Ctx, str, SevenVie
         conflicts, or holds no card to start an empire with); None elsewhere."""
         if state.phase not in _ONE_BY_ONE or state.pending or state.choosing_colours():
             return None
-        if state.phase == "civilise" and state.queue and state.people[state.queue[0]].hand:
+        if state.phase == CIVILISE and state.queue and state.people[state.queue[0]].hand:
             return None  # an event it may play can ask another seat first (a victim, an assassination)
-        if state.phase == "start" and state.queue and not start.alone_to_the_end(state, state.queue[0]):
+        if state.phase == START and state.queue and not start.alone_to_the_end(state, state.queue[0]):
             return None  # the empire it starts may fight over its start areas, asking the seats there first
         return next((q for q in state.queue if q != state.queue[0]), None)
 

@@ -39,8 +39,15 @@ from typing import Any, Final, TypeVar
 
 from engine.core import JSON
 
-ACTIONS: tuple[str, ...] = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "discard")
-"""The seven actions in the order a turn carries them out (L359-367)."""
+START: Final = "start"
+PRODUCTION: Final = "production"
+TRADE: Final = "trade"
+MANOEUVRE: Final = "manoeuvre"
+DESTINY: Final = "destiny"
+CIVILISE: Final = "civilise"
+DISCARD: Final = "discard"
+ACTIONS: tuple[str, ...] = (START, PRODUCTION, TRADE, MANOEUVRE, DESTINY, CIVILISE, DISCARD)
+"""The seven actions in the order a turn carries them out (L359-367), each the name of its phase."""
 WILD = "wild"
 """The wild card marker: turned over at any action as that action (L351-355)."""
 MARKER_SET: tuple[str, ...] = (*ACTIONS, WILD)
