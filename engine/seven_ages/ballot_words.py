@@ -3,9 +3,10 @@ choices and the events. A ballot cast is told without its choice; the count tell
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core import Choice, Event, Names
+from engine.core import Action, Choice, Event, Names
 from engine.seven_ages.actions import CastBallot
 from engine.seven_ages.decision import register_label, register_pending_heading
 from engine.seven_ages.text import empire_name, register_event, seat, stage
@@ -36,9 +37,12 @@ def _heading(view: SevenView, pending: PendingView, who: str) -> str:
             f"{_for(pending['empire'])} ({weight}; every ballot is shown once all are in)")
 
 
-def _label(view: SevenView, action: Any) -> Choice:
-    assert isinstance(action, CastBallot)
+def _ballot(view: SevenView, action: CastBallot) -> Choice:
     return Choice(action, "Vote for it" if action.yes else "Vote against it")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {CastBallot: _ballot}
+"""The words of a voter's moves, by class."""
 
 
 def _words(event: Event, names: Names) -> str | None:
@@ -61,5 +65,6 @@ def register() -> None:
     """Plug these words into the game's words (:mod:`engine.seven_ages.game` calls it once)."""
     for type_ in ("vote_opened", "ballot_cast", "vote_counted"):
         register_event(type_, _words)
-    register_label(CastBallot.kind, _label)
+    for cls, label in LABELS.items():
+        register_label(cls.kind, label)
     register_pending_heading("ballot", _heading)

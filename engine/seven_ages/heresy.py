@@ -12,12 +12,14 @@ are lost and the heresy is discarded; failed, it stays. The go is over once the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from engine.core import Action, Choice, Event, IllegalAction, Names
 from engine.seven_ages import ballots, markers
 from engine.seven_ages.actions import HeresyLoss, LiftHeresy
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.artefact_powers import powers_on
 from engine.seven_ages.ballot_weights import HERESY, RULES, heresy_bound, heresy_voters, may_lift_heresy
 from engine.seven_ages.cards import load_deck
@@ -27,7 +29,7 @@ from engine.seven_ages.setup import refill
 from engine.seven_ages.state import PAST_THE_END, Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire
-from engine.seven_ages.view import GoView
+from engine.seven_ages.view import GoView, SevenView
 from engine.words import join_words, plural
 
 ARTEFACT = "Heresy"
@@ -72,34 +74,7 @@ class HeresyVote:
         if may_lift_heresy(e):
             ctx.state = ctx.state.with_go(replace(go, stage=LIFT))
         else:
-            self._pick(ctx, go)
-
-    def _pick(self, ctx: Ctx, go: Go) -> None:
-        """The card picked: its value in levels to lose between the religion's empires (L1662)."""
-        refill(ctx, 1)
-        s = ctx.state
-        value = 0
-        if s.deck:
-            card = s.deck[0]
-            value = load_deck().cards[card].value
-            ctx.state = replace(s, deck=s.deck[1:], discard=(*s.discard, card))
-            ctx.emit("heresy_card", seat=go.seat, empire=go.empire, card=card, value=value)
-        bound = heresy_bound(ctx.state, str(go.data["religion"]))
-        levels = min(value, sum(room(ctx.state, b.card) for b in bound))
-        go = replace(go, stage=LOSSES, data={**go.data, "levels": levels, "losses": {}})
-        ctx.state = ctx.state.with_go(go)
-        self._vote_when_proposed(ctx, go)
-
-    def _vote_when_proposed(self, ctx: Ctx, go: Go) -> None:
-        losses = {int(c): int(n) for c, n in go.data["losses"].items()}
-        if sum(losses.values()) < int(go.data["levels"]):
-            return
-        religion = str(go.data["religion"])
-        voters = heresy_voters(ctx.state, go.empire, religion, sum(losses.values()), losses)
-        ctx.state = ctx.state.with_go(replace(go, stage=VOTE))
-        ballots.open_vote(ctx, HERESY, RULES[HERESY], voters,
-                          {"proposer": go.seat, "empire": go.empire, "religion": religion,
-                           "losses": {str(c): n for c, n in losses.items() if n}})
+            _pick(ctx, go)
 
     def legal(self, state: SevenState, go: Go) -> list[Action]:
         if go.stage == LIFT:
@@ -111,25 +86,68 @@ class HeresyVote:
         return []
 
     def apply(self, ctx: Ctx, go: Go, action: Action) -> None:
+        # A go past its proposals (the vote, counted) takes no move: refused as the proposals are.
+        moves = STAGE_MOVES.get(go.stage, STAGE_MOVES[LOSSES])
         if action not in self.legal(ctx.state, go):
-            raise IllegalAction("vote_action", "Your action is a Heresy vote: " + (
-                "remove the heresy or carry out the vote." if go.stage == LIFT else
-                "propose a level lost by an empire of that religion with a level to lose."))
-        if isinstance(action, LiftHeresy):
-            if action.lift:
-                lift(ctx, str(go.data["religion"]), go.empire)
-                ctx.state = ctx.state.with_go(replace(go, stage=OVER))
-            else:
-                self._pick(ctx, go)
-        elif isinstance(action, HeresyLoss):
-            key = str(action.empire)
-            losses = {**go.data["losses"], key: int(go.data["losses"].get(key, 0)) + 1}
-            go = replace(go, data={**go.data, "losses": losses})
-            ctx.state = ctx.state.with_go(go)
-            self._vote_when_proposed(ctx, go)
+            raise IllegalAction(moves.code, moves.sentence)
+        moves.of(action)(ctx, go, action)
 
     def passive(self, state: SevenState, go: Go) -> Action:
         return self.legal(state, go)[-1] if go.stage == LIFT else self.legal(state, go)[0]
+
+
+def _pick(ctx: Ctx, go: Go) -> None:
+    """The card picked: its value in levels to lose between the religion's empires (L1662)."""
+    refill(ctx, 1)
+    s = ctx.state
+    value = 0
+    if s.deck:
+        card = s.deck[0]
+        value = load_deck().cards[card].value
+        ctx.state = replace(s, deck=s.deck[1:], discard=(*s.discard, card))
+        ctx.emit("heresy_card", seat=go.seat, empire=go.empire, card=card, value=value)
+    bound = heresy_bound(ctx.state, str(go.data["religion"]))
+    levels = min(value, sum(room(ctx.state, b.card) for b in bound))
+    go = replace(go, stage=LOSSES, data={**go.data, "levels": levels, "losses": {}})
+    ctx.state = ctx.state.with_go(go)
+    _vote_when_proposed(ctx, go)
+
+
+def _vote_when_proposed(ctx: Ctx, go: Go) -> None:
+    losses = {int(c): int(n) for c, n in go.data["losses"].items()}
+    if sum(losses.values()) < int(go.data["levels"]):
+        return
+    religion = str(go.data["religion"])
+    voters = heresy_voters(ctx.state, go.empire, religion, sum(losses.values()), losses)
+    ctx.state = ctx.state.with_go(replace(go, stage=VOTE))
+    ballots.open_vote(ctx, HERESY, RULES[HERESY], voters,
+                      {"proposer": go.seat, "empire": go.empire, "religion": religion,
+                       "losses": {str(c): n for c, n in losses.items() if n}})
+
+
+def _lift_or_vote(ctx: Ctx, go: Go, action: LiftHeresy) -> None:
+    if action.lift:
+        lift(ctx, str(go.data["religion"]), go.empire)
+        ctx.state = ctx.state.with_go(replace(go, stage=OVER))
+    else:
+        _pick(ctx, go)
+
+
+def _one_more_level(ctx: Ctx, go: Go, action: HeresyLoss) -> None:
+    key = str(action.empire)
+    losses = {**go.data["losses"], key: int(go.data["losses"].get(key, 0)) + 1}
+    go = replace(go, data={**go.data, "losses": losses})
+    ctx.state = ctx.state.with_go(go)
+    _vote_when_proposed(ctx, go)
+
+
+STAGE_MOVES: Mapping[str, Answers[Callable[[Ctx, Go, Any], None]]] = {
+    LIFT: Answers({LiftHeresy: _lift_or_vote}, "vote_action",
+                  "Your action is a Heresy vote: remove the heresy or carry out the vote."),
+    LOSSES: Answers({HeresyLoss: _one_more_level}, "vote_action", "Your action is a Heresy vote: propose a "
+                    "level lost by an empire of that religion with a level to lose."),
+}
+"""The moves of the vote action's stages, by class: remove the heresy or vote; one more level lost."""
 
 
 def lift(ctx: Ctx, religion: str, by: int) -> None:
@@ -172,11 +190,18 @@ def _words(event: Event, names: Names) -> str | None:
     return None
 
 
-def _label(view: Any, action: Action) -> Choice:
-    if isinstance(action, LiftHeresy):
-        return Choice(action, "Remove the heresy (religious leader)" if action.lift else "Carry out the vote")
-    assert isinstance(action, HeresyLoss)
+def _lift_label(view: SevenView, action: LiftHeresy) -> Choice:
+    return Choice(action, "Remove the heresy (religious leader)" if action.lift else "Carry out the vote")
+
+
+def _loss_label(view: SevenView, action: HeresyLoss) -> Choice:
     return Choice(action, f"One more level lost by {empire_name(action.empire)}")
+
+
+LABELS: Mapping[type[Action], Callable[[SevenView, Any], Choice]] = {
+    LiftHeresy: _lift_label, HeresyLoss: _loss_label,
+}
+"""The words of the vote action's moves, by class."""
 
 
 def _heading(go: GoView) -> str:
@@ -192,8 +217,8 @@ def register() -> None:
     (:mod:`engine.seven_ages.game` calls it once)."""
     for type_ in ("vote_action", "heresy_card", "heresy_removed", "heresy_stays"):
         register_event(type_, _words)
-    register_label(LiftHeresy.kind, _label)
-    register_label(HeresyLoss.kind, _label)
+    for cls, label in LABELS.items():
+        register_label(cls.kind, label)
     for stage in (LIFT, LOSSES):
         register_go_heading(stage, _heading)
     ballots.on_count(HERESY, settle)
