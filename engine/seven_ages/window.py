@@ -25,6 +25,7 @@ from typing import Any
 from engine.core import Action, IllegalAction, PlayerId
 from engine.seven_ages import prefs, range_requests, take_that
 from engine.seven_ages.actions import Prefer
+from engine.seven_ages.answers import Answers
 from engine.seven_ages.cards import Card, load_deck
 from engine.seven_ages.conflict_moves import WindowPass, WindowPlay
 from engine.seven_ages.decision import plain_heading, register_pending_heading
@@ -265,28 +266,39 @@ def apply(ctx: Ctx, go: Go, action: Action) -> bool:
     pending = next(p for p in ctx.state.pending if p.seat == action.player and p.kind == EVENT)
     window = window_of(go)
     assert window is not None
-    if isinstance(action, WindowPlay):
-        card = load_deck().cards.get(action.card)
-        problem = _range_problem(ctx.state, go, action.player, card, action.side) if card else None
-        if problem and action.card in ctx.state.people[action.player].hand:
-            raise IllegalAction("out_of_range", problem)
-        if action not in legal(ctx.state, pending):
-            raise IllegalAction("not_playable", "You cannot play that event now.")
-        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
-        assert card is not None
-        route = _keepers(ctx.state, go, action.player, card, action.side)
-        if route is not None:  # L2233: asked first, the card face down aside until all agree
-            _ask_through(ctx, go, action, route)
-            return False
-        _play(ctx, go, action, window)
-    elif isinstance(action, WindowPass):
-        if action.never:
-            _ask_never(ctx, action.player)
-        window["passes"] = int(window["passes"]) + 1
-        ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
-    else:
-        raise IllegalAction("wrong_move", "Play an event, or pass.")
+    return ANSWERS.of(action)(ctx, go, pending, window, action)
+
+
+def _asked_play(ctx: Ctx, go: Go, pending: Pending, window: dict[str, Any], action: WindowPlay) -> bool:
+    """The asked seat plays a card: carried out now, or once the keepers its range crosses agree."""
+    card = load_deck().cards.get(action.card)
+    problem = _range_problem(ctx.state, go, action.player, card, action.side) if card else None
+    if problem and action.card in ctx.state.people[action.player].hand:
+        raise IllegalAction("out_of_range", problem)
+    if action not in legal(ctx.state, pending):
+        raise IllegalAction("not_playable", "You cannot play that event now.")
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+    assert card is not None
+    route = _keepers(ctx.state, go, action.player, card, action.side)
+    if route is not None:  # L2233: asked first, the card face down aside until all agree
+        _ask_through(ctx, go, action, route)
+        return False
+    _play(ctx, go, action, window)
     return _after(ctx, go, window)
+
+
+def _asked_pass(ctx: Ctx, go: Go, pending: Pending, window: dict[str, Any], action: WindowPass) -> bool:
+    """The asked seat passes (and, so asked, turns its public setting to ``never``)."""
+    if action.never:
+        _ask_never(ctx, action.player)
+    window["passes"] = int(window["passes"]) + 1
+    ctx.state = replace(ctx.state, pending=tuple(p for p in ctx.state.pending if p is not pending))
+    return _after(ctx, go, window)
+
+
+ANSWERS: Answers[Callable[[Ctx, Go, Pending, dict[str, Any], Any], bool]] = Answers(
+    {WindowPlay: _asked_play, WindowPass: _asked_pass}, "wrong_move", "Play an event, or pass.")
+"""The asked seat's moves, by class: play an event, or pass; each says whether the window has closed."""
 
 
 def _ask_never(ctx: Ctx, seat: PlayerId) -> None:
