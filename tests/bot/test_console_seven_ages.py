@@ -44,10 +44,11 @@ def test_a_scripted_person_plays_a_short_game_to_the_final_glory_by_python_m_bot
     assert done.stderr == "", done.stderr  # nothing went to the error stream: no traceback, no log line
     # the game ran to its end inside the script: its third turn began, no fourth, and it is over
     assert "Turn 3 begins" in text and "Turn 4 begins" not in text, text[-3000:]
-    over = text.index("Game over")
+    over = text.index("The game ends: the turn limit of 3 was reached.")  # why it ended, then the scores
     result = text[over:over + 400]
     assert "Final scores (glory)" in result and "Winner: " in result, text[over:]
-    assert len(re.findall(r"^\[\w+\] Game over\.$", text, re.M)) == 1  # told once (status repeats it)
+    ends = r"^\[\w+\] The game ends: the turn limit of 3 was reached\.$"
+    assert len(re.findall(ends, text, re.M)) == 1  # told once (status repeats only the scores)
     assert "You have nothing to do" in text[over:]  # the last prompts found the game over
     # read as a player: every seat named "person (Colour)", no Python, no None, no raw data, no raw id
     assert re.search(rf"alice \(({TAKEN})\)", text) and re.search(rf"AI 1 \(({TAKEN})\)", text), text[:2000]

@@ -259,10 +259,11 @@ async def test_a_whole_short_game_from_the_lobby_preset_with_ai_seats_to_the_fin
     await rig.settle()
     thread = texts([c for c in rig.fake.public_posts() if c.method == "POST"])  # not the pin's edits
     mine = texts(rig.fake.dm_posts(ALICE))
-    assert thread.count("Game over") == 1, thread[-2000:]
+    ends = "The game ends: the turn limit of 4 was reached."
+    assert thread.count(ends) == 1, thread[-2000:]
     final = await rig.service.status(game)
     assert final.ranking is not None
-    end = thread[thread.index("Game over"):]
+    end = thread[thread.index(ends):]
     assert "Final scores" in end and final.seat_names[final.ranking[0]] in end, end
     assert "Turn 4 begins" in thread and "Turn 5 begins" not in thread  # the turn limit ended it
     assert "Your move" in mine and re.search(r"Alice \((Red|Blue|Green)\)", thread), mine[:500]
