@@ -4,12 +4,16 @@ As in :mod:`engine.seven_ages.modifiers`, each number is computed by the standar
 its hook once, where it is computed: a step's movement cost (:func:`entry_cost`, from
 :func:`engine.seven_ages.movement.step_cost`), a unit's front and support values in a conflict
 (:func:`unit_strength`, from :func:`engine.seven_ages.conflict.tally`) and whether an area counts as having
-a fort (:func:`fortified`, for the conflict's defence and for removing disorder). Without option 16
-:func:`~engine.seven_ages.modifiers.power` is False for every empire, so each returns its number unchanged.
+a fort (:func:`fortified`, for the conflict's defence and for removing disorder); and one permission,
+whether ships may sail into an ocean (:func:`ocean_barred`, asked where a group's next step is checked).
+Without option 16 :func:`~engine.seven_ages.modifiers.power` is False for every empire, so each returns its
+number unchanged.
 Readings are in data/seven_ages/README.md, "Option 16's powers that change movement and conflict".
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from engine.seven_ages.artefact_powers import powers_on
 from engine.seven_ages.map import load_map
@@ -17,10 +21,11 @@ from engine.seven_ages.modifiers import marker_areas, power, within
 from engine.seven_ages.production import unit_class
 from engine.seven_ages.state import Empire, SevenState
 
-PAVED_ROADS, RAILWAYS = "Paved roads", "Railways"
+PAVED_ROADS, RAILWAYS, RUTTERS = "Paved roads", "Railways", "Rutters"
 PHAROS, GREAT_WALL = "Pharos lighthouse", "Great Wall"
 PAVED_COST = 1  # L1810: "costs any empire only 1 movement point to enter"
 RAILWAY_COST = 0  # L1859: "for a cost of 0 movement points"
+GALLEY = "Galley"  # the one ship L654 leaves to the empire's card
 PHAROS_BONUS = 1  # L1828: "+1 to their front and support values"
 
 
@@ -61,3 +66,12 @@ def fortified(state: SevenState, e: Empire, area: str) -> bool:
         return False
     walls = marker_areas(state, e, GREAT_WALL)
     return any(area == w or area in load_map().adjacency[w] for w in walls) and e.count(area) > 0
+
+
+def ocean_barred(state: SevenState, e: Empire, ships: Iterable[str]) -> bool:
+    """Whether ``e``'s ``ships`` may not sail into an ocean for want of Rutters (L1905: "nor its ships Move,
+    into or through ocean areas if it doesn't have rutters"). Galleys are left to L654 (their empire's
+    special rules), which says "other ships require Rutters"."""
+    if not powers_on(state) or power(state, e, RUTTERS):
+        return False
+    return any(u != GALLEY for u in ships)

@@ -153,3 +153,34 @@ def test_option_16_off_the_wall_and_the_lighthouse_change_nothing() -> None:
     assert disorder_force(s.state, s.empire_of("Macedonians"), "Epirus") == 1
     sea = _aegean(None)
     assert step_cost(sea.state, sea.empire_of("Romans"), SHIPS, "Aegean", False) == 1
+
+
+# -- Movement: Rutters (L1899-1905) -----------------------------------------------------------------------
+
+def _biscay(options: dict[str, bool] | None, *artefacts: str, ship: str = "Ship-of-the-line") -> Scenario:
+    """French ships in the Bay of Biscay, next to the North Atlantic ocean, ready to sail."""
+    s = Scenario(2, options).empire("French", 0, 30, units={"Normandy": {"Spear": 1},
+                                                             "Bay of Biscay": {ship: 1}})
+    with_artefacts(s, "French", *artefacts)
+    return manoeuvre(s, 0, "French").play(MoveFrom(0, "Bay of Biscay"), MoveUnits(0, ship, 1))
+
+
+def test_rutters_ships_enter_an_ocean_only_with_rutters() -> None:
+    """L1905: "An empire may not trace Range, nor its ships Move, into or through ocean areas if it doesn't
+    have rutters." Without option 16 the ship-of-the-line sails on (L654 bars only galleys)."""
+    assert "North Atlantic" not in moves_to(_biscay(ON), 0)
+    s = _biscay(ON)
+    refusal = s.illegal(MoveTo(0, "North Atlantic"), "rutters")  # and the state is unchanged
+    assert "Rutters" in refusal.message and "North Atlantic" in refusal.message
+    assert "North Atlantic" in moves_to(_biscay(ON, "Rutters"), 0)
+    assert "North Atlantic" in moves_to(_biscay(None), 0)
+
+
+def test_rutters_blue_marker_gives_every_empire_at_or_beyond_it_the_power() -> None:
+    """E43 (L1388) puts the blue Rutters marker at progress level 22; an empire at 30 is beyond it (L1380)
+    and may sail into the ocean; at 21 it may not."""
+    s = _biscay(ON)
+    s.state = replace(s.state, progress_markers=(("Rutters", 22),))
+    assert "North Atlantic" in moves_to(s, 0)
+    s.state = s.state.with_empire(replace(s.empire_of("French"), progress=21))
+    assert "North Atlantic" not in moves_to(s, 0)
