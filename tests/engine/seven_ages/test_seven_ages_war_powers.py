@@ -12,7 +12,7 @@ from dataclasses import replace
 from engine.seven_ages.artefact_powers import OPTION
 from engine.seven_ages.conflict import FORT_DEFENCE, Entry, Tally, tally
 from engine.seven_ages.data import load_counters
-from engine.seven_ages.manoeuvre_moves import LAND, SHIPS, MoveFrom, MoveTo, MoveUnits
+from engine.seven_ages.manoeuvre_moves import LAND, SHIPS, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
 from engine.seven_ages.movement import disorder_force, land_cost, step_cost
 from tests.engine.seven_ages.test_seven_ages_manoeuvre import manoeuvre, moves_to
 from tests.support.seven_ages_builder import Scenario
@@ -184,3 +184,43 @@ def test_rutters_blue_marker_gives_every_empire_at_or_beyond_it_the_power() -> N
     assert "North Atlantic" in moves_to(s, 0)
     s.state = s.state.with_empire(replace(s.empire_of("French"), progress=21))
     assert "North Atlantic" not in moves_to(s, 0)
+
+
+# -- Manoeuvre: World war's extra move (L1990-1993) -------------------------------------------------------
+
+def _at_war(options: dict[str, bool] | None, *, strategist: bool = False) -> Scenario:
+    """The Romans (3 Spears in Latium) take a Manoeuvre while the black World war marker stands at 45."""
+    leaders = {"Strategist": ("Strategist", "Latium")} if strategist else None
+    s = Scenario(2, options).empire("Romans", 0, 45, units={"Latium": {"Spear": 3}}, leaders=leaders)
+    s.state = replace(s.state, world_war=45)
+    return manoeuvre(s, 0, "Romans")
+
+
+def test_world_war_every_empire_moves_and_fights_again() -> None:
+    """L1992: "all empires that take a Manoeuvre action can move and resolve conflict again after resolving
+    any conflicts from their first move": after the first move ends, every unit may move once more, from
+    any area, and the go ends after that second move (no Strategist)."""
+    s = _at_war(ON)
+    s.play(MoveFrom(0, "Latium"), MoveUnits(0, "Spear", 2), MoveTo(0, "Campania"), StopHere(0),
+           EndMovement(0))
+    assert s.go_stage(0) == "stack" and len(s.of_type("world_war_moves")) == 1
+    s.play(MoveFrom(0, "Campania"), MoveUnits(0, "Spear", 1), MoveTo(0, "Calabria"), StopHere(0),
+           EndMovement(0))
+    assert s.empire_of("Romans").count("Calabria") == 1  # a Spear that moved first moved again (L668: one
+    assert s.empire_of("Romans").count("Campania") == 1  # stays in each land area)
+    assert s.state.go_of(0) is None and len(s.of_type("world_war_moves")) == 1
+
+
+def test_world_war_then_the_strategist_moves_a_third_time() -> None:
+    """L1992: "Units stacked with a Strategist may then move and resolve conflict a third time.\""""
+    s = _at_war(ON, strategist=True).play(EndMovement(0))
+    assert s.of_type("world_war_moves") and not s.of_type("strategist_moves")
+    s.play(EndMovement(0))
+    assert s.go_stage(0) == "stack" and len(s.of_type("strategist_moves")) == 1
+    s.play(EndMovement(0))
+    assert s.state.go_of(0) is None
+
+
+def test_option_16_off_the_world_war_marker_gives_no_extra_move() -> None:
+    s = _at_war(None).play(EndMovement(0))
+    assert s.state.go_of(0) is None and not s.of_type("world_war_moves")
