@@ -12,7 +12,16 @@ from dataclasses import replace
 from engine.seven_ages.artefact_powers import OPTION
 from engine.seven_ages.conflict import FORT_DEFENCE, Entry, Tally, tally
 from engine.seven_ages.data import load_counters
-from engine.seven_ages.manoeuvre_moves import LAND, SHIPS, EndMovement, MoveFrom, MoveTo, MoveUnits, StopHere
+from engine.seven_ages.manoeuvre_moves import (
+    LAND,
+    SHIPS,
+    EndMovement,
+    MoveFrom,
+    MoveTo,
+    MoveUnits,
+    Pacify,
+    StopHere,
+)
 from engine.seven_ages.movement import disorder_force, land_cost, step_cost
 from tests.engine.seven_ages.test_seven_ages_manoeuvre import manoeuvre, moves_to
 from tests.support.seven_ages_builder import Scenario
@@ -224,3 +233,23 @@ def test_world_war_then_the_strategist_moves_a_third_time() -> None:
 def test_option_16_off_the_world_war_marker_gives_no_extra_move() -> None:
     s = _at_war(None).play(EndMovement(0))
     assert s.state.go_of(0) is None and not s.of_type("world_war_moves")
+
+
+def _armenia_under_the_wall(options: dict[str, bool] | None) -> Scenario:
+    """E21's stage (L692-696): disordered mountain Armenia with a city of 1, held by the Mongols, who move 4
+    more Spears in from Media, where their Great Wall stands."""
+    s = Scenario(2, options).empire("Mongols", 0, 18, units={"Armenia": {"Spear": 1}, "Media": {"Spear": 5}})
+    s.city("Armenia", 1).disorder("Armenia").artefact("Media", "Great Wall")
+    return manoeuvre(s, 0, "Mongols").play(MoveFrom(0, "Media"), MoveUnits(0, "Spear", 4),
+                                           MoveTo(0, "Armenia"), StopHere(0), EndMovement(0))
+
+
+def test_great_wall_removes_disorder_as_a_fort_does() -> None:
+    """E21 (L696): with a fort in Armenia the Mongols "would need one less unit" than 6, and a fort keeps
+    the units (L688). The Great Wall next door counts as that fort (L1634): 5 Spears remove the disorder
+    and all 5 stay; without option 16 five are too few (L692)."""
+    s = _armenia_under_the_wall(ON)
+    s.play(Pacify(0, "Armenia"))
+    assert not s.area("Armenia").disorder and s.empire_of("Mongols").count("Armenia") == 5
+    s = _armenia_under_the_wall(None)
+    assert s.area("Armenia").disorder and s.state.go_of(0) is None
