@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.seven_ages.artefact_powers import powers_on
+from engine.seven_ages.artefact_powers import RUTTERS, powers_on
 from engine.seven_ages.map import load_map
 from engine.seven_ages.modifiers import marker_areas, power, within
 from engine.seven_ages.production import unit_class
 from engine.seven_ages.state import Empire, SevenState
 
-PAVED_ROADS, RAILWAYS, RUTTERS = "Paved roads", "Railways", "Rutters"
+PAVED_ROADS, RAILWAYS = "Paved roads", "Railways"
 PHAROS, GREAT_WALL = "Pharos lighthouse", "Great Wall"
 PAVED_COST = 1  # L1810: "costs any empire only 1 movement point to enter"
 RAILWAY_COST = 0  # L1859: "for a cost of 0 movement points"
