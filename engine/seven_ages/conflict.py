@@ -18,6 +18,7 @@ from engine.seven_ages.map import load_map
 from engine.seven_ages.movement import SIEGE_UNITS, terrain_defence, terrain_of
 from engine.seven_ages.production import empire_age, unit_class
 from engine.seven_ages.state import Empire, SevenState
+from engine.seven_ages.war_modifiers import fortified, unit_strength
 
 FORT_DEFENCE = 2  # "+2 if there is a fort in the area" (L719)
 INVADED_DEFENCE = 2  # "+2 if any unit Invaded the area this action" (L720)
@@ -163,7 +164,7 @@ def tally(state: SevenState, me: Empire, them: Empire, area: str, *, card_value:
     terrain_age = empire_age(me) if defending else empire_age(them)  # the defender's age (L733)
     values: list[tuple[int, int]] = []
     for unit, n in sorted(mine.items()):
-        values += [unit_values(me, unit, area, terrain_age)] * int(n)
+        values += [unit_strength(state, me, unit, area, unit_values(me, unit, area, terrain_age))] * int(n)
     line = battle_line(values, halved(mine, theirs), their_marks)
     ahead = max(0, empire_age(me) - empire_age(them))
     invaded = not defending and entry.invaded and any(c["code"] == "invade_bonus" for c in _special(me))
@@ -177,6 +178,6 @@ def tally(state: SevenState, me: Empire, them: Empire, area: str, *, card_value:
     held = state.area(area)
     return Tally(card=out.card, units=out.units, elite=out.elite, ages=out.ages, disorder=out.disorder,
                  terrain=defence(state, me, area, entry),
-                 fort=FORT_DEFENCE if held.fort and not ignore_fort else 0,
+                 fort=FORT_DEFENCE if fortified(state, me, area) and not ignore_fort else 0,
                  invaded=INVADED_DEFENCE if entry.invaded else 0,
                  city=0 if siege else held.city, bonus=out.bonus)

@@ -46,6 +46,7 @@ from engine.seven_ages.movement import (
 )
 from engine.seven_ages.state import Empire, Go, SevenState
 from engine.seven_ages.text import empire_name, the_empire, unit_words
+from engine.seven_ages.war_modifiers import ocean_barred
 from engine.words import join_words, plural
 
 MODES = (LAND, SHIPS, AIR)
@@ -225,6 +226,8 @@ def entry_problem(state: SevenState, e: Empire, go: Go, group: Mapping[str, Any]
                                        f"they reach only {join_words(list(seas))} (L648-650).")
         if there.kind == "ocean" and GALLEY in group["units"] and not galleys_in_oceans(e):
             return "galleys_oceans", f"Galleys may not enter the ocean {to} (L654)."
+        if there.kind == "ocean" and ocean_barred(state, e, group["units"]):
+            return "rutters", f"Without Rutters your ships may not sail into the ocean {to} (L1905)."
     cost = step_cost(state, e, mode, to, EXPLORER in riders(e, group))
     if cost > points_left(e, group):
         return "no_points", f"Entering {to} costs {plural(cost, 'movement point')}: the units have " \

@@ -83,6 +83,7 @@ from engine.seven_ages.manoeuvre_moves import (
 )
 from engine.seven_ages.map import load_map
 from engine.seven_ages.markers import BaseGoRules, GoHandler, MarkerStep
+from engine.seven_ages.modifiers import world_war
 from engine.seven_ages.movement import (
     BUILDER,
     EXPLORER,
@@ -614,6 +615,24 @@ class ManoeuvreRules(BaseGoRules):
             battle.after_movement(ctx, go)
 
 
+WAR_MOVE = "war_move"
+"""``Go.data`` key: the go has taken World war's extra move (option 16, L1992)."""
+
+
+def war_move(ctx: Ctx, go: Go) -> bool:
+    """While the World war marker stands, an empire taking a Manoeuvre "can move and resolve conflict again
+    after resolving any conflicts from their first move" (option 16, L1992): every unit may move once
+    more, from any area, then its conflicts; a Strategist's move (:func:`second_move`) comes after, the
+    third. True when it begins."""
+    if go.action != "manoeuvre" or go.data.get(WAR_MOVE) or go.data.get("second") or \
+            go.stage not in (STACK, PACIFY, battle.FIGHT) or not world_war(ctx.state):
+        return False
+    e = ctx.state.empire(go.empire)
+    _set(ctx, go, STACK, moved=[], group=None, fight=None, **{WAR_MOVE: True})
+    ctx.emit("world_war_moves", seat=go.seat, empire=e.card)
+    return True
+
+
 def second_move(ctx: Ctx, go: Go) -> bool:
     """After all conflicts of a manoeuvre, units stacked with a Strategist may move and fight again,
     staying with the Strategist (L787): a second round of movement from the Strategists' areas only, where
@@ -629,7 +648,7 @@ def second_move(ctx: Ctx, go: Go) -> bool:
 
 
 steps.register(MarkerStep(ManoeuvreRules()))
-battle.AFTER_CONFLICTS.append(second_move)
+battle.AFTER_CONFLICTS.extend([war_move, second_move])  # World war's move first, the Strategist's last
 manoeuvre_words.register()
 battle_words.register()
 steps.after_move(battle.clear_stale)

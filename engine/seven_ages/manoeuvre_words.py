@@ -36,7 +36,7 @@ STAGE_WORDS = {"stack": "choose a stack to move, or end movement",
                "permission": "another empire's ships ask to pass your canal: answer"}
 EVENTS = ("units_moved", "units_moved_back", "units_stopped", "city_reduced", "galleys_lost",
           "movement_ended", "disorder_pacified", "units_dropped", "units_lost_at_sea", "canal_asked",
-          "canal_answered", "toll_paid", "strategist_moves")
+          "canal_answered", "toll_paid", "strategist_moves", "world_war_moves")
 
 def _units_words(units: Sequence[Sequence[Any]]) -> str:
     return join_words([unit_words(int(n), str(u)) for u, n in units])
@@ -163,6 +163,9 @@ def _words(event: Event, names: Names) -> str | None:
     if event.type == "galleys_lost":
         return (f"{the_empire(int(d['empire']))} lose {plural(int(d['count']), 'galley')} at sea, far from "
                 "their lands.")
+    if event.type == "world_war_moves":
+        return (f"World war: {empire_name(int(d['empire']))} may move their units again, and fight again "
+                "(L1992).")
     if event.type == "strategist_moves":
         return (f"The Strategist of {empire_name(int(d['empire']))} may lead the units stacked with them on "
                 "a second move, and fight again.")

@@ -75,14 +75,15 @@ def city_income(state: SevenState, e: Empire, city: int) -> int:
     return 2 * city if power(state, e, INDUSTRIAL) else city
 
 
-def _within(state: SevenState, e: Empire, source: str, area: str) -> bool:
+def within(state: SevenState, e: Empire, source: str, area: str) -> bool:
+    """Whether ``area`` is within ``e``'s Range of ``source`` (an area is within Range of itself)."""
     if area == source:  # an area is within Range of itself
         return True
     others = [a for x in state.empires if x.card != e.card for a in x.areas()]
     return in_range([source], [area], others, e.progress)
 
 
-def _marker_areas(state: SevenState, e: Empire, name: str) -> list[str]:
+def marker_areas(state: SevenState, e: Empire, name: str) -> list[str]:
     """The areas ``e`` controls holding ``name``'s marker (an on-map artefact's controller, L1600, L1950)."""
     return [a for a in e.areas() if name in state.area(a).artefacts] if powers_on(state) else []
 
@@ -90,7 +91,7 @@ def _marker_areas(state: SevenState, e: Empire, name: str) -> list[str]:
 def counts_disordered(state: SevenState, e: Empire, area: str) -> bool:
     """Whether a disordered ``area`` of ``e`` still earns income and counts for glory: within Range of its
     Temple of Diana (L1958)."""
-    return any(_within(state, e, t, area) for t in _marker_areas(state, e, DIANA))
+    return any(within(state, e, t, area) for t in marker_areas(state, e, DIANA))
 
 
 def income_halvings(state: SevenState, e: Empire) -> int:
@@ -257,12 +258,12 @@ def free_removals(state: SevenState, e: Empire) -> frozenset[str]:
     """The areas whose disorder ``e`` removes for nothing: its Great Pyramid's area and every adjacent one
     (L1600)."""
     wmap = load_map()
-    return frozenset(a for p in _marker_areas(state, e, PYRAMID) for a in (p, *wmap.adjacency[p]))
+    return frozenset(a for p in marker_areas(state, e, PYRAMID) for a in (p, *wmap.adjacency[p]))
 
 
 def palace_removals(state: SevenState, e: Empire) -> frozenset[str]:
     """The areas within Range of ``e``'s Summer Palace: it removes one's disorder for nothing (L1950)."""
-    return frozenset(a for p in _marker_areas(state, e, PALACE) for a in e.areas() if _within(state, e, p, a))
+    return frozenset(a for p in marker_areas(state, e, PALACE) for a in e.areas() if within(state, e, p, a))
 
 
 def civilise_glory(state: SevenState, e: Empire) -> int:

@@ -16,6 +16,7 @@ from engine.seven_ages.map import Arrow, load_map
 from engine.seven_ages.move_events import extra_cost
 from engine.seven_ages.production import empire_age, unit_class
 from engine.seven_ages.state import Empire, SevenState
+from engine.seven_ages.war_modifiers import entry_cost, fortified
 
 SIEGE_UNITS = frozenset({"Artillery", "Battleship", "Bomber", "Cannon", "Catapult"})
 """Units that make a city worth 0 when removing disorder (L684) and in conflict (L723)."""
@@ -81,10 +82,12 @@ def terrain_defence(area: str, age: int) -> int:
 
 def step_cost(state: SevenState, e: Empire, mode: str, to: str, explorer: bool) -> int:
     """Points to enter ``to``: ships and aircraft 1 (L612); land units by terrain, by the mover's age;
-    a neutral area entered with an Explorer 1 (L2029); then what an event added to the area this turn
+    a neutral area entered with an Explorer 1 (L2029); then option 16's roads and railways
+    (:func:`~engine.seven_ages.war_modifiers.entry_cost`); then what an event added to the area this turn
     (Cataract's ``move_cost``), for every unit."""
     flat = mode != LAND or (explorer and not state.occupants(to))
-    return (1 if flat else land_cost(to, empire_age(e))) + extra_cost(state, to)
+    base = 1 if flat else land_cost(to, empire_age(e))
+    return entry_cost(state, e, to, base) + extra_cost(state, to)
 
 
 def others_in(state: SevenState, e: Empire, area: str) -> list[Empire]:
@@ -154,6 +157,7 @@ def disorder_needed(state: SevenState, e: Empire, area: str, *, invaded: bool, r
 
 
 def disorder_force(state: SevenState, e: Empire, area: str) -> int:
-    """The empire's units in ``area`` for removing disorder; a fort counts as one (L686)."""
-    return e.count(area) + (1 if state.area(area).fort else 0)
+    """The empire's units in ``area`` for removing disorder; a fort counts as one (L686), and so does a
+    Great Wall's (option 16, L1634)."""
+    return e.count(area) + (1 if fortified(state, e, area) else 0)
 

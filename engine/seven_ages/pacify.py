@@ -28,6 +28,7 @@ from engine.seven_ages.markers import GoHandler
 from engine.seven_ages.movement import POPULIST
 from engine.seven_ages.state import Empire, Go, SevenState
 from engine.seven_ages.steps import Ctx
+from engine.seven_ages.war_modifiers import fortified
 
 PACIFY = "pacify"
 """The go's stage: choosing the next area whose disorder goes (and the unit going with it), or finishing."""
@@ -40,8 +41,8 @@ def units_there(e: Empire, area: str) -> dict[str, int]:
 
 def costs_a_unit(state: SevenState, e: Empire, area: str) -> bool:
     """Whether removing ``area``'s disorder removes one of the empire's units too: not with a fort there
-    (L688), nor by a Populist there (L698: "at no cost")."""
-    return not state.area(area).fort and not e.has_leader(POPULIST, area)
+    (L688; option 16's Great Wall counts as one, L1634), nor by a Populist there (L698: "at no cost")."""
+    return not fortified(state, e, area) and not e.has_leader(POPULIST, area)
 
 
 def legal(state: SevenState, go: Go) -> list[Action]:
