@@ -6,14 +6,16 @@ government, discard one, modernise, remove disorder, urbanise. Each rule here
 is a function of small inputs (levels, city values, counts); the game's steps
 call them and turn a refusal into an IllegalAction a player reads.
 
-Artefacts are in the standard mode (option 16 off, L923-931): their only effect
-is glory. Event cards run the effect codes of :mod:`engine.seven_ages.effects`
-listed in :data:`EVENT_CODES_NOW`: the simple ones here, those that ask for a
-choice (an area, a leader, a player, the victim's units, an assassination's
-draws) in :mod:`engine.seven_ages.civ_events`; any other is refused with a
-sentence naming part 4, never silently skipped. An event played first goes
-through the cancel chain (:mod:`engine.seven_ages.cancels`, L871-877): its
-effects begin only once no cancel stopped it.
+Artefacts are in the standard mode unless option 16 is on (L923-931: their only
+effect is glory; option 16's powers are in :mod:`engine.seven_ages.modifiers`).
+Event cards run the effect codes of :mod:`engine.seven_ages.effects` listed in
+:data:`EVENT_CODES_NOW`: the simple ones here, those that ask for a choice (an
+area, a leader, a player, the victim's units, an assassination's draws) in
+:mod:`engine.seven_ages.civ_events`. Every Civilise or any-time event of the deck
+is carried out; a code outside the list (a data edit) is refused with a
+sentence, never silently skipped. An event played first goes through the cancel
+chain (:mod:`engine.seven_ages.cancels`, L871-877): its effects begin only once
+no cancel stopped it.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ from engine.seven_ages.promotion import may_promote as may_promote  # the leader
 from engine.seven_ages.promotion import named_for_age as named_for_age
 from engine.seven_ages.reach import distance, empire_reaches
 from engine.seven_ages.setup import discard_from_hand, draw, refill
-from engine.seven_ages.state import AreaState, Empire, Go, Leader, Pending, SevenState
+from engine.seven_ages.state import CIVILISE, AreaState, Empire, Go, Leader, Pending, SevenState
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.text import empire_name, register_event, the_empire
 from engine.seven_ages.text import seat as seat_name
@@ -229,7 +231,7 @@ def event_problem(codes: Iterable[str], timing: str) -> str | None:
     missing = sorted(codes - {civ_events.CANCEL} - EVENT_CODES_NOW)
     if missing:
         return ("That event's effect (" + ", ".join(c.replace("_", " ") for c in missing)
-                + ") comes with the full card effects, part 4 of 7 Ages; it cannot be played yet.")
+                + ") cannot be carried out in a Civilise action.")
     return None
 
 
@@ -1050,8 +1052,7 @@ def _area_effect(held: AreaState, code: str, x: Mapping[str, Any]) -> AreaState:
     return replace(held, disorder=False)
 
 
-CIVILISE = "civilise"
-"""The key under which Civilise's events come back from the cancel chain."""
+# Civilise's events come back from the cancel chain under the phase's name (CIVILISE).
 EVENT_ASKED, ARTEFACT_ASKED = "civilise_event", "civilise_artefact"
 """The keys under which a play comes back once every empire asked let its Range through (L2233)."""
 _RULES = CiviliseRules()

@@ -58,14 +58,24 @@ from engine.seven_ages.manoeuvre_moves import TopUnit
 from engine.seven_ages.markers import MarkerStep
 from engine.seven_ages.setup import new_game
 from engine.seven_ages.spec import SPEC
-from engine.seven_ages.state import CIVILISE, OVER, START, SevenState, dumps, from_json, to_json
+from engine.seven_ages.state import (
+    CIVILISE,
+    DISCARD,
+    DRAFT,
+    OVER,
+    START,
+    SevenState,
+    dumps,
+    from_json,
+    to_json,
+)
 from engine.seven_ages.steps import Ctx
 from engine.seven_ages.view import SevenView, build_view
 
 ballot_words.register()
 heresy.register()
 
-_ONE_BY_ONE = frozenset({"draft", "start", "civilise", "discard"})  # see SevenAgesGame.up_next
+_ONE_BY_ONE = frozenset({DRAFT, START, CIVILISE, DISCARD})  # see SevenAgesGame.up_next
 
 STANDING: Mapping[type[Action], Callable[[SevenState, Any], Result]] = {
     TopUnit: fog.choose_top,  # the fog of war's top unit of a stack (L791)

@@ -25,11 +25,10 @@ from engine.seven_ages.cleanup import adrift, marooned
 from engine.seven_ages.game import GAME
 from engine.seven_ages.map import load_map
 from engine.seven_ages.production import pool, unit_class
-from engine.seven_ages.state import MAX_MONEY, PAST_THE_END, SevenState
+from engine.seven_ages.state import MANOEUVRE, MAX_MONEY, PAST_THE_END, SevenState
 
 MOST_CHOICES = 40
 """Every Manoeuvre decision offers fewer choices than this (issue 26: stepwise, never whole paths)."""
-MANOEUVRE = "manoeuvre"
 
 
 def problems(before: SevenState, action: Action, result: Result) -> list[str]:

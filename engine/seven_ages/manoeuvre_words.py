@@ -26,6 +26,7 @@ from engine.seven_ages.manoeuvre_moves import (
     TakeLeader,
     TopUnit,
 )
+from engine.seven_ages.state import CIVILISE, TRADE
 from engine.seven_ages.text import empire_name, register_event, seat, the_empire, unit_words
 from engine.seven_ages.view import GoView, SevenView
 from engine.words import article, join_words, plural
@@ -47,7 +48,7 @@ def _moving(d: Mapping[str, Any]) -> str:
     return _units_words(d["units"]) if "units" in d else plural(int(d["count"]), "unit")
 
 
-_RANGE_PHASES = ("trade", "civilise")
+_RANGE_PHASES = (TRADE, CIVILISE)
 """The phases where a canal's answers are asked of a trader, or a card's player, counting range through an
 empire's areas (L2233), not of ships passing the canal."""
 
@@ -87,7 +88,7 @@ def _canal_answer(view: SevenView, action: CanalAnswer) -> Choice:
 
 def _pay_toll(view: SevenView, action: PayToll) -> Choice:
     if view["phase"] in _RANGE_PHASES:  # the price asked to count range through an empire's areas (L2233)
-        then = "trade" if view["phase"] == "trade" else "play the card"
+        then = "trade" if view["phase"] == TRADE else "play the card"
         return Choice(action, f"Pay the price and {then}" if action.accept else "Refuse the price")
     return Choice(action, "Pay the toll and pass" if action.accept else "Refuse the toll")
 

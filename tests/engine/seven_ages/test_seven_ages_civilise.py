@@ -239,10 +239,19 @@ def test_events_part_two_plays(codes: list[str]) -> None:
     assert civilise.event_problem(codes, "civilise") is None
 
 
-def test_events_of_part_four_are_refused_by_name() -> None:
-    problem = civilise.event_problem(["steal_money"], "civilise")
-    assert problem is not None and "part 4" in problem and "steal money" in problem
+def test_an_effect_civilise_does_not_carry_out_is_refused_by_name() -> None:
+    problem = civilise.event_problem(["steal_money"], "civilise")  # a harvest effect: not a Civilise one
+    assert problem == "That event's effect (steal money) cannot be carried out in a Civilise action."
     assert civilise.event_problem(["money"], "conflict") is not None
+
+
+def test_every_civilise_or_any_time_event_of_the_deck_is_carried_out() -> None:
+    """The refusal above is for a data edit only: no card of the deck meets it."""
+    from engine.seven_ages.cards import load_deck
+    refused = {c.event.name: civilise.event_problem([x["code"] for x in c.event.effects], c.event.timing)
+               for c in load_deck().cards.values() if c.event.timing in ("civilise", "any")}
+    cancels_only = "That event only cancels another event as it is played; it has nothing to do on its own."
+    assert refused and {name: why for name, why in refused.items() if why and why != cancels_only} == {}
 
 
 def test_every_civilise_event_code_is_known() -> None:
