@@ -169,7 +169,7 @@ def _words(event: Event, names: Names) -> str | None:
                 "(L1992).")
     if event.type == "strategist_moves":
         return (f"The Strategist of {empire_name(int(d['empire']))} may lead the units stacked with them on "
-                "a second move, and fight again.")
+                "one more move, and fight again.")  # the second, or the third after World war's (L1992)
     if event.type == "movement_ended":
         return f"{seat(names, int(d['seat']))} ends the movement of {empire_name(int(d['empire']))}."
     if event.type == "disorder_pacified":

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.core import Event
 from engine.seven_ages.artefact_powers import OPTION
 from engine.seven_ages.conflict import FORT_DEFENCE, Entry, Tally, tally
 from engine.seven_ages.data import load_counters
+from engine.seven_ages.game import GAME
 from engine.seven_ages.manoeuvre_moves import (
     LAND,
     SHIPS,
@@ -226,6 +228,8 @@ def test_world_war_then_the_strategist_moves_a_third_time() -> None:
     assert s.of_type("world_war_moves") and not s.of_type("strategist_moves")
     s.play(EndMovement(0))
     assert s.go_stage(0) == "stack" and len(s.of_type("strategist_moves")) == 1
+    told = GAME.describe_event(Event("strategist_moves", s.of_type("strategist_moves")[0]), ("a", "b"))
+    assert told is not None and "one more move" in told and "second" not in told  # it is the third here
     s.play(EndMovement(0))
     assert s.state.go_of(0) is None
 
