@@ -9,7 +9,6 @@ import math
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -20,6 +19,7 @@ from engine.history.view import BoardView, ClassicView
 from engine.history.worldmap import load_map
 from render import palette
 from render.history_board import BOARD_DIR, render_classic
+from tests.support import board_rasters
 from tests.support.colour_vision import delta_e, deuteranopia
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,23 +34,6 @@ NARROW = 12
 ALLOWED: dict[frozenset[str], str] = {}
 
 
-def _ids() -> np.ndarray:
-    with Image.open(BOARD_DIR / "lands.png") as img:
-        return np.asarray(img.convert("L"))
-
-
-def _geometry() -> dict[str, Any]:
-    geometry: dict[str, Any] = json.loads((BOARD_DIR / "geometry.json").read_text(encoding="utf-8"))
-    return geometry
-
-
-def _touching(ids: np.ndarray, off_board: int) -> set[tuple[int, int]]:
-    pairs: set[tuple[int, int]] = set()
-    for a, b in ((ids[:, :-1], ids[:, 1:]), (ids[:-1, :], ids[1:, :])):
-        diff = (a != b) & (a != 0) & (b != 0) & (a != off_board) & (b != off_board)
-        for p, q in zip(a[diff].tolist(), b[diff].tolist(), strict=True):
-            pairs.add((min(p, q), max(p, q)))
-    return pairs
 
 
 def _edge_pixels(ids: np.ndarray, lid: int) -> tuple[np.ndarray, np.ndarray]:
@@ -71,14 +54,14 @@ def _gap(ids: np.ndarray, a: int, b: int) -> float:
 
 def test_raster_agrees_with_rules_adjacency() -> None:
     wmap = load_map()
-    geo = _geometry()
-    ids = _ids()
+    geo = board_rasters.geometry(BOARD_DIR)
+    ids = board_rasters.land_ids(BOARD_DIR)
     id_of = {n: int(i) for i, n in geo["ids"].items()}
     assert sorted(id_of) == sorted(wmap.lands)
     name_of = {i: n for n, i in id_of.items()}
     present = set(np.unique(ids).tolist())
     assert all(id_of[n] in present for n in wmap.lands), "every land has pixels"
-    touching = {frozenset((name_of[a], name_of[b])) for a, b in _touching(ids, geo["off_board"])}
+    touching = {frozenset((name_of[a], name_of[b])) for a, b in board_rasters.touching(ids, geo["off_board"])}
     rules = {frozenset((a, b)) for a, b, _ in wmap.edges()}
     problems = [
         f"touch in the raster, not adjacent in the rules: {' / '.join(sorted(p))}"
@@ -95,8 +78,8 @@ def test_raster_agrees_with_rules_adjacency() -> None:
 
 def test_every_land_has_label_and_slots() -> None:
     wmap = load_map()
-    geo = _geometry()
-    ids = _ids()
+    geo = board_rasters.geometry(BOARD_DIR)
+    ids = board_rasters.land_ids(BOARD_DIR)
     h, w = ids.shape
     assert (geo["width"], geo["height"]) == (w, h)
     # 3 armies (Multiple Armies option) or 2 armies + fort, capital/city, monument: 6 slots cover it.

@@ -7,7 +7,6 @@ epochs.txt) it checks.
 from __future__ import annotations
 
 import copy
-import json
 import math
 from collections import deque
 from pathlib import Path
@@ -16,7 +15,6 @@ from typing import Any
 import numpy as np
 import pytest
 import yaml
-from PIL import Image
 
 from engine.core import DataError
 from engine.history.epochs5.empires import (
@@ -32,6 +30,7 @@ from engine.history.epochs5.empires import (
     validate_empires,
 )
 from engine.history.worldmap import WorldMap, load_map, validate_map
+from tests.support import board_rasters
 
 BOARD_DIR = MAP_PATH.parent / "board"
 
@@ -566,23 +565,6 @@ def test_load_empires_reports_the_file_name(tmp_path: Path, raw_empires: dict[st
 NARROW = 12
 
 
-def _ids() -> np.ndarray:
-    with Image.open(BOARD_DIR / "lands.png") as img:
-        return np.asarray(img.convert("L"))
-
-
-def _geometry() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((BOARD_DIR / "geometry.json").read_text(encoding="utf-8"))
-    return data
-
-
-def _touching(ids: np.ndarray, off_board: int) -> set[tuple[int, int]]:
-    pairs: set[tuple[int, int]] = set()
-    for a, b in ((ids[:, :-1], ids[:, 1:]), (ids[:-1, :], ids[1:, :])):
-        diff = (a != b) & (a != 0) & (b != 0) & (a != off_board) & (b != off_board)
-        for p, q in zip(a[diff].tolist(), b[diff].tolist(), strict=True):
-            pairs.add((min(p, q), max(p, q)))
-    return pairs
 
 
 def _gap(ids: np.ndarray, a: int, b: int) -> float:
@@ -594,14 +576,14 @@ def _gap(ids: np.ndarray, a: int, b: int) -> float:
 
 
 def test_raster_agrees_with_rules_adjacency(world: WorldMap) -> None:
-    geo = _geometry()
-    ids = _ids()
+    geo = board_rasters.geometry(BOARD_DIR)
+    ids = board_rasters.land_ids(BOARD_DIR)
     id_of = {n: int(i) for i, n in geo["ids"].items()}
     assert list(id_of) == list(world.lands), "ids follow the map's order"
     name_of = {i: n for n, i in id_of.items()}
     present = set(np.unique(ids).tolist())
     assert all(id_of[n] in present for n in world.lands), "every land has pixels"
-    touching = {frozenset((name_of[a], name_of[b])) for a, b in _touching(ids, geo["off_board"])}
+    touching = {frozenset((name_of[a], name_of[b])) for a, b in board_rasters.touching(ids, geo["off_board"])}
     rules = {frozenset((a, b)): kind for a, b, kind in world.edges()}
     problems = [
         f"touch in the raster, not adjacent in the rules: {' / '.join(sorted(p))}"
@@ -617,8 +599,8 @@ def test_raster_agrees_with_rules_adjacency(world: WorldMap) -> None:
 
 
 def test_every_land_has_label_and_slots(world: WorldMap) -> None:
-    geo = _geometry()
-    ids = _ids()
+    geo = board_rasters.geometry(BOARD_DIR)
+    ids = board_rasters.land_ids(BOARD_DIR)
     h, w = ids.shape
     assert (geo["width"], geo["height"]) == (w, h)
     for name, land in world.lands.items():
@@ -643,8 +625,8 @@ def test_every_land_has_label_and_slots(world: WorldMap) -> None:
 def test_anchors_fall_in_their_own_land(world: WorldMap) -> None:
     # The anchor of a land is drawn inside it (or its land is a neighbour's
     # island nearby): the raster was built from this map's anchors.
-    geo = _geometry()
-    ids = _ids()
+    geo = board_rasters.geometry(BOARD_DIR)
+    ids = board_rasters.land_ids(BOARD_DIR)
     proj = geo["projection"]
     lon_t = np.linspace(proj["lon_knots"][0], proj["lon_knots"][-1], 20001)
     lat_t = np.linspace(proj["lat_knots"][0], proj["lat_knots"][-1], 20001)
@@ -694,5 +676,5 @@ def test_raster_tool_profiles_match_their_maps(world: WorldMap) -> None:
         unknown += [land for quad in profile.corners for land in quad if land not in wmap.lands]
         assert not unknown, (name, unknown)
     # The committed board was drawn with the epochs5 profile's projection.
-    assert _geometry()["projection"] == tool.PROFILES["epochs5"].projection.as_json()
+    assert board_rasters.geometry(BOARD_DIR)["projection"] == tool.PROFILES["epochs5"].projection.as_json()
     assert tool.parse_args(["--map", str(MAP_PATH)]).map == MAP_PATH
